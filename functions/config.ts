@@ -1,0 +1,45 @@
+/**
+ * Environment variables every function reads. CDK sets them on each Lambda; the local stack sets
+ * them on its own process before it imports a handler. Endpoints of local stand-ins are given with
+ * the AWS SDK's own variables (AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_S3, ...), so code has no
+ * "if local" branches beyond the adapters' choice of implementation.
+ */
+export const env = {
+  /** The single table. */
+  TABLE_NAME: 'TABLE_NAME',
+  /** The uploads bucket (documents, thumbnails, extracted text). */
+  UPLOADS_BUCKET: 'UPLOADS_BUCKET',
+  USER_POOL_ID: 'USER_POOL_ID',
+  USER_POOL_CLIENT_ID: 'USER_POOL_CLIENT_ID',
+  /** 'true' for s3rver (path-style URLs). */
+  S3_FORCE_PATH_STYLE: 'S3_FORCE_PATH_STYLE',
+  /** Extraction state machine ARN (Step Functions). */
+  EXTRACTION_STATE_MACHINE_ARN: 'EXTRACTION_STATE_MACHINE_ARN',
+  /** EventBridge Scheduler group, the role it assumes, and the Lambda it targets. */
+  SCHEDULER_GROUP: 'SCHEDULER_GROUP',
+  SCHEDULER_ROLE_ARN: 'SCHEDULER_ROLE_ARN',
+  SCHEDULER_TARGET_ARN: 'SCHEDULER_TARGET_ARN',
+  /** 'outbox' writes mail to MAIL_OUTBOX_DIR (local); 'ses' sends with SES v2. */
+  MAIL_TRANSPORT: 'MAIL_TRANSPORT',
+  MAIL_OUTBOX_DIR: 'MAIL_OUTBOX_DIR',
+  MAIL_FROM: 'MAIL_FROM',
+  /** Virus scanner: path of clamscan and of its database directory. */
+  CLAMSCAN_PATH: 'CLAMSCAN_PATH',
+  CLAMAV_DB_DIR: 'CLAMAV_DB_DIR',
+  /** Powertools logger. */
+  POWERTOOLS_SERVICE_NAME: 'POWERTOOLS_SERVICE_NAME',
+  LOG_LEVEL: 'LOG_LEVEL',
+} as const;
+
+export type EnvName = keyof typeof env;
+
+/** Reads a required variable; throws at cold start with a clear message when missing. */
+export function requireEnv(name: EnvName): string {
+  const v = process.env[name];
+  if (!v) throw new Error(`Missing environment variable ${name}`);
+  return v;
+}
+
+export function optionalEnv(name: EnvName): string | undefined {
+  return process.env[name] || undefined;
+}

@@ -1,0 +1,119 @@
+/**
+ * The one source of truth for the HTTP API.
+ *
+ * CDK (infra/stacks/api-stack.ts) loops over this table to add HTTP API routes and one Lambda per
+ * resource module; the local gateway (infra/local/gateway.ts) loops over the same table. A test
+ * (test/infra/routes.test.ts) proves both expose exactly these routes.
+ *
+ * Paths are the spec's paths, in API Gateway syntax. Where the spec names the same path level
+ * differently in two places (`{id}` and `{jurisdictionId}`), the table uses one name per level:
+ * API Gateway rejects sibling variables with different names, and the URL is the same.
+ *
+ * Routes are added here by the issue that implements them; a route in this table always has a
+ * handler behind it (test/unit/http/routes-dispatch.test.ts checks that every routeKey dispatches).
+ */
+
+export const resources = [
+  'public',
+  'lookups',
+  'user',
+  'applications',
+  'participants',
+  'documents',
+  'contacts',
+  'access-requests',
+  'organisation',
+  'rfis',
+  'payments',
+  'notifications',
+  'council',
+] as const;
+export type Resource = (typeof resources)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route:
+ * - public: no token;
+ * - user: a Cognito id token of a signed-in user (JWT authorizer, audience = the web app client);
+ * - council: machine credentials of a council's back office (added by the council issue).
+ */
+export type CallerKind = 'public' | 'user' | 'council';
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** API Gateway path, e.g. `/user/applications/{id}`. */
+  path: string;
+  resource: Resource;
+  caller: CallerKind;
+}
+
+/** `"GET /user/applications/{id}"`: the HTTP API v2 `routeKey` a resource module dispatches on. */
+export type RouteKey = `${HttpMethod} ${string}`;
+
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): RouteKey => `${r.method} ${r.path}`;
+
+const r = (method: HttpMethod, path: string, resource: Resource, caller: CallerKind): RouteDef => ({
+  method,
+  path,
+  resource,
+  caller,
+});
+
+export const routes: readonly RouteDef[] = [
+  // Health: public, no data access beyond a cheap table describe.
+  r('GET', '/public/health', 'public', 'public'),
+
+  // The signed-in user's own record (portal-core §7).
+  r('GET', '/user', 'user', 'user'),
+];
+
+/** The resource modules that have at least one route: one Lambda each. */
+export const routedResources = (): Resource[] =>
+  resources.filter((res) => routes.some((rt) => rt.resource === res));
+
+/**
+ * Matches a concrete request path against the table (used by the local gateway, and by tests).
+ * Returns the route and its path parameters (URL-decoded), or undefined.
+ */
+export function matchRoute(
+  method: string,
+  path: string,
+): { route: RouteDef; pathParameters: Record<string, string> } | undefined {
+  // API Gateway ignores a trailing slash on a request path.
+  const clean = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  const parts = clean.split('/');
+  let best: { route: RouteDef; pathParameters: Record<string, string>; literals: number } | undefined;
+  for (const route of routes) {
+    if (route.method !== method.toUpperCase()) continue;
+    const tparts = route.path.split('/');
+    if (tparts.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let literals = 0;
+    let ok = true;
+    for (let i = 0; i < tparts.length; i++) {
+      const t = tparts[i]!;
+      const p = parts[i]!;
+      if (t.startsWith('{') && t.endsWith('}')) {
+        if (p === '') {
+          ok = false;
+          break;
+        }
+        try {
+          params[t.slice(1, -1)] = decodeURIComponent(p);
+        } catch {
+          ok = false;
+          break;
+        }
+      } else if (t === p) {
+        literals++;
+      } else {
+        ok = false;
+        break;
+      }
+    }
+    // The most specific route (most literal segments) wins, as in API Gateway.
+    if (ok && (!best || literals > best.literals)) best = { route, pathParameters: params, literals };
+  }
+  return best && { route: best.route, pathParameters: best.pathParameters };
+}

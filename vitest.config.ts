@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// Test layers (README "Tests"): unit (pure rules, handlers with aws-sdk-client-mock, web components),
+// infra (CDK Template assertions and cdk-nag), integration (handlers against the local stand-ins;
+// started by test/with-stack.ts, which passes the stack's outputs in CONSENT_PORTAL_OUTPUTS).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // CDK synthesis is CPU- and memory-heavy: one file at a time on a 2-core machine.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
