@@ -1,0 +1,83 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { requireEnv } from '../config.js';
+import { sesClient } from './aws-clients.js';
+
+export interface MailMessage {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface MailTransport {
+  sendMail(message: MailMessage): Promise<{ messageId: string }>;
+}
+
+const recipients = (to: string | string[]) => (Array.isArray(to) ? to : [to]);
+
+/**
+ * Local transport: one JSON file per message in `dir`, named `<ISO time>-<uuid>.json` (colons
+ * replaced) so a directory listing sorts by send time.
+ */
+export function outboxTransport(dir: string, from: string, now: () => Date = () => new Date()): MailTransport {
+  return {
+    async sendMail(message) {
+      await mkdir(dir, { recursive: true });
+      const at = now().toISOString();
+      const messageId = randomUUID();
+      const file = join(dir, `${at.replace(/:/g, '-')}-${messageId}.json`);
+      const record = { messageId, sentAt: at, from, to: recipients(message.to), subject: message.subject, text: message.text, html: message.html };
+      await writeFile(file, JSON.stringify(record, null, 2) + '\n', { flag: 'wx' });
+      return { messageId };
+    },
+  };
+}
+
+/** AWS transport: SES v2 SendEmail. */
+export function sesTransport(from: string): MailTransport {
+  return {
+    async sendMail(message) {
+      const out = await sesClient().send(
+        new SendEmailCommand({
+          FromEmailAddress: from,
+          Destination: { ToAddresses: recipients(message.to) },
+          Content: {
+            Simple: {
+              Subject: { Data: message.subject, Charset: 'UTF-8' },
+              Body: {
+                Text: { Data: message.text, Charset: 'UTF-8' },
+                ...(message.html !== undefined ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}),
+              },
+            },
+          },
+        }),
+      );
+      return { messageId: out.MessageId ?? '' };
+    },
+  };
+}
+
+/** The transport named by MAIL_TRANSPORT ('outbox' or 'ses'); sender from MAIL_FROM. */
+export function transportFromEnv(): MailTransport {
+  const kind = requireEnv('MAIL_TRANSPORT');
+  const from = requireEnv('MAIL_FROM');
+  if (kind === 'outbox') return outboxTransport(process.env.MAIL_OUTBOX_DIR || '.local/mail', from);
+  if (kind === 'ses') return sesTransport(from);
+  throw new Error(`Unknown MAIL_TRANSPORT '${kind}' (expected 'outbox' or 'ses')`);
+}
+
+let transport: MailTransport | undefined;
+
+/** Sends one message through the configured transport (chosen once per Lambda). */
+export function sendMail(message: MailMessage): Promise<{ messageId: string }> {
+  transport ??= transportFromEnv();
+  return transport.sendMail(message);
+}
+
+/** Replaces the transport (tests, or a local stack that wants its own). */
+export function setMailTransport(next: MailTransport | undefined): void {
+  transport = next;
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Application access levels (portal-core §3, §6). */
+export const AccessLevel = z.enum(['Unassigned', 'None', 'ReadOnly', 'Edit', 'Manage']);
+export type AccessLevel = z.infer<typeof AccessLevel>;
+
+/** Per-application notification (subscription) level. */
+export const NotificationLevel = z.enum(['Watching', 'Normal', 'Muted']);
+export type NotificationLevel = z.infer<typeof NotificationLevel>;
+
+/** Organisation member role; an unknown stored value reads as Normal (see shared/domain/user.ts). */
+export const OrganisationRole = z.enum(['Admin', 'Normal']);
+export type OrganisationRole = z.infer<typeof OrganisationRole>;
+
+/** Address (portal-core §3). `fullAddress` is built from the parts when absent (shared/domain/address.ts). */
+export const Address = z.object({
+  address1: z.string().optional(),
+  address2: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  country: z.string().optional(),
+  zipCode: z.string().optional(),
+  fullAddress: z.string().optional(),
+  isManualAddress: z.boolean().optional(),
+  latitude: z.number().optional(),
+  longitude: z.number().optional(),
+});
+export type Address = z.infer<typeof Address>;
+
+/** A non-empty path identifier. */
+export const Id = z.string().trim().min(1, 'Required');

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { Address, NotificationLevel, OrganisationRole } from './common.js';
+
+/** GET /user: the signed-in user's record (portal-core §3 "User", portal-organisation §3). */
+export const UserDto = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  contactNumber: z.string().optional(),
+  phoneCountryCode: z.string().optional(),
+  address: Address.optional(),
+  organisationId: z.string().optional(),
+  organisationRole: OrganisationRole,
+  defaultApplicationNotificationLevel: NotificationLevel,
+  emailPreference: z.boolean(),
+  smsPreference: z.boolean(),
+  pushPreference: z.boolean(),
+});
+export type UserDto = z.infer<typeof UserDto>;
