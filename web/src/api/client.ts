@@ -1,0 +1,61 @@
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { getConfig } from '../app/config';
+import { networkError, toServiceError } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /** Public endpoints (`/public/...`) are called without a token. */
+  anonymous?: boolean;
+}
+
+async function idToken(): Promise<string | undefined> {
+  const session = await fetchAuthSession();
+  return session.tokens?.idToken?.toString();
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const base = getConfig().apiUrl;
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+/**
+ * Calls the portal API: `${apiUrl}${path}` with `Authorization: Bearer <idToken>`.
+ * Non-2xx responses throw a ServiceError with the spec's code (see ./errors).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (!options.anonymous) {
+    const token = await idToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw networkError(cause);
+  }
+
+  const text = await response.text();
+  if (!response.ok) throw toServiceError(response.status, text);
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useTranslation } from 'react-i18next';
+import { ServiceError } from '../api/errors';
+import { currentUserQuery } from '../features/user/queries';
+import { CurrentUserContext } from '../features/shell/useCurrentUser';
+import { createSignedInRouter } from '../routes/signedIn';
+import { PageSpinner } from '../components/PageSpinner';
+import { useAuth } from './auth';
+import { useOwnedRouter } from './useOwnedRouter';
+
+function SignedInRouter() {
+  const router = useOwnedRouter(createSignedInRouter);
+  return <RouterProvider router={router} />;
+}
+
+/**
+ * Signed-in routes render only once authenticated AND the user info (GET /user) is loaded.
+ * UserNotActive signs the user out and returns to the root (spec core §4).
+ */
+export default function SignedInApp() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const user = useQuery(currentUserQuery());
+  const inactive = user.error instanceof ServiceError && user.error.code === 'UserNotActive';
+
+  useEffect(() => {
+    if (inactive) void auth.signOut();
+  }, [inactive, auth]);
+
+  if (user.isPending || inactive) return <PageSpinner />;
+  if (user.isError) {
+    return (
+      <main>
+        <Box padding="xxl">
+          <Alert
+            type="error"
+            header={t('shell.userLoadFailed')}
+            action={
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button onClick={() => void user.refetch()}>{t('shell.retry')}</Button>
+                <Button onClick={() => void auth.signOut()}>{t('shell.signOut')}</Button>
+              </SpaceBetween>
+            }
+          >
+            {user.error.message}
+          </Alert>
+        </Box>
+      </main>
+    );
+  }
+  return (
+    <CurrentUserContext.Provider value={user.data}>
+      <SignedInRouter />
+    </CurrentUserContext.Provider>
+  );
+}

@@ -1,0 +1,85 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Hub } from 'aws-amplify/utils';
+import { confirmSignIn, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { getConfig } from './config';
+import { runSignIn, type SignInResult } from '../features/auth/signInFlow';
+
+export type AuthStatus = 'configuring' | 'unauthenticated' | 'authenticated';
+
+interface AuthContextValue {
+  status: AuthStatus;
+  signIn(credentials: { email: string; password: string }): Promise<SignInResult>;
+  /** Global sign-out (revokes the refresh token everywhere), then back to the sign-in page. */
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+async function hasSession(): Promise<boolean> {
+  try {
+    await getCurrentUser();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Auth state from Amplify v6: the current user at start, then Amplify's Hub 'auth' events.
+ * (@aws-amplify/ui-react's useAuthenticator needs Authenticator.Provider, which pulls the whole
+ * visual Authenticator into the bundle; the Hub gives the same states for a few lines.)
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<AuthStatus>('configuring');
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let active = true;
+    void hasSession().then((signedIn) => {
+      if (active) setStatus(signedIn ? 'authenticated' : 'unauthenticated');
+    });
+    const stop = Hub.listen('auth', ({ payload }) => {
+      switch (payload.event) {
+        case 'signedIn':
+          setStatus('authenticated');
+          break;
+        case 'signedOut':
+        case 'tokenRefresh_failure':
+          queryClient.clear();
+          setStatus('unauthenticated');
+          break;
+        default:
+          break;
+      }
+    });
+    return () => {
+      active = false;
+      stop();
+    };
+  }, [queryClient]);
+
+  const doSignIn = useCallback(async (credentials: { email: string; password: string }) => {
+    const result = await runSignIn({ signIn, confirmSignIn }, credentials, getConfig().authFlowType);
+    if (result.ok) setStatus((await hasSession()) ? 'authenticated' : 'unauthenticated');
+    return result;
+  }, []);
+
+  const doSignOut = useCallback(async () => {
+    try {
+      await signOut({ global: true });
+    } finally {
+      queryClient.clear();
+      setStatus('unauthenticated');
+    }
+  }, [queryClient]);
+
+  const value = useMemo(() => ({ status, signIn: doSignIn, signOut: doSignOut }), [status, doSignIn, doSignOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}

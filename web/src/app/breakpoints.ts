@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+import { BREAKPOINTS, type Breakpoint } from './constants';
+
+/** The media query for "this breakpoint and wider". */
+export function minWidthQuery(breakpoint: Breakpoint): string {
+  return `(min-width: ${BREAKPOINTS[breakpoint]}px)`;
+}
+
+/** True when the viewport is at least as wide as the breakpoint; follows resizes. */
+export function useBreakpointUp(breakpoint: Breakpoint): boolean {
+  const query = minWidthQuery(breakpoint);
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => true,
+  );
+}

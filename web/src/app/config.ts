@@ -1,0 +1,118 @@
+/**
+ * Runtime configuration, fetched from `/config.json` at start (written by the CDK web stack,
+ * or served by the local stack). Pure parsing lives here so it can be unit-tested in Node.
+ */
+export type AuthFlowType = 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
+
+export interface SupportContact {
+  email?: string;
+  phone?: string;
+  website?: string;
+}
+
+export interface RuntimeConfig {
+  apiUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Local only: the Cognito stand-in's endpoint. Absent in AWS. */
+  cognitoEndpoint?: string;
+  authFlowType: AuthFlowType;
+  /** Optional links and support contact; when absent the UI says they are not configured. */
+  termsUrl?: string;
+  privacyUrl?: string;
+  onlineHelpUrl?: string;
+  support?: SupportContact;
+  flags: Record<string, boolean>;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function requiredString(raw: Record<string, unknown>, key: string): string {
+  const value = raw[key];
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new ConfigError(`config.json: "${key}" must be a non-empty string`);
+  }
+  return value;
+}
+
+function optionalString(raw: Record<string, unknown>, key: string): string | undefined {
+  const value = raw[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** Validates the JSON of config.json; throws ConfigError with the offending key. */
+export function parseConfig(json: unknown): RuntimeConfig {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new ConfigError('config.json: expected an object');
+  }
+  const raw = json as Record<string, unknown>;
+  const authFlowType = raw.authFlowType ?? 'USER_SRP_AUTH';
+  if (authFlowType !== 'USER_PASSWORD_AUTH' && authFlowType !== 'USER_SRP_AUTH') {
+    throw new ConfigError('config.json: "authFlowType" must be USER_PASSWORD_AUTH or USER_SRP_AUTH');
+  }
+  const flags: Record<string, boolean> = {};
+  if (typeof raw.flags === 'object' && raw.flags !== null) {
+    for (const [key, value] of Object.entries(raw.flags as Record<string, unknown>)) {
+      flags[key] = value === true;
+    }
+  }
+  let support: SupportContact | undefined;
+  if (typeof raw.support === 'object' && raw.support !== null) {
+    const s = raw.support as Record<string, unknown>;
+    support = {
+      email: optionalString(s, 'email'),
+      phone: optionalString(s, 'phone'),
+      website: optionalString(s, 'website'),
+    };
+  }
+  return {
+    apiUrl: requiredString(raw, 'apiUrl').replace(/\/+$/, ''),
+    region: requiredString(raw, 'region'),
+    userPoolId: requiredString(raw, 'userPoolId'),
+    userPoolClientId: requiredString(raw, 'userPoolClientId'),
+    cognitoEndpoint: optionalString(raw, 'cognitoEndpoint'),
+    authFlowType,
+    termsUrl: optionalString(raw, 'termsUrl'),
+    privacyUrl: optionalString(raw, 'privacyUrl'),
+    onlineHelpUrl: optionalString(raw, 'onlineHelpUrl'),
+    support,
+    flags,
+  };
+}
+
+/** The Amplify v6 configuration object for this runtime config. */
+export function amplifyConfigFor(config: RuntimeConfig) {
+  return {
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        ...(config.cognitoEndpoint ? { userPoolEndpoint: config.cognitoEndpoint } : {}),
+      },
+    },
+  };
+}
+
+let current: RuntimeConfig | undefined;
+
+export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const response = await fetchImpl('/config.json', { cache: 'no-store' });
+  if (!response.ok) {
+    throw new ConfigError(`config.json: HTTP ${response.status}`);
+  }
+  current = parseConfig(await response.json());
+  return current;
+}
+
+export function getConfig(): RuntimeConfig {
+  if (!current) throw new ConfigError('config.json has not been loaded');
+  return current;
+}
+
+/** Test seam. */
+export function setConfigForTests(config: RuntimeConfig | undefined): void {
+  current = config;
+}

@@ -1,0 +1,25 @@
+import { Link as RouterLink, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LogoMark } from './Logo';
+import styles from './signed-out.module.css';
+
+/** Frame of the signed-out pages: a banner with the logo and a main landmark. */
+export function SignedOutLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.page}>
+      <a className={styles.skip} href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <header className={styles.header}>
+        <RouterLink to="/" className={styles.brand} aria-label={t('app.logoAlt')}>
+          <LogoMark />
+          <span className={styles.brandName}>{t('app.name')}</span>
+        </RouterLink>
+      </header>
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

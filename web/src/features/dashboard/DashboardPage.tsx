@@ -1,0 +1,41 @@
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useTranslation } from 'react-i18next';
+import { useBreakpointUp } from '../../app/breakpoints';
+import { useCurrentUser } from '../shell/useCurrentUser';
+import { WIDE_WELCOME_BREAKPOINT, welcomeName, welcomeTitleKey } from './welcome';
+
+const SECTIONS = [
+  { title: 'dashboard.startTitle', body: 'dashboard.startBody' },
+  { title: 'dashboard.recentTitle', body: 'dashboard.recentBody' },
+  { title: 'dashboard.actionsTitle', body: 'dashboard.actionsBody' },
+] as const;
+
+/** `/` when signed in. The welcome title is real; the areas later issues build say "coming soon". */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const wide = useBreakpointUp(WIDE_WELCOME_BREAKPOINT);
+  return (
+    <ContentLayout header={<Header variant="h1">{t(welcomeTitleKey(wide), { name: welcomeName(user) })}</Header>}>
+      <SpaceBetween size="l">
+        {SECTIONS.map((section) => (
+          <Container
+            key={section.title}
+            header={
+              <Header variant="h2" actions={<Badge>{t('comingSoon.badge')}</Badge>}>
+                {t(section.title)}
+              </Header>
+            }
+          >
+            <Box variant="p">{t(section.body)}</Box>
+          </Container>
+        ))}
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

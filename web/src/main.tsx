@@ -1,0 +1,53 @@
+import '@cloudscape-design/global-styles/index.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Amplify } from 'aws-amplify';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { initI18n } from './i18n';
+import { amplifyConfigFor, loadConfig, type RuntimeConfig } from './app/config';
+import { AuthProvider } from './app/auth';
+import { App } from './app/App';
+import { StatusPage } from './app/StatusPage';
+import { ToastProvider } from './components/toasts';
+
+async function bootstrap() {
+  const i18n = await initI18n();
+  const element = document.getElementById('root');
+  if (!element) throw new Error('#root is missing');
+  const root = createRoot(element);
+
+  let config: RuntimeConfig;
+  try {
+    config = await loadConfig();
+  } catch (error) {
+    console.error(error);
+    root.render(<StatusPage title={i18n.t('app.name')} body={i18n.t('app.configError')} />);
+    return;
+  }
+  if (config.flags.maintenance) {
+    root.render(<StatusPage title={i18n.t('maintenance.title')} body={i18n.t('maintenance.body')} />);
+    return;
+  }
+
+  Amplify.configure(amplifyConfigFor(config));
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+  });
+
+  root.render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <AuthProvider>
+              <App />
+            </AuthProvider>
+          </ToastProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+void bootstrap();
