@@ -1,0 +1,50 @@
+import { Entity } from 'electrodb';
+import { model, timestamps } from './common.js';
+
+export const notification = new Entity({
+  model: model('notification'),
+  attributes: {
+    recipientType: { type: ['User', 'Application', 'Organisation'] as const, required: true },
+    recipientId: { type: 'string', required: true },
+    notificationId: { type: 'string', required: true, readOnly: true },
+    groupId: { type: 'string' },
+    type: { type: ['Payment', 'RFI', 'Application', 'ApplicationSubmit', 'Participant', 'Organisation'] as const, required: true },
+    createdDate: { type: 'string', required: true, readOnly: true },
+    updatedDate: { type: 'string' },
+    message: {
+      type: 'map',
+      properties: {
+        subtype: { type: 'string' },
+        shortText: { type: 'string' },
+        fullText: { type: 'string' },
+        htmlText: { type: 'string' },
+      },
+    },
+    recipients: { type: 'any' },
+    apiVersion: { type: 'string', default: '1' },
+    /** Epoch seconds; old notifications expire. */
+    ttl: { type: 'number' },
+  },
+  indexes: {
+    byRecipient: {
+      pk: { field: 'pk', casing: 'none', composite: ['recipientType', 'recipientId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['createdDate', 'notificationId'] },
+    },
+    byId: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['notificationId'] }, sk: { field: 'gsi1sk', casing: 'none', composite: [] } },
+  },
+});
+
+export const notificationProfile = new Entity({
+  model: model('notificationProfile'),
+  attributes: {
+    userId: { type: 'string', required: true },
+    username: { type: 'string' },
+    hasNewNotifications: { type: 'boolean', default: false },
+    lastSeenDate: { type: 'string' },
+    apiVersion: { type: 'string', default: '1' },
+    ...timestamps,
+  },
+  indexes: {
+    byUser: { pk: { field: 'pk', casing: 'none', composite: ['userId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
+  },
+});

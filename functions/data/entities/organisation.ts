@@ -1,0 +1,111 @@
+import { Entity } from 'electrodb';
+import { model, timestamps } from './common.js';
+
+const invitationStatuses = ['Pending', 'Accepted', 'Rejected', 'Expired', 'Revoked', 'Error'] as const;
+
+export const organisation = new Entity({
+  model: model('organisation'),
+  attributes: {
+    organisationId: { type: 'string', required: true, readOnly: true },
+    displayName: { type: 'string', required: true },
+    colour: { type: 'string' },
+    image: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byId: { collection: 'organisation', pk: { field: 'pk', casing: 'none', composite: ['organisationId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
+  },
+});
+
+export const organisationMember = new Entity({
+  model: model('organisationMember'),
+  attributes: {
+    organisationId: { type: 'string', required: true },
+    userId: { type: 'string', required: true },
+    firstName: { type: 'string' },
+    lastName: { type: 'string' },
+    email: { type: 'string', required: true },
+    role: { type: ['Admin', 'Normal'] as const, required: true, default: 'Normal' },
+    status: { type: ['Active', 'Disabled'] as const, required: true, default: 'Active' },
+    ...timestamps,
+  },
+  indexes: {
+    byOrganisation: {
+      collection: 'organisation',
+      pk: { field: 'pk', casing: 'none', composite: ['organisationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['userId'] },
+    },
+    byUser: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['userId'] }, sk: { field: 'gsi1sk', casing: 'none', composite: ['organisationId'] } },
+  },
+});
+
+export const organisationInvitation = new Entity({
+  model: model('organisationInvitation'),
+  attributes: {
+    invitationId: { type: 'string', required: true, readOnly: true },
+    organisationId: { type: 'string', required: true },
+    organisationName: { type: 'string' },
+    firstName: { type: 'string' },
+    lastName: { type: 'string' },
+    email: { type: 'string', required: true, set: (v?: string) => v?.trim().toLowerCase() },
+    status: { type: invitationStatuses, required: true, default: 'Pending' },
+    expiryDate: { type: 'string', required: true },
+    sentDate: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', casing: 'none', composite: ['invitationId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
+    byOrganisation: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['organisationId'] }, sk: { field: 'gsi1sk', casing: 'none', composite: ['sentDate'] } },
+    byEmail: { index: 'gsi2', pk: { field: 'gsi2pk', casing: 'none', composite: ['email'] }, sk: { field: 'gsi2sk', casing: 'none', composite: ['sentDate'] } },
+  },
+});
+
+export const mergeInvitation = new Entity({
+  model: model('mergeInvitation'),
+  attributes: {
+    invitationId: { type: 'string', required: true, readOnly: true },
+    organisationId: { type: 'string', required: true },
+    organisationName: { type: 'string' },
+    inviteeFirstName: { type: 'string' },
+    inviteeLastName: { type: 'string' },
+    inviteeEmail: { type: 'string', required: true },
+    inviteeOrganisationId: { type: 'string', required: true },
+    inviteeOrganisationName: { type: 'string' },
+    status: { type: ['Pending', 'Accepted', 'Rejected', 'Expired', 'Revoked'] as const, required: true, default: 'Pending' },
+    expiryDate: { type: 'string', required: true },
+    sentDate: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', casing: 'none', composite: ['invitationId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
+    byInviter: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['organisationId'] }, sk: { field: 'gsi1sk', casing: 'none', composite: ['sentDate'] } },
+    byInvitee: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', casing: 'none', composite: ['inviteeOrganisationId'] },
+      sk: { field: 'gsi2sk', casing: 'none', composite: ['sentDate'] },
+    },
+  },
+});
+
+/** A council's invitation to become a registered applicant. */
+export const registeredApplicantInvitation = new Entity({
+  model: model('registeredApplicantInvitation'),
+  attributes: {
+    invitationId: { type: 'string', required: true, readOnly: true },
+    email: { type: 'string', required: true, set: (v?: string) => v?.trim().toLowerCase() },
+    firstName: { type: 'string' },
+    lastName: { type: 'string' },
+    status: { type: ['Pending', 'Accepted', 'Rejected'] as const, required: true, default: 'Pending' },
+    sendingDate: { type: 'string', required: true },
+    expiryDate: { type: 'string' },
+    userId: { type: 'string' },
+    registeredApplicantId: { type: 'string' },
+    bcaCode: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', casing: 'none', composite: ['invitationId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
+    byEmail: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['email'] }, sk: { field: 'gsi1sk', casing: 'none', composite: ['status', 'sendingDate'] } },
+  },
+});
+

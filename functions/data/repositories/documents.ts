@@ -1,0 +1,55 @@
+import type { EntityItem } from 'electrodb';
+import { entities } from '../service.js';
+import type { applicationDocument } from '../entities/documents.js';
+import type { UploadErrorCode } from '../../../shared/schemas/documents.js';
+import { applicationDocumentKey } from '../../domain/documents/keys.js';
+
+export type ApplicationDocumentRecord = EntityItem<typeof applicationDocument>;
+
+export interface NewApplicationDocument {
+  applicationId: string;
+  documentName: string;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+  documentContainerId?: string;
+  documentCategoryId?: string;
+  order?: number;
+  createdBy?: string;
+}
+
+/**
+ * Creates the document record with uploadStatus Pending and its S3 object key
+ * (`applicationDocumentKey`). Fails (ConditionalCheckFailed) if the name is taken in the application.
+ */
+export async function createApplicationDocument(input: NewApplicationDocument): Promise<ApplicationDocumentRecord> {
+  const { data } = await entities.applicationDocument
+    .create({
+      ...input,
+      objectKey: applicationDocumentKey(input.applicationId, input.documentName),
+      uploadStatus: 'Pending',
+    })
+    .go();
+  return data;
+}
+
+/** The document stored at an S3 object key (decoded), or undefined. */
+export async function getApplicationDocumentByObjectKey(objectKey: string): Promise<ApplicationDocumentRecord | undefined> {
+  const { data } = await entities.applicationDocument.query.byObjectKey({ objectKey }).go({ limit: 1 });
+  return data[0];
+}
+
+export type ScanOutcome = { uploadStatus: 'Completed' } | { uploadStatus: 'Error'; errorCode: UploadErrorCode };
+
+/** Settles a document after the scan: Completed (clears any errorCode) or Error with its code. */
+export async function setApplicationDocumentStatus(
+  key: { applicationId: string; documentName: string },
+  outcome: ScanOutcome,
+): Promise<void> {
+  const op = entities.applicationDocument.patch(key);
+  if (outcome.uploadStatus === 'Completed') {
+    await op.set({ uploadStatus: 'Completed' }).remove(['errorCode']).go({ response: 'none' });
+  } else {
+    await op.set({ uploadStatus: 'Error', errorCode: outcome.errorCode }).go({ response: 'none' });
+  }
+}

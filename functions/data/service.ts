@@ -1,0 +1,41 @@
+import { Service } from 'electrodb';
+import { documentClient } from '../adapters/aws-clients.js';
+import { accessRequest, accessRequestActive } from './entities/access-requests.js';
+import {
+  application, applicationAccess, applicationChild, applicationConstraint, applicationSearch, history, participant, payment, rfiPoint, template,
+} from './entities/application.js';
+import { contact } from './entities/contacts.js';
+import {
+  applicationDocument, documentContainerRelation, documentTag, documentTagRelation, documentTypeRelation, userDocument,
+} from './entities/documents.js';
+import { notification, notificationProfile } from './entities/notifications.js';
+import {
+  mergeInvitation, organisation, organisationInvitation, organisationMember, registeredApplicantInvitation,
+} from './entities/organisation.js';
+import {
+  authority, breadcrumb, country, documentCategory, documentContainer, documentType, form, jurisdiction, participantType,
+  qualificationType, step,
+} from './entities/reference.js';
+import { user, userAuthority, userProperty } from './entities/user.js';
+
+/**
+ * Every entity of the single table in one ElectroDB service, bound to TABLE_NAME and the module-scope
+ * DocumentClient. Collections: `application` (an application with its items), `organisation`,
+ * `jurisdiction`, `form`.
+ */
+export const service = new Service(
+  {
+    user, userAuthority, userProperty,
+    organisation, organisationMember, organisationInvitation, mergeInvitation, registeredApplicantInvitation, contact,
+    application, applicationAccess, applicationChild, applicationSearch, applicationConstraint, participant, history, template, rfiPoint, payment,
+    applicationDocument, userDocument, documentContainerRelation, documentTag, documentTagRelation, documentTypeRelation,
+    accessRequest, accessRequestActive,
+    notification, notificationProfile,
+    country, jurisdiction, form, breadcrumb, step, authority, qualificationType, participantType, documentContainer,
+    documentCategory, documentType,
+  },
+  { client: documentClient(), table: process.env.TABLE_NAME },
+);
+
+export const entities = service.entities;
+export type Entities = typeof entities;
