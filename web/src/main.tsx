@@ -1,4 +1,5 @@
 import '@cloudscape-design/global-styles/index.css';
+import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Amplify } from 'aws-amplify';

@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+import { readOutputs } from './test/e2e/support/outputs';
+
+// The stack under test writes its outputs (WebUrl, DemoUsers, ...) to the file named by
+// CONSENT_PORTAL_OUTPUTS (test/with-stack.ts sets it; default: the `npm start` stack's file).
+const outputs = readOutputs();
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: true,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  use: {
+    baseURL: outputs.WebUrl,
+    browserName: 'chromium',
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium; never `npx playwright install` (no internet for browser downloads).
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,43 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { cloudscape } from '../support/cloudscape';
+
+export const NAV_ITEMS = [
+  { text: 'Dashboard', href: '/' },
+  { text: 'Projects', href: '/projects' },
+  { text: 'Libraries', href: '/libraries' },
+  { text: 'Organisation', href: '/organisation-members' },
+] as const;
+
+/** The signed-in layout: top bar, side navigation and the page content. */
+export class ShellPage {
+  readonly topNavigation: Locator;
+  readonly sideNavigation: Locator;
+  readonly heading: Locator;
+
+  constructor(readonly page: Page) {
+    this.topNavigation = page.locator(cloudscape.findTopNavigation().toSelector());
+    this.sideNavigation = page.locator(cloudscape.findSideNavigation().toSelector());
+    this.heading = page.getByRole('heading', { level: 1 });
+  }
+
+  navLink(href: string): Locator {
+    return this.page.locator(cloudscape.findSideNavigation().findLinkByHref(href).toSelector());
+  }
+
+  async expectVisible(): Promise<void> {
+    await expect(this.topNavigation).toBeVisible();
+    await expect(this.topNavigation.getByRole('link', { name: 'Consent Portal home' })).toBeVisible();
+    for (const item of NAV_ITEMS) {
+      await expect(this.navLink(item.href)).toHaveText(item.text);
+    }
+  }
+
+  userMenu(name: string): Locator {
+    return this.page.getByRole('button', { name: `User menu for ${name}` });
+  }
+
+  async signOut(name: string): Promise<void> {
+    await this.userMenu(name).click();
+    await this.page.getByRole('menuitem', { name: 'Logout' }).click();
+  }
+}
