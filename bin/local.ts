@@ -1,0 +1,51 @@
+/**
+ * `npm start`: the whole portal on this machine (see infra/local/index.ts).
+ *
+ *   npm start                      web with Vite (dev), data in .local/, ports from 4000
+ *   npm start -- --reset           wipe .local/ first
+ *   npm start -- --web=dist        serve the built web/dist instead (--web=none: no web server)
+ *   npm start -- --quiet           warnings and errors only
+ *   PORT_BASE=4200 npm start       another port range
+ */
+import { parseArgs } from 'node:util';
+import { startLocalStack, type WebMode } from '../infra/local/index';
+
+const { values } = parseArgs({
+  options: {
+    reset: { type: 'boolean', default: false },
+    web: { type: 'string', default: 'dev' },
+    'data-dir': { type: 'string', default: '.local' },
+    'port-base': { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+  allowPositionals: false,
+});
+
+const webMode = values.web as WebMode;
+if (!['dev', 'dist', 'none'].includes(webMode)) {
+  console.error(`--web must be dev, dist or none (got ${values.web})`);
+  process.exit(2);
+}
+
+const stack = await startLocalStack({
+  dataDir: values['data-dir'],
+  portBase: values['port-base'] ? Number(values['port-base']) : undefined,
+  reset: values.reset,
+  webMode,
+  quiet: values.quiet,
+});
+
+const o = stack.outputs;
+const mem = process.memoryUsage().rss / 1024 / 1024;
+console.log(`
+  Consent Portal (local)   ${webMode === 'none' ? '(no web server)' : o.WebUrl}
+  API                      ${o.ApiUrl}
+  Cognito                  ${o.CognitoEndpoint}  pool ${o.UserPoolId}  client ${o.UserPoolClientId}
+  Mail outbox              ${o.MailOutboxDir}
+  Outputs                  ${stack.outputsFile}
+
+  Demo sign-ins:
+${o.DemoUsers.map((u) => `    ${u.email.padEnd(28)} ${u.password}`).join('\n')}
+
+  ready in ${(stack.startMs / 1000).toFixed(1)} s (node rss ${mem.toFixed(0)} MB + DynamoDB Local java). Ctrl-C stops everything.
+`);

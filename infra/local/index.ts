@@ -1,0 +1,311 @@
+/**
+ * The whole portal on one machine: DynamoDB Local, s3rver (+ the scan trigger), cognito-local
+ * behind a proxy (+ the post-confirmation trigger), a local HTTP API gateway over
+ * functions/routes.ts, a Step Functions runner over the same ASL as AWS, a local scheduler, a mail
+ * outbox, and the web app. `startLocalStack()` starts it; `stop()` ends every part (the DynamoDB
+ * java process by its pid).
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startCognito, type LocalCognito } from './cognito';
+import { ensureTable, startDynamo } from './dynamodb';
+import { startGateway } from './gateway';
+import { HandlerLoader, repoRoot } from './handlers';
+import { portsFrom, type Ports } from './ports';
+import { startS3, type LocalS3 } from './s3';
+import { createScheduler, type LocalScheduler } from './scheduler';
+import { demoUsers, seedDemoUsers, type DemoUser } from './seed';
+import { LOCAL_EXTRACTION_STATE_MACHINE_ARN, startStepFunctions, type Execution, type LocalStepFunctions } from './stepfunctions';
+import { startWeb, type WebMode } from './web';
+
+export { listGatewayRoutes, STAGE } from './gateway';
+export { demoUsers, type DemoUser } from './seed';
+export { portsFrom, type Ports } from './ports';
+export type { WebMode } from './web';
+export type { Execution, LocalStepFunctions } from './stepfunctions';
+export type { LocalScheduler, StoredSchedule } from './scheduler';
+
+export const STACK_NAME = 'ConsentPortalLocal';
+export const REGION = 'ap-southeast-2';
+export const TABLE_NAME = 'consent-portal-local';
+export const UPLOADS_BUCKET = 'consent-portal-uploads-local';
+
+export interface LocalStackOptions {
+  /** Data folder (default .local/). */
+  dataDir?: string;
+  /** First port (default env PORT_BASE or 4000). */
+  portBase?: number;
+  /** Wipe dataDir first. */
+  reset?: boolean;
+  /** 'dev' = Vite middleware, 'dist' = web/dist, 'none' = no web server (default 'dev'). */
+  webMode?: WebMode;
+  /** Only warnings and errors. */
+  quiet?: boolean;
+  /** Where the handler modules live (default functions/; tests may point at fixtures). */
+  functionsDir?: string;
+  /** Seed reference data and demo accounts (default true). */
+  seed?: boolean;
+  /** Install SIGINT/SIGTERM/SIGHUP handlers that stop the stack and exit (default true). */
+  handleSignals?: boolean;
+}
+
+export interface LocalStackOutputs {
+  ApiUrl: string;
+  WebUrl: string;
+  UserPoolId: string;
+  UserPoolClientId: string;
+  CognitoEndpoint: string;
+  Region: string;
+  UploadsBucket: string;
+  TableName: string;
+  DemoUsers: { email: string; password: string }[];
+  DynamoDbEndpoint: string;
+  S3Endpoint: string;
+  StepFunctionsEndpoint: string;
+  ExtractionStateMachineArn: string;
+  MailOutboxDir: string;
+  DataDir: string;
+}
+
+export interface LocalStack {
+  outputs: LocalStackOutputs;
+  ports: Ports;
+  dataDir: string;
+  /** dataDir/outputs.json ({"ConsentPortalLocal": outputs}, as `cdk deploy --outputs-file`). */
+  outputsFile: string;
+  /** Starts an extraction execution on the local runner. */
+  startExecution(input: unknown, name?: string): Execution;
+  stepFunctions: LocalStepFunctions;
+  scheduler: LocalScheduler;
+  s3: LocalS3;
+  cognito: LocalCognito;
+  /** Milliseconds from call to ready. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+/** Sets the variables every handler reads (functions/config.ts) to the local stand-ins. */
+function setHandlerEnv(e: Record<string, string>): void {
+  for (const [k, v] of Object.entries(e)) process.env[k] = v;
+}
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const t0 = Date.now();
+  const dataDir = path.resolve(options.dataDir ?? '.local');
+  const portBase = options.portBase ?? (Number(process.env.PORT_BASE) || 4000);
+  const ports = portsFrom(portBase);
+  const webMode: WebMode = options.webMode ?? 'dev';
+  const info = (msg: string) => {
+    if (!options.quiet) console.log(`[local] ${msg}`);
+  };
+  const warn = (msg: string) => console.error(`[local] ${msg}`);
+
+  if (options.reset) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const mailDir = path.join(dataDir, 'mail');
+  mkdirSync(mailDir, { recursive: true });
+
+  const handlers = new HandlerLoader(path.resolve(options.functionsDir ?? path.join(repoRoot, 'functions')));
+  const webUrl = `http://127.0.0.1:${ports.web}`;
+  const corsOrigins = [webUrl, `http://localhost:${ports.web}`];
+
+  // Stoppers run in reverse order of start; the java child is also killed on process exit.
+  const stoppers: { name: string; stop: () => Promise<void> }[] = [];
+  let stopping: Promise<void> | undefined;
+  let javaPid: number | undefined;
+  const killJavaSync = () => {
+    if (!javaPid) return;
+    try {
+      process.kill(javaPid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  };
+  const signalHandlers: [NodeJS.Signals, () => void][] = [];
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      for (const s of [...stoppers].reverse()) {
+        try {
+          await s.stop();
+        } catch (err) {
+          warn(`stopping ${s.name}: ${String(err)}`);
+        }
+      }
+      javaPid = undefined;
+      process.off('exit', killJavaSync);
+      for (const [sig, fn] of signalHandlers) process.off(sig, fn);
+    })();
+    return stopping;
+  };
+  process.on('exit', killJavaSync);
+  if (options.handleSignals !== false) {
+    for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      const fn = () => {
+        info(`${sig}: stopping`);
+        void stop().finally(() => process.exit(sig === 'SIGINT' ? 130 : 143));
+      };
+      process.on(sig, fn);
+      signalHandlers.push([sig, fn]);
+    }
+  }
+
+  try {
+    const env: Record<string, string> = {
+      AWS_REGION: REGION,
+      AWS_DEFAULT_REGION: REGION,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${ports.dynamodb}`,
+      AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${ports.s3}`,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
+      AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${ports.sfn}`,
+      TABLE_NAME,
+      UPLOADS_BUCKET,
+      S3_FORCE_PATH_STYLE: 'true',
+      EXTRACTION_STATE_MACHINE_ARN: LOCAL_EXTRACTION_STATE_MACHINE_ARN,
+      SCHEDULER_GROUP: 'consent-portal-local',
+      SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/consent-portal-scheduler-local',
+      SCHEDULER_TARGET_ARN: 'arn:aws:lambda:ap-southeast-2:000000000000:function:consent-portal-scheduled-local',
+      MAIL_TRANSPORT: 'outbox',
+      MAIL_OUTBOX_DIR: mailDir,
+      MAIL_FROM: 'Consent Portal <no-reply@consent.local>',
+      CLAMSCAN_PATH: '/usr/bin/clamscan',
+      CLAMAV_DB_DIR: path.join(repoRoot, 'infra/local/clamav'),
+      POWERTOOLS_SERVICE_NAME: 'consent-portal',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? (options.quiet ? 'WARN' : 'INFO'),
+      LOCAL_STACK: 'true',
+    };
+    setHandlerEnv(env);
+
+    // The independent stand-ins start side by side; java is the slowest.
+    const dynamoP = startDynamo({ dataDir, port: ports.dynamodb, log: warn });
+    const s3P = startS3({ dataDir, port: ports.s3, bucket: UPLOADS_BUCKET, corsOrigins, region: REGION, handlers, log: warn });
+    const cognitoP = startCognito({
+      dataDir,
+      port: ports.cognito,
+      internalPort: ports.cognitoInternal,
+      region: REGION,
+      mailDir,
+      handlers,
+      log: warn,
+    });
+    const sfnP = startStepFunctions({ port: ports.sfn, handlers, log: warn });
+    const started = await Promise.allSettled([dynamoP, s3P, cognitoP, sfnP]);
+    const [dynamoR, s3R, cognitoR, sfnR] = started;
+    if (dynamoR.status === 'fulfilled') {
+      javaPid = dynamoR.value.pid;
+      stoppers.push({ name: 'dynamodb', stop: dynamoR.value.stop });
+    }
+    if (s3R.status === 'fulfilled') stoppers.push({ name: 's3', stop: s3R.value.stop });
+    if (cognitoR.status === 'fulfilled') stoppers.push({ name: 'cognito', stop: cognitoR.value.stop });
+    if (sfnR.status === 'fulfilled') stoppers.push({ name: 'stepfunctions', stop: sfnR.value.stop });
+    const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const dynamo = (dynamoR as PromiseFulfilledResult<Awaited<typeof dynamoP>>).value;
+    const s3 = (s3R as PromiseFulfilledResult<LocalS3>).value;
+    const cognito = (cognitoR as PromiseFulfilledResult<LocalCognito>).value;
+    const stepFunctions = (sfnR as PromiseFulfilledResult<LocalStepFunctions>).value;
+    info(`DynamoDB Local (pid ${dynamo.pid}), s3rver, cognito-local, Step Functions up in ${Date.now() - t0} ms`);
+
+    const created = await ensureTable(dynamo.client, TABLE_NAME);
+    info(`table ${TABLE_NAME}: ${created}`);
+    setHandlerEnv({ USER_POOL_ID: cognito.userPoolId, USER_POOL_CLIENT_ID: cognito.clientId });
+
+    // The scheduler seam: functions/adapters/scheduler.ts gets the local implementation.
+    const scheduler = createScheduler({ file: path.join(dataDir, 'schedules.json'), handlers, log: warn });
+    stoppers.push({ name: 'scheduler', stop: scheduler.stop });
+    if (handlers.exists('adapters/scheduler')) {
+      const setImpl = await handlers.load<(impl: unknown) => void>('adapters/scheduler', 'setSchedulerImplementation');
+      setImpl(scheduler);
+    } else {
+      warn('functions/adapters/scheduler.ts is not there yet: handlers cannot schedule');
+    }
+
+    const gateway = await startGateway({
+      port: ports.api,
+      corsOrigins,
+      cognitoEndpoint: cognito.endpoint,
+      userPoolId: cognito.userPoolId,
+      clientId: cognito.clientId,
+      handlers,
+      log: warn,
+    });
+    stoppers.push({ name: 'gateway', stop: gateway.stop });
+
+    if (options.seed !== false) {
+      const seedStart = Date.now();
+      const seeder = new HandlerLoader(path.join(repoRoot, 'infra/seed'));
+      if (seeder.exists('seed-reference')) {
+        try {
+          const seedReferenceData = await seeder.load<() => Promise<unknown>>('seed-reference', 'seedReferenceData');
+          await seedReferenceData();
+        } catch (err) {
+          warn(`reference data seeding failed: ${String((err as Error)?.stack ?? err)}`);
+        }
+      } else {
+        warn('infra/seed/seed-reference.ts is not there yet: no reference data');
+      }
+      await seedDemoUsers({ cognito, stateFile: path.join(dataDir, 'seeded-users.json'), log: warn });
+      info(`seeded in ${Date.now() - seedStart} ms`);
+    }
+
+    let web: Awaited<ReturnType<typeof startWeb>> | undefined;
+    if (webMode !== 'none') {
+      web = await startWeb({
+        port: ports.web,
+        apiPort: ports.api,
+        mode: webMode,
+        config: {
+          apiUrl: '/api',
+          region: REGION,
+          userPoolId: cognito.userPoolId,
+          userPoolClientId: cognito.clientId,
+          cognitoEndpoint: cognito.endpoint,
+          authFlowType: 'USER_PASSWORD_AUTH',
+        },
+        log: warn,
+      });
+      stoppers.push({ name: 'web', stop: web.stop });
+    }
+
+    // Schedules that came due while the stack was down fire now; the rest get timers.
+    scheduler.start();
+
+    const outputs: LocalStackOutputs = {
+      ApiUrl: gateway.url,
+      WebUrl: webUrl,
+      UserPoolId: cognito.userPoolId,
+      UserPoolClientId: cognito.clientId,
+      CognitoEndpoint: cognito.endpoint,
+      Region: REGION,
+      UploadsBucket: UPLOADS_BUCKET,
+      TableName: TABLE_NAME,
+      DemoUsers: demoUsers.map((u: DemoUser) => ({ email: u.email, password: u.password })),
+      DynamoDbEndpoint: dynamo.endpoint,
+      S3Endpoint: s3.endpoint,
+      StepFunctionsEndpoint: stepFunctions.endpoint,
+      ExtractionStateMachineArn: stepFunctions.stateMachineArn,
+      MailOutboxDir: mailDir,
+      DataDir: dataDir,
+    };
+    const outputsFile = path.join(dataDir, 'outputs.json');
+    writeFileSync(outputsFile, JSON.stringify({ [STACK_NAME]: outputs }, null, 2) + '\n');
+
+    return {
+      outputs,
+      ports,
+      dataDir,
+      outputsFile,
+      startExecution: (input, name) => stepFunctions.startExecution(input, name),
+      stepFunctions,
+      scheduler,
+      s3,
+      cognito,
+      startMs: Date.now() - t0,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface OutboxMail {
+  /** What sent it (e.g. 'cognito'). */
+  source: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** The verification / reset code, for tests and the demo. */
+  code?: string;
+  username?: string;
+}
+
+/**
+ * Writes one mail into the outbox folder in the record shape functions/adapters/mail.ts's outbox
+ * transport uses (`<ISO time>-<uuid>.json`, {messageId, sentAt, from, to[], subject, text}), so a
+ * listing of the folder shows Cognito's codes among the portal's own mail, sorted by time.
+ */
+export function writeMail(dir: string, mail: OutboxMail): string {
+  mkdirSync(dir, { recursive: true });
+  const sentAt = new Date().toISOString();
+  const messageId = randomUUID();
+  const file = path.join(dir, `${sentAt.replace(/:/g, '-')}-${messageId}.json`);
+  const record = {
+    messageId,
+    sentAt,
+    from: 'Consent Portal <no-reply@verificationemail.com>',
+    to: [mail.to],
+    subject: mail.subject,
+    text: mail.text,
+    source: mail.source,
+    ...(mail.code ? { code: mail.code } : {}),
+    ...(mail.username ? { username: mail.username } : {}),
+  };
+  writeFileSync(file, JSON.stringify(record, null, 2) + '\n', { flag: 'wx' });
+  return file;
+}

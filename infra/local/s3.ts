@@ -1,0 +1,129 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { S3Event, S3EventRecord } from 'aws-lambda';
+import S3rver, { type S3rverEventRecord } from 's3rver';
+import type { HandlerLoader } from './handlers';
+import { HOST } from './ports';
+import { closeServer, listen, s3EventKey, type Log } from './util';
+
+export interface LocalS3 {
+  endpoint: string;
+  /** Resolves when every scan started so far has finished (tests use it to wait). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const corsXml = (origins: string[]) => `<CORSConfiguration>
+  <CORSRule>
+${origins.map((o) => `    <AllowedOrigin>${o}</AllowedOrigin>`).join('\n')}
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>POST</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedMethod>DELETE</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+/** Builds the S3Event the real bucket notification would deliver. */
+export function toS3Event(rec: S3rverEventRecord, eventName: string, region: string): S3Event {
+  const record: S3EventRecord = {
+    eventVersion: '2.1',
+    eventSource: 'aws:s3',
+    awsRegion: region,
+    eventTime: rec.eventTime,
+    eventName: eventName as S3EventRecord['eventName'],
+    userIdentity: { principalId: 'AWS:LOCAL' },
+    requestParameters: { sourceIPAddress: rec.requestParameters.sourceIPAddress ?? '127.0.0.1' },
+    responseElements: {
+      'x-amz-request-id': randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase(),
+      'x-amz-id-2': randomUUID(),
+    },
+    s3: {
+      s3SchemaVersion: '1.0',
+      configurationId: 'uploads-scan',
+      bucket: {
+        name: rec.s3.bucket.name,
+        ownerIdentity: { principalId: 'LOCAL' },
+        arn: `arn:aws:s3:::${rec.s3.bucket.name}`,
+      },
+      object: {
+        key: s3EventKey(rec.s3.object.key),
+        size: rec.s3.object.size ?? 0,
+        eTag: rec.s3.object.eTag ?? '',
+        sequencer: rec.s3.object.sequencer,
+      },
+    },
+  };
+  return { Records: [record] };
+}
+
+export async function startS3(opts: {
+  dataDir: string;
+  port: number;
+  bucket: string;
+  corsOrigins: string[];
+  region: string;
+  handlers: HandlerLoader;
+  log: Log;
+}): Promise<LocalS3> {
+  const directory = path.resolve(opts.dataDir, 's3');
+  mkdirSync(directory, { recursive: true });
+  const s3rver = new S3rver({
+    address: HOST,
+    port: opts.port,
+    silent: true,
+    directory,
+    vhostBuckets: false,
+    configureBuckets: [{ name: opts.bucket, configs: [corsXml(opts.corsOrigins)] }],
+  });
+  await s3rver.configureBuckets();
+
+  // s3rver reports a completed multipart upload as ObjectCreated:Post; the request it came from
+  // (POST ...?uploadId=...) tells it apart from a browser form POST.
+  const requestInfo = new AsyncLocalStorage<{ method: string; url: string }>();
+  const inFlight = new Set<Promise<void>>();
+  s3rver.on('event', (e: { Records: S3rverEventRecord[] }) => {
+    for (const rec of e.Records) {
+      if (!rec.eventName.startsWith('ObjectCreated:')) continue;
+      const req = requestInfo.getStore();
+      const eventName =
+        rec.eventName === 'ObjectCreated:Post' && req && /[?&]uploadId=/.test(req.url)
+          ? 'ObjectCreated:CompleteMultipartUpload'
+          : rec.eventName;
+      const event = toS3Event(rec, eventName, opts.region);
+      const run = (async () => {
+        try {
+          const handler = await opts.handlers.load<(e: S3Event) => Promise<unknown>>('events/scan');
+          await handler(event);
+        } catch (err) {
+          opts.log(`scan handler failed for s3://${rec.s3.bucket.name}/${rec.s3.object.key}: ${String((err as Error)?.stack ?? err)}`);
+        }
+      })();
+      inFlight.add(run);
+      void run.finally(() => inFlight.delete(run));
+    }
+  });
+
+  const app = s3rver.callback();
+  const server: Server = createServer((req, res) =>
+    requestInfo.run({ method: req.method ?? 'GET', url: req.url ?? '/' }, () => app(req, res)),
+  );
+  await listen(server, opts.port, HOST);
+  const idle = async () => {
+    while (inFlight.size) await Promise.allSettled([...inFlight]);
+  };
+  return {
+    endpoint: `http://${HOST}:${opts.port}`,
+    idle,
+    stop: async () => {
+      await closeServer(server);
+      await idle();
+    },
+  };
+}

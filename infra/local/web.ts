@@ -1,0 +1,147 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { repoRoot } from './handlers';
+import { HOST } from './ports';
+import { closeServer, listen, sendJson, type Log } from './util';
+
+export type WebMode = 'dev' | 'dist' | 'none';
+
+export interface WebConfig {
+  apiUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  cognitoEndpoint: string;
+  authFlowType: 'USER_PASSWORD_AUTH';
+}
+
+export interface LocalWeb {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const mime: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Serves web/dist like the CloudFront + S3 origin: files, index.html for unknown paths. */
+function staticHandler(root: string) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    let rel: string;
+    try {
+      rel = decodeURIComponent(url.pathname);
+    } catch {
+      rel = '/';
+    }
+    let file = path.join(root, path.normalize(rel).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) {
+      file = path.join(root, 'index.html');
+    }
+    if (!existsSync(file)) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('web/dist is missing: run npm run build:web');
+      return;
+    }
+    const ext = path.extname(file);
+    const immutable = rel.startsWith('/assets/');
+    res.writeHead(200, {
+      'content-type': mime[ext] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  };
+}
+
+/** Forwards /api/* to the local gateway as the CloudFront behaviour does. */
+function proxyTo(apiPort: number) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const out = httpRequest(
+      {
+        host: HOST,
+        port: apiPort,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' },
+      },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
+    out.on('error', () => {
+      if (!res.headersSent) sendJson(res, 502, { message: 'Bad Gateway' });
+      else res.destroy();
+    });
+    req.pipe(out);
+  };
+}
+
+export async function startWeb(opts: {
+  port: number;
+  apiPort: number;
+  mode: Exclude<WebMode, 'none'>;
+  config: WebConfig;
+  log: Log;
+}): Promise<LocalWeb> {
+  const api = proxyTo(opts.apiPort);
+  const configJson = JSON.stringify(opts.config, null, 2);
+  let spa: (req: IncomingMessage, res: ServerResponse) => void;
+  let closeVite: (() => Promise<void>) | undefined;
+  const server: Server = createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (pathname === '/config.json') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+      res.end(configJson);
+      return;
+    }
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      api(req, res);
+      return;
+    }
+    spa(req, res);
+  });
+
+  if (opts.mode === 'dev') {
+    const { createServer: createVite } = await import('vite');
+    const vite = await createVite({
+      configFile: path.join(repoRoot, 'web/vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'spa',
+      logLevel: 'warn',
+    });
+    closeVite = () => vite.close();
+    spa = (req, res) =>
+      vite.middlewares(req, res, () => {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('Not found');
+      });
+  } else {
+    const root = path.join(repoRoot, 'web/dist');
+    if (!existsSync(path.join(root, 'index.html'))) opts.log('web/dist/index.html is missing: run npm run build:web');
+    spa = staticHandler(root);
+  }
+  await listen(server, opts.port, HOST);
+  return {
+    url: `http://${HOST}:${opts.port}`,
+    stop: async () => {
+      await closeVite?.();
+      await closeServer(server);
+    },
+  };
+}
