@@ -1,0 +1,278 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { acknowledge, findings, type NagAck } from '../constructs/nag.js';
+import type { Construct } from 'constructs';
+import type { EnvName } from '../../functions/config.js';
+import { routes as routeTable, routeKey, type Resource, type RouteDef } from '../../functions/routes.js';
+import { PortalFunction } from '../constructs/portal-function.js';
+import type { PortalConfig } from './config.js';
+
+/** The API Gateway stage: CloudFront forwards `/api/*` unchanged, so the stage name is `api`. */
+export const apiStageName = 'api';
+
+/**
+ * What each resource module may touch besides reading the table (least privilege). An issue that
+ * gives a resource a new need adds it here.
+ * - tableWrite: PutItem/UpdateItem/DeleteItem/transactions on the table;
+ * - uploads: get/put/delete objects in the uploads bucket (presigned URLs are signed with the
+ *   function's own credentials, so presigned PUT/GET need these rights);
+ * - scheduler: create/update/delete schedules in the portal's schedule group, passing the
+ *   scheduler role (access-request expiry).
+ */
+type Capability = 'tableWrite' | 'uploads' | 'scheduler';
+export const resourceCapabilities: Record<Resource, readonly Capability[]> = {
+  public: [],
+  lookups: [],
+  user: ['tableWrite', 'uploads'],
+  applications: ['tableWrite', 'uploads'],
+  participants: ['tableWrite'],
+  documents: ['tableWrite', 'uploads'],
+  contacts: ['tableWrite'],
+  'access-requests': ['tableWrite', 'scheduler'],
+  organisation: ['tableWrite'],
+  rfis: ['tableWrite', 'uploads'],
+  payments: ['tableWrite'],
+  notifications: ['tableWrite'],
+  council: ['tableWrite'],
+};
+
+export interface ApiStackProps extends StackProps {
+  config: PortalConfig;
+  table: ITable;
+  uploads: IBucket;
+  userPool: IUserPool;
+  webClient: IUserPoolClient;
+  scheduleGroup: IScheduleGroup;
+  schedulerRole: IRole;
+}
+
+/** The HTTP API: one Lambda per routed resource module, one route per entry of functions/routes.ts. */
+export class ApiStack extends Stack {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly functions: Partial<Record<Resource, PortalFunction>> = {};
+  private readonly integrations: Partial<Record<Resource, HttpLambdaIntegration>> = {};
+  /** `https://<id>.execute-api.<region>.amazonaws.com/api` (no trailing slash). */
+  readonly apiUrl: string;
+  /** `<id>.execute-api.<region>.amazonaws.com`: the CloudFront origin. */
+  readonly apiDomainName: string;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config, table, uploads } = props;
+    const routes = config.routes ?? routeTable;
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `consent-portal-${config.stage}`,
+      description: 'Consent portal API (routes from functions/routes.ts)',
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: config.prodLike ? RetentionDays.ONE_YEAR : RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new HttpStage(this, 'Stage', {
+      httpApi: this.httpApi,
+      stageName: apiStageName,
+      autoDeploy: true,
+      throttle: { rateLimit: 100, burstLimit: 200 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            ip: '$context.identity.sourceIp',
+            userAgent: '$context.identity.userAgent',
+            sub: '$context.authorizer.claims.sub',
+            latency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            responseLength: '$context.responseLength',
+          }),
+        ),
+      },
+    });
+    this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    this.apiUrl = `https://${this.apiDomainName}/${apiStageName}`;
+
+    // Always the deployed pool's issuer (https://cognito-idp.<region>.amazonaws.com/<pool id>), never
+    // a local stand-in; audience = the web client.
+    const userAuthorizer = new HttpUserPoolAuthorizer('UserPoolAuthorizer', props.userPool, {
+      userPoolClients: [props.webClient],
+      authorizerName: 'cognito-user',
+    });
+
+    const baseEnv: Partial<Record<EnvName, string>> = {
+      TABLE_NAME: table.tableName,
+      UPLOADS_BUCKET: uploads.bucketName,
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.webClient.userPoolClientId,
+      MAIL_TRANSPORT: 'ses',
+    };
+
+    const resourcesWithRoutes = [...new Set(routes.map((r) => r.resource))];
+    for (const resource of resourcesWithRoutes) {
+      const caps = resourceCapabilities[resource];
+      const scheduler = caps.includes('scheduler');
+      const fn = new PortalFunction(this, `Fn-${resource}`, {
+        entry: `functions/http/${resource}.ts`,
+        serviceName: `consent-portal-${resource}`,
+        description: `HTTP API resource module: ${resource}`,
+        timeout: Duration.seconds(15),
+        environment: {
+          ...baseEnv,
+          ...(scheduler
+            ? {
+                SCHEDULER_GROUP: props.scheduleGroup.scheduleGroupName,
+                SCHEDULER_ROLE_ARN: props.schedulerRole.roleArn,
+              }
+            : {}),
+        },
+      });
+      this.functions[resource] = fn;
+      // One integration per function, with one API-wide invoke permission: a permission per route
+      // would outgrow the function's resource policy (20 KB) as the route table grows.
+      this.integrations[resource] = new HttpLambdaIntegration(`Integration-${resource}`, fn, {
+        scopePermissionToRoute: false,
+      });
+      this.grant(fn, caps, props);
+    }
+
+    for (const route of routes) {
+      this.addRoute(route, userAuthorizer);
+    }
+
+    new CfnOutput(this, 'ApiUrl', { value: this.apiUrl });
+  }
+
+  private grant(fn: PortalFunction, caps: readonly Capability[], props: ApiStackProps): void {
+    const suppressions: NagAck[] = [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'Table grants include its GSIs (`<table arn>/index/*`): list and search queries run on the indexes.',
+        appliesTo: [findings.tableIndexes],
+      },
+    ];
+    if (caps.includes('tableWrite')) props.table.grantReadWriteData(fn);
+    else props.table.grantReadData(fn);
+    // Health check: a cheap DescribeTable.
+    props.table.grant(fn, 'dynamodb:DescribeTable');
+    if (caps.includes('uploads')) {
+      props.uploads.grantReadWrite(fn);
+      props.uploads.grantDelete(fn);
+      suppressions.push({
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'Document objects have generated keys, so object rights are on `<bucket arn>/*`; the s3 action wildcards are CDK grantReadWrite/grantDelete action groups (Get/Put/Delete object and versions, multipart parts).',
+        appliesTo: [
+          'Action::s3:GetObject*',
+          'Action::s3:GetBucket*',
+          'Action::s3:List*',
+          'Action::s3:DeleteObject*',
+          'Action::s3:Abort*',
+          findings.uploadsObjects,
+        ],
+      });
+    }
+    if (caps.includes('scheduler')) {
+      const group = props.scheduleGroup.scheduleGroupName;
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: [
+            'scheduler:CreateSchedule',
+            'scheduler:UpdateSchedule',
+            'scheduler:DeleteSchedule',
+            'scheduler:GetSchedule',
+          ],
+          resources: [`arn:${this.partition}:scheduler:${this.region}:${this.account}:schedule/${group}/*`],
+        }),
+      );
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['iam:PassRole'],
+          resources: [props.schedulerRole.roleArn],
+          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        }),
+      );
+      suppressions.push({
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'Schedules are named per access request at run time; rights are limited to schedules of the portal schedule group (`schedule/<group>/*`).',
+        appliesTo: [/^Resource::arn:<AWS::Partition>:scheduler:[^:]+:<AWS::AccountId>:schedule\/.+\/\*$/],
+      });
+    }
+    acknowledge(fn, suppressions);
+  }
+
+  private addRoute(route: RouteDef, userAuthorizer: IHttpRouteAuthorizer): void {
+    const integration = this.integrations[route.resource];
+    if (!integration) throw new Error(`No function for resource ${route.resource}`);
+    let authorizer: IHttpRouteAuthorizer | undefined;
+    switch (route.caller) {
+      case 'public':
+        authorizer = undefined;
+        break;
+      case 'user':
+        authorizer = userAuthorizer;
+        break;
+      default:
+        // 'council' needs machine credentials per authority (a later issue): refuse to expose its
+        // routes without them rather than publish them unauthenticated.
+        throw new Error(
+          `Route ${routeKey(route)} has caller '${route.caller}', which the API stack does not support yet (council routes need their own authorizer).`,
+        );
+    }
+    const id = `Route ${routeKey(route)}`;
+    const r = new HttpRoute(this, id, {
+      httpApi: this.httpApi,
+      routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+      integration,
+      authorizer,
+    });
+    if (route.caller === 'public') {
+      acknowledge(r, [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason: `${routeKey(route)} is public in the spec (signed-out caller); the route table marks it caller 'public'.`,
+        },
+        {
+          id: 'AwsSolutions-COG4',
+          reason: `${routeKey(route)} is public in the spec (signed-out caller); no Cognito authorizer by design.`,
+        },
+      ]);
+    }
+  }
+}
+
+/** `'METHOD /path'` of every route in a synthesised ApiStack template (for the route-table test). */
+export function routeKeysOfTemplate(template: {
+  findResources(type: string): Record<string, { Properties?: { RouteKey?: unknown } }>;
+}): string[] {
+  return Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
+    .map((r) => r.Properties?.RouteKey)
+    .filter((k): k is string => typeof k === 'string')
+    .sort();
+}

@@ -1,0 +1,71 @@
+import type { Node } from 'constructs';
+import path from 'node:path';
+import { repoRoot } from '../constructs/portal-function.js';
+import type { RouteDef } from '../../functions/routes.js';
+
+/** Everything that differs between deployments of the portal. */
+export interface PortalConfig {
+  /** Stage name (dev, test, staging, prod, ...): part of every stack name. */
+  stage: string;
+  region: string;
+  /** Omitted: environment-agnostic account (resolved at deploy time). */
+  account?: string;
+  /** Prod-like stages keep user pools and data on stack deletion and turn on deletion protection. */
+  prodLike: boolean;
+  /**
+   * ARN of a Lambda layer that ships clamscan and a freshclam-maintained database (a deploy-time
+   * input: no layer is built here). Without it the scan function has no scanner on AWS.
+   */
+  clamavLayerArn?: string;
+  /** Built SPA (web/dist). Deployed only when the directory exists. */
+  webDistPath: string;
+  /**
+   * Origins allowed to PUT/GET uploads straight to S3 with presigned URLs. The CloudFront domain is
+   * created after the bucket, so the default is every CloudFront domain; a custom domain goes here.
+   */
+  uploadsCorsOrigins: string[];
+  /** Cognito Plus feature plan with full-function threat protection (paid). */
+  threatProtection: boolean;
+  /** The route table; tests override it, the app always uses functions/routes.ts. */
+  routes?: readonly RouteDef[];
+}
+
+export const PROD_LIKE_STAGES = ['prod', 'production', 'staging', 'preprod'];
+
+const list = (v: unknown): string[] | undefined => {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === 'string' && v.trim())
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return undefined;
+};
+
+const bool = (v: unknown): boolean | undefined =>
+  v === undefined ? undefined : v === true || v === 'true' || v === '1';
+
+/**
+ * Reads the configuration from CDK context (`-c stage=prod`), then environment variables
+ * (CONSENT_PORTAL_STAGE, ...), then defaults.
+ */
+export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.env): PortalConfig {
+  const ctx = (key: string, envName: string): unknown => node.tryGetContext(key) ?? env[envName];
+  const stage = String(ctx('stage', 'CONSENT_PORTAL_STAGE') ?? 'dev');
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
+    throw new Error(`Invalid stage name "${stage}": lower-case letters, digits and dashes, at most 20.`);
+  }
+  const region = String(ctx('region', 'CONSENT_PORTAL_REGION') ?? 'ap-southeast-2');
+  const account = (ctx('account', 'CDK_DEFAULT_ACCOUNT') as string | undefined) || undefined;
+  const layer = ctx('clamavLayerArn', 'CONSENT_PORTAL_CLAMAV_LAYER_ARN') as string | undefined;
+  return {
+    stage,
+    region,
+    account,
+    prodLike: bool(ctx('prodLike', 'CONSENT_PORTAL_PROD_LIKE')) ?? PROD_LIKE_STAGES.includes(stage),
+    clamavLayerArn: layer || undefined,
+    webDistPath: path.resolve(repoRoot, String(ctx('webDist', 'CONSENT_PORTAL_WEB_DIST') ?? 'web/dist')),
+    uploadsCorsOrigins: list(ctx('webOrigins', 'CONSENT_PORTAL_WEB_ORIGINS')) ?? ['https://*.cloudfront.net'],
+    threatProtection: bool(ctx('threatProtection', 'CONSENT_PORTAL_THREAT_PROTECTION')) ?? false,
+  };
+}

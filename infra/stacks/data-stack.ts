@@ -1,0 +1,100 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  StreamViewType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { acknowledge } from '../constructs/nag.js';
+import type { Construct } from 'constructs';
+import { table as tableDef } from '../../functions/data/table.js';
+import type { PortalConfig } from './config.js';
+
+export interface DataStackProps extends StackProps {
+  config: PortalConfig;
+}
+
+/** The single DynamoDB table and the uploads bucket (with its access-log bucket). */
+export class DataStack extends Stack {
+  readonly table: Table;
+  readonly uploads: Bucket;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: tableDef.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: tableDef.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      stream: StreamViewType[tableDef.stream],
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: tableDef.timeToLiveAttribute,
+      encryption: TableEncryption.AWS_MANAGED,
+      deletionProtection: config.prodLike,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const gsi of tableDef.globalSecondaryIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: gsi.indexName,
+        partitionKey: { name: gsi.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: gsi.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+
+    const accessLogs = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [{ expiration: Duration.days(config.prodLike ? 365 : 90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(accessLogs, [
+      {
+        id: 'AwsSolutions-S1',
+        reason:
+          'This is the server access log bucket of the uploads bucket; logging it into itself would loop.',
+      },
+    ]);
+
+    this.uploads = new Bucket(this, 'Uploads', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      // Versioned so an overwrite or delete of an applicant's document can be recovered; old
+      // versions expire so storage does not grow without bound.
+      versioned: true,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'uploads/',
+      cors: [
+        {
+          allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
+          allowedOrigins: config.uploadsCorsOrigins,
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [
+        { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'UploadsBucket', { value: this.uploads.bucketName });
+  }
+}

@@ -1,0 +1,101 @@
+import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
+import { PortalNagChecks } from '../constructs/nag.js';
+import { ApiStack } from './api-stack.js';
+import { AuthStack } from './auth-stack.js';
+import { configFromContext, type PortalConfig } from './config.js';
+import { DataStack } from './data-stack.js';
+import { WebStack } from './web-stack.js';
+import { WorkflowsStack } from './workflows-stack.js';
+
+export { ApiStack, apiStageName, resourceCapabilities, routeKeysOfTemplate } from './api-stack.js';
+export { AuthStack, passwordPolicy } from './auth-stack.js';
+export { configFromContext, PROD_LIKE_STAGES, type PortalConfig } from './config.js';
+export { DataStack } from './data-stack.js';
+export { contentSecurityPolicy, WebStack } from './web-stack.js';
+export { clamavPaths, documentsPrefix, extractionAslPath, WorkflowsStack } from './workflows-stack.js';
+
+export interface PortalStacks {
+  config: PortalConfig;
+  data: DataStack;
+  auth: AuthStack;
+  workflows: WorkflowsStack;
+  api: ApiStack;
+  web: WebStack;
+}
+
+export interface BuildAppOptions {
+  /** Overrides of the configuration read from context/environment. */
+  config?: Partial<PortalConfig>;
+  /** Apply the cdk-nag AwsSolutions pack (default true). */
+  nag?: boolean;
+}
+
+/**
+ * Feature flags the stacks rely on (set unless the context already has them; cdk.json may carry
+ * them too). Server access logs are delivered under a bucket policy instead of the legacy
+ * LogDeliveryWrite ACL, which would need ACLs on the log bucket.
+ */
+export const featureFlags: Record<string, unknown> = {
+  '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
+  '@aws-cdk/aws-s3:createDefaultLoggingPolicy': true,
+  '@aws-cdk/aws-lambda:recognizeLayerVersion': true,
+};
+
+/** `ConsentPortal-<Stage>-<Part>`, e.g. ConsentPortal-dev-Api. */
+export const stackName = (stage: string, part: string): string => `ConsentPortal-${stage}-${part}`;
+
+/**
+ * Creates the portal's five stacks in `app` for one stage. Used by bin/app.ts and by the infra
+ * tests, so both synthesise the same thing.
+ */
+export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks {
+  for (const [key, value] of Object.entries(featureFlags)) {
+    if (app.node.tryGetContext(key) === undefined) app.node.setContext(key, value);
+  }
+  const config: PortalConfig = { ...configFromContext(app.node), ...options.config };
+  const env: Environment = { region: config.region, ...(config.account ? { account: config.account } : {}) };
+  const name = (part: string) => stackName(config.stage, part);
+  const common = { env, config };
+
+  const data = new DataStack(app, name('Data'), {
+    ...common,
+    description: 'Consent portal: DynamoDB table and uploads bucket',
+    terminationProtection: config.prodLike,
+  });
+  const auth = new AuthStack(app, name('Auth'), {
+    ...common,
+    description: 'Consent portal: Cognito user pool and web client',
+    terminationProtection: config.prodLike,
+    table: data.table,
+  });
+  const workflows = new WorkflowsStack(app, name('Workflows'), {
+    ...common,
+    description: 'Consent portal: document scanning, extraction state machine, scheduler',
+    table: data.table,
+    uploads: data.uploads,
+  });
+  const api = new ApiStack(app, name('Api'), {
+    ...common,
+    description: 'Consent portal: HTTP API and its Lambdas',
+    table: data.table,
+    uploads: data.uploads,
+    userPool: auth.userPool,
+    webClient: auth.webClient,
+    scheduleGroup: workflows.scheduleGroup,
+    schedulerRole: workflows.schedulerRole,
+  });
+  const web = new WebStack(app, name('Web'), {
+    ...common,
+    description: 'Consent portal: SPA on CloudFront with /api/* to the HTTP API',
+    apiDomainName: api.apiDomainName,
+    userPoolId: auth.userPool.userPoolId,
+    userPoolClientId: auth.webClient.userPoolClientId,
+    cognitoEndpoint: auth.cognitoEndpoint,
+    uploadsDomainName: data.uploads.bucketRegionalDomainName,
+  });
+
+  Tags.of(app).add('project', 'consent-portal');
+  Tags.of(app).add('stage', config.stage);
+  if (options.nag ?? true) Validations.of(app).addPlugins(new PortalNagChecks(app, { verbose: true }));
+  return { config, data, auth, workflows, api, web };
+}

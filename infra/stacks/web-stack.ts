@@ -1,0 +1,257 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CfFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
+import { acknowledge, lambdaBasicExecutionPolicy } from '../constructs/nag.js';
+import type { Construct } from 'constructs';
+import { existsSync } from 'node:fs';
+import type { PortalConfig } from './config.js';
+
+export interface WebStackProps extends StackProps {
+  config: PortalConfig;
+  /** `<id>.execute-api.<region>.amazonaws.com` (the HTTP API; its stage is `api`). */
+  apiDomainName: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** `https://cognito-idp.<region>.amazonaws.com` */
+  cognitoEndpoint: string;
+  /** `<bucket>.s3.<region>.amazonaws.com`: presigned uploads and downloads go straight to it. */
+  uploadsDomainName: string;
+}
+
+/** The strict Content-Security-Policy of the SPA. */
+export function contentSecurityPolicy(p: { cognitoEndpoint: string; uploadsDomainName: string }): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Cloudscape and Amplify UI set inline styles at run time.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    // The API is same-origin (/api); Cognito for sign-in; S3 for presigned PUT/GET of documents.
+    `connect-src 'self' ${p.cognitoEndpoint} https://${p.uploadsDomainName}`,
+    "frame-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
+
+/**
+ * Rewrites SPA routes (a last path segment without a dot) to /index.html. Done on viewer request
+ * of the S3 behaviour only: distribution-wide error responses (403/404 → /index.html) would also
+ * rewrite the API's own 403/404 error bodies into 200 HTML.
+ */
+const spaRewrite = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/** The SPA bucket, the CloudFront distribution (S3 + /api/*) and the runtime config.json. */
+export class WebStack extends Stack {
+  readonly distribution: Distribution;
+  readonly siteBucket: Bucket;
+  readonly webUrl: string;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.siteBucket = new Bucket(this, 'Site', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // CloudFront standard logs are written with ACLs: the log bucket must allow them.
+    const logs = new Bucket(this, 'Logs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(config.prodLike ? 365 : 90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(logs, [
+      {
+        id: 'AwsSolutions-S1',
+        reason:
+          'This bucket receives the access logs of the distribution and the site bucket; logging it into itself would loop.',
+      },
+    ]);
+    // Site-bucket access is logged by CloudFront (every read goes through the distribution).
+    acknowledge(this.siteBucket, [
+      {
+        id: 'AwsSolutions-S1',
+        reason:
+          'The site bucket is only reachable through CloudFront (OAC); requests are logged by the distribution access logs.',
+      },
+    ]);
+
+    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Consent portal: strict CSP, HSTS, nosniff, referrer policy, no framing',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(props),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+
+    const rewrite = new CfFunction(this, 'SpaRewrite', {
+      code: FunctionCode.fromInline(spaRewrite),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'SPA routes → /index.html',
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Consent portal (${config.stage})`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_ALL,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        compress: true,
+        functionAssociations: [{ function: rewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+          compress: true,
+        },
+      },
+    });
+    this.webUrl = `https://${this.distribution.distributionDomainName}`;
+
+    acknowledge(this.distribution, [
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The distribution uses the default *.cloudfront.net certificate, for which CloudFront fixes the minimum viewer protocol; a custom domain with an ACM certificate (TLSv1.2_2021) comes with the domain issue.',
+      },
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'The portal serves New Zealand applicants who may be abroad; no geo restriction in the spec.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'WAF (web ACL in us-east-1) is a deploy-time decision per environment; API throttling and Cognito protect the backend meanwhile.',
+      },
+    ]);
+
+    // Runtime configuration read by the SPA at start: never a local Cognito endpoint here.
+    const runtimeConfig = {
+      apiUrl: '/api',
+      region: this.region,
+      userPoolId: props.userPoolId,
+      userPoolClientId: props.userPoolClientId,
+      authFlowType: 'USER_SRP_AUTH',
+    };
+    const sources: ISource[] = [];
+    if (existsSync(config.webDistPath)) {
+      sources.push(Source.asset(config.webDistPath));
+    } else {
+      console.warn(
+        `[WebStack] ${config.webDistPath} does not exist: the SPA is not deployed (run \`npm run build:web\` first). Only config.json is deployed.`,
+      );
+    }
+    sources.push(Source.jsonData('config.json', runtimeConfig));
+    new BucketDeployment(this, 'DeploySite', {
+      sources,
+      destinationBucket: this.siteBucket,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+      // Without the built SPA keep whatever is already in the bucket.
+      prune: existsSync(config.webDistPath),
+    });
+    // The provider Lambda is a stack-level singleton created by BucketDeployment.
+    const provider = this.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (!provider) throw new Error('BucketDeployment provider function not found: its construct id changed');
+    acknowledge(provider, [
+      {
+        id: 'AwsSolutions-IAM4',
+        reason:
+          'CDK BucketDeployment provider Lambda (Custom::CDKBucketDeployment): AWSLambdaBasicExecutionRole gives it CloudWatch Logs only.',
+        appliesTo: [lambdaBasicExecutionPolicy],
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'CDK BucketDeployment provider Lambda: copies the asset objects into the site bucket (`<bucket>/*`, s3 action groups) and creates CloudFront invalidations (no resource-level permission).',
+        appliesTo: [
+          'Action::s3:GetObject*',
+          'Action::s3:GetBucket*',
+          'Action::s3:List*',
+          'Action::s3:DeleteObject*',
+          'Action::s3:Abort*',
+          /^Resource::<Site[0-9A-F]{8}\.Arn>\/\*$/,
+          /^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-<AWS::AccountId>-[a-z0-9-]+\/\*$/,
+          'Resource::*',
+        ],
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason: 'The BucketDeployment provider runtime is chosen by aws-cdk-lib, not by this project.',
+      },
+    ]);
+
+    new CfnOutput(this, 'WebUrl', { value: this.webUrl });
+  }
+}
