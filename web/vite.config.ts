@@ -15,6 +15,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // .vite/manifest.json: lets the bench sum the gzip JS each route downloads.
+    manifest: true,
     // Cloudscape is large; the sign-in route is measured by test/bench (gzip JS per route).
     chunkSizeWarningLimit: 1500,
   },

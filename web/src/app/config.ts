@@ -99,7 +99,8 @@ export function amplifyConfigFor(config: RuntimeConfig) {
 let current: RuntimeConfig | undefined;
 
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchImpl('/config.json', { cache: 'no-store' });
+  // The server sends config.json with `Cache-Control: no-cache` (it changes on every deploy).
+  const response = await fetchImpl('/config.json');
   if (!response.ok) {
     throw new ConfigError(`config.json: HTTP ${response.status}`);
   }

@@ -12,7 +12,12 @@ export function isChunkLoadError(error: unknown): boolean {
  * A failed chunk load reloads the page once (session flag), then renders nothing (spec §8).
  * Returns true when a reload was started.
  */
-export function reloadOnceForChunkError(storage: Pick<Storage, 'getItem' | 'setItem'>, reload: () => void): boolean {
+export interface FlagStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export function reloadOnceForChunkError(storage: FlagStorage, reload: () => void): boolean {
   if (storage.getItem(CHUNK_RELOAD_KEY)) return false;
   storage.setItem(CHUNK_RELOAD_KEY, '1');
   reload();
