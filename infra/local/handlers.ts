@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The repository root (infra/local/ is two levels down). */
-export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * Loads handler modules from functions/ (or another folder with the same layout, for tests).

@@ -153,8 +153,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const env: Record<string, string> = {
       AWS_REGION: REGION,
       AWS_DEFAULT_REGION: REGION,
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
+      // s3rver only knows this key pair; DynamoDB Local (-sharedDb) and cognito-local take any.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
       AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${ports.dynamodb}`,
       AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${ports.s3}`,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,

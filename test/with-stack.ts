@@ -1,0 +1,70 @@
+/**
+ * Runs a test layer against a fresh local stack:
+ *
+ *   tsx test/with-stack.ts integration [vitest args...]   stack without web, then vitest --project integration
+ *   tsx test/with-stack.ts e2e [playwright args...]        builds web/, stack serving web/dist, then playwright test
+ *
+ * The stack uses .local-test/ (wiped first) and ports from 4100 (PORT_BASE overrides); its outputs
+ * go to .local-test/outputs.json, passed to the tests in CONSENT_PORTAL_OUTPUTS. The stack is
+ * stopped in every case; the exit code is the test runner's.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { startLocalStack, type LocalStack } from '../infra/local/index';
+
+const [mode, ...rest] = process.argv.slice(2);
+if (mode !== 'integration' && mode !== 'e2e') {
+  console.error('usage: tsx test/with-stack.ts integration|e2e [runner args...]');
+  process.exit(2);
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+if (mode === 'e2e') {
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+let stack: LocalStack | undefined;
+let child: ChildProcess | undefined;
+let exitCode = 1;
+const forward = (sig: NodeJS.Signals) => () => {
+  if (child?.pid) {
+    try {
+      process.kill(child.pid, sig);
+    } catch {
+      /* gone */
+    }
+  } else {
+    void stack?.stop().finally(() => process.exit(130));
+  }
+};
+process.on('SIGINT', forward('SIGINT'));
+process.on('SIGTERM', forward('SIGTERM'));
+
+try {
+  stack = await startLocalStack({
+    dataDir: path.join(root, '.local-test'),
+    reset: true,
+    portBase: Number(process.env.PORT_BASE) || 4100,
+    webMode: mode === 'e2e' ? 'dist' : 'none',
+    quiet: true,
+    handleSignals: false,
+  });
+  console.log(`[with-stack] local stack ready in ${(stack.startMs / 1000).toFixed(1)} s; outputs ${stack.outputsFile}`);
+  const env = { ...process.env, CONSENT_PORTAL_OUTPUTS: stack.outputsFile };
+  const [cmd, args] =
+    mode === 'integration'
+      ? ['npx', ['vitest', 'run', '--project', 'integration', ...rest]]
+      : ['npx', ['playwright', 'test', ...rest]];
+  child = spawn(cmd, args as string[], { cwd: root, env, stdio: 'inherit' });
+  exitCode = await new Promise<number>((resolve) =>
+    child!.once('exit', (code, signal) => resolve(code ?? (signal ? 128 + 2 : 1))),
+  );
+} catch (err) {
+  console.error('[with-stack]', err);
+  exitCode = 1;
+} finally {
+  await stack?.stop();
+}
+process.exit(exitCode);
