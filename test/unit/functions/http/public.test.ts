@@ -1,0 +1,34 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { handler } from '../../../../functions/http/public.js';
+import { HealthDto } from '../../../../shared/schemas/health.js';
+import { httpEvent, lambdaContext, parseResponse } from '../helpers.js';
+
+vi.hoisted(() => {
+  process.env.TABLE_NAME = 'portal-table';
+  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+});
+
+const ddb = mockClient(DynamoDBClient);
+beforeEach(() => ddb.reset());
+
+describe('GET /public/health', () => {
+  it('200 {status: ok, time} after describing TABLE_NAME', async () => {
+    ddb.on(DescribeTableCommand).resolves({ Table: { TableName: 'portal-table', TableStatus: 'ACTIVE' } });
+    const before = Date.now();
+    const res = parseResponse(await handler(httpEvent('GET /public/health'), lambdaContext));
+    expect(res.statusCode).toBe(200);
+    const body = HealthDto.parse(res.body);
+    expect(body.status).toBe('ok');
+    expect(Date.parse(body.time)).toBeGreaterThanOrEqual(before - 1000);
+    expect(ddb.commandCalls(DescribeTableCommand)[0]!.args[0].input).toEqual({ TableName: 'portal-table' });
+  });
+
+  it('503 in the error shape when the table is unreachable', async () => {
+    ddb.on(DescribeTableCommand).rejects(new ResourceNotFoundException({ message: 'Requested resource not found: Table: portal-table', $metadata: {} }));
+    const res = parseResponse(await handler(httpEvent('GET /public/health'), lambdaContext));
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toEqual({ code: 'ServerError', message: 'Error' });
+  });
+});
