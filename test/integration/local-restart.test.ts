@@ -17,7 +17,8 @@ import { waitFor } from '../support/wait';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const dataDir = path.join(root, '.local-test-restart');
+// Inside .local-test/ (gitignored, wiped by test/with-stack.ts), beside the main test stack's folders.
+const dataDir = path.join(root, '.local-test', 'restart-test');
 const recordDir = path.join(dataDir, 'records');
 const functionsDir = path.join(root, 'test/fixtures/functions');
 const portBase = (Number(process.env.PORT_BASE) || 4100) + 100;
