@@ -1,0 +1,72 @@
+import { Readable } from 'node:stream';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
+import { handler } from '../../../../functions/events/extraction.js';
+import { lambdaContext } from '../helpers.js';
+
+vi.hoisted(() => {
+  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+});
+
+/** A minimal valid PDF (Helvetica text, one content stream per page) with a correct xref table. */
+function buildPdf(pages: string[]): Buffer {
+  const objects: string[] = [];
+  const pageIds = pages.map((_, i) => 4 + i * 2);
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+  pages.forEach((text, i) => {
+    const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+    objects[4 + i * 2] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`;
+    objects[5 + i * 2] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+  });
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = Buffer.byteLength(out, 'latin1');
+    out += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+  }
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const s3 = mockClient(S3Client);
+beforeEach(() => s3.reset());
+
+const input = (step: string) => ({ step, bucket: 'uploads', key: 'documents/a1/Title Deed.pdf', applicationId: 'a1', documentName: 'Title Deed.pdf' });
+
+describe('extraction task', () => {
+  it("step 'text' extracts the PDF's text to extracted/{key}.txt and reports pages and characters", async () => {
+    const pdf = buildPdf(['Certificate of Title', 'Registered owner Jane Smith']);
+    s3.on(GetObjectCommand, { Bucket: 'uploads', Key: 'documents/a1/Title Deed.pdf' }).resolves({
+      Body: Readable.from([pdf.subarray(0, 100), pdf.subarray(100)]) as unknown as GetObjectCommandOutput['Body'],
+    });
+    s3.on(PutObjectCommand).resolves({});
+    const result = await handler(input('text'), lambdaContext);
+    const put = s3.commandCalls(PutObjectCommand)[0]!.args[0].input;
+    expect(put.Bucket).toBe('uploads');
+    expect(put.Key).toBe('extracted/documents/a1/Title Deed.pdf.txt');
+    expect(put.Body).toBe('Certificate of Title\fRegistered owner Jane Smith');
+    expect(result).toEqual({ textKey: 'extracted/documents/a1/Title Deed.pdf.txt', pages: 2, characters: 'Certificate of Title\fRegistered owner Jane Smith'.length });
+  });
+
+  it('a file that is not a PDF fails the step (the state machine catches it)', async () => {
+    s3.on(GetObjectCommand).resolves({ Body: Readable.from([Buffer.from('not a pdf at all')]) as unknown as GetObjectCommandOutput['Body'] });
+    await expect(handler(input('text'), lambdaContext)).rejects.toThrow();
+    expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
+  });
+
+  it('an unknown step throws without reading the object', async () => {
+    await expect(handler(input('classify-owners'), lambdaContext)).rejects.toThrow("Unknown extraction step 'classify-owners'");
+    expect(s3.calls()).toHaveLength(0);
+  });
+
+  it('a payload without bucket/key is rejected', async () => {
+    await expect(handler({ step: 'text' }, lambdaContext)).rejects.toThrow();
+  });
+});
