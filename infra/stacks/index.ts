@@ -39,6 +39,8 @@ export const featureFlags: Record<string, unknown> = {
   '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
   '@aws-cdk/aws-s3:createDefaultLoggingPolicy': true,
   '@aws-cdk/aws-lambda:recognizeLayerVersion': true,
+  // Keep today's producer-protecting cross-stack exports explicitly (silences the synth warning).
+  '@aws-cdk/core:defaultCrossStackReferences': 'strong',
 };
 
 /** `ConsentPortal-<Stage>-<Part>`, e.g. ConsentPortal-dev-Api. */

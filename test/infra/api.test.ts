@@ -1,0 +1,179 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routedResources, routeKey, routes, type RouteDef } from '../../functions/routes.js';
+import { apiStageName } from '../../infra/stacks/index.js';
+import { buildTestApp, propsOf, routeKeysOfTemplate, template } from './helpers.js';
+
+type Fn = {
+  Runtime: string;
+  Architectures: string[];
+  Handler: string;
+  Environment: { Variables: Record<string, unknown> };
+};
+
+describe('ApiStack', () => {
+  let t: Template;
+  beforeAll(() => {
+    t = template(buildTestApp().stacks.api);
+  });
+
+  const functions = () => propsOf(t, 'AWS::Lambda::Function') as unknown as (Fn & { Description: string })[];
+
+  it('has one Node.js 22 arm64 Lambda per routed resource module', () => {
+    const fns = functions();
+    expect(fns.map((f) => f.Description.replace('HTTP API resource module: ', '')).sort()).toEqual(
+      [...routedResources()].sort(),
+    );
+    for (const f of fns) {
+      expect(f).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
+    }
+  });
+
+  it('gives every function the env of functions/config.ts', () => {
+    for (const f of functions()) {
+      expect(Object.keys(f.Environment.Variables)).toEqual(
+        expect.arrayContaining([
+          'TABLE_NAME',
+          'UPLOADS_BUCKET',
+          'USER_POOL_ID',
+          'USER_POOL_CLIENT_ID',
+          'POWERTOOLS_SERVICE_NAME',
+        ]),
+      );
+    }
+  });
+
+  it('has exactly one route per entry of functions/routes.ts', () => {
+    expect(routeKeysOfTemplate(t)).toEqual(routes.map(routeKey).sort());
+  });
+
+  it('protects user routes with the Cognito JWT authorizer and leaves public routes open', () => {
+    const byKey = new Map(
+      propsOf(t, 'AWS::ApiGatewayV2::Route').map((r) => [r.RouteKey as string, r] as const),
+    );
+    for (const route of routes) {
+      const r = byKey.get(routeKey(route))!;
+      if (route.caller === 'user') {
+        expect(r.AuthorizationType, routeKey(route)).toBe('JWT');
+        expect(r.AuthorizerId, routeKey(route)).toBeDefined();
+      } else {
+        expect(r.AuthorizationType ?? 'NONE', routeKey(route)).toBe('NONE');
+        expect(r.AuthorizerId, routeKey(route)).toBeUndefined();
+      }
+    }
+  });
+
+  it("trusts only the deployed user pool's issuer, with the web client as audience", () => {
+    t.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    const a = propsOf(t, 'AWS::ApiGatewayV2::Authorizer')[0]!;
+    expect(a.AuthorizerType).toBe('JWT');
+    expect(a.IdentitySource).toEqual(['$request.header.Authorization']);
+    const cfg = a.JwtConfiguration as { Issuer: unknown; Audience: unknown[] };
+    const issuer = JSON.stringify(cfg.Issuer);
+    expect(issuer).toContain('https://cognito-idp.ap-southeast-2.amazonaws.com/');
+    expect(issuer).toMatch(/ExportsOutputRefUserPool/);
+    expect(issuer).not.toMatch(/localhost|127\.0\.0\.1/);
+    expect(JSON.stringify(cfg.Audience)).toMatch(/ExportsOutputRefUserPoolWebClient/);
+  });
+
+  it(`has a stage named "${apiStageName}" with auto-deploy, throttling and access logs`, () => {
+    t.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    t.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: 'api',
+      AutoDeploy: true,
+      DefaultRouteSettings: Match.objectLike({
+        ThrottlingRateLimit: Match.anyValue(),
+        ThrottlingBurstLimit: Match.anyValue(),
+      }),
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AccessLogs'), 'Arn'] },
+        Format: Match.stringLikeRegexp('\\$context\\.requestId'),
+      },
+    });
+  });
+
+  it('outputs ApiUrl ending with /api', () => {
+    const out = t.findOutputs('ApiUrl').ApiUrl as { Value: unknown };
+    const joined = JSON.stringify(out.Value);
+    expect(joined).toMatch(/\/api"\]\]\}$/);
+    expect(joined).toContain('https://');
+  });
+
+  it('grants table reads to every function; writes only where the resource needs them', () => {
+    const fnPolicies = Object.entries(t.findResources('AWS::IAM::Policy'));
+    const pub = fnPolicies.find(([id]) => id.startsWith('Fnpublic'))![1] as {
+      Properties: { PolicyDocument: unknown };
+    };
+    const usr = fnPolicies.find(([id]) => id.startsWith('Fnuser'))![1] as {
+      Properties: { PolicyDocument: unknown };
+    };
+    expect(JSON.stringify(pub.Properties.PolicyDocument)).toContain('dynamodb:Query');
+    expect(JSON.stringify(pub.Properties.PolicyDocument)).not.toContain('dynamodb:PutItem');
+    expect(JSON.stringify(usr.Properties.PolicyDocument)).toContain('dynamodb:PutItem');
+  });
+
+  describe('with other route tables', () => {
+    const extra = (...more: RouteDef[]): RouteDef[] => [...routes, ...more];
+
+    it('refuses council routes until the council authorizer exists', () => {
+      expect(() =>
+        buildTestApp({
+          config: {
+            routes: extra({
+              method: 'POST',
+              path: '/council/applications',
+              resource: 'council',
+              caller: 'council',
+            }),
+          },
+        }),
+      ).toThrow(/council/);
+    });
+
+    it('lets the access-requests function schedule (group, role, PassRole to Scheduler only)', () => {
+      const api = template(
+        buildTestApp({
+          config: {
+            routes: extra({
+              method: 'POST',
+              path: '/user/access-requests-v2',
+              resource: 'access-requests',
+              caller: 'user',
+            }),
+          },
+        }).stacks.api,
+      );
+      api.hasResourceProperties('AWS::Lambda::Function', {
+        Description: 'HTTP API resource module: access-requests',
+        Environment: {
+          Variables: Match.objectLike({
+            SCHEDULER_GROUP: Match.anyValue(),
+            SCHEDULER_ROLE_ARN: Match.anyValue(),
+          }),
+        },
+      });
+      const [, policy] = Object.entries(api.findResources('AWS::IAM::Policy')).find(([id]) =>
+        id.startsWith('Fnaccessrequests'),
+      )!;
+      const statements = (
+        policy as { Properties: { PolicyDocument: { Statement: Record<string, unknown>[] } } }
+      ).Properties.PolicyDocument.Statement;
+      expect(statements).toContainEqual(
+        expect.objectContaining({
+          Action: 'iam:PassRole',
+          Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        }),
+      );
+      expect(statements).toContainEqual(
+        expect.objectContaining({
+          Action: expect.arrayContaining(['scheduler:CreateSchedule', 'scheduler:DeleteSchedule']),
+        }),
+      );
+      // Functions that do not schedule get neither the env nor the rights.
+      const user = propsOf(api, 'AWS::Lambda::Function').find(
+        (f) => f.Description === 'HTTP API resource module: user',
+      )!;
+      expect(Object.keys((user as unknown as Fn).Environment.Variables)).not.toContain('SCHEDULER_ROLE_ARN');
+    });
+  });
+});

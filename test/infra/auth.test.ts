@@ -1,0 +1,96 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, propsOf, template } from './helpers.js';
+import type { Template } from 'aws-cdk-lib/assertions';
+
+describe('AuthStack', () => {
+  let t: Template;
+  let prod: Template;
+  beforeAll(() => {
+    t = template(buildTestApp().stacks.auth);
+    prod = template(buildTestApp({ config: { stage: 'prod', prodLike: true } }).stacks.auth);
+  });
+
+  it('has one user pool: email sign-in, self sign-up, auto-verified email, email-only recovery', () => {
+    t.resourceCountIs('AWS::Cognito::UserPool', 1);
+    t.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      UsernameConfiguration: { CaseSensitive: false },
+    });
+  });
+
+  it("enforces the spec's password policy (8+ chars, lower, upper, digit, special)", () => {
+    t.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 8,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        }),
+      },
+    });
+  });
+
+  it('wires the PostConfirmation trigger to a Node.js 22 function that can write the table', () => {
+    const pool = propsOf(t, 'AWS::Cognito::UserPool')[0]!;
+    expect(pool.LambdaConfig).toEqual({
+      PostConfirmation: { 'Fn::GetAtt': [expect.stringMatching(/^PostConfirmation/), 'Arn'] },
+    });
+    t.hasResourceProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+    t.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: Match.arrayWith(['dynamodb:PutItem', 'dynamodb:UpdateItem']),
+            Effect: 'Allow',
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('has a web client: SRP + USER_PASSWORD_AUTH + refresh, no secret, explicit validities, no user-existence errors', () => {
+    t.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    const client = propsOf(t, 'AWS::Cognito::UserPoolClient')[0]!;
+    expect([...(client.ExplicitAuthFlows as string[])].sort()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+      'ALLOW_USER_SRP_AUTH',
+    ]);
+    expect(client.GenerateSecret).toBe(false);
+    expect(client.PreventUserExistenceErrors).toBe('ENABLED');
+    expect(client).toMatchObject({
+      AccessTokenValidity: 60,
+      IdTokenValidity: 60,
+      RefreshTokenValidity: 43200,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+    });
+    expect(client.AllowedOAuthFlows).toBeUndefined();
+  });
+
+  it('keeps the pool of a prod-like stage (deletion protection, RETAIN); dev pools are disposable', () => {
+    prod.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    });
+    t.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtection: 'INACTIVE' }),
+    });
+  });
+
+  it('outputs UserPoolId, UserPoolClientId, Region and the real Cognito endpoint', () => {
+    const outputs = t.findOutputs('*');
+    expect(
+      Object.keys(outputs)
+        .filter((k) => !k.startsWith('ExportsOutput'))
+        .sort(),
+    ).toEqual(['CognitoEndpoint', 'Region', 'UserPoolClientId', 'UserPoolId']);
+    expect(JSON.stringify(outputs.CognitoEndpoint)).toContain('https://cognito-idp.ap-southeast-2.');
+  });
+});

@@ -1,0 +1,49 @@
+import { App, type Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp, type PortalConfig, type PortalStacks } from '../../infra/stacks/index.js';
+
+/** A minimal built SPA, so tests do not depend on (or zip) the real web/dist. */
+export function fakeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-web-dist-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>portal</title>');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+  return dir;
+}
+
+export interface SynthOptions {
+  config?: Partial<PortalConfig>;
+  context?: Record<string, unknown>;
+  /** Register the cdk-nag plugin (synth then fails on violations). */
+  nag?: boolean;
+}
+
+/**
+ * The whole portal app as bin/app.ts builds it, without bundling Lambda code (context
+ * `aws:cdk:bundling-stacks: []`), so a synth takes seconds.
+ */
+export function buildTestApp(options: SynthOptions = {}): { app: App; stacks: PortalStacks } {
+  const app = new App({
+    context: { 'aws:cdk:bundling-stacks': [], ...options.context },
+    outdir: mkdtempSync(path.join(tmpdir(), 'portal-cdk-out-')),
+  });
+  const stacks = buildApp(app, {
+    nag: options.nag ?? false,
+    config: { webDistPath: fakeWebDist(), ...options.config },
+  });
+  return { app, stacks };
+}
+
+export const template = (stack: Stack): Template => Template.fromStack(stack);
+
+/** Resources of a type, as a list of their Properties. */
+export function propsOf(t: Template, type: string): Record<string, unknown>[] {
+  return Object.values(t.findResources(type)).map(
+    (r) => (r as { Properties: Record<string, unknown> }).Properties,
+  );
+}
+
+export { routeKeysOfTemplate } from '../../infra/stacks/api-stack.js';
