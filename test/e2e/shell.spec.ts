@@ -17,7 +17,9 @@ test('a demo user signs in, sees the signed-in shell and signs out', async ({ pa
   await expect(page.getByTestId('applicant-guide')).toBeVisible();
   await expectNoAxeViolations(page, 'sign-in page');
 
-  const userInfo = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/user') && response.ok());
+  const userInfo = page.waitForResponse(
+    (response) => new URL(response.url()).pathname.endsWith('/user') && response.ok(),
+  );
   await signIn.signIn(user.email, user.password);
   const info = (await (await userInfo).json()) as UserInfo;
   expect(info.firstName, 'GET /user returns the first name').toBeTruthy();
@@ -92,7 +94,9 @@ test.describe('below the lg breakpoint', () => {
     const signIn = new SignInPage(page);
     await signIn.goto();
     await expect(page.getByTestId('applicant-guide')).toBeHidden();
-    const userInfo = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/user') && response.ok());
+    const userInfo = page.waitForResponse(
+      (response) => new URL(response.url()).pathname.endsWith('/user') && response.ok(),
+    );
     await signIn.signIn(user.email, user.password);
     const info = (await (await userInfo).json()) as UserInfo;
     const shell = new ShellPage(page);

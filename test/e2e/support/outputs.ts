@@ -18,12 +18,16 @@ export interface StackOutputs {
  * CONSENT_PORTAL_OUTPUTS (default .local/outputs.json) and flattens the stack level away.
  * (Replace with test/support/outputs.ts once the local-stack helper exists.)
  */
-export function readOutputs(path = process.env.CONSENT_PORTAL_OUTPUTS ?? '.local/outputs.json'): StackOutputs {
+export function readOutputs(
+  path = process.env.CONSENT_PORTAL_OUTPUTS ?? '.local/outputs.json',
+): StackOutputs {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(resolve(path), 'utf8'));
   } catch (error) {
-    throw new Error(`Cannot read the stack outputs at ${path} (set CONSENT_PORTAL_OUTPUTS): ${String(error)}`);
+    throw new Error(
+      `Cannot read the stack outputs at ${path} (set CONSENT_PORTAL_OUTPUTS): ${String(error)}`,
+    );
   }
   const flat: Record<string, unknown> = {};
   if (typeof raw === 'object' && raw !== null) {

@@ -12,7 +12,9 @@ describe('API error mapping (spec §8)', () => {
   });
 
   it('maps the legacy cognito-exists and inactive codes to their messages', () => {
-    expect(toServiceError(400, JSON.stringify({ code: 'USER.EXISTS.COGNITO.400', description: 'x' }))).toMatchObject({
+    expect(
+      toServiceError(400, JSON.stringify({ code: 'USER.EXISTS.COGNITO.400', description: 'x' })),
+    ).toMatchObject({
       code: 'CognitoUsernameExists',
       message: 'An account already exists with this email',
     });
@@ -20,15 +22,21 @@ describe('API error mapping (spec §8)', () => {
       code: 'UserNotActive',
       message: 'User is not active',
     });
-    expect(toServiceError(403, JSON.stringify({ code: 'UserNotActive', message: 'whatever' })).message).toBe('User is not active');
+    expect(toServiceError(403, JSON.stringify({ code: 'UserNotActive', message: 'whatever' })).message).toBe(
+      'User is not active',
+    );
   });
 
   it('keeps the server description for the access-request codes and ClientError', () => {
-    expect(toServiceError(409, JSON.stringify({ code: 'ACCESS.REQUEST.EXIST', description: 'Already requested' }))).toMatchObject({
+    expect(
+      toServiceError(409, JSON.stringify({ code: 'ACCESS.REQUEST.EXIST', description: 'Already requested' })),
+    ).toMatchObject({
       code: 'AccessRequestExist',
       message: 'Already requested',
     });
-    expect(toServiceError(400, JSON.stringify({ code: 'ClientError', message: 'Bad input', details: [1] }))).toMatchObject({
+    expect(
+      toServiceError(400, JSON.stringify({ code: 'ClientError', message: 'Bad input', details: [1] })),
+    ).toMatchObject({
       code: 'ClientError',
       message: 'Bad input',
       details: [1],
@@ -36,7 +44,9 @@ describe('API error mapping (spec §8)', () => {
   });
 
   it('maps anything else to ServerError with the description or "Error"', () => {
-    expect(toServiceError(500, JSON.stringify({ code: 'Boom', description: 'Upstream failed' }))).toMatchObject({
+    expect(
+      toServiceError(500, JSON.stringify({ code: 'Boom', description: 'Upstream failed' })),
+    ).toMatchObject({
       code: 'ServerError',
       message: 'Upstream failed',
       status: 500,

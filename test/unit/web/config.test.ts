@@ -16,7 +16,13 @@ describe('runtime config', () => {
     expect(config.apiUrl).toBe('/api');
     expect(config.authFlowType).toBe('USER_PASSWORD_AUTH');
     expect(amplifyConfigFor(config)).toEqual({
-      Auth: { Cognito: { userPoolId: 'local_abc', userPoolClientId: 'client1', userPoolEndpoint: 'http://127.0.0.1:4004' } },
+      Auth: {
+        Cognito: {
+          userPoolId: 'local_abc',
+          userPoolClientId: 'client1',
+          userPoolEndpoint: 'http://127.0.0.1:4004',
+        },
+      },
     });
   });
 
@@ -28,14 +34,21 @@ describe('runtime config', () => {
   });
 
   it('keeps boolean flags and the optional support contact', () => {
-    const config = parseConfig({ ...local, flags: { maintenance: true, bell: 'yes' }, support: { email: 'help@example.nz', phone: '' } });
+    const config = parseConfig({
+      ...local,
+      flags: { maintenance: true, bell: 'yes' },
+      support: { email: 'help@example.nz', phone: '' },
+    });
     expect(config.flags).toEqual({ maintenance: true, bell: false });
     expect(config.support).toEqual({ email: 'help@example.nz', phone: undefined, website: undefined });
   });
 
-  it.each([null, [], 'x', { ...local, userPoolId: '' }, { ...local, authFlowType: 'CUSTOM' }])('rejects %j', (raw) => {
-    expect(() => parseConfig(raw)).toThrow(ConfigError);
-  });
+  it.each([null, [], 'x', { ...local, userPoolId: '' }, { ...local, authFlowType: 'CUSTOM' }])(
+    'rejects %j',
+    (raw) => {
+      expect(() => parseConfig(raw)).toThrow(ConfigError);
+    },
+  );
 
   it('loads /config.json and fails on an HTTP error', async () => {
     const ok = (async () => new Response(JSON.stringify(local))) as unknown as typeof fetch;

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isWideForWelcome, welcomeName, welcomeTitleKey } from '../../../web/src/features/dashboard/welcome';
-import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadOnceForChunkError } from '../../../web/src/routes/chunkError';
+import {
+  CHUNK_RELOAD_KEY,
+  isChunkLoadError,
+  reloadOnceForChunkError,
+} from '../../../web/src/routes/chunkError';
 import en from '../../../web/src/i18n/en.json';
 
 describe('dashboard welcome title', () => {
@@ -25,13 +29,18 @@ describe('dashboard welcome title', () => {
 
 describe('chunk load failure', () => {
   it('recognises dynamic-import failures', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new Error('boom'))).toBe(false);
   });
 
   it('reloads once per session', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     const reload = vi.fn();
     expect(reloadOnceForChunkError(storage, reload)).toBe(true);
     expect(store.get(CHUNK_RELOAD_KEY)).toBe('1');

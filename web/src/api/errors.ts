@@ -59,7 +59,9 @@ function isServiceErrorCode(code: unknown): code is ServiceErrorCode {
 function parseBody(text: string): ErrorBody | undefined {
   try {
     const json: unknown = JSON.parse(text);
-    return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as ErrorBody) : undefined;
+    return typeof json === 'object' && json !== null && !Array.isArray(json)
+      ? (json as ErrorBody)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -81,7 +83,10 @@ export function toServiceError(status: number, bodyText: string | null | undefin
   const body = parseBody(bodyText);
   const description = body?.description ?? body?.message;
   const rawCode = body?.code;
-  const code = rawCode !== undefined ? (LEGACY_CODES[rawCode] ?? (isServiceErrorCode(rawCode) ? rawCode : undefined)) : undefined;
+  const code =
+    rawCode !== undefined
+      ? (LEGACY_CODES[rawCode] ?? (isServiceErrorCode(rawCode) ? rawCode : undefined))
+      : undefined;
   switch (code) {
     case 'CognitoUsernameExists':
     case 'UserNotActive':
@@ -94,7 +99,12 @@ export function toServiceError(status: number, bodyText: string | null | undefin
     case 'ClientError':
       return new ServiceError(code, description ?? DEFAULT_MESSAGES.ServerError, status, body?.details);
     default:
-      return new ServiceError('ServerError', description ?? DEFAULT_MESSAGES.ServerError, status, body?.details);
+      return new ServiceError(
+        'ServerError',
+        description ?? DEFAULT_MESSAGES.ServerError,
+        status,
+        body?.details,
+      );
   }
 }
 

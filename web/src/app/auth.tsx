@@ -74,7 +74,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [queryClient]);
 
-  const value = useMemo(() => ({ status, signIn: doSignIn, signOut: doSignOut }), [status, doSignIn, doSignOut]);
+  const value = useMemo(
+    () => ({ status, signIn: doSignIn, signOut: doSignOut }),
+    [status, doSignIn, doSignOut],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -6,7 +6,9 @@ export function PageSpinner() {
   return (
     <div role="status" aria-live="polite" style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
       <Spinner size="large" />
-      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('app.loading')}</span>
+      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {t('app.loading')}
+      </span>
     </div>
   );
 }

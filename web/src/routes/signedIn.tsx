@@ -4,7 +4,9 @@ import { ComingSoonPage } from '../features/coming-soon/ComingSoonPage';
 import { PageSpinner } from '../components/PageSpinner';
 import { RouteError } from './RouteError';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 /** Signed-in routes (rendered only once authenticated and GET /user has loaded). */
 export function createSignedInRouter() {

@@ -3,7 +3,9 @@ import { SignedOutLayout } from '../components/SignedOutLayout';
 import { PageSpinner } from '../components/PageSpinner';
 import { RouteError } from './RouteError';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 /**
  * Signed-out routes (organisation §2). Registration, confirmation, invitation and reset flows are

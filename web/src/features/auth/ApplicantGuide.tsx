@@ -11,7 +11,13 @@ export function ApplicantGuide() {
   const { t } = useTranslation();
   return (
     <section className={styles.guide} aria-labelledby="applicant-guide-title" data-testid="applicant-guide">
-      <Container header={<Header variant="h2" headingTagOverride="h2"><span id="applicant-guide-title">{t('auth.guide.title')}</span></Header>}>
+      <Container
+        header={
+          <Header variant="h2" headingTagOverride="h2">
+            <span id="applicant-guide-title">{t('auth.guide.title')}</span>
+          </Header>
+        }
+      >
         <Box variant="p">{t('auth.guide.intro')}</Box>
         <ol className={styles.steps}>
           {STEPS.map((n) => (

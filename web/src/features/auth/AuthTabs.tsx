@@ -15,8 +15,18 @@ export function AuthTabs({ active, children }: { active: 'create' | 'signin'; ch
         if (detail.activeTabHref) void navigate(detail.activeTabHref);
       }}
       tabs={[
-        { id: 'create', label: t('auth.tabs.createAccount'), href: '/registration', content: active === 'create' ? children : null },
-        { id: 'signin', label: t('auth.tabs.signIn'), href: '/', content: active === 'signin' ? children : null },
+        {
+          id: 'create',
+          label: t('auth.tabs.createAccount'),
+          href: '/registration',
+          content: active === 'create' ? children : null,
+        },
+        {
+          id: 'signin',
+          label: t('auth.tabs.signIn'),
+          href: '/',
+          content: active === 'signin' ? children : null,
+        },
       ]}
     />
   );

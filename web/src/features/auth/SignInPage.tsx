@@ -56,11 +56,20 @@ export default function SignInPage() {
                 </Box>
               }
               actions={
-                <Button variant="primary" formAction="submit" loading={submitting} disabled={!form.submittable}>
+                <Button
+                  variant="primary"
+                  formAction="submit"
+                  loading={submitting}
+                  disabled={!form.submittable}
+                >
                   {t('auth.signIn.submit')}
                 </Button>
               }
-              errorText={failure ? t(failure === 'UserNotActive' ? 'errors.UserNotActive' : 'auth.signIn.failed') : undefined}
+              errorText={
+                failure
+                  ? t(failure === 'UserNotActive' ? 'errors.UserNotActive' : 'auth.signIn.failed')
+                  : undefined
+              }
               errorIconAriaLabel={t('shell.error')}
             >
               <SpaceBetween size="l">
@@ -84,7 +93,9 @@ export default function SignInPage() {
                 </FormField>
                 <FormField
                   label={t('auth.signIn.password')}
-                  errorText={touched.password && form.errors.password ? t('auth.validation.required') : undefined}
+                  errorText={
+                    touched.password && form.errors.password ? t('auth.validation.required') : undefined
+                  }
                 >
                   <Input
                     type="password"

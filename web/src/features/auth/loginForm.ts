@@ -13,7 +13,10 @@ export interface LoginFormState {
 
 export const INITIAL_LOGIN_VALUES: LoginValues = { email: '', password: '' };
 
-export function loginFormState(values: LoginValues, initial: LoginValues = INITIAL_LOGIN_VALUES): LoginFormState {
+export function loginFormState(
+  values: LoginValues,
+  initial: LoginValues = INITIAL_LOGIN_VALUES,
+): LoginFormState {
   const errors: LoginFormState['errors'] = {};
   if (values.email.trim() === '') errors.email = 'required';
   if (values.password === '') errors.password = 'required';

@@ -7,7 +7,9 @@ export interface SignInDeps {
     password: string;
     options: { authFlowType: AuthFlowType };
   }): Promise<{ isSignedIn: boolean; nextStep: { signInStep: string } }>;
-  confirmSignIn(input: { challengeResponse: string }): Promise<{ isSignedIn: boolean; nextStep: { signInStep: string } }>;
+  confirmSignIn(input: {
+    challengeResponse: string;
+  }): Promise<{ isSignedIn: boolean; nextStep: { signInStep: string } }>;
 }
 
 export type SignInResult = { ok: true } | { ok: false; reason: 'LoginFailed' | 'UserNotActive' };

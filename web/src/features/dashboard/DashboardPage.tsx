@@ -21,7 +21,9 @@ export default function DashboardPage() {
   const user = useCurrentUser();
   const wide = useBreakpointUp(WIDE_WELCOME_BREAKPOINT);
   return (
-    <ContentLayout header={<Header variant="h1">{t(welcomeTitleKey(wide), { name: welcomeName(user) })}</Header>}>
+    <ContentLayout
+      header={<Header variant="h1">{t(welcomeTitleKey(wide), { name: welcomeName(user) })}</Header>}
+    >
       <SpaceBetween size="l">
         {SECTIONS.map((section) => (
           <Container

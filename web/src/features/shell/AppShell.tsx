@@ -62,8 +62,19 @@ export function AppShell() {
       iconName: 'support',
       items: [
         onlineHelpUrl
-          ? { id: 'online-help', text: t('shell.onlineHelp'), href: onlineHelpUrl, external: true, externalIconAriaLabel: t('shell.externalLink') }
-          : { id: 'online-help', text: t('shell.onlineHelp'), disabled: true, disabledReason: t('shell.onlineHelpNotConfigured') },
+          ? {
+              id: 'online-help',
+              text: t('shell.onlineHelp'),
+              href: onlineHelpUrl,
+              external: true,
+              externalIconAriaLabel: t('shell.externalLink'),
+            }
+          : {
+              id: 'online-help',
+              text: t('shell.onlineHelp'),
+              disabled: true,
+              disabledReason: t('shell.onlineHelpNotConfigured'),
+            },
         { id: 'support-info', text: t('shell.supportInformation') },
       ],
       onItemClick: ({ detail }) => {

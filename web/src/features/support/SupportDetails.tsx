@@ -19,7 +19,11 @@ export function SupportDetails() {
         },
         {
           label: t('support.phone'),
-          value: support.phone ? <Link href={`tel:${support.phone.replace(/\s+/g, '')}`}>{support.phone}</Link> : missing,
+          value: support.phone ? (
+            <Link href={`tel:${support.phone.replace(/\s+/g, '')}`}>{support.phone}</Link>
+          ) : (
+            missing
+          ),
         },
         {
           label: t('support.website'),
