@@ -72,7 +72,7 @@ export function transportFromEnv(): MailTransport {
 let transport: MailTransport | undefined;
 
 /** Sends one message through the configured transport (chosen once per Lambda). */
-export function sendMail(message: MailMessage): Promise<{ messageId: string }> {
+export async function sendMail(message: MailMessage): Promise<{ messageId: string }> {
   transport ??= transportFromEnv();
   return transport.sendMail(message);
 }
