@@ -15,7 +15,12 @@ import { portsFrom, type Ports } from './ports';
 import { startS3, type LocalS3 } from './s3';
 import { createScheduler, type LocalScheduler } from './scheduler';
 import { demoUsers, seedDemoUsers, type DemoUser } from './seed';
-import { LOCAL_EXTRACTION_STATE_MACHINE_ARN, startStepFunctions, type Execution, type LocalStepFunctions } from './stepfunctions';
+import {
+  LOCAL_EXTRACTION_STATE_MACHINE_ARN,
+  startStepFunctions,
+  type Execution,
+  type LocalStepFunctions,
+} from './stepfunctions';
 import { startWeb, type WebMode } from './web';
 
 export { listGatewayRoutes, STAGE } from './gateway';
@@ -166,7 +171,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       EXTRACTION_STATE_MACHINE_ARN: LOCAL_EXTRACTION_STATE_MACHINE_ARN,
       SCHEDULER_GROUP: 'consent-portal-local',
       SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/consent-portal-scheduler-local',
-      SCHEDULER_TARGET_ARN: 'arn:aws:lambda:ap-southeast-2:000000000000:function:consent-portal-scheduled-local',
+      SCHEDULER_TARGET_ARN:
+        'arn:aws:lambda:ap-southeast-2:000000000000:function:consent-portal-scheduled-local',
       MAIL_TRANSPORT: 'outbox',
       MAIL_OUTBOX_DIR: mailDir,
       MAIL_FROM: 'Consent Portal <no-reply@consent.local>',
@@ -180,7 +186,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     // The independent stand-ins start side by side; java is the slowest.
     const dynamoP = startDynamo({ dataDir, port: ports.dynamodb, log: warn });
-    const s3P = startS3({ dataDir, port: ports.s3, bucket: UPLOADS_BUCKET, corsOrigins, region: REGION, handlers, log: warn });
+    const s3P = startS3({
+      dataDir,
+      port: ports.s3,
+      bucket: UPLOADS_BUCKET,
+      corsOrigins,
+      region: REGION,
+      handlers,
+      log: warn,
+    });
     const cognitoP = startCognito({
       dataDir,
       port: ports.cognito,
@@ -206,7 +220,37 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const s3 = (s3R as PromiseFulfilledResult<LocalS3>).value;
     const cognito = (cognitoR as PromiseFulfilledResult<LocalCognito>).value;
     const stepFunctions = (sfnR as PromiseFulfilledResult<LocalStepFunctions>).value;
-    info(`DynamoDB Local (pid ${dynamo.pid}), s3rver, cognito-local, Step Functions up in ${Date.now() - t0} ms`);
+    info(
+      `DynamoDB Local (pid ${dynamo.pid}), s3rver, cognito-local, Step Functions up in ${Date.now() - t0} ms`,
+    );
+
+    // The web server (Vite takes a few seconds to start) comes up while the table and seeds are made.
+    const webP =
+      webMode === 'none'
+        ? undefined
+        : startWeb({
+            port: ports.web,
+            apiPort: ports.api,
+            mode: webMode,
+            config: {
+              apiUrl: '/api',
+              region: REGION,
+              userPoolId: cognito.userPoolId,
+              userPoolClientId: cognito.clientId,
+              cognitoEndpoint: cognito.endpoint,
+              authFlowType: 'USER_PASSWORD_AUTH',
+            },
+            log: warn,
+          });
+    // If a later step fails, the web server must still be stopped.
+    webP?.catch(() => undefined);
+    stoppers.push({
+      name: 'web (if started)',
+      stop: async () => {
+        const web = await webP?.catch(() => undefined);
+        await web?.stop();
+      },
+    });
 
     const created = await ensureTable(dynamo.client, TABLE_NAME);
     info(`table ${TABLE_NAME}: ${created}`);
@@ -216,7 +260,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const scheduler = createScheduler({ file: path.join(dataDir, 'schedules.json'), handlers, log: warn });
     stoppers.push({ name: 'scheduler', stop: scheduler.stop });
     if (handlers.exists('adapters/scheduler')) {
-      const setImpl = await handlers.load<(impl: unknown) => void>('adapters/scheduler', 'setSchedulerImplementation');
+      const setImpl = await handlers.load<(impl: unknown) => void>(
+        'adapters/scheduler',
+        'setSchedulerImplementation',
+      );
       setImpl(scheduler);
     } else {
       warn('functions/adapters/scheduler.ts is not there yet: handlers cannot schedule');
@@ -238,7 +285,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const seeder = new HandlerLoader(path.join(repoRoot, 'infra/seed'));
       if (seeder.exists('seed-reference')) {
         try {
-          const seedReferenceData = await seeder.load<() => Promise<unknown>>('seed-reference', 'seedReferenceData');
+          const seedReferenceData = await seeder.load<() => Promise<unknown>>(
+            'seed-reference',
+            'seedReferenceData',
+          );
           await seedReferenceData();
         } catch (err) {
           warn(`reference data seeding failed: ${String((err as Error)?.stack ?? err)}`);
@@ -250,24 +300,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       info(`seeded in ${Date.now() - seedStart} ms`);
     }
 
-    let web: Awaited<ReturnType<typeof startWeb>> | undefined;
-    if (webMode !== 'none') {
-      web = await startWeb({
-        port: ports.web,
-        apiPort: ports.api,
-        mode: webMode,
-        config: {
-          apiUrl: '/api',
-          region: REGION,
-          userPoolId: cognito.userPoolId,
-          userPoolClientId: cognito.clientId,
-          cognitoEndpoint: cognito.endpoint,
-          authFlowType: 'USER_PASSWORD_AUTH',
-        },
-        log: warn,
-      });
-      stoppers.push({ name: 'web', stop: web.stop });
-    }
+    await webP;
 
     // Schedules that came due while the stack was down fire now; the rest get timers.
     scheduler.start();
