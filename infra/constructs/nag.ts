@@ -83,7 +83,7 @@ function patternAcked(construct: IConstruct | undefined, ruleName: string): bool
  * app by buildApp; a violation left after both kinds of acknowledgement fails the synth.
  */
 export class PortalNagChecks implements IPolicyValidationPlugin {
-  readonly name = 'cdk-nag AwsSolutions (consent portal)';
+  readonly name = 'cdk-nag-AwsSolutions';
   private readonly inner: AwsSolutionsChecks;
 
   constructor(scope: IConstruct, props: { verbose?: boolean } = {}) {

@@ -1,0 +1,91 @@
+import { App } from 'aws-cdk-lib';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { configFromContext } from '../../infra/stacks/index.js';
+import { buildTestApp, template } from './helpers.js';
+
+describe('the CDK app', () => {
+  const { app, stacks } = buildTestApp();
+
+  it('creates five stacks named ConsentPortal-<stage>-<part> in ap-southeast-2', () => {
+    const all = [stacks.data, stacks.auth, stacks.workflows, stacks.api, stacks.web];
+    expect(all.map((s) => s.stackName)).toEqual([
+      'ConsentPortal-dev-Data',
+      'ConsentPortal-dev-Auth',
+      'ConsentPortal-dev-Workflows',
+      'ConsentPortal-dev-Api',
+      'ConsentPortal-dev-Web',
+    ]);
+    for (const s of all) expect(s.region).toBe('ap-southeast-2');
+    expect(app.node.children).toHaveLength(5);
+  });
+
+  it('has exactly the documented outputs across its stacks', () => {
+    const outputs = [stacks.data, stacks.auth, stacks.api, stacks.web, stacks.workflows].flatMap((s) =>
+      Object.keys(template(s).findOutputs('*')).filter((k) => !k.startsWith('ExportsOutput')),
+    );
+    expect(outputs.sort()).toEqual(
+      [
+        'ApiUrl',
+        'CognitoEndpoint',
+        'Region',
+        'TableName',
+        'UploadsBucket',
+        'UserPoolClientId',
+        'UserPoolId',
+        'WebUrl',
+      ].sort(),
+    );
+  });
+
+  it('orders the stacks data → auth → workflows → api → web', () => {
+    app.synth(); // cross-stack references (and so dependencies) are resolved at synth
+    const deps = (s: { dependencies: { stackName: string }[] }) =>
+      s.dependencies.map((d) => d.stackName).sort();
+    expect(deps(stacks.data)).toEqual([]);
+    expect(deps(stacks.auth)).toEqual(['ConsentPortal-dev-Data']);
+    expect(deps(stacks.workflows)).toEqual(['ConsentPortal-dev-Data']);
+    // Api needs Workflows (scheduler group and role) once a scheduling resource is routed.
+    expect(deps(stacks.api)).toEqual(expect.arrayContaining(['ConsentPortal-dev-Auth', 'ConsentPortal-dev-Data']));
+    expect(deps(stacks.api)).not.toContain('ConsentPortal-dev-Web');
+      'ConsentPortal-dev-Auth',
+      'ConsentPortal-dev-Data',
+      'ConsentPortal-dev-Workflows',
+    ]);
+    expect(deps(stacks.web)).toEqual([
+      'ConsentPortal-dev-Api',
+      'ConsentPortal-dev-Auth',
+      'ConsentPortal-dev-Data',
+    ]);
+  });
+
+  it('reads stage, region and options from context', () => {
+    const node = new App({
+      context: {
+        stage: 'prod',
+        region: 'ap-southeast-4',
+        clamavLayerArn: 'arn:x',
+        webOrigins: 'https://a.nz',
+      },
+    }).node;
+    expect(configFromContext(node, {})).toMatchObject({
+      stage: 'prod',
+      region: 'ap-southeast-4',
+      prodLike: true,
+      clamavLayerArn: 'arn:x',
+      uploadsCorsOrigins: ['https://a.nz'],
+      threatProtection: false,
+    });
+    expect(configFromContext(new App().node, {})).toMatchObject({
+      stage: 'dev',
+      region: 'ap-southeast-2',
+      prodLike: false,
+    });
+    expect(() => configFromContext(new App({ context: { stage: 'Prod!' } }).node, {})).toThrow(/stage/);
+  });
+
+  it('bin/app.ts builds the app with buildApp (the function the tests use)', () => {
+    const src = readFileSync(new URL('../../bin/app.ts', import.meta.url), 'utf8');
+    expect(src).toMatch(/buildApp\(app\)/);
+  });
+});

@@ -1,0 +1,159 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import type { App } from 'aws-cdk-lib';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { tmpdir } from 'node:os';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, propsOf, template } from './helpers.js';
+
+type Behavior = Record<string, unknown>;
+
+describe('WebStack', () => {
+  let t: Template;
+  let app: App;
+  let dist: Record<string, unknown>;
+  beforeAll(() => {
+    const built = buildTestApp();
+    app = built.app;
+    t = template(built.stacks.web);
+    dist = propsOf(t, 'AWS::CloudFront::Distribution')[0]!.DistributionConfig as Record<string, unknown>;
+  });
+
+  it('keeps the site bucket private (no website hosting) and reads it through Origin Access Control', () => {
+    t.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: Match.objectLike({
+        BlockPublicPolicy: true,
+        RestrictPublicBuckets: true,
+      }),
+      WebsiteConfiguration: Match.absent(),
+    });
+    t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    t.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+      }),
+    });
+    const origins = dist.Origins as Record<string, unknown>[];
+    const s3 = origins.find((o) => o.S3OriginConfig)!;
+    expect(s3.OriginAccessControlId).toBeDefined();
+  });
+
+  it('serves SPA routes from /index.html without rewriting API errors', () => {
+    expect(dist.DefaultRootObject).toBe('index.html');
+    // Distribution-wide error responses would turn the API's 403/404 into 200 HTML.
+    expect(dist.CustomErrorResponses).toBeUndefined();
+    const fn = propsOf(t, 'AWS::CloudFront::Function')[0]!;
+    const code = fn.FunctionCode as string;
+    const handler = new Function(`${code}; return handler;`)() as (e: { request: { uri: string } }) => {
+      uri: string;
+    };
+    expect(handler({ request: { uri: '/application-form/12/step/3' } }).uri).toBe('/index.html');
+    expect(handler({ request: { uri: '/' } }).uri).toBe('/index.html');
+    expect(handler({ request: { uri: '/assets/index-abc.js' } }).uri).toBe('/assets/index-abc.js');
+    expect(handler({ request: { uri: '/config.json' } }).uri).toBe('/config.json');
+    const def = dist.DefaultCacheBehavior as Behavior;
+    expect(def.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
+    ]);
+  });
+
+  it('forwards /api/* to the HTTP API: no caching, all viewer headers but Host, all methods, HTTPS', () => {
+    const behaviors = dist.CacheBehaviors as Behavior[];
+    expect(behaviors).toHaveLength(1);
+    const api = behaviors[0]!;
+    expect(api).toMatchObject({
+      PathPattern: '/api/*',
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect(api.FunctionAssociations).toBeUndefined();
+    const origin = (dist.Origins as Record<string, unknown>[]).find((o) => o.Id === api.TargetOriginId)!;
+    expect(origin.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
+    expect(origin.OriginPath).toBeUndefined();
+    expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.ap-southeast-2.');
+  });
+
+  it('sends a strict CSP, HSTS, nosniff, a referrer policy and frame denial', () => {
+    const policy = propsOf(t, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+    };
+    const h = policy.SecurityHeadersConfig;
+    const csp = JSON.stringify(h.ContentSecurityPolicy!.ContentSecurityPolicy);
+    for (const directive of [
+      "default-src 'self'",
+      "img-src 'self' data: blob:",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "connect-src 'self' https://cognito-idp.ap-southeast-2.",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    // Presigned uploads and downloads go straight to the uploads bucket.
+    expect(csp).toMatch(/ https:\/\/",\{"Fn::ImportValue":"[^"]*Uploads[^"]*RegionalDomainName/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(h.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
+    expect(Number(h.StrictTransportSecurity!.AccessControlMaxAgeSec)).toBeGreaterThanOrEqual(31536000);
+    expect(h.ContentTypeOptions).toEqual({ Override: true });
+    expect(h.ReferrerPolicy).toMatchObject({ ReferrerPolicy: 'strict-origin-when-cross-origin' });
+    expect(h.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+    const def = dist.DefaultCacheBehavior as Behavior;
+    expect(def.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(/^SecurityHeaders/) });
+  });
+
+  it('logs distribution access', () => {
+    expect(dist.Logging).toMatchObject({
+      Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^Logs/), 'RegionalDomainName'] },
+    });
+  });
+
+  it('deploys web/dist and a config.json with the pool ids and USER_SRP_AUTH (no local endpoint)', () => {
+    const dep = propsOf(t, 'Custom::CDKBucketDeployment')[0]!;
+    expect(dep.SourceObjectKeys as unknown[]).toHaveLength(2);
+    expect(dep.Prune).toBe(true);
+    expect(dep.DistributionPaths).toEqual(['/*']);
+    // config.json is staged as an asset with deploy-time markers for the pool ids.
+    const assembly = app.synth();
+    const configs = readdirSync(assembly.directory)
+      .filter((d) => d.startsWith('asset.'))
+      .map((d) => path.join(assembly.directory, d, 'config.json'))
+      .filter((f) => existsSync(f));
+    expect(configs).toHaveLength(1);
+    const config = JSON.parse(readFileSync(configs[0]!, 'utf8')) as Record<string, string>;
+    expect(Object.keys(config).sort()).toEqual([
+      'apiUrl',
+      'authFlowType',
+      'region',
+      'userPoolClientId',
+      'userPoolId',
+    ]);
+    expect(config).toMatchObject({ apiUrl: '/api', region: 'ap-southeast-2', authFlowType: 'USER_SRP_AUTH' });
+    expect(config.userPoolId).toMatch(/^<<marker:/);
+    expect(config.userPoolClientId).toMatch(/^<<marker:/);
+    const markers = JSON.stringify(dep.SourceMarkers);
+    expect(markers).toContain('ExportsOutputRefUserPool');
+    expect(markers).toContain('ExportsOutputRefUserPoolWebClient');
+  });
+
+  it('deploys only config.json, with a warning, when web/dist is missing', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const web = template(
+      buildTestApp({ config: { webDistPath: path.join(tmpdir(), 'no-such-web-dist') } }).stacks.web,
+    );
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('no-such-web-dist'));
+    warn.mockRestore();
+    const dep = propsOf(web, 'Custom::CDKBucketDeployment')[0]!;
+    expect(dep.SourceObjectKeys as unknown[]).toHaveLength(1);
+    expect(dep.Prune).toBe(false);
+  });
+
+  it('outputs WebUrl', () => {
+    expect(JSON.stringify(t.findOutputs('WebUrl').WebUrl)).toContain('https://');
+  });
+});
