@@ -22,14 +22,26 @@ const recipients = (to: string | string[]) => (Array.isArray(to) ? to : [to]);
  * Local transport: one JSON file per message in `dir`, named `<ISO time>-<uuid>.json` (colons
  * replaced) so a directory listing sorts by send time.
  */
-export function outboxTransport(dir: string, from: string, now: () => Date = () => new Date()): MailTransport {
+export function outboxTransport(
+  dir: string,
+  from: string,
+  now: () => Date = () => new Date(),
+): MailTransport {
   return {
     async sendMail(message) {
       await mkdir(dir, { recursive: true });
       const at = now().toISOString();
       const messageId = randomUUID();
       const file = join(dir, `${at.replace(/:/g, '-')}-${messageId}.json`);
-      const record = { messageId, sentAt: at, from, to: recipients(message.to), subject: message.subject, text: message.text, html: message.html };
+      const record = {
+        messageId,
+        sentAt: at,
+        from,
+        to: recipients(message.to),
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      };
       await writeFile(file, JSON.stringify(record, null, 2) + '\n', { flag: 'wx' });
       return { messageId };
     },

@@ -3,7 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 
 /** Result of a virus scan. */
-export type ScanResult = { status: 'clean' } | { status: 'infected'; signature: string } | { status: 'error'; reason: string };
+export type ScanResult =
+  { status: 'clean' } | { status: 'infected'; signature: string } | { status: 'error'; reason: string };
 
 export interface Scanner {
   /** Scans a byte stream without holding it in memory. Never throws for a scanner failure: returns status 'error'. */
@@ -50,7 +51,10 @@ export function clamscanScanner(options: { clamscanPath?: string; databaseDir?: 
         return { status: 'clean' };
       }
       if (code === 1) return { status: 'infected', signature: parseSignature(stdout) ?? 'Unknown' };
-      return { status: 'error', reason: `clamscan exited with ${code}: ${(stderr || stdout).trim().slice(0, 500)}` };
+      return {
+        status: 'error',
+        reason: `clamscan exited with ${code}: ${(stderr || stdout).trim().slice(0, 500)}`,
+      };
     },
   };
 }

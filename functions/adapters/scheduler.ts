@@ -1,4 +1,8 @@
-import { CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException } from '@aws-sdk/client-scheduler';
+import {
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-scheduler';
 import { requireEnv } from '../config.js';
 import { schedulerClient } from './aws-clients.js';
 
@@ -43,7 +47,9 @@ export function eventBridgeScheduler(): SchedulerPort {
     },
     async cancel(name) {
       try {
-        await schedulerClient().send(new DeleteScheduleCommand({ Name: name, GroupName: requireEnv('SCHEDULER_GROUP') }));
+        await schedulerClient().send(
+          new DeleteScheduleCommand({ Name: name, GroupName: requireEnv('SCHEDULER_GROUP') }),
+        );
       } catch (e) {
         if (e instanceof ResourceNotFoundException) return;
         throw e;

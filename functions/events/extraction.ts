@@ -27,7 +27,8 @@ export interface TextStepResult {
 /** Reads a stream into bytes (pdf.js needs the whole document; this runs in the workflow, not a request). */
 async function readAll(stream: Readable): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return new Uint8Array(Buffer.concat(chunks));
 }
 
@@ -41,9 +42,19 @@ async function textStep(input: ExtractionTaskInput): Promise<TextStepResult> {
     const joined = text.join('\f');
     const textKey = extractedTextKey(input.key);
     await s3Client().send(
-      new PutObjectCommand({ Bucket: input.bucket, Key: textKey, Body: joined, ContentType: 'text/plain; charset=utf-8' }),
+      new PutObjectCommand({
+        Bucket: input.bucket,
+        Key: textKey,
+        Body: joined,
+        ContentType: 'text/plain; charset=utf-8',
+      }),
     );
-    logger.info('extraction: text', { key: input.key, textKey, pages: totalPages, characters: joined.length });
+    logger.info('extraction: text', {
+      key: input.key,
+      textKey,
+      pages: totalPages,
+      characters: joined.length,
+    });
     return { textKey, pages: totalPages, characters: joined.length };
   } finally {
     await pdf.destroy();

@@ -11,7 +11,9 @@ const CONFIRM_SOURCES = new Set(['PostConfirmation_ConfirmSignUp', 'PostConfirma
  * given_name, family_name) if absent, and returns the event. A forgot-password confirmation is
  * ignored. Env: TABLE_NAME.
  */
-export async function postConfirmation(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
+export async function postConfirmation(
+  event: PostConfirmationTriggerEvent,
+): Promise<PostConfirmationTriggerEvent> {
   if (!CONFIRM_SOURCES.has(event.triggerSource)) {
     logger.info('post-confirmation: ignored trigger', { triggerSource: event.triggerSource });
     return event;

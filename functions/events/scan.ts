@@ -7,7 +7,10 @@ import { logger } from '../lib/logger.js';
 import { s3Client } from '../adapters/aws-clients.js';
 import { clamscanScanner } from '../adapters/scanner.js';
 import type { Scanner } from '../adapters/scanner.js';
-import { getApplicationDocumentByObjectKey, setApplicationDocumentStatus } from '../data/repositories/documents.js';
+import {
+  getApplicationDocumentByObjectKey,
+  setApplicationDocumentStatus,
+} from '../data/repositories/documents.js';
 import type { ApplicationDocumentRecord, ScanOutcome } from '../data/repositories/documents.js';
 import { decodeS3EventKey } from '../domain/documents/keys.js';
 
@@ -69,7 +72,10 @@ export async function scanObject(bucket: string, key: string): Promise<ScanOutco
     logger.error('scan: failed to read or scan the object', { key, error: err as Error });
     outcome = { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' };
   }
-  await setApplicationDocumentStatus({ applicationId: document.applicationId, documentName: document.documentName }, outcome);
+  await setApplicationDocumentStatus(
+    { applicationId: document.applicationId, documentName: document.documentName },
+    outcome,
+  );
   logger.info('scan: settled', { key, ...outcome });
   return outcome;
 }

@@ -11,7 +11,8 @@ export async function loadCountries(): Promise<Country[]> {
   const countries = z.array(Country).parse(raw);
   const ids = new Set(countries.map((c) => c.id));
   const codes = new Set(countries.map((c) => c.abbreviatedName));
-  if (ids.size !== countries.length || codes.size !== countries.length) throw new Error('countries.json: duplicate id or abbreviatedName');
+  if (ids.size !== countries.length || codes.size !== countries.length)
+    throw new Error('countries.json: duplicate id or abbreviatedName');
   return countries;
 }
 

@@ -13,5 +13,10 @@ export function isProfileComplete(user: {
   address?: Pick<Address, 'fullAddress'> | null;
 }): boolean {
   const present = (s: string | null | undefined) => typeof s === 'string' && s.trim().length > 0;
-  return present(user.firstName) && present(user.lastName) && present(user.contactNumber) && present(user.address?.fullAddress);
+  return (
+    present(user.firstName) &&
+    present(user.lastName) &&
+    present(user.contactNumber) &&
+    present(user.address?.fullAddress)
+  );
 }

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** Upload status of an application document (portal-core §4 "Document upload"). */
-export const UploadStatus = z.enum(['Pending', 'Uploading', 'Awaiting review', 'Uploaded', 'Completed', 'Error']);
+export const UploadStatus = z.enum([
+  'Pending',
+  'Uploading',
+  'Awaiting review',
+  'Uploaded',
+  'Completed',
+  'Error',
+]);
 export type UploadStatus = z.infer<typeof UploadStatus>;
 
 /** Upload error codes (portal-core §8). */

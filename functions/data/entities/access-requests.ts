@@ -12,7 +12,11 @@ export const accessRequest = new Entity({
     consentNumber: { type: 'string' },
     applicationStatus: { type: 'string' },
     /** Stored status; EXPIRED is also derived on read from expireTime. */
-    status: { type: ['PENDING', 'APPROVED', 'DENIED', 'EXPIRED'] as const, required: true, default: 'PENDING' },
+    status: {
+      type: ['PENDING', 'APPROVED', 'DENIED', 'EXPIRED'] as const,
+      required: true,
+      default: 'PENDING',
+    },
     address: addressAttribute,
     requestUser: {
       type: 'map',
@@ -33,9 +37,20 @@ export const accessRequest = new Entity({
     ...timestamps,
   },
   indexes: {
-    byGuid: { pk: { field: 'pk', casing: 'none', composite: ['requestGuid'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
-    byRequester: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['requesterId'] }, sk: { field: 'gsi1sk', casing: 'none', composite: ['createdDate'] } },
-    byOwner: { index: 'gsi2', pk: { field: 'gsi2pk', casing: 'none', composite: ['ownerId'] }, sk: { field: 'gsi2sk', casing: 'none', composite: ['createdDate'] } },
+    byGuid: {
+      pk: { field: 'pk', casing: 'none', composite: ['requestGuid'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+    byRequester: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['requesterId'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: ['createdDate'] },
+    },
+    byOwner: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', casing: 'none', composite: ['ownerId'] },
+      sk: { field: 'gsi2sk', casing: 'none', composite: ['createdDate'] },
+    },
     byApplication: {
       index: 'gsi3',
       pk: { field: 'gsi3pk', casing: 'none', composite: ['applicationId'] },
@@ -56,6 +71,9 @@ export const accessRequestActive = new Entity({
     ttl: { type: 'number', required: true },
   },
   indexes: {
-    byApplication: { pk: { field: 'pk', casing: 'none', composite: ['applicationId'] }, sk: { field: 'sk', casing: 'none', composite: ['requesterId'] } },
+    byApplication: {
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['requesterId'] },
+    },
   },
 });

@@ -1,10 +1,27 @@
 import { Entity } from 'electrodb';
-import { accessLevels, addressAttribute, model, notificationLevels, qualificationsAttribute, timestamps } from './common.js';
+import {
+  accessLevels,
+  addressAttribute,
+  model,
+  notificationLevels,
+  qualificationsAttribute,
+  timestamps,
+} from './common.js';
 
 export const recordTypes = ['Draft', 'Consent', 'Template'] as const;
 export const applicationStatuses = [
-  'Archived', 'Completed', 'Draft', 'InProgress', 'Refused', 'Rejected', 'Lapsed', 'Submitted', 'Submitting',
-  'VRFISuspended', 'Withdrawn', 'Unknown',
+  'Archived',
+  'Completed',
+  'Draft',
+  'InProgress',
+  'Refused',
+  'Rejected',
+  'Lapsed',
+  'Submitted',
+  'Submitting',
+  'VRFISuspended',
+  'Withdrawn',
+  'Unknown',
 ] as const;
 
 export const application = new Entity({
@@ -48,7 +65,11 @@ export const application = new Entity({
     ...timestamps,
   },
   indexes: {
-    byId: { collection: 'application', pk: { field: 'pk', casing: 'none', composite: ['applicationId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
+    byId: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
   },
 });
 
@@ -153,7 +174,10 @@ export const applicationConstraint = new Entity({
     participantId: { type: 'string', required: true },
   },
   indexes: {
-    byValue: { pk: { field: 'pk', casing: 'none', composite: ['applicationId'] }, sk: { field: 'sk', casing: 'none', composite: ['kind', 'value'] } },
+    byValue: {
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['kind', 'value'] },
+    },
   },
 });
 
@@ -174,7 +198,10 @@ export const participant = new Entity({
     address: addressAttribute,
     participantTypes: { type: 'list', items: { type: 'string' } },
     accessLevel: { type: accessLevels, required: true, default: 'None' },
-    invitation: { type: ['None', 'Queued', 'Unregistered', 'Pending', 'Accepted', 'Rejected', 'Error'] as const, default: 'None' },
+    invitation: {
+      type: ['None', 'Queued', 'Unregistered', 'Pending', 'Accepted', 'Rejected', 'Error'] as const,
+      default: 'None',
+    },
     isDeleted: { type: 'boolean', default: false },
     qualifications: qualificationsAttribute,
     primaryContact: { type: 'boolean', default: false },
@@ -215,7 +242,10 @@ export const history = new Entity({
     eventData: { type: 'any' },
   },
   indexes: {
-    byApplication: { pk: { field: 'pk', casing: 'none', composite: ['applicationId'] }, sk: { field: 'sk', casing: 'none', composite: ['timestamp', 'historyId'] } },
+    byApplication: {
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['timestamp', 'historyId'] },
+    },
     byEntity: {
       index: 'gsi1',
       pk: { field: 'gsi1pk', casing: 'none', composite: ['applicationId', 'entityType', 'entityId'] },
@@ -238,7 +268,11 @@ export const template = new Entity({
     ...timestamps,
   },
   indexes: {
-    byApplication: { collection: 'application', pk: { field: 'pk', casing: 'none', composite: ['applicationId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
+    byApplication: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
   },
 });
 
@@ -250,7 +284,10 @@ export const rfiPoint = new Entity({
     rfiPointGuid: { type: 'string' },
     title: { type: 'string' },
     requestDetails: { type: 'string' },
-    requestPerson: { type: 'map', properties: { email: { type: 'string' }, name: { type: 'string' }, phone: { type: 'string' } } },
+    requestPerson: {
+      type: 'map',
+      properties: { email: { type: 'string' }, name: { type: 'string' }, phone: { type: 'string' } },
+    },
     responseDetails: { type: 'string' },
     responsePersonName: { type: 'string' },
     responseLastModifiedDate: { type: 'string' },
@@ -289,7 +326,11 @@ export const payment = new Entity({
     displayOrder: { type: 'number' },
     documentContainerId: { type: 'string' },
     reference: { type: 'string' },
-    status: { type: ['AwaitingPayment', 'DepositPending', 'Paid'] as const, required: true, default: 'AwaitingPayment' },
+    status: {
+      type: ['AwaitingPayment', 'DepositPending', 'Paid'] as const,
+      required: true,
+      default: 'AwaitingPayment',
+    },
     baseAmount: { type: 'number', required: true },
     surchargeAmount: { type: 'number', default: 0 },
     currency: { type: 'string', default: 'NZD' },

@@ -2,7 +2,8 @@
 export const SERVICE = 'portal';
 export const VERSION = '1';
 
-export const model = <E extends string>(entity: E) => ({ entity, service: SERVICE, version: VERSION }) as const;
+export const model = <E extends string>(entity: E) =>
+  ({ entity, service: SERVICE, version: VERSION }) as const;
 
 const nowIso = () => new Date().toISOString();
 

@@ -20,7 +20,14 @@ export const contact = new Entity({
     ...timestamps,
   },
   indexes: {
-    byOrganisation: { pk: { field: 'pk', casing: 'none', composite: ['organisationId'] }, sk: { field: 'sk', casing: 'none', composite: ['contactId'] } },
-    byLastUsed: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['organisationId'] }, sk: { field: 'gsi1sk', casing: 'none', composite: ['lastUsed'] } },
+    byOrganisation: {
+      pk: { field: 'pk', casing: 'none', composite: ['organisationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['contactId'] },
+    },
+    byLastUsed: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['organisationId'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: ['lastUsed'] },
+    },
   },
 });

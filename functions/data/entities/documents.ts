@@ -54,7 +54,10 @@ export const userDocument = new Entity({
     ...timestamps,
   },
   indexes: {
-    byUser: { pk: { field: 'pk', casing: 'none', composite: ['userId'] }, sk: { field: 'sk', casing: 'none', composite: ['documentName'] } },
+    byUser: {
+      pk: { field: 'pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['documentName'] },
+    },
     byObjectKey: {
       index: 'gsi1',
       pk: { field: 'gsi1pk', casing: 'none', composite: ['objectKey'] },
@@ -69,7 +72,10 @@ export const documentContainerRelation = new Entity({
     applicationId: { type: 'string', required: true },
     documentContainerId: { type: 'string', required: true },
     mergedFileName: { type: 'string' },
-    containerMergeStatus: { type: ['NotMerged', 'InProgress', 'Merged', 'Error'] as const, default: 'NotMerged' },
+    containerMergeStatus: {
+      type: ['NotMerged', 'InProgress', 'Merged', 'Error'] as const,
+      default: 'NotMerged',
+    },
     ...timestamps,
   },
   indexes: {
@@ -93,7 +99,10 @@ export const documentTag = new Entity({
     description: { type: 'string' },
   },
   indexes: {
-    byUser: { pk: { field: 'pk', casing: 'none', composite: ['userId'] }, sk: { field: 'sk', casing: 'none', composite: ['documentTagId'] } },
+    byUser: {
+      pk: { field: 'pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['documentTagId'] },
+    },
   },
 });
 

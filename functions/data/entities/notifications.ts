@@ -8,7 +8,10 @@ export const notification = new Entity({
     recipientId: { type: 'string', required: true },
     notificationId: { type: 'string', required: true, readOnly: true },
     groupId: { type: 'string' },
-    type: { type: ['Payment', 'RFI', 'Application', 'ApplicationSubmit', 'Participant', 'Organisation'] as const, required: true },
+    type: {
+      type: ['Payment', 'RFI', 'Application', 'ApplicationSubmit', 'Participant', 'Organisation'] as const,
+      required: true,
+    },
     createdDate: { type: 'string', required: true, readOnly: true },
     updatedDate: { type: 'string' },
     message: {
@@ -30,7 +33,11 @@ export const notification = new Entity({
       pk: { field: 'pk', casing: 'none', composite: ['recipientType', 'recipientId'] },
       sk: { field: 'sk', casing: 'none', composite: ['createdDate', 'notificationId'] },
     },
-    byId: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['notificationId'] }, sk: { field: 'gsi1sk', casing: 'none', composite: [] } },
+    byId: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['notificationId'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: [] },
+    },
   },
 });
 
@@ -45,6 +52,9 @@ export const notificationProfile = new Entity({
     ...timestamps,
   },
   indexes: {
-    byUser: { pk: { field: 'pk', casing: 'none', composite: ['userId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
+    byUser: {
+      pk: { field: 'pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
   },
 });

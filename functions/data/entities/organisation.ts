@@ -13,7 +13,11 @@ export const organisation = new Entity({
     ...timestamps,
   },
   indexes: {
-    byId: { collection: 'organisation', pk: { field: 'pk', casing: 'none', composite: ['organisationId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
+    byId: {
+      collection: 'organisation',
+      pk: { field: 'pk', casing: 'none', composite: ['organisationId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
   },
 });
 
@@ -35,7 +39,11 @@ export const organisationMember = new Entity({
       pk: { field: 'pk', casing: 'none', composite: ['organisationId'] },
       sk: { field: 'sk', casing: 'none', composite: ['userId'] },
     },
-    byUser: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['userId'] }, sk: { field: 'gsi1sk', casing: 'none', composite: ['organisationId'] } },
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: ['organisationId'] },
+    },
   },
 });
 
@@ -54,9 +62,20 @@ export const organisationInvitation = new Entity({
     ...timestamps,
   },
   indexes: {
-    byId: { pk: { field: 'pk', casing: 'none', composite: ['invitationId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
-    byOrganisation: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['organisationId'] }, sk: { field: 'gsi1sk', casing: 'none', composite: ['sentDate'] } },
-    byEmail: { index: 'gsi2', pk: { field: 'gsi2pk', casing: 'none', composite: ['email'] }, sk: { field: 'gsi2sk', casing: 'none', composite: ['sentDate'] } },
+    byId: {
+      pk: { field: 'pk', casing: 'none', composite: ['invitationId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+    byOrganisation: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['organisationId'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: ['sentDate'] },
+    },
+    byEmail: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', casing: 'none', composite: ['email'] },
+      sk: { field: 'gsi2sk', casing: 'none', composite: ['sentDate'] },
+    },
   },
 });
 
@@ -71,14 +90,25 @@ export const mergeInvitation = new Entity({
     inviteeEmail: { type: 'string', required: true },
     inviteeOrganisationId: { type: 'string', required: true },
     inviteeOrganisationName: { type: 'string' },
-    status: { type: ['Pending', 'Accepted', 'Rejected', 'Expired', 'Revoked'] as const, required: true, default: 'Pending' },
+    status: {
+      type: ['Pending', 'Accepted', 'Rejected', 'Expired', 'Revoked'] as const,
+      required: true,
+      default: 'Pending',
+    },
     expiryDate: { type: 'string', required: true },
     sentDate: { type: 'string', required: true },
     ...timestamps,
   },
   indexes: {
-    byId: { pk: { field: 'pk', casing: 'none', composite: ['invitationId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
-    byInviter: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['organisationId'] }, sk: { field: 'gsi1sk', casing: 'none', composite: ['sentDate'] } },
+    byId: {
+      pk: { field: 'pk', casing: 'none', composite: ['invitationId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+    byInviter: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['organisationId'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: ['sentDate'] },
+    },
     byInvitee: {
       index: 'gsi2',
       pk: { field: 'gsi2pk', casing: 'none', composite: ['inviteeOrganisationId'] },
@@ -104,8 +134,14 @@ export const registeredApplicantInvitation = new Entity({
     ...timestamps,
   },
   indexes: {
-    byId: { pk: { field: 'pk', casing: 'none', composite: ['invitationId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
-    byEmail: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['email'] }, sk: { field: 'gsi1sk', casing: 'none', composite: ['status', 'sendingDate'] } },
+    byId: {
+      pk: { field: 'pk', casing: 'none', composite: ['invitationId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+    byEmail: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['email'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: ['status', 'sendingDate'] },
+    },
   },
 });
-

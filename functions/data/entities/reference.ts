@@ -12,7 +12,10 @@ export const country = new Entity({
     phoneCountryCode: { type: 'string', required: true },
   },
   indexes: {
-    all: { pk: { field: 'pk', casing: 'none', composite: [] }, sk: { field: 'sk', casing: 'none', composite: ['countryId'] } },
+    all: {
+      pk: { field: 'pk', casing: 'none', composite: [] },
+      sk: { field: 'sk', casing: 'none', composite: ['countryId'] },
+    },
   },
 });
 
@@ -26,8 +29,16 @@ export const jurisdiction = new Entity({
     isHidden: { type: 'boolean', default: false },
   },
   indexes: {
-    byId: { collection: 'jurisdiction', pk: { field: 'pk', casing: 'none', composite: ['jurisdictionId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
-    byName: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['name'] }, sk: { field: 'gsi1sk', casing: 'none', composite: [] } },
+    byId: {
+      collection: 'jurisdiction',
+      pk: { field: 'pk', casing: 'none', composite: ['jurisdictionId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+    byName: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['name'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: [] },
+    },
   },
 });
 
@@ -65,7 +76,11 @@ export const breadcrumb = new Entity({
     displayOrder: { type: 'number', required: true },
   },
   indexes: {
-    byForm: { collection: 'form', pk: { field: 'pk', casing: 'none', composite: ['formId'] }, sk: { field: 'sk', casing: 'none', composite: ['breadcrumbId'] } },
+    byForm: {
+      collection: 'form',
+      pk: { field: 'pk', casing: 'none', composite: ['formId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['breadcrumbId'] },
+    },
   },
 });
 
@@ -80,7 +95,10 @@ export const step = new Entity({
     displayOrder: { type: 'number', required: true },
     formioName: { type: 'string' },
     minimumAccessLevel: { type: accessLevels, default: 'ReadOnly' },
-    type: { type: ['Formio', 'DocumentUpload', 'ApplicationReview', 'Contact', 'TemplateDetails'] as const, required: true },
+    type: {
+      type: ['Formio', 'DocumentUpload', 'ApplicationReview', 'Contact', 'TemplateDetails'] as const,
+      required: true,
+    },
   },
   indexes: {
     byForm: {
@@ -115,7 +133,10 @@ export const authority = new Entity({
     hidden: { type: 'boolean', default: false },
   },
   indexes: {
-    byId: { pk: { field: 'pk', casing: 'none', composite: ['authorityId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
+    byId: {
+      pk: { field: 'pk', casing: 'none', composite: ['authorityId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
     byJurisdiction: {
       index: 'gsi1',
       pk: { field: 'gsi1pk', casing: 'none', composite: ['jurisdictionId'] },
@@ -147,7 +168,10 @@ export const qualificationType = new Entity({
     },
   },
   indexes: {
-    all: { pk: { field: 'pk', casing: 'none', composite: [] }, sk: { field: 'sk', casing: 'none', composite: ['qualificationTypeId'] } },
+    all: {
+      pk: { field: 'pk', casing: 'none', composite: [] },
+      sk: { field: 'sk', casing: 'none', composite: ['qualificationTypeId'] },
+    },
   },
 });
 
@@ -162,14 +186,20 @@ export const participantType = new Entity({
     mandatory: { type: 'boolean', default: false },
     mustInvite: { type: 'boolean', default: false },
     validationRequired: { type: 'boolean', default: false },
-    number: { type: ['Unrestricted', 'ExactlyOne', 'MinimumOne', 'MaximumOne'] as const, default: 'Unrestricted' },
+    number: {
+      type: ['Unrestricted', 'ExactlyOne', 'MinimumOne', 'MaximumOne'] as const,
+      default: 'Unrestricted',
+    },
     minimumAccessLevel: { type: accessLevels, default: 'None' },
     enableGroups: { type: 'boolean', default: false },
     maskedBy: { type: 'list', items: { type: 'string' } },
     managedBy: { type: 'list', items: { type: 'string' } },
   },
   indexes: {
-    all: { pk: { field: 'pk', casing: 'none', composite: [] }, sk: { field: 'sk', casing: 'none', composite: ['participantTypeId'] } },
+    all: {
+      pk: { field: 'pk', casing: 'none', composite: [] },
+      sk: { field: 'sk', casing: 'none', composite: ['participantTypeId'] },
+    },
   },
 });
 
@@ -185,7 +215,10 @@ export const documentContainer = new Entity({
     containerType: { type: 'string' },
   },
   indexes: {
-    all: { pk: { field: 'pk', casing: 'none', composite: [] }, sk: { field: 'sk', casing: 'none', composite: ['documentContainerId'] } },
+    all: {
+      pk: { field: 'pk', casing: 'none', composite: [] },
+      sk: { field: 'sk', casing: 'none', composite: ['documentContainerId'] },
+    },
   },
 });
 

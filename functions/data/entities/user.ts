@@ -23,8 +23,15 @@ export const user = new Entity({
     ...timestamps,
   },
   indexes: {
-    byId: { pk: { field: 'pk', casing: 'none', composite: ['userId'] }, sk: { field: 'sk', casing: 'none', composite: [] } },
-    byEmail: { index: 'gsi1', pk: { field: 'gsi1pk', casing: 'none', composite: ['email'] }, sk: { field: 'gsi1sk', casing: 'none', composite: [] } },
+    byId: {
+      pk: { field: 'pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+    byEmail: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['email'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: [] },
+    },
   },
 });
 
@@ -38,7 +45,10 @@ export const userAuthority = new Entity({
     ...timestamps,
   },
   indexes: {
-    byUser: { pk: { field: 'pk', casing: 'none', composite: ['userId'] }, sk: { field: 'sk', casing: 'none', composite: ['authorityId'] } },
+    byUser: {
+      pk: { field: 'pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['authorityId'] },
+    },
   },
 });
 
@@ -57,6 +67,9 @@ export const userProperty = new Entity({
     ...timestamps,
   },
   indexes: {
-    byUser: { pk: { field: 'pk', casing: 'none', composite: ['userId'] }, sk: { field: 'sk', casing: 'none', composite: ['propertyId'] } },
+    byUser: {
+      pk: { field: 'pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['propertyId'] },
+    },
   },
 });

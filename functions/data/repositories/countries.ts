@@ -21,6 +21,11 @@ export async function putCountries(countries: readonly Country[]): Promise<{ unp
 export async function listCountries(): Promise<Country[]> {
   const { data } = await entities.country.query.all({}).go({ pages: 'all' });
   return data
-    .map((c) => ({ id: c.countryId, name: c.name, abbreviatedName: c.abbreviatedName, phoneCountryCode: c.phoneCountryCode }))
+    .map((c) => ({
+      id: c.countryId,
+      name: c.name,
+      abbreviatedName: c.abbreviatedName,
+      phoneCountryCode: c.phoneCountryCode,
+    }))
     .sort((a, b) => a.id - b.id);
 }

@@ -22,7 +22,9 @@ export interface NewApplicationDocument {
  * Creates the document record with uploadStatus Pending and its S3 object key
  * (`applicationDocumentKey`). Fails (ConditionalCheckFailed) if the name is taken in the application.
  */
-export async function createApplicationDocument(input: NewApplicationDocument): Promise<ApplicationDocumentRecord> {
+export async function createApplicationDocument(
+  input: NewApplicationDocument,
+): Promise<ApplicationDocumentRecord> {
   const { data } = await entities.applicationDocument
     .create({
       ...input,
@@ -34,12 +36,15 @@ export async function createApplicationDocument(input: NewApplicationDocument): 
 }
 
 /** The document stored at an S3 object key (decoded), or undefined. */
-export async function getApplicationDocumentByObjectKey(objectKey: string): Promise<ApplicationDocumentRecord | undefined> {
+export async function getApplicationDocumentByObjectKey(
+  objectKey: string,
+): Promise<ApplicationDocumentRecord | undefined> {
   const { data } = await entities.applicationDocument.query.byObjectKey({ objectKey }).go({ limit: 1 });
   return data[0];
 }
 
-export type ScanOutcome = { uploadStatus: 'Completed' } | { uploadStatus: 'Error'; errorCode: UploadErrorCode };
+export type ScanOutcome =
+  { uploadStatus: 'Completed' } | { uploadStatus: 'Error'; errorCode: UploadErrorCode };
 
 /** Settles a document after the scan: Completed (clears any errorCode) or Error with its code. */
 export async function setApplicationDocumentStatus(

@@ -56,7 +56,9 @@ export async function createUserIfAbsent(input: NewUser): Promise<{ created: boo
 
 /** Patches an existing user's profile fields; fails (ConditionalCheckFailed) when the user does not exist. */
 export async function updateUserProfile(userId: string, patch: UserProfilePatch): Promise<UserRecord> {
-  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as UserProfilePatch;
+  const set = Object.fromEntries(
+    Object.entries(patch).filter(([, v]) => v !== undefined),
+  ) as UserProfilePatch;
   const { data } = await entities.user.patch({ userId }).set(set).go({ response: 'all_new' });
   return data as UserRecord;
 }

@@ -6,14 +6,16 @@
 /** `documents/{applicationId}/{documentName}` (documentName is the document's unique name in the application). */
 export function applicationDocumentKey(applicationId: string, documentName: string): string {
   assertSegment('applicationId', applicationId);
-  if (documentName.length === 0 || documentName.includes('/')) throw new Error(`Invalid documentName '${documentName}'`);
+  if (documentName.length === 0 || documentName.includes('/'))
+    throw new Error(`Invalid documentName '${documentName}'`);
   return `documents/${applicationId}/${documentName}`;
 }
 
 /** `user-documents/{userId}/{documentName}` for user-level documents (`/user/documents`). */
 export function userDocumentKey(userId: string, documentName: string): string {
   assertSegment('userId', userId);
-  if (documentName.length === 0 || documentName.includes('/')) throw new Error(`Invalid documentName '${documentName}'`);
+  if (documentName.length === 0 || documentName.includes('/'))
+    throw new Error(`Invalid documentName '${documentName}'`);
   return `user-documents/${userId}/${documentName}`;
 }
 

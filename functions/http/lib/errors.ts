@@ -93,9 +93,17 @@ export interface MappedError {
 export function mapError(err: unknown): MappedError {
   if (err instanceof HttpError) {
     if (err.statusCode >= 500) {
-      return { statusCode: err.statusCode, body: { code: 'ServerError', message: errorMessages.ServerError }, unexpected: true };
+      return {
+        statusCode: err.statusCode,
+        body: { code: 'ServerError', message: errorMessages.ServerError },
+        unexpected: true,
+      };
     }
     return { statusCode: err.statusCode, body: err.toBody(), unexpected: false };
   }
-  return { statusCode: 500, body: { code: 'ServerError', message: errorMessages.ServerError }, unexpected: true };
+  return {
+    statusCode: 500,
+    body: { code: 'ServerError', message: errorMessages.ServerError },
+    unexpected: true,
+  };
 }

@@ -1,7 +1,12 @@
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResultV2,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import type { z } from 'zod';
 import type { Resource } from '../../routes.js';
 import type { FieldIssue } from '../../../shared/schemas/errors.js';
@@ -20,7 +25,9 @@ export type CallerKind = 'public' | 'user';
 /** An HTTP API v2 event, with the claims the JWT authorizer adds on protected routes. */
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: { jwt?: { claims?: Record<string, string | number | boolean | string[]>; scopes?: string[] | null } };
+    authorizer?: {
+      jwt?: { claims?: Record<string, string | number | boolean | string[]>; scopes?: string[] | null };
+    };
   };
 };
 
@@ -47,7 +54,8 @@ export class Reply {
     readonly headers: Record<string, string> = {},
   ) {}
 }
-export const reply = (statusCode: number, body?: unknown, headers?: Record<string, string>) => new Reply(statusCode, body, headers);
+export const reply = (statusCode: number, body?: unknown, headers?: Record<string, string>) =>
+  new Reply(statusCode, body, headers);
 
 /**
  * One route's implementation. `handle` returns the DTO (sent as 200 JSON) or a `Reply`.
@@ -117,7 +125,8 @@ function issuesOf(where: 'body' | 'query' | 'path', error: z.ZodError): FieldIss
 }
 
 function readBody(event: HttpEvent): { ok: true; value: unknown } | { ok: false; issue: FieldIssue } {
-  if (event.body === undefined || event.body === null || event.body === '') return { ok: true, value: undefined };
+  if (event.body === undefined || event.body === null || event.body === '')
+    return { ok: true, value: undefined };
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
@@ -153,7 +162,11 @@ function parseInput(impl: RouteImpl, event: HttpEvent): { params: unknown; query
 function toResponse(result: unknown): APIGatewayProxyStructuredResultV2 {
   if (result instanceof Reply) {
     if (result.body === undefined) return { statusCode: result.statusCode, headers: { ...result.headers } };
-    return { statusCode: result.statusCode, headers: { ...JSON_HEADERS, ...result.headers }, body: JSON.stringify(result.body) };
+    return {
+      statusCode: result.statusCode,
+      headers: { ...JSON_HEADERS, ...result.headers },
+      body: JSON.stringify(result.body),
+    };
   }
   if (result === undefined) return { statusCode: 204 };
   return { statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify(result) };
@@ -169,11 +182,23 @@ function httpErrorsAndAccessLog(): MiddlewareObj<HttpEvent, APIGatewayProxyResul
     onError: (request) => {
       const mapped = mapError(request.error);
       if (mapped.unexpected) {
-        logger.error('request failed', { routeKey: request.event.routeKey, statusCode: mapped.statusCode, error: request.error as Error });
+        logger.error('request failed', {
+          routeKey: request.event.routeKey,
+          statusCode: mapped.statusCode,
+          error: request.error as Error,
+        });
       } else {
-        logger.info('request', { routeKey: request.event.routeKey, statusCode: mapped.statusCode, code: mapped.body.code });
+        logger.info('request', {
+          routeKey: request.event.routeKey,
+          statusCode: mapped.statusCode,
+          code: mapped.body.code,
+        });
       }
-      request.response = { statusCode: mapped.statusCode, headers: JSON_HEADERS, body: JSON.stringify(mapped.body) };
+      request.response = {
+        statusCode: mapped.statusCode,
+        headers: JSON_HEADERS,
+        body: JSON.stringify(mapped.body),
+      };
     },
   };
 }

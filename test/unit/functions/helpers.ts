@@ -58,7 +58,15 @@ export function httpEvent(routeKey: string, opts: EventOptions = {}): HttpEvent 
 export const userClaims = (sub = 'user-1') => ({ sub, email: 'ana@example.nz', 'cognito:username': sub });
 
 /** Narrows a handler result to the structured shape and parses its JSON body. */
-export function parseResponse(res: unknown): { statusCode: number; headers: Record<string, unknown>; body: unknown } {
+export function parseResponse(res: unknown): {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: unknown;
+} {
   const r = res as { statusCode: number; headers?: Record<string, unknown>; body?: string };
-  return { statusCode: r.statusCode, headers: r.headers ?? {}, body: r.body === undefined ? undefined : (JSON.parse(r.body) as unknown) };
+  return {
+    statusCode: r.statusCode,
+    headers: r.headers ?? {},
+    body: r.body === undefined ? undefined : (JSON.parse(r.body) as unknown),
+  };
 }

@@ -17,7 +17,10 @@ describe('route table ↔ resource modules', () => {
     it(`${resource}: every routeKey has an impl and every impl has a routeKey, with the same caller`, async () => {
       const mod = await loadModule(resource);
       expect(typeof mod.handler).toBe('function');
-      const tableKeys = routes.filter((r) => r.resource === resource).map(routeKey).sort();
+      const tableKeys = routes
+        .filter((r) => r.resource === resource)
+        .map(routeKey)
+        .sort();
       expect(Object.keys(mod.routes).sort()).toEqual(tableKeys);
       for (const r of routes.filter((x) => x.resource === resource)) {
         expect(mod.routes[routeKey(r)]?.caller, routeKey(r)).toBe(r.caller);

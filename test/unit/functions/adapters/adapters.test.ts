@@ -5,9 +5,24 @@ import { Readable } from 'node:stream';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
-import { outboxTransport, sendMail, setMailTransport, sesTransport } from '../../../../functions/adapters/mail.js';
-import { atExpression, cancel, schedule, setSchedulerImplementation } from '../../../../functions/adapters/scheduler.js';
+import {
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  ResourceNotFoundException,
+  SchedulerClient,
+} from '@aws-sdk/client-scheduler';
+import {
+  outboxTransport,
+  sendMail,
+  setMailTransport,
+  sesTransport,
+} from '../../../../functions/adapters/mail.js';
+import {
+  atExpression,
+  cancel,
+  schedule,
+  setSchedulerImplementation,
+} from '../../../../functions/adapters/scheduler.js';
 import type { ScheduledJob } from '../../../../functions/adapters/scheduler.js';
 import { clamscanScanner, parseSignature } from '../../../../functions/adapters/scanner.js';
 import { s3ClientOptions } from '../../../../functions/adapters/aws-clients.js';
@@ -25,21 +40,45 @@ describe('mail', () => {
     const times = [new Date('2025-02-01T10:00:00.000Z'), new Date('2025-02-01T09:00:00.000Z')];
     const t = outboxTransport(dir, 'portal@example.nz', () => times.shift()!);
     await t.sendMail({ to: 'ana@example.nz', subject: 'Later', text: 'b' });
-    await t.sendMail({ to: ['x@example.nz', 'y@example.nz'], subject: 'Earlier', text: 'a', html: '<p>a</p>' });
+    await t.sendMail({
+      to: ['x@example.nz', 'y@example.nz'],
+      subject: 'Earlier',
+      text: 'a',
+      html: '<p>a</p>',
+    });
     const files = (await readdir(dir)).sort();
     expect(files).toHaveLength(2);
     expect(files[0]).toMatch(/^2025-02-01T09-00-00\.000Z-[0-9a-f-]{36}\.json$/);
     const first = JSON.parse(await readFile(join(dir, files[0]!), 'utf8')) as Record<string, unknown>;
-    expect(first).toMatchObject({ from: 'portal@example.nz', to: ['x@example.nz', 'y@example.nz'], subject: 'Earlier', text: 'a', html: '<p>a</p>', sentAt: '2025-02-01T09:00:00.000Z' });
+    expect(first).toMatchObject({
+      from: 'portal@example.nz',
+      to: ['x@example.nz', 'y@example.nz'],
+      subject: 'Earlier',
+      text: 'a',
+      html: '<p>a</p>',
+      sentAt: '2025-02-01T09:00:00.000Z',
+    });
   });
 
   it('ses sends with SESv2 SendEmail', async () => {
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
-    expect(await sesTransport('portal@example.nz').sendMail({ to: 'ana@example.nz', subject: 'Hi', text: 'Body', html: '<b>Body</b>' })).toEqual({ messageId: 'm-1' });
+    expect(
+      await sesTransport('portal@example.nz').sendMail({
+        to: 'ana@example.nz',
+        subject: 'Hi',
+        text: 'Body',
+        html: '<b>Body</b>',
+      }),
+    ).toEqual({ messageId: 'm-1' });
     expect(ses.commandCalls(SendEmailCommand)[0]!.args[0].input).toEqual({
       FromEmailAddress: 'portal@example.nz',
       Destination: { ToAddresses: ['ana@example.nz'] },
-      Content: { Simple: { Subject: { Data: 'Hi', Charset: 'UTF-8' }, Body: { Text: { Data: 'Body', Charset: 'UTF-8' }, Html: { Data: '<b>Body</b>', Charset: 'UTF-8' } } } },
+      Content: {
+        Simple: {
+          Subject: { Data: 'Hi', Charset: 'UTF-8' },
+          Body: { Text: { Data: 'Body', Charset: 'UTF-8' }, Html: { Data: '<b>Body</b>', Charset: 'UTF-8' } },
+        },
+      },
     });
   });
 
@@ -53,7 +92,9 @@ describe('mail', () => {
     expect(await readdir(dir)).toHaveLength(1);
     vi.stubEnv('MAIL_TRANSPORT', 'pigeon');
     setMailTransport(undefined);
-    await expect(sendMail({ to: 'a@b.nz', subject: 's', text: 't' })).rejects.toThrow(/Unknown MAIL_TRANSPORT/);
+    await expect(sendMail({ to: 'a@b.nz', subject: 's', text: 't' })).rejects.toThrow(
+      /Unknown MAIL_TRANSPORT/,
+    );
     setMailTransport(undefined);
     vi.unstubAllEnvs();
   });
@@ -66,7 +107,11 @@ describe('scheduler', () => {
     vi.stubEnv('SCHEDULER_TARGET_ARN', 'arn:aws:lambda:ap-southeast-2:1:function:jobs');
     setSchedulerImplementation(undefined);
     sched.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
-    await schedule({ name: 'access-request-expiry-g1', at: new Date('2025-01-08T03:04:05.678Z'), payload: { type: 'accessRequestExpiry', requestGuid: 'g1' } });
+    await schedule({
+      name: 'access-request-expiry-g1',
+      at: new Date('2025-01-08T03:04:05.678Z'),
+      payload: { type: 'accessRequestExpiry', requestGuid: 'g1' },
+    });
     expect(sched.commandCalls(CreateScheduleCommand)[0]!.args[0].input).toEqual({
       Name: 'access-request-expiry-g1',
       GroupName: 'portal',
@@ -80,9 +125,14 @@ describe('scheduler', () => {
         Input: '{"type":"accessRequestExpiry","requestGuid":"g1"}',
       },
     });
-    sched.on(DeleteScheduleCommand).rejects(new ResourceNotFoundException({ message: 'gone', Message: 'gone', $metadata: {} }));
+    sched
+      .on(DeleteScheduleCommand)
+      .rejects(new ResourceNotFoundException({ message: 'gone', Message: 'gone', $metadata: {} }));
     await expect(cancel('access-request-expiry-g1')).resolves.toBeUndefined();
-    expect(sched.commandCalls(DeleteScheduleCommand)[0]!.args[0].input).toEqual({ Name: 'access-request-expiry-g1', GroupName: 'portal' });
+    expect(sched.commandCalls(DeleteScheduleCommand)[0]!.args[0].input).toEqual({
+      Name: 'access-request-expiry-g1',
+      GroupName: 'portal',
+    });
     vi.unstubAllEnvs();
   });
 
@@ -93,7 +143,10 @@ describe('scheduler', () => {
   it('setSchedulerImplementation swaps in the local implementation', async () => {
     const jobs: ScheduledJob[] = [];
     const cancelled: string[] = [];
-    setSchedulerImplementation({ schedule: async (j) => void jobs.push(j), cancel: async (n) => void cancelled.push(n) });
+    setSchedulerImplementation({
+      schedule: async (j) => void jobs.push(j),
+      cancel: async (n) => void cancelled.push(n),
+    });
     await schedule({ name: 'n1', at: new Date(0), payload: { a: 1 } });
     await cancel('n1');
     expect(jobs).toEqual([{ name: 'n1', at: new Date(0), payload: { a: 1 } }]);
@@ -131,24 +184,45 @@ process.stdin.on('end', () => {
     const fake = await fakeClamscan();
     const scanner = clamscanScanner({ clamscanPath: fake.path, databaseDir: '/var/lib/clamav-test' });
     expect(await scanner.scan(Readable.from([Buffer.alloc(2_000_000, 1)]))).toEqual({ status: 'clean' });
-    expect(JSON.parse(await readFile(fake.argsFile, 'utf8'))).toEqual(['--no-summary', '--stdout', '-d', '/var/lib/clamav-test', '-']);
-    expect(await scanner.scan(Readable.from([Buffer.from('EICAR payload')]))).toEqual({ status: 'infected', signature: 'Eicar-Test-Signature' });
+    expect(JSON.parse(await readFile(fake.argsFile, 'utf8'))).toEqual([
+      '--no-summary',
+      '--stdout',
+      '-d',
+      '/var/lib/clamav-test',
+      '-',
+    ]);
+    expect(await scanner.scan(Readable.from([Buffer.from('EICAR payload')]))).toEqual({
+      status: 'infected',
+      signature: 'Eicar-Test-Signature',
+    });
     const broken = await scanner.scan(Readable.from([Buffer.from('BROKEN')]));
     expect(broken).toMatchObject({ status: 'error' });
     expect(broken.status === 'error' && broken.reason).toContain('exited with 2');
   });
 
   it('a missing binary is a scanner error, not a throw', async () => {
-    expect(await clamscanScanner({ clamscanPath: '/nonexistent/clamscan' }).scan(Readable.from([Buffer.from('x')]))).toMatchObject({ status: 'error' });
+    expect(
+      await clamscanScanner({ clamscanPath: '/nonexistent/clamscan' }).scan(
+        Readable.from([Buffer.from('x')]),
+      ),
+    ).toMatchObject({ status: 'error' });
   });
 
   it('the real clamscan detects EICAR with a custom signature database', async () => {
     const db = await mkdtemp(join(tmpdir(), 'clamdb-'));
-    await writeFile(join(db, 'eicar.ndb'), 'Eicar-Test-Signature-Custom:0:*:45494341522d5354414e444152442d414e544956495255532d544553542d46494c45\n');
+    await writeFile(
+      join(db, 'eicar.ndb'),
+      'Eicar-Test-Signature-Custom:0:*:45494341522d5354414e444152442d414e544956495255532d544553542d46494c45\n',
+    );
     const scanner = clamscanScanner({ databaseDir: db });
     const eicar = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
-    expect(await scanner.scan(Readable.from([Buffer.from(eicar)]))).toEqual({ status: 'infected', signature: 'Eicar-Test-Signature-Custom.UNOFFICIAL' });
-    expect(await scanner.scan(Readable.from([Buffer.from('%PDF-1.4 harmless')]))).toEqual({ status: 'clean' });
+    expect(await scanner.scan(Readable.from([Buffer.from(eicar)]))).toEqual({
+      status: 'infected',
+      signature: 'Eicar-Test-Signature-Custom.UNOFFICIAL',
+    });
+    expect(await scanner.scan(Readable.from([Buffer.from('%PDF-1.4 harmless')]))).toEqual({
+      status: 'clean',
+    });
   });
 
   it('parseSignature reads the FOUND line', () => {
@@ -160,9 +234,15 @@ process.stdin.on('end', () => {
 describe('aws clients', () => {
   it('S3: path style only when S3_FORCE_PATH_STYLE=true; checksums only when required', () => {
     vi.stubEnv('S3_FORCE_PATH_STYLE', 'true');
-    expect(s3ClientOptions()).toMatchObject({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+    expect(s3ClientOptions()).toMatchObject({
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
     vi.stubEnv('S3_FORCE_PATH_STYLE', '');
-    expect(s3ClientOptions()).toMatchObject({ forcePathStyle: false, requestChecksumCalculation: 'WHEN_REQUIRED' });
+    expect(s3ClientOptions()).toMatchObject({
+      forcePathStyle: false,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
     vi.unstubAllEnvs();
   });
 });

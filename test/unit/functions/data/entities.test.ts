@@ -33,12 +33,18 @@ function keyOf(p: Params) {
   };
 }
 
-const gsiFields = new Set(table.globalSecondaryIndexes.flatMap((g) => [g.indexName, g.partitionKey, g.sortKey]));
+const gsiFields = new Set(
+  table.globalSecondaryIndexes.flatMap((g) => [g.indexName, g.partitionKey, g.sortKey]),
+);
 
 describe('entity keys map onto the generic table keys', () => {
   it('every index of every entity uses pk/sk or one of the table GSIs', () => {
     for (const [name, entity] of Object.entries(entities)) {
-      const indexes = (entity.schema as { indexes: Record<string, { index?: string; pk: { field: string }; sk?: { field: string } }> }).indexes;
+      const indexes = (
+        entity.schema as {
+          indexes: Record<string, { index?: string; pk: { field: string }; sk?: { field: string } }>;
+        }
+      ).indexes;
       for (const [access, def] of Object.entries(indexes)) {
         if (def.index === undefined) {
           expect([def.pk.field, def.sk?.field], `${name}.${access}`).toEqual(['pk', 'sk']);
@@ -64,45 +70,68 @@ describe('user', () => {
       index: 'gsi1',
       pk: '$portal#email_ana@example.nz',
     });
-    const put = entities.user.create({ userId: 'u1', username: 'u1', email: ' Ana@Example.NZ ' }).params() as Params;
-    expect(put.Item).toMatchObject({ email: 'ana@example.nz', gsi1pk: '$portal#email_ana@example.nz', emailPreference: true });
+    const put = entities.user
+      .create({ userId: 'u1', username: 'u1', email: ' Ana@Example.NZ ' })
+      .params() as Params;
+    expect(put.Item).toMatchObject({
+      email: 'ana@example.nz',
+      gsi1pk: '$portal#email_ana@example.nz',
+      emailPreference: true,
+    });
     expect(put.ConditionExpression).toContain('attribute_not_exists(#pk)');
   });
 });
 
 describe('organisation', () => {
   it('O2 members of an organisation; O3 membership of a user', () => {
-    expect(keyOf(entities.organisationMember.query.byOrganisation({ organisationId: 'o1' }).params())).toMatchObject({
+    expect(
+      keyOf(entities.organisationMember.query.byOrganisation({ organisationId: 'o1' }).params()),
+    ).toMatchObject({
       index: 'table',
       pk: '$portal#organisationId_o1',
       sk: '$organisation#organisationMember_1#userId_',
       op: 'begins',
     });
-    expect(keyOf(entities.organisationMember.query.byUser({ userId: 'u1' }).params())).toMatchObject({ index: 'gsi1', pk: '$portal#userId_u1' });
+    expect(keyOf(entities.organisationMember.query.byUser({ userId: 'u1' }).params())).toMatchObject({
+      index: 'gsi1',
+      pk: '$portal#userId_u1',
+    });
   });
   it('O4 organisation with members is one collection query', () => {
     const p = entities.organisation.query.byId({ organisationId: 'o1' }).params() as Params;
     expect(p.Key ?? keyOf(p)).toMatchObject({ pk: '$portal#organisationId_o1' });
   });
   it('I2/I3 invitations from an organisation and to an email', () => {
-    expect(keyOf(entities.organisationInvitation.query.byOrganisation({ organisationId: 'o1' }).params())).toMatchObject({
+    expect(
+      keyOf(entities.organisationInvitation.query.byOrganisation({ organisationId: 'o1' }).params()),
+    ).toMatchObject({
       index: 'gsi1',
       pk: '$portal#organisationId_o1',
     });
-    expect(keyOf(entities.organisationInvitation.query.byEmail({ email: 'bob@example.nz' }).params())).toMatchObject({
+    expect(
+      keyOf(entities.organisationInvitation.query.byEmail({ email: 'bob@example.nz' }).params()),
+    ).toMatchObject({
       index: 'gsi2',
       pk: '$portal#email_bob@example.nz',
     });
   });
   it('M2/M3 merge invitations sent and received', () => {
-    expect(keyOf(entities.mergeInvitation.query.byInviter({ organisationId: 'o1' }).params())).toMatchObject({ index: 'gsi1' });
-    expect(keyOf(entities.mergeInvitation.query.byInvitee({ inviteeOrganisationId: 'o2' }).params())).toMatchObject({
+    expect(keyOf(entities.mergeInvitation.query.byInviter({ organisationId: 'o1' }).params())).toMatchObject({
+      index: 'gsi1',
+    });
+    expect(
+      keyOf(entities.mergeInvitation.query.byInvitee({ inviteeOrganisationId: 'o2' }).params()),
+    ).toMatchObject({
       index: 'gsi2',
       pk: '$portal#inviteeOrganisationId_o2',
     });
   });
   it('R2 registered-applicant invitations by status', () => {
-    expect(keyOf(entities.registeredApplicantInvitation.query.byEmail({ email: 'a@b.nz', status: 'Pending' }).params())).toMatchObject({
+    expect(
+      keyOf(
+        entities.registeredApplicantInvitation.query.byEmail({ email: 'a@b.nz', status: 'Pending' }).params(),
+      ),
+    ).toMatchObject({
       index: 'gsi1',
       pk: '$portal#email_a@b.nz',
       sk: '$registeredApplicantInvitation_1#status_Pending#sendingDate_',
@@ -114,7 +143,9 @@ describe('organisation', () => {
       pk: '$portal#organisationId_o1',
       sk: '$contact_1#contactId_',
     });
-    expect(keyOf(entities.contact.query.byLastUsed({ organisationId: 'o1' }).params({ order: 'desc' }))).toMatchObject({ index: 'gsi1' });
+    expect(
+      keyOf(entities.contact.query.byLastUsed({ organisationId: 'o1' }).params({ order: 'desc' })),
+    ).toMatchObject({ index: 'gsi1' });
   });
 });
 
@@ -122,11 +153,33 @@ describe('application', () => {
   it('A2 an application and its items share one partition (collection "application")', () => {
     const pk = '$portal#applicationId_a1';
     const items = [
-      entities.application.put({ applicationId: 'a1', authorityId: 'x', jurisdictionId: 'j', formId: 'f', userId: 'u', etag: 'e1', startedDate: 's', modifiedDate: 'm' }).params(),
+      entities.application
+        .put({
+          applicationId: 'a1',
+          authorityId: 'x',
+          jurisdictionId: 'j',
+          formId: 'f',
+          userId: 'u',
+          etag: 'e1',
+          startedDate: 's',
+          modifiedDate: 'm',
+        })
+        .params(),
       entities.participant.put({ applicationId: 'a1', participantId: 'p1', modifiedDate: 'm' }).params(),
-      entities.applicationDocument.put({ applicationId: 'a1', documentName: 'Plan.pdf', objectKey: 'documents/a1/Plan.pdf', fileName: 'Plan.pdf', fileType: 'application/pdf', fileSize: 7000 }).params(),
+      entities.applicationDocument
+        .put({
+          applicationId: 'a1',
+          documentName: 'Plan.pdf',
+          objectKey: 'documents/a1/Plan.pdf',
+          fileName: 'Plan.pdf',
+          fileType: 'application/pdf',
+          fileSize: 7000,
+        })
+        .params(),
       entities.documentContainerRelation.put({ applicationId: 'a1', documentContainerId: 'c1' }).params(),
-      entities.applicationChild.put({ applicationId: 'a1', childApplicationId: 'a2', applicationType: 'Amendment' }).params(),
+      entities.applicationChild
+        .put({ applicationId: 'a1', childApplicationId: 'a2', applicationType: 'Amendment' })
+        .params(),
       entities.rfiPoint.put({ applicationId: 'a1', rfiPointId: 'r1' }).params(),
       entities.payment.put({ applicationId: 'a1', paymentId: 'pay1', baseAmount: 100 }).params(),
     ] as Params[];
@@ -147,9 +200,16 @@ describe('application', () => {
     expect(keyOf(q)).toMatchObject({ pk });
   });
 
-  it('L1/L2 a user\'s list entries sorted by visibility then modified date; L4 sparse outstanding index', () => {
+  it("L1/L2 a user's list entries sorted by visibility then modified date; L4 sparse outstanding index", () => {
     const put = entities.applicationAccess
-      .put({ applicationId: 'a1', userId: 'u1', accessLevel: 'Manage', recordType: 'Draft', modifiedDate: '2025-03-01T00:00:00.000Z', status: 'Draft' })
+      .put({
+        applicationId: 'a1',
+        userId: 'u1',
+        accessLevel: 'Manage',
+        recordType: 'Draft',
+        modifiedDate: '2025-03-01T00:00:00.000Z',
+        status: 'Draft',
+      })
       .params() as Params;
     expect(put.Item).toMatchObject({
       pk: '$portal#applicationId_a1',
@@ -161,11 +221,24 @@ describe('application', () => {
     });
     expect(put.Item).not.toHaveProperty('gsi3pk');
     const outstanding = entities.applicationAccess
-      .put({ applicationId: 'a1', userId: 'u1', accessLevel: 'Manage', recordType: 'Consent', modifiedDate: 'm', status: 'InProgress', hasOutstandingActions: true })
+      .put({
+        applicationId: 'a1',
+        userId: 'u1',
+        accessLevel: 'Manage',
+        recordType: 'Consent',
+        modifiedDate: 'm',
+        status: 'InProgress',
+        hasOutstandingActions: true,
+      })
       .params() as Params;
-    expect(outstanding.Item).toMatchObject({ gsi3pk: '$portal#userId_u1', gsi3sk: '$applicationAccess_1#modifiedDate_m' });
+    expect(outstanding.Item).toMatchObject({
+      gsi3pk: '$portal#userId_u1',
+      gsi3sk: '$applicationAccess_1#modifiedDate_m',
+    });
 
-    const tab = entities.applicationAccess.query.byUserRecordType({ userId: 'u1', recordType: 'Consent', visibility: 'visible' }).params({ order: 'desc', limit: 10 }) as Params;
+    const tab = entities.applicationAccess.query
+      .byUserRecordType({ userId: 'u1', recordType: 'Consent', visibility: 'visible' })
+      .params({ order: 'desc', limit: 10 }) as Params;
     expect(keyOf(tab)).toMatchObject({
       index: 'gsi2',
       pk: '$portal#userId_u1#recordType_Consent',
@@ -173,38 +246,70 @@ describe('application', () => {
       op: 'begins',
     });
     expect(tab.ScanIndexForward).toBe(false);
-    expect(keyOf(entities.applicationAccess.query.byUser({ userId: 'u1', visibility: 'hidden' }).params())).toMatchObject({
+    expect(
+      keyOf(entities.applicationAccess.query.byUser({ userId: 'u1', visibility: 'hidden' }).params()),
+    ).toMatchObject({
       index: 'gsi1',
       sk: '$applicationAccess_1#visibility_hidden#modifiedDate_',
     });
-    expect(keyOf(entities.applicationAccess.query.byUserOutstanding({ userId: 'u1' }).params())).toMatchObject({ index: 'gsi3' });
+    expect(
+      keyOf(entities.applicationAccess.query.byUserOutstanding({ userId: 'u1' }).params()),
+    ).toMatchObject({ index: 'gsi3' });
   });
 
   it('S1–S3 search entries within an authority by prefix', () => {
-    expect(keyOf(entities.applicationSearch.query.byValue({ authorityId: 'auth-1', kind: 'address' }).begins({ value: '12 main' }).params())).toMatchObject({
+    expect(
+      keyOf(
+        entities.applicationSearch.query
+          .byValue({ authorityId: 'auth-1', kind: 'address' })
+          .begins({ value: '12 main' })
+          .params(),
+      ),
+    ).toMatchObject({
       index: 'table',
       pk: '$portal#authorityId_auth-1#kind_address',
       sk: '$applicationSearch_1#value_12 main',
       op: 'begins',
     });
-    expect(keyOf(entities.applicationSearch.query.byValue({ authorityId: 'all', kind: 'applicationNumber', value: 'bld123' }).params())).toMatchObject({
+    expect(
+      keyOf(
+        entities.applicationSearch.query
+          .byValue({ authorityId: 'all', kind: 'applicationNumber', value: 'bld123' })
+          .params(),
+      ),
+    ).toMatchObject({
       pk: '$portal#authorityId_all#kind_applicationNumber',
       sk: '$applicationSearch_1#value_bld123#applicationId_',
     });
   });
 
   it('P3 participants by email is sparse; P4 guards are conditional creates', () => {
-    const noEmail = entities.participant.put({ applicationId: 'a1', participantId: 'p1', modifiedDate: 'm' }).params() as Params;
+    const noEmail = entities.participant
+      .put({ applicationId: 'a1', participantId: 'p1', modifiedDate: 'm' })
+      .params() as Params;
     expect(noEmail.Item).not.toHaveProperty('gsi1pk');
-    const withEmail = entities.participant.put({ applicationId: 'a1', participantId: 'p2', modifiedDate: 'm', email: 'Bob@Example.nz' }).params() as Params;
+    const withEmail = entities.participant
+      .put({ applicationId: 'a1', participantId: 'p2', modifiedDate: 'm', email: 'Bob@Example.nz' })
+      .params() as Params;
     expect(withEmail.Item).toMatchObject({ email: 'bob@example.nz', gsi1pk: '$portal#email_bob@example.nz' });
-    const guard = entities.applicationConstraint.create({ applicationId: 'a1', kind: 'participantEmail', value: 'bob@example.nz', participantId: 'p2' }).params() as Params;
-    expect(guard.Item).toMatchObject({ pk: '$portal#applicationId_a1', sk: '$applicationConstraint_1#kind_participantEmail#value_bob@example.nz' });
+    const guard = entities.applicationConstraint
+      .create({ applicationId: 'a1', kind: 'participantEmail', value: 'bob@example.nz', participantId: 'p2' })
+      .params() as Params;
+    expect(guard.Item).toMatchObject({
+      pk: '$portal#applicationId_a1',
+      sk: '$applicationConstraint_1#kind_participantEmail#value_bob@example.nz',
+    });
     expect(guard.ConditionExpression).toContain('attribute_not_exists(#pk)');
   });
 
   it('H1/H2 history newest first, and by entity', () => {
-    expect(keyOf(entities.history.query.byEntity({ applicationId: 'a1', entityType: 'PARTICIPANT', entityId: 'p1' }).params({ order: 'desc' }))).toMatchObject({
+    expect(
+      keyOf(
+        entities.history.query
+          .byEntity({ applicationId: 'a1', entityType: 'PARTICIPANT', entityId: 'p1' })
+          .params({ order: 'desc' }),
+      ),
+    ).toMatchObject({
       index: 'gsi1',
       pk: '$portal#applicationId_a1#entityType_PARTICIPANT#entityId_p1',
     });
@@ -223,7 +328,11 @@ describe('application', () => {
 
 describe('documents', () => {
   it('D3 by S3 object key keeps the case and spaces', () => {
-    expect(keyOf(entities.applicationDocument.query.byObjectKey({ objectKey: 'documents/A1/Site Plan.PDF' }).params())).toMatchObject({
+    expect(
+      keyOf(
+        entities.applicationDocument.query.byObjectKey({ objectKey: 'documents/A1/Site Plan.PDF' }).params(),
+      ),
+    ).toMatchObject({
       index: 'gsi1',
       pkField: 'gsi1pk',
       pk: '$portal#objectKey_documents/A1/Site Plan.PDF',
@@ -231,20 +340,41 @@ describe('documents', () => {
     });
   });
   it('D5/D6 tags and types of a document; D7 tags of a user', () => {
-    expect(keyOf(entities.documentTagRelation.query.byDocument({ applicationId: 'a1', documentName: 'Plan.pdf' }).params())).toMatchObject({
+    expect(
+      keyOf(
+        entities.documentTagRelation.query
+          .byDocument({ applicationId: 'a1', documentName: 'Plan.pdf' })
+          .params(),
+      ),
+    ).toMatchObject({
       sk: '$application#documentTagRelation_1#documentName_Plan.pdf#documentTagId_',
     });
-    expect(keyOf(entities.documentTypeRelation.query.byDocument({ applicationId: 'a1', documentName: 'Plan.pdf' }).params())).toMatchObject({
+    expect(
+      keyOf(
+        entities.documentTypeRelation.query
+          .byDocument({ applicationId: 'a1', documentName: 'Plan.pdf' })
+          .params(),
+      ),
+    ).toMatchObject({
       sk: '$application#documentTypeRelation_1#documentName_Plan.pdf#documentTypeId_',
     });
-    expect(keyOf(entities.documentTag.query.byUser({ userId: '0' }).params())).toMatchObject({ pk: '$portal#userId_0' });
+    expect(keyOf(entities.documentTag.query.byUser({ userId: '0' }).params())).toMatchObject({
+      pk: '$portal#userId_0',
+    });
   });
 });
 
 describe('access requests', () => {
   it('AR1–AR4 by guid, requester, owner and application', () => {
     const put = entities.accessRequest
-      .put({ requestGuid: 'g1', applicationId: 'a1', requesterId: 'u2', ownerId: 'u1', createdDate: '2025-01-01T00:00:00.000Z', expireTime: '2025-01-08T00:00:00.000Z' })
+      .put({
+        requestGuid: 'g1',
+        applicationId: 'a1',
+        requesterId: 'u2',
+        ownerId: 'u1',
+        createdDate: '2025-01-01T00:00:00.000Z',
+        expireTime: '2025-01-08T00:00:00.000Z',
+      })
       .params() as Params;
     expect(put.Item).toMatchObject({
       pk: '$portal#requestGuid_g1',
@@ -253,28 +383,54 @@ describe('access requests', () => {
       gsi3pk: '$portal#applicationId_a1',
       status: 'PENDING',
     });
-    expect(keyOf(entities.accessRequest.query.byOwner({ ownerId: 'u1' }).params())).toMatchObject({ index: 'gsi2' });
-    expect(keyOf(entities.accessRequest.query.byRequester({ requesterId: 'u2' }).params())).toMatchObject({ index: 'gsi1' });
-    expect(keyOf(entities.accessRequest.query.byApplication({ applicationId: 'a1' }).params())).toMatchObject({ index: 'gsi3' });
+    expect(keyOf(entities.accessRequest.query.byOwner({ ownerId: 'u1' }).params())).toMatchObject({
+      index: 'gsi2',
+    });
+    expect(keyOf(entities.accessRequest.query.byRequester({ requesterId: 'u2' }).params())).toMatchObject({
+      index: 'gsi1',
+    });
+    expect(keyOf(entities.accessRequest.query.byApplication({ applicationId: 'a1' }).params())).toMatchObject(
+      { index: 'gsi3' },
+    );
   });
   it('AR5 the active-request guard carries a TTL', () => {
     const guard = entities.accessRequestActive
-      .put({ applicationId: 'a1', requesterId: 'u2', requestGuid: 'g1', expireTime: '2025-01-08T00:00:00.000Z', ttl: 1736294400 })
+      .put({
+        applicationId: 'a1',
+        requesterId: 'u2',
+        requestGuid: 'g1',
+        expireTime: '2025-01-08T00:00:00.000Z',
+        ttl: 1736294400,
+      })
       .params() as Params;
-    expect(guard.Item).toMatchObject({ pk: '$portal#applicationId_a1', sk: '$accessRequestActive_1#requesterId_u2', ttl: 1736294400 });
+    expect(guard.Item).toMatchObject({
+      pk: '$portal#applicationId_a1',
+      sk: '$accessRequestActive_1#requesterId_u2',
+      ttl: 1736294400,
+    });
   });
 });
 
 describe('notifications', () => {
   it('N1 newest first with a cursor; N2 by id; N3 profile', () => {
-    const p = entities.notification.query.byRecipient({ recipientType: 'User', recipientId: 'u1' }).params({ order: 'desc', limit: 7 }) as Params & {
+    const p = entities.notification.query
+      .byRecipient({ recipientType: 'User', recipientId: 'u1' })
+      .params({ order: 'desc', limit: 7 }) as Params & {
       Limit?: number;
     };
-    expect(keyOf(p)).toMatchObject({ pk: '$portal#recipientType_User#recipientId_u1', sk: '$notification_1#createdDate_' });
+    expect(keyOf(p)).toMatchObject({
+      pk: '$portal#recipientType_User#recipientId_u1',
+      sk: '$notification_1#createdDate_',
+    });
     expect(p.ScanIndexForward).toBe(false);
     expect(p.Limit).toBe(7);
-    expect(keyOf(entities.notification.query.byId({ notificationId: 'n1' }).params())).toMatchObject({ index: 'gsi1', pk: '$portal#notificationId_n1' });
-    expect(entities.notificationProfile.get({ userId: 'u1' }).params()).toMatchObject({ Key: { pk: '$portal#userId_u1', sk: '$notificationProfile_1' } });
+    expect(keyOf(entities.notification.query.byId({ notificationId: 'n1' }).params())).toMatchObject({
+      index: 'gsi1',
+      pk: '$portal#notificationId_n1',
+    });
+    expect(entities.notificationProfile.get({ userId: 'u1' }).params()).toMatchObject({
+      Key: { pk: '$portal#userId_u1', sk: '$notificationProfile_1' },
+    });
   });
 });
 
@@ -291,16 +447,42 @@ describe('reference data', () => {
     });
   });
   it('RD3 jurisdiction by name; RD4/RD5 collections; RD7 authorities of a jurisdiction', () => {
-    expect(keyOf(entities.jurisdiction.query.byName({ name: 'nz' }).params())).toMatchObject({ index: 'gsi1', pk: '$portal#name_nz' });
-    expect((entities.form.put({ jurisdictionId: 'j1', formId: 'f1', name: 'bc', displayName: 'Building consent' }).params() as Params).Item).toMatchObject({
+    expect(keyOf(entities.jurisdiction.query.byName({ name: 'nz' }).params())).toMatchObject({
+      index: 'gsi1',
+      pk: '$portal#name_nz',
+    });
+    expect(
+      (
+        entities.form
+          .put({ jurisdictionId: 'j1', formId: 'f1', name: 'bc', displayName: 'Building consent' })
+          .params() as Params
+      ).Item,
+    ).toMatchObject({
       pk: '$portal#jurisdictionId_j1',
       sk: '$jurisdiction#form_1#formId_f1',
     });
     expect(
-      (entities.step.put({ formId: 'f1', breadcrumbId: 'b1', stepId: 's1', name: 'x', displayName: 'X', displayOrder: 1, type: 'Formio' }).params() as Params).Item,
+      (
+        entities.step
+          .put({
+            formId: 'f1',
+            breadcrumbId: 'b1',
+            stepId: 's1',
+            name: 'x',
+            displayName: 'X',
+            displayOrder: 1,
+            type: 'Formio',
+          })
+          .params() as Params
+      ).Item,
     ).toMatchObject({ pk: '$portal#formId_f1', sk: '$form#step_1#breadcrumbId_b1#stepId_s1' });
-    expect(keyOf(entities.authority.query.byJurisdiction({ jurisdictionId: 'j1' }).params())).toMatchObject({ index: 'gsi1', pk: '$portal#jurisdictionId_j1' });
-    expect(keyOf(entities.documentType.query.byJurisdiction({ jurisdictionId: 'j1', scope: 'f1' }).params())).toMatchObject({
+    expect(keyOf(entities.authority.query.byJurisdiction({ jurisdictionId: 'j1' }).params())).toMatchObject({
+      index: 'gsi1',
+      pk: '$portal#jurisdictionId_j1',
+    });
+    expect(
+      keyOf(entities.documentType.query.byJurisdiction({ jurisdictionId: 'j1', scope: 'f1' }).params()),
+    ).toMatchObject({
       sk: '$jurisdiction#documentType_1#scope_f1#documentTypeId_',
     });
   });

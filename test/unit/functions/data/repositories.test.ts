@@ -15,9 +15,18 @@ describe('document repository', () => {
   it('creates the record Pending, with its S3 key, conditional on the name being free', async () => {
     ddb.on(PutCommand).resolves({});
     const doc = await createApplicationDocument({
-      applicationId: 'a1', documentName: 'Site Plan.pdf', fileName: 'Site Plan.pdf', fileType: 'application/pdf', fileSize: 7000, documentContainerId: 'c1',
+      applicationId: 'a1',
+      documentName: 'Site Plan.pdf',
+      fileName: 'Site Plan.pdf',
+      fileType: 'application/pdf',
+      fileSize: 7000,
+      documentContainerId: 'c1',
     });
-    expect(doc).toMatchObject({ uploadStatus: 'Pending', objectKey: 'documents/a1/Site Plan.pdf', documentContainerId: 'c1' });
+    expect(doc).toMatchObject({
+      uploadStatus: 'Pending',
+      objectKey: 'documents/a1/Site Plan.pdf',
+      documentContainerId: 'c1',
+    });
     const put = ddb.commandCalls(PutCommand)[0]!.args[0].input;
     expect(put.Item).toMatchObject({
       pk: '$portal#applicationId_a1',
@@ -32,13 +41,21 @@ describe('document repository', () => {
 
 describe('user repository', () => {
   it('updateUserProfile patches only the given fields of an existing user', async () => {
-    ddb.on(UpdateCommand).resolves({ Attributes: { userId: 'u1', username: 'u1', email: 'a@b.nz', firstName: 'Ana' } });
-    const out = await updateUserProfile('u1', { firstName: 'Ana', lastName: undefined, emailPreference: false });
+    ddb
+      .on(UpdateCommand)
+      .resolves({ Attributes: { userId: 'u1', username: 'u1', email: 'a@b.nz', firstName: 'Ana' } });
+    const out = await updateUserProfile('u1', {
+      firstName: 'Ana',
+      lastName: undefined,
+      emailPreference: false,
+    });
     expect(out).toMatchObject({ userId: 'u1', firstName: 'Ana' });
     const input = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(input.Key).toEqual({ pk: '$portal#userId_u1', sk: '$user_1' });
     expect(input.ConditionExpression).toContain('attribute_exists(#pk)');
-    expect(Object.values(input.ExpressionAttributeNames ?? {})).toEqual(expect.arrayContaining(['firstName', 'emailPreference']));
+    expect(Object.values(input.ExpressionAttributeNames ?? {})).toEqual(
+      expect.arrayContaining(['firstName', 'emailPreference']),
+    );
     expect(Object.values(input.ExpressionAttributeNames ?? {})).not.toContain('lastName');
   });
 });

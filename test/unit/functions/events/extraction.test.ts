@@ -19,7 +19,8 @@ function buildPdf(pages: string[]): Buffer {
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
   pages.forEach((text, i) => {
     const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-    objects[4 + i * 2] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`;
+    objects[4 + i * 2] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`;
     objects[5 + i * 2] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
   });
   let out = '%PDF-1.4\n';
@@ -38,13 +39,22 @@ function buildPdf(pages: string[]): Buffer {
 const s3 = mockClient(S3Client);
 beforeEach(() => s3.reset());
 
-const input = (step: string) => ({ step, bucket: 'uploads', key: 'documents/a1/Title Deed.pdf', applicationId: 'a1', documentName: 'Title Deed.pdf' });
+const input = (step: string) => ({
+  step,
+  bucket: 'uploads',
+  key: 'documents/a1/Title Deed.pdf',
+  applicationId: 'a1',
+  documentName: 'Title Deed.pdf',
+});
 
 describe('extraction task', () => {
   it("step 'text' extracts the PDF's text to extracted/{key}.txt and reports pages and characters", async () => {
     const pdf = buildPdf(['Certificate of Title', 'Registered owner Jane Smith']);
     s3.on(GetObjectCommand, { Bucket: 'uploads', Key: 'documents/a1/Title Deed.pdf' }).resolves({
-      Body: Readable.from([pdf.subarray(0, 100), pdf.subarray(100)]) as unknown as GetObjectCommandOutput['Body'],
+      Body: Readable.from([
+        pdf.subarray(0, 100),
+        pdf.subarray(100),
+      ]) as unknown as GetObjectCommandOutput['Body'],
     });
     s3.on(PutObjectCommand).resolves({});
     const result = await handler(input('text'), lambdaContext);
@@ -52,17 +62,25 @@ describe('extraction task', () => {
     expect(put.Bucket).toBe('uploads');
     expect(put.Key).toBe('extracted/documents/a1/Title Deed.pdf.txt');
     expect(put.Body).toBe('Certificate of Title\fRegistered owner Jane Smith');
-    expect(result).toEqual({ textKey: 'extracted/documents/a1/Title Deed.pdf.txt', pages: 2, characters: 'Certificate of Title\fRegistered owner Jane Smith'.length });
+    expect(result).toEqual({
+      textKey: 'extracted/documents/a1/Title Deed.pdf.txt',
+      pages: 2,
+      characters: 'Certificate of Title\fRegistered owner Jane Smith'.length,
+    });
   });
 
   it('a file that is not a PDF fails the step (the state machine catches it)', async () => {
-    s3.on(GetObjectCommand).resolves({ Body: Readable.from([Buffer.from('not a pdf at all')]) as unknown as GetObjectCommandOutput['Body'] });
+    s3.on(GetObjectCommand).resolves({
+      Body: Readable.from([Buffer.from('not a pdf at all')]) as unknown as GetObjectCommandOutput['Body'],
+    });
     await expect(handler(input('text'), lambdaContext)).rejects.toThrow();
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
   });
 
   it('an unknown step throws without reading the object', async () => {
-    await expect(handler(input('classify-owners'), lambdaContext)).rejects.toThrow("Unknown extraction step 'classify-owners'");
+    await expect(handler(input('classify-owners'), lambdaContext)).rejects.toThrow(
+      "Unknown extraction step 'classify-owners'",
+    );
     expect(s3.calls()).toHaveLength(0);
   });
 

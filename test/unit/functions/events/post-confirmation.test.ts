@@ -22,7 +22,15 @@ const event = (triggerSource: string): PostConfirmationTriggerEvent =>
     userName: 'c0ffee-sub',
     triggerSource,
     callerContext: { awsSdkVersion: '3', clientId: 'client' },
-    request: { userAttributes: { sub: 'c0ffee-sub', email: 'Ana@Example.NZ', given_name: 'Ana', family_name: 'Tui', email_verified: 'true' } },
+    request: {
+      userAttributes: {
+        sub: 'c0ffee-sub',
+        email: 'Ana@Example.NZ',
+        given_name: 'Ana',
+        family_name: 'Tui',
+        email_verified: 'true',
+      },
+    },
     response: {},
   }) as PostConfirmationTriggerEvent;
 
@@ -48,12 +56,19 @@ describe('PostConfirmation trigger', () => {
   });
 
   it('a second confirmation is a no-op (the conditional put fails and is swallowed)', async () => {
-    ddb.on(PutCommand).resolvesOnce({}).rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+    ddb
+      .on(PutCommand)
+      .resolvesOnce({})
+      .rejects(
+        new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }),
+      );
     const e = event('PostConfirmation_AdminConfirmSignUp');
     await handler(e, lambdaContext);
     expect(await handler(e, lambdaContext)).toBe(e);
     expect(ddb.commandCalls(PutCommand)).toHaveLength(2);
-    expect(ddb.commandCalls(PutCommand)[1]!.args[0].input.ConditionExpression).toContain('attribute_not_exists(#pk)');
+    expect(ddb.commandCalls(PutCommand)[1]!.args[0].input.ConditionExpression).toContain(
+      'attribute_not_exists(#pk)',
+    );
   });
 
   it('other table errors propagate (Cognito then reports the failure)', async () => {

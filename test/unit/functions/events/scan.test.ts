@@ -71,7 +71,11 @@ function bodyOf(text: string) {
 }
 
 /** The values an UpdateCommand writes, by attribute name. */
-function written(input: { UpdateExpression?: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> }) {
+function written(input: {
+  UpdateExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}) {
   const names = input.ExpressionAttributeNames ?? {};
   const values = input.ExpressionAttributeValues ?? {};
   const set: Record<string, unknown> = {};
@@ -93,9 +97,13 @@ beforeEach(() => {
 
 function withDocument(applicationId: string, documentName: string, content = '%PDF-1.4 clean') {
   const key = `documents/${applicationId}/${documentName}`;
-  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': `$portal#objectKey_${key}`, ':sk1': '$applicationDocument_1' } }).resolves({
-    Items: [docItem(applicationId, documentName)],
-  });
+  ddb
+    .on(QueryCommand, {
+      ExpressionAttributeValues: { ':pk': `$portal#objectKey_${key}`, ':sk1': '$applicationDocument_1' },
+    })
+    .resolves({
+      Items: [docItem(applicationId, documentName)],
+    });
   s3.on(GetObjectCommand, { Bucket: 'uploads', Key: key }).resolves({ Body: bodyOf(content) });
 }
 
@@ -107,7 +115,10 @@ describe('scan trigger', () => {
     await handler(s3Event('documents/a1/plan.pdf'), lambdaContext);
     expect(scanner.seen).toEqual(['%PDF-1.4 clean']);
     const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
-    expect(update.Key).toEqual({ pk: '$portal#applicationId_a1', sk: '$application#applicationDocument_1#documentName_plan.pdf' });
+    expect(update.Key).toEqual({
+      pk: '$portal#applicationId_a1',
+      sk: '$application#applicationDocument_1#documentName_plan.pdf',
+    });
     expect(update.ConditionExpression).toContain('attribute_exists(#pk)');
     const w = written(update);
     expect(w.set.uploadStatus).toBe('Completed');
@@ -126,7 +137,10 @@ describe('scan trigger', () => {
     withDocument('a1', 'x.pdf');
     setScanDependencies({ scanner: fakeScanner({ status: 'error', reason: 'no database' }) });
     await handler(s3Event('documents/a1/x.pdf'), lambdaContext);
-    expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set).toMatchObject({ uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' });
+    expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set).toMatchObject({
+      uploadStatus: 'Error',
+      errorCode: 'AV_SCAN_FAILED',
+    });
   });
 
   it('an unreadable object → Error with AV_SCAN_FAILED', async () => {
@@ -134,17 +148,27 @@ describe('scan trigger', () => {
     s3.on(GetObjectCommand).rejects(new Error('NoSuchKey'));
     setScanDependencies({ scanner: fakeScanner({ status: 'clean' }) });
     await handler(s3Event('documents/a1/gone.pdf'), lambdaContext);
-    expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set).toMatchObject({ uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' });
+    expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set).toMatchObject({
+      uploadStatus: 'Error',
+      errorCode: 'AV_SCAN_FAILED',
+    });
   });
 
   it('a post-scan check can settle a clean file with its own code (the seam for PDF checks)', async () => {
     withDocument('a1', 'locked.pdf');
     setScanDependencies({
       scanner: fakeScanner({ status: 'clean' }),
-      postScanChecks: [async ({ document }) => (document.documentName === 'locked.pdf' ? { uploadStatus: 'Error', errorCode: 'INVALID_PDF_PASSWORD_PROTECTED' } : undefined)],
+      postScanChecks: [
+        async ({ document }) =>
+          document.documentName === 'locked.pdf'
+            ? { uploadStatus: 'Error', errorCode: 'INVALID_PDF_PASSWORD_PROTECTED' }
+            : undefined,
+      ],
     });
     await handler(s3Event('documents/a1/locked.pdf'), lambdaContext);
-    expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set).toMatchObject({ errorCode: 'INVALID_PDF_PASSWORD_PROTECTED' });
+    expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set).toMatchObject({
+      errorCode: 'INVALID_PDF_PASSWORD_PROTECTED',
+    });
     setScanDependencies({ postScanChecks: [] });
   });
 
@@ -165,8 +189,13 @@ describe('scan trigger', () => {
     await handler(s3Event('documents/a1/Site+Plan%2Bv2+%28final%29.pdf'), lambdaContext);
     const query = ddb.commandCalls(QueryCommand)[0]!.args[0].input;
     expect(query.IndexName).toBe('gsi1');
-    expect(query.ExpressionAttributeValues?.[':pk']).toBe('$portal#objectKey_documents/a1/Site Plan+v2 (final).pdf');
-    expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toEqual({ Bucket: 'uploads', Key: 'documents/a1/Site Plan+v2 (final).pdf' });
+    expect(query.ExpressionAttributeValues?.[':pk']).toBe(
+      '$portal#objectKey_documents/a1/Site Plan+v2 (final).pdf',
+    );
+    expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toEqual({
+      Bucket: 'uploads',
+      Key: 'documents/a1/Site Plan+v2 (final).pdf',
+    });
     expect(scanner.seen).toEqual(['plan bytes']);
     expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set.uploadStatus).toBe('Completed');
   });
@@ -174,12 +203,25 @@ describe('scan trigger', () => {
   it('handles every record of the event', async () => {
     withDocument('a1', 'one.pdf', 'clean');
     withDocument('a1', 'two.pdf', 'EICAR');
-    setScanDependencies({ scanner: fakeScanner((b) => (b === 'EICAR' ? { status: 'infected', signature: 'Eicar' } : { status: 'clean' })) });
+    setScanDependencies({
+      scanner: fakeScanner((b) =>
+        b === 'EICAR' ? { status: 'infected', signature: 'Eicar' } : { status: 'clean' },
+      ),
+    });
     await handler(s3Event('documents/a1/one.pdf', 'documents/a1/two.pdf'), lambdaContext);
-    const updates = ddb.commandCalls(UpdateCommand).map((c) => ({ key: c.args[0].input.Key?.sk, ...written(c.args[0].input).set }));
+    const updates = ddb
+      .commandCalls(UpdateCommand)
+      .map((c) => ({ key: c.args[0].input.Key?.sk, ...written(c.args[0].input).set }));
     expect(updates).toEqual([
-      expect.objectContaining({ key: '$application#applicationDocument_1#documentName_one.pdf', uploadStatus: 'Completed' }),
-      expect.objectContaining({ key: '$application#applicationDocument_1#documentName_two.pdf', uploadStatus: 'Error', errorCode: 'AV_SCAN_INFECTED' }),
+      expect.objectContaining({
+        key: '$application#applicationDocument_1#documentName_one.pdf',
+        uploadStatus: 'Completed',
+      }),
+      expect.objectContaining({
+        key: '$application#applicationDocument_1#documentName_two.pdf',
+        uploadStatus: 'Error',
+        errorCode: 'AV_SCAN_INFECTED',
+      }),
     ]);
   });
 });

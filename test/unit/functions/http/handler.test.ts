@@ -14,7 +14,9 @@ const getThing = vi.fn(async (input: { params: { id: string }; query: { pageSize
   id: input.params.id,
   pageSize: input.query.pageSize,
 }));
-const createThing = vi.fn(async (input: { body: { email: string; address: { city: string } } }) => reply(201, input.body));
+const createThing = vi.fn(async (input: { body: { email: string; address: { city: string } } }) =>
+  reply(201, input.body),
+);
 
 const impls = {
   'GET /things/{id}': route({
@@ -25,10 +27,16 @@ const impls = {
   }),
   'POST /things': route({
     caller: 'user',
-    body: z.object({ email: z.email('Invalid email format'), address: z.object({ city: z.string().min(1, 'Required') }) }),
+    body: z.object({
+      email: z.email('Invalid email format'),
+      address: z.object({ city: z.string().min(1, 'Required') }),
+    }),
     handle: (input) => createThing(input),
   }),
-  'GET /public/things': route({ caller: 'public', handle: async ({ caller }) => ({ caller: caller ?? null }) }),
+  'GET /public/things': route({
+    caller: 'public',
+    handle: async ({ caller }) => ({ caller: caller ?? null }),
+  }),
   'DELETE /things/{id}': route({ caller: 'user', handle: async () => undefined }),
   'GET /boom': route({
     caller: 'public',
@@ -44,12 +52,17 @@ const impls = {
   }),
 };
 const handler = createResourceHandler('applications', impls);
-const call = async (...args: Parameters<typeof httpEvent>) => parseResponse(await handler(httpEvent(...args), lambdaContext));
+const call = async (...args: Parameters<typeof httpEvent>) =>
+  parseResponse(await handler(httpEvent(...args), lambdaContext));
 
 describe('createResourceHandler', () => {
   it('dispatches on routeKey, passes parsed input and the caller, returns JSON 200', async () => {
     getThing.mockClear();
-    const res = await call('GET /things/{id}', { pathParameters: { id: '42' }, queryStringParameters: { pageSize: '25' }, claims: userClaims('sub-9') });
+    const res = await call('GET /things/{id}', {
+      pathParameters: { id: '42' },
+      queryStringParameters: { pageSize: '25' },
+      claims: userClaims('sub-9'),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toEqual({ id: '42', pageSize: 25 });
@@ -81,7 +94,11 @@ describe('createResourceHandler', () => {
 
   it('bad query parameter → 400 with query.<name>; handler not called', async () => {
     getThing.mockClear();
-    const res = await call('GET /things/{id}', { pathParameters: { id: '1' }, queryStringParameters: { pageSize: '1000' }, claims: userClaims() });
+    const res = await call('GET /things/{id}', {
+      pathParameters: { id: '1' },
+      queryStringParameters: { pageSize: '1000' },
+      claims: userClaims(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatchObject({ code: 'ClientError', details: [{ field: 'query.pageSize' }] });
     expect((res.body as { details: { reason: string }[] }).details[0]?.reason).toMatch(/100/);
@@ -90,7 +107,10 @@ describe('createResourceHandler', () => {
 
   it('bad body → 400 with dotted body paths for every issue; handler not called', async () => {
     createThing.mockClear();
-    const res = await call('POST /things', { body: { email: 'nope', address: { city: '' } }, claims: userClaims() });
+    const res = await call('POST /things', {
+      body: { email: 'nope', address: { city: '' } },
+      claims: userClaims(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toEqual({
       code: 'ClientError',
@@ -117,7 +137,9 @@ describe('createResourceHandler', () => {
 
   it('base64 bodies are decoded', async () => {
     const event = httpEvent('POST /things', { claims: userClaims() });
-    event.body = Buffer.from(JSON.stringify({ email: 'a@b.nz', address: { city: 'Wellington' } })).toString('base64');
+    event.body = Buffer.from(JSON.stringify({ email: 'a@b.nz', address: { city: 'Wellington' } })).toString(
+      'base64',
+    );
     event.isBase64Encoded = true;
     const res = parseResponse(await handler(event, lambdaContext));
     expect(res.statusCode).toBe(201);
@@ -157,6 +179,9 @@ describe('createResourceHandler', () => {
 
   it('a thrown HttpError keeps its code', async () => {
     const res = await call('GET /conflict');
-    expect(res).toMatchObject({ statusCode: 409, body: { code: 'ACCESS.REQUEST.ALREADY.GRANTED', message: 'Access request already granted' } });
+    expect(res).toMatchObject({
+      statusCode: 409,
+      body: { code: 'ACCESS.REQUEST.ALREADY.GRANTED', message: 'Access request already granted' },
+    });
   });
 });

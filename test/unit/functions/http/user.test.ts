@@ -23,7 +23,13 @@ const storedUser = (extra: Record<string, unknown> = {}) => ({
   lastName: 'Tui',
   contactNumber: '021 555 0101',
   phoneCountryCode: '+64',
-  address: { address1: '1 Queen Street', city: 'Auckland', country: 'NZ', zipCode: '1010', fullAddress: '1 Queen Street, Auckland 1010' },
+  address: {
+    address1: '1 Queen Street',
+    city: 'Auckland',
+    country: 'NZ',
+    zipCode: '1010',
+    fullAddress: '1 Queen Street, Auckland 1010',
+  },
   organisationId: 'org-1',
   organisationRole: 'Admin',
   defaultApplicationNotificationLevel: 'Watching',
@@ -40,7 +46,9 @@ beforeEach(() => ddb.reset());
 describe('GET /user', () => {
   it("returns the caller's record as the User DTO, read by the caller's sub", async () => {
     ddb.on(GetCommand).resolves({ Item: storedUser() });
-    const res = parseResponse(await handler(httpEvent('GET /user', { claims: userClaims('user-1') }), lambdaContext));
+    const res = parseResponse(
+      await handler(httpEvent('GET /user', { claims: userClaims('user-1') }), lambdaContext),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({
       id: 'user-1',
@@ -50,7 +58,13 @@ describe('GET /user', () => {
       lastName: 'Tui',
       contactNumber: '021 555 0101',
       phoneCountryCode: '+64',
-      address: { address1: '1 Queen Street', city: 'Auckland', country: 'NZ', zipCode: '1010', fullAddress: '1 Queen Street, Auckland 1010' },
+      address: {
+        address1: '1 Queen Street',
+        city: 'Auckland',
+        country: 'NZ',
+        zipCode: '1010',
+        fullAddress: '1 Queen Street, Auckland 1010',
+      },
       organisationId: 'org-1',
       organisationRole: 'Admin',
       defaultApplicationNotificationLevel: 'Watching',
@@ -65,11 +79,19 @@ describe('GET /user', () => {
 
   it('an unknown organisation role reads as Normal; missing preferences get their defaults (email on)', async () => {
     const item = storedUser({ organisationRole: 'SuperUser' });
-    for (const k of ['emailPreference', 'smsPreference', 'pushPreference', 'defaultApplicationNotificationLevel', 'organisationId']) {
+    for (const k of [
+      'emailPreference',
+      'smsPreference',
+      'pushPreference',
+      'defaultApplicationNotificationLevel',
+      'organisationId',
+    ]) {
       delete (item as Record<string, unknown>)[k];
     }
     ddb.on(GetCommand).resolves({ Item: item });
-    const res = parseResponse(await handler(httpEvent('GET /user', { claims: userClaims('user-1') }), lambdaContext));
+    const res = parseResponse(
+      await handler(httpEvent('GET /user', { claims: userClaims('user-1') }), lambdaContext),
+    );
     expect(res.body).toMatchObject({
       organisationRole: 'Normal',
       emailPreference: true,
@@ -82,9 +104,15 @@ describe('GET /user', () => {
 
   it('no record → 404 ResourceNotFound', async () => {
     ddb.on(GetCommand).resolves({});
-    const res = parseResponse(await handler(httpEvent('GET /user', { claims: userClaims('nobody') }), lambdaContext));
+    const res = parseResponse(
+      await handler(httpEvent('GET /user', { claims: userClaims('nobody') }), lambdaContext),
+    );
     expect(res.statusCode).toBe(404);
-    expect(res.body).toEqual({ code: 'ResourceNotFound', message: 'Resource not found', description: 'User not found' });
+    expect(res.body).toEqual({
+      code: 'ResourceNotFound',
+      message: 'Resource not found',
+      description: 'User not found',
+    });
   });
 
   it('no claims → 401 and no table read', async () => {
