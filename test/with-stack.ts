@@ -21,7 +21,10 @@ if (mode !== 'integration' && mode !== 'e2e') {
 const root = path.resolve(import.meta.dirname, '..');
 
 if (mode === 'e2e') {
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -51,7 +54,9 @@ try {
     quiet: true,
     handleSignals: false,
   });
-  console.log(`[with-stack] local stack ready in ${(stack.startMs / 1000).toFixed(1)} s; outputs ${stack.outputsFile}`);
+  console.log(
+    `[with-stack] local stack ready in ${(stack.startMs / 1000).toFixed(1)} s; outputs ${stack.outputsFile}`,
+  );
   const env = { ...process.env, CONSENT_PORTAL_OUTPUTS: stack.outputsFile };
   const [cmd, args] =
     mode === 'integration'

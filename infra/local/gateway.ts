@@ -23,11 +23,16 @@ export interface LocalGateway {
 
 export type HttpEventV2 = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: { jwt: { claims: Record<string, string | number | boolean | string[]>; scopes: string[] | null } };
+    authorizer?: {
+      jwt: { claims: Record<string, string | number | boolean | string[]>; scopes: string[] | null };
+    };
   };
 };
 
-type Handler = (event: HttpEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
+type Handler = (
+  event: HttpEventV2,
+  context: unknown,
+) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
 
 const textTypes = /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded)|.*\+json|.*\+xml)/i;
 
@@ -39,7 +44,11 @@ export function jwtAuthorizer(opts: { cognitoEndpoint: string; userPoolId: strin
     const m = /^Bearer\s+(.+)$/i.exec(authorization ?? '');
     if (!m?.[1]) return undefined;
     try {
-      const { payload } = await jwtVerify(m[1], jwks, { issuer, audience: opts.clientId, algorithms: ['RS256'] });
+      const { payload } = await jwtVerify(m[1], jwks, {
+        issuer,
+        audience: opts.clientId,
+        algorithms: ['RS256'],
+      });
       if (payload.token_use !== 'id') return undefined;
       return payload;
     } catch {
@@ -104,7 +113,8 @@ export function buildEvent(opts: {
         method,
         path: opts.rawPath,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: (headers['x-forwarded-for']?.split(',')[0]?.trim() || req.socket.remoteAddress) ?? '127.0.0.1',
+        sourceIp:
+          (headers['x-forwarded-for']?.split(',')[0]?.trim() || req.socket.remoteAddress) ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),
@@ -118,14 +128,21 @@ export function buildEvent(opts: {
   };
   if (cookies.length) event.cookies = cookies;
   if (opts.rawQueryString) event.queryStringParameters = queryStringParameters;
-  if (opts.pathParameters && Object.keys(opts.pathParameters).length) event.pathParameters = opts.pathParameters;
+  if (opts.pathParameters && Object.keys(opts.pathParameters).length)
+    event.pathParameters = opts.pathParameters;
   if (hasBody) event.body = isText ? opts.body.toString('utf8') : opts.body.toString('base64');
   return event;
 }
 
 /** Writes a Lambda proxy result back the way HTTP API (payload format 2.0) does. */
 function writeResult(res: ServerResponse, result: unknown, extraHeaders: Record<string, string>): void {
-  if (typeof result === 'string' || result === null || result === undefined || typeof result !== 'object' || !('statusCode' in result)) {
+  if (
+    typeof result === 'string' ||
+    result === null ||
+    result === undefined ||
+    typeof result !== 'object' ||
+    !('statusCode' in result)
+  ) {
     // Format 2.0 infers a 200 JSON response from a result without statusCode.
     const text = typeof result === 'string' ? result : JSON.stringify(result ?? null);
     res.writeHead(200, { 'content-type': 'application/json', ...extraHeaders });
@@ -136,7 +153,12 @@ function writeResult(res: ServerResponse, result: unknown, extraHeaders: Record<
   const headers: Record<string, string | string[]> = { ...extraHeaders };
   for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
   if (r.cookies?.length) headers['set-cookie'] = r.cookies;
-  const body = r.body === undefined ? Buffer.alloc(0) : r.isBase64Encoded ? Buffer.from(r.body, 'base64') : Buffer.from(r.body);
+  const body =
+    r.body === undefined
+      ? Buffer.alloc(0)
+      : r.isBase64Encoded
+        ? Buffer.from(r.body, 'base64')
+        : Buffer.from(r.body);
   if (!headers['content-type'] && body.length) headers['content-type'] = 'application/json';
   res.writeHead(r.statusCode ?? 200, headers);
   res.end(body);
@@ -174,7 +196,8 @@ export async function startGateway(opts: {
       res.writeHead(204, {
         ...cors(req),
         'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-        'access-control-allow-headers': 'authorization, content-type, if-match, if-none-match, x-requested-with',
+        'access-control-allow-headers':
+          'authorization, content-type, if-match, if-none-match, x-requested-with',
         'access-control-max-age': '600',
       });
       res.end();
@@ -204,11 +227,22 @@ export async function startGateway(opts: {
     }
     const body = await readBody(req);
     const rawQueryString = url.search.startsWith('?') ? url.search.slice(1) : url.search;
-    const event = buildEvent({ req, body, rawPath, rawQueryString, routeKey: routeKey(route), pathParameters, claims });
+    const event = buildEvent({
+      req,
+      body,
+      rawPath,
+      rawQueryString,
+      routeKey: routeKey(route),
+      pathParameters,
+      claims,
+    });
     let result: unknown;
     try {
       const handler = await opts.handlers.load<Handler>(`http/${route.resource}`);
-      result = await handler(event, lambdaContext(`consent-portal-${route.resource}`, event.requestContext.requestId));
+      result = await handler(
+        event,
+        lambdaContext(`consent-portal-${route.resource}`, event.requestContext.requestId),
+      );
     } catch (err) {
       // An uncaught error in a Lambda: HTTP API answers 500 Internal Server Error.
       opts.log(`${routeKey(route)} failed: ${String((err as Error)?.stack ?? err)}`);

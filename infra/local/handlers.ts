@@ -26,7 +26,8 @@ export class HandlerLoader {
     if (!ext) throw new Error(`Handler module not found: ${this.path(relative)}.ts`);
     const mod = (await import(pathToFileURL(this.path(relative + ext)).href)) as Record<string, unknown>;
     const fn = mod[exportName];
-    if (typeof fn !== 'function') throw new Error(`${relative}${ext} does not export a function ${exportName}`);
+    if (typeof fn !== 'function')
+      throw new Error(`${relative}${ext} does not export a function ${exportName}`);
     return fn as F;
   }
 }

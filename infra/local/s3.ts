@@ -102,7 +102,9 @@ export async function startS3(opts: {
           const handler = await opts.handlers.load<(e: S3Event) => Promise<unknown>>('events/scan');
           await handler(event);
         } catch (err) {
-          opts.log(`scan handler failed for s3://${rec.s3.bucket.name}/${rec.s3.object.key}: ${String((err as Error)?.stack ?? err)}`);
+          opts.log(
+            `scan handler failed for s3://${rec.s3.bucket.name}/${rec.s3.object.key}: ${String((err as Error)?.stack ?? err)}`,
+          );
         }
       })();
       inFlight.add(run);

@@ -33,7 +33,8 @@ export interface LocalScheduler extends SchedulerImplementation {
  */
 export function scheduleTarget(payload: unknown): string {
   const p = (payload ?? {}) as Record<string, unknown>;
-  const name = typeof p.target === 'string' ? p.target : typeof p.handler === 'string' ? p.handler : 'scheduled';
+  const name =
+    typeof p.target === 'string' ? p.target : typeof p.handler === 'string' ? p.handler : 'scheduled';
   if (!/^[a-z0-9][a-z0-9-]*$/i.test(name)) throw new Error(`Invalid schedule target ${JSON.stringify(name)}`);
   return `events/${name}`;
 }
@@ -89,10 +90,13 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
     clearTimeout(timers.get(s.name));
     if (stopped) return;
     const delay = Date.parse(s.at) - Date.now();
-    const t = setTimeout(() => {
-      if (Date.parse(s.at) > Date.now()) arm(s);
-      else void fire(s.name);
-    }, Math.max(0, Math.min(delay, MAX_TIMER)));
+    const t = setTimeout(
+      () => {
+        if (Date.parse(s.at) > Date.now()) arm(s);
+        else void fire(s.name);
+      },
+      Math.max(0, Math.min(delay, MAX_TIMER)),
+    );
     t.unref();
     timers.set(s.name, t);
   };
@@ -111,7 +115,12 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
       }
       const when = at instanceof Date ? at : new Date(at);
       if (Number.isNaN(when.getTime())) throw new Error(`Invalid schedule time for ${name}: ${String(at)}`);
-      const s: StoredSchedule = { name, at: when.toISOString(), payload, createdAt: new Date().toISOString() };
+      const s: StoredSchedule = {
+        name,
+        at: when.toISOString(),
+        payload,
+        createdAt: new Date().toISOString(),
+      };
       schedules.set(name, s);
       persist();
       arm(s);

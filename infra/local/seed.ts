@@ -47,7 +47,10 @@ export async function seedDemoUsers(opts: {
     } catch (err) {
       if (!(err instanceof CognitoError && err.type === 'UsernameExistsException')) throw err;
     }
-    const user = await cognito.call<{ UserStatus?: string }>('AdminGetUser', { UserPoolId: cognito.userPoolId, Username: u.email });
+    const user = await cognito.call<{ UserStatus?: string }>('AdminGetUser', {
+      UserPoolId: cognito.userPoolId,
+      Username: u.email,
+    });
     try {
       if (user.UserStatus === 'UNCONFIRMED') {
         await cognito.call('AdminConfirmSignUp', { UserPoolId: cognito.userPoolId, Username: u.email });
@@ -57,7 +60,9 @@ export async function seedDemoUsers(opts: {
       }
       state[u.email] = 'confirmed';
     } catch (err) {
-      opts.log(`demo user ${u.email}: post-confirmation failed (will retry at next start): ${String((err as Error).message ?? err)}`);
+      opts.log(
+        `demo user ${u.email}: post-confirmation failed (will retry at next start): ${String((err as Error).message ?? err)}`,
+      );
     }
   }
   writeFileSync(opts.stateFile, JSON.stringify(state, null, 2));

@@ -24,8 +24,10 @@ if (typeof (Promise as unknown as { withResolvers?: unknown }).withResolvers !==
   });
 }
 
-export const LOCAL_EXTRACTION_FUNCTION_ARN = 'arn:aws:lambda:ap-southeast-2:000000000000:function:consent-portal-extraction-local';
-export const LOCAL_EXTRACTION_STATE_MACHINE_ARN = 'arn:aws:states:ap-southeast-2:000000000000:stateMachine:consent-portal-extraction-local';
+export const LOCAL_EXTRACTION_FUNCTION_ARN =
+  'arn:aws:lambda:ap-southeast-2:000000000000:function:consent-portal-extraction-local';
+export const LOCAL_EXTRACTION_STATE_MACHINE_ARN =
+  'arn:aws:states:ap-southeast-2:000000000000:stateMachine:consent-portal-extraction-local';
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [k: string]: JsonValue };
 
@@ -58,7 +60,10 @@ export interface LocalStepFunctions {
 /** Reads the one ASL definition with the Lambda ARN placeholder substituted. */
 export function loadExtractionDefinition(): Record<string, unknown> {
   const text = readFileSync(path.join(repoRoot, 'infra/workflows/extraction.asl.json'), 'utf8');
-  return JSON.parse(text.replaceAll('${ExtractionFunctionArn}', LOCAL_EXTRACTION_FUNCTION_ARN)) as Record<string, unknown>;
+  return JSON.parse(text.replaceAll('${ExtractionFunctionArn}', LOCAL_EXTRACTION_FUNCTION_ARN)) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** The names of every Task state, also inside Map and Parallel states. */
@@ -69,7 +74,8 @@ export function taskStateNames(definition: Record<string, unknown>): string[] {
     for (const [name, state] of Object.entries(states)) {
       if (state.Type === 'Task') names.push(name);
       if (state.Type === 'Map') visit((state.ItemProcessor ?? state.Iterator) as Record<string, unknown>);
-      if (state.Type === 'Parallel') for (const b of (state.Branches ?? []) as Record<string, unknown>[]) visit(b);
+      if (state.Type === 'Parallel')
+        for (const b of (state.Branches ?? []) as Record<string, unknown>[]) visit(b);
     }
   };
   visit(definition);
@@ -101,7 +107,10 @@ export async function startStepFunctions(opts: {
   const startExecution = (input: unknown, name: string = randomUUID()): Execution => {
     const stateMachineArn = LOCAL_EXTRACTION_STATE_MACHINE_ARN;
     const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
-    if (executions.has(executionArn)) throw Object.assign(new Error(`Execution Already Exists: '${executionArn}'`), { type: 'ExecutionAlreadyExists' });
+    if (executions.has(executionArn))
+      throw Object.assign(new Error(`Execution Already Exists: '${executionArn}'`), {
+        type: 'ExecutionAlreadyExists',
+      });
     const execution: Execution = {
       executionArn,
       stateMachineArn,
@@ -113,27 +122,29 @@ export async function startStepFunctions(opts: {
     };
     const run = machine.run(execution.input as never, { overrides: { taskResourceLocalHandlers } as never });
     aborts.add(run.abort);
-    execution.done = run.result.then(
-      (output) => {
-        execution.status = 'SUCCEEDED';
-        execution.output = output as JsonValue;
-        return execution;
-      },
-      (err: unknown) => {
-        const e = err as { name?: string; message?: string; cause?: { name?: string; message?: string } };
-        if (e?.name === 'ExecutionAbortedError') execution.status = 'ABORTED';
-        else {
-          execution.status = 'FAILED';
-          execution.error = e?.cause?.name ?? e?.name ?? 'Error';
-          execution.cause = e?.cause?.message ?? e?.message ?? String(err);
-          opts.log(`execution ${name} failed: ${execution.error}: ${execution.cause}`);
-        }
-        return execution;
-      },
-    ).finally(() => {
-      execution.stopDate = new Date();
-      aborts.delete(run.abort);
-    });
+    execution.done = run.result
+      .then(
+        (output) => {
+          execution.status = 'SUCCEEDED';
+          execution.output = output as JsonValue;
+          return execution;
+        },
+        (err: unknown) => {
+          const e = err as { name?: string; message?: string; cause?: { name?: string; message?: string } };
+          if (e?.name === 'ExecutionAbortedError') execution.status = 'ABORTED';
+          else {
+            execution.status = 'FAILED';
+            execution.error = e?.cause?.name ?? e?.name ?? 'Error';
+            execution.cause = e?.cause?.message ?? e?.message ?? String(err);
+            opts.log(`execution ${name} failed: ${execution.error}: ${execution.cause}`);
+          }
+          return execution;
+        },
+      )
+      .finally(() => {
+        execution.stopDate = new Date();
+        aborts.delete(run.abort);
+      });
     running.add(execution.done);
     void execution.done.finally(() => running.delete(execution.done));
     executions.set(executionArn, execution);
@@ -180,7 +191,12 @@ export async function startStepFunctions(opts: {
         }
         try {
           const e = startExecution(input, typeof body.name === 'string' ? body.name : undefined);
-          sendJson(res, 200, { executionArn: e.executionArn, startDate: e.startDate.getTime() / 1000 }, headers);
+          sendJson(
+            res,
+            200,
+            { executionArn: e.executionArn, startDate: e.startDate.getTime() / 1000 },
+            headers,
+          );
         } catch (err) {
           fail((err as { type?: string }).type ?? 'InvalidArn', (err as Error).message);
         }

@@ -18,7 +18,9 @@ export async function waitFor<T>(
       lastErr = err;
     }
     if (Date.now() > deadline) {
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${lastErr ? `: ${String(lastErr)}` : ''}`);
+      throw new Error(
+        `Timed out after ${timeoutMs} ms waiting for ${what}${lastErr ? `: ${String(lastErr)}` : ''}`,
+      );
     }
     await new Promise((r) => setTimeout(r, intervalMs));
   }

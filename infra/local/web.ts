@@ -1,5 +1,11 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import path from 'node:path';
 import { repoRoot } from './handlers';
 import { HOST } from './ports';
@@ -133,7 +139,8 @@ export async function startWeb(opts: {
       });
   } else {
     const root = path.join(repoRoot, 'web/dist');
-    if (!existsSync(path.join(root, 'index.html'))) opts.log('web/dist/index.html is missing: run npm run build:web');
+    if (!existsSync(path.join(root, 'index.html')))
+      opts.log('web/dist/index.html is missing: run npm run build:web');
     spa = staticHandler(root);
   }
   await listen(server, opts.port, HOST);

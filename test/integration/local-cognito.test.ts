@@ -16,15 +16,15 @@ const demo = o.DemoUsers[0]!;
 describe('local Cognito proxy', () => {
   test('GetTokensFromRefreshToken answers new tokens the gateway accepts', async () => {
     const t = await signIn(demo.email, demo.password, o);
-    const { status, json } = await cognitoCall<{ AuthenticationResult: { IdToken: string; AccessToken: string; TokenType: string; ExpiresIn: number } }>(
-      endpoint,
-      'GetTokensFromRefreshToken',
-      { ClientId: o.UserPoolClientId, RefreshToken: t.RefreshToken },
-    );
+    const { status, json } = await cognitoCall<{
+      AuthenticationResult: { IdToken: string; AccessToken: string; TokenType: string; ExpiresIn: number };
+    }>(endpoint, 'GetTokensFromRefreshToken', { ClientId: o.UserPoolClientId, RefreshToken: t.RefreshToken });
     expect(status).toBe(200);
     expect(json.AuthenticationResult.TokenType).toBe('Bearer');
     expect(json.AuthenticationResult.ExpiresIn).toBeGreaterThan(0);
-    const res = await fetch(`${o.ApiUrl}/user`, { headers: { authorization: `Bearer ${json.AuthenticationResult.IdToken}` } });
+    const res = await fetch(`${o.ApiUrl}/user`, {
+      headers: { authorization: `Bearer ${json.AuthenticationResult.IdToken}` },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -87,11 +87,19 @@ describe('local Cognito proxy', () => {
     expect(mail[0]!.code).toBe(code);
     expect(mail[0]!.text).toContain(code!);
 
-    const wrong = await cognitoCall(endpoint, 'ConfirmSignUp', { ClientId: o.UserPoolClientId, Username: email, ConfirmationCode: '000000' });
+    const wrong = await cognitoCall(endpoint, 'ConfirmSignUp', {
+      ClientId: o.UserPoolClientId,
+      Username: email,
+      ConfirmationCode: '000000',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json.__type).toBe('CodeMismatchException');
 
-    const confirm = await cognitoCall(endpoint, 'ConfirmSignUp', { ClientId: o.UserPoolClientId, Username: email, ConfirmationCode: code });
+    const confirm = await cognitoCall(endpoint, 'ConfirmSignUp', {
+      ClientId: o.UserPoolClientId,
+      Username: email,
+      ConfirmationCode: code,
+    });
     expect(confirm.status).toBe(200);
 
     // The post-confirmation handler created the user record the API serves.

@@ -31,7 +31,9 @@ describe('local gateway', () => {
     const user = (await res.json()) as { email: string; firstName?: string; lastName?: string; id: string };
     expect(user.email).toBe(demo.email);
     expect(user.firstName).toBeTruthy();
-    const claims = JSON.parse(Buffer.from(tokens.IdToken.split('.')[1]!, 'base64url').toString()) as { sub: string };
+    const claims = JSON.parse(Buffer.from(tokens.IdToken.split('.')[1]!, 'base64url').toString()) as {
+      sub: string;
+    };
     expect(user.id).toBe(claims.sub);
   });
 
@@ -39,7 +41,13 @@ describe('local gateway', () => {
     const [h, p, s] = tokens.IdToken.split('.') as [string, string, string];
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
     const forged = `${h}.${Buffer.from(JSON.stringify({ ...payload, sub: 'someone-else' })).toString('base64url')}.${s}`;
-    for (const auth of [undefined, 'Bearer nonsense', `Bearer ${forged}`, `Bearer ${tokens.AccessToken}`, tokens.IdToken]) {
+    for (const auth of [
+      undefined,
+      'Bearer nonsense',
+      `Bearer ${forged}`,
+      `Bearer ${tokens.AccessToken}`,
+      tokens.IdToken,
+    ]) {
       const res = await getUser(auth);
       expect(res.status, String(auth).slice(0, 20)).toBe(401);
       expect(await res.json()).toEqual({ message: 'Unauthorized' });
@@ -67,12 +75,18 @@ describe('local gateway', () => {
     const origin = String(o.WebUrl);
     const pre = await fetch(`${o.ApiUrl}/user`, {
       method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
     expect(pre.headers.get('access-control-allow-headers')).toContain('authorization');
-    const other = await fetch(`${o.ApiUrl}/user`, { headers: { origin: 'https://evil.example', authorization: `Bearer ${tokens.IdToken}` } });
+    const other = await fetch(`${o.ApiUrl}/user`, {
+      headers: { origin: 'https://evil.example', authorization: `Bearer ${tokens.IdToken}` },
+    });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 

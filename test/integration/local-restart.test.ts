@@ -7,7 +7,13 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import {
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { S3Event } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -24,7 +30,16 @@ const functionsDir = path.join(root, 'test/fixtures/functions');
 const portBase = (Number(process.env.PORT_BASE) || 4100) + 100;
 
 const start = (reset = false) =>
-  startLocalStack({ dataDir, portBase, reset, webMode: 'none', quiet: true, functionsDir, seed: true, handleSignals: false });
+  startLocalStack({
+    dataDir,
+    portBase,
+    reset,
+    webMode: 'none',
+    quiet: true,
+    functionsDir,
+    seed: true,
+    handleSignals: false,
+  });
 
 function records<T>(kind: string): T[] {
   const dir = path.join(recordDir, kind);
@@ -52,12 +67,23 @@ describe('local stack mechanics', () => {
   test('data, the user pool and a schedule that came due while it was down survive a restart', async () => {
     const first = stack.outputs;
     const ddb = new DynamoDBClient({ endpoint: first.DynamoDbEndpoint, region: first.Region, credentials });
-    await ddb.send(new PutItemCommand({ TableName: first.TableName, Item: { pk: { S: 'T#restart' }, sk: { S: 'x' }, v: { N: '42' } } }));
+    await ddb.send(
+      new PutItemCommand({
+        TableName: first.TableName,
+        Item: { pk: { S: 'T#restart' }, sk: { S: 'x' }, v: { N: '42' } },
+      }),
+    );
     ddb.destroy();
 
     const at = new Date(Date.now() + 1500);
-    await stack.scheduler.schedule({ name: 'restart-test', at, payload: { target: 'scheduled', to: 'sched@demo.consent.nz', subject: 'due while down' } });
-    await expect(stack.scheduler.schedule({ name: 'restart-test', at, payload: {} })).rejects.toThrow(/already exists/);
+    await stack.scheduler.schedule({
+      name: 'restart-test',
+      at,
+      payload: { target: 'scheduled', to: 'sched@demo.consent.nz', subject: 'due while down' },
+    });
+    await expect(stack.scheduler.schedule({ name: 'restart-test', at, payload: {} })).rejects.toThrow(
+      /already exists/,
+    );
     const javaPid = Number(readFileSync(path.join(dataDir, 'dynamodb.pid'), 'utf8'));
     await stack.stop();
     expect(existsSync(`/proc/${javaPid}`)).toBe(false);
@@ -68,25 +94,47 @@ describe('local stack mechanics', () => {
     stack = await start(false);
     expect(stack.outputs.UserPoolId).toBe(first.UserPoolId);
     expect(stack.outputs.UserPoolClientId).toBe(first.UserPoolClientId);
-    const fired = await waitFor('the due schedule to fire', () => records<{ subject: string }>('scheduled')[0]);
+    const fired = await waitFor(
+      'the due schedule to fire',
+      () => records<{ subject: string }>('scheduled')[0],
+    );
     expect(fired.subject).toBe('due while down');
     await stack.scheduler.idle();
     expect(stack.scheduler.list()).toHaveLength(0);
     const mail = readdirSync(stack.outputs.MailOutboxDir)
-      .map((f) => JSON.parse(readFileSync(path.join(stack.outputs.MailOutboxDir, f), 'utf8')) as { to: string[]; subject: string })
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(path.join(stack.outputs.MailOutboxDir, f), 'utf8')) as {
+            to: string[];
+            subject: string;
+          },
+      )
       .find((m) => m.subject === 'due while down');
     expect(mail?.to).toEqual(['sched@demo.consent.nz']);
 
-    const ddb2 = new DynamoDBClient({ endpoint: stack.outputs.DynamoDbEndpoint, region: first.Region, credentials });
-    const item = await ddb2.send(new GetItemCommand({ TableName: first.TableName, Key: { pk: { S: 'T#restart' }, sk: { S: 'x' } } }));
+    const ddb2 = new DynamoDBClient({
+      endpoint: stack.outputs.DynamoDbEndpoint,
+      region: first.Region,
+      credentials,
+    });
+    const item = await ddb2.send(
+      new GetItemCommand({ TableName: first.TableName, Key: { pk: { S: 'T#restart' }, sk: { S: 'x' } } }),
+    );
     expect(item.Item?.v?.N).toBe('42');
     expect(await ensureTable(ddb2, first.TableName)).toBe('exists');
     ddb2.destroy();
   });
 
   test('demo users were confirmed through the proxy and the post-confirmation trigger ran once each', () => {
-    const events = records<{ triggerSource: string; userPoolId: string; userName: string; request: { userAttributes: Record<string, string> } }>('post-confirmation');
-    expect(events.map((e) => e.request.userAttributes.email).sort()).toEqual(stack.outputs.DemoUsers.map((u) => u.email).sort());
+    const events = records<{
+      triggerSource: string;
+      userPoolId: string;
+      userName: string;
+      request: { userAttributes: Record<string, string> };
+    }>('post-confirmation');
+    expect(events.map((e) => e.request.userAttributes.email).sort()).toEqual(
+      stack.outputs.DemoUsers.map((u) => u.email).sort(),
+    );
     for (const e of events) {
       expect(e.triggerSource).toBe('PostConfirmation_ConfirmSignUp');
       expect(e.userPoolId).toBe(stack.outputs.UserPoolId);
@@ -113,8 +161,18 @@ describe('local stack mechanics', () => {
     expect(rec.s3.object.eTag).toMatch(/^[0-9a-f]{32}$/);
 
     const mpKey = 'applications/a1/big.pdf';
-    const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: o.UploadsBucket, Key: mpKey }));
-    const part = await s3.send(new UploadPartCommand({ Bucket: o.UploadsBucket, Key: mpKey, UploadId, PartNumber: 1, Body: Buffer.alloc(1024, 1) }));
+    const { UploadId } = await s3.send(
+      new CreateMultipartUploadCommand({ Bucket: o.UploadsBucket, Key: mpKey }),
+    );
+    const part = await s3.send(
+      new UploadPartCommand({
+        Bucket: o.UploadsBucket,
+        Key: mpKey,
+        UploadId,
+        PartNumber: 1,
+        Body: Buffer.alloc(1024, 1),
+      }),
+    );
     await s3.send(
       new CompleteMultipartUploadCommand({
         Bucket: o.UploadsBucket,
@@ -133,8 +191,18 @@ describe('local stack mechanics', () => {
   test('the Step Functions runner runs the shared ASL through its Task override, via the SDK', async () => {
     const o = stack.outputs;
     const sfn = new SFNClient({ endpoint: o.StepFunctionsEndpoint, region: o.Region, credentials });
-    const input = { bucket: o.UploadsBucket, key: 'applications/a1/plan.pdf', applicationId: 'a1', documentName: 'plan.pdf' };
-    const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn: o.ExtractionStateMachineArn, input: JSON.stringify(input) }));
+    const input = {
+      bucket: o.UploadsBucket,
+      key: 'applications/a1/plan.pdf',
+      applicationId: 'a1',
+      documentName: 'plan.pdf',
+    };
+    const { executionArn } = await sfn.send(
+      new StartExecutionCommand({
+        stateMachineArn: o.ExtractionStateMachineArn,
+        input: JSON.stringify(input),
+      }),
+    );
     const done = await waitFor('the execution to end', async () => {
       const d = await sfn.send(new DescribeExecutionCommand({ executionArn }));
       return d.status !== 'RUNNING' && d;
@@ -154,7 +222,12 @@ describe('local stack mechanics', () => {
     expect(end.error).toBe('ExtractionFailed');
 
     await expect(
-      sfn.send(new StartExecutionCommand({ stateMachineArn: o.ExtractionStateMachineArn.replace('extraction', 'nope'), input: '{}' })),
+      sfn.send(
+        new StartExecutionCommand({
+          stateMachineArn: o.ExtractionStateMachineArn.replace('extraction', 'nope'),
+          input: '{}',
+        }),
+      ),
     ).rejects.toThrow(/State Machine Does Not Exist/);
     sfn.destroy();
   });
@@ -163,7 +236,9 @@ describe('local stack mechanics', () => {
     const o = stack.outputs;
     const res = await fetch(`${o.ApiUrl}/public/health?a=1&a=2&b=x%20y`, { headers: { 'X-Custom': 'Yes' } });
     expect(res.status).toBe(200);
-    const event = (await res.json()) as Record<string, unknown> & { requestContext: Record<string, unknown> & { http: Record<string, string> } };
+    const event = (await res.json()) as Record<string, unknown> & {
+      requestContext: Record<string, unknown> & { http: Record<string, string> };
+    };
     expect(event.version).toBe('2.0');
     expect(event.routeKey).toBe('GET /public/health');
     expect(event.rawPath).toBe('/public/health');

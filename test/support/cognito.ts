@@ -17,7 +17,10 @@ export async function cognitoCall<T = Record<string, unknown>>(
     body: JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : {}) as T & { __type?: string; message?: string } };
+  return {
+    status: res.status,
+    json: (text ? JSON.parse(text) : {}) as T & { __type?: string; message?: string },
+  };
 }
 
 export interface Tokens {
@@ -28,14 +31,19 @@ export interface Tokens {
 }
 
 /** Signs in with USER_PASSWORD_AUTH and returns the tokens. */
-export async function signIn(email: string, password: string, outputs: StackOutputs = readOutputs()): Promise<Tokens> {
+export async function signIn(
+  email: string,
+  password: string,
+  outputs: StackOutputs = readOutputs(),
+): Promise<Tokens> {
   const endpoint = outputs.CognitoEndpoint ?? `https://cognito-idp.${outputs.Region}.amazonaws.com`;
   const { status, json } = await cognitoCall<{ AuthenticationResult?: Tokens }>(endpoint, 'InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',
     ClientId: outputs.UserPoolClientId,
     AuthParameters: { USERNAME: email, PASSWORD: password },
   });
-  if (status !== 200 || !json.AuthenticationResult) throw new Error(`sign-in of ${email} failed: ${status} ${JSON.stringify(json)}`);
+  if (status !== 200 || !json.AuthenticationResult)
+    throw new Error(`sign-in of ${email} failed: ${status} ${JSON.stringify(json)}`);
   return json.AuthenticationResult;
 }
 
@@ -67,8 +75,14 @@ export function readLatestCode(email: string, outputs: StackOutputs = readOutput
   }
   const mailDir = String(outputs.MailOutboxDir ?? path.join(dataDir, 'mail'));
   if (!existsSync(mailDir)) return undefined;
-  for (const f of readdirSync(mailDir).filter((n) => n.endsWith('.json')).sort().reverse()) {
-    const m = JSON.parse(readFileSync(path.join(mailDir, f), 'utf8')) as { to?: string[] | string; code?: string };
+  for (const f of readdirSync(mailDir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()
+    .reverse()) {
+    const m = JSON.parse(readFileSync(path.join(mailDir, f), 'utf8')) as {
+      to?: string[] | string;
+      code?: string;
+    };
     const to = Array.isArray(m.to) ? m.to : [m.to];
     if (m.code && to.some((t) => t?.toLowerCase() === email.toLowerCase())) return m.code;
   }
@@ -76,11 +90,21 @@ export function readLatestCode(email: string, outputs: StackOutputs = readOutput
 }
 
 /** Mail records in the outbox, oldest first. */
-export function readOutbox(outputs: StackOutputs = readOutputs()): { file: string; to: string[]; subject: string; text: string; code?: string }[] {
+export function readOutbox(
+  outputs: StackOutputs = readOutputs(),
+): { file: string; to: string[]; subject: string; text: string; code?: string }[] {
   const dir = String(outputs.MailOutboxDir ?? path.join(String(outputs.DataDir ?? '.local'), 'mail'));
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((n) => n.endsWith('.json'))
     .sort()
-    .map((f) => ({ file: path.join(dir, f), ...(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string[]; subject: string; text: string; code?: string }) }));
+    .map((f) => ({
+      file: path.join(dir, f),
+      ...(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as {
+        to: string[];
+        subject: string;
+        text: string;
+        code?: string;
+      }),
+    }));
 }
