@@ -66,11 +66,9 @@ describe('seedReferenceData', () => {
   });
 
   it('fails loudly when DynamoDB leaves items unprocessed', async () => {
-    ddb
-      .on(BatchWriteCommand)
-      .callsFake((input: { RequestItems: Record<string, unknown[]> }) => ({
-        UnprocessedItems: input.RequestItems,
-      }));
+    ddb.on(BatchWriteCommand).callsFake((input: { RequestItems: Record<string, unknown[]> }) => ({
+      UnprocessedItems: input.RequestItems,
+    }));
     await expect(seedReferenceData()).rejects.toThrow(/not written/);
   });
 
@@ -85,15 +83,13 @@ describe('seedReferenceData', () => {
       abbreviatedName: code,
       phoneCountryCode: phone,
     });
-    ddb
-      .on(QueryCommand)
-      .resolves({
-        Items: [
-          row(10, 'Fiji', 'FJ', '+679'),
-          row(2, 'Australia', 'AU', '+61'),
-          row(1, 'New Zealand', 'NZ', '+64'),
-        ],
-      });
+    ddb.on(QueryCommand).resolves({
+      Items: [
+        row(10, 'Fiji', 'FJ', '+679'),
+        row(2, 'Australia', 'AU', '+61'),
+        row(1, 'New Zealand', 'NZ', '+64'),
+      ],
+    });
     expect(await listCountries()).toEqual([
       { id: 1, name: 'New Zealand', abbreviatedName: 'NZ', phoneCountryCode: '+64' },
       { id: 2, name: 'Australia', abbreviatedName: 'AU', phoneCountryCode: '+61' },

@@ -26,14 +26,12 @@ describe('GET /public/health', () => {
   });
 
   it('503 in the error shape when the table is unreachable', async () => {
-    ddb
-      .on(DescribeTableCommand)
-      .rejects(
-        new ResourceNotFoundException({
-          message: 'Requested resource not found: Table: portal-table',
-          $metadata: {},
-        }),
-      );
+    ddb.on(DescribeTableCommand).rejects(
+      new ResourceNotFoundException({
+        message: 'Requested resource not found: Table: portal-table',
+        $metadata: {},
+      }),
+    );
     const res = parseResponse(await handler(httpEvent('GET /public/health'), lambdaContext));
     expect(res.statusCode).toBe(503);
     expect(res.body).toEqual({ code: 'ServerError', message: 'Error' });
