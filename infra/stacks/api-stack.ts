@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -34,19 +34,20 @@ export const apiStageName = 'api';
  * - uploads: get/put/delete objects in the uploads bucket (presigned URLs are signed with the
  *   function's own credentials, so presigned PUT/GET need these rights);
  * - scheduler: create/update/delete schedules in the portal's schedule group, passing the
- *   scheduler role (access-request expiry).
+ *   scheduler role (access-request expiry);
+ * - mail: send with SES v2 from the configured sender (context mailFrom) only.
  */
-type Capability = 'tableWrite' | 'uploads' | 'scheduler';
+type Capability = 'tableWrite' | 'uploads' | 'scheduler' | 'mail';
 export const resourceCapabilities: Record<Resource, readonly Capability[]> = {
   public: [],
   lookups: [],
   user: ['tableWrite', 'uploads'],
   applications: ['tableWrite', 'uploads'],
-  participants: ['tableWrite'],
+  participants: ['tableWrite', 'mail'],
   documents: ['tableWrite', 'uploads'],
   contacts: ['tableWrite'],
-  'access-requests': ['tableWrite', 'scheduler'],
-  organisation: ['tableWrite'],
+  'access-requests': ['tableWrite', 'scheduler', 'mail'],
+  organisation: ['tableWrite', 'mail'],
   rfis: ['tableWrite', 'uploads'],
   payments: ['tableWrite'],
   notifications: ['tableWrite'],
@@ -130,6 +131,7 @@ export class ApiStack extends Stack {
       USER_POOL_ID: props.userPool.userPoolId,
       USER_POOL_CLIENT_ID: props.webClient.userPoolClientId,
       MAIL_TRANSPORT: 'ses',
+      ...(config.mailFrom ? { MAIL_FROM: config.mailFrom } : {}),
     };
 
     const resourcesWithRoutes = [...new Set(routes.map((r) => r.resource))];
@@ -223,6 +225,25 @@ export class ApiStack extends Stack {
           'Schedules are named per access request at run time; rights are limited to schedules of the portal schedule group (`schedule/<group>/*`).',
         appliesTo: [/^Resource::arn:<AWS::Partition>:scheduler:[^:]+:<AWS::AccountId>:schedule\/.+\/\*$/],
       });
+    }
+    if (caps.includes('mail')) {
+      const from = props.config.mailFrom;
+      if (from) {
+        const domain = from.split('@')[1] ?? from;
+        const identity = (name: string) =>
+          `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${name}`;
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+            resources: [identity(domain), identity(from)],
+          }),
+        );
+      } else {
+        Annotations.of(fn).addWarningV2(
+          'consent-portal:no-mail-from',
+          'No mailFrom in context: this function cannot send mail on AWS (set -c mailFrom=no-reply@your.domain).',
+        );
+      }
     }
     acknowledge(fn, suppressions);
   }

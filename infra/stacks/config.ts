@@ -26,6 +26,8 @@ export interface PortalConfig {
   uploadsCorsOrigins: string[];
   /** Cognito Plus feature plan with full-function threat protection (paid). */
   threatProtection: boolean;
+  /** Sender address of the portal's mail (SES identity); MAIL_FROM of the functions that send mail. */
+  mailFrom?: string;
   /** The route table; tests override it, the app always uses functions/routes.ts. */
   routes?: readonly RouteDef[];
 }
@@ -67,5 +69,6 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
     webDistPath: path.resolve(repoRoot, String(ctx('webDist', 'CONSENT_PORTAL_WEB_DIST') ?? 'web/dist')),
     uploadsCorsOrigins: list(ctx('webOrigins', 'CONSENT_PORTAL_WEB_ORIGINS')) ?? ['https://*.cloudfront.net'],
     threatProtection: bool(ctx('threatProtection', 'CONSENT_PORTAL_THREAT_PROTECTION')) ?? false,
+    mailFrom: (ctx('mailFrom', 'CONSENT_PORTAL_MAIL_FROM') as string | undefined) || undefined,
   };
 }

@@ -130,6 +130,35 @@ describe('ApiStack', () => {
       ).toThrow(/council/);
     });
 
+    it('lets mailing functions send from the configured sender only', () => {
+      const api = template(
+        buildTestApp({
+          config: {
+            mailFrom: 'no-reply@portal.example.nz',
+            routes: extra({
+              method: 'GET',
+              path: '/user/applications/{id}/participants',
+              resource: 'participants',
+              caller: 'user',
+            }),
+          },
+        }).stacks.api,
+      );
+      const [, policy] = Object.entries(api.findResources('AWS::IAM::Policy')).find(([id]) =>
+        id.startsWith('Fnparticipants'),
+      )!;
+      const doc = JSON.stringify(policy);
+      expect(doc).toContain('ses:SendEmail');
+      expect(doc).toContain(':identity/portal.example.nz');
+      expect(doc).toContain(':identity/no-reply@portal.example.nz');
+      api.hasResourceProperties('AWS::Lambda::Function', {
+        Description: 'HTTP API resource module: participants',
+        Environment: {
+          Variables: Match.objectLike({ MAIL_TRANSPORT: 'ses', MAIL_FROM: 'no-reply@portal.example.nz' }),
+        },
+      });
+    });
+
     it('lets the access-requests function schedule (group, role, PassRole to Scheduler only)', () => {
       const api = template(
         buildTestApp({

@@ -3,6 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { routeKeysOfTemplate } from '../../infra/stacks/api-stack.js';
 import { buildApp, type PortalConfig, type PortalStacks } from '../../infra/stacks/index.js';
 
 /** A minimal built SPA, so tests do not depend on (or zip) the real web/dist. */
@@ -47,3 +48,8 @@ export function propsOf(t: Template, type: string): Record<string, unknown>[] {
 }
 
 export { routeKeysOfTemplate } from '../../infra/stacks/api-stack.js';
+
+/** `'METHOD /path'` of every route of the synthesised Api stack, sorted (for test/infra/routes.test.ts). */
+export function apiRouteKeys(options: SynthOptions = {}): string[] {
+  return routeKeysOfTemplate(Template.fromStack(buildTestApp(options).stacks.api));
+}

@@ -2,6 +2,7 @@ import { Stack, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { NAG_PATTERN_ACK, PortalNagChecks } from '../../infra/constructs/nag.js';
+import { routes, type RouteDef } from '../../functions/routes.js';
 import { buildTestApp } from './helpers.js';
 
 const summarise = (report: ReturnType<PortalNagChecks['validateScope']>) =>
@@ -18,9 +19,25 @@ describe('cdk-nag AwsSolutions', () => {
     expect(report.success).toBe(true);
   });
 
-  it('finds none in a prod-like stage with threat protection and a ClamAV layer either', () => {
+  it('finds none in a prod-like stage with threat protection, a ClamAV layer and every capability routed', () => {
+    const more: RouteDef[] = [
+      { method: 'POST', path: '/user/access-requests-v2', resource: 'access-requests', caller: 'user' },
+      { method: 'POST', path: '/user/applications/{id}/documents', resource: 'documents', caller: 'user' },
+      {
+        method: 'POST',
+        path: '/user/applications/{id}/participants',
+        resource: 'participants',
+        caller: 'user',
+      },
+    ];
     const { app } = buildTestApp({
-      config: { stage: 'prod', prodLike: true, threatProtection: true },
+      config: {
+        stage: 'prod',
+        prodLike: true,
+        threatProtection: true,
+        mailFrom: 'no-reply@portal.example.nz',
+        routes: [...routes, ...more],
+      },
       context: { clamavLayerArn: 'arn:aws:lambda:ap-southeast-2:123456789012:layer:clamav:1' },
     });
     app.synth();
