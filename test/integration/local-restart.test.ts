@@ -20,6 +20,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/index';
 import { ensureTable } from '../../infra/local/dynamodb';
 import { waitFor } from '../support/wait';
+import { signIn } from '../support/cognito';
+import { readOutputs } from '../support/outputs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -250,5 +252,25 @@ describe('local stack mechanics', () => {
     expect(event.requestContext.http.method).toBe('GET');
     expect(event.requestContext.authorizer).toBeUndefined();
     expect(event.isBase64Encoded).toBe(false);
+  });
+
+  test('a user route gets the JWT authorizer claims of a verified id token (scopes null)', async () => {
+    const o = stack.outputs;
+    const demo = o.DemoUsers[0]!;
+    const t = await signIn(demo.email, demo.password, readOutputs(stack.outputsFile));
+    const res = await fetch(`${o.ApiUrl}/user`, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${t.IdToken}` },
+    });
+    expect(res.status).toBe(200);
+    const event = (await res.json()) as {
+      routeKey: string;
+      requestContext: { authorizer: { jwt: { claims: Record<string, unknown>; scopes: unknown } } };
+    };
+    expect(event.routeKey).toBe('GET /user');
+    const { claims, scopes } = event.requestContext.authorizer.jwt;
+    expect(scopes).toBeNull();
+    expect(claims).toMatchObject({ email: demo.email, token_use: 'id', aud: o.UserPoolClientId });
+    expect(claims.iss).toBe(`${o.CognitoEndpoint}/${o.UserPoolId}`);
   });
 });
