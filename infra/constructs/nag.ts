@@ -123,4 +123,6 @@ export const findings = {
   uploadsObjects: /^Resource::.*Uploads[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/\*$/,
   /** Objects under documents/ of the uploads bucket. */
   uploadsDocuments: /^Resource::.*Uploads[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/documents\/\*$/,
+  /** Objects under extracted/ of the uploads bucket. */
+  uploadsExtracted: /^Resource::.*Uploads[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/extracted\/\*$/,
 };

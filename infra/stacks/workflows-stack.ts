@@ -25,6 +25,9 @@ export const extractionAslPath = path.join(repoRoot, 'infra', 'workflows', 'extr
 /** Key prefix of uploaded documents: only these objects are scanned. */
 export const documentsPrefix = 'documents/';
 
+/** Key prefix of the text the extraction writes. */
+export const extractedPrefix = 'extracted/';
+
 /** Where the ClamAV layer puts clamscan and its database (layers unpack under /opt). */
 export const clamavPaths = {
   CLAMSCAN_PATH: '/opt/bin/clamscan',
@@ -72,6 +75,8 @@ export class WorkflowsStack extends Stack {
     });
     table.grantReadWriteData(this.extractionFunction);
     uploads.grantRead(this.extractionFunction, `${documentsPrefix}*`);
+    // The text of a document goes to extracted/{key}.txt (functions/domain/documents/keys.ts).
+    uploads.grantPut(this.extractionFunction, `${extractedPrefix}*`);
 
     const smLogs = new LogGroup(this, 'ExtractionStateMachineLogs', {
       logGroupName: `/aws/vendedlogs/states/consent-portal-${config.stage}-extraction`,
@@ -161,6 +166,14 @@ export class WorkflowsStack extends Stack {
         },
       ]);
     }
+    acknowledge(this.extractionFunction, [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'The extraction writes the text of each document to extracted/{key}.txt: puts are limited to that prefix (`<bucket arn>/extracted/*`); s3:Abort* (multipart) is part of the grantPut action group.',
+        appliesTo: ['Action::s3:Abort*', findings.uploadsExtracted],
+      },
+    ]);
     acknowledge(this.extractionStateMachine, [
       {
         id: 'AwsSolutions-IAM5',

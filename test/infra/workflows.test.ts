@@ -32,6 +32,20 @@ describe('WorkflowsStack', () => {
     expect([...placeholders]).toEqual(Object.keys(sm.DefinitionSubstitutions as object));
   });
 
+  it('lets the extraction function read documents/ and write only extracted/', () => {
+    const policy = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
+      id.startsWith('ExtractionServiceRole'),
+    )!;
+    const statements = (
+      policy[1] as { Properties: { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } } }
+    ).Properties.PolicyDocument.Statement;
+    const put = statements.find((s) => JSON.stringify(s.Action).includes('s3:PutObject'))!;
+    expect(JSON.stringify(put.Resource)).toContain('/extracted/*');
+    expect(JSON.stringify(put.Resource)).not.toContain('/documents/*');
+    const get = statements.find((s) => JSON.stringify(s.Action).includes('s3:GetObject'))!;
+    expect(JSON.stringify(get.Resource)).toContain('/documents/*');
+  });
+
   it('logs ALL with execution data and traces the state machine, and may invoke only the extraction function', () => {
     t.hasResourceProperties('AWS::StepFunctions::StateMachine', {
       StateMachineType: 'STANDARD',
