@@ -194,12 +194,6 @@ export class WorkflowsStack extends Stack {
           'CDK-provided custom resource that writes the bucket notification configuration; its role uses AWSLambdaBasicExecutionRole for logs only.',
         appliesTo: [lambdaBasicExecutionPolicy],
       },
-      {
-        id: 'AwsSolutions-IAM5',
-        reason:
-          's3:PutBucketNotification for the CDK notifications custom resource is granted on Resource::* by CDK (the bucket is imported).',
-        appliesTo: ['Resource::*'],
-      },
     ]);
   }
 
