@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { readOutputs } from './test/e2e/support/outputs';
+import { readOutputs } from './test/support/outputs';
 
 // The stack under test writes its outputs (WebUrl, DemoUsers, ...) to the file named by
 // CONSENT_PORTAL_OUTPUTS (test/with-stack.ts sets it; default: the `npm start` stack's file).
@@ -10,9 +10,11 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a flaky journey is a defect to fix, not to hide.
+  retries: 0,
   forbidOnly: true,
-  reporter: 'list',
+  // npm test (test/run-all.ts) sets PLAYWRIGHT_JSON_OUTPUT_FILE to sum the results.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : 'list',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   use: {

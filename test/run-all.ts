@@ -42,7 +42,7 @@ const layers: Layer[] = [
   { name: 'synth', cmd: ['npx', 'cdk', 'synth', '--quiet', '--output', 'cdk.out'] },
   {
     name: 'integration',
-    cmd: ['npx', 'tsx', 'test/with-stack.ts', 'integration', '--', ...vitestJson('integration')],
+    cmd: ['npx', 'tsx', 'test/with-stack.ts', 'integration', ...vitestJson('integration')],
     report: 'integration.json',
   },
   {
@@ -122,7 +122,9 @@ async function main() {
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   for (const r of results) {
     const c = r.counts;
-    const tests = c ? ` (${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''})` : '';
+    const tests = c
+      ? ` (${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''})`
+      : '';
     console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s${tests}`);
     if (c) {
       total.passed += c.passed;
