@@ -1,0 +1,32 @@
+/**
+ * The route table (functions/routes.ts) is the one source of truth: the synthesised HTTP API has
+ * exactly its routes, each with the authorization its caller kind needs. (The local gateway's side
+ * is proved over HTTP in test/integration/local-gateway.test.ts.)
+ */
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { routeKey, routes } from '../../functions/routes';
+import { listGatewayRoutes } from '../../infra/local/gateway';
+import { buildTestApp, propsOf, routeKeysOfTemplate } from './helpers';
+
+let api: Template;
+beforeAll(() => {
+  api = Template.fromStack(buildTestApp().stacks.api);
+});
+
+describe('routes: table = CDK template = local gateway', () => {
+  test('the HTTP API has exactly the routes of the table', () => {
+    const table = routes.map((r) => routeKey(r)).sort();
+    expect(routeKeysOfTemplate(api)).toEqual(table);
+    expect(listGatewayRoutes().sort()).toEqual(table);
+  });
+
+  test('public routes have no authorizer; user routes need the Cognito JWT authorizer', () => {
+    const byKey = new Map(
+      propsOf(api, 'AWS::ApiGatewayV2::Route').map((p) => [p.RouteKey as string, p.AuthorizationType]),
+    );
+    for (const r of routes) {
+      expect(byKey.get(routeKey(r)), routeKey(r)).toBe(r.caller === 'public' ? 'NONE' : 'JWT');
+    }
+  });
+});
