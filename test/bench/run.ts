@@ -1,0 +1,177 @@
+/**
+ * Performance budgets as benchmarks that print numbers (never timed assertions):
+ *
+ *   npm run bench                  everything below
+ *   npm run bench -- bundles       Lambda bundle sizes (raw and gzip) from the synthesised cdk.out
+ *   npm run bench -- spa           SPA JS and CSS per route (gzip) from web/dist/.vite/manifest.json
+ *   npm run bench -- api           local API latency p50/p99 (a stack started on PORT_BASE 4300)
+ *
+ * bundles runs `cdk synth` first when cdk.out is missing; spa runs the web build when web/dist is
+ * missing. Budgets to compare against are in the README ("Performance budgets").
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length;
+
+function table(rows: string[][]) {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const r of rows)
+    console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+}
+
+/** Each Lambda of the synthesised app: its bundled entry file, raw and gzip. */
+function bundles() {
+  const out = path.join(root, 'cdk.out');
+  if (!existsSync(out)) execFileSync('npx', ['cdk', 'synth', '--quiet'], { cwd: root, stdio: 'inherit' });
+  const rows = [['function (stack/logical id)', 'raw', 'gzip', 'source map']];
+  for (const file of readdirSync(out).filter((f) => f.endsWith('.template.json'))) {
+    const t = JSON.parse(readFileSync(path.join(out, file), 'utf8')) as {
+      Resources: Record<string, { Type: string; Metadata?: Record<string, string> }>;
+    };
+    for (const [id, res] of Object.entries(t.Resources)) {
+      const asset = res.Metadata?.['aws:asset:path'];
+      if (res.Type !== 'AWS::Lambda::Function' || !asset) continue;
+      const dir = path.join(out, asset);
+      const entry = ['index.mjs', 'index.js'].map((f) => path.join(dir, f)).find((f) => existsSync(f));
+      if (!entry) continue; // CDK's own providers ship as zips or folders of their own
+      const code = readFileSync(entry);
+      const map = `${entry}.map`;
+      rows.push([
+        `${file.replace('.template.json', '')}/${id}`,
+        kb(code.length),
+        kb(gz(code)),
+        existsSync(map) ? kb(statSync(map).size) : '-',
+      ]);
+    }
+  }
+  console.log('\nLambda bundles');
+  table(rows);
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** JS and CSS (gzip) a route downloads: the entry, then the route's lazy chunk and what it imports. */
+function spa() {
+  const dist = path.join(root, 'web', 'dist');
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile))
+    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], { cwd: root, stdio: 'inherit' });
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const i of manifest[key]?.imports ?? []) closure(i, seen);
+    return seen;
+  };
+  const size = (keys: Set<string>) => {
+    let js = 0;
+    let css = 0;
+    const cssFiles = new Set<string>();
+    for (const k of keys) {
+      const c = manifest[k];
+      if (!c) continue;
+      if (c.file.endsWith('.js')) js += gz(readFileSync(path.join(dist, c.file)));
+      for (const f of c.css ?? []) cssFiles.add(f);
+      if (c.file.endsWith('.css')) cssFiles.add(c.file);
+    }
+    for (const f of cssFiles) css += gz(readFileSync(path.join(dist, f)));
+    return { js, css };
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const entry = closure(entryKey);
+  const rows = [['route chunk', 'JS gzip', 'CSS gzip']];
+  const e = size(entry);
+  rows.push(['(entry only)', kb(e.js), kb(e.css)]);
+  // A route = the entry + a lazy chunk (+ its parent lazy chunk for nested ones, e.g. the signed-in app).
+  const parentOf = new Map<string, string>();
+  for (const [k, c] of Object.entries(manifest))
+    for (const d of c.dynamicImports ?? []) if (!manifest[k]!.isEntry) parentOf.set(d, k);
+  for (const [k, c] of Object.entries(manifest)) {
+    if (!c.isDynamicEntry) continue;
+    const keys = new Set(entry);
+    for (let p: string | undefined = k; p; p = parentOf.get(p)) closure(p, keys);
+    const s = size(keys);
+    rows.push([k.replace(/^src\//, ''), kb(s.js), kb(s.css)]);
+  }
+  console.log('\nSPA per route (what a first visit downloads)');
+  table(rows);
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Local API latency through the local gateway (JWT verification + handler + DynamoDB Local). */
+async function api() {
+  const { startLocalStack } = await import('../../infra/local/index');
+  const { signIn } = await import('../support/cognito');
+  const stack = await startLocalStack({
+    dataDir: path.join(root, '.local-bench'),
+    reset: true,
+    portBase: Number(process.env.PORT_BASE) || 4300,
+    webMode: 'none',
+    quiet: true,
+    handleSignals: true,
+  });
+  try {
+    const o = stack.outputs;
+    const demo = o.DemoUsers[0]!;
+    const tokens = await signIn(demo.email, demo.password, o as never);
+    const headers = { authorization: `Bearer ${tokens.IdToken}` };
+    const rows = [['call', 'n', 'concurrency', 'p50 ms', 'p99 ms', 'max ms']];
+    for (const [name, url, h] of [
+      ['GET /public/health', `${o.ApiUrl}/public/health`, {}],
+      ['GET /user', `${o.ApiUrl}/user`, headers],
+    ] as const) {
+      for (const concurrency of [1, 4]) {
+        const n = 400;
+        for (let i = 0; i < 20; i++) await (await fetch(url, { headers: h })).arrayBuffer(); // warm-up
+        const times: number[] = [];
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: concurrency }, async () => {
+            while (next < n) {
+              next++;
+              const t0 = performance.now();
+              const res = await fetch(url, { headers: h });
+              await res.arrayBuffer();
+              if (!res.ok) throw new Error(`${name}: ${res.status}`);
+              times.push(performance.now() - t0);
+            }
+          }),
+        );
+        times.sort((a, b) => a - b);
+        rows.push([
+          name,
+          String(times.length),
+          String(concurrency),
+          percentile(times, 50).toFixed(1),
+          percentile(times, 99).toFixed(1),
+          times[times.length - 1]!.toFixed(1),
+        ]);
+      }
+    }
+    console.log('\nLocal API (127.0.0.1, DynamoDB Local)');
+    table(rows);
+  } finally {
+    await stack.stop();
+  }
+}
+
+const which = process.argv.slice(2).filter((a) => a !== '--');
+const all = which.length === 0;
+if (all || which.includes('bundles')) bundles();
+if (all || which.includes('spa')) spa();
+if (all || which.includes('api')) await api();
