@@ -1,29 +1,83 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  useLocation,
+  useSearchParams,
+  type RouteObject,
+} from 'react-router';
 import { SignedOutLayout } from '../components/SignedOutLayout';
 import { PageSpinner } from '../components/PageSpinner';
+import { resetEmailFromState } from '../features/auth/flows';
 import { RouteError } from './RouteError';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+type PageModule = { default: React.ComponentType };
+type PageLoader = () => Promise<PageModule>;
+
+export interface SignedOutPages {
+  signIn: PageLoader;
+  registration: PageLoader;
+  confirmRegistration: PageLoader;
+  invitation: PageLoader;
+  forgotPassword: PageLoader;
+  resetPassword: PageLoader;
+  support: PageLoader;
+}
+
+const pages: SignedOutPages = {
+  signIn: () => import('../features/auth/SignInPage'),
+  registration: () => import('../features/auth/RegistrationPage'),
+  confirmRegistration: () => import('../features/auth/ConfirmRegistrationPage'),
+  invitation: () => import('../features/auth/InvitationRegistrationPage'),
+  forgotPassword: () => import('../features/auth/ForgotPasswordPage'),
+  resetPassword: () => import('../features/auth/ResetPasswordPage'),
+  support: () => import('../features/support/SupportPage'),
+};
+
+const page = (load: PageLoader) => async () => ({ Component: (await load()).default });
+
+/** /registration-via-invitation without a code goes to `/`. */
+export function RequireInvitationCode() {
+  const [search] = useSearchParams();
+  return search.get('code')?.trim() ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/** /reset-password without an email passed along (router state) goes to /forgot-password. */
+export function RequireResetEmail() {
+  const location = useLocation();
+  return resetEmailFromState(location.state) ? <Outlet /> : <Navigate to="/forgot-password" replace />;
+}
 
 /**
- * Signed-out routes (organisation §2). Registration, confirmation, invitation and reset flows are
- * the next issue: /registration and /forgot-password say so; the others redirect to / until then.
+ * Signed-out routes (organisation §2, core §2): `/` sign-in, /registration, /confirm-registration,
+ * /registration-via-invitation, /forgot-password, /reset-password, /support; anything else → `/`.
  */
-export function createSignedOutRouter() {
-  return createBrowserRouter([
+export function signedOutRoutes(load: SignedOutPages = pages): RouteObject[] {
+  return [
     {
       Component: SignedOutLayout,
       HydrateFallback: PageSpinner,
       ErrorBoundary: RouteError,
       children: [
-        { index: true, lazy: page(() => import('../features/auth/SignInPage')) },
-        { path: 'registration', lazy: page(() => import('../features/auth/RegistrationPage')) },
-        { path: 'forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage')) },
-        { path: 'support', lazy: page(() => import('../features/support/SupportPage')) },
+        { index: true, lazy: page(load.signIn) },
+        { path: 'registration', lazy: page(load.registration) },
+        { path: 'confirm-registration', lazy: page(load.confirmRegistration) },
+        {
+          Component: RequireInvitationCode,
+          children: [{ path: 'registration-via-invitation', lazy: page(load.invitation) }],
+        },
+        { path: 'forgot-password', lazy: page(load.forgotPassword) },
+        {
+          Component: RequireResetEmail,
+          children: [{ path: 'reset-password', lazy: page(load.resetPassword) }],
+        },
+        { path: 'support', lazy: page(load.support) },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
-  ]);
+  ];
+}
+
+export function createSignedOutRouter() {
+  return createBrowserRouter(signedOutRoutes());
 }

@@ -1,27 +1,231 @@
+import { useState, type FormEvent } from 'react';
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { registerAccount } from '../../api/accounts';
+import { getConfig } from '../../app/config';
 import { RouterLink } from '../../components/RouterLink';
 import styles from '../../components/signed-out.module.css';
+import { normaliseEmail } from '../../../../shared/domain/validation';
 import { ApplicantGuide } from './ApplicantGuide';
 import { AuthTabs } from './AuthTabs';
+import { Captcha } from './Captcha';
+import { submitRegistration } from './flows';
+import {
+  INITIAL_REGISTRATION,
+  randomId,
+  registrationFormState,
+  type RegistrationField,
+  type RegistrationValues,
+} from './forms';
+import { ResendVerification } from './ResendVerification';
+import { useMessages } from './useMessages';
 
-/** `/registration`: the Create Account tab. Registration itself is the next issue; no fake form. */
+type TextField = 'email' | 'firstName' | 'lastName' | 'password';
+
+/** `/registration`: the Create Account tab (organisation §2, §4, §5). */
 export default function RegistrationPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const messages = useMessages();
+  const config = getConfig();
+  const [ackId] = useState(() => randomId());
+  const [values, setValues] = useState<RegistrationValues>(INITIAL_REGISTRATION);
+  const [touched, setTouched] = useState<Partial<Record<RegistrationField, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<RegistrationField, string>>>({});
+  const [failure, setFailure] = useState<'exists' | 'failed' | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+
+  const form = registrationFormState(values);
+  const set = <K extends RegistrationField>(key: K, value: RegistrationValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setServerErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  const touch = (key: RegistrationField) => setTouched((current) => ({ ...current, [key]: true }));
+  const errorOf = (key: RegistrationField) =>
+    messages.validation(serverErrors[key] ?? (touched[key] ? form.errors[key] : undefined));
+
+  // The captcha message shows once the rest of the form is complete, or when the server refused it.
+  const othersValid = (['email', 'firstName', 'lastName', 'password', 'acknowledgement'] as const).every(
+    (key) => form.errors[key] === undefined,
+  );
+  const captchaError =
+    messages.validation(serverErrors.captchaToken) ??
+    (othersValid && form.errors.captchaToken ? messages.validation(form.errors.captchaToken) : undefined);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.submittable || submitting) return;
+    setSubmitting(true);
+    setFailure(null);
+    const outcome = await submitRegistration(registerAccount, values);
+    setSubmitting(false);
+    switch (outcome.kind) {
+      case 'registered':
+        setRegisteredEmail(outcome.email);
+        return;
+      case 'exists':
+        setFailure('exists');
+        break;
+      case 'invalid':
+        setServerErrors(outcome.errors);
+        break;
+      case 'failed':
+        setFailure('failed');
+        break;
+    }
+    // A captcha payload is single-use: solve a fresh challenge before trying again.
+    setCaptchaReset((n) => n + 1);
+  }
+
+  if (registeredEmail) {
+    return (
+      <div className={styles.form}>
+        <Container>
+          <SpaceBetween size="l">
+            <Box variant="h1" fontSize="heading-l">
+              {t('auth.registration.checkEmailTitle')}
+            </Box>
+            <Box variant="p">{t('auth.registration.checkEmail', { email: registeredEmail })}</Box>
+            <ResendVerification email={registeredEmail} prompt={t('auth.registration.notReceived')} />
+            <RouterLink href="/">{t('auth.registration.backToSignIn')}</RouterLink>
+          </SpaceBetween>
+        </Container>
+      </div>
+    );
+  }
+
+  const textField = (
+    key: TextField,
+    props: { type?: 'email' | 'password' | 'text'; autoComplete: string; constraint?: string },
+  ) => (
+    <FormField
+      label={t(`auth.registration.${key}`)}
+      errorText={errorOf(key)}
+      constraintText={props.constraint}
+    >
+      <Input
+        type={props.type ?? 'text'}
+        inputMode={props.type === 'email' ? 'email' : undefined}
+        autoComplete={props.autoComplete}
+        value={values[key]}
+        onChange={({ detail }) => set(key, detail.value)}
+        onBlur={() => {
+          if (key === 'email') set('email', normaliseEmail(values.email));
+          touch(key);
+        }}
+        ariaRequired
+        invalid={!!errorOf(key)}
+      />
+    </FormField>
+  );
+
   return (
     <>
       <ApplicantGuide />
       <div className={styles.form}>
         <AuthTabs active="create">
-          <SpaceBetween size="m">
-            <Box variant="h1" fontSize="heading-l">
-              {t('auth.registration.title')}
-            </Box>
-            <Box variant="p">{t('auth.registration.comingSoon')}</Box>
-            <RouterLink href="/">{t('auth.registration.backToSignIn')}</RouterLink>
-          </SpaceBetween>
+          <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="registration-title">
+            <Form
+              header={
+                <Box variant="h1" fontSize="heading-l" id="registration-title">
+                  {t('auth.registration.title')}
+                </Box>
+              }
+              actions={
+                <Button
+                  variant="primary"
+                  formAction="submit"
+                  loading={submitting}
+                  disabled={!form.submittable}
+                >
+                  {t('auth.registration.submit')}
+                </Button>
+              }
+              errorText={
+                failure === 'exists' ? (
+                  <SpaceBetween size="xxs">
+                    <span data-testid="registration-exists">{t('auth.registration.exists')}</span>
+                    <Link
+                      href="/forgot-password"
+                      onFollow={(event) => {
+                        event.preventDefault();
+                        void navigate('/forgot-password', { state: { email: normaliseEmail(values.email) } });
+                      }}
+                    >
+                      {t('auth.registration.existsReset')}
+                    </Link>
+                  </SpaceBetween>
+                ) : failure === 'failed' ? (
+                  t('auth.registration.failed')
+                ) : undefined
+              }
+              errorIconAriaLabel={t('shell.error')}
+            >
+              <SpaceBetween size="l">
+                {textField('email', { type: 'email', autoComplete: 'email' })}
+                {textField('firstName', { autoComplete: 'given-name' })}
+                {textField('lastName', { autoComplete: 'family-name' })}
+                {textField('password', {
+                  type: 'password',
+                  autoComplete: 'new-password',
+                  constraint: t('auth.registration.passwordHint'),
+                })}
+                <FormField
+                  label={t('auth.registration.acknowledgementLabel')}
+                  errorText={errorOf('acknowledgement')}
+                >
+                  <Checkbox
+                    controlId={ackId}
+                    checked={values.acknowledgement}
+                    onChange={({ detail }) => {
+                      set('acknowledgement', detail.checked);
+                      touch('acknowledgement');
+                    }}
+                    ariaRequired
+                  >
+                    {t('auth.registration.acknowledgement')}
+                  </Checkbox>
+                </FormField>
+                {config.termsUrl || config.privacyUrl ? (
+                  <div className={styles.links}>
+                    {config.termsUrl ? (
+                      <Link href={config.termsUrl} external externalIconAriaLabel={t('shell.externalLink')}>
+                        {t('auth.signIn.terms')}
+                      </Link>
+                    ) : null}
+                    {config.privacyUrl ? (
+                      <Link href={config.privacyUrl} external externalIconAriaLabel={t('shell.externalLink')}>
+                        {t('auth.signIn.privacy')}
+                      </Link>
+                    ) : null}
+                  </div>
+                ) : null}
+                <FormField label={t('auth.registration.captcha')} errorText={captchaError}>
+                  <Captcha
+                    onChange={(payload) => set('captchaToken', payload)}
+                    resetKey={captchaReset}
+                    invalid={!!captchaError}
+                  />
+                </FormField>
+              </SpaceBetween>
+            </Form>
+          </form>
         </AuthTabs>
+        <Box margin={{ top: 'l' }}>
+          {t('auth.registration.haveAccount')}{' '}
+          <RouterLink href="/">{t('auth.registration.backToSignIn')}</RouterLink>
+        </Box>
       </div>
     </>
   );

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
@@ -6,6 +7,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { getConfig } from '../../app/config';
@@ -15,17 +17,25 @@ import { ApplicantGuide } from './ApplicantGuide';
 import { AuthTabs } from './AuthTabs';
 import { normaliseEmail } from './signInFlow';
 import { loginFormState } from './loginForm';
+import { ResendVerification } from './ResendVerification';
+import { PASSWORD_RESET_NOTICE } from './resetNotice';
 
 /** `/` when signed out: applicant guide panel, the auth tabs and the sign-in form (about 500 px). */
 export default function SignInPage() {
   const { t } = useTranslation();
   const auth = useAuth();
   const config = getConfig();
+  const location = useLocation();
+  const passwordReset =
+    typeof location.state === 'object' &&
+    location.state !== null &&
+    (location.state as { notice?: unknown }).notice === PASSWORD_RESET_NOTICE;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState({ email: false, password: false });
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<'LoginFailed' | 'UserNotActive' | null>(null);
+  const [failedEmail, setFailedEmail] = useState('');
 
   const form = loginFormState({ email, password });
 
@@ -39,6 +49,7 @@ export default function SignInPage() {
     // On success the signed-in router replaces this page; only failures stay here.
     if (!result.ok) {
       setFailure(result.reason);
+      setFailedEmail(normaliseEmail(email));
       setSubmitting(false);
     }
   }
@@ -73,6 +84,12 @@ export default function SignInPage() {
               errorIconAriaLabel={t('shell.error')}
             >
               <SpaceBetween size="l">
+                {passwordReset && !failure ? (
+                  <Alert type="success" statusIconAriaLabel={t('auth.status.success')}>
+                    {t('auth.resetPassword.success')}
+                  </Alert>
+                ) : null}
+                {failure === 'UserNotActive' ? <ResendVerification email={failedEmail} /> : null}
                 <FormField
                   label={t('auth.signIn.email')}
                   errorText={touched.email && form.errors.email ? t('auth.validation.required') : undefined}

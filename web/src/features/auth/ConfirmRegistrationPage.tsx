@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { confirmRegistration } from '../../api/accounts';
+import { RouterLink } from '../../components/RouterLink';
+import styles from '../../components/signed-out.module.css';
+import { isValidEmail, normaliseEmail } from '../../../../shared/domain/validation';
+import { confirmAccount, confirmationParams, type ConfirmationState } from './flows';
+import { ResendVerification } from './ResendVerification';
+
+/**
+ * `/confirm-registration?verification_code&email` (the link in the verification email): states
+ * confirming → confirmed (offers sign-in) or failed (offers to resend the email).
+ */
+export default function ConfirmRegistrationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [state, setState] = useState<ConfirmationState>('confirming');
+  const started = useRef(false);
+  const params = confirmationParams(search);
+  const email = normaliseEmail(search.get('email') ?? '');
+
+  useEffect(() => {
+    // Once per page: a code confirms only once (StrictMode runs effects twice in development).
+    if (started.current) return;
+    started.current = true;
+    void confirmAccount(confirmRegistration, params).then(setState);
+  }, [params]);
+
+  return (
+    <div className={styles.form}>
+      <Container>
+        <SpaceBetween size="l">
+          <Box variant="h1" fontSize="heading-l">
+            {t('auth.confirm.title')}
+          </Box>
+          <div aria-live="polite" data-testid="confirmation-state" data-state={state}>
+            {state === 'confirming' ? (
+              <StatusIndicator type="loading">{t('auth.confirm.confirming')}</StatusIndicator>
+            ) : null}
+            {state === 'confirmed' ? (
+              <Alert type="success" statusIconAriaLabel={t('auth.status.success')}>
+                {t('auth.confirm.confirmed')}
+              </Alert>
+            ) : null}
+            {state === 'failed' ? (
+              <Alert type="error" statusIconAriaLabel={t('shell.error')}>
+                {t('auth.confirm.failed')}
+              </Alert>
+            ) : null}
+          </div>
+          {state === 'confirmed' ? (
+            <Button variant="primary" onClick={() => void navigate('/', { replace: true })}>
+              {t('auth.confirm.signIn')}
+            </Button>
+          ) : null}
+          {state === 'failed' ? (
+            <SpaceBetween size="m">
+              {isValidEmail(email) ? <ResendVerification email={email} /> : null}
+              <RouterLink href="/">{t('auth.registration.backToSignIn')}</RouterLink>
+            </SpaceBetween>
+          ) : null}
+        </SpaceBetween>
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { lookupInvitation, registerInvited } from '../../api/accounts';
+import { useAuth } from '../../app/auth';
+import { RouterLink } from '../../components/RouterLink';
+import styles from '../../components/signed-out.module.css';
+import { lookupInvitationCode, registerWithInvitation } from './flows';
+import { invitationFormState, randomId, type InvitationValues } from './forms';
+import { useMessages } from './useMessages';
+
+export const invitationQueryKey = (code: string) => ['public', 'invitation', code] as const;
+
+/**
+ * `/registration-via-invitation?code`: the invitation's email (read-only), a password and the
+ * acknowledgement → POST /public/user/registration/invited → automatic sign-in → `/`.
+ * Without a code the route guard (routes/signedOut.tsx) goes to `/`.
+ */
+export default function InvitationRegistrationPage() {
+  const [search] = useSearchParams();
+  const code = search.get('code')?.trim() ?? '';
+  if (!code) return <Navigate to="/" replace />;
+  return <InvitationRegistration code={code} />;
+}
+
+function InvitationRegistration({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const lookup = useQuery({
+    queryKey: invitationQueryKey(code),
+    queryFn: () => lookupInvitationCode((uuid) => lookupInvitation(uuid), code),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  return (
+    <div className={styles.form}>
+      <Container>
+        <SpaceBetween size="l">
+          <Box variant="h1" fontSize="heading-l">
+            {t('auth.invitation.title')}
+          </Box>
+          {lookup.isPending ? (
+            <StatusIndicator type="loading">{t('auth.invitation.checking')}</StatusIndicator>
+          ) : lookup.data?.kind === 'ready' ? (
+            <InvitationForm code={code} email={lookup.data.email} />
+          ) : (
+            <SpaceBetween size="m">
+              <Alert type="error" statusIconAriaLabel={t('shell.error')}>
+                {lookup.data?.kind === 'invalid'
+                  ? t('auth.invitation.invalid')
+                  : t('auth.invitation.lookupFailed')}
+              </Alert>
+              <RouterLink href="/">{t('auth.invitation.backToLogin')}</RouterLink>
+            </SpaceBetween>
+          )}
+        </SpaceBetween>
+      </Container>
+    </div>
+  );
+}
+
+function InvitationForm({ code, email }: { code: string; email: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const messages = useMessages();
+  const [ackId] = useState(() => randomId());
+  const [values, setValues] = useState<InvitationValues>({ password: '', acknowledgement: false });
+  const [touched, setTouched] = useState({ password: false, acknowledgement: false });
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<'registerFailed' | 'signInFailed' | null>(null);
+  const form = invitationFormState(values);
+  const errorOf = (key: keyof InvitationValues) =>
+    touched[key] ? messages.validation(form.errors[key]) : undefined;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.submittable || submitting) return;
+    setSubmitting(true);
+    setFailure(null);
+    const outcome = await registerWithInvitation(
+      { registerInvited, signIn: auth.signIn },
+      { code, email, password: values.password },
+    );
+    if (outcome.kind === 'signedIn') {
+      void navigate('/', { replace: true });
+      return;
+    }
+    setFailure(outcome.kind);
+    setSubmitting(false);
+  }
+
+  if (failure === 'signInFailed') {
+    return (
+      <SpaceBetween size="m">
+        <Alert type="info" statusIconAriaLabel={t('auth.status.info')}>
+          {t('auth.invitation.signInFailed')}
+        </Alert>
+        <RouterLink href="/">{t('auth.invitation.backToLogin')}</RouterLink>
+      </SpaceBetween>
+    );
+  }
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('auth.invitation.title')}>
+      <Form
+        actions={
+          <Button variant="primary" formAction="submit" loading={submitting} disabled={!form.submittable}>
+            {t('auth.invitation.submit')}
+          </Button>
+        }
+        errorText={failure === 'registerFailed' ? t('auth.invitation.registerFailed') : undefined}
+        errorIconAriaLabel={t('shell.error')}
+      >
+        <SpaceBetween size="l">
+          <Box variant="p">{t('auth.invitation.intro')}</Box>
+          <FormField label={t('auth.invitation.email')}>
+            <Input type="email" value={email} readOnly autoComplete="username" onChange={() => {}} />
+          </FormField>
+          <FormField
+            label={t('auth.invitation.password')}
+            errorText={errorOf('password')}
+            constraintText={t('auth.registration.passwordHint')}
+          >
+            <Input
+              type="password"
+              value={values.password}
+              autoComplete="new-password"
+              onChange={({ detail }) => setValues((v) => ({ ...v, password: detail.value }))}
+              onBlur={() => setTouched((v) => ({ ...v, password: true }))}
+              ariaRequired
+              invalid={!!errorOf('password')}
+            />
+          </FormField>
+          <FormField
+            label={t('auth.registration.acknowledgementLabel')}
+            errorText={errorOf('acknowledgement')}
+          >
+            <Checkbox
+              controlId={ackId}
+              checked={values.acknowledgement}
+              onChange={({ detail }) => {
+                setValues((v) => ({ ...v, acknowledgement: detail.checked }));
+                setTouched((v) => ({ ...v, acknowledgement: true }));
+              }}
+              ariaRequired
+            >
+              {t('auth.invitation.acknowledgement')}
+            </Checkbox>
+          </FormField>
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}

@@ -1,0 +1,209 @@
+/**
+ * The signed-out account flows (organisation §4, §8) as plain async functions over injected calls,
+ * so each outcome is unit-testable with mocks. Pages only map outcomes to what they show.
+ */
+import { ServiceError } from '../../api/errors';
+import type {
+  ConfirmRegistrationRequest,
+  InvitationLookupResponse,
+  InvitedRegistrationRequest,
+  RegistrationRequest,
+  RegistrationResponse,
+  ResendRegistrationRequest,
+} from '../../../../shared/schemas/accounts';
+import { isValidEmail, normaliseEmail } from '../../../../shared/domain/validation';
+import {
+  registrationRequest,
+  serverFieldErrors,
+  type RegistrationField,
+  type RegistrationValues,
+} from './forms';
+import { identityMessage, type IdentityMessage } from './identityErrors';
+import type { SignInResult } from './signInFlow';
+
+const codeOf = (error: unknown) => (error instanceof ServiceError ? error.code : undefined);
+
+// Registration ------------------------------------------------------------------------------------
+
+export type RegistrationOutcome =
+  | { kind: 'registered'; email: string; username: string }
+  /** USER.EXISTS.COGNITO.400: 'An account already exists with this email' plus a reset link. */
+  | { kind: 'exists' }
+  /** 400 with field issues (a forged or expired captcha lands on captchaToken). */
+  | { kind: 'invalid'; errors: Partial<Record<RegistrationField, string>> }
+  | { kind: 'failed'; error: ServiceError | undefined };
+
+const REGISTRATION_FIELDS: readonly RegistrationField[] = [
+  'email',
+  'firstName',
+  'lastName',
+  'password',
+  'acknowledgement',
+  'captchaToken',
+];
+
+export async function submitRegistration(
+  register: (body: RegistrationRequest) => Promise<RegistrationResponse>,
+  values: RegistrationValues,
+): Promise<RegistrationOutcome> {
+  const body = registrationRequest(values);
+  try {
+    const { username } = await register(body);
+    return { kind: 'registered', email: body.email, username };
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'CognitoUsernameExists') return { kind: 'exists' };
+    if (code === 'ClientError' && error instanceof ServiceError) {
+      const errors = serverFieldErrors(error.details, REGISTRATION_FIELDS);
+      if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+    }
+    return { kind: 'failed', error: error instanceof ServiceError ? error : undefined };
+  }
+}
+
+// Resend verification -----------------------------------------------------------------------------
+
+/**
+ * 'sent' → 'A verification email will be sent to this email address.';
+ * 'failed' → 'We cannot send verification email. Please try again later.'
+ */
+export type ResendOutcome = 'sent' | 'failed';
+
+export async function resendVerification(
+  resend: (body: ResendRegistrationRequest) => Promise<void>,
+  email: string,
+): Promise<ResendOutcome> {
+  const normalised = normaliseEmail(email);
+  if (!isValidEmail(normalised)) return 'failed';
+  try {
+    await resend({ email: normalised });
+    return 'sent';
+  } catch {
+    return 'failed';
+  }
+}
+
+// Confirmation ------------------------------------------------------------------------------------
+
+export type ConfirmationState = 'confirming' | 'confirmed' | 'failed';
+
+/** The query of /confirm-registration: verification_code and email. */
+export function confirmationParams(search: URLSearchParams): ConfirmRegistrationRequest | undefined {
+  const code = search.get('verification_code')?.trim() ?? '';
+  const email = normaliseEmail(search.get('email') ?? '');
+  if (!code || !isValidEmail(email)) return undefined;
+  return { email, code };
+}
+
+/** confirming → confirmed, or failed ('We are not able to confirm your registration.'). */
+export async function confirmAccount(
+  confirm: (body: ConfirmRegistrationRequest) => Promise<void>,
+  params: ConfirmRegistrationRequest | undefined,
+): Promise<Exclude<ConfirmationState, 'confirming'>> {
+  if (!params) return 'failed';
+  try {
+    await confirm(params);
+    return 'confirmed';
+  } catch {
+    return 'failed';
+  }
+}
+
+// Forgot and reset password (Amplify) -------------------------------------------------------------
+
+export interface PasswordResetDeps {
+  resetPassword(input: { username: string }): Promise<unknown>;
+  confirmResetPassword(input: {
+    username: string;
+    confirmationCode: string;
+    newPassword: string;
+  }): Promise<void>;
+}
+
+export type IdentityOutcome = { ok: true; email: string } | { ok: false; message: IdentityMessage };
+
+export async function requestPasswordReset(
+  deps: Pick<PasswordResetDeps, 'resetPassword'>,
+  email: string,
+): Promise<IdentityOutcome> {
+  const username = normaliseEmail(email);
+  try {
+    await deps.resetPassword({ username });
+    return { ok: true, email: username };
+  } catch (error) {
+    return { ok: false, message: identityMessage(error) };
+  }
+}
+
+export async function confirmPasswordReset(
+  deps: Pick<PasswordResetDeps, 'confirmResetPassword'>,
+  values: { email: string; code: string; password: string },
+): Promise<IdentityOutcome> {
+  const username = normaliseEmail(values.email);
+  try {
+    await deps.confirmResetPassword({
+      username,
+      confirmationCode: values.code.trim(),
+      newPassword: values.password,
+    });
+    return { ok: true, email: username };
+  } catch (error) {
+    return { ok: false, message: identityMessage(error) };
+  }
+}
+
+/** The email /forgot-password passes to /reset-password in router state. */
+export function resetEmailFromState(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('email' in state)) return undefined;
+  const email = typeof state.email === 'string' ? normaliseEmail(state.email) : '';
+  return isValidEmail(email) ? email : undefined;
+}
+
+// Registration via invitation ---------------------------------------------------------------------
+
+export type InvitationLookupOutcome =
+  | { kind: 'ready'; email: string }
+  /** 404 (or a rejected code): 'Invitation code is not valid'. */
+  | { kind: 'invalid' }
+  | { kind: 'failed'; error: ServiceError | undefined };
+
+export async function lookupInvitationCode(
+  lookup: (uuid: string) => Promise<InvitationLookupResponse>,
+  code: string,
+): Promise<InvitationLookupOutcome> {
+  try {
+    const { email } = await lookup(code);
+    return { kind: 'ready', email };
+  } catch (error) {
+    const errorCode = codeOf(error);
+    if (errorCode === 'ResourceNotFound' || errorCode === 'ClientError') return { kind: 'invalid' };
+    return { kind: 'failed', error: error instanceof ServiceError ? error : undefined };
+  }
+}
+
+export type InvitationRegistrationOutcome =
+  | { kind: 'signedIn' }
+  /** 'Unable to register with invitation code'. */
+  | { kind: 'registerFailed' }
+  /** Registered, but the automatic sign-in failed: a link back to the login page. */
+  | { kind: 'signInFailed' };
+
+export async function registerWithInvitation(
+  deps: {
+    registerInvited(body: InvitedRegistrationRequest): Promise<RegistrationResponse>;
+    signIn(credentials: { email: string; password: string }): Promise<SignInResult>;
+  },
+  input: { code: string; email: string; password: string },
+): Promise<InvitationRegistrationOutcome> {
+  try {
+    await deps.registerInvited({ uuid: input.code, password: input.password });
+  } catch {
+    return { kind: 'registerFailed' };
+  }
+  try {
+    const result = await deps.signIn({ email: input.email, password: input.password });
+    return result.ok ? { kind: 'signedIn' } : { kind: 'signInFailed' };
+  } catch {
+    return { kind: 'signInFailed' };
+  }
+}
