@@ -1,10 +1,10 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { getConfig } from '../app/config';
-import { networkError, toServiceError } from './errors';
+import { networkError, toServiceError, type ErrorContext } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions {
+export interface RequestOptions extends ErrorContext {
   method?: HttpMethod;
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
@@ -13,9 +13,31 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
+/**
+ * The current id token. Asked of Amplify on every call: Amplify returns the cached tokens and
+ * refreshes them silently with the refresh token when they have expired.
+ */
 async function idToken(): Promise<string | undefined> {
-  const session = await fetchAuthSession();
-  return session.tokens?.idToken?.toString();
+  try {
+    const session = await fetchAuthSession();
+    return session.tokens?.idToken?.toString();
+  } catch {
+    // A failed refresh: the call goes without a token and its 401 leads back to sign-in.
+    return undefined;
+  }
+}
+
+let onUnauthorized: (() => void) | undefined;
+
+/**
+ * What a 401 on a signed-in call does: the auth provider registers "sign out locally, back to the
+ * sign-in page" (the session can no longer be refreshed). Returns the unregister function.
+ */
+export function setUnauthorizedHandler(handler: (() => void) | undefined): () => void {
+  onUnauthorized = handler;
+  return () => {
+    if (onUnauthorized === handler) onUnauthorized = undefined;
+  };
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -32,7 +54,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 
 /**
  * Calls the portal API: `${apiUrl}${path}` with `Authorization: Bearer <idToken>`.
- * Non-2xx responses throw a ServiceError with the spec's code (see ./errors).
+ * Non-2xx responses throw a ServiceError with the spec's code (see ./errors); a 401 on a
+ * signed-in call also runs the unauthorized handler (back to sign-in).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -56,6 +79,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const text = await response.text();
-  if (!response.ok) throw toServiceError(response.status, text);
+  if (!response.ok) {
+    if (response.status === 401 && !options.anonymous) onUnauthorized?.();
+    throw toServiceError(response.status, text, options);
+  }
   return (text ? JSON.parse(text) : undefined) as T;
 }

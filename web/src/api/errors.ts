@@ -1,7 +1,10 @@
 /**
- * The spec's service error catalogue (portal-core §8, organisation §8): non-2xx responses become
- * a ServiceError with one of these codes. Pure, so it is unit-tested in Node.
+ * The spec's service error catalogue (portal-core §8, organisation §8): non-2xx responses and
+ * identity (Amplify/Cognito) failures become a ServiceError with one of these codes. Pure, so every
+ * mapping is unit-tested in Node.
  */
+import { reformatIsoDates } from '../app/dates';
+
 export const SERVICE_ERROR_CODES = [
   'ClientError',
   'ServerError',
@@ -21,6 +24,7 @@ export const DEFAULT_MESSAGES = {
   ResourceNotFound: 'Resource not found',
   CognitoUsernameExists: 'An account already exists with this email',
   UserNotActive: 'User is not active',
+  NetworkError: 'Network error',
   ServerError: 'Error',
 } as const;
 
@@ -32,6 +36,13 @@ const LEGACY_CODES: Record<string, ServiceErrorCode> = {
   'ACCESS.REQUEST.EXIST': 'AccessRequestExist',
   'ACCESS.REQUEST.APPLICATION.NOT.EDITABLE': 'AccessRequestApplicationNotEditable',
 };
+
+/** The three access-request codes: reported (logged) and rethrown with the server's description. */
+export const ACCESS_REQUEST_CODES = [
+  'AccessRequestAlreadyGranted',
+  'AccessRequestExist',
+  'AccessRequestApplicationNotEditable',
+] as const satisfies readonly ServiceErrorCode[];
 
 export interface ErrorBody {
   code?: string;
@@ -52,6 +63,10 @@ export class ServiceError extends Error {
   }
 }
 
+export function isServiceError(error: unknown, code?: ServiceErrorCode): error is ServiceError {
+  return error instanceof ServiceError && (code === undefined || error.code === code);
+}
+
 function isServiceErrorCode(code: unknown): code is ServiceErrorCode {
   return typeof code === 'string' && (SERVICE_ERROR_CODES as readonly string[]).includes(code);
 }
@@ -67,37 +82,70 @@ function parseBody(text: string): ErrorBody | undefined {
   }
 }
 
+const nonEmpty = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+export interface ErrorContext {
+  /**
+   * Fetching an application: a 404 keeps the response's description (portal-core §8) instead of
+   * 'Resource not found'.
+   */
+  notFoundDescription?: boolean;
+}
+
 /**
  * Maps an HTTP error response (status and raw body text) to a ServiceError:
- * 404 → ResourceNotFound ('Resource not found'); no body → NetworkError; the cognito-exists and
- * inactive codes → their fixed messages; the access-request codes keep the server description;
- * anything else → ServerError with the description or 'Error'.
+ * - 404 → ResourceNotFound 'Resource not found' (the description when fetching an application);
+ * - no body → NetworkError;
+ * - USER.EXISTS.COGNITO.400 → CognitoUsernameExists 'An account already exists with this email';
+ * - USER.INACTIVE.100 → UserNotActive 'User is not active';
+ * - the three ACCESS.REQUEST.* codes keep the server description (ISO dates of ACCESS.REQUEST.EXIST
+ *   reformatted as full dates);
+ * - ClientError keeps the server's description or message;
+ * - anything else → ServerError with the description or 'Error'.
  */
-export function toServiceError(status: number, bodyText: string | null | undefined): ServiceError {
+export function toServiceError(
+  status: number,
+  bodyText: string | null | undefined,
+  context: ErrorContext = {},
+): ServiceError {
+  const body = bodyText && bodyText.trim() !== '' ? parseBody(bodyText) : undefined;
+  const description = nonEmpty(body?.description);
   if (status === 404) {
-    return new ServiceError('ResourceNotFound', DEFAULT_MESSAGES.ResourceNotFound, status);
+    const message = (context.notFoundDescription && description) || DEFAULT_MESSAGES.ResourceNotFound;
+    return new ServiceError('ResourceNotFound', message, status, body?.details);
   }
   if (!bodyText || bodyText.trim() === '') {
-    return new ServiceError('NetworkError', 'Network error', status);
+    return new ServiceError('NetworkError', DEFAULT_MESSAGES.NetworkError, status);
   }
-  const body = parseBody(bodyText);
-  const description = body?.description ?? body?.message;
   const rawCode = body?.code;
   const code =
     rawCode !== undefined
       ? (LEGACY_CODES[rawCode] ?? (isServiceErrorCode(rawCode) ? rawCode : undefined))
       : undefined;
+  const serverText = description ?? nonEmpty(body?.message);
   switch (code) {
     case 'CognitoUsernameExists':
     case 'UserNotActive':
       return new ServiceError(code, DEFAULT_MESSAGES[code], status, body?.details);
     case 'ResourceNotFound':
-      return new ServiceError(code, description ?? DEFAULT_MESSAGES.ResourceNotFound, status, body?.details);
-    case 'AccessRequestAlreadyGranted':
+      return new ServiceError(
+        code,
+        (context.notFoundDescription && description) || DEFAULT_MESSAGES.ResourceNotFound,
+        status,
+        body?.details,
+      );
     case 'AccessRequestExist':
+      return new ServiceError(
+        code,
+        serverText ? reformatIsoDates(serverText) : DEFAULT_MESSAGES.ServerError,
+        status,
+        body?.details,
+      );
+    case 'AccessRequestAlreadyGranted':
     case 'AccessRequestApplicationNotEditable':
     case 'ClientError':
-      return new ServiceError(code, description ?? DEFAULT_MESSAGES.ServerError, status, body?.details);
+      return new ServiceError(code, serverText ?? DEFAULT_MESSAGES.ServerError, status, body?.details);
     default:
       return new ServiceError(
         'ServerError',
@@ -110,7 +158,55 @@ export function toServiceError(status: number, bodyText: string | null | undefin
 
 /** A fetch that never got a response (offline, DNS, CORS) is a NetworkError. */
 export function networkError(cause: unknown): ServiceError {
-  const error = new ServiceError('NetworkError', 'Network error');
+  const error = new ServiceError('NetworkError', DEFAULT_MESSAGES.NetworkError);
   (error as Error).cause = cause;
   return error;
+}
+
+/** Identity messages are shown without their trailing period (portal-core §8). */
+export function withoutTrailingPeriod(message: string): string {
+  return message.trim().replace(/\.+$/, '');
+}
+
+/** Cognito exceptions caused by what the user sent (a client error, not a service failure). */
+const IDENTITY_CLIENT_ERRORS = new Set([
+  'UserNotFoundException',
+  'NotAuthorizedException',
+  'InvalidPasswordException',
+  'InvalidParameterException',
+  'CodeMismatchException',
+  'ExpiredCodeException',
+  'LimitExceededException',
+  'TooManyRequestsException',
+  'TooManyFailedAttemptsException',
+  'PasswordResetRequiredException',
+  'PasswordHistoryPolicyViolationException',
+  'UserUnAuthenticatedException',
+  'EmptySignInUsername',
+  'EmptySignInPassword',
+]);
+
+/**
+ * Maps an Amplify/Cognito error: UserNotConfirmedException → UserNotActive ('User is not active');
+ * UsernameExistsException → CognitoUsernameExists; an unknown identity user and the other
+ * input-caused exceptions → ClientError; anything else → ServerError. Messages lose their trailing
+ * period; a network failure of the identity service is a NetworkError.
+ */
+export function identityError(error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  const name = error instanceof Error ? error.name : undefined;
+  const message = error instanceof Error ? withoutTrailingPeriod(error.message) : '';
+  if (name === 'UserNotConfirmedException') {
+    return new ServiceError('UserNotActive', DEFAULT_MESSAGES.UserNotActive);
+  }
+  if (name === 'UsernameExistsException') {
+    return new ServiceError('CognitoUsernameExists', DEFAULT_MESSAGES.CognitoUsernameExists);
+  }
+  if (name === 'NetworkError' || (error instanceof TypeError && /fetch/i.test(error.message))) {
+    return networkError(error);
+  }
+  if (name && IDENTITY_CLIENT_ERRORS.has(name)) {
+    return new ServiceError('ClientError', message || DEFAULT_MESSAGES.ServerError);
+  }
+  return new ServiceError('ServerError', message || DEFAULT_MESSAGES.ServerError);
 }

@@ -1,21 +1,56 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from './auth';
+import { fetchMaintenance, MAINTENANCE_POLL_MS } from './maintenance';
 import { SignedOutApp } from './SignedOutApp';
+import { StatusPage } from './StatusPage';
 import { PageSpinner } from '../components/PageSpinner';
+import { ChunkErrorBoundary } from './ChunkErrorBoundary';
 
 // The signed-in shell (AppLayout, TopNavigation, dashboard) is its own chunk: the sign-in page
 // does not download it.
 const SignedInApp = lazy(() => import('./SignedInApp'));
 
-export function App() {
+export const maintenanceQuery = {
+  queryKey: ['maintenance'] as const,
+  queryFn: () => fetchMaintenance(),
+  refetchInterval: MAINTENANCE_POLL_MS,
+  refetchOnWindowFocus: true,
+  retry: false,
+};
+
+/**
+ * GET /maintenance/maintenance.json: while isInMaintenance is true the whole app (signed in or
+ * out) is replaced with the maintenance view. Checked at start and every minute.
+ */
+export function MaintenanceGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const maintenance = useQuery(maintenanceQuery);
+  if (maintenance.isPending) return <PageSpinner />;
+  if (maintenance.data) return <StatusPage title={t('maintenance.title')} body={t('maintenance.body')} />;
+  return <>{children}</>;
+}
+
+function Authenticated() {
   const { status } = useAuth();
   if (status === 'configuring') return <PageSpinner />;
   if (status === 'authenticated') {
     return (
-      <Suspense fallback={<PageSpinner />}>
-        <SignedInApp />
-      </Suspense>
+      <ChunkErrorBoundary>
+        <Suspense fallback={<PageSpinner />}>
+          <SignedInApp />
+        </Suspense>
+      </ChunkErrorBoundary>
     );
   }
   return <SignedOutApp />;
+}
+
+export function App() {
+  return (
+    <MaintenanceGate>
+      <Authenticated />
+    </MaintenanceGate>
+  );
 }

@@ -4,6 +4,7 @@ import { confirmSignIn, getCurrentUser, signIn, signOut } from 'aws-amplify/auth
 import { useQueryClient } from '@tanstack/react-query';
 import { getConfig } from './config';
 import { runSignIn, type SignInResult } from '../features/auth/signInFlow';
+import { setUnauthorizedHandler } from '../api/client';
 
 export type AuthStatus = 'configuring' | 'unauthenticated' | 'authenticated';
 
@@ -53,9 +54,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           break;
       }
     });
+    // A 401 on a signed-in call: the session cannot be refreshed any more; back to sign-in.
+    const unregister = setUnauthorizedHandler(() => {
+      void signOut()
+        .catch(() => undefined)
+        .finally(() => {
+          queryClient.clear();
+          setStatus('unauthenticated');
+        });
+    });
     return () => {
       active = false;
       stop();
+      unregister();
     };
   }, [queryClient]);
 

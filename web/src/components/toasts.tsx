@@ -1,10 +1,10 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
 import { useTranslation } from 'react-i18next';
-import { TOAST_AUTO_HIDE_MS } from '../app/constants';
+import { createToastStore, type ToastItem, type ToastStore, type ToastType } from './toastStore';
 import styles from './toasts.module.css';
 
-export type ToastType = 'error' | 'success' | 'warning' | 'info';
+export type { ToastType };
 
 export interface Toast {
   type: ToastType;
@@ -18,43 +18,38 @@ interface ToastContextValue {
 
 const ToastContext = createContext<ToastContextValue | null>(null);
 
-/** Toasts: a Flashbar at the bottom right; each toast hides itself after 7000 ms (spec §9). */
-export function ToastProvider({ children }: { children: ReactNode }) {
+/**
+ * Toasts: a Flashbar at the bottom right in the four variants; each toast hides itself after
+ * 7000 ms (spec §9; the timing lives in ./toastStore and is unit-tested).
+ */
+export function ToastProvider({
+  children,
+  store: given,
+}: {
+  children: ReactNode;
+  store?: ToastStore<ReactNode>;
+}) {
   const { t } = useTranslation();
-  const [items, setItems] = useState<FlashbarProps.MessageDefinition[]>([]);
-  const nextId = useRef(0);
+  const [store] = useState(() => given ?? createToastStore<ReactNode>());
+  const items = useSyncExternalStore(store.subscribe, store.items, store.items);
 
-  const dismiss = useCallback((id: string) => {
-    setItems((current) => current.filter((item) => item.id !== id));
-  }, []);
+  const flashItems = items.map((item: ToastItem<ReactNode>): FlashbarProps.MessageDefinition => ({
+    id: item.id,
+    type: item.type,
+    header: item.header,
+    content: item.content,
+    dismissible: true,
+    dismissLabel: t('shell.dismiss'),
+    ariaRole: item.type === 'error' ? 'alert' : 'status',
+    onDismiss: () => store.dismiss(item.id),
+  }));
 
-  const show = useCallback(
-    (toast: Toast) => {
-      const id = `toast-${nextId.current++}`;
-      setItems((current) => [
-        ...current,
-        {
-          id,
-          type: toast.type,
-          header: toast.header,
-          content: toast.content,
-          dismissible: true,
-          dismissLabel: t('shell.dismiss'),
-          ariaRole: toast.type === 'error' ? 'alert' : 'status',
-          onDismiss: () => dismiss(id),
-        },
-      ]);
-      window.setTimeout(() => dismiss(id), TOAST_AUTO_HIDE_MS);
-    },
-    [dismiss, t],
-  );
-
-  const value = useMemo(() => ({ show }), [show]);
+  const value = useMemo(() => ({ show: (toast: Toast) => void store.show(toast) }), [store]);
   return (
     <ToastContext.Provider value={value}>
       {children}
       <section className={styles.toasts} aria-label={t('shell.notifications')}>
-        <Flashbar items={items} />
+        <Flashbar items={flashItems} />
       </section>
     </ToastContext.Provider>
   );

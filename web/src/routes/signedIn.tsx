@@ -1,29 +1,168 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AppShell } from '../features/shell/AppShell';
-import { ComingSoonPage } from '../features/coming-soon/ComingSoonPage';
+import {
+  ComingSoonRoute,
+  type ComingSoonPageKey,
+  type Describe,
+} from '../features/coming-soon/ComingSoonRoute';
 import { PageSpinner } from '../components/PageSpinner';
 import { RouteError } from './RouteError';
+import {
+  INTENT_SELECTION_URL,
+  isNumericId,
+  parsePropertyQuery,
+  resolveChildApplicationType,
+  resolveDetailsSection,
+  resolveNewApplicationStep,
+  resolveProjectsTab,
+} from './rules';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
+const searchOf = (request: Request) => new URL(request.url).searchParams;
+
+/** A page a later issue builds: the signed-in layout and a "coming soon" naming the page. */
+const soon = (path: string, key: ComingSoonPageKey, describe?: Describe, extra: Partial<RouteObject> = {}) =>
+  ({ path, element: <ComingSoonRoute page={key} describe={describe} />, ...extra }) as RouteObject;
+
+/** Redirects to / unless every named path parameter is numeric. */
+const numericParams =
+  (...names: string[]) =>
+  ({ params }: LoaderFunctionArgs) => {
+    for (const name of names) if (!isNumericId(params[name])) throw redirect('/');
+    return null;
+  };
+
+const projectsTab = (search: URLSearchParams) => {
+  const resolved = resolveProjectsTab(search);
+  return 'tab' in resolved ? resolved.tab : undefined;
+};
+
+const applicationId: Describe = ({ params }) => [['application', params.applicationId]];
+
+const applicationFormRoutes: RouteObject[] = [
+  'application-form/:applicationId',
+  'application-form/:applicationId/breadcrumb/:breadcrumbId',
+  'application-form/:applicationId/step/:stepId',
+  'application-form/:applicationId/breadcrumb/:breadcrumbId/step/:stepId',
+].map((path) =>
+  soon(
+    path,
+    'applicationForm',
+    ({ params }) => [
+      ['application', params.applicationId],
+      ['breadcrumb', params.breadcrumbId],
+      ['step', params.stepId],
+    ],
+    {
+      loader: numericParams(...(path.match(/:(\w+)/g) ?? []).map((p) => p.slice(1))),
+    },
+  ),
+);
+
+/**
+ * The signed-in route table (portal-core §2, portal-organisation §2). Rendered only once the user is
+ * authenticated and GET /user has loaded (app/SignedInApp.tsx). Exported for the routing tests,
+ * which run it in a memory router.
+ */
+export const signedInRoutes: RouteObject[] = [
+  {
+    Component: AppShell,
+    HydrateFallback: PageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      // `?access_request=` is decoded by the dashboard's seam (features/dashboard/accessRequestQuery.ts).
+      { index: true, lazy: page(() => import('../features/dashboard/DashboardPage')) },
+
+      soon('projects', 'projects', ({ search }) => [['tab', projectsTab(search)]], {
+        loader: ({ request }) => {
+          const resolved = resolveProjectsTab(searchOf(request));
+          if ('redirect' in resolved) throw redirect(resolved.redirect);
+          return null;
+        },
+      }),
+      soon('applications', 'applications'),
+      soon('consents', 'consents'),
+
+      { path: 'new-application', loader: () => redirect(INTENT_SELECTION_URL) },
+      soon(
+        'new-application/*',
+        'newApplication',
+        ({ params, search }) => [
+          ['step', params['*']],
+          ['type', resolveChildApplicationType(search)],
+        ],
+        {
+          loader: ({ params, request }) => {
+            const step = resolveNewApplicationStep(params['*']);
+            if (!step) throw redirect(INTENT_SELECTION_URL);
+            const search = searchOf(request);
+            if (step === 'child-application' && !resolveChildApplicationType(search)) {
+              throw redirect(INTENT_SELECTION_URL);
+            }
+            if (step === 'authority-property-records' && !parsePropertyQuery(search)) throw redirect('/');
+            return null;
+          },
+        },
+      ),
+
+      ...applicationFormRoutes,
+
+      soon('application-details/:applicationId', 'applicationDetails', ({ params, search }) => {
+        const { section, subSection } = resolveDetailsSection(search);
+        return [
+          ['application', params.applicationId],
+          ['section', section],
+          ['subSection', subSection],
+        ];
+      }),
+      soon(
+        'application-details/:applicationId/rfi-point-details/:rfiPointId',
+        'rfiPointDetails',
+        ({ params }) => [
+          ['application', params.applicationId],
+          ['rfiPoint', params.rfiPointId],
+        ],
+      ),
+      soon(
+        'application-details/:applicationId/rfi-point-details-v3/:rfiPointId',
+        'rfiPointDetails',
+        ({ params }) => [
+          ['application', params.applicationId],
+          ['rfiPoint', params.rfiPointId],
+        ],
+      ),
+      soon(
+        'application-details/:applicationId/payment-details/:paymentId',
+        'paymentDetails',
+        ({ params }) => [
+          ['application', params.applicationId],
+          ['payment', params.paymentId],
+        ],
+      ),
+      soon('application-submitted/:applicationId', 'applicationSubmitted', applicationId, {
+        loader: numericParams('applicationId'),
+      }),
+      soon('application-form-pdf/:applicationId', 'applicationFormPdf', applicationId),
+      soon('application-rfis-pdf/:applicationId', 'applicationRfisPdf', applicationId),
+
+      { path: 'user-profile', lazy: page(() => import('../features/user/UserProfilePage')) },
+      soon('user-notifications', 'userNotifications'),
+      soon('libraries', 'libraries'),
+      soon('organisation-members', 'organisationMembers'),
+      soon('organisation-invitations', 'organisationInvitations'),
+      soon('organisation-disabled-members', 'organisationDisabledMembers'),
+      soon('application-templates', 'applicationTemplates'),
+      soon('contacts', 'contacts'),
+
+      { path: '*', loader: () => redirect('/') },
+    ],
+  },
+];
+
 /** Signed-in routes (rendered only once authenticated and GET /user has loaded). */
 export function createSignedInRouter() {
-  return createBrowserRouter([
-    {
-      Component: AppShell,
-      HydrateFallback: PageSpinner,
-      ErrorBoundary: RouteError,
-      children: [
-        { index: true, lazy: page(() => import('../features/dashboard/DashboardPage')) },
-        { path: 'projects', element: <ComingSoonPage area="projects" /> },
-        { path: 'libraries', element: <ComingSoonPage area="libraries" /> },
-        { path: 'organisation-members', element: <ComingSoonPage area="organisation" /> },
-        { path: 'new-application/*', element: <ComingSoonPage area="newApplication" /> },
-        { path: 'user-profile', element: <ComingSoonPage area="profile" /> },
-        { path: '*', element: <Navigate to="/" replace /> },
-      ],
-    },
-  ]);
+  return createBrowserRouter(signedInRoutes);
 }

@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useBreakpointUp } from '../../app/breakpoints';
 import { useCurrentUser } from '../shell/useCurrentUser';
 import { WIDE_WELCOME_BREAKPOINT, welcomeName, welcomeTitleKey } from './welcome';
+import { ProfileIncompleteAlert } from './ProfileIncompleteAlert';
+import { Announcements } from '../../components/Announcements';
 
 const SECTIONS = [
   { title: 'dashboard.startTitle', body: 'dashboard.startBody' },
@@ -15,7 +17,11 @@ const SECTIONS = [
   { title: 'dashboard.actionsTitle', body: 'dashboard.actionsBody' },
 ] as const;
 
-/** `/` when signed in. The welcome title is real; the areas later issues build say "coming soon". */
+/**
+ * `/` when signed in. The welcome title and the alerts (profile incomplete, announcements) are
+ * real; the areas later issues build say "coming soon". `?access_request=` is the access-request
+ * issue's (see ./accessRequestQuery.ts).
+ */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -25,6 +31,8 @@ export default function DashboardPage() {
       header={<Header variant="h1">{t(welcomeTitleKey(wide), { name: welcomeName(user) })}</Header>}
     >
       <SpaceBetween size="l">
+        <ProfileIncompleteAlert />
+        <Announcements location="dashboard" />
         {SECTIONS.map((section) => (
           <Container
             key={section.title}

@@ -1,0 +1,40 @@
+/**
+ * Browser storage keys of the spec (portal-organisation §9): an announcement mute key per
+ * announcement id and a profile-incomplete mute key per username.
+ */
+export const STORAGE_PREFIX = 'consentPortal';
+
+export const announcementMuteKey = (id: string) => `${STORAGE_PREFIX}.announcement.muted.${id}`;
+export const profileIncompleteMuteKey = (username: string) =>
+  `${STORAGE_PREFIX}.profileIncomplete.muted.${username}`;
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** localStorage, or a no-op store when the browser refuses storage (private mode, tests). */
+export function browserStorage(): KeyValueStorage {
+  try {
+    if (typeof window !== 'undefined' && window.localStorage) return window.localStorage;
+  } catch {
+    /* storage disabled */
+  }
+  return { getItem: () => null, setItem: () => undefined };
+}
+
+export function isMuted(storage: KeyValueStorage, key: string): boolean {
+  try {
+    return storage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function mute(storage: KeyValueStorage, key: string): void {
+  try {
+    storage.setItem(key, '1');
+  } catch {
+    /* storage full or disabled: muted for this page only */
+  }
+}

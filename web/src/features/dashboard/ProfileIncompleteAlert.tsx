@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isProfileComplete } from '../../../../shared/domain/user';
+import { browserStorage, isMuted, mute, profileIncompleteMuteKey } from '../../app/storage';
+import { useCurrentUser } from '../shell/useCurrentUser';
+
+/**
+ * "Profile incomplete" on the dashboard while first name, last name, contact number or full
+ * address is missing; dismissing it mutes it for this username in local storage.
+ */
+export function ProfileIncompleteAlert() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const [storage] = useState(browserStorage);
+  const key = profileIncompleteMuteKey(user.username);
+  const [muted, setMuted] = useState(() => isMuted(storage, key));
+  if (isProfileComplete(user) || muted) return null;
+  return (
+    <Alert
+      type="warning"
+      header={t('dashboard.profileIncomplete.title')}
+      dismissible
+      i18nStrings={{ dismissAriaLabel: t('dashboard.profileIncomplete.dismiss') }}
+      onDismiss={() => {
+        mute(storage, key);
+        setMuted(true);
+      }}
+      action={
+        <Button onClick={() => void navigate('/user-profile')}>
+          {t('dashboard.profileIncomplete.action')}
+        </Button>
+      }
+    >
+      {t('dashboard.profileIncomplete.body')}
+    </Alert>
+  );
+}

@@ -1,0 +1,304 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Grid from '@cloudscape-design/components/grid';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import RadioGroup from '@cloudscape-design/components/radio-group';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Toggle from '@cloudscape-design/components/toggle';
+import { useTranslation } from 'react-i18next';
+import { changePassword, patchCurrentUser, type CurrentUser } from '../../api/user';
+import { useToasts } from '../../components/toasts';
+import { useCurrentUser } from '../shell/useCurrentUser';
+import { userKeys } from './queries';
+import {
+  COUNTRIES,
+  NOTIFICATION_LEVELS,
+  PHONE_COUNTRY_CODES,
+  passwordFormState,
+  preferenceValuesOf,
+  preferencesFormState,
+  profileFormState,
+  profileValuesOf,
+  type PasswordValues,
+  type PreferenceValues,
+  type ProfileField,
+  type ProfileValues,
+} from './profileForm';
+
+function useSaveUser(onSaved?: () => void) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: patchCurrentUser,
+    onSuccess: (user: CurrentUser) => {
+      queryClient.setQueryData(userKeys.me(), user);
+      toasts.show({ type: 'success', content: t('profile.saved') });
+      onSaved?.();
+    },
+    onError: (error: Error) =>
+      toasts.show({ type: 'error', header: t('profile.saveFailed'), content: error.message }),
+  });
+}
+
+/** Personal details: names, contact number with its country code, and a manual address. */
+function PersonalDetails({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const [initial, setInitial] = useState(() => profileValuesOf(user));
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<Partial<Record<ProfileField, boolean>>>({});
+  const form = profileFormState(values, initial);
+  const save = useSaveUser();
+
+  const set = (field: ProfileField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const touch = (field: ProfileField) => () => setTouched((s) => ({ ...s, [field]: true }));
+  const error = (field: ProfileField) => (touched[field] ? form.errors[field] : undefined);
+  const text = (
+    field: ProfileField,
+    label: string,
+    props: { autoComplete?: string; optional?: boolean } = {},
+  ) => (
+    <FormField
+      label={label}
+      errorText={error(field)}
+      constraintText={props.optional ? t('profile.optional') : undefined}
+    >
+      <Input
+        value={values[field]}
+        onChange={({ detail }) => set(field)(detail.value)}
+        onBlur={touch(field)}
+        autoComplete={props.autoComplete ?? false}
+        invalid={!!error(field)}
+      />
+    </FormField>
+  );
+
+  const phoneOptions = PHONE_COUNTRY_CODES.map((o) => ({ value: o.code, label: `${o.code} (${o.country})` }));
+  const countryOptions = COUNTRIES.map((c) => ({ value: c.abbreviatedName, label: c.name }));
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])));
+        if (!form.submittable) return;
+        const sent: ProfileValues = values;
+        save.mutate(form.body, { onSuccess: () => setInitial(sent) });
+      }}
+    >
+      <Form
+        actions={
+          <Button variant="primary" formAction="submit" disabled={!form.submittable} loading={save.isPending}>
+            {t('profile.save')}
+          </Button>
+        }
+      >
+        <Container header={<Header variant="h2">{t('profile.details.title')}</Header>}>
+          <SpaceBetween size="l">
+            <ColumnLayout columns={2}>
+              {text('firstName', t('profile.details.firstName'), { autoComplete: 'given-name' })}
+              {text('lastName', t('profile.details.lastName'), { autoComplete: 'family-name' })}
+            </ColumnLayout>
+            <FormField label={t('profile.details.email')} description={t('profile.details.emailHint')}>
+              <Input value={user.email} readOnly autoComplete="email" />
+            </FormField>
+            <Grid gridDefinition={[{ colspan: { default: 12, xs: 4 } }, { colspan: { default: 12, xs: 8 } }]}>
+              <FormField label={t('profile.details.phoneCountryCode')}>
+                <Select
+                  selectedOption={phoneOptions.find((o) => o.value === values.phoneCountryCode) ?? null}
+                  options={phoneOptions}
+                  onChange={({ detail }) => set('phoneCountryCode')(detail.selectedOption.value ?? '')}
+                  filteringType="auto"
+                />
+              </FormField>
+              {text('contactNumber', t('profile.details.contactNumber'), { autoComplete: 'tel-national' })}
+            </Grid>
+            <Header variant="h3" description={t('profile.address.description')}>
+              {t('profile.address.title')}
+            </Header>
+            <ColumnLayout columns={2}>
+              {text('address1', t('profile.address.address1'), { autoComplete: 'address-line1' })}
+              {text('address2', t('profile.address.address2'), {
+                autoComplete: 'address-line2',
+                optional: true,
+              })}
+              {text('city', t('profile.address.city'), { autoComplete: 'address-level2' })}
+              {text('state', t('profile.address.state'), { autoComplete: 'address-level1', optional: true })}
+              <FormField label={t('profile.address.country')} errorText={error('country')}>
+                <Select
+                  selectedOption={countryOptions.find((o) => o.value === values.country) ?? null}
+                  options={countryOptions}
+                  onChange={({ detail }) => set('country')(detail.selectedOption.value ?? '')}
+                  filteringType="auto"
+                />
+              </FormField>
+              {text('zipCode', t('profile.address.zipCode'), { autoComplete: 'postal-code' })}
+            </ColumnLayout>
+          </SpaceBetween>
+        </Container>
+      </Form>
+    </form>
+  );
+}
+
+/** Default application notification level and the email/sms/push preferences. */
+function Preferences({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const [initial, setInitial] = useState(() => preferenceValuesOf(user));
+  const [values, setValues] = useState<PreferenceValues>(initial);
+  const form = preferencesFormState(values, initial);
+  const save = useSaveUser();
+  const toggle = (field: 'emailPreference' | 'smsPreference' | 'pushPreference') => (
+    <Toggle
+      checked={values[field]}
+      onChange={({ detail }) => setValues((v) => ({ ...v, [field]: detail.checked }))}
+    >
+      {t(`profile.preferences.${field}`)}
+    </Toggle>
+  );
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!form.submittable) return;
+        const sent = values;
+        save.mutate(form.body, { onSuccess: () => setInitial(sent) });
+      }}
+    >
+      <Form
+        actions={
+          <Button variant="primary" formAction="submit" disabled={!form.submittable} loading={save.isPending}>
+            {t('profile.preferences.save')}
+          </Button>
+        }
+      >
+        <Container header={<Header variant="h2">{t('profile.preferences.title')}</Header>}>
+          <SpaceBetween size="l">
+            <FormField
+              label={t('profile.preferences.level')}
+              description={t('profile.preferences.levelDescription')}
+            >
+              <RadioGroup
+                ariaLabel={t('profile.preferences.level')}
+                value={values.defaultApplicationNotificationLevel}
+                onChange={({ detail }) =>
+                  setValues((v) => ({
+                    ...v,
+                    defaultApplicationNotificationLevel:
+                      detail.value as PreferenceValues['defaultApplicationNotificationLevel'],
+                  }))
+                }
+                items={NOTIFICATION_LEVELS.map((level) => ({
+                  value: level,
+                  label: t(`profile.preferences.levels.${level}`),
+                  description: t(`profile.preferences.levelDescriptions.${level}`),
+                }))}
+              />
+            </FormField>
+            <FormField label={t('profile.preferences.channels')}>
+              <SpaceBetween size="xs">
+                {toggle('emailPreference')}
+                {toggle('smsPreference')}
+                {toggle('pushPreference')}
+              </SpaceBetween>
+            </FormField>
+          </SpaceBetween>
+        </Container>
+      </Form>
+    </form>
+  );
+}
+
+const EMPTY_PASSWORDS: PasswordValues = { previousPassword: '', proposedPassword: '' };
+
+/** Change password: PUT /user/password with the current access token. */
+function ChangePassword() {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const [values, setValues] = useState(EMPTY_PASSWORDS);
+  const [touched, setTouched] = useState<Partial<Record<keyof PasswordValues, boolean>>>({});
+  const form = passwordFormState(values);
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      setValues(EMPTY_PASSWORDS);
+      setTouched({});
+      toasts.show({ type: 'success', content: t('profile.password.changed') });
+    },
+    onError: (error: Error) =>
+      toasts.show({ type: 'error', header: t('profile.password.changeFailed'), content: error.message }),
+  });
+  const field = (name: keyof PasswordValues, label: string, autoComplete: string) => {
+    const errorText = touched[name] ? form.errors[name] : undefined;
+    return (
+      <FormField label={label} errorText={errorText}>
+        <Input
+          type="password"
+          value={values[name]}
+          autoComplete={autoComplete}
+          invalid={!!errorText}
+          onChange={({ detail }) => setValues((v) => ({ ...v, [name]: detail.value }))}
+          onBlur={() => setTouched((s) => ({ ...s, [name]: true }))}
+        />
+      </FormField>
+    );
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched({ previousPassword: true, proposedPassword: true });
+        if (form.submittable) change.mutate(form.body);
+      }}
+    >
+      <Form
+        actions={
+          <Button
+            variant="primary"
+            formAction="submit"
+            disabled={!form.submittable}
+            loading={change.isPending}
+          >
+            {t('profile.password.submit')}
+          </Button>
+        }
+      >
+        <Container header={<Header variant="h2">{t('profile.password.title')}</Header>}>
+          <ColumnLayout columns={2}>
+            {field('previousPassword', t('profile.password.previous'), 'current-password')}
+            {field('proposedPassword', t('profile.password.proposed'), 'new-password')}
+          </ColumnLayout>
+        </Container>
+      </Form>
+    </form>
+  );
+}
+
+/** `/user-profile` (user menu → Profile). */
+export default function UserProfilePage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description={t('profile.description')}>
+          {t('profile.title')}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <PersonalDetails user={user} />
+        <Preferences user={user} />
+        <ChangePassword />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

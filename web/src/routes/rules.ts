@@ -1,0 +1,117 @@
+/**
+ * The query and path rules of the signed-in routes (portal-core §2, portal-organisation §2). Pure,
+ * so every redirect is pinned by unit tests; the route table (./signedIn.tsx) applies them in its
+ * loaders.
+ */
+import { decodeParam } from './queryCodec';
+import { Address } from '../../../shared/schemas/common';
+
+/** Projects page tabs (`/projects?tab=`). */
+export const PROJECT_TABS = ['All', 'Archived'] as const;
+export type ProjectTab = (typeof PROJECT_TABS)[number];
+export const DEFAULT_PROJECT_TAB: ProjectTab = 'All';
+export const PROJECTS_FALLBACK_URL = `/projects?tab=${DEFAULT_PROJECT_TAB}`;
+
+/** Application details sections (`/application-details/{id}?section=`). */
+export const APPLICATION_DETAILS_SECTIONS = [
+  'Overview',
+  'Applications',
+  'Forms',
+  'RFIs',
+  'Inspections',
+  'Documents',
+  'People',
+  'Payments',
+  'Notifications',
+] as const;
+export type ApplicationDetailsSection = (typeof APPLICATION_DETAILS_SECTIONS)[number];
+export const DEFAULT_APPLICATION_DETAILS_SECTION: ApplicationDetailsSection = 'Overview';
+
+/** Sub-routes of `/new-application`; an unknown sub-path goes to intent-selection. */
+export const NEW_APPLICATION_STEPS = [
+  'intent-selection',
+  'child-application',
+  'address',
+  'authority-property-records',
+  'form-selection',
+] as const;
+export type NewApplicationStep = (typeof NEW_APPLICATION_STEPS)[number];
+export const INTENT_SELECTION_URL = '/new-application/intent-selection';
+
+/** `/new-application/child-application?type=`. */
+export const CHILD_APPLICATION_TYPES = ['amendment', 'supporting'] as const;
+export type ChildApplicationType = (typeof CHILD_APPLICATION_TYPES)[number];
+
+function matchIgnoringCase<T extends string>(values: readonly T[], raw: string | null): T | undefined {
+  if (raw === null) return undefined;
+  const wanted = raw.trim().toLowerCase();
+  return values.find((value) => value.toLowerCase() === wanted);
+}
+
+/**
+ * `/projects?tab`: All or Archived, case-insensitive; no tab means All. Any other value is a
+ * redirect to /projects?tab=All.
+ */
+export function resolveProjectsTab(
+  search: URLSearchParams,
+): { tab: ProjectTab } | { redirect: typeof PROJECTS_FALLBACK_URL } {
+  const raw = search.get('tab');
+  if (raw === null) return { tab: DEFAULT_PROJECT_TAB };
+  const tab = matchIgnoringCase(PROJECT_TABS, raw);
+  return tab ? { tab } : { redirect: PROJECTS_FALLBACK_URL };
+}
+
+/** `?section` of the application details page: one of the nine (case-insensitive), else Overview. */
+export function resolveDetailsSection(search: URLSearchParams): {
+  section: ApplicationDetailsSection;
+  subSection: string | undefined;
+} {
+  const section =
+    matchIgnoringCase(APPLICATION_DETAILS_SECTIONS, search.get('section')) ??
+    DEFAULT_APPLICATION_DETAILS_SECTION;
+  const subSection = search.get('subSection')?.trim() || undefined;
+  return { section, subSection };
+}
+
+/** Path ids that must be numeric (application form, breadcrumb, step, submitted page). */
+export function isNumericId(value: string | undefined): value is string {
+  return value !== undefined && /^\d+$/.test(value);
+}
+
+/** The sub-path of `/new-application/*`: a known step, else intent-selection. */
+export function resolveNewApplicationStep(splat: string | undefined): NewApplicationStep | undefined {
+  const first = (splat ?? '').split('/').filter(Boolean);
+  if (first.length !== 1) return undefined;
+  return (NEW_APPLICATION_STEPS as readonly string[]).includes(first[0]!)
+    ? (first[0] as NewApplicationStep)
+    : undefined;
+}
+
+/** `?type` of child-application: amendment or supporting (case-insensitive); else none. */
+export function resolveChildApplicationType(search: URLSearchParams): ChildApplicationType | undefined {
+  return matchIgnoringCase(CHILD_APPLICATION_TYPES, search.get('type'));
+}
+
+/**
+ * The query of the address and authority-property-records steps: `intention`, `refApplicationId`,
+ * `address` (encoded, see ./queryCodec) and `authority-id`. Returns undefined when the encoded
+ * address does not parse or the authority is missing (authority-property-records then goes to /).
+ */
+export function parsePropertyQuery(search: URLSearchParams):
+  | {
+      intention: string | undefined;
+      refApplicationId: string | undefined;
+      address: Address;
+      authorityId: string;
+    }
+  | undefined {
+  const address = decodeParam(search.get('address'), Address);
+  const authorityId = search.get('authority-id')?.trim();
+  if (!address || !authorityId) return undefined;
+  return {
+    intention: search.get('intention')?.trim() || undefined,
+    refApplicationId: search.get('refApplicationId')?.trim() || undefined,
+    address,
+    authorityId,
+  };
+}
