@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const fetchAuthSession = vi.fn();
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: () => fetchAuthSession() }));
+
+const { apiRequest, setUnauthorizedHandler } = await import('../../../web/src/api/client');
+const { changePassword } = await import('../../../web/src/api/user');
+const { setConfigForTests } = await import('../../../web/src/app/config');
+
+const session = (id: string, access = `access-${id}`) => ({
+  tokens: { idToken: { toString: () => id }, accessToken: { toString: () => access } },
+});
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  setConfigForTests({
+    apiUrl: '/api',
+    region: 'r',
+    userPoolId: 'p',
+    userPoolClientId: 'c',
+    authFlowType: 'USER_PASSWORD_AUTH',
+    flags: {},
+  });
+  fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchAuthSession.mockReset();
+});
+
+const authHeader = (call: number) =>
+  (fetchMock.mock.calls[call]![1] as RequestInit & { headers: Record<string, string> }).headers.Authorization;
+
+describe('API client', () => {
+  it('asks Amplify for the current token on every call (silent refresh happens there)', async () => {
+    fetchAuthSession.mockResolvedValueOnce(session('token-1')).mockResolvedValueOnce(session('token-2'));
+    await apiRequest('/user');
+    await apiRequest('/user');
+    expect(fetchAuthSession).toHaveBeenCalledTimes(2);
+    expect([authHeader(0), authHeader(1)]).toEqual(['Bearer token-1', 'Bearer token-2']);
+  });
+
+  it('public calls carry no token', async () => {
+    await apiRequest('/public/health', { anonymous: true });
+    expect(fetchAuthSession).not.toHaveBeenCalled();
+    expect(authHeader(0)).toBeUndefined();
+  });
+
+  it('a 401 on a signed-in call leads back to sign-in', async () => {
+    fetchAuthSession.mockResolvedValue(session('expired'));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: 'ClientError', message: 'Unauthorized' }), { status: 401 }),
+    );
+    const handler = vi.fn();
+    const unregister = setUnauthorizedHandler(handler);
+    await expect(apiRequest('/user')).rejects.toMatchObject({ code: 'ClientError', status: 401 });
+    expect(handler).toHaveBeenCalledTimes(1);
+    unregister();
+  });
+
+  it('a failed refresh sends the call without a token (its 401 then signs out)', async () => {
+    fetchAuthSession.mockRejectedValue(new Error('refresh failed'));
+    await apiRequest('/user');
+    expect(authHeader(0)).toBeUndefined();
+  });
+
+  it('PUT /user/password sends the current access token', async () => {
+    fetchAuthSession.mockResolvedValue(session('id-1', 'access-1'));
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await changePassword({ previousPassword: 'Old#2025', proposedPassword: 'New#2025x' });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/user/password');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(String(init.body))).toEqual({
+      accessToken: 'access-1',
+      previousPassword: 'Old#2025',
+      proposedPassword: 'New#2025x',
+    });
+  });
+});

@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { initI18n } from '../../../web/src/i18n';
+import { setConfigForTests } from '../../../web/src/app/config';
+import { MaintenanceGate } from '../../../web/src/app/App';
+import { ToastProvider, useToasts } from '../../../web/src/components/toasts';
+import { createToastStore } from '../../../web/src/components/toastStore';
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await initI18n();
+});
+beforeEach(() => {
+  setConfigForTests({
+    apiUrl: '/api',
+    region: 'r',
+    userPoolId: 'p',
+    userPoolClientId: 'c',
+    authFlowType: 'USER_PASSWORD_AUTH',
+    flags: {},
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function renderWithProviders(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('app root: maintenance', () => {
+  it('replaces the whole app while isInMaintenance is true', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ isInMaintenance: true })));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <MaintenanceGate>
+        <p>the portal</p>
+      </MaintenanceGate>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Down for maintenance' })).toBeTruthy();
+    expect(screen.queryByText('the portal')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith('/api/maintenance/maintenance.json', expect.anything());
+  });
+
+  it('renders the app when not in maintenance or when the flag cannot be read', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ isInMaintenance: false }))),
+    );
+    renderWithProviders(
+      <MaintenanceGate>
+        <p>the portal</p>
+      </MaintenanceGate>,
+    );
+    expect(await screen.findByText('the portal')).toBeTruthy();
+    cleanup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    renderWithProviders(
+      <MaintenanceGate>
+        <p>the portal</p>
+      </MaintenanceGate>,
+    );
+    expect(await screen.findByText('the portal')).toBeTruthy();
+  });
+});
+
+describe('toasts in the page', () => {
+  function ShowButton() {
+    const toasts = useToasts();
+    return (
+      <button type="button" onClick={() => toasts.show({ type: 'success', content: 'Saved it' })}>
+        show
+      </button>
+    );
+  }
+
+  it('shows a toast at the bottom right and hides it after 7000 ms', () => {
+    vi.useFakeTimers();
+    const store = createToastStore<React.ReactNode>();
+    renderWithProviders(
+      <ToastProvider store={store}>
+        <ShowButton />
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'show' }).click());
+    // Cloudscape also announces the toast in a live region: count the toast itself.
+    const toast = () => document.querySelectorAll('[data-itemid]').length;
+    expect(toast()).toBe(1);
+    expect(screen.getAllByText('Saved it').length).toBeGreaterThan(0);
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(6999));
+    expect(toast()).toBe(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(store.items()).toEqual([]);
+    // The Flashbar's exit animation then removes it from the page.
+    act(() => vi.advanceTimersByTime(1000));
+    expect(toast()).toBe(0);
+  });
+});
