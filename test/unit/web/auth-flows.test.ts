@@ -12,6 +12,7 @@ import {
   submitRegistration,
 } from '../../../web/src/features/auth/flows';
 import type { RegistrationValues } from '../../../web/src/features/auth/forms';
+import { runSignIn } from '../../../web/src/features/auth/signInFlow';
 
 const values: RegistrationValues = {
   email: ' New.Person@Example.NZ',
@@ -255,5 +256,19 @@ describe('registration via invitation', () => {
         { code: 'c', email: 'i@b.nz', password: 'Strong#2025' },
       ),
     ).resolves.toEqual({ kind: 'signInFailed' });
+  });
+});
+
+describe('sign-in of an unconfirmed user', () => {
+  it("Amplify's CONFIRM_SIGN_UP next step is UserNotActive (the resend button shows)", async () => {
+    const deps = {
+      signIn: vi.fn(async () => ({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } })),
+      confirmSignIn: vi.fn(),
+    };
+    await expect(runSignIn(deps, { email: 'a@b.nz', password: 'x' }, 'USER_PASSWORD_AUTH')).resolves.toEqual({
+      ok: false,
+      reason: 'UserNotActive',
+    });
+    expect(deps.confirmSignIn).not.toHaveBeenCalled();
   });
 });

@@ -15,6 +15,8 @@ export interface SignInDeps {
 export type SignInResult = { ok: true } | { ok: false; reason: 'LoginFailed' | 'UserNotActive' };
 
 const NEW_PASSWORD_REQUIRED = 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED';
+/** Amplify v6 turns Cognito's UserNotConfirmedException into this next step instead of throwing. */
+const CONFIRM_SIGN_UP = 'CONFIRM_SIGN_UP';
 
 /** Lower-cases and trims an e-mail (applied on blur and again before signing in). */
 export function normaliseEmail(value: string): string {
@@ -28,7 +30,8 @@ function errorName(error: unknown): string | undefined {
 /**
  * Signs in with the configured auth flow. A NEW_PASSWORD_REQUIRED challenge (a user created by an
  * administrator) is completed automatically with the password just entered (spec core §4).
- * UserNotConfirmedException becomes UserNotActive; every other failure is LoginFailed.
+ * An unconfirmed user (UserNotConfirmedException, or Amplify's CONFIRM_SIGN_UP next step) becomes
+ * UserNotActive; every other failure is LoginFailed.
  */
 export async function runSignIn(
   deps: SignInDeps,
@@ -44,7 +47,11 @@ export async function runSignIn(
     if (!output.isSignedIn && output.nextStep.signInStep === NEW_PASSWORD_REQUIRED) {
       output = await deps.confirmSignIn({ challengeResponse: credentials.password });
     }
-    return output.isSignedIn ? { ok: true } : { ok: false, reason: 'LoginFailed' };
+    if (output.isSignedIn) return { ok: true };
+    return {
+      ok: false,
+      reason: output.nextStep.signInStep === CONFIRM_SIGN_UP ? 'UserNotActive' : 'LoginFailed',
+    };
   } catch (error) {
     if (errorName(error) === 'UserAlreadyAuthenticatedException') return { ok: true };
     if (errorName(error) === 'UserNotConfirmedException') return { ok: false, reason: 'UserNotActive' };
