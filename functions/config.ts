@@ -26,6 +26,19 @@ export const env = {
   /** Virus scanner: path of clamscan and of its database directory. */
   CLAMSCAN_PATH: 'CLAMSCAN_PATH',
   CLAMAV_DB_DIR: 'CLAMAV_DB_DIR',
+  /**
+   * Captcha (ALTCHA) HMAC secret. Locally the stack sets the secret itself; in AWS the function gets
+   * the ARN of a generated Secrets Manager secret and reads it once per cold start.
+   */
+  CAPTCHA_HMAC_SECRET: 'CAPTCHA_HMAC_SECRET',
+  CAPTCHA_HMAC_SECRET_ARN: 'CAPTCHA_HMAC_SECRET_ARN',
+  /**
+   * The web app's origin (`https://portal.example.nz`), for links in mail (Cognito's CustomMessage).
+   * When the Web stack's domain is not known to the stack that needs it, WEB_URL_PARAMETER names
+   * the SSM parameter the Web stack writes it to, read once per cold start.
+   */
+  WEB_URL: 'WEB_URL',
+  WEB_URL_PARAMETER: 'WEB_URL_PARAMETER',
   /** Powertools logger. */
   POWERTOOLS_SERVICE_NAME: 'POWERTOOLS_SERVICE_NAME',
   LOG_LEVEL: 'LOG_LEVEL',

@@ -10,6 +10,8 @@ import { SFNClient } from '@aws-sdk/client-sfn';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SSMClient } from '@aws-sdk/client-ssm';
 
 function lazy<T>(make: () => T): () => T {
   let value: T | undefined;
@@ -40,3 +42,5 @@ export const sfnClient = lazy(() => new SFNClient({}));
 export const schedulerClient = lazy(() => new SchedulerClient({}));
 export const sesClient = lazy(() => new SESv2Client({}));
 export const cognitoClient = lazy(() => new CognitoIdentityProviderClient({}));
+export const secretsManagerClient = lazy(() => new SecretsManagerClient({}));
+export const ssmClient = lazy(() => new SSMClient({}));

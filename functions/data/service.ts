@@ -43,6 +43,7 @@ import {
   qualificationType,
   step,
 } from './entities/reference.js';
+import { captchaUse, siteSetting } from './entities/site.js';
 import { user, userAuthority, userProperty } from './entities/user.js';
 
 /**
@@ -92,6 +93,8 @@ export const service = new Service(
     documentContainer,
     documentCategory,
     documentType,
+    siteSetting,
+    captchaUse,
   },
   { client: documentClient(), table: process.env.TABLE_NAME },
 );
