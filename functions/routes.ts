@@ -64,8 +64,22 @@ export const routes: readonly RouteDef[] = [
   // Health: public, no data access beyond a cheap table describe.
   r('GET', '/public/health', 'public', 'public'),
 
+  // Accounts (portal-core §7 public calls; portal-organisation §5, §7).
+  r('GET', '/public/captcha/challenge', 'public', 'public'),
+  r('POST', '/public/user/registration', 'public', 'public'),
+  r('POST', '/public/user/registration/confirm', 'public', 'public'),
+  r('POST', '/public/user/registration/resend', 'public', 'public'),
+  r('POST', '/public/user/registration/invited', 'public', 'public'),
+  r('GET', '/public/organisation/invitations', 'public', 'public'),
+
+  // Site settings read by the SPA before sign-in (portal-core §7, portal-organisation §2).
+  r('GET', '/maintenance/maintenance.json', 'public', 'public'),
+  r('GET', '/announcements/announcements.json', 'public', 'public'),
+
   // The signed-in user's own record (portal-core §7).
   r('GET', '/user', 'user', 'user'),
+  r('PATCH', '/user', 'user', 'user'),
+  r('PUT', '/user/password', 'user', 'user'),
 ];
 
 /** The resource modules that have at least one route: one Lambda each. */

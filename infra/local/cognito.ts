@@ -9,16 +9,16 @@ import {
 } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import type { HandlerLoader } from './handlers';
-import { writeMail } from './mail';
+import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent } from 'aws-lambda';
+import { lambdaContext, type HandlerLoader } from './handlers';
+import { htmlToText, writeMail } from './mail';
 import { HOST } from './ports';
 import { closeServer, listen, readBody, sendJson, type Log } from './util';
 
 /**
  * Cognito on this machine: cognito-local run in-process (its own modules, with data under
- * dataDir/cognito instead of cwd/.cognito, and a message sender that writes codes to the mail
- * outbox) behind a small proxy that adds what cognito-local lacks.
+ * dataDir/cognito instead of cwd/.cognito, and a message service that builds each mail with
+ * functions/events/custom-message.ts and writes it to the mail outbox) behind a small proxy that adds what cognito-local lacks.
  */
 export interface LocalCognito {
   /** The endpoint clients use (the proxy). */
@@ -94,8 +94,6 @@ interface CognitoLocalModules {
   DateClock: new () => unknown;
   TriggersService: new (clock: unknown, cognito: unknown, lambda: unknown, crypto: unknown) => unknown;
   LambdaService: new (config: unknown, client: unknown) => unknown;
-  MessagesService: new (triggers: unknown, delivery: unknown) => unknown;
-  MessageDeliveryService: new (sender: unknown) => unknown;
   CognitoServiceFactoryImpl: new (
     dir: string,
     dsf: unknown,
@@ -125,8 +123,6 @@ function loadCognitoLocal(): CognitoLocalModules {
     DateClock: services.DateClock,
     TriggersService: services.TriggersService,
     LambdaService: services.LambdaService,
-    MessagesService: services.MessagesService,
-    MessageDeliveryService: lib('services/messageDelivery/messageDelivery.js').MessageDeliveryService,
     CognitoServiceFactoryImpl: lib('services/cognitoService.js').CognitoServiceFactoryImpl,
     UserPoolServiceFactoryImpl: lib('services/userPoolService.js').UserPoolServiceFactoryImpl,
     StormDBDataStoreFactory: lib('services/dataStore/stormDb.js').StormDBDataStoreFactory,
@@ -142,13 +138,30 @@ interface CognitoUser {
   Attributes?: { Name: string; Value?: string }[];
 }
 
+/** What the CustomMessage trigger made of a message (placeholders already replaced), or undefined. */
+export type CustomMessageBuilder = (input: {
+  source: string;
+  userPoolId: string;
+  clientId: string | null;
+  user: CognitoUser;
+  code: string;
+  clientMetadata: Record<string, string> | undefined;
+}) => Promise<{ subject: string; html: string } | undefined>;
+
+interface CognitoLocalHandle {
+  server: Server;
+  /** ResendConfirmationCode, which cognito-local lacks (same checks and delivery as SignUp). */
+  resendConfirmationCode(body: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
 async function startCognitoLocal(opts: {
   dir: string;
   port: number;
   issuerDomain: string;
   mailDir: string;
+  customMessage: CustomMessageBuilder;
   log: Log;
-}): Promise<Server> {
+}): Promise<CognitoLocalHandle> {
   const m = loadCognitoLocal();
   const logger = m.pino({ level: 'error', base: { name: 'cognito-local' } }, m.pinoDestination(2));
   const config = {
@@ -171,37 +184,47 @@ async function startCognitoLocal(opts: {
   const cognito = await cognitoFactory.create(ctx, config.UserPoolDefaults);
   // No Lambda triggers inside cognito-local: the proxy runs them against our own handlers.
   const triggers = new m.TriggersService(clock, cognito, new m.LambdaService({}, {}), {});
-  // Codes go to the mail outbox (and stay in the pool's db json, as cognito-local keeps them).
-  const sender = {
-    sendEmail: async (
-      _c: unknown,
+  // Codes go to the mail outbox (and stay in the pool's db json, as cognito-local keeps them). The
+  // message is what functions/events/custom-message.ts makes of it, as Cognito's CustomMessage
+  // trigger in AWS; SMS keeps the plain code.
+  const messages = {
+    deliver: async (
+      _ctx: unknown,
+      source: string,
+      clientId: string | null,
+      userPoolId: string,
       user: CognitoUser,
-      destination: string,
-      message: { __code?: string; emailSubject?: string; emailMessage?: string },
+      code: string,
+      clientMetadata: Record<string, string> | undefined,
+      deliveryDetails: { DeliveryMedium?: string; Destination?: string },
     ) => {
-      const code = message.__code;
+      if (deliveryDetails.DeliveryMedium === 'SMS') {
+        writeMail(opts.mailDir, {
+          source: 'cognito-sms',
+          to: deliveryDetails.Destination ?? '',
+          subject: 'SMS',
+          text: `Your verification code is ${code}`,
+          code,
+          username: user.Username,
+        });
+        return;
+      }
+      if (deliveryDetails.DeliveryMedium !== 'EMAIL') return;
+      let custom: { subject: string; html: string } | undefined;
+      try {
+        custom = await opts.customMessage({ source, userPoolId, clientId, user, code, clientMetadata });
+      } catch (err) {
+        opts.log(`custom-message trigger failed: ${String((err as Error)?.stack ?? err)}`);
+      }
       writeMail(opts.mailDir, {
         source: 'cognito',
-        to: destination,
-        subject: message.emailSubject ?? 'Your verification code',
-        text: message.emailMessage ?? `Your verification code is ${code}`,
+        to: deliveryDetails.Destination ?? '',
+        subject: custom?.subject ?? 'Your verification code',
+        text: custom ? htmlToText(custom.html) : `Your verification code is ${code}`,
+        ...(custom ? { html: custom.html } : {}),
         code,
         username: user.Username,
-      });
-    },
-    sendSms: async (
-      _c: unknown,
-      user: CognitoUser,
-      destination: string,
-      message: { __code?: string; smsMessage?: string },
-    ) => {
-      writeMail(opts.mailDir, {
-        source: 'cognito-sms',
-        to: destination,
-        subject: 'SMS',
-        text: message.smsMessage ?? `Your verification code is ${message.__code}`,
-        code: message.__code,
-        username: user.Username,
+        trigger: `CustomMessage_${source}`,
       });
     },
   };
@@ -209,13 +232,56 @@ async function startCognitoLocal(opts: {
     clock,
     cognito,
     config,
-    messages: new m.MessagesService(triggers, new m.MessageDeliveryService(sender)),
+    messages,
     otp: m.otp,
     tokenGenerator: new m.JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
   const server = m.createServer(m.Router(services), logger, config.ServerConfig, services);
-  return server.start();
+
+  const resendConfirmationCode = async (body: Record<string, unknown>) => {
+    const ctx = { logger };
+    const pool = (await (
+      cognito as { getUserPoolForClientId(c: unknown, id: unknown): Promise<unknown> }
+    ).getUserPoolForClientId(ctx, body.ClientId)) as {
+      options: { Id: string };
+      getUserByUsername(c: unknown, u: unknown): Promise<(CognitoUser & { UserStatus?: string }) | null>;
+      saveUser(c: unknown, u: unknown): Promise<void>;
+    };
+    const user = await pool.getUserByUsername(ctx, body.Username);
+    const masked = (email: string) => `${email.slice(0, 1)}***@${email.split('@')[1]?.slice(0, 1) ?? ''}***`;
+    if (!user) {
+      // As Cognito with PreventUserExistenceErrors (the deployed client): a plausible answer.
+      return {
+        CodeDeliveryDetails: {
+          AttributeName: 'email',
+          DeliveryMedium: 'EMAIL',
+          Destination: masked(String(body.Username)),
+        },
+      };
+    }
+    if (user.UserStatus === 'CONFIRMED') {
+      throw new CognitoError('InvalidParameterException', 'User is already confirmed.', 400);
+    }
+    const email = user.Attributes?.find((a) => a.Name === 'email')?.Value;
+    if (!email) throw new CognitoError('InvalidParameterException', 'User has no email.', 400);
+    const code = m.otp();
+    const deliveryDetails = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
+    await messages.deliver(
+      ctx,
+      'ResendCode',
+      String(body.ClientId),
+      pool.options.Id,
+      user,
+      code,
+      body.ClientMetadata as Record<string, string> | undefined,
+      deliveryDetails,
+    );
+    await pool.saveUser(ctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: new Date() });
+    return { CodeDeliveryDetails: { ...deliveryDetails, Destination: masked(email) } };
+  };
+
+  return { server: await server.start(), resendConfirmationCode };
 }
 
 /** Sends one AWS JSON 1.1 request to a Cognito endpoint. */
@@ -278,11 +344,50 @@ export async function startCognito(opts: {
   mkdirSync(dir, { recursive: true });
   const endpoint = `http://${HOST}:${opts.port}`;
   const internal = `http://${HOST}:${opts.internalPort}`;
+  const customMessage: CustomMessageBuilder = async ({
+    source,
+    userPoolId,
+    clientId,
+    user,
+    code,
+    clientMetadata,
+  }) => {
+    if (!opts.handlers.exists('events/custom-message')) return undefined;
+    const handler =
+      await opts.handlers.load<
+        (e: CustomMessageTriggerEvent, c: unknown) => Promise<CustomMessageTriggerEvent>
+      >('events/custom-message');
+    const userAttributes: Record<string, string> = {};
+    for (const a of user.Attributes ?? []) if (a.Value !== undefined) userAttributes[a.Name] = a.Value;
+    const event = {
+      version: '1',
+      region: opts.region,
+      userPoolId,
+      userName: user.Username,
+      callerContext: { awsSdkVersion: 'aws-sdk-js-3.0.0', clientId: clientId ?? 'CLIENT_ID_NOT_APPLICABLE' },
+      triggerSource: `CustomMessage_${source}`,
+      request: {
+        userAttributes,
+        codeParameter: '{####}',
+        linkParameter: '{##Click Here##}',
+        usernameParameter: source === 'AdminCreateUser' ? '{username}' : null,
+        ...(clientMetadata ? { clientMetadata } : {}),
+      },
+      response: { smsMessage: null, emailMessage: null, emailSubject: null },
+    } as CustomMessageTriggerEvent;
+    const out = await handler(event, lambdaContext('custom-message', randomUUID()));
+    const { emailSubject, emailMessage } = out.response;
+    if (!emailMessage) return undefined;
+    // As Cognito: the placeholders are replaced after the trigger returns.
+    const fill = (t: string) => t.replaceAll('{####}', code).replaceAll('{username}', user.Username);
+    return { subject: fill(emailSubject ?? 'Your verification code'), html: fill(emailMessage) };
+  };
   const inner = await startCognitoLocal({
     dir,
     port: opts.internalPort,
     issuerDomain: endpoint,
     mailDir: opts.mailDir,
+    customMessage,
     log: opts.log,
   });
 
@@ -404,6 +509,33 @@ export async function startCognito(opts: {
         case 'GlobalSignOut':
           reply(200, {});
           return;
+        case 'ResendConfirmationCode': {
+          try {
+            reply(200, await inner.resendConfirmationCode(body));
+          } catch (err) {
+            const code = (err as { code?: unknown }).code;
+            if (!(err instanceof CognitoError) && typeof code === 'string') {
+              fail(code, (err as Error).message);
+              return;
+            }
+            throw err;
+          }
+          return;
+        }
+        case 'ChangePassword': {
+          try {
+            reply(200, await cognitoCall(internal, target, body));
+          } catch (err) {
+            // The proposed password already passed the policy above, so cognito-local's
+            // InvalidPasswordException means a wrong previous password: Cognito says NotAuthorized.
+            if (err instanceof CognitoError && err.type === 'InvalidPasswordException') {
+              fail('NotAuthorizedException', 'Incorrect username or password.');
+              return;
+            }
+            throw err;
+          }
+          return;
+        }
         case 'InitiateAuth':
         case 'AdminInitiateAuth': {
           try {
@@ -499,7 +631,7 @@ export async function startCognito(opts: {
       ),
     stop: async () => {
       await closeServer(proxy);
-      await closeServer(inner);
+      await closeServer(inner.server);
     },
   };
 }

@@ -181,6 +181,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       POWERTOOLS_SERVICE_NAME: 'consent-portal',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (options.quiet ? 'WARN' : 'INFO'),
       LOCAL_STACK: 'true',
+      // A fixed development secret for the captcha (AWS: a generated Secrets Manager secret).
+      CAPTCHA_HMAC_SECRET: 'consent-portal-local-captcha-secret',
+      // Links in Cognito's mail (AWS: the Web stack's URL through SSM, or -c webUrl).
+      WEB_URL: webUrl,
     };
     setHandlerEnv(env);
 

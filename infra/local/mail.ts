@@ -8,6 +8,10 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML body, when the message has one (Cognito's CustomMessage). */
+  html?: string;
+  /** The Cognito trigger source that made the message (CustomMessage_SignUp, ...). */
+  trigger?: string;
   /** The verification / reset code, for tests and the demo. */
   code?: string;
   username?: string;
@@ -15,7 +19,7 @@ export interface OutboxMail {
 
 /**
  * Writes one mail into the outbox folder in the record shape functions/adapters/mail.ts's outbox
- * transport uses (`<ISO time>-<uuid>.json`, {messageId, sentAt, from, to[], subject, text}), so a
+ * transport uses (`<ISO time>-<uuid>.json`, {messageId, sentAt, from, to[], subject, text, html?}), so a
  * listing of the folder shows Cognito's codes among the portal's own mail, sorted by time.
  */
 export function writeMail(dir: string, mail: OutboxMail): string {
@@ -30,10 +34,28 @@ export function writeMail(dir: string, mail: OutboxMail): string {
     to: [mail.to],
     subject: mail.subject,
     text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
     source: mail.source,
+    ...(mail.trigger ? { trigger: mail.trigger } : {}),
     ...(mail.code ? { code: mail.code } : {}),
     ...(mail.username ? { username: mail.username } : {}),
   };
   writeFileSync(file, JSON.stringify(record, null, 2) + '\n', { flag: 'wx' });
   return file;
+}
+
+/** A plain-text rendering of a simple HTML mail body (paragraphs, links, strong). */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, '$2: $1')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>\s*/gi, '\n\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

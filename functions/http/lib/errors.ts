@@ -107,3 +107,11 @@ export function mapError(err: unknown): MappedError {
     unexpected: true,
   };
 }
+
+/** 429: too many attempts (Cognito LimitExceeded / TooManyRequests / TooManyFailedAttempts). */
+export class TooManyRequests extends HttpError {
+  override readonly name: string = 'TooManyRequests';
+  constructor(message = 'Too many requests, please try again later', description?: string) {
+    super(429, 'ClientError', message, description);
+  }
+}

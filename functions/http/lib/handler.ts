@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Resource } from '../../routes.js';
 import type { FieldIssue } from '../../../shared/schemas/errors.js';
 import { logger } from '../../lib/logger.js';
+import { messages } from '../../../shared/domain/validation.js';
 import { BadRequest, mapError, NotFound, Unauthorized } from './errors.js';
 
 /** The signed-in caller, from the JWT authorizer's claims. */
@@ -117,10 +118,14 @@ export function callerFromEvent(event: HttpEvent): Caller | undefined {
   return caller;
 }
 
+/** zod's default message for an absent value ("Invalid input: expected string, received undefined"). */
+const ABSENT = /received undefined$/;
+
 function issuesOf(where: 'body' | 'query' | 'path', error: z.ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({
     field: [where, ...issue.path.map((p) => String(p))].join('.'),
-    reason: issue.message,
+    // A missing field reads as the spec's "Required" when its schema has no message of its own.
+    reason: issue.code === 'invalid_type' && ABSENT.test(issue.message) ? messages.required : issue.message,
   }));
 }
 
