@@ -14,6 +14,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
@@ -35,11 +36,19 @@ export const apiStageName = 'api';
  *   function's own credentials, so presigned PUT/GET need these rights);
  * - scheduler: create/update/delete schedules in the portal's schedule group, passing the
  *   scheduler role (access-request expiry);
- * - mail: send with SES v2 from the configured sender (context mailFrom) only.
+ * - mail: send with SES v2 from the configured sender (context mailFrom) only;
+ * - accountsWrite: the public function's writes, limited by `dynamodb:LeadingKeys` to the
+ *   partitions registration touches ({@link accountsWritePartitions}): captcha-use guards, user
+ *   records, organisation memberships and invitations;
+ * - captcha: read the generated captcha HMAC secret (env CAPTCHA_HMAC_SECRET_ARN);
+ * - cognitoAdmin: create, get, set the password of and delete users of the pool (registration
+ *   through an invitation creates a confirmed user; the public SignUp/Confirm/Resend and
+ *   ChangePassword calls need no IAM).
  */
-type Capability = 'tableWrite' | 'uploads' | 'scheduler' | 'mail';
+type Capability =
+  'tableWrite' | 'uploads' | 'scheduler' | 'mail' | 'accountsWrite' | 'captcha' | 'cognitoAdmin';
 export const resourceCapabilities: Record<Resource, readonly Capability[]> = {
-  public: [],
+  public: ['accountsWrite', 'captcha', 'cognitoAdmin'],
   lookups: [],
   user: ['tableWrite', 'uploads'],
   applications: ['tableWrite', 'uploads'],
@@ -53,6 +62,17 @@ export const resourceCapabilities: Record<Resource, readonly Capability[]> = {
   notifications: ['tableWrite'],
   council: ['tableWrite'],
 };
+
+/**
+ * Partition-key prefixes (ElectroDB keys, functions/data/entities) the public function may write:
+ * captchaUse, user, organisationMember, organisationInvitation.
+ */
+export const accountsWritePartitions = [
+  '$portal#signature_*',
+  '$portal#userId_*',
+  '$portal#organisationId_*',
+  '$portal#invitationId_*',
+] as const;
 
 export interface ApiStackProps extends StackProps {
   config: PortalConfig;
@@ -74,6 +94,8 @@ export class ApiStack extends Stack {
   readonly apiUrl: string;
   /** `<id>.execute-api.<region>.amazonaws.com`: the CloudFront origin. */
   readonly apiDomainName: string;
+  /** The captcha HMAC key (when a routed resource has the captcha capability). */
+  readonly captchaSecret?: Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -135,6 +157,21 @@ export class ApiStack extends Stack {
     };
 
     const resourcesWithRoutes = [...new Set(routes.map((r) => r.resource))];
+    // The captcha's HMAC key: generated, never in the template; read once per cold start.
+    if (resourcesWithRoutes.some((r) => resourceCapabilities[r].includes('captcha'))) {
+      this.captchaSecret = new Secret(this, 'CaptchaSecret', {
+        description: 'Consent portal: HMAC key signing captcha (ALTCHA) challenges',
+        generateSecretString: { passwordLength: 64, excludePunctuation: true },
+        removalPolicy: config.prodLike ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      });
+      acknowledge(this.captchaSecret, [
+        {
+          id: 'AwsSolutions-SMG4',
+          reason:
+            'The captcha HMAC key only signs challenges that expire after 10 minutes; rotating it would need a rotation Lambda for no gain (a new key is one redeploy away and only voids open challenges).',
+        },
+      ]);
+    }
     for (const resource of resourcesWithRoutes) {
       const caps = resourceCapabilities[resource];
       const scheduler = caps.includes('scheduler');
@@ -150,6 +187,9 @@ export class ApiStack extends Stack {
                 SCHEDULER_GROUP: props.scheduleGroup.scheduleGroupName,
                 SCHEDULER_ROLE_ARN: props.schedulerRole.roleArn,
               }
+            : {}),
+          ...(caps.includes('captcha') && this.captchaSecret
+            ? { CAPTCHA_HMAC_SECRET_ARN: this.captchaSecret.secretArn }
             : {}),
         },
       });
@@ -180,6 +220,32 @@ export class ApiStack extends Stack {
     ];
     if (caps.includes('tableWrite')) props.table.grantReadWriteData(fn);
     else props.table.grantReadData(fn);
+    if (caps.includes('accountsWrite') && !caps.includes('tableWrite')) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+          resources: [props.table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...accountsWritePartitions] } },
+        }),
+      );
+    }
+    if (caps.includes('captcha')) {
+      if (!this.captchaSecret) throw new Error('captcha capability without the captcha secret');
+      this.captchaSecret.grantRead(fn);
+    }
+    if (caps.includes('cognitoAdmin')) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: [
+            'cognito-idp:AdminCreateUser',
+            'cognito-idp:AdminSetUserPassword',
+            'cognito-idp:AdminGetUser',
+            'cognito-idp:AdminDeleteUser',
+          ],
+          resources: [props.userPool.userPoolArn],
+        }),
+      );
+    }
     // Health check: a cheap DescribeTable.
     props.table.grant(fn, 'dynamodb:DescribeTable');
     if (caps.includes('uploads')) {

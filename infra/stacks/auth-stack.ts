@@ -9,10 +9,11 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { acknowledge, findings } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import { PortalFunction } from '../constructs/portal-function.js';
-import type { PortalConfig } from './config.js';
+import { webUrlParameterName, type PortalConfig } from './config.js';
 
 export interface AuthStackProps extends StackProps {
   config: PortalConfig;
@@ -29,7 +30,7 @@ export const passwordPolicy = {
   tempPasswordValidity: Duration.days(7),
 } as const;
 
-/** The Cognito user pool, its PostConfirmation trigger and the web app client. */
+/** The Cognito user pool, its PostConfirmation and CustomMessage triggers and the web app client. */
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly webClient: UserPoolClient;
@@ -68,6 +69,27 @@ export class AuthStack extends Stack {
     });
     props.table.grantWriteData(postConfirmation);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, postConfirmation);
+
+    // The portal's words for Cognito's mail: a confirmation link to the web app and the code.
+    const customMessage = new PortalFunction(this, 'CustomMessage', {
+      entry: 'functions/events/custom-message.ts',
+      serviceName: 'consent-portal-custom-message',
+      description: "Cognito CustomMessage: sign-up link and code, reset code, in the portal's words",
+      environment: config.webUrl
+        ? { WEB_URL: config.webUrl }
+        : { WEB_URL_PARAMETER: webUrlParameterName(config.stage) },
+    });
+    if (!config.webUrl) {
+      customMessage.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ssm:GetParameter'],
+          resources: [
+            `arn:${this.partition}:ssm:${this.region}:${this.account}:parameter${webUrlParameterName(config.stage)}`,
+          ],
+        }),
+      );
+    }
+    this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, customMessage);
 
     this.webClient = this.userPool.addClient('WebClient', {
       authFlows: { userSrp: true, userPassword: true },

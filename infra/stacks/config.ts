@@ -28,6 +28,13 @@ export interface PortalConfig {
   threatProtection: boolean;
   /** Sender address of the portal's mail (SES identity); MAIL_FROM of the functions that send mail. */
   mailFrom?: string;
+  /**
+   * The web app's public URL (a custom domain, `https://portal.example.nz`) for links in Cognito's
+   * mail. Without it the Web stack writes its CloudFront URL to the SSM parameter
+   * {@link webUrlParameterName} and the CustomMessage trigger reads it at run time (the Auth stack
+   * cannot reference the Web stack, which depends on it).
+   */
+  webUrl?: string;
   /** The route table; tests override it, the app always uses functions/routes.ts. */
   routes?: readonly RouteDef[];
 }
@@ -70,5 +77,18 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
     uploadsCorsOrigins: list(ctx('webOrigins', 'CONSENT_PORTAL_WEB_ORIGINS')) ?? ['https://*.cloudfront.net'],
     threatProtection: bool(ctx('threatProtection', 'CONSENT_PORTAL_THREAT_PROTECTION')) ?? false,
     mailFrom: (ctx('mailFrom', 'CONSENT_PORTAL_MAIL_FROM') as string | undefined) || undefined,
+    webUrl: webUrlOf(ctx('webUrl', 'CONSENT_PORTAL_WEB_URL')),
   };
 }
+
+/** `https://host[/path]` without a trailing slash, or undefined; anything else is refused. */
+function webUrlOf(v: unknown): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const url = String(v).trim().replace(/\/+$/, '');
+  if (!/^https:\/\/[a-z0-9.-]+(:\d+)?(\/[^\s?#]*)?$/i.test(url))
+    throw new Error(`Invalid webUrl "${String(v)}": expected https://host[/path]`);
+  return url;
+}
+
+/** The SSM parameter the Web stack writes the web app's URL to (read by Cognito's CustomMessage trigger). */
+export const webUrlParameterName = (stage: string): string => `/consent-portal/${stage}/web-url`;

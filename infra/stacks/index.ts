@@ -9,7 +9,7 @@ import { WorkflowsStack } from './workflows-stack.js';
 
 export { ApiStack, apiStageName, resourceCapabilities, routeKeysOfTemplate } from './api-stack.js';
 export { AuthStack, passwordPolicy } from './auth-stack.js';
-export { configFromContext, PROD_LIKE_STAGES, type PortalConfig } from './config.js';
+export { configFromContext, PROD_LIKE_STAGES, webUrlParameterName, type PortalConfig } from './config.js';
 export { DataStack } from './data-stack.js';
 export { contentSecurityPolicy, WebStack } from './web-stack.js';
 export { clamavPaths, documentsPrefix, extractionAslPath, WorkflowsStack } from './workflows-stack.js';
@@ -66,7 +66,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
   });
   const auth = new AuthStack(app, name('Auth'), {
     ...common,
-    description: 'Consent portal: Cognito user pool and web client',
+    description: 'Consent portal: Cognito user pool, its triggers and web client',
     terminationProtection: config.prodLike,
     table: data.table,
   });

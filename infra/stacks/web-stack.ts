@@ -20,10 +20,11 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { acknowledge, lambdaBasicExecutionPolicy } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
-import type { PortalConfig } from './config.js';
+import { webUrlParameterName, type PortalConfig } from './config.js';
 
 export interface WebStackProps extends StackProps {
   config: PortalConfig;
@@ -176,7 +177,13 @@ export class WebStack extends Stack {
         },
       },
     });
-    this.webUrl = `https://${this.distribution.distributionDomainName}`;
+    this.webUrl = config.webUrl ?? `https://${this.distribution.distributionDomainName}`;
+    // Read at run time by Cognito's CustomMessage trigger (Auth stack) for the links in its mail.
+    new StringParameter(this, 'WebUrlParameter', {
+      parameterName: webUrlParameterName(config.stage),
+      stringValue: this.webUrl,
+      description: 'Consent portal web URL (links in Cognito mail)',
+    });
 
     acknowledge(this.distribution, [
       {

@@ -108,8 +108,57 @@ describe('ApiStack', () => {
       Properties: { PolicyDocument: unknown };
     };
     expect(JSON.stringify(pub.Properties.PolicyDocument)).toContain('dynamodb:Query');
-    expect(JSON.stringify(pub.Properties.PolicyDocument)).not.toContain('dynamodb:PutItem');
     expect(JSON.stringify(usr.Properties.PolicyDocument)).toContain('dynamodb:PutItem');
+    // The public function writes only the partitions registration needs (no delete, no batch).
+    const pubDoc = pub.Properties.PolicyDocument as {
+      Statement: { Action: string | string[]; Condition?: unknown }[];
+    };
+    const writes = pubDoc.Statement.filter((st) =>
+      [st.Action].flat().some((a) => /dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
+    );
+    expect(writes).toEqual([
+      expect.objectContaining({
+        Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        Condition: {
+          'ForAllValues:StringLike': {
+            'dynamodb:LeadingKeys': [
+              '$portal#signature_*',
+              '$portal#userId_*',
+              '$portal#organisationId_*',
+              '$portal#invitationId_*',
+            ],
+          },
+        },
+      }),
+    ]);
+  });
+
+  it('gives the public function the captcha secret and the Cognito admin calls of invited registration', () => {
+    t.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    t.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
+    });
+    const [secretId] = Object.keys(t.findResources('AWS::SecretsManager::Secret'));
+    const pubFn = functions().find((f) => f.Description.endsWith(': public'))!;
+    expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toEqual({ Ref: secretId });
+    expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET).toBeUndefined();
+    for (const f of functions().filter((f) => f !== pubFn)) {
+      expect(f.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toBeUndefined();
+    }
+    const [, pub] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
+      id.startsWith('Fnpublic'),
+    )!;
+    const doc = JSON.stringify(pub);
+    expect(doc).toContain('secretsmanager:GetSecretValue');
+    for (const action of ['AdminCreateUser', 'AdminSetUserPassword', 'AdminGetUser', 'AdminDeleteUser']) {
+      expect(doc).toContain(`cognito-idp:${action}`);
+    }
+    expect(doc).not.toContain('cognito-idp:*');
+    const [, usr] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
+      id.startsWith('Fnuser'),
+    )!;
+    expect(JSON.stringify(usr)).not.toContain('cognito-idp:');
+    expect(JSON.stringify(usr)).not.toContain('secretsmanager:');
   });
 
   describe('with other route tables', () => {

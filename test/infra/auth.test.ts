@@ -40,6 +40,7 @@ describe('AuthStack', () => {
     const pool = propsOf(t, 'AWS::Cognito::UserPool')[0]!;
     expect(pool.LambdaConfig).toEqual({
       PostConfirmation: { 'Fn::GetAtt': [expect.stringMatching(/^PostConfirmation/), 'Arn'] },
+      CustomMessage: { 'Fn::GetAtt': [expect.stringMatching(/^CustomMessage/), 'Arn'] },
     });
     t.hasResourceProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x', Architectures: ['arm64'] });
     t.hasResourceProperties('AWS::IAM::Policy', {
@@ -71,6 +72,34 @@ describe('AuthStack', () => {
       TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
     });
     expect(client.AllowedOAuthFlows).toBeUndefined();
+  });
+
+  it('wires the CustomMessage trigger; it reads the web URL from the SSM parameter the Web stack writes', () => {
+    const fns = Object.entries(t.findResources('AWS::Lambda::Function')) as [
+      string,
+      { Properties: { Environment?: { Variables?: Record<string, unknown> } } },
+    ][];
+    const [, fn] = fns.find(([id]) => id.startsWith('CustomMessage'))!;
+    expect(fn.Properties.Environment?.Variables).toMatchObject({
+      WEB_URL_PARAMETER: '/consent-portal/dev/web-url',
+    });
+    expect(fn.Properties.Environment?.Variables?.WEB_URL).toBeUndefined();
+    const [, policy] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
+      id.startsWith('CustomMessage'),
+    )!;
+    const doc = JSON.stringify(policy);
+    expect(doc).toContain('ssm:GetParameter');
+    expect(doc).toContain(':parameter/consent-portal/dev/web-url');
+    expect(doc).not.toContain('dynamodb:');
+  });
+
+  it('with context webUrl the CustomMessage trigger gets it directly and needs no SSM', () => {
+    const custom = template(buildTestApp({ context: { webUrl: 'https://portal.example.nz/' } }).stacks.auth);
+    custom.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ WEB_URL: 'https://portal.example.nz' }) },
+    });
+    expect(JSON.stringify(custom.findResources('AWS::IAM::Policy'))).not.toContain('ssm:GetParameter');
+    expect(() => buildTestApp({ context: { webUrl: 'http://insecure.example.nz' } })).toThrow(/webUrl/);
   });
 
   it('keeps the pool of a prod-like stage (deletion protection, RETAIN); dev pools are disposable', () => {

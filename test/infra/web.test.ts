@@ -156,4 +156,14 @@ describe('WebStack', () => {
   it('outputs WebUrl', () => {
     expect(JSON.stringify(t.findOutputs('WebUrl').WebUrl)).toContain('https://');
   });
+
+  it("writes its URL to the SSM parameter Cognito's CustomMessage trigger reads (a custom webUrl wins)", () => {
+    t.resourceCountIs('AWS::SSM::Parameter', 1);
+    const param = propsOf(t, 'AWS::SSM::Parameter')[0]!;
+    expect(param.Name).toBe('/consent-portal/dev/web-url');
+    expect(param.Type).toBe('String');
+    expect(JSON.stringify(param.Value)).toMatch(/https:\/\/.*Distribution.*DomainName/);
+    const custom = template(buildTestApp({ context: { webUrl: 'https://portal.example.nz' } }).stacks.web);
+    custom.hasResourceProperties('AWS::SSM::Parameter', { Value: 'https://portal.example.nz' });
+  });
 });
