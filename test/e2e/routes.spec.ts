@@ -82,3 +82,32 @@ test('maintenance replaces the whole app, signed out and signed in', async ({ pa
   await page.reload();
   await new SignInPage(page).expectVisible();
 });
+
+test('announcements: shown in their window, dismissed ones stay muted, persistent ones cannot be dismissed', async ({
+  page,
+}) => {
+  const hour = 3600_000;
+  const now = Date.now();
+  const announcements = [
+    { id: 'e2e-outage', header: 'Planned outage', description: 'Saturday night.', severity: 'warning' },
+    { id: 'e2e-policy', header: 'New fees from July', severity: 'info', persistent: true },
+    { id: 'e2e-old', header: 'Old news', endTime: new Date(now - hour).toISOString() },
+    { id: 'e2e-later', header: 'Not yet', startTime: new Date(now + hour).toISOString() },
+  ];
+  await page.route('**/api/announcements/announcements.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(announcements) }),
+  );
+  await signIn(page);
+  await expect(page.getByText('Planned outage')).toBeVisible();
+  await expect(page.getByText('New fees from July')).toBeVisible();
+  await expect(page.getByText('Old news')).toHaveCount(0);
+  await expect(page.getByText('Not yet')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Dismiss announcement New fees from July' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'dashboard with announcements');
+
+  await page.getByRole('button', { name: 'Dismiss announcement Planned outage' }).click();
+  await expect(page.getByText('Planned outage')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('New fees from July')).toBeVisible();
+  await expect(page.getByText('Planned outage')).toHaveCount(0);
+});
