@@ -1,0 +1,121 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { claimCaptchaSolution } from '../../../../functions/data/repositories/captcha.js';
+import {
+  acceptInvitationAsNewUser,
+  createOrganisationInvitation,
+  isInvitationOpen,
+  type OrganisationInvitationRecord,
+} from '../../../../functions/data/repositories/invitations.js';
+import { setAnnouncements, setMaintenance } from '../../../../functions/data/repositories/site-settings.js';
+
+vi.hoisted(() => {
+  process.env.TABLE_NAME = 'portal-table';
+});
+
+const ddb = mockClient(DynamoDBDocumentClient);
+beforeEach(() => ddb.reset());
+const conditionFailed = () => Object.assign(new Error('failed'), { name: 'ConditionalCheckFailedException' });
+
+describe('captcha repository', () => {
+  it('claims a solution with a conditional put and a TTL after the expiry; a second claim is false', async () => {
+    ddb.on(PutCommand).resolves({});
+    expect(await claimCaptchaSolution('abc', 1_800_000_000)).toBe(true);
+    const put = ddb.commandCalls(PutCommand)[0]!.args[0].input;
+    expect(put).toMatchObject({
+      TableName: 'portal-table',
+      Item: {
+        pk: '$portal#signature_abc',
+        sk: '$captchaUse_1',
+        expiresAt: 1_800_000_000,
+        ttl: 1_800_003_600,
+      },
+    });
+    expect(put.ConditionExpression).toContain('attribute_not_exists(#pk)');
+    ddb.reset();
+    ddb.on(PutCommand).rejects(conditionFailed());
+    expect(await claimCaptchaSolution('abc', 1_800_000_000)).toBe(false);
+  });
+
+  it('other errors propagate', async () => {
+    ddb.on(PutCommand).rejects(new Error('throttled'));
+    await expect(claimCaptchaSolution('abc', 1)).rejects.toThrow('throttled');
+  });
+});
+
+describe('site settings repository', () => {
+  it('puts the maintenance flag and validated announcements under their names', async () => {
+    ddb.on(PutCommand).resolves({});
+    await setMaintenance(true, 'ops');
+    await setAnnouncements([{ id: 'a1', header: 'Hi', severity: 'info', persistent: false }]);
+    const [m, a] = ddb.commandCalls(PutCommand).map((c) => c.args[0].input.Item);
+    expect(m).toMatchObject({
+      pk: '$portal#name_maintenance',
+      sk: '$siteSetting_1',
+      value: { isInMaintenance: true },
+      updatedBy: 'ops',
+    });
+    expect(a).toMatchObject({ pk: '$portal#name_announcements', value: [{ id: 'a1', header: 'Hi' }] });
+    await expect(setAnnouncements([{ header: 'no id' } as never])).rejects.toThrow();
+  });
+});
+
+describe('invitation repository', () => {
+  it('creates a Pending invitation keyed by its code, by organisation and by email, expiring in 7 days', async () => {
+    ddb.on(PutCommand).resolves({});
+    const inv = await createOrganisationInvitation({
+      invitationId: 'inv-1',
+      organisationId: 'org-1',
+      email: ' New@Example.NZ ',
+      sentDate: '2026-01-01T00:00:00.000Z',
+    });
+    expect(inv).toMatchObject({
+      status: 'Pending',
+      expiryDate: '2026-01-08T00:00:00.000Z',
+      email: 'new@example.nz',
+    });
+    const put = ddb.commandCalls(PutCommand)[0]!.args[0].input;
+    expect(put.Item).toMatchObject({
+      pk: '$portal#invitationId_inv-1',
+      sk: '$organisationInvitation_1',
+      gsi1pk: '$portal#organisationId_org-1',
+      gsi2pk: '$portal#email_new@example.nz',
+    });
+    expect(put.ConditionExpression).toContain('attribute_not_exists(#pk)');
+  });
+
+  it('is open only while Pending and before its expiry', () => {
+    const now = new Date('2026-01-05T00:00:00Z');
+    const inv = { status: 'Pending', expiryDate: '2026-01-08T00:00:00.000Z' } as OrganisationInvitationRecord;
+    expect(isInvitationOpen(inv, now)).toBe(true);
+    expect(isInvitationOpen({ ...inv, status: 'Accepted' }, now)).toBe(false);
+    expect(isInvitationOpen(inv, new Date('2026-01-08T00:00:00Z'))).toBe(false);
+  });
+
+  it('accepting: user + membership + invitation in one transaction; the cancelled part names the outcome', async () => {
+    const invitation = { invitationId: 'inv-1', organisationId: 'org-1', lastName: 'Tui' };
+    const user = { userId: 'u1', username: 'u1', email: 'new@example.nz' };
+    ddb.on(TransactWriteCommand).resolves({});
+    expect(await acceptInvitationAsNewUser(invitation, user, new Date('2026-01-05T00:00:00Z'))).toBe(
+      'accepted',
+    );
+    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Put', 'Update']);
+    expect(Object.values(items[2]!.Update!.ExpressionAttributeValues!)).toEqual(
+      expect.arrayContaining(['Pending', '2026-01-05T00:00:00.000Z', 'Accepted']),
+    );
+
+    const cancel = (codes: string[]) =>
+      Object.assign(new Error('cancelled'), {
+        name: 'TransactionCanceledException',
+        CancellationReasons: codes.map((Code) => ({ Code })),
+      });
+    ddb.reset();
+    ddb.on(TransactWriteCommand).rejects(cancel(['None', 'None', 'ConditionalCheckFailed']));
+    expect(await acceptInvitationAsNewUser(invitation, user)).toBe('invitationClosed');
+    ddb.reset();
+    ddb.on(TransactWriteCommand).rejects(cancel(['ConditionalCheckFailed', 'None', 'None']));
+    expect(await acceptInvitationAsNewUser(invitation, user)).toBe('userExists');
+  });
+});

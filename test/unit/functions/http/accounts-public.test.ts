@@ -1,0 +1,650 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CodeMismatchException,
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  ExpiredCodeException,
+  InternalErrorException,
+  InvalidParameterException,
+  InvalidPasswordException,
+  LimitExceededException,
+  NotAuthorizedException,
+  ResendConfirmationCodeCommand,
+  SignUpCommand,
+  UserLambdaValidationException,
+  UsernameExistsException,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { handler } from '../../../../functions/http/public.js';
+import { captchaSettings } from '../../../../functions/adapters/captcha.js';
+import { httpEvent, lambdaContext, parseResponse } from '../helpers.js';
+
+vi.hoisted(() => {
+  process.env.TABLE_NAME = 'portal-table';
+  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  process.env.USER_POOL_ID = 'ap-southeast-2_pool';
+  process.env.USER_POOL_CLIENT_ID = 'web-client';
+  process.env.CAPTCHA_HMAC_SECRET = 'unit-test-secret';
+});
+
+const cognito = mockClient(CognitoIdentityProviderClient);
+const ddb = mockClient(DynamoDBDocumentClient);
+beforeEach(() => {
+  cognito.reset();
+  ddb.reset();
+});
+
+const meta = { $metadata: {} };
+const call = async (routeKey: string, opts: Parameters<typeof httpEvent>[1] = {}) =>
+  parseResponse(await handler(httpEvent(routeKey, opts), lambdaContext));
+
+/** A challenge from the route, solved as the widget does: the captchaToken. */
+async function solvedToken(
+  mutate?: (p: { challenge: Challenge; solution: unknown }) => void,
+): Promise<string> {
+  const res = await call('GET /public/captcha/challenge');
+  const challenge = res.body as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const payload = {
+    challenge: { parameters: challenge.parameters, signature: challenge.signature },
+    solution,
+  };
+  mutate?.(payload);
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+const registration = (captchaToken: string, extra: Record<string, unknown> = {}) => ({
+  email: ' Ana@Example.NZ ',
+  firstName: 'Ana',
+  lastName: 'Tui',
+  password: 'Register#2025',
+  acknowledgement: true,
+  captchaToken,
+  ...extra,
+});
+
+const captchaError = {
+  code: 'ClientError',
+  message: 'Please complete the CAPTCHA challenge',
+  details: [{ field: 'body.captchaToken', reason: 'Please complete the CAPTCHA challenge' }],
+};
+
+describe('GET /public/captcha/challenge', () => {
+  it('a signed PBKDF2 challenge with a short expiry, not cacheable', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const res = await call('GET /public/captcha/challenge');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const c = res.body as Challenge;
+    expect(c.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(c.parameters).toMatchObject({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: captchaSettings.cost,
+      keyLength: 32,
+    });
+    expect(c.parameters.keySignature).toMatch(/^[0-9a-f]{64}$/);
+    expect(c.parameters.expiresAt).toBeGreaterThanOrEqual(before + captchaSettings.ttlSeconds);
+    expect(c.parameters.expiresAt).toBeLessThanOrEqual(before + captchaSettings.ttlSeconds + 2);
+  });
+});
+
+describe('POST /public/user/registration', () => {
+  it('verifies and records the captcha, then signs up with the names → {username}', async () => {
+    ddb.on(PutCommand).resolves({});
+    cognito.on(SignUpCommand).resolves({ UserSub: 'sub-1', UserConfirmed: false, ...meta });
+    const token = await solvedToken();
+    const res = await call('POST /public/user/registration', { body: registration(token) });
+    expect(res).toMatchObject({ statusCode: 200, body: { username: 'sub-1' } });
+    expect(cognito.commandCalls(SignUpCommand)[0]!.args[0].input).toEqual({
+      ClientId: 'web-client',
+      Username: 'ana@example.nz',
+      Password: 'Register#2025',
+      UserAttributes: [
+        { Name: 'email', Value: 'ana@example.nz' },
+        { Name: 'given_name', Value: 'Ana' },
+        { Name: 'family_name', Value: 'Tui' },
+      ],
+    });
+    const put = ddb.commandCalls(PutCommand)[0]!.args[0].input;
+    const { challenge } = JSON.parse(Buffer.from(token, 'base64').toString()) as { challenge: Challenge };
+    expect(put.Item).toMatchObject({
+      pk: `$portal#signature_${challenge.signature}`,
+      sk: '$captchaUse_1',
+      expiresAt: challenge.parameters.expiresAt,
+      ttl: challenge.parameters.expiresAt! + 3600,
+    });
+    expect(put.ConditionExpression).toContain('attribute_not_exists(#pk)');
+  });
+
+  it('a replayed solution (the guard exists) is the captcha error and signs up no one', async () => {
+    ddb
+      .on(PutCommand)
+      .rejects(Object.assign(new Error('exists'), { name: 'ConditionalCheckFailedException' }));
+    const res = await call('POST /public/user/registration', { body: registration(await solvedToken()) });
+    expect(res).toEqual({ statusCode: 400, headers: expect.anything(), body: captchaError });
+    expect(cognito.commandCalls(SignUpCommand)).toHaveLength(0);
+  });
+
+  it.each([
+    ['a forged signature', (p: { challenge: Challenge }) => void (p.challenge.signature = 'ab'.repeat(32))],
+    [
+      'changed parameters',
+      (p: { challenge: Challenge }) =>
+        void (p.challenge.parameters.expiresAt = p.challenge.parameters.expiresAt! + 1),
+    ],
+    [
+      'a wrong key',
+      (p: { solution: unknown }) =>
+        void ((p.solution as { derivedKey: string }).derivedKey = '00'.repeat(32)),
+    ],
+  ])('%s is the captcha error with no table write and no Cognito call', async (_what, mutate) => {
+    const res = await call('POST /public/user/registration', {
+      body: registration(await solvedToken(mutate)),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual(captchaError);
+    expect(ddb.calls()).toHaveLength(0);
+    expect(cognito.calls()).toHaveLength(0);
+  });
+
+  it.each([
+    ['not base64 JSON', '%%%not-a-payload%%%'],
+    ['JSON of the wrong shape', Buffer.from('{"challenge":1}').toString('base64')],
+    ['a huge token', 'A'.repeat(5000)],
+  ])('%s is a 400 on body.captchaToken', async (_what, token) => {
+    const res = await call('POST /public/user/registration', { body: registration(token) });
+    expect(res.statusCode).toBe(400);
+    expect((res.body as { details: { field: string }[] }).details).toEqual([
+      { field: 'body.captchaToken', reason: expect.any(String) },
+    ]);
+    expect(cognito.calls()).toHaveLength(0);
+  });
+
+  it('an expired challenge is the captcha error', async () => {
+    const now = Date.now();
+    const spy = vi.spyOn(Date, 'now').mockReturnValue(now - (captchaSettings.ttlSeconds + 5) * 1000);
+    const token = await solvedToken();
+    spy.mockRestore();
+    const res = await call('POST /public/user/registration', { body: registration(token) });
+    expect(res.body).toEqual(captchaError);
+  });
+
+  it('bad fields are 400 with each field and reason, before any captcha or Cognito work', async () => {
+    const res = await call('POST /public/user/registration', {
+      body: {
+        email: 'nope',
+        firstName: '9lives',
+        lastName: '',
+        password: 'password',
+        acknowledgement: false,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({
+      code: 'ClientError',
+      message: 'Invalid request',
+      details: expect.arrayContaining([
+        { field: 'body.email', reason: 'Invalid email format' },
+        { field: 'body.firstName', reason: 'Please enter a name with a valid format' },
+        { field: 'body.lastName', reason: 'Required' },
+        {
+          field: 'body.password',
+          reason: 'Requires at least 8, upper, lower, numerical & special characters',
+        },
+        { field: 'body.acknowledgement', reason: 'Required' },
+        { field: 'body.captchaToken', reason: 'Please complete the CAPTCHA challenge' },
+      ]),
+    });
+    expect(ddb.calls()).toHaveLength(0);
+    expect(cognito.calls()).toHaveLength(0);
+  });
+
+  it('wrong types, huge strings and a non-JSON body are 400 with the field', async () => {
+    const types = await call('POST /public/user/registration', {
+      body: {
+        email: 42,
+        firstName: ['a'],
+        lastName: null,
+        password: {},
+        acknowledgement: 'yes',
+        captchaToken: 1,
+      },
+    });
+    expect(types.statusCode).toBe(400);
+    const fields = (types.body as { details: { field: string }[] }).details.map((d) => d.field).sort();
+    expect(fields).toEqual(
+      ['acknowledgement', 'captchaToken', 'email', 'firstName', 'lastName', 'password'].map(
+        (f) => `body.${f}`,
+      ),
+    );
+    const huge = await call('POST /public/user/registration', {
+      body: registration('token', { firstName: 'A'.repeat(101), email: `${'a'.repeat(250)}@x.nz` }),
+    });
+    expect(huge.statusCode).toBe(400);
+    expect((huge.body as { details: unknown[] }).details).toEqual(
+      expect.arrayContaining([
+        { field: 'body.firstName', reason: 'Must be at most 100 characters' },
+        { field: 'body.email', reason: 'Must be at most 254 characters' },
+      ]),
+    );
+    const notJson = await call('POST /public/user/registration', { rawBody: '{"email":' });
+    expect(notJson.body).toMatchObject({ details: [{ field: 'body', reason: 'Body is not valid JSON' }] });
+    expect(cognito.calls()).toHaveLength(0);
+  });
+
+  it('UsernameExists → 400 USER.EXISTS.COGNITO.400 with the spec message', async () => {
+    ddb.on(PutCommand).resolves({});
+    cognito
+      .on(SignUpCommand)
+      .rejects(new UsernameExistsException({ message: 'User already exists', ...meta }));
+    const res = await call('POST /public/user/registration', { body: registration(await solvedToken()) });
+    expect(res).toMatchObject({
+      statusCode: 400,
+      body: { code: 'USER.EXISTS.COGNITO.400', message: 'An account already exists with this email' },
+    });
+  });
+
+  it("InvalidPassword → 400 with the password message on body.password and Cognito's words (no period)", async () => {
+    ddb.on(PutCommand).resolves({});
+    cognito.on(SignUpCommand).rejects(
+      new InvalidPasswordException({
+        message: 'Password did not conform with policy: Password not long enough.',
+        ...meta,
+      }),
+    );
+    const res = await call('POST /public/user/registration', { body: registration(await solvedToken()) });
+    expect(res).toMatchObject({
+      statusCode: 400,
+      body: {
+        code: 'ClientError',
+        message: 'Requires at least 8, upper, lower, numerical & special characters',
+        description: 'Password did not conform with policy: Password not long enough',
+        details: [
+          {
+            field: 'body.password',
+            reason: 'Requires at least 8, upper, lower, numerical & special characters',
+          },
+        ],
+      },
+    });
+  });
+
+  it.each([
+    [
+      new LimitExceededException({ message: 'Attempt limit exceeded.', ...meta }),
+      429,
+      'ClientError',
+      'Attempt limit exceeded',
+    ],
+    [
+      new InvalidParameterException({ message: 'Bad attribute.', ...meta }),
+      400,
+      'ClientError',
+      'Bad attribute',
+    ],
+    [new InternalErrorException({ message: 'boom', ...meta }), 500, 'ServerError', 'Error'],
+    [new Error('socket hang up'), 500, 'ServerError', 'Error'],
+  ])('%s → %i %s "%s"', async (err, statusCode, code, message) => {
+    ddb.on(PutCommand).resolves({});
+    cognito.on(SignUpCommand).rejects(err);
+    expect(
+      await call('POST /public/user/registration', { body: registration(await solvedToken()) }),
+    ).toMatchObject({
+      statusCode,
+      body: { code, message },
+    });
+  });
+});
+
+describe('POST /public/user/registration/confirm', () => {
+  const confirm = (body: unknown) => call('POST /public/user/registration/confirm', { body });
+
+  it('confirms with ConfirmSignUp → 204', async () => {
+    cognito.on(ConfirmSignUpCommand).resolves(meta);
+    const res = await confirm({ email: 'Ana@Example.nz', code: ' 123456 ' });
+    expect(res.statusCode).toBe(204);
+    expect(cognito.commandCalls(ConfirmSignUpCommand)[0]!.args[0].input).toEqual({
+      ClientId: 'web-client',
+      Username: 'ana@example.nz',
+      ConfirmationCode: '123456',
+    });
+  });
+
+  it.each([
+    [
+      new CodeMismatchException({
+        message: 'Invalid verification code provided, please try again.',
+        ...meta,
+      }),
+    ],
+    [new ExpiredCodeException({ message: 'Invalid code provided, please request a code again.', ...meta })],
+  ])('%s → 400 ClientError on body.code', async (err) => {
+    cognito.on(ConfirmSignUpCommand).rejects(err);
+    cognito.on(AdminGetUserCommand).resolves({ Username: 'sub-1', UserStatus: 'UNCONFIRMED', ...meta });
+    const res = await confirm({ email: 'ana@example.nz', code: '000000' });
+    const message = err.message.replace(/\.$/, '');
+    expect(res).toMatchObject({
+      statusCode: 400,
+      body: { code: 'ClientError', message, details: [{ field: 'body.code', reason: message }] },
+    });
+  });
+
+  it('an already confirmed user → 204 (a second click on the link)', async () => {
+    cognito.on(ConfirmSignUpCommand).rejects(
+      new NotAuthorizedException({
+        message: 'User cannot be confirmed. Current status is CONFIRMED',
+        ...meta,
+      }),
+    );
+    cognito.on(AdminGetUserCommand).resolves({ Username: 'sub-1', UserStatus: 'CONFIRMED', ...meta });
+    expect((await confirm({ email: 'ana@example.nz', code: '123456' })).statusCode).toBe(204);
+    expect(cognito.commandCalls(AdminGetUserCommand)[0]!.args[0].input).toEqual({
+      UserPoolId: 'ap-southeast-2_pool',
+      Username: 'ana@example.nz',
+    });
+  });
+
+  it('a failing post-confirmation trigger is a 500 (the record could not be written)', async () => {
+    cognito
+      .on(ConfirmSignUpCommand)
+      .rejects(
+        new UserLambdaValidationException({ message: 'PostConfirmation failed with error x.', ...meta }),
+      );
+    expect(await confirm({ email: 'ana@example.nz', code: '123456' })).toMatchObject({
+      statusCode: 500,
+      body: { code: 'ServerError', message: 'Error' },
+    });
+  });
+
+  it('missing or bad fields → 400 and no Cognito call', async () => {
+    const res = await confirm({ email: 'x', code: '' });
+    expect(res.body).toMatchObject({
+      details: expect.arrayContaining([
+        { field: 'body.email', reason: 'Invalid email format' },
+        { field: 'body.code', reason: 'Required' },
+      ]),
+    });
+    expect((await confirm(undefined)).statusCode).toBe(400);
+    expect(cognito.calls()).toHaveLength(0);
+  });
+});
+
+describe('POST /public/user/registration/resend', () => {
+  const resend = (email: string) => call('POST /public/user/registration/resend', { body: { email } });
+
+  it('an unconfirmed user gets a new code → 204', async () => {
+    cognito.on(AdminGetUserCommand).resolves({ Username: 'sub-1', UserStatus: 'UNCONFIRMED', ...meta });
+    cognito.on(ResendConfirmationCodeCommand).resolves(meta);
+    expect((await resend('Ana@example.nz')).statusCode).toBe(204);
+    expect(cognito.commandCalls(ResendConfirmationCodeCommand)[0]!.args[0].input).toEqual({
+      ClientId: 'web-client',
+      Username: 'ana@example.nz',
+    });
+  });
+
+  it('an unknown user → 400 "User does not exist"', async () => {
+    cognito
+      .on(AdminGetUserCommand)
+      .rejects(new UserNotFoundException({ message: 'User does not exist.', ...meta }));
+    expect(await resend('ghost@example.nz')).toMatchObject({
+      statusCode: 400,
+      body: { code: 'ClientError', message: 'User does not exist' },
+    });
+    expect(cognito.commandCalls(ResendConfirmationCodeCommand)).toHaveLength(0);
+  });
+
+  it('a confirmed user → 400 "User is already confirmed"', async () => {
+    cognito.on(AdminGetUserCommand).resolves({ Username: 's', UserStatus: 'CONFIRMED', ...meta });
+    expect(await resend('ana@example.nz')).toMatchObject({
+      statusCode: 400,
+      body: { code: 'ClientError', message: 'User is already confirmed' },
+    });
+    expect(cognito.commandCalls(ResendConfirmationCodeCommand)).toHaveLength(0);
+  });
+
+  it.each([
+    [new InvalidParameterException({ message: 'Cannot resend codes.', ...meta }), 400, 'Cannot resend codes'],
+    [
+      new LimitExceededException({ message: 'Attempt limit exceeded, please try after some time.', ...meta }),
+      429,
+      'Attempt limit exceeded, please try after some time',
+    ],
+  ])('Cognito refusing (%s) → %i ClientError', async (err, statusCode, message) => {
+    cognito.on(AdminGetUserCommand).resolves({ Username: 's', UserStatus: 'UNCONFIRMED', ...meta });
+    cognito.on(ResendConfirmationCodeCommand).rejects(err);
+    expect(await resend('ana@example.nz')).toMatchObject({
+      statusCode,
+      body: { code: 'ClientError', message },
+    });
+  });
+
+  it('a bad email → 400 on body.email and no Cognito call', async () => {
+    expect((await resend('not an email')).body).toMatchObject({
+      details: [{ field: 'body.email', reason: 'Invalid email format' }],
+    });
+    expect(cognito.calls()).toHaveLength(0);
+  });
+});
+
+const storedInvitation = (extra: Record<string, unknown> = {}) => ({
+  pk: '$portal#invitationId_inv-1',
+  sk: '$organisationInvitation_1',
+  __edb_e__: 'organisationInvitation',
+  __edb_v__: '1',
+  invitationId: 'inv-1',
+  organisationId: 'org-1',
+  organisationName: 'Kauri Homes',
+  email: 'new@example.nz',
+  firstName: 'Hemi',
+  status: 'Pending',
+  sentDate: '2026-01-01T00:00:00.000Z',
+  expiryDate: new Date(Date.now() + 86_400_000).toISOString(),
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+describe('GET /public/organisation/invitations', () => {
+  it('a Pending unexpired invitation → {email}', async () => {
+    ddb.on(GetCommand).resolves({ Item: storedInvitation() });
+    const res = await call('GET /public/organisation/invitations', {
+      queryStringParameters: { uuid: 'inv-1' },
+    });
+    expect(res).toMatchObject({ statusCode: 200, body: { email: 'new@example.nz' } });
+    expect(ddb.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual({
+      pk: '$portal#invitationId_inv-1',
+      sk: '$organisationInvitation_1',
+    });
+  });
+
+  it.each([
+    ['unknown', undefined],
+    ['accepted', storedInvitation({ status: 'Accepted' })],
+    ['revoked', storedInvitation({ status: 'Revoked' })],
+    ['expired', storedInvitation({ expiryDate: '2020-01-01T00:00:00.000Z' })],
+  ])('%s → 404 ResourceNotFound', async (_what, item) => {
+    ddb.on(GetCommand).resolves({ Item: item });
+    const res = await call('GET /public/organisation/invitations', {
+      queryStringParameters: { uuid: 'inv-1' },
+    });
+    expect(res).toMatchObject({
+      statusCode: 404,
+      body: { code: 'ResourceNotFound', message: 'Resource not found' },
+    });
+  });
+
+  it('no uuid → 400 on query.uuid', async () => {
+    const res = await call('GET /public/organisation/invitations');
+    expect(res.body).toMatchObject({ details: [{ field: 'query.uuid', reason: 'Required' }] });
+    expect(ddb.calls()).toHaveLength(0);
+  });
+});
+
+describe('POST /public/user/registration/invited', () => {
+  const invited = (body: unknown = { uuid: 'inv-1', password: 'Invited#2025' }) =>
+    call('POST /public/user/registration/invited', { body });
+  const created = {
+    User: { Username: 'sub-9', Attributes: [{ Name: 'sub', Value: 'sub-9' }] },
+    ...meta,
+  };
+
+  it('creates a verified, confirmed user, then the record, membership and Accepted invitation in one transaction', async () => {
+    ddb.on(GetCommand).resolves({ Item: storedInvitation() });
+    ddb.on(TransactWriteCommand).resolves({});
+    cognito.on(AdminCreateUserCommand).resolves(created);
+    cognito.on(AdminSetUserPasswordCommand).resolves(meta);
+    const res = await invited();
+    expect(res).toMatchObject({ statusCode: 200, body: { username: 'sub-9' } });
+    expect(cognito.commandCalls(AdminCreateUserCommand)[0]!.args[0].input).toEqual({
+      UserPoolId: 'ap-southeast-2_pool',
+      Username: 'new@example.nz',
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: 'new@example.nz' },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'given_name', Value: 'Hemi' },
+      ],
+    });
+    expect(cognito.commandCalls(AdminSetUserPasswordCommand)[0]!.args[0].input).toEqual({
+      UserPoolId: 'ap-southeast-2_pool',
+      Username: 'sub-9',
+      Password: 'Invited#2025',
+      Permanent: true,
+    });
+    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items).toHaveLength(3);
+    expect(items[0]!.Put).toMatchObject({
+      Item: {
+        pk: '$portal#userId_sub-9',
+        userId: 'sub-9',
+        username: 'sub-9',
+        email: 'new@example.nz',
+        organisationId: 'org-1',
+        organisationRole: 'Normal',
+        firstName: 'Hemi',
+      },
+      ConditionExpression: expect.stringContaining('attribute_not_exists(#pk)'),
+    });
+    expect(items[1]!.Put).toMatchObject({
+      Item: { pk: '$portal#organisationId_org-1', userId: 'sub-9', role: 'Normal', status: 'Active' },
+    });
+    expect(items[2]!.Update).toMatchObject({
+      Key: { pk: '$portal#invitationId_inv-1', sk: '$organisationInvitation_1' },
+      ConditionExpression: expect.stringMatching(/#status = :status.* AND .*#expiryDate > :expiryDate/),
+    });
+    expect(Object.values(items[2]!.Update!.ExpressionAttributeValues!)).toContain('Accepted');
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
+  });
+
+  it('an invalid invitation → 404 and no Cognito call', async () => {
+    ddb.on(GetCommand).resolves({ Item: storedInvitation({ status: 'Accepted' }) });
+    expect(await invited()).toMatchObject({ statusCode: 404, body: { code: 'ResourceNotFound' } });
+    expect(cognito.calls()).toHaveLength(0);
+  });
+
+  it('an existing account → 400 USER.EXISTS.COGNITO.400; nothing written', async () => {
+    ddb.on(GetCommand).resolves({ Item: storedInvitation() });
+    cognito.on(AdminCreateUserCommand).rejects(new UsernameExistsException({ message: 'exists', ...meta }));
+    expect(await invited()).toMatchObject({
+      statusCode: 400,
+      body: { code: 'USER.EXISTS.COGNITO.400', message: 'An account already exists with this email' },
+    });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('a refused password removes the new Cognito user → 400 on body.password', async () => {
+    ddb.on(GetCommand).resolves({ Item: storedInvitation() });
+    cognito.on(AdminCreateUserCommand).resolves(created);
+    cognito
+      .on(AdminSetUserPasswordCommand)
+      .rejects(new InvalidPasswordException({ message: 'Password does not conform to policy.', ...meta }));
+    cognito.on(AdminDeleteUserCommand).resolves(meta);
+    expect(await invited()).toMatchObject({
+      statusCode: 400,
+      body: { details: [{ field: 'body.password' }] },
+    });
+    expect(cognito.commandCalls(AdminDeleteUserCommand)[0]!.args[0].input).toEqual({
+      UserPoolId: 'ap-southeast-2_pool',
+      Username: 'sub-9',
+    });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('an invitation used or revoked meanwhile (the transaction is cancelled) removes the Cognito user → 404', async () => {
+    ddb.on(GetCommand).resolves({ Item: storedInvitation() });
+    ddb.on(TransactWriteCommand).rejects(
+      Object.assign(new Error('Transaction cancelled'), {
+        name: 'TransactionCanceledException',
+        CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+      }),
+    );
+    cognito.on(AdminCreateUserCommand).resolves(created);
+    cognito.on(AdminSetUserPasswordCommand).resolves(meta);
+    cognito.on(AdminDeleteUserCommand).resolves(meta);
+    expect(await invited()).toMatchObject({ statusCode: 404, body: { code: 'ResourceNotFound' } });
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
+  });
+
+  it('a weak password or missing code → 400 before any lookup', async () => {
+    const res = await invited({ uuid: '', password: 'weak' });
+    expect(res.body).toMatchObject({
+      details: expect.arrayContaining([
+        { field: 'body.uuid', reason: 'Required' },
+        {
+          field: 'body.password',
+          reason: 'Requires at least 8, upper, lower, numerical & special characters',
+        },
+      ]),
+    });
+    expect(ddb.calls()).toHaveLength(0);
+    expect(cognito.calls()).toHaveLength(0);
+  });
+});
+
+describe('site settings', () => {
+  it('defaults: not in maintenance, no announcements', async () => {
+    ddb.on(GetCommand).resolves({});
+    expect(await call('GET /maintenance/maintenance.json')).toMatchObject({
+      statusCode: 200,
+      body: { isInMaintenance: false },
+    });
+    expect(await call('GET /announcements/announcements.json')).toMatchObject({ statusCode: 200, body: [] });
+    expect(ddb.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([
+      { pk: '$portal#name_maintenance', sk: '$siteSetting_1' },
+      { pk: '$portal#name_announcements', sk: '$siteSetting_1' },
+    ]);
+  });
+
+  it('stored values; an announcement that does not parse is left out', async () => {
+    const item = (name: string, value: unknown) => ({
+      Item: {
+        pk: `$portal#name_${name}`,
+        sk: '$siteSetting_1',
+        __edb_e__: 'siteSetting',
+        __edb_v__: '1',
+        name,
+        value,
+        createdAt: 'x',
+        updatedAt: 'x',
+      },
+    });
+    ddb
+      .on(GetCommand, { Key: { pk: '$portal#name_maintenance', sk: '$siteSetting_1' } })
+      .resolves(item('maintenance', { isInMaintenance: true }));
+    ddb
+      .on(GetCommand, { Key: { pk: '$portal#name_announcements', sk: '$siteSetting_1' } })
+      .resolves(item('announcements', [{ id: 'a1', header: 'Outage' }, { header: 'no id' }]));
+    expect((await call('GET /maintenance/maintenance.json')).body).toEqual({ isInMaintenance: true });
+    expect((await call('GET /announcements/announcements.json')).body).toEqual([
+      { id: 'a1', header: 'Outage', severity: 'info', persistent: false },
+    ]);
+  });
+});
