@@ -13,7 +13,8 @@ import {
   validationMessageKeys,
   type RegistrationValues,
 } from '../../../web/src/features/auth/forms';
-import { identityMessage, withoutTrailingPeriod } from '../../../web/src/features/auth/identityErrors';
+import { identityMessage } from '../../../web/src/features/auth/identityErrors';
+import { withoutTrailingPeriod } from '../../../web/src/api/errors';
 import en from '../../../web/src/i18n/en.json';
 
 const valid: RegistrationValues = {

@@ -194,8 +194,11 @@ const IDENTITY_CLIENT_ERRORS = new Set([
  */
 export function identityError(error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
-  const name = error instanceof Error ? error.name : undefined;
-  const message = error instanceof Error ? withoutTrailingPeriod(error.message) : '';
+  // Amplify's AuthError is an Error; tests and some SDK paths give plain {name, message} objects.
+  const e =
+    typeof error === 'object' && error !== null ? (error as { name?: unknown; message?: unknown }) : {};
+  const name = typeof e.name === 'string' ? e.name : undefined;
+  const message = typeof e.message === 'string' ? withoutTrailingPeriod(e.message) : '';
   if (name === 'UserNotConfirmedException') {
     return new ServiceError('UserNotActive', DEFAULT_MESSAGES.UserNotActive);
   }

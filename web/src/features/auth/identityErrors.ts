@@ -1,3 +1,5 @@
+import { identityError } from '../../api/errors';
+
 /**
  * Identity (Cognito through Amplify) errors: shown as their message without its trailing period
  * (portal-core §8), through en.json for the ones the account pages expect.
@@ -21,17 +23,14 @@ export interface IdentityMessage {
   text: string;
 }
 
-export function withoutTrailingPeriod(message: string): string {
-  return message.trim().replace(/\.+$/, '');
-}
-
+/**
+ * The message of an identity error for the account pages: the en.json key when the pages expect
+ * that error, else the catalogue's message (web/src/api/errors.ts identityError: without its
+ * trailing period).
+ */
 export function identityMessage(error: unknown): IdentityMessage {
   const name =
     typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : undefined;
-  const raw =
-    typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string'
-      ? error.message
-      : '';
   const key = name ? (identityMessageKeys as Record<string, IdentityMessageKey>)[name] : undefined;
-  return { key, text: withoutTrailingPeriod(raw) || 'Error' };
+  return { key, text: identityError(error).message };
 }

@@ -1,4 +1,5 @@
 import type { AuthFlowType } from '../../app/config';
+import { identityError } from '../../api/errors';
 
 /** The parts of aws-amplify/auth the sign-in flow uses (injected, so the flow is unit-testable). */
 export interface SignInDeps {
@@ -18,10 +19,9 @@ const NEW_PASSWORD_REQUIRED = 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED';
 /** Amplify v6 turns Cognito's UserNotConfirmedException into this next step instead of throwing. */
 const CONFIRM_SIGN_UP = 'CONFIRM_SIGN_UP';
 
-/** Lower-cases and trims an e-mail (applied on blur and again before signing in). */
-export function normaliseEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
+// Lower-cases and trims an e-mail (applied on blur and again before signing in).
+import { normaliseEmail } from '../../../../shared/domain/validation';
+export { normaliseEmail };
 
 function errorName(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : undefined;
@@ -54,7 +54,7 @@ export async function runSignIn(
     };
   } catch (error) {
     if (errorName(error) === 'UserAlreadyAuthenticatedException') return { ok: true };
-    if (errorName(error) === 'UserNotConfirmedException') return { ok: false, reason: 'UserNotActive' };
+    if (identityError(error).code === 'UserNotActive') return { ok: false, reason: 'UserNotActive' };
     return { ok: false, reason: 'LoginFailed' };
   }
 }
