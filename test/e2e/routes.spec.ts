@@ -3,6 +3,7 @@ import { demoUser } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
 import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
+import { siteSettings } from './support/site-settings';
 
 async function signIn(page: Page): Promise<ShellPage> {
   const user = demoUser(0);
@@ -65,20 +66,20 @@ test('a deep link is kept through a full page load when signed in', async ({ pag
 
 test('maintenance replaces the whole app, signed out and signed in', async ({ page }) => {
   await signIn(page);
-  await page.route('**/api/maintenance/maintenance.json', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '{"isInMaintenance":true}' }),
-  );
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Down for maintenance' })).toBeVisible();
-  await expect(page.locator('#top-nav')).toHaveCount(0);
-  await expectNoAxeViolations(page, 'maintenance');
+  siteSettings({ maintenance: 'on' });
+  try {
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Down for maintenance' })).toBeVisible();
+    await expect(page.locator('#top-nav')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'maintenance');
 
-  await page.context().clearCookies();
-  await page.evaluate(() => window.localStorage.clear());
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Down for maintenance' })).toBeVisible();
-
-  await page.unroute('**/api/maintenance/maintenance.json');
+    await page.context().clearCookies();
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Down for maintenance' })).toBeVisible();
+  } finally {
+    siteSettings({ maintenance: 'off' });
+  }
   await page.reload();
   await new SignInPage(page).expectVisible();
 });
@@ -94,20 +95,24 @@ test('announcements: shown in their window, dismissed ones stay muted, persisten
     { id: 'e2e-old', header: 'Old news', endTime: new Date(now - hour).toISOString() },
     { id: 'e2e-later', header: 'Not yet', startTime: new Date(now + hour).toISOString() },
   ];
-  await page.route('**/api/announcements/announcements.json', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(announcements) }),
-  );
-  await signIn(page);
-  await expect(page.getByText('Planned outage')).toBeVisible();
-  await expect(page.getByText('New fees from July')).toBeVisible();
-  await expect(page.getByText('Old news')).toHaveCount(0);
-  await expect(page.getByText('Not yet')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Dismiss announcement New fees from July' })).toHaveCount(0);
-  await expectNoAxeViolations(page, 'dashboard with announcements');
+  siteSettings({ announcements });
+  try {
+    await signIn(page);
+    await expect(page.getByText('Planned outage')).toBeVisible();
+    await expect(page.getByText('New fees from July')).toBeVisible();
+    await expect(page.getByText('Old news')).toHaveCount(0);
+    await expect(page.getByText('Not yet')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Dismiss announcement New fees from July' })).toHaveCount(
+      0,
+    );
+    await expectNoAxeViolations(page, 'dashboard with announcements');
 
-  await page.getByRole('button', { name: 'Dismiss announcement Planned outage' }).click();
-  await expect(page.getByText('Planned outage')).toHaveCount(0);
-  await page.reload();
-  await expect(page.getByText('New fees from July')).toBeVisible();
-  await expect(page.getByText('Planned outage')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Dismiss announcement Planned outage' }).click();
+    await expect(page.getByText('Planned outage')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText('New fees from July')).toBeVisible();
+    await expect(page.getByText('Planned outage')).toHaveCount(0);
+  } finally {
+    siteSettings({ announcements: 'none' });
+  }
 });
