@@ -5,6 +5,7 @@
  * outbox, and the web app. `startLocalStack()` starts it; `stop()` ends every part (the DynamoDB
  * java process by its pid).
  */
+import { readSiteDetails } from '../site';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startCognito, type LocalCognito } from './cognito';
@@ -243,6 +244,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
               userPoolClientId: cognito.clientId,
               cognitoEndpoint: cognito.endpoint,
               authFlowType: 'USER_PASSWORD_AUTH',
+              ...readSiteDetails(),
             },
             log: warn,
           });

@@ -20,6 +20,10 @@ export interface WebConfig {
   userPoolClientId: string;
   cognitoEndpoint: string;
   authFlowType: 'USER_PASSWORD_AUTH';
+  termsUrl?: string;
+  privacyUrl?: string;
+  onlineHelpUrl?: string;
+  support?: { email?: string; phone?: string; website?: string };
 }
 
 export interface LocalWeb {

@@ -19,6 +19,8 @@ export interface PortalConfig {
   clamavLayerArn?: string;
   /** Built SPA (web/dist). Deployed only when the directory exists. */
   webDistPath: string;
+  /** The operator's links and support contact for config.json (default infra/site.json). */
+  siteDetailsFile: string;
   /**
    * Origins allowed to PUT/GET uploads straight to S3 with presigned URLs. The CloudFront domain is
    * created after the bucket, so the default is every CloudFront domain; a custom domain goes here.
@@ -74,6 +76,10 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
     prodLike: bool(ctx('prodLike', 'CONSENT_PORTAL_PROD_LIKE')) ?? PROD_LIKE_STAGES.includes(stage),
     clamavLayerArn: layer || undefined,
     webDistPath: path.resolve(repoRoot, String(ctx('webDist', 'CONSENT_PORTAL_WEB_DIST') ?? 'web/dist')),
+    siteDetailsFile: path.resolve(
+      repoRoot,
+      String(ctx('siteDetails', 'CONSENT_PORTAL_SITE_DETAILS') ?? 'infra/site.json'),
+    ),
     uploadsCorsOrigins: list(ctx('webOrigins', 'CONSENT_PORTAL_WEB_ORIGINS')) ?? ['https://*.cloudfront.net'],
     threatProtection: bool(ctx('threatProtection', 'CONSENT_PORTAL_THREAT_PROTECTION')) ?? false,
     mailFrom: (ctx('mailFrom', 'CONSENT_PORTAL_MAIL_FROM') as string | undefined) || undefined,

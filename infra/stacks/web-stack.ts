@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { readSiteDetails } from '../site.js';
 import {
   AllowedMethods,
   CachePolicy,
@@ -209,6 +210,8 @@ export class WebStack extends Stack {
       userPoolId: props.userPoolId,
       userPoolClientId: props.userPoolClientId,
       authFlowType: 'USER_SRP_AUTH',
+      // The operator's links and support contact (infra/site.json), the same as the local stack's.
+      ...readSiteDetails(config.siteDetailsFile),
     };
     const sources: ISource[] = [];
     if (existsSync(config.webDistPath)) {

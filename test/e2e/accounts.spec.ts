@@ -8,6 +8,7 @@ import {
   waitForMail,
 } from '../support/accounts';
 import { expectNoAxeViolations } from './support/axe';
+import { readSiteDetails } from '../../infra/site';
 import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import {
@@ -19,6 +20,7 @@ import {
   resendButton,
 } from './pages/signed-out';
 
+const site = readSiteDetails();
 const PASSWORD_MESSAGE = 'Requires at least 8, upper, lower, numerical & special characters';
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.nz`;
 
@@ -245,7 +247,14 @@ test('support page: contact, hours and Back to sign in', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
   await expect(page.getByText('Monday to Friday 8am to 6pm excluding public holidays')).toBeVisible();
   await expect(page.getByText('Please have your application or consent number ready.')).toBeVisible();
+  // The operator's support contact from infra/site.json (through config.json).
+  await expect(page.getByText(site.support!.email!)).toBeVisible();
+  await expect(page.getByText(site.support!.phone!)).toBeVisible();
   await expectNoAxeViolations(page, 'support');
   await page.getByRole('button', { name: 'Back to sign in' }).click();
-  await new SignInPage(page).expectVisible();
+  const signIn = new SignInPage(page);
+  await signIn.expectVisible();
+  // The sign-in page links to the terms and the privacy policy.
+  await expect(page.getByRole('link', { name: /Terms of use/ })).toHaveAttribute('href', site.termsUrl!);
+  await expect(page.getByRole('link', { name: /Privacy policy/ })).toHaveAttribute('href', site.privacyUrl!);
 });

@@ -1,4 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { readSiteDetails } from '../../infra/site';
 import type { App } from 'aws-cdk-lib';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -129,11 +130,17 @@ describe('WebStack', () => {
     expect(Object.keys(config).sort()).toEqual([
       'apiUrl',
       'authFlowType',
+      'onlineHelpUrl',
+      'privacyUrl',
       'region',
+      'support',
+      'termsUrl',
       'userPoolClientId',
       'userPoolId',
     ]);
     expect(config).toMatchObject({ apiUrl: '/api', region: 'ap-southeast-2', authFlowType: 'USER_SRP_AUTH' });
+    // The operator's links and support contact come from infra/site.json, as in the local stack.
+    expect(config).toMatchObject(readSiteDetails());
     expect(config.userPoolId).toMatch(/^<<marker:/);
     expect(config.userPoolClientId).toMatch(/^<<marker:/);
     const markers = JSON.stringify(dep.SourceMarkers);

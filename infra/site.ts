@@ -1,0 +1,34 @@
+/**
+ * The operator's public details (infra/site.json) that go into the SPA's config.json: the terms,
+ * privacy and online-help links and the support contact. The CDK Web stack and the local stack both
+ * read them from here, so the two config.json files never drift.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const Url = z.url({ protocol: /^https?$/ });
+
+export const SiteDetails = z.object({
+  termsUrl: Url.optional(),
+  privacyUrl: Url.optional(),
+  onlineHelpUrl: Url.optional(),
+  support: z
+    .object({ email: z.email().optional(), phone: z.string().min(1).optional(), website: Url.optional() })
+    .optional(),
+});
+export type SiteDetails = z.infer<typeof SiteDetails>;
+
+export const defaultSiteDetailsFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'site.json');
+
+/** Reads and checks a site-details file (default infra/site.json); throws naming the bad field. */
+export function readSiteDetails(file = defaultSiteDetailsFile): SiteDetails {
+  const { $comment: _comment, ...raw } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const parsed = SiteDetails.strict().safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
