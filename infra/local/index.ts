@@ -246,6 +246,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
               authFlowType: 'USER_PASSWORD_AUTH',
               ...readSiteDetails(),
             },
+            uploadsOrigin: s3.endpoint,
             log: warn,
           });
     // If a later step fails, the web server must still be stopped.

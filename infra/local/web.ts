@@ -1,4 +1,5 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { contentSecurityPolicy } from '../csp';
 import {
   createServer,
   request as httpRequest,
@@ -49,7 +50,7 @@ const mime: Record<string, string> = {
 };
 
 /** Serves web/dist like the CloudFront + S3 origin: files, index.html for unknown paths. */
-function staticHandler(root: string) {
+function staticHandler(root: string, headers: Record<string, string>) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://local');
     let rel: string;
@@ -70,6 +71,7 @@ function staticHandler(root: string) {
     const ext = path.extname(file);
     const immutable = rel.startsWith('/assets/');
     res.writeHead(200, {
+      ...headers,
       'content-type': mime[ext] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
@@ -107,6 +109,8 @@ export async function startWeb(opts: {
   apiPort: number;
   mode: Exclude<WebMode, 'none'>;
   config: WebConfig;
+  /** The S3 stand-in's origin (presigned uploads go straight to it, as to the bucket in AWS). */
+  uploadsOrigin: string;
   log: Log;
 }): Promise<LocalWeb> {
   const api = proxyTo(opts.apiPort);
@@ -145,7 +149,18 @@ export async function startWeb(opts: {
     const root = path.join(repoRoot, 'web/dist');
     if (!existsSync(path.join(root, 'index.html')))
       opts.log('web/dist/index.html is missing: run npm run build:web');
-    spa = staticHandler(root);
+    // The built SPA gets the same Content-Security-Policy as behind CloudFront (infra/csp.ts), so
+    // the browser tests meet it. (Vite's dev server needs inline scripts and a websocket: no CSP.)
+    spa = staticHandler(root, {
+      'content-security-policy': contentSecurityPolicy({
+        cognitoOrigin: opts.config.cognitoEndpoint,
+        uploadsOrigin: opts.uploadsOrigin,
+        upgradeInsecureRequests: false,
+      }),
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    });
   }
   await listen(server, opts.port, HOST);
   return {

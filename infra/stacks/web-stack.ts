@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { contentSecurityPolicy as buildCsp } from '../csp.js';
 import { readSiteDetails } from '../site.js';
 import {
   AllowedMethods,
@@ -39,26 +40,13 @@ export interface WebStackProps extends StackProps {
   uploadsDomainName: string;
 }
 
-/** The strict Content-Security-Policy of the SPA. */
+/** The strict Content-Security-Policy of the SPA in AWS (infra/csp.ts builds it for both sides). */
 export function contentSecurityPolicy(p: { cognitoEndpoint: string; uploadsDomainName: string }): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Cloudscape and Amplify UI set inline styles at run time.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    // The API is same-origin (/api); Cognito for sign-in; S3 for presigned PUT/GET of documents.
-    `connect-src 'self' ${p.cognitoEndpoint} https://${p.uploadsDomainName}`,
-    "frame-src 'self' blob:",
-    "worker-src 'self' blob:",
-    "manifest-src 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    'upgrade-insecure-requests',
-  ].join('; ');
+  return buildCsp({
+    cognitoOrigin: p.cognitoEndpoint,
+    uploadsOrigin: `https://${p.uploadsDomainName}`,
+    upgradeInsecureRequests: true,
+  });
 }
 
 /**

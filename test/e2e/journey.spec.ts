@@ -5,7 +5,7 @@
  * every page the journey visits.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { outboxFiles, waitForMail } from '../support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { SignInPage } from './pages/SignInPage';

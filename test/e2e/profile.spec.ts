@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { demoUser } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
 import { SignInPage } from './pages/SignInPage';

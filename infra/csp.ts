@@ -1,0 +1,35 @@
+/**
+ * The SPA's strict Content-Security-Policy, built in one place: CloudFront sends it in AWS (the Web
+ * stack's response-headers policy) and the local web server sends it when it serves the built SPA
+ * (`--web=dist`, what the browser tests use), so a violation shows up locally first.
+ */
+export interface CspOrigins {
+  /** Cognito's endpoint origin, e.g. `https://cognito-idp.ap-southeast-2.amazonaws.com`. */
+  cognitoOrigin: string;
+  /** The uploads bucket's origin: presigned PUT/GET of documents go straight to it. */
+  uploadsOrigin: string;
+  /** Upgrade http: subresources to https: (AWS only; the local stack is plain http on 127.0.0.1). */
+  upgradeInsecureRequests: boolean;
+}
+
+export function contentSecurityPolicy(o: CspOrigins): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Cloudscape sets inline styles at run time.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    // The API is same-origin (/api); Cognito for sign-in; S3 for presigned PUT/GET of documents.
+    `connect-src 'self' ${o.cognitoOrigin} ${o.uploadsOrigin}`,
+    "frame-src 'self' blob:",
+    // The captcha's proof-of-work workers are served from the portal's origin.
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    ...(o.upgradeInsecureRequests ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
