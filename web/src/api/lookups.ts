@@ -1,0 +1,46 @@
+import {
+  AddressDetailsResponse,
+  AddressSuggestResponse,
+  lookupMessages,
+  type AddressLookupResult,
+  type AddressSuggestion,
+} from '../../../shared/schemas/lookups';
+import { apiRequest } from './client';
+import { ServiceError } from './errors';
+
+/** NZ Post address checker (portal-core §7), behind the portal's own API. */
+export const lookupPaths = {
+  addressSuggest: '/user/nzpost/addresschecker/suggest',
+  addressDetails: '/user/nzpost/addresschecker/details',
+} as const;
+
+/**
+ * GET /user/nzpost/addresschecker/suggest?type=Physical&q= → the suggestions. A response that is
+ * not `success` (or not the contract's shape) is 'Fail to provide suggestions based on your search'.
+ */
+export async function suggestAddresses(q: string, signal?: AbortSignal): Promise<AddressSuggestion[]> {
+  const raw = await apiRequest<unknown>(lookupPaths.addressSuggest, {
+    query: { type: 'Physical', q },
+    signal,
+  });
+  const parsed = AddressSuggestResponse.safeParse(raw);
+  if (!parsed.success || !parsed.data.success) {
+    throw new ServiceError('ServerError', lookupMessages.addressSuggest);
+  }
+  return parsed.data.addresses;
+}
+
+/**
+ * GET /user/nzpost/addresschecker/details?type=Physical&dpid= → the first detail. Not `success`,
+ * no detail or not the contract's shape: 'Fail to retrieve the address information'.
+ */
+export async function fetchAddressDetails(dpid: string, signal?: AbortSignal): Promise<AddressLookupResult> {
+  const raw = await apiRequest<unknown>(lookupPaths.addressDetails, {
+    query: { type: 'Physical', dpid },
+    signal,
+  });
+  const parsed = AddressDetailsResponse.safeParse(raw);
+  const first = parsed.success && parsed.data.success ? parsed.data.details[0] : undefined;
+  if (!first) throw new ServiceError('ServerError', lookupMessages.addressDetails);
+  return first;
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { Address } from '../../../../shared/schemas/common';
+import AddressModeToggle from './AddressModeToggle';
+import AddressPicker from './AddressPicker';
+import ManualAddressFields from './ManualAddressFields';
+import {
+  addressFromManual,
+  manualAddressErrors,
+  manualValuesOf,
+  type ManualAddressField,
+  type ManualAddressValues,
+} from './address';
+
+export interface AddressEntryProps {
+  value: Address | null;
+  onChange: (address: Address | null) => void;
+  /** The picker's label (default 'Address'; 'Address of the building site' in the participant dialog). */
+  label?: string;
+  /** Line 1, city, country and zip code required in manual entry; the picker must have a pick. */
+  required?: boolean;
+  /** Picker error (e.g. 'Required', 'Complete address required for participant's role'). */
+  errorText?: string;
+  /** Show every manual field error now (after a submit), not only on the fields left. */
+  showAllErrors?: boolean;
+  /** Start in manual entry (default: when the value is a manual address). */
+  defaultManual?: boolean;
+}
+
+/**
+ * Address entry with the toggle of portal-core §2: the picker ('Enter address manually') or the
+ * manual fields ('Back to contact'). Manual values become an Address with its full address built;
+ * leaving manual entry goes back to the picker without an address.
+ */
+export default function AddressEntry({
+  value,
+  onChange,
+  label,
+  required = false,
+  errorText,
+  showAllErrors = false,
+  defaultManual,
+}: AddressEntryProps) {
+  const [manual, setManual] = useState(defaultManual ?? value?.isManualAddress === true);
+  const [values, setValues] = useState<ManualAddressValues>(() =>
+    manualValuesOf(value?.isManualAddress ? value : null),
+  );
+  const [touched, setTouched] = useState<Partial<Record<ManualAddressField, boolean>>>({});
+  const errors = manualAddressErrors(values, required);
+  const shown = Object.fromEntries(
+    Object.entries(errors).filter(([field]) => showAllErrors || touched[field as ManualAddressField]),
+  );
+
+  const toggle = (next: boolean) => {
+    setManual(next);
+    setTouched({});
+    if (next) {
+      // Start from the picked address's parts, so a near miss can be corrected.
+      const start = manualValuesOf(value);
+      setValues(start);
+      onChange(addressFromManual(start));
+    } else {
+      onChange(null);
+    }
+  };
+  const toggleControl = <AddressModeToggle manual={manual} onChange={toggle} />;
+
+  if (!manual) {
+    return (
+      <AddressPicker
+        value={value}
+        onChange={onChange}
+        label={label}
+        required={required}
+        errorText={errorText}
+        secondaryControl={toggleControl}
+      />
+    );
+  }
+  return (
+    <SpaceBetween size="s">
+      {toggleControl}
+      <ManualAddressFields
+        values={values}
+        required={required}
+        errors={shown}
+        onBlur={(field) => setTouched((s) => ({ ...s, [field]: true }))}
+        onChange={(field, fieldValue) => {
+          const next = { ...values, [field]: fieldValue };
+          setValues(next);
+          onChange(addressFromManual(next));
+        }}
+      />
+    </SpaceBetween>
+  );
+}

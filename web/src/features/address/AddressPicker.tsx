@@ -1,0 +1,196 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Autosuggest, { type AutosuggestProps } from '@cloudscape-design/components/autosuggest';
+import FormField from '@cloudscape-design/components/form-field';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useTranslation } from 'react-i18next';
+import type { Address } from '../../../../shared/schemas/common';
+import {
+  ADDRESS_SEARCH_DEBOUNCE_MS,
+  ADDRESS_SEARCH_MIN_CHARS,
+  lookupMessages,
+  type AddressSuggestion,
+} from '../../../../shared/schemas/lookups';
+import { addressFromLookup } from './address';
+import { addressDetailsQuery, addressSuggestionsQuery } from './queries';
+import styles from './address.module.css';
+
+export interface AddressPickerProps {
+  /** The picked address (null: none). */
+  value: Address | null;
+  /** A picked address (details fetched), or null when the field is left with text that was not picked. */
+  onChange: (address: Address | null) => void;
+  /** Default 'Address'; the participant dialog passes 'Address of the building site'. */
+  label?: string;
+  description?: ReactNode;
+  errorText?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  /** Shown next to the label (the manual-entry toggle). */
+  secondaryControl?: ReactNode;
+}
+
+type SearchStatus = 'idle' | 'loading' | 'finished';
+type DetailsStatus = 'idle' | 'loading' | 'failed';
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * The NZ Post address picker (portal-core §5): searches from 2 characters, debounced 1000 ms; the
+ * address must be picked from the results (picking fetches its details); leaving the field with text
+ * that is not the picked address clears it. A failed search is logged and the list stays as it was;
+ * failed details show 'Fail to retrieve the address information'.
+ */
+export default function AddressPicker({
+  value,
+  onChange,
+  label,
+  description,
+  errorText,
+  required,
+  disabled,
+  secondaryControl,
+}: AddressPickerProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const statusId = useId();
+  const valueText = value?.fullAddress ?? '';
+  const [text, setText] = useState(valueText);
+  // The field follows a value set from outside (a saved address, a reset).
+  const [syncedText, setSyncedText] = useState(valueText);
+  if (syncedText !== valueText) {
+    setSyncedText(valueText);
+    setText(valueText);
+  }
+  const [suggestions, setSuggestions] = useState<readonly AddressSuggestion[]>([]);
+  const [searchStatus, setSearchStatus] = useState<SearchStatus>('idle');
+  const [details, setDetails] = useState<DetailsStatus>('idle');
+
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Only the latest search and the latest pick may land.
+  const searchSeq = useRef(0);
+  const pickSeq = useRef(0);
+  useEffect(() => {
+    const pending = timer;
+    return () => clearTimeout(pending.current);
+  }, []);
+
+  const cancelSearch = () => {
+    clearTimeout(timer.current);
+    searchSeq.current += 1;
+  };
+
+  const search = (q: string) => {
+    const seq = (searchSeq.current += 1);
+    queryClient
+      .fetchQuery(addressSuggestionsQuery(q))
+      .then((found) => {
+        if (seq !== searchSeq.current) return;
+        setSuggestions(found);
+        setSearchStatus('finished');
+      })
+      .catch((error: unknown) => {
+        if (isAbort(error)) return;
+        // portal-core §8: logged; the list stays unchanged.
+        console.error(lookupMessages.addressSuggest, error);
+        if (seq === searchSeq.current) setSearchStatus('finished');
+      });
+  };
+
+  const handleChange: AutosuggestProps['onChange'] = ({ detail }) => {
+    setText(detail.value);
+    setDetails('idle');
+    pickSeq.current += 1;
+    cancelSearch();
+    const q = detail.value.trim();
+    if (q.length < ADDRESS_SEARCH_MIN_CHARS) {
+      setSuggestions([]);
+      setSearchStatus('idle');
+      return;
+    }
+    setSearchStatus('loading');
+    timer.current = setTimeout(() => search(q), ADDRESS_SEARCH_DEBOUNCE_MS);
+  };
+
+  const handleSelect: AutosuggestProps['onSelect'] = ({ detail }) => {
+    cancelSearch();
+    const picked = suggestions.find((s) => s.fullAddress === detail.value);
+    if (!picked) return;
+    setSearchStatus('finished');
+    setText(picked.fullAddress);
+    setDetails('loading');
+    const seq = (pickSeq.current += 1);
+    queryClient
+      .fetchQuery(addressDetailsQuery(picked.dpid))
+      .then((result) => {
+        if (seq !== pickSeq.current) return;
+        const address = addressFromLookup(result);
+        setDetails('idle');
+        setText(address.fullAddress ?? picked.fullAddress);
+        onChange(address);
+      })
+      .catch((error: unknown) => {
+        if (isAbort(error) || seq !== pickSeq.current) return;
+        console.error(lookupMessages.addressDetails, error);
+        setDetails('failed');
+      });
+  };
+
+  const handleBlur = () => {
+    if (details === 'loading') return;
+    if (value && text === valueText) return;
+    cancelSearch();
+    if (text !== '') setText('');
+    setSearchStatus('idle');
+    if (value) onChange(null);
+  };
+
+  const statusType: AutosuggestProps.StatusType =
+    searchStatus === 'idle' ? 'pending' : searchStatus === 'loading' ? 'loading' : 'finished';
+  const announcement =
+    searchStatus === 'loading'
+      ? t('address.searching')
+      : searchStatus === 'finished'
+        ? suggestions.length === 0
+          ? t('address.empty')
+          : t('address.results', { count: suggestions.length })
+        : '';
+
+  return (
+    <FormField
+      label={label ?? t('address.label')}
+      description={description}
+      secondaryControl={secondaryControl}
+      errorText={details === 'failed' ? t('address.detailsFailed') : errorText}
+      constraintText={
+        details === 'loading' ? (
+          <StatusIndicator type="loading">{t('address.retrieving')}</StatusIndicator>
+        ) : undefined
+      }
+    >
+      <Autosuggest
+        value={text}
+        onChange={handleChange}
+        onSelect={handleSelect}
+        onBlur={handleBlur}
+        options={suggestions.map((s) => ({ value: s.fullAddress }))}
+        filteringType="manual"
+        hideEnteredTextOption
+        enteredTextLabel={(entered) => t('address.useEntered', { value: entered })}
+        statusType={statusType}
+        loadingText={t('address.searching')}
+        empty={t('address.empty')}
+        placeholder={t('address.placeholder')}
+        clearAriaLabel={t('address.clear')}
+        selectedAriaLabel={t('address.selectedLabel')}
+        ariaRequired={required}
+        ariaDescribedby={statusId}
+        disabled={disabled}
+        invalid={details === 'failed' || !!errorText}
+      />
+      <div id={statusId} role="status" aria-live="polite" className={styles.visuallyHidden}>
+        {announcement}
+      </div>
+    </FormField>
+  );
+}

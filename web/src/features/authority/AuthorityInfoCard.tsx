@@ -1,0 +1,50 @@
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
+import { useTranslation } from 'react-i18next';
+import { authorityAddress, safeWebsite, telHref, type AuthorityInfo } from './authority';
+
+/** The authority info card (portal-core §2): display name, address, email, phone, website. */
+export default function AuthorityInfoCard({
+  authority,
+  headingLevel = 'h2',
+}: {
+  authority: AuthorityInfo;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const { t } = useTranslation();
+  const none = t('authority.notProvided');
+  const address = authorityAddress(authority);
+  const email = authority.email?.trim();
+  const phone = authority.phone?.trim();
+  const website = safeWebsite(authority.website);
+  return (
+    <Container header={<Header variant={headingLevel}>{authority.displayName}</Header>}>
+      <KeyValuePairs
+        columns={2}
+        items={[
+          { label: t('authority.address'), value: address || none },
+          {
+            label: t('authority.email'),
+            value: email ? <Link href={`mailto:${email}`}>{email}</Link> : none,
+          },
+          {
+            label: t('authority.phone'),
+            value: phone ? <Link href={telHref(phone)}>{phone}</Link> : none,
+          },
+          {
+            label: t('authority.website'),
+            value: website ? (
+              <Link href={website} external externalIconAriaLabel={t('shell.externalLink')}>
+                {authority.website?.trim()}
+              </Link>
+            ) : (
+              none
+            ),
+          },
+        ]}
+      />
+    </Container>
+  );
+}

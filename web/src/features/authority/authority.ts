@@ -1,0 +1,36 @@
+import { fullAddressOf } from '../../../../shared/domain/address';
+import type { Address } from '../../../../shared/schemas/common';
+
+/**
+ * What the authority info card needs of an Authority (portal-core §3: displayName, address, email,
+ * phone, website). The reference data's full Authority satisfies it structurally.
+ */
+export interface AuthorityInfo {
+  displayName: string;
+  address?: Address | null;
+  email?: string | null;
+  phone?: string | null;
+  website?: string | null;
+}
+
+/** `tel:` target of a phone number: digits and a leading + only. */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/[^\d]/g, '');
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
+}
+
+/** Only http(s) websites become links (a stored value never becomes a javascript: URL). */
+export function safeWebsite(website: string | null | undefined): string | undefined {
+  if (!website) return undefined;
+  try {
+    const url = new URL(website.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function authorityAddress(authority: AuthorityInfo): string {
+  return fullAddressOf(authority.address);
+}
