@@ -80,6 +80,13 @@ export const routes: readonly RouteDef[] = [
   r('GET', '/user', 'user', 'user'),
   r('PATCH', '/user', 'user', 'user'),
   r('PUT', '/user/password', 'user', 'user'),
+
+  // Lookups (portal-core §7): NZ Post address checker, property lookup, the LBP register.
+  r('GET', '/user/nzpost/addresschecker/suggest', 'lookups', 'user'),
+  r('GET', '/user/nzpost/addresschecker/details', 'lookups', 'user'),
+  r('GET', '/v1/service/property-lookup/parcels', 'lookups', 'user'),
+  r('GET', '/v1/service/licensed-building-practitioners', 'lookups', 'user'),
+  r('GET', '/v1/service/licensed-building-practitioners/{lbpNumber}', 'lookups', 'user'),
 ];
 
 /** The resource modules that have at least one route: one Lambda each. */

@@ -110,6 +110,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   mkdirSync(dataDir, { recursive: true });
   const mailDir = path.join(dataDir, 'mail');
   mkdirSync(mailDir, { recursive: true });
+  // Injected lookup faults never outlive the run that wrote them.
+  const lookupsFaultsFile = path.join(dataDir, 'lookups-faults.json');
+  rmSync(lookupsFaultsFile, { force: true });
 
   const handlers = new HandlerLoader(path.resolve(options.functionsDir ?? path.join(repoRoot, 'functions')));
   const webUrl = `http://127.0.0.1:${ports.web}`;
@@ -186,6 +189,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       CAPTCHA_HMAC_SECRET: 'consent-portal-local-captcha-secret',
       // Links in Cognito's mail (AWS: the Web stack's URL through SSM, or -c webUrl).
       WEB_URL: webUrl,
+      // Lookups (NZ Post, parcels, LBP register): the local services over shared/sample-data; a
+      // test may make one fail by writing this file (functions/adapters/lookups/local.ts).
+      LOOKUPS_MODE: 'local',
+      LOOKUPS_FAULTS_FILE: lookupsFaultsFile,
     };
     setHandlerEnv(env);
 
