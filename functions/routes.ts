@@ -72,6 +72,9 @@ export const routes: readonly RouteDef[] = [
   r('POST', '/public/user/registration/invited', 'public', 'public'),
   r('GET', '/public/organisation/invitations', 'public', 'public'),
 
+  // Form.io definitions of the Formio steps (portal-core §7).
+  r('GET', '/public/formio/{name}', 'public', 'public'),
+
   // Site settings read by the SPA before sign-in (portal-core §7, portal-organisation §2).
   r('GET', '/maintenance/maintenance.json', 'public', 'public'),
   r('GET', '/announcements/announcements.json', 'public', 'public'),

@@ -18,6 +18,8 @@ import {
   isInvitationOpen,
 } from '../data/repositories/invitations.js';
 import { getAnnouncements, getMaintenance } from '../data/repositories/site-settings.js';
+import { getFormioDefinition } from '../domain/formio/definitions.js';
+import { FormioDefinitionParams, type FormioDefinitionResponse } from '../../shared/schemas/formio.js';
 import type { HealthDto } from '../../shared/schemas/health.js';
 import {
   ConfirmRegistrationRequest,
@@ -285,6 +287,17 @@ export const routes = {
         organisationId: invitation.organisationId,
       });
       return { username: sub };
+    },
+  }),
+
+  'GET /public/formio/{name}': route({
+    caller: 'public',
+    params: FormioDefinitionParams,
+    async handle({ params }) {
+      const formJson = getFormioDefinition(params.name);
+      if (!formJson) throw new NotFound(`No Form.io definition ${params.name}`);
+      const body: FormioDefinitionResponse = { formJson };
+      return reply(200, body, { 'cache-control': 'public, max-age=300' });
     },
   }),
 
