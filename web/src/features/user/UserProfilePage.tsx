@@ -18,8 +18,11 @@ import { changePassword, patchCurrentUser, type CurrentUser } from '../../api/us
 import { useToasts } from '../../components/toasts';
 import { useCurrentUser } from '../shell/useCurrentUser';
 import { userKeys } from './queries';
+import AddressModeToggle from '../address/AddressModeToggle';
+import AddressPicker from '../address/AddressPicker';
+import ManualAddressFields from '../address/ManualAddressFields';
+import { MANUAL_ADDRESS_FIELDS } from '../address/address';
 import {
-  COUNTRIES,
   NOTIFICATION_LEVELS,
   PHONE_COUNTRY_CODES,
   passwordFormState,
@@ -31,6 +34,7 @@ import {
   type PreferenceValues,
   type ProfileField,
   type ProfileValues,
+  withAddressMode,
 } from './profileForm';
 
 function useSaveUser(onSaved?: () => void) {
@@ -49,7 +53,10 @@ function useSaveUser(onSaved?: () => void) {
   });
 }
 
-/** Personal details: names, contact number with its country code, and a manual address. */
+/**
+ * Personal details: names, contact number with its country code, and an address picked from the
+ * NZ Post lookup or entered manually.
+ */
 function PersonalDetails({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const [initial, setInitial] = useState(() => profileValuesOf(user));
@@ -61,16 +68,8 @@ function PersonalDetails({ user }: { user: CurrentUser }) {
   const set = (field: ProfileField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const touch = (field: ProfileField) => () => setTouched((s) => ({ ...s, [field]: true }));
   const error = (field: ProfileField) => (touched[field] ? form.errors[field] : undefined);
-  const text = (
-    field: ProfileField,
-    label: string,
-    props: { autoComplete?: string; optional?: boolean } = {},
-  ) => (
-    <FormField
-      label={label}
-      errorText={error(field)}
-      constraintText={props.optional ? t('profile.optional') : undefined}
-    >
+  const text = (field: ProfileField, label: string, props: { autoComplete?: string } = {}) => (
+    <FormField label={label} errorText={error(field)}>
       <Input
         value={values[field]}
         onChange={({ detail }) => set(field)(detail.value)}
@@ -82,7 +81,7 @@ function PersonalDetails({ user }: { user: CurrentUser }) {
   );
 
   const phoneOptions = PHONE_COUNTRY_CODES.map((o) => ({ value: o.code, label: `${o.code} (${o.country})` }));
-  const countryOptions = COUNTRIES.map((c) => ({ value: c.abbreviatedName, label: c.name }));
+  const manual = values.lookupAddress === undefined;
 
   return (
     <form
@@ -121,27 +120,33 @@ function PersonalDetails({ user }: { user: CurrentUser }) {
               </FormField>
               {text('contactNumber', t('profile.details.contactNumber'), { autoComplete: 'tel-national' })}
             </Grid>
-            <Header variant="h3" description={t('profile.address.description')}>
+            <Header
+              variant="h3"
+              description={t('profile.address.description')}
+              actions={
+                <AddressModeToggle
+                  manual={manual}
+                  onChange={(next) => setValues((v) => withAddressMode(v, next))}
+                />
+              }
+            >
               {t('profile.address.title')}
             </Header>
-            <ColumnLayout columns={2}>
-              {text('address1', t('profile.address.address1'), { autoComplete: 'address-line1' })}
-              {text('address2', t('profile.address.address2'), {
-                autoComplete: 'address-line2',
-                optional: true,
-              })}
-              {text('city', t('profile.address.city'), { autoComplete: 'address-level2' })}
-              {text('state', t('profile.address.state'), { autoComplete: 'address-level1', optional: true })}
-              <FormField label={t('profile.address.country')} errorText={error('country')}>
-                <Select
-                  selectedOption={countryOptions.find((o) => o.value === values.country) ?? null}
-                  options={countryOptions}
-                  onChange={({ detail }) => set('country')(detail.selectedOption.value ?? '')}
-                  filteringType="auto"
-                />
-              </FormField>
-              {text('zipCode', t('profile.address.zipCode'), { autoComplete: 'postal-code' })}
-            </ColumnLayout>
+            {manual ? (
+              <ManualAddressFields
+                required
+                values={values}
+                onChange={(field, value) => set(field)(value)}
+                onBlur={(field) => touch(field)()}
+                errors={Object.fromEntries(MANUAL_ADDRESS_FIELDS.map((field) => [field, error(field)]))}
+              />
+            ) : (
+              <AddressPicker
+                label={t('profile.address.search')}
+                value={values.lookupAddress ?? null}
+                onChange={(address) => setValues((v) => ({ ...v, lookupAddress: address }))}
+              />
+            )}
           </SpaceBetween>
         </Container>
       </Form>

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import countries from '../../../../shared/reference/countries.json';
 import { ChangePasswordRequest, UserPatchRequest } from '../../../../shared/schemas/accounts';
-import type { NotificationLevel } from '../../../../shared/schemas/common';
+import type { Address, NotificationLevel } from '../../../../shared/schemas/common';
 import { checkContactNumber } from '../../../../shared/schemas/fields';
 import { buildFullAddress } from '../../../../shared/domain/address';
 import { DEFAULT_COUNTRY, DEFAULT_PHONE_COUNTRY_CODE, messages } from '../../../../shared/domain/validation';
@@ -47,8 +47,13 @@ export interface ProfileValues {
   state: string;
   country: string;
   zipCode: string;
+  /**
+   * Address picker mode: the address picked from the NZ Post lookup (null while none is picked).
+   * Absent: manual entry with the fields above.
+   */
+  lookupAddress?: Address | null;
 }
-export type ProfileField = keyof ProfileValues;
+export type ProfileField = Exclude<keyof ProfileValues, 'lookupAddress'>;
 
 export interface PreferenceValues {
   defaultApplicationNotificationLevel: NotificationLevel;
@@ -72,9 +77,13 @@ export interface FormState<F extends string, B> {
   body: B;
 }
 
+/**
+ * The form's values. A saved address that came from the lookup opens in picker mode; a manual
+ * address (or none) opens in manual entry.
+ */
 export function profileValuesOf(user: CurrentUser): ProfileValues {
   const a = user.address ?? {};
-  return {
+  const values: ProfileValues = {
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     phoneCountryCode: user.phoneCountryCode || DEFAULT_PHONE_COUNTRY_CODE,
@@ -85,6 +94,24 @@ export function profileValuesOf(user: CurrentUser): ProfileValues {
     state: a.state ?? '',
     country: a.country || DEFAULT_COUNTRY,
     zipCode: a.zipCode ?? '',
+  };
+  if (user.address && user.address.isManualAddress === false) values.lookupAddress = user.address;
+  return values;
+}
+
+/** Switches the address between the picker and manual entry (manual entry starts from the pick). */
+export function withAddressMode(values: ProfileValues, manual: boolean): ProfileValues {
+  const { lookupAddress, ...rest } = values;
+  if (!manual) return { ...rest, lookupAddress: null };
+  if (!lookupAddress) return rest;
+  return {
+    ...rest,
+    address1: lookupAddress.address1 ?? '',
+    address2: lookupAddress.address2 ?? '',
+    city: lookupAddress.city ?? '',
+    state: lookupAddress.state ?? '',
+    country: lookupAddress.country || DEFAULT_COUNTRY,
+    zipCode: lookupAddress.zipCode ?? '',
   };
 }
 
@@ -101,16 +128,21 @@ export function preferenceValuesOf(user: CurrentUser): PreferenceValues {
 const ADDRESS_PARTS = ['address1', 'address2', 'city', 'state', 'zipCode'] as const;
 const REQUIRED_ADDRESS_PARTS = ['address1', 'city', 'country', 'zipCode'] as const;
 
-/** The PATCH /user body of the personal details form (manual address, full address built). */
+/**
+ * The PATCH /user body of the personal details form: the picked address as the lookup gave it, or
+ * the manual address with its full address built.
+ */
 export function profileBody(values: ProfileValues): UserPatchRequest {
   const trimmed = (v: string) => v.trim();
-  const hasAddress = ADDRESS_PARTS.some((part) => trimmed(values[part]) !== '');
+  const picker = values.lookupAddress !== undefined;
+  const hasAddress = !picker && ADDRESS_PARTS.some((part) => trimmed(values[part]) !== '');
   const body: UserPatchRequest = {
     firstName: values.firstName,
     lastName: values.lastName,
     phoneCountryCode: values.phoneCountryCode,
     contactNumber: trimmed(values.contactNumber),
   };
+  if (values.lookupAddress) body.address = values.lookupAddress;
   if (hasAddress) {
     const parts = {
       address1: trimmed(values.address1),
