@@ -215,6 +215,32 @@ describe('AddressPicker', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
+  it('failed details after leaving the field clear the text; emptying the field clears the address', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    suggest.mockResolvedValue([QUEEN]);
+    let fail: (e: Error) => void = () => undefined;
+    details.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
+    const { picker, type, wait, onChange } = setup();
+    await type('1 Queen');
+    await wait(ADDRESS_SEARCH_DEBOUNCE_MS);
+    await act(() => picker.selectSuggestionByValue(QUEEN.fullAddress));
+    expect(screen.getByText('Retrieving the address')).toBeTruthy();
+    await act(() => picker.blur());
+    expect(picker.findNativeInput().getElement().value).toBe(QUEEN.fullAddress);
+    await act(async () => fail(new ServiceError('ServerError', lookupMessages.addressDetails)));
+    expect(picker.findNativeInput().getElement().value).toBe('');
+    expect(screen.getByText('Fail to retrieve the address information')).toBeTruthy();
+
+    details.mockResolvedValueOnce(QUEEN_DETAILS);
+    await type('1 Queen');
+    await wait(ADDRESS_SEARCH_DEBOUNCE_MS);
+    await act(() => picker.selectSuggestionByValue(QUEEN.fullAddress));
+    await wait(0);
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ zipCode: '1010' }));
+    await type('');
+    expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
   it('shows loading while searching and the empty state when nothing matches', async () => {
     let resolve: (v: []) => void = () => undefined;
     suggest.mockReturnValue(new Promise((r) => (resolve = r)));

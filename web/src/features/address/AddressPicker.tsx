@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Autosuggest, { type AutosuggestProps } from '@cloudscape-design/components/autosuggest';
 import FormField from '@cloudscape-design/components/form-field';
@@ -53,7 +53,6 @@ export default function AddressPicker({
 }: AddressPickerProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const statusId = useId();
   const valueText = value?.fullAddress ?? '';
   const [text, setText] = useState(valueText);
   // The field follows a value set from outside (a saved address, a reset).
@@ -70,6 +69,7 @@ export default function AddressPicker({
   // Only the latest search and the latest pick may land.
   const searchSeq = useRef(0);
   const pickSeq = useRef(0);
+  const focused = useRef(false);
   useEffect(() => {
     const pending = timer;
     return () => clearTimeout(pending.current);
@@ -102,6 +102,8 @@ export default function AddressPicker({
     setDetails('idle');
     pickSeq.current += 1;
     cancelSearch();
+    // Emptied (typed away or the clear button): no address.
+    if (detail.value === '' && value) onChange(null);
     const q = detail.value.trim();
     if (q.length < ADDRESS_SEARCH_MIN_CHARS) {
       setSuggestions([]);
@@ -133,10 +135,16 @@ export default function AddressPicker({
         if (isAbort(error) || seq !== pickSeq.current) return;
         console.error(lookupMessages.addressDetails, error);
         setDetails('failed');
+        // Left while the details were loading: the text was never picked, so it goes.
+        if (!focused.current) {
+          setText('');
+          if (value) onChange(null);
+        }
       });
   };
 
   const handleBlur = () => {
+    focused.current = false;
     if (details === 'loading') return;
     if (value && text === valueText) return;
     cancelSearch();
@@ -173,6 +181,9 @@ export default function AddressPicker({
         onChange={handleChange}
         onSelect={handleSelect}
         onBlur={handleBlur}
+        onFocus={() => {
+          focused.current = true;
+        }}
         options={suggestions.map((s) => ({ value: s.fullAddress }))}
         filteringType="manual"
         hideEnteredTextOption
@@ -184,11 +195,10 @@ export default function AddressPicker({
         clearAriaLabel={t('address.clear')}
         selectedAriaLabel={t('address.selectedLabel')}
         ariaRequired={required}
-        ariaDescribedby={statusId}
         disabled={disabled}
         invalid={details === 'failed' || !!errorText}
       />
-      <div id={statusId} role="status" aria-live="polite" className={styles.visuallyHidden}>
+      <div role="status" aria-live="polite" className={styles.visuallyHidden}>
         {announcement}
       </div>
     </FormField>
