@@ -75,6 +75,13 @@ export const routes: readonly RouteDef[] = [
   // Form.io definitions of the Formio steps (portal-core §7).
   r('GET', '/public/formio/{name}', 'public', 'public'),
 
+  // Reference data (portal-core §7 public calls): one name per path level ({id} for the jurisdiction).
+  r('GET', '/public/jurisdictions/{id}', 'public', 'public'),
+  r('GET', '/public/jurisdictions/{id}/document-types', 'public', 'public'),
+  r('GET', '/public/jurisdictions/{id}/forms/{formId}/document-types', 'public', 'public'),
+  r('GET', '/public/images/{id}', 'public', 'public'),
+  r('GET', '/public/authorities/detection', 'public', 'public'),
+
   // Site settings read by the SPA before sign-in (portal-core §7, portal-organisation §2).
   r('GET', '/maintenance/maintenance.json', 'public', 'public'),
   r('GET', '/announcements/announcements.json', 'public', 'public'),
@@ -90,6 +97,12 @@ export const routes: readonly RouteDef[] = [
   r('GET', '/v1/service/property-lookup/parcels', 'lookups', 'user'),
   r('GET', '/v1/service/licensed-building-practitioners', 'lookups', 'user'),
   r('GET', '/v1/service/licensed-building-practitioners/{lbpNumber}', 'lookups', 'user'),
+
+  // User-scoped reference data (portal-core §7; portal-organisation §3 countries).
+  r('GET', '/user/qualification-types', 'user', 'user'),
+  r('GET', '/user/documenttags', 'user', 'user'),
+  r('GET', '/user/countries', 'user', 'user'),
+  r('GET', '/user/properties', 'user', 'user'),
 ];
 
 /** The resource modules that have at least one route: one Lambda each. */

@@ -39,6 +39,7 @@ import { createResourceHandler, reply, route } from './lib/handler.js';
 import type { RequestContext, RouteImpls } from './lib/handler.js';
 import { cognitoClientError, cognitoErrorName, cognitoMessage } from './lib/cognito.js';
 import { BadRequest, HttpError, NotFound, ServerError, ServiceUnavailable } from './lib/errors.js';
+import { referencePublicRoutes } from './reference-public.js';
 
 /** 400 for a missing, forged, expired or replayed captcha. */
 export const captchaFailed = (): BadRequest =>
@@ -300,6 +301,8 @@ export const routes = {
       return reply(200, body, { 'cache-control': 'public, max-age=300' });
     },
   }),
+
+  ...referencePublicRoutes,
 
   'GET /maintenance/maintenance.json': route({
     caller: 'public',

@@ -13,6 +13,7 @@ import { createResourceHandler, reply, route } from './lib/handler.js';
 import type { RouteImpls } from './lib/handler.js';
 import { cognitoClientError, cognitoErrorName, cognitoMessage } from './lib/cognito.js';
 import { BadRequest, HttpError, NotFound } from './lib/errors.js';
+import { independentAuthoritiesOf, referenceUserRoutes } from './reference-user.js';
 
 /** The User DTO of a stored record: unknown organisation role reads as Normal; email preference defaults on. */
 export function toUserDto(u: UserRecord): UserDto {
@@ -73,7 +74,9 @@ export const routes = {
     async handle({ caller }): Promise<UserDto> {
       const record = await getUser(caller.userId);
       if (!record) throw new NotFound('User not found');
-      return toUserDto(record);
+      // A user sees only their own independent authorities (portal-core §6).
+      const independentAuthorities = await independentAuthoritiesOf(record.userId, record.email);
+      return { ...toUserDto(record), independentAuthorities };
     },
   }),
 
@@ -136,6 +139,8 @@ export const routes = {
       return reply(204);
     },
   }),
+
+  ...referenceUserRoutes,
 } satisfies RouteImpls;
 
 export const handler = createResourceHandler('user', routes);

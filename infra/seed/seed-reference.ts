@@ -2,6 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { Country } from '../../shared/schemas/country.js';
 import { putCountries } from '../../functions/data/repositories/countries.js';
+import { entities } from '../../functions/data/service.js';
+import {
+  emailGrantUserId,
+  putReferenceData,
+  putUserAuthority,
+} from '../../functions/data/repositories/reference.js';
+import { jurisdictionParts, referenceData } from '../../functions/domain/reference/data.js';
+import type { ReferenceData } from '../../functions/domain/reference/data.js';
+import { jurisdictionEtag } from '../../functions/domain/reference/jurisdiction.js';
 
 const countriesFile = new URL('../../shared/reference/countries.json', import.meta.url);
 
@@ -16,13 +25,54 @@ export async function loadCountries(): Promise<Country[]> {
   return countries;
 }
 
+export interface SeedSummary {
+  countries: number;
+  /** Reference items written (jurisdictions, authorities, forms, … document types). */
+  items: number;
+  /** User-authority relations written (each under the e-mail grant, and the user's id if known). */
+  userAuthorities: number;
+}
+
 /**
- * Loads the reference data into the table (TABLE_NAME) through the repositories. Idempotent: every
- * item is a put of the same values, so re-running changes nothing.
+ * Links each user-authority grant of user-authorities.json: always under the e-mail's grant id
+ * (`email:<address>`, read by GET /user for the account with that e-mail, whenever it registers),
+ * and under the user's id when an account with that e-mail already exists (U2).
  */
-export async function seedReferenceData(): Promise<{ countries: number }> {
+async function linkUserAuthorities(data: ReferenceData): Promise<number> {
+  let n = 0;
+  for (const g of data.userAuthorities) {
+    await putUserAuthority(emailGrantUserId(g.email), g.authorityId, g.defaultIndependent);
+    n++;
+    const { data: users } = await entities.user.query.byEmail({ email: g.email.toLowerCase() }).go();
+    for (const u of users) {
+      await putUserAuthority(u.userId, g.authorityId, g.defaultIndependent);
+      n++;
+    }
+  }
+  return n;
+}
+
+/**
+ * Loads the reference data into the table (TABLE_NAME) through the repositories: countries,
+ * jurisdictions (with their etag: a hash of what GET /public/jurisdictions/{id} shows), authorities,
+ * forms, breadcrumbs, steps, participant and qualification types, document categories, containers,
+ * tags and types, and the user-authority grants. Idempotent: every item is a put of the same values,
+ * so re-running changes nothing. Used by `npm start` and by the deploy-time custom resource.
+ */
+export async function seedReferenceData(): Promise<SeedSummary> {
   const countries = await loadCountries();
   const { unprocessed } = await putCountries(countries);
   if (unprocessed > 0) throw new Error(`seed: ${unprocessed} countries were not written`);
-  return { countries: countries.length };
+
+  const data = referenceData();
+  const result = await putReferenceData({
+    ...data,
+    jurisdictions: data.jurisdictions.map((j) => ({
+      ...j,
+      etag: jurisdictionEtag(jurisdictionParts(data, j)),
+    })),
+  });
+  if (result.unprocessed > 0) throw new Error(`seed: ${result.unprocessed} reference items were not written`);
+  const userAuthorities = await linkUserAuthorities(data);
+  return { countries: countries.length, items: result.written, userAuthorities };
 }

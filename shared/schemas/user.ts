@@ -17,5 +17,9 @@ export const UserDto = z.object({
   emailPreference: z.boolean(),
   smsPreference: z.boolean(),
   pushPreference: z.boolean(),
+  /** GET /user: the user's own independent authorities (user-authority relations; portal-core §6). */
+  independentAuthorities: z
+    .array(z.looseObject({ id: z.string(), displayName: z.string(), defaultIndependent: z.boolean() }))
+    .optional(),
 });
 export type UserDto = z.infer<typeof UserDto>;

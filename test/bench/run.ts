@@ -5,6 +5,7 @@
  *   npm run bench -- bundles       Lambda bundle sizes (raw and gzip) from the synthesised cdk.out
  *   npm run bench -- spa           SPA JS and CSS per route (gzip) from web/dist/.vite/manifest.json
  *   npm run bench -- api           local API latency p50/p99 (a stack started on PORT_BASE 4300)
+ *   npm run bench -- reference     GET /public/jurisdictions/{id} p50/p99 (its own stack, PORT_BASE 4300)
  *
  * bundles runs `cdk synth` first when cdk.out is missing; spa runs the web build when web/dist is
  * missing. Budgets to compare against are in the README ("Performance budgets").
@@ -170,8 +171,77 @@ async function api() {
   }
 }
 
+/**
+ * Reference data: GET /public/jurisdictions/{id} (the whole jurisdiction: forms, breadcrumbs, steps,
+ * authorities, categories) through the local gateway, by id, by name and revalidated with
+ * If-None-Match (304), plus authority detection; p50/p99 on a stack of its own (PORT_BASE 4300).
+ */
+async function reference() {
+  const { startLocalStack } = await import('../../infra/local/index');
+  const stack = await startLocalStack({
+    dataDir: path.join(root, '.local-bench'),
+    reset: true,
+    portBase: Number(process.env.PORT_BASE) || 4300,
+    webMode: 'none',
+    quiet: true,
+    handleSignals: true,
+  });
+  try {
+    const base = stack.outputs.ApiUrl;
+    const first = await fetch(`${base}/public/jurisdictions/nz`);
+    const etag = first.headers.get('etag') ?? '';
+    const bytes = (await first.arrayBuffer()).byteLength;
+    const rows = [['call', 'n', 'concurrency', 'p50 ms', 'p99 ms', 'max ms']];
+    const calls: [string, string, Record<string, string>, number][] = [
+      ['GET /public/jurisdictions/nz', `${base}/public/jurisdictions/nz`, {}, 200],
+      ['GET /public/jurisdictions/NewZealand', `${base}/public/jurisdictions/NewZealand`, {}, 200],
+      ['  … If-None-Match (304)', `${base}/public/jurisdictions/nz`, { 'if-none-match': etag }, 304],
+      [
+        'GET /public/authorities/detection',
+        `${base}/public/authorities/detection?city=Karori&postcode=6012`,
+        {},
+        200,
+      ],
+    ];
+    for (const [name, url, h, status] of calls) {
+      for (const concurrency of [1, 4]) {
+        const n = 400;
+        for (let i = 0; i < 20; i++) await (await fetch(url, { headers: h })).arrayBuffer(); // warm-up
+        const times: number[] = [];
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: concurrency }, async () => {
+            while (next < n) {
+              next++;
+              const t0 = performance.now();
+              const res = await fetch(url, { headers: h });
+              await res.arrayBuffer();
+              if (res.status !== status) throw new Error(`${name}: ${res.status}`);
+              times.push(performance.now() - t0);
+            }
+          }),
+        );
+        times.sort((a, b) => a - b);
+        rows.push([
+          name,
+          String(times.length),
+          String(concurrency),
+          percentile(times, 50).toFixed(1),
+          percentile(times, 99).toFixed(1),
+          times[times.length - 1]!.toFixed(1),
+        ]);
+      }
+    }
+    console.log(`\nReference data (127.0.0.1, DynamoDB Local; jurisdiction body ${kb(bytes)})`);
+    table(rows);
+  } finally {
+    await stack.stop();
+  }
+}
+
 const which = process.argv.slice(2).filter((a) => a !== '--');
 const all = which.length === 0;
 if (all || which.includes('bundles')) bundles();
 if (all || which.includes('spa')) spa();
 if (all || which.includes('api')) await api();
+if (all || which.includes('reference')) await reference();

@@ -131,6 +131,19 @@ export const authority = new Entity({
     paymentsEnabled: { type: 'boolean', default: false },
     feesAndChargesUrl: { type: 'string' },
     hidden: { type: 'boolean', default: false },
+    /** Detection hints (GET /public/authorities/detection); never in a DTO. */
+    territorialAuthorities: { type: 'list', items: { type: 'string' } },
+    cities: { type: 'list', items: { type: 'string' } },
+    postcodePrefixes: { type: 'list', items: { type: 'string' } },
+    bounds: {
+      type: 'map',
+      properties: {
+        minLatitude: { type: 'number', required: true },
+        minLongitude: { type: 'number', required: true },
+        maxLatitude: { type: 'number', required: true },
+        maxLongitude: { type: 'number', required: true },
+      },
+    },
   },
   indexes: {
     byId: {

@@ -58,6 +58,16 @@ export class Reply {
 export const reply = (statusCode: number, body?: unknown, headers?: Record<string, string>) =>
   new Reply(statusCode, body, headers);
 
+/** A non-JSON success (images): the body as given, base64-encoded bytes when `isBase64Encoded`. */
+export class RawReply {
+  constructor(
+    readonly statusCode: number,
+    readonly body: string,
+    readonly headers: Record<string, string>,
+    readonly isBase64Encoded: boolean,
+  ) {}
+}
+
 /**
  * One route's implementation. `handle` returns the DTO (sent as 200 JSON) or a `Reply`.
  * Input that fails a schema never reaches `handle`.
@@ -165,6 +175,14 @@ function parseInput(impl: RouteImpl, event: HttpEvent): { params: unknown; query
 }
 
 function toResponse(result: unknown): APIGatewayProxyStructuredResultV2 {
+  if (result instanceof RawReply) {
+    return {
+      statusCode: result.statusCode,
+      headers: { ...result.headers },
+      body: result.body,
+      isBase64Encoded: result.isBase64Encoded,
+    };
+  }
   if (result instanceof Reply) {
     if (result.body === undefined) return { statusCode: result.statusCode, headers: { ...result.headers } };
     return {

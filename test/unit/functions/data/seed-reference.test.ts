@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { loadCountries, seedReferenceData } from '../../../../infra/seed/seed-reference.js';
 import { listCountries } from '../../../../functions/data/repositories/countries.js';
 
@@ -43,13 +43,16 @@ describe('seedReferenceData', () => {
 
   it('writes every country as a batch put into the static country partition (idempotent puts)', async () => {
     ddb.on(BatchWriteCommand).resolves({ UnprocessedItems: {} });
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb.on(PutCommand).resolves({});
     const countries = await loadCountries();
-    expect(await seedReferenceData()).toEqual({ countries: countries.length });
+    expect((await seedReferenceData()).countries).toBe(countries.length);
     const calls = ddb.commandCalls(BatchWriteCommand);
-    expect(calls.length).toBe(Math.ceil(countries.length / 25));
+    // The rest of the reference data is covered by test/unit/functions/reference-seed.test.ts.
     const items = calls
       .flatMap((c) => (c.args[0].input.RequestItems?.['portal-table'] ?? []) as PutRequest[])
-      .map((r) => r.PutRequest?.Item);
+      .map((r) => r.PutRequest?.Item)
+      .filter((i) => i?.__edb_e__ === 'country');
     expect(items).toHaveLength(countries.length);
     expect(items[0]).toMatchObject({
       pk: '$portal',

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { handler } from '../../../../functions/http/user.js';
 import { UserDto } from '../../../../shared/schemas/user.js';
 import { httpEvent, lambdaContext, parseResponse, userClaims } from '../helpers.js';
@@ -41,7 +41,11 @@ const storedUser = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-beforeEach(() => ddb.reset());
+beforeEach(() => {
+  ddb.reset();
+  // No user-authority relations unless a test says otherwise (GET /user reads them).
+  ddb.on(QueryCommand).resolves({ Items: [] });
+});
 
 describe('GET /user', () => {
   it("returns the caller's record as the User DTO, read by the caller's sub", async () => {
@@ -71,6 +75,7 @@ describe('GET /user', () => {
       emailPreference: false,
       smsPreference: true,
       pushPreference: false,
+      independentAuthorities: [],
     });
     expect(UserDto.parse(res.body)).toEqual(res.body);
     const get = ddb.commandCalls(GetCommand)[0]!.args[0].input;

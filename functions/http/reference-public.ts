@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import {
+  findJurisdiction,
+  formExists,
+  listAuthorities,
+  listDocumentTypes,
+  loadJurisdictionParts,
+} from '../data/repositories/reference.js';
+import { detectAuthority } from '../domain/reference/detection.js';
+import { images } from '../domain/reference/images.generated.js';
+import { buildJurisdiction, etagMatches, jurisdictionEtag } from '../domain/reference/jurisdiction.js';
+import { Id } from '../../shared/schemas/common.js';
+import {
+  AuthorityDetectionQuery,
+  type DocumentType,
+  type DocumentTypeDto,
+  type JurisdictionDto,
+} from '../../shared/schemas/reference.js';
+import { RawReply, reply, route } from './lib/handler.js';
+import type { RouteImpls } from './lib/handler.js';
+import { NotFound } from './lib/errors.js';
+
+/** The jurisdiction every detection searches unless the query names one. */
+export const DEFAULT_JURISDICTION_ID = 'nz';
+
+/**
+ * Assembled jurisdiction DTOs by id, reused while the stored etag is unchanged: the loader writes a
+ * new etag whenever anything the DTO shows changes, so a request costs one item read when warm.
+ */
+const jurisdictionCache = new Map<string, JurisdictionDto>();
+
+/** Test hook: forget the assembled jurisdictions. */
+export const clearJurisdictionCache = (): void => jurisdictionCache.clear();
+
+async function visibleJurisdiction(idOrName: string) {
+  const j = await findJurisdiction(idOrName);
+  if (!j || j.isHidden) throw new NotFound(`Jurisdiction ${idOrName} not found`);
+  return j;
+}
+
+/** The jurisdiction DTO of an id or name (RD2/RD3, then RD4, RD5 per form and RD7 when not cached). */
+export async function jurisdictionDto(idOrName: string): Promise<JurisdictionDto> {
+  const j = await visibleJurisdiction(idOrName);
+  const cached = jurisdictionCache.get(j.id);
+  if (cached && j.etag && cached.etag === j.etag) return cached;
+  const parts = await loadJurisdictionParts(j);
+  const dto = buildJurisdiction(parts, j.etag || jurisdictionEtag(parts));
+  jurisdictionCache.set(j.id, dto);
+  return dto;
+}
+
+const toTypeDto = ({ jurisdictionId: _j, scope: _s, ...t }: DocumentType): DocumentTypeDto => t;
+const byOrder = (a: DocumentType, b: DocumentType) =>
+  a.displayOrder - b.displayOrder || a.id.localeCompare(b.id);
+
+const JurisdictionParams = z.object({ id: Id });
+const FormParams = z.object({ id: Id, formId: Id });
+const ImageParams = z.object({ id: Id });
+const DetectionQuery = z
+  .object({ jurisdictionId: z.string().trim().min(1).optional() })
+  .and(AuthorityDetectionQuery);
+
+/** Public reference routes (portal-core §7), spread into the `public` resource module. */
+export const referencePublicRoutes = {
+  'GET /public/jurisdictions/{id}': route({
+    caller: 'public',
+    params: JurisdictionParams,
+    async handle({ params }, { event }) {
+      const dto = await jurisdictionDto(params.id);
+      const headers = { etag: `"${dto.etag}"`, 'cache-control': 'public, max-age=0, must-revalidate' };
+      if (etagMatches(event.headers?.['if-none-match'], dto.etag)) return reply(304, undefined, headers);
+      return reply(200, dto, headers);
+    },
+  }),
+
+  'GET /public/jurisdictions/{id}/document-types': route({
+    caller: 'public',
+    params: JurisdictionParams,
+    async handle({ params }): Promise<DocumentTypeDto[]> {
+      const j = await visibleJurisdiction(params.id);
+      return (await listDocumentTypes(j.id, 'all')).sort(byOrder).map(toTypeDto);
+    },
+  }),
+
+  /** A form's own document types; a form without any has the jurisdiction's. */
+  'GET /public/jurisdictions/{id}/forms/{formId}/document-types': route({
+    caller: 'public',
+    params: FormParams,
+    async handle({ params }): Promise<DocumentTypeDto[]> {
+      const j = await visibleJurisdiction(params.id);
+      const [exists, own] = await Promise.all([
+        formExists(j.id, params.formId),
+        listDocumentTypes(j.id, params.formId),
+      ]);
+      if (!exists) throw new NotFound(`Form ${params.formId} not found in ${j.id}`);
+      // The scope prefix also matches longer form ids ('amendment' ⊂ 'amendment-x'): keep exact ones.
+      const exact = own.filter((t) => t.scope === params.formId);
+      const types = exact.length > 0 ? exact : await listDocumentTypes(j.id, 'all');
+      return types.sort(byOrder).map(toTypeDto);
+    },
+  }),
+
+  'GET /public/images/{id}': route({
+    caller: 'public',
+    params: ImageParams,
+    async handle({ params }) {
+      const img = Object.hasOwn(images, params.id) ? images[params.id] : undefined;
+      if (!img) throw new NotFound(`Image ${params.id} not found`);
+      const headers = {
+        'content-type': img.contentType,
+        'cache-control': 'public, max-age=86400, stale-while-revalidate=604800',
+        'x-content-type-options': 'nosniff',
+      };
+      return new RawReply(200, img.base64, headers, true);
+    },
+  }),
+
+  'GET /public/authorities/detection': route({
+    caller: 'public',
+    query: DetectionQuery,
+    async handle({ query }): Promise<{ authorityId: string }> {
+      const authorities = await listAuthorities(query.jurisdictionId ?? DEFAULT_JURISDICTION_ID);
+      const hit = detectAuthority(authorities, query);
+      if (!hit) throw new NotFound('No building consent authority serves this address');
+      return { authorityId: hit.id };
+    },
+  }),
+} satisfies RouteImpls;
