@@ -3,6 +3,7 @@ import type { Component, FieldError, ProcessContext, ValidationScope } from '@fo
 import { messages } from '../../../shared/domain/validation.js';
 import type { FormioFieldError, FormioForm } from '../../../shared/schemas/formio.js';
 import { getFormioDefinition } from './definitions.js';
+import { prepareData, shapeData } from './shape.js';
 
 /** Thrown for a definition name that is not one of ours (a programming error, not bad input). */
 export class UnknownFormioDefinition extends Error {
@@ -15,7 +16,7 @@ export class UnknownFormioDefinition extends Error {
 export interface FormioValidation {
   /** The field errors, in form order; empty when the submission is valid. */
   errors: FormioFieldError[];
-  /** The submission as @formio/core leaves it: values of hidden (conditional) fields removed. */
+  /** The submission to store: only the definition's keys, values of hidden (conditional) fields removed. */
   data: Record<string, unknown>;
 }
 
@@ -26,10 +27,13 @@ export interface FormioValidation {
  * can run the same function.
  */
 export function validateFormio(form: FormioForm, data: unknown): FormioValidation {
-  const submission: Record<string, unknown> =
+  const raw: Record<string, unknown> = prepareData(
+    form.components,
     typeof data === 'object' && data !== null && !Array.isArray(data)
       ? (structuredClone(data) as Record<string, unknown>)
-      : {};
+      : {},
+  );
+  const submission = structuredClone(raw);
   const context: ProcessContext<ValidationScope> = {
     form,
     submission: { data: submission },
@@ -44,7 +48,11 @@ export function validateFormio(form: FormioForm, data: unknown): FormioValidatio
     // A missing value reads as the spec's "Required", as everywhere else in the API.
     reason: e.context.validator === 'required' ? messages.required : e.message,
   }));
-  return { errors, data: context.data as Record<string, unknown> };
+  // Type checks @formio/core does not make; one error per field (its own come first).
+  const shaped = shapeData(form.components, context.data as Record<string, unknown>, raw);
+  const reported = new Set(errors.map((e) => e.field));
+  errors.push(...shaped.errors.filter((e) => !reported.has(e.field)));
+  return { errors, data: shaped.data };
 }
 
 /** `validateFormio` for one of our definitions by name: the field errors [{field, reason}]. */

@@ -372,6 +372,64 @@ describe('validateSubmission: every definition with @formio/core in Node', () =>
     expect(data).not.toHaveProperty('workProgress');
   });
 
+  it('values of the wrong type are errors @formio/core would let through, one per field', () => {
+    expect(
+      broken('eot-application', {
+        reason: { text: 'Supply delays for the cladding' },
+        workStarted: 5,
+        requestedNewDate: 20270630,
+      }),
+    ).toEqual([
+      // @formio/core's own date check first, then the type checks in form order.
+      { field: 'requestedNewDate', reason: 'Requested new date is not a valid date' },
+      { field: 'workStarted', reason: 'Has the building work started? is an invalid value.' },
+      { field: 'reason', reason: 'Reason for the extension must be text.' },
+    ]);
+    expect(broken('amendment-details', { valueChange: '1500', affectedClauses: 42 })).toEqual([
+      {
+        field: 'affectedClauses',
+        reason: 'Building code clauses affected by the changes is an invalid value.',
+      },
+      {
+        field: 'valueChange',
+        reason: 'Change in the estimated value of the building work (including GST) is not a valid number.',
+      },
+    ]);
+    expect(broken('amendment-details', { affectedClauses: { B: 'yes' } })).toHaveLength(1);
+    expect(broken('amendment-details', { affectedClauses: { Z: true } })).toHaveLength(1);
+    expect(broken('ccc-application', { specifiedSystemsCertified: 'yes' })).toEqual([
+      {
+        field: 'specifiedSystemsCertified',
+        reason:
+          'Each specified system has been certified by the person who installed or commissioned it, and the certificates are attached must be true or false.',
+      },
+    ]);
+    expect(broken('ccc-application', { practitioners: 'Aroha Smith' })).toContainEqual({
+      field: 'practitioners',
+      reason:
+        'Licensed building practitioners who carried out or supervised restricted building work is an invalid value.',
+    });
+    expect(broken('cpu-application', { maximumOccupants: Number.POSITIVE_INFINITY })).toHaveLength(1);
+  });
+
+  it('the data to store keeps only the definition keys, with every selectbox option', () => {
+    const form = getFormioDefinition('amendment-details')!;
+    const { errors, data } = validateFormio(form, { ...complete['amendment-details'], isAdmin: true });
+    expect(errors).toEqual([]);
+    expect(data).not.toHaveProperty('isAdmin');
+    expect(data.affectedClauses).toEqual({
+      B: true,
+      C: false,
+      D: false,
+      E: true,
+      F: false,
+      G: false,
+      H: false,
+    });
+    const ccc = validateFormio(getFormioDefinition('ccc-application')!, complete['ccc-application']);
+    expect(ccc.data.practitioners).toEqual(complete['ccc-application'].practitioners);
+  });
+
   it('a submission that is not an object is validated as empty; an unknown definition throws', () => {
     expect(validateSubmission('eot-application', 'nonsense')).toEqual(
       validateSubmission('eot-application', {}),
