@@ -48,7 +48,9 @@ async function viaService<T>(
       code: 'ServerError',
       message: unreachable ? lookupMessages.nzPostConnect : message,
     };
-    ctx.logger.error('lookup failed', {
+    // The service's failure is a warning; anything else is our own error.
+    const log = err instanceof LookupServiceError ? ctx.logger.warn : ctx.logger.error;
+    log.call(ctx.logger, 'lookup failed', {
       routeKey: ctx.event.routeKey,
       service,
       failure,

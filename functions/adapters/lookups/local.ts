@@ -250,9 +250,9 @@ export function localLbpRegister(data: () => Promise<SampleData> = loadSampleDat
       checkFault('lbp');
       const all = await indexed();
       const text = searchText.trim();
-      const number = /^(?:bp)?\s*(\d+)$/i.exec(text);
+      const number = /^(?:bp\s*(\d*)|(\d+))$/i.exec(text);
       if (number) {
-        const digits = number[1]!;
+        const digits = number[1] ?? number[2] ?? '';
         return all
           .filter((x) => x.p.lbpNumber.slice(2).startsWith(digits))
           .sort((a, b) => a.p.lbpNumber.localeCompare(b.p.lbpNumber))

@@ -18,10 +18,31 @@ export function tokens(text: string): string[] {
 /** The same text as one comparable string (for comparing whole addresses). */
 export const normalise = (text: string): string => tokens(text).join(' ');
 
+/** Abbreviations NZ addresses are typed with: a query token also matches its full word. */
+export const abbreviations: Readonly<Record<string, string>> = {
+  rd: 'road',
+  st: 'street',
+  ave: 'avenue',
+  av: 'avenue',
+  cres: 'crescent',
+  cr: 'crescent',
+  tce: 'terrace',
+  pl: 'place',
+  dr: 'drive',
+  ln: 'lane',
+  pde: 'parade',
+  hwy: 'highway',
+  mt: 'mount',
+};
+
+/** A query token matches a record token it prefixes, or the full word of its abbreviation. */
+export const tokenMatches = (q: string, t: string): boolean => t.startsWith(q) || abbreviations[q] === t;
+
 /**
  * The record token each query token matched (by index), or undefined when some query token is not
- * a prefix of a different record token. Longer query tokens are placed first, each on an exact
- * token if there is one, else on the first token it prefixes; so '12 12' needs two twelves.
+ * a prefix of a different record token (or the full word of an abbreviation: 'rd' → 'road'). Longer
+ * query tokens are placed first, each on an exact token if there is one, else on the first token it
+ * matches; so '12 12' needs two twelves.
  */
 export function matchTokens(query: readonly string[], record: readonly string[]): number[] | undefined {
   if (query.length === 0) return undefined;
@@ -30,7 +51,7 @@ export function matchTokens(query: readonly string[], record: readonly string[])
   const at: number[] = [];
   for (const q of sorted) {
     let found = record.findIndex((t, i) => !used[i] && t === q);
-    if (found < 0) found = record.findIndex((t, i) => !used[i] && t.startsWith(q));
+    if (found < 0) found = record.findIndex((t, i) => !used[i] && tokenMatches(q, t));
     if (found < 0) return undefined;
     used[found] = true;
     at.push(found);

@@ -44,6 +44,10 @@ describe('search: tokens and prefix matching', () => {
     expect(matchesAllTokens(tokens('12 kaz'), rec)).toBe(false);
     expect(matchesAllTokens(tokens('auri'), rec)).toBe(false); // infix is not a prefix
     expect(matchesAllTokens([], rec)).toBe(false);
+    // Abbreviations match their full word, and still work as prefixes.
+    expect(matchesAllTokens(tokens('12 kauri st'), rec)).toBe(true);
+    expect(matchesAllTokens(tokens('grey lynn rd'), rec)).toBe(false);
+    expect(matchesAllTokens(tokens('st'), tokens('1 Cranford Street, St Albans'))).toBe(true);
   });
 
   it('orders house numbers numerically, then by suffix', () => {
@@ -187,6 +191,7 @@ describe('local LBP register (sample data)', () => {
     const target = all[10]!;
     expect((await register.search(target.lbpNumber, 10))[0]).toEqual(target);
     expect((await register.search(target.lbpNumber.slice(2), 10))[0]).toEqual(target);
+    expect(await register.search('bp', 400)).toHaveLength(all.length);
     const prefix = await register.search('BP10', 5);
     expect(prefix).toHaveLength(5);
     for (const p of prefix) expect(p.lbpNumber.startsWith('BP10')).toBe(true);
