@@ -58,8 +58,12 @@ export function shapeData(
         break;
       case 'number':
       case 'currency':
-        if (typeof value === 'number' && Number.isFinite(value)) out[c.key] = value;
-        else invalid('is not a valid number.');
+        if (typeof value !== 'number' || !Number.isFinite(value)) invalid('is not a valid number.');
+        // decimalLimit is the renderer's input mask; the server holds the submission to it too.
+        else if (c.decimalLimit === 0 && !Number.isInteger(value)) invalid('must be a whole number.');
+        else if (c.decimalLimit !== undefined && Number(value.toFixed(c.decimalLimit)) !== value)
+          invalid(`must have no more than ${c.decimalLimit} decimal places.`);
+        else out[c.key] = value;
         break;
       case 'checkbox':
         if (typeof value === 'boolean') out[c.key] = value;

@@ -410,6 +410,18 @@ describe('validateSubmission: every definition with @formio/core in Node', () =>
         'Licensed building practitioners who carried out or supervised restricted building work is an invalid value.',
     });
     expect(broken('cpu-application', { maximumOccupants: Number.POSITIVE_INFINITY })).toHaveLength(1);
+    expect(broken('bc-project', { numberOfOccupants: 2.5, estimatedValue: 350000.555 })).toEqual([
+      {
+        field: 'numberOfOccupants',
+        reason: 'Number of occupants for the current use must be a whole number.',
+      },
+      {
+        field: 'estimatedValue',
+        reason:
+          'Estimated value of the building work (including GST) must have no more than 2 decimal places.',
+      },
+    ]);
+    expect(broken('bc-project', { estimatedValue: 350000.55 })).toEqual([]);
   });
 
   it('the data to store keeps only the definition keys, with every selectbox option', () => {
