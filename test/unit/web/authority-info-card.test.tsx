@@ -3,6 +3,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
+import { z } from 'zod';
+import authorities from '../../../shared/reference/authorities.json';
+import { Authority } from '../../../shared/schemas/reference';
 import { initI18n } from '../../../web/src/i18n';
 import AuthorityInfoCard from '../../../web/src/features/authority/AuthorityInfoCard';
 import { safeWebsite, telHref, type AuthorityInfo } from '../../../web/src/features/authority/authority';
@@ -58,6 +61,23 @@ describe('AuthorityInfoCard', () => {
     expect(screen.getByText('1 Main St, Hamilton 3204')).toBeTruthy();
     expect(screen.queryAllByRole('link')).toHaveLength(0);
     expect(screen.getAllByText('Not provided')).toHaveLength(3);
+  });
+
+  it('renders every authority of the reference data with its links', () => {
+    for (const authority of z.array(Authority).parse(authorities)) {
+      renderCard(authority);
+      expect(screen.getByRole('heading', { name: authority.displayName })).toBeTruthy();
+      expect(screen.getByRole('link', { name: authority.email }).getAttribute('href')).toBe(
+        `mailto:${authority.email}`,
+      );
+      expect(screen.getByRole('link', { name: authority.phone }).getAttribute('href')).toMatch(
+        /^tel:\+?\d+$/,
+      );
+      const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+      expect(hrefs).toContain(safeWebsite(authority.website));
+      expect(screen.queryByText('Not provided')).toBeNull();
+      cleanup();
+    }
   });
 
   it('tel and website rules', () => {

@@ -1,17 +1,12 @@
 import { fullAddressOf } from '../../../../shared/domain/address';
-import type { Address } from '../../../../shared/schemas/common';
+import type { Authority } from '../../../../shared/schemas/reference';
 
 /**
  * What the authority info card needs of an Authority (portal-core §3: displayName, address, email,
- * phone, website). The reference data's full Authority satisfies it structurally.
+ * phone, website): the reference data's Authority, or any part of it with the display name.
  */
-export interface AuthorityInfo {
-  displayName: string;
-  address?: Address | null;
-  email?: string | null;
-  phone?: string | null;
-  website?: string | null;
-}
+export type AuthorityInfo = Pick<Authority, 'displayName'> &
+  Partial<Pick<Authority, 'address' | 'email' | 'phone' | 'website'>>;
 
 /** `tel:` target of a phone number: digits and a leading + only. */
 export function telHref(phone: string): string {
