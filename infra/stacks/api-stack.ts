@@ -44,12 +44,24 @@ export const apiStageName = 'api';
  * - cognitoAdmin: create, get, set the password of and delete users of the pool (registration
  *   through an invitation creates a confirmed user; the public SignUp/Confirm/Resend and
  *   ChangePassword calls need no IAM).
+ * - externalLookups: NZ Post AddressChecker, LINZ parcels and the LBP register
+ *   (functions/adapters/lookups): LOOKUPS_MODE (context `lookupsMode`, default 'live' in a
+ *   prod-like stage, else 'local' = the bundled sample data) and read access to the lookups
+ *   credentials secret (LOOKUPS_SECRET_ARN), which an operator fills with NZPOST_CLIENT_ID,
+ *   NZPOST_CLIENT_SECRET, LINZ_API_KEY, LBP_BASE_URL and LBP_API_KEY.
  */
 type Capability =
-  'tableWrite' | 'uploads' | 'scheduler' | 'mail' | 'accountsWrite' | 'captcha' | 'cognitoAdmin';
+  | 'tableWrite'
+  | 'uploads'
+  | 'scheduler'
+  | 'mail'
+  | 'accountsWrite'
+  | 'captcha'
+  | 'cognitoAdmin'
+  | 'externalLookups';
 export const resourceCapabilities: Record<Resource, readonly Capability[]> = {
   public: ['accountsWrite', 'captcha', 'cognitoAdmin'],
-  lookups: [],
+  lookups: ['externalLookups'],
   user: ['tableWrite', 'uploads'],
   applications: ['tableWrite', 'uploads'],
   participants: ['tableWrite', 'mail'],
@@ -96,6 +108,8 @@ export class ApiStack extends Stack {
   readonly apiDomainName: string;
   /** The captcha HMAC key (when a routed resource has the captcha capability). */
   readonly captchaSecret?: Secret;
+  /** The lookup services' credentials (when a routed resource has the externalLookups capability). */
+  readonly lookupsSecret?: Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -172,6 +186,37 @@ export class ApiStack extends Stack {
         },
       ]);
     }
+    // The lookup services' credentials: created with empty fields, filled in by an operator (never
+    // in the template); read once per cold start. Locally the sample-data services need none.
+    if (resourcesWithRoutes.some((r) => resourceCapabilities[r].includes('externalLookups'))) {
+      this.lookupsSecret = new Secret(this, 'LookupsSecret', {
+        description:
+          'Consent portal: credentials of NZ Post AddressChecker, LINZ and the LBP register (JSON: NZPOST_CLIENT_ID, NZPOST_CLIENT_SECRET, LINZ_API_KEY, LBP_BASE_URL, LBP_API_KEY)',
+        generateSecretString: {
+          secretStringTemplate: JSON.stringify({
+            NZPOST_CLIENT_ID: '',
+            NZPOST_CLIENT_SECRET: '',
+            LINZ_API_KEY: '',
+            LBP_BASE_URL: '',
+            LBP_API_KEY: '',
+          }),
+          generateStringKey: 'placeholder',
+          excludePunctuation: true,
+        },
+        removalPolicy: config.prodLike ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      });
+      acknowledge(this.lookupsSecret, [
+        {
+          id: 'AwsSolutions-SMG4',
+          reason:
+            'Third-party API credentials (NZ Post, LINZ, MBIE) are issued and rotated by those providers, not by AWS; an operator replaces them in the secret when the provider rotates them.',
+        },
+      ]);
+    }
+    const lookupsMode =
+      (this.node.tryGetContext('lookupsMode') as string | undefined) ?? (config.prodLike ? 'live' : 'local');
+    if (lookupsMode !== 'local' && lookupsMode !== 'live')
+      throw new Error(`Context lookupsMode must be 'local' or 'live', not '${lookupsMode}'`);
     for (const resource of resourcesWithRoutes) {
       const caps = resourceCapabilities[resource];
       const scheduler = caps.includes('scheduler');
@@ -190,6 +235,13 @@ export class ApiStack extends Stack {
             : {}),
           ...(caps.includes('captcha') && this.captchaSecret
             ? { CAPTCHA_HMAC_SECRET_ARN: this.captchaSecret.secretArn }
+            : {}),
+          ...(caps.includes('externalLookups') && this.lookupsSecret
+            ? {
+                LOOKUPS_MODE: lookupsMode,
+                LOOKUPS_SECRET_ARN: this.lookupsSecret.secretArn,
+                LOOKUPS_TIMEOUT_MS: '5000',
+              }
             : {}),
         },
       });
@@ -232,6 +284,10 @@ export class ApiStack extends Stack {
     if (caps.includes('captcha')) {
       if (!this.captchaSecret) throw new Error('captcha capability without the captcha secret');
       this.captchaSecret.grantRead(fn);
+    }
+    if (caps.includes('externalLookups')) {
+      if (!this.lookupsSecret) throw new Error('externalLookups capability without the lookups secret');
+      this.lookupsSecret.grantRead(fn);
     }
     if (caps.includes('cognitoAdmin')) {
       fn.addToRolePolicy(

@@ -134,11 +134,16 @@ describe('ApiStack', () => {
   });
 
   it('gives the public function the captcha secret and the Cognito admin calls of invited registration', () => {
-    t.resourceCountIs('AWS::SecretsManager::Secret', 1);
-    t.hasResourceProperties('AWS::SecretsManager::Secret', {
-      GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
-    });
-    const [secretId] = Object.keys(t.findResources('AWS::SecretsManager::Secret'));
+    // Two secrets: the captcha key and the lookups' credentials.
+    t.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    const [secretId] = Object.keys(
+      t.findResources('AWS::SecretsManager::Secret', {
+        Properties: {
+          GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
+        },
+      }),
+    );
+    expect(secretId).toBeDefined();
     const pubFn = functions().find((f) => f.Description.endsWith(': public'))!;
     expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toEqual({ Ref: secretId });
     expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET).toBeUndefined();
@@ -159,6 +164,57 @@ describe('ApiStack', () => {
     )!;
     expect(JSON.stringify(usr)).not.toContain('cognito-idp:');
     expect(JSON.stringify(usr)).not.toContain('secretsmanager:');
+  });
+
+  it('gives the lookups function its mode, timeout and the credentials secret, and no one else', () => {
+    const secrets = t.findResources('AWS::SecretsManager::Secret', {
+      Properties: { GenerateSecretString: Match.objectLike({ GenerateStringKey: 'placeholder' }) },
+    });
+    const [lookupsSecretId] = Object.keys(secrets);
+    expect(lookupsSecretId).toBeDefined();
+    const template = JSON.parse(
+      (
+        Object.values(secrets)[0] as {
+          Properties: { GenerateSecretString: { SecretStringTemplate: string } };
+        }
+      ).Properties.GenerateSecretString.SecretStringTemplate,
+    ) as Record<string, string>;
+    // The template names the fields an operator fills; it carries no credentials.
+    expect(template).toEqual({
+      NZPOST_CLIENT_ID: '',
+      NZPOST_CLIENT_SECRET: '',
+      LINZ_API_KEY: '',
+      LBP_BASE_URL: '',
+      LBP_API_KEY: '',
+    });
+    const fn = functions().find((f) => f.Description.endsWith(': lookups'))!;
+    expect(fn.Environment.Variables).toMatchObject({
+      LOOKUPS_MODE: 'local',
+      LOOKUPS_SECRET_ARN: { Ref: lookupsSecretId },
+      LOOKUPS_TIMEOUT_MS: '5000',
+    });
+    for (const f of functions().filter((f) => f !== fn)) {
+      expect(f.Environment.Variables.LOOKUPS_SECRET_ARN).toBeUndefined();
+    }
+    const [, policy] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
+      id.startsWith('Fnlookups'),
+    )!;
+    const doc = JSON.stringify(policy);
+    expect(doc).toContain('secretsmanager:GetSecretValue');
+    expect(doc).toContain(lookupsSecretId!);
+    expect(doc).not.toContain('dynamodb:PutItem');
+  });
+
+  it('uses the live lookup clients in a prod-like stage, or as the context says', () => {
+    const lookupsEnv = (app: ReturnType<typeof buildTestApp>) =>
+      (
+        propsOf(template(app.stacks.api), 'AWS::Lambda::Function') as unknown as (Fn & {
+          Description: string;
+        })[]
+      ).find((f) => f.Description.endsWith(': lookups'))!.Environment.Variables.LOOKUPS_MODE;
+    expect(lookupsEnv(buildTestApp({ config: { stage: 'prod', prodLike: true } }))).toBe('live');
+    expect(lookupsEnv(buildTestApp({ context: { lookupsMode: 'live' } }))).toBe('live');
+    expect(() => buildTestApp({ context: { lookupsMode: 'remote' } })).toThrow(/lookupsMode/);
   });
 
   describe('with other route tables', () => {
