@@ -25,12 +25,29 @@ export const DEFAULT_JURISDICTION_ID = 'nz';
 
 /**
  * Assembled jurisdiction DTOs by id, reused while the stored etag is unchanged: the loader writes a
- * new etag whenever anything the DTO shows changes, so a request costs one item read when warm.
+ * new etag whenever anything the DTO shows changes. The etag itself is re-read at most every
+ * {@link cacheTtlMs} (reference data changes only on deploy), so a warm request usually costs no
+ * table read at all, and a deploy is visible within that time.
  */
-const jurisdictionCache = new Map<string, JurisdictionDto>();
+interface CachedJurisdiction {
+  dto: JurisdictionDto;
+  body: string;
+  checkedAt: number;
+}
+const jurisdictionCache = new Map<string, CachedJurisdiction>();
+/** Names and ids → jurisdiction id, for lookups by name within the TTL. */
+const idOf = new Map<string, string>();
+let cacheTtlMs = 5_000;
 
 /** Test hook: forget the assembled jurisdictions. */
-export const clearJurisdictionCache = (): void => jurisdictionCache.clear();
+export const clearJurisdictionCache = (): void => {
+  jurisdictionCache.clear();
+  idOf.clear();
+};
+/** Test hook: how long an etag check is trusted (0: every request reads the etag). */
+export const setJurisdictionCacheTtl = (ms: number): void => {
+  cacheTtlMs = ms;
+};
 
 async function visibleJurisdiction(idOrName: string) {
   const j = await findJurisdiction(idOrName);
@@ -38,15 +55,29 @@ async function visibleJurisdiction(idOrName: string) {
   return j;
 }
 
-/** The jurisdiction DTO of an id or name (RD2/RD3, then RD4, RD5 per form and RD7 when not cached). */
-export async function jurisdictionDto(idOrName: string): Promise<JurisdictionDto> {
+/** The jurisdiction of an id or name (RD2/RD3, then RD4, RD5 per form and RD7 when not cached). */
+export async function cachedJurisdiction(idOrName: string): Promise<CachedJurisdiction> {
+  const now = Date.now();
+  const known = idOf.get(idOrName);
+  const fresh = known === undefined ? undefined : jurisdictionCache.get(known);
+  if (fresh && now - fresh.checkedAt < cacheTtlMs) return fresh;
   const j = await visibleJurisdiction(idOrName);
+  idOf.set(idOrName, j.id);
   const cached = jurisdictionCache.get(j.id);
-  if (cached && j.etag && cached.etag === j.etag) return cached;
+  if (cached && j.etag && cached.dto.etag === j.etag) {
+    cached.checkedAt = now;
+    return cached;
+  }
   const parts = await loadJurisdictionParts(j);
   const dto = buildJurisdiction(parts, j.etag || jurisdictionEtag(parts));
-  jurisdictionCache.set(j.id, dto);
-  return dto;
+  const entry = { dto, body: JSON.stringify(dto), checkedAt: now };
+  jurisdictionCache.set(j.id, entry);
+  return entry;
+}
+
+/** The jurisdiction DTO of an id or name. */
+export async function jurisdictionDto(idOrName: string): Promise<JurisdictionDto> {
+  return (await cachedJurisdiction(idOrName)).dto;
 }
 
 const toTypeDto = ({ jurisdictionId: _j, scope: _s, ...t }: DocumentType): DocumentTypeDto => t;
@@ -66,10 +97,16 @@ export const referencePublicRoutes = {
     caller: 'public',
     params: JurisdictionParams,
     async handle({ params }, { event }) {
-      const dto = await jurisdictionDto(params.id);
+      const { dto, body } = await cachedJurisdiction(params.id);
       const headers = { etag: `"${dto.etag}"`, 'cache-control': 'public, max-age=0, must-revalidate' };
       if (etagMatches(event.headers?.['if-none-match'], dto.etag)) return reply(304, undefined, headers);
-      return reply(200, dto, headers);
+      // The body was serialised once per etag.
+      return new RawReply(
+        200,
+        body,
+        { 'content-type': 'application/json; charset=utf-8', ...headers },
+        false,
+      );
     },
   }),
 

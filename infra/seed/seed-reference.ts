@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
-import { Country } from '../../shared/schemas/country.js';
+import type { Country } from '../../shared/schemas/country.js';
 import { putCountries } from '../../functions/data/repositories/countries.js';
 import { entities } from '../../functions/data/service.js';
 import {
@@ -12,17 +10,12 @@ import { jurisdictionParts, referenceData } from '../../functions/domain/referen
 import type { ReferenceData } from '../../functions/domain/reference/data.js';
 import { jurisdictionEtag } from '../../functions/domain/reference/jurisdiction.js';
 
-const countriesFile = new URL('../../shared/reference/countries.json', import.meta.url);
-
-/** Reads and validates shared/reference/countries.json (ids and codes unique). */
+/**
+ * shared/reference/countries.json, validated (ids and codes unique). Bundled with the loader (a JSON
+ * import, not a file read), so the deploy-time custom resource Lambda carries the same data.
+ */
 export async function loadCountries(): Promise<Country[]> {
-  const raw: unknown = JSON.parse(await readFile(countriesFile, 'utf8'));
-  const countries = z.array(Country).parse(raw);
-  const ids = new Set(countries.map((c) => c.id));
-  const codes = new Set(countries.map((c) => c.abbreviatedName));
-  if (ids.size !== countries.length || codes.size !== countries.length)
-    throw new Error('countries.json: duplicate id or abbreviatedName');
-  return countries;
+  return Promise.resolve(referenceData().countries);
 }
 
 export interface SeedSummary {

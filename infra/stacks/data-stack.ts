@@ -17,6 +17,7 @@ import {
 import type { Construct } from 'constructs';
 import { table as tableDef } from '../../functions/data/table.js';
 import type { PortalConfig } from './config.js';
+import { ReferenceData } from './reference-data.js';
 
 export interface DataStackProps extends StackProps {
   config: PortalConfig;
@@ -86,6 +87,9 @@ export class DataStack extends Stack {
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    // The reference data (shared/reference) is loaded into the table on deploy.
+    new ReferenceData(this, 'ReferenceData', { table: this.table });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'UploadsBucket', { value: this.uploads.bucketName });

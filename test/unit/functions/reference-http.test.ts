@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as publicHandler } from '../../../functions/http/public.js';
 import { handler as userHandler } from '../../../functions/http/user.js';
-import { clearJurisdictionCache } from '../../../functions/http/reference-public.js';
+import { clearJurisdictionCache, setJurisdictionCacheTtl } from '../../../functions/http/reference-public.js';
 import { entities } from '../../../functions/data/service.js';
 import { seedReferenceData } from '../../../infra/seed/seed-reference.js';
 import { emailGrantUserId } from '../../../functions/data/repositories/reference.js';
@@ -40,6 +40,7 @@ beforeEach(async () => {
   ddb.reset();
   table = fakeTable(ddb);
   clearJurisdictionCache();
+  setJurisdictionCacheTtl(0);
   await seedReferenceData();
 });
 
@@ -126,6 +127,15 @@ describe('GET /public/jurisdictions/{id}', () => {
     const res = await pub('GET /public/jurisdictions/{id}', { pathParameters: { id: 'nz' } });
     expect((res.body as JurisdictionDto).etag).toBe('changed');
     expect(ddb.commandCalls(QueryCommand).length).toBeGreaterThan(queries);
+  });
+
+  it('within the cache TTL a warm request reads nothing; by name too', async () => {
+    setJurisdictionCacheTtl(60_000);
+    const first = await pub('GET /public/jurisdictions/{id}', { pathParameters: { id: 'NewZealand' } });
+    const reads = ddb.calls().length;
+    const again = await pub('GET /public/jurisdictions/{id}', { pathParameters: { id: 'NewZealand' } });
+    expect(again.body).toEqual(first.body);
+    expect(ddb.calls().length).toBe(reads);
   });
 
   it('unknown or hidden → 404 ResourceNotFound', async () => {
