@@ -177,7 +177,13 @@ export type FormioInput = z.infer<typeof FormioInput>;
 export const FormioDatagrid = z.strictObject({
   type: z.literal('datagrid'),
   ...input,
-  components: z.array(FormioInput).min(1),
+  // Row cells show unconditionally: a row-scoped condition is more than the renderer draws.
+  components: z
+    .array(FormioInput)
+    .min(1)
+    .refine((cs) => cs.every((c) => c.conditional === undefined), {
+      message: 'A datagrid column has no conditional',
+    }),
 });
 export type FormioDatagrid = z.infer<typeof FormioDatagrid>;
 

@@ -103,6 +103,29 @@ describe('shared/reference/formio: one definition per name, each in the allowed 
     ],
     ['duplicate option values', (f) => f.components[0]!.values!.push({ label: 'Again', value: 'yes' })],
     ['an unknown name', (f) => Object.assign(f, { name: 'bc-unknown' })],
+    [
+      'a conditional inside a datagrid row',
+      (f) =>
+        f.components.push({
+          type: 'datagrid',
+          key: 'rows',
+          label: 'Rows',
+          input: true,
+          components: [
+            {
+              type: 'textfield',
+              key: 'cell',
+              label: 'Cell',
+              input: true,
+              conditional: {
+                show: true,
+                conjunction: 'all',
+                conditions: [{ component: 'workStarted', operator: 'isEqual', value: 'yes' }],
+              },
+            },
+          ],
+        } as never),
+    ],
   ];
   for (const [what, breakIt] of broken) {
     it(`rejects ${what}`, () => {
