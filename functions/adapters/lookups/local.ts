@@ -116,7 +116,9 @@ export function localAddressService(data: () => Promise<SampleData> = loadSample
       const all = await indexed();
       const hits = all.flatMap((a) => {
         const at = matchTokens(query, a.tokens);
-        return at ? [{ ...a, position: at.reduce((x, y) => x + y, 0) }] : [];
+        // Positions count from the house number: 'Flat 2, ' in front does not push a street back.
+        const offset = a.address.unit ? 2 : 0;
+        return at ? [{ ...a, position: at.reduce((x, y) => x + y - offset, 0) }] : [];
       });
       return rankAddresses(query, hits)
         .slice(0, max)

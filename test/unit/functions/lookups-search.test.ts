@@ -71,11 +71,12 @@ describe('local NZ Post address checker (sample data)', () => {
     expect(upper).toEqual(lower);
     expect(lower.length).toBeGreaterThan(3);
     expect(await service.suggest('ponsonby road', 3)).toEqual(lower.slice(0, 3));
-    // Ordered by house number within a street.
-    // The street named comes before other streets in the suburb Ponsonby, by house number.
-    const onStreet = lower.filter((a) => /^\d+[AB]? Ponsonby Road/.test(a.fullAddress));
+    // The street named (flats on it too) comes before other streets in the suburb Ponsonby, then by
+    // house number.
+    const onStreet = lower.filter((a) => /^(Flat \d, )?\d+[AB]? Ponsonby Road/.test(a.fullAddress));
+    expect(onStreet.some((a) => a.fullAddress.startsWith('Flat'))).toBe(true);
     expect(lower.slice(0, onStreet.length)).toEqual(onStreet);
-    const numbers = onStreet.map((a) => parseInt(a.fullAddress, 10));
+    const numbers = onStreet.map((a) => parseInt(a.fullAddress.replace(/^Flat \d, /, ''), 10));
     expect(numbers).toEqual([...numbers].sort((x, y) => x - y));
   });
 
