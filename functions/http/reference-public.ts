@@ -12,6 +12,7 @@ import { buildJurisdiction, etagMatches, jurisdictionEtag } from '../domain/refe
 import { Id } from '../../shared/schemas/common.js';
 import {
   AuthorityDetectionQuery,
+  type Authority,
   type DocumentType,
   type DocumentTypeDto,
   type JurisdictionDto,
@@ -39,11 +40,24 @@ const jurisdictionCache = new Map<string, CachedJurisdiction>();
 const idOf = new Map<string, string>();
 let cacheTtlMs = 5_000;
 
-/** Test hook: forget the assembled jurisdictions. */
+/** Authorities of a jurisdiction for detection, trusted for the same TTL. */
+const authoritiesCache = new Map<string, { list: Authority[]; at: number }>();
+
+/** Test hook: forget the assembled jurisdictions and cached authorities. */
 export const clearJurisdictionCache = (): void => {
   jurisdictionCache.clear();
   idOf.clear();
+  authoritiesCache.clear();
 };
+
+async function authoritiesOf(jurisdictionId: string): Promise<Authority[]> {
+  const now = Date.now();
+  const hit = authoritiesCache.get(jurisdictionId);
+  if (hit && now - hit.at < cacheTtlMs) return hit.list;
+  const list = await listAuthorities(jurisdictionId);
+  authoritiesCache.set(jurisdictionId, { list, at: now });
+  return list;
+}
 /** Test hook: how long an etag check is trusted (0: every request reads the etag). */
 export const setJurisdictionCacheTtl = (ms: number): void => {
   cacheTtlMs = ms;
@@ -156,7 +170,7 @@ export const referencePublicRoutes = {
     caller: 'public',
     query: DetectionQuery,
     async handle({ query }): Promise<{ authorityId: string }> {
-      const authorities = await listAuthorities(query.jurisdictionId ?? DEFAULT_JURISDICTION_ID);
+      const authorities = await authoritiesOf(query.jurisdictionId ?? DEFAULT_JURISDICTION_ID);
       const hit = detectAuthority(authorities, query);
       if (!hit) throw new NotFound('No building consent authority serves this address');
       return { authorityId: hit.id };
