@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -162,6 +162,24 @@ describe('local property lookup (sample data)', () => {
       [],
     );
     expect(await service.parcels('Auckland Council', {})).toEqual([]);
+  });
+
+  it("knows the portal's authorities by their reference ids (shared/reference/authorities.json)", async () => {
+    const data = await loadSampleData();
+    const reference = JSON.parse(
+      readFileSync(new URL('../../../shared/reference/authorities.json', import.meta.url), 'utf8'),
+    ) as unknown;
+    const list = (Array.isArray(reference) ? reference : []) as { id?: string; name?: string }[];
+    let checked = 0;
+    for (const ta of data.territorialAuthorities) {
+      const authority = list.find((a) => a.name === ta.name);
+      if (!authority?.id) continue;
+      checked++;
+      expect(authorityMatches(authority.id, ta), authority.id).toBe(true);
+      for (const other of data.territorialAuthorities.filter((t) => t !== ta))
+        expect(authorityMatches(authority.id, other), `${authority.id} ≠ ${other.name}`).toBe(false);
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it('matches authorities by name, alias or place name only', () => {
