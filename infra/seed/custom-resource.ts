@@ -17,6 +17,7 @@ export async function handler(event: CloudFormationCustomResourceEvent) {
       Countries: String(summary.countries),
       Items: String(summary.items),
       UserAuthorities: String(summary.userAuthorities),
+      Pruned: String(summary.pruned),
     },
   };
 }

@@ -3,6 +3,7 @@ import { putCountries } from '../../functions/data/repositories/countries.js';
 import { entities } from '../../functions/data/service.js';
 import {
   emailGrantUserId,
+  pruneReferenceData,
   putReferenceData,
   putUserAuthority,
 } from '../../functions/data/repositories/reference.js';
@@ -24,6 +25,8 @@ export interface SeedSummary {
   items: number;
   /** User-authority relations written (each under the e-mail grant, and the user's id if known). */
   userAuthorities: number;
+  /** Items deleted because they are no longer in the reference data. */
+  pruned: number;
 }
 
 /**
@@ -49,8 +52,8 @@ async function linkUserAuthorities(data: ReferenceData): Promise<number> {
  * Loads the reference data into the table (TABLE_NAME) through the repositories: countries,
  * jurisdictions (with their etag: a hash of what GET /public/jurisdictions/{id} shows), authorities,
  * forms, breadcrumbs, steps, participant and qualification types, document categories, containers,
- * tags and types, and the user-authority grants. Idempotent: every item is a put of the same values,
- * so re-running changes nothing. Used by `npm start` and by the deploy-time custom resource.
+ * tags and types, and the user-authority grants; then deletes the loader's items that are no longer in
+ * the data. Idempotent: every item is a put of the same values, so re-running changes nothing. Used by `npm start` and by the deploy-time custom resource.
  */
 export async function seedReferenceData(): Promise<SeedSummary> {
   const countries = await loadCountries();
@@ -66,6 +69,20 @@ export async function seedReferenceData(): Promise<SeedSummary> {
     })),
   });
   if (result.unprocessed > 0) throw new Error(`seed: ${result.unprocessed} reference items were not written`);
+  const ids = <T extends { id: string }>(list: readonly T[]) => new Set(list.map((x) => x.id));
+  const pruned = await pruneReferenceData({
+    jurisdictionIds: data.jurisdictions.map((j) => j.id),
+    authorityIds: ids(data.authorities),
+    formIds: ids(data.forms),
+    breadcrumbIds: ids(data.breadcrumbs),
+    stepIds: ids(data.steps),
+    participantTypeIds: ids(data.participantTypes),
+    qualificationTypeIds: ids(data.qualificationTypes),
+    documentCategoryIds: ids(data.documentCategories),
+    documentContainerIds: ids(data.documentContainers),
+    systemTagIds: ids(data.documentTags),
+    documentTypeIds: ids(data.documentTypes),
+  });
   const userAuthorities = await linkUserAuthorities(data);
-  return { countries: countries.length, items: result.written, userAuthorities };
+  return { countries: countries.length, items: result.written, userAuthorities, pruned };
 }

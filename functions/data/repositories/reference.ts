@@ -529,3 +529,94 @@ export async function listParticipantTypes(): Promise<ParticipantType[]> {
     }))
     .sort((a, b) => a.displayOrder - b.displayOrder);
 }
+
+// ---- pruning (the loader): items no longer in the reference data ----
+
+async function batchDelete<K>(del: (keys: K[]) => { go(): Promise<{ unprocessed: unknown[] }> }, keys: K[]) {
+  if (keys.length === 0) return 0;
+  const { unprocessed } = await del(keys).go();
+  if (unprocessed.length > 0) throw new Error(`prune: ${unprocessed.length} items were not deleted`);
+  return keys.length;
+}
+
+/** What the loader keeps: every id it has just written. */
+export interface ReferenceKeep {
+  jurisdictionIds: string[];
+  authorityIds: Set<string>;
+  formIds: Set<string>;
+  breadcrumbIds: Set<string>;
+  stepIds: Set<string>;
+  participantTypeIds: Set<string>;
+  qualificationTypeIds: Set<string>;
+  documentCategoryIds: Set<string>;
+  documentContainerIds: Set<string>;
+  systemTagIds: Set<string>;
+  documentTypeIds: Set<string>;
+}
+
+/**
+ * Deletes reference items that are no longer in the data (a removed form, step, authority, type…),
+ * reading only the partitions the loader owns: the static lists, the system tags (userId 0), and the
+ * jurisdictions' collections, authorities and forms. Returns the number of items deleted.
+ */
+export async function pruneReferenceData(keep: ReferenceKeep): Promise<number> {
+  const e = entities;
+  let deleted = 0;
+  const [pts, qts, containers, tags] = await Promise.all([
+    e.participantType.query.all({}).go({ pages: 'all' }),
+    e.qualificationType.query.all({}).go({ pages: 'all' }),
+    e.documentContainer.query.all({}).go({ pages: 'all' }),
+    e.documentTag.query.byUser({ userId: SYSTEM_TAGS_USER_ID }).go({ pages: 'all' }),
+  ]);
+  deleted += await batchDelete(
+    (k) => e.participantType.delete(k),
+    pts.data.filter((p) => !keep.participantTypeIds.has(p.participantTypeId)),
+  );
+  deleted += await batchDelete(
+    (k) => e.qualificationType.delete(k),
+    qts.data.filter((q) => !keep.qualificationTypeIds.has(q.qualificationTypeId)),
+  );
+  deleted += await batchDelete(
+    (k) => e.documentContainer.delete(k),
+    containers.data.filter((c) => !keep.documentContainerIds.has(c.documentContainerId)),
+  );
+  deleted += await batchDelete(
+    (k) => e.documentTag.delete(k),
+    tags.data.filter((t) => !keep.systemTagIds.has(t.documentTagId)),
+  );
+  for (const jurisdictionId of keep.jurisdictionIds) {
+    const [{ data }, authorities] = await Promise.all([
+      service.collections.jurisdiction({ jurisdictionId }).go({ pages: 'all' }),
+      e.authority.query.byJurisdiction({ jurisdictionId }).go({ pages: 'all' }),
+    ]);
+    deleted += await batchDelete(
+      (k) => e.authority.delete(k),
+      authorities.data.filter((a) => !keep.authorityIds.has(a.authorityId)),
+    );
+    deleted += await batchDelete(
+      (k) => e.form.delete(k),
+      data.form.filter((f) => !keep.formIds.has(f.formId)),
+    );
+    deleted += await batchDelete(
+      (k) => e.documentCategory.delete(k),
+      data.documentCategory.filter((c) => !keep.documentCategoryIds.has(c.documentCategoryId)),
+    );
+    deleted += await batchDelete(
+      (k) => e.documentType.delete(k),
+      data.documentType.filter((t) => !keep.documentTypeIds.has(t.documentTypeId)),
+    );
+    // Breadcrumbs and steps of every form, kept or removed (a removed form takes its own along).
+    for (const f of data.form) {
+      const fc = await service.collections.form({ formId: f.formId }).go({ pages: 'all' });
+      deleted += await batchDelete(
+        (k) => e.breadcrumb.delete(k),
+        fc.data.breadcrumb.filter((b) => !keep.breadcrumbIds.has(b.breadcrumbId)),
+      );
+      deleted += await batchDelete(
+        (k) => e.step.delete(k),
+        fc.data.step.filter((s) => !keep.stepIds.has(s.stepId)),
+      );
+    }
+  }
+  return deleted;
+}

@@ -70,6 +70,52 @@ describe('the loader', () => {
     for (const [k, v] of before) expect(strip(table.items.get(k)!), k).toEqual(strip(v));
   });
 
+  it('prunes items no longer in the data (a type, a step, a form with its breadcrumbs); keeps the rest', async () => {
+    const item = (p: { params: <T>() => T }) => p.params<{ Item: Record<string, unknown> }>().Item;
+    const before = new Set(table.items.keys());
+    table.put(
+      item(entities.participantType.put({ participantTypeId: 'gone', name: 'Gone', displayName: 'Gone' })),
+    );
+    table.put(
+      item(
+        entities.step.put({
+          formId: 'bc',
+          breadcrumbId: 'bc-project',
+          stepId: 'bc-gone',
+          name: 'Gone',
+          displayName: 'Gone',
+          displayOrder: 9,
+          type: 'Formio',
+        }),
+      ),
+    );
+    table.put(
+      item(entities.form.put({ jurisdictionId: 'nz', formId: 'old', name: 'Old', displayName: 'Old' })),
+    );
+    table.put(
+      item(
+        entities.breadcrumb.put({
+          formId: 'old',
+          breadcrumbId: 'old-a',
+          name: 'A',
+          displayName: 'A',
+          displayOrder: 1,
+        }),
+      ),
+    );
+    table.put(
+      item(entities.documentTag.put({ userId: '0', documentTagId: 'gone', name: 'G', displayName: 'G' })),
+    );
+    table.put(
+      item(entities.documentTag.put({ userId: 'u1', documentTagId: 'own', name: 'O', displayName: 'O' })),
+    );
+    const summary = await seedReferenceData();
+    expect(summary.pruned).toBe(5);
+    const left = new Set(table.items.keys());
+    expect([...left].filter((k) => !before.has(k))).toHaveLength(1); // the user's own tag
+    expect([...before].filter((k) => !left.has(k))).toEqual([]);
+  });
+
   it('links the grant to an existing account with that e-mail as well', async () => {
     table.put(storedUser('sub-applicant', 'applicant@demo.consent.nz'));
     await seedReferenceData();

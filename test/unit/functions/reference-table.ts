@@ -11,7 +11,7 @@ type Item = Record<string, unknown>;
 type Stub = ReturnType<typeof mockClient>;
 
 /**
- * A small in-memory stand-in for the table behind aws-sdk-client-mock: BatchWrite/Put store items
+ * A small in-memory stand-in for the table behind aws-sdk-client-mock: BatchWrite/Put store (and delete)
  * by (pk, sk); Get, BatchGet and Query (equality and begins_with key conditions on the table or a
  * GSI) read them. Enough to run the reference loader and the reference routes end to end in unit
  * tests, with every DynamoDB call still visible on the mock.
@@ -23,11 +23,18 @@ export function fakeTable(ddb: Stub) {
 
   ddb
     .on(BatchWriteCommand)
-    .callsFake((input: { RequestItems: Record<string, { PutRequest?: { Item: Item } }[]> }) => {
-      for (const reqs of Object.values(input.RequestItems))
-        for (const r of reqs) if (r.PutRequest) put(r.PutRequest.Item);
-      return { UnprocessedItems: {} };
-    });
+    .callsFake(
+      (input: {
+        RequestItems: Record<string, { PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }[]>;
+      }) => {
+        for (const reqs of Object.values(input.RequestItems))
+          for (const r of reqs) {
+            if (r.PutRequest) put(r.PutRequest.Item);
+            if (r.DeleteRequest) items.delete(key(r.DeleteRequest.Key));
+          }
+        return { UnprocessedItems: {} };
+      },
+    );
   ddb.on(PutCommand).callsFake((input: { Item: Item }) => {
     put(input.Item);
     return {};
