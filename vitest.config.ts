@@ -11,6 +11,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Whole pages render in jsdom (Cloudscape): on a loaded 2-core machine one can take
+          // several seconds. No test here depends on wall-clock time (fake timers do that).
+          testTimeout: 20_000,
         },
       },
       {
