@@ -148,7 +148,7 @@ describe('reference JSON contract (shared/reference/*.json)', () => {
       'Carpentry',
       'Roofing',
       'External Plastering',
-      'Brick and Blocklaying',
+      'Bricklaying and Blocklaying',
       'Foundations',
       'Site 1',
       'Site 2',
@@ -193,5 +193,17 @@ describe('reference JSON contract (shared/reference/*.json)', () => {
         );
     }
     expect(data.images.some((i) => i.contentType === 'image/png')).toBe(true);
+  });
+});
+
+describe('the LBP register and the LBP qualification type agree', () => {
+  it('every licence class a practitioner holds is a class of the LBP qualification type', async () => {
+    const { default: practitioners } = (await import('../../../shared/sample-data/practitioners.json')) as {
+      default: { licenceClasses: { licenceClass: string }[] }[];
+    };
+    const lbp = referenceData().qualificationTypes.find((q) => q.name === 'LBP')!;
+    const classes = new Set(lbp.classes.map((c) => c.displayName));
+    const held = new Set(practitioners.flatMap((p) => p.licenceClasses.map((c) => c.licenceClass)));
+    expect([...held].filter((c) => !classes.has(c))).toEqual([]);
   });
 });
