@@ -5,7 +5,7 @@
  *   npm run bench -- bundles       Lambda bundle sizes (raw and gzip) from the synthesised cdk.out
  *   npm run bench -- spa           SPA JS and CSS per route (gzip) from web/dist/.vite/manifest.json
  *   npm run bench -- api           local API latency p50/p99 (a stack started on PORT_BASE 4300)
- *   npm run bench -- reference     GET /public/jurisdictions/{id} p50/p99 (its own stack, PORT_BASE 4300)
+ *   npm run bench -- reference     GET /public/jurisdictions/{id} p50/p99 (the same stack as api)
  *
  * bundles runs `cdk synth` first when cdk.out is missing; spa runs the web build when web/dist is
  * missing. Budgets to compare against are in the README ("Performance budgets").
@@ -114,69 +114,95 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** Local API latency through the local gateway (JWT verification + handler + DynamoDB Local). */
-async function api() {
-  const { startLocalStack } = await import('../../infra/local/index');
-  const { signIn } = await import('../support/cognito');
-  const stack = await startLocalStack({
-    dataDir: path.join(root, '.local-bench'),
-    reset: true,
-    portBase: Number(process.env.PORT_BASE) || 4300,
-    webMode: 'none',
-    quiet: true,
-    handleSignals: true,
-  });
-  try {
-    const o = stack.outputs;
-    const demo = o.DemoUsers[0]!;
-    const tokens = await signIn(demo.email, demo.password, o as never);
-    const headers = { authorization: `Bearer ${tokens.IdToken}` };
-    const rows = [['call', 'n', 'concurrency', 'p50 ms', 'p99 ms', 'max ms']];
-    for (const [name, url, h] of [
-      ['GET /public/health', `${o.ApiUrl}/public/health`, {}],
-      ['GET /user', `${o.ApiUrl}/user`, headers],
-    ] as const) {
-      for (const concurrency of [1, 4]) {
-        const n = 400;
-        for (let i = 0; i < 20; i++) await (await fetch(url, { headers: h })).arrayBuffer(); // warm-up
-        const times: number[] = [];
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: concurrency }, async () => {
-            while (next < n) {
-              next++;
-              const t0 = performance.now();
-              const res = await fetch(url, { headers: h });
-              await res.arrayBuffer();
-              if (!res.ok) throw new Error(`${name}: ${res.status}`);
-              times.push(performance.now() - t0);
-            }
-          }),
-        );
-        times.sort((a, b) => a - b);
-        rows.push([
-          name,
-          String(times.length),
-          String(concurrency),
-          percentile(times, 50).toFixed(1),
-          percentile(times, 99).toFixed(1),
-          times[times.length - 1]!.toFixed(1),
-        ]);
-      }
+interface Call {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** The status every response must have (default 200). */
+  status?: number;
+}
+
+/** p50/p99/max of each call at concurrency 1 and 4 (400 requests after 20 warm-up ones). */
+async function latencyRows(calls: Call[]): Promise<string[][]> {
+  const rows = [['call', 'n', 'concurrency', 'p50 ms', 'p99 ms', 'max ms']];
+  for (const { name, url, headers = {}, status = 200 } of calls) {
+    for (const concurrency of [1, 4]) {
+      const n = 400;
+      for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
+      const times: number[] = [];
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < n) {
+            next++;
+            const t0 = performance.now();
+            const res = await fetch(url, { headers });
+            await res.arrayBuffer();
+            if (res.status !== status) throw new Error(`${name}: ${res.status}`);
+            times.push(performance.now() - t0);
+          }
+        }),
+      );
+      times.sort((a, b) => a - b);
+      rows.push([
+        name,
+        String(times.length),
+        String(concurrency),
+        percentile(times, 50).toFixed(1),
+        percentile(times, 99).toFixed(1),
+        times[times.length - 1]!.toFixed(1),
+      ]);
     }
-    console.log('\nLocal API (127.0.0.1, DynamoDB Local)');
-    table(rows);
-  } finally {
-    await stack.stop();
   }
+  return rows;
+}
+
+type BenchStack = Awaited<ReturnType<typeof import('../../infra/local/index').startLocalStack>>;
+
+/** Local API latency through the local gateway (JWT verification + handler + DynamoDB Local). */
+async function api(stack: BenchStack) {
+  const { signIn } = await import('../support/cognito');
+  const o = stack.outputs;
+  const demo = o.DemoUsers[0]!;
+  const tokens = await signIn(demo.email, demo.password, o as never);
+  const rows = await latencyRows([
+    { name: 'GET /public/health', url: `${o.ApiUrl}/public/health` },
+    { name: 'GET /user', url: `${o.ApiUrl}/user`, headers: { authorization: `Bearer ${tokens.IdToken}` } },
+  ]);
+  console.log('\nLocal API (127.0.0.1, DynamoDB Local)');
+  table(rows);
 }
 
 /**
  * Reference data: GET /public/jurisdictions/{id} (the whole jurisdiction: forms, breadcrumbs, steps,
- * authorities, categories) through the local gateway, by id, by name and revalidated with
- * If-None-Match (304), plus authority detection; p50/p99 on a stack of its own (PORT_BASE 4300).
+ * authorities, categories) by id, by name and revalidated with If-None-Match (304), plus authority
+ * detection.
  */
-async function reference() {
+async function reference(stack: BenchStack) {
+  const base = stack.outputs.ApiUrl;
+  const first = await fetch(`${base}/public/jurisdictions/nz`);
+  const etag = first.headers.get('etag') ?? '';
+  const bytes = (await first.arrayBuffer()).byteLength;
+  const rows = await latencyRows([
+    { name: 'GET /public/jurisdictions/nz', url: `${base}/public/jurisdictions/nz` },
+    { name: 'GET /public/jurisdictions/NewZealand', url: `${base}/public/jurisdictions/NewZealand` },
+    {
+      name: '  … If-None-Match (304)',
+      url: `${base}/public/jurisdictions/nz`,
+      headers: { 'if-none-match': etag },
+      status: 304,
+    },
+    {
+      name: 'GET /public/authorities/detection',
+      url: `${base}/public/authorities/detection?city=Karori&postcode=6012`,
+    },
+  ]);
+  console.log(`\nReference data (127.0.0.1, DynamoDB Local; jurisdiction body ${kb(bytes)})`);
+  table(rows);
+}
+
+/** One local stack of its own (PORT_BASE 4300, .local-bench/) for every API benchmark of the run. */
+async function withBenchStack(run: (stack: BenchStack) => Promise<void>) {
   const { startLocalStack } = await import('../../infra/local/index');
   const stack = await startLocalStack({
     dataDir: path.join(root, '.local-bench'),
@@ -187,53 +213,7 @@ async function reference() {
     handleSignals: true,
   });
   try {
-    const base = stack.outputs.ApiUrl;
-    const first = await fetch(`${base}/public/jurisdictions/nz`);
-    const etag = first.headers.get('etag') ?? '';
-    const bytes = (await first.arrayBuffer()).byteLength;
-    const rows = [['call', 'n', 'concurrency', 'p50 ms', 'p99 ms', 'max ms']];
-    const calls: [string, string, Record<string, string>, number][] = [
-      ['GET /public/jurisdictions/nz', `${base}/public/jurisdictions/nz`, {}, 200],
-      ['GET /public/jurisdictions/NewZealand', `${base}/public/jurisdictions/NewZealand`, {}, 200],
-      ['  … If-None-Match (304)', `${base}/public/jurisdictions/nz`, { 'if-none-match': etag }, 304],
-      [
-        'GET /public/authorities/detection',
-        `${base}/public/authorities/detection?city=Karori&postcode=6012`,
-        {},
-        200,
-      ],
-    ];
-    for (const [name, url, h, status] of calls) {
-      for (const concurrency of [1, 4]) {
-        const n = 400;
-        for (let i = 0; i < 20; i++) await (await fetch(url, { headers: h })).arrayBuffer(); // warm-up
-        const times: number[] = [];
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: concurrency }, async () => {
-            while (next < n) {
-              next++;
-              const t0 = performance.now();
-              const res = await fetch(url, { headers: h });
-              await res.arrayBuffer();
-              if (res.status !== status) throw new Error(`${name}: ${res.status}`);
-              times.push(performance.now() - t0);
-            }
-          }),
-        );
-        times.sort((a, b) => a - b);
-        rows.push([
-          name,
-          String(times.length),
-          String(concurrency),
-          percentile(times, 50).toFixed(1),
-          percentile(times, 99).toFixed(1),
-          times[times.length - 1]!.toFixed(1),
-        ]);
-      }
-    }
-    console.log(`\nReference data (127.0.0.1, DynamoDB Local; jurisdiction body ${kb(bytes)})`);
-    table(rows);
+    await run(stack);
   } finally {
     await stack.stop();
   }
@@ -243,5 +223,10 @@ const which = process.argv.slice(2).filter((a) => a !== '--');
 const all = which.length === 0;
 if (all || which.includes('bundles')) bundles();
 if (all || which.includes('spa')) spa();
-if (all || which.includes('api')) await api();
-if (all || which.includes('reference')) await reference();
+const wantApi = all || which.includes('api');
+const wantReference = all || which.includes('reference');
+if (wantApi || wantReference)
+  await withBenchStack(async (stack) => {
+    if (wantApi) await api(stack);
+    if (wantReference) await reference(stack);
+  });
