@@ -103,6 +103,42 @@ export const routes: readonly RouteDef[] = [
   r('GET', '/user/documenttags', 'user', 'user'),
   r('GET', '/user/countries', 'user', 'user'),
   r('GET', '/user/properties', 'user', 'user'),
+
+  // Applications (portal-core §7): create, read, change, lists, steps, rules, submission.
+  r('GET', '/user/applications', 'applications', 'user'),
+  r('POST', '/user/applications', 'applications', 'user'),
+  r('GET', '/user/applications/{id}', 'applications', 'user'),
+  r('PATCH', '/user/applications/{id}', 'applications', 'user'),
+  r('DELETE', '/user/applications/{id}', 'applications', 'user'),
+  r('PATCH', '/user/applications/{id}/preferences', 'applications', 'user'),
+  r('POST', '/user/applications/{id}/child-applications', 'applications', 'user'),
+  r('POST', '/user/applications/{id}/submission', 'applications', 'user'),
+  r('GET', '/user/applications/{id}/rejected-reason', 'applications', 'user'),
+  r('GET', '/user/applications/{id}/enabled-steps', 'applications', 'user'),
+  r('GET', '/user/applications/{id}/steps/{stepId}', 'applications', 'user'),
+  r('POST', '/user/applications/{id}/steps/{stepId}', 'applications', 'user'),
+  r('GET', '/user/applications/{id}/ruleresults', 'applications', 'user'),
+  r('GET', '/user/applications/{id}/history', 'applications', 'user'),
+  r('GET', '/user/applicationsV2', 'applications', 'user'),
+  r('GET', '/user/applicationsV2/badges', 'applications', 'user'),
+  r('GET', '/user/applicationsV2/filters', 'applications', 'user'),
+  r('GET', '/user/applicationsV3', 'applications', 'user'),
+  r('GET', '/user/applicationsV3/{id}/child-applications', 'applications', 'user'),
+  r('GET', '/user/applicationsV3/{id}/action-items', 'applications', 'user'),
+
+  // Per-application notification level of the caller (portal-core §7 participants).
+  r(
+    'PATCH',
+    '/user/applications/{id}/participants/{participantId}/notification-level',
+    'participants',
+    'user',
+  ),
+
+  // Application documents needed by the document-upload step and the summary PDF (portal-core §7).
+  r('GET', '/user/applications/{id}/documents', 'documents', 'user'),
+  r('POST', '/user/applications/{id}/documents', 'documents', 'user'),
+  r('DELETE', '/user/applications/{id}/documents/{name}', 'documents', 'user'),
+  r('GET', '/user/applications/{id}/documents/{name}/download-link', 'documents', 'user'),
 ];
 
 /** The resource modules that have at least one route: one Lambda each. */

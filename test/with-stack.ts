@@ -4,7 +4,7 @@
  *   tsx test/with-stack.ts integration [vitest args...]   stack without web, then vitest --project integration
  *   tsx test/with-stack.ts e2e [playwright args...]        builds web/, stack serving web/dist, then playwright test
  *
- * The stack uses .local-test/ (wiped first) and ports from 4100 (PORT_BASE overrides); its outputs
+ * The stack uses .local-test/ (wiped first; STACK_DIR overrides) and ports from 4100 (PORT_BASE overrides); its outputs
  * go to .local-test/outputs.json, passed to the tests in CONSENT_PORTAL_OUTPUTS. The stack is
  * stopped in every case; the exit code is the test runner's.
  */
@@ -47,7 +47,7 @@ process.on('SIGTERM', forward('SIGTERM'));
 
 try {
   stack = await startLocalStack({
-    dataDir: path.join(root, '.local-test'),
+    dataDir: path.resolve(root, process.env.STACK_DIR ?? '.local-test'),
     reset: true,
     portBase: Number(process.env.PORT_BASE) || 4100,
     webMode: mode === 'e2e' ? 'dist' : 'none',

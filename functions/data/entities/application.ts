@@ -363,3 +363,70 @@ export const payment = new Entity({
     },
   },
 });
+
+/**
+ * Atomic counters (`ADD value :one`): application ids (name `applicationId`, scope `all`) and
+ * application numbers per authority and year (name `applicationNumber`, scope `<authorityId>#<year>`).
+ */
+export const counter = new Entity({
+  model: model('counter'),
+  attributes: {
+    name: { type: 'string', required: true },
+    scope: { type: 'string', required: true },
+    value: { type: 'number', default: 0 },
+  },
+  indexes: {
+    byName: {
+      pk: { field: 'pk', casing: 'none', composite: ['name', 'scope'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
+/** The data of one step of an application (Formio steps; TemplateDetails), one item per step. */
+export const applicationStep = new Entity({
+  model: model('applicationStep'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    stepId: { type: 'string', required: true },
+    breadcrumbId: { type: 'string' },
+    data: { type: 'any' },
+    /** Whether the saved data passed the step's Form.io validation when saved. */
+    valid: { type: 'boolean', default: false },
+    modifiedDate: { type: 'string', required: true },
+    modifiedBy: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byApplication: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['stepId'] },
+    },
+  },
+});
+
+/**
+ * A read-only snapshot of what was submitted (application fields, step data, participants and the
+ * documents list), one per submission, newest last.
+ */
+export const applicationSnapshot = new Entity({
+  model: model('applicationSnapshot'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    submissionDate: { type: 'string', required: true },
+    submittedBy: { type: 'string', required: true },
+    userSignature: { type: 'string', required: true },
+    /** JSON of { application, steps, participants, documents } as they were at submission. */
+    content: { type: 'string', required: true },
+    summaryPdf: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byApplication: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['submissionDate'] },
+    },
+  },
+});

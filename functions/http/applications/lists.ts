@@ -1,0 +1,3 @@
+import type { RouteImpls } from '../lib/handler.js';
+
+export const listRoutes = {} satisfies RouteImpls;

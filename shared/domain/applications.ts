@@ -1,0 +1,242 @@
+import type { AccessLevel } from '../schemas/common.js';
+import type { ApplicationStatus, RecordType, StageName, WorkflowStage } from '../schemas/applications.js';
+
+/**
+ * The pure application rules (portal-core §4, §6): the server computes the list-view fields with
+ * them and the web decides what a card shows with the same functions.
+ */
+
+/** Access ranks: ReadOnly 1, Edit 2, Manage 3; Unassigned and None rank 0. */
+export function accessRank(level: AccessLevel | undefined): number {
+  switch (level) {
+    case 'ReadOnly':
+      return 1;
+    case 'Edit':
+      return 2;
+    case 'Manage':
+      return 3;
+    default:
+      return 0;
+  }
+}
+
+export const canRead = (level: AccessLevel | undefined): boolean => accessRank(level) >= 1;
+/** Editing needs Edit access. */
+export const canEdit = (level: AccessLevel | undefined): boolean => accessRank(level) >= 2;
+/** Managing needs access at least Manage. */
+export const canManage = (level: AccessLevel | undefined): boolean => accessRank(level) >= 3;
+
+/** Editable in the form (the stricter rule): Draft or VRFISuspended. */
+export const isEditableStatus = (status: ApplicationStatus): boolean =>
+  status === 'Draft' || status === 'VRFISuspended';
+
+/** The looser general rule, which also counts InProgress and Refused. */
+export const isLooselyEditableStatus = (status: ApplicationStatus): boolean =>
+  isEditableStatus(status) || status === 'InProgress' || status === 'Refused';
+
+/** In-progress-like: InProgress or VRFISuspended. */
+export const isInProgressLike = (status: ApplicationStatus): boolean =>
+  status === 'InProgress' || status === 'VRFISuspended';
+
+/** Submitted, VRFISuspended, InProgress, Refused. */
+export const ACTIVE_STATUSES: readonly ApplicationStatus[] = [
+  'Submitted',
+  'VRFISuspended',
+  'InProgress',
+  'Refused',
+];
+
+/** The post-submission set. */
+export const POST_SUBMISSION_STATUSES: readonly ApplicationStatus[] = [
+  'Submitted',
+  'VRFISuspended',
+  'InProgress',
+  'Completed',
+  'Refused',
+  'Lapsed',
+  'Withdrawn',
+  'Rejected',
+];
+
+/** Visible statuses exclude Archived. */
+export const isVisibleStatus = (status: ApplicationStatus): boolean => status !== 'Archived';
+
+/** Whether the caller may change the application's data: Edit access and an editable status. */
+export const isEditable = (a: { status: ApplicationStatus; accessLevel: AccessLevel | undefined }): boolean =>
+  canEdit(a.accessLevel) && isEditableStatus(a.status);
+
+/** Delete: Manage access, status not VRFISuspended, record type Draft. */
+export const isDeletable = (a: {
+  status: ApplicationStatus;
+  accessLevel: AccessLevel | undefined;
+  recordType: RecordType;
+}): boolean => canManage(a.accessLevel) && a.status !== 'VRFISuspended' && a.recordType === 'Draft';
+
+/** Record type in the V3 list: Consent when a consent number exists, else Draft (templates stay Template). */
+export function listRecordType(a: {
+  recordType: RecordType;
+  consentNumber?: string | undefined;
+}): RecordType {
+  if (a.recordType === 'Template') return 'Template';
+  return a.consentNumber ? 'Consent' : 'Draft';
+}
+
+/** Having outstanding items means outstanding payments or RFIs. */
+export const hasOutstandingItems = (a: {
+  hasOutstandingPayments?: boolean | undefined;
+  hasOutstandingRFIs?: boolean | undefined;
+}): boolean => !!a.hasOutstandingPayments || !!a.hasOutstandingRFIs;
+
+/** Opening a card: a Draft opens the form page; any other status opens the details page. */
+export const applicationHref = (a: { id: string; status: ApplicationStatus }): string =>
+  a.status === 'Draft' ? `/application-form/${a.id}` : `/application-details/${a.id}`;
+
+/** A step shows when the access level reaches its minimum, or it is a contact step and the flag is set. */
+export function isStepVisible(
+  step: { type: string; minimumAccessLevel: AccessLevel },
+  accessLevel: AccessLevel | undefined,
+  contactStepsForAll = false,
+): boolean {
+  if (step.type === 'Contact' && contactStepsForAll) return true;
+  return accessRank(accessLevel) >= Math.max(1, accessRank(step.minimumAccessLevel));
+}
+
+/** Status labels shown on cards. Unknown record states read Unknown. */
+const STATUS_LABELS: Record<ApplicationStatus, string> = {
+  Archived: 'Archived',
+  Completed: 'Completed',
+  Draft: 'Draft',
+  InProgress: 'In Progress',
+  Refused: 'Refused',
+  Rejected: 'Rejected',
+  Lapsed: 'Lapsed',
+  Submitted: 'Submitted',
+  Submitting: 'Submitting',
+  VRFISuspended: 'Suspended · RFIs',
+  Withdrawn: 'Withdrawn',
+  Unknown: 'Unknown',
+};
+export const statusLabel = (status: ApplicationStatus): string => STATUS_LABELS[status] ?? 'Unknown';
+
+const COMPLETED_STAGE_LABELS: Record<StageName, string> = {
+  Lodgement: 'Lodgement Accepted',
+  Assessment: 'Assessment Issued',
+  Inspections: 'Inspections Passed',
+  Certificates: 'Certificates Issued',
+};
+
+/**
+ * A workflow stage's label (portal-core §4): completed shows Lodgement Accepted, Assessment Issued,
+ * Inspections Passed, Certificates Issued (else Completed); in progress shows '(x/y Completed)' or
+ * Passed for number stages; suspended shows 'Suspended · RFIs'.
+ */
+export function stageLabel(stage: WorkflowStage): string {
+  switch (stage.stageStatus) {
+    case 'Completed':
+      return COMPLETED_STAGE_LABELS[stage.stageName] ?? 'Completed';
+    case 'Suspended':
+      return 'Suspended · RFIs';
+    case 'Started': {
+      const p = stage.progress;
+      if (stage.stageType === 'Numbers') return `${stage.stageDisplayName} Passed`;
+      if (p?.totalNum !== undefined) return `(${p.elapsedNum ?? 0}/${p.totalNum} Completed)`;
+      return stage.stageDisplayName;
+    }
+    default:
+      return stage.stageStatus === 'NotStarted' ? stage.stageDisplayName : stage.stageStatus;
+  }
+}
+
+/** The stage a card highlights: the first not completed, else the last. */
+export function currentStage(stages: readonly WorkflowStage[]): WorkflowStage | undefined {
+  return stages.find((s) => s.stageStatus !== 'Completed') ?? stages.at(-1);
+}
+
+/** The four stages a new application shows (nothing started). */
+export function initialStages(): WorkflowStage[] {
+  const names: StageName[] = ['Lodgement', 'Assessment', 'Inspections', 'Certificates'];
+  return names.map((stageName) => ({
+    stageDisplayName: stageName,
+    stageName,
+    stageStatus: 'NotStarted',
+    stageType: stageName === 'Inspections' ? 'Numbers' : 'Steps',
+    items: [],
+  }));
+}
+
+/** Card menu items (portal-core §2 "Card menu") and their visibility rules. */
+export type CardMenuItem =
+  | 'viewSubmitted'
+  | 'viewAndEdit'
+  | 'previewPdf'
+  | 'downloadPdf'
+  | 'delete'
+  | 'notificationLevel'
+  | 'duplicate'
+  | 'saveAsTemplate'
+  | 'archive'
+  | 'unarchive';
+
+export interface CardMenuEntry {
+  id: CardMenuItem;
+  disabled: boolean;
+}
+
+export interface CardMenuInput {
+  isEditable: boolean;
+  isDeletable: boolean;
+  isArchived: boolean;
+  applicationFormPdf?: string | undefined;
+  applicationType: 'Standalone' | 'Amendment' | 'Supporting';
+  accessLevel: AccessLevel | undefined;
+  /** The user has a notification subscription on the application. */
+  hasSubscription: boolean;
+}
+
+/**
+ * View submitted form when not editable; View and Edit form when editable; PDF items when not
+ * editable and disabled without a summary PDF; Delete when allowed; Duplicate and Save as Template
+ * only for a standalone form category and when permitted (Manage); notification level disabled
+ * without a subscription; Archive or Unarchive.
+ */
+export function cardMenu(a: CardMenuInput): CardMenuEntry[] {
+  const items: CardMenuEntry[] = [];
+  if (a.isEditable) items.push({ id: 'viewAndEdit', disabled: false });
+  else {
+    items.push({ id: 'viewSubmitted', disabled: false });
+    items.push({ id: 'previewPdf', disabled: !a.applicationFormPdf });
+    items.push({ id: 'downloadPdf', disabled: !a.applicationFormPdf });
+  }
+  if (a.isDeletable) items.push({ id: 'delete', disabled: false });
+  items.push({ id: 'notificationLevel', disabled: !a.hasSubscription });
+  if (a.applicationType === 'Standalone' && canManage(a.accessLevel)) {
+    items.push({ id: 'duplicate', disabled: false });
+    items.push({ id: 'saveAsTemplate', disabled: false });
+  }
+  items.push({ id: a.isArchived ? 'unarchive' : 'archive', disabled: false });
+  return items;
+}
+
+/** Files of proof-of-ownership or project-information-memorandum containers expire after 3 months. */
+export const OWNERSHIP_DOCUMENT_MAX_AGE_MONTHS = 3;
+export const EXPIRING_CONTAINERS = ['proof-of-ownership', 'project-information-memorandum'] as const;
+
+/** Whether a file last modified at `modified` is more than 3 months old at `now`. */
+export function isOwnershipDocumentExpired(modified: Date, now: Date): boolean {
+  const limit = new Date(now);
+  limit.setMonth(limit.getMonth() - OWNERSHIP_DOCUMENT_MAX_AGE_MONTHS);
+  return modified.getTime() < limit.getTime();
+}
+
+/** Template thumbnail limits (portal-core §5, §9). */
+export const TEMPLATE_THUMBNAIL = {
+  maxBytes: 26214400,
+  maxWidth: 250,
+  maxHeight: 150,
+  jpegQuality: 90,
+  accept: ['image/jpeg', 'image/png', 'image/gif'],
+  extensions: ['.jpg', '.jpeg', '.png', '.gif'],
+} as const;
+
+/** Recent lists on the dashboard: page 1, size 10, sorted descending, not hidden. */
+export const RECENT_LIST = { pageIndex: 1, pageSize: 10 } as const;
