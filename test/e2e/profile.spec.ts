@@ -78,7 +78,7 @@ test('change password and back', async ({ page }) => {
   await signIn.goto();
   await signIn.signIn(user.email, user.password);
   const shell = new ShellPage(page);
-  await expect(shell.heading).toBeVisible();
+  await expect(shell.dashboardHeading).toBeVisible();
 
   const profile = new ProfilePage(page);
   await profile.goto();
@@ -98,7 +98,7 @@ test('change password and back', async ({ page }) => {
   await signIn.signIn(user.email, user.password);
   await expect(signIn.formError).toHaveText('Your login attempt has failed. Please try again.');
   await signIn.signIn(user.email, changed);
-  await expect(shell.heading).toBeVisible();
+  await expect(shell.dashboardHeading).toBeVisible();
 
   // ... and back, so the demo sign-in stays as documented.
   await profile.goto();
@@ -108,14 +108,14 @@ test('change password and back', async ({ page }) => {
   await expect(profile.toast('Your password has been changed')).toBeVisible();
   await shell.signOut(name);
   await signIn.signIn(user.email, user.password);
-  await expect(shell.heading).toBeVisible();
+  await expect(shell.dashboardHeading).toBeVisible();
 });
 
 test('a wrong current password gives an error toast', async ({ page }) => {
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn(user.email, user.password);
-  await expect(new ShellPage(page).heading).toBeVisible();
+  await expect(new ShellPage(page).dashboardHeading).toBeVisible();
   const profile = new ProfilePage(page);
   await profile.goto();
   await profile.fill(profile.password, 'Current password', 'Wrong#2025nz');

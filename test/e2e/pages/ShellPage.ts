@@ -13,11 +13,14 @@ export class ShellPage {
   readonly topNavigation: Locator;
   readonly sideNavigation: Locator;
   readonly heading: Locator;
+  /** The dashboard's welcome title: proof of a completed sign-in (the sign-in page has an h1 too). */
+  readonly dashboardHeading: Locator;
 
   constructor(readonly page: Page) {
     this.topNavigation = page.locator(cloudscape.findTopNavigation().toSelector());
     this.sideNavigation = page.locator(cloudscape.findSideNavigation().toSelector());
     this.heading = page.getByRole('heading', { level: 1 });
+    this.dashboardHeading = page.getByRole('heading', { level: 1, name: /^Welcome/ });
   }
 
   navLink(href: string): Locator {
