@@ -117,6 +117,15 @@ export const applicationAccess = new Entity({
     applicationNumber: { type: 'string' },
     consentNumber: { type: 'string' },
     fullAddress: { type: 'string' },
+    applicationType: { type: ['Standalone', 'Amendment', 'Supporting'] as const, default: 'Standalone' },
+    /**
+     * What `searchText` matches (FilterExpression `contains`): applicationNumber, consentNumber,
+     * fullAddress, form display name, authority display name and name, lower-cased, single-spaced,
+     * joined by ' | ' (built by functions/domain/applications/list-row.ts).
+     */
+    searchText: { type: 'string' },
+    hasOutstandingPayments: { type: 'boolean', default: false },
+    hasOutstandingRFIs: { type: 'boolean', default: false },
     hasOutstandingActions: { type: 'boolean', default: false },
     ...timestamps,
   },
