@@ -34,3 +34,179 @@ export const uploadErrorMessages: Partial<Record<UploadErrorCode, string>> = {
   INVALID_PDF_INTERACTIVE: 'Files with interactive content are not allowed.',
   INVALID_PDF_FORMAT: "File's format does not match the file's type.",
 };
+
+/** The text an upload error code shows (portal-core §8): the spec's message, else the generic one with the code. */
+export function uploadErrorText(code: string | undefined): string {
+  const known = code && (uploadErrorMessages as Record<string, string | undefined>)[code];
+  return known || `Failed to upload. Please try again. (Code: ${code ?? 'FAIL_TO_UPLOAD'})`;
+}
+
+/** Upload limits (portal-core §5 "Uploads", §9). */
+export const documentLimits = {
+  /** 250 MB. */
+  maxFileSize: 262_144_000,
+  minFileSize: 6000,
+  maxFilesPerApplication: 200,
+  /** The fixed per-container maximum (not applied to RFIDocument containers). */
+  maxFilesPerContainer: 50,
+  /** Longest document / file name kept (S3 keys allow 1024 bytes; names are shown on cards). */
+  maxNameLength: 255,
+  /** A presigned PUT is valid for 15 minutes; a Pending document older than 30 minutes has failed. */
+  uploadUrlSeconds: 15 * 60,
+  stalledAfterMs: 30 * 60 * 1000,
+  /** A download link is valid for 5 minutes. */
+  downloadUrlSeconds: 5 * 60,
+} as const;
+
+/** An accepted upload type: its MIME type, file extensions and the label messages show. */
+export interface AcceptedFileType {
+  mimeType: string;
+  extensions: readonly string[];
+  label: string;
+}
+
+const PDF: AcceptedFileType = { mimeType: 'application/pdf', extensions: ['pdf'], label: 'PDF' };
+const JPEG: AcceptedFileType = { mimeType: 'image/jpeg', extensions: ['jpg', 'jpeg'], label: 'JPEG' };
+const PNG: AcceptedFileType = { mimeType: 'image/png', extensions: ['png'], label: 'PNG' };
+
+/** PDF, plus JPEG and PNG when the image-upload flag is on (they are converted to PDF). */
+export const acceptedFileTypes = (imagesEnabled = false): readonly AcceptedFileType[] =>
+  imagesEnabled ? [PDF, JPEG, PNG] : [PDF];
+
+/** The extension of a file name, lower-case without the dot ('' when none). */
+export function fileExtension(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 && dot < fileName.length - 1 ? fileName.slice(dot + 1).toLowerCase() : '';
+}
+
+/** The MIME type of a file: the one given, else the accepted type its extension names, else ''. */
+export function mimeTypeOf(fileName: string, given: string | undefined, imagesEnabled = false): string {
+  if (given) return given;
+  const ext = fileExtension(fileName);
+  return acceptedFileTypes(imagesEnabled).find((t) => t.extensions.includes(ext))?.mimeType ?? '';
+}
+
+/** '250 MB' for 262144000 bytes (binary megabytes, as the limit is defined). */
+export function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
+
+/** The upload messages of portal-core §5 and §8, word for word. */
+export const documentMessages = {
+  tooLarge: (name: string, max: number = documentLimits.maxFileSize) =>
+    `File "${name}" is too large, we only accept file size less than ${formatMegabytes(max)}.`,
+  wrongType: (name: string, imagesEnabled = false) =>
+    `File "${name}" is not acceptable, we only accept ${acceptedFileTypes(imagesEnabled)
+      .map((t) => t.label)
+      .join(', ')} files.`,
+  notAcceptable: (name: string) => `File "${name}" is not acceptable`,
+  maxPerContainer: (max: number = documentLimits.maxFilesPerContainer) =>
+    `Max file numbers is ${max} per container`,
+  /** The spec gives the 200-file limit without a message: the container message's wording. */
+  maxPerApplication: (max: number = documentLimits.maxFilesPerApplication) =>
+    `Max file numbers is ${max} per application`,
+  fileConstraints: 'Unable to upload file due to file constraints',
+  uploadFailed: 'Upload failed',
+  uploadFileFailed: 'Upload file failed',
+  typeNotSupported: 'Type not supported',
+  locked: 'Application is currently locked from further changes',
+  notReady: 'The document is not available until its virus scan has passed',
+  nameTaken: (name: string) => `A document named "${name}" already exists in this application`,
+} as const;
+
+/** Which file rule a file breaks, if any (size, then type), with its message. */
+export type FileProblem = { field: 'size' | 'mimeType'; message: string };
+
+/** Checks one file against the type and size rules (the browser and the server apply the same). */
+export function checkUploadFile(
+  file: { fileName: string; mimeType: string; size: number },
+  imagesEnabled = false,
+): FileProblem | undefined {
+  if (file.size > documentLimits.maxFileSize)
+    return { field: 'size', message: documentMessages.tooLarge(file.fileName) };
+  const types = acceptedFileTypes(imagesEnabled);
+  if (!types.some((t) => t.mimeType === file.mimeType))
+    return { field: 'mimeType', message: documentMessages.wrongType(file.fileName, imagesEnabled) };
+  if (file.size < documentLimits.minFileSize)
+    return { field: 'size', message: documentMessages.notAcceptable(file.fileName) };
+  return undefined;
+}
+
+/**
+ * Whether one more file fits: at most 200 per application, and at most the per-container maximum
+ * except in RFIDocument containers. Returns the message when it does not.
+ */
+export function checkFileCount(input: {
+  applicationCount: number;
+  containerCount: number;
+  containerType: string | undefined;
+}): string | undefined {
+  if (input.applicationCount >= documentLimits.maxFilesPerApplication)
+    return documentMessages.maxPerApplication();
+  if (input.containerType !== 'RFIDocument' && input.containerCount >= documentLimits.maxFilesPerContainer)
+    return documentMessages.maxPerContainer();
+  return undefined;
+}
+
+/** Settled means Completed or Error (portal-core §4). */
+export const isSettled = (status: UploadStatus): boolean => status === 'Completed' || status === 'Error';
+
+const DocumentName = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(documentLimits.maxNameLength, `Must be at most ${documentLimits.maxNameLength} characters`)
+  .refine((v) => !v.includes('/') && !v.includes('\\'), 'Must not contain / or \\')
+  // eslint-disable-next-line no-control-regex
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Must not contain control characters');
+
+/** POST /user/applications/{id}/documents. `name` (the document's unique name) defaults to the file name. */
+export const CreateDocumentRequest = z.object({
+  name: DocumentName.optional(),
+  fileName: DocumentName,
+  mimeType: z.string().trim().max(100),
+  size: z.number().int().nonnegative(),
+  containerId: z.string().trim().min(1, 'Required').max(64),
+  categoryId: z.string().trim().min(1).max(64).optional(),
+  fileModifiedDate: z.iso.datetime({ offset: true }).optional(),
+});
+export type CreateDocumentRequest = z.infer<typeof CreateDocumentRequest>;
+
+/** Path of the per-document routes. */
+export const DocumentPath = z.object({
+  id: z.string().trim().min(1, 'Required').max(64),
+  name: z.string().min(1, 'Required').max(documentLimits.maxNameLength),
+});
+
+/** An application document as the API returns it (portal-core §3 "Application document"). */
+export const ApplicationDocumentDto = z.object({
+  name: z.string(),
+  fileName: z.string(),
+  fileType: z.string(),
+  fileSize: z.number(),
+  fileVersion: z.number(),
+  fileModifiedDate: z.string().optional(),
+  createdDate: z.string(),
+  uploadStatus: UploadStatus,
+  errorCode: UploadErrorCode.optional(),
+  isMergedFile: z.boolean(),
+  hasExtractedData: z.boolean(),
+  documentContainerId: z.string().optional(),
+  documentCategoryId: z.string().optional(),
+  order: z.number(),
+  status: z.string().optional(),
+});
+export type ApplicationDocumentDto = z.infer<typeof ApplicationDocumentDto>;
+
+/** 201 of POST .../documents: the record and where to PUT the file (valid 15 minutes). */
+export interface CreateDocumentResponse {
+  document: ApplicationDocumentDto;
+  presignedUrl: string;
+}
+
+/** GET .../documents/{name}/download-link (valid 5 minutes). */
+export interface DownloadLinkResponse {
+  presignedUrl: string;
+  fileName: string;
+}

@@ -16,6 +16,7 @@ export interface NewApplicationDocument {
   documentCategoryId?: string;
   order?: number;
   createdBy?: string;
+  fileModifiedDate?: string;
 }
 
 /**
@@ -57,4 +58,30 @@ export async function setApplicationDocumentStatus(
   } else {
     await op.set({ uploadStatus: 'Error', errorCode: outcome.errorCode }).go({ response: 'none' });
   }
+}
+
+/** The documents of an application (D1), in name order. */
+export async function listApplicationDocuments(applicationId: string): Promise<ApplicationDocumentRecord[]> {
+  const { data } = await entities.applicationDocument.query
+    .byApplication({ applicationId })
+    .go({ pages: 'all' });
+  return data;
+}
+
+/** One document by name (D2), or undefined. */
+export async function getApplicationDocument(
+  applicationId: string,
+  documentName: string,
+): Promise<ApplicationDocumentRecord | undefined> {
+  const { data } = await entities.applicationDocument.get({ applicationId, documentName }).go();
+  return data ?? undefined;
+}
+
+/** Deletes a document record (D2); returns the deleted record, or undefined when there was none. */
+export async function deleteApplicationDocument(key: {
+  applicationId: string;
+  documentName: string;
+}): Promise<ApplicationDocumentRecord | undefined> {
+  const { data } = await entities.applicationDocument.delete(key).go({ response: 'all_old' });
+  return data ?? undefined;
 }

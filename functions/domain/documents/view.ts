@@ -1,0 +1,61 @@
+/**
+ * How a stored application document reads (portal-core §3, §4 "Document upload"): the DTO, with a
+ * stalled upload derived on read — a document still Pending (or Uploading) 30 minutes after it was
+ * created never got its file (the presigned PUT lasts 15 minutes) and reads Error
+ * UPLOAD_LINK_EXPIRED, so a late clean-up job never shows a wrong status.
+ */
+import type { ApplicationDocumentDto, UploadErrorCode } from '../../../shared/schemas/documents.js';
+import { UploadErrorCode as UploadErrorCodes, documentLimits } from '../../../shared/schemas/documents.js';
+
+export interface StoredDocument {
+  documentName: string;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+  fileVersion?: number | undefined;
+  fileModifiedDate?: string | undefined;
+  uploadStatus: ApplicationDocumentDto['uploadStatus'];
+  errorCode?: string | undefined;
+  isMergedFile?: boolean | undefined;
+  hasExtractedData?: boolean | undefined;
+  documentContainerId?: string | undefined;
+  documentCategoryId?: string | undefined;
+  order?: number | undefined;
+  status?: string | undefined;
+  createdAt: string;
+}
+
+/** True when the document waits for a file that can no longer arrive. */
+export function isStalled(doc: Pick<StoredDocument, 'uploadStatus' | 'createdAt'>, now: Date): boolean {
+  if (doc.uploadStatus !== 'Pending' && doc.uploadStatus !== 'Uploading') return false;
+  const created = Date.parse(doc.createdAt);
+  return Number.isFinite(created) && now.getTime() - created > documentLimits.stalledAfterMs;
+}
+
+const asErrorCode = (code: string | undefined): UploadErrorCode | undefined => {
+  const r = UploadErrorCodes.safeParse(code);
+  return r.success ? r.data : code === undefined ? undefined : 'FAIL_TO_UPLOAD';
+};
+
+export function toDocumentDto(doc: StoredDocument, now: Date = new Date()): ApplicationDocumentDto {
+  const stalled = isStalled(doc, now);
+  const dto: ApplicationDocumentDto = {
+    name: doc.documentName,
+    fileName: doc.fileName,
+    fileType: doc.fileType,
+    fileSize: doc.fileSize,
+    fileVersion: doc.fileVersion ?? 1,
+    createdDate: doc.createdAt,
+    uploadStatus: stalled ? 'Error' : doc.uploadStatus,
+    isMergedFile: doc.isMergedFile ?? false,
+    hasExtractedData: doc.hasExtractedData ?? false,
+    order: doc.order ?? 0,
+  };
+  const errorCode = stalled ? 'UPLOAD_LINK_EXPIRED' : asErrorCode(doc.errorCode);
+  if (dto.uploadStatus === 'Error' && errorCode) dto.errorCode = errorCode;
+  if (doc.fileModifiedDate !== undefined) dto.fileModifiedDate = doc.fileModifiedDate;
+  if (doc.documentContainerId !== undefined) dto.documentContainerId = doc.documentContainerId;
+  if (doc.documentCategoryId !== undefined) dto.documentCategoryId = doc.documentCategoryId;
+  if (doc.status !== undefined) dto.status = doc.status;
+  return dto;
+}
