@@ -35,11 +35,6 @@ const numericParams =
     return null;
   };
 
-const projectsTab = (search: URLSearchParams) => {
-  const resolved = resolveProjectsTab(search);
-  return 'tab' in resolved ? resolved.tab : undefined;
-};
-
 const applicationId: Describe = ({ params }) => [['application', params.applicationId]];
 
 const applicationFormRoutes: RouteObject[] = [
@@ -47,20 +42,12 @@ const applicationFormRoutes: RouteObject[] = [
   'application-form/:applicationId/breadcrumb/:breadcrumbId',
   'application-form/:applicationId/step/:stepId',
   'application-form/:applicationId/breadcrumb/:breadcrumbId/step/:stepId',
-].map((path) =>
-  soon(
-    path,
-    'applicationForm',
-    ({ params }) => [
-      ['application', params.applicationId],
-      ['breadcrumb', params.breadcrumbId],
-      ['step', params.stepId],
-    ],
-    {
-      loader: numericParams(...(path.match(/:(\w+)/g) ?? []).map((p) => p.slice(1))),
-    },
-  ),
-);
+].map((path) => ({
+  path,
+  // Breadcrumb and step are numbers in the URL: their positions in the form (application-form/formModel.ts).
+  loader: numericParams(...(path.match(/:(\w+)/g) ?? []).map((p) => p.slice(1))),
+  lazy: page(() => import('../features/application-form/ApplicationFormPage')),
+}));
 
 /**
  * The signed-in route table (portal-core §2, portal-organisation §2). Rendered only once the user is
@@ -76,37 +63,33 @@ export const signedInRoutes: RouteObject[] = [
       // `?access_request=` is decoded by the dashboard's seam (features/dashboard/accessRequestQuery.ts).
       { index: true, lazy: page(() => import('../features/dashboard/DashboardPage')) },
 
-      soon('projects', 'projects', ({ search }) => [['tab', projectsTab(search)]], {
+      {
+        path: 'projects',
         loader: ({ request }) => {
           const resolved = resolveProjectsTab(searchOf(request));
           if ('redirect' in resolved) throw redirect(resolved.redirect);
           return null;
         },
-      }),
-      soon('applications', 'applications'),
-      soon('consents', 'consents'),
+        lazy: page(() => import('../features/applications/ProjectsPage')),
+      },
+      { path: 'applications', lazy: page(() => import('../features/applications/ApplicationsPage')) },
+      { path: 'consents', lazy: page(() => import('../features/applications/ConsentsPage')) },
 
       { path: 'new-application', loader: () => redirect(INTENT_SELECTION_URL) },
-      soon(
-        'new-application/*',
-        'newApplication',
-        ({ params, search }) => [
-          ['step', params['*']],
-          ['type', resolveChildApplicationType(search)],
-        ],
-        {
-          loader: ({ params, request }) => {
-            const step = resolveNewApplicationStep(params['*']);
-            if (!step) throw redirect(INTENT_SELECTION_URL);
-            const search = searchOf(request);
-            if (step === 'child-application' && !resolveChildApplicationType(search)) {
-              throw redirect(INTENT_SELECTION_URL);
-            }
-            if (step === 'authority-property-records' && !parsePropertyQuery(search)) throw redirect('/');
-            return null;
-          },
+      {
+        path: 'new-application/*',
+        lazy: page(() => import('../features/new-application/NewApplicationPage')),
+        loader: ({ params, request }) => {
+          const step = resolveNewApplicationStep(params['*']);
+          if (!step) throw redirect(INTENT_SELECTION_URL);
+          const search = searchOf(request);
+          if (step === 'child-application' && !resolveChildApplicationType(search)) {
+            throw redirect(INTENT_SELECTION_URL);
+          }
+          if (step === 'authority-property-records' && !parsePropertyQuery(search)) throw redirect('/');
+          return null;
         },
-      ),
+      },
 
       ...applicationFormRoutes,
 
@@ -154,7 +137,10 @@ export const signedInRoutes: RouteObject[] = [
       soon('organisation-members', 'organisationMembers'),
       soon('organisation-invitations', 'organisationInvitations'),
       soon('organisation-disabled-members', 'organisationDisabledMembers'),
-      soon('application-templates', 'applicationTemplates'),
+      {
+        path: 'application-templates',
+        lazy: page(() => import('../features/templates/ApplicationTemplatesPage')),
+      },
       soon('contacts', 'contacts'),
 
       { path: '*', loader: () => redirect('/') },

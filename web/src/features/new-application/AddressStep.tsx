@@ -1,0 +1,228 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Address } from '../../../../shared/schemas/common';
+import { fullAddressOf } from '../../../../shared/domain/address';
+import { applicationKeys, applicationsApi } from '../../api/applications';
+import { INTENT_SELECTION_URL } from '../../routes/rules';
+import AddressEntry from '../address/AddressEntry';
+import AuthorityInfoCard from '../authority/AuthorityInfoCard';
+import { useCurrentUser } from '../shell/useCurrentUser';
+import { detectionParams, detectionQuery, jurisdictionQuery } from './reference';
+import { useCreateApplication } from './useCreateApplication';
+import {
+  addressUrl,
+  afterAddress,
+  applicationAddress,
+  authorityChoices,
+  copyRequest,
+  initialAuthority,
+  isSiteAddress,
+  parseAddressStepQuery,
+  siteOf,
+} from './wizard';
+
+/**
+ * /new-application/address: the site address (NZ Post lookup or manual entry), the authority
+ * detected for it (with its info card) and the user's choice of authority. Duplicating or starting
+ * from a template shows the source application and starts from its address.
+ */
+export default function AddressStep() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const [search, setSearch] = useSearchParams();
+  const query = parseAddressStepQuery(search);
+  const copying = query.intention !== undefined && query.refApplicationId !== undefined;
+
+  const source = useQuery({
+    queryKey: applicationKeys.detail(query.refApplicationId ?? ''),
+    queryFn: ({ signal }) => applicationsApi.get(query.refApplicationId!, signal),
+    enabled: copying,
+  });
+  const jurisdiction = useQuery(jurisdictionQuery());
+
+  const [address, setAddress] = useState<Address | null>(query.address ?? null);
+  const [authorityId, setAuthorityId] = useState<string | undefined>(query.authorityId);
+  const [submitted, setSubmitted] = useState(false);
+
+  // The source's address is where a copy starts, unless the URL already holds a choice.
+  const sourceAddress = source.data?.application.address;
+  const [prefilled, setPrefilled] = useState(query.address !== undefined);
+  if (!prefilled && sourceAddress) {
+    setPrefilled(true);
+    setAddress(siteOf(sourceAddress));
+    setAuthorityId((current) => current ?? source.data?.application.authorityId);
+  }
+
+  const detectBy = address && isSiteAddress(address) ? detectionParams(address) : undefined;
+  const detection = useQuery({ ...detectionQuery(detectBy ?? {}), enabled: detectBy !== undefined });
+  const choices = authorityChoices(jurisdiction.data?.authorities ?? [], user);
+
+  // A new detection chooses the authority until the user picks one.
+  const [chosenByUser, setChosenByUser] = useState(query.authorityId !== undefined);
+  const detected = detection.data;
+  const [seenDetection, setSeenDetection] = useState<string | null | undefined>(undefined);
+  if (detected !== undefined && detected !== seenDetection && jurisdiction.data) {
+    setSeenDetection(detected);
+    if (!chosenByUser) setAuthorityId(initialAuthority(choices, detected, user));
+  }
+
+  // The URL follows the choices, so Back from the next step (or a reload) finds them again.
+  useEffect(() => {
+    const wanted = new URL(addressUrl({ ...query, address: address ?? undefined, authorityId }), 'http://x')
+      .searchParams;
+    if (wanted.toString() !== search.toString()) setSearch(wanted, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [address, authorityId]);
+
+  const authority = choices.find((a) => a.id === authorityId);
+  const create = useCreateApplication();
+
+  const next = () => {
+    setSubmitted(true);
+    if (!isSiteAddress(address) || !authority) return;
+    const q = { ...query, address, authorityId: authority.id };
+    const step = afterAddress(q, authority);
+    if (step !== 'create') {
+      void navigate(step.url);
+      return;
+    }
+    create.mutate({
+      kind: 'application',
+      body: copyRequest(query.intention!, query.refApplicationId!, applicationAddress(address), authority.id),
+    });
+  };
+
+  const addressError =
+    submitted && !isSiteAddress(address) ? t('newApplication.address.required') : undefined;
+  const authorityError = submitted && !authority ? t('newApplication.address.authorityRequired') : undefined;
+
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description={t('newApplication.address.description')}>
+          {copying
+            ? t(
+                query.intention === 'from-template'
+                  ? 'newApplication.address.titleTemplate'
+                  : 'newApplication.address.titleDuplicate',
+              )
+            : t('newApplication.address.title')}
+        </Header>
+      }
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          next();
+        }}
+      >
+        <Form
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button formAction="none" onClick={() => void navigate(INTENT_SELECTION_URL)}>
+                {t('newApplication.back')}
+              </Button>
+              <Button variant="primary" formAction="submit" loading={create.isPending}>
+                {copying && authority && !authority.propertyLookupEnabled
+                  ? t('newApplication.create')
+                  : t('newApplication.next')}
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          <SpaceBetween size="l">
+            {copying && (
+              <Container header={<Header variant="h2">{t('newApplication.address.source')}</Header>}>
+                {source.isPending ? (
+                  <StatusIndicator type="loading">{t('newApplication.loading')}</StatusIndicator>
+                ) : source.isError ? (
+                  <Alert type="error">
+                    {t('newApplication.address.sourceFailed', { id: query.refApplicationId })}
+                  </Alert>
+                ) : (
+                  <KeyValuePairs
+                    columns={3}
+                    items={[
+                      {
+                        label: t('newApplication.address.sourceForm'),
+                        value: source.data.application.formDisplayName ?? '-',
+                      },
+                      {
+                        label: t('newApplication.address.sourceNumber'),
+                        value:
+                          source.data.application.consentNumber ??
+                          source.data.application.applicationNumber ??
+                          source.data.application.id,
+                      },
+                      {
+                        label: t('newApplication.address.sourceAddress'),
+                        value: fullAddressOf(source.data.application.address) || '-',
+                      },
+                    ]}
+                  />
+                )}
+              </Container>
+            )}
+            <Container header={<Header variant="h2">{t('newApplication.address.siteTitle')}</Header>}>
+              <SpaceBetween size="l">
+                <AddressEntry
+                  key={prefilled ? 'prefilled' : 'empty'}
+                  label={t('newApplication.address.label')}
+                  value={address}
+                  onChange={setAddress}
+                  required
+                  errorText={addressError}
+                  showAllErrors={submitted}
+                />
+                <FormField
+                  label={t('newApplication.address.authority')}
+                  description={
+                    detection.isFetching
+                      ? t('newApplication.address.detecting')
+                      : detectBy && detected === null
+                        ? t('newApplication.address.notDetected')
+                        : t('newApplication.address.authorityHint')
+                  }
+                  errorText={authorityError}
+                >
+                  <Select
+                    selectedOption={authority ? { value: authority.id, label: authority.displayName } : null}
+                    options={choices.map((a) => ({ value: a.id, label: a.displayName }))}
+                    onChange={({ detail }) => {
+                      setChosenByUser(true);
+                      setAuthorityId(detail.selectedOption.value);
+                    }}
+                    placeholder={t('newApplication.address.authorityPlaceholder')}
+                    statusType={
+                      jurisdiction.isPending ? 'loading' : jurisdiction.isError ? 'error' : 'finished'
+                    }
+                    loadingText={t('newApplication.loading')}
+                    errorText={t('newApplication.referenceFailed')}
+                    filteringType="auto"
+                    invalid={!!authorityError}
+                    ariaRequired
+                  />
+                </FormField>
+              </SpaceBetween>
+            </Container>
+            {authority && <AuthorityInfoCard authority={authority} />}
+          </SpaceBetween>
+        </Form>
+      </form>
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,113 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { Address } from '../../../../shared/schemas/common';
+import type { FormioDefinitionResponse } from '../../../../shared/schemas/formio';
+import type { Parcel, ParcelsResponse } from '../../../../shared/schemas/lookups';
+import type { JurisdictionDto } from '../../../../shared/schemas/reference';
+import { apiRequest } from '../../api/client';
+import { ServiceError } from '../../api/errors';
+import { getConfig } from '../../app/config';
+
+/**
+ * Reference data and lookups the new-application wizard and the details pages read (portal-core §7):
+ * the jurisdiction (forms, authorities), authority detection, parcels, images and Form.io definitions.
+ */
+
+/** The one jurisdiction the portal serves. */
+export const JURISDICTION_ID = 'nz';
+
+export const referenceKeys = {
+  all: ['reference'] as const,
+  jurisdiction: (id: string) => [...referenceKeys.all, 'jurisdiction', id] as const,
+  detection: (q: Record<string, string>) => [...referenceKeys.all, 'detection', q] as const,
+  parcels: (authorityId: string, address: Address) =>
+    [...referenceKeys.all, 'parcels', authorityId, address] as const,
+  formio: (name: string) => [...referenceKeys.all, 'formio', name] as const,
+};
+
+/** GET /public/jurisdictions/{id}: forms, breadcrumbs, steps and authorities. */
+export const jurisdictionQuery = (id: string = JURISDICTION_ID) =>
+  queryOptions({
+    queryKey: referenceKeys.jurisdiction(id),
+    queryFn: ({ signal }) =>
+      apiRequest<JurisdictionDto>(`/public/jurisdictions/${encodeURIComponent(id)}`, {
+        anonymous: true,
+        signal,
+      }),
+    staleTime: 10 * 60_000,
+  });
+
+/**
+ * The detection query of an address: its coordinates, city and postcode (the server checks names,
+ * cities, postcodes, then coordinates). Undefined when the address gives nothing to detect by.
+ */
+export function detectionParams(address: Address): Record<string, string> | undefined {
+  const q: Record<string, string> = {};
+  if (address.latitude !== undefined && address.longitude !== undefined) {
+    q.latitude = String(address.latitude);
+    q.longitude = String(address.longitude);
+  }
+  const city = address.city?.trim();
+  if (city) q.city = city;
+  const postcode = address.zipCode?.trim();
+  if (postcode && /^\d{4}$/.test(postcode)) q.postcode = postcode;
+  return Object.keys(q).length > 0 ? q : undefined;
+}
+
+const Detection = z.object({ authorityId: z.string() });
+
+/** GET /public/authorities/detection → the first authority serving the address (undefined: none). */
+export const detectionQuery = (q: Record<string, string>) =>
+  queryOptions({
+    queryKey: referenceKeys.detection(q),
+    queryFn: async ({ signal }) => {
+      try {
+        const raw = await apiRequest<unknown>('/public/authorities/detection', {
+          query: q,
+          anonymous: true,
+          signal,
+        });
+        return Detection.parse(raw).authorityId;
+      } catch (error) {
+        // 404: no authority serves the address; the user chooses one.
+        if (error instanceof ServiceError && error.code === 'ResourceNotFound') return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** GET /v1/service/property-lookup/parcels?authority=&address= (the address as JSON). */
+export const parcelsQuery = (authorityId: string, address: Address) =>
+  queryOptions({
+    queryKey: referenceKeys.parcels(authorityId, address),
+    queryFn: async ({ signal }): Promise<Parcel[]> => {
+      const body = await apiRequest<ParcelsResponse>('/v1/service/property-lookup/parcels', {
+        query: { authority: authorityId, address: JSON.stringify(address) },
+        signal,
+      });
+      return body.parcels;
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** GET /public/formio/{name} → the step's Form.io definition. */
+export const formioQuery = (name: string) =>
+  queryOptions({
+    queryKey: referenceKeys.formio(name),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<FormioDefinitionResponse>(`/public/formio/${encodeURIComponent(name)}`, {
+          anonymous: true,
+          signal,
+        })
+      ).formJson,
+    staleTime: 10 * 60_000,
+  });
+
+/** The URL of a reference image (GET /public/images/{id}). */
+export function imageUrl(imageId: string): string {
+  return `${getConfig().apiUrl}/public/images/${encodeURIComponent(imageId)}`;
+}
