@@ -29,12 +29,12 @@ test('signed-in redirects and query rules in the browser', async ({ page }) => {
   await open(page, '/projects?tab=Drafts');
   await expect(page).toHaveURL('/projects?tab=All');
   await expect(shell.heading).toHaveText('Projects');
-  await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
-  await expectNoAxeViolations(page, 'projects (coming soon)');
+  await expect(page.getByRole('tab', { name: /^All/, selected: true })).toBeVisible();
+  await expectNoAxeViolations(page, 'projects');
 
   await open(page, '/projects?tab=archived');
   await expect(page).toHaveURL('/projects?tab=archived');
-  await expect(page.getByText('Archived', { exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^Archived/, selected: true })).toBeVisible();
 
   await open(page, '/new-application/whatever');
   await expect(page).toHaveURL('/new-application/intent-selection');

@@ -10,16 +10,14 @@ import { useCurrentUser } from '../shell/useCurrentUser';
 import { WIDE_WELCOME_BREAKPOINT, welcomeName, welcomeTitleKey } from './welcome';
 import { ProfileIncompleteAlert } from './ProfileIncompleteAlert';
 import { Announcements } from '../../components/Announcements';
+import { StartApplicationCards } from './StartApplicationCards';
+import { RecentApplications } from './RecentApplications';
 
-const SECTIONS = [
-  { title: 'dashboard.startTitle', body: 'dashboard.startBody' },
-  { title: 'dashboard.recentTitle', body: 'dashboard.recentBody' },
-  { title: 'dashboard.actionsTitle', body: 'dashboard.actionsBody' },
-] as const;
+const SECTIONS = [{ title: 'dashboard.actionsTitle', body: 'dashboard.actionsBody' }] as const;
 
 /**
- * `/` when signed in. The welcome title and the alerts (profile incomplete, announcements) are
- * real; the areas later issues build say "coming soon". `?access_request=` is the access-request
+ * `/` when signed in: the welcome title, the alerts (profile incomplete, announcements), the
+ * start cards and the recent applications and consents; the areas later issues build say "coming soon". `?access_request=` is the access-request
  * issue's (see ./accessRequestQuery.ts).
  */
 export default function DashboardPage() {
@@ -33,6 +31,8 @@ export default function DashboardPage() {
       <SpaceBetween size="l">
         <ProfileIncompleteAlert />
         <Announcements location="dashboard" />
+        <StartApplicationCards />
+        <RecentApplications />
         {SECTIONS.map((section) => (
           <Container
             key={section.title}

@@ -1,0 +1,133 @@
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import Icon from '@cloudscape-design/components/icon';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useTranslation } from 'react-i18next';
+import type { ApplicationListItem } from '../../../../shared/schemas/applications';
+import { statusLabel, type CardMenuItem } from '../../../../shared/domain/applications';
+import { RouterLink } from '../../components/RouterLink';
+import { NOTIFICATION_ICONS, cardView } from './cardModel';
+import styles from './applications.module.css';
+
+const STAGE_COLOURS: Record<string, 'green' | 'blue' | 'red' | 'grey'> = {
+  Completed: 'green',
+  Started: 'blue',
+  Suspended: 'red',
+  AwaitingPayment: 'red',
+};
+
+/**
+ * The application card (portal-core §2): record type icon with the status and an attention icon,
+ * form name, display id, notification level icon, address with the authority, 'Modified on',
+ * lock/unlock for non-drafts, outstanding payments, status label with the workflow stage badges,
+ * and the card menu.
+ */
+export function ApplicationCard({
+  item,
+  onAction,
+}: {
+  item: ApplicationListItem;
+  onAction: (item: ApplicationListItem, action: CardMenuItem) => void;
+}) {
+  const { t } = useTranslation();
+  const view = cardView(item);
+  const name = view.displayId ?? t('applications.card.noNumber');
+  const menuItems: ButtonDropdownProps.Item[] = view.menu.map((entry) => ({
+    id: entry.id,
+    text: t(`applications.menu.${entry.id}`),
+    disabled: entry.disabled,
+    disabledReason: entry.disabled
+      ? t(entry.id === 'notificationLevel' ? 'applications.menu.noSubscription' : 'applications.menu.noPdf')
+      : undefined,
+  }));
+
+  return (
+    <Container
+      fitHeight
+      header={
+        <Header
+          variant="h3"
+          actions={
+            <ButtonDropdown
+              variant="icon"
+              ariaLabel={t('applications.card.actions', { id: name })}
+              items={menuItems}
+              expandToViewport
+              onItemClick={({ detail }) => onAction(item, detail.id as CardMenuItem)}
+            />
+          }
+          description={
+            <span className={styles.row}>
+              <Icon name={view.recordTypeIcon} variant={view.attention ? 'warning' : 'normal'} />
+              <span>
+                {t(`applications.card.recordType.${view.recordType}`)} · {statusLabel(view.status)}
+              </span>
+              {view.attention && (
+                <Icon name="status-warning" variant="warning" ariaLabel={t('applications.card.attention')} />
+              )}
+            </span>
+          }
+        >
+          <RouterLink
+            href={view.href}
+            ariaLabel={t('applications.card.open', { id: `${view.formName} ${name}` })}
+          >
+            {view.formName || name}
+          </RouterLink>
+        </Header>
+      }
+    >
+      <SpaceBetween size="xs">
+        <span className={styles.row}>
+          <Box fontWeight="bold" tagOverride="span">
+            {name}
+          </Box>
+          {view.notificationLevel && (
+            <Icon
+              name={NOTIFICATION_ICONS[view.notificationLevel]}
+              ariaLabel={t('applications.card.notificationLevel', {
+                level: t(`applications.notificationLevels.${view.notificationLevel}`),
+              })}
+            />
+          )}
+        </span>
+        <Box color="text-body-secondary">
+          {view.address ?? t('applications.card.noAddress')}
+          {view.authorityName ? ` · ${view.authorityName}` : ''}
+        </Box>
+        <span className={styles.row}>
+          <Box variant="small" tagOverride="span">
+            {t('applications.card.modifiedOn', { date: view.modifiedOn })}
+          </Box>
+          {view.lock && (
+            <Icon
+              name={view.lock === 'locked' ? 'lock-private' : 'unlocked'}
+              ariaLabel={t(
+                view.lock === 'locked' ? 'applications.card.locked' : 'applications.card.unlocked',
+              )}
+            />
+          )}
+          {view.outstandingPayments && (
+            <Icon name="ticket" variant="warning" ariaLabel={t('applications.card.outstandingPayments')} />
+          )}
+          {view.outstandingRfis && (
+            <Icon name="envelope" variant="warning" ariaLabel={t('applications.card.outstandingRfis')} />
+          )}
+        </span>
+        <Box fontWeight="bold">{view.statusLabel}</Box>
+        {view.stages.length > 0 && (
+          <ul className={styles.stages} aria-label={t('applications.card.stages')}>
+            {view.stages.map((stage) => (
+              <li key={stage.name}>
+                <Badge color={STAGE_COLOURS[stage.status] ?? 'grey'}>{stage.label}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </SpaceBetween>
+    </Container>
+  );
+}

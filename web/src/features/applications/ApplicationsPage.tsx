@@ -1,0 +1,6 @@
+import { ApplicationListPage } from './ApplicationListPage';
+
+/** `/applications` (portal-core §2). */
+export default function ApplicationsPage() {
+  return <ApplicationListPage kind="applications" />;
+}

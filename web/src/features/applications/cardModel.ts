@@ -1,0 +1,113 @@
+import type { IconProps } from '@cloudscape-design/components/icon';
+import type { ApplicationListItem, RecordType } from '../../../../shared/schemas/applications';
+import type { NotificationLevel } from '../../../../shared/schemas/common';
+import {
+  applicationHref,
+  cardMenu,
+  hasOutstandingItems,
+  listRecordType,
+  stageLabel,
+  type CardMenuEntry,
+} from '../../../../shared/domain/applications';
+import { formatDate } from '../../app/dates';
+
+/**
+ * What an application card shows (portal-core §2 "Application card"), computed from a list item
+ * with the shared rules so the web and the server agree.
+ */
+export interface CardView {
+  id: string;
+  href: string;
+  recordType: RecordType;
+  recordTypeIcon: IconProps.Name;
+  status: ApplicationListItem['status'];
+  /** Outstanding RFIs or payments. */
+  attention: boolean;
+  formName: string;
+  /** applicationNumber, or consentNumber for a consent; undefined before one is given. */
+  displayId: string | undefined;
+  notificationLevel: NotificationLevel | undefined;
+  address: string | undefined;
+  authorityName: string | undefined;
+  /** 'dd MMM yyyy'. */
+  modifiedOn: string;
+  /** Non-drafts only: locked when not editable. */
+  lock: 'locked' | 'unlocked' | undefined;
+  outstandingPayments: boolean;
+  outstandingRfis: boolean;
+  statusLabel: string;
+  stages: { name: string; label: string; status: string }[];
+  menu: CardMenuEntry[];
+}
+
+const RECORD_TYPE_ICONS: Record<RecordType, IconProps.Name> = {
+  Draft: 'file',
+  Consent: 'security',
+  Template: 'copy',
+};
+
+export const NOTIFICATION_ICONS: Record<NotificationLevel, IconProps.Name> = {
+  Watching: 'notification',
+  Normal: 'audio-half',
+  Muted: 'audio-off',
+};
+
+/** The number a card (and its dialogs) names the application by. */
+export function displayIdOf(
+  item: Pick<ApplicationListItem, 'recordType' | 'consentNumber' | 'applicationNumber'>,
+) {
+  const recordType = listRecordType(item);
+  return recordType === 'Consent' ? (item.consentNumber ?? item.applicationNumber) : item.applicationNumber;
+}
+
+/** Card menu entries by the visibility rules of `cardMenu` (shared/domain/applications.ts). */
+export function menuOf(item: ApplicationListItem): CardMenuEntry[] {
+  return cardMenu({
+    isEditable: item.isEditable,
+    isDeletable: item.isDeletable,
+    isArchived: item.isArchived,
+    applicationFormPdf: item.applicationFormPdf,
+    applicationType: item.applicationType,
+    accessLevel: item.accessLevel,
+    hasSubscription: item.notificationLevel !== undefined,
+  });
+}
+
+export function cardView(item: ApplicationListItem): CardView {
+  const recordType = listRecordType(item);
+  return {
+    id: item.id,
+    href: applicationHref(item),
+    recordType,
+    recordTypeIcon: RECORD_TYPE_ICONS[recordType],
+    status: item.status,
+    attention: hasOutstandingItems(item),
+    formName: item.formDisplayName ?? item.name ?? '',
+    displayId: displayIdOf(item),
+    notificationLevel: item.notificationLevel,
+    address: item.address?.fullAddress,
+    authorityName: item.authorityDisplayName,
+    modifiedOn: formatDate(item.modifiedDate),
+    lock: item.status === 'Draft' ? undefined : item.isEditable ? 'unlocked' : 'locked',
+    outstandingPayments: item.hasOutstandingPayments,
+    outstandingRfis: item.hasOutstandingRFIs,
+    statusLabel: item.currentStatusLabel,
+    stages: item.displayStages.map((stage) => ({
+      name: stage.stageName,
+      label: stageLabel(stage),
+      status: stage.stageStatus,
+    })),
+    menu: menuOf(item),
+  };
+}
+
+/** Where each menu item goes, when it is a page. */
+export const menuHref = {
+  viewSubmitted: (id: string) => `/application-details/${id}?section=Forms`,
+  viewAndEdit: (id: string) => `/application-form/${id}`,
+  previewPdf: (id: string) => `/application-form-pdf/${id}`,
+  duplicate: (id: string) =>
+    `/new-application/address?intention=from-existing-application&refApplicationId=${encodeURIComponent(id)}`,
+  fromTemplate: (id: string) =>
+    `/new-application/address?intention=from-template&refApplicationId=${encodeURIComponent(id)}`,
+} as const;

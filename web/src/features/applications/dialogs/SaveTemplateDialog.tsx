@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import FileDropzone from '@cloudscape-design/components/file-dropzone';
+import FileInput from '@cloudscape-design/components/file-input';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Textarea from '@cloudscape-design/components/textarea';
+import { useTranslation } from 'react-i18next';
+import { TEMPLATE_THUMBNAIL } from '../../../../../shared/domain/applications';
+import { CreateApplicationRequest } from '../../../../../shared/schemas/applications';
+import { useCreateTemplate } from '../mutations';
+import { scaleThumbnail, thumbnailProblem, type ScaledThumbnail } from '../thumbnail';
+import { TemplatePreviewCard } from '../../templates/TemplatePreviewCard';
+
+export interface TemplateFormValues {
+  name: string;
+  description: string;
+  thumbnail: ScaledThumbnail | undefined;
+}
+
+const EMPTY: TemplateFormValues = { name: '', description: '', thumbnail: undefined };
+
+/**
+ * The template form's state (portal-core §5 "Save template"): name required, description
+ * optional; Save disabled while submitting, without an application id, when unchanged or invalid.
+ * Validated with the shared CreateTemplate schema the server parses.
+ */
+export function templateFormState(
+  values: TemplateFormValues,
+  ctx: { applicationId: string | undefined; submitting: boolean; thumbnailError: boolean },
+) {
+  const parsed = CreateApplicationRequest.safeParse({
+    operationName: 'CreateTemplate',
+    applicationId: ctx.applicationId ?? '',
+    templateName: values.name,
+    templateDescription: values.description.trim() || undefined,
+    templateThumbnail: values.thumbnail?.dataUrl,
+    templateThumbnailName: values.thumbnail?.name,
+  });
+  const nameIssue = parsed.success
+    ? undefined
+    : parsed.error.issues.find((issue) => issue.path[0] === 'templateName')?.message;
+  const changed =
+    values.name !== EMPTY.name || values.description !== EMPTY.description || values.thumbnail !== undefined;
+  const valid = parsed.success && !ctx.thumbnailError;
+  return {
+    nameError: nameIssue,
+    valid,
+    canSave: !ctx.submitting && !!ctx.applicationId && changed && valid,
+  };
+}
+
+/** Save a new template from an application: name, description, thumbnail with a preview card. */
+export function SaveTemplateDialog({
+  target,
+  onClose,
+}: {
+  target: { id: string; label: string } | undefined;
+  onClose: () => void;
+}) {
+  return target ? <TemplateModal key={target.id} target={target} onClose={onClose} /> : null;
+}
+
+function TemplateModal({ target, onClose }: { target: { id: string; label: string }; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<TemplateFormValues>(EMPTY);
+  const [nameTouched, setNameTouched] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [thumbnailError, setThumbnailError] = useState<string | undefined>();
+  const [reading, setReading] = useState(false);
+  const create = useCreateTemplate();
+  const state = templateFormState(values, {
+    applicationId: target.id,
+    submitting: create.isPending || reading,
+    thumbnailError: !!thumbnailError,
+  });
+
+  const choose = async (chosen: File[]) => {
+    setFiles(chosen);
+    setValues((v) => ({ ...v, thumbnail: undefined }));
+    const problem = thumbnailProblem(chosen);
+    if (problem) {
+      const key = {
+        type: 'applications.dialogs.template.thumbnailType',
+        size: 'applications.dialogs.template.thumbnailSize',
+        count: 'applications.dialogs.template.thumbnailOne',
+      } as const;
+      setThumbnailError(t(key[problem.problem], { name: problem.name }));
+      return;
+    }
+    setThumbnailError(undefined);
+    const file = chosen[0];
+    if (!file) return;
+    setReading(true);
+    try {
+      const thumbnail = await scaleThumbnail(file);
+      setValues((v) => ({ ...v, thumbnail }));
+    } catch {
+      setThumbnailError(t('applications.dialogs.template.thumbnailUnreadable', { name: file.name }));
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const clearThumbnail = () => {
+    setFiles([]);
+    setThumbnailError(undefined);
+    setValues((v) => ({ ...v, thumbnail: undefined }));
+  };
+
+  const submit = () => {
+    setNameTouched(true);
+    if (!state.canSave) return;
+    create.mutate(
+      {
+        applicationId: target.id,
+        name: values.name,
+        description: values.description,
+        thumbnail: values.thumbnail,
+      },
+      { onSuccess: onClose },
+    );
+  };
+
+  return (
+    <Modal
+      visible
+      size="medium"
+      onDismiss={() => !create.isPending && onClose()}
+      header={t('applications.dialogs.template.title')}
+      closeAriaLabel={t('applications.dialogs.close')}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onClose} disabled={create.isPending}>
+              {t('applications.dialogs.cancel')}
+            </Button>
+            <Button variant="primary" onClick={submit} loading={create.isPending} disabled={!state.canSave}>
+              {t('applications.dialogs.template.save')}
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Form>
+          <SpaceBetween size="l">
+            <Box variant="p">{t('applications.dialogs.template.description', { id: target.label })}</Box>
+            <FormField
+              label={t('applications.dialogs.template.name')}
+              errorText={nameTouched ? state.nameError : undefined}
+            >
+              <Input
+                value={values.name}
+                onChange={({ detail }) => setValues((v) => ({ ...v, name: detail.value }))}
+                onBlur={() => setNameTouched(true)}
+                ariaRequired
+                invalid={nameTouched && !!state.nameError}
+              />
+            </FormField>
+            <FormField
+              label={t('applications.dialogs.template.descriptionLabel')}
+              constraintText={t('applications.dialogs.template.descriptionHint')}
+            >
+              <Textarea
+                value={values.description}
+                rows={3}
+                onChange={({ detail }) => setValues((v) => ({ ...v, description: detail.value }))}
+              />
+            </FormField>
+            <FormField
+              label={t('applications.dialogs.template.thumbnail')}
+              constraintText={t('applications.dialogs.template.thumbnailHint')}
+              errorText={thumbnailError}
+            >
+              <SpaceBetween size="s">
+                <FileDropzone onChange={({ detail }) => void choose(detail.value)}>
+                  <SpaceBetween size="xs" alignItems="center">
+                    <Box>{t('applications.dialogs.template.dropzone')}</Box>
+                    <FileInput
+                      value={files}
+                      accept={[...TEMPLATE_THUMBNAIL.accept, ...TEMPLATE_THUMBNAIL.extensions].join(',')}
+                      onChange={({ detail }) => void choose(detail.value)}
+                      invalid={!!thumbnailError}
+                    >
+                      {t('applications.dialogs.template.choose')}
+                    </FileInput>
+                  </SpaceBetween>
+                </FileDropzone>
+                {(values.thumbnail || thumbnailError) && (
+                  <Button variant="inline-link" onClick={clearThumbnail}>
+                    {t('applications.dialogs.template.removeThumbnail')}
+                  </Button>
+                )}
+              </SpaceBetween>
+            </FormField>
+            <FormField label={t('applications.dialogs.template.preview')}>
+              <TemplatePreviewCard
+                name={values.name.trim() || t('applications.dialogs.template.untitled')}
+                description={values.description.trim() || undefined}
+                image={values.thumbnail?.dataUrl}
+              />
+            </FormField>
+          </SpaceBetween>
+        </Form>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import type { V3ListParams } from '../../api/applications';
+import {
+  applicationStatuses,
+  DEFAULT_PAGE_SIZE,
+  type ApplicationStatus,
+  type BadgeCounts,
+} from '../../../../shared/schemas/applications';
+import { PROJECT_TABS, resolveProjectsTab } from '../../routes/rules';
+
+/**
+ * The list pages (portal-core §2): /projects (All, Archived), /applications (Draft, Submitted,
+ * Archived) and /consents (Current, Archived), all on GET /user/applicationsV3. Draft vs Consent
+ * is the record type, archived is isArchived, and Submitted means Drafts whose status is not Draft.
+ */
+export type ListKind = 'projects' | 'applications' | 'consents';
+
+export const LIST_TABS = {
+  projects: PROJECT_TABS,
+  applications: ['Draft', 'Submitted', 'Archived'] as const,
+  consents: ['Current', 'Archived'] as const,
+} as const;
+
+export type ListTab = (typeof LIST_TABS)[ListKind][number];
+
+/** Search: at least 2 characters, debounced 1000 ms (portal-core §5, §9). */
+export const SEARCH_MIN_CHARS = 2;
+export const SEARCH_DEBOUNCE_MS = 1000;
+
+export const FILTER_GROUPS = ['BCA', 'Form', 'Status', 'Complexity', 'OutstandingAction'] as const;
+export type FilterGroup = (typeof FILTER_GROUPS)[number];
+export type FilterValues = Partial<Record<FilterGroup, string[]>>;
+
+const NOT_DRAFT: ApplicationStatus[] = applicationStatuses.filter((s) => s !== 'Draft');
+
+/** The tab a page opens on: ?tab (case-insensitive) when it names one of the page's tabs. */
+export function tabOf(kind: ListKind, search: URLSearchParams): ListTab {
+  if (kind === 'projects') {
+    const resolved = resolveProjectsTab(search);
+    return 'tab' in resolved ? resolved.tab : 'All';
+  }
+  const raw = search.get('tab')?.trim().toLowerCase();
+  const tabs: readonly ListTab[] = LIST_TABS[kind];
+  return tabs.find((tab) => tab.toLowerCase() === raw) ?? tabs[0]!;
+}
+
+/** The search text sent: trimmed, and only from 2 characters. */
+export function effectiveSearch(text: string): string | undefined {
+  const trimmed = text.trim();
+  return trimmed.length >= SEARCH_MIN_CHARS ? trimmed : undefined;
+}
+
+/** The V3 query of a tab with the search and filters (page index added by the pager). */
+export function listParams(
+  kind: ListKind,
+  tab: ListTab,
+  searchText: string | undefined,
+  filters: FilterValues,
+  pageSize = DEFAULT_PAGE_SIZE,
+): V3ListParams {
+  const params: V3ListParams = {
+    pageSize,
+    sortBy: 'modifiedDate',
+    sortDirection: 'desc',
+    isArchived: tab === 'Archived',
+    searchText,
+    authority: filters.BCA,
+    form: filters.Form,
+    complexity: filters.Complexity,
+    outstandingActions: filters.OutstandingAction as V3ListParams['outstandingActions'],
+  };
+  if (kind === 'applications') params.recordType = 'Draft';
+  if (kind === 'consents') params.recordType = 'Consent';
+  const chosen = filters.Status?.length ? (filters.Status as ApplicationStatus[]) : undefined;
+  if (kind === 'applications' && tab === 'Draft') {
+    params.status = chosen ? chosen.filter((s) => s === 'Draft') : ['Draft'];
+  } else if (kind === 'applications' && tab === 'Submitted') {
+    params.status = chosen ? chosen.filter((s) => s !== 'Draft') : NOT_DRAFT;
+  } else {
+    params.status = chosen;
+  }
+  return params;
+}
+
+/** A tab's status filter that leaves nothing to match (e.g. Draft tab with only 'Submitted' chosen). */
+export const matchesNothing = (params: V3ListParams) =>
+  params.status !== undefined && params.status.length === 0;
+
+/** The count shown on a tab, from the badge counts; undefined when the badges have none for it. */
+export function tabCount(kind: ListKind, tab: ListTab, badges: BadgeCounts | undefined): number | undefined {
+  if (!badges) return undefined;
+  if (kind === 'applications') {
+    if (tab === 'Draft') return Math.max(0, badges.allApplications - badges.submittedApplications);
+    if (tab === 'Submitted') return badges.submittedApplications;
+    if (tab === 'Archived') return badges.archivedApplications;
+  }
+  if (kind === 'consents') {
+    if (tab === 'Current') return badges.currentConsents;
+    if (tab === 'Archived') return badges.archivedConsents;
+  }
+  if (kind === 'projects') {
+    if (tab === 'All') return badges.allApplications + badges.currentConsents;
+    if (tab === 'Archived') return badges.archivedApplications + badges.archivedConsents;
+  }
+  return undefined;
+}
+
+/** Active filters as a flat count (for the "Clear filters" button). */
+export const activeFilterCount = (filters: FilterValues) =>
+  FILTER_GROUPS.reduce((n, group) => n + (filters[group]?.length ?? 0), 0);

@@ -1,0 +1,62 @@
+import { TEMPLATE_THUMBNAIL } from '../../../../shared/domain/applications';
+
+/**
+ * Template thumbnails (portal-core §5, §9): one JPG, JPEG, PNG or GIF of at most 26214400 bytes,
+ * scaled in the browser to fit 250 x 150 and sent as a JPEG of quality 90 (a data URL).
+ */
+
+export type ThumbnailProblem = 'type' | 'size' | 'count';
+
+/** Why a choice of files cannot be the thumbnail, or undefined when it can. */
+export function thumbnailProblem(
+  files: readonly File[],
+): { problem: ThumbnailProblem; name: string } | undefined {
+  if (files.length > 1) return { problem: 'count', name: files[0]!.name };
+  const file = files[0];
+  if (!file) return undefined;
+  const lower = file.name.toLowerCase();
+  const extensionOk = TEMPLATE_THUMBNAIL.extensions.some((ext) => lower.endsWith(ext));
+  const typeOk = !file.type || (TEMPLATE_THUMBNAIL.accept as readonly string[]).includes(file.type);
+  if (!extensionOk || !typeOk) return { problem: 'type', name: file.name };
+  if (file.size > TEMPLATE_THUMBNAIL.maxBytes) return { problem: 'size', name: file.name };
+  return undefined;
+}
+
+/** The size that fits within 250 x 150 keeping the aspect ratio (never enlarged). */
+export function fitThumbnail(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, TEMPLATE_THUMBNAIL.maxWidth / width, TEMPLATE_THUMBNAIL.maxHeight / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** The name the scaled JPEG is sent with: the file's base name with `.jpg`. */
+export function thumbnailName(fileName: string): string {
+  const base = fileName.replace(/\.[^.]*$/, '').trim() || 'thumbnail';
+  return `${base}.jpg`;
+}
+
+export interface ScaledThumbnail {
+  /** data:image/jpeg;base64,... */
+  dataUrl: string;
+  name: string;
+}
+
+/** Decodes the image, draws it scaled on a canvas and encodes it as a JPEG of quality 90. */
+export async function scaleThumbnail(file: File): Promise<ScaledThumbnail> {
+  const bitmap = await createImageBitmap(file);
+  try {
+    const size = fitThumbnail(bitmap.width, bitmap.height);
+    const canvas = document.createElement('canvas');
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('Canvas is not available');
+    // A white background: transparent PNG/GIF areas would turn black in a JPEG.
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, size.width, size.height);
+    context.drawImage(bitmap, 0, 0, size.width, size.height);
+    const dataUrl = canvas.toDataURL('image/jpeg', TEMPLATE_THUMBNAIL.jpegQuality / 100);
+    return { dataUrl, name: thumbnailName(file.name) };
+  } finally {
+    bitmap.close();
+  }
+}

@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@cloudscape-design/components/box';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import Spinner from '@cloudscape-design/components/spinner';
+import Tabs from '@cloudscape-design/components/tabs';
+import { useTranslation } from 'react-i18next';
+import { applicationKeys, applicationsApi, type V3ListParams } from '../../api/applications';
+import { useToasts } from '../../components/toasts';
+import { RouterLink } from '../../components/RouterLink';
+import { RECENT_LIST } from '../../../../shared/domain/applications';
+import { ApplicationCards } from '../applications/ApplicationCards';
+
+type RecentTab = 'applications' | 'consents';
+
+/** Recent lists: page 1, size 10, sorted descending, not hidden (portal-organisation §9). */
+export const recentParams = (tab: RecentTab): V3ListParams => ({
+  pageIndex: RECENT_LIST.pageIndex,
+  pageSize: RECENT_LIST.pageSize,
+  sortBy: 'modifiedDate',
+  sortDirection: 'desc',
+  isArchived: false,
+  recordType: tab === 'applications' ? 'Draft' : 'Consent',
+});
+
+function RecentList({ tab }: { tab: RecentTab }) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const params = recentParams(tab);
+  const list = useQuery({
+    queryKey: applicationKeys.listV3(params),
+    queryFn: ({ signal }) => applicationsApi.listV3(params, signal),
+  });
+  useEffect(() => {
+    if (list.isError)
+      toasts.show({ type: 'error', content: t('applications.messages.failedToFetchApplications') });
+  }, [list.isError, t, toasts]);
+
+  if (list.isPending) {
+    return (
+      <Box textAlign="center" padding="m">
+        <Spinner aria-label={t('applications.list.loading')} />
+      </Box>
+    );
+  }
+  const items = list.data?.items ?? [];
+  if (items.length === 0) {
+    return (
+      <Box textAlign="center" padding="m" color="text-body-secondary">
+        {list.isError
+          ? t('applications.messages.failedToFetchApplications')
+          : t(
+              tab === 'applications'
+                ? 'recentApplications.emptyApplications'
+                : 'recentApplications.emptyConsents',
+            )}
+      </Box>
+    );
+  }
+  return <ApplicationCards items={items} label={t(`recentApplications.${tab}`)} />;
+}
+
+/** 'My recent applications': tabs Applications and Consents, 10 each, and View all. */
+export function RecentApplications() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<RecentTab>('applications');
+  return (
+    <Container
+      header={
+        <Header
+          variant="h2"
+          actions={
+            <RouterLink
+              href={tab === 'applications' ? '/applications' : '/consents'}
+              ariaLabel={t(
+                tab === 'applications'
+                  ? 'recentApplications.viewAllApplications'
+                  : 'recentApplications.viewAllConsents',
+              )}
+            >
+              {t('recentApplications.viewAll')}
+            </RouterLink>
+          }
+        >
+          {t('dashboard.recentTitle')}
+        </Header>
+      }
+    >
+      <Tabs
+        ariaLabel={t('recentApplications.tabsLabel')}
+        activeTabId={tab}
+        onChange={({ detail }) => setTab(detail.activeTabId as RecentTab)}
+        tabs={(['applications', 'consents'] as const).map((id) => ({
+          id,
+          label: t(`recentApplications.${id}`),
+          content: id === tab ? <RecentList tab={id} /> : null,
+        }))}
+      />
+    </Container>
+  );
+}
