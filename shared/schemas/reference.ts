@@ -100,6 +100,8 @@ export const Form = z.object({
   series: FormSeries,
   isHidden: z.boolean().default(false),
   declarationText: z.string().min(1),
+  /** Document containers that need at least one Completed document before submission (rule results). */
+  requiredDocumentContainers: z.array(RefId).optional(),
 });
 export type Form = z.infer<typeof Form>;
 

@@ -142,9 +142,12 @@ export function parseReferenceData(raw: Record<keyof typeof referenceFiles, unkn
     resolves('authorities', 'jurisdiction', a.jurisdictionId, jurisdictionIds);
     if (a.imageId) resolves('authorities', 'image', a.imageId, imageIds);
   }
+  const containerIds = new Set(data.documentContainers.map((c) => c.id));
   for (const f of data.forms) {
     resolves('forms', 'jurisdiction', f.jurisdictionId, jurisdictionIds);
     if (f.imageId) resolves('forms', 'image', f.imageId, imageIds);
+    for (const c of f.requiredDocumentContainers ?? [])
+      resolves('forms', 'document container', c, containerIds);
   }
   for (const b of data.breadcrumbs) resolves('breadcrumbs', 'form', b.formId, formIds);
   for (const s of data.steps) resolves('steps', 'breadcrumb', s.breadcrumbId, breadcrumbIds);
