@@ -1,0 +1,349 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Grid from '@cloudscape-design/components/grid';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { applicationKeys, applicationsApi } from '../../api/applications';
+import { RouterLink } from '../../components/RouterLink';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useToasts } from '../../components/toasts';
+import { applicationMessages, type GetApplicationResponse } from '../../../../shared/schemas/applications';
+import { isEditable } from '../../../../shared/domain/applications';
+import { StepAutosave, type SaveStatus } from './autosave';
+import ContactStep from './ContactStep';
+import DocumentStep, { requiredContainers } from './DocumentStep';
+import FormioStep from './FormioStep';
+import { buildFormModel, crumbUrl, resolveStep, stepUrl, type FormModel, type FormStep } from './formModel';
+import type { StepData } from './formio';
+import { applicationQuery, enabledStepsQuery, jurisdictionQuery, type PortalForm } from './queries';
+import ReviewStep from './ReviewStep';
+import TemplateStep from './TemplateStep';
+import styles from './applicationForm.module.css';
+
+/** The unsaved data of this tab lives in sessionStorage (absent in some sandboxes). */
+function sessionStore(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One autosave per application page, saving through POST .../steps/{stepId}. */
+function useAutosave(applicationId: string) {
+  const toasts = useToasts();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<Record<string, SaveStatus>>({});
+  const autosave = useMemo(
+    () =>
+      new StepAutosave({
+        applicationId,
+        storage: sessionStore(),
+        save: (stepId, data: StepData) => applicationsApi.saveStep(applicationId, stepId, data),
+        onStatus: (stepId, s) => setStatus((all) => ({ ...all, [stepId]: s })),
+        onSaved: (stepId, result) => {
+          if (result && typeof result === 'object') {
+            queryClient.setQueryData(applicationKeys.step(applicationId, stepId), result as never);
+          }
+          void queryClient.invalidateQueries({ queryKey: applicationKeys.enabledSteps(applicationId) });
+          void queryClient.invalidateQueries({ queryKey: applicationKeys.ruleResults(applicationId) });
+        },
+        onError: (_stepId, error) =>
+          toasts.show({
+            type: 'error',
+            header: applicationMessages.cannotSaveStep,
+            content: error instanceof Error ? error.message : undefined,
+          }),
+      }),
+    // The toasts and query client are app-wide singletons.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [applicationId],
+  );
+  // Leaving the page (another page, the browser's back) saves; closing the tab keeps it in sessionStorage.
+  useEffect(() => {
+    const onHide = () => void autosave.flush();
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      void autosave.leave(window.location.pathname);
+    };
+  }, [autosave]);
+  return { autosave, status };
+}
+
+function SaveState({ status }: { status: SaveStatus | undefined }) {
+  const { t } = useTranslation();
+  switch (status) {
+    case 'saving':
+      return <StatusIndicator type="in-progress">{t('applicationForm.save.saving')}</StatusIndicator>;
+    case 'saved':
+      return <StatusIndicator type="success">{t('applicationForm.save.saved')}</StatusIndicator>;
+    case 'unsaved':
+      return <StatusIndicator type="pending">{t('applicationForm.save.unsaved')}</StatusIndicator>;
+    case 'failed':
+      return <StatusIndicator type="error">{t('applicationForm.save.failed')}</StatusIndicator>;
+    default:
+      return null;
+  }
+}
+
+/** The form's sections as a breadcrumb bar; choosing one opens its first step. */
+function SectionBar({
+  applicationId,
+  model,
+  current,
+}: {
+  applicationId: string;
+  model: FormModel;
+  current: FormStep;
+}) {
+  const { t } = useTranslation();
+  const crumbs = model.crumbs.filter((c) => c.steps.some((s) => s.enabled));
+  return (
+    <nav aria-label={t('applicationForm.sections')}>
+      <ol className={styles.sectionBar}>
+        {crumbs.map((crumb) => (
+          <li key={crumb.id}>
+            {crumb.position === current.breadcrumbPosition ? (
+              <span aria-current="step" className={styles.currentSection}>
+                {crumb.displayName}
+              </span>
+            ) : (
+              <RouterLink href={crumbUrl(applicationId, crumb)}>{crumb.displayName}</RouterLink>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** The steps of the current section with their completion marks. */
+function StepList({
+  applicationId,
+  model,
+  current,
+}: {
+  applicationId: string;
+  model: FormModel;
+  current: FormStep;
+}) {
+  const { t } = useTranslation();
+  const crumb = model.crumbs.find((c) => c.position === current.breadcrumbPosition);
+  const steps = (crumb?.steps ?? []).filter((s) => s.enabled);
+  return (
+    <nav aria-label={t('applicationForm.steps')}>
+      <Container header={<Header variant="h2">{crumb?.displayName}</Header>}>
+        <ol className={styles.stepList}>
+          {steps.map((step) => (
+            <li key={step.id}>
+              <SpaceBetween size="xxs">
+                {step.id === current.id ? (
+                  <strong aria-current="step">{step.displayName}</strong>
+                ) : (
+                  <RouterLink href={stepUrl(applicationId, step)}>{step.displayName}</RouterLink>
+                )}
+                {step.complete ? (
+                  <StatusIndicator type="success">{t('applicationForm.complete')}</StatusIndicator>
+                ) : (
+                  <StatusIndicator type="pending">{t('applicationForm.incomplete')}</StatusIndicator>
+                )}
+              </SpaceBetween>
+            </li>
+          ))}
+        </ol>
+      </Container>
+    </nav>
+  );
+}
+
+function StepBody({
+  applicationId,
+  step,
+  model,
+  form,
+  response,
+  readOnly,
+  autosave,
+}: {
+  applicationId: string;
+  step: FormStep;
+  model: FormModel;
+  form: PortalForm;
+  response: GetApplicationResponse;
+  readOnly: boolean;
+  autosave: StepAutosave;
+}) {
+  switch (step.type) {
+    case 'Formio':
+      return (
+        <FormioStep
+          key={step.id}
+          applicationId={applicationId}
+          step={step}
+          readOnly={readOnly}
+          autosave={autosave}
+        />
+      );
+    case 'Contact':
+      return <ContactStep participants={response.application.participants} />;
+    case 'DocumentUpload':
+      return (
+        <DocumentStep
+          applicationId={applicationId}
+          containers={requiredContainers(form.requiredDocumentContainers)}
+          readOnly={readOnly}
+        />
+      );
+    case 'TemplateDetails':
+      return <TemplateStep template={response.template} />;
+    case 'ApplicationReview':
+      return (
+        <ReviewStep
+          applicationId={applicationId}
+          model={model}
+          declarationText={form.declarationText}
+          readOnly={readOnly}
+          autosave={autosave}
+          signature={response.application.userSignature}
+        />
+      );
+  }
+}
+
+/**
+ * /application-form/{applicationId}[/breadcrumb/{n}][/step/{n}] (portal-core §2, §4 Navigation):
+ * the application's form with its sections, steps and completion marks; the URL's step, else the
+ * first enabled step (of the URL's section). Not editable (status not Draft/VRFISuspended, or less
+ * than Edit access): every step reads only.
+ */
+export default function ApplicationFormPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const applicationId = params.applicationId ?? '';
+  const application = useQuery(applicationQuery(applicationId));
+  const jurisdiction = useQuery(jurisdictionQuery());
+  const enabled = useQuery(enabledStepsQuery(applicationId));
+  const { autosave, status } = useAutosave(applicationId);
+
+  const form = jurisdiction.data?.forms.find((f) => f.id === application.data?.application.formId) as
+    PortalForm | undefined;
+  const model = useMemo(
+    () => (form && enabled.data ? buildFormModel(form, enabled.data) : undefined),
+    [form, enabled.data],
+  );
+  const step = model && resolveStep(model, params);
+
+  if (application.isError) {
+    return (
+      <ContentLayout header={<Header variant="h1">{t('applicationForm.title')}</Header>}>
+        <Alert
+          type="error"
+          header={applicationMessages.failToFetchApplication.replace('{{id}}', applicationId)}
+        >
+          {application.error.message}
+        </Alert>
+      </ContentLayout>
+    );
+  }
+  if (enabled.isError) {
+    return (
+      <ContentLayout header={<Header variant="h1">{t('applicationForm.title')}</Header>}>
+        <Alert type="error" header={applicationMessages.failedToFetchEnabledSteps}>
+          {enabled.error.message}
+        </Alert>
+      </ContentLayout>
+    );
+  }
+  if (jurisdiction.isError) {
+    return (
+      <ContentLayout header={<Header variant="h1">{t('applicationForm.title')}</Header>}>
+        <Alert type="error" header={t('applicationForm.formFailed')}>
+          {jurisdiction.error.message}
+        </Alert>
+      </ContentLayout>
+    );
+  }
+  if (!application.data || !jurisdiction.data || !enabled.data) return <PageSpinner />;
+
+  const app = application.data.application;
+  const readOnly = !isEditable(app);
+  const title = app.formDisplayName ?? form?.displayName ?? t('applicationForm.title');
+  const number = app.applicationNumber ?? app.consentNumber;
+
+  const index = step && model ? model.steps.filter((s) => s.enabled).findIndex((s) => s.id === step.id) : -1;
+  const enabledSteps = model?.steps.filter((s) => s.enabled) ?? [];
+  const previous = index > 0 ? enabledSteps[index - 1] : undefined;
+  const next = index >= 0 ? enabledSteps[index + 1] : undefined;
+
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={[app.address?.fullAddress, number].filter(Boolean).join(' · ') || undefined}
+          actions={step ? <SaveState status={status[step.id]} /> : undefined}
+        >
+          {title}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        {readOnly && (
+          <Alert type="info" header={applicationMessages.editingLocked}>
+            {applicationMessages.lockedTooltip}
+          </Alert>
+        )}
+        {!form || !model || !step ? (
+          <Alert type="warning">{t('applicationForm.noSteps')}</Alert>
+        ) : (
+          <>
+            <SectionBar applicationId={applicationId} model={model} current={step} />
+            <Grid gridDefinition={[{ colspan: { default: 12, m: 3 } }, { colspan: { default: 12, m: 9 } }]}>
+              <StepList applicationId={applicationId} model={model} current={step} />
+              <section aria-labelledby="application-step-title">
+                <SpaceBetween size="l">
+                  <Header variant="h2" headingTagOverride="h2">
+                    <span id="application-step-title">{step.displayName}</span>
+                  </Header>
+                  <StepBody
+                    applicationId={applicationId}
+                    step={step}
+                    model={model}
+                    form={form}
+                    response={application.data}
+                    readOnly={readOnly}
+                    autosave={autosave}
+                  />
+                  <Box float="right">
+                    <SpaceBetween size="xs" direction="horizontal">
+                      {previous && (
+                        <Button onClick={() => void navigate(stepUrl(applicationId, previous))}>
+                          {t('applicationForm.previous')}
+                        </Button>
+                      )}
+                      {next && (
+                        <Button onClick={() => void navigate(stepUrl(applicationId, next))}>
+                          {t('applicationForm.next', { step: next.displayName })}
+                        </Button>
+                      )}
+                    </SpaceBetween>
+                  </Box>
+                </SpaceBetween>
+              </section>
+            </Grid>
+          </>
+        )}
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

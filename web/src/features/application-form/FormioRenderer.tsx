@@ -1,0 +1,474 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import AttributeEditor from '@cloudscape-design/components/attribute-editor';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import Container from '@cloudscape-design/components/container';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Popover from '@cloudscape-design/components/popover';
+import RadioGroup from '@cloudscape-design/components/radio-group';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Textarea from '@cloudscape-design/components/textarea';
+import TimeInput from '@cloudscape-design/components/time-input';
+import { useTranslation } from 'react-i18next';
+import { validateFormio } from '../../../../functions/domain/formio/validate';
+import type {
+  FormioComponent,
+  FormioDatagrid,
+  FormioForm,
+  FormioInput,
+} from '../../../../shared/schemas/formio';
+import {
+  errorsByField,
+  isComponentVisible,
+  isRequired,
+  joinDateTime,
+  optionsOf,
+  parseNumberText,
+  splitDateTime,
+  withValue,
+  type StepData,
+} from './formio';
+import styles from './applicationForm.module.css';
+
+/**
+ * Our Form.io renderer (DESIGN §8): the allowed subset of Form.io components drawn with Cloudscape
+ * controls. Messages come from the same `validateFormio` the step handler runs, so the page and the
+ * server never disagree; a field shows its error once it has been left (blur) or on a save attempt.
+ */
+
+/** The field errors of step data, exactly as the server computes them. */
+export function validateStepData(form: FormioForm, data: StepData): Record<string, string> {
+  return errorsByField(validateFormio(form, data).errors);
+}
+
+export interface FormioRendererProps {
+  form: FormioForm;
+  data: StepData;
+  onChange: (data: StepData) => void;
+  /** Show every field's error (a save attempt), not only those of fields left. */
+  showAllErrors?: boolean;
+  readOnly?: boolean;
+}
+
+interface FieldContext {
+  errors: Record<string, string>;
+  touched: Record<string, boolean>;
+  showAll: boolean;
+  touch: (path: string) => void;
+  readOnly: boolean;
+}
+
+export default function FormioRenderer({
+  form,
+  data,
+  onChange,
+  showAllErrors = false,
+  readOnly = false,
+}: FormioRendererProps) {
+  const errors = useMemo(() => validateStepData(form, data), [form, data]);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const ctx: FieldContext = {
+    errors,
+    touched,
+    showAll: showAllErrors,
+    touch: (path) => setTouched((t) => (t[path] ? t : { ...t, [path]: true })),
+    readOnly,
+  };
+  return (
+    <SpaceBetween size="l">
+      <Components components={form.components} data={data} onChange={onChange} ctx={ctx} />
+    </SpaceBetween>
+  );
+}
+
+function Components({
+  components,
+  data,
+  onChange,
+  ctx,
+}: {
+  components: readonly FormioComponent[];
+  data: StepData;
+  onChange: (data: StepData) => void;
+  ctx: FieldContext;
+}) {
+  return (
+    <>
+      {components
+        .filter((c) => isComponentVisible(c, data))
+        .map((c) => (
+          <ComponentView key={c.key} component={c} data={data} onChange={onChange} ctx={ctx} />
+        ))}
+    </>
+  );
+}
+
+function ComponentView({
+  component: c,
+  data,
+  onChange,
+  ctx,
+}: {
+  component: FormioComponent;
+  data: StepData;
+  onChange: (data: StepData) => void;
+  ctx: FieldContext;
+}) {
+  if (c.type === 'panel') {
+    return (
+      <Container header={<Header variant="h2">{c.title}</Header>}>
+        <SpaceBetween size="l">
+          <Components components={c.components} data={data} onChange={onChange} ctx={ctx} />
+        </SpaceBetween>
+      </Container>
+    );
+  }
+  if (c.type === 'fieldset') {
+    return (
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{c.legend}</legend>
+        <SpaceBetween size="l">
+          <Components components={c.components} data={data} onChange={onChange} ctx={ctx} />
+        </SpaceBetween>
+      </fieldset>
+    );
+  }
+  const error = ctx.showAll || ctx.touched[c.key] ? ctx.errors[c.key] : undefined;
+  const set = (value: unknown) => onChange(withValue(data, c.key, value));
+  if (c.type === 'datagrid') {
+    return <DataGrid component={c} value={data[c.key]} onChange={set} ctx={ctx} error={error} />;
+  }
+  return (
+    <Field component={c} error={error}>
+      <Control
+        component={c}
+        value={data[c.key]}
+        onChange={set}
+        onBlur={() => ctx.touch(c.key)}
+        invalid={!!error}
+        readOnly={ctx.readOnly}
+        labelled={c.type === 'checkbox'}
+      />
+    </Field>
+  );
+}
+
+/** A label with its required marker. */
+function Label({ component }: { component: FormioInput | FormioDatagrid }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {component.label}
+      {isRequired(component) && (
+        <span className={styles.required} title={t('applicationForm.renderer.required')}>
+          {' *'}
+        </span>
+      )}
+    </>
+  );
+}
+
+function Tooltip({ component }: { component: FormioInput | FormioDatagrid }) {
+  const { t } = useTranslation();
+  if (!component.tooltip) return null;
+  return (
+    <Popover
+      content={component.tooltip}
+      triggerType="custom"
+      dismissAriaLabel={t('applicationForm.renderer.closeInfo')}
+      size="medium"
+    >
+      <Button
+        variant="inline-icon"
+        iconName="status-info"
+        ariaLabel={t('applicationForm.renderer.moreInfo', { label: component.label })}
+      />
+    </Popover>
+  );
+}
+
+function Field({
+  component: c,
+  error,
+  children,
+}: {
+  component: FormioInput | FormioDatagrid;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  // A checkbox carries its own label; the field gives its description and error.
+  const label = c.type === 'checkbox' ? undefined : <Label component={c} />;
+  return (
+    <FormField
+      label={label}
+      description={c.description}
+      info={<Tooltip component={c} />}
+      errorText={error}
+      constraintText={c.type === 'currency' ? 'NZD' : undefined}
+      stretch
+    >
+      {children}
+    </FormField>
+  );
+}
+
+interface ControlProps {
+  component: FormioInput;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  invalid: boolean;
+  readOnly: boolean;
+  /** Whether the control shows the component's label itself (a checkbox). */
+  labelled?: boolean;
+  /** Accessible name when no visible label is associated (grid cells). */
+  ariaLabel?: string;
+}
+
+/** The bare Cloudscape control of an input component (in a FormField, or in a datagrid cell). */
+function Control(props: ControlProps) {
+  const { component: c, value, onChange, onBlur, invalid, readOnly, ariaLabel } = props;
+  const { t } = useTranslation();
+  const required = isRequired(c);
+  switch (c.type) {
+    case 'textfield':
+      return (
+        <Input
+          value={typeof value === 'string' ? value : ''}
+          onChange={({ detail }) => onChange(detail.value === '' ? undefined : detail.value)}
+          onBlur={onBlur}
+          placeholder={c.placeholder}
+          invalid={invalid}
+          readOnly={readOnly}
+          ariaRequired={required}
+          ariaLabel={ariaLabel}
+        />
+      );
+    case 'textarea':
+      return (
+        <Textarea
+          value={typeof value === 'string' ? value : ''}
+          onChange={({ detail }) => onChange(detail.value === '' ? undefined : detail.value)}
+          onBlur={onBlur}
+          placeholder={c.placeholder}
+          rows={c.rows ?? 3}
+          invalid={invalid}
+          readOnly={readOnly}
+          ariaRequired={required}
+          ariaLabel={ariaLabel}
+        />
+      );
+    case 'number':
+    case 'currency':
+      return <NumberControl {...props} />;
+    case 'select': {
+      const options = optionsOf(c);
+      const selected = options.find((o) => o.value === value);
+      return (
+        <Select
+          selectedOption={selected ? { value: selected.value, label: selected.label } : null}
+          options={options.map((o) => ({ value: o.value, label: o.label }))}
+          onChange={({ detail }) => onChange(detail.selectedOption.value)}
+          onBlur={onBlur}
+          placeholder={c.placeholder ?? t('applicationForm.renderer.choose')}
+          invalid={invalid}
+          disabled={readOnly}
+          ariaRequired={required}
+          ariaLabel={ariaLabel}
+        />
+      );
+    }
+    case 'radio':
+      return (
+        <div onBlur={onBlur}>
+          <RadioGroup
+            value={typeof value === 'string' ? value : null}
+            items={optionsOf(c).map((o) => ({ value: o.value, label: o.label, disabled: readOnly }))}
+            onChange={({ detail }) => onChange(detail.value)}
+            ariaRequired={required}
+            ariaLabel={ariaLabel}
+          />
+        </div>
+      );
+    case 'selectboxes': {
+      const ticked = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+      return (
+        <div role="group" aria-label={ariaLabel ?? c.label} onBlur={onBlur}>
+          <SpaceBetween size="xxs" direction={c.inline ? 'horizontal' : 'vertical'}>
+            {optionsOf(c).map((o) => (
+              <Checkbox
+                key={o.value}
+                checked={ticked[o.value] === true}
+                disabled={readOnly}
+                onChange={({ detail }) => {
+                  const next = Object.fromEntries(
+                    optionsOf(c).map((x) => [
+                      x.value,
+                      x.value === o.value ? detail.checked : ticked[x.value] === true,
+                    ]),
+                  );
+                  onChange(Object.values(next).some(Boolean) ? next : undefined);
+                }}
+              >
+                {o.label}
+              </Checkbox>
+            ))}
+          </SpaceBetween>
+        </div>
+      );
+    }
+    case 'checkbox':
+      return (
+        <Checkbox
+          checked={value === true}
+          disabled={readOnly}
+          onChange={({ detail }) =>
+            onChange(detail.checked ? true : c.validate?.required ? undefined : false)
+          }
+          onBlur={onBlur}
+          ariaLabel={props.labelled ? undefined : (ariaLabel ?? c.label)}
+          ariaRequired={required}
+        >
+          {props.labelled ? <Label component={c} /> : undefined}
+        </Checkbox>
+      );
+    case 'datetime':
+      return <DateTimeControl {...props} component={c} />;
+  }
+}
+
+function NumberControl({
+  component: c,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  readOnly,
+  ariaLabel,
+}: ControlProps) {
+  const shown = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  const [text, setText] = useState(shown);
+  // The typed text is kept while it means the stored value (e.g. "1." while typing 1.5).
+  const display = parseNumberText(text) === value || (text === '' && value === undefined) ? text : shown;
+  return (
+    <Input
+      type="text"
+      inputMode="decimal"
+      value={display}
+      onChange={({ detail }) => {
+        setText(detail.value);
+        onChange(parseNumberText(detail.value));
+      }}
+      onBlur={onBlur}
+      placeholder={c.placeholder}
+      invalid={invalid}
+      readOnly={readOnly}
+      ariaRequired={isRequired(c)}
+      ariaLabel={ariaLabel}
+    />
+  );
+}
+
+function DateTimeControl({
+  component: c,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  readOnly,
+  ariaLabel,
+}: ControlProps & { component: Extract<FormioInput, { type: 'datetime' }> }) {
+  const { t } = useTranslation();
+  const { date, time } = splitDateTime(value);
+  return (
+    <SpaceBetween size="xs" direction="horizontal">
+      <DatePicker
+        value={date}
+        onChange={({ detail }) => onChange(joinDateTime(detail.value, time, c.enableTime))}
+        onBlur={onBlur}
+        placeholder="YYYY/MM/DD"
+        invalid={invalid}
+        readOnly={readOnly}
+        ariaRequired={isRequired(c)}
+        ariaLabel={ariaLabel}
+        openCalendarAriaLabel={(selected) =>
+          selected
+            ? t('applicationForm.renderer.changeDate', { date: selected })
+            : t('applicationForm.renderer.chooseDate')
+        }
+      />
+      {c.enableTime && (
+        <TimeInput
+          value={time}
+          format="hh:mm"
+          placeholder="hh:mm"
+          onChange={({ detail }) => onChange(joinDateTime(date, detail.value, true))}
+          onBlur={onBlur}
+          invalid={invalid}
+          readOnly={readOnly || !date}
+          ariaLabel={t('applicationForm.renderer.time', { label: c.label })}
+        />
+      )}
+    </SpaceBetween>
+  );
+}
+
+/** A datagrid: rows of cells drawn with AttributeEditor (add and remove rows). */
+function DataGrid({
+  component: c,
+  value,
+  onChange,
+  ctx,
+  error,
+}: {
+  component: FormioDatagrid;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  ctx: FieldContext;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const rows = (Array.isArray(value) ? value : []) as StepData[];
+  const setRow = (index: number, row: StepData) => onChange(rows.map((r, i) => (i === index ? row : r)));
+  const cellError = (index: number, key: string) => {
+    const path = `${c.key}[${index}].${key}`;
+    return ctx.showAll || ctx.touched[path] ? ctx.errors[path] : undefined;
+  };
+  return (
+    <Field component={c} error={error}>
+      <AttributeEditor
+        items={rows}
+        isItemRemovable={() => !ctx.readOnly}
+        disableAddButton={ctx.readOnly}
+        addButtonText={t('applicationForm.renderer.addRow')}
+        removeButtonText={t('applicationForm.renderer.removeRow')}
+        empty={t('applicationForm.renderer.noRows')}
+        onAddButtonClick={() => onChange([...rows, {}])}
+        onRemoveButtonClick={({ detail }) => {
+          const next = rows.filter((_, i) => i !== detail.itemIndex);
+          onChange(next.length ? next : undefined);
+        }}
+        definition={c.components.map((cell) => ({
+          label: <Label component={cell} />,
+          errorText: (_row: StepData, index: number) => cellError(index, cell.key),
+          control: (row: StepData, index: number) => (
+            <Control
+              component={cell}
+              value={row[cell.key]}
+              onChange={(v) => setRow(index, withValue(row, cell.key, v))}
+              onBlur={() => ctx.touch(`${c.key}[${index}].${cell.key}`)}
+              invalid={!!cellError(index, cell.key)}
+              readOnly={ctx.readOnly}
+              ariaLabel={t('applicationForm.renderer.cell', { label: cell.label, row: index + 1 })}
+              labelled={false}
+            />
+          ),
+        }))}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,102 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../components/PageSpinner';
+import type { StepAutosave } from './autosave';
+import type { FormStep } from './formModel';
+import type { FormioForm } from '../../../../shared/schemas/formio';
+import type { StepData } from './formio';
+import { formioQuery, stepQuery } from './queries';
+import StepView from './StepView';
+
+/** The renderer (and @formio/core) load as their own chunk. */
+const FormioRenderer = lazy(() => import('./FormioRenderer'));
+
+export interface FormioStepProps {
+  applicationId: string;
+  step: FormStep;
+  readOnly: boolean;
+  autosave: StepAutosave;
+}
+
+/**
+ * A Formio step: the step's saved data (or what was typed and not saved yet) drawn by the renderer.
+ * Every change is kept by the autosave; leaving the step (unmount) saves it.
+ */
+export default function FormioStep({ applicationId, step, readOnly, autosave }: FormioStepProps) {
+  const { t } = useTranslation();
+  const saved = useQuery(stepQuery(applicationId, step.id));
+  const definition = useQuery({ ...formioQuery(step.formioName ?? ''), enabled: !!step.formioName });
+
+  // Leaving the step saves what is unsaved (not when the move is to /application-submitted).
+  useEffect(() => () => void autosave.leave(window.location.pathname), [autosave]);
+
+  if (saved.isError) {
+    return (
+      <Alert type="error" header={t('applicationForm.step.loadFailed')}>
+        {saved.error.message}
+      </Alert>
+    );
+  }
+  if (definition.isError) {
+    return (
+      <Alert type="error" header={t('applicationForm.step.definitionFailed')}>
+        {definition.error.message}
+      </Alert>
+    );
+  }
+  if (!definition.data || !saved.data) return <PageSpinner />;
+  if (readOnly || saved.data.readOnly) return <StepView form={definition.data} data={saved.data.data} />;
+  return <StepEditor form={definition.data} stepId={step.id} saved={saved.data.data} autosave={autosave} />;
+}
+
+function StepEditor({
+  form,
+  stepId,
+  saved,
+  autosave,
+}: {
+  form: FormioForm;
+  stepId: string;
+  saved: StepData;
+  autosave: StepAutosave;
+}) {
+  const { t } = useTranslation();
+  // What was typed and not saved yet (a failed save, a reload) wins over the server's copy.
+  const [unsaved] = useState(() => autosave.unsaved(stepId));
+  const [data, setData] = useState<StepData>(() => unsaved ?? saved);
+  const [showAllErrors, setShowAllErrors] = useState(false);
+
+  // Data typed earlier and never saved is saved again.
+  useEffect(() => {
+    if (unsaved) autosave.change(stepId, unsaved);
+  }, [unsaved, autosave, stepId]);
+
+  return (
+    <SpaceBetween size="l">
+      <Suspense fallback={<PageSpinner />}>
+        <FormioRenderer
+          form={form}
+          data={data}
+          showAllErrors={showAllErrors}
+          onChange={(next) => {
+            setData(next);
+            autosave.change(stepId, next);
+          }}
+        />
+      </Suspense>
+      <Button
+        onClick={() => {
+          setShowAllErrors(true);
+          autosave.change(stepId, data);
+          void autosave.flush(stepId);
+        }}
+      >
+        {t('applicationForm.step.save')}
+      </Button>
+    </SpaceBetween>
+  );
+}

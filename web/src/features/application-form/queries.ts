@@ -1,0 +1,77 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+import { applicationKeys, applicationsApi } from '../../api/applications';
+import type { FormDto, JurisdictionDto } from '../../../../shared/schemas/reference';
+import type { FormioDefinitionResponse, FormioForm } from '../../../../shared/schemas/formio';
+
+/** The jurisdiction every form belongs to (GET /public/jurisdictions/nz). */
+export const JURISDICTION_ID = 'nz';
+
+/** A required document container of a form (added to forms.json by the documents work). */
+export interface FormDocumentContainer {
+  id: string;
+  name?: string;
+  displayName?: string;
+  required?: boolean;
+  [key: string]: unknown;
+}
+
+/** A form as the jurisdiction serves it, with the document containers its upload step asks for. */
+export type PortalForm = FormDto & { requiredDocumentContainers?: (FormDocumentContainer | string)[] };
+
+export const formKeys = {
+  jurisdiction: (id: string) => ['reference', 'jurisdiction', id] as const,
+  formio: (name: string) => ['reference', 'formio', name] as const,
+};
+
+export const jurisdictionQuery = (id: string = JURISDICTION_ID) =>
+  queryOptions({
+    queryKey: formKeys.jurisdiction(id),
+    queryFn: ({ signal }) =>
+      apiRequest<JurisdictionDto>(`/public/jurisdictions/${encodeURIComponent(id)}`, {
+        anonymous: true,
+        signal,
+      }),
+    staleTime: 10 * 60_000,
+  });
+
+export const formioQuery = (name: string) =>
+  queryOptions({
+    queryKey: formKeys.formio(name),
+    queryFn: async ({ signal }): Promise<FormioForm> =>
+      (
+        await apiRequest<FormioDefinitionResponse>(`/public/formio/${encodeURIComponent(name)}`, {
+          anonymous: true,
+          signal,
+        })
+      ).formJson,
+    staleTime: 30 * 60_000,
+  });
+
+export const applicationQuery = (id: string) =>
+  queryOptions({
+    queryKey: applicationKeys.detail(id),
+    queryFn: ({ signal }) => applicationsApi.get(id, signal),
+    retry: false,
+  });
+
+export const enabledStepsQuery = (id: string) =>
+  queryOptions({
+    queryKey: applicationKeys.enabledSteps(id),
+    queryFn: ({ signal }) => applicationsApi.enabledSteps(id, signal),
+    retry: false,
+  });
+
+export const stepQuery = (id: string, stepId: string) =>
+  queryOptions({
+    queryKey: applicationKeys.step(id, stepId),
+    queryFn: ({ signal }) => applicationsApi.step(id, stepId, signal),
+    retry: false,
+  });
+
+export const ruleResultsQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...applicationKeys.ruleResults(id), 'FULL'] as const,
+    queryFn: ({ signal }) => applicationsApi.ruleResults(id, true, signal),
+    retry: false,
+  });

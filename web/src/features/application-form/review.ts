@@ -1,0 +1,27 @@
+import type { Severity, ValidationResult } from '../../../../shared/schemas/applications';
+
+/** The review step's groups, most severe first (portal-core §3 Severity). */
+export const SEVERITY_ORDER: readonly Severity[] = ['Error', 'Control', 'Suggestion'];
+
+export interface ResultGroup {
+  severity: Severity;
+  results: ValidationResult[];
+}
+
+/** Validation results grouped by severity (Error, Control, Suggestion), empty groups left out. */
+export function groupResults(results: readonly ValidationResult[]): ResultGroup[] {
+  return SEVERITY_ORDER.map((severity) => ({
+    severity,
+    results: results.filter((r) => r.severity === severity),
+  })).filter((g) => g.results.length > 0);
+}
+
+/** Submit is possible only when no Error remains. */
+export const hasBlockingErrors = (results: readonly ValidationResult[]) =>
+  results.some((r) => r.severity === 'Error');
+
+/** A result's message with its `{param}` / `{{param}}` placeholders filled. */
+export function resultMessage(r: Pick<ValidationResult, 'message' | 'messageParams'>): string {
+  const params = r.messageParams ?? {};
+  return r.message.replace(/\{\{?\s*(\w+)\s*\}?\}/g, (match, name: string) => params[name] ?? match);
+}
