@@ -432,7 +432,8 @@ function DataGrid({
   error: string | undefined;
 }) {
   const { t } = useTranslation();
-  const rows = (Array.isArray(value) ? value : []) as StepData[];
+  // Like Form.io, a grid without rows shows one empty row (the server validates that row too).
+  const rows = (Array.isArray(value) && value.length > 0 ? value : [{}]) as StepData[];
   const setRow = (index: number, row: StepData) => onChange(rows.map((r, i) => (i === index ? row : r)));
   const cellError = (index: number, key: string) => {
     const path = `${c.key}[${index}].${key}`;
@@ -442,15 +443,14 @@ function DataGrid({
     <Field component={c} error={error}>
       <AttributeEditor
         items={rows}
-        isItemRemovable={() => !ctx.readOnly}
+        isItemRemovable={() => !ctx.readOnly && rows.length > 1}
         disableAddButton={ctx.readOnly}
         addButtonText={t('applicationForm.renderer.addRow')}
         removeButtonText={t('applicationForm.renderer.removeRow')}
         empty={t('applicationForm.renderer.noRows')}
         onAddButtonClick={() => onChange([...rows, {}])}
         onRemoveButtonClick={({ detail }) => {
-          const next = rows.filter((_, i) => i !== detail.itemIndex);
-          onChange(next.length ? next : undefined);
+          onChange(rows.filter((_, i) => i !== detail.itemIndex));
         }}
         definition={c.components.map((cell) => ({
           label: <Label component={cell} />,

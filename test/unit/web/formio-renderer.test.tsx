@@ -1,0 +1,347 @@
+// @vitest-environment jsdom
+import { useState } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import { initI18n } from '../../../web/src/i18n';
+import FormioRenderer from '../../../web/src/features/application-form/FormioRenderer';
+import StepView from '../../../web/src/features/application-form/StepView';
+import { isComponentVisible, parseNumberText } from '../../../web/src/features/application-form/formio';
+import { validateFormio } from '../../../functions/domain/formio/validate';
+import { FormioForm } from '../../../shared/schemas/formio';
+import bcProject from '../../../shared/reference/formio/bc-project.json';
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await initI18n();
+});
+afterEach(() => cleanup());
+
+/** A definition with every component type the renderer draws. */
+const everyType = FormioForm.parse({
+  name: 'bc-project',
+  title: 'Every type',
+  display: 'form',
+  components: [
+    {
+      type: 'panel',
+      key: 'main',
+      title: 'Main panel',
+      input: false,
+      components: [
+        {
+          type: 'textfield',
+          key: 'name',
+          label: 'Building name',
+          input: true,
+          placeholder: 'e.g. Harbour View',
+          description: 'As on the title',
+          tooltip: 'The name people know it by',
+          validate: { required: true, maxLength: 20 },
+        },
+        { type: 'textarea', key: 'notes', label: 'Notes', input: true, validate: { minLength: 10 } },
+        { type: 'number', key: 'floors', label: 'Floors', input: true, validate: { min: 1, max: 49 } },
+        { type: 'currency', key: 'value', label: 'Value', input: true, currency: 'NZD' },
+        {
+          type: 'select',
+          key: 'use',
+          label: 'Use',
+          input: true,
+          dataSrc: 'values',
+          data: {
+            values: [
+              { label: 'Housing', value: 'housing' },
+              { label: 'Commercial', value: 'commercial' },
+            ],
+          },
+        },
+        {
+          type: 'radio',
+          key: 'life',
+          label: 'Intended life',
+          input: true,
+          values: [
+            { label: 'Indefinite', value: 'indefinite' },
+            { label: 'Specified', value: 'specified' },
+          ],
+        },
+        {
+          type: 'number',
+          key: 'years',
+          label: 'Specified life (years)',
+          input: true,
+          validate: { required: true },
+          conditional: {
+            show: true,
+            conjunction: 'all',
+            conditions: [{ component: 'life', operator: 'isEqual', value: 'specified' }],
+          },
+        },
+        {
+          type: 'selectboxes',
+          key: 'work',
+          label: 'Work type',
+          input: true,
+          values: [
+            { label: 'New building', value: 'newBuilding' },
+            { label: 'Alteration', value: 'alteration' },
+          ],
+        },
+        { type: 'checkbox', key: 'agree', label: 'I agree', input: true },
+        {
+          type: 'datetime',
+          key: 'start',
+          label: 'Start date',
+          input: true,
+          enableTime: false,
+          format: 'dd/MM/yyyy',
+        },
+      ],
+    },
+    {
+      type: 'fieldset',
+      key: 'extra',
+      legend: 'Extra fieldset',
+      input: false,
+      components: [
+        {
+          type: 'datagrid',
+          key: 'people',
+          label: 'Practitioners',
+          input: true,
+          components: [
+            { type: 'textfield', key: 'lbp', label: 'LBP number', input: true, validate: { required: true } },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+/** The renderer with its data held like the step does; returns the latest data. */
+function renderForm(form: FormioForm, initial: Record<string, unknown> = {}, showAllErrors = false) {
+  const latest = { data: initial };
+  function Harness() {
+    const [data, setData] = useState(initial);
+    return (
+      <FormioRenderer
+        form={form}
+        data={data}
+        showAllErrors={showAllErrors}
+        onChange={(d) => {
+          latest.data = d;
+          setData(d);
+        }}
+      />
+    );
+  }
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <Harness />
+    </I18nextProvider>,
+  );
+  return { ...result, latest, wrapper: createWrapper(result.container) };
+}
+
+const fieldByLabel = (label: string) => {
+  const fields = createWrapper(document.body).findAllFormFields();
+  const field = fields.find(
+    (f) =>
+      f
+        .findLabel()
+        ?.getElement()
+        .textContent?.replace(/\s*\*$/, '') === label,
+  );
+  if (!field) throw new Error(`No field ${label}`);
+  return field;
+};
+
+describe('FormioRenderer', () => {
+  it('draws every component type with its label, description, placeholder and required marker', () => {
+    const { wrapper } = renderForm(everyType);
+    for (const text of [
+      'Main panel',
+      'Notes',
+      'Floors',
+      'Value',
+      'Use',
+      'Intended life',
+      'Work type',
+      'I agree',
+      'Start date',
+      'Extra fieldset',
+      'Practitioners',
+    ]) {
+      expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    }
+    const name = fieldByLabel('Building name');
+    expect(name.findLabel()!.getElement().textContent).toBe('Building name *');
+    expect(name.findDescription()!.getElement().textContent).toBe('As on the title');
+    expect(name.findControl()!.findInput()!.findNativeInput().getElement().placeholder).toBe(
+      'e.g. Harbour View',
+    );
+    expect(screen.getByRole('button', { name: 'More information about Building name' })).toBeTruthy();
+    expect(fieldByLabel('Value').findConstraint()!.getElement().textContent).toBe('NZD');
+    expect(wrapper.findRadioGroup()!.findButtons()).toHaveLength(2);
+    expect(screen.getByRole('group', { name: 'Work type' })).toBeTruthy();
+    expect(wrapper.findDatePicker()).toBeTruthy();
+    expect(wrapper.findAttributeEditor()!.findAddButton().getElement().textContent).toBe('Add row');
+  });
+
+  it("shows 'Required' on a required field once it is left empty, as the server says", () => {
+    renderForm(everyType);
+    const input = fieldByLabel('Building name').findControl()!.findInput()!;
+    expect(fieldByLabel('Building name').findError()).toBeNull();
+    fireEvent.blur(input.findNativeInput().getElement());
+    expect(fieldByLabel('Building name').findError()!.getElement().textContent).toBe('Required');
+    const server = validateFormio(everyType, {}).errors.find((e) => e.field === 'name');
+    expect(server?.reason).toBe('Required');
+  });
+
+  it('holds numbers to their range with the server message, and stores numbers', () => {
+    const { latest } = renderForm(everyType);
+    const input = fieldByLabel('Floors').findControl()!.findInput()!;
+    act(() => input.setInputValue('60'));
+    fireEvent.blur(input.findNativeInput().getElement());
+    expect(latest.data.floors).toBe(60);
+    const expected = validateFormio(everyType, { floors: 60 }).errors.find(
+      (e) => e.field === 'floors',
+    )!.reason;
+    expect(fieldByLabel('Floors').findError()!.getElement().textContent).toBe(expected);
+    expect(expected).toMatch(/49/);
+    act(() => input.setInputValue('12'));
+    expect(latest.data.floors).toBe(12);
+    expect(fieldByLabel('Floors').findError()).toBeNull();
+  });
+
+  it('shows every error on a save attempt (showAllErrors)', () => {
+    renderForm(everyType, {}, true);
+    expect(fieldByLabel('Building name').findError()!.getElement().textContent).toBe('Required');
+    expect(fieldByLabel('Notes').findError()).toBeNull();
+  });
+
+  it('shows a conditional field only when its condition holds, and hides its error otherwise', () => {
+    const { wrapper, latest } = renderForm(everyType, {}, true);
+    expect(screen.queryByText('Specified life (years)')).toBeNull();
+    act(() => wrapper.findRadioGroup()!.findInputByValue('specified')!.click());
+    expect(latest.data.life).toBe('specified');
+    expect(fieldByLabel('Specified life (years)').findError()!.getElement().textContent).toBe('Required');
+    act(() => wrapper.findRadioGroup()!.findInputByValue('indefinite')!.click());
+    expect(screen.queryByText('Specified life (years)')).toBeNull();
+    // The server agrees: the hidden field is not required.
+    expect(validateFormio(everyType, { life: 'indefinite' }).errors.map((e) => e.field)).not.toContain(
+      'years',
+    );
+  });
+
+  it('stores select, selectboxes, checkbox and datetime values in the shape the server checks', () => {
+    const { wrapper, latest } = renderForm(everyType);
+    const select = fieldByLabel('Use').findControl()!.findSelect()!;
+    act(() => select.openDropdown());
+    act(() => select.selectOptionByValue('commercial'));
+    expect(latest.data.use).toBe('commercial');
+    const boxes = within(screen.getByRole('group', { name: 'Work type' })).getAllByRole('checkbox');
+    act(() => fireEvent.click(boxes[1]!));
+    expect(latest.data.work).toEqual({ newBuilding: false, alteration: true });
+    act(() => fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ })));
+    expect(latest.data.agree).toBe(true);
+    act(() => wrapper.findDatePicker()!.setInputValue('2025/03/04'));
+    expect(latest.data.start).toBe('2025-03-04');
+    const { errors } = validateFormio(everyType, {
+      ...latest.data,
+      name: 'Harbour View',
+      people: [{ lbp: 'BP123456' }],
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('adds and removes datagrid rows, validating each cell like the server', () => {
+    const { wrapper, latest } = renderForm(everyType, {}, true);
+    const grid = wrapper.findAttributeEditor()!;
+    // Like Form.io, an empty grid shows one empty row, and the server asks for its required cells.
+    expect(grid.findRows()).toHaveLength(1);
+    expect(validateFormio(everyType, {}).errors).toContainEqual({
+      field: 'people[0].lbp',
+      reason: 'Required',
+    });
+    expect(grid.findRow(1)!.findField(1)!.findError()!.getElement().textContent).toBe('Required');
+    act(() => grid.findRow(1)!.findField(1)!.findControl()!.findInput()!.setInputValue('BP123456'));
+    expect(latest.data.people).toEqual([{ lbp: 'BP123456' }]);
+    act(() => grid.findAddButton().click());
+    expect(latest.data.people).toEqual([{ lbp: 'BP123456' }, {}]);
+    expect(grid.findRows()).toHaveLength(2);
+    expect(grid.findRow(2)!.findField(1)!.findError()!.getElement().textContent).toBe('Required');
+    act(() => grid.findRow(1)!.findRemoveButton()!.click());
+    expect(latest.data.people).toEqual([{}]);
+    expect(grid.findRows()).toHaveLength(1);
+  });
+
+  it('draws the real bc-project definition with its panels and top-level labels', () => {
+    const form = FormioForm.parse(bcProject);
+    renderForm(form);
+    for (const c of form.components) {
+      if (c.type === 'panel') expect(screen.getByText(c.title)).toBeTruthy();
+    }
+    expect(screen.getByText('Current lawful use of the building')).toBeTruthy();
+    // intendedLifeYears shows only for a specified intended life.
+    expect(screen.queryByText('Specified intended life (years)')).toBeNull();
+  });
+});
+
+describe('formio helpers', () => {
+  it('parses typed numbers; text that is not a number stays text (and fails validation)', () => {
+    expect(parseNumberText('')).toBeUndefined();
+    expect(parseNumberText('1,250.5')).toBe(1250.5);
+    expect(parseNumberText('12abc')).toBe('12abc');
+  });
+
+  it('evaluates conditions like Form.io (selectboxes: the ticked option)', () => {
+    const cond = (operator: 'isEqual' | 'isNotEmpty' | 'greaterThan', value?: string | number) => ({
+      conditional: {
+        show: true,
+        conjunction: 'all' as const,
+        conditions: [{ component: 'a', operator, value }],
+      },
+    });
+    expect(isComponentVisible(cond('isEqual', 'x'), { a: { x: true, y: false } })).toBe(true);
+    expect(isComponentVisible(cond('isEqual', 'y'), { a: { x: true, y: false } })).toBe(false);
+    expect(isComponentVisible(cond('isNotEmpty'), { a: '' })).toBe(false);
+    expect(isComponentVisible(cond('greaterThan', 3), { a: 4 })).toBe(true);
+  });
+});
+
+describe('StepView', () => {
+  it('reads the data as label/value pairs with option labels', () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <StepView
+          form={everyType}
+          data={{
+            name: 'Harbour View',
+            use: 'commercial',
+            life: 'specified',
+            years: 20,
+            work: { newBuilding: true, alteration: true },
+            agree: true,
+            value: 250000,
+            start: '2025-03-04',
+            people: [{ lbp: 'BP123456' }],
+          }}
+        />
+      </I18nextProvider>,
+    );
+    const pairs = createWrapper(document.body).findKeyValuePairs()!;
+    const text = pairs.getElement().textContent ?? '';
+    expect(text).toContain('Harbour View');
+    expect(text).toContain('Commercial');
+    expect(text).toContain('Specified');
+    expect(text).toContain('New building, Alteration');
+    expect(text).toContain('Yes');
+    expect(text).toContain('$250,000.00');
+    expect(text).toContain('04 Mar 2025');
+    expect(screen.getByText('BP123456')).toBeTruthy();
+    expect(screen.getByText('Specified life (years)')).toBeTruthy();
+  });
+});
