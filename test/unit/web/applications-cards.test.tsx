@@ -1,0 +1,230 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import type { i18n as I18n } from 'i18next';
+import { initI18n } from '../../../web/src/i18n';
+import en from '../../../web/src/i18n/en.json';
+import { applicationMessages } from '../../../shared/schemas/applications';
+import { cardView, displayIdOf, menuOf } from '../../../web/src/features/applications/cardModel';
+import { ApplicationCards } from '../../../web/src/features/applications/ApplicationCards';
+import { applicationsApi } from '../../../web/src/api/applications';
+import { listItem, renderPage } from './applications-support';
+
+vi.mock('../../../web/src/api/applications', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../web/src/api/applications')>();
+  return {
+    ...actual,
+    applicationsApi: Object.fromEntries(Object.keys(actual.applicationsApi).map((k) => [k, vi.fn()])),
+  };
+});
+const api = vi.mocked(applicationsApi);
+
+let i18n: I18n;
+beforeAll(async () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  i18n = await initI18n();
+});
+beforeEach(() => {
+  for (const fn of Object.values(api)) fn.mockReset();
+  api.badges.mockResolvedValue({
+    recentApplications: 0,
+    allApplications: 0,
+    submittedApplications: 0,
+    archivedApplications: 0,
+    recentConsents: 0,
+    currentConsents: 0,
+    archivedConsents: 0,
+  });
+});
+afterEach(cleanup);
+
+const ids = (item: Parameters<typeof menuOf>[0]) =>
+  menuOf(item).map((e) => (e.disabled ? `${e.id}(disabled)` : e.id));
+
+describe('the spec messages in en.json', () => {
+  it('are word for word the contract messages', () => {
+    for (const [key, text] of Object.entries(en.applications.messages)) {
+      expect(text).toBe(applicationMessages[key as keyof typeof applicationMessages]);
+    }
+  });
+});
+
+describe('card view', () => {
+  it('a draft: form name, application number, address with authority, modified date, no lock, href to the form', () => {
+    const view = cardView(listItem());
+    expect(view).toMatchObject({
+      formName: 'Building consent',
+      displayId: 'BLD-000101',
+      address: '1 Queen Street, Auckland 1010',
+      authorityName: 'Auckland Council',
+      modifiedOn: '04 Mar 2025',
+      lock: undefined,
+      href: '/application-form/101',
+      recordType: 'Draft',
+      attention: false,
+    });
+  });
+
+  it('a consent shows its consent number, is locked when not editable and opens the details page', () => {
+    const item = listItem({
+      consentNumber: 'BC-2025-7',
+      status: 'InProgress',
+      isEditable: false,
+      currentStatusLabel: 'In Progress',
+    });
+    expect(displayIdOf(item)).toBe('BC-2025-7');
+    expect(cardView(item)).toMatchObject({
+      recordType: 'Consent',
+      lock: 'locked',
+      href: '/application-details/101',
+      statusLabel: 'In Progress',
+    });
+    expect(cardView(listItem({ status: 'VRFISuspended', isEditable: true })).lock).toBe('unlocked');
+  });
+
+  it('attention with outstanding RFIs or payments; stage badges use stageLabel', () => {
+    const view = cardView(
+      listItem({
+        hasOutstandingPayments: true,
+        displayStages: [
+          {
+            stageDisplayName: 'Lodgement',
+            stageName: 'Lodgement',
+            stageStatus: 'Completed',
+            stageType: 'Steps',
+            items: [],
+          },
+          {
+            stageDisplayName: 'Assessment',
+            stageName: 'Assessment',
+            stageStatus: 'Started',
+            stageType: 'Steps',
+            progress: { elapsedNum: 3, totalNum: 20 },
+            items: [],
+          },
+        ],
+      }),
+    );
+    expect(view.attention).toBe(true);
+    expect(view.outstandingPayments).toBe(true);
+    expect(view.stages.map((s) => s.label)).toEqual(['Lodgement Accepted', '(3/20 Completed)']);
+    expect(cardView(listItem({ hasOutstandingRFIs: true })).attention).toBe(true);
+  });
+});
+
+describe('card menu visibility (cardMenu rules)', () => {
+  it('editable: View and Edit form, no PDF items', () => {
+    expect(ids(listItem())).toEqual([
+      'viewAndEdit',
+      'delete',
+      'notificationLevel',
+      'duplicate',
+      'saveAsTemplate',
+      'archive',
+    ]);
+  });
+  it('not editable: View submitted form and the PDF items, disabled without a summary PDF', () => {
+    const base = { status: 'Submitted' as const, isEditable: false, isDeletable: false };
+    expect(ids(listItem(base))).toEqual([
+      'viewSubmitted',
+      'previewPdf(disabled)',
+      'downloadPdf(disabled)',
+      'notificationLevel',
+      'duplicate',
+      'saveAsTemplate',
+      'archive',
+    ]);
+    expect(ids(listItem({ ...base, applicationFormPdf: 'summary.pdf' })).slice(0, 3)).toEqual([
+      'viewSubmitted',
+      'previewPdf',
+      'downloadPdf',
+    ]);
+  });
+  it('Delete only when allowed', () => {
+    expect(ids(listItem({ isDeletable: false }))).not.toContain('delete');
+  });
+  it('Duplicate and Save as Template only for standalone forms with Manage access', () => {
+    expect(ids(listItem({ applicationType: 'Amendment' }))).not.toContain('duplicate');
+    expect(ids(listItem({ accessLevel: 'Edit' }))).not.toContain('saveAsTemplate');
+  });
+  it('notification level disabled without a subscription; Unarchive when archived', () => {
+    expect(ids(listItem({ notificationLevel: undefined }))).toContain('notificationLevel(disabled)');
+    expect(ids(listItem({ isArchived: true }))).toContain('unarchive');
+    expect(ids(listItem({ isArchived: true }))).not.toContain('archive');
+  });
+});
+
+describe('ApplicationCard', () => {
+  it('renders the card fields a user reads', async () => {
+    renderPage(
+      i18n,
+      <ApplicationCards
+        label="Cards"
+        items={[
+          listItem({
+            status: 'InProgress',
+            isEditable: false,
+            consentNumber: 'BC-2025-7',
+            currentStatusLabel: 'In Progress',
+            hasOutstandingPayments: true,
+            notificationLevel: 'Watching',
+          }),
+        ]}
+      />,
+    );
+    const card = (await screen.findAllByRole('listitem'))[0]!;
+    const inCard = within(card);
+    expect(inCard.getByRole('link', { name: /Building consent/ })).toBeTruthy();
+    expect(inCard.getByText('BC-2025-7')).toBeTruthy();
+    expect(inCard.getByText('1 Queen Street, Auckland 1010 · Auckland Council')).toBeTruthy();
+    expect(inCard.getByText('Modified on 04 Mar 2025')).toBeTruthy();
+    expect(inCard.getByText('Consent · In Progress')).toBeTruthy();
+    expect(inCard.getByText('In Progress')).toBeTruthy();
+    expect(inCard.getByRole('img', { name: 'Locked from further changes' })).toBeTruthy();
+    expect(inCard.getByRole('img', { name: 'Outstanding payments' })).toBeTruthy();
+    expect(inCard.getByRole('img', { name: 'Notifications: Watching' })).toBeTruthy();
+    expect(inCard.getByText('Lodgement')).toBeTruthy();
+  });
+
+  it('opens a draft in the form and a menu item navigates', async () => {
+    const { router } = renderPage(
+      i18n,
+      <ApplicationCards
+        label="Cards"
+        items={[listItem({ status: 'Submitted', isEditable: false, isDeletable: false })]}
+      />,
+    );
+    const menu = createWrapper(document.body).findButtonDropdown()!;
+    await act(async () => menu.openDropdown());
+    const texts = menu.findItems().map((i) => i.getElement().textContent);
+    expect(texts).toEqual([
+      'View submitted form',
+      'Preview summary PDFThe summary PDF is not available yet',
+      'Download summary PDFThe summary PDF is not available yet',
+      'Notification level',
+      'Duplicate',
+      'Save as Template',
+      'Archive',
+    ]);
+    await act(async () => menu.findItemById('viewSubmitted')!.click());
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/application-details/101?section=Forms',
+    );
+  });
+
+  it('Archive sends the preference and refetches the badges; a failure shows the spec toast', async () => {
+    api.setHidden.mockResolvedValueOnce(undefined);
+    renderPage(i18n, <ApplicationCards label="Cards" items={[listItem()]} />);
+    const menu = createWrapper(document.body).findButtonDropdown()!;
+    await act(async () => menu.openDropdown());
+    await act(async () => menu.findItemById('archive')!.click());
+    expect(api.setHidden).toHaveBeenCalledWith('101', true);
+    expect(await screen.findAllByText('Application archived')).not.toHaveLength(0);
+
+    api.setHidden.mockRejectedValueOnce(new Error('boom'));
+    await act(async () => menu.openDropdown());
+    await act(async () => menu.findItemById('archive')!.click());
+    expect(await screen.findAllByText('Failed to archive application')).not.toHaveLength(0);
+  });
+});

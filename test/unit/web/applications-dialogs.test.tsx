@@ -1,0 +1,284 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import type { i18n as I18n } from 'i18next';
+import { initI18n } from '../../../web/src/i18n';
+import { applicationsApi } from '../../../web/src/api/applications';
+import { ApplicationCards } from '../../../web/src/features/applications/ApplicationCards';
+import { templateFormState } from '../../../web/src/features/applications/dialogs/SaveTemplateDialog';
+import { callerSubscription } from '../../../web/src/features/applications/dialogs/NotificationLevelDialog';
+import {
+  fitThumbnail,
+  thumbnailName,
+  thumbnailProblem,
+} from '../../../web/src/features/applications/thumbnail';
+import { scaleThumbnail } from '../../../web/src/features/applications/thumbnail';
+import type { GetApplicationResponse } from '../../../shared/schemas/applications';
+import { listItem, renderPage, user } from './applications-support';
+
+vi.mock('../../../web/src/api/applications', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../web/src/api/applications')>();
+  return {
+    ...actual,
+    applicationsApi: Object.fromEntries(Object.keys(actual.applicationsApi).map((k) => [k, vi.fn()])),
+  };
+});
+vi.mock('../../../web/src/features/applications/thumbnail', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../web/src/features/applications/thumbnail')>();
+  return { ...actual, scaleThumbnail: vi.fn() };
+});
+const api = vi.mocked(applicationsApi);
+const scale = vi.mocked(scaleThumbnail);
+
+let i18n: I18n;
+beforeAll(async () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  i18n = await initI18n();
+});
+beforeEach(() => {
+  for (const fn of Object.values(api)) fn.mockReset();
+  scale.mockReset();
+  api.badges.mockResolvedValue({
+    recentApplications: 0,
+    allApplications: 0,
+    submittedApplications: 0,
+    archivedApplications: 0,
+    recentConsents: 0,
+    currentConsents: 0,
+    archivedConsents: 0,
+  });
+});
+afterEach(cleanup);
+
+const body = () => createWrapper(document.body);
+const toast = (text: string) => screen.findAllByText(text);
+
+async function choose(item: string) {
+  const menu = body().findButtonDropdown()!;
+  await act(async () => menu.openDropdown());
+  await act(async () => menu.findItemById(item)!.click());
+}
+const modal = () => {
+  const open = body()
+    .findAllModals()
+    .find((m) => m.isVisible());
+  if (!open) throw new Error('no open modal');
+  return open;
+};
+/** The open modal's content as a page wrapper (for form controls). */
+const inModal = () => createWrapper(modal().getElement());
+const footerButton = (label: string) => {
+  const found = [...modal().getElement().querySelectorAll('button')].find((b) => b.textContent === label);
+  if (!found) throw new Error(`no button ${label}`);
+  return found as HTMLButtonElement;
+};
+
+describe('Delete Application / Delete Template', () => {
+  it('confirms, deletes and shows the card leaving', async () => {
+    api.remove.mockResolvedValueOnce(undefined);
+    renderPage(i18n, <ApplicationCards label="Cards" items={[listItem()]} />);
+    await choose('delete');
+    expect(modal().findHeader()!.getElement().textContent).toBe('Delete Application');
+    expect(modal().findContent().getElement().textContent).toContain('BLD-000101');
+    await act(async () => footerButton('Delete').click());
+    expect(api.remove).toHaveBeenCalledWith('101');
+    expect(await toast('Application deleted')).not.toHaveLength(0);
+    await waitFor(() => expect(document.querySelector('li[aria-hidden="true"]')).not.toBeNull());
+  });
+
+  it('a failure shows the spec message and the card stays', async () => {
+    api.remove.mockRejectedValueOnce(new Error('no'));
+    renderPage(i18n, <ApplicationCards label="Cards" items={[listItem()]} />);
+    await choose('delete');
+    await act(async () => footerButton('Delete').click());
+    expect(await toast('Fail to delete application')).not.toHaveLength(0);
+    expect(document.querySelector('li[aria-hidden="true"]')).toBeNull();
+  });
+
+  it('a template reads Delete Template', async () => {
+    renderPage(
+      i18n,
+      <ApplicationCards label="Cards" items={[listItem({ recordType: 'Template', name: 'Villa' })]} />,
+    );
+    await choose('delete');
+    expect(modal().findHeader()!.getElement().textContent).toBe('Delete Template');
+    expect(modal().findContent().getElement().textContent).toContain('Villa');
+  });
+});
+
+describe('Duplicate application', () => {
+  it("confirm label 'Duplicate' continues on the address page from the existing application", async () => {
+    const { router } = renderPage(i18n, <ApplicationCards label="Cards" items={[listItem()]} />);
+    await choose('duplicate');
+    expect(modal().findHeader()!.getElement().textContent).toBe('Duplicate application');
+    await act(async () => footerButton('Duplicate').click());
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/new-application/address?intention=from-existing-application&refApplicationId=101',
+    );
+  });
+});
+
+function application(participants: Record<string, unknown>[]): GetApplicationResponse {
+  const {
+    currentStatusLabel: _a,
+    hasChildApplications: _b,
+    isArchived: _c,
+    isEditable: _d,
+    isMigrated: _e,
+    isDeletable: _f,
+    displayStages: _g,
+    ...dto
+  } = listItem();
+  return {
+    application: { ...dto, participants },
+    requiredDocuments: [],
+    requiredInspections: [],
+    template: null,
+  };
+}
+
+describe('Set notification level', () => {
+  it("finds the caller's participant by loginUserId", () => {
+    const response = application([
+      { id: 'p-9', loginUserId: 'someone-else', notificationLevel: 'Muted' },
+      { id: 'p-1', loginUserId: user.id, notificationLevel: 'Watching' },
+    ]);
+    expect(callerSubscription(response, user.id)).toEqual({ participantId: 'p-1', level: 'Watching' });
+    expect(callerSubscription(application([{ id: 'p-9', loginUserId: 'x' }]), user.id)).toBeUndefined();
+  });
+
+  it('saves the chosen level for the participant and shows the spec messages', async () => {
+    api.get.mockResolvedValue(
+      application([{ id: 'p-1', loginUserId: user.id, notificationLevel: 'Normal' }]),
+    );
+    api.setNotificationLevel.mockResolvedValueOnce(undefined);
+    renderPage(i18n, <ApplicationCards label="Cards" items={[listItem()]} />);
+    await choose('notificationLevel');
+    const radios = await waitFor(() => {
+      const group = inModal().findRadioGroup();
+      if (!group) throw new Error('not loaded');
+      return group;
+    });
+    expect(radios.findInputByValue('Normal')!.getElement().checked).toBe(true);
+    expect(footerButton('Save').disabled).toBe(true);
+    await act(async () => radios.findInputByValue('Muted')!.getElement().click());
+    await act(async () => footerButton('Save').click());
+    expect(api.setNotificationLevel).toHaveBeenCalledWith('101', 'p-1', 'Muted');
+    expect(await toast('Notification subscription level has been updated')).not.toHaveLength(0);
+  });
+
+  it("a failure shows 'Failed to update notification subscription level'", async () => {
+    api.get.mockResolvedValue(application([{ id: 'p-1', loginUserId: user.id }]));
+    api.setNotificationLevel.mockRejectedValueOnce(new Error('no'));
+    renderPage(i18n, <ApplicationCards label="Cards" items={[listItem({ notificationLevel: 'Normal' })]} />);
+    await choose('notificationLevel');
+    const radios = await waitFor(() => {
+      const group = inModal().findRadioGroup();
+      if (!group) throw new Error('not loaded');
+      return group;
+    });
+    await act(async () => radios.findInputByValue('Watching')!.getElement().click());
+    await act(async () => footerButton('Save').click());
+    expect(await toast('Failed to update notification subscription level')).not.toHaveLength(0);
+  });
+});
+
+describe('Save a new template: rules', () => {
+  const ctx = { applicationId: '101', submitting: false, thumbnailError: false };
+  const values = { name: '', description: '', thumbnail: undefined };
+  it('name required; Save disabled unchanged, invalid, submitting or without an application id', () => {
+    expect(templateFormState(values, ctx)).toMatchObject({ canSave: false, nameError: 'Required' });
+    expect(templateFormState({ ...values, description: 'x' }, ctx).canSave).toBe(false);
+    expect(templateFormState({ ...values, name: '   ' }, ctx).canSave).toBe(false);
+    expect(templateFormState({ ...values, name: 'Villa' }, ctx).canSave).toBe(true);
+    expect(templateFormState({ ...values, name: 'Villa' }, { ...ctx, submitting: true }).canSave).toBe(false);
+    expect(
+      templateFormState({ ...values, name: 'Villa' }, { ...ctx, applicationId: undefined }).canSave,
+    ).toBe(false);
+    expect(templateFormState({ ...values, name: 'Villa' }, { ...ctx, thumbnailError: true }).canSave).toBe(
+      false,
+    );
+  });
+
+  it('thumbnails: JPG, JPEG, PNG, GIF, one file, at most 26214400 bytes; scaled to fit 250 x 150', () => {
+    const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
+    expect(thumbnailProblem([file('a.png', 'image/png')])).toBeUndefined();
+    expect(thumbnailProblem([file('a.JPEG', 'image/jpeg')])).toBeUndefined();
+    expect(thumbnailProblem([file('a.gif', 'image/gif')])).toBeUndefined();
+    expect(thumbnailProblem([file('a.pdf', 'application/pdf')])).toEqual({ problem: 'type', name: 'a.pdf' });
+    expect(thumbnailProblem([file('a.png', 'image/png'), file('b.png', 'image/png')])?.problem).toBe('count');
+    const big = file('big.png', 'image/png');
+    Object.defineProperty(big, 'size', { value: 26214401 });
+    expect(thumbnailProblem([big])).toEqual({ problem: 'size', name: 'big.png' });
+    expect(fitThumbnail(1000, 300)).toEqual({ width: 250, height: 75 });
+    expect(fitThumbnail(300, 600)).toEqual({ width: 75, height: 150 });
+    expect(fitThumbnail(100, 50)).toEqual({ width: 100, height: 50 });
+    expect(thumbnailName('house front.PNG')).toBe('house front.jpg');
+  });
+});
+
+describe('Save a new template: dialog', () => {
+  it('sends CreateTemplate with the scaled thumbnail and shows the success message', async () => {
+    scale.mockResolvedValueOnce({ dataUrl: 'data:image/jpeg;base64,AAAA', name: 'front.jpg' });
+    api.create.mockResolvedValueOnce({ id: '900', application: {} as never });
+    renderPage(i18n, <ApplicationCards label="Cards" items={[listItem()]} />);
+    await choose('saveAsTemplate');
+    expect(modal().findHeader()!.getElement().textContent).toBe('Save a new template');
+    expect(footerButton('Save').disabled).toBe(true);
+    const name = inModal().findInput()!;
+    await act(async () => name.focus());
+    await act(async () => name.blur());
+    expect(inModal().findFormField()!.findError()!.getElement().textContent).toBe('Required');
+    await act(async () => name.setInputValue('Villa'));
+    await act(async () => inModal().findTextarea()!.setTextareaValue('  Three bedrooms  '));
+    const native = inModal().findFileInput()!.findNativeInput().getElement();
+    Object.defineProperty(native, 'files', {
+      value: [new File([new Uint8Array(20)], 'front.png', { type: 'image/png' })],
+      configurable: true,
+    });
+    await act(async () => native.dispatchEvent(new Event('change', { bubbles: true })));
+    await waitFor(() =>
+      expect(modal().getElement().querySelector('img')?.getAttribute('src')).toBe(
+        'data:image/jpeg;base64,AAAA',
+      ),
+    );
+    await act(async () => footerButton('Save').click());
+    expect(api.create).toHaveBeenCalledWith({
+      operationName: 'CreateTemplate',
+      recordType: 'Template',
+      applicationId: '101',
+      templateName: 'Villa',
+      templateDescription: 'Three bedrooms',
+      templateThumbnail: 'data:image/jpeg;base64,AAAA',
+      templateThumbnailName: 'front.jpg',
+    });
+    expect(
+      await toast('A new template has been created based on your selected application'),
+    ).not.toHaveLength(0);
+  });
+
+  it("a failure shows 'Fail to create template'; a wrong file type is refused", async () => {
+    api.create.mockRejectedValueOnce(new Error('no'));
+    renderPage(i18n, <ApplicationCards label="Cards" items={[listItem()]} />);
+    await choose('saveAsTemplate');
+    const native = inModal().findFileInput()!.findNativeInput().getElement();
+    Object.defineProperty(native, 'files', {
+      value: [new File([new Uint8Array(20)], 'plan.pdf', { type: 'application/pdf' })],
+      configurable: true,
+    });
+    await act(async () => native.dispatchEvent(new Event('change', { bubbles: true })));
+    expect(
+      await screen.findByText(
+        'File "plan.pdf" is not acceptable, we only accept JPG, JPEG, PNG or GIF files.',
+      ),
+    ).toBeTruthy();
+    expect(scale).not.toHaveBeenCalled();
+    await act(async () => inModal().findInput()!.setInputValue('Villa'));
+    expect(footerButton('Save').disabled).toBe(true);
+    await act(async () => footerButton('Remove image').click());
+    expect(footerButton('Save').disabled).toBe(false);
+    await act(async () => footerButton('Save').click());
+    expect(await toast('Fail to create template')).not.toHaveLength(0);
+  });
+});
