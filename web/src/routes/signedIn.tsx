@@ -12,7 +12,6 @@ import {
   isNumericId,
   parsePropertyQuery,
   resolveChildApplicationType,
-  resolveDetailsSection,
   resolveNewApplicationStep,
   resolveProjectsTab,
 } from './rules';
@@ -93,14 +92,10 @@ export const signedInRoutes: RouteObject[] = [
 
       ...applicationFormRoutes,
 
-      soon('application-details/:applicationId', 'applicationDetails', ({ params, search }) => {
-        const { section, subSection } = resolveDetailsSection(search);
-        return [
-          ['application', params.applicationId],
-          ['section', section],
-          ['subSection', subSection],
-        ];
-      }),
+      {
+        path: 'application-details/:applicationId',
+        lazy: page(() => import('../features/application-details/ApplicationDetailsPage')),
+      },
       soon(
         'application-details/:applicationId/rfi-point-details/:rfiPointId',
         'rfiPointDetails',
@@ -125,10 +120,15 @@ export const signedInRoutes: RouteObject[] = [
           ['payment', params.paymentId],
         ],
       ),
-      soon('application-submitted/:applicationId', 'applicationSubmitted', applicationId, {
+      {
+        path: 'application-submitted/:applicationId',
         loader: numericParams('applicationId'),
-      }),
-      soon('application-form-pdf/:applicationId', 'applicationFormPdf', applicationId),
+        lazy: page(() => import('../features/application-submitted/ApplicationSubmittedPage')),
+      },
+      {
+        path: 'application-form-pdf/:applicationId',
+        lazy: page(() => import('../features/application-pdf/ApplicationPdfPage')),
+      },
       soon('application-rfis-pdf/:applicationId', 'applicationRfisPdf', applicationId),
 
       { path: 'user-profile', lazy: page(() => import('../features/user/UserProfilePage')) },

@@ -1,0 +1,357 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@cloudscape-design/components/alert';
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Cards from '@cloudscape-design/components/cards';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import Tabs from '@cloudscape-design/components/tabs';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { fullAddressOf } from '../../../../shared/domain/address';
+import {
+  applicationHref,
+  initialStages,
+  stageLabel,
+  statusLabel,
+} from '../../../../shared/domain/applications';
+import {
+  applicationMessages,
+  type ActionItem,
+  type ApplicationDto,
+  type ApplicationListItem,
+} from '../../../../shared/schemas/applications';
+import { applicationKeys, applicationsApi } from '../../api/applications';
+import { formatFullDate } from '../../app/dates';
+import { RouterLink } from '../../components/RouterLink';
+import { useToasts } from '../../components/toasts';
+import {
+  APPLICATION_DETAILS_SECTIONS,
+  resolveDetailsSection,
+  type ApplicationDetailsSection,
+} from '../../routes/rules';
+import { SaveTemplateDialog } from '../applications/dialogs/SaveTemplateDialog';
+import AuthorityInfoCard from '../authority/AuthorityInfoCard';
+import { jurisdictionQuery } from '../new-application/reference';
+import { isLaterSection, type LaterSection } from './details';
+import { ViewSubmittedDialog } from './ViewSubmittedDialog';
+
+const numberOf = (a: Pick<ApplicationDto, 'consentNumber' | 'applicationNumber' | 'id'>) =>
+  a.consentNumber ?? a.applicationNumber ?? a.id;
+
+function contactOf(app: ApplicationDto): string {
+  const contact = app.participants.find((p) => p.id === app.primaryContactId) ?? undefined;
+  if (!contact) return '-';
+  const name = [contact.firstName, contact.lastName].filter((s) => typeof s === 'string' && s).join(' ');
+  return name || (typeof contact.email === 'string' ? contact.email : '-');
+}
+
+function Overview({ app }: { app: ApplicationDto }) {
+  const { t } = useTranslation();
+  const jurisdiction = useQuery(jurisdictionQuery(app.jurisdictionId));
+  const authority = jurisdiction.data?.authorities.find((a) => a.id === app.authorityId);
+  const stages = app.workflowStages.length > 0 ? app.workflowStages : initialStages();
+  const type = [app.complexity, app.complexityDescription].filter(Boolean).join(' – ');
+  return (
+    <SpaceBetween size="l">
+      <Container header={<Header variant="h2">{t('applicationDetails.overview.summary')}</Header>}>
+        <KeyValuePairs
+          columns={3}
+          items={[
+            { label: t('applicationDetails.overview.form'), value: app.formDisplayName ?? '-' },
+            {
+              label: app.consentNumber
+                ? t('applicationDetails.overview.consentNumber')
+                : t('applicationDetails.overview.applicationNumber'),
+              value: numberOf(app),
+            },
+            { label: t('applicationDetails.overview.address'), value: fullAddressOf(app.address) || '-' },
+            {
+              label: t('applicationDetails.overview.modified'),
+              value: formatFullDate(app.modifiedDate) || '-',
+            },
+            { label: t('applicationDetails.overview.contact'), value: contactOf(app) },
+            { label: t('applicationDetails.overview.type'), value: type || '-' },
+            {
+              label: t('applicationDetails.overview.authority'),
+              value: app.authorityDisplayName ?? app.authorityId,
+            },
+            {
+              label: t('applicationDetails.overview.status'),
+              value: app.applicationStatusLabel ?? statusLabel(app.status),
+            },
+          ]}
+        />
+      </Container>
+      <Container header={<Header variant="h2">{t('applicationDetails.overview.stages')}</Header>}>
+        <ol aria-label={t('applicationDetails.overview.stages')} style={{ margin: 0, paddingLeft: 20 }}>
+          {stages.map((stage) => (
+            <li key={stage.stageName}>
+              <SpaceBetween direction="horizontal" size="xs">
+                <Box fontWeight="bold">{stage.stageDisplayName}</Box>
+                <Badge
+                  color={
+                    stage.stageStatus === 'Completed'
+                      ? 'green'
+                      : stage.stageStatus === 'NotStarted'
+                        ? 'grey'
+                        : 'blue'
+                  }
+                >
+                  {stage.stageStatus === 'NotStarted'
+                    ? t('applicationDetails.overview.notStarted')
+                    : stageLabel(stage)}
+                </Badge>
+              </SpaceBetween>
+            </li>
+          ))}
+        </ol>
+      </Container>
+      {authority && <AuthorityInfoCard authority={authority} />}
+    </SpaceBetween>
+  );
+}
+
+function Applications({ app }: { app: ApplicationDto }) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [template, setTemplate] = useState<{ id: string; label: string } | undefined>(undefined);
+  const children = useQuery({
+    queryKey: applicationKeys.children(app.id),
+    queryFn: ({ signal }) => applicationsApi.childApplications(app.id, signal),
+  });
+  const actions = useQuery({
+    queryKey: applicationKeys.actionItems(app.id),
+    queryFn: ({ signal }) => applicationsApi.actionItems(app.id, signal),
+  });
+  useEffect(() => {
+    if (children.isError)
+      toasts.show({ type: 'error', content: applicationMessages.failedToFetchChildApplications });
+  }, [children.isError, toasts]);
+  useEffect(() => {
+    if (actions.isError)
+      toasts.show({ type: 'error', content: applicationMessages.failedToFetchActionItems });
+  }, [actions.isError, toasts]);
+  const createChild = useMutation({
+    mutationFn: (formId: string) => applicationsApi.createChild(app.id, formId),
+    onSuccess: async (created) => {
+      await queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+      await navigate(`/application-form/${created.id}`);
+    },
+    onError: (error: Error) =>
+      toasts.show({ type: 'error', header: t('newApplication.createFailed'), content: error.message }),
+  });
+
+  const act = (item: ActionItem) => {
+    if (item.itemType === 'CreateChildApplication' && item.formId) createChild.mutate(item.formId);
+    else if (item.itemType === 'SaveAsTemplate')
+      setTemplate({ id: app.id, label: app.formDisplayName ?? numberOf(app) });
+    else if (item.itemType === 'PrintRFIs') void navigate(`/application-rfis-pdf/${app.id}`);
+    else if (item.url) window.open(item.url, item.target ?? '_blank', 'noopener,noreferrer');
+  };
+  const items = (actions.data ?? []).slice().sort((a, b) => a.displayOrder - b.displayOrder);
+
+  return (
+    <SpaceBetween size="l">
+      <Container header={<Header variant="h2">{t('applicationDetails.applications.actions')}</Header>}>
+        {actions.isPending ? (
+          <StatusIndicator type="loading">{t('applicationDetails.loading')}</StatusIndicator>
+        ) : actions.isError ? (
+          <Alert type="error">{applicationMessages.failedToFetchActionItems}</Alert>
+        ) : items.length === 0 ? (
+          <Box color="text-body-secondary">{t('applicationDetails.applications.noActions')}</Box>
+        ) : (
+          <SpaceBetween direction="horizontal" size="xs">
+            {items.map((item) => (
+              <Button
+                key={`${item.itemType}-${item.formId ?? item.url ?? item.displayName}`}
+                onClick={() => act(item)}
+                loading={createChild.isPending && createChild.variables === item.formId}
+                disabled={createChild.isPending}
+              >
+                {item.displayName}
+              </Button>
+            ))}
+          </SpaceBetween>
+        )}
+      </Container>
+      {children.isError ? (
+        <Alert type="error">{applicationMessages.failedToFetchChildApplications}</Alert>
+      ) : (
+        <Cards<ApplicationListItem>
+          loading={children.isPending}
+          loadingText={t('applicationDetails.loading')}
+          items={children.data ?? []}
+          trackBy="id"
+          header={
+            <Header variant="h2" counter={children.isSuccess ? `(${children.data.length})` : undefined}>
+              {t('applicationDetails.applications.children')}
+            </Header>
+          }
+          cardDefinition={{
+            header: (child) => (
+              <RouterLink href={applicationHref(child)} fontSize="heading-m">
+                {child.formDisplayName ?? numberOf(child)}
+              </RouterLink>
+            ),
+            sections: [
+              {
+                id: 'number',
+                header: t('applicationDetails.applications.number'),
+                content: (c) => numberOf(c),
+              },
+              {
+                id: 'status',
+                header: t('applicationDetails.applications.status'),
+                content: (c) => c.currentStatusLabel,
+              },
+              {
+                id: 'modified',
+                header: t('applicationDetails.overview.modified'),
+                content: (c) => formatFullDate(c.modifiedDate),
+              },
+            ],
+          }}
+          empty={<Box textAlign="center">{t('applicationDetails.applications.noChildren')}</Box>}
+        />
+      )}
+      <SaveTemplateDialog target={template} onClose={() => setTemplate(undefined)} />
+    </SpaceBetween>
+  );
+}
+
+function Forms({ app }: { app: ApplicationDto }) {
+  const { t } = useTranslation();
+  const [viewing, setViewing] = useState<string | undefined>(undefined);
+  const children = useQuery({
+    queryKey: applicationKeys.children(app.id),
+    queryFn: ({ signal }) => applicationsApi.childApplications(app.id, signal),
+  });
+  const rows: Array<
+    Pick<ApplicationDto, 'id' | 'formDisplayName' | 'applicationNumber' | 'consentNumber' | 'status'>
+  > = [app, ...(children.data ?? [])];
+  return (
+    <>
+      <Table
+        header={<Header variant="h2">{t('applicationDetails.forms.title')}</Header>}
+        items={rows}
+        trackBy="id"
+        loading={children.isPending}
+        loadingText={t('applicationDetails.loading')}
+        columnDefinitions={[
+          {
+            id: 'form',
+            header: t('applicationDetails.overview.form'),
+            cell: (r) => r.formDisplayName ?? '-',
+          },
+          { id: 'number', header: t('applicationDetails.applications.number'), cell: (r) => numberOf(r) },
+          {
+            id: 'status',
+            header: t('applicationDetails.applications.status'),
+            cell: (r) => statusLabel(r.status),
+          },
+          {
+            id: 'view',
+            header: t('applicationDetails.forms.action'),
+            cell: (r) =>
+              r.status === 'Draft' ? (
+                <RouterLink href={`/application-form/${r.id}`}>
+                  {t('applicationDetails.forms.edit')}
+                </RouterLink>
+              ) : (
+                <Button
+                  variant="inline-link"
+                  onClick={() => setViewing(r.id)}
+                  ariaLabel={`${t('applicationDetails.forms.view')} ${r.formDisplayName ?? numberOf(r)}`}
+                >
+                  {t('applicationDetails.forms.view')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      {children.isError && <Alert type="error">{applicationMessages.failedToFetchChildApplications}</Alert>}
+      <ViewSubmittedDialog applicationId={viewing} onClose={() => setViewing(undefined)} />
+    </>
+  );
+}
+
+function NotYet({ section }: { section: LaterSection }) {
+  const { t } = useTranslation();
+  return (
+    <Container header={<Header variant="h2">{t(`applicationDetails.sections.${section}`)}</Header>}>
+      <SpaceBetween size="s">
+        <Badge>{t('comingSoon.badge')}</Badge>
+        <Box variant="p">
+          {t('applicationDetails.notYet', { capability: t(`applicationDetails.capabilities.${section}`) })}
+        </Box>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+/**
+ * /application-details/{id}?section=&subSection=: the application's overview, its child
+ * applications and action items, and its forms (View submitted application). The other sections
+ * say which later capability brings them.
+ */
+export default function ApplicationDetailsPage() {
+  const { t } = useTranslation();
+  const id = useParams().applicationId ?? '';
+  const [search, setSearch] = useSearchParams();
+  const { section } = resolveDetailsSection(search);
+  const query = useQuery({
+    queryKey: applicationKeys.detail(id),
+    queryFn: ({ signal }) => applicationsApi.get(id, signal),
+  });
+  const app = query.data?.application;
+
+  const content = (s: ApplicationDetailsSection) => {
+    if (!app) return null;
+    if (s === 'Overview') return <Overview app={app} />;
+    if (s === 'Applications') return <Applications app={app} />;
+    if (s === 'Forms') return <Forms app={app} />;
+    return isLaterSection(s) ? <NotYet section={s} /> : null;
+  };
+
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={
+            app ? [numberOf(app), fullAddressOf(app.address)].filter(Boolean).join(' · ') : undefined
+          }
+        >
+          {app?.formDisplayName ?? t('applicationDetails.title')}
+        </Header>
+      }
+    >
+      {query.isPending ? (
+        <StatusIndicator type="loading">{t('applicationDetails.loading')}</StatusIndicator>
+      ) : query.isError ? (
+        <Alert type="error">{query.error.message}</Alert>
+      ) : (
+        <Tabs
+          activeTabId={section}
+          onChange={({ detail }) => setSearch({ section: detail.activeTabId })}
+          ariaLabel={t('applicationDetails.sectionsLabel')}
+          tabs={APPLICATION_DETAILS_SECTIONS.map((s) => ({
+            id: s,
+            label: t(`applicationDetails.sections.${s}`),
+            content: s === section ? content(s) : null,
+          }))}
+        />
+      )}
+    </ContentLayout>
+  );
+}
