@@ -171,7 +171,7 @@ export class FilterBuilder {
           .map((v) => this.value(v))
           .join(', ')})`,
       );
-    return this.add(chunks.length === 1 ? chunks[0]! : `(${chunks.join(' OR ')})`);
+    return this.add(chunks.join(' OR '));
   }
 
   contains(attribute: string, v: string): this {
@@ -180,8 +180,11 @@ export class FilterBuilder {
 
   build(): Filter | undefined {
     if (this.parts.length === 0) return undefined;
+    // DynamoDB rejects redundant parentheses: only a disjunction among several conditions gets them.
     const expression =
-      this.parts.length === 1 ? this.parts[0]! : this.parts.map((p) => `(${p})`).join(' AND ');
+      this.parts.length === 1
+        ? this.parts[0]!
+        : this.parts.map((p) => (p.includes(' OR ') ? `(${p})` : p)).join(' AND ');
     return { expression, names: { ...this.names }, values: { ...this.values } };
   }
 }
@@ -235,7 +238,7 @@ export function planQuery(req: ListRequest): QueryPlan {
         ? `${fb.name('hasOutstandingRFIs')} = ${fb.value(true)}`
         : `${fb.name('hasOutstandingPayments')} = ${fb.value(true)}`,
     );
-    fb.add(kinds.length === 1 ? kinds[0]! : `(${kinds.join(' OR ')})`);
+    fb.add(kinds.join(' OR '));
   }
   const q = normaliseSearch(f.searchText);
   if (q) fb.contains('searchText', q);

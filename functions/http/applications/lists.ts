@@ -1,3 +1,228 @@
+import { route } from '../lib/handler.js';
 import type { RouteImpls } from '../lib/handler.js';
+import {
+  ApplicationsQuery,
+  ApplicationsV2Query,
+  ApplicationsV3Query,
+  applicationStatuses,
+} from '../../../shared/schemas/applications.js';
+import type {
+  ApplicationFilters,
+  ApplicationListItem,
+  ApplicationPage,
+  ApplicationStatus,
+  BadgeCounts,
+} from '../../../shared/schemas/applications.js';
+import { statusLabel } from '../../../shared/domain/applications.js';
+import {
+  badgeCounts,
+  pageOf,
+  planQuery,
+  sortRows,
+  v1Request,
+  v2Request,
+  v3Request,
+} from '../../domain/applications/lists.js';
+import type { ListRequest } from '../../domain/applications/lists.js';
+import {
+  childFlags,
+  countAccessRows,
+  displayNames,
+  filterFieldsOf,
+  getListItems,
+  queryAccessRows,
+  queryForPage,
+} from '../../data/repositories/application-lists.js';
+import type { AccessRow, ReadStats } from '../../data/repositories/application-lists.js';
+import { toListItem } from '../../domain/applications/list-item.js';
+import type { TemplateItem } from '../../data/repositories/application-lists.js';
+import { s3Client } from '../../adapters/aws-clients.js';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import type { TemplateDto } from '../../../shared/schemas/applications.js';
+import { logger } from '../../lib/logger.js';
 
-export const listRoutes = {} satisfies RouteImpls;
+/**
+ * The application lists (portal-core §7): GET /user/applications (V1), /user/applicationsV2 (with
+ * the templates), /user/applicationsV3, and the V2 badges and filters. Every list reads only the
+ * caller's own applicationAccess rows (the key condition is the caller's user id), so a user never
+ * sees another's applications.
+ */
+
+/**
+ * Template (portal-core §3) of a template item: the thumbnail is the stored JPEG as a data URL
+ * (an unreadable thumbnail is left out and logged, the template still lists).
+ */
+async function templateDtoOf(t: TemplateItem): Promise<TemplateDto> {
+  const dto: TemplateDto = {
+    applicationId: t.applicationId,
+    displayName: t.displayName,
+    numOfDocuments: t.numOfDocuments ?? 0,
+  };
+  if (t.description) dto.description = t.description;
+  const bucket = process.env.UPLOADS_BUCKET;
+  if (t.thumbnailKey && bucket) {
+    try {
+      const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: t.thumbnailKey }));
+      const bytes = await out.Body?.transformToByteArray();
+      if (bytes && bytes.length > 0)
+        dto.thumbnail = {
+          image: `data:${out.ContentType ?? 'image/jpeg'};base64,${Buffer.from(bytes).toString('base64')}`,
+          name: t.thumbnailName ?? 'thumbnail.jpg',
+        };
+    } catch (error) {
+      logger.warn('template thumbnail unreadable', { applicationId: t.applicationId, error: error as Error });
+    }
+  }
+  return dto;
+}
+
+/** List items of the rows in order: one BatchGet of the applications (and templates), names, child flags. */
+async function listItemsOf(rows: readonly AccessRow[], stats?: ReadStats): Promise<ApplicationListItem[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.applicationId);
+  const templateIds = rows.filter((r) => r.recordType === 'Template').map((r) => r.applicationId);
+  const [{ applications, templates }, names, withChildren] = await Promise.all([
+    getListItems(ids, templateIds, stats),
+    displayNames(rows),
+    childFlags(
+      rows.filter((r) => r.recordType !== 'Template').map((r) => r.applicationId),
+      stats,
+    ),
+  ]);
+  const templateDtos = new Map(
+    await Promise.all(
+      [...templates.values()].map(async (t) => [t.applicationId, await templateDtoOf(t)] as const),
+    ),
+  );
+  return rows.flatMap((row) => {
+    const application = applications.get(row.applicationId);
+    // A row whose application was deleted a moment ago is left out.
+    if (!application) return [];
+    const form = row.formId ? names.forms.get(row.formId) : undefined;
+    const authority = row.authorityId ? names.authorities.get(row.authorityId) : undefined;
+    const template = templateDtos.get(row.applicationId);
+    return [
+      toListItem(application, row, {
+        formDisplayName: form?.displayName,
+        formCategory: form?.category,
+        authorityDisplayName: authority?.displayName,
+        hasChildApplications: withChildren.has(row.applicationId),
+        ...(template ? { template } : {}),
+      }),
+    ];
+  });
+}
+
+/**
+ * One page of a list. Sorted by modified date: the index is read in order until the page and one
+ * more match are found. Any other sort: every matching row of the caller is read, then sorted.
+ */
+export async function listApplications(
+  userId: string,
+  req: ListRequest,
+  stats?: ReadStats,
+): Promise<ApplicationPage> {
+  const plan = planQuery(req);
+  let page: { items: AccessRow[]; hasMore: boolean };
+  if (!plan.inMemorySort) {
+    const { rows } = await queryForPage(userId, plan, req.pageIndex, req.pageSize, stats);
+    page = pageOf(rows, req.pageIndex, req.pageSize);
+  } else {
+    const { rows } = await queryAccessRows(userId, plan, stats ? { stats } : {});
+    const formNames =
+      req.sortBy === 'formDisplayName'
+        ? new Map([...(await displayNames(rows)).forms].map(([id, f]) => [id, f.displayName]))
+        : undefined;
+    page = pageOf(sortRows(rows, req.sortBy, req.sortDirection, formNames), req.pageIndex, req.pageSize);
+  }
+  return {
+    items: await listItemsOf(page.items, stats),
+    pageIndex: req.pageIndex,
+    pageSize: req.pageSize,
+    hasMore: page.hasMore,
+  };
+}
+
+/** Badge counts by `Select: 'COUNT'` queries of the caller's gsi2 partitions. */
+export async function badgesOf(userId: string, stats?: ReadStats): Promise<BadgeCounts> {
+  const [visibleDrafts, submittedDrafts, visibleConsents, hiddenDrafts, hiddenConsents] = await Promise.all([
+    countAccessRows(userId, { recordType: 'Draft', visibility: 'visible' }, stats),
+    countAccessRows(userId, { recordType: 'Draft', visibility: 'visible', statusNot: 'Draft' }, stats),
+    countAccessRows(userId, { recordType: 'Consent', visibility: 'visible' }, stats),
+    countAccessRows(userId, { recordType: 'Draft', visibility: 'hidden' }, stats),
+    countAccessRows(userId, { recordType: 'Consent', visibility: 'hidden' }, stats),
+  ]);
+  return badgeCounts({ visibleDrafts, submittedDrafts, visibleConsents, hiddenDrafts, hiddenConsents });
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en-NZ');
+
+/** The filter options of the caller's applications (every visibility, no templates). */
+export async function filtersOf(userId: string, stats?: ReadStats): Promise<ApplicationFilters> {
+  const rows = (await filterFieldsOf(userId, stats)).filter((r) => r.recordType !== 'Template');
+  const names = await displayNames(rows);
+  const distinct = (pick: (r: (typeof rows)[number]) => string | undefined) => [
+    ...new Set(rows.flatMap((r) => pick(r) || [])),
+  ];
+  const known = new Set<string>(applicationStatuses);
+  return {
+    forms: distinct((r) => r.formId)
+      .map((id) => ({ id, name: names.forms.get(id)?.displayName ?? id }))
+      .sort(byName),
+    authorities: distinct((r) => r.authorityId)
+      .map((id) => ({ id, name: names.authorities.get(id)?.displayName ?? id }))
+      .sort(byName),
+    statuses: distinct((r) => r.status)
+      .map((id) => ({ id, name: known.has(id) ? statusLabel(id as ApplicationStatus) : 'Unknown' }))
+      .sort(byName),
+    complexities: distinct((r) => r.complexity)
+      .map((id) => ({ id, name: id }))
+      .sort(byName),
+    outstandingActions: [
+      { id: 'RFI', name: 'RFI' },
+      { id: 'PAYMENT', name: 'Payment' },
+    ],
+  };
+}
+
+export const listRoutes = {
+  /** V1: the caller's visible applications of a record type (or all but templates), newest first, up to 100. */
+  'GET /user/applications': route({
+    caller: 'user',
+    query: ApplicationsQuery,
+    async handle({ caller, query }): Promise<ApplicationListItem[]> {
+      return (await listApplications(caller.userId, v1Request(query))).items;
+    },
+  }),
+
+  'GET /user/applicationsV2': route({
+    caller: 'user',
+    query: ApplicationsV2Query,
+    async handle({ caller, query }): Promise<ApplicationPage> {
+      return listApplications(caller.userId, v2Request(query));
+    },
+  }),
+
+  'GET /user/applicationsV3': route({
+    caller: 'user',
+    query: ApplicationsV3Query,
+    async handle({ caller, query }): Promise<ApplicationPage> {
+      // Templates are never in V3: recordType is Draft or Consent by the schema.
+      return listApplications(caller.userId, v3Request(query));
+    },
+  }),
+
+  'GET /user/applicationsV2/badges': route({
+    caller: 'user',
+    async handle({ caller }): Promise<BadgeCounts> {
+      return badgesOf(caller.userId);
+    },
+  }),
+
+  'GET /user/applicationsV2/filters': route({
+    caller: 'user',
+    async handle({ caller }): Promise<ApplicationFilters> {
+      return filtersOf(caller.userId);
+    },
+  }),
+} satisfies RouteImpls;

@@ -209,6 +209,21 @@ describe('planQuery', () => {
     });
   });
 
+  test('no redundant parentheses (DynamoDB rejects them): only a disjunction among several is wrapped', () => {
+    const f = planQuery(v3({ outstandingActions: 'RFI,PAYMENT', status: 'Draft,Submitted' })).filter!;
+    expect(f.expression).not.toContain('((');
+    expect(f.expression).toMatch(
+      / AND \(#f_hasOutstandingRFIs = :f\d+ OR #f_hasOutstandingPayments = :f\d+\)$/,
+    );
+    expect(
+      planQuery(v3({ recordType: 'Draft', outstandingActions: 'RFI,PAYMENT' })).filter!.expression,
+    ).not.toMatch(/^\(\(/);
+    const single = planQuery(
+      v3({ recordType: 'Draft', form: Array.from({ length: 150 }, (_, i) => `f${i}`).join(',') }),
+    );
+    expect(single.filter!.expression).not.toMatch(/^\(/);
+  });
+
   test('placeholders never collide with the key condition ones', () => {
     const b = new FilterBuilder().eq('status', 'Draft').ne('recordType', 'Template');
     const f = b.build()!;
