@@ -85,23 +85,25 @@ export function listParams(
 export const matchesNothing = (params: V3ListParams) =>
   params.status !== undefined && params.status.length === 0;
 
-/** The count shown on a tab, from the badge counts; undefined when the badges have none for it. */
+/**
+ * The count shown on a tab, from the badge counts: allApplications and archivedApplications count
+ * drafts and consents together (the projects tabs); consents are counted on their own, so the
+ * draft-only counts are the difference.
+ */
 export function tabCount(kind: ListKind, tab: ListTab, badges: BadgeCounts | undefined): number | undefined {
   if (!badges) return undefined;
-  if (kind === 'applications') {
-    if (tab === 'Draft') return Math.max(0, badges.allApplications - badges.submittedApplications);
-    if (tab === 'Submitted') return badges.submittedApplications;
-    if (tab === 'Archived') return badges.archivedApplications;
-  }
-  if (kind === 'consents') {
-    if (tab === 'Current') return badges.currentConsents;
-    if (tab === 'Archived') return badges.archivedConsents;
-  }
-  if (kind === 'projects') {
-    if (tab === 'All') return badges.allApplications + badges.currentConsents;
-    if (tab === 'Archived') return badges.archivedApplications + badges.archivedConsents;
-  }
-  return undefined;
+  const visibleDrafts = Math.max(0, badges.allApplications - badges.currentConsents);
+  const hiddenDrafts = Math.max(0, badges.archivedApplications - badges.archivedConsents);
+  const counts: Record<ListKind, Partial<Record<ListTab, number>>> = {
+    projects: { All: badges.allApplications, Archived: badges.archivedApplications },
+    applications: {
+      Draft: Math.max(0, visibleDrafts - badges.submittedApplications),
+      Submitted: badges.submittedApplications,
+      Archived: hiddenDrafts,
+    },
+    consents: { Current: badges.currentConsents, Archived: badges.archivedConsents },
+  };
+  return counts[kind][tab];
 }
 
 /** Active filters as a flat count (for the "Clear filters" button). */
