@@ -116,7 +116,11 @@ export const documentMessages = {
 } as const;
 
 /** Which file rule a file breaks, if any (size, then type), with its message. */
-export type FileProblem = { field: 'size' | 'mimeType'; message: string };
+export type FileProblem = {
+  kind: 'tooLarge' | 'wrongType' | 'notAcceptable';
+  field: 'size' | 'mimeType';
+  message: string;
+};
 
 /** Checks one file against the type and size rules (the browser and the server apply the same). */
 export function checkUploadFile(
@@ -124,12 +128,16 @@ export function checkUploadFile(
   imagesEnabled = false,
 ): FileProblem | undefined {
   if (file.size > documentLimits.maxFileSize)
-    return { field: 'size', message: documentMessages.tooLarge(file.fileName) };
+    return { kind: 'tooLarge', field: 'size', message: documentMessages.tooLarge(file.fileName) };
   const types = acceptedFileTypes(imagesEnabled);
   if (!types.some((t) => t.mimeType === file.mimeType))
-    return { field: 'mimeType', message: documentMessages.wrongType(file.fileName, imagesEnabled) };
+    return {
+      kind: 'wrongType',
+      field: 'mimeType',
+      message: documentMessages.wrongType(file.fileName, imagesEnabled),
+    };
   if (file.size < documentLimits.minFileSize)
-    return { field: 'size', message: documentMessages.notAcceptable(file.fileName) };
+    return { kind: 'notAcceptable', field: 'size', message: documentMessages.notAcceptable(file.fileName) };
   return undefined;
 }
 

@@ -22,6 +22,7 @@ describe('upload file rules (portal-core §5 Uploads)', () => {
 
   it('rejects a file over 250 MB with the too-large message', () => {
     expect(checkUploadFile(pdf(262_144_001, 'big.pdf'))).toEqual({
+      kind: 'tooLarge',
       field: 'size',
       message: 'File "big.pdf" is too large, we only accept file size less than 250 MB.',
     });
@@ -40,6 +41,7 @@ describe('upload file rules (portal-core §5 Uploads)', () => {
 
   it('rejects a file under 6000 bytes as not acceptable', () => {
     expect(checkUploadFile(pdf(5999, 'tiny.pdf'))).toEqual({
+      kind: 'notAcceptable',
       field: 'size',
       message: 'File "tiny.pdf" is not acceptable',
     });

@@ -1,0 +1,105 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import ProgressBar from '@cloudscape-design/components/progress-bar';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
+import { cardStatus, formatFileSize, splitFileName, type UploadPhase } from './documents';
+
+export interface DocumentCardProps {
+  fileName: string;
+  fileSize: number;
+  doc: ApplicationDocumentDto | undefined;
+  local: { phase: UploadPhase; progress: number; error?: string } | undefined;
+  readOnly: boolean;
+  onDownload: (() => void) | undefined;
+  onRemove: () => void;
+}
+
+/**
+ * A document card (portal-core §2): file name, extension, size and the status text (Queued,
+ * Uploading..., Scanning for viruses..., the error message, or the modified date), with its menu.
+ */
+export default function DocumentCard({
+  fileName,
+  fileSize,
+  doc,
+  local,
+  readOnly,
+  onDownload,
+  onRemove,
+}: DocumentCardProps) {
+  const { t } = useTranslation();
+  const status = cardStatus(t, doc, local);
+  const { base, extension } = splitFileName(fileName);
+  const inFlight = local?.phase === 'queued' || local?.phase === 'uploading';
+
+  const statusView =
+    status.kind === 'error' ? (
+      <StatusIndicator type="error">{status.text}</StatusIndicator>
+    ) : status.kind === 'done' ? (
+      <Box variant="small" color="text-body-secondary">
+        {status.text}
+      </Box>
+    ) : status.kind === 'queued' ? (
+      <StatusIndicator type="pending">{status.text}</StatusIndicator>
+    ) : (
+      <StatusIndicator type="in-progress">{status.text}</StatusIndicator>
+    );
+
+  const items = [
+    ...(doc?.uploadStatus === 'Completed' && onDownload
+      ? [{ id: 'download', text: t('documents.download') }]
+      : []),
+    ...(readOnly ? [] : [{ id: 'remove', text: t('documents.remove') }]),
+  ];
+
+  return (
+    <Box padding="s" variant="div">
+      <div
+        aria-label={fileName}
+        role="group"
+        style={{
+          display: 'flex',
+          gap: 12,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          border: '1px solid var(--color-border-divider-default-cg1rbk, #e9ebed)',
+          borderRadius: 8,
+          padding: 8,
+        }}
+      >
+        <SpaceBetween size="xxs">
+          <Box fontWeight="bold">{base}</Box>
+          <Box variant="small" color="text-body-secondary">
+            {extension ? `${extension} · ` : ''}
+            {formatFileSize(fileSize)}
+          </Box>
+          {statusView}
+          {local?.phase === 'uploading' && (
+            <ProgressBar value={local.progress} ariaLabel={t('documents.progress', { fileName })} />
+          )}
+        </SpaceBetween>
+        {inFlight && !readOnly ? (
+          <Button
+            variant="icon"
+            iconName="close"
+            ariaLabel={t('documents.cancelUpload', { fileName })}
+            onClick={onRemove}
+          />
+        ) : (
+          items.length > 0 && (
+            <ButtonDropdown
+              variant="icon"
+              ariaLabel={t('documents.actions', { fileName })}
+              items={items}
+              onItemClick={({ detail }) => (detail.id === 'download' ? onDownload?.() : onRemove())}
+            />
+          )
+        )}
+      </div>
+    </Box>
+  );
+}

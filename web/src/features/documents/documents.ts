@@ -1,0 +1,181 @@
+import type { TFunction } from 'i18next';
+import type { DocumentContainer } from '../../../../shared/schemas/reference';
+import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
+import {
+  checkUploadFile,
+  documentLimits,
+  fileExtension,
+  formatMegabytes,
+  mimeTypeOf,
+} from '../../../../shared/schemas/documents';
+import { DATE_FORMAT, formatDate } from '../../app/dates';
+
+/**
+ * The document-upload step's rules in the browser (portal-core §2 document card, §4 "Document
+ * upload", §5 "Uploads"): the same limits and messages as the server, names, sizes, status texts.
+ */
+
+/** A container as the step shows it: the reference container and whether the form requires it. */
+export type StepContainer = DocumentContainer & { required?: boolean };
+
+/** What a queued upload is doing. */
+export type UploadPhase = 'queued' | 'uploading' | 'scanning' | 'failed';
+
+/** '1.2 MB', '820 KB', '900 B'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return formatMegabytes(bytes);
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
+
+/** The name without its extension, and the extension upper-case ('site plan', 'PDF'). */
+export function splitFileName(fileName: string): { base: string; extension: string } {
+  const ext = fileExtension(fileName);
+  return ext
+    ? { base: fileName.slice(0, -(ext.length + 1)), extension: ext.toUpperCase() }
+    : { base: fileName, extension: '' };
+}
+
+/** `name_1.ext`, `name_2.ext`, … : the first that is not taken (the counter starts at 1). */
+export function freeName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name)) return name;
+  const ext = fileExtension(name);
+  const base = ext ? name.slice(0, -(ext.length + 1)) : name;
+  for (let i = 1; ; i++) {
+    const candidate = ext ? `${base}_${i}.${ext}` : `${base}_${i}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** The text of an upload error code (portal-core §8). */
+const ERROR_KEYS = {
+  AV_SCAN_INFECTED: 'documents.errorCodes.AV_SCAN_INFECTED',
+  FILE_IS_CORRUPT: 'documents.errorCodes.FILE_IS_CORRUPT',
+  INVALID_PDF_PASSWORD_PROTECTED: 'documents.errorCodes.INVALID_PDF_PASSWORD_PROTECTED',
+  INVALID_PDF_INTERACTIVE: 'documents.errorCodes.INVALID_PDF_INTERACTIVE',
+  INVALID_PDF_FORMAT: 'documents.errorCodes.INVALID_PDF_FORMAT',
+} as const;
+
+export function errorText(t: TFunction, code: string | undefined): string {
+  const key =
+    code && Object.hasOwn(ERROR_KEYS, code) ? ERROR_KEYS[code as keyof typeof ERROR_KEYS] : undefined;
+  return key ? t(key) : t('documents.errorCodes.other', { code: code ?? 'FAIL_TO_UPLOAD' });
+}
+
+/** Settled means Completed or Error. */
+export const isSettledDoc = (d: Pick<ApplicationDocumentDto, 'uploadStatus'>): boolean =>
+  d.uploadStatus === 'Completed' || d.uploadStatus === 'Error';
+
+/** A document that failed or stalled (Error, or Pending without an upload in this page's queue). */
+export const isFailedDoc = (d: ApplicationDocumentDto, inQueue: boolean): boolean =>
+  d.uploadStatus === 'Error' || (d.uploadStatus === 'Pending' && !inQueue);
+
+export type CardStatus =
+  | { kind: 'queued' | 'uploading' | 'scanning'; text: string }
+  | { kind: 'error'; text: string }
+  | { kind: 'done'; text: string };
+
+/**
+ * The card's status text: Queued, Uploading..., Scanning for viruses..., the error message, or the
+ * modified date as dd MMM yyyy. A Pending document that is not in the queue reads as failed.
+ */
+export function cardStatus(
+  t: TFunction,
+  doc: ApplicationDocumentDto | undefined,
+  local: { phase: UploadPhase; error?: string } | undefined,
+): CardStatus {
+  if (local?.phase === 'queued') return { kind: 'queued', text: t('documents.status.queued') };
+  if (local?.phase === 'uploading') return { kind: 'uploading', text: t('documents.status.uploading') };
+  if (local?.phase === 'failed')
+    return { kind: 'error', text: local.error ?? errorText(t, 'FAIL_TO_UPLOAD') };
+  if (!doc) return { kind: 'scanning', text: t('documents.status.scanning') };
+  switch (doc.uploadStatus) {
+    case 'Completed':
+      return { kind: 'done', text: formatDate(doc.fileModifiedDate ?? doc.createdDate, DATE_FORMAT) };
+    case 'Error':
+      return { kind: 'error', text: errorText(t, doc.errorCode) };
+    case 'Pending':
+      return local?.phase === 'scanning'
+        ? { kind: 'scanning', text: t('documents.status.scanning') }
+        : { kind: 'error', text: errorText(t, 'FAIL_TO_UPLOAD') };
+    default:
+      // Uploading, Awaiting review, Uploaded: the file is in and being checked.
+      return { kind: 'scanning', text: t('documents.status.scanning') };
+  }
+}
+
+export interface AcceptedFile {
+  file: File;
+  mimeType: string;
+  documentName: string;
+  /** A failed or stalled document of the same name, removed before this one is uploaded. */
+  replaces?: string;
+}
+
+/**
+ * Splits dropped files into those that may be queued for a container and the messages of those
+ * that may not: type and size (as the server), then the per-container (not RFIDocument) and
+ * per-application counts. Names already used get `_1`, `_2`, … unless the holder failed, which
+ * is replaced.
+ */
+export function prepareFiles(
+  t: TFunction,
+  files: readonly File[],
+  ctx: {
+    container: StepContainer;
+    documents: readonly ApplicationDocumentDto[];
+    /** Names and containers of uploads queued or in flight on this page (not yet listed). */
+    queued: readonly { documentName: string; containerId: string }[];
+    inQueue: (name: string) => boolean;
+  },
+): { accepted: AcceptedFile[]; rejected: string[] } {
+  const accepted: AcceptedFile[] = [];
+  const rejected: string[] = [];
+  const listed = new Map(ctx.documents.map((d) => [d.name, d]));
+  const taken = new Set([...listed.keys(), ...ctx.queued.map((q) => q.documentName)]);
+  const replaced = new Set<string>();
+  const live = (containerId?: string) =>
+    ctx.documents.filter(
+      (d) => !replaced.has(d.name) && (containerId === undefined || d.documentContainerId === containerId),
+    ).length +
+    ctx.queued.filter((q) => containerId === undefined || q.containerId === containerId).length +
+    accepted.length;
+
+  for (const file of files) {
+    const mimeType = mimeTypeOf(file.name, file.type);
+    const problem = checkUploadFile({ fileName: file.name, mimeType, size: file.size });
+    if (problem) {
+      rejected.push(
+        problem.kind === 'tooLarge'
+          ? t('documents.tooLarge', { name: file.name, max: formatMegabytes(documentLimits.maxFileSize) })
+          : problem.kind === 'wrongType'
+            ? t('documents.wrongType', { name: file.name, type: 'PDF' })
+            : t('documents.notAcceptable', { name: file.name }),
+      );
+      continue;
+    }
+    const holder = listed.get(file.name);
+    const replaces =
+      holder && !replaced.has(holder.name) && isFailedDoc(holder, ctx.inQueue(holder.name))
+        ? holder.name
+        : undefined;
+    // The failed document it replaces no longer counts.
+    const extra = replaces ? 0 : 1;
+    if (live() + extra > documentLimits.maxFilesPerApplication) {
+      rejected.push(t('documents.maxPerApplication', { max_number: documentLimits.maxFilesPerApplication }));
+      continue;
+    }
+    if (
+      ctx.container.containerType !== 'RFIDocument' &&
+      live(ctx.container.id) + extra > documentLimits.maxFilesPerContainer
+    ) {
+      rejected.push(t('documents.maxPerContainer', { max_number: documentLimits.maxFilesPerContainer }));
+      continue;
+    }
+    if (replaces) replaced.add(replaces);
+    const documentName = replaces ?? freeName(file.name, taken);
+    taken.add(documentName);
+    accepted.push({ file, mimeType, documentName, ...(replaces ? { replaces } : {}) });
+  }
+  return { accepted, rejected };
+}
