@@ -68,7 +68,9 @@ export function listItem(over: Partial<ApplicationListItem> = {}): ApplicationLi
  * Renders `element` at `path` inside the providers the signed-in app gives its pages; other paths
  * render their pathname and search so navigation can be asserted.
  */
-export function renderPage(i18n: I18n, element: ReactNode, { path = '/', url = path } = {}) {
+export function renderPage(i18n: I18n, element: ReactNode, where: { path?: string; url?: string } = {}) {
+  const path = where.path ?? '/';
+  const url = where.url ?? path;
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
