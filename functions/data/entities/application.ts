@@ -207,6 +207,8 @@ export const participant = new Entity({
     address: addressAttribute,
     participantTypes: { type: 'list', items: { type: 'string' } },
     accessLevel: { type: accessLevels, required: true, default: 'None' },
+    /** The participant's own notification level on the application (mirrored on their access row). */
+    notificationLevel: { type: notificationLevels, default: 'Normal' },
     invitation: {
       type: ['None', 'Queued', 'Unregistered', 'Pending', 'Accepted', 'Rejected', 'Error'] as const,
       default: 'None',

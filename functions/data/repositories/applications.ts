@@ -20,6 +20,7 @@ import { Conflict, Forbidden, NotFound } from '../../http/lib/errors.js';
 import { listRowFields, normaliseSearch } from '../../domain/applications/list-row.js';
 import type { ListRowContext } from '../../domain/applications/list-row.js';
 import { isConditionalCheckFailed } from './errors.js';
+import participantTypesJson from '../../../shared/reference/participant-types.json' with { type: 'json' };
 
 /**
  * Applications (functions/data/README.md A1–A3, L5, S1–S4, P1, H1, T2): the application record, the
@@ -205,6 +206,36 @@ export interface CreateApplicationInput {
   listContext?: ListRowContext;
 }
 
+const SINGLE_HOLDER = new Map(
+  (participantTypesJson as { id: string; name: string; number: string }[])
+    .filter((t) => t.number === 'ExactlyOne' || t.number === 'MaximumOne')
+    .flatMap((t) => [
+      [t.name, t.id],
+      [t.id, t.id],
+    ]),
+);
+
+/**
+ * The guard rows of a participant (README invariants): its e-mail (unique per application) and each
+ * ExactlyOne / MaximumOne participant type it holds (value = the type id).
+ */
+export function participantConstraints(
+  p: Pick<ParticipantRecord, 'applicationId' | 'participantId' | 'email' | 'participantTypes' | 'isDeleted'>,
+): {
+  applicationId: string;
+  kind: 'participantEmail' | 'participantType';
+  value: string;
+  participantId: string;
+}[] {
+  if (p.isDeleted) return [];
+  const email = p.email?.trim().toLowerCase();
+  const types = [...new Set((p.participantTypes ?? []).flatMap((t) => SINGLE_HOLDER.get(t) ?? []))];
+  return [
+    ...(email ? [{ kind: 'participantEmail' as const, value: email }] : []),
+    ...types.map((value) => ({ kind: 'participantType' as const, value })),
+  ].map((g) => ({ ...g, applicationId: p.applicationId, participantId: p.participantId }));
+}
+
 /** DynamoDB transactions take at most 100 items. */
 const MAX_TRANSACTION_ITEMS = 100;
 
@@ -217,8 +248,12 @@ export async function createApplication(input: CreateApplicationInput): Promise<
   const ctx = await completeContext(app as ApplicationRecord, input.listContext);
   const rowFields = listRowFields(app, ctx);
   const now = new Date().toISOString();
+  const guards = input.participants.flatMap((p) =>
+    participantConstraints({ ...p, applicationId: app.applicationId }),
+  );
   const count =
     1 +
+    guards.length +
     input.participants.length +
     input.accessRows.length +
     (input.child ? 1 : 0) +
@@ -234,6 +269,7 @@ export async function createApplication(input: CreateApplicationInput): Promise<
       ...input.participants.map((p) =>
         e.participant.create({ ...p, applicationId: app.applicationId }).commit(),
       ),
+      ...guards.map((g) => e.applicationConstraint.create(g).commit()),
       ...input.accessRows.map((r) =>
         e.applicationAccess
           .create({

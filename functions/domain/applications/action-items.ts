@@ -1,0 +1,67 @@
+import type { ActionItem } from '../../../shared/schemas/applications.js';
+import type { AccessLevel } from '../../../shared/schemas/common.js';
+import { canEdit, canManage } from '../../../shared/domain/applications.js';
+
+export interface ActionItemsInput {
+  application: {
+    applicationType?: 'Standalone' | 'Amendment' | 'Supporting' | undefined;
+    recordType: 'Draft' | 'Consent' | 'Template';
+    consentNumber?: string | undefined;
+  };
+  accessLevel: AccessLevel | undefined;
+  /** The forms of the application's jurisdiction. */
+  forms: readonly {
+    id: string;
+    displayName: string;
+    category: string;
+    series: string;
+    displayOrder: number;
+    isHidden?: boolean | undefined;
+  }[];
+  /** The series of forms the application's authority enables. */
+  enabledFormSeries: readonly string[];
+}
+
+/** Icon names of the action items (Cloudscape icon names). */
+export const ACTION_ICONS = { SaveAsTemplate: 'file', CreateChildApplication: 'add-plus' } as const;
+
+/**
+ * Action items of an application (portal-core §3): Save as Template for a standalone application
+ * the caller manages; a child application for each amendment or supporting form of the jurisdiction
+ * that the authority enables, only for a consent and a caller who may edit it. In display order.
+ */
+export function actionItems(input: ActionItemsInput): ActionItem[] {
+  const { application, accessLevel } = input;
+  const items: ActionItem[] = [];
+  if (
+    (application.applicationType ?? 'Standalone') === 'Standalone' &&
+    application.recordType !== 'Template' &&
+    canManage(accessLevel)
+  ) {
+    items.push({
+      displayName: 'Save as Template',
+      itemType: 'SaveAsTemplate',
+      icon: ACTION_ICONS.SaveAsTemplate,
+      displayOrder: 0,
+    });
+  }
+  if (application.consentNumber && application.recordType !== 'Template' && canEdit(accessLevel)) {
+    const children = input.forms
+      .filter(
+        (f) =>
+          (f.category === 'Amendment' || f.category === 'Supporting') &&
+          !f.isHidden &&
+          input.enabledFormSeries.includes(f.series),
+      )
+      .sort((a, b) => a.displayOrder - b.displayOrder || a.displayName.localeCompare(b.displayName));
+    for (const f of children)
+      items.push({
+        displayName: f.displayName,
+        itemType: 'CreateChildApplication',
+        icon: ACTION_ICONS.CreateChildApplication,
+        displayOrder: items.length,
+        formId: f.id,
+      });
+  }
+  return items;
+}

@@ -1,0 +1,75 @@
+import type { ApplicationAddress } from '../../../shared/schemas/applications.js';
+import type { Address } from '../../../shared/schemas/common.js';
+import { buildFullAddress } from '../../../shared/domain/address.js';
+
+/** The roles a self-applying owner holds (participant type names, shared/reference/participant-types.json). */
+export const SELF_APPLICANT_ROLES = ['RegisteredOwner', 'Owner', 'OwnerContact', 'InvoicePayer'] as const;
+
+const ADDRESS_KEYS = [
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'country',
+  'zipCode',
+  'fullAddress',
+  'isManualAddress',
+  'latitude',
+  'longitude',
+] as const;
+
+/** The stored site address: the address fields only (parcel fields apart), trimmed, with its full address. */
+export function siteAddressOf(input: ApplicationAddress | Partial<Address>): Address {
+  const out: Record<string, unknown> = {};
+  for (const k of ADDRESS_KEYS) {
+    const v = (input as Record<string, unknown>)[k];
+    if (typeof v === 'string') {
+      if (v.trim() !== '') out[k] = v.trim();
+    } else if (v !== undefined && v !== null) out[k] = v;
+  }
+  const address = out as Address;
+  if (!address.fullAddress) {
+    const built = buildFullAddress(address);
+    if (built) address.fullAddress = built;
+  }
+  return address;
+}
+
+/**
+ * The legal description of the site from the parcel fields: the given legal description, else
+ * 'Lot <n> DP <n>' from the lot and deposited-plan numbers; undefined when there is none.
+ */
+export function legalDescriptionOf(input: Partial<ApplicationAddress>): string | undefined {
+  const own = input.legalDescription?.trim();
+  if (own) return own;
+  const lot = input.lotNumber?.trim();
+  const dp = input.dpNumber?.trim();
+  const parts = [lot ? `Lot ${lot}` : '', dp ? `DP ${dp}` : ''].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+/** Field → [before, after] of the keys that changed (history delta). */
+export function deltaOf(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  keys: readonly string[],
+): Record<string, [unknown, unknown]> {
+  const delta: Record<string, [unknown, unknown]> = {};
+  for (const k of keys) {
+    const a = before[k];
+    const b = after[k];
+    if (JSON.stringify(a) !== JSON.stringify(b)) delta[k] = [a ?? null, b ?? null];
+  }
+  return delta;
+}
+
+/** A history page: sorted by timestamp in the given direction, then the page cut (1-based). */
+export function pageOf<T extends { timestamp: string }>(
+  items: readonly T[],
+  { direction, page, pageSize }: { direction: 'asc' | 'desc'; page: number; pageSize: number },
+): T[] {
+  const sorted = [...items].sort((a, b) =>
+    direction === 'asc' ? a.timestamp.localeCompare(b.timestamp) : b.timestamp.localeCompare(a.timestamp),
+  );
+  return sorted.slice((page - 1) * pageSize, page * pageSize);
+}
