@@ -126,7 +126,9 @@ export function genericFields(data: Record<string, unknown>): ReadOnlyField[] {
   return Object.entries(data).map(([key, value]) => ({
     kind: 'value' as const,
     key,
-    label: key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (s) => s.toUpperCase()),
+    label: key
+      .replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`)
+      .replace(/^./, (s) => s.toUpperCase()),
     value:
       value === undefined || value === null || value === ''
         ? EMPTY
