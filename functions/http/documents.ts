@@ -12,8 +12,9 @@ import type {
   CreateDocumentResponse,
   DownloadLinkResponse,
 } from '../../shared/schemas/documents.js';
-import { canEdit, canRead, isEditableStatus } from '../../shared/domain/applications.js';
-import { entities } from '../data/service.js';
+import { canEdit, isEditableStatus } from '../../shared/domain/applications.js';
+import { loadForCaller } from '../data/repositories/applications.js';
+import { ensureSummaryPdf } from '../domain/applications/summary-pdf.js';
 import { isConditionalCheckFailed } from '../data/repositories/errors.js';
 import {
   createApplicationDocument,
@@ -40,23 +41,21 @@ interface CallerApplication {
 }
 
 /**
- * The application with the caller's access level (the caller's applicationAccess row). An
- * application the caller has no access to reads as not found, so its existence does not leak.
+ * The application with the caller's access level; an application the caller has no access to
+ * reads as not found (its existence does not leak), one below `minimum` as forbidden.
  */
-async function loadForCaller(applicationId: string, userId: string): Promise<CallerApplication> {
-  const [app, access] = await Promise.all([
-    entities.application.get({ applicationId }).go(),
-    entities.applicationAccess.get({ applicationId, userId }).go(),
-  ]);
-  const a = app.data;
-  const level = access.data?.accessLevel;
-  if (!a || !canRead(level)) throw new NotFound('Application not found');
+async function callerApplication(
+  applicationId: string,
+  userId: string,
+  minimum: AccessLevel,
+): Promise<CallerApplication> {
+  const { application, access } = await loadForCaller(applicationId, userId, minimum);
   return {
-    applicationId: a.applicationId,
-    jurisdictionId: a.jurisdictionId,
-    status: a.status,
-    applicationFormPdf: a.applicationFormPdf,
-    accessLevel: level ?? 'None',
+    applicationId: application.applicationId,
+    jurisdictionId: application.jurisdictionId,
+    status: application.status,
+    applicationFormPdf: application.applicationFormPdf,
+    accessLevel: access.accessLevel,
   };
 }
 
@@ -75,7 +74,7 @@ export const routes = {
     caller: 'user',
     params: ApplicationPath,
     async handle({ caller, params }): Promise<ApplicationDocumentDto[]> {
-      await loadForCaller(params.id, caller.userId);
+      await callerApplication(params.id, caller.userId, 'ReadOnly');
       const now = new Date();
       const docs = await listApplicationDocuments(params.id);
       return docs
@@ -94,7 +93,7 @@ export const routes = {
     params: ApplicationPath,
     body: CreateDocumentRequest,
     async handle({ caller, params, body }) {
-      const app = await loadForCaller(params.id, caller.userId);
+      const app = await callerApplication(params.id, caller.userId, 'Edit');
       assertCanChangeDocuments(app);
       const [existing, containers, categories] = await Promise.all([
         listApplicationDocuments(app.applicationId),
@@ -140,7 +139,7 @@ export const routes = {
     caller: 'user',
     params: DocumentPath,
     async handle({ caller, params }) {
-      const app = await loadForCaller(params.id, caller.userId);
+      const app = await callerApplication(params.id, caller.userId, 'Edit');
       assertCanChangeDocuments(app);
       const removed = await deleteApplicationDocument({
         applicationId: app.applicationId,
@@ -156,8 +155,13 @@ export const routes = {
     caller: 'user',
     params: DocumentPath,
     async handle({ caller, params }): Promise<DownloadLinkResponse> {
-      const app = await loadForCaller(params.id, caller.userId);
-      const doc = await getApplicationDocument(app.applicationId, params.name);
+      const app = await callerApplication(params.id, caller.userId, 'ReadOnly');
+      let doc = await getApplicationDocument(app.applicationId, params.name);
+      // The summary PDF is generated again from the newest snapshot when its file is missing.
+      if (params.name === app.applicationFormPdf && doc?.uploadStatus !== 'Completed') {
+        const name = await ensureSummaryPdf(app.applicationId);
+        if (name) doc = await getApplicationDocument(app.applicationId, name);
+      }
       if (!doc) throw new NotFound('Document not found');
       // Files are never served before their scan has passed.
       if (toDocumentDto(doc).uploadStatus !== 'Completed') throw new Conflict(documentMessages.notReady);
