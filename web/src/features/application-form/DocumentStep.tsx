@@ -1,43 +1,44 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { PageSpinner } from '../../components/PageSpinner';
-import type { FormDocumentContainer } from './queries';
+import containersJson from '../../../../shared/reference/document-containers.json';
+import type { DocumentContainer } from '../../../../shared/schemas/reference';
 
-/** What the documents feature's upload step takes (features/documents/DocumentUploadStep.tsx). */
-export interface DocumentUploadStepProps {
+/** A container of the upload step: the reference container, flagged when the form requires it. */
+export type StepContainer = DocumentContainer & { required?: boolean };
+
+export interface DocumentStepProps {
   applicationId: string;
-  containers: (FormDocumentContainer & { required: boolean })[];
+  containers: StepContainer[];
   readOnly: boolean;
 }
 
-type UploadModule = {
-  default?: ComponentType<DocumentUploadStepProps>;
-  DocumentUploadStep?: ComponentType<DocumentUploadStepProps>;
-};
-
-// Found at build time when the documents feature has it; until then the step shows a spinner.
-const modules = import.meta.glob<UploadModule>('../documents/DocumentUploadStep.tsx');
+// The documents feature's upload step (features/documents/DocumentUploadStep.tsx), found at build
+// time and loaded with the step; a build without it shows a spinner.
+const modules = import.meta.glob<{ default: ComponentType<DocumentStepProps> }>(
+  '../documents/DocumentUploadStep.tsx',
+);
 const load = modules['../documents/DocumentUploadStep.tsx'];
-const Upload = load
-  ? lazy(async () => {
-      const m = await load();
-      const component = m.default ?? m.DocumentUploadStep;
-      if (!component) throw new Error('DocumentUploadStep has no component export');
-      return { default: component };
-    })
-  : undefined;
+const DocumentUploadStep = load ? lazy(load) : undefined;
 
-/** Containers of the form, each flagged required (a string entry names a container id). */
-export function requiredContainers(list: readonly (FormDocumentContainer | string)[] | undefined) {
-  return (list ?? []).map((c) =>
-    typeof c === 'string' ? { id: c, required: true } : { ...c, required: true },
-  );
+const referenceContainers = containersJson as DocumentContainer[];
+
+/**
+ * The form's required document containers (forms.json `requiredDocumentContainers`, ids) as the
+ * reference containers, each flagged required, in display order. Unknown ids are left out.
+ */
+export function requiredContainers(ids: readonly string[] | undefined): StepContainer[] {
+  const wanted = new Set(ids ?? []);
+  return referenceContainers
+    .filter((c) => wanted.has(c.id))
+    .sort((a, b) => a.displayOrder - b.displayOrder)
+    .map((c) => ({ ...c, required: true }));
 }
 
-export default function DocumentStep(props: DocumentUploadStepProps) {
-  if (!Upload) return <PageSpinner />;
+export default function DocumentStep(props: DocumentStepProps) {
+  if (!DocumentUploadStep) return <PageSpinner />;
   return (
     <Suspense fallback={<PageSpinner />}>
-      <Upload {...props} />
+      <DocumentUploadStep {...props} />
     </Suspense>
   );
 }

@@ -49,6 +49,11 @@ export interface FormioRendererProps {
   form: FormioForm;
   data: StepData;
   onChange: (data: StepData) => void;
+  /**
+   * Errors the server reported on the last save that the definition alone cannot find (its extra
+   * date rules), by field; shown after the definition's own.
+   */
+  extraErrors?: Record<string, string>;
   /** Show every field's error (a save attempt), not only those of fields left. */
   showAllErrors?: boolean;
   readOnly?: boolean;
@@ -68,8 +73,12 @@ export default function FormioRenderer({
   onChange,
   showAllErrors = false,
   readOnly = false,
+  extraErrors,
 }: FormioRendererProps) {
-  const errors = useMemo(() => validateStepData(form, data), [form, data]);
+  const errors = useMemo(
+    () => ({ ...extraErrors, ...validateStepData(form, data) }),
+    [form, data, extraErrors],
+  );
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const ctx: FieldContext = {
     errors,

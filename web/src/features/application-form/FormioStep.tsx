@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
@@ -50,15 +50,40 @@ export default function FormioStep({ applicationId, step, readOnly, autosave }: 
   }
   if (!definition.data || !saved.data) return <PageSpinner />;
   if (readOnly || saved.data.readOnly) return <StepView form={definition.data} data={saved.data.data} />;
-  return <StepEditor form={definition.data} stepId={step.id} saved={saved.data.data} autosave={autosave} />;
+  return (
+    <StepEditor
+      applicationId={applicationId}
+      form={definition.data}
+      stepId={step.id}
+      saved={saved.data.data}
+      autosave={autosave}
+    />
+  );
+}
+
+/** The server's errors of the last save for fields whose value has not changed since. */
+function currentServerErrors(saved: unknown, data: StepData): Record<string, string> | undefined {
+  if (typeof saved !== 'object' || saved === null) return undefined;
+  const { errors, data: savedData } = saved as { errors?: unknown; data?: StepData };
+  if (!Array.isArray(errors) || !savedData) return undefined;
+  const out: Record<string, string> = {};
+  for (const e of errors as { field?: unknown; reason?: unknown }[]) {
+    if (typeof e.field !== 'string' || typeof e.reason !== 'string' || e.field in out) continue;
+    if (e.field in data && JSON.stringify(data[e.field]) === JSON.stringify(savedData[e.field])) {
+      out[e.field] = e.reason;
+    }
+  }
+  return out;
 }
 
 function StepEditor({
+  applicationId,
   form,
   stepId,
   saved,
   autosave,
 }: {
+  applicationId: string;
   form: FormioForm;
   stepId: string;
   saved: StepData;
@@ -69,6 +94,9 @@ function StepEditor({
   const [unsaved] = useState(() => autosave.unsaved(stepId));
   const [data, setData] = useState<StepData>(() => unsaved ?? saved);
   const [showAllErrors, setShowAllErrors] = useState(false);
+  // The last save's answer (the page puts it in the step's query), with the server's errors.
+  const lastSave = useQuery(stepQuery(applicationId, stepId));
+  const extraErrors = useMemo(() => currentServerErrors(lastSave.data, data), [lastSave.data, data]);
 
   // Data typed earlier and never saved is saved again.
   useEffect(() => {
@@ -82,6 +110,7 @@ function StepEditor({
           form={form}
           data={data}
           showAllErrors={showAllErrors}
+          extraErrors={extraErrors}
           onChange={(next) => {
             setData(next);
             autosave.change(stepId, next);

@@ -7,17 +7,8 @@ import type { FormioDefinitionResponse, FormioForm } from '../../../../shared/sc
 /** The jurisdiction every form belongs to (GET /public/jurisdictions/nz). */
 export const JURISDICTION_ID = 'nz';
 
-/** A required document container of a form (added to forms.json by the documents work). */
-export interface FormDocumentContainer {
-  id: string;
-  name?: string;
-  displayName?: string;
-  required?: boolean;
-  [key: string]: unknown;
-}
-
-/** A form as the jurisdiction serves it, with the document containers its upload step asks for. */
-export type PortalForm = FormDto & { requiredDocumentContainers?: (FormDocumentContainer | string)[] };
+/** A form as the jurisdiction serves it, with the ids of the document containers it requires. */
+export type PortalForm = FormDto & { requiredDocumentContainers?: string[] };
 
 export const formKeys = {
   jurisdiction: (id: string) => ['reference', 'jurisdiction', id] as const,
