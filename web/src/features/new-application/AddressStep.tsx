@@ -58,6 +58,9 @@ export default function AddressStep() {
   const [authorityId, setAuthorityId] = useState<string | undefined>(query.authorityId);
   const [submitted, setSubmitted] = useState(false);
 
+  // A new detection chooses the authority until the user picks one.
+  const [chosenByUser, setChosenByUser] = useState(query.authorityId !== undefined);
+
   // The source's address is where a copy starts, unless the URL already holds a choice.
   const sourceAddress = source.data?.application.address;
   const [prefilled, setPrefilled] = useState(query.address !== undefined);
@@ -65,14 +68,14 @@ export default function AddressStep() {
     setPrefilled(true);
     setAddress(siteOf(sourceAddress));
     setAuthorityId((current) => current ?? source.data?.application.authorityId);
+    // The source's authority counts as chosen: detecting its own address does not replace it.
+    setChosenByUser(true);
   }
 
   const detectBy = address && isSiteAddress(address) ? detectionParams(address) : undefined;
   const detection = useQuery({ ...detectionQuery(detectBy ?? {}), enabled: detectBy !== undefined });
   const choices = authorityChoices(jurisdiction.data?.authorities ?? [], user);
 
-  // A new detection chooses the authority until the user picks one.
-  const [chosenByUser, setChosenByUser] = useState(query.authorityId !== undefined);
   const detected = detection.data;
   const [seenDetection, setSeenDetection] = useState<string | null | undefined>(undefined);
   if (detected !== undefined && detected !== seenDetection && jurisdiction.data) {
