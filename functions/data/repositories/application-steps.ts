@@ -38,10 +38,9 @@ export async function putStepItem(item: {
   valid: boolean;
   modifiedBy: string;
 }): Promise<StepRecord> {
-  const { data } = await entities.applicationStep
-    .put({ ...item, modifiedDate: new Date().toISOString() })
-    .go({ response: 'all_new' });
-  return data as StepRecord;
+  const record = { ...item, modifiedDate: new Date().toISOString() };
+  await entities.applicationStep.put(record).go({ response: 'none' });
+  return record as StepRecord;
 }
 
 /**
@@ -68,10 +67,9 @@ export async function putSnapshot(snapshot: {
   userSignature: string;
   content: unknown;
 }): Promise<SnapshotRecord> {
-  const { data } = await entities.applicationSnapshot
-    .put({ ...snapshot, content: JSON.stringify(snapshot.content) })
-    .go({ response: 'all_new' });
-  return data as SnapshotRecord;
+  const record = { ...snapshot, content: JSON.stringify(snapshot.content) };
+  await entities.applicationSnapshot.put(record).go({ response: 'none' });
+  return record as SnapshotRecord;
 }
 
 /** The newest snapshot of an application, or undefined. */
@@ -100,21 +98,20 @@ export async function storeSummaryDocument(input: {
     }),
   );
   const now = new Date().toISOString();
-  const { data } = await entities.applicationDocument
-    .put({
-      applicationId: input.applicationId,
-      documentName: input.documentName,
-      objectKey,
-      fileName: input.documentName,
-      fileType: 'application/pdf',
-      fileSize: input.bytes.byteLength,
-      fileModifiedDate: now,
-      uploadStatus: 'Completed',
-      documentContainerId: SUMMARY_CONTAINER_ID,
-      createdBy: input.createdBy,
-    })
-    .go({ response: 'all_new' });
-  return data as DocumentRecord;
+  const record = {
+    applicationId: input.applicationId,
+    documentName: input.documentName,
+    objectKey,
+    fileName: input.documentName,
+    fileType: 'application/pdf',
+    fileSize: input.bytes.byteLength,
+    fileModifiedDate: now,
+    uploadStatus: 'Completed',
+    documentContainerId: SUMMARY_CONTAINER_ID,
+    createdBy: input.createdBy,
+  } as const;
+  await entities.applicationDocument.put(record).go({ response: 'none' });
+  return record as DocumentRecord;
 }
 
 /** Records the summary PDF's name on the application and its snapshot (no etag change: not an edit). */
