@@ -1,0 +1,58 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** /application-form/{id}: sections, steps, the Form.io step and the review step. */
+export class ApplicationFormPage {
+  constructor(readonly page: Page) {}
+
+  goto(applicationId: string, path = '') {
+    return this.page.goto(`/application-form/${applicationId}${path}`);
+  }
+
+  get heading(): Locator {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+
+  get sections(): Locator {
+    return this.page.getByRole('navigation', { name: 'Application sections' });
+  }
+
+  get steps(): Locator {
+    return this.page.getByRole('navigation', { name: 'Steps' });
+  }
+
+  stepTitle(name: string): Locator {
+    return this.page.getByRole('heading', { level: 2, name });
+  }
+
+  /** A text, textarea or number field by its label. */
+  field(label: string): Locator {
+    return this.page.getByLabel(label, { exact: true });
+  }
+
+  radio(group: string, option: string): Locator {
+    return this.page
+      .getByRole('radiogroup', { name: group })
+      .getByRole('radio', { name: option, exact: true });
+  }
+
+  box(group: string, option: string): Locator {
+    return this.page.getByRole('group', { name: group }).getByRole('checkbox', { name: option, exact: true });
+  }
+
+  async choose(label: string, option: string) {
+    await this.page.getByRole('button', { name: new RegExp(label) }).click();
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+  }
+
+  get saveStatus(): Locator {
+    return this.page.getByText(/^(Saved|Saving…|Unsaved changes|Not saved)$/);
+  }
+
+  get submit(): Locator {
+    return this.page.getByRole('button', { name: 'Submit', exact: true });
+  }
+
+  get signature(): Locator {
+    return this.page.getByLabel('Signature');
+  }
+}
