@@ -40,6 +40,8 @@ test.describe.configure({ mode: 'serial' });
 test('lists, card menu and dialogs: archive, notification level, save as template, delete', async ({
   page,
 }) => {
+  // A long journey with eight axe runs on a shared 2-core machine.
+  test.setTimeout(240_000);
   const tokens = await cognitoSignIn(user.email, user.password, readOutputs());
   const run = randomUUID().slice(0, 6);
   const first = await createDraft(tokens.IdToken, `${run} First Lane`);
