@@ -400,6 +400,79 @@ describe('application steps', () => {
     expect(await steps.getDocument(appId, pdfName)).toMatchObject({ uploadStatus: 'Completed' });
   });
 
+  test('an application suspended for RFIs goes back to InProgress on submission; the EOT date rule is checked on save', async () => {
+    const { applications, entities } = await stackModules();
+    const id = await applications.nextApplicationId();
+    const now = new Date().toISOString();
+    await applications.createApplication({
+      application: {
+        applicationId: id,
+        recordType: 'Draft',
+        applicationType: 'Supporting',
+        authorityId: 'akl',
+        jurisdictionId: 'nz',
+        formId: 'eot',
+        status: 'VRFISuspended',
+        userId: owner.sub,
+        etag: randomUUID(),
+        address: { fullAddress: '1 Eot Road, Auckland 1010' },
+        startedDate: now,
+        modifiedDate: now,
+      },
+      participants: [],
+      accessRows: [{ userId: owner.sub, accessLevel: 'Manage', isOwner: true }],
+    });
+    const eot = {
+      consentNumber: 'BC/2026/1234',
+      extensionType: 'commencement',
+      workStarted: 'no',
+      reason: 'Waiting for the builder to be available',
+    };
+    const past = await api(
+      'POST',
+      `/user/applications/${id}/steps/eot-details`,
+      { data: { ...eot, requestedNewDate: '2020-01-01' } },
+      as(owner),
+    );
+    expect(past.body).toMatchObject({
+      data: { requestedNewDate: '2020-01-01' },
+      errors: [{ field: 'requestedNewDate', reason: 'Requested new date must be in the future' }],
+    });
+    const future = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    expect(
+      (
+        await api(
+          'POST',
+          `/user/applications/${id}/steps/eot-details`,
+          { data: { ...eot, requestedNewDate: future } },
+          as(owner),
+        )
+      ).body,
+    ).toMatchObject({ errors: [] });
+    await entities.participant
+      .put({
+        applicationId: id,
+        participantId: randomUUID(),
+        firstName: 'Ana',
+        lastName: 'Owner',
+        participantTypes: ['registered-owner', 'owner', 'owner-contact', 'invoice-payer'],
+        accessLevel: 'Manage',
+        modifiedDate: now,
+      })
+      .go();
+    const ok = await api(
+      'POST',
+      `/user/applications/${id}/submission`,
+      { userSignature: 'Ana Owner' },
+      as(owner),
+    );
+    expect(ok.status).toBe(200);
+    expect((ok.body as { application: unknown }).application).toMatchObject({
+      status: 'InProgress',
+      applicationFormPdf: `summary-${id}.pdf`,
+    });
+  });
+
   test('submission needs a signature', async () => {
     expect(await api('POST', url('/submission'), {}, as(owner))).toMatchObject({
       status: 400,
