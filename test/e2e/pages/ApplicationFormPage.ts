@@ -1,5 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 
+/** A label, with or without the visual required marker. */
+const named = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+
 /** /application-form/{id}: sections, steps, the Form.io step and the review step. */
 export class ApplicationFormPage {
   constructor(readonly page: Page) {}
@@ -26,17 +29,19 @@ export class ApplicationFormPage {
 
   /** A text, textarea or number field by its label. */
   field(label: string): Locator {
-    return this.page.getByLabel(label, { exact: true });
+    return this.page.getByLabel(named(label));
   }
 
   radio(group: string, option: string): Locator {
     return this.page
-      .getByRole('radiogroup', { name: group })
+      .getByRole('radiogroup', { name: named(group) })
       .getByRole('radio', { name: option, exact: true });
   }
 
   box(group: string, option: string): Locator {
-    return this.page.getByRole('group', { name: group }).getByRole('checkbox', { name: option, exact: true });
+    return this.page
+      .getByRole('group', { name: named(group) })
+      .getByRole('checkbox', { name: option, exact: true });
   }
 
   async choose(label: string, option: string) {

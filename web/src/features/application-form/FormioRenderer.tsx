@@ -173,7 +173,7 @@ function Label({ component }: { component: FormioInput | FormioDatagrid }) {
     <>
       {component.label}
       {isRequired(component) && (
-        <span className={styles.required} title={t('applicationForm.renderer.required')}>
+        <span className={styles.required} title={t('applicationForm.renderer.required')} aria-hidden="true">
           {' *'}
         </span>
       )}
