@@ -12,6 +12,8 @@ import type { CreateApplicationResponse } from '../../shared/schemas/application
 const user = demoUser(0);
 
 test.describe.configure({ mode: 'serial' });
+// One long journey (sign-in, a whole step filled, reload, review) with axe checks on a shared 2-core machine.
+test.setTimeout(180_000);
 
 test('fill a Form.io step, autosave on leaving, reload keeps it, review shows what is left', async ({
   page,
