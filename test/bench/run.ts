@@ -6,6 +6,8 @@
  *   npm run bench -- spa           SPA JS and CSS per route (gzip) from web/dist/.vite/manifest.json
  *   npm run bench -- api           local API latency p50/p99 (a stack started on PORT_BASE 4300)
  *   npm run bench -- reference     GET /public/jurisdictions/{id} p50/p99 (the same stack as api)
+ *   npm run bench -- applications  the application lists at 10,000 applications of one user (100,000
+ *                                  items in the table): V3 p50/p99 and its DynamoDB calls (same stack)
  *
  * bundles runs `cdk synth` first when cdk.out is missing; spa runs the web build when web/dist is
  * missing. Budgets to compare against are in the README ("Performance budgets").
@@ -120,15 +122,16 @@ interface Call {
   headers?: Record<string, string>;
   /** The status every response must have (default 200). */
   status?: number;
+  /** Requests per concurrency level (default 400). */
+  n?: number;
 }
 
-/** p50/p99/max of each call at concurrency 1 and 4 (400 requests after 20 warm-up ones). */
+/** p50/p99/max of each call at concurrency 1 and 4 (400 requests, or `n`, after 20 warm-up ones). */
 async function latencyRows(calls: Call[]): Promise<string[][]> {
   const rows = [['call', 'n', 'concurrency', 'p50 ms', 'p99 ms', 'max ms']];
-  for (const { name, url, headers = {}, status = 200 } of calls) {
+  for (const { name, url, headers = {}, status = 200, n = 400 } of calls) {
     for (const concurrency of [1, 4]) {
-      const n = 400;
-      for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
+      for (let i = 0; i < Math.min(20, n); i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
       const times: number[] = [];
       let next = 0;
       await Promise.all(
@@ -225,8 +228,13 @@ if (all || which.includes('bundles')) bundles();
 if (all || which.includes('spa')) spa();
 const wantApi = all || which.includes('api');
 const wantReference = all || which.includes('reference');
-if (wantApi || wantReference)
+const wantApplications = all || which.includes('applications');
+if (wantApi || wantReference || wantApplications)
   await withBenchStack(async (stack) => {
     if (wantApi) await api(stack);
     if (wantReference) await reference(stack);
+    if (wantApplications) {
+      const { applications } = await import('./applications');
+      await applications(stack, { latencyRows, table });
+    }
   });
