@@ -1,0 +1,95 @@
+import { expect, test, type Page } from './support/fixtures';
+import { demoUser } from './support/outputs';
+import { expectNoAxeViolations } from './support/axe';
+import { SignInPage } from './pages/SignInPage';
+import { ShellPage } from './pages/ShellPage';
+import { NewApplicationPage } from './pages/NewApplicationPage';
+import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
+
+async function signIn(page: Page): Promise<void> {
+  const user = demoUser(0);
+  const signInPage = new SignInPage(page);
+  await signInPage.goto();
+  await signInPage.signIn(user.email, user.password);
+  await expect(new ShellPage(page).heading).toHaveText(/Welcome/);
+}
+
+test('a new application from an address: authority detected, parcel and form picked, the form opens', async ({
+  page,
+}) => {
+  // Four steps, each with an axe sweep, on a shared 2-core machine.
+  test.setTimeout(180_000);
+  await signIn(page);
+  const wizard = new NewApplicationPage(page);
+  await wizard.gotoStart();
+  await expectNoAxeViolations(page, 'new application: intent selection');
+
+  await wizard.startCard('Start a new application').click();
+  await expect(page).toHaveURL('/new-application/address');
+  await expect(wizard.heading).toHaveText('Where is the building work?');
+
+  // Next without an address says what is missing.
+  await wizard.button('Next').click();
+  await expect(page.getByText('Required', { exact: true }).first()).toBeVisible();
+
+  await wizard.pickAddress('74 Ponsonby Road', '74 Ponsonby Road, Ponsonby, Auckland 1011');
+  // Detection chooses the authority and shows its card.
+  await expect(wizard.authoritySelect()).toContainText('Auckland Council');
+  await expect(page.getByRole('heading', { level: 2, name: 'Auckland Council' })).toBeVisible();
+  await expect(page).toHaveURL(/address=.+&authority-id=akl/);
+  await expectNoAxeViolations(page, 'new application: address');
+
+  await wizard.button('Next').click();
+  await expect(page).toHaveURL(/\/new-application\/authority-property-records\?/);
+  await expect(wizard.heading).toHaveText('Property records');
+  await expect(page.getByRole('radio').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'new application: property records');
+  await wizard.button('Next').click();
+  await expect(page.getByText('Choose a property record to continue', { exact: true })).toBeVisible();
+  await page.getByRole('radio').first().check();
+
+  // Back keeps the address and the authority (they live in the URL).
+  await wizard.button('Back').click();
+  await expect(page).toHaveURL(/\/new-application\/address\?/);
+  await expect(page.getByLabel('Address of the building site', { exact: true })).toHaveValue(
+    '74 Ponsonby Road, Ponsonby, Auckland 1011',
+  );
+  await expect(wizard.authoritySelect()).toContainText('Auckland Council');
+  await wizard.button('Next').click();
+  await page.getByRole('radio').first().check();
+  await wizard.button('Next').click();
+
+  await expect(page).toHaveURL(/\/new-application\/form-selection\?.*parcel=/);
+  await expect(wizard.heading).toHaveText('Choose a form');
+  await expect(page.getByText('Forms of Auckland Council')).toBeVisible();
+  await expectNoAxeViolations(page, 'new application: form selection');
+  await page.getByRole('radio').first().check();
+  await wizard.button('Create application').click();
+  await expect(page).toHaveURL(/\/application-form\/\d+/);
+
+  // The new draft's details page shows its summary.
+  const id = /\/application-form\/(\d+)/.exec(page.url())![1]!;
+  const details = new ApplicationDetailsPage(page);
+  await details.goto(id, 'nope');
+  await details.expectSection('Overview');
+  await expect(page.getByText('Application summary')).toBeVisible();
+  await expect(
+    page.getByText('74 Ponsonby Road, Ponsonby, Auckland 1011', { exact: true }).first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, 'application details: overview');
+  await details.tab('Payments').click();
+  await expect(page).toHaveURL(/section=Payments/);
+  await expect(page.getByText(/This section is not available yet/)).toBeVisible();
+});
+
+test('an amendment needs one of the user’s consents', async ({ page }) => {
+  await signIn(page);
+  const wizard = new NewApplicationPage(page);
+  await wizard.gotoStart();
+  await wizard.startCard('Start an amendment').click();
+  await expect(page).toHaveURL('/new-application/child-application?type=amendment');
+  await expect(page.getByRole('heading', { level: 2, name: /Your consents/ })).toBeVisible();
+  await wizard.button('Create application').click();
+  await expect(page.getByText('Choose a consent to continue', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, 'new application: child application');
+});
