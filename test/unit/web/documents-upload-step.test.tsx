@@ -204,7 +204,8 @@ describe('DocumentUploadStep', () => {
     api.list.mockResolvedValue([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(api.remove).toHaveBeenCalledWith('1000001', 'site plan.pdf'));
-    expect(await screen.findAllByText(en.documents.empty)).toHaveLength(2);
+    // Both containers empty once the list is read again (the other one was empty from the start).
+    await waitFor(() => expect(screen.getAllByText(en.documents.empty)).toHaveLength(2));
   });
 
   it('read-only: no drop zone and no Remove, Download only', async () => {
