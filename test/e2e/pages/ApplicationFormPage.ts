@@ -23,8 +23,9 @@ export class ApplicationFormPage {
     return this.page.getByRole('navigation', { name: 'Steps' });
   }
 
+  /** The current step's title (its section; the step list may carry a heading of the same name). */
   stepTitle(name: string): Locator {
-    return this.page.getByRole('heading', { level: 2, name });
+    return this.page.getByRole('region', { name, exact: true }).getByRole('heading', { level: 2, name });
   }
 
   /** A text, textarea or number field by its label. */
@@ -39,9 +40,11 @@ export class ApplicationFormPage {
   }
 
   box(group: string, option: string): Locator {
+    // Cloudscape names each checkbox by its own label and then the group's ("New building Type of building work").
+    const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     return this.page
       .getByRole('group', { name: named(group) })
-      .getByRole('checkbox', { name: option, exact: true });
+      .getByRole('checkbox', { name: new RegExp(`^${esc(option)}( ${esc(group)})?$`) });
   }
 
   async choose(label: string, option: string) {
