@@ -150,14 +150,15 @@ export function queryForPage(
 }
 
 /**
- * `Select: 'COUNT'` of the caller's rows of a record type and visibility (gsi2), optionally with a
- * status other than `statusNot`; with `limit`, counting stops once that many were found.
+ * `Select: 'COUNT'` of the caller's rows of a record type and visibility (gsi2). With `statusNot`,
+ * the filter keeps rows of another status: `matched` counts those, `read` every row of the
+ * partition range (DynamoDB's ScannedCount), so one pass answers both counts.
  */
 export async function countAccessRows(
   userId: string,
-  c: { recordType: RecordType; visibility: Visibility; statusNot?: string; limit?: number },
+  c: { recordType: RecordType; visibility: Visibility; statusNot?: string },
   stats?: ReadStats,
-): Promise<number> {
+): Promise<{ matched: number; read: number }> {
   const base = keyParams(userId, 'byUserRecordType', c.recordType, c.visibility);
   const filter: Filter | undefined = c.statusNot
     ? { expression: '#f_status <> :f0', names: { '#f_status': 'status' }, values: { ':f0': c.statusNot } }
@@ -167,14 +168,15 @@ export async function countAccessRows(
     Select: 'COUNT',
     ReturnConsumedCapacity: 'TOTAL',
   };
-  let count = 0;
+  let matched = 0;
+  let read = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
     const page: QueryCommandInput = { ...input };
     if (startKey) page.ExclusiveStartKey = startKey;
-    if (c.limit !== undefined && !filter) page.Limit = c.limit - count;
     const res = await documentClient().send(new QueryCommand(page));
-    count += res.Count ?? 0;
+    matched += res.Count ?? 0;
+    read += res.ScannedCount ?? 0;
     if (stats) {
       stats.queries++;
       stats.itemsRead += res.ScannedCount ?? 0;
@@ -182,8 +184,8 @@ export async function countAccessRows(
       stats.capacityUnits += res.ConsumedCapacity?.CapacityUnits ?? 0;
     }
     startKey = res.LastEvaluatedKey;
-  } while (startKey && (c.limit === undefined || count < c.limit));
-  return c.limit === undefined ? count : Math.min(count, c.limit);
+  } while (startKey);
+  return { matched, read };
 }
 
 /** The list fields of every row of the caller (both visibilities, every record type), for the filters. */

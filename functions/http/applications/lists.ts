@@ -143,16 +143,25 @@ export async function listApplications(
   };
 }
 
-/** Badge counts by `Select: 'COUNT'` queries of the caller's gsi2 partitions. */
+/**
+ * Badge counts by four `Select: 'COUNT'` queries of the caller's gsi2 partitions: visible Drafts
+ * (with the filter status <> Draft, its ScannedCount is every visible Draft and its Count the
+ * submitted ones), visible Consents, hidden Drafts, hidden Consents.
+ */
 export async function badgesOf(userId: string, stats?: ReadStats): Promise<BadgeCounts> {
-  const [visibleDrafts, submittedDrafts, visibleConsents, hiddenDrafts, hiddenConsents] = await Promise.all([
-    countAccessRows(userId, { recordType: 'Draft', visibility: 'visible' }, stats),
+  const [drafts, visibleConsents, hiddenDrafts, hiddenConsents] = await Promise.all([
     countAccessRows(userId, { recordType: 'Draft', visibility: 'visible', statusNot: 'Draft' }, stats),
     countAccessRows(userId, { recordType: 'Consent', visibility: 'visible' }, stats),
     countAccessRows(userId, { recordType: 'Draft', visibility: 'hidden' }, stats),
     countAccessRows(userId, { recordType: 'Consent', visibility: 'hidden' }, stats),
   ]);
-  return badgeCounts({ visibleDrafts, submittedDrafts, visibleConsents, hiddenDrafts, hiddenConsents });
+  return badgeCounts({
+    visibleDrafts: drafts.read,
+    submittedDrafts: drafts.matched,
+    visibleConsents: visibleConsents.matched,
+    hiddenDrafts: hiddenDrafts.matched,
+    hiddenConsents: hiddenConsents.matched,
+  });
 }
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en-NZ');
