@@ -36,7 +36,11 @@ describe('cdk-nag AwsSolutions', () => {
         prodLike: true,
         threatProtection: true,
         mailFrom: 'no-reply@portal.example.nz',
-        routes: [...routes, ...more],
+        // Routes of resources not routed yet stand in for them; those already in the table are kept once.
+        routes: [
+          ...routes,
+          ...more.filter((m) => !routes.some((r) => r.method === m.method && r.path === m.path)),
+        ],
       },
       context: { clamavLayerArn: 'arn:aws:lambda:ap-southeast-2:123456789012:layer:clamav:1' },
     });
