@@ -27,7 +27,7 @@ test('a demo user signs in, sees the signed-in shell and signs out', async ({ pa
   const shell = new ShellPage(page);
   await expect(shell.heading).toHaveText(`Welcome to your dashboard ${info.firstName}`);
   await shell.expectVisible();
-  await expect(page.getByRole('link', { name: 'New application' })).toBeVisible();
+  await expect(shell.topNavigation.getByRole('link', { name: 'New application', exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'dashboard');
 
   // Every navigation item leads to its page.
@@ -101,6 +101,8 @@ test.describe('below the lg breakpoint', () => {
     const info = (await (await userInfo).json()) as UserInfo;
     const shell = new ShellPage(page);
     await expect(shell.heading).toHaveText(`Welcome ${info.firstName}`);
-    await expect(page.getByRole('link', { name: 'New application' })).toBeHidden();
+    await expect(
+      shell.topNavigation.getByRole('link', { name: 'New application', exact: true }),
+    ).toBeHidden();
   });
 });
