@@ -240,3 +240,8 @@ export const TEMPLATE_THUMBNAIL = {
 
 /** Recent lists on the dashboard: page 1, size 10, sorted descending, not hidden. */
 export const RECENT_LIST = { pageIndex: 1, pageSize: 10 } as const;
+
+/** A message with its `{param}` / `{{param}}` placeholders filled (validation results, spec messages). */
+export function formatMessage(message: string, params: Readonly<Record<string, string>> = {}): string {
+  return message.replace(/\{\{?\s*(\w+)\s*\}?\}/g, (match, name: string) => params[name] ?? match);
+}

@@ -68,7 +68,5 @@ export function result(
   return out;
 }
 
-/** `message` with each `{name}` replaced by its parameter (what a reader shows). */
-export function formatMessage(message: string, params: Readonly<Record<string, string>> = {}): string {
-  return message.replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m);
-}
+/** Filling a result's placeholders is a shared rule (the review step shows the same text). */
+export { formatMessage } from '../../../../shared/domain/applications.js';

@@ -1,3 +1,4 @@
+import { formatMessage } from '../../../../shared/domain/applications';
 import type { Severity, ValidationResult } from '../../../../shared/schemas/applications';
 
 /** The review step's groups, most severe first (portal-core §3 Severity). */
@@ -21,7 +22,5 @@ export const hasBlockingErrors = (results: readonly ValidationResult[]) =>
   results.some((r) => r.severity === 'Error');
 
 /** A result's message with its `{param}` / `{{param}}` placeholders filled. */
-export function resultMessage(r: Pick<ValidationResult, 'message' | 'messageParams'>): string {
-  const params = r.messageParams ?? {};
-  return r.message.replace(/\{\{?\s*(\w+)\s*\}?\}/g, (match, name: string) => params[name] ?? match);
-}
+export const resultMessage = (r: Pick<ValidationResult, 'message' | 'messageParams'>): string =>
+  formatMessage(r.message, r.messageParams);
