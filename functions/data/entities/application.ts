@@ -7,22 +7,11 @@ import {
   qualificationsAttribute,
   timestamps,
 } from './common.js';
+import { RecordType, applicationStatuses } from '../../../shared/schemas/applications.js';
 
-export const recordTypes = ['Draft', 'Consent', 'Template'] as const;
-export const applicationStatuses = [
-  'Archived',
-  'Completed',
-  'Draft',
-  'InProgress',
-  'Refused',
-  'Rejected',
-  'Lapsed',
-  'Submitted',
-  'Submitting',
-  'VRFISuspended',
-  'Withdrawn',
-  'Unknown',
-] as const;
+/** The enums of shared/schemas/applications.ts, one definition for the API and the table. */
+export const recordTypes = RecordType.options;
+export { applicationStatuses };
 
 export const application = new Entity({
   model: model('application'),
