@@ -19,7 +19,7 @@ import { applicationMessages, type GetApplicationResponse } from '../../../../sh
 import { isEditable } from '../../../../shared/domain/applications';
 import { StepAutosave, type SaveStatus } from './autosave';
 import ContactStep from './ContactStep';
-import DocumentStep, { requiredContainers } from './DocumentStep';
+import DocumentStep, { requiredContainerIds, requiredContainers } from './DocumentStep';
 import FormioStep from './FormioStep';
 import { buildFormModel, crumbUrl, resolveStep, stepUrl, type FormModel, type FormStep } from './formModel';
 import type { StepData } from './formio';
@@ -199,7 +199,9 @@ function StepBody({
       return (
         <DocumentStep
           applicationId={applicationId}
-          containers={requiredContainers(form.requiredDocumentContainers)}
+          containers={requiredContainers(
+            requiredContainerIds(form.requiredDocumentContainers, response.requiredDocuments),
+          )}
           readOnly={readOnly}
         />
       );

@@ -23,6 +23,21 @@ const DocumentUploadStep = load ? lazy(load) : undefined;
 const referenceContainers = containersJson as DocumentContainer[];
 
 /**
+ * The ids of the containers the application needs: its required documents (GET
+ * /user/applications/{id} `requiredDocuments`, from the form's reference data on the server), and
+ * the form's `requiredDocumentContainers` when the jurisdiction serves them (GET
+ * /public/jurisdictions/{id} leaves them out of its forms).
+ */
+export function requiredContainerIds(
+  formContainers: readonly string[] | undefined,
+  requiredDocuments: readonly { documentContainerId: string }[] | undefined,
+): string[] {
+  return [
+    ...new Set([...(requiredDocuments ?? []).map((d) => d.documentContainerId), ...(formContainers ?? [])]),
+  ];
+}
+
+/**
  * The form's required document containers (forms.json `requiredDocumentContainers`, ids) as the
  * reference containers, each flagged required, in display order. Unknown ids are left out.
  */

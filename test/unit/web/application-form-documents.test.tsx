@@ -1,0 +1,177 @@
+// @vitest-environment jsdom
+/**
+ * The application form's documents step shows the containers the application needs. The
+ * jurisdiction's forms (GET /public/jurisdictions/{id}) do not carry `requiredDocumentContainers`;
+ * the application (GET /user/applications/{id}) lists them as `requiredDocuments`.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { initI18n } from '../../../web/src/i18n';
+import { ToastProvider } from '../../../web/src/components/toasts';
+import ApplicationFormPage from '../../../web/src/features/application-form/ApplicationFormPage';
+import {
+  requiredContainerIds,
+  requiredContainers,
+} from '../../../web/src/features/application-form/DocumentStep';
+import { applicationsApi } from '../../../web/src/api/applications';
+import { apiRequest } from '../../../web/src/api/client';
+import type { EnabledStep, GetApplicationResponse } from '../../../shared/schemas/applications';
+import type { FormDto } from '../../../shared/schemas/reference';
+
+vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn() }));
+vi.mock('../../../web/src/api/applications', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../web/src/api/applications')>();
+  return {
+    ...actual,
+    applicationsApi: { get: vi.fn(), enabledSteps: vi.fn(), step: vi.fn(), ruleResults: vi.fn() },
+  };
+});
+const api = vi.mocked(applicationsApi);
+const request = vi.mocked(apiRequest);
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await initI18n();
+});
+afterEach(() => cleanup());
+
+describe('requiredContainerIds', () => {
+  it("takes the application's required documents, then the form's containers, once each", () => {
+    expect(
+      requiredContainerIds(undefined, [{ documentContainerId: 'plans' }, { documentContainerId: 'plans' }]),
+    ).toEqual(['plans']);
+    expect(requiredContainerIds(['specifications', 'plans'], [{ documentContainerId: 'plans' }])).toEqual([
+      'plans',
+      'specifications',
+    ]);
+    expect(requiredContainerIds(undefined, undefined)).toEqual([]);
+  });
+
+  it('maps to the reference containers in display order, each required', () => {
+    const containers = requiredContainers(
+      requiredContainerIds(undefined, [
+        { documentContainerId: 'proof-of-ownership' },
+        { documentContainerId: 'plans' },
+        { documentContainerId: 'specifications' },
+      ]),
+    );
+    expect(containers.map((c) => [c.displayName, c.required])).toEqual([
+      ['Plans and drawings', true],
+      ['Specifications', true],
+      ['Proof of ownership', true],
+    ]);
+  });
+});
+
+const form = {
+  id: 'bc',
+  jurisdictionId: 'nz',
+  name: 'Bc',
+  displayName: 'Building consent',
+  displayOrder: 1,
+  category: 'Standalone',
+  series: 'bc',
+  isHidden: false,
+  // As GET /public/jurisdictions/nz serves it: no requiredDocumentContainers.
+  breadcrumbs: [
+    {
+      id: 'bc-documents',
+      formId: 'bc',
+      name: 'Documents',
+      displayName: 'Documents',
+      displayOrder: 3,
+      steps: [
+        {
+          id: 'bc-documents',
+          breadcrumbId: 'bc-documents',
+          name: 'Documents',
+          displayName: 'Plans and documents',
+          displayOrder: 1,
+          type: 'DocumentUpload',
+          minimumAccessLevel: 'ReadOnly',
+        },
+      ],
+    },
+  ],
+} as unknown as FormDto;
+
+const enabled: EnabledStep[] = [
+  {
+    breadcrumbId: 'bc-documents',
+    stepId: 'bc-documents',
+    type: 'DocumentUpload',
+    enabled: true,
+    complete: false,
+  },
+];
+
+const application = {
+  application: {
+    id: '42',
+    applicationType: 'Standalone',
+    recordType: 'Draft',
+    authorityId: 'akl',
+    jurisdictionId: 'nz',
+    status: 'Draft',
+    formId: 'bc',
+    formDisplayName: 'Building consent',
+    accessLevel: 'Manage',
+    participants: [],
+    workflowStages: [],
+  },
+  requiredDocuments: [
+    { id: 'plans', name: 'Plans and drawings', status: 'Required', documentContainerId: 'plans' },
+    {
+      id: 'specifications',
+      name: 'Specifications',
+      status: 'Required',
+      documentContainerId: 'specifications',
+    },
+    {
+      id: 'proof-of-ownership',
+      name: 'Proof of ownership',
+      status: 'Required',
+      documentContainerId: 'proof-of-ownership',
+    },
+  ],
+  requiredInspections: [],
+  template: null,
+} as unknown as GetApplicationResponse;
+
+describe('ApplicationFormPage documents step', () => {
+  beforeEach(() => {
+    vi.resetAllMocks();
+    request.mockImplementation(async (path: string) => {
+      if (path === '/public/jurisdictions/nz') return { forms: [form] } as never;
+      if (path === '/user/applications/42/documents') return [] as never;
+      throw new Error(`unexpected ${path}`);
+    });
+    api.get.mockResolvedValue(application);
+    api.enabledSteps.mockResolvedValue(enabled);
+  });
+
+  it("shows a section with its file input for each of the application's required containers", async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter(
+      [{ path: '/application-form/:applicationId', Component: ApplicationFormPage }],
+      { initialEntries: ['/application-form/42'] },
+    );
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    for (const name of ['Plans and drawings', 'Specifications', 'Proof of ownership']) {
+      expect(await screen.findByRole('heading', { level: 2, name }, { timeout: 10_000 })).toBeTruthy();
+      expect(screen.getByLabelText(`Choose files for ${name}`)).toBeTruthy();
+    }
+  });
+});
