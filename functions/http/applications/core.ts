@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../../adapters/aws-clients.js';
 import { InvalidImage, makeThumbnail, THUMBNAIL_MESSAGE } from '../../adapters/images.js';
-import { requireEnv } from '../../config.js';
+import {
+  deleteThumbnail,
+  storeThumbnail,
+  toTemplateDto,
+} from '../../data/repositories/template-thumbnails.js';
 import { entities } from '../../data/service.js';
 import { getAuthorities, jurisdictionCollection } from '../../data/repositories/reference.js';
 import { getUser } from '../../data/repositories/users.js';
@@ -68,7 +70,6 @@ import type {
   GetApplicationResponse,
   HistoryItem,
   RequiredDocument,
-  TemplateDto,
 } from '../../../shared/schemas/applications.js';
 import type { Authority, Form } from '../../../shared/schemas/reference.js';
 import {
@@ -273,8 +274,6 @@ const created = (eventType: string, caller: Caller, id: string, eventData: Recor
 
 // ---- thumbnails ----
 
-const thumbnailKey = (applicationId: string) => `templates/${applicationId}/thumbnail.jpg`;
-
 async function scaledThumbnail(input: string | undefined): Promise<Buffer | undefined> {
   if (input === undefined || input.trim() === '') return undefined;
   try {
@@ -283,44 +282,6 @@ async function scaledThumbnail(input: string | undefined): Promise<Buffer | unde
     if (err instanceof InvalidImage) throw field('templateThumbnail', THUMBNAIL_MESSAGE, THUMBNAIL_MESSAGE);
     throw err;
   }
-}
-
-async function storeThumbnail(applicationId: string, jpeg: Buffer): Promise<string> {
-  const key = thumbnailKey(applicationId);
-  await s3Client().send(
-    new PutObjectCommand({
-      Bucket: requireEnv('UPLOADS_BUCKET'),
-      Key: key,
-      Body: jpeg,
-      ContentType: 'image/jpeg',
-    }),
-  );
-  return key;
-}
-
-async function readThumbnail(key: string): Promise<string | undefined> {
-  try {
-    const out = await s3Client().send(
-      new GetObjectCommand({ Bucket: requireEnv('UPLOADS_BUCKET'), Key: key }),
-    );
-    const bytes = await out.Body?.transformToByteArray();
-    return bytes ? `data:image/jpeg;base64,${Buffer.from(bytes).toString('base64')}` : undefined;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'NoSuchKey') return undefined;
-    throw err;
-  }
-}
-
-async function toTemplateDto(t: TemplateRecord): Promise<TemplateDto> {
-  const image = t.thumbnailKey ? await readThumbnail(t.thumbnailKey) : undefined;
-  const dto: TemplateDto = {
-    applicationId: t.applicationId,
-    displayName: t.displayName,
-    numOfDocuments: t.numOfDocuments ?? 0,
-  };
-  if (t.description) dto.description = t.description;
-  if (image) dto.thumbnail = { image, name: t.thumbnailName ?? 'thumbnail.jpg' };
-  return dto;
 }
 
 // ---- read models ----
@@ -694,10 +655,7 @@ export const coreRoutes = {
       const template =
         application.recordType === 'Template' ? await getTemplate(application.applicationId) : undefined;
       await deleteApplication(application.applicationId);
-      if (template?.thumbnailKey)
-        await s3Client().send(
-          new DeleteObjectCommand({ Bucket: requireEnv('UPLOADS_BUCKET'), Key: template.thumbnailKey }),
-        );
+      if (template?.thumbnailKey) await deleteThumbnail(template.thumbnailKey);
       return reply(204);
     },
   }),

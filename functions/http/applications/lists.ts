@@ -35,11 +35,7 @@ import {
 } from '../../data/repositories/application-lists.js';
 import type { AccessRow, ReadStats } from '../../data/repositories/application-lists.js';
 import { toListItem } from '../../domain/applications/list-item.js';
-import type { TemplateItem } from '../../data/repositories/application-lists.js';
-import { s3Client } from '../../adapters/aws-clients.js';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import type { TemplateDto } from '../../../shared/schemas/applications.js';
-import { logger } from '../../lib/logger.js';
+import { toTemplateDto } from '../../data/repositories/template-thumbnails.js';
 
 /**
  * The application lists (portal-core §7): GET /user/applications (V1), /user/applicationsV2 (with
@@ -47,34 +43,6 @@ import { logger } from '../../lib/logger.js';
  * caller's own applicationAccess rows (the key condition is the caller's user id), so a user never
  * sees another's applications.
  */
-
-/**
- * Template (portal-core §3) of a template item: the thumbnail is the stored JPEG as a data URL
- * (an unreadable thumbnail is left out and logged, the template still lists).
- */
-async function templateDtoOf(t: TemplateItem): Promise<TemplateDto> {
-  const dto: TemplateDto = {
-    applicationId: t.applicationId,
-    displayName: t.displayName,
-    numOfDocuments: t.numOfDocuments ?? 0,
-  };
-  if (t.description) dto.description = t.description;
-  const bucket = process.env.UPLOADS_BUCKET;
-  if (t.thumbnailKey && bucket) {
-    try {
-      const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: t.thumbnailKey }));
-      const bytes = await out.Body?.transformToByteArray();
-      if (bytes && bytes.length > 0)
-        dto.thumbnail = {
-          image: `data:${out.ContentType ?? 'image/jpeg'};base64,${Buffer.from(bytes).toString('base64')}`,
-          name: t.thumbnailName ?? 'thumbnail.jpg',
-        };
-    } catch (error) {
-      logger.warn('template thumbnail unreadable', { applicationId: t.applicationId, error: error as Error });
-    }
-  }
-  return dto;
-}
 
 /** List items of the rows in order: one BatchGet of the applications (and templates), names, child flags. */
 async function listItemsOf(rows: readonly AccessRow[], stats?: ReadStats): Promise<ApplicationListItem[]> {
@@ -91,7 +59,7 @@ async function listItemsOf(rows: readonly AccessRow[], stats?: ReadStats): Promi
   ]);
   const templateDtos = new Map(
     await Promise.all(
-      [...templates.values()].map(async (t) => [t.applicationId, await templateDtoOf(t)] as const),
+      [...templates.values()].map(async (t) => [t.applicationId, await toTemplateDto(t)] as const),
     ),
   );
   return rows.flatMap((row) => {
