@@ -3,8 +3,15 @@
  * base64 or a data URL, scaled on the server to fit 250×150 and stored as a JPEG of quality 90.
  * Pure JavaScript (jimp), so the Lambda bundle needs no native code.
  */
-import { Jimp } from 'jimp';
+import { createJimp } from '@jimp/core';
+import gif from '@jimp/js-gif';
+import jpeg from '@jimp/js-jpeg';
+import png from '@jimp/js-png';
+import { methods as resize } from '@jimp/plugin-resize';
 import { TEMPLATE_THUMBNAIL } from '../../shared/domain/applications.js';
+
+/** Only the three formats and the one plugin a thumbnail needs: the full jimp (fonts, every plugin) tripled the bundle. */
+export const Jimp = createJimp({ formats: [jpeg, png, gif], plugins: [resize] });
 
 export const THUMBNAIL_MESSAGE = `Thumbnail must be a JPG, JPEG, PNG or GIF image of at most ${TEMPLATE_THUMBNAIL.maxBytes} bytes`;
 

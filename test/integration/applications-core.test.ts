@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { Jimp } from 'jimp';
+import { Jimp } from '../../functions/adapters/images.js';
 import { readOutputs } from '../support/outputs';
 import { signIn } from '../support/cognito';
 import { api, localRepositories } from '../support/accounts';

@@ -1,6 +1,5 @@
 /** Pure parts of the applications core: list rows, list items, DTOs, action items, create helpers, thumbnails. */
 import { describe, expect, it } from 'vitest';
-import { Jimp } from 'jimp';
 import { listRowFields, searchTextOf } from '../../../../functions/domain/applications/list-row';
 import { toListItem } from '../../../../functions/domain/applications/list-item';
 import { toApplicationDto } from '../../../../functions/domain/applications/dto';
@@ -15,6 +14,7 @@ import {
 import {
   decodeBase64Image,
   fitWithin,
+  Jimp,
   makeThumbnail,
   sniffImageType,
   THUMBNAIL_MESSAGE,
