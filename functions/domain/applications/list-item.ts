@@ -25,7 +25,11 @@ export function toListItem(
   access: CallerAccess,
   extras: ListItemExtras = {},
 ): ApplicationListItem {
-  const { participants: _participants, ...dto } = toApplicationDto(application, access, extras);
+  // A list row exists only for a user with access through a participant record of theirs.
+  const { participants: _participants, ...dto } = toApplicationDto(application, access, {
+    isParticipant: true,
+    ...extras,
+  });
   const recordType = listRecordType(application);
   const stages = dto.workflowStages;
   const stage = currentStage(stages);

@@ -113,6 +113,8 @@ describe('application DTO and list item', () => {
       currentStatusLabel: 'Draft',
       currentStage: 'Lodgement',
       recordType: 'Draft',
+      // The caller's list row exists because of their participant record.
+      isParticipant: true,
     });
     expect(item).not.toHaveProperty('participants');
     const consent = toListItem(
