@@ -40,6 +40,12 @@ describe('public reference routes', () => {
       'ApplicationReview',
       'TemplateDetails',
     ]);
+    // The containers a building consent needs before it can be submitted (the review's document rule).
+    expect(dto.forms[0]!.requiredDocumentContainers).toEqual([
+      'plans',
+      'specifications',
+      'proof-of-ownership',
+    ]);
     expect(dto.authorities.map((a) => a.abbr)).toEqual(['AKL', 'CCC', 'DCC', 'HCC', 'TCC', 'WCC']);
     expect(dto.authorities.some((a) => a.isIndependent)).toBe(false);
     expect(dto.documentCategories.length).toBeGreaterThan(0);

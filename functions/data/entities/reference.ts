@@ -56,6 +56,8 @@ export const form = new Entity({
     series: { type: 'string' },
     isHidden: { type: 'boolean', default: false },
     declarationText: { type: 'string' },
+    /** Document containers an application of the form needs before it can be submitted. */
+    requiredDocumentContainers: { type: 'list', items: { type: 'string' } },
   },
   indexes: {
     byJurisdiction: {

@@ -141,6 +141,7 @@ export async function putReferenceData(d: ReferenceWrite): Promise<{ written: nu
           series: f.series,
           isHidden: f.isHidden,
           declarationText: f.declarationText,
+          requiredDocumentContainers: f.requiredDocumentContainers,
         }),
       ),
     ),
@@ -314,6 +315,7 @@ export async function jurisdictionCollection(jurisdictionId: string) {
       series: (f.series ?? 'bc') as Form['series'],
       isHidden: f.isHidden ?? false,
       declarationText: f.declarationText ?? '',
+      requiredDocumentContainers: f.requiredDocumentContainers,
     }),
   );
   const documentCategories: DocumentCategory[] = data.documentCategory.map((c) => ({
