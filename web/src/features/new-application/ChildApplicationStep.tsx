@@ -20,7 +20,7 @@ import type { FormDto } from '../../../../shared/schemas/reference';
 import { applicationKeys, applicationsApi, type V3ListParams } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
 import { INTENT_SELECTION_URL, resolveChildApplicationType } from '../../routes/rules';
-import { FormCard } from './FormCard';
+import { FormChoiceCards } from './FormCard';
 import { jurisdictionQuery } from './reference';
 import { useCreateApplication } from './useCreateApplication';
 import { childApplicationUrl, childCategory, formsFor } from './wizard';
@@ -159,35 +159,18 @@ export default function ChildApplicationStep() {
               />
             )}
             {parent && (
-              <Cards<FormDto>
+              <FormChoiceCards
                 loading={jurisdiction.isPending}
-                loadingText={t('newApplication.loading')}
-                items={forms}
-                trackBy="id"
-                selectionType="single"
-                selectedItems={form ? [form] : []}
-                onSelectionChange={({ detail }) => setForm(detail.selectedItems[0])}
-                ariaLabels={{
-                  itemSelectionLabel: (_, item) => item.displayName,
-                  selectionGroupLabel: t('newApplication.forms.title'),
-                }}
-                header={
-                  <Header variant="h2" counter={`(${forms.length})`}>
-                    {t('newApplication.forms.title')}
-                  </Header>
-                }
-                cardDefinition={{
-                  header: (f) => f.displayName,
-                  sections: [{ id: 'body', content: (f) => <FormCard form={f} /> }],
-                }}
+                forms={forms}
+                selected={form}
+                onSelect={setForm}
+                heading={t('newApplication.forms.title')}
                 empty={
-                  <Box textAlign="center" color="inherit">
-                    {jurisdiction.isError
-                      ? t('newApplication.referenceFailed')
-                      : t('newApplication.forms.empty', {
-                          authority: authority?.displayName ?? parent.authorityId,
-                        })}
-                  </Box>
+                  jurisdiction.isError
+                    ? t('newApplication.referenceFailed')
+                    : t('newApplication.forms.empty', {
+                        authority: authority?.displayName ?? parent.authorityId,
+                      })
                 }
               />
             )}

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Cards from '@cloudscape-design/components/cards';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
@@ -14,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { fullAddressOf } from '../../../../shared/domain/address';
 import type { FormDto } from '../../../../shared/schemas/reference';
 import { INTENT_SELECTION_URL } from '../../routes/rules';
-import { FormCard } from './FormCard';
+import { FormChoiceCards } from './FormCard';
 import { jurisdictionQuery } from './reference';
 import { useCreateApplication } from './useCreateApplication';
 import {
@@ -103,31 +101,12 @@ export default function FormSelectionStep() {
           ) : !authority ? (
             <Alert type="error">{t('newApplication.parcels.unknownAuthority')}</Alert>
           ) : (
-            <Cards<FormDto>
-              items={forms}
-              trackBy="id"
-              selectionType="single"
-              selectedItems={selected ? [selected] : []}
-              onSelectionChange={({ detail }) => setSelected(detail.selectedItems[0])}
-              ariaLabels={{
-                itemSelectionLabel: (_, item) => item.displayName,
-                selectionGroupLabel: t('newApplication.forms.title'),
-              }}
-              header={
-                <Header variant="h2" counter={`(${forms.length})`}>
-                  {t('newApplication.forms.listTitle', { authority: authority.displayName })}
-                </Header>
-              }
-              cardDefinition={{
-                header: (form) => form.displayName,
-                sections: [{ id: 'body', content: (form) => <FormCard form={form} /> }],
-              }}
-              cardsPerRow={[{ cards: 1 }, { minWidth: 600, cards: 2 }, { minWidth: 1000, cards: 3 }]}
-              empty={
-                <Box textAlign="center" color="inherit">
-                  {t('newApplication.forms.empty', { authority: authority.displayName })}
-                </Box>
-              }
+            <FormChoiceCards
+              forms={forms}
+              selected={selected}
+              onSelect={setSelected}
+              heading={t('newApplication.forms.listTitle', { authority: authority.displayName })}
+              empty={t('newApplication.forms.empty', { authority: authority.displayName })}
             />
           )}
         </Form>
