@@ -65,12 +65,17 @@ export const isVisibleStatus = (status: ApplicationStatus): boolean => status !=
 export const isEditable = (a: { status: ApplicationStatus; accessLevel: AccessLevel | undefined }): boolean =>
   canEdit(a.accessLevel) && isEditableStatus(a.status);
 
-/** Delete: Manage access, status not VRFISuspended, record type Draft. */
+/**
+ * Delete: Manage access, status not VRFISuspended, record type Draft. A template (the spec's
+ * 'Delete Template' dialog) is deletable with Manage access: it has no status of its own.
+ */
 export const isDeletable = (a: {
   status: ApplicationStatus;
   accessLevel: AccessLevel | undefined;
   recordType: RecordType;
-}): boolean => canManage(a.accessLevel) && a.status !== 'VRFISuspended' && a.recordType === 'Draft';
+}): boolean =>
+  canManage(a.accessLevel) &&
+  (a.recordType === 'Template' || (a.status !== 'VRFISuspended' && a.recordType === 'Draft'));
 
 /** Record type in the V3 list: Consent when a consent number exists, else Draft (templates stay Template). */
 export function listRecordType(a: {

@@ -643,14 +643,11 @@ export const coreRoutes = {
     params: ApplicationIdParams,
     async handle({ caller, params }) {
       const { application, access } = await loadForCaller(params.id, caller.userId, 'ReadOnly');
-      const allowed =
-        application.recordType === 'Template'
-          ? canManage(access.accessLevel)
-          : isDeletable({
-              status: application.status,
-              accessLevel: access.accessLevel,
-              recordType: listRecordType(application),
-            });
+      const allowed = isDeletable({
+        status: application.status,
+        accessLevel: access.accessLevel,
+        recordType: listRecordType(application),
+      });
       if (!allowed) throw new Forbidden('The application cannot be deleted');
       const template =
         application.recordType === 'Template' ? await getTemplate(application.applicationId) : undefined;

@@ -76,6 +76,9 @@ describe('states (§4)', () => {
     expect(isDeletable({ status: 'Draft', accessLevel: 'Edit', recordType: 'Draft' })).toBe(false);
     expect(isDeletable({ status: 'VRFISuspended', accessLevel: 'Manage', recordType: 'Draft' })).toBe(false);
     expect(isDeletable({ status: 'InProgress', accessLevel: 'Manage', recordType: 'Consent' })).toBe(false);
+    // Templates ('Delete Template'): Manage only.
+    expect(isDeletable({ status: 'Draft', accessLevel: 'Manage', recordType: 'Template' })).toBe(true);
+    expect(isDeletable({ status: 'Draft', accessLevel: 'Edit', recordType: 'Template' })).toBe(false);
   });
   it('list record type: Consent when a consent number exists, else Draft; templates stay Template', () => {
     expect(listRecordType({ recordType: 'Draft' })).toBe('Draft');
