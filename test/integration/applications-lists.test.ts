@@ -395,7 +395,8 @@ describe('GET /user/applicationsV2', () => {
     expect(p).toMatchObject({ pageSize: 1000, pageIndex: 1, hasMore: false });
     expect(p.items[0]).toMatchObject({
       recordType: 'Template',
-      isDeletable: false,
+      // Its owner (Manage) may delete it: the same rule DELETE /user/applications/{id} applies.
+      isDeletable: true,
       template: {
         applicationId: idOf('a7'),
         displayName: 'My house template',
