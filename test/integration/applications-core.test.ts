@@ -670,7 +670,18 @@ describe('consents: child applications, action items, rejected reason, notificat
       currentStatusLabel: 'Draft',
       recordType: 'Draft',
       isMigrated: false,
+      hasChildApplications: false,
     });
+    // The parent lists as having children (the count kept with the link).
+    const parentItem = async () =>
+      (
+        (
+          await api('GET', '/user/applicationsV3?recordType=Consent&pageSize=100', undefined, {
+            token: owner,
+          })
+        ).body as { items: ApplicationListItem[] }
+      ).items.find((i) => i.id === parent.id);
+    expect((await parentItem())?.hasChildApplications).toBe(true);
 
     // Deleting the child removes its link under the parent.
     expect((await api('DELETE', `/user/applications/${c.id}`, undefined, { token: owner })).status).toBe(204);
@@ -678,6 +689,7 @@ describe('consents: child applications, action items, rejected reason, notificat
       (await api('GET', `/user/applicationsV3/${parent.id}/child-applications`, undefined, { token: owner }))
         .body,
     ).toEqual([]);
+    expect((await parentItem())?.hasChildApplications).toBe(false);
   });
 
   test('rejected reason: the closed reason when Rejected or Refused, else null', async () => {

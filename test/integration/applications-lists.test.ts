@@ -250,6 +250,11 @@ beforeAll(async () => {
           formId,
         })
         .go();
+    if (s.parentKey)
+      await entities.application
+        .patch({ applicationId: idOf(s.parentKey) })
+        .add({ childCount: 1 })
+        .go();
   }
 }, 120_000);
 

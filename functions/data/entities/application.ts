@@ -45,6 +45,8 @@ export const application = new Entity({
     userSignature: { type: 'string' },
     closedReason: { type: 'string' },
     isHidden: { type: 'boolean', default: false },
+    /** Child applications (amendments, supporting) linked under it; kept with each link write. */
+    childCount: { type: 'number', default: 0 },
     hasOutstandingPayments: { type: 'boolean', default: false },
     hasOutstandingRFIs: { type: 'boolean', default: false },
     startedDate: { type: 'string', required: true },

@@ -292,33 +292,6 @@ export async function getListItems(
   return { applications, templates };
 }
 
-/** Whether each application has a child application (one key-only Query per parent, Limit 1). */
-export async function childFlags(applicationIds: readonly string[], stats?: ReadStats): Promise<Set<string>> {
-  const withChildren = new Set<string>();
-  await Promise.all(
-    applicationIds.map(async (applicationId) => {
-      const params = entities.applicationChild.query.byParent({ applicationId }).params() as KeyParams;
-      const res = await documentClient().send(
-        new QueryCommand({
-          TableName: table(),
-          ...params,
-          Limit: 1,
-          ProjectionExpression: '#pk',
-          ReturnConsumedCapacity: 'TOTAL',
-        }),
-      );
-      if ((res.Count ?? 0) > 0) withChildren.add(applicationId);
-      if (stats) {
-        stats.queries++;
-        stats.itemsRead += res.ScannedCount ?? 0;
-        stats.itemsMatched += res.Count ?? 0;
-        stats.capacityUnits += res.ConsumedCapacity?.CapacityUnits ?? 0;
-      }
-    }),
-  );
-  return withChildren;
-}
-
 // ---- display names (reference data) ----
 
 const NAMES_TTL_MS = 60_000;

@@ -295,6 +295,11 @@ export async function createApplication(input: CreateApplicationInput): Promise<
                 }),
               )
               .commit(),
+            // The parent's count, so a list shows hasChildApplications without a query per item.
+            e.application
+              .patch({ applicationId: input.child.parentApplicationId })
+              .add({ childCount: 1 })
+              .commit(),
           ]
         : []),
       ...(input.template
@@ -593,6 +598,15 @@ export async function deleteApplication(id: string): Promise<ApplicationRecord |
       await entities.applicationChild
         .delete({ applicationId: application.parentApplicationId, childApplicationId: id })
         .go({ response: 'none' });
+      try {
+        await entities.application
+          .patch({ applicationId: application.parentApplicationId })
+          .subtract({ childCount: 1 })
+          .go({ response: 'none' });
+      } catch (err) {
+        // The parent is gone already: nothing to count.
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
     }
   }
   const own = (entities.application.get({ applicationId: id }).params() as { Key: Key }).Key;

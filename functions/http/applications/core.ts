@@ -745,11 +745,11 @@ export const coreRoutes = {
             getAccess(l.childApplicationId, caller.userId),
           ]);
           if (!application || !access || accessRank(access.accessLevel) < 1) return undefined;
-          const [ctx, grandChildren] = await Promise.all([
-            listContextOf(application),
-            listChildren(application.applicationId),
-          ]);
-          return toListItem(application, access, { ...ctx, hasChildApplications: grandChildren.length > 0 });
+          const ctx = await listContextOf(application);
+          return toListItem(application, access, {
+            ...ctx,
+            hasChildApplications: (application.childCount ?? 0) > 0,
+          });
         }),
       );
       return rows

@@ -25,7 +25,6 @@ import {
 } from '../../domain/applications/lists.js';
 import type { ListRequest } from '../../domain/applications/lists.js';
 import {
-  childFlags,
   countAccessRows,
   displayNames,
   filterFieldsOf,
@@ -44,18 +43,14 @@ import { toTemplateDto } from '../../data/repositories/template-thumbnails.js';
  * sees another's applications.
  */
 
-/** List items of the rows in order: one BatchGet of the applications (and templates), names, child flags. */
+/** List items of the rows in order: one BatchGet of the applications (and templates) and the names. */
 async function listItemsOf(rows: readonly AccessRow[], stats?: ReadStats): Promise<ApplicationListItem[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.applicationId);
   const templateIds = rows.filter((r) => r.recordType === 'Template').map((r) => r.applicationId);
-  const [{ applications, templates }, names, withChildren] = await Promise.all([
+  const [{ applications, templates }, names] = await Promise.all([
     getListItems(ids, templateIds, stats),
     displayNames(rows),
-    childFlags(
-      rows.filter((r) => r.recordType !== 'Template').map((r) => r.applicationId),
-      stats,
-    ),
   ]);
   const templateDtos = new Map(
     await Promise.all(
@@ -74,7 +69,7 @@ async function listItemsOf(rows: readonly AccessRow[], stats?: ReadStats): Promi
         formDisplayName: form?.displayName,
         formCategory: form?.category,
         authorityDisplayName: authority?.displayName,
-        hasChildApplications: withChildren.has(row.applicationId),
+        hasChildApplications: (application.childCount ?? 0) > 0,
         ...(template ? { template } : {}),
       }),
     ];
