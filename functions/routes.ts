@@ -14,9 +14,10 @@
  */
 
 export const resources = [
-  'public',
+  'site',
+  'accounts',
+  'reference',
   'lookups',
-  'user',
   'applications',
   'participants',
   'documents',
@@ -62,34 +63,34 @@ const r = (method: HttpMethod, path: string, resource: Resource, caller: CallerK
 
 export const routes: readonly RouteDef[] = [
   // Health: public, no data access beyond a cheap table describe.
-  r('GET', '/public/health', 'public', 'public'),
+  r('GET', '/public/health', 'site', 'public'),
 
   // Accounts (portal-core §7 public calls; portal-organisation §5, §7).
-  r('GET', '/public/captcha/challenge', 'public', 'public'),
-  r('POST', '/public/user/registration', 'public', 'public'),
-  r('POST', '/public/user/registration/confirm', 'public', 'public'),
-  r('POST', '/public/user/registration/resend', 'public', 'public'),
-  r('POST', '/public/user/registration/invited', 'public', 'public'),
-  r('GET', '/public/organisation/invitations', 'public', 'public'),
+  r('GET', '/public/captcha/challenge', 'accounts', 'public'),
+  r('POST', '/public/user/registration', 'accounts', 'public'),
+  r('POST', '/public/user/registration/confirm', 'accounts', 'public'),
+  r('POST', '/public/user/registration/resend', 'accounts', 'public'),
+  r('POST', '/public/user/registration/invited', 'accounts', 'public'),
+  r('GET', '/public/organisation/invitations', 'accounts', 'public'),
 
   // Form.io definitions of the Formio steps (portal-core §7).
-  r('GET', '/public/formio/{name}', 'public', 'public'),
+  r('GET', '/public/formio/{name}', 'reference', 'public'),
 
   // Reference data (portal-core §7 public calls): one name per path level ({id} for the jurisdiction).
-  r('GET', '/public/jurisdictions/{id}', 'public', 'public'),
-  r('GET', '/public/jurisdictions/{id}/document-types', 'public', 'public'),
-  r('GET', '/public/jurisdictions/{id}/forms/{formId}/document-types', 'public', 'public'),
-  r('GET', '/public/images/{id}', 'public', 'public'),
-  r('GET', '/public/authorities/detection', 'public', 'public'),
+  r('GET', '/public/jurisdictions/{id}', 'reference', 'public'),
+  r('GET', '/public/jurisdictions/{id}/document-types', 'reference', 'public'),
+  r('GET', '/public/jurisdictions/{id}/forms/{formId}/document-types', 'reference', 'public'),
+  r('GET', '/public/images/{id}', 'reference', 'public'),
+  r('GET', '/public/authorities/detection', 'reference', 'public'),
 
   // Site settings read by the SPA before sign-in (portal-core §7, portal-organisation §2).
-  r('GET', '/maintenance/maintenance.json', 'public', 'public'),
-  r('GET', '/announcements/announcements.json', 'public', 'public'),
+  r('GET', '/maintenance/maintenance.json', 'site', 'public'),
+  r('GET', '/announcements/announcements.json', 'site', 'public'),
 
   // The signed-in user's own record (portal-core §7).
-  r('GET', '/user', 'user', 'user'),
-  r('PATCH', '/user', 'user', 'user'),
-  r('PUT', '/user/password', 'user', 'user'),
+  r('GET', '/user', 'accounts', 'user'),
+  r('PATCH', '/user', 'accounts', 'user'),
+  r('PUT', '/user/password', 'accounts', 'user'),
 
   // Lookups (portal-core §7): NZ Post address checker, property lookup, the LBP register.
   r('GET', '/user/nzpost/addresschecker/suggest', 'lookups', 'user'),
@@ -99,10 +100,10 @@ export const routes: readonly RouteDef[] = [
   r('GET', '/v1/service/licensed-building-practitioners/{lbpNumber}', 'lookups', 'user'),
 
   // User-scoped reference data (portal-core §7; portal-organisation §3 countries).
-  r('GET', '/user/qualification-types', 'user', 'user'),
-  r('GET', '/user/documenttags', 'user', 'user'),
-  r('GET', '/user/countries', 'user', 'user'),
-  r('GET', '/user/properties', 'user', 'user'),
+  r('GET', '/user/qualification-types', 'reference', 'user'),
+  r('GET', '/user/documenttags', 'reference', 'user'),
+  r('GET', '/user/countries', 'reference', 'user'),
+  r('GET', '/user/properties', 'reference', 'user'),
 
   // Applications (portal-core §7): create, read, change, lists, steps, rules, submission.
   r('GET', '/user/applications', 'applications', 'user'),

@@ -7,7 +7,7 @@ import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EnvName } from '../../functions/config.js';
+import type { EnvName } from '../../functions/platform/config.js';
 
 /** The repository root (this file is infra/constructs/portal-function.ts). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,11 +20,11 @@ export const esmRequireBanner =
   "import { createRequire as __cjsCreateRequire } from 'node:module'; const require = __cjsCreateRequire(import.meta.url);";
 
 export interface PortalFunctionProps {
-  /** Entry file relative to the repository root, e.g. `functions/http/user.ts`. */
+  /** Entry file relative to the repository root, e.g. `functions/accounts/handler.ts`. */
   entry: string;
   /** Powertools service name (also the log group's suffix). */
   serviceName: string;
-  /** Environment variables: only names declared in functions/config.ts. */
+  /** Environment variables: only names declared in functions/platform/config.ts. */
   environment?: Partial<Record<EnvName, string>>;
   memorySize?: number;
   timeout?: Duration;

@@ -18,7 +18,7 @@ import { closeServer, listen, readBody, sendJson, type Log } from './util';
 /**
  * Cognito on this machine: cognito-local run in-process (its own modules, with data under
  * dataDir/cognito instead of cwd/.cognito, and a message service that builds each mail with
- * functions/events/custom-message.ts and writes it to the mail outbox) behind a small proxy that adds what cognito-local lacks.
+ * functions/accounts/custom-message.ts and writes it to the mail outbox) behind a small proxy that adds what cognito-local lacks.
  */
 export interface LocalCognito {
   /** The endpoint clients use (the proxy). */
@@ -185,7 +185,7 @@ async function startCognitoLocal(opts: {
   // No Lambda triggers inside cognito-local: the proxy runs them against our own handlers.
   const triggers = new m.TriggersService(clock, cognito, new m.LambdaService({}, {}), {});
   // Codes go to the mail outbox (and stay in the pool's db json, as cognito-local keeps them). The
-  // message is what functions/events/custom-message.ts makes of it, as Cognito's CustomMessage
+  // message is what functions/accounts/custom-message.ts makes of it, as Cognito's CustomMessage
   // trigger in AWS; SMS keeps the plain code.
   const messages = {
     deliver: async (
@@ -352,11 +352,11 @@ export async function startCognito(opts: {
     code,
     clientMetadata,
   }) => {
-    if (!opts.handlers.exists('events/custom-message')) return undefined;
+    if (!opts.handlers.exists('accounts/custom-message')) return undefined;
     const handler =
       await opts.handlers.load<
         (e: CustomMessageTriggerEvent, c: unknown) => Promise<CustomMessageTriggerEvent>
-      >('events/custom-message');
+      >('accounts/custom-message');
     const userAttributes: Record<string, string> = {};
     for (const a of user.Attributes ?? []) if (a.Value !== undefined) userAttributes[a.Name] = a.Value;
     const event = {
@@ -427,10 +427,9 @@ export async function startCognito(opts: {
       request: { userAttributes, ...(clientMetadata ? { clientMetadata } : {}) },
       response: {},
     };
-    const handler =
-      await opts.handlers.load<(e: PostConfirmationTriggerEvent) => Promise<unknown>>(
-        'events/post-confirmation',
-      );
+    const handler = await opts.handlers.load<(e: PostConfirmationTriggerEvent) => Promise<unknown>>(
+      'accounts/post-confirmation',
+    );
     await handler(event);
   };
 

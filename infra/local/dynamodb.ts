@@ -11,7 +11,7 @@ import {
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
-import { table } from '../../functions/data/table';
+import { table } from '../../functions/platform/data/table';
 import { HOST } from './ports';
 import { waitFor, type Log } from './util';
 
@@ -130,7 +130,7 @@ export async function startDynamo(opts: { dataDir: string; port: number; log: Lo
   return { endpoint, pid, client, stop };
 }
 
-/** Creates the single table (key schema, GSIs, stream, TTL) from functions/data/table.ts if absent. */
+/** Creates the single table (key schema, GSIs, stream, TTL) from functions/platform/data/table.ts if absent. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'exists'> {
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));

@@ -247,7 +247,7 @@ export async function startGateway(opts: {
     });
     let result: unknown;
     try {
-      const handler = await opts.handlers.load<Handler>(`http/${route.resource}`);
+      const handler = await opts.handlers.load<Handler>(`${route.resource}/handler`);
       result = await handler(
         event,
         lambdaContext(`consent-portal-${route.resource}`, event.requestContext.requestId),

@@ -90,7 +90,7 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-/** Sets the variables every handler reads (functions/config.ts) to the local stand-ins. */
+/** Sets the variables every handler reads (functions/platform/config.ts) to the local stand-ins. */
 function setHandlerEnv(e: Record<string, string>): void {
   for (const [k, v] of Object.entries(e)) process.env[k] = v;
 }
@@ -190,7 +190,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       // Links in Cognito's mail (AWS: the Web stack's URL through SSM, or -c webUrl).
       WEB_URL: webUrl,
       // Lookups (NZ Post, parcels, LBP register): the local services over shared/sample-data; a
-      // test may make one fail by writing this file (functions/adapters/lookups/local.ts).
+      // test may make one fail by writing this file (functions/platform/adapters/lookups/local.ts).
       LOOKUPS_MODE: 'local',
       LOOKUPS_FAULTS_FILE: lookupsFaultsFile,
     };
@@ -270,17 +270,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     info(`table ${TABLE_NAME}: ${created}`);
     setHandlerEnv({ USER_POOL_ID: cognito.userPoolId, USER_POOL_CLIENT_ID: cognito.clientId });
 
-    // The scheduler seam: functions/adapters/scheduler.ts gets the local implementation.
+    // The scheduler seam: functions/platform/adapters/scheduler.ts gets the local implementation.
     const scheduler = createScheduler({ file: path.join(dataDir, 'schedules.json'), handlers, log: warn });
     stoppers.push({ name: 'scheduler', stop: scheduler.stop });
-    if (handlers.exists('adapters/scheduler')) {
+    if (handlers.exists('platform/adapters/scheduler')) {
       const setImpl = await handlers.load<(impl: unknown) => void>(
-        'adapters/scheduler',
+        'platform/adapters/scheduler',
         'setSchedulerImplementation',
       );
       setImpl(scheduler);
     } else {
-      warn('functions/adapters/scheduler.ts is not there yet: handlers cannot schedule');
+      warn('functions/platform/adapters/scheduler.ts is not there yet: handlers cannot schedule');
     }
 
     const gateway = await startGateway({

@@ -18,7 +18,7 @@ export interface OutboxMail {
 }
 
 /**
- * Writes one mail into the outbox folder in the record shape functions/adapters/mail.ts's outbox
+ * Writes one mail into the outbox folder in the record shape functions/platform/adapters/mail.ts's outbox
  * transport uses (`<ISO time>-<uuid>.json`, {messageId, sentAt, from, to[], subject, text, html?}), so a
  * listing of the folder shows Cognito's codes among the portal's own mail, sorted by time.
  */

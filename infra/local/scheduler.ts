@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { HandlerLoader } from './handlers';
 import type { Log } from './util';
 
-/** The seam functions/adapters/scheduler.ts exposes (setSchedulerImplementation). */
+/** The seam functions/platform/adapters/scheduler.ts exposes (setSchedulerImplementation). */
 export interface SchedulerImplementation {
   schedule(input: { name: string; at: Date | string; payload: unknown }): Promise<void>;
   cancel(name: string): Promise<void>;
@@ -28,15 +28,17 @@ export interface LocalScheduler extends SchedulerImplementation {
 
 /**
  * Which handler a payload targets. On AWS every schedule invokes SCHEDULER_TARGET_ARN; locally
- * `payload.target` (or `payload.handler`) names a module under functions/events/, and a payload
- * without one goes to functions/events/scheduled.ts (that single target).
+ * `payload.target` (or `payload.handler`) names a module under functions/ (`<feature>/<module>`, or
+ * a bare name under functions/platform/), and a payload without one goes to
+ * functions/platform/scheduled.ts (that single target).
  */
 export function scheduleTarget(payload: unknown): string {
   const p = (payload ?? {}) as Record<string, unknown>;
   const name =
     typeof p.target === 'string' ? p.target : typeof p.handler === 'string' ? p.handler : 'scheduled';
-  if (!/^[a-z0-9][a-z0-9-]*$/i.test(name)) throw new Error(`Invalid schedule target ${JSON.stringify(name)}`);
-  return `events/${name}`;
+  if (!/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)?$/i.test(name))
+    throw new Error(`Invalid schedule target ${JSON.stringify(name)}`);
+  return name.includes('/') ? name : `platform/${name}`;
 }
 
 const MAX_TIMER = 2 ** 31 - 1;

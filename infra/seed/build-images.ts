@@ -1,5 +1,5 @@
 /**
- * Writes functions/domain/reference/images.generated.ts from shared/reference/images.json and the
+ * Writes functions/reference/images.generated.ts from shared/reference/images.json and the
  * files in shared/reference/images/ (base64), so the public Lambda serves the images without a
  * bundler loader. Run after changing an image: `npx tsx infra/seed/build-images.ts`.
  * test/unit/shared/reference-data.test.ts fails when the generated module is out of date.
@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ReferenceImage } from '../../shared/schemas/reference.js';
 
 const root = new URL('../../', import.meta.url);
-export const generatedImagesFile = new URL('functions/domain/reference/images.generated.ts', root);
+export const generatedImagesFile = new URL('functions/reference/images.generated.ts', root);
 
 export async function renderImagesModule(): Promise<string> {
   const manifest = z

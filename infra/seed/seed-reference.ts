@@ -1,15 +1,15 @@
 import type { Country } from '../../shared/schemas/country.js';
-import { putCountries } from '../../functions/data/repositories/countries.js';
-import { entities } from '../../functions/data/service.js';
+import { putCountries } from '../../functions/reference/repository/countries.js';
+import { entities } from '../../functions/platform/data/service.js';
 import {
   emailGrantUserId,
   pruneReferenceData,
   putReferenceData,
   putUserAuthority,
-} from '../../functions/data/repositories/reference.js';
-import { jurisdictionParts, referenceData } from '../../functions/domain/reference/data.js';
-import type { ReferenceData } from '../../functions/domain/reference/data.js';
-import { jurisdictionEtag } from '../../functions/domain/reference/jurisdiction.js';
+} from '../../functions/reference/repository/reference.js';
+import { jurisdictionParts, referenceData } from '../../functions/reference/data.js';
+import type { ReferenceData } from '../../functions/reference/data.js';
+import { jurisdictionEtag } from '../../functions/reference/jurisdiction.js';
 
 /**
  * shared/reference/countries.json, validated (ids and codes unique). Bundled with the loader (a JSON

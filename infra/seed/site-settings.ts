@@ -81,7 +81,7 @@ function target(args: SiteSettingsArgs): string {
 
 export async function runSiteSettings(args: SiteSettingsArgs, updatedBy = 'operator') {
   const where = target(args);
-  const site = await import('../../functions/data/repositories/site-settings.js');
+  const site = await import('../../functions/site/repository.js');
   if (args.maintenance) await site.setMaintenance(args.maintenance === 'on', updatedBy);
   if (args.announcements !== undefined)
     await site.setAnnouncements(readAnnouncementsFile(args.announcements), updatedBy);

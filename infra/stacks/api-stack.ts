@@ -20,7 +20,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { acknowledge, findings, type NagAck } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
-import type { EnvName } from '../../functions/config.js';
+import type { EnvName } from '../../functions/platform/config.js';
 import { routes as routeTable, routeKey, type Resource, type RouteDef } from '../../functions/routes.js';
 import { PortalFunction } from '../constructs/portal-function.js';
 import type { PortalConfig } from './config.js';
@@ -45,7 +45,7 @@ export const apiStageName = 'api';
  *   through an invitation creates a confirmed user; the public SignUp/Confirm/Resend and
  *   ChangePassword calls need no IAM).
  * - externalLookups: NZ Post AddressChecker, LINZ parcels and the LBP register
- *   (functions/adapters/lookups): LOOKUPS_MODE (context `lookupsMode`, default 'live' in a
+ *   (functions/platform/adapters/lookups): LOOKUPS_MODE (context `lookupsMode`, default 'live' in a
  *   prod-like stage, else 'local' = the bundled sample data) and read access to the lookups
  *   credentials secret (LOOKUPS_SECRET_ARN), which an operator fills with NZPOST_CLIENT_ID,
  *   NZPOST_CLIENT_SECRET, LINZ_API_KEY, LBP_BASE_URL and LBP_API_KEY.
@@ -60,9 +60,11 @@ type Capability =
   | 'cognitoAdmin'
   | 'externalLookups';
 export const resourceCapabilities: Record<Resource, readonly Capability[]> = {
-  public: ['accountsWrite', 'captcha', 'cognitoAdmin'],
+  site: [],
+  // Registration and the signed-in user's own record: writes only the account partitions below.
+  accounts: ['accountsWrite', 'captcha', 'cognitoAdmin'],
+  reference: [],
   lookups: ['externalLookups'],
-  user: ['tableWrite', 'uploads'],
   applications: ['tableWrite', 'uploads'],
   participants: ['tableWrite', 'mail'],
   documents: ['tableWrite', 'uploads'],
@@ -76,7 +78,7 @@ export const resourceCapabilities: Record<Resource, readonly Capability[]> = {
 };
 
 /**
- * Partition-key prefixes (ElectroDB keys, functions/data/entities) the public function may write:
+ * Partition-key prefixes (ElectroDB keys, functions/platform/data/entities) the accounts function may write:
  * captchaUse, user, organisationMember, organisationInvitation.
  */
 export const accountsWritePartitions = [
@@ -221,7 +223,7 @@ export class ApiStack extends Stack {
       const caps = resourceCapabilities[resource];
       const scheduler = caps.includes('scheduler');
       const fn = new PortalFunction(this, `Fn-${resource}`, {
-        entry: `functions/http/${resource}.ts`,
+        entry: `functions/${resource}/handler.ts`,
         serviceName: `consent-portal-${resource}`,
         description: `HTTP API resource module: ${resource}`,
         timeout: Duration.seconds(15),

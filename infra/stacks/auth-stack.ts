@@ -62,7 +62,7 @@ export class AuthStack extends Stack {
     });
 
     const postConfirmation = new PortalFunction(this, 'PostConfirmation', {
-      entry: 'functions/events/post-confirmation.ts',
+      entry: 'functions/accounts/post-confirmation.ts',
       serviceName: 'consent-portal-post-confirmation',
       description: 'Cognito PostConfirmation: creates the user record',
       environment: { TABLE_NAME: props.table.tableName },
@@ -72,7 +72,7 @@ export class AuthStack extends Stack {
 
     // The portal's words for Cognito's mail: a confirmation link to the web app and the code.
     const customMessage = new PortalFunction(this, 'CustomMessage', {
-      entry: 'functions/events/custom-message.ts',
+      entry: 'functions/accounts/custom-message.ts',
       serviceName: 'consent-portal-custom-message',
       description: "Cognito CustomMessage: sign-up link and code, reset code, in the portal's words",
       environment: config.webUrl

@@ -15,7 +15,7 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { table as tableDef } from '../../functions/data/table.js';
+import { table as tableDef } from '../../functions/platform/data/table.js';
 import type { PortalConfig } from './config.js';
 import { ReferenceData } from './reference-data.js';
 

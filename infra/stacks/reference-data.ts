@@ -5,7 +5,7 @@ import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { acknowledge, findings, lambdaBasicExecutionPolicy } from '../constructs/nag.js';
 import { PortalFunction } from '../constructs/portal-function.js';
-import { referenceFiles } from '../../functions/domain/reference/data.js';
+import { referenceFiles } from '../../functions/reference/data.js';
 
 /** A hash of everything the loader writes: a change makes CloudFormation run the loader again. */
 export function referenceDataHash(): string {

@@ -65,7 +65,7 @@ export class WorkflowsStack extends Stack {
 
     // --- Extraction: Lambda + state machine -------------------------------------------------
     this.extractionFunction = new PortalFunction(this, 'Extraction', {
-      entry: 'functions/events/extraction.ts',
+      entry: 'functions/documents/extraction.ts',
       serviceName: 'consent-portal-extraction',
       description: 'Steps of the document-extraction state machine',
       memorySize: 1536,
@@ -75,7 +75,7 @@ export class WorkflowsStack extends Stack {
     });
     table.grantReadWriteData(this.extractionFunction);
     uploads.grantRead(this.extractionFunction, `${documentsPrefix}*`);
-    // The text of a document goes to extracted/{key}.txt (functions/domain/documents/keys.ts).
+    // The text of a document goes to extracted/{key}.txt (functions/documents/service/keys.ts).
     uploads.grantPut(this.extractionFunction, `${extractedPrefix}*`);
 
     const smLogs = new LogGroup(this, 'ExtractionStateMachineLogs', {
@@ -109,7 +109,7 @@ export class WorkflowsStack extends Stack {
       ? [LayerVersion.fromLayerVersionArn(this, 'ClamAvLayer', config.clamavLayerArn)]
       : undefined;
     this.scanFunction = new PortalFunction(this, 'Scan', {
-      entry: 'functions/events/scan.ts',
+      entry: 'functions/documents/scan.ts',
       serviceName: 'consent-portal-scan',
       description: 'Scans uploaded documents (ClamAV, PDF checks) and sets their status',
       memorySize: 3008,

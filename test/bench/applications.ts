@@ -115,8 +115,8 @@ function reference(): Reference {
  * built with the same entities and listRowFields as the applications repository.
  */
 async function seedItems(benchUserId: string) {
-  const { entities } = await import('../../functions/data/service');
-  const { listRowFields } = await import('../../functions/domain/applications/list-row');
+  const { entities } = await import('../../functions/platform/data/service');
+  const { listRowFields } = await import('../../functions/applications/service/list-row');
   const ref = reference();
   const r = prng(20251122);
   const items: Record<string, unknown>[] = [];
@@ -192,7 +192,7 @@ async function seedItems(benchUserId: string) {
 
 /** BatchWrite of 25 items a call, 16 calls in flight, unprocessed items written again. */
 async function batchWrite(items: Record<string, unknown>[]) {
-  const { documentClient } = await import('../../functions/adapters/aws-clients');
+  const { documentClient } = await import('../../functions/platform/adapters/aws-clients');
   const tableName = process.env.TABLE_NAME!;
   let next = 0;
   let calls = 0;
@@ -275,9 +275,9 @@ export async function applications(stack: BenchStack, h: BenchHelpers) {
 
   // The same work in-process, with what DynamoDB was asked for (one run's calls; median time of 11).
   const { ApplicationsV3Query } = await import('../../shared/schemas/applications');
-  const { v3Request } = await import('../../functions/domain/applications/lists');
-  const { listApplications, badgesOf, filtersOf } = await import('../../functions/http/applications/lists');
-  const { newReadStats } = await import('../../functions/data/repositories/application-lists');
+  const { v3Request } = await import('../../functions/applications/service/lists');
+  const { listApplications, badgesOf, filtersOf } = await import('../../functions/applications/routes/lists');
+  const { newReadStats } = await import('../../functions/applications/repository/lists');
   type Stats = ReturnType<typeof newReadStats>;
   const raw: { name: string; run: (stats?: Stats) => Promise<unknown> }[] = [
     ...lists.map((l) => ({

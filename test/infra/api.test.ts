@@ -29,7 +29,7 @@ describe('ApiStack', () => {
     }
   });
 
-  it('gives every function the env of functions/config.ts', () => {
+  it('gives every function the env of functions/platform/config.ts', () => {
     for (const f of functions()) {
       expect(Object.keys(f.Environment.Variables)).toEqual(
         expect.arrayContaining([
@@ -101,15 +101,20 @@ describe('ApiStack', () => {
 
   it('grants table reads to every function; writes only where the resource needs them', () => {
     const fnPolicies = Object.entries(t.findResources('AWS::IAM::Policy'));
-    const pub = fnPolicies.find(([id]) => id.startsWith('Fnpublic'))![1] as {
+    const pub = fnPolicies.find(([id]) => id.startsWith('Fnaccounts'))![1] as {
       Properties: { PolicyDocument: unknown };
     };
-    const usr = fnPolicies.find(([id]) => id.startsWith('Fnuser'))![1] as {
+    const apps = fnPolicies.find(([id]) => id.startsWith('Fnapplications'))![1] as {
+      Properties: { PolicyDocument: unknown };
+    };
+    const ref = fnPolicies.find(([id]) => id.startsWith('Fnreference'))![1] as {
       Properties: { PolicyDocument: unknown };
     };
     expect(JSON.stringify(pub.Properties.PolicyDocument)).toContain('dynamodb:Query');
-    expect(JSON.stringify(usr.Properties.PolicyDocument)).toContain('dynamodb:PutItem');
-    // The public function writes only the partitions registration needs (no delete, no batch).
+    expect(JSON.stringify(apps.Properties.PolicyDocument)).toContain('dynamodb:PutItem');
+    expect(JSON.stringify(ref.Properties.PolicyDocument)).toContain('dynamodb:Query');
+    expect(JSON.stringify(ref.Properties.PolicyDocument)).not.toMatch(/dynamodb:(Put|Update|Delete|BatchWrite)/);
+    // The accounts function writes only the partitions registration and the profile need (no delete, no batch).
     const pubDoc = pub.Properties.PolicyDocument as {
       Statement: { Action: string | string[]; Condition?: unknown }[];
     };
@@ -133,7 +138,7 @@ describe('ApiStack', () => {
     ]);
   });
 
-  it('gives the public function the captcha secret and the Cognito admin calls of invited registration', () => {
+  it('gives the accounts function the captcha secret and the Cognito admin calls of invited registration', () => {
     // Two secrets: the captcha key and the lookups' credentials.
     t.resourceCountIs('AWS::SecretsManager::Secret', 2);
     const [secretId] = Object.keys(
@@ -144,14 +149,14 @@ describe('ApiStack', () => {
       }),
     );
     expect(secretId).toBeDefined();
-    const pubFn = functions().find((f) => f.Description.endsWith(': public'))!;
+    const pubFn = functions().find((f) => f.Description.endsWith(': accounts'))!;
     expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toEqual({ Ref: secretId });
     expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET).toBeUndefined();
     for (const f of functions().filter((f) => f !== pubFn)) {
       expect(f.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toBeUndefined();
     }
     const [, pub] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
-      id.startsWith('Fnpublic'),
+      id.startsWith('Fnaccounts'),
     )!;
     const doc = JSON.stringify(pub);
     expect(doc).toContain('secretsmanager:GetSecretValue');
@@ -160,7 +165,7 @@ describe('ApiStack', () => {
     }
     expect(doc).not.toContain('cognito-idp:*');
     const [, usr] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
-      id.startsWith('Fnuser'),
+      id.startsWith('Fnreference'),
     )!;
     expect(JSON.stringify(usr)).not.toContain('cognito-idp:');
     expect(JSON.stringify(usr)).not.toContain('secretsmanager:');
@@ -305,7 +310,7 @@ describe('ApiStack', () => {
       );
       // Functions that do not schedule get neither the env nor the rights.
       const user = propsOf(api, 'AWS::Lambda::Function').find(
-        (f) => f.Description === 'HTTP API resource module: user',
+        (f) => f.Description === 'HTTP API resource module: accounts',
       )!;
       expect(Object.keys((user as unknown as Fn).Environment.Variables)).not.toContain('SCHEDULER_ROLE_ARN');
     });

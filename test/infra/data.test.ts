@@ -1,6 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { table as tableDef } from '../../functions/data/table.js';
+import { table as tableDef } from '../../functions/platform/data/table.js';
 import { buildTestApp, propsOf, template } from './helpers.js';
 
 describe('DataStack', () => {
@@ -10,7 +10,7 @@ describe('DataStack', () => {
   });
 
   describe('table', () => {
-    it('has the keys and GSIs of functions/data/table.ts (ALL projection), on demand', () => {
+    it('has the keys and GSIs of functions/platform/data/table.ts (ALL projection), on demand', () => {
       t.resourceCountIs('AWS::DynamoDB::Table', 1);
       const p = propsOf(t, 'AWS::DynamoDB::Table')[0]!;
       expect(p.KeySchema).toEqual([

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { Jimp } from '../../functions/adapters/images.js';
+import { Jimp } from '../../functions/platform/adapters/images.js';
 import { readOutputs } from '../support/outputs';
 import { signIn } from '../support/cognito';
 import { api, localRepositories } from '../support/accounts';
@@ -30,7 +30,7 @@ const demo = (email: string) => {
 let owner: string; // applicant@ (creates everything, Manage)
 let other: string; // agent@ (given each access level in turn)
 let otherId: string;
-let repo: typeof import('../../functions/data/repositories/applications');
+let repo: typeof import('../../functions/applications/repository/applications');
 
 const sub = (token: string) =>
   (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
@@ -60,7 +60,7 @@ const get = (token: string, id: string) =>
 
 /** Gives `userId` an access level on the application (participant + access row, as the participants issue will). */
 async function grant(applicationId: string, userId: string, accessLevel: AccessLevel) {
-  const { entities } = await import('../../functions/data/service');
+  const { entities } = await import('../../functions/platform/data/service');
   const application = (await repo.getApplication(applicationId))!;
   await entities.participant
     .put({
@@ -89,7 +89,7 @@ async function councilSets(id: string, patch: Parameters<typeof repo.updateAppli
 
 beforeAll(async () => {
   await localRepositories(o);
-  repo = await import('../../functions/data/repositories/applications');
+  repo = await import('../../functions/applications/repository/applications');
   const [a, b] = await Promise.all([
     signIn('applicant@demo.consent.nz', demo('applicant@demo.consent.nz').password, o),
     signIn('agent@demo.consent.nz', demo('agent@demo.consent.nz').password, o),
@@ -412,7 +412,7 @@ describe('access levels', () => {
 
 describe('Duplicate, templates', () => {
   test('Duplicate copies form, authority, steps and participants under a new id and number', async () => {
-    const { entities } = await import('../../functions/data/service');
+    const { entities } = await import('../../functions/platform/data/service');
     const src = (await create(owner)).body;
     await api(
       'PATCH',

@@ -49,8 +49,8 @@ async function tableAccess() {
   process.env.AWS_ACCESS_KEY_ID ??= 'S3RVER';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'S3RVER';
   process.env.TABLE_NAME = o.TableName;
-  const { entities } = await import('../../functions/data/service.js');
-  const { listRowFields } = await import('../../functions/domain/applications/list-row.js');
+  const { entities } = await import('../../functions/platform/data/service.js');
+  const { listRowFields } = await import('../../functions/applications/service/list-row.js');
   return { entities, listRowFields };
 }
 

@@ -42,10 +42,10 @@ async function stackModules() {
   process.env.S3_FORCE_PATH_STYLE = 'true';
   process.env.UPLOADS_BUCKET = o.UploadsBucket;
   const [applications, steps, service, summary] = await Promise.all([
-    import('../../functions/data/repositories/applications.js'),
-    import('../../functions/data/repositories/application-steps.js'),
-    import('../../functions/data/service.js'),
-    import('../../functions/domain/applications/summary-pdf.js'),
+    import('../../functions/applications/repository/applications.js'),
+    import('../../functions/applications/repository/steps.js'),
+    import('../../functions/platform/data/service.js'),
+    import('../../functions/applications/service/summary-pdf.js'),
   ]);
   return { applications, steps, entities: service.entities, summary };
 }

@@ -23,9 +23,9 @@ process.env.AWS_ENDPOINT_URL_DYNAMODB = String(o.DynamoDbEndpoint);
 process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
 process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
 
-const { entities } = await import('../../functions/data/service');
-const { documentClient } = await import('../../functions/adapters/aws-clients');
-const { createApplicationDocument } = await import('../../functions/data/repositories/documents');
+const { entities } = await import('../../functions/platform/data/service');
+const { documentClient } = await import('../../functions/platform/adapters/aws-clients');
+const { createApplicationDocument } = await import('../../functions/documents/repository');
 
 const subOf = (idToken: string): string =>
   (JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;

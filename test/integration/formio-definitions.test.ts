@@ -3,7 +3,7 @@
  * public caching, validated with @formio/core exactly as served; unknown names are 404.
  */
 import { describe, expect, test } from 'vitest';
-import { validateFormio } from '../../functions/domain/formio/validate';
+import { validateFormio } from '../../shared/formio/validate';
 import { FormioDefinitionResponse, formioNames } from '../../shared/schemas/formio';
 import { readOutputs } from '../support/outputs';
 

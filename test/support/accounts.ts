@@ -43,9 +43,9 @@ export async function localRepositories(outputs: StackOutputs = readOutputs()) {
     tableReady = true;
   }
   const [invitations, users, site] = await Promise.all([
-    import('../../functions/data/repositories/invitations.js'),
-    import('../../functions/data/repositories/users.js'),
-    import('../../functions/data/repositories/site-settings.js'),
+    import('../../functions/accounts/repository/invitations.js'),
+    import('../../functions/accounts/repository/users.js'),
+    import('../../functions/site/repository.js'),
   ]);
   return { invitations, users, site };
 }

@@ -1,5 +1,5 @@
 /**
- * Fault injection for the local lookup services (functions/adapters/lookups/local.ts): the local
+ * Fault injection for the local lookup services (functions/platform/adapters/lookups/local.ts): the local
  * stack points LOOKUPS_FAULTS_FILE at `<DataDir>/lookups-faults.json`; while that file names a
  * service, the local service fails the way the real one can.
  */

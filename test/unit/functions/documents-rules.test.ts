@@ -8,9 +8,9 @@ import {
   mimeTypeOf,
   uploadErrorText,
 } from '../../../shared/schemas/documents';
-import { planNewDocument } from '../../../functions/domain/documents/create';
-import { isStalled, toDocumentDto } from '../../../functions/domain/documents/view';
-import { attachmentDisposition } from '../../../functions/domain/documents/storage';
+import { planNewDocument } from '../../../functions/documents/service/create';
+import { isStalled, toDocumentDto } from '../../../functions/documents/service/view';
+import { attachmentDisposition } from '../../../functions/documents/service/storage';
 
 const pdf = (size: number, fileName = 'plan.pdf') => ({ fileName, mimeType: 'application/pdf', size });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handler } from '../../../functions/http/public.js';
+import { handler } from '../../../functions/reference/handler.js';
 import { matchRoute } from '../../../functions/routes.js';
 import { FormioDefinitionResponse, formioNames } from '../../../shared/schemas/formio.js';
 import { httpEvent, lambdaContext, parseResponse } from './helpers.js';
@@ -15,9 +15,9 @@ const get = async (name: string) =>
   );
 
 describe('GET /public/formio/{name}', () => {
-  it('is a public route of the public resource', () => {
+  it('is a public route of the reference resource', () => {
     expect(matchRoute('GET', '/public/formio/bc-project')).toEqual({
-      route: { method: 'GET', path: '/public/formio/{name}', resource: 'public', caller: 'public' },
+      route: { method: 'GET', path: '/public/formio/{name}', resource: 'reference', caller: 'public' },
       pathParameters: { name: 'bc-project' },
     });
   });

@@ -1,5 +1,5 @@
 /**
- * Every Form.io definition validated by @formio/core in Node (functions/domain/formio): a complete
+ * Every Form.io definition validated by @formio/core in Node (shared/formio): a complete
  * submission is clean; taking away each required field that is shown gives "Required" on exactly
  * that field; patterns, min/max and lengths give their messages; hidden fields are not required.
  */
@@ -8,8 +8,8 @@ import {
   UnknownFormioDefinition,
   validateFormio,
   validateSubmission,
-} from '../../../functions/domain/formio/validate.js';
-import { getFormioDefinition } from '../../../functions/domain/formio/definitions.js';
+} from '../../../shared/formio/validate.js';
+import { getFormioDefinition } from '../../../shared/formio/definitions.js';
 import {
   formioNames,
   type FormioComponent,

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import type { HttpEvent } from '../../../functions/http/lib/handler.js';
+import type { HttpEvent } from '../../../functions/platform/http/handler.js';
 
 export const lambdaContext = {
   callbackWaitsForEmptyEventLoop: false,

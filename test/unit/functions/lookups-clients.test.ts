@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nzPostClient } from '../../../functions/adapters/lookups/nzpost.js';
-import { linzClient, lotAndDp } from '../../../functions/adapters/lookups/linz.js';
-import { fromRegister, lbpClient } from '../../../functions/adapters/lookups/lbp.js';
-import { adaptersFromEnv, modeOf, secretReader } from '../../../functions/adapters/lookups/index.js';
-import { LookupServiceError } from '../../../functions/adapters/lookups/types.js';
+import { nzPostClient } from '../../../functions/platform/adapters/lookups/nzpost.js';
+import { linzClient, lotAndDp } from '../../../functions/platform/adapters/lookups/linz.js';
+import { fromRegister, lbpClient } from '../../../functions/platform/adapters/lookups/lbp.js';
+import { adaptersFromEnv, modeOf, secretReader } from '../../../functions/platform/adapters/lookups/index.js';
+import { LookupServiceError } from '../../../functions/platform/adapters/lookups/types.js';
 import { AddressLookupResult, Practitioner } from '../../../shared/schemas/lookups.js';
 import {
   closedPortUrl,

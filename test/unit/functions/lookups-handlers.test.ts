@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handler, parseParcelAddress } from '../../../functions/http/lookups.js';
+import { handler, parseParcelAddress } from '../../../functions/lookups/handler.js';
 import {
   LookupServiceError,
   setLookupAdapters,
   type LookupFailure,
   type LookupServiceName,
-} from '../../../functions/adapters/lookups/index.js';
-import { loadSampleData } from '../../../functions/adapters/lookups/local.js';
+} from '../../../functions/platform/adapters/lookups/index.js';
+import { loadSampleData } from '../../../functions/platform/adapters/lookups/local.js';
 import {
   AddressDetailsResponse,
   AddressSuggestResponse,

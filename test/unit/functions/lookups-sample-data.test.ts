@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadSampleData } from '../../../functions/adapters/lookups/local.js';
+import { loadSampleData } from '../../../functions/platform/adapters/lookups/local.js';
 import { cities, inactiveReasons, licenceClasses } from '../../../shared/sample-data/generate-data.js';
 import { LbpInactiveReason, Parcel } from '../../../shared/schemas/lookups.js';
 

@@ -7,7 +7,7 @@ import {
   matchesAllTokens,
   normalise,
   tokens,
-} from '../../../functions/adapters/lookups/search.js';
+} from '../../../functions/platform/adapters/lookups/search.js';
 import {
   authorityMatches,
   checkFault,
@@ -17,8 +17,8 @@ import {
   localLbpRegister,
   localPropertyService,
   type SampleData,
-} from '../../../functions/adapters/lookups/local.js';
-import { LookupServiceError } from '../../../functions/adapters/lookups/types.js';
+} from '../../../functions/platform/adapters/lookups/local.js';
+import { LookupServiceError } from '../../../functions/platform/adapters/lookups/types.js';
 import { AddressLookupResult } from '../../../shared/schemas/lookups.js';
 
 describe('search: tokens and prefix matching', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { jurisdictionParts, referenceData } from '../../../functions/domain/reference/data.js';
-import { detectAuthority } from '../../../functions/domain/reference/detection.js';
+import { jurisdictionParts, referenceData } from '../../../functions/reference/data.js';
+import { detectAuthority } from '../../../functions/reference/detection.js';
 import {
   buildJurisdiction,
   etagMatches,
   isPublicAuthority,
   jurisdictionEtag,
-} from '../../../functions/domain/reference/jurisdiction.js';
+} from '../../../functions/reference/jurisdiction.js';
 import { AuthorityDetectionQuery } from '../../../shared/schemas/reference.js';
 
 const data = referenceData();

@@ -1,12 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { handler as publicHandler } from '../../../functions/http/public.js';
-import { handler as userHandler } from '../../../functions/http/user.js';
-import { clearJurisdictionCache, setJurisdictionCacheTtl } from '../../../functions/http/reference-public.js';
-import { entities } from '../../../functions/data/service.js';
+import { handler as publicHandler } from '../../../functions/reference/handler.js';
+import { handler as accountsHandler } from '../../../functions/accounts/handler.js';
+import {
+  clearJurisdictionCache,
+  setJurisdictionCacheTtl,
+} from '../../../functions/reference/public-routes.js';
+import { entities } from '../../../functions/platform/data/service.js';
 import { seedReferenceData } from '../../../infra/seed/seed-reference.js';
-import { emailGrantUserId } from '../../../functions/data/repositories/reference.js';
+import { emailGrantUserId } from '../../../functions/reference/repository/reference.js';
 import type { JurisdictionDto } from '../../../shared/schemas/reference.js';
 import { httpEvent, lambdaContext, parseResponse, userClaims } from './helpers.js';
 import { fakeTable } from './reference-table.js';
@@ -31,7 +34,9 @@ const call = async (
 const pub = async (...args: Parameters<typeof call> extends [unknown, ...infer R] ? R : never) =>
   parseResponse(await call(publicHandler, ...args));
 const usr = async (...args: Parameters<typeof call> extends [unknown, ...infer R] ? R : never) =>
-  parseResponse(await call(userHandler, ...args));
+  parseResponse(await call(publicHandler, ...args));
+const account = async (...args: Parameters<typeof call> extends [unknown, ...infer R] ? R : never) =>
+  parseResponse(await call(accountsHandler, ...args));
 
 const storedUser = (userId: string, email: string) =>
   entities.user.put({ userId, username: userId, email }).params<{ Item: Record<string, unknown> }>().Item;
@@ -331,11 +336,11 @@ describe('user-scoped reference', () => {
   it('GET /user: independentAuthorities from the e-mail grant; others see none', async () => {
     table.put(storedUser('sub-1', 'applicant@demo.consent.nz'));
     table.put(storedUser('sub-2', 'agent@demo.consent.nz'));
-    const mine = await usr('GET /user', { claims });
+    const mine = await account('GET /user', { claims });
     expect(mine.body).toMatchObject({
       independentAuthorities: [{ id: 'demo-ibca', isIndependent: true, defaultIndependent: true }],
     });
-    const theirs = await usr('GET /user', { claims: userClaims('sub-2') });
+    const theirs = await account('GET /user', { claims: userClaims('sub-2') });
     expect(theirs.body).toMatchObject({ independentAuthorities: [] });
   });
 
@@ -346,7 +351,7 @@ describe('user-scoped reference', () => {
         .put({ userId: 'sub-1', authorityId: 'akl' })
         .params<{ Item: Record<string, unknown> }>().Item,
     );
-    expect((await usr('GET /user', { claims })).body).toMatchObject({ independentAuthorities: [] });
+    expect((await account('GET /user', { claims })).body).toMatchObject({ independentAuthorities: [] });
   });
 
   it('user routes need a signed-in caller', async () => {

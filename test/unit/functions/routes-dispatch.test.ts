@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { routeKey, routedResources, routes } from '../../../functions/routes.js';
 import type { Resource } from '../../../functions/routes.js';
-import type { RouteImpls } from '../../../functions/http/lib/handler.js';
+import type { RouteImpls } from '../../../functions/platform/http/handler.js';
 
 vi.hoisted(() => {
   process.env.TABLE_NAME = 'test-table';
@@ -9,7 +9,7 @@ vi.hoisted(() => {
 
 /** Each routed resource module exports its impl map as `routes` and the middy handler as `handler`. */
 async function loadModule(resource: Resource): Promise<{ routes: RouteImpls; handler: unknown }> {
-  return (await import(`../../../functions/http/${resource}.ts`)) as { routes: RouteImpls; handler: unknown };
+  return (await import(`../../../functions/${resource}/handler.ts`)) as { routes: RouteImpls; handler: unknown };
 }
 
 describe('route table ↔ resource modules', () => {

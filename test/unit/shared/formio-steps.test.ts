@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import steps from '../../../shared/reference/steps.json';
 import { formioNames as referenceFormioNames, Step } from '../../../shared/schemas/reference.js';
 import { formioNames } from '../../../shared/schemas/formio.js';
-import { getFormioDefinition } from '../../../functions/domain/formio/definitions.js';
+import { getFormioDefinition } from '../../../shared/formio/definitions.js';
 
 describe('Formio steps ↔ Form.io definitions', () => {
   it('the reference schema and the Form.io schema name the same definitions', () => {

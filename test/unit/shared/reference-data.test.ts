@@ -5,8 +5,8 @@ import {
   referenceData,
   referenceFiles,
   ReferenceDataError,
-} from '../../../functions/domain/reference/data.js';
-import { images } from '../../../functions/domain/reference/images.generated.js';
+} from '../../../functions/reference/data.js';
+import { images } from '../../../functions/reference/images.generated.js';
 import { generatedImagesFile, renderImagesModule } from '../../../infra/seed/build-images.js';
 import { formioNames } from '../../../shared/schemas/reference.js';
 

@@ -9,7 +9,7 @@ import { initI18n } from '../../../web/src/i18n';
 import FormioRenderer from '../../../web/src/features/application-form/FormioRenderer';
 import StepView from '../../../web/src/features/application-form/StepView';
 import { isComponentVisible, parseNumberText } from '../../../web/src/features/application-form/formio';
-import { validateFormio } from '../../../functions/domain/formio/validate';
+import { validateFormio } from '../../../shared/formio/validate';
 import { FormioForm } from '../../../shared/schemas/formio';
 import bcProject from '../../../shared/reference/formio/bc-project.json';
 

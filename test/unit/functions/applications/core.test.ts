@@ -1,16 +1,16 @@
 /** Pure parts of the applications core: list rows, list items, DTOs, action items, create helpers, thumbnails. */
 import { describe, expect, it } from 'vitest';
-import { listRowFields, searchTextOf } from '../../../../functions/domain/applications/list-row';
-import { toListItem } from '../../../../functions/domain/applications/list-item';
-import { toApplicationDto } from '../../../../functions/domain/applications/dto';
-import type { ApplicationSource } from '../../../../functions/domain/applications/dto';
-import { actionItems } from '../../../../functions/domain/applications/action-items';
+import { listRowFields, searchTextOf } from '../../../../functions/applications/service/list-row';
+import { toListItem } from '../../../../functions/applications/service/list-item';
+import { toApplicationDto } from '../../../../functions/applications/service/dto';
+import type { ApplicationSource } from '../../../../functions/applications/service/dto';
+import { actionItems } from '../../../../functions/applications/service/action-items';
 import {
   deltaOf,
   legalDescriptionOf,
   pageOf,
   siteAddressOf,
-} from '../../../../functions/domain/applications/create';
+} from '../../../../functions/applications/service/create';
 import {
   decodeBase64Image,
   fitWithin,
@@ -18,8 +18,8 @@ import {
   makeThumbnail,
   sniffImageType,
   THUMBNAIL_MESSAGE,
-} from '../../../../functions/adapters/images';
-import { formatApplicationNumber } from '../../../../functions/data/repositories/applications';
+} from '../../../../functions/platform/adapters/images';
+import { formatApplicationNumber } from '../../../../functions/applications/repository/applications';
 import formsJson from '../../../../shared/reference/forms.json';
 
 const app = (over: Partial<ApplicationSource> = {}): ApplicationSource => ({

@@ -14,8 +14,8 @@ import {
   validateStepData,
   nzDay,
   formatMessage,
-} from '../../../../functions/domain/applications/rules/index.js';
-import type { RuleInput } from '../../../../functions/domain/applications/rules/index.js';
+} from '../../../../functions/applications/service/rules/index.js';
+import type { RuleInput } from '../../../../functions/applications/service/rules/index.js';
 
 const NOW = new Date('2026-06-15T00:00:00Z');
 
@@ -383,8 +383,7 @@ describe('runRules and step completion', () => {
 
 describe('reference data: required document containers', () => {
   it('every form names known containers, and an unknown one fails the reference check', async () => {
-    const { parseReferenceData, referenceFiles } =
-      await import('../../../../functions/domain/reference/data.js');
+    const { parseReferenceData, referenceFiles } = await import('../../../../functions/reference/data.js');
     const forms = structuredClone(referenceFiles.forms) as Record<string, unknown>[];
     forms[0]!.requiredDocumentContainers = ['no-such-container'];
     expect(() => parseReferenceData({ ...referenceFiles, forms })).toThrow(

@@ -4,7 +4,7 @@ import {
   sanitiseData,
   sanitiseStepData,
   sanitiseString,
-} from '../../../../functions/domain/applications/sanitise.js';
+} from '../../../../functions/applications/service/sanitise.js';
 
 describe('sanitiseString', () => {
   it.each([

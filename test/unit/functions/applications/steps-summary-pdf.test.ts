@@ -6,9 +6,9 @@ import {
   renderSummaryPdf,
   summaryInputOf,
   summaryPdfName,
-} from '../../../../functions/domain/applications/summary-pdf.js';
-import type { SnapshotContent } from '../../../../functions/domain/applications/summary-pdf.js';
-import { getFormioDefinition } from '../../../../functions/domain/formio/definitions.js';
+} from '../../../../functions/applications/service/summary-pdf.js';
+import type { SnapshotContent } from '../../../../functions/applications/service/summary-pdf.js';
+import { getFormioDefinition } from '../../../../shared/formio/definitions.js';
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));

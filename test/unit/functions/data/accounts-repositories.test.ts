@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { claimCaptchaSolution } from '../../../../functions/data/repositories/captcha.js';
+import { claimCaptchaSolution } from '../../../../functions/accounts/repository/captcha.js';
 import {
   acceptInvitationAsNewUser,
   createOrganisationInvitation,
   isInvitationOpen,
   type OrganisationInvitationRecord,
-} from '../../../../functions/data/repositories/invitations.js';
-import { setAnnouncements, setMaintenance } from '../../../../functions/data/repositories/site-settings.js';
+} from '../../../../functions/accounts/repository/invitations.js';
+import { setAnnouncements, setMaintenance } from '../../../../functions/site/repository.js';
 
 vi.hoisted(() => {
   process.env.TABLE_NAME = 'portal-table';

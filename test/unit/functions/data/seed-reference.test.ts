@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { loadCountries, seedReferenceData } from '../../../../infra/seed/seed-reference.js';
-import { listCountries } from '../../../../functions/data/repositories/countries.js';
+import { listCountries } from '../../../../functions/reference/repository/countries.js';
 
 vi.hoisted(() => {
   process.env.TABLE_NAME = 'portal-table';

@@ -7,7 +7,7 @@ import {
   confirmationLink,
   customMessage,
   resetWebUrl,
-} from '../../../../functions/events/custom-message.js';
+} from '../../../../functions/accounts/custom-message.js';
 
 vi.hoisted(() => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
-import { handler } from '../../../../functions/events/extraction.js';
+import { handler } from '../../../../functions/documents/extraction.js';
 import { lambdaContext } from '../helpers.js';
 
 vi.hoisted(() => {

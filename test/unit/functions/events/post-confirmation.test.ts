@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { handler } from '../../../../functions/events/post-confirmation.js';
+import { handler } from '../../../../functions/accounts/post-confirmation.js';
 import { lambdaContext } from '../helpers.js';
 
 vi.hoisted(() => {

@@ -5,8 +5,8 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
-import { handler, setScanDependencies } from '../../../../functions/events/scan.js';
-import type { Scanner, ScanResult } from '../../../../functions/adapters/scanner.js';
+import { handler, setScanDependencies } from '../../../../functions/documents/scan.js';
+import type { Scanner, ScanResult } from '../../../../functions/platform/adapters/scanner.js';
 import { lambdaContext } from '../helpers.js';
 
 vi.hoisted(() => {

@@ -23,8 +23,9 @@ import {
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { handler } from '../../../../functions/http/public.js';
-import { captchaSettings } from '../../../../functions/adapters/captcha.js';
+import { handler } from '../../../../functions/accounts/handler.js';
+import { handler as siteHandler } from '../../../../functions/site/handler.js';
+import { captchaSettings } from '../../../../functions/platform/adapters/captcha.js';
 import { httpEvent, lambdaContext, parseResponse } from '../helpers.js';
 
 vi.hoisted(() => {
@@ -609,14 +610,16 @@ describe('POST /public/user/registration/invited', () => {
   });
 });
 
+const site = async (routeKey: string) => parseResponse(await siteHandler(httpEvent(routeKey), lambdaContext));
+
 describe('site settings', () => {
   it('defaults: not in maintenance, no announcements', async () => {
     ddb.on(GetCommand).resolves({});
-    expect(await call('GET /maintenance/maintenance.json')).toMatchObject({
+    expect(await site('GET /maintenance/maintenance.json')).toMatchObject({
       statusCode: 200,
       body: { isInMaintenance: false },
     });
-    expect(await call('GET /announcements/announcements.json')).toMatchObject({ statusCode: 200, body: [] });
+    expect(await site('GET /announcements/announcements.json')).toMatchObject({ statusCode: 200, body: [] });
     expect(ddb.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([
       { pk: '$portal#name_maintenance', sk: '$siteSetting_1' },
       { pk: '$portal#name_announcements', sk: '$siteSetting_1' },
@@ -642,8 +645,8 @@ describe('site settings', () => {
     ddb
       .on(GetCommand, { Key: { pk: '$portal#name_announcements', sk: '$siteSetting_1' } })
       .resolves(item('announcements', [{ id: 'a1', header: 'Outage' }, { header: 'no id' }]));
-    expect((await call('GET /maintenance/maintenance.json')).body).toEqual({ isInMaintenance: true });
-    expect((await call('GET /announcements/announcements.json')).body).toEqual([
+    expect((await site('GET /maintenance/maintenance.json')).body).toEqual({ isInMaintenance: true });
+    expect((await site('GET /announcements/announcements.json')).body).toEqual([
       { id: 'a1', header: 'Outage', severity: 'info', persistent: false },
     ]);
   });

@@ -8,7 +8,7 @@ import {
   NotAuthorizedException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { handler } from '../../../../functions/http/user.js';
+import { handler } from '../../../../functions/accounts/handler.js';
 import { UserDto } from '../../../../shared/schemas/user.js';
 import { httpEvent, lambdaContext, parseResponse, userClaims } from '../helpers.js';
 

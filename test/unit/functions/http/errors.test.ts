@@ -9,7 +9,7 @@ import {
   ServerError,
   ServiceUnavailable,
   Unauthorized,
-} from '../../../../functions/http/lib/errors.js';
+} from '../../../../functions/platform/errors.js';
 
 describe('mapError', () => {
   it('BadRequest → 400 ClientError with the field issues', () => {

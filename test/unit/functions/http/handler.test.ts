@@ -6,8 +6,8 @@ vi.hoisted(() => {
 
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createResourceHandler, reply, route } from '../../../../functions/http/lib/handler.js';
-import { Conflict } from '../../../../functions/http/lib/errors.js';
+import { createResourceHandler, reply, route } from '../../../../functions/platform/http/handler.js';
+import { Conflict } from '../../../../functions/platform/errors.js';
 import { httpEvent, lambdaContext, parseResponse, userClaims } from '../helpers.js';
 
 const getThing = vi.fn(async (input: { params: { id: string }; query: { pageSize: number } }) => ({

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
-import { handler } from '../../../../functions/http/public.js';
+import { handler } from '../../../../functions/site/handler.js';
 import { HealthDto } from '../../../../shared/schemas/health.js';
 import { httpEvent, lambdaContext, parseResponse } from '../helpers.js';
 

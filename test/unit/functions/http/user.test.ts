@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { handler } from '../../../../functions/http/user.js';
+import { handler } from '../../../../functions/accounts/handler.js';
 import { UserDto } from '../../../../shared/schemas/user.js';
 import { httpEvent, lambdaContext, parseResponse, userClaims } from '../helpers.js';
 

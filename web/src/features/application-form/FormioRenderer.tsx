@@ -14,7 +14,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import TimeInput from '@cloudscape-design/components/time-input';
 import { useTranslation } from 'react-i18next';
-import { validateFormio } from '../../../../functions/domain/formio/validate';
+import { validateFormio } from '../../../../shared/formio/validate';
 import type {
   FormioComponent,
   FormioDatagrid,

@@ -1,0 +1,622 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../platform/adapters/aws-clients.js';
+import { entities, service } from '../../platform/data/service.js';
+import type {
+  application as applicationEntity,
+  applicationAccess as accessEntity,
+  applicationChild as childEntity,
+  applicationStep as stepEntity,
+  history as historyEntity,
+  participant as participantEntity,
+  template as templateEntity,
+} from '../../platform/data/entities/application.js';
+import type { AccessLevel, NotificationLevel } from '../../../shared/schemas/common.js';
+import { accessRank } from '../../../shared/domain/applications.js';
+import { fullAddressOf } from '../../../shared/domain/address.js';
+import { Conflict, Forbidden, NotFound } from '../../platform/errors.js';
+import { listRowFields, normaliseSearch } from '../service/list-row.js';
+import type { ListRowContext } from '../service/list-row.js';
+import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
+import participantTypesJson from '../../../shared/reference/participant-types.json' with { type: 'json' };
+
+/**
+ * Applications (functions/platform/data/README.md A1–A3, L5, S1–S4, P1, H1, T2): the application record, the
+ * per-user access rows with their denormalised list fields, children, participants, steps, template
+ * and history, and the search entries.
+ */
+
+export type ApplicationRecord = EntityItem<typeof applicationEntity>;
+export type AccessRecord = EntityItem<typeof accessEntity>;
+export type ParticipantRecord = EntityItem<typeof participantEntity>;
+export type ApplicationChildRecord = EntityItem<typeof childEntity>;
+export type ApplicationStepRecord = EntityItem<typeof stepEntity>;
+export type TemplateRecord = EntityItem<typeof templateEntity>;
+export type HistoryRecord = EntityItem<typeof historyEntity>;
+
+export const STALE_ETAG_MESSAGE = 'The application has been changed by someone else; reload it';
+export const APPLICATION_NOT_FOUND = 'Application not found';
+/** Application ids start here (the counter's first value is 1). */
+export const FIRST_APPLICATION_ID = 1000001;
+
+const defined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+// ---- reads ----
+
+/** The application record (A1), or undefined. */
+export async function getApplication(id: string): Promise<ApplicationRecord | undefined> {
+  const { data } = await entities.application.get({ applicationId: id }).go();
+  return data ?? undefined;
+}
+
+/** A user's access row on an application, or undefined. */
+export async function getAccess(applicationId: string, userId: string): Promise<AccessRecord | undefined> {
+  const { data } = await entities.applicationAccess.get({ applicationId, userId }).go();
+  return data ?? undefined;
+}
+
+/** Every access row of an application (L5). */
+export async function listAccessRows(applicationId: string): Promise<AccessRecord[]> {
+  const { data } = await entities.applicationAccess.query
+    .byApplication({ applicationId })
+    .go({ pages: 'all' });
+  return data;
+}
+
+/** Participants of an application, deleted ones included (P1). */
+export async function listParticipants(applicationId: string): Promise<ParticipantRecord[]> {
+  const { data } = await entities.participant.query.byApplication({ applicationId }).go({ pages: 'all' });
+  return data;
+}
+
+/** The step data items of an application. */
+export async function listSteps(applicationId: string): Promise<ApplicationStepRecord[]> {
+  const { data } = await entities.applicationStep.query.byApplication({ applicationId }).go({ pages: 'all' });
+  return data;
+}
+
+/** The child links of a parent application (A3). */
+export async function listChildren(applicationId: string): Promise<ApplicationChildRecord[]> {
+  const { data } = await entities.applicationChild.query.byParent({ applicationId }).go({ pages: 'all' });
+  return data;
+}
+
+/** The template details of an application (T2), or undefined. */
+export async function getTemplate(applicationId: string): Promise<TemplateRecord | undefined> {
+  const { data } = await entities.template.get({ applicationId }).go();
+  return data ?? undefined;
+}
+
+/**
+ * The application and the caller's access row, when the caller may act at `minimum` or above.
+ * Not found (never revealing existence) when the application is absent or the caller has no access;
+ * Forbidden when the caller's level is below `minimum`.
+ */
+export async function loadForCaller(
+  id: string,
+  userId: string,
+  minimum: AccessLevel,
+): Promise<{ application: ApplicationRecord; access: AccessRecord }> {
+  const [application, access] = await Promise.all([getApplication(id), getAccess(id, userId)]);
+  if (!application || !access || accessRank(access.accessLevel) < 1)
+    throw new NotFound(APPLICATION_NOT_FOUND);
+  if (accessRank(access.accessLevel) < accessRank(minimum)) throw new Forbidden();
+  return { application, access };
+}
+
+/** The whole `application` collection of an application (A2), one query. */
+export async function listCollection(id: string) {
+  const { data } = await service.collections.application({ applicationId: id }).go({ pages: 'all' });
+  return data;
+}
+
+// ---- counters ----
+
+async function increment(name: string, scope: string): Promise<number> {
+  const { data } = await entities.counter
+    .update({ name, scope })
+    .add({ value: 1 })
+    .go({ response: 'updated_new' });
+  const value = (data as { value?: number }).value;
+  if (typeof value !== 'number') throw new Error(`counter ${name}/${scope} returned no value`);
+  return value;
+}
+
+/** A new numeric application id (atomic counter; the first is 1000001). */
+export async function nextApplicationId(): Promise<string> {
+  const n = await increment('applicationId', 'all');
+  return String(FIRST_APPLICATION_ID - 1 + n);
+}
+
+/** `BLD-<YYYY>-<5 digits>`, e.g. BLD-2025-00042. */
+export const formatApplicationNumber = (year: number, n: number): string =>
+  `BLD-${year}-${String(n).padStart(5, '0')}`;
+
+/**
+ * The next application number of an authority in the year of `date` (atomic counter per authority
+ * and year): `BLD-<YYYY>-<5 digits>` (portal-core §4: numbers starting with BLD are application numbers).
+ * The abbreviation is not part of the number; the authority id scopes the sequence.
+ */
+export async function nextApplicationNumber(
+  _authorityAbbr: string,
+  authorityId: string,
+  date: Date = new Date(),
+): Promise<string> {
+  const year = date.getUTCFullYear();
+  const n = await increment('applicationNumber', `${authorityId}#${year}`);
+  return formatApplicationNumber(year, n);
+}
+
+// ---- list context ----
+
+/** The form's and authority's display names and the form category, read from the reference data. */
+export async function listContextOf(
+  application: Pick<ApplicationRecord, 'jurisdictionId' | 'formId' | 'authorityId'>,
+): Promise<ListRowContext> {
+  const [form, authority] = await Promise.all([
+    entities.form.get({ jurisdictionId: application.jurisdictionId, formId: application.formId }).go(),
+    entities.authority.get({ authorityId: application.authorityId }).go(),
+  ]);
+  return defined({
+    formDisplayName: form.data?.displayName,
+    formCategory: form.data?.category,
+    authorityDisplayName: authority.data?.displayName,
+  });
+}
+
+async function completeContext(
+  application: ApplicationRecord,
+  extra: Partial<ListRowContext> | undefined,
+): Promise<ListRowContext> {
+  if (extra?.formDisplayName !== undefined && extra.authorityDisplayName !== undefined) return extra;
+  return { ...(await listContextOf(application)), ...defined(extra ?? {}) };
+}
+
+// ---- create ----
+
+export type NewApplication = Omit<ApplicationRecord, 'createdAt' | 'updatedAt'>;
+export type NewParticipant = Omit<ParticipantRecord, 'createdAt' | 'updatedAt'>;
+export type NewStep = Omit<ApplicationStepRecord, 'createdAt' | 'updatedAt' | 'applicationId'>;
+export type NewTemplate = Omit<TemplateRecord, 'createdAt' | 'updatedAt' | 'applicationId'>;
+export type NewHistory = Omit<HistoryRecord, 'applicationId' | 'historyId' | 'timestamp'> &
+  Partial<Pick<HistoryRecord, 'historyId' | 'timestamp'>>;
+
+/** A user's access to a new application; the list fields are filled from the application. */
+export interface NewAccessRow {
+  userId: string;
+  accessLevel: AccessLevel;
+  notificationLevel?: NotificationLevel;
+  isOwner?: boolean;
+  visibility?: 'visible' | 'hidden';
+}
+
+export interface CreateApplicationInput {
+  application: NewApplication;
+  participants: NewParticipant[];
+  accessRows: NewAccessRow[];
+  /** The link under the parent (child applications). */
+  child?: { parentApplicationId: string; applicationType: 'Amendment' | 'Supporting'; formId?: string };
+  template?: NewTemplate;
+  steps?: NewStep[];
+  history?: NewHistory[];
+  /** The display names of the form and authority (read from the reference data when absent). */
+  listContext?: ListRowContext;
+}
+
+const SINGLE_HOLDER = new Map(
+  (participantTypesJson as { id: string; name: string; number: string }[])
+    .filter((t) => t.number === 'ExactlyOne' || t.number === 'MaximumOne')
+    .flatMap((t) => [
+      [t.name, t.id],
+      [t.id, t.id],
+    ]),
+);
+
+/**
+ * The guard rows of a participant (README invariants): its e-mail (unique per application) and each
+ * ExactlyOne / MaximumOne participant type it holds (value = the type id).
+ */
+export function participantConstraints(
+  p: Pick<ParticipantRecord, 'applicationId' | 'participantId' | 'email' | 'participantTypes' | 'isDeleted'>,
+): {
+  applicationId: string;
+  kind: 'participantEmail' | 'participantType';
+  value: string;
+  participantId: string;
+}[] {
+  if (p.isDeleted) return [];
+  const email = p.email?.trim().toLowerCase();
+  const types = [...new Set((p.participantTypes ?? []).flatMap((t) => SINGLE_HOLDER.get(t) ?? []))];
+  return [
+    ...(email ? [{ kind: 'participantEmail' as const, value: email }] : []),
+    ...types.map((value) => ({ kind: 'participantType' as const, value })),
+  ].map((g) => ({ ...g, applicationId: p.applicationId, participantId: p.participantId }));
+}
+
+/** DynamoDB transactions take at most 100 items. */
+const MAX_TRANSACTION_ITEMS = 100;
+
+/**
+ * Writes a new application with its participants, access rows, steps, template, child link and
+ * history in one transaction, on condition that the application does not exist yet.
+ */
+export async function createApplication(input: CreateApplicationInput): Promise<ApplicationRecord> {
+  const app = input.application;
+  const ctx = await completeContext(app as ApplicationRecord, input.listContext);
+  const rowFields = listRowFields(app, ctx);
+  const now = new Date().toISOString();
+  const guards = input.participants.flatMap((p) =>
+    participantConstraints({ ...p, applicationId: app.applicationId }),
+  );
+  const count =
+    1 +
+    guards.length +
+    input.participants.length +
+    input.accessRows.length +
+    (input.child ? 1 : 0) +
+    (input.template ? 1 : 0) +
+    (input.steps?.length ?? 0) +
+    (input.history?.length ?? 0);
+  if (count > MAX_TRANSACTION_ITEMS)
+    throw new Error(`createApplication: ${count} items exceed a transaction`);
+
+  const result = await service.transaction
+    .write((e) => [
+      e.application.create(app).commit(),
+      ...input.participants.map((p) =>
+        e.participant.create({ ...p, applicationId: app.applicationId }).commit(),
+      ),
+      ...guards.map((g) => e.applicationConstraint.create(g).commit()),
+      ...input.accessRows.map((r) =>
+        e.applicationAccess
+          .create({
+            ...rowFields,
+            applicationId: app.applicationId,
+            userId: r.userId,
+            accessLevel: r.accessLevel,
+            notificationLevel: r.notificationLevel ?? 'Normal',
+            isOwner: r.isOwner ?? false,
+            visibility: r.visibility ?? 'visible',
+          })
+          .commit(),
+      ),
+      ...(input.child
+        ? [
+            e.applicationChild
+              .put(
+                defined({
+                  applicationId: input.child.parentApplicationId,
+                  childApplicationId: app.applicationId,
+                  applicationType: input.child.applicationType,
+                  formId: input.child.formId,
+                }),
+              )
+              .commit(),
+            // The parent's count, so a list shows hasChildApplications without a query per item.
+            e.application
+              .patch({ applicationId: input.child.parentApplicationId })
+              .add({ childCount: 1 })
+              .commit(),
+          ]
+        : []),
+      ...(input.template
+        ? [e.template.create({ ...input.template, applicationId: app.applicationId }).commit()]
+        : []),
+      ...(input.steps ?? []).map((s) =>
+        e.applicationStep.create({ ...s, applicationId: app.applicationId }).commit(),
+      ),
+      ...(input.history ?? []).map((h) =>
+        e.history
+          .create({
+            ...h,
+            applicationId: app.applicationId,
+            historyId: h.historyId ?? randomUUID(),
+            timestamp: h.timestamp ?? now,
+          })
+          .commit(),
+      ),
+    ])
+    .go();
+  if (result.canceled) {
+    if (result.data[0]?.rejected) throw new Conflict('The application already exists');
+    throw new Error('createApplication: the transaction was cancelled');
+  }
+  const stored = await getApplication(app.applicationId);
+  if (!stored) throw new Error('createApplication: the application was not stored');
+  return stored;
+}
+
+// ---- update ----
+
+/** The application fields a change may set (keys, identity and concurrency fields excluded). */
+export type ApplicationPatch = Partial<
+  Omit<
+    ApplicationRecord,
+    'applicationId' | 'etag' | 'modifiedDate' | 'modifiedBy' | 'createdAt' | 'updatedAt' | 'startedDate'
+  >
+>;
+
+/**
+ * Changes an application: conditional on `expectedEtag` when given (a mismatch is a Conflict and
+ * nothing is written); always writes a new etag, modifiedDate and modifiedBy; then refreshes the list
+ * fields of every access row. Returns the stored record.
+ */
+export async function updateApplication(
+  id: string,
+  expectedEtag: string | undefined,
+  patch: ApplicationPatch,
+  modifiedBy: string,
+  extra?: Partial<ListRowContext>,
+): Promise<ApplicationRecord> {
+  const set = { ...defined(patch), etag: randomUUID(), modifiedDate: new Date().toISOString(), modifiedBy };
+  let updated: ApplicationRecord;
+  try {
+    const op = entities.application.patch({ applicationId: id }).set(set);
+    const { data } = await (
+      expectedEtag === undefined ? op : op.where((a, o) => o.eq(a.etag, expectedEtag))
+    ).go({ response: 'all_new' });
+    updated = data as ApplicationRecord;
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
+    const current = await getApplication(id);
+    if (!current) throw new NotFound(APPLICATION_NOT_FOUND);
+    throw new Conflict(STALE_ETAG_MESSAGE);
+  }
+  await syncAccessRows(updated, extra);
+  return updated;
+}
+
+/**
+ * Rewrites the list fields of every access row of the application (L5), keeping each row's own
+ * visibility, access level and notification level.
+ */
+export async function syncAccessRows(
+  application: ApplicationRecord,
+  extra?: Partial<ListRowContext>,
+): Promise<void> {
+  const [rows, ctx] = await Promise.all([
+    listAccessRows(application.applicationId),
+    completeContext(application, extra),
+  ]);
+  const fields = listRowFields(application, ctx);
+  await Promise.all(rows.map((row) => patchAccessRow(row, fields)));
+}
+
+const LIST_FIELDS_REMOVABLE = [
+  'formCategory',
+  'complexity',
+  'parentApplicationId',
+  'applicationNumber',
+  'consentNumber',
+  'fullAddress',
+] as const;
+
+/** Patches a row's list fields with its own visibility (a concurrent archive wins: re-read and retry). */
+async function patchAccessRow(row: AccessRecord, fields: ReturnType<typeof listRowFields>): Promise<void> {
+  let current: AccessRecord | undefined = row;
+  for (let attempt = 0; attempt < 3 && current; attempt++) {
+    const visibility: AccessRecord['visibility'] = current.visibility;
+    const remove = LIST_FIELDS_REMOVABLE.filter((k) => fields[k] === undefined && current?.[k] !== undefined);
+    try {
+      let op = entities.applicationAccess
+        .patch({ applicationId: current.applicationId, userId: current.userId })
+        .set({ ...fields, visibility });
+      if (remove.length > 0) op = op.remove([...remove]);
+      await op.where((a, o) => o.eq(a.visibility, visibility)).go({ response: 'none' });
+      return;
+    } catch (err) {
+      if (!isConditionalCheckFailed(err)) throw err;
+      current = await getAccess(row.applicationId, row.userId);
+    }
+  }
+}
+
+/** Archive (hidden) or unarchive (visible) the application for one user only: that user's row. */
+export async function setVisibility(applicationId: string, userId: string, hidden: boolean): Promise<void> {
+  const row = await getAccess(applicationId, userId);
+  if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
+  await entities.applicationAccess
+    .patch({ applicationId, userId })
+    .set({
+      recordType: row.recordType,
+      visibility: hidden ? 'hidden' : 'visible',
+      modifiedDate: row.modifiedDate,
+      hasOutstandingActions: row.hasOutstandingActions ?? false,
+    })
+    .go({ response: 'none' });
+}
+
+/** Writes (or replaces) a user's access row with the application's list fields. */
+export async function putAccessRow(
+  application: ApplicationRecord,
+  row: NewAccessRow,
+  extra?: Partial<ListRowContext>,
+): Promise<AccessRecord> {
+  const ctx = await completeContext(application, extra);
+  const existing = await getAccess(application.applicationId, row.userId);
+  const { data } = await entities.applicationAccess
+    .put({
+      ...listRowFields(application, ctx),
+      applicationId: application.applicationId,
+      userId: row.userId,
+      accessLevel: row.accessLevel,
+      notificationLevel: row.notificationLevel ?? existing?.notificationLevel ?? 'Normal',
+      isOwner: row.isOwner ?? existing?.isOwner ?? false,
+      visibility: row.visibility ?? existing?.visibility ?? 'visible',
+    })
+    .go();
+  return data as AccessRecord;
+}
+
+/** Sets the notification level of a user's access row. */
+export async function setAccessNotificationLevel(
+  applicationId: string,
+  userId: string,
+  notificationLevel: NotificationLevel,
+): Promise<void> {
+  await entities.applicationAccess
+    .patch({ applicationId, userId })
+    .set({ notificationLevel })
+    .go({ response: 'none' });
+}
+
+// ---- history ----
+
+/** Appends a history item (H1/H2). */
+export async function addHistory(applicationId: string, item: NewHistory): Promise<HistoryRecord> {
+  const { data } = await entities.history
+    .create({
+      ...item,
+      applicationId,
+      historyId: item.historyId ?? randomUUID(),
+      timestamp: item.timestamp ?? new Date().toISOString(),
+    })
+    .go();
+  return data as HistoryRecord;
+}
+
+/** History of an application (H1), or of one entity of it (H2), in the given order. */
+export async function listHistory(
+  applicationId: string,
+  options: { entityType?: string; entityId?: string; order?: 'asc' | 'desc' } = {},
+): Promise<HistoryRecord[]> {
+  const order = options.order ?? 'desc';
+  if (options.entityType && options.entityId) {
+    const { data } = await entities.history.query
+      .byEntity({ applicationId, entityType: options.entityType, entityId: options.entityId })
+      .go({ pages: 'all', order });
+    return data;
+  }
+  const { data } = await entities.history.query.byApplication({ applicationId }).go({ pages: 'all', order });
+  return options.entityType ? data.filter((h) => h.entityType === options.entityType) : data;
+}
+
+// ---- search entries ----
+
+type SearchKind = 'applicationNumber' | 'consentNumber' | 'address';
+
+function searchEntries(
+  application: Pick<ApplicationRecord, 'applicationId' | 'applicationNumber' | 'consentNumber' | 'address'>,
+  authorityId: string,
+): { authorityId: string; kind: SearchKind; value: string; applicationId: string }[] {
+  const values: [SearchKind, string][] = [
+    ['applicationNumber', normaliseSearch(application.applicationNumber)],
+    ['consentNumber', normaliseSearch(application.consentNumber)],
+    ['address', normaliseSearch(fullAddressOf(application.address))],
+  ];
+  return values
+    .filter(([, value]) => value !== '')
+    .flatMap(([kind, value]) =>
+      [authorityId, 'all'].map((a) => ({
+        authorityId: a,
+        kind,
+        value,
+        applicationId: application.applicationId,
+      })),
+    );
+}
+
+/**
+ * Writes the search entries of an application (S1–S4): application number, consent number and
+ * normalised full address, under its authority and under 'all'. Templates have none.
+ */
+export async function putSearchRows(
+  application: ApplicationRecord,
+  authority: { id: string } | { authorityId: string },
+): Promise<void> {
+  if (application.recordType === 'Template') return;
+  const authorityId = 'id' in authority ? authority.id : authority.authorityId;
+  const items = searchEntries(application, authorityId);
+  if (items.length === 0) return;
+  const { unprocessed } = await entities.applicationSearch.put(items).go();
+  if (unprocessed.length > 0)
+    throw new Error(`putSearchRows: ${unprocessed.length} entries were not written`);
+}
+
+/** Removes the search entries of an application as they are now (before a change or a delete). */
+export async function deleteSearchRows(application: ApplicationRecord): Promise<void> {
+  const keys = searchEntries(application, application.authorityId);
+  if (keys.length === 0) return;
+  const { unprocessed } = await entities.applicationSearch.delete(keys).go();
+  if (unprocessed.length > 0)
+    throw new Error(`deleteSearchRows: ${unprocessed.length} entries were not deleted`);
+}
+
+// ---- delete ----
+
+type Key = { pk: string; sk: string };
+
+async function batchDeleteKeys(table: string, keys: Key[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests: Record<string, NativeAttributeValue>[] = keys
+      .slice(i, i + 25)
+      .map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt >= 8) throw new Error(`deleteApplication: ${requests.length} items were not deleted`);
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      requests = (out.UnprocessedItems?.[table] ?? []) as Record<string, NativeAttributeValue>[];
+    }
+  }
+}
+
+/** Every item key in the application's partition (its collection, history and guard rows). */
+async function partitionKeys(table: string, pk: string): Promise<Key[]> {
+  const keys: Key[] = [];
+  let start: Record<string, NativeAttributeValue> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: '#pk, #sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) keys.push({ pk: String(item.pk), sk: String(item.sk) });
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return keys;
+}
+
+/**
+ * Deletes an application with everything in its partition (the whole collection — participants,
+ * documents, steps, access rows of every user, children links, template — plus history and guard
+ * rows), its search entries, and its link under the parent. Returns the deleted record, if any.
+ */
+export async function deleteApplication(id: string): Promise<ApplicationRecord | undefined> {
+  const table = process.env.TABLE_NAME;
+  if (!table) throw new Error('TABLE_NAME is not set');
+  const application = await getApplication(id);
+  if (application) {
+    await deleteSearchRows(application);
+    if (application.parentApplicationId) {
+      await entities.applicationChild
+        .delete({ applicationId: application.parentApplicationId, childApplicationId: id })
+        .go({ response: 'none' });
+      try {
+        await entities.application
+          .patch({ applicationId: application.parentApplicationId })
+          .subtract({ childCount: 1 })
+          .go({ response: 'none' });
+      } catch (err) {
+        // The parent is gone already: nothing to count.
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
+    }
+  }
+  const own = (entities.application.get({ applicationId: id }).params() as { Key: Key }).Key;
+  const keys = await partitionKeys(table, own.pk);
+  // The application record last, so a failure part-way leaves it to be deleted again.
+  const appKey = keys.find((k) => k.sk === own.sk);
+  await batchDeleteKeys(
+    table,
+    keys.filter((k) => k !== appKey),
+  );
+  if (appKey) await batchDeleteKeys(table, [appKey]);
+  return application;
+}

@@ -1,0 +1,140 @@
+import type { FormioFieldError } from '../../../../shared/schemas/formio.js';
+import type { Step } from '../../../../shared/schemas/reference.js';
+import { getFormioDefinition } from '../../../../shared/formio/definitions.js';
+import { validateFormio } from '../../../../shared/formio/validate.js';
+import { result } from './types.js';
+import type { Rule } from './types.js';
+
+/** Dates of the forms are days in New Zealand. */
+const NZ_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Pacific/Auckland',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The New Zealand calendar day (YYYY-MM-DD) of a date value, or undefined when it is not a date. */
+export function nzDay(value: unknown): string | undefined {
+  if (typeof value !== 'string' && !(value instanceof Date)) return undefined;
+  // A bare day (2026-05-01) is that day, whatever the time zone.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? undefined : NZ_DAY.format(d);
+}
+
+/**
+ * The declarative rules of the definitions that Form.io cannot express (a field compared with another
+ * field or with today), by definition name. Each returns the field errors of present values only
+ * (absent values are left to `required`).
+ */
+export const extraStepRules: Record<
+  string,
+  (data: Record<string, unknown>, now: Date) => FormioFieldError[]
+> = {
+  // Certificate for public use: the period ends after it starts.
+  'cpu-application': (data) => {
+    const from = nzDay(data.periodFrom);
+    const to = nzDay(data.periodTo);
+    return from && to && to <= from
+      ? [{ field: 'periodTo', reason: 'Public use until must be after Public use from' }]
+      : [];
+  },
+  // Extension of time: the requested date is in the future.
+  'eot-application': (data, now) => {
+    const day = nzDay(data.requestedNewDate);
+    return day && day <= (nzDay(now) as string)
+      ? [{ field: 'requestedNewDate', reason: 'Requested new date must be in the future' }]
+      : [];
+  },
+  // Code compliance certificate: the work was completed, so not in the future.
+  'ccc-application': (data, now) => {
+    const day = nzDay(data.dateCompleted);
+    return day && day > (nzDay(now) as string)
+      ? [
+          {
+            field: 'dateCompleted',
+            reason: 'Date the building work was completed cannot be in the future',
+          },
+        ]
+      : [];
+  },
+};
+
+export interface StepValidation {
+  /** The data to store: the definition's keys only, hidden fields removed. */
+  data: Record<string, unknown>;
+  /** Form.io's field errors, then the extra rules' (one per field). */
+  errors: FormioFieldError[];
+}
+
+/** A Formio step's data validated with its definition and the extra rules. */
+export function validateStepData(formioName: string, data: unknown, now: Date): StepValidation {
+  const form = getFormioDefinition(formioName);
+  if (!form) throw new Error(`No Form.io definition ${formioName}`);
+  const { data: shaped, errors } = validateFormio(form, data);
+  const seen = new Set(errors.map((e) => e.field));
+  const extra = (extraStepRules[formioName]?.(shaped, now) ?? []).filter((e) => !seen.has(e.field));
+  return { data: shaped, errors: [...errors, ...extra] };
+}
+
+export const STEP_INCOMPLETE_MESSAGE = '{step} is incomplete';
+export const STEP_INVALID_MESSAGE = '{step} is incomplete: {error}';
+
+/**
+ * Every Formio step complete and valid: a step never saved → Error '{step} is incomplete'; a saved step
+ * with field errors → Error '{step} is incomplete: {error}' naming the first field error.
+ */
+export const formStepRules: Rule = (input) =>
+  input.reference.steps
+    .filter((s): s is Step & { formioName: string } => s.type === 'Formio' && !!s.formioName)
+    .flatMap((s) => {
+      const saved = input.stepData[s.id];
+      if (!saved) {
+        return [
+          result(input, {
+            ruleId: `form-step:${s.id}`,
+            ruleType: 'FormStep',
+            severity: 'Error',
+            message: STEP_INCOMPLETE_MESSAGE,
+            messageParams: { step: s.displayName },
+            stepId: s.id,
+          }),
+        ];
+      }
+      const first = validateStepData(s.formioName, saved.data, input.now).errors[0];
+      if (!first) return [];
+      return [
+        result(input, {
+          ruleId: `form-step:${s.id}`,
+          ruleType: 'FormStep',
+          severity: 'Error',
+          message: STEP_INVALID_MESSAGE,
+          messageParams: { step: s.displayName, error: first.reason },
+          stepId: s.id,
+          applicationFieldName: first.field,
+        }),
+      ];
+    });
+
+/** Building levies are charged on work of this estimated value or more (incl. GST). */
+export const LEVY_THRESHOLD = 20000;
+export const LEVY_MESSAGE =
+  'The estimated value is over {threshold}: building levies will be added to the fees of this application';
+
+/** Control: an estimated value over $20,000 needs the levy noted. */
+export const estimatedValueControl: Rule = (input) =>
+  input.reference.steps.flatMap((s) => {
+    const value = input.stepData[s.id]?.data.estimatedValue;
+    if (s.type !== 'Formio' || typeof value !== 'number' || value <= LEVY_THRESHOLD) return [];
+    return [
+      result(input, {
+        ruleId: 'estimated-value-levy',
+        ruleType: 'FormStep',
+        severity: 'Control',
+        message: LEVY_MESSAGE,
+        messageParams: { threshold: '$20,000' },
+        stepId: s.id,
+        applicationFieldName: 'estimatedValue',
+      }),
+    ];
+  });

@@ -1,0 +1,441 @@
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import type { FormioComponent, FormioInput } from '../../../shared/schemas/formio.js';
+import { getFormioDefinition } from '../../../shared/formio/definitions.js';
+import { referenceData } from '../../reference/data.js';
+import type { ReferenceData } from '../../reference/data.js';
+import { fullAddressOf } from '../../../shared/domain/address.js';
+import {
+  getDocument,
+  latestSnapshot,
+  loadApplicationParts,
+  setSummaryPdfName,
+  storeSummaryDocument,
+} from '../repository/steps.js';
+
+/**
+ * The summary PDF of a submitted application (pdf-lib, pure JS): the form name and application
+ * number, the site (address, legal description), the authority, the submitted date and signature,
+ * each Formio step's answers with the definitions' labels (options shown by their labels), the
+ * participants with their roles and the documents by container.
+ *
+ * `renderSummaryPdf` is pure (input → bytes); `generateSummaryPdf` stores it (uploads bucket and a
+ * Completed applicationDocument in container 'application-summary') and `ensureSummaryPdf`
+ * regenerates it from the newest snapshot when it is missing.
+ */
+
+export interface SummaryInput {
+  formDisplayName: string;
+  applicationNumber?: string | undefined;
+  applicationId: string;
+  address?: string | undefined;
+  legalDescription?: string | undefined;
+  authorityDisplayName?: string | undefined;
+  submissionDate?: string | undefined;
+  userSignature?: string | undefined;
+  declarationText?: string | undefined;
+  /** Formio steps in order: their display name, definition and saved data. */
+  steps: { displayName: string; formioName: string; data: Record<string, unknown> }[];
+  participants: {
+    name: string;
+    roles: string[];
+    email?: string | undefined;
+    organisation?: string | undefined;
+  }[];
+  /** Documents grouped by container display name, in container order. */
+  documents: { container: string; files: string[] }[];
+}
+
+/** One answer line: the field's label and its value as the applicant saw it. */
+export interface Answer {
+  label: string;
+  value: string;
+  /** Section heading (panel title / fieldset legend) the answer sits under, if any. */
+  section?: string | undefined;
+}
+
+const absent = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+const NZ_DATE = new Intl.DateTimeFormat('en-NZ', {
+  timeZone: 'Pacific/Auckland',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const NZ_DATE_TIME = new Intl.DateTimeFormat('en-NZ', {
+  timeZone: 'Pacific/Auckland',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+const NZD = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD' });
+
+/** dd/mm/yyyy of a date value (a bare YYYY-MM-DD is that day). */
+export function formatDate(value: string, withTime = false): string {
+  const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (bare) return `${bare[3]}/${bare[2]}/${bare[1]}`;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return (withTime ? NZ_DATE_TIME : NZ_DATE).format(d);
+}
+
+/** A value as its component shows it: option labels, Yes/No, dates, NZ$ amounts. */
+export function formatValue(c: FormioInput, value: unknown): string | undefined {
+  if (absent(value)) return undefined;
+  switch (c.type) {
+    case 'select':
+      return c.data.values.find((o) => o.value === value)?.label ?? String(value);
+    case 'radio':
+      return c.values.find((o) => o.value === value)?.label ?? String(value);
+    case 'selectboxes': {
+      if (typeof value !== 'object' || value === null) return undefined;
+      const chosen = c.values.filter((o) => (value as Record<string, unknown>)[o.value] === true);
+      return chosen.length > 0 ? chosen.map((o) => o.label).join(', ') : undefined;
+    }
+    case 'checkbox':
+      return value === true ? 'Yes' : 'No';
+    case 'datetime':
+      return typeof value === 'string' ? formatDate(value, c.enableTime) : String(value);
+    case 'currency':
+      return typeof value === 'number' ? NZD.format(value) : String(value);
+    case 'number':
+      return String(value);
+    default:
+      return typeof value === 'string' ? value : JSON.stringify(value);
+  }
+}
+
+/** The answers of a step's data, in the definition's order, with the definition's labels. */
+export function answersOf(
+  components: readonly FormioComponent[],
+  data: Record<string, unknown>,
+  section?: string,
+): Answer[] {
+  return components.flatMap((c): Answer[] => {
+    if (c.type === 'panel') return answersOf(c.components, data, c.title);
+    if (c.type === 'fieldset') return answersOf(c.components, data, c.legend ?? section);
+    if (c.type === 'datagrid') {
+      const rows = data[c.key];
+      if (!Array.isArray(rows) || rows.length === 0) return [];
+      return rows.flatMap((row, i) => {
+        const cells = c.components
+          .map((cell) => {
+            const v = formatValue(cell, (row as Record<string, unknown>)?.[cell.key]);
+            return v === undefined ? undefined : `${cell.label}: ${v}`;
+          })
+          .filter((s): s is string => s !== undefined);
+        return cells.length > 0 ? [{ label: `${c.label} (${i + 1})`, value: cells.join('; '), section }] : [];
+      });
+    }
+    const value = formatValue(c, data[c.key]);
+    return value === undefined ? [] : [{ label: c.label, value, section }];
+  });
+}
+
+// ---- layout ----
+
+const PAGE = { width: 595.28, height: 841.89, margin: 50 };
+const SIZE = { title: 16, heading: 12, body: 10 };
+const LINE = 1.35;
+const GREY = rgb(0.35, 0.35, 0.35);
+
+class Writer {
+  private page!: PDFPage;
+  private y = 0;
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
+    this.newPage();
+  }
+
+  private newPage() {
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  private ensure(height: number) {
+    if (this.y - height < PAGE.margin) this.newPage();
+  }
+
+  /** Characters the standard (WinAnsi) fonts cannot draw: accents folded, others replaced. */
+  private encodable(font: PDFFont, text: string): string {
+    const supported = new Set(font.getCharacterSet());
+    return [...text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ')]
+      .map((ch) => {
+        if (ch === '\n' || supported.has(ch.codePointAt(0) ?? 0)) return ch;
+        const folded = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+        return [...folded].every((f) => supported.has(f.codePointAt(0) ?? 0)) ? folded : '?';
+      })
+      .join('');
+  }
+
+  /** Word-wrapped lines of a text within a width (long words broken). */
+  private wrap(font: PDFFont, size: number, text: string, width: number): string[] {
+    const lines: string[] = [];
+    for (const paragraph of text.split('\n')) {
+      let line = '';
+      for (const word of paragraph.split(/ +/)) {
+        let w = word;
+        while (font.widthOfTextAtSize(w, size) > width) {
+          let cut = w.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(w.slice(0, cut), size) > width) cut--;
+          if (line) {
+            lines.push(line);
+            line = '';
+          }
+          lines.push(w.slice(0, cut));
+          w = w.slice(cut);
+        }
+        const candidate = line ? `${line} ${w}` : w;
+        if (font.widthOfTextAtSize(candidate, size) <= width) line = candidate;
+        else {
+          lines.push(line);
+          line = w;
+        }
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  text(
+    text: string,
+    opts: { size?: number; bold?: boolean; indent?: number; grey?: boolean; gapAfter?: number } = {},
+  ) {
+    const size = opts.size ?? SIZE.body;
+    const font = opts.bold ? this.bold : this.font;
+    const x = PAGE.margin + (opts.indent ?? 0);
+    const width = PAGE.width - PAGE.margin - x;
+    for (const line of this.wrap(font, size, this.encodable(font, text), width)) {
+      this.ensure(size * LINE);
+      this.y -= size * LINE;
+      this.page.drawText(line, { x, y: this.y, size, font, color: opts.grey ? GREY : rgb(0, 0, 0) });
+    }
+    this.y -= opts.gapAfter ?? 0;
+  }
+
+  heading(text: string) {
+    this.ensure(SIZE.heading * LINE * 3);
+    this.y -= SIZE.heading * 0.8;
+    this.text(text, { size: SIZE.heading, bold: true, gapAfter: 2 });
+    this.page.drawLine({
+      start: { x: PAGE.margin, y: this.y },
+      end: { x: PAGE.width - PAGE.margin, y: this.y },
+      thickness: 0.5,
+      color: GREY,
+    });
+    this.y -= 4;
+  }
+
+  field(label: string, value: string) {
+    this.text(label, { bold: true, indent: 0 });
+    this.text(value, { indent: 12, gapAfter: 3 });
+  }
+
+  footer(title: string) {
+    const pages = this.doc.getPages();
+    pages.forEach((p, i) => {
+      const label = this.encodable(this.font, `${title} · page ${i + 1} of ${pages.length}`);
+      p.drawText(label, { x: PAGE.margin, y: PAGE.margin / 2, size: 8, font: this.font, color: GREY });
+    });
+  }
+}
+
+/** The summary PDF's bytes. */
+export async function renderSummaryPdf(input: SummaryInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const number = input.applicationNumber ?? input.applicationId;
+  const title = `${input.formDisplayName} – ${number}`;
+  doc.setTitle(title);
+  doc.setSubject('Application summary');
+  doc.setProducer('Consent portal');
+  doc.setCreator('Consent portal');
+  if (input.submissionDate) doc.setCreationDate(new Date(input.submissionDate));
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
+
+  w.text(input.formDisplayName, { size: SIZE.title, bold: true });
+  w.text(`Application ${number}`, { size: SIZE.heading, gapAfter: 6 });
+
+  w.heading('Application');
+  w.field('Address', input.address ?? 'Not given');
+  if (input.legalDescription) w.field('Legal description', input.legalDescription);
+  if (input.authorityDisplayName) w.field('Building consent authority', input.authorityDisplayName);
+  if (input.submissionDate) w.field('Submitted', formatDate(input.submissionDate, true));
+  if (input.userSignature) w.field('Signed by', input.userSignature);
+  if (input.declarationText) w.field('Declaration', input.declarationText);
+
+  for (const step of input.steps) {
+    w.heading(step.displayName);
+    const form = getFormioDefinition(step.formioName);
+    const answers = form ? answersOf(form.components, step.data) : [];
+    if (answers.length === 0) w.text('No answers given', { grey: true });
+    let section: string | undefined;
+    for (const a of answers) {
+      if (a.section && a.section !== section) w.text(a.section, { grey: true, gapAfter: 2 });
+      section = a.section;
+      w.field(a.label, a.value);
+    }
+  }
+
+  w.heading('People on this application');
+  if (input.participants.length === 0) w.text('No participants', { grey: true });
+  for (const p of input.participants) {
+    const details = [p.roles.length > 0 ? p.roles.join(', ') : 'No role', p.organisation, p.email]
+      .filter(Boolean)
+      .join(' · ');
+    w.field(p.name, details);
+  }
+
+  w.heading('Documents');
+  if (input.documents.length === 0) w.text('No documents', { grey: true });
+  for (const group of input.documents) w.field(group.container, group.files.join('\n'));
+
+  w.footer(title);
+  return doc.save();
+}
+
+// ---- the snapshot and the stored PDF ----
+
+/** What a submission snapshot holds (applicationSnapshot.content, JSON). */
+export interface SnapshotContent {
+  application: {
+    applicationId: string;
+    applicationNumber?: string | undefined;
+    formId: string;
+    authorityId: string;
+    jurisdictionId?: string | undefined;
+    status: string;
+    address?: { fullAddress?: string | undefined } & Record<string, unknown>;
+    legalDescription?: string | undefined;
+    submissionDate?: string | undefined;
+    userSignature?: string | undefined;
+  } & Record<string, unknown>;
+  steps: {
+    stepId: string;
+    breadcrumbId: string;
+    type: string;
+    displayName: string;
+    formioName?: string | undefined;
+    data: Record<string, unknown>;
+    valid?: boolean | undefined;
+  }[];
+  participants: {
+    participantId: string;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    groupName?: string | undefined;
+    organisation?: string | undefined;
+    email?: string | undefined;
+    participantTypes: string[];
+    accessLevel?: string | undefined;
+  }[];
+  documents: {
+    documentName: string;
+    fileName: string;
+    documentContainerId?: string | undefined;
+    fileSize?: number | undefined;
+    uploadStatus: string;
+    fileModifiedDate?: string | undefined;
+  }[];
+}
+
+/** The PDF's name: `summary-<applicationNumber>.pdf` (the id when no number was given). */
+export const summaryPdfName = (a: {
+  applicationNumber?: string | undefined;
+  applicationId: string;
+}): string => `summary-${(a.applicationNumber ?? a.applicationId).replace(/[^A-Za-z0-9._-]/g, '-')}.pdf`;
+
+/** The PDF's input from a snapshot and the reference data. */
+export function summaryInputOf(content: SnapshotContent, ref: ReferenceData = referenceData()): SummaryInput {
+  const a = content.application;
+  const form = ref.forms.find((f) => f.id === a.formId);
+  const authority = ref.authorities.find((x) => x.id === a.authorityId);
+  const typeName = (t: string) =>
+    ref.participantTypes.find((p) => p.id === t || p.name === t)?.displayName ?? t;
+  const containers = [...ref.documentContainers].sort((x, y) => x.displayOrder - y.displayOrder);
+  const byContainer = new Map<string, string[]>();
+  for (const d of content.documents) {
+    const key = d.documentContainerId ?? 'other';
+    byContainer.set(key, [...(byContainer.get(key) ?? []), d.fileName]);
+  }
+  const documents = [
+    ...containers
+      .filter((c) => byContainer.has(c.id))
+      .map((c) => ({ container: c.displayName, files: byContainer.get(c.id)! })),
+    ...[...byContainer.entries()]
+      .filter(([id]) => !containers.some((c) => c.id === id))
+      .map(([id, files]) => ({ container: id, files })),
+  ];
+  return {
+    formDisplayName: form?.displayName ?? a.formId,
+    applicationNumber: a.applicationNumber,
+    applicationId: a.applicationId,
+    address: a.address?.fullAddress ?? fullAddressOf(a.address ?? {}),
+    legalDescription: a.legalDescription,
+    authorityDisplayName: authority?.displayName,
+    submissionDate: a.submissionDate,
+    userSignature: a.userSignature,
+    declarationText: form?.declarationText,
+    steps: content.steps
+      .filter((s): s is typeof s & { formioName: string } => s.type === 'Formio' && !!s.formioName)
+      .map((s) => ({ displayName: s.displayName, formioName: s.formioName, data: s.data })),
+    participants: content.participants.map((p) => ({
+      name:
+        [p.firstName, p.lastName].filter(Boolean).join(' ') ||
+        p.groupName ||
+        p.organisation ||
+        p.email ||
+        'Unnamed',
+      roles: p.participantTypes.map(typeName),
+      email: p.email,
+      organisation: p.organisation,
+    })),
+    documents,
+  };
+}
+
+/** Renders the PDF of a snapshot, stores it as the application's summary document and records its name. */
+export async function generateSummaryPdf(
+  content: SnapshotContent,
+  snapshotSubmissionDate: string | undefined,
+  createdBy: string,
+): Promise<string> {
+  const name = summaryPdfName(content.application);
+  const bytes = await renderSummaryPdf(summaryInputOf(content));
+  await storeSummaryDocument({
+    applicationId: content.application.applicationId,
+    documentName: name,
+    bytes,
+    createdBy,
+  });
+  await setSummaryPdfName(content.application.applicationId, name, snapshotSubmissionDate);
+  return name;
+}
+
+/**
+ * The summary PDF's document name, generating it from the newest snapshot when the application has
+ * none yet (or its document record is missing). Undefined when the application does not exist or
+ * was never submitted (no snapshot). For the documents download-link route.
+ */
+export async function ensureSummaryPdf(applicationId: string): Promise<string | undefined> {
+  const { application } = await loadApplicationParts(applicationId);
+  if (!application) return undefined;
+  if (application.applicationFormPdf) {
+    const doc = await getDocument(applicationId, application.applicationFormPdf);
+    if (doc && doc.uploadStatus === 'Completed') return application.applicationFormPdf;
+  }
+  const snapshot = await latestSnapshot(applicationId);
+  if (!snapshot) return undefined;
+  const content = JSON.parse(snapshot.content) as SnapshotContent;
+  return generateSummaryPdf(content, snapshot.submissionDate, 'system');
+}

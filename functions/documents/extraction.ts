@@ -1,0 +1,75 @@
+import type { Readable } from 'node:stream';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { z } from 'zod';
+import { logger } from '../platform/logger.js';
+import { s3Client } from '../platform/adapters/aws-clients.js';
+import { extractedTextKey } from './service/keys.js';
+
+/** Payload of the extraction state machine's Task (infra/workflows/extraction.asl.json). */
+export const ExtractionTaskInput = z.object({
+  step: z.string(),
+  bucket: z.string().min(1),
+  key: z.string().min(1),
+  applicationId: z.string().min(1),
+  documentName: z.string().min(1),
+});
+export type ExtractionTaskInput = z.infer<typeof ExtractionTaskInput>;
+
+export interface TextStepResult {
+  textKey: string;
+  pages: number;
+  characters: number;
+}
+
+/** Reads a stream into bytes (pdf.js needs the whole document; this runs in the workflow, not a request). */
+async function readAll(stream: Readable): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Step 'text': the PDF's text, page by page separated by form feeds, to `extracted/{key}.txt`. */
+async function textStep(input: ExtractionTaskInput): Promise<TextStepResult> {
+  const out = await s3Client().send(new GetObjectCommand({ Bucket: input.bucket, Key: input.key }));
+  if (!out.Body) throw new Error(`Empty body for s3://${input.bucket}/${input.key}`);
+  const pdf = await getDocumentProxy(await readAll(out.Body as Readable));
+  try {
+    const { totalPages, text } = await extractText(pdf, { mergePages: false });
+    const joined = text.join('\f');
+    const textKey = extractedTextKey(input.key);
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: input.bucket,
+        Key: textKey,
+        Body: joined,
+        ContentType: 'text/plain; charset=utf-8',
+      }),
+    );
+    logger.info('extraction: text', {
+      key: input.key,
+      textKey,
+      pages: totalPages,
+      characters: joined.length,
+    });
+    return { textKey, pages: totalPages, characters: joined.length };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/** Step Functions task handler: dispatches on `step`; an unknown step throws. Env: S3 settings only. */
+export async function extraction(event: unknown): Promise<TextStepResult> {
+  const input = ExtractionTaskInput.parse(event);
+  switch (input.step) {
+    case 'text':
+      return textStep(input);
+    default:
+      throw new Error(`Unknown extraction step '${input.step}'`);
+  }
+}
+
+export const handler = middy(extraction).use(injectLambdaContext(logger, { resetKeys: true }));

@@ -1,0 +1,66 @@
+/**
+ * The uploads bucket as the documents routes use it: presigned PUT (the browser uploads straight to
+ * S3), presigned GET for downloads (attachment with the original file name), and object removal.
+ * Env: UPLOADS_BUCKET (and the S3 settings of functions/platform/adapters/aws-clients.ts).
+ */
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3Client } from '../../platform/adapters/aws-clients.js';
+import { requireEnv } from '../../platform/config.js';
+
+const bucket = () => requireEnv('UPLOADS_BUCKET');
+
+/**
+ * A presigned PUT to `key`, valid `expiresIn` seconds. The content type and length are signed, so
+ * the browser must send the declared type and exactly the declared number of bytes.
+ */
+export function presignedPut(
+  key: string,
+  {
+    contentType,
+    contentLength,
+    expiresIn,
+  }: { contentType: string; contentLength: number; expiresIn: number },
+): Promise<string> {
+  return getSignedUrl(
+    s3Client(),
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      ContentType: contentType,
+      ContentLength: contentLength,
+    }),
+    { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) },
+  );
+}
+
+/**
+ * `attachment; filename="..."; filename*=UTF-8''...`: an ASCII fallback (quotes, backslashes and
+ * non-ASCII replaced) and the exact name per RFC 5987/6266.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** A presigned GET of `key` that downloads as `fileName`, valid `expiresIn` seconds. */
+export function presignedDownload(key: string, fileName: string, expiresIn: number): Promise<string> {
+  return getSignedUrl(
+    s3Client(),
+    new GetObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      ResponseContentDisposition: attachmentDisposition(fileName),
+    }),
+    { expiresIn },
+  );
+}
+
+/** Removes an object (S3 answers 204 whether or not it existed). */
+export async function deleteObject(key: string): Promise<void> {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+}

@@ -1,0 +1,434 @@
+import { Entity } from 'electrodb';
+import {
+  accessLevels,
+  addressAttribute,
+  model,
+  notificationLevels,
+  qualificationsAttribute,
+  timestamps,
+} from './common.js';
+import { RecordType, applicationStatuses } from '../../../../shared/schemas/applications.js';
+
+/** The enums of shared/schemas/applications.ts, one definition for the API and the table. */
+export const recordTypes = RecordType.options;
+export { applicationStatuses };
+
+export const application = new Entity({
+  model: model('application'),
+  attributes: {
+    applicationId: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string' },
+    applicationNumber: { type: 'string' },
+    consentNumber: { type: 'string' },
+    parentApplicationId: { type: 'string' },
+    applicationType: { type: ['Standalone', 'Amendment', 'Supporting'] as const, default: 'Standalone' },
+    recordType: { type: recordTypes, required: true, default: 'Draft' },
+    trackingNumber: { type: 'string' },
+    authorityId: { type: 'string', required: true },
+    jurisdictionId: { type: 'string', required: true },
+    formId: { type: 'string', required: true },
+    complexity: { type: 'string' },
+    complexityDescription: { type: 'string' },
+    status: { type: applicationStatuses, required: true, default: 'Draft' },
+    applicationStatusLabel: { type: 'string' },
+    userId: { type: 'string', required: true },
+    description: { type: 'string' },
+    address: addressAttribute,
+    legalDescription: { type: 'string' },
+    /** Optimistic concurrency: every edit is conditional on the etag it read. */
+    etag: { type: 'string', required: true },
+    primaryContactId: { type: 'string' },
+    buildingPurposeDescription: { type: 'string' },
+    applicationFormPdf: { type: 'string' },
+    /** Form step data by step id. */
+    steps: { type: 'any' },
+    userSignature: { type: 'string' },
+    closedReason: { type: 'string' },
+    isHidden: { type: 'boolean', default: false },
+    /** Child applications (amendments, supporting) linked under it; kept with each link write. */
+    childCount: { type: 'number', default: 0 },
+    hasOutstandingPayments: { type: 'boolean', default: false },
+    hasOutstandingRFIs: { type: 'boolean', default: false },
+    startedDate: { type: 'string', required: true },
+    submissionDate: { type: 'string' },
+    modifiedDate: { type: 'string', required: true },
+    modifiedBy: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byId: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
+/** Parent → child application link, in the parent's collection (children of an application: one query). */
+export const applicationChild = new Entity({
+  model: model('applicationChild'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    childApplicationId: { type: 'string', required: true },
+    applicationType: { type: ['Amendment', 'Supporting'] as const, required: true },
+    formId: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byParent: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['childApplicationId'] },
+    },
+  },
+});
+
+/**
+ * One row per (application, user with access): the user's list entry, with the list fields
+ * denormalised so the dashboard and project lists are single GSI queries.
+ */
+export const applicationAccess = new Entity({
+  model: model('applicationAccess'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    userId: { type: 'string', required: true },
+    accessLevel: { type: accessLevels, required: true },
+    notificationLevel: { type: notificationLevels, default: 'Normal' },
+    isOwner: { type: 'boolean', default: false },
+    recordType: { type: recordTypes, required: true },
+    /** 'visible' or 'hidden' (archived): leads the list sort keys so tabs are key conditions. */
+    visibility: { type: ['visible', 'hidden'] as const, required: true, default: 'visible' },
+    modifiedDate: { type: 'string', required: true },
+    status: { type: 'string', required: true },
+    authorityId: { type: 'string' },
+    formId: { type: 'string' },
+    formCategory: { type: 'string' },
+    complexity: { type: 'string' },
+    parentApplicationId: { type: 'string' },
+    applicationNumber: { type: 'string' },
+    consentNumber: { type: 'string' },
+    fullAddress: { type: 'string' },
+    applicationType: { type: ['Standalone', 'Amendment', 'Supporting'] as const, default: 'Standalone' },
+    /**
+     * What `searchText` matches (FilterExpression `contains`): applicationNumber, consentNumber,
+     * fullAddress, form display name, authority display name and name, lower-cased, single-spaced,
+     * joined by ' | ' (built by functions/applications/service/list-row.ts).
+     */
+    searchText: { type: 'string' },
+    hasOutstandingPayments: { type: 'boolean', default: false },
+    hasOutstandingRFIs: { type: 'boolean', default: false },
+    hasOutstandingActions: { type: 'boolean', default: false },
+    ...timestamps,
+  },
+  indexes: {
+    byApplication: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['userId'] },
+    },
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: ['visibility', 'modifiedDate'] },
+    },
+    byUserRecordType: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', casing: 'none', composite: ['userId', 'recordType'] },
+      sk: { field: 'gsi2sk', casing: 'none', composite: ['visibility', 'modifiedDate'] },
+    },
+    /** Sparse: only entries with outstanding RFIs or payments. */
+    byUserOutstanding: {
+      index: 'gsi3',
+      condition: (attr) => attr.hasOutstandingActions === true,
+      pk: { field: 'gsi3pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'gsi3sk', casing: 'none', composite: ['modifiedDate'] },
+    },
+  },
+});
+
+/** Search entries: application number, consent number and address within an authority (and under 'all'). */
+export const applicationSearch = new Entity({
+  model: model('applicationSearch'),
+  attributes: {
+    authorityId: { type: 'string', required: true },
+    kind: { type: ['applicationNumber', 'consentNumber', 'address'] as const, required: true },
+    /** Normalised (trimmed, lower-cased, single spaces). */
+    value: { type: 'string', required: true },
+    applicationId: { type: 'string', required: true },
+  },
+  indexes: {
+    byValue: {
+      pk: { field: 'pk', casing: 'none', composite: ['authorityId', 'kind'] },
+      sk: { field: 'sk', casing: 'none', composite: ['value', 'applicationId'] },
+    },
+  },
+});
+
+/** Guard rows for per-application uniqueness (participant email, single role holder). */
+export const applicationConstraint = new Entity({
+  model: model('applicationConstraint'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    kind: { type: ['participantEmail', 'participantType'] as const, required: true },
+    value: { type: 'string', required: true },
+    participantId: { type: 'string', required: true },
+  },
+  indexes: {
+    byValue: {
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['kind', 'value'] },
+    },
+  },
+});
+
+export const participant = new Entity({
+  model: model('participant'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    participantId: { type: 'string', required: true, readOnly: true },
+    loginUserId: { type: 'string' },
+    firstName: { type: 'string' },
+    lastName: { type: 'string' },
+    groupName: { type: 'string' },
+    groupList: { type: 'string' },
+    organisation: { type: 'string' },
+    phoneCountryCode: { type: 'string' },
+    phone: { type: 'string' },
+    email: { type: 'string', set: (v?: string) => v?.trim().toLowerCase() },
+    address: addressAttribute,
+    participantTypes: { type: 'list', items: { type: 'string' } },
+    accessLevel: { type: accessLevels, required: true, default: 'None' },
+    /** The participant's own notification level on the application (mirrored on their access row). */
+    notificationLevel: { type: notificationLevels, default: 'Normal' },
+    invitation: {
+      type: ['None', 'Queued', 'Unregistered', 'Pending', 'Accepted', 'Rejected', 'Error'] as const,
+      default: 'None',
+    },
+    isDeleted: { type: 'boolean', default: false },
+    qualifications: qualificationsAttribute,
+    primaryContact: { type: 'boolean', default: false },
+    libraryContactId: { type: 'string' },
+    modifiedDate: { type: 'string', required: true },
+    modifiedBy: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byApplication: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['participantId'] },
+    },
+    /** Sparse: only participants with an email. */
+    byEmail: {
+      index: 'gsi1',
+      condition: (attr) => typeof attr.email === 'string' && attr.email !== '',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['email'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
+export const history = new Entity({
+  model: model('history'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    historyId: { type: 'string', required: true },
+    timestamp: { type: 'string', required: true },
+    eventType: { type: 'string', required: true },
+    eventSource: { type: 'string' },
+    entityType: { type: 'string', required: true },
+    entityId: { type: 'string', required: true },
+    modifiedBy: { type: 'string' },
+    /** Field → [before, after]. */
+    delta: { type: 'any' },
+    eventData: { type: 'any' },
+  },
+  indexes: {
+    byApplication: {
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['timestamp', 'historyId'] },
+    },
+    byEntity: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['applicationId', 'entityType', 'entityId'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: ['timestamp', 'historyId'] },
+    },
+  },
+});
+
+/** Template details of an application whose recordType is Template. */
+export const template = new Entity({
+  model: model('template'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    displayName: { type: 'string', required: true },
+    description: { type: 'string' },
+    /** S3 object key of the thumbnail and its original name. */
+    thumbnailKey: { type: 'string' },
+    thumbnailName: { type: 'string' },
+    numOfDocuments: { type: 'number', default: 0 },
+    ...timestamps,
+  },
+  indexes: {
+    byApplication: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
+export const rfiPoint = new Entity({
+  model: model('rfiPoint'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    rfiPointId: { type: 'string', required: true },
+    rfiPointGuid: { type: 'string' },
+    title: { type: 'string' },
+    requestDetails: { type: 'string' },
+    requestPerson: {
+      type: 'map',
+      properties: { email: { type: 'string' }, name: { type: 'string' }, phone: { type: 'string' } },
+    },
+    responseDetails: { type: 'string' },
+    responsePersonName: { type: 'string' },
+    responseLastModifiedDate: { type: 'string' },
+    responseDocumentNames: { type: 'list', items: { type: 'string' } },
+    status: { type: 'string', default: 'NOT_SPECIFIED' },
+    type: { type: ['Vetting', 'Consent', 'CCC'] as const, default: 'Vetting' },
+    round: { type: 'number' },
+    team: { type: 'string' },
+    building: { type: 'string' },
+    location: { type: 'string' },
+    displayOrderInRound: { type: 'number' },
+    documentContainerId: { type: 'string' },
+    documentCategoryId: { type: 'string' },
+    councilCreatedDate: { type: 'string' },
+    councilSentDate: { type: 'string' },
+    councilSignedOffDate: { type: 'string' },
+    customerSubmittedDate: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byApplication: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['rfiPointId'] },
+    },
+  },
+});
+
+export const payment = new Entity({
+  model: model('payment'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    paymentId: { type: 'string', required: true },
+    guid: { type: 'string' },
+    description: { type: 'string' },
+    displayOrder: { type: 'number' },
+    documentContainerId: { type: 'string' },
+    reference: { type: 'string' },
+    status: {
+      type: ['AwaitingPayment', 'DepositPending', 'Paid'] as const,
+      required: true,
+      default: 'AwaitingPayment',
+    },
+    baseAmount: { type: 'number', required: true },
+    surchargeAmount: { type: 'number', default: 0 },
+    currency: { type: 'string', default: 'NZD' },
+    invoiceDocumentName: { type: 'string' },
+    issuedDate: { type: 'string' },
+    paymentDate: { type: 'string' },
+    paymentMethod: { type: 'string' },
+    transactions: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          transactionId: { type: 'string' },
+          transactionReference: { type: 'string' },
+          transactionDate: { type: 'string' },
+          paymentMethod: { type: 'string' },
+          surchargePaid: { type: 'number' },
+          proofDocumentName: { type: 'string' },
+          result: { type: 'string' },
+        },
+      },
+    },
+    ...timestamps,
+  },
+  indexes: {
+    byApplication: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['paymentId'] },
+    },
+  },
+});
+
+/**
+ * Atomic counters (`ADD value :one`): application ids (name `applicationId`, scope `all`) and
+ * application numbers per authority and year (name `applicationNumber`, scope `<authorityId>#<year>`).
+ */
+export const counter = new Entity({
+  model: model('counter'),
+  attributes: {
+    name: { type: 'string', required: true },
+    scope: { type: 'string', required: true },
+    value: { type: 'number', default: 0 },
+  },
+  indexes: {
+    byName: {
+      pk: { field: 'pk', casing: 'none', composite: ['name', 'scope'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
+/** The data of one step of an application (Formio steps; TemplateDetails), one item per step. */
+export const applicationStep = new Entity({
+  model: model('applicationStep'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    stepId: { type: 'string', required: true },
+    breadcrumbId: { type: 'string' },
+    data: { type: 'any' },
+    /** Whether the saved data passed the step's Form.io validation when saved. */
+    valid: { type: 'boolean', default: false },
+    modifiedDate: { type: 'string', required: true },
+    modifiedBy: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byApplication: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['stepId'] },
+    },
+  },
+});
+
+/**
+ * A read-only snapshot of what was submitted (application fields, step data, participants and the
+ * documents list), one per submission, newest last.
+ */
+export const applicationSnapshot = new Entity({
+  model: model('applicationSnapshot'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    submissionDate: { type: 'string', required: true },
+    submittedBy: { type: 'string', required: true },
+    userSignature: { type: 'string', required: true },
+    /** JSON of { application, steps, participants, documents } as they were at submission. */
+    content: { type: 'string', required: true },
+    summaryPdf: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byApplication: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['submissionDate'] },
+    },
+  },
+});

@@ -1,0 +1,139 @@
+import { Entity } from 'electrodb';
+import { model, timestamps } from './common.js';
+
+const uploadStatuses = ['Pending', 'Uploading', 'Awaiting review', 'Uploaded', 'Completed', 'Error'] as const;
+
+/** Attributes of a stored file (application or user document). */
+const fileAttributes = {
+  documentName: { type: 'string', required: true, readOnly: true },
+  /** S3 object key (see functions/documents/service/keys.ts). */
+  objectKey: { type: 'string', required: true, readOnly: true },
+  fileName: { type: 'string', required: true },
+  fileType: { type: 'string', required: true },
+  fileSize: { type: 'number', required: true },
+  fileVersion: { type: 'number', default: 1 },
+  fileModifiedDate: { type: 'string' },
+  uploadStatus: { type: uploadStatuses, required: true, default: 'Pending' },
+  errorCode: { type: 'string' },
+  isMergedFile: { type: 'boolean', default: false },
+  hasExtractedData: { type: 'boolean', default: false },
+  createdBy: { type: 'string' },
+} as const;
+
+export const applicationDocument = new Entity({
+  model: model('applicationDocument'),
+  attributes: {
+    applicationId: { type: 'string', required: true, readOnly: true },
+    ...fileAttributes,
+    documentContainerId: { type: 'string' },
+    documentCategoryId: { type: 'string' },
+    order: { type: 'number', default: 0 },
+    /** Council-side document status (Required, Received, Awaiting Review, Accepted, Rejected, Withdrawn). */
+    status: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byApplication: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['documentName'] },
+    },
+    byObjectKey: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['objectKey'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
+export const userDocument = new Entity({
+  model: model('userDocument'),
+  attributes: {
+    userId: { type: 'string', required: true, readOnly: true },
+    ...fileAttributes,
+    ...timestamps,
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['documentName'] },
+    },
+    byObjectKey: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['objectKey'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
+export const documentContainerRelation = new Entity({
+  model: model('documentContainerRelation'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    documentContainerId: { type: 'string', required: true },
+    mergedFileName: { type: 'string' },
+    containerMergeStatus: {
+      type: ['NotMerged', 'InProgress', 'Merged', 'Error'] as const,
+      default: 'NotMerged',
+    },
+    ...timestamps,
+  },
+  indexes: {
+    byApplication: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['documentContainerId'] },
+    },
+  },
+});
+
+/** A document tag; userId '0' marks a system tag. */
+export const documentTag = new Entity({
+  model: model('documentTag'),
+  attributes: {
+    userId: { type: 'string', required: true },
+    documentTagId: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    displayName: { type: 'string', required: true },
+    displayOrder: { type: 'number', default: 0 },
+    description: { type: 'string' },
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['documentTagId'] },
+    },
+  },
+});
+
+export const documentTagRelation = new Entity({
+  model: model('documentTagRelation'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    documentName: { type: 'string', required: true },
+    documentTagId: { type: 'string', required: true },
+  },
+  indexes: {
+    byDocument: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['documentName', 'documentTagId'] },
+    },
+  },
+});
+
+export const documentTypeRelation = new Entity({
+  model: model('documentTypeRelation'),
+  attributes: {
+    applicationId: { type: 'string', required: true },
+    documentName: { type: 'string', required: true },
+    documentTypeId: { type: 'string', required: true },
+  },
+  indexes: {
+    byDocument: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['documentName', 'documentTypeId'] },
+    },
+  },
+});

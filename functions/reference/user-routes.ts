@@ -1,0 +1,81 @@
+import { listCountries } from './repository/countries.js';
+import {
+  getAuthorities,
+  listDocumentTags,
+  listQualificationTypes,
+  listUserAuthorityRelations,
+  listUserProperties,
+  SYSTEM_TAGS_USER_ID,
+} from './repository/reference.js';
+import { toAuthorityDto } from './jurisdiction.js';
+import type { Country } from '../../shared/schemas/country.js';
+import type {
+  AuthorityDto,
+  DocumentTag,
+  QualificationType,
+  UserPropertyDto,
+} from '../../shared/schemas/reference.js';
+import { route } from '../platform/http/handler.js';
+import type { RouteImpls } from '../platform/http/handler.js';
+
+/** An independent authority linked to the user, with the relation's default flag. */
+export type IndependentAuthorityDto = AuthorityDto & { defaultIndependent: boolean };
+
+/**
+ * The user's own independent authorities (U4 under the user id and the e-mail grant, then RD8):
+ * only authorities that are independent and not hidden.
+ */
+export async function independentAuthoritiesOf(
+  userId: string,
+  email: string | undefined,
+): Promise<IndependentAuthorityDto[]> {
+  const relations = await listUserAuthorityRelations(userId, email);
+  const authorities = await getAuthorities(relations.map((r) => r.authorityId));
+  const defaults = new Map(relations.map((r) => [r.authorityId, r.defaultIndependent]));
+  return authorities
+    .filter((a) => a.isIndependent && !a.hidden)
+    .sort((a, b) => a.displayName.localeCompare(b.displayName))
+    .map((a) => ({ ...toAuthorityDto(a), defaultIndependent: defaults.get(a.id) ?? false }));
+}
+
+const tagOrder = (a: DocumentTag, b: DocumentTag) =>
+  a.displayOrder - b.displayOrder || a.displayName.localeCompare(b.displayName);
+
+/** User-scoped reference routes (portal-core §7), spread into the `user` resource module. */
+export const referenceUserRoutes = {
+  'GET /user/qualification-types': route({
+    caller: 'user',
+    async handle(): Promise<QualificationType[]> {
+      return listQualificationTypes();
+    },
+  }),
+
+  /** System tags (userId 0) first, then the user's own. */
+  'GET /user/documenttags': route({
+    caller: 'user',
+    async handle({ caller }): Promise<DocumentTag[]> {
+      const [system, own] = await Promise.all([
+        listDocumentTags(SYSTEM_TAGS_USER_ID),
+        caller.userId === SYSTEM_TAGS_USER_ID ? [] : listDocumentTags(caller.userId),
+      ]);
+      return [...system.sort(tagOrder), ...own.sort(tagOrder)];
+    },
+  }),
+
+  /** Every country, New Zealand first (ids are ordered so). */
+  'GET /user/countries': route({
+    caller: 'user',
+    async handle(): Promise<Country[]> {
+      const countries = await listCountries();
+      const nz = countries.filter((c) => c.abbreviatedName === 'NZ');
+      return [...nz, ...countries.filter((c) => c.abbreviatedName !== 'NZ')];
+    },
+  }),
+
+  'GET /user/properties': route({
+    caller: 'user',
+    async handle({ caller }): Promise<UserPropertyDto[]> {
+      return listUserProperties(caller.userId);
+    },
+  }),
+} satisfies RouteImpls;
