@@ -113,7 +113,9 @@ describe('ApiStack', () => {
     expect(JSON.stringify(pub.Properties.PolicyDocument)).toContain('dynamodb:Query');
     expect(JSON.stringify(apps.Properties.PolicyDocument)).toContain('dynamodb:PutItem');
     expect(JSON.stringify(ref.Properties.PolicyDocument)).toContain('dynamodb:Query');
-    expect(JSON.stringify(ref.Properties.PolicyDocument)).not.toMatch(/dynamodb:(Put|Update|Delete|BatchWrite)/);
+    expect(JSON.stringify(ref.Properties.PolicyDocument)).not.toMatch(
+      /dynamodb:(Put|Update|Delete|BatchWrite)/,
+    );
     // The accounts function writes only the partitions registration and the profile need (no delete, no batch).
     const pubDoc = pub.Properties.PolicyDocument as {
       Statement: { Action: string | string[]; Condition?: unknown }[];

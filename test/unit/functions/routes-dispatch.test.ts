@@ -9,7 +9,10 @@ vi.hoisted(() => {
 
 /** Each routed resource module exports its impl map as `routes` and the middy handler as `handler`. */
 async function loadModule(resource: Resource): Promise<{ routes: RouteImpls; handler: unknown }> {
-  return (await import(`../../../functions/${resource}/handler.ts`)) as { routes: RouteImpls; handler: unknown };
+  return (await import(`../../../functions/${resource}/handler.ts`)) as {
+    routes: RouteImpls;
+    handler: unknown;
+  };
 }
 
 describe('route table ↔ resource modules', () => {
