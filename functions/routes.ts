@@ -1,19 +1,24 @@
+import type { AccessLevel } from '../shared/schemas/common.js';
+
 /**
- * The one source of truth for the HTTP API.
+ * The one source of truth for the HTTP API: per route, its method, the spec's path (API Gateway
+ * syntax), the feature that serves it (one Lambda per feature, `functions/<feature>/handler.ts`) and
+ * the access the caller needs.
  *
- * CDK (infra/stacks/api-stack.ts) loops over this table to add HTTP API routes and one Lambda per
- * resource module; the local gateway (infra/local/gateway.ts) loops over the same table. A test
- * (test/infra/routes.test.ts) proves both expose exactly these routes.
+ * - CDK (infra/stacks/api-stack.ts) adds one HTTP API route per entry and one Lambda per feature; the
+ *   local gateway (infra/local/gateway.ts) serves the same table.
+ * - The plumbing (functions/platform/http/handler.ts) enforces `access` before a handler runs, with
+ *   one implementation (functions/platform/http/access.ts): no access → 404, too little → 403.
+ * - Route keys are a type derived from this table: each feature's contract (request and response
+ *   schemas) and implementations are keyed by its routes' keys, so a missing or extra one fails to
+ *   compile; the OpenAPI document is generated from the table and the contracts.
  *
- * Paths are the spec's paths, in API Gateway syntax. Where the spec names the same path level
- * differently in two places (`{id}` and `{jurisdictionId}`), the table uses one name per level:
- * API Gateway rejects sibling variables with different names, and the URL is the same.
- *
- * Routes are added here by the issue that implements them; a route in this table always has a
- * handler behind it (test/unit/http/routes-dispatch.test.ts checks that every routeKey dispatches).
+ * Where the spec names the same path level differently in two places (`{id}` and
+ * `{jurisdictionId}`), the table uses one name per level: API Gateway rejects sibling variables with
+ * different names, and the URL is the same.
  */
 
-export const resources = [
+export const features = [
   'site',
   'accounts',
   'reference',
@@ -29,7 +34,7 @@ export const resources = [
   'notifications',
   'council',
 ] as const;
-export type Resource = (typeof resources)[number];
+export type Feature = (typeof features)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -37,114 +42,156 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call a route:
  * - public: no token;
  * - user: a Cognito id token of a signed-in user (JWT authorizer, audience = the web app client);
- * - council: machine credentials of a council's back office (added by the council issue).
+ * - council: machine credentials of one council's back office (the council issue adds them);
+ * - paymentProvider: the payment gateway's notifications (the payments issue adds them).
  */
-export type CallerKind = 'public' | 'user' | 'council';
+export type CallerKind = 'public' | 'user' | 'council' | 'paymentProvider';
+
+/** What the caller needs, on which resource. */
+export type Access =
+  /** Anyone, signed in or not. */
+  | { readonly caller: 'public' }
+  /** Any signed-in user (their own records only: the service scopes every read to the caller). */
+  | { readonly caller: 'user' }
+  /** A signed-in user with at least `level` on the application named by the path parameter `param`. */
+  | { readonly caller: 'user'; readonly application: AccessLevel; readonly param: 'id' }
+  /** A council's machine credentials, for applications of its own authority. */
+  | { readonly caller: 'council' }
+  /** The payment gateway's signed notification. */
+  | { readonly caller: 'paymentProvider' };
+
+export const anyone = { caller: 'public' } as const;
+export const signedIn = { caller: 'user' } as const;
+export const onApplication = <L extends AccessLevel>(level: L) =>
+  ({ caller: 'user', application: level, param: 'id' }) as const;
 
 export interface RouteDef {
-  method: HttpMethod;
+  readonly method: HttpMethod;
   /** API Gateway path, e.g. `/user/applications/{id}`. */
-  path: string;
-  resource: Resource;
-  caller: CallerKind;
+  readonly path: string;
+  readonly feature: Feature;
+  readonly access: Access;
+  /** Derived from `access`: who may call (the authorizer CDK and the local gateway put in front). */
+  readonly caller: CallerKind;
 }
 
-/** `"GET /user/applications/{id}"`: the HTTP API v2 `routeKey` a resource module dispatches on. */
-export type RouteKey = `${HttpMethod} ${string}`;
+/** One entry of a route table (the table below; tests build their own). */
+export const defineRoute = <M extends HttpMethod, P extends string, F extends Feature, A extends Access>(
+  method: M,
+  path: P,
+  feature: F,
+  access: A,
+) => ({ method, path, feature, access, caller: access.caller as A['caller'] });
 
-export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): RouteKey => `${r.method} ${r.path}`;
+const r = defineRoute;
 
-const r = (method: HttpMethod, path: string, resource: Resource, caller: CallerKind): RouteDef => ({
-  method,
-  path,
-  resource,
-  caller,
-});
-
-export const routes: readonly RouteDef[] = [
+export const routes = [
   // Health: public, no data access beyond a cheap table describe.
-  r('GET', '/public/health', 'site', 'public'),
+  r('GET', '/public/health', 'site', anyone),
+  // The OpenAPI 3.1 document of this table and the contracts (for council integrators and client generators).
+  r('GET', '/public/openapi.json', 'site', anyone),
 
   // Accounts (portal-core §7 public calls; portal-organisation §5, §7).
-  r('GET', '/public/captcha/challenge', 'accounts', 'public'),
-  r('POST', '/public/user/registration', 'accounts', 'public'),
-  r('POST', '/public/user/registration/confirm', 'accounts', 'public'),
-  r('POST', '/public/user/registration/resend', 'accounts', 'public'),
-  r('POST', '/public/user/registration/invited', 'accounts', 'public'),
-  r('GET', '/public/organisation/invitations', 'accounts', 'public'),
+  r('GET', '/public/captcha/challenge', 'accounts', anyone),
+  r('POST', '/public/user/registration', 'accounts', anyone),
+  r('POST', '/public/user/registration/confirm', 'accounts', anyone),
+  r('POST', '/public/user/registration/resend', 'accounts', anyone),
+  r('POST', '/public/user/registration/invited', 'accounts', anyone),
+  r('GET', '/public/organisation/invitations', 'accounts', anyone),
 
   // Form.io definitions of the Formio steps (portal-core §7).
-  r('GET', '/public/formio/{name}', 'reference', 'public'),
+  r('GET', '/public/formio/{name}', 'reference', anyone),
 
   // Reference data (portal-core §7 public calls): one name per path level ({id} for the jurisdiction).
-  r('GET', '/public/jurisdictions/{id}', 'reference', 'public'),
-  r('GET', '/public/jurisdictions/{id}/document-types', 'reference', 'public'),
-  r('GET', '/public/jurisdictions/{id}/forms/{formId}/document-types', 'reference', 'public'),
-  r('GET', '/public/images/{id}', 'reference', 'public'),
-  r('GET', '/public/authorities/detection', 'reference', 'public'),
+  r('GET', '/public/jurisdictions/{id}', 'reference', anyone),
+  r('GET', '/public/jurisdictions/{id}/document-types', 'reference', anyone),
+  r('GET', '/public/jurisdictions/{id}/forms/{formId}/document-types', 'reference', anyone),
+  r('GET', '/public/images/{id}', 'reference', anyone),
+  r('GET', '/public/authorities/detection', 'reference', anyone),
 
   // Site settings read by the SPA before sign-in (portal-core §7, portal-organisation §2).
-  r('GET', '/maintenance/maintenance.json', 'site', 'public'),
-  r('GET', '/announcements/announcements.json', 'site', 'public'),
+  r('GET', '/maintenance/maintenance.json', 'site', anyone),
+  r('GET', '/announcements/announcements.json', 'site', anyone),
 
   // The signed-in user's own record (portal-core §7).
-  r('GET', '/user', 'accounts', 'user'),
-  r('PATCH', '/user', 'accounts', 'user'),
-  r('PUT', '/user/password', 'accounts', 'user'),
+  r('GET', '/user', 'accounts', signedIn),
+  r('PATCH', '/user', 'accounts', signedIn),
+  r('PUT', '/user/password', 'accounts', signedIn),
 
   // Lookups (portal-core §7): NZ Post address checker, property lookup, the LBP register.
-  r('GET', '/user/nzpost/addresschecker/suggest', 'lookups', 'user'),
-  r('GET', '/user/nzpost/addresschecker/details', 'lookups', 'user'),
-  r('GET', '/v1/service/property-lookup/parcels', 'lookups', 'user'),
-  r('GET', '/v1/service/licensed-building-practitioners', 'lookups', 'user'),
-  r('GET', '/v1/service/licensed-building-practitioners/{lbpNumber}', 'lookups', 'user'),
+  r('GET', '/user/nzpost/addresschecker/suggest', 'lookups', signedIn),
+  r('GET', '/user/nzpost/addresschecker/details', 'lookups', signedIn),
+  r('GET', '/v1/service/property-lookup/parcels', 'lookups', signedIn),
+  r('GET', '/v1/service/licensed-building-practitioners', 'lookups', signedIn),
+  r('GET', '/v1/service/licensed-building-practitioners/{lbpNumber}', 'lookups', signedIn),
 
   // User-scoped reference data (portal-core §7; portal-organisation §3 countries).
-  r('GET', '/user/qualification-types', 'reference', 'user'),
-  r('GET', '/user/documenttags', 'reference', 'user'),
-  r('GET', '/user/countries', 'reference', 'user'),
-  r('GET', '/user/properties', 'reference', 'user'),
+  r('GET', '/user/qualification-types', 'reference', signedIn),
+  r('GET', '/user/documenttags', 'reference', signedIn),
+  r('GET', '/user/countries', 'reference', signedIn),
+  r('GET', '/user/properties', 'reference', signedIn),
 
   // Applications (portal-core §7): create, read, change, lists, steps, rules, submission.
-  r('GET', '/user/applications', 'applications', 'user'),
-  r('POST', '/user/applications', 'applications', 'user'),
-  r('GET', '/user/applications/{id}', 'applications', 'user'),
-  r('PATCH', '/user/applications/{id}', 'applications', 'user'),
-  r('DELETE', '/user/applications/{id}', 'applications', 'user'),
-  r('PATCH', '/user/applications/{id}/preferences', 'applications', 'user'),
-  r('POST', '/user/applications/{id}/child-applications', 'applications', 'user'),
-  r('POST', '/user/applications/{id}/submission', 'applications', 'user'),
-  r('GET', '/user/applications/{id}/rejected-reason', 'applications', 'user'),
-  r('GET', '/user/applications/{id}/enabled-steps', 'applications', 'user'),
-  r('GET', '/user/applications/{id}/steps/{stepId}', 'applications', 'user'),
-  r('POST', '/user/applications/{id}/steps/{stepId}', 'applications', 'user'),
-  r('GET', '/user/applications/{id}/ruleresults', 'applications', 'user'),
-  r('GET', '/user/applications/{id}/history', 'applications', 'user'),
-  r('GET', '/user/applicationsV2', 'applications', 'user'),
-  r('GET', '/user/applicationsV2/badges', 'applications', 'user'),
-  r('GET', '/user/applicationsV2/filters', 'applications', 'user'),
-  r('GET', '/user/applicationsV3', 'applications', 'user'),
-  r('GET', '/user/applicationsV3/{id}/child-applications', 'applications', 'user'),
-  r('GET', '/user/applicationsV3/{id}/action-items', 'applications', 'user'),
+  r('GET', '/user/applications', 'applications', signedIn),
+  r('POST', '/user/applications', 'applications', signedIn),
+  r('GET', '/user/applications/{id}', 'applications', onApplication('ReadOnly')),
+  r('PATCH', '/user/applications/{id}', 'applications', onApplication('Edit')),
+  r('DELETE', '/user/applications/{id}', 'applications', onApplication('ReadOnly')),
+  r('PATCH', '/user/applications/{id}/preferences', 'applications', onApplication('ReadOnly')),
+  r('POST', '/user/applications/{id}/child-applications', 'applications', onApplication('Edit')),
+  r('POST', '/user/applications/{id}/submission', 'applications', onApplication('Edit')),
+  r('GET', '/user/applications/{id}/rejected-reason', 'applications', onApplication('ReadOnly')),
+  r('GET', '/user/applications/{id}/enabled-steps', 'applications', onApplication('ReadOnly')),
+  r('GET', '/user/applications/{id}/steps/{stepId}', 'applications', onApplication('ReadOnly')),
+  r('POST', '/user/applications/{id}/steps/{stepId}', 'applications', onApplication('Edit')),
+  r('GET', '/user/applications/{id}/ruleresults', 'applications', onApplication('ReadOnly')),
+  r('GET', '/user/applications/{id}/history', 'applications', onApplication('ReadOnly')),
+  r('GET', '/user/applicationsV2', 'applications', signedIn),
+  r('GET', '/user/applicationsV2/badges', 'applications', signedIn),
+  r('GET', '/user/applicationsV2/filters', 'applications', signedIn),
+  r('GET', '/user/applicationsV3', 'applications', signedIn),
+  r('GET', '/user/applicationsV3/{id}/child-applications', 'applications', onApplication('ReadOnly')),
+  r('GET', '/user/applicationsV3/{id}/action-items', 'applications', onApplication('ReadOnly')),
 
   // Per-application notification level of the caller (portal-core §7 participants).
   r(
     'PATCH',
     '/user/applications/{id}/participants/{participantId}/notification-level',
     'participants',
-    'user',
+    onApplication('ReadOnly'),
   ),
 
   // Application documents needed by the document-upload step and the summary PDF (portal-core §7).
-  r('GET', '/user/applications/{id}/documents', 'documents', 'user'),
-  r('POST', '/user/applications/{id}/documents', 'documents', 'user'),
-  r('DELETE', '/user/applications/{id}/documents/{name}', 'documents', 'user'),
-  r('GET', '/user/applications/{id}/documents/{name}/download-link', 'documents', 'user'),
-];
+  r('GET', '/user/applications/{id}/documents', 'documents', onApplication('ReadOnly')),
+  r('POST', '/user/applications/{id}/documents', 'documents', onApplication('Edit')),
+  r('DELETE', '/user/applications/{id}/documents/{name}', 'documents', onApplication('Edit')),
+  r('GET', '/user/applications/{id}/documents/{name}/download-link', 'documents', onApplication('ReadOnly')),
+] as const satisfies readonly RouteDef[];
 
-/** The resource modules that have at least one route: one Lambda each. */
-export const routedResources = (): Resource[] =>
-  resources.filter((res) => routes.some((rt) => rt.resource === res));
+type AnyRoute = (typeof routes)[number];
+type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string }
+  ? `${M} ${P}`
+  : never;
+
+/** `"GET /user/applications/{id}"`: the HTTP API v2 `routeKey` of a route in the table. */
+export type RouteKey = KeyOf<AnyRoute>;
+/** The route keys a feature serves. */
+export type FeatureRouteKey<F extends Feature> = KeyOf<Extract<AnyRoute, { feature: F }>>;
+type RouteMap = { [R in AnyRoute as KeyOf<R>]: R };
+/** The table entry of a route key. */
+export type RouteOf<K extends RouteKey> = RouteMap[K];
+/** The access a route key declares. */
+export type AccessOf<K extends RouteKey> = RouteMap[K]['access'];
+
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+/** The features that serve at least one route: one Lambda each. */
+export const routedFeatures = (table: readonly RouteDef[] = routes): Feature[] =>
+  features.filter((f) => table.some((rt) => rt.feature === f));
+
+/** The table entry of a route key, or undefined. */
+export const routeByKey = (key: string, table: readonly RouteDef[] = routes): RouteDef | undefined =>
+  table.find((rt) => routeKey(rt) === key);
 
 /**
  * Matches a concrete request path against the table (used by the local gateway, and by tests).
@@ -158,7 +205,7 @@ export function matchRoute(
   const clean = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   const parts = clean.split('/');
   let best: { route: RouteDef; pathParameters: Record<string, string>; literals: number } | undefined;
-  for (const route of routes) {
+  for (const route of routes as readonly RouteDef[]) {
     if (route.method !== method.toUpperCase()) continue;
     const tparts = route.path.split('/');
     if (tparts.length !== parts.length) continue;

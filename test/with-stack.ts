@@ -28,6 +28,10 @@ if (mode === 'e2e') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// Every JSON success is checked against its route's declared response schema (a mismatch is a 500
+// that fails the test): functions/platform/http/handler.ts.
+process.env.CONTRACT_CHECK = 'strict';
+
 let stack: LocalStack | undefined;
 let child: ChildProcess | undefined;
 let exitCode = 1;

@@ -2,7 +2,7 @@
  * Cognito errors → the one error body. Identity messages are passed on without their trailing
  * period (portal-core §8: "identity errors show the message without its trailing period").
  */
-import { BadRequest, HttpError, TooManyRequests } from '../platform/errors.js';
+import { DomainError, Invalid, Rejected, TooManyRequests } from '../platform/errors.js';
 import type { FieldIssue } from '../../shared/schemas/errors.js';
 
 /** The exception name of an AWS SDK error (`UsernameExistsException`), or undefined. */
@@ -33,7 +33,7 @@ const THROTTLED = new Set([
  * errors → 400 ClientError with Cognito's message (and the given field issues); anything else
  * (network, a bug, Cognito's own 5xx) is rethrown and becomes a 500 without internals.
  */
-export function cognitoClientError(err: unknown, details?: FieldIssue[]): HttpError {
+export function cognitoClientError(err: unknown, details?: FieldIssue[]): DomainError {
   const name = cognitoErrorName(err);
   if (!name) throw err;
   if (THROTTLED.has(name)) return new TooManyRequests(cognitoMessage(err, 'Attempt limit exceeded'));
@@ -41,5 +41,5 @@ export function cognitoClientError(err: unknown, details?: FieldIssue[]): HttpEr
   const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   if (status !== undefined && status >= 500) throw err;
   const message = cognitoMessage(err, 'Invalid request');
-  return details?.length ? new BadRequest(details, message) : new HttpError(400, 'ClientError', message);
+  return details?.length ? new Invalid(details, message) : new Rejected(message);
 }

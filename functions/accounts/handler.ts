@@ -4,17 +4,18 @@ import { getUser, updateUserProfile } from './repository/users.js';
 import type { UserProfilePatch, UserRecord } from './repository/users.js';
 import { isConditionalCheckFailed } from '../platform/data/conditional.js';
 import type { UserDto } from '../../shared/schemas/user.js';
-import { ChangePasswordRequest, UserPatchRequest } from '../../shared/schemas/accounts.js';
+import { UserPatchRequest } from '../../shared/schemas/accounts.js';
 import { readOrganisationRole } from '../../shared/domain/user.js';
 import { buildFullAddress } from '../../shared/domain/address.js';
 import { messages } from '../../shared/domain/validation.js';
-import { accountLimits, limitLengths } from '../../shared/schemas/limits.js';
-import { createResourceHandler, reply, route } from '../platform/http/handler.js';
-import type { RouteImpls } from '../platform/http/handler.js';
+import { createFeatureHandler, reply } from '../platform/http/handler.js';
+import type { Implementations } from '../platform/http/handler.js';
 import { cognitoClientError, cognitoErrorName, cognitoMessage } from './cognito.js';
-import { BadRequest, HttpError, NotFound } from '../platform/errors.js';
+import { Invalid, NotFound, Rejected } from '../platform/errors.js';
 import { independentAuthoritiesOf } from '../reference/user-routes.js';
 import { registrationRoutes } from './registration.js';
+
+import { contract } from './contract.js';
 
 /** The User DTO of a stored record: unknown organisation role reads as Normal; email preference defaults on. */
 export function toUserDto(u: UserRecord): UserDto {
@@ -70,78 +71,67 @@ function subjectOf(token: string): string | undefined {
 
 /** The signed-in user's own record (portal-core §7). Env: TABLE_NAME. */
 export const routes = {
-  'GET /user': route({
-    caller: 'user',
-    async handle({ caller }): Promise<UserDto> {
+  'GET /user': async ({ caller }) => {
+    const record = await getUser(caller.userId);
+    if (!record) throw new NotFound('User not found');
+    // A user sees only their own independent authorities (portal-core §6).
+    const independentAuthorities = await independentAuthoritiesOf(record.userId, record.email);
+    return { ...toUserDto(record), independentAuthorities };
+  },
+
+  'PATCH /user': async ({ caller, body }) => {
+    const patch = profilePatchOf(body);
+    if (Object.keys(patch).length === 0) {
       const record = await getUser(caller.userId);
       if (!record) throw new NotFound('User not found');
-      // A user sees only their own independent authorities (portal-core §6).
-      const independentAuthorities = await independentAuthoritiesOf(record.userId, record.email);
-      return { ...toUserDto(record), independentAuthorities };
-    },
-  }),
+      return toUserDto(record);
+    }
+    try {
+      return toUserDto(await updateUserProfile(caller.userId, patch));
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) throw new NotFound('User not found');
+      throw err;
+    }
+  },
 
-  'PATCH /user': route({
-    caller: 'user',
-    body: UserPatchRequest.superRefine(limitLengths(accountLimits.userPatch)),
-    async handle({ caller, body }): Promise<UserDto> {
-      const patch = profilePatchOf(body);
-      if (Object.keys(patch).length === 0) {
-        const record = await getUser(caller.userId);
-        if (!record) throw new NotFound('User not found');
-        return toUserDto(record);
-      }
-      try {
-        return toUserDto(await updateUserProfile(caller.userId, patch));
-      } catch (err) {
-        if (isConditionalCheckFailed(err)) throw new NotFound('User not found');
-        throw err;
-      }
-    },
-  }),
-
-  'PUT /user/password': route({
-    caller: 'user',
-    body: ChangePasswordRequest.superRefine(limitLengths(accountLimits.changePassword)),
-    async handle({ caller, body }) {
-      const sub = subjectOf(body.accessToken);
-      if (sub !== undefined && sub !== caller.userId) {
-        throw new BadRequest(
-          [{ field: 'body.accessToken', reason: 'The access token is not the signed-in user’s' }],
-          'Invalid access token',
+  'PUT /user/password': async ({ caller, body }) => {
+    const sub = subjectOf(body.accessToken);
+    if (sub !== undefined && sub !== caller.userId) {
+      throw new Invalid(
+        [{ field: 'body.accessToken', reason: 'The access token is not the signed-in user’s' }],
+        'Invalid access token',
+      );
+    }
+    try {
+      await cognitoClient().send(
+        new ChangePasswordCommand({
+          AccessToken: body.accessToken,
+          PreviousPassword: body.previousPassword,
+          ProposedPassword: body.proposedPassword,
+        }),
+      );
+    } catch (err) {
+      const name = cognitoErrorName(err);
+      if (name === 'InvalidPasswordException') {
+        throw new Invalid(
+          [{ field: 'body.proposedPassword', reason: messages.password }],
+          messages.password,
+          cognitoMessage(err, messages.password),
         );
       }
-      try {
-        await cognitoClient().send(
-          new ChangePasswordCommand({
-            AccessToken: body.accessToken,
-            PreviousPassword: body.previousPassword,
-            ProposedPassword: body.proposedPassword,
-          }),
-        );
-      } catch (err) {
-        const name = cognitoErrorName(err);
-        if (name === 'InvalidPasswordException') {
-          throw new BadRequest(
-            [{ field: 'body.proposedPassword', reason: messages.password }],
-            messages.password,
-            cognitoMessage(err, messages.password),
-          );
-        }
-        if (name === 'NotAuthorizedException') {
-          const message = cognitoMessage(err, 'Incorrect username or password');
-          const onPassword = /password/i.test(message);
-          throw onPassword
-            ? new BadRequest([{ field: 'body.previousPassword', reason: message }], message)
-            : new HttpError(400, 'ClientError', message);
-        }
-        throw cognitoClientError(err);
+      if (name === 'NotAuthorizedException') {
+        const message = cognitoMessage(err, 'Incorrect username or password');
+        const onPassword = /password/i.test(message);
+        throw onPassword
+          ? new Invalid([{ field: 'body.previousPassword', reason: message }], message)
+          : new Rejected(message);
       }
-      return reply(204);
-    },
-  }),
+      throw cognitoClientError(err);
+    }
+    return reply(204);
+  },
 
   ...registrationRoutes,
-} satisfies RouteImpls;
+} satisfies Implementations<typeof contract>;
 
-export const handler = createResourceHandler('accounts', routes);
+export const handler = createFeatureHandler('accounts', contract, routes);

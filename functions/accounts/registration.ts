@@ -16,34 +16,25 @@ import {
   getOrganisationInvitation,
   isInvitationOpen,
 } from './repository/invitations.js';
-import {
-  ConfirmRegistrationRequest,
-  InvitationLookupQuery,
-  InvitedRegistrationRequest,
-  RegistrationRequest,
-  ResendRegistrationRequest,
-  type InvitationLookupResponse,
-  type RegistrationResponse,
-} from '../../shared/schemas/accounts.js';
 import { errorMessages } from '../../shared/schemas/errors.js';
-import { accountLimits, limitLengths } from '../../shared/schemas/limits.js';
 import { messages } from '../../shared/domain/validation.js';
-import { reply, route } from '../platform/http/handler.js';
-import type { RequestContext, RouteImpls } from '../platform/http/handler.js';
+import { reply } from '../platform/http/handler.js';
+import type { Implementations, RequestContext } from '../platform/http/handler.js';
+import type { contract } from './contract.js';
 import { cognitoClientError, cognitoErrorName, cognitoMessage } from './cognito.js';
-import { BadRequest, HttpError, NotFound, ServerError } from '../platform/errors.js';
+import { Invalid, NotFound, Rejected, ServerError } from '../platform/errors.js';
 
 /** 400 for a missing, forged, expired or replayed captcha. */
-export const captchaFailed = (): BadRequest =>
-  new BadRequest([{ field: 'body.captchaToken', reason: messages.captcha }], messages.captcha);
+export const captchaFailed = (): Invalid =>
+  new Invalid([{ field: 'body.captchaToken', reason: messages.captcha }], messages.captcha);
 
 /** 400 USER.EXISTS.COGNITO.400: an account already exists with this email. */
-export const userExists = (): HttpError =>
-  new HttpError(400, 'USER.EXISTS.COGNITO.400', errorMessages['USER.EXISTS.COGNITO.400']);
+export const userExists = (): Rejected =>
+  new Rejected(errorMessages['USER.EXISTS.COGNITO.400'], 'USER.EXISTS.COGNITO.400');
 
 /** 400 for a password Cognito refuses: the shared password message on the field, Cognito's words as description. */
-const invalidPassword = (field: string, err: unknown): BadRequest =>
-  new BadRequest(
+const invalidPassword = (field: string, err: unknown): Invalid =>
+  new Invalid(
     [{ field, reason: messages.password }],
     messages.password,
     cognitoMessage(err, messages.password),
@@ -91,182 +82,159 @@ async function openInvitation(uuid: string) {
  * secret (CAPTCHA_HMAC_SECRET or CAPTCHA_HMAC_SECRET_ARN).
  */
 export const registrationRoutes = {
-  'GET /public/captcha/challenge': route({
-    caller: 'public',
-    async handle() {
-      return reply(200, await createCaptchaChallenge(), { 'cache-control': 'no-store' });
-    },
-  }),
+  'GET /public/captcha/challenge': async () => {
+    return reply(200, { ...(await createCaptchaChallenge()) }, { 'cache-control': 'no-store' });
+  },
 
-  'POST /public/user/registration': route({
-    caller: 'public',
-    body: RegistrationRequest.superRefine(limitLengths(accountLimits.registration)),
-    async handle({ body }, ctx): Promise<RegistrationResponse> {
-      await requireCaptcha(body.captchaToken, ctx);
-      try {
-        const out = await cognitoClient().send(
-          new SignUpCommand({
-            ClientId: clientId(),
-            Username: body.email,
-            Password: body.password,
-            UserAttributes: [
-              { Name: 'email', Value: body.email },
-              { Name: 'given_name', Value: body.firstName },
-              { Name: 'family_name', Value: body.lastName },
-            ],
-          }),
-        );
-        if (!out.UserSub) throw new Error('SignUp returned no UserSub');
-        ctx.logger.info('registered', { userSub: out.UserSub });
-        return { username: out.UserSub };
-      } catch (err) {
-        const name = cognitoErrorName(err);
-        if (name === 'UsernameExistsException') throw userExists();
-        if (name === 'InvalidPasswordException') throw invalidPassword('body.password', err);
-        throw cognitoClientError(err);
-      }
-    },
-  }),
+  'POST /public/user/registration': async ({ body }, ctx) => {
+    await requireCaptcha(body.captchaToken, ctx);
+    try {
+      const out = await cognitoClient().send(
+        new SignUpCommand({
+          ClientId: clientId(),
+          Username: body.email,
+          Password: body.password,
+          UserAttributes: [
+            { Name: 'email', Value: body.email },
+            { Name: 'given_name', Value: body.firstName },
+            { Name: 'family_name', Value: body.lastName },
+          ],
+        }),
+      );
+      if (!out.UserSub) throw new Error('SignUp returned no UserSub');
+      ctx.logger.info('registered', { userSub: out.UserSub });
+      return { username: out.UserSub };
+    } catch (err) {
+      const name = cognitoErrorName(err);
+      if (name === 'UsernameExistsException') throw userExists();
+      if (name === 'InvalidPasswordException') throw invalidPassword('body.password', err);
+      throw cognitoClientError(err);
+    }
+  },
 
-  'POST /public/user/registration/confirm': route({
-    caller: 'public',
-    body: ConfirmRegistrationRequest.superRefine(limitLengths(accountLimits.confirm)),
-    async handle({ body }) {
-      try {
-        await cognitoClient().send(
-          new ConfirmSignUpCommand({
-            ClientId: clientId(),
-            Username: body.email,
-            ConfirmationCode: body.code,
-          }),
-        );
-        return reply(204);
-      } catch (err) {
-        const name = cognitoErrorName(err);
-        // Confirming twice (a second click on the mail's link) succeeds: Cognito says
-        // NotAuthorized ("Current status is CONFIRMED"); cognito-local says ExpiredCode.
-        if (
-          (name === 'NotAuthorizedException' || name === 'ExpiredCodeException') &&
-          (await userStatus(body.email)) === 'CONFIRMED'
-        ) {
-          return reply(204);
-        }
-        if (name === 'UserLambdaValidationException') {
-          // The user is confirmed but the user record could not be written.
-          throw new ServerError(500, { cause: err });
-        }
-        const field =
-          name === 'CodeMismatchException' || name === 'ExpiredCodeException' ? 'body.code' : undefined;
-        throw cognitoClientError(
-          err,
-          field ? [{ field, reason: cognitoMessage(err, 'Invalid verification code') }] : undefined,
-        );
-      }
-    },
-  }),
-
-  'POST /public/user/registration/resend': route({
-    caller: 'public',
-    body: ResendRegistrationRequest.superRefine(limitLengths(accountLimits.resend)),
-    async handle({ body }) {
-      // The pool hides unknown users (PreventUserExistenceErrors), but the spec has a failure
-      // message for this: ask the pool directly first.
-      const status = await userStatus(body.email);
-      if (status === undefined) throw new HttpError(400, 'ClientError', 'User does not exist');
-      if (status === 'CONFIRMED') throw new HttpError(400, 'ClientError', 'User is already confirmed');
-      try {
-        await cognitoClient().send(
-          new ResendConfirmationCodeCommand({ ClientId: clientId(), Username: body.email }),
-        );
-      } catch (err) {
-        throw cognitoClientError(err);
-      }
+  'POST /public/user/registration/confirm': async ({ body }) => {
+    try {
+      await cognitoClient().send(
+        new ConfirmSignUpCommand({
+          ClientId: clientId(),
+          Username: body.email,
+          ConfirmationCode: body.code,
+        }),
+      );
       return reply(204);
-    },
-  }),
+    } catch (err) {
+      const name = cognitoErrorName(err);
+      // Confirming twice (a second click on the mail's link) succeeds: Cognito says
+      // NotAuthorized ("Current status is CONFIRMED"); cognito-local says ExpiredCode.
+      if (
+        (name === 'NotAuthorizedException' || name === 'ExpiredCodeException') &&
+        (await userStatus(body.email)) === 'CONFIRMED'
+      ) {
+        return reply(204);
+      }
+      if (name === 'UserLambdaValidationException') {
+        // The user is confirmed but the user record could not be written.
+        throw new ServerError({ cause: err });
+      }
+      const field =
+        name === 'CodeMismatchException' || name === 'ExpiredCodeException' ? 'body.code' : undefined;
+      throw cognitoClientError(
+        err,
+        field ? [{ field, reason: cognitoMessage(err, 'Invalid verification code') }] : undefined,
+      );
+    }
+  },
 
-  'GET /public/organisation/invitations': route({
-    caller: 'public',
-    query: InvitationLookupQuery.superRefine(limitLengths(accountLimits.invitationLookup)),
-    async handle({ query }): Promise<InvitationLookupResponse> {
-      const invitation = await openInvitation(query.uuid);
-      return { email: invitation.email };
-    },
-  }),
+  'POST /public/user/registration/resend': async ({ body }) => {
+    // The pool hides unknown users (PreventUserExistenceErrors), but the spec has a failure
+    // message for this: ask the pool directly first.
+    const status = await userStatus(body.email);
+    if (status === undefined) throw new Rejected('User does not exist');
+    if (status === 'CONFIRMED') throw new Rejected('User is already confirmed');
+    try {
+      await cognitoClient().send(
+        new ResendConfirmationCodeCommand({ ClientId: clientId(), Username: body.email }),
+      );
+    } catch (err) {
+      throw cognitoClientError(err);
+    }
+    return reply(204);
+  },
 
-  'POST /public/user/registration/invited': route({
-    caller: 'public',
-    body: InvitedRegistrationRequest.superRefine(limitLengths(accountLimits.invited)),
-    async handle({ body }, { logger }): Promise<RegistrationResponse> {
-      const invitation = await openInvitation(body.uuid);
-      const cognito = cognitoClient();
-      const email = invitation.email;
-      // The invitation proves the address: the user is created verified and confirmed (no code,
-      // no mail), with the chosen password as a permanent one.
-      let created;
+  'GET /public/organisation/invitations': async ({ query }) => {
+    const invitation = await openInvitation(query.uuid);
+    return { email: invitation.email };
+  },
+
+  'POST /public/user/registration/invited': async ({ body }, { logger }) => {
+    const invitation = await openInvitation(body.uuid);
+    const cognito = cognitoClient();
+    const email = invitation.email;
+    // The invitation proves the address: the user is created verified and confirmed (no code,
+    // no mail), with the chosen password as a permanent one.
+    let created;
+    try {
+      created = await cognito.send(
+        new AdminCreateUserCommand({
+          UserPoolId: poolId(),
+          Username: email,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+            ...(invitation.firstName ? [{ Name: 'given_name', Value: invitation.firstName }] : []),
+            ...(invitation.lastName ? [{ Name: 'family_name', Value: invitation.lastName }] : []),
+          ],
+        }),
+      );
+    } catch (err) {
+      if (cognitoErrorName(err) === 'UsernameExistsException') throw userExists();
+      throw cognitoClientError(err);
+    }
+    const username = created.User?.Username;
+    const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+    if (!username || !sub) throw new Error('AdminCreateUser returned no username or sub');
+    const undo = async () => {
       try {
-        created = await cognito.send(
-          new AdminCreateUserCommand({
-            UserPoolId: poolId(),
-            Username: email,
-            MessageAction: 'SUPPRESS',
-            UserAttributes: [
-              { Name: 'email', Value: email },
-              { Name: 'email_verified', Value: 'true' },
-              ...(invitation.firstName ? [{ Name: 'given_name', Value: invitation.firstName }] : []),
-              ...(invitation.lastName ? [{ Name: 'family_name', Value: invitation.lastName }] : []),
-            ],
-          }),
-        );
-      } catch (err) {
-        if (cognitoErrorName(err) === 'UsernameExistsException') throw userExists();
-        throw cognitoClientError(err);
+        await cognito.send(new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: username }));
+      } catch (cleanupErr) {
+        logger.error('invited registration: could not remove the Cognito user', {
+          username,
+          error: cleanupErr as Error,
+        });
       }
-      const username = created.User?.Username;
-      const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
-      if (!username || !sub) throw new Error('AdminCreateUser returned no username or sub');
-      const undo = async () => {
-        try {
-          await cognito.send(new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: username }));
-        } catch (cleanupErr) {
-          logger.error('invited registration: could not remove the Cognito user', {
-            username,
-            error: cleanupErr as Error,
-          });
-        }
-      };
-      try {
-        await cognito.send(
-          new AdminSetUserPasswordCommand({
-            UserPoolId: poolId(),
-            Username: username,
-            Password: body.password,
-            Permanent: true,
-          }),
-        );
-      } catch (err) {
-        await undo();
-        if (cognitoErrorName(err) === 'InvalidPasswordException') throw invalidPassword('body.password', err);
-        throw cognitoClientError(err);
-      }
-      let outcome;
-      try {
-        outcome = await acceptInvitationAsNewUser(invitation, { userId: sub, username: sub, email });
-      } catch (err) {
-        await undo();
-        throw err;
-      }
-      if (outcome !== 'accepted') {
-        await undo();
-        if (outcome === 'invitationClosed') throw new NotFound('Invitation is no longer valid');
-        throw new ServerError(500);
-      }
-      logger.info('registered through invitation', {
-        userSub: sub,
-        invitationId: invitation.invitationId,
-        organisationId: invitation.organisationId,
-      });
-      return { username: sub };
-    },
-  }),
-} satisfies RouteImpls;
+    };
+    try {
+      await cognito.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: poolId(),
+          Username: username,
+          Password: body.password,
+          Permanent: true,
+        }),
+      );
+    } catch (err) {
+      await undo();
+      if (cognitoErrorName(err) === 'InvalidPasswordException') throw invalidPassword('body.password', err);
+      throw cognitoClientError(err);
+    }
+    let outcome;
+    try {
+      outcome = await acceptInvitationAsNewUser(invitation, { userId: sub, username: sub, email });
+    } catch (err) {
+      await undo();
+      throw err;
+    }
+    if (outcome !== 'accepted') {
+      await undo();
+      if (outcome === 'invitationClosed') throw new NotFound('Invitation is no longer valid');
+      throw new ServerError();
+    }
+    logger.info('registered through invitation', {
+      userSub: sub,
+      invitationId: invitation.invitationId,
+      organisationId: invitation.organisationId,
+    });
+    return { username: sub };
+  },
+} satisfies Partial<Implementations<typeof contract>>;

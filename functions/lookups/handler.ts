@@ -8,50 +8,28 @@
  * lookupMessages (shared/schemas/lookups.ts). A miss is not a failure: an empty list.
  */
 import { z } from 'zod';
-import {
-  AddressDetailsQuery,
-  AddressSuggestQuery,
-  ParcelsQuery,
-  PractitionerSearchQuery,
-  lookupMessages,
-  type AddressDetailsResponse,
-  type AddressSuggestResponse,
-  type ParcelsResponse,
-  type Practitioner,
-  type PractitionerSearchResponse,
-} from '../../shared/schemas/lookups.js';
-import type { ErrorBody } from '../../shared/schemas/errors.js';
+import { lookupMessages, Practitioner } from '../../shared/schemas/lookups.js';
 import {
   lookupAdapters,
   LookupServiceError,
   type ParcelAddress,
 } from '../platform/adapters/lookups/index.js';
-import { createResourceHandler, reply, route } from '../platform/http/handler.js';
-import type { Reply, RequestContext, RouteImpls } from '../platform/http/handler.js';
-import { BadRequest, NotFound } from '../platform/errors.js';
-
-/** The status of a failed lookup: the upstream service failed (bad gateway). */
-export const LOOKUP_FAILURE_STATUS = 502;
+import { createFeatureHandler } from '../platform/http/handler.js';
+import type { RequestContext, Implementations } from '../platform/http/handler.js';
+import { Invalid, NotFound, UpstreamFailed } from '../platform/errors.js';
+import { contract } from './contract.js';
 
 /**
  * Runs a call to a lookup service; a failure becomes a 502 with `message` (NZ Post calls that could
- * not reach the service say so: 'Fail to connect to NZ Post service'). HTTP errors pass through.
+ * not reach the service say so: 'Fail to connect to NZ Post service').
  */
-async function viaService<T>(
-  ctx: RequestContext,
-  message: string,
-  call: () => Promise<T>,
-): Promise<T | Reply> {
+async function viaService<T>(ctx: RequestContext, message: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
     const service = err instanceof LookupServiceError ? err.service : undefined;
     const failure = err instanceof LookupServiceError ? err.failure : 'unexpected';
     const unreachable = service === 'nzpost' && (failure === 'connect' || failure === 'timeout');
-    const body: ErrorBody = {
-      code: 'ServerError',
-      message: unreachable ? lookupMessages.nzPostConnect : message,
-    };
     // The service's failure is a warning; anything else is our own error.
     const log = err instanceof LookupServiceError ? ctx.logger.warn : ctx.logger.error;
     log.call(ctx.logger, 'lookup failed', {
@@ -60,7 +38,7 @@ async function viaService<T>(
       failure,
       error: err as Error,
     });
-    return reply(LOOKUP_FAILURE_STATUS, body);
+    throw new UpstreamFailed(unreachable ? lookupMessages.nzPostConnect : message, { cause: err });
   }
 }
 
@@ -102,67 +80,44 @@ export function parseParcelAddress(raw: string): ParcelAddress {
     if (dpid !== undefined) out.dpid = String(dpid);
     return out;
   }
-  throw new BadRequest([{ field: 'query.address', reason: 'Must be the JSON of an address' }]);
+  throw new Invalid([{ field: 'query.address', reason: 'Must be the JSON of an address' }]);
 }
 
-const LbpNumberParams = z.object({ lbpNumber: z.string().trim().min(1) });
-
 export const routes = {
-  'GET /user/nzpost/addresschecker/suggest': route({
-    caller: 'user',
-    query: AddressSuggestQuery,
-    async handle({ query }, ctx): Promise<AddressSuggestResponse | Reply> {
-      return viaService(ctx, lookupMessages.addressSuggest, async () => {
-        const addresses = await lookupAdapters().addresses.suggest(query.q, query.max);
-        return { success: true, addresses: addresses.slice(0, query.max) };
-      });
-    },
-  }),
+  'GET /user/nzpost/addresschecker/suggest': async ({ query }, ctx) => {
+    return viaService(ctx, lookupMessages.addressSuggest, async () => {
+      const addresses = await lookupAdapters().addresses.suggest(query.q, query.max);
+      return { success: true, addresses: addresses.slice(0, query.max) };
+    });
+  },
 
-  'GET /user/nzpost/addresschecker/details': route({
-    caller: 'user',
-    query: AddressDetailsQuery,
-    async handle({ query }, ctx): Promise<AddressDetailsResponse | Reply> {
-      return viaService(ctx, lookupMessages.addressDetails, async () => ({
-        success: true,
-        details: await lookupAdapters().addresses.details(query.dpid),
-      }));
-    },
-  }),
+  'GET /user/nzpost/addresschecker/details': async ({ query }, ctx) => {
+    return viaService(ctx, lookupMessages.addressDetails, async () => ({
+      success: true,
+      details: await lookupAdapters().addresses.details(query.dpid),
+    }));
+  },
 
-  'GET /v1/service/property-lookup/parcels': route({
-    caller: 'user',
-    query: ParcelsQuery,
-    async handle({ query }, ctx): Promise<ParcelsResponse | Reply> {
-      const address = parseParcelAddress(query.address);
-      return viaService(ctx, lookupMessages.parcels, async () => ({
-        parcels: await lookupAdapters().property.parcels(query.authority, address),
-      }));
-    },
-  }),
+  'GET /v1/service/property-lookup/parcels': async ({ query }, ctx) => {
+    const address = parseParcelAddress(query.address);
+    return viaService(ctx, lookupMessages.parcels, async () => ({
+      parcels: await lookupAdapters().property.parcels(query.authority, address),
+    }));
+  },
 
-  'GET /v1/service/licensed-building-practitioners': route({
-    caller: 'user',
-    query: PractitionerSearchQuery,
-    async handle({ query }, ctx): Promise<PractitionerSearchResponse | Reply> {
-      return viaService(ctx, lookupMessages.lbp, async () => {
-        const practitioners = await lookupAdapters().lbp.search(query.searchText, query.limit);
-        return { practitioners: practitioners.slice(0, query.limit) };
-      });
-    },
-  }),
+  'GET /v1/service/licensed-building-practitioners': async ({ query }, ctx) => {
+    return viaService(ctx, lookupMessages.lbp, async () => {
+      const practitioners = await lookupAdapters().lbp.search(query.searchText, query.limit);
+      return { practitioners: practitioners.slice(0, query.limit) };
+    });
+  },
 
-  'GET /v1/service/licensed-building-practitioners/{lbpNumber}': route({
-    caller: 'user',
-    params: LbpNumberParams,
-    async handle({ params }, ctx): Promise<Practitioner | Reply> {
-      const found = await viaService(ctx, lookupMessages.lbp, () =>
-        lookupAdapters().lbp.get(params.lbpNumber),
-      );
-      if (found === undefined) throw new NotFound(`No practitioner ${params.lbpNumber} on the register`);
-      return found;
-    },
-  }),
-} satisfies RouteImpls;
+  'GET /v1/service/licensed-building-practitioners/{lbpNumber}': async ({ params }, ctx) => {
+    const found = await viaService(ctx, lookupMessages.lbp, () => lookupAdapters().lbp.get(params.lbpNumber));
+    if (found === undefined) throw new NotFound(`No practitioner ${params.lbpNumber} on the register`);
+    // The register's record may carry fields of its own: the contract is what we answer.
+    return Practitioner.parse(found);
+  },
+} satisfies Implementations<typeof contract>;
 
-export const handler = createResourceHandler('lookups', routes);
+export const handler = createFeatureHandler('lookups', contract, routes);

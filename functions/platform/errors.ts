@@ -1,11 +1,27 @@
-import type { ErrorBody, ErrorCode, FieldIssue } from '../../shared/schemas/errors.js';
+import type { ErrorCode, FieldIssue } from '../../shared/schemas/errors.js';
 import { errorMessages } from '../../shared/schemas/errors.js';
 
-/** An error that becomes an HTTP response with the one error body (shared/schemas/errors.ts). */
-export class HttpError extends Error {
-  override readonly name: string = 'HttpError';
+/**
+ * Domain errors: what services and repositories throw. They say what went wrong in the domain's
+ * terms (not found, not allowed, conflicting, invalid), with the spec's code and message; they know
+ * nothing of HTTP. The one mapper (functions/platform/http/errors.ts) turns them into a status and
+ * the one error body `{ code, message, description?, details? }`.
+ */
+export type DomainErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'tooMany'
+  | 'upstream'
+  | 'unavailable'
+  | 'internal';
+
+export class DomainError extends Error {
+  override readonly name: string = 'DomainError';
   constructor(
-    readonly statusCode: number,
+    readonly kind: DomainErrorKind,
     readonly code: ErrorCode,
     message: string,
     readonly description?: string,
@@ -13,105 +29,95 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
-
-  toBody(): ErrorBody {
-    const body: ErrorBody = { code: this.code, message: this.message };
-    if (this.description !== undefined) body.description = this.description;
-    if (this.details !== undefined) body.details = this.details;
-    return body;
-  }
 }
 
-/** 400: bad input, with the field issues (`body.email`, `query.pageSize`, `path.id`). */
-export class BadRequest extends HttpError {
-  override readonly name: string = 'BadRequest';
+/** Bad input, with the field issues (`body.email`, `query.pageSize`, `path.id`). */
+export class Invalid extends DomainError {
+  override readonly name: string = 'Invalid';
   constructor(details: FieldIssue[], message = 'Invalid request', description?: string) {
-    super(400, 'ClientError', message, description, details);
+    super('invalid', 'ClientError', message, description, details);
   }
 }
 
-/** 401: a protected route called without a valid identity. */
-export class Unauthorized extends HttpError {
+/** A request the domain refuses as it stands, without a field to point at (e.g. 'User is already confirmed'). */
+export class Rejected extends DomainError {
+  override readonly name: string = 'Rejected';
+  constructor(message: string, code: ErrorCode = 'ClientError', description?: string) {
+    super('invalid', code, message, description);
+  }
+}
+
+/** No valid identity on a route that needs one. */
+export class Unauthorized extends DomainError {
   override readonly name: string = 'Unauthorized';
   constructor(message = 'Unauthorized') {
-    super(401, 'ClientError', message);
+    super('unauthenticated', 'ClientError', message);
   }
 }
 
-/** 403: the caller may not do this. `code` may be a more specific spec code (e.g. USER.INACTIVE.100). */
-export class Forbidden extends HttpError {
+/** The caller may not do this. `code` may be a more specific spec code (e.g. USER.INACTIVE.100). */
+export class Forbidden extends DomainError {
   override readonly name: string = 'Forbidden';
   constructor(message = 'Forbidden', code: ErrorCode = 'ClientError', description?: string) {
-    super(403, code, message, description);
+    super('forbidden', code, message, description);
   }
 }
 
-/** 404: code ResourceNotFound, message 'Resource not found'; the description may say what is missing. */
-export class NotFound extends HttpError {
+/** The record may not change in its current state (e.g. an application past Draft). */
+export class Locked extends Forbidden {
+  override readonly name: string = 'Locked';
+}
+
+/** Missing (or not visible to the caller): code ResourceNotFound, message 'Resource not found' unless given. */
+export class NotFound extends DomainError {
   override readonly name: string = 'NotFound';
-  constructor(description?: string) {
-    super(404, 'ResourceNotFound', errorMessages.ResourceNotFound, description);
+  constructor(description?: string, message: string = errorMessages.ResourceNotFound) {
+    super('notFound', 'ResourceNotFound', message, description);
   }
 }
 
-/** 409: the request conflicts with the current state (e.g. ACCESS.REQUEST.EXIST). */
-export class Conflict extends HttpError {
+/** The request conflicts with the current state (a stale etag, ACCESS.REQUEST.EXIST). */
+export class Conflict extends DomainError {
   override readonly name: string = 'Conflict';
   constructor(message: string, code: ErrorCode = 'ClientError', description?: string) {
-    super(409, code, message, description);
+    super('conflict', code, message, description);
   }
 }
 
-/** 500 (or another 5xx): never carries internals; the message is always 'Error'. */
-export class ServerError extends HttpError {
+/** Too many attempts (Cognito LimitExceeded / TooManyRequests / TooManyFailedAttempts). */
+export class TooManyRequests extends DomainError {
+  override readonly name: string = 'TooManyRequests';
+  constructor(message = 'Too many requests, please try again later', description?: string) {
+    super('tooMany', 'ClientError', message, description);
+  }
+}
+
+/** Something failed that the caller cannot fix; the body never carries internals (message 'Error'). */
+export class ServerError extends DomainError {
   override readonly name: string = 'ServerError';
-  constructor(statusCode = 500, options?: { cause?: unknown }) {
-    super(statusCode, 'ServerError', errorMessages.ServerError);
+  constructor(options?: { cause?: unknown }) {
+    super('internal', 'ServerError', errorMessages.ServerError);
     if (options?.cause !== undefined) this.cause = options.cause;
   }
 }
 
-/** 503: a dependency (e.g. the table) is unreachable. */
-export class ServiceUnavailable extends ServerError {
+/** A dependency (e.g. the table) is unreachable. */
+export class ServiceUnavailable extends DomainError {
   override readonly name: string = 'ServiceUnavailable';
   constructor(options?: { cause?: unknown }) {
-    super(503, options);
+    super('unavailable', 'ServerError', errorMessages.ServerError);
+    if (options?.cause !== undefined) this.cause = options.cause;
   }
-}
-
-export interface MappedError {
-  statusCode: number;
-  body: ErrorBody;
-  /** True when the error was not an expected HttpError (or was a 5xx): log it with its stack. */
-  unexpected: boolean;
 }
 
 /**
- * Turns any thrown value into a status and the error body. Unknown values become 500 with message
- * 'Error': nothing of the original message or stack reaches the body.
+ * An outside service (NZ Post, LINZ, the LBP register) failed. Its message is the spec's message for
+ * the call ('Fail to retrieve the address information'), never the service's own words.
  */
-export function mapError(err: unknown): MappedError {
-  if (err instanceof HttpError) {
-    if (err.statusCode >= 500) {
-      return {
-        statusCode: err.statusCode,
-        body: { code: 'ServerError', message: errorMessages.ServerError },
-        unexpected: true,
-      };
-    }
-    return { statusCode: err.statusCode, body: err.toBody(), unexpected: false };
-  }
-  return {
-    statusCode: 500,
-    body: { code: 'ServerError', message: errorMessages.ServerError },
-    unexpected: true,
-  };
-}
-
-/** 429: too many attempts (Cognito LimitExceeded / TooManyRequests / TooManyFailedAttempts). */
-export class TooManyRequests extends HttpError {
-  override readonly name: string = 'TooManyRequests';
-  constructor(message = 'Too many requests, please try again later', description?: string) {
-    super(429, 'ClientError', message, description);
+export class UpstreamFailed extends DomainError {
+  override readonly name: string = 'UpstreamFailed';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('upstream', 'ServerError', message);
+    if (options?.cause !== undefined) this.cause = options.cause;
   }
 }

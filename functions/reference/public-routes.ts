@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   findJurisdiction,
   formExists,
@@ -9,18 +8,17 @@ import {
 import { detectAuthority } from './detection.js';
 import { images } from './images.generated.js';
 import { buildJurisdiction, etagMatches, jurisdictionEtag } from './jurisdiction.js';
-import { Id } from '../../shared/schemas/common.js';
 import { getFormioDefinition } from '../../shared/formio/definitions.js';
-import { FormioDefinitionParams, type FormioDefinitionResponse } from '../../shared/schemas/formio.js';
+import { type FormioDefinitionResponse } from '../../shared/schemas/formio.js';
 import {
-  AuthorityDetectionQuery,
   type Authority,
   type DocumentType,
   type DocumentTypeDto,
   type JurisdictionDto,
 } from '../../shared/schemas/reference.js';
-import { RawReply, reply, route } from '../platform/http/handler.js';
-import type { RouteImpls } from '../platform/http/handler.js';
+import { RawReply, reply } from '../platform/http/handler.js';
+import type { Implementations } from '../platform/http/handler.js';
+import type { contract } from './contract.js';
 import { NotFound } from '../platform/errors.js';
 
 /** The jurisdiction every detection searches unless the query names one. */
@@ -100,93 +98,57 @@ const toTypeDto = ({ jurisdictionId: _j, scope: _s, ...t }: DocumentType): Docum
 const byOrder = (a: DocumentType, b: DocumentType) =>
   a.displayOrder - b.displayOrder || a.id.localeCompare(b.id);
 
-const JurisdictionParams = z.object({ id: Id });
-const FormParams = z.object({ id: Id, formId: Id });
-const ImageParams = z.object({ id: Id });
-const DetectionQuery = z
-  .object({ jurisdictionId: z.string().trim().min(1).optional() })
-  .and(AuthorityDetectionQuery);
-
 /** Public reference routes (portal-core §7), spread into the `public` resource module. */
 export const referencePublicRoutes = {
-  'GET /public/formio/{name}': route({
-    caller: 'public',
-    params: FormioDefinitionParams,
-    async handle({ params }) {
-      const formJson = getFormioDefinition(params.name);
-      if (!formJson) throw new NotFound(`No Form.io definition ${params.name}`);
-      const body: FormioDefinitionResponse = { formJson };
-      return reply(200, body, { 'cache-control': 'public, max-age=300' });
-    },
-  }),
+  'GET /public/formio/{name}': async ({ params }) => {
+    const formJson = getFormioDefinition(params.name);
+    if (!formJson) throw new NotFound(`No Form.io definition ${params.name}`);
+    const body: FormioDefinitionResponse = { formJson };
+    return reply(200, body, { 'cache-control': 'public, max-age=300' });
+  },
 
-  'GET /public/jurisdictions/{id}': route({
-    caller: 'public',
-    params: JurisdictionParams,
-    async handle({ params }, { event }) {
-      const { dto, body } = await cachedJurisdiction(params.id);
-      const headers = { etag: `"${dto.etag}"`, 'cache-control': 'public, max-age=0, must-revalidate' };
-      if (etagMatches(event.headers?.['if-none-match'], dto.etag)) return reply(304, undefined, headers);
-      // The body was serialised once per etag.
-      return new RawReply(
-        200,
-        body,
-        { 'content-type': 'application/json; charset=utf-8', ...headers },
-        false,
-      );
-    },
-  }),
+  'GET /public/jurisdictions/{id}': async ({ params }, { event }) => {
+    const { dto, body } = await cachedJurisdiction(params.id);
+    const headers = { etag: `"${dto.etag}"`, 'cache-control': 'public, max-age=0, must-revalidate' };
+    if (etagMatches(event.headers?.['if-none-match'], dto.etag)) return reply(304, undefined, headers);
+    // The body was serialised once per etag.
+    return new RawReply(200, body, { 'content-type': 'application/json; charset=utf-8', ...headers }, false);
+  },
 
-  'GET /public/jurisdictions/{id}/document-types': route({
-    caller: 'public',
-    params: JurisdictionParams,
-    async handle({ params }): Promise<DocumentTypeDto[]> {
-      const j = await visibleJurisdiction(params.id);
-      return (await listDocumentTypes(j.id, 'all')).sort(byOrder).map(toTypeDto);
-    },
-  }),
+  'GET /public/jurisdictions/{id}/document-types': async ({ params }) => {
+    const j = await visibleJurisdiction(params.id);
+    return (await listDocumentTypes(j.id, 'all')).sort(byOrder).map(toTypeDto);
+  },
 
   /** A form's own document types; a form without any has the jurisdiction's. */
-  'GET /public/jurisdictions/{id}/forms/{formId}/document-types': route({
-    caller: 'public',
-    params: FormParams,
-    async handle({ params }): Promise<DocumentTypeDto[]> {
-      const j = await visibleJurisdiction(params.id);
-      const [exists, own] = await Promise.all([
-        formExists(j.id, params.formId),
-        listDocumentTypes(j.id, params.formId),
-      ]);
-      if (!exists) throw new NotFound(`Form ${params.formId} not found in ${j.id}`);
-      // The scope prefix also matches longer form ids ('amendment' ⊂ 'amendment-x'): keep exact ones.
-      const exact = own.filter((t) => t.scope === params.formId);
-      const types = exact.length > 0 ? exact : await listDocumentTypes(j.id, 'all');
-      return types.sort(byOrder).map(toTypeDto);
-    },
-  }),
+  'GET /public/jurisdictions/{id}/forms/{formId}/document-types': async ({ params }) => {
+    const j = await visibleJurisdiction(params.id);
+    const [exists, own] = await Promise.all([
+      formExists(j.id, params.formId),
+      listDocumentTypes(j.id, params.formId),
+    ]);
+    if (!exists) throw new NotFound(`Form ${params.formId} not found in ${j.id}`);
+    // The scope prefix also matches longer form ids ('amendment' ⊂ 'amendment-x'): keep exact ones.
+    const exact = own.filter((t) => t.scope === params.formId);
+    const types = exact.length > 0 ? exact : await listDocumentTypes(j.id, 'all');
+    return types.sort(byOrder).map(toTypeDto);
+  },
 
-  'GET /public/images/{id}': route({
-    caller: 'public',
-    params: ImageParams,
-    async handle({ params }) {
-      const img = Object.hasOwn(images, params.id) ? images[params.id] : undefined;
-      if (!img) throw new NotFound(`Image ${params.id} not found`);
-      const headers = {
-        'content-type': img.contentType,
-        'cache-control': 'public, max-age=86400, stale-while-revalidate=604800',
-        'x-content-type-options': 'nosniff',
-      };
-      return new RawReply(200, img.base64, headers, true);
-    },
-  }),
+  'GET /public/images/{id}': async ({ params }) => {
+    const img = Object.hasOwn(images, params.id) ? images[params.id] : undefined;
+    if (!img) throw new NotFound(`Image ${params.id} not found`);
+    const headers = {
+      'content-type': img.contentType,
+      'cache-control': 'public, max-age=86400, stale-while-revalidate=604800',
+      'x-content-type-options': 'nosniff',
+    };
+    return new RawReply(200, img.base64, headers, true);
+  },
 
-  'GET /public/authorities/detection': route({
-    caller: 'public',
-    query: DetectionQuery,
-    async handle({ query }): Promise<{ authorityId: string }> {
-      const authorities = await authoritiesOf(query.jurisdictionId ?? DEFAULT_JURISDICTION_ID);
-      const hit = detectAuthority(authorities, query);
-      if (!hit) throw new NotFound('No building consent authority serves this address');
-      return { authorityId: hit.id };
-    },
-  }),
-} satisfies RouteImpls;
+  'GET /public/authorities/detection': async ({ query }) => {
+    const authorities = await authoritiesOf(query.jurisdictionId ?? DEFAULT_JURISDICTION_ID);
+    const hit = detectAuthority(authorities, query);
+    if (!hit) throw new NotFound('No building consent authority serves this address');
+    return { authorityId: hit.id };
+  },
+} satisfies Partial<Implementations<typeof contract>>;

@@ -8,15 +8,9 @@ import {
   SYSTEM_TAGS_USER_ID,
 } from './repository/reference.js';
 import { toAuthorityDto } from './jurisdiction.js';
-import type { Country } from '../../shared/schemas/country.js';
-import type {
-  AuthorityDto,
-  DocumentTag,
-  QualificationType,
-  UserPropertyDto,
-} from '../../shared/schemas/reference.js';
-import { route } from '../platform/http/handler.js';
-import type { RouteImpls } from '../platform/http/handler.js';
+import type { AuthorityDto, DocumentTag } from '../../shared/schemas/reference.js';
+import type { Implementations } from '../platform/http/handler.js';
+import type { contract } from './contract.js';
 
 /** An independent authority linked to the user, with the relation's default flag. */
 export type IndependentAuthorityDto = AuthorityDto & { defaultIndependent: boolean };
@@ -43,39 +37,27 @@ const tagOrder = (a: DocumentTag, b: DocumentTag) =>
 
 /** User-scoped reference routes (portal-core §7), spread into the `user` resource module. */
 export const referenceUserRoutes = {
-  'GET /user/qualification-types': route({
-    caller: 'user',
-    async handle(): Promise<QualificationType[]> {
-      return listQualificationTypes();
-    },
-  }),
+  'GET /user/qualification-types': async () => {
+    return listQualificationTypes();
+  },
 
   /** System tags (userId 0) first, then the user's own. */
-  'GET /user/documenttags': route({
-    caller: 'user',
-    async handle({ caller }): Promise<DocumentTag[]> {
-      const [system, own] = await Promise.all([
-        listDocumentTags(SYSTEM_TAGS_USER_ID),
-        caller.userId === SYSTEM_TAGS_USER_ID ? [] : listDocumentTags(caller.userId),
-      ]);
-      return [...system.sort(tagOrder), ...own.sort(tagOrder)];
-    },
-  }),
+  'GET /user/documenttags': async ({ caller }) => {
+    const [system, own] = await Promise.all([
+      listDocumentTags(SYSTEM_TAGS_USER_ID),
+      caller.userId === SYSTEM_TAGS_USER_ID ? [] : listDocumentTags(caller.userId),
+    ]);
+    return [...system.sort(tagOrder), ...own.sort(tagOrder)];
+  },
 
   /** Every country, New Zealand first (ids are ordered so). */
-  'GET /user/countries': route({
-    caller: 'user',
-    async handle(): Promise<Country[]> {
-      const countries = await listCountries();
-      const nz = countries.filter((c) => c.abbreviatedName === 'NZ');
-      return [...nz, ...countries.filter((c) => c.abbreviatedName !== 'NZ')];
-    },
-  }),
+  'GET /user/countries': async () => {
+    const countries = await listCountries();
+    const nz = countries.filter((c) => c.abbreviatedName === 'NZ');
+    return [...nz, ...countries.filter((c) => c.abbreviatedName !== 'NZ')];
+  },
 
-  'GET /user/properties': route({
-    caller: 'user',
-    async handle({ caller }): Promise<UserPropertyDto[]> {
-      return listUserProperties(caller.userId);
-    },
-  }),
-} satisfies RouteImpls;
+  'GET /user/properties': async ({ caller }) => {
+    return listUserProperties(caller.userId);
+  },
+} satisfies Partial<Implementations<typeof contract>>;

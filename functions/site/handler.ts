@@ -1,41 +1,42 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { dynamoDbClient } from '../platform/adapters/aws-clients.js';
 import { requireEnv } from '../platform/config.js';
-import { createResourceHandler, route } from '../platform/http/handler.js';
-import type { RouteImpls } from '../platform/http/handler.js';
+import { createFeatureHandler, reply } from '../platform/http/handler.js';
+import type { Implementations } from '../platform/http/handler.js';
 import { ServiceUnavailable } from '../platform/errors.js';
-import type { HealthDto } from '../../shared/schemas/health.js';
-import type { Announcement, Maintenance } from '../../shared/schemas/accounts.js';
 import { getAnnouncements, getMaintenance } from './repository.js';
+
+import { contract } from './contract.js';
+import { contracts } from '../contracts.js';
+import { routes as routeTable } from '../routes.js';
+import { buildOpenApi } from '../platform/http/openapi.js';
+
+let openApi: Record<string, unknown> | undefined;
 
 /** The site (no token): health, and the maintenance view and announcements the SPA reads before sign-in. Env: TABLE_NAME. */
 export const routes = {
-  'GET /public/health': route({
-    caller: 'public',
-    async handle(_input, { logger }): Promise<HealthDto> {
-      try {
-        await dynamoDbClient().send(new DescribeTableCommand({ TableName: requireEnv('TABLE_NAME') }));
-      } catch (err) {
-        logger.error('health: table unreachable', { error: err as Error });
-        throw new ServiceUnavailable({ cause: err });
-      }
-      return { status: 'ok', time: new Date().toISOString() };
-    },
-  }),
+  'GET /public/health': async (_input, { logger }) => {
+    try {
+      await dynamoDbClient().send(new DescribeTableCommand({ TableName: requireEnv('TABLE_NAME') }));
+    } catch (err) {
+      logger.error('health: table unreachable', { error: err as Error });
+      throw new ServiceUnavailable({ cause: err });
+    }
+    return { status: 'ok', time: new Date().toISOString() };
+  },
 
-  'GET /maintenance/maintenance.json': route({
-    caller: 'public',
-    async handle(): Promise<Maintenance> {
-      return getMaintenance();
-    },
-  }),
+  'GET /public/openapi.json': async () => {
+    openApi ??= buildOpenApi(routeTable, contracts, { version: '0.1.0' });
+    return reply(200, openApi as { openapi: '3.1.0' }, { 'cache-control': 'public, max-age=300' });
+  },
 
-  'GET /announcements/announcements.json': route({
-    caller: 'public',
-    async handle(): Promise<Announcement[]> {
-      return getAnnouncements();
-    },
-  }),
-} satisfies RouteImpls;
+  'GET /maintenance/maintenance.json': async () => {
+    return getMaintenance();
+  },
 
-export const handler = createResourceHandler('site', routes);
+  'GET /announcements/announcements.json': async () => {
+    return getAnnouncements();
+  },
+} satisfies Implementations<typeof contract>;
+
+export const handler = createFeatureHandler('site', contract, routes);

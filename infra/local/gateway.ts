@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { matchRoute, routeKey, routes } from '../../functions/routes';
+import { matchRoute, routeKey, routes, type RouteDef } from '../../functions/routes';
 import { lambdaContext, type HandlerLoader } from './handlers';
 import { HOST } from './ports';
 import { closeServer, listen, readBody, sendJson, type Log } from './util';
@@ -174,7 +174,7 @@ export async function startGateway(opts: {
   log: Log;
 }): Promise<LocalGateway> {
   const authorize = jwtAuthorizer(opts);
-  for (const r of routes.filter((rt) => rt.caller === 'council')) {
+  for (const r of (routes as readonly RouteDef[]).filter((rt) => rt.caller === 'council')) {
     opts.log(`${routeKey(r)}: council callers have no local authorizer yet; the route answers 401`);
   }
   const cors = (req: IncomingMessage): Record<string, string> => {
@@ -247,10 +247,10 @@ export async function startGateway(opts: {
     });
     let result: unknown;
     try {
-      const handler = await opts.handlers.load<Handler>(`${route.resource}/handler`);
+      const handler = await opts.handlers.load<Handler>(`${route.feature}/handler`);
       result = await handler(
         event,
-        lambdaContext(`consent-portal-${route.resource}`, event.requestContext.requestId),
+        lambdaContext(`consent-portal-${route.feature}`, event.requestContext.requestId),
       );
     } catch (err) {
       // An uncaught error in a Lambda: HTTP API answers 500 Internal Server Error.

@@ -21,7 +21,7 @@ import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { acknowledge, findings, type NagAck } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import type { EnvName } from '../../functions/platform/config.js';
-import { routes as routeTable, routeKey, type Resource, type RouteDef } from '../../functions/routes.js';
+import { routes as routeTable, routeKey, type Feature, type RouteDef } from '../../functions/routes.js';
 import { PortalFunction } from '../constructs/portal-function.js';
 import type { PortalConfig } from './config.js';
 
@@ -59,7 +59,7 @@ type Capability =
   | 'captcha'
   | 'cognitoAdmin'
   | 'externalLookups';
-export const resourceCapabilities: Record<Resource, readonly Capability[]> = {
+export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   site: [],
   // Registration and the signed-in user's own record: writes only the account partitions below.
   accounts: ['accountsWrite', 'captcha', 'cognitoAdmin'],
@@ -98,12 +98,12 @@ export interface ApiStackProps extends StackProps {
   schedulerRole: IRole;
 }
 
-/** The HTTP API: one Lambda per routed resource module, one route per entry of functions/routes.ts. */
+/** The HTTP API: one Lambda per routed feature, one route per entry of functions/routes.ts. */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
-  readonly functions: Partial<Record<Resource, PortalFunction>> = {};
-  private readonly integrations: Partial<Record<Resource, HttpLambdaIntegration>> = {};
+  readonly functions: Partial<Record<Feature, PortalFunction>> = {};
+  private readonly integrations: Partial<Record<Feature, HttpLambdaIntegration>> = {};
   /** `https://<id>.execute-api.<region>.amazonaws.com/api` (no trailing slash). */
   readonly apiUrl: string;
   /** `<id>.execute-api.<region>.amazonaws.com`: the CloudFront origin. */
@@ -172,9 +172,9 @@ export class ApiStack extends Stack {
       ...(config.mailFrom ? { MAIL_FROM: config.mailFrom } : {}),
     };
 
-    const resourcesWithRoutes = [...new Set(routes.map((r) => r.resource))];
+    const featuresWithRoutes = [...new Set(routes.map((r) => r.feature))];
     // The captcha's HMAC key: generated, never in the template; read once per cold start.
-    if (resourcesWithRoutes.some((r) => resourceCapabilities[r].includes('captcha'))) {
+    if (featuresWithRoutes.some((r) => featureCapabilities[r].includes('captcha'))) {
       this.captchaSecret = new Secret(this, 'CaptchaSecret', {
         description: 'Consent portal: HMAC key signing captcha (ALTCHA) challenges',
         generateSecretString: { passwordLength: 64, excludePunctuation: true },
@@ -190,7 +190,7 @@ export class ApiStack extends Stack {
     }
     // The lookup services' credentials: created with empty fields, filled in by an operator (never
     // in the template); read once per cold start. Locally the sample-data services need none.
-    if (resourcesWithRoutes.some((r) => resourceCapabilities[r].includes('externalLookups'))) {
+    if (featuresWithRoutes.some((r) => featureCapabilities[r].includes('externalLookups'))) {
       this.lookupsSecret = new Secret(this, 'LookupsSecret', {
         description:
           'Consent portal: credentials of NZ Post AddressChecker, LINZ and the LBP register (JSON: NZPOST_CLIENT_ID, NZPOST_CLIENT_SECRET, LINZ_API_KEY, LBP_BASE_URL, LBP_API_KEY)',
@@ -219,13 +219,13 @@ export class ApiStack extends Stack {
       (this.node.tryGetContext('lookupsMode') as string | undefined) ?? (config.prodLike ? 'live' : 'local');
     if (lookupsMode !== 'local' && lookupsMode !== 'live')
       throw new Error(`Context lookupsMode must be 'local' or 'live', not '${lookupsMode}'`);
-    for (const resource of resourcesWithRoutes) {
-      const caps = resourceCapabilities[resource];
+    for (const resource of featuresWithRoutes) {
+      const caps = featureCapabilities[resource];
       const scheduler = caps.includes('scheduler');
       const fn = new PortalFunction(this, `Fn-${resource}`, {
         entry: `functions/${resource}/handler.ts`,
         serviceName: `consent-portal-${resource}`,
-        description: `HTTP API resource module: ${resource}`,
+        description: `HTTP API feature: ${resource}`,
         timeout: Duration.seconds(15),
         environment: {
           ...baseEnv,
@@ -373,8 +373,8 @@ export class ApiStack extends Stack {
   }
 
   private addRoute(route: RouteDef, userAuthorizer: IHttpRouteAuthorizer): void {
-    const integration = this.integrations[route.resource];
-    if (!integration) throw new Error(`No function for resource ${route.resource}`);
+    const integration = this.integrations[route.feature];
+    if (!integration) throw new Error(`No function for resource ${route.feature}`);
     let authorizer: IHttpRouteAuthorizer | undefined;
     switch (route.caller) {
       case 'public':

@@ -7,7 +7,7 @@ import { DataStack } from './data-stack.js';
 import { WebStack } from './web-stack.js';
 import { WorkflowsStack } from './workflows-stack.js';
 
-export { ApiStack, apiStageName, resourceCapabilities, routeKeysOfTemplate } from './api-stack.js';
+export { ApiStack, apiStageName, featureCapabilities, routeKeysOfTemplate } from './api-stack.js';
 export { AuthStack, passwordPolicy } from './auth-stack.js';
 export { configFromContext, PROD_LIKE_STAGES, webUrlParameterName, type PortalConfig } from './config.js';
 export { DataStack } from './data-stack.js';

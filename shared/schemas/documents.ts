@@ -208,13 +208,12 @@ export const ApplicationDocumentDto = z.object({
 export type ApplicationDocumentDto = z.infer<typeof ApplicationDocumentDto>;
 
 /** 201 of POST .../documents: the record and where to PUT the file (valid 15 minutes). */
-export interface CreateDocumentResponse {
-  document: ApplicationDocumentDto;
-  presignedUrl: string;
-}
+export const CreateDocumentResponse = z.object({
+  document: ApplicationDocumentDto,
+  presignedUrl: z.string(),
+});
+export type CreateDocumentResponse = z.infer<typeof CreateDocumentResponse>;
 
 /** GET .../documents/{name}/download-link (valid 5 minutes). */
-export interface DownloadLinkResponse {
-  presignedUrl: string;
-  fileName: string;
-}
+export const DownloadLinkResponse = z.object({ presignedUrl: z.string(), fileName: z.string() });
+export type DownloadLinkResponse = z.infer<typeof DownloadLinkResponse>;

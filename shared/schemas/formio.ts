@@ -292,7 +292,5 @@ export const FormioDefinitionResponse = z.object({ formJson: FormioForm });
 export type FormioDefinitionResponse = z.infer<typeof FormioDefinitionResponse>;
 
 /** One field's validation error: the submission path (`practitioners[0].lbpNumber`) and the message. */
-export interface FormioFieldError {
-  field: string;
-  reason: string;
-}
+export const FormioFieldError = z.object({ field: z.string(), reason: z.string() });
+export type FormioFieldError = z.infer<typeof FormioFieldError>;

@@ -242,28 +242,41 @@ export type ReferenceImage = z.infer<typeof ReferenceImage>;
 
 // ---- DTOs ----
 
-export type AuthorityDto = Omit<
-  Authority,
-  'territorialAuthorities' | 'cities' | 'postcodePrefixes' | 'bounds'
->;
+/** An authority as the public jurisdiction shows it (without the detection fields). */
+export const AuthorityDto = Authority.omit({
+  territorialAuthorities: true,
+  cities: true,
+  postcodePrefixes: true,
+  bounds: true,
+});
+export type AuthorityDto = z.infer<typeof AuthorityDto>;
+export const StepDto = Step;
 export type StepDto = Step;
-export type BreadcrumbDto = Breadcrumb & { steps: StepDto[] };
-export type FormDto = Form & { breadcrumbs: BreadcrumbDto[] };
+export const BreadcrumbDto = Breadcrumb.extend({ steps: z.array(StepDto) });
+export type BreadcrumbDto = z.infer<typeof BreadcrumbDto>;
+export const FormDto = Form.extend({ breadcrumbs: z.array(BreadcrumbDto) });
+export type FormDto = z.infer<typeof FormDto>;
 
 /** GET /public/jurisdictions/{id}. */
-export interface JurisdictionDto {
-  id: string;
-  name: string;
-  displayName: string;
-  etag: string;
-  forms: FormDto[];
+export const JurisdictionDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  etag: z.string(),
+  forms: z.array(FormDto),
   /** Every breadcrumb of every form with its form id (portal-core §3: jurisdictionFormId, displayOrder). */
-  breadcrumbs: (BreadcrumbDto & { jurisdictionFormId: string })[];
-  authorities: AuthorityDto[];
-  documentCategories: DocumentCategory[];
-}
+  breadcrumbs: z.array(BreadcrumbDto.extend({ jurisdictionFormId: z.string() })),
+  authorities: z.array(AuthorityDto),
+  documentCategories: z.array(DocumentCategory),
+});
+export type JurisdictionDto = z.infer<typeof JurisdictionDto>;
 
-export type DocumentTypeDto = Omit<DocumentType, 'jurisdictionId' | 'scope'>;
+export const DocumentTypeDto = DocumentType.omit({ jurisdictionId: true, scope: true });
+export type DocumentTypeDto = z.infer<typeof DocumentTypeDto>;
+
+/** GET /public/authorities/detection. */
+export const AuthorityDetectionResponse = z.object({ authorityId: z.string() });
+export type AuthorityDetectionResponse = z.infer<typeof AuthorityDetectionResponse>;
 
 /** GET /public/authorities/detection query. */
 export const AuthorityDetectionQuery = z
@@ -290,12 +303,13 @@ export const AuthorityDetectionQuery = z
   );
 export type AuthorityDetectionQuery = z.infer<typeof AuthorityDetectionQuery>;
 
-export interface UserPropertyDto {
-  id: string;
-  address?: z.infer<typeof Address>;
-  postcode?: string;
-  legalDescription?: string;
-  longitude?: number;
-  latitude?: number;
-  parcelId?: string;
-}
+export const UserPropertyDto = z.object({
+  id: z.string(),
+  address: Address.optional(),
+  postcode: z.string().optional(),
+  legalDescription: z.string().optional(),
+  longitude: z.number().optional(),
+  latitude: z.number().optional(),
+  parcelId: z.string().optional(),
+});
+export type UserPropertyDto = z.infer<typeof UserPropertyDto>;

@@ -1,6 +1,13 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routedResources, routeKey, routes, type RouteDef } from '../../functions/routes.js';
+import {
+  routedFeatures,
+  routeKey,
+  routes,
+  type RouteDef,
+  defineRoute,
+  signedIn,
+} from '../../functions/routes.js';
 import { apiStageName } from '../../infra/stacks/index.js';
 import { buildTestApp, propsOf, routeKeysOfTemplate, template } from './helpers.js';
 
@@ -21,8 +28,8 @@ describe('ApiStack', () => {
 
   it('has one Node.js 22 arm64 Lambda per routed resource module', () => {
     const fns = functions();
-    expect(fns.map((f) => f.Description.replace('HTTP API resource module: ', '')).sort()).toEqual(
-      [...routedResources()].sort(),
+    expect(fns.map((f) => f.Description.replace('HTTP API feature: ', '')).sort()).toEqual(
+      [...routedFeatures()].sort(),
     );
     for (const f of fns) {
       expect(f).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
@@ -231,12 +238,9 @@ describe('ApiStack', () => {
       expect(() =>
         buildTestApp({
           config: {
-            routes: extra({
-              method: 'POST',
-              path: '/council/applications',
-              resource: 'council',
-              caller: 'council',
-            }),
+            routes: extra(
+              defineRoute('POST', '/council/applications', 'council', { caller: 'council' } as const),
+            ),
           },
         }),
       ).toThrow(/council/);
@@ -247,12 +251,9 @@ describe('ApiStack', () => {
         buildTestApp({
           config: {
             mailFrom: 'no-reply@portal.example.nz',
-            routes: extra({
-              method: 'GET',
-              path: '/user/applications/{id}/participants',
-              resource: 'participants',
-              caller: 'user',
-            }),
+            routes: extra(
+              defineRoute('GET', '/user/applications/{id}/participants', 'participants', signedIn),
+            ),
           },
         }).stacks.api,
       );
@@ -264,7 +265,7 @@ describe('ApiStack', () => {
       expect(doc).toContain(':identity/portal.example.nz');
       expect(doc).toContain(':identity/no-reply@portal.example.nz');
       api.hasResourceProperties('AWS::Lambda::Function', {
-        Description: 'HTTP API resource module: participants',
+        Description: 'HTTP API feature: participants',
         Environment: {
           Variables: Match.objectLike({ MAIL_TRANSPORT: 'ses', MAIL_FROM: 'no-reply@portal.example.nz' }),
         },
@@ -275,17 +276,12 @@ describe('ApiStack', () => {
       const api = template(
         buildTestApp({
           config: {
-            routes: extra({
-              method: 'POST',
-              path: '/user/access-requests-v2',
-              resource: 'access-requests',
-              caller: 'user',
-            }),
+            routes: extra(defineRoute('POST', '/user/access-requests-v2', 'access-requests', signedIn)),
           },
         }).stacks.api,
       );
       api.hasResourceProperties('AWS::Lambda::Function', {
-        Description: 'HTTP API resource module: access-requests',
+        Description: 'HTTP API feature: access-requests',
         Environment: {
           Variables: Match.objectLike({
             SCHEDULER_GROUP: Match.anyValue(),
@@ -312,7 +308,7 @@ describe('ApiStack', () => {
       );
       // Functions that do not schedule get neither the env nor the rights.
       const user = propsOf(api, 'AWS::Lambda::Function').find(
-        (f) => f.Description === 'HTTP API resource module: accounts',
+        (f) => f.Description === 'HTTP API feature: accounts',
       )!;
       expect(Object.keys((user as unknown as Fn).Environment.Variables)).not.toContain('SCHEDULER_ROLE_ARN');
     });

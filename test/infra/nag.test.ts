@@ -2,7 +2,7 @@ import { Stack, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { NAG_PATTERN_ACK, PortalNagChecks } from '../../infra/constructs/nag.js';
-import { routes, type RouteDef } from '../../functions/routes.js';
+import { routes, type RouteDef, defineRoute, signedIn } from '../../functions/routes.js';
 import { buildTestApp } from './helpers.js';
 
 const summarise = (report: ReturnType<PortalNagChecks['validateScope']>) =>
@@ -21,14 +21,9 @@ describe('cdk-nag AwsSolutions', () => {
 
   it('finds none in a prod-like stage with threat protection, a ClamAV layer and every capability routed', () => {
     const more: RouteDef[] = [
-      { method: 'POST', path: '/user/access-requests-v2', resource: 'access-requests', caller: 'user' },
-      { method: 'POST', path: '/user/applications/{id}/documents', resource: 'documents', caller: 'user' },
-      {
-        method: 'POST',
-        path: '/user/applications/{id}/participants',
-        resource: 'participants',
-        caller: 'user',
-      },
+      defineRoute('POST', '/user/access-requests-v2', 'access-requests', signedIn),
+      defineRoute('POST', '/user/applications/{id}/documents', 'documents', signedIn),
+      defineRoute('POST', '/user/applications/{id}/participants', 'participants', signedIn),
     ];
     const { app } = buildTestApp({
       config: {

@@ -14,9 +14,8 @@ import type {
   template as templateEntity,
 } from '../../platform/data/entities/application.js';
 import type { AccessLevel, NotificationLevel } from '../../../shared/schemas/common.js';
-import { accessRank } from '../../../shared/domain/applications.js';
 import { fullAddressOf } from '../../../shared/domain/address.js';
-import { Conflict, Forbidden, NotFound } from '../../platform/errors.js';
+import { Conflict, NotFound } from '../../platform/errors.js';
 import { listRowFields, normaliseSearch } from '../service/list-row.js';
 import type { ListRowContext } from '../service/list-row.js';
 import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
@@ -88,23 +87,6 @@ export async function listChildren(applicationId: string): Promise<ApplicationCh
 export async function getTemplate(applicationId: string): Promise<TemplateRecord | undefined> {
   const { data } = await entities.template.get({ applicationId }).go();
   return data ?? undefined;
-}
-
-/**
- * The application and the caller's access row, when the caller may act at `minimum` or above.
- * Not found (never revealing existence) when the application is absent or the caller has no access;
- * Forbidden when the caller's level is below `minimum`.
- */
-export async function loadForCaller(
-  id: string,
-  userId: string,
-  minimum: AccessLevel,
-): Promise<{ application: ApplicationRecord; access: AccessRecord }> {
-  const [application, access] = await Promise.all([getApplication(id), getAccess(id, userId)]);
-  if (!application || !access || accessRank(access.accessLevel) < 1)
-    throw new NotFound(APPLICATION_NOT_FOUND);
-  if (accessRank(access.accessLevel) < accessRank(minimum)) throw new Forbidden();
-  return { application, access };
 }
 
 /** The whole `application` collection of an application (A2), one query. */

@@ -18,7 +18,6 @@ import {
   listHistory,
   listParticipants,
   listSteps,
-  loadForCaller,
   nextApplicationId,
   nextApplicationNumber,
   putSearchRows,
@@ -50,16 +49,8 @@ import type { ListRowContext } from '../service/list-row.js';
 import { independentAuthoritiesOf } from '../../reference/user-routes.js';
 import formsJson from '../../../shared/reference/forms.json' with { type: 'json' };
 import containersJson from '../../../shared/reference/document-containers.json' with { type: 'json' };
-import {
-  ApplicationIdParams,
-  ChildApplicationRequest,
-  CreateApplicationRequest,
-  HistoryQuery,
-  PatchApplicationRequest,
-  PreferencesRequest,
-} from '../../../shared/schemas/applications.js';
+import { CreateApplicationRequest } from '../../../shared/schemas/applications.js';
 import type {
-  ActionItem,
   ApplicationAddress,
   ApplicationListItem,
   CreateApplicationResponse,
@@ -76,9 +67,12 @@ import {
   listRecordType,
 } from '../../../shared/domain/applications.js';
 import { applicationMessages } from '../../../shared/schemas/applications.js';
-import { reply, route } from '../../platform/http/handler.js';
-import type { Caller, RouteImpls } from '../../platform/http/handler.js';
-import { BadRequest, Forbidden, NotFound } from '../../platform/errors.js';
+import { reply } from '../../platform/http/handler.js';
+import type { Implementations } from '../../platform/http/handler.js';
+import type { UserCaller as Caller } from '../../platform/http/caller.js';
+import type { contract } from '../contract.js';
+import { loadApplicationAccess } from '../../platform/http/access.js';
+import { Forbidden, Invalid, NotFound } from '../../platform/errors.js';
 
 /**
  * Applications core (portal-core §4, §6, §7): create (Create, Duplicate, CreateTemplate,
@@ -92,7 +86,7 @@ const CONSENT_ONLY = 'Child applications can only be created for a consent';
 const STANDALONE_ONLY = 'Only a standalone application can be duplicated or saved as a template';
 
 const field = (name: string, reason: string, message?: string) =>
-  new BadRequest([{ field: `body.${name}`, reason }], message);
+  new Invalid([{ field: `body.${name}`, reason }], message);
 
 // ---- reference reads ----
 
@@ -429,7 +423,7 @@ async function newDraft(caller: Caller, input: DraftInput): Promise<ApplicationR
 
 /** A standalone application the caller manages (Duplicate, CreateTemplate). */
 async function manageableStandalone(caller: Caller, id: string): Promise<ApplicationRecord> {
-  const { application } = await loadForCaller(id, caller.userId, 'Manage');
+  const { application } = await loadApplicationAccess(id, caller.userId, 'Manage');
   if ((application.applicationType ?? 'Standalone') !== 'Standalone' || application.recordType === 'Template')
     throw new Forbidden(STANDALONE_ONLY);
   return application;
@@ -472,7 +466,11 @@ async function createFromTemplate(
   caller: Caller,
   body: Extract<CreateBody, { operationName: 'CreateFromTemplate' }>,
 ) {
-  const { application: template } = await loadForCaller(body.applicationId, caller.userId, 'ReadOnly');
+  const { application: template } = await loadApplicationAccess(
+    body.applicationId,
+    caller.userId,
+    'ReadOnly',
+  );
   if (template.recordType !== 'Template') throw field('applicationId', 'Not a template');
   const authority = await usableAuthority(caller, body.authorityId);
   const form = await usableForm(authority, template.formId, ['Standalone'], 'authorityId');
@@ -543,242 +541,188 @@ const PATCH_FIELDS = [
 ] as const;
 
 export const coreRoutes = {
-  'POST /user/applications': route({
-    caller: 'user',
-    body: CreateApplicationRequest,
-    async handle({ caller, body }) {
-      switch (body.operationName) {
-        case 'Create':
-          return createdResponse(await createFromScratch(caller, body), caller);
-        case 'Duplicate':
-          return createdResponse(await duplicate(caller, body), caller);
-        case 'CreateFromTemplate':
-          return createdResponse(await createFromTemplate(caller, body), caller);
-        case 'CreateTemplate':
-          return createdResponse(await createTemplate(caller, body), caller);
-      }
-    },
-  }),
+  'POST /user/applications': async ({ caller, body }) => {
+    switch (body.operationName) {
+      case 'Create':
+        return createdResponse(await createFromScratch(caller, body), caller);
+      case 'Duplicate':
+        return createdResponse(await duplicate(caller, body), caller);
+      case 'CreateFromTemplate':
+        return createdResponse(await createFromTemplate(caller, body), caller);
+      case 'CreateTemplate':
+        return createdResponse(await createTemplate(caller, body), caller);
+    }
+  },
 
-  'GET /user/applications/{id}': route({
-    caller: 'user',
-    params: ApplicationIdParams,
-    async handle({ caller, params }): Promise<GetApplicationResponse> {
-      const { application, access } = await loadForCaller(params.id, caller.userId, 'ReadOnly');
-      return applicationView(application, access, caller);
-    },
-  }),
+  'GET /user/applications/{id}': async ({ caller, application, access }) => {
+    return applicationView(application, access, caller);
+  },
 
-  'PATCH /user/applications/{id}': route({
-    caller: 'user',
-    params: ApplicationIdParams,
-    body: PatchApplicationRequest,
-    async handle({ caller, params, body }): Promise<GetApplicationResponse> {
-      const { application, access } = await loadForCaller(params.id, caller.userId, 'Edit');
-      const isTemplate = application.recordType === 'Template';
-      const templateFields = (
-        ['templateName', 'templateDescription', 'templateThumbnail', 'templateThumbnailName'] as const
-      ).filter((k) => body[k] !== undefined);
-      if (!isTemplate && templateFields.length > 0)
-        throw new BadRequest(
-          templateFields.map((k) => ({ field: `body.${k}`, reason: 'Only a template has template details' })),
-        );
-      if (isTemplate && !canManage(access.accessLevel)) throw new Forbidden();
-      if (!isEditableStatus(application.status)) throw new Forbidden(LOCKED);
-      const jpeg = isTemplate ? await scaledThumbnail(body.templateThumbnail) : undefined;
-
-      const patch: ApplicationPatch = {};
-      if (body.name !== undefined) patch.name = body.name;
-      if (body.templateName !== undefined) patch.name = body.templateName;
-      if (body.description !== undefined) patch.description = body.description;
-      if (body.templateDescription !== undefined) patch.description = body.templateDescription;
-      if (body.address !== undefined) {
-        patch.address = siteAddressOf(body.address);
-        const legal = legalDescriptionOf(body.address);
-        if (legal !== undefined && body.legalDescription === undefined) patch.legalDescription = legal;
-      }
-      if (body.legalDescription !== undefined) patch.legalDescription = body.legalDescription;
-      if (body.primaryContactId !== undefined) patch.primaryContactId = body.primaryContactId;
-      if (body.buildingPurposeDescription !== undefined)
-        patch.buildingPurposeDescription = body.buildingPurposeDescription;
-
-      const updated = await updateApplication(application.applicationId, body.etag, patch, caller.userId);
-      if (body.address !== undefined) {
-        await deleteSearchRows(application);
-        await putSearchRows(updated, { authorityId: updated.authorityId });
-      }
-      if (isTemplate && templateFields.length > 0) {
-        const set: Partial<TemplateRecord> = {};
-        if (body.templateName !== undefined) set.displayName = body.templateName;
-        if (body.templateDescription !== undefined) set.description = body.templateDescription;
-        if (jpeg) {
-          set.thumbnailKey = await storeThumbnail(application.applicationId, jpeg);
-          set.thumbnailName = body.templateThumbnailName ?? 'thumbnail.jpg';
-        }
-        if (Object.keys(set).length > 0)
-          await entities.template
-            .patch({ applicationId: application.applicationId })
-            .set(set as { displayName?: string })
-            .go({ response: 'none' });
-      }
-      const delta = deltaOf(
-        application as unknown as Record<string, unknown>,
-        updated as unknown as Record<string, unknown>,
-        PATCH_FIELDS,
+  'PATCH /user/applications/{id}': async ({ caller, body, application, access }) => {
+    const isTemplate = application.recordType === 'Template';
+    const templateFields = (
+      ['templateName', 'templateDescription', 'templateThumbnail', 'templateThumbnailName'] as const
+    ).filter((k) => body[k] !== undefined);
+    if (!isTemplate && templateFields.length > 0)
+      throw new Invalid(
+        templateFields.map((k) => ({ field: `body.${k}`, reason: 'Only a template has template details' })),
       );
-      await addHistory(application.applicationId, {
-        ...created(isTemplate ? 'TemplateUpdated' : 'ApplicationUpdated', caller, application.applicationId),
-        delta,
-      });
-      return applicationView(updated, access, caller);
-    },
-  }),
+    if (isTemplate && !canManage(access.accessLevel)) throw new Forbidden();
+    if (!isEditableStatus(application.status)) throw new Forbidden(LOCKED);
+    const jpeg = isTemplate ? await scaledThumbnail(body.templateThumbnail) : undefined;
 
-  'DELETE /user/applications/{id}': route({
-    caller: 'user',
-    params: ApplicationIdParams,
-    async handle({ caller, params }) {
-      const { application, access } = await loadForCaller(params.id, caller.userId, 'ReadOnly');
-      const allowed = isDeletable({
-        status: application.status,
-        accessLevel: access.accessLevel,
-        recordType: listRecordType(application),
-      });
-      if (!allowed) throw new Forbidden('The application cannot be deleted');
-      const template =
-        application.recordType === 'Template' ? await getTemplate(application.applicationId) : undefined;
-      await deleteApplication(application.applicationId);
-      if (template?.thumbnailKey) await deleteThumbnail(template.thumbnailKey);
-      return reply(204);
-    },
-  }),
+    const patch: ApplicationPatch = {};
+    if (body.name !== undefined) patch.name = body.name;
+    if (body.templateName !== undefined) patch.name = body.templateName;
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.templateDescription !== undefined) patch.description = body.templateDescription;
+    if (body.address !== undefined) {
+      patch.address = siteAddressOf(body.address);
+      const legal = legalDescriptionOf(body.address);
+      if (legal !== undefined && body.legalDescription === undefined) patch.legalDescription = legal;
+    }
+    if (body.legalDescription !== undefined) patch.legalDescription = body.legalDescription;
+    if (body.primaryContactId !== undefined) patch.primaryContactId = body.primaryContactId;
+    if (body.buildingPurposeDescription !== undefined)
+      patch.buildingPurposeDescription = body.buildingPurposeDescription;
 
-  'PATCH /user/applications/{id}/preferences': route({
-    caller: 'user',
-    params: ApplicationIdParams,
-    body: PreferencesRequest,
-    async handle({ caller, params, body }) {
-      await loadForCaller(params.id, caller.userId, 'ReadOnly');
-      await setVisibility(params.id, caller.userId, body.isHidden);
-      return reply(204);
-    },
-  }),
+    const updated = await updateApplication(application.applicationId, body.etag, patch, caller.userId);
+    if (body.address !== undefined) {
+      await deleteSearchRows(application);
+      await putSearchRows(updated, { authorityId: updated.authorityId });
+    }
+    if (isTemplate && templateFields.length > 0) {
+      const set: Partial<TemplateRecord> = {};
+      if (body.templateName !== undefined) set.displayName = body.templateName;
+      if (body.templateDescription !== undefined) set.description = body.templateDescription;
+      if (jpeg) {
+        set.thumbnailKey = await storeThumbnail(application.applicationId, jpeg);
+        set.thumbnailName = body.templateThumbnailName ?? 'thumbnail.jpg';
+      }
+      if (Object.keys(set).length > 0)
+        await entities.template
+          .patch({ applicationId: application.applicationId })
+          .set(set as { displayName?: string })
+          .go({ response: 'none' });
+    }
+    const delta = deltaOf(
+      application as unknown as Record<string, unknown>,
+      updated as unknown as Record<string, unknown>,
+      PATCH_FIELDS,
+    );
+    await addHistory(application.applicationId, {
+      ...created(isTemplate ? 'TemplateUpdated' : 'ApplicationUpdated', caller, application.applicationId),
+      delta,
+    });
+    return applicationView(updated, access, caller);
+  },
 
-  'POST /user/applications/{id}/child-applications': route({
-    caller: 'user',
-    params: ApplicationIdParams,
-    body: ChildApplicationRequest,
-    async handle({ caller, params, body }) {
-      const { application: parent } = await loadForCaller(params.id, caller.userId, 'Edit');
-      const isConsent =
-        !!parent.consentNumber || (parent.recordType !== 'Template' && parent.status !== 'Draft');
-      if (!isConsent) throw new Forbidden(CONSENT_ONLY);
-      const authority = await authorityById(parent.authorityId);
-      if (!authority) throw new NotFound('Authority not found');
-      const form = await usableForm(authority, body.formId, ['Amendment', 'Supporting']);
-      const participants = await listParticipants(parent.applicationId);
-      const child = await newDraft(caller, {
-        authority,
-        form,
-        address: parent.address ?? {},
-        legalDescription: parent.legalDescription,
-        participants,
-        parentApplicationId: parent.applicationId,
-        history: 'ApplicationCreated',
-        historyData: { operationName: 'CreateChildApplication', parentApplicationId: parent.applicationId },
-      });
-      return createdResponse(child, caller);
-    },
-  }),
+  'DELETE /user/applications/{id}': async ({ application, access }) => {
+    const allowed = isDeletable({
+      status: application.status,
+      accessLevel: access.accessLevel,
+      recordType: listRecordType(application),
+    });
+    if (!allowed) throw new Forbidden('The application cannot be deleted');
+    const template =
+      application.recordType === 'Template' ? await getTemplate(application.applicationId) : undefined;
+    await deleteApplication(application.applicationId);
+    if (template?.thumbnailKey) await deleteThumbnail(template.thumbnailKey);
+    return reply(204);
+  },
 
-  'GET /user/applications/{id}/history': route({
-    caller: 'user',
-    params: ApplicationIdParams,
-    query: HistoryQuery,
-    async handle({ caller, params, query }): Promise<HistoryItem[]> {
-      await loadForCaller(params.id, caller.userId, 'ReadOnly');
-      const entityType = query.entity;
-      const entityId = entityType === 'APPLICATION' ? (query.id ?? params.id) : query.id;
-      const items = await listHistory(params.id, {
-        ...(entityType ? { entityType } : {}),
-        ...(entityType && entityId ? { entityId } : {}),
-        order: query.sortDirection,
-      });
-      return pageOf(items, {
-        direction: query.sortDirection,
-        page: query.page,
-        pageSize: query.pageSize,
-      }).map((h) => {
-        const item: HistoryItem = {
-          id: h.historyId,
-          eventType: h.eventType,
-          eventData: {
-            entityId: h.entityId,
-            entityType: h.entityType,
-            ...((h.eventData as Record<string, unknown>) ?? {}),
-          },
-          timestamp: h.timestamp,
-        };
-        if (h.eventSource) item.eventSource = h.eventSource;
-        if (h.modifiedBy) item.modifiedBy = h.modifiedBy;
-        if (h.delta && Object.keys(h.delta as object).length > 0)
-          item.delta = h.delta as HistoryItem['delta'];
-        return item;
-      });
-    },
-  }),
+  'PATCH /user/applications/{id}/preferences': async ({ caller, params, body }) => {
+    await setVisibility(params.id, caller.userId, body.isHidden);
+    return reply(204);
+  },
 
-  'GET /user/applicationsV3/{id}/child-applications': route({
-    caller: 'user',
-    params: ApplicationIdParams,
-    async handle({ caller, params }): Promise<ApplicationListItem[]> {
-      await loadForCaller(params.id, caller.userId, 'ReadOnly');
-      const links = await listChildren(params.id);
-      const rows = await Promise.all(
-        links.map(async (l) => {
-          const [application, access] = await Promise.all([
-            getApplication(l.childApplicationId),
-            getAccess(l.childApplicationId, caller.userId),
-          ]);
-          if (!application || !access || accessRank(access.accessLevel) < 1) return undefined;
-          const ctx = await listContextOf(application);
-          return toListItem(application, access, {
-            ...ctx,
-            hasChildApplications: (application.childCount ?? 0) > 0,
-          });
-        }),
-      );
-      return rows
-        .filter((r): r is ApplicationListItem => r !== undefined)
-        .sort((a, b) => b.modifiedDate.localeCompare(a.modifiedDate));
-    },
-  }),
+  'POST /user/applications/{id}/child-applications': async ({ caller, body, application: parent }) => {
+    const isConsent =
+      !!parent.consentNumber || (parent.recordType !== 'Template' && parent.status !== 'Draft');
+    if (!isConsent) throw new Forbidden(CONSENT_ONLY);
+    const authority = await authorityById(parent.authorityId);
+    if (!authority) throw new NotFound('Authority not found');
+    const form = await usableForm(authority, body.formId, ['Amendment', 'Supporting']);
+    const participants = await listParticipants(parent.applicationId);
+    const child = await newDraft(caller, {
+      authority,
+      form,
+      address: parent.address ?? {},
+      legalDescription: parent.legalDescription,
+      participants,
+      parentApplicationId: parent.applicationId,
+      history: 'ApplicationCreated',
+      historyData: { operationName: 'CreateChildApplication', parentApplicationId: parent.applicationId },
+    });
+    return createdResponse(child, caller);
+  },
 
-  'GET /user/applicationsV3/{id}/action-items': route({
-    caller: 'user',
-    params: ApplicationIdParams,
-    async handle({ caller, params }): Promise<ActionItem[]> {
-      const { application, access } = await loadForCaller(params.id, caller.userId, 'ReadOnly');
-      const [forms, authority] = await Promise.all([
-        formsOf(application.jurisdictionId),
-        authorityById(application.authorityId),
-      ]);
-      return actionItems({
-        application,
-        accessLevel: access.accessLevel,
-        forms,
-        enabledFormSeries: authority?.enabledFormSeries ?? [],
-      });
-    },
-  }),
+  'GET /user/applications/{id}/history': async ({ params, query }) => {
+    const entityType = query.entity;
+    const entityId = entityType === 'APPLICATION' ? (query.id ?? params.id) : query.id;
+    const items = await listHistory(params.id, {
+      ...(entityType ? { entityType } : {}),
+      ...(entityType && entityId ? { entityId } : {}),
+      order: query.sortDirection,
+    });
+    return pageOf(items, {
+      direction: query.sortDirection,
+      page: query.page,
+      pageSize: query.pageSize,
+    }).map((h) => {
+      const item: HistoryItem = {
+        id: h.historyId,
+        eventType: h.eventType,
+        eventData: {
+          entityId: h.entityId,
+          entityType: h.entityType,
+          ...((h.eventData as Record<string, unknown>) ?? {}),
+        },
+        timestamp: h.timestamp,
+      };
+      if (h.eventSource) item.eventSource = h.eventSource;
+      if (h.modifiedBy) item.modifiedBy = h.modifiedBy;
+      if (h.delta && Object.keys(h.delta as object).length > 0) item.delta = h.delta as HistoryItem['delta'];
+      return item;
+    });
+  },
 
-  'GET /user/applications/{id}/rejected-reason': route({
-    caller: 'user',
-    params: ApplicationIdParams,
-    async handle({ caller, params }) {
-      const { application } = await loadForCaller(params.id, caller.userId, 'ReadOnly');
-      const closed = application.status === 'Rejected' || application.status === 'Refused';
-      return { reason: closed ? (application.closedReason ?? null) : null };
-    },
-  }),
-} satisfies RouteImpls;
+  'GET /user/applicationsV3/{id}/child-applications': async ({ caller, params }) => {
+    const links = await listChildren(params.id);
+    const rows = await Promise.all(
+      links.map(async (l) => {
+        const [application, access] = await Promise.all([
+          getApplication(l.childApplicationId),
+          getAccess(l.childApplicationId, caller.userId),
+        ]);
+        if (!application || !access || accessRank(access.accessLevel) < 1) return undefined;
+        const ctx = await listContextOf(application);
+        return toListItem(application, access, {
+          ...ctx,
+          hasChildApplications: (application.childCount ?? 0) > 0,
+        });
+      }),
+    );
+    return rows
+      .filter((r): r is ApplicationListItem => r !== undefined)
+      .sort((a, b) => b.modifiedDate.localeCompare(a.modifiedDate));
+  },
+
+  'GET /user/applicationsV3/{id}/action-items': async ({ application, access }) => {
+    const [forms, authority] = await Promise.all([
+      formsOf(application.jurisdictionId),
+      authorityById(application.authorityId),
+    ]);
+    return actionItems({
+      application,
+      accessLevel: access.accessLevel,
+      forms,
+      enabledFormSeries: authority?.enabledFormSeries ?? [],
+    });
+  },
+
+  'GET /user/applications/{id}/rejected-reason': async ({ application }) => {
+    const closed = application.status === 'Rejected' || application.status === 'Refused';
+    return { reason: closed ? (application.closedReason ?? null) : null };
+  },
+} satisfies Partial<Implementations<typeof contract>>;

@@ -1,11 +1,6 @@
-import { route } from '../../platform/http/handler.js';
-import type { RouteImpls } from '../../platform/http/handler.js';
-import {
-  ApplicationsQuery,
-  ApplicationsV2Query,
-  ApplicationsV3Query,
-  applicationStatuses,
-} from '../../../shared/schemas/applications.js';
+import type { Implementations } from '../../platform/http/handler.js';
+import type { contract } from '../contract.js';
+import { applicationStatuses } from '../../../shared/schemas/applications.js';
 import type {
   ApplicationFilters,
   ApplicationListItem,
@@ -159,42 +154,24 @@ export async function filtersOf(userId: string, stats?: ReadStats): Promise<Appl
 
 export const listRoutes = {
   /** V1: the caller's visible applications of a record type (or all but templates), newest first, up to 100. */
-  'GET /user/applications': route({
-    caller: 'user',
-    query: ApplicationsQuery,
-    async handle({ caller, query }): Promise<ApplicationListItem[]> {
-      return (await listApplications(caller.userId, v1Request(query))).items;
-    },
-  }),
+  'GET /user/applications': async ({ caller, query }) => {
+    return (await listApplications(caller.userId, v1Request(query))).items;
+  },
 
-  'GET /user/applicationsV2': route({
-    caller: 'user',
-    query: ApplicationsV2Query,
-    async handle({ caller, query }): Promise<ApplicationPage> {
-      return listApplications(caller.userId, v2Request(query));
-    },
-  }),
+  'GET /user/applicationsV2': async ({ caller, query }) => {
+    return listApplications(caller.userId, v2Request(query));
+  },
 
-  'GET /user/applicationsV3': route({
-    caller: 'user',
-    query: ApplicationsV3Query,
-    async handle({ caller, query }): Promise<ApplicationPage> {
-      // Templates are never in V3: recordType is Draft or Consent by the schema.
-      return listApplications(caller.userId, v3Request(query));
-    },
-  }),
+  'GET /user/applicationsV3': async ({ caller, query }) => {
+    // Templates are never in V3: recordType is Draft or Consent by the schema.
+    return listApplications(caller.userId, v3Request(query));
+  },
 
-  'GET /user/applicationsV2/badges': route({
-    caller: 'user',
-    async handle({ caller }): Promise<BadgeCounts> {
-      return badgesOf(caller.userId);
-    },
-  }),
+  'GET /user/applicationsV2/badges': async ({ caller }) => {
+    return badgesOf(caller.userId);
+  },
 
-  'GET /user/applicationsV2/filters': route({
-    caller: 'user',
-    async handle({ caller }): Promise<ApplicationFilters> {
-      return filtersOf(caller.userId);
-    },
-  }),
-} satisfies RouteImpls;
+  'GET /user/applicationsV2/filters': async ({ caller }) => {
+    return filtersOf(caller.userId);
+  },
+} satisfies Partial<Implementations<typeof contract>>;

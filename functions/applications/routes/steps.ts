@@ -1,27 +1,10 @@
-import {
-  applicationMessages,
-  ApplicationIdParams,
-  RuleResultsQuery,
-  SaveStepRequest,
-  StepParams,
-  SubmissionRequest,
-} from '../../../shared/schemas/applications.js';
-import type {
-  ApplicationStatus,
-  EnabledStep,
-  StepDataDto,
-  ValidationResult,
-} from '../../../shared/schemas/applications.js';
+import { applicationMessages } from '../../../shared/schemas/applications.js';
+import type { ApplicationStatus, StepDataDto } from '../../../shared/schemas/applications.js';
 import type { FormioFieldError } from '../../../shared/schemas/formio.js';
 import type { Step } from '../../../shared/schemas/reference.js';
 import type { AccessLevel } from '../../../shared/schemas/common.js';
-import {
-  accessRank,
-  isEditable,
-  isEditableStatus,
-  isStepVisible,
-} from '../../../shared/domain/applications.js';
-import { APPLICATION_NOT_FOUND, updateApplication } from '../repository/applications.js';
+import { isEditable, isEditableStatus, isStepVisible } from '../../../shared/domain/applications.js';
+import { updateApplication } from '../repository/applications.js';
 import type { ApplicationRecord } from '../repository/applications.js';
 import { loadApplicationParts, putSnapshot, putStepItem, SUMMARY_CONTAINER_ID } from '../repository/steps.js';
 import {
@@ -39,9 +22,10 @@ import type { SnapshotContent } from '../service/summary-pdf.js';
 import { toApplicationDto, toParticipantView } from '../service/dto.js';
 import { referenceData } from '../../reference/data.js';
 import { logger } from '../../platform/logger.js';
-import { route } from '../../platform/http/handler.js';
-import type { RouteImpls } from '../../platform/http/handler.js';
-import { BadRequest, Forbidden, HttpError, NotFound } from '../../platform/errors.js';
+import type { Implementations } from '../../platform/http/handler.js';
+import type { contract } from '../contract.js';
+import type { ApplicationGrant } from '../../platform/http/access.js';
+import { Forbidden, Invalid, NotFound } from '../../platform/errors.js';
 
 /**
  * Steps of an application (portal-core §7): enabled steps, step data (read and autosave), rule
@@ -66,16 +50,13 @@ interface Loaded {
 }
 
 /**
- * The application's partition and the caller's access: 404 when the application is absent or the
- * caller has no access to it (existence is not revealed), 403 when below `minimum`.
+ * The application's partition (application, participants, documents, steps) read once, with the
+ * caller's access the route's policy granted (functions/platform/http/access.ts).
  */
-async function load(applicationId: string, userId: string, minimum: AccessLevel): Promise<Loaded> {
-  const parts = await loadApplicationParts(applicationId);
-  const application = parts.application as ApplicationRecord | undefined;
-  const access = parts.access.find((a) => a.userId === userId);
-  if (!application || !access || accessRank(access.accessLevel) < 1)
-    throw new NotFound(APPLICATION_NOT_FOUND);
-  if (accessRank(access.accessLevel) < accessRank(minimum)) throw new Forbidden();
+async function load({ application: granted, access }: ApplicationGrant): Promise<Loaded> {
+  const parts = await loadApplicationParts(granted.applicationId);
+  const application = (parts.application as ApplicationRecord | undefined) ?? granted;
+  const applicationId = application.applicationId;
   const reference = formReference(application.formId);
   if (!reference) throw new Error(`Application ${applicationId} has unknown form ${application.formId}`);
   return {
@@ -91,7 +72,7 @@ async function load(applicationId: string, userId: string, minimum: AccessLevel)
 /** The form's step `stepId`: 404 'Step not found' for an unknown step or one of another form. */
 function stepOf(loaded: Loaded, stepId: string): Step {
   const step = loaded.reference.steps.find((s) => s.id === stepId);
-  if (!step) throw new HttpError(404, 'ResourceNotFound', applicationMessages.stepNotFound);
+  if (!step) throw new NotFound(undefined, applicationMessages.stepNotFound);
   return step;
 }
 
@@ -175,143 +156,118 @@ function snapshotOf(loaded: Loaded, application: ApplicationRecord): SnapshotCon
 }
 
 export const stepRoutes = {
-  'GET /user/applications/{id}/enabled-steps': route({
-    caller: 'user',
-    params: ApplicationIdParams,
-    async handle({ params, caller }): Promise<EnabledStep[]> {
-      const loaded = await load(params.id, caller.userId, 'ReadOnly');
-      return enabledSteps(ruleInput(loaded), loaded.accessLevel);
-    },
-  }),
+  'GET /user/applications/{id}/enabled-steps': async ({ ...grant }) => {
+    const loaded = await load(grant);
+    return enabledSteps(ruleInput(loaded), loaded.accessLevel);
+  },
 
-  'GET /user/applications/{id}/steps/{stepId}': route({
-    caller: 'user',
-    params: StepParams,
-    async handle({ params, caller }): Promise<StepDataDto> {
-      const loaded = await load(params.id, caller.userId, 'ReadOnly');
-      const step = stepOf(loaded, params.stepId);
-      if (!isStepVisible(step, loaded.accessLevel)) throw new Forbidden();
-      const saved = loaded.parts.steps.find((s) => s.stepId === step.id);
-      const readOnly = !isEditable({ status: loaded.application.status, accessLevel: loaded.accessLevel });
-      return stepDto(step, saved, readOnly);
-    },
-  }),
+  'GET /user/applications/{id}/steps/{stepId}': async ({ params, ...grant }) => {
+    const loaded = await load(grant);
+    const step = stepOf(loaded, params.stepId);
+    if (!isStepVisible(step, loaded.accessLevel)) throw new Forbidden();
+    const saved = loaded.parts.steps.find((s) => s.stepId === step.id);
+    const readOnly = !isEditable({ status: loaded.application.status, accessLevel: loaded.accessLevel });
+    return stepDto(step, saved, readOnly);
+  },
 
-  'POST /user/applications/{id}/steps/{stepId}': route({
-    caller: 'user',
-    params: StepParams,
-    body: SaveStepRequest,
-    async handle({ params, body, caller }): Promise<StepDataDto & { errors: FormioFieldError[] }> {
-      const loaded = await load(params.id, caller.userId, 'Edit');
-      const step = stepOf(loaded, params.stepId);
-      if (!isStepVisible(step, loaded.accessLevel)) throw new Forbidden();
-      lockedIfNotEditable(loaded.application.status);
-      if (step.type !== 'Formio' && step.type !== 'TemplateDetails') {
-        throw new BadRequest(
-          [{ field: 'path.stepId', reason: STEP_TAKES_NO_DATA }],
-          applicationMessages.cannotSaveStep,
-        );
-      }
-      // Sanitised first; then shaped and validated. Saved even when invalid (autosave keeps every keystroke).
-      const clean = sanitiseStepData(body.data);
-      let data = clean;
-      let errors: FormioFieldError[] = [];
-      if (step.type === 'Formio' && step.formioName) {
-        const v = validateStepData(step.formioName, clean, new Date());
-        data = v.data;
-        errors = v.errors;
-      }
-      const saved = await putStepItem({
-        applicationId: loaded.application.applicationId,
-        stepId: step.id,
-        breadcrumbId: step.breadcrumbId,
-        data,
-        valid: errors.length === 0,
-        modifiedBy: caller.userId,
-      });
-      await updateApplication(loaded.application.applicationId, undefined, {}, caller.userId);
-      return { ...stepDto(step, saved, false), errors };
-    },
-  }),
-
-  'GET /user/applications/{id}/ruleresults': route({
-    caller: 'user',
-    params: ApplicationIdParams,
-    query: RuleResultsQuery,
-    async handle({ params, query, caller }): Promise<ValidationResult[]> {
-      const loaded = await load(params.id, caller.userId, 'ReadOnly');
-      const results = runRules(ruleInput(loaded), query.type === 'FULL');
-      return query.stepId ? results.filter((r) => r.stepId === query.stepId) : results;
-    },
-  }),
-
-  'POST /user/applications/{id}/submission': route({
-    caller: 'user',
-    params: ApplicationIdParams,
-    body: SubmissionRequest,
-    async handle({ params, body, caller }) {
-      const loaded = await load(params.id, caller.userId, 'Edit');
-      const { application } = loaded;
-      if (application.status !== 'Draft' && application.status !== 'VRFISuspended') {
-        throw new Forbidden(applicationMessages.lockedTooltip, 'ClientError', NOT_SUBMITTABLE);
-      }
-      const results = runRules(ruleInput(loaded), true);
-      if (hasErrors(results)) {
-        throw new BadRequest(
-          results
-            .filter((r) => r.severity === 'Error')
-            .map((r) => ({
-              field: r.applicationFieldName
-                ? `${r.stepId ?? 'application'}.${r.applicationFieldName}`
-                : (r.stepId ?? r.ruleId),
-              reason: formatMessage(r.message, r.messageParams),
-            })),
-          SUBMISSION_HAS_ERRORS,
-        );
-      }
-      const submissionDate = new Date().toISOString();
-      const status: ApplicationStatus = application.status === 'VRFISuspended' ? 'InProgress' : 'Submitted';
-      // Conditional on the etag read: a concurrent change makes this a 409 and nothing is submitted.
-      const submitted = await updateApplication(
-        application.applicationId,
-        application.etag,
-        { status, submissionDate, userSignature: body.userSignature },
-        caller.userId,
+  'POST /user/applications/{id}/steps/{stepId}': async ({ params, body, caller, ...grant }) => {
+    const loaded = await load(grant);
+    const step = stepOf(loaded, params.stepId);
+    if (!isStepVisible(step, loaded.accessLevel)) throw new Forbidden();
+    lockedIfNotEditable(loaded.application.status);
+    if (step.type !== 'Formio' && step.type !== 'TemplateDetails') {
+      throw new Invalid(
+        [{ field: 'path.stepId', reason: STEP_TAKES_NO_DATA }],
+        applicationMessages.cannotSaveStep,
       );
-      const content = snapshotOf(loaded, submitted);
-      await putSnapshot({
-        applicationId: submitted.applicationId,
-        submissionDate,
-        submittedBy: caller.userId,
-        userSignature: body.userSignature,
-        content,
-      });
-      let applicationFormPdf: string | undefined;
-      try {
-        applicationFormPdf = await generateSummaryPdf(content, submissionDate, caller.userId);
-      } catch (err) {
-        // The submission stands; ensureSummaryPdf regenerates the PDF on its first download.
-        logger.error('Summary PDF generation failed', { applicationId: submitted.applicationId, err });
-      }
-      const ref = referenceData();
-      const dto = toApplicationDto(
-        { ...submitted, applicationFormPdf: applicationFormPdf ?? submitted.applicationFormPdf },
-        {
-          accessLevel: loaded.accessLevel,
-          notificationLevel: loaded.notificationLevel,
-          visibility: loaded.visibility,
-        },
-        {
-          formDisplayName: loaded.reference.form.displayName,
-          formCategory: loaded.reference.form.category,
-          authorityDisplayName: ref.authorities.find((a) => a.id === submitted.authorityId)?.displayName,
-          participants: loaded.parts.participants.filter((p) => !p.isDeleted).map(toParticipantView),
-          isParticipant: loaded.parts.participants.some(
-            (p) => !p.isDeleted && p.loginUserId === caller.userId,
-          ),
-        },
+    }
+    // Sanitised first; then shaped and validated. Saved even when invalid (autosave keeps every keystroke).
+    const clean = sanitiseStepData(body.data);
+    let data = clean;
+    let errors: FormioFieldError[] = [];
+    if (step.type === 'Formio' && step.formioName) {
+      const v = validateStepData(step.formioName, clean, new Date());
+      data = v.data;
+      errors = v.errors;
+    }
+    const saved = await putStepItem({
+      applicationId: loaded.application.applicationId,
+      stepId: step.id,
+      breadcrumbId: step.breadcrumbId,
+      data,
+      valid: errors.length === 0,
+      modifiedBy: caller.userId,
+    });
+    await updateApplication(loaded.application.applicationId, undefined, {}, caller.userId);
+    return { ...stepDto(step, saved, false), errors };
+  },
+
+  'GET /user/applications/{id}/ruleresults': async ({ query, ...grant }) => {
+    const loaded = await load(grant);
+    const results = runRules(ruleInput(loaded), query.type === 'FULL');
+    return query.stepId ? results.filter((r) => r.stepId === query.stepId) : results;
+  },
+
+  'POST /user/applications/{id}/submission': async ({ body, caller, ...grant }) => {
+    const loaded = await load(grant);
+    const { application } = loaded;
+    if (application.status !== 'Draft' && application.status !== 'VRFISuspended') {
+      throw new Forbidden(applicationMessages.lockedTooltip, 'ClientError', NOT_SUBMITTABLE);
+    }
+    const results = runRules(ruleInput(loaded), true);
+    if (hasErrors(results)) {
+      throw new Invalid(
+        results
+          .filter((r) => r.severity === 'Error')
+          .map((r) => ({
+            field: r.applicationFieldName
+              ? `${r.stepId ?? 'application'}.${r.applicationFieldName}`
+              : (r.stepId ?? r.ruleId),
+            reason: formatMessage(r.message, r.messageParams),
+          })),
+        SUBMISSION_HAS_ERRORS,
       );
-      return { application: dto };
-    },
-  }),
-} satisfies RouteImpls;
+    }
+    const submissionDate = new Date().toISOString();
+    const status: ApplicationStatus = application.status === 'VRFISuspended' ? 'InProgress' : 'Submitted';
+    // Conditional on the etag read: a concurrent change makes this a 409 and nothing is submitted.
+    const submitted = await updateApplication(
+      application.applicationId,
+      application.etag,
+      { status, submissionDate, userSignature: body.userSignature },
+      caller.userId,
+    );
+    const content = snapshotOf(loaded, submitted);
+    await putSnapshot({
+      applicationId: submitted.applicationId,
+      submissionDate,
+      submittedBy: caller.userId,
+      userSignature: body.userSignature,
+      content,
+    });
+    let applicationFormPdf: string | undefined;
+    try {
+      applicationFormPdf = await generateSummaryPdf(content, submissionDate, caller.userId);
+    } catch (err) {
+      // The submission stands; ensureSummaryPdf regenerates the PDF on its first download.
+      logger.error('Summary PDF generation failed', { applicationId: submitted.applicationId, err });
+    }
+    const ref = referenceData();
+    const dto = toApplicationDto(
+      { ...submitted, applicationFormPdf: applicationFormPdf ?? submitted.applicationFormPdf },
+      {
+        accessLevel: loaded.accessLevel,
+        notificationLevel: loaded.notificationLevel,
+        visibility: loaded.visibility,
+      },
+      {
+        formDisplayName: loaded.reference.form.displayName,
+        formCategory: loaded.reference.form.category,
+        authorityDisplayName: ref.authorities.find((a) => a.id === submitted.authorityId)?.displayName,
+        participants: loaded.parts.participants.filter((p) => !p.isDeleted).map(toParticipantView),
+        isParticipant: loaded.parts.participants.some((p) => !p.isDeleted && p.loginUserId === caller.userId),
+      },
+    );
+    return { application: dto };
+  },
+} satisfies Partial<Implementations<typeof contract>>;

@@ -1,36 +1,32 @@
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyResultV2,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
+import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import type { Resource } from '../../routes.js';
+import { routeByKey, routes as routeTable } from '../../routes.js';
+import type { Access, AccessOf, Feature, FeatureRouteKey, RouteDef, RouteKey } from '../../routes.js';
 import type { FieldIssue } from '../../../shared/schemas/errors.js';
-import { logger } from '../logger.js';
 import { messages } from '../../../shared/domain/validation.js';
-import { BadRequest, mapError, NotFound, Unauthorized } from '../errors.js';
+import { logger } from '../logger.js';
+import { Invalid, NotFound, Unauthorized } from '../errors.js';
+import { grantAccess } from './access.js';
+import type { GrantOf } from './access.js';
+import { userFromEvent } from './caller.js';
+import type { Caller, CallerOfKind, HttpEvent } from './caller.js';
+import { contractViolations } from './contract-check.js';
+import { mapError } from './errors.js';
 
-/** The signed-in caller, from the JWT authorizer's claims. */
-export interface Caller {
-  userId: string;
-  email?: string;
-  username?: string;
-}
+export type { HttpEvent } from './caller.js';
 
-export type CallerKind = 'public' | 'user';
-
-/** An HTTP API v2 event, with the claims the JWT authorizer adds on protected routes. */
-export type HttpEvent = APIGatewayProxyEventV2 & {
-  requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: {
-      jwt?: { claims?: Record<string, string | number | boolean | string[]>; scopes?: string[] | null };
-    };
-  };
-};
+/**
+ * The HTTP plumbing every feature shares. A feature declares its contract (per route key of the
+ * table: the path, query and body schemas, and the response schema) and its implementations (one
+ * function per route key, normally one service call); `createFeatureHandler` makes the Lambda handler:
+ * logger context → dispatch on `routeKey` → the caller (401 without one on a protected route) → zod
+ * parsing of path, query and body (400 with the field issues) → the route's declared access
+ * (functions/platform/http/access.ts: 404 / 403) → the implementation → JSON. Every error becomes
+ * the one error body through one mapper (./errors.ts).
+ */
 
 export interface RequestContext {
   event: HttpEvent;
@@ -38,25 +34,63 @@ export interface RequestContext {
   logger: typeof logger;
 }
 
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
-
-export interface RouteInput<K extends CallerKind, P, Q, B> {
-  params: Infer<P>;
-  query: Infer<Q>;
-  body: Infer<B>;
-  caller: K extends 'user' ? Caller : Caller | undefined;
+/** The schemas of one route: its request parts and its success response. */
+export interface RouteSchemas {
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** The JSON body of a success; absent when a success has no body (204) or is not JSON (images). */
+  readonly response?: z.ZodType;
+  /** The success status when it is not 200 (201, 204). */
+  readonly status?: number;
+  /** Raw (non-JSON) success bodies, e.g. images: the content types it may answer with. */
+  readonly raw?: readonly string[];
+  /** One line for the OpenAPI document. */
+  readonly summary?: string;
 }
 
-/** A non-200 success, e.g. `reply(201, dto)` or `reply(204)`. */
-export class Reply {
+/** A feature's contract: exactly its route keys, each with its schemas. */
+export type Contract<F extends Feature> = { readonly [K in FeatureRouteKey<F>]: RouteSchemas };
+
+/**
+ * Declares a feature's contract. A route of the feature missing here, or a key that is not one of
+ * its routes, fails to compile.
+ */
+export function defineContract<F extends Feature, const C extends Contract<F>>(
+  _feature: F,
+  contract: C & Record<Exclude<keyof C, FeatureRouteKey<F>>, never>,
+): C {
+  return contract;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type ResponseIn<S> = S extends z.ZodType ? z.input<S> : void;
+
+/** What an implementation receives: parsed input, the caller of the route's kind, and what its access granted. */
+export type RouteInput<K extends RouteKey, S extends RouteSchemas> = {
+  params: Out<S['params']>;
+  query: Out<S['query']>;
+  body: Out<S['body']>;
+  caller: CallerOfKind<AccessOf<K>['caller']>;
+} & GrantOf<AccessOf<K>>;
+
+/** A non-200 success, e.g. `reply(201, dto)` or `reply(204)`, or a 200 with headers. */
+export class Reply<B = unknown> {
   constructor(
     readonly statusCode: number,
-    readonly body?: unknown,
+    readonly body?: B,
     readonly headers: Record<string, string> = {},
   ) {}
 }
-export const reply = (statusCode: number, body?: unknown, headers?: Record<string, string>) =>
-  new Reply(statusCode, body, headers);
+export function reply(statusCode: number): Reply<undefined>;
+export function reply<B>(statusCode: number, body: B, headers?: Record<string, string>): Reply<B>;
+export function reply<B>(
+  statusCode: number,
+  body?: B,
+  headers?: Record<string, string>,
+): Reply<B | undefined> {
+  return new Reply(statusCode, body, headers);
+}
 
 /** A non-JSON success (images): the body as given, base64-encoded bytes when `isBase64Encoded`. */
 export class RawReply {
@@ -68,65 +102,20 @@ export class RawReply {
   ) {}
 }
 
-/**
- * One route's implementation. `handle` returns the DTO (sent as 200 JSON) or a `Reply`.
- * Input that fails a schema never reaches `handle`.
- */
-export interface RouteSpec<
-  K extends CallerKind,
-  P extends z.ZodType | undefined,
-  Q extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-> {
-  caller: K;
-  params?: P;
-  query?: Q;
-  body?: B;
-  handle(input: RouteInput<K, P, Q, B>, ctx: RequestContext): Promise<unknown>;
-}
+export type RouteResult<S extends RouteSchemas> =
+  ResponseIn<S['response']> | Reply<ResponseIn<S['response']>> | Reply<undefined> | RawReply;
 
-/** The erased form kept in a resource's impl map. */
-export interface RouteImpl {
-  caller: CallerKind;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  handle(input: ErasedInput, ctx: RequestContext): Promise<unknown>;
-}
+export type Implementation<K extends RouteKey, S extends RouteSchemas> = (
+  input: RouteInput<K, S>,
+  ctx: RequestContext,
+) => Promise<RouteResult<S>>;
 
-interface ErasedInput {
-  params: unknown;
-  query: unknown;
-  body: unknown;
-  caller: Caller | undefined;
-}
-
-/** Declares a route implementation with its input types inferred from the schemas. */
-export function route<
-  K extends CallerKind,
-  P extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
->(spec: RouteSpec<K, P, Q, B>): RouteImpl {
-  return spec as unknown as RouteImpl;
-}
-
-/** routeKey → implementation, e.g. `{ 'GET /user': route({...}) }`. */
-export type RouteImpls = Readonly<Record<string, RouteImpl>>;
+/** One implementation per route key of the contract. */
+export type Implementations<C> = {
+  readonly [K in keyof C & RouteKey]: C[K] extends RouteSchemas ? Implementation<K, C[K]> : never;
+};
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
-
-/** Claims → caller; undefined when there is no subject. */
-export function callerFromEvent(event: HttpEvent): Caller | undefined {
-  const claims = event.requestContext.authorizer?.jwt?.claims;
-  const sub = claims?.sub;
-  if (typeof sub !== 'string' || sub.length === 0) return undefined;
-  const caller: Caller = { userId: sub };
-  if (typeof claims?.email === 'string') caller.email = claims.email;
-  const username = claims?.['cognito:username'];
-  if (typeof username === 'string') caller.username = username;
-  return caller;
-}
 
 /** zod's default message for an absent value ("Invalid input: expected string, received undefined"). */
 const ABSENT = /received undefined$/;
@@ -151,7 +140,10 @@ function readBody(event: HttpEvent): { ok: true; value: unknown } | { ok: false;
 }
 
 /** Parses path, query and body against the route's schemas; all issues are reported together. */
-function parseInput(impl: RouteImpl, event: HttpEvent): { params: unknown; query: unknown; body: unknown } {
+function parseInput(
+  impl: RouteSchemas,
+  event: HttpEvent,
+): { params: unknown; query: unknown; body: unknown } {
   const issues: FieldIssue[] = [];
   const parts = {} as { params: unknown; query: unknown; body: unknown };
 
@@ -170,7 +162,7 @@ function parseInput(impl: RouteImpl, event: HttpEvent): { params: unknown; query
     if (raw.ok) parts.body = check('body', impl.body, raw.value);
     else issues.push(raw.issue);
   }
-  if (issues.length > 0) throw new BadRequest(issues);
+  if (issues.length > 0) throw new Invalid(issues);
   return parts;
 }
 
@@ -195,7 +187,46 @@ function toResponse(result: unknown): APIGatewayProxyStructuredResultV2 {
   return { statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify(result) };
 }
 
-/** Maps any error to the one error body, logs 5xx with the stack, and logs routeKey and status. */
+/** The caller of a route of the given access: 401 when a protected route has no identity. */
+function callerFor(access: Access, event: HttpEvent): Caller {
+  switch (access.caller) {
+    case 'public':
+      return { kind: 'public' };
+    case 'user': {
+      const user = userFromEvent(event);
+      if (!user) throw new Unauthorized();
+      return user;
+    }
+    default:
+      // Council and payment-provider credentials come with their issues; until then nobody is one.
+      throw new Unauthorized();
+  }
+}
+
+/**
+ * In tests (CONTRACT_CHECK=strict, set by the local test stack) every JSON success is checked
+ * against the route's declared response schema: a missing or mistyped field, or a field the schema
+ * does not declare, fails the request loudly instead of reaching a client.
+ */
+function checkContract(routeKey: string, schemas: RouteSchemas, res: APIGatewayProxyStructuredResultV2) {
+  if (process.env.CONTRACT_CHECK !== 'strict') return;
+  if ((res.statusCode ?? 200) >= 300) return;
+  const isJson = String(res.headers?.['content-type'] ?? '').startsWith('application/json');
+  if (!schemas.response) {
+    if (isJson && res.body)
+      throw new Error(`Contract: ${routeKey} answered a JSON body but declares no response schema`);
+    return;
+  }
+  if (!isJson || typeof res.body !== 'string') {
+    throw new Error(
+      `Contract: ${routeKey} declares a JSON response but answered ${res.statusCode} without one`,
+    );
+  }
+  const problems = contractViolations(schemas.response, JSON.parse(res.body) as unknown);
+  if (problems.length > 0)
+    throw new Error(`Contract: ${routeKey} response does not match its schema: ${problems.join('; ')}`);
+}
+
 function httpErrorsAndAccessLog(): MiddlewareObj<HttpEvent, APIGatewayProxyResultV2> {
   return {
     after: (request) => {
@@ -226,20 +257,38 @@ function httpErrorsAndAccessLog(): MiddlewareObj<HttpEvent, APIGatewayProxyResul
   };
 }
 
-/**
- * The Lambda handler of one resource module: logger context → dispatch on `routeKey` → caller from
- * the JWT claims (401 on a user route without them) → zod parsing of path, query and body (400 with
- * field issues) → the route's `handle` → JSON response. Every error becomes the one error body.
- */
-export function createResourceHandler(resource: Resource, impls: RouteImpls) {
+export interface FeatureHandlerOptions {
+  /** The route table (tests pass their own). */
+  routes?: readonly RouteDef[];
+}
+
+/** The Lambda handler of one feature. */
+export function createFeatureHandler<F extends Feature, C extends Contract<F>>(
+  feature: F,
+  contract: C,
+  impls: Implementations<C>,
+  options: FeatureHandlerOptions = {},
+) {
+  const table = options.routes ?? routeTable;
+  const schemasOf = contract as unknown as Record<string, RouteSchemas>;
+  const implOf = impls as unknown as Record<
+    string,
+    (input: unknown, ctx: RequestContext) => Promise<unknown>
+  >;
   const base = async (event: HttpEvent, lambdaContext: Context): Promise<APIGatewayProxyResultV2> => {
-    const impl = Object.hasOwn(impls, event.routeKey) ? impls[event.routeKey] : undefined;
-    if (!impl) throw new NotFound(`No route ${event.routeKey} in ${resource}`);
-    const caller = callerFromEvent(event);
-    if (impl.caller === 'user' && !caller) throw new Unauthorized();
-    const input = parseInput(impl, event);
-    const result = await impl.handle({ ...input, caller }, { event, lambdaContext, logger });
-    return toResponse(result);
+    const key = event.routeKey;
+    const route = routeByKey(key, table);
+    const schemas = Object.hasOwn(schemasOf, key) ? schemasOf[key] : undefined;
+    const impl = Object.hasOwn(implOf, key) ? implOf[key] : undefined;
+    if (!route || route.feature !== feature || !schemas || !impl)
+      throw new NotFound(`No route ${key} in ${feature}`);
+    const caller = callerFor(route.access, event);
+    const input = parseInput(schemas, event);
+    const granted = await grantAccess(route.access, caller, (input.params ?? {}) as Record<string, unknown>);
+    const result = await impl({ ...input, caller, ...granted }, { event, lambdaContext, logger });
+    const res = toResponse(result);
+    checkContract(key, schemas, res);
+    return res;
   };
   return middy<HttpEvent, APIGatewayProxyResultV2>(base)
     .use(injectLambdaContext(logger, { resetKeys: true }))

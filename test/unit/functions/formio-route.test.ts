@@ -17,7 +17,13 @@ const get = async (name: string) =>
 describe('GET /public/formio/{name}', () => {
   it('is a public route of the reference resource', () => {
     expect(matchRoute('GET', '/public/formio/bc-project')).toEqual({
-      route: { method: 'GET', path: '/public/formio/{name}', resource: 'reference', caller: 'public' },
+      route: {
+        method: 'GET',
+        path: '/public/formio/{name}',
+        feature: 'reference',
+        access: { caller: 'public' },
+        caller: 'public',
+      },
       pathParameters: { name: 'bc-project' },
     });
   });

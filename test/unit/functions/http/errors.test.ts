@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../../../shared/schemas/errors.js';
 import {
-  BadRequest,
   Conflict,
   Forbidden,
-  mapError,
+  Invalid,
   NotFound,
   ServerError,
   ServiceUnavailable,
   Unauthorized,
 } from '../../../../functions/platform/errors.js';
+import { mapError } from '../../../../functions/platform/http/errors.js';
 
 describe('mapError', () => {
-  it('BadRequest → 400 ClientError with the field issues', () => {
-    const m = mapError(new BadRequest([{ field: 'body.email', reason: 'Invalid email format' }]));
+  it('Invalid → 400 ClientError with the field issues', () => {
+    const m = mapError(new Invalid([{ field: 'body.email', reason: 'Invalid email format' }]));
     expect(m).toEqual({
       statusCode: 400,
       body: {

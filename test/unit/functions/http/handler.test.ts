@@ -1,14 +1,21 @@
 import { vi } from 'vitest';
 
 vi.hoisted(() => {
+  process.env.TABLE_NAME = 'portal-table';
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
 });
 
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { createResourceHandler, reply, route } from '../../../../functions/platform/http/handler.js';
+import { createFeatureHandler, reply } from '../../../../functions/platform/http/handler.js';
+import type { RouteSchemas } from '../../../../functions/platform/http/handler.js';
+import { anyone, defineRoute, onApplication, signedIn } from '../../../../functions/routes.js';
 import { Conflict } from '../../../../functions/platform/errors.js';
+import { entities } from '../../../../functions/platform/data/service.js';
 import { httpEvent, lambdaContext, parseResponse, userClaims } from '../helpers.js';
+import { fakeTable } from '../reference-table.js';
 
 const getThing = vi.fn(async (input: { params: { id: string }; query: { pageSize: number } }) => ({
   id: input.params.id,
@@ -18,44 +25,60 @@ const createThing = vi.fn(async (input: { body: { email: string; address: { city
   reply(201, input.body),
 );
 
-const impls = {
-  'GET /things/{id}': route({
-    caller: 'user',
+/** A route table and contract of their own (the plumbing is what is tested, not the portal's routes). */
+const table = [
+  defineRoute('GET', '/things/{id}', 'applications', signedIn),
+  defineRoute('POST', '/things', 'applications', signedIn),
+  defineRoute('GET', '/public/things', 'applications', anyone),
+  defineRoute('DELETE', '/things/{id}', 'applications', signedIn),
+  defineRoute('GET', '/boom', 'applications', anyone),
+  defineRoute('GET', '/conflict', 'applications', anyone),
+  defineRoute('GET', '/apps/{id}', 'applications', onApplication('Edit')),
+  defineRoute('GET', '/shape', 'applications', anyone),
+  defineRoute('GET', '/other-feature', 'documents', anyone),
+];
+const contract: Record<string, RouteSchemas> = {
+  'GET /things/{id}': {
     params: z.object({ id: z.string().regex(/^\d+$/, 'Must be numeric') }),
     query: z.object({ pageSize: z.coerce.number().int().min(1).max(100).default(10) }),
-    handle: (input) => getThing(input),
-  }),
-  'POST /things': route({
-    caller: 'user',
+  },
+  'POST /things': {
     body: z.object({
       email: z.email('Invalid email format'),
       address: z.object({ city: z.string().min(1, 'Required') }),
     }),
-    handle: (input) => createThing(input),
-  }),
-  'GET /public/things': route({
-    caller: 'public',
-    handle: async ({ caller }) => ({ caller: caller ?? null }),
-  }),
-  'DELETE /things/{id}': route({ caller: 'user', handle: async () => undefined }),
-  'GET /boom': route({
-    caller: 'public',
-    handle: async () => {
-      throw new Error('database password is hunter2');
-    },
-  }),
-  'GET /conflict': route({
-    caller: 'public',
-    handle: async () => {
-      throw new Conflict('Access request already granted', 'ACCESS.REQUEST.ALREADY.GRANTED');
-    },
-  }),
+  },
+  'GET /public/things': {},
+  'DELETE /things/{id}': {},
+  'GET /boom': {},
+  'GET /conflict': {},
+  'GET /apps/{id}': { params: z.object({ id: z.string() }), response: z.object({ level: z.string() }) },
+  'GET /shape': { response: z.object({ a: z.string(), nested: z.object({ b: z.number() }) }) },
+  'GET /other-feature': {},
 };
-const handler = createResourceHandler('applications', impls);
+let shape: unknown = { a: 'x', nested: { b: 1 } };
+const impls = {
+  'GET /things/{id}': (input: Parameters<typeof getThing>[0]) => getThing(input),
+  'POST /things': (input: Parameters<typeof createThing>[0]) => createThing(input),
+  'GET /public/things': async ({ caller }: { caller: unknown }) => ({ caller }),
+  'DELETE /things/{id}': async () => undefined,
+  'GET /boom': async () => {
+    throw new Error('database password is hunter2');
+  },
+  'GET /conflict': async () => {
+    throw new Conflict('Access request already granted', 'ACCESS.REQUEST.ALREADY.GRANTED');
+  },
+  'GET /apps/{id}': async ({ access }: { access: { accessLevel: string } }) => ({
+    level: access.accessLevel,
+  }),
+  'GET /shape': async () => shape,
+  'GET /other-feature': async () => ({}),
+};
+const handler = createFeatureHandler('applications', contract as never, impls as never, { routes: table });
 const call = async (...args: Parameters<typeof httpEvent>) =>
   parseResponse(await handler(httpEvent(...args), lambdaContext));
 
-describe('createResourceHandler', () => {
+describe('createFeatureHandler', () => {
   it('dispatches on routeKey, passes parsed input and the caller, returns JSON 200', async () => {
     getThing.mockClear();
     const res = await call('GET /things/{id}', {
@@ -70,7 +93,7 @@ describe('createResourceHandler', () => {
       expect.objectContaining({
         params: { id: '42' },
         query: { pageSize: 25 },
-        caller: { userId: 'sub-9', email: 'ana@example.nz', username: 'sub-9' },
+        caller: { kind: 'user', userId: 'sub-9', email: 'ana@example.nz', username: 'sub-9' },
       }),
     );
   });
@@ -154,9 +177,14 @@ describe('createResourceHandler', () => {
     expect(getThing).not.toHaveBeenCalled();
   });
 
-  it('a public route runs without claims (caller undefined)', async () => {
+  it('a public route runs without claims (the public caller)', async () => {
     const res = await call('GET /public/things');
-    expect(res).toMatchObject({ statusCode: 200, body: { caller: null } });
+    expect(res).toMatchObject({ statusCode: 200, body: { caller: { kind: 'public' } } });
+  });
+
+  it("a route of another feature's table entry is not served here → 404", async () => {
+    const res = await call('GET /other-feature');
+    expect(res.statusCode).toBe(404);
   });
 
   it('undefined result → 204 without body', async () => {
@@ -177,11 +205,110 @@ describe('createResourceHandler', () => {
     expect(res.body).toEqual({ code: 'ServerError', message: 'Error' });
   });
 
-  it('a thrown HttpError keeps its code', async () => {
+  it('a thrown domain error keeps its code', async () => {
     const res = await call('GET /conflict');
     expect(res).toMatchObject({
       statusCode: 409,
       body: { code: 'ACCESS.REQUEST.ALREADY.GRANTED', message: 'Access request already granted' },
     });
+  });
+});
+
+describe('the access policy (declared per route, enforced before the handler)', () => {
+  const ddb = mockClient(DynamoDBDocumentClient);
+  let rows: ReturnType<typeof fakeTable>;
+  const put = (item: { params: <T>() => T }) =>
+    rows.put(item.params<{ Item: Record<string, unknown> }>().Item);
+  beforeEach(() => {
+    ddb.reset();
+    rows = fakeTable(ddb);
+    put(
+      entities.application.put({
+        applicationId: '1000001',
+        userId: 'owner',
+        status: 'Draft',
+        recordType: 'Draft',
+        authorityId: 'wcc',
+        jurisdictionId: 'nz',
+        formId: 'bc',
+        etag: 'e1',
+        startedDate: '2026-01-01T00:00:00.000Z',
+        modifiedDate: '2026-01-01T00:00:00.000Z',
+      }) as never,
+    );
+    for (const [userId, accessLevel] of [
+      ['manager', 'Manage'],
+      ['editor', 'Edit'],
+      ['reader', 'ReadOnly'],
+      ['none', 'None'],
+    ] as const) {
+      put(
+        entities.applicationAccess.put({
+          applicationId: '1000001',
+          userId,
+          accessLevel,
+          status: 'Draft',
+          recordType: 'Draft',
+          visibility: 'visible',
+          modifiedDate: '2026-01-01T00:00:00.000Z',
+        }) as never,
+      );
+    }
+  });
+  afterEach(() => ddb.reset());
+
+  const asUser = (userId: string, id = '1000001') =>
+    call('GET /apps/{id}', { pathParameters: { id }, claims: userClaims(userId) });
+
+  it('at or above the level → the handler runs with the access row', async () => {
+    expect(await asUser('manager')).toMatchObject({ statusCode: 200, body: { level: 'Manage' } });
+    expect(await asUser('editor')).toMatchObject({ statusCode: 200, body: { level: 'Edit' } });
+  });
+
+  it('below the level → 403', async () => {
+    expect((await asUser('reader')).statusCode).toBe(403);
+  });
+
+  it('no access, None, or no such application → 404 (existence never shows)', async () => {
+    for (const res of [await asUser('stranger'), await asUser('none'), await asUser('manager', '999')]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toMatchObject({ code: 'ResourceNotFound', description: 'Application not found' });
+    }
+  });
+
+  it('no identity → 401 before any read', async () => {
+    ddb.resetHistory();
+    expect((await call('GET /apps/{id}', { pathParameters: { id: '1000001' } })).statusCode).toBe(401);
+    expect(ddb.calls()).toHaveLength(0);
+  });
+});
+
+describe('the response contract check (CONTRACT_CHECK=strict in the test stacks)', () => {
+  beforeEach(() => {
+    process.env.CONTRACT_CHECK = 'strict';
+  });
+  afterEach(() => {
+    delete process.env.CONTRACT_CHECK;
+    shape = { a: 'x', nested: { b: 1 } };
+  });
+
+  it('a response matching its schema passes', async () => {
+    expect(await call('GET /shape')).toMatchObject({ statusCode: 200, body: { a: 'x', nested: { b: 1 } } });
+  });
+
+  it('a field the schema lacks fails the request', async () => {
+    shape = { a: 'x', nested: { b: 1, secret: 's' } };
+    expect((await call('GET /shape')).statusCode).toBe(500);
+  });
+
+  it('a missing or mistyped required field fails the request', async () => {
+    shape = { nested: { b: '1' } };
+    expect((await call('GET /shape')).statusCode).toBe(500);
+  });
+
+  it('without the check (production) the response is sent as it is', async () => {
+    delete process.env.CONTRACT_CHECK;
+    shape = { a: 'x', nested: { b: 1 }, extra: true };
+    expect((await call('GET /shape')).statusCode).toBe(200);
   });
 });

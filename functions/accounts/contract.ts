@@ -1,0 +1,66 @@
+import { defineContract } from '../platform/http/handler.js';
+import { UserDto } from '../../shared/schemas/user.js';
+import {
+  CaptchaChallenge,
+  ChangePasswordRequest,
+  ConfirmRegistrationRequest,
+  InvitationLookupQuery,
+  InvitationLookupResponse,
+  InvitedRegistrationRequest,
+  RegistrationRequest,
+  RegistrationResponse,
+  ResendRegistrationRequest,
+  UserPatchRequest,
+} from '../../shared/schemas/accounts.js';
+import { accountLimits, limitLengths } from '../../shared/schemas/limits.js';
+import { AuthorityDto } from '../../shared/schemas/reference.js';
+import { z } from 'zod';
+
+/** GET /user: the user and their own independent authorities (portal-core §6). */
+export const UserWithAuthorities = UserDto.extend({
+  independentAuthorities: z.array(AuthorityDto.extend({ defaultIndependent: z.boolean() })),
+});
+
+/** Accounts (portal-core §7 public calls and /user; portal-organisation §5, §7). */
+export const contract = defineContract('accounts', {
+  'GET /public/captcha/challenge': {
+    response: CaptchaChallenge,
+    summary: 'A proof-of-work captcha challenge',
+  },
+  'POST /public/user/registration': {
+    body: RegistrationRequest.superRefine(limitLengths(accountLimits.registration)),
+    response: RegistrationResponse,
+    summary: 'Registers an account (a verification mail follows)',
+  },
+  'POST /public/user/registration/confirm': {
+    body: ConfirmRegistrationRequest.superRefine(limitLengths(accountLimits.confirm)),
+    status: 204,
+    summary: 'Confirms an account with the mailed code',
+  },
+  'POST /public/user/registration/resend': {
+    body: ResendRegistrationRequest.superRefine(limitLengths(accountLimits.resend)),
+    status: 204,
+    summary: 'Sends the verification mail again',
+  },
+  'GET /public/organisation/invitations': {
+    query: InvitationLookupQuery.superRefine(limitLengths(accountLimits.invitationLookup)),
+    response: InvitationLookupResponse,
+    summary: 'The e-mail of an open organisation invitation',
+  },
+  'POST /public/user/registration/invited': {
+    body: InvitedRegistrationRequest.superRefine(limitLengths(accountLimits.invited)),
+    response: RegistrationResponse,
+    summary: 'Registers through an organisation invitation',
+  },
+  'GET /user': { response: UserWithAuthorities, summary: 'The signed-in user' },
+  'PATCH /user': {
+    body: UserPatchRequest.superRefine(limitLengths(accountLimits.userPatch)),
+    response: UserDto,
+    summary: "Changes the signed-in user's profile or preferences",
+  },
+  'PUT /user/password': {
+    body: ChangePasswordRequest.superRefine(limitLengths(accountLimits.changePassword)),
+    status: 204,
+    summary: "Changes the signed-in user's password",
+  },
+});

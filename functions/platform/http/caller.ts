@@ -1,0 +1,51 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { CallerKind } from '../../routes.js';
+
+/** An HTTP API v2 event, with the claims the JWT authorizer adds on protected routes. */
+export type HttpEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: {
+      jwt?: { claims?: Record<string, string | number | boolean | string[]>; scopes?: string[] | null };
+    };
+  };
+};
+
+/** A signed-in person (a Cognito id token). */
+export interface UserCaller {
+  readonly kind: 'user';
+  readonly userId: string;
+  readonly email?: string;
+  readonly username?: string;
+}
+/** A council's back office (machine credentials of one authority; the council issue issues them). */
+export interface CouncilCaller {
+  readonly kind: 'council';
+  readonly authorityId: string;
+  readonly clientId: string;
+}
+/** The payment gateway's notification (the payments issue verifies its signature). */
+export interface PaymentProviderCaller {
+  readonly kind: 'paymentProvider';
+}
+/** Nobody in particular: a public route. */
+export interface PublicCaller {
+  readonly kind: 'public';
+}
+
+export type Caller = UserCaller | CouncilCaller | PaymentProviderCaller | PublicCaller;
+export type CallerOfKind<K extends CallerKind> = Extract<Caller, { kind: K }>;
+
+/** The signed-in user of a JWT-authorised event, or undefined when there is no subject. */
+export function userFromEvent(event: HttpEvent): UserCaller | undefined {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  const sub = claims?.sub;
+  if (typeof sub !== 'string' || sub.length === 0) return undefined;
+  const email = typeof claims?.email === 'string' ? claims.email : undefined;
+  const username = claims?.['cognito:username'];
+  return {
+    kind: 'user',
+    userId: sub,
+    ...(email !== undefined ? { email } : {}),
+    ...(typeof username === 'string' ? { username } : {}),
+  };
+}
