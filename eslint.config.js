@@ -3,6 +3,78 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { readdirSync, statSync } from 'node:fs';
+
+/**
+ * Layer boundaries (docs/architecture.md), as `no-restricted-imports` zones: the web and shared never
+ * import functions/ or infra/; shared imports nothing outside itself; a feature's rules (service,
+ * repository) never import the HTTP layer; a feature never reaches into another feature's repository
+ * (it calls the other's service).
+ */
+const featureDirs = readdirSync(new URL('./functions/', import.meta.url)).filter(
+  (d) => d !== 'platform' && statSync(new URL(`./functions/${d}`, import.meta.url)).isDirectory(),
+);
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const noHttp = {
+  group: ['**/platform/http/**'],
+  message: 'Services and repositories do not know HTTP: throw domain errors (functions/platform/errors.ts).',
+};
+const rulesOf = (feature) => [
+  `functions/${feature}/service/**/*.ts`,
+  `functions/${feature}/service.ts`,
+  `functions/${feature}/repository/**/*.ts`,
+  `functions/${feature}/repository.ts`,
+];
+const otherRepositories = (feature) => ({
+  group: featureDirs
+    .filter((other) => other !== feature)
+    .flatMap((other) => [`**/${other}/repository`, `**/${other}/repository.js`, `**/${other}/repository/**`]),
+  message: "A feature never reaches into another feature's repository: call that feature's service.",
+});
+// Flat config: the last block that sets a rule for a file wins, so each block lists all its patterns.
+const boundaries = [
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: restrict([
+      {
+        group: ['**/functions/**', '**/infra/**', '**/bin/**'],
+        message: 'The web imports only web/ and shared/.',
+      },
+    ]),
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['**/functions/**', '**/infra/**', '**/web/**', '**/bin/**', '**/test/**'],
+        message: 'shared/ is pure code both sides run: it imports nothing outside itself.',
+      },
+    ]),
+  },
+  ...featureDirs.flatMap((feature) => [
+    { files: [`functions/${feature}/**/*.ts`], rules: restrict([otherRepositories(feature)]) },
+    { files: rulesOf(feature), rules: restrict([otherRepositories(feature), noHttp]) },
+  ]),
+  {
+    files: ['functions/platform/**/*.ts'],
+    rules: restrict([
+      {
+        group: featureDirs.flatMap((f) => [`**/${f}/**`, `../${f}/**`]),
+        message: 'The platform serves every feature and imports none.',
+      },
+    ]),
+  },
+  {
+    files: ['functions/platform/data/**/*.ts', 'functions/platform/adapters/**/*.ts'],
+    rules: restrict([
+      {
+        group: featureDirs.flatMap((f) => [`**/${f}/**`, `../${f}/**`]),
+        message: 'The platform serves every feature and imports none.',
+      },
+      noHttp,
+    ]),
+  },
+];
 
 export default tseslint.config(
   {
@@ -39,4 +111,5 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  ...boundaries,
 );

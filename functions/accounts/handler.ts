@@ -12,7 +12,7 @@ import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
 import { cognitoClientError, cognitoErrorName, cognitoMessage } from './cognito.js';
 import { Invalid, NotFound, Rejected } from '../platform/errors.js';
-import { independentAuthoritiesOf } from '../reference/user-routes.js';
+import { independentAuthoritiesOf } from '../reference/service.js';
 import { registrationRoutes } from './registration.js';
 
 import { contract } from './contract.js';

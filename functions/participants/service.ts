@@ -1,8 +1,8 @@
 import type { NotificationLevel } from '../../shared/schemas/common.js';
 import { canManage } from '../../shared/domain/applications.js';
 import { Forbidden, NotFound } from '../platform/errors.js';
-import type { UserCaller } from '../platform/http/caller.js';
-import type { ApplicationAccessRecord } from '../platform/http/access.js';
+import type { UserCaller } from '../platform/caller.js';
+import type { ApplicationAccessRecord } from '../platform/access.js';
 import { getParticipant, setParticipantNotificationLevel } from './repository.js';
 
 /**

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { InvalidImage, makeThumbnail, THUMBNAIL_MESSAGE } from '../../platform/adapters/images.js';
 import { deleteThumbnail, storeThumbnail, toTemplateDto } from '../repository/thumbnails.js';
 import { entities } from '../../platform/data/service.js';
-import { getAuthorities, jurisdictionCollection } from '../../reference/repository/reference.js';
-import { getUser } from '../../accounts/repository/users.js';
+import { catalogue } from '../../reference/catalogue.js';
+import { getUserProfile } from '../../accounts/service.js';
 import {
   addHistory,
   APPLICATION_NOT_FOUND,
@@ -46,9 +46,7 @@ import {
   siteAddressOf,
 } from '../service/create.js';
 import type { ListRowContext } from '../service/list-row.js';
-import { independentAuthoritiesOf } from '../../reference/user-routes.js';
-import formsJson from '../../../shared/reference/forms.json' with { type: 'json' };
-import containersJson from '../../../shared/reference/document-containers.json' with { type: 'json' };
+import { independentAuthoritiesOf } from '../../reference/service.js';
 import { CreateApplicationRequest } from '../../../shared/schemas/applications.js';
 import type {
   ApplicationAddress,
@@ -56,7 +54,6 @@ import type {
   CreateApplicationResponse,
   GetApplicationResponse,
   HistoryItem,
-  RequiredDocument,
 } from '../../../shared/schemas/applications.js';
 import type { Authority, Form } from '../../../shared/schemas/reference.js';
 import {
@@ -69,9 +66,9 @@ import {
 import { applicationMessages } from '../../../shared/schemas/applications.js';
 import { reply } from '../../platform/http/handler.js';
 import type { Implementations } from '../../platform/http/handler.js';
-import type { UserCaller as Caller } from '../../platform/http/caller.js';
+import type { UserCaller as Caller } from '../../platform/caller.js';
 import type { contract } from '../contract.js';
-import { loadApplicationAccess } from '../../platform/http/access.js';
+import { loadApplicationAccess } from '../../platform/access.js';
 import { Forbidden, Invalid, NotFound } from '../../platform/errors.js';
 
 /**
@@ -91,12 +88,11 @@ const field = (name: string, reason: string, message?: string) =>
 // ---- reference reads ----
 
 async function authorityById(id: string): Promise<Authority | undefined> {
-  const [a] = await getAuthorities([id]);
-  return a;
+  return catalogue().authority(id);
 }
 
 async function formsOf(jurisdictionId: string): Promise<Form[]> {
-  return (await jurisdictionCollection(jurisdictionId)).forms;
+  return catalogue().forms(jurisdictionId);
 }
 
 /**
@@ -150,7 +146,7 @@ interface Creator {
 
 /** The creator as a participant (profile details, the self-applying owner's roles, Manage) and their row. */
 async function creatorOf(caller: Caller, applicationId: string, now: string): Promise<Creator> {
-  const user = await getUser(caller.userId);
+  const user = await getUserProfile(caller.userId);
   if (!user) throw new NotFound('User not found');
   const participant: NewParticipant = {
     applicationId,
@@ -278,26 +274,6 @@ async function scaledThumbnail(input: string | undefined): Promise<Buffer | unde
 
 const visibleParticipants = (ps: ParticipantRecord[]) => ps.filter((p) => !p.isDeleted);
 
-/** Required documents: the form's required containers (when the reference data names them). */
-function requiredDocumentsOf(formId: string): RequiredDocument[] {
-  const form = (formsJson as { id: string; requiredDocumentContainers?: string[] }[]).find(
-    (f) => f.id === formId,
-  );
-  const containers = containersJson as { id: string; displayName: string; description?: string }[];
-  return (form?.requiredDocumentContainers ?? []).flatMap((id) => {
-    const c = containers.find((x) => x.id === id);
-    if (!c) return [];
-    const doc: RequiredDocument = {
-      id: c.id,
-      name: c.displayName,
-      status: 'Required',
-      documentContainerId: c.id,
-    };
-    if (c.description) doc.description = c.description;
-    return [doc];
-  });
-}
-
 async function applicationView(
   application: ApplicationRecord,
   access: AccessRecord,
@@ -315,7 +291,7 @@ async function applicationView(
       participants: shown.map(toParticipantView),
       isParticipant: shown.some((p) => p.loginUserId === caller.userId),
     }),
-    requiredDocuments: requiredDocumentsOf(application.formId),
+    requiredDocuments: catalogue().requiredDocuments(application.formId),
     requiredInspections: [],
     template: template ? await toTemplateDto(template) : null,
   };

@@ -24,7 +24,7 @@ import { referenceData } from '../../reference/data.js';
 import { logger } from '../../platform/logger.js';
 import type { Implementations } from '../../platform/http/handler.js';
 import type { contract } from '../contract.js';
-import type { ApplicationGrant } from '../../platform/http/access.js';
+import type { ApplicationGrant } from '../../platform/access.js';
 import { Forbidden, Invalid, NotFound } from '../../platform/errors.js';
 
 /**

@@ -10,9 +10,9 @@ import { canEdit, isEditableStatus } from '../../../shared/domain/applications.j
 import { ensureSummaryPdf } from '../../applications/service/summary-pdf.js';
 import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
-import type { ApplicationGrant } from '../../platform/http/access.js';
-import type { UserCaller } from '../../platform/http/caller.js';
-import { jurisdictionCollection, listDocumentContainers } from '../../reference/repository/reference.js';
+import type { ApplicationGrant } from '../../platform/access.js';
+import type { UserCaller } from '../../platform/caller.js';
+import { catalogue } from '../../reference/catalogue.js';
 import {
   createApplicationDocument,
   deleteApplicationDocument,
@@ -52,13 +52,10 @@ export async function createDocument(
 ): Promise<CreateDocumentResponse> {
   assertCanChangeDocuments(grant);
   const app = grant.application;
-  const [existing, containers, categories] = await Promise.all([
-    listApplicationDocuments(app.applicationId),
-    listDocumentContainers(),
-    body.categoryId === undefined
-      ? Promise.resolve(undefined)
-      : jurisdictionCollection(app.jurisdictionId).then((j) => j.documentCategories.map((c) => c.id)),
-  ]);
+  const existing = await listApplicationDocuments(app.applicationId);
+  const containers = catalogue().documentContainers();
+  const categories =
+    body.categoryId === undefined ? undefined : catalogue().documentCategoryIds(app.jurisdictionId);
   const plan = planNewDocument({
     body,
     existing,

@@ -9,14 +9,14 @@ import type { FieldIssue } from '../../../shared/schemas/errors.js';
 import { messages } from '../../../shared/domain/validation.js';
 import { logger } from '../logger.js';
 import { Invalid, NotFound, Unauthorized } from '../errors.js';
-import { grantAccess } from './access.js';
-import type { GrantOf } from './access.js';
-import { userFromEvent } from './caller.js';
-import type { Caller, CallerOfKind, HttpEvent } from './caller.js';
+import { grantAccess } from '../access.js';
+import type { GrantOf } from '../access.js';
+import { userFromEvent } from '../caller.js';
+import type { Caller, CallerOfKind, HttpEvent } from '../caller.js';
 import { contractViolations } from './contract-check.js';
 import { mapError } from './errors.js';
 
-export type { HttpEvent } from './caller.js';
+export type { HttpEvent } from '../caller.js';
 
 /**
  * The HTTP plumbing every feature shares. A feature declares its contract (per route key of the

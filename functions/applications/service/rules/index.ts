@@ -77,4 +77,5 @@ export function enabledSteps(
       complete: isStepComplete(s, input, results),
     }));
 }
-export * from './reference.js';
+export { formReference } from '../../../reference/form-reference.js';
+export type { FormReference } from '../../../reference/form-reference.js';

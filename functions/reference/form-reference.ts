@@ -1,10 +1,20 @@
-import { referenceData } from '../../../reference/data.js';
-import type { ReferenceData } from '../../../reference/data.js';
-import type { Breadcrumb, Step } from '../../../../shared/schemas/reference.js';
-import type { RuleReference } from './types.js';
+import { referenceData } from './data.js';
+import type { ReferenceData } from './data.js';
+import type {
+  Breadcrumb,
+  DocumentContainer,
+  Form,
+  ParticipantType,
+  Step,
+} from '../../shared/schemas/reference.js';
 
-export interface FormReference extends RuleReference {
+/** One form's reference data: the form, its breadcrumbs and steps in order, and what its rules read. */
+export interface FormReference {
+  form: Form;
   breadcrumbs: Breadcrumb[];
+  steps: Step[];
+  participantTypes: ParticipantType[];
+  documentContainers: DocumentContainer[];
 }
 
 /**

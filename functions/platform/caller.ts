@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { CallerKind } from '../../routes.js';
+import type { CallerKind } from '../routes.js';
 
 /** An HTTP API v2 event, with the claims the JWT authorizer adds on protected routes. */
 export type HttpEvent = APIGatewayProxyEventV2 & {

@@ -1,13 +1,13 @@
 import type { EntityItem } from 'electrodb';
-import { accessRank } from '../../../shared/domain/applications.js';
-import type { Access } from '../../routes.js';
-import type { AccessLevel } from '../../../shared/schemas/common.js';
-import { entities } from '../data/service.js';
+import { accessRank } from '../../shared/domain/applications.js';
+import type { Access } from '../routes.js';
+import type { AccessLevel } from '../../shared/schemas/common.js';
+import { entities } from './data/service.js';
 import type {
   application as applicationEntity,
   applicationAccess as accessEntity,
-} from '../data/entities/application.js';
-import { Forbidden, NotFound } from '../errors.js';
+} from './data/entities/application.js';
+import { Forbidden, NotFound } from './errors.js';
 import type { Caller } from './caller.js';
 
 export type ApplicationRecord = EntityItem<typeof applicationEntity>;
