@@ -10,7 +10,8 @@
  *   package (or by folder of this repository).
  *
  * Extra entries (e.g. a throwaway entry importing only some routes) are measured the same way,
- * built into a temporary folder: `BUNDLE_ENTRIES=functions/x.ts,functions/y.ts npm run bench -- bundles`.
+ * built into a temporary folder (paths relative to the repository or absolute):
+ * `BUNDLE_ENTRIES=functions/x.ts,functions/y.ts npm run bench -- bundles`.
  *
  * It prints numbers and never fails on them; budgets are in the README ("Performance budgets").
  */
@@ -94,7 +95,7 @@ async function bundle(entry: string, outfile: string, write: boolean) {
   const b = portalBundling;
   const result = await build({
     absWorkingDir: root,
-    entryPoints: [path.join(root, entry)],
+    entryPoints: [path.resolve(root, entry)],
     bundle: true,
     platform: 'node',
     format: b.format,
@@ -120,7 +121,8 @@ function packageOf(input: string): string {
     const parts = input.slice(i + 'node_modules/'.length).split('/');
     return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
   }
-  const parts = input.split('/');
+  // Own code by folder; an entry outside the repository (BUNDLE_ENTRIES) from its functions/, shared/ or infra/.
+  const parts = input.replace(/^.*?(?=(functions|shared|infra)\/)/, '').split('/');
   if (parts[0] === 'functions' && parts[1] === 'platform') return parts.slice(0, 3).join('/');
   return parts.slice(0, Math.min(2, parts.length - 1)).join('/') || input;
 }
@@ -172,7 +174,7 @@ async function measure(l: Lambda, tmp: string): Promise<Measured> {
   const code = readFileSync(l.file);
   let top: [string, number][] = [];
   let rebuilt = 0;
-  if (l.entry && existsSync(path.join(root, l.entry))) {
+  if (l.entry && existsSync(path.resolve(root, l.entry))) {
     const meta = await bundle(
       l.entry,
       path.join(tmp, 'rebuilt', l.name.replace(/\W+/g, '_'), 'index.mjs'),
@@ -194,6 +196,17 @@ async function measure(l: Lambda, tmp: string): Promise<Measured> {
   };
 }
 
+/** What PortalFunction and the API stack set on every function (for extra entries). */
+const extraEnv = {
+  NODE_OPTIONS: '--enable-source-maps',
+  LOG_LEVEL: 'INFO',
+  POWERTOOLS_SERVICE_NAME: 'bench',
+  UPLOADS_BUCKET: 'bench-uploads',
+  USER_POOL_ID: 'bench-pool',
+  USER_POOL_CLIENT_ID: 'bench-client',
+  MAIL_TRANSPORT: 'ses',
+};
+
 export async function bundles({ table }: { table: Table }) {
   const tmp = mkdtempSync(path.join(tmpdir(), 'bench-bundles-'));
   try {
@@ -205,7 +218,7 @@ export async function bundles({ table }: { table: Table }) {
     for (const entry of extra) {
       const file = path.join(tmp, 'extra', entry.replace(/\W+/g, '_'), 'index.mjs');
       await bundle(entry, file, true);
-      lambdas.push({ name: `(extra) ${entry}`, entry, file, env: {} });
+      lambdas.push({ name: '(extra)', entry, file, env: extraEnv });
     }
     const measured: Measured[] = [];
     for (const l of lambdas) measured.push(await measure(l, tmp));
@@ -231,7 +244,8 @@ export async function bundles({ table }: { table: Table }) {
       const same = m.rebuilt === m.raw ? '' : ` (rebuilt ${kb(m.rebuilt)}: cdk.out may be stale)`;
       const shown = m.top.slice(0, 8).map(([p, b]) => `${p} ${kb(b)}`);
       const rest = m.top.slice(8).reduce((s, [, b]) => s + b, 0);
-      console.log(`  ${m.name}${same}: ${shown.join(', ')}${rest ? `, other ${kb(rest)}` : ''}`);
+      const label = m.name === '(extra)' ? `(extra) ${m.entry}` : m.name;
+      console.log(`  ${label}${same}: ${shown.join(', ')}${rest ? `, other ${kb(rest)}` : ''}`);
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
