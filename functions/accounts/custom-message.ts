@@ -2,7 +2,7 @@ import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
-import { ssmClient } from '../platform/adapters/aws-clients.js';
+import { ssmClient } from '../platform/adapters/aws/ssm.js';
 import { logger } from '../platform/logger.js';
 
 /**

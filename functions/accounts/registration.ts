@@ -7,7 +7,7 @@ import {
   ResendConfirmationCodeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { cognitoClient } from '../platform/adapters/aws-clients.js';
+import { cognitoClient } from '../platform/adapters/aws/cognito.js';
 import { createCaptchaChallenge, verifyCaptchaToken } from '../platform/adapters/captcha.js';
 import { requireEnv } from '../platform/config.js';
 import { claimCaptchaSolution } from './repository/captcha.js';

@@ -3,9 +3,9 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { z } from 'zod';
+import * as z from 'zod';
 import { logger } from '../platform/logger.js';
-import { s3Client } from '../platform/adapters/aws-clients.js';
+import { s3Client } from '../platform/adapters/aws/s3.js';
 import { extractedTextKey } from './service/keys.js';
 
 /** Payload of the extraction state machine's Task (infra/workflows/extraction.asl.json). */

@@ -4,7 +4,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from '../platform/logger.js';
-import { s3Client } from '../platform/adapters/aws-clients.js';
+import { s3Client } from '../platform/adapters/aws/s3.js';
 import { clamscanScanner } from '../platform/adapters/scanner.js';
 import type { Scanner } from '../platform/adapters/scanner.js';
 import { getApplicationDocumentByObjectKey, setApplicationDocumentStatus } from './repository.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import authoritiesJson from '../../shared/reference/authorities.json' with { type: 'json' };
 import breadcrumbsJson from '../../shared/reference/breadcrumbs.json' with { type: 'json' };
 import countriesJson from '../../shared/reference/countries.json' with { type: 'json' };

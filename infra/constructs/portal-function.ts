@@ -1,6 +1,11 @@
-import { Annotations, Duration, RemovalPolicy, Stack, type Size } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy, Stack, type CfnResource, type Size } from 'aws-cdk-lib';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  NodejsFunction,
+  OutputFormat,
+  SourceMapMode,
+  type BundlingOptions,
+} from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { acknowledge, lambdaBasicExecutionPolicy } from './nag.js';
 import type { Construct } from 'constructs';
@@ -18,6 +23,27 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  */
 export const esmRequireBanner =
   "import { createRequire as __cjsCreateRequire } from 'node:module'; const require = __cjsCreateRequire(import.meta.url);";
+
+/**
+ * The esbuild options of every function. test/bench/bundles.ts rebuilds each entry with them (plus a
+ * metafile) to show what a bundle is made of.
+ */
+export const portalBundling = {
+  format: OutputFormat.ESM,
+  mainFields: ['module', 'main'],
+  banner: esmRequireBanner,
+  minify: true,
+  sourceMap: true,
+  sourceMapMode: SourceMapMode.DEFAULT,
+  sourcesContent: false,
+  target: 'node22',
+  // Bundle the AWS SDK too: the lockfile decides its version, not the Lambda runtime.
+  externalModules: [],
+  forceDockerBundling: false,
+} as const satisfies BundlingOptions;
+
+/** Template metadata key naming a function's entry file (repository-relative), for the bundle benchmark. */
+export const entryMetadataKey = 'consent-portal:entry';
 
 export interface PortalFunctionProps {
   /** Entry file relative to the repository root, e.g. `functions/accounts/handler.ts`. */
@@ -64,20 +90,9 @@ export class PortalFunction extends NodejsFunction {
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: esmRequireBanner,
-        minify: true,
-        sourceMap: true,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: false,
-        target: 'node22',
-        // Bundle the AWS SDK too: the lockfile decides its version, not the Lambda runtime.
-        externalModules: [],
-        forceDockerBundling: false,
-      },
+      bundling: { ...portalBundling, mainFields: [...portalBundling.mainFields], externalModules: [] },
     });
+    (this.node.defaultChild as CfnResource).addMetadata(entryMetadataKey, props.entry);
     if (entry !== path.join(repoRoot, props.entry)) {
       Annotations.of(this).addWarningV2(
         'consent-portal:missing-entry',

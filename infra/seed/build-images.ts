@@ -6,7 +6,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ReferenceImage } from '../../shared/schemas/reference.js';
 
 const root = new URL('../../', import.meta.url);

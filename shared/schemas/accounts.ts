@@ -3,7 +3,7 @@
  * bodies, shared by the public/user handlers and the web forms. Messages come from
  * shared/domain/validation.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../domain/validation.js';
 import { Address, NotificationLevel } from './common.js';
 import { checkContactNumber, Email, Password, PersonName, VerificationCode } from './fields.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AccessLevel, Address, NotificationLevel } from './common.js';
 import { FormCategory } from './reference.js';
 import { messages } from '../domain/validation.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Application access levels (portal-core §3, §6). */
 export const AccessLevel = z.enum(['Unassigned', 'None', 'ReadOnly', 'Edit', 'Manage']);

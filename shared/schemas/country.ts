@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Country (portal-organisation §3): id, name, abbreviatedName, phoneCountryCode. */
 export const Country = z.object({

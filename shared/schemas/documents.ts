@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Upload status of an application document (portal-core §4 "Document upload"). */
 export const UploadStatus = z.enum([

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The error codes a response body may carry (portal-core §8, portal-organisation §8).

@@ -2,7 +2,7 @@
  * zod field schemas carrying the shared patterns and the spec's messages
  * (shared/domain/validation.ts). Request schemas and web forms build on these.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   isValidContactNumber,
   isValidEmail,

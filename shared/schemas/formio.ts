@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The subset of Form.io JSON the portal allows (portal-core §3 Step, DESIGN §8).

@@ -3,7 +3,7 @@
  * lookup, LBP register): the portal's own API shapes, shared by the lookup handlers, their adapters
  * (a real client and a local implementation each) and the web address picker.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../domain/validation.js';
 
 /** Address search: minimum 2 characters (portal-core §5; the web debounces 1000 ms). */

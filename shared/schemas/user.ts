@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Address, NotificationLevel, OrganisationRole } from './common.js';
 
 /** GET /user: the signed-in user's record (portal-core §3 "User", portal-organisation §3). */

@@ -2,7 +2,8 @@
  * Performance budgets as benchmarks that print numbers (never timed assertions):
  *
  *   npm run bench                  everything below
- *   npm run bench -- bundles       Lambda bundle sizes (raw and gzip) from the synthesised cdk.out
+ *   npm run bench -- bundles       Lambda bundles from the synthesised cdk.out: raw and gzip size, module
+ *                                  init time (median/p90 of cold imports), top contributors (bundles.ts)
  *   npm run bench -- spa           SPA JS and CSS per route (gzip) from web/dist/.vite/manifest.json
  *   npm run bench -- api           local API latency p50/p99 (a stack started on PORT_BASE 4300)
  *   npm run bench -- reference     GET /public/jurisdictions/{id} p50/p99 (the same stack as api)
@@ -13,7 +14,7 @@
  * missing. Budgets to compare against are in the README ("Performance budgets").
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -25,35 +26,6 @@ function table(rows: string[][]) {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows)
     console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
-}
-
-/** Each Lambda of the synthesised app: its bundled entry file, raw and gzip. */
-function bundles() {
-  const out = path.join(root, 'cdk.out');
-  if (!existsSync(out)) execFileSync('npx', ['cdk', 'synth', '--quiet'], { cwd: root, stdio: 'inherit' });
-  const rows = [['function (stack/logical id)', 'raw', 'gzip', 'source map']];
-  for (const file of readdirSync(out).filter((f) => f.endsWith('.template.json'))) {
-    const t = JSON.parse(readFileSync(path.join(out, file), 'utf8')) as {
-      Resources: Record<string, { Type: string; Metadata?: Record<string, string> }>;
-    };
-    for (const [id, res] of Object.entries(t.Resources)) {
-      const asset = res.Metadata?.['aws:asset:path'];
-      if (res.Type !== 'AWS::Lambda::Function' || !asset) continue;
-      const dir = path.join(out, asset);
-      const entry = ['index.mjs', 'index.js'].map((f) => path.join(dir, f)).find((f) => existsSync(f));
-      if (!entry) continue; // CDK's own providers ship as zips or folders of their own
-      const code = readFileSync(entry);
-      const map = `${entry}.map`;
-      rows.push([
-        `${file.replace('.template.json', '')}/${id}`,
-        kb(code.length),
-        kb(gz(code)),
-        existsSync(map) ? kb(statSync(map).size) : '-',
-      ]);
-    }
-  }
-  console.log('\nLambda bundles');
-  table(rows);
 }
 
 interface ManifestChunk {
@@ -224,7 +196,10 @@ async function withBenchStack(run: (stack: BenchStack) => Promise<void>) {
 
 const which = process.argv.slice(2).filter((a) => a !== '--');
 const all = which.length === 0;
-if (all || which.includes('bundles')) bundles();
+if (all || which.includes('bundles')) {
+  const { bundles } = await import('./bundles');
+  await bundles({ table });
+}
 if (all || which.includes('spa')) spa();
 const wantApi = all || which.includes('api');
 const wantReference = all || which.includes('reference');

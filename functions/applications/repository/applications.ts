@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../platform/adapters/aws-clients.js';
+import { documentClient } from '../../platform/adapters/aws/dynamodb.js';
 import { entities, service } from '../../platform/data/service.js';
 import type {
   application as applicationEntity,

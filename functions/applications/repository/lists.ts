@@ -1,7 +1,7 @@
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
-import { documentClient } from '../../platform/adapters/aws-clients.js';
+import { documentClient } from '../../platform/adapters/aws/dynamodb.js';
 import { entities } from '../../platform/data/service.js';
 import type {
   application as applicationEntity,

@@ -6,7 +6,7 @@ import type {
   applicationStep as stepEntity,
 } from '../../platform/data/entities/application.js';
 import type { applicationDocument as documentEntity } from '../../platform/data/entities/documents.js';
-import { s3Client } from '../../platform/adapters/aws-clients.js';
+import { s3Client } from '../../platform/adapters/aws/s3.js';
 import { requireEnv } from '../../platform/config.js';
 import { applicationDocumentKey } from '../../documents/service/keys.js';
 

@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { EntityItem } from 'electrodb';
-import { s3Client } from '../../platform/adapters/aws-clients.js';
+import { s3Client } from '../../platform/adapters/aws/s3.js';
 import { requireEnv } from '../../platform/config.js';
 import { logger } from '../../platform/logger.js';
 import type { template } from '../../platform/data/entities/application.js';

@@ -5,7 +5,7 @@
  */
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client } from '../../platform/adapters/aws-clients.js';
+import { s3Client } from '../../platform/adapters/aws/s3.js';
 import { requireEnv } from '../../platform/config.js';
 
 const bucket = () => requireEnv('UPLOADS_BUCKET');

@@ -19,8 +19,8 @@ import { createHmac } from 'node:crypto';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { z } from 'zod';
-import { secretsManagerClient } from './aws-clients.js';
+import * as z from 'zod';
+import { secretsManagerClient } from './aws/secrets-manager.js';
 
 export const captchaSettings = {
   algorithm: 'PBKDF2/SHA-256',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { requireEnv } from '../config.js';
-import { sesClient } from './aws-clients.js';
+import { sesClient } from './aws/ses.js';
 
 export interface MailMessage {
   to: string | string[];

@@ -4,7 +4,7 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-scheduler';
 import { requireEnv } from '../config.js';
-import { schedulerClient } from './aws-clients.js';
+import { schedulerClient } from './aws/scheduler.js';
 
 /** A one-off job: at `at`, the scheduler target Lambda receives `payload`. */
 export interface ScheduledJob {

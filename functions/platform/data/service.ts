@@ -1,5 +1,5 @@
 import { Service } from 'electrodb';
-import { documentClient } from '../adapters/aws-clients.js';
+import { documentClient } from '../adapters/aws/dynamodb.js';
 import { accessRequest, accessRequestActive } from './entities/access-requests.js';
 import {
   application,

@@ -3,7 +3,7 @@
  * value's JSON in base64url (RFC 4648 §5, no padding), so it survives any URL unchanged. Decoding
  * validates with a zod schema and gives undefined for anything that does not parse.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 function toBase64Url(bytes: Uint8Array): string {
   let binary = '';

@@ -16,7 +16,7 @@
  * with the spec's message) rather than failing the whole function at cold start.
  */
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { secretsManagerClient } from '../aws-clients.js';
+import { secretsManagerClient } from '../aws/secrets-manager.js';
 import { lbpClient } from './lbp.js';
 import { linzClient } from './linz.js';
 import { localAddressService, localLbpRegister, localPropertyService } from './local.js';

@@ -9,7 +9,7 @@
  * licenceClasses | licences: [{ licenceClass | class, status, reason | statusReason? }] }`,
  * normalised to the portal's Practitioner; records that do not fit are dropped.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Practitioner, LbpInactiveReason } from '../../../../shared/schemas/lookups.js';
 import { requestJson, type FetchLike } from './http.js';
 import { LookupServiceError, type LbpRegister } from './types.js';

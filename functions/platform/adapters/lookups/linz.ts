@@ -9,7 +9,7 @@
  *   &cql_filter=INTERSECTS(shape,POINT({lat} {lon}))`
  * → `{ type: 'FeatureCollection', features: [{ properties: { id, appellation, ... } }] }`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Parcel } from '../../../../shared/schemas/lookups.js';
 import { requestJson, type FetchLike } from './http.js';
 import { LookupServiceError, type PropertyService } from './types.js';

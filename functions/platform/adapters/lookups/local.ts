@@ -8,7 +8,7 @@
  * write the file in the stack's data folder and remove it afterwards.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AddressLookupResult,
   Practitioner,

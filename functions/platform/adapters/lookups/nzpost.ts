@@ -11,7 +11,7 @@
  * - details: `?dpid=&type=Physical` → `{ success, details: [{ DPID, AddressLine1..5, Suburb,
  *   CityTown, Postcode, NZGD2kCoord: { coordinates: [lon, lat] }, ... }] }`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AddressLookupResult, AddressSuggestion } from '../../../../shared/schemas/lookups.js';
 import { requestJson, type FetchLike } from './http.js';
 import { LookupServiceError, type AddressService } from './types.js';

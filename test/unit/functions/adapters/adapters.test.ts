@@ -25,7 +25,7 @@ import {
 } from '../../../../functions/platform/adapters/scheduler.js';
 import type { ScheduledJob } from '../../../../functions/platform/adapters/scheduler.js';
 import { clamscanScanner, parseSignature } from '../../../../functions/platform/adapters/scanner.js';
-import { s3ClientOptions } from '../../../../functions/platform/adapters/aws-clients.js';
+import { s3ClientOptions } from '../../../../functions/platform/adapters/aws/s3.js';
 
 const ses = mockClient(SESv2Client);
 const sched = mockClient(SchedulerClient);

@@ -3,7 +3,7 @@
  * schemas so the browser and the API reject the same input with the same words. Pure: unit-tested
  * in Node.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   Acknowledgement,
   CaptchaToken,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Address } from '../../../../shared/schemas/common';
 import type { FormioDefinitionResponse } from '../../../../shared/schemas/formio';
 import type { Parcel, ParcelsResponse } from '../../../../shared/schemas/lookups';

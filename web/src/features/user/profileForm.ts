@@ -2,7 +2,7 @@
  * The profile page's forms as pure functions (validated with the shared contract, so the browser
  * and PATCH /user agree): values from the user record, field errors, "changed", and the request body.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import countries from '../../../../shared/reference/countries.json';
 import { ChangePasswordRequest, UserPatchRequest } from '../../../../shared/schemas/accounts';
 import type { Address, NotificationLevel } from '../../../../shared/schemas/common';

@@ -1,0 +1,8 @@
+/** The Secrets Manager client of a Lambda (module scope, created on first use). */
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+
+let client: SecretsManagerClient | undefined;
+
+export function secretsManagerClient(): SecretsManagerClient {
+  return (client ??= new SecretsManagerClient({}));
+}

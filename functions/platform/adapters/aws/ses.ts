@@ -1,0 +1,8 @@
+/** The SES v2 client of a Lambda (module scope, created on first use). */
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+
+let client: SESv2Client | undefined;
+
+export function sesClient(): SESv2Client {
+  return (client ??= new SESv2Client({}));
+}

@@ -1,0 +1,8 @@
+/** The SSM Parameter Store client of a Lambda (module scope, created on first use). */
+import { SSMClient } from '@aws-sdk/client-ssm';
+
+let client: SSMClient | undefined;
+
+export function ssmClient(): SSMClient {
+  return (client ??= new SSMClient({}));
+}
