@@ -14,7 +14,7 @@ import {
 } from '../../shared/schemas/accounts.js';
 import { accountLimits, limitLengths } from '../../shared/schemas/limits.js';
 import { AuthorityDto } from '../../shared/schemas/reference.js';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** GET /user: the user and their own independent authorities (portal-core §6). */
 export const UserWithAuthorities = UserDto.extend({

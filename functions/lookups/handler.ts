@@ -7,7 +7,7 @@
  * it does not document) is a 502 with the one error body and the spec's message for that call:
  * lookupMessages (shared/schemas/lookups.ts). A miss is not a failure: an empty list.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { lookupMessages, Practitioner } from '../../shared/schemas/lookups.js';
 import {
   lookupAdapters,

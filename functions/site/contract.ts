@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineContract } from '../platform/http/handler.js';
 import { HealthDto } from '../../shared/schemas/health.js';
 import { Announcement, Maintenance } from '../../shared/schemas/accounts.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RouteDef } from '../../routes.js';
 import { routeKey } from '../../routes.js';
 import { ErrorBody } from '../../../shared/schemas/errors.js';

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { z } from 'zod';
+import * as z from 'zod';
 import authorities from '../../../shared/reference/authorities.json';
 import { Authority } from '../../../shared/schemas/reference';
 import { initI18n } from '../../../web/src/i18n';

@@ -8,7 +8,7 @@ vi.hoisted(() => {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createFeatureHandler, reply } from '../../../../functions/platform/http/handler.js';
 import type { RouteSchemas } from '../../../../functions/platform/http/handler.js';
 import { anyone, defineRoute, onApplication, signedIn } from '../../../../functions/routes.js';
