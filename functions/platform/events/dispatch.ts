@@ -103,7 +103,10 @@ export interface DispatchResult {
 export function eventOfRecord(record: DynamoDBRecord): DomainEvent {
   const image = record.dynamodb?.NewImage;
   if (!image) throw new Error('stream record without NewImage');
-  const item = OutboxItem.parse(unmarshall(image as Record<string, AttributeValue>));
+  // DynamoDB Local's stream gives an empty map as `{}` (no type): read it as the empty map it is.
+  const attrs = { ...(image as Record<string, AttributeValue>) };
+  for (const [k, v] of Object.entries(attrs)) if (!Object.keys(v).length) attrs[k] = { M: {} };
+  const item = OutboxItem.parse(unmarshall(attrs));
   return {
     eventId: item.eventId,
     type: item.type,

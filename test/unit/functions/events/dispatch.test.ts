@@ -5,7 +5,11 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { service } from '../../../../functions/platform/data/service.js';
 import { defineConsumer, type EventConsumer } from '../../../../functions/platform/events/consumers.js';
-import { dispatchRecords, tableConsumedStore } from '../../../../functions/platform/events/dispatch.js';
+import {
+  dispatchRecords,
+  eventOfRecord,
+  tableConsumedStore,
+} from '../../../../functions/platform/events/dispatch.js';
 import { matchesFilter, outboxFilterPattern } from '../../../../functions/platform/events/filter.js';
 import { newEvent, outboxItem } from '../../../../functions/platform/events/outbox.js';
 import { createStreamHandler } from '../../../../functions/platform/events/stream.js';
@@ -239,6 +243,20 @@ describe('dispatchRecords', () => {
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: broken.dynamodb!.SequenceNumber }]);
     expect(seen).toEqual([]);
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+});
+
+describe('eventOfRecord', () => {
+  it('reads an empty payload also when the stream gives the empty map untyped (DynamoDB Local)', () => {
+    const event = newEvent('ApplicationDeleted', {
+      aggregate: { type: 'application', id: 'E' },
+      actor: 'system',
+      data: {},
+    });
+    const record = streamRecord(outboxPut(event));
+    expect(eventOfRecord(record)).toEqual(event);
+    (record.dynamodb!.NewImage as Record<string, unknown>).data = {};
+    expect(eventOfRecord(record)).toEqual(event);
   });
 });
 
