@@ -42,6 +42,7 @@ console.log(`
   API                      ${o.ApiUrl}
   Cognito                  ${o.CognitoEndpoint}  pool ${o.UserPoolId}  client ${o.UserPoolClientId}
   Mail outbox              ${o.MailOutboxDir}
+  Event dead letters       ${o.EventDeadLetterFile}  (redrive: npx tsx infra/local/redrive.ts)
   Outputs                  ${stack.outputsFile}
 
   Demo sign-ins:

@@ -172,6 +172,8 @@ export async function startGateway(opts: {
   clientId: string;
   handlers: HandlerLoader;
   log: Log;
+  /** Called after every handler invocation (the stream poller polls at once: events may be written). */
+  afterInvoke?: () => void;
 }): Promise<LocalGateway> {
   const authorize = jwtAuthorizer(opts);
   for (const r of (routes as readonly RouteDef[]).filter((rt) => rt.caller === 'council')) {
@@ -257,6 +259,8 @@ export async function startGateway(opts: {
       opts.log(`${routeKey(route)} failed: ${String((err as Error)?.stack ?? err)}`);
       sendJson(res, 500, { message: 'Internal Server Error' }, baseHeaders);
       return;
+    } finally {
+      opts.afterInvoke?.();
     }
     writeResult(res, result, baseHeaders);
   };

@@ -15,6 +15,7 @@ import { HandlerLoader, repoRoot } from './handlers';
 import { portsFrom, type Ports } from './ports';
 import { startS3, type LocalS3 } from './s3';
 import { createScheduler, type LocalScheduler } from './scheduler';
+import { STREAM_HANDLER, startStreams, type LocalStreams } from './streams';
 import { demoUsers, seedDemoUsers, type DemoUser } from './seed';
 import {
   LOCAL_EXTRACTION_STATE_MACHINE_ARN,
@@ -30,6 +31,7 @@ export { portsFrom, type Ports } from './ports';
 export type { WebMode } from './web';
 export type { Execution, LocalStepFunctions } from './stepfunctions';
 export type { LocalScheduler, StoredSchedule } from './scheduler';
+export type { DeadLetter, LocalStreams, RedriveResult } from './streams';
 
 export const STACK_NAME = 'ConsentPortalLocal';
 export const REGION = 'ap-southeast-2';
@@ -53,6 +55,8 @@ export interface LocalStackOptions {
   seed?: boolean;
   /** Install SIGINT/SIGTERM/SIGHUP handlers that stop the stack and exit (default true). */
   handleSignals?: boolean;
+  /** The domain-event stream poller (infra/local/streams.ts): poll pause, retries, first backoff. */
+  events?: { pollMs?: number; idlePollMs?: number; retryAttempts?: number; retryBaseMs?: number };
 }
 
 export interface LocalStackOutputs {
@@ -70,6 +74,8 @@ export interface LocalStackOutputs {
   StepFunctionsEndpoint: string;
   ExtractionStateMachineArn: string;
   MailOutboxDir: string;
+  /** JSON lines: domain events whose consumers failed every retry (redrive: infra/local/redrive.ts). */
+  EventDeadLetterFile: string;
   DataDir: string;
 }
 
@@ -85,6 +91,8 @@ export interface LocalStack {
   scheduler: LocalScheduler;
   s3: LocalS3;
   cognito: LocalCognito;
+  /** The domain-event consumers (undefined when the functions folder has no platform/events/stream). */
+  streams: LocalStreams | undefined;
   /** Milliseconds from call to ready. */
   startMs: number;
   stop(): Promise<void>;
@@ -283,6 +291,25 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       warn('functions/platform/adapters/scheduler.ts is not there yet: handlers cannot schedule');
     }
 
+    // Domain events: the table stream → functions/platform/events/stream.ts, as the event source
+    // mapping does on AWS.
+    let streams: LocalStreams | undefined;
+    if (handlers.exists(STREAM_HANDLER)) {
+      streams = await startStreams({
+        dataDir,
+        dynamo: dynamo.client,
+        endpoint: dynamo.endpoint,
+        region: REGION,
+        tableName: TABLE_NAME,
+        handlers,
+        log: warn,
+        ...options.events,
+      });
+      stoppers.push({ name: 'event streams', stop: streams.stop });
+    } else {
+      warn(`${STREAM_HANDLER}.ts is not in the functions folder: no domain-event consumers`);
+    }
+
     const gateway = await startGateway({
       port: ports.api,
       corsOrigins,
@@ -291,6 +318,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       clientId: cognito.clientId,
       handlers,
       log: warn,
+      afterInvoke: () => streams?.nudge(),
     });
     stoppers.push({ name: 'gateway', stop: gateway.stop });
 
@@ -334,6 +362,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       StepFunctionsEndpoint: stepFunctions.endpoint,
       ExtractionStateMachineArn: stepFunctions.stateMachineArn,
       MailOutboxDir: mailDir,
+      EventDeadLetterFile: path.join(dataDir, 'dead-letters', 'events.jsonl'),
       DataDir: dataDir,
     };
     const outputsFile = path.join(dataDir, 'outputs.json');
@@ -349,6 +378,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       scheduler,
       s3,
       cognito,
+      streams,
       startMs: Date.now() - t0,
       stop,
     };

@@ -7,6 +7,7 @@ import { Bucket, EventType, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { EventConsumers } from '../constructs/event-consumers.js';
 import { acknowledge, findings, lambdaBasicExecutionPolicy } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
@@ -51,6 +52,8 @@ export class WorkflowsStack extends Stack {
   readonly scheduleGroup: ScheduleGroup;
   /** The role EventBridge Scheduler assumes to invoke schedule targets. */
   readonly schedulerRole: Role;
+  /** Domain-event consumers on the table stream (outbox → stream Lambda → dead-letter queue). */
+  readonly eventConsumers: EventConsumers;
 
   constructor(scope: Construct, id: string, props: WorkflowsStackProps) {
     super(scope, id, props);
@@ -148,6 +151,10 @@ export class WorkflowsStack extends Stack {
       }),
     });
     // Targets (the access-request expiry Lambda, ...) are added with grantSchedulerInvoke.
+
+    // --- Domain events ---------------------------------------------------------------------------
+    // Here rather than in the data stack: consumers will use this stack's scheduler and mail.
+    this.eventConsumers = new EventConsumers(this, 'EventConsumers', { table });
 
     // --- cdk-nag ---------------------------------------------------------------------------------
     for (const fn of [this.extractionFunction, this.scanFunction]) {

@@ -17,6 +17,7 @@ import {
   template,
 } from './entities/application.js';
 import { contact } from './entities/contacts.js';
+import { consumedEvent, domainEvent } from './entities/events.js';
 import {
   applicationDocument,
   documentContainerRelation,
@@ -101,6 +102,8 @@ export const service = new Service(
     documentType,
     siteSetting,
     captchaUse,
+    domainEvent,
+    consumedEvent,
   },
   { client: documentClient(), table: process.env.TABLE_NAME },
 );

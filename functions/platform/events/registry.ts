@@ -1,0 +1,14 @@
+import type { EventConsumer } from './consumers.js';
+
+/**
+ * Every consumer of domain events, run by the stream Lambda (stream.ts) and, locally, by the stream
+ * poller. A feature adds its consumers here from its own module, e.g.
+ *
+ * ```ts
+ * import { notificationConsumers } from '../../notifications/consumers.js';
+ * export const consumers: readonly EventConsumer[] = [...notificationConsumers];
+ * ```
+ *
+ * Writers never change when a consumer is added: they only write their events (outbox.ts).
+ */
+export const consumers: readonly EventConsumer[] = [];

@@ -1,0 +1,94 @@
+import { Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { outboxFilterPattern } from '../../functions/platform/events/filter.js';
+import { acknowledge, findings } from './nag.js';
+import { PortalFunction } from './portal-function.js';
+
+/** Settings of the event source mapping, shared with the local stream poller (infra/local/streams.ts). */
+export const eventSourceSettings = {
+  batchSize: 25,
+  /** Retries of a failed batch before its range goes to the dead-letter queue. */
+  retryAttempts: 5,
+  /** Stream records live 24 h; an event older than that is dead-lettered, not retried. */
+  maxRecordAgeHours: 24,
+  /** Days the dead-letter queue keeps a failure record (SQS maximum). */
+  deadLetterRetentionDays: 14,
+} as const;
+
+export interface EventConsumersProps {
+  /** The single table; its stream (NEW_AND_OLD_IMAGES) carries the outbox items. */
+  table: ITable;
+}
+
+/**
+ * The domain-event consumers on AWS: functions/platform/events/stream.ts behind a DynamoDB event
+ * source on the table's stream, filtered to INSERTs of outbox items, with partial-batch responses,
+ * bisection and retries, and an SQS dead-letter queue that receives the stream range of a batch
+ * that still fails (docs/events.md: inspect and redrive with infra/seed/redrive-events.ts).
+ */
+export class EventConsumers extends Construct {
+  readonly function: PortalFunction;
+  readonly deadLetterQueue: Queue;
+
+  constructor(scope: Construct, id: string, props: EventConsumersProps) {
+    super(scope, id);
+    const { table } = props;
+
+    this.deadLetterQueue = new Queue(this, 'DeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(eventSourceSettings.deadLetterRetentionDays),
+    });
+
+    this.function = new PortalFunction(this, 'Function', {
+      entry: 'functions/platform/events/stream.ts',
+      serviceName: 'consent-portal-events',
+      description: 'Domain-event consumers: outbox items from the table stream',
+      timeout: Duration.minutes(1),
+      environment: { TABLE_NAME: table.tableName },
+    });
+    // Consumers read and write the table (read models, their consumedEvent records).
+    table.grantReadWriteData(this.function);
+
+    // Binding grants dynamodb:DescribeStream/GetRecords/GetShardIterator/ListStreams on the stream
+    // and sqs:SendMessage on the queue.
+    this.function.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: eventSourceSettings.batchSize,
+        bisectBatchOnError: true,
+        retryAttempts: eventSourceSettings.retryAttempts,
+        maxRecordAge: Duration.hours(eventSourceSettings.maxRecordAgeHours),
+        reportBatchItemFailures: true,
+        parallelizationFactor: 1,
+        onFailure: new SqsDlq(this.deadLetterQueue),
+        filters: [FilterCriteria.filter(outboxFilterPattern)],
+      }),
+    );
+
+    acknowledge(this.function, [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason: 'Table grants include its GSIs (`<table arn>/index/*`): consumers query the indexes.',
+        appliesTo: [findings.tableIndexes],
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          "dynamodb:ListStreams, added by the DynamoDB event source, has no resource-level permissions (it lists stream ARNs, never data); reading records is granted on this table's stream ARN only.",
+        appliesTo: ['Resource::*'],
+      },
+    ]);
+    acknowledge(this.deadLetterQueue, [
+      {
+        id: 'AwsSolutions-SQS3',
+        reason:
+          "This queue is itself the dead-letter destination (the event source mapping's on-failure destination); a dead-letter queue of a dead-letter queue would only move the same messages.",
+      },
+    ]);
+  }
+}

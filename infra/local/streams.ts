@@ -1,0 +1,432 @@
+/**
+ * The local stand-in for the event source mapping of infra/constructs/event-consumers.ts: a poller
+ * over DynamoDB Local's stream of the table that follows every shard (parents before children, new
+ * shards as they appear), applies the same filter (functions/platform/events/filter.ts), calls the
+ * same handler (functions/platform/events/stream.ts) with batches of Lambda-shaped records, honours
+ * its partial-batch response, retries with backoff as the mapping does, and after the last attempt
+ * appends the failed records to a JSON-lines dead-letter file (dataDir/dead-letters/events.jsonl).
+ * `redrive()` (and `npx tsx infra/local/redrive.ts`) delivers dead letters again.
+ *
+ * Checkpoints (the last sequence number read per shard) are kept in dataDir/streams.json, so a
+ * restart goes on where the last run stopped; the first run starts at LATEST, as the mapping does.
+ */
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { matchesFilter, outboxFilterPattern } from '../../functions/platform/events/filter';
+import { awsJsonClient, streamsApi, type StreamRecord, type StreamShard } from '../aws-json';
+import { eventSourceSettings } from '../constructs/event-consumers';
+import { lambdaContext, type HandlerLoader } from './handlers';
+import type { Log } from './util';
+
+export const STREAM_HANDLER = 'platform/events/stream';
+
+export interface DeadLetter {
+  id: string;
+  deadLetteredAt: string;
+  /** Invocations made (1 + retries). */
+  attempts: number;
+  reason: string;
+  streamArn: string;
+  shardId: string;
+  record: DynamoDBRecord;
+}
+
+export interface RedriveResult {
+  delivered: number;
+  failed: number;
+}
+
+export interface LocalStreams {
+  /** dataDir/dead-letters/events.jsonl */
+  deadLetterFile: string;
+  /** Resolves once a poll that started after the call found nothing new and nothing is being delivered. */
+  drain(opts?: { timeoutMs?: number }): Promise<void>;
+  /** Alias of drain (the name the other stand-ins use). */
+  idle(): Promise<void>;
+  /** Dead letters now in the file. */
+  deadLetters(): DeadLetter[];
+  /** Delivers every dead letter again (one at a time); those that still fail stay in the file. */
+  redrive(): Promise<RedriveResult>;
+  /** Reads every shard again from its oldest record (tests: a replay must change nothing). */
+  rewind(): Promise<void>;
+  /** Something may have written events (an API call ended): poll now, then quickly for a while. */
+  nudge(): void;
+  stop(): Promise<void>;
+}
+
+export interface StreamsOptions {
+  dataDir: string;
+  dynamo: DynamoDBClient;
+  endpoint: string;
+  region: string;
+  tableName: string;
+  handlers: HandlerLoader;
+  log: Log;
+  /** Pause between polls while events flow (default 100 ms): for 5 s after records or a nudge. */
+  pollMs?: number;
+  /** Pause between polls of a quiet stream (default 1000 ms). */
+  idlePollMs?: number;
+  /** Retries after the first failed invocation (default the mapping's, 5). */
+  retryAttempts?: number;
+  /** First retry delay, doubled each time up to 2 s (default 100 ms). */
+  retryBaseMs?: number;
+  batchSize?: number;
+}
+
+interface ShardState {
+  shardId: string;
+  parentShardId?: string;
+  iterator?: string;
+  /** Last sequence number read (checkpoint). */
+  checkpoint?: string;
+  closed: boolean;
+}
+
+type StreamHandler = (event: DynamoDBStreamEvent, context: unknown) => Promise<DynamoDBBatchResponse | void>;
+
+const deadLetterPath = (dataDir: string) => path.join(dataDir, 'dead-letters', 'events.jsonl');
+
+export function readDeadLetters(file: string): DeadLetter[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as DeadLetter);
+}
+
+function writeDeadLetters(file: string, letters: DeadLetter[]): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, letters.map((l) => JSON.stringify(l) + '\n').join(''));
+  renameSync(tmp, file);
+}
+
+/** Invokes the stream handler with `records`; answers the sequence numbers that failed. */
+async function invoke(
+  handler: StreamHandler,
+  records: DynamoDBRecord[],
+): Promise<{ failed: Set<string>; error?: string }> {
+  try {
+    const res = await handler({ Records: records }, lambdaContext('consent-portal-events', randomUUID()));
+    return { failed: new Set((res?.batchItemFailures ?? []).map((f) => f.itemIdentifier)) };
+  } catch (err) {
+    // A function error fails the whole batch, as in Lambda.
+    return {
+      failed: new Set(records.map((r) => r.dynamodb?.SequenceNumber ?? '')),
+      error: String((err as Error)?.message ?? err),
+    };
+  }
+}
+
+/**
+ * Re-delivers the dead letters of `file` through `handler`, one at a time; rewrites the file with
+ * those that still fail (lines appended meanwhile are kept).
+ */
+export async function redriveDeadLetters(file: string, handler: StreamHandler): Promise<RedriveResult> {
+  const letters = readDeadLetters(file);
+  const delivered = new Set<string>();
+  for (const letter of letters) {
+    const { failed } = await invoke(handler, [letter.record]);
+    if (!failed.size) delivered.add(letter.id);
+  }
+  if (delivered.size)
+    writeDeadLetters(
+      file,
+      readDeadLetters(file).filter((l) => !delivered.has(l.id)),
+    );
+  return { delivered: delivered.size, failed: letters.length - delivered.size };
+}
+
+export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> {
+  const pollMs = opts.pollMs ?? 100;
+  const idlePollMs = opts.idlePollMs ?? 1000;
+  const activeForMs = 5000;
+  let activeUntil = 0;
+  const retryAttempts = opts.retryAttempts ?? eventSourceSettings.retryAttempts;
+  const retryBaseMs = opts.retryBaseMs ?? 100;
+  const batchSize = opts.batchSize ?? eventSourceSettings.batchSize;
+  const deadLetterFile = deadLetterPath(opts.dataDir);
+  mkdirSync(path.dirname(deadLetterFile), { recursive: true });
+  const checkpointFile = path.join(opts.dataDir, 'streams.json');
+
+  const table = await opts.dynamo.send(new DescribeTableCommand({ TableName: opts.tableName }));
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`table ${opts.tableName} has no stream`);
+  const api = streamsApi(
+    awsJsonClient({
+      service: 'dynamodb',
+      targetPrefix: 'DynamoDBStreams_20120810',
+      endpoint: opts.endpoint,
+      region: opts.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+
+  // Checkpoints of this stream from the last run (another stream ARN: the table was re-created).
+  let saved: Record<string, string> = {};
+  let firstRun = true;
+  try {
+    const file = JSON.parse(readFileSync(checkpointFile, 'utf8')) as {
+      streamArn?: string;
+      checkpoints?: Record<string, string>;
+    };
+    if (file.streamArn === streamArn) {
+      saved = file.checkpoints ?? {};
+      firstRun = false;
+    }
+  } catch {
+    // none yet
+  }
+  const shards = new Map<string, ShardState>();
+  /** Shards read to their end (closed and drained). */
+  const finished = new Set<string>();
+  const saveCheckpoints = () => {
+    const checkpoints: Record<string, string> = {};
+    for (const s of shards.values()) if (s.checkpoint) checkpoints[s.shardId] = s.checkpoint;
+    writeFileSync(checkpointFile, JSON.stringify({ streamArn, checkpoints }, null, 2));
+  };
+
+  let handlerP: Promise<StreamHandler> | undefined;
+  const handler = () => (handlerP ??= opts.handlers.load<StreamHandler>(STREAM_HANDLER));
+  const sleeping = new Set<{ t: NodeJS.Timeout; resolve: () => void }>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const entry = {
+        t: setTimeout(() => {
+          sleeping.delete(entry);
+          resolve();
+        }, ms),
+        resolve,
+      };
+      sleeping.add(entry);
+    });
+  /** Thrown out of a delivery when the stack stops: the shard is not checkpointed past it. */
+  const stoppedError = new Error('events: the stream poller stopped');
+
+  let stopped = false;
+  let listedAt = 0;
+  let mustList = true;
+  let rewindRequested = false;
+  const waiters = new Set<{ after: number; resolve: () => void }>();
+
+  async function refreshShards(): Promise<void> {
+    const listed: StreamShard[] = await api.listShards(streamArn!);
+    const known = new Set(listed.map((s) => s.ShardId));
+    for (const s of listed) {
+      if (shards.has(s.ShardId) || finished.has(s.ShardId)) continue;
+      const state: ShardState = { shardId: s.ShardId, parentShardId: s.ParentShardId, closed: false };
+      const checkpoint = saved[s.ShardId];
+      if (checkpoint) {
+        state.checkpoint = checkpoint;
+        state.iterator = await api.shardIterator(streamArn!, s.ShardId, 'AFTER_SEQUENCE_NUMBER', checkpoint);
+      } else if (firstRun && !s.SequenceNumberRange?.EndingSequenceNumber) {
+        // First run: open shards from now on, as the mapping's LATEST.
+        state.iterator = await api.shardIterator(streamArn!, s.ShardId, 'LATEST');
+      } else if (firstRun) {
+        finished.add(s.ShardId); // closed before this poller existed
+        continue;
+      } else {
+        state.iterator = await api.shardIterator(streamArn!, s.ShardId, 'TRIM_HORIZON');
+      }
+      shards.set(s.ShardId, state);
+    }
+    // A parent no longer listed has been trimmed: its children need not wait for it.
+    for (const s of shards.values())
+      if (s.parentShardId && !known.has(s.parentShardId)) delete s.parentShardId;
+    firstRun = false;
+    listedAt = Date.now();
+    mustList = false;
+  }
+
+  const toLambdaRecord = (r: StreamRecord): DynamoDBRecord =>
+    ({ ...r, eventSourceARN: streamArn }) as unknown as DynamoDBRecord;
+
+  async function deadLetter(shardId: string, records: DynamoDBRecord[], attempts: number, reason: string) {
+    const at = new Date().toISOString();
+    for (const record of records) {
+      const letter: DeadLetter = {
+        id: randomUUID(),
+        deadLetteredAt: at,
+        attempts,
+        reason,
+        streamArn: streamArn!,
+        shardId,
+        record,
+      };
+      appendFileSync(deadLetterFile, JSON.stringify(letter) + '\n');
+    }
+    opts.log(
+      `events: ${records.length} record(s) of shard ${shardId} dead-lettered after ${attempts} attempts (${reason}): ${deadLetterFile}`,
+    );
+  }
+
+  /** Delivers one batch as the event source mapping does: retries, then the dead-letter file. */
+  async function deliver(shardId: string, batch: DynamoDBRecord[]): Promise<void> {
+    let pending = batch;
+    for (let attempt = 1; pending.length; attempt++) {
+      if (stopped) throw stoppedError; // read again at the next start
+      const { failed, error } = await invoke(await handler(), pending);
+      if (!failed.size) return;
+      // Lambda goes on from the lowest failed sequence number.
+      const first = pending.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
+      pending = pending.slice(first < 0 ? 0 : first);
+      if (attempt > retryAttempts) {
+        const reason = error ? `function error: ${error}` : 'reported as failed';
+        const letters = error ? pending : pending.filter((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
+        await deadLetter(shardId, letters, attempt, reason);
+        return;
+      }
+      await sleep(Math.min(2000, retryBaseMs * 2 ** (attempt - 1)));
+    }
+  }
+
+  /** Reads each shard once; answers how many records were read. */
+  async function pollOnce(): Promise<number> {
+    // Someone waits for a drain: new shards must not be missed.
+    if (mustList || waiters.size || Date.now() - listedAt > 2000) await refreshShards();
+    if (rewindRequested) {
+      rewindRequested = false;
+      for (const s of shards.values()) {
+        s.iterator = await api.shardIterator(streamArn!, s.shardId, 'TRIM_HORIZON');
+        delete s.checkpoint;
+      }
+    }
+    let read = 0;
+    for (const shard of [...shards.values()]) {
+      if (stopped) break;
+      if (shard.parentShardId && shards.has(shard.parentShardId)) continue; // parent first
+      if (!shard.iterator) {
+        if (shard.closed) {
+          shards.delete(shard.shardId);
+          finished.add(shard.shardId);
+        }
+        continue;
+      }
+      let out;
+      try {
+        out = await api.getRecords(shard.iterator);
+      } catch (err) {
+        const name = (err as Error).name;
+        if (name === 'ExpiredIteratorException' || name === 'TrimmedDataAccessException') {
+          shard.iterator = shard.checkpoint
+            ? await api.shardIterator(streamArn!, shard.shardId, 'AFTER_SEQUENCE_NUMBER', shard.checkpoint)
+            : await api.shardIterator(streamArn!, shard.shardId, 'TRIM_HORIZON');
+          continue;
+        }
+        if (name === 'ResourceNotFoundException') {
+          shards.delete(shard.shardId);
+          finished.add(shard.shardId);
+          continue;
+        }
+        throw err;
+      }
+      const records = out.Records ?? [];
+      read += records.length;
+      const matching = records.map(toLambdaRecord).filter((r) => matchesFilter(outboxFilterPattern, r));
+      for (let i = 0; i < matching.length; i += batchSize)
+        await deliver(shard.shardId, matching.slice(i, i + batchSize));
+      if (records.length) shard.checkpoint = records[records.length - 1]!.dynamodb.SequenceNumber;
+      shard.iterator = out.NextShardIterator;
+      if (!shard.iterator) {
+        // Closed and read to its end: its children may start.
+        shard.closed = true;
+        mustList = true;
+        shards.delete(shard.shardId);
+        finished.add(shard.shardId);
+      }
+    }
+    if (read) saveCheckpoints();
+    return read;
+  }
+
+  // The poll loop: one tick at a time, a short pause when a tick read nothing.
+  let tick: Promise<number> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let tickNo = 0;
+  const loop = () => {
+    timer = undefined;
+    if (stopped) return;
+    const startedTick = ++tickNo;
+    tick = pollOnce().catch((err) => {
+      if (err === stoppedError) return -1;
+      opts.log(`events: stream poll failed: ${String((err as Error)?.stack ?? err)}`);
+      mustList = true;
+      return -1;
+    });
+    void tick.then((read) => {
+      if (read === 0)
+        for (const w of waiters)
+          if (startedTick > w.after) {
+            waiters.delete(w);
+            w.resolve();
+          }
+      if (read > 0) activeUntil = Date.now() + activeForMs;
+      if (stopped) return;
+      if (nudged || read > 0) {
+        nudged = false;
+        timer = setTimeout(loop, 0);
+      } else {
+        timer = setTimeout(loop, Date.now() < activeUntil || waiters.size ? pollMs : idlePollMs);
+      }
+    });
+  };
+  let nudged = false;
+  const nudge = () => {
+    activeUntil = Date.now() + activeForMs;
+    if (stopped) return;
+    if (timer) {
+      clearTimeout(timer);
+      timer = setTimeout(loop, 0);
+    } else {
+      nudged = true; // a tick is running: the next one starts right after it
+    }
+  };
+  await refreshShards();
+  loop();
+
+  const drain = ({ timeoutMs = 30_000 } = {}) =>
+    new Promise<void>((resolve, reject) => {
+      if (stopped) return resolve();
+      nudge();
+      const t = setTimeout(() => {
+        waiters.delete(w);
+        reject(new Error(`events: the stream did not drain within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const w = {
+        after: tickNo,
+        resolve: () => {
+          clearTimeout(t);
+          resolve();
+        },
+      };
+      waiters.add(w);
+    });
+
+  return {
+    deadLetterFile,
+    drain,
+    idle: () => drain(),
+    deadLetters: () => readDeadLetters(deadLetterFile),
+    redrive: async () => redriveDeadLetters(deadLetterFile, await handler()),
+    nudge,
+    rewind() {
+      rewindRequested = true;
+      return drain();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      for (const s of sleeping) {
+        clearTimeout(s.t);
+        s.resolve();
+      }
+      sleeping.clear();
+      await tick;
+      for (const w of waiters) w.resolve();
+      waiters.clear();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eventSourceSettings } from '../../infra/constructs/event-consumers.js';
+import { outboxFilterPattern } from '../../functions/platform/events/filter.js';
+import { buildTestApp, propsOf, template } from './helpers.js';
+
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+describe('EventConsumers (Workflows stack)', () => {
+  let t: Template;
+  let functionId: string;
+  let queueId: string;
+  beforeAll(() => {
+    t = template(buildTestApp().stacks.workflows);
+    functionId = Object.entries(t.findResources('AWS::Lambda::Function')).find(([, r]) =>
+      String((r as { Properties: { Description?: string } }).Properties.Description).startsWith(
+        'Domain-event consumers',
+      ),
+    )![0];
+    queueId = Object.keys(t.findResources('AWS::SQS::Queue'))[0]!;
+  });
+
+  it('runs functions/platform/events/stream.ts with the table name', () => {
+    t.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Domain-event consumers: outbox items from the table stream',
+      Environment: {
+        Variables: Match.objectLike({
+          TABLE_NAME: Match.anyValue(),
+          POWERTOOLS_SERVICE_NAME: 'consent-portal-events',
+        }),
+      },
+    });
+  });
+
+  it('reads the table stream from LATEST, only outbox INSERTs, with partial-batch responses, bisection, retries and the DLQ', () => {
+    const mappings = propsOf(t, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(1);
+    const m = mappings[0]!;
+    expect(m).toMatchObject({
+      FunctionName: { Ref: functionId },
+      StartingPosition: 'LATEST',
+      BatchSize: eventSourceSettings.batchSize,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: eventSourceSettings.retryAttempts,
+      MaximumRecordAgeInSeconds: eventSourceSettings.maxRecordAgeHours * 3600,
+      ParallelizationFactor: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    // The table's stream, imported from the Data stack.
+    expect(JSON.stringify(m.EventSourceArn)).toMatch(/Table[0-9A-F]{8}StreamArn/);
+    const filters = (m.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
+    expect(filters.map((f) => JSON.parse(f.Pattern) as unknown)).toEqual([outboxFilterPattern]);
+    expect(JSON.parse(filters[0]!.Pattern)).toEqual({
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { __edb_e__: { S: ['domainEvent'] } } },
+    });
+  });
+
+  it('dead-letter queue: SQS-managed encryption, 14 days, TLS only', () => {
+    t.resourceCountIs('AWS::SQS::Queue', 1);
+    t.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
+    t.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: queueId }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 'sqs:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('may read the stream, read and write the table, and send to its DLQ only', () => {
+    const [, policy] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
+      id.startsWith('EventConsumersFunctionServiceRole'),
+    )!;
+    const statements = (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties
+      .PolicyDocument.Statement;
+    const actions = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+    const onStream = statements.filter((s) => JSON.stringify(s.Resource).includes('StreamArn'));
+    expect(onStream.flatMap(actions).sort()).toEqual([
+      'dynamodb:DescribeStream',
+      'dynamodb:GetRecords',
+      'dynamodb:GetShardIterator',
+    ]);
+    const send = statements.find((s) => actions(s).includes('sqs:SendMessage'))!;
+    expect(send.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
+    expect(statements.some((s) => actions(s).includes('dynamodb:PutItem'))).toBe(true);
+    expect(statements.flatMap(actions)).not.toContain('dynamodb:*');
+  });
+});
