@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HandlerLoader, repoRoot } from './handlers';
 import { readDeadLetters, redriveDeadLetters, STREAM_HANDLER } from './streams';
 

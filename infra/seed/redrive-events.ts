@@ -26,7 +26,7 @@ import { pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ENTITY_ATTRIBUTE, OUTBOX_ENTITY } from '../../functions/platform/events/filter.js';
 import { awsJsonClient, sqsEndpoint, streamsApi, streamsEndpoint, type StreamRecord } from '../aws-json.js';
 

@@ -20,7 +20,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchItemFailure, DynamoDBRecord } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONSUMED_TTL_DAYS, ttlAfter } from '../data/entities/events.js';
 import { isConditionalCheckFailed } from '../data/conditional.js';
 import type { EventConsumer } from './consumers.js';
