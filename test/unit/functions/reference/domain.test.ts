@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { jurisdictionParts, referenceData } from '../../../functions/reference/data.js';
-import { detectAuthority } from '../../../functions/reference/detection.js';
+import { jurisdictionParts, referenceData } from '../../../../functions/reference/data.js';
+import { detectAuthority } from '../../../../functions/reference/detection.js';
 import {
   buildJurisdiction,
   etagMatches,
   isPublicAuthority,
   jurisdictionEtag,
-} from '../../../functions/reference/jurisdiction.js';
-import { AuthorityDetectionQuery } from '../../../shared/schemas/reference.js';
+} from '../../../../functions/reference/jurisdiction.js';
+import { AuthorityDetectionQuery } from '../../../../shared/schemas/reference.js';
 
 const data = referenceData();
 const nz = data.jurisdictions.find((j) => j.id === 'nz')!;

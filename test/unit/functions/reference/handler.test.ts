@@ -1,18 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { handler as publicHandler } from '../../../functions/reference/handler.js';
-import { handler as accountsHandler } from '../../../functions/accounts/handler.js';
+import { handler as publicHandler } from '../../../../functions/reference/handler.js';
+import { handler as accountsHandler } from '../../../../functions/accounts/handler.js';
 import {
   clearJurisdictionCache,
   setJurisdictionCacheTtl,
-} from '../../../functions/reference/public-routes.js';
-import { entities } from '../../../functions/platform/data/service.js';
-import { seedReferenceData } from '../../../infra/seed/seed-reference.js';
-import { emailGrantUserId } from '../../../functions/reference/repository/reference.js';
-import type { JurisdictionDto } from '../../../shared/schemas/reference.js';
-import { httpEvent, lambdaContext, parseResponse, userClaims } from './helpers.js';
-import { fakeTable } from './reference-table.js';
+} from '../../../../functions/reference/public-routes.js';
+import { entities } from '../../../../functions/platform/data/service.js';
+import { seedReferenceData } from '../../../../infra/seed/seed-reference.js';
+import { emailGrantUserId } from '../../../../functions/reference/repository/reference.js';
+import type { JurisdictionDto } from '../../../../shared/schemas/reference.js';
+import { httpEvent, lambdaContext, parseResponse, userClaims } from '../helpers.js';
+import { fakeTable } from '../reference-table.js';
 
 vi.hoisted(() => {
   process.env.TABLE_NAME = 'portal-table';

@@ -16,16 +16,16 @@ import {
   sendMail,
   setMailTransport,
   sesTransport,
-} from '../../../../functions/platform/adapters/mail.js';
+} from '../../../../../functions/platform/adapters/mail.js';
 import {
   atExpression,
   cancel,
   schedule,
   setSchedulerImplementation,
-} from '../../../../functions/platform/adapters/scheduler.js';
-import type { ScheduledJob } from '../../../../functions/platform/adapters/scheduler.js';
-import { clamscanScanner, parseSignature } from '../../../../functions/platform/adapters/scanner.js';
-import { s3ClientOptions } from '../../../../functions/platform/adapters/aws/s3.js';
+} from '../../../../../functions/platform/adapters/scheduler.js';
+import type { ScheduledJob } from '../../../../../functions/platform/adapters/scheduler.js';
+import { clamscanScanner, parseSignature } from '../../../../../functions/platform/adapters/scanner.js';
+import { s3ClientOptions } from '../../../../../functions/platform/adapters/aws/s3.js';
 
 const ses = mockClient(SESv2Client);
 const sched = mockClient(SchedulerClient);

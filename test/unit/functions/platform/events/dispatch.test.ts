@@ -3,19 +3,19 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { service } from '../../../../functions/platform/data/service.js';
-import { defineConsumer, type EventConsumer } from '../../../../functions/platform/events/consumers.js';
+import { service } from '../../../../../functions/platform/data/service.js';
+import { defineConsumer, type EventConsumer } from '../../../../../functions/platform/events/consumers.js';
 import {
   dispatchRecords,
   eventOfRecord,
   tableConsumedStore,
-} from '../../../../functions/platform/events/dispatch.js';
-import { matchesFilter, outboxFilterPattern } from '../../../../functions/platform/events/filter.js';
-import { newEvent, outboxItem } from '../../../../functions/platform/events/outbox.js';
-import { createStreamHandler } from '../../../../functions/platform/events/stream.js';
-import type { DomainEvent } from '../../../../functions/platform/events/types.js';
-import { logger } from '../../../../functions/platform/logger.js';
-import { lambdaContext } from '../helpers.js';
+} from '../../../../../functions/platform/events/dispatch.js';
+import { matchesFilter, outboxFilterPattern } from '../../../../../functions/platform/events/filter.js';
+import { newEvent, outboxItem } from '../../../../../functions/platform/events/outbox.js';
+import { createStreamHandler } from '../../../../../functions/platform/events/stream.js';
+import type { DomainEvent } from '../../../../../functions/platform/events/types.js';
+import { logger } from '../../../../../functions/platform/logger.js';
+import { lambdaContext } from '../../helpers.js';
 
 vi.hoisted(() => {
   process.env.TABLE_NAME = 'portal-table';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handler } from '../../../functions/reference/handler.js';
-import { matchRoute } from '../../../functions/routes.js';
-import { FormioDefinitionResponse, formioNames } from '../../../shared/schemas/formio.js';
-import { httpEvent, lambdaContext, parseResponse } from './helpers.js';
+import { handler } from '../../../../functions/reference/handler.js';
+import { matchRoute } from '../../../../functions/routes.js';
+import { FormioDefinitionResponse, formioNames } from '../../../../shared/schemas/formio.js';
+import { httpEvent, lambdaContext, parseResponse } from '../helpers.js';
 
 vi.hoisted(() => {
   process.env.TABLE_NAME = 'portal-table';

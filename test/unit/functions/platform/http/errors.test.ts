@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorBody } from '../../../../shared/schemas/errors.js';
+import { ErrorBody } from '../../../../../shared/schemas/errors.js';
 import {
   Conflict,
   Forbidden,
@@ -8,8 +8,8 @@ import {
   ServerError,
   ServiceUnavailable,
   Unauthorized,
-} from '../../../../functions/platform/errors.js';
-import { mapError } from '../../../../functions/platform/http/errors.js';
+} from '../../../../../functions/platform/errors.js';
+import { mapError } from '../../../../../functions/platform/http/errors.js';
 
 describe('mapError', () => {
   it('Invalid → 400 ClientError with the field issues', () => {

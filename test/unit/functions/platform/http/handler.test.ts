@@ -9,13 +9,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { createFeatureHandler, reply } from '../../../../functions/platform/http/handler.js';
-import type { RouteSchemas } from '../../../../functions/platform/http/handler.js';
-import { anyone, defineRoute, onApplication, signedIn } from '../../../../functions/routes.js';
-import { Conflict } from '../../../../functions/platform/errors.js';
-import { entities } from '../../../../functions/platform/data/service.js';
-import { httpEvent, lambdaContext, parseResponse, userClaims } from '../helpers.js';
-import { fakeTable } from '../reference-table.js';
+import { createFeatureHandler, reply } from '../../../../../functions/platform/http/handler.js';
+import type { RouteSchemas } from '../../../../../functions/platform/http/handler.js';
+import { anyone, defineRoute, onApplication, signedIn } from '../../../../../functions/routes.js';
+import { Conflict } from '../../../../../functions/platform/errors.js';
+import { entities } from '../../../../../functions/platform/data/service.js';
+import { httpEvent, lambdaContext, parseResponse, userClaims } from '../../helpers.js';
+import { fakeTable } from '../../reference-table.js';
 
 const getThing = vi.fn(async (input: { params: { id: string }; query: { pageSize: number } }) => ({
   id: input.params.id,

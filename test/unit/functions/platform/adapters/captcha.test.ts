@@ -8,7 +8,7 @@ import {
   createCaptchaChallenge,
   resetCaptchaSecret,
   verifyCaptchaToken,
-} from '../../../../functions/platform/adapters/captcha.js';
+} from '../../../../../functions/platform/adapters/captcha.js';
 
 const sm = mockClient(SecretsManagerClient);
 beforeEach(() => {

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { handler } from '../../../infra/seed/custom-resource.js';
-import { fakeTable } from './reference-table.js';
+import { handler } from '../../../../infra/seed/custom-resource.js';
+import { fakeTable } from '../reference-table.js';
 
 vi.hoisted(() => {
   process.env.TABLE_NAME = 'portal-table';

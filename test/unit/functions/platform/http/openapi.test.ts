@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contracts } from '../../../../functions/contracts.js';
-import { buildOpenApi } from '../../../../functions/platform/http/openapi.js';
-import { routeKey, routes } from '../../../../functions/routes.js';
+import { contracts } from '../../../../../functions/contracts.js';
+import { buildOpenApi } from '../../../../../functions/platform/http/openapi.js';
+import { routeKey, routes } from '../../../../../functions/routes.js';
 
 type Operation = {
   parameters: { name: string; in: string }[];
@@ -55,7 +55,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('docs/openapi.json is the generated document (run `npm run openapi` after changing a contract)', () => {
-    const file = JSON.parse(readFileSync(new URL('../../../../docs/openapi.json', import.meta.url), 'utf8'));
+    const file = JSON.parse(
+      readFileSync(new URL('../../../../../docs/openapi.json', import.meta.url), 'utf8'),
+    );
     expect(file).toEqual(JSON.parse(JSON.stringify(doc)));
   });
 });

@@ -3,11 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadSampleData } from '../../../functions/platform/adapters/lookups/local.js';
-import { cities, inactiveReasons, licenceClasses } from '../../../shared/sample-data/generate-data.js';
-import { LbpInactiveReason, Parcel } from '../../../shared/schemas/lookups.js';
+import { loadSampleData } from '../../../../functions/platform/adapters/lookups/local.js';
+import { cities, inactiveReasons, licenceClasses } from '../../../../shared/sample-data/generate-data.js';
+import { LbpInactiveReason, Parcel } from '../../../../shared/schemas/lookups.js';
 
-const dir = path.resolve(import.meta.dirname, '../../../shared/sample-data');
+const dir = path.resolve(import.meta.dirname, '../../../../shared/sample-data');
 const files = ['addresses.json', 'parcels.json', 'practitioners.json'];
 
 describe('bundled sample data (shared/sample-data)', () => {

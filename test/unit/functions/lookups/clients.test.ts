@@ -1,17 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nzPostClient } from '../../../functions/platform/adapters/lookups/nzpost.js';
-import { linzClient, lotAndDp } from '../../../functions/platform/adapters/lookups/linz.js';
-import { fromRegister, lbpClient } from '../../../functions/platform/adapters/lookups/lbp.js';
-import { adaptersFromEnv, modeOf, secretReader } from '../../../functions/platform/adapters/lookups/index.js';
-import { LookupServiceError } from '../../../functions/platform/adapters/lookups/types.js';
-import { AddressLookupResult, Practitioner } from '../../../shared/schemas/lookups.js';
+import { nzPostClient } from '../../../../functions/platform/adapters/lookups/nzpost.js';
+import { linzClient, lotAndDp } from '../../../../functions/platform/adapters/lookups/linz.js';
+import { fromRegister, lbpClient } from '../../../../functions/platform/adapters/lookups/lbp.js';
+import {
+  adaptersFromEnv,
+  modeOf,
+  secretReader,
+} from '../../../../functions/platform/adapters/lookups/index.js';
+import { LookupServiceError } from '../../../../functions/platform/adapters/lookups/types.js';
+import { AddressLookupResult, Practitioner } from '../../../../shared/schemas/lookups.js';
 import {
   closedPortUrl,
   startFakeHttp,
   type FakeAnswer,
   type FakeHttpServer,
   type FakeRequest,
-} from '../../support/fake-http.js';
+} from '../../../support/fake-http.js';
 
 let server: FakeHttpServer | undefined;
 afterEach(async () => {

@@ -7,7 +7,7 @@ import {
   matchesAllTokens,
   normalise,
   tokens,
-} from '../../../functions/platform/adapters/lookups/search.js';
+} from '../../../../functions/platform/adapters/lookups/search.js';
 import {
   authorityMatches,
   checkFault,
@@ -17,9 +17,9 @@ import {
   localLbpRegister,
   localPropertyService,
   type SampleData,
-} from '../../../functions/platform/adapters/lookups/local.js';
-import { LookupServiceError } from '../../../functions/platform/adapters/lookups/types.js';
-import { AddressLookupResult } from '../../../shared/schemas/lookups.js';
+} from '../../../../functions/platform/adapters/lookups/local.js';
+import { LookupServiceError } from '../../../../functions/platform/adapters/lookups/types.js';
+import { AddressLookupResult } from '../../../../shared/schemas/lookups.js';
 
 describe('search: tokens and prefix matching', () => {
   it('tokenises case-, accent- and apostrophe-insensitively', () => {
@@ -167,7 +167,7 @@ describe('local property lookup (sample data)', () => {
   it("knows the portal's authorities by their reference ids (shared/reference/authorities.json)", async () => {
     const data = await loadSampleData();
     const reference = JSON.parse(
-      readFileSync(new URL('../../../shared/reference/authorities.json', import.meta.url), 'utf8'),
+      readFileSync(new URL('../../../../shared/reference/authorities.json', import.meta.url), 'utf8'),
     ) as unknown;
     const list = (Array.isArray(reference) ? reference : []) as { id?: string; name?: string }[];
     let checked = 0;

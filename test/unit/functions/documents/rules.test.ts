@@ -7,10 +7,10 @@ import {
   documentMessages,
   mimeTypeOf,
   uploadErrorText,
-} from '../../../shared/schemas/documents';
-import { planNewDocument } from '../../../functions/documents/service/create';
-import { isStalled, toDocumentDto } from '../../../functions/documents/service/view';
-import { attachmentDisposition } from '../../../functions/documents/service/storage';
+} from '../../../../shared/schemas/documents';
+import { planNewDocument } from '../../../../functions/documents/service/create';
+import { isStalled, toDocumentDto } from '../../../../functions/documents/service/view';
+import { attachmentDisposition } from '../../../../functions/documents/service/storage';
 
 const pdf = (size: number, fileName = 'plan.pdf') => ({ fileName, mimeType: 'application/pdf', size });
 

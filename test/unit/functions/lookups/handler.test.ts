@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handler, parseParcelAddress } from '../../../functions/lookups/handler.js';
+import { handler, parseParcelAddress } from '../../../../functions/lookups/handler.js';
 import {
   LookupServiceError,
   setLookupAdapters,
   type LookupFailure,
   type LookupServiceName,
-} from '../../../functions/platform/adapters/lookups/index.js';
-import { loadSampleData } from '../../../functions/platform/adapters/lookups/local.js';
+} from '../../../../functions/platform/adapters/lookups/index.js';
+import { loadSampleData } from '../../../../functions/platform/adapters/lookups/local.js';
 import {
   AddressDetailsResponse,
   AddressSuggestResponse,
@@ -14,8 +14,8 @@ import {
   Practitioner,
   PractitionerSearchResponse,
   lookupMessages,
-} from '../../../shared/schemas/lookups.js';
-import { httpEvent, lambdaContext, parseResponse, userClaims } from './helpers.js';
+} from '../../../../shared/schemas/lookups.js';
+import { httpEvent, lambdaContext, parseResponse, userClaims } from '../helpers.js';
 
 vi.hoisted(() => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { entities } from '../../../../functions/platform/data/service.js';
-import { table } from '../../../../functions/platform/data/table.js';
+import { entities } from '../../../../../functions/platform/data/service.js';
+import { table } from '../../../../../functions/platform/data/table.js';
 
 vi.hoisted(() => {
   process.env.TABLE_NAME = 'portal-table';
