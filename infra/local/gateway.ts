@@ -10,11 +10,6 @@ import { closeServer, listen, readBody, sendJson, type Log } from './util';
 /** The stage prefix: the deployed API's URL ends with /api as well. */
 export const STAGE = 'api';
 
-/** The routes the local gateway serves, as 'METHOD /path' (compared with CDK's by a test). */
-export function listGatewayRoutes(): string[] {
-  return routes.map((r) => routeKey(r));
-}
-
 export interface LocalGateway {
   /** http://127.0.0.1:{port}/api */
   url: string;

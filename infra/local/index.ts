@@ -25,7 +25,7 @@ import {
 } from './stepfunctions';
 import { startWeb, type WebMode } from './web';
 
-export { listGatewayRoutes, STAGE } from './gateway';
+export { STAGE } from './gateway';
 export { demoUsers, type DemoUser } from './seed';
 export { portsFrom, type Ports } from './ports';
 export type { WebMode } from './web';

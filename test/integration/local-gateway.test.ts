@@ -4,7 +4,6 @@
  * the real user handler behind GET /user.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { listGatewayRoutes } from '../../infra/local/gateway';
 import { routeKey, routes } from '../../functions/routes';
 import { readOutputs } from '../support/outputs';
 import { signIn, type Tokens } from '../support/cognito';
@@ -91,7 +90,6 @@ describe('local gateway', () => {
   });
 
   test('the gateway serves exactly the route table: every route reaches its handler, nothing else does', async () => {
-    expect(listGatewayRoutes().sort()).toEqual(routes.map((r) => routeKey(r)).sort());
     const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
     for (const r of routes) {
       const path = r.path.replace(/\{[^}]+\}/g, 'x1');
