@@ -73,15 +73,39 @@ export interface RouteDef {
   readonly access: Access;
   /** Derived from `access`: who may call (the authorizer CDK and the local gateway put in front). */
   readonly caller: CallerKind;
+  /**
+   * The feature's Lambda that serves it: `handler` (functions/<feature>/handler.ts) unless the route
+   * is heavy work kept apart so the hot routes do not pay its bundle and cold start, e.g. `worker`
+   * (functions/<feature>/worker.ts).
+   */
+  readonly lambda: string;
 }
 
 /** One entry of a route table (the table below; tests build their own). */
-export const defineRoute = <M extends HttpMethod, P extends string, F extends Feature, A extends Access>(
+export const defineRoute = <
+  M extends HttpMethod,
+  P extends string,
+  F extends Feature,
+  A extends Access,
+  L extends string = 'handler',
+>(
   method: M,
   path: P,
   feature: F,
   access: A,
-) => ({ method, path, feature, access, caller: access.caller as A['caller'] });
+  options?: { lambda: L },
+) => ({
+  method,
+  path,
+  feature,
+  access,
+  caller: access.caller as A['caller'],
+  lambda: (options?.lambda ?? 'handler') as L,
+});
+
+/** The Lambda of a route: `<feature>` for the feature's handler, `<feature>-<lambda>` for another. */
+export const lambdaId = (route: Pick<RouteDef, 'feature' | 'lambda'>): string =>
+  route.lambda === 'handler' ? route.feature : `${route.feature}-${route.lambda}`;
 
 const r = defineRoute;
 
@@ -177,6 +201,10 @@ type KeyOf<R> = R extends { method: infer M extends string; path: infer P extend
 export type RouteKey = KeyOf<AnyRoute>;
 /** The route keys a feature serves. */
 export type FeatureRouteKey<F extends Feature> = KeyOf<Extract<AnyRoute, { feature: F }>>;
+/** The route keys one Lambda of a feature serves. */
+export type LambdaRouteKey<F extends Feature, L extends string> = KeyOf<
+  Extract<AnyRoute, { feature: F; lambda: L }>
+>;
 type RouteMap = { [R in AnyRoute as KeyOf<R>]: R };
 /** The table entry of a route key. */
 export type RouteOf<K extends RouteKey> = RouteMap[K];

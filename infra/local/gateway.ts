@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { matchRoute, routeKey, routes, type RouteDef } from '../../functions/routes';
+import { lambdaId, matchRoute, routeKey, routes, type RouteDef } from '../../functions/routes';
 import { lambdaContext, type HandlerLoader } from './handlers';
 import { HOST } from './ports';
 import { closeServer, listen, readBody, sendJson, type Log } from './util';
@@ -244,10 +244,10 @@ export async function startGateway(opts: {
     });
     let result: unknown;
     try {
-      const handler = await opts.handlers.load<Handler>(`${route.feature}/handler`);
+      const handler = await opts.handlers.load<Handler>(`${route.feature}/${route.lambda}`);
       result = await handler(
         event,
-        lambdaContext(`consent-portal-${route.feature}`, event.requestContext.requestId),
+        lambdaContext(`consent-portal-${lambdaId(route)}`, event.requestContext.requestId),
       );
     } catch (err) {
       // An uncaught error in a Lambda: HTTP API answers 500 Internal Server Error.

@@ -21,7 +21,13 @@ import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { acknowledge, findings, type NagAck } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import type { EnvName } from '../../functions/platform/config.js';
-import { routes as routeTable, routeKey, type Feature, type RouteDef } from '../../functions/routes.js';
+import {
+  lambdaId,
+  routes as routeTable,
+  routeKey,
+  type Feature,
+  type RouteDef,
+} from '../../functions/routes.js';
 import { PortalFunction } from '../constructs/portal-function.js';
 import type { PortalConfig } from './config.js';
 
@@ -102,8 +108,9 @@ export interface ApiStackProps extends StackProps {
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
-  readonly functions: Partial<Record<Feature, PortalFunction>> = {};
-  private readonly integrations: Partial<Record<Feature, HttpLambdaIntegration>> = {};
+  /** By Lambda id: `<feature>`, or `<feature>-<lambda>` for a feature's other Lambdas. */
+  readonly functions: Record<string, PortalFunction> = {};
+  private readonly integrations: Record<string, HttpLambdaIntegration> = {};
   /** `https://<id>.execute-api.<region>.amazonaws.com/api` (no trailing slash). */
   readonly apiUrl: string;
   /** `<id>.execute-api.<region>.amazonaws.com`: the CloudFront origin. */
@@ -219,13 +226,16 @@ export class ApiStack extends Stack {
       (this.node.tryGetContext('lookupsMode') as string | undefined) ?? (config.prodLike ? 'live' : 'local');
     if (lookupsMode !== 'local' && lookupsMode !== 'live')
       throw new Error(`Context lookupsMode must be 'local' or 'live', not '${lookupsMode}'`);
-    for (const resource of featuresWithRoutes) {
-      const caps = featureCapabilities[resource];
+    const lambdas = [
+      ...new Map(routes.map((r) => [lambdaId(r), { feature: r.feature, lambda: r.lambda }])).entries(),
+    ];
+    for (const [id, { feature, lambda }] of lambdas) {
+      const caps = featureCapabilities[feature];
       const scheduler = caps.includes('scheduler');
-      const fn = new PortalFunction(this, `Fn-${resource}`, {
-        entry: `functions/${resource}/handler.ts`,
-        serviceName: `consent-portal-${resource}`,
-        description: `HTTP API feature: ${resource}`,
+      const fn = new PortalFunction(this, `Fn-${id}`, {
+        entry: `functions/${feature}/${lambda}.ts`,
+        serviceName: `consent-portal-${id}`,
+        description: `HTTP API feature: ${id}`,
         timeout: Duration.seconds(15),
         environment: {
           ...baseEnv,
@@ -247,10 +257,10 @@ export class ApiStack extends Stack {
             : {}),
         },
       });
-      this.functions[resource] = fn;
+      this.functions[id] = fn;
       // One integration per function, with one API-wide invoke permission: a permission per route
       // would outgrow the function's resource policy (20 KB) as the route table grows.
-      this.integrations[resource] = new HttpLambdaIntegration(`Integration-${resource}`, fn, {
+      this.integrations[id] = new HttpLambdaIntegration(`Integration-${id}`, fn, {
         scopePermissionToRoute: false,
       });
       this.grant(fn, caps, props);
@@ -373,8 +383,8 @@ export class ApiStack extends Stack {
   }
 
   private addRoute(route: RouteDef, userAuthorizer: IHttpRouteAuthorizer): void {
-    const integration = this.integrations[route.feature];
-    if (!integration) throw new Error(`No function for resource ${route.feature}`);
+    const integration = this.integrations[lambdaId(route)];
+    if (!integration) throw new Error(`No function for ${lambdaId(route)}`);
     let authorizer: IHttpRouteAuthorizer | undefined;
     switch (route.caller) {
       case 'public':

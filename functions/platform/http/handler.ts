@@ -4,7 +4,15 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { routeByKey, routes as routeTable } from '../../routes.js';
-import type { Access, AccessOf, Feature, FeatureRouteKey, RouteDef, RouteKey } from '../../routes.js';
+import type {
+  Access,
+  AccessOf,
+  Feature,
+  FeatureRouteKey,
+  LambdaRouteKey,
+  RouteDef,
+  RouteKey,
+} from '../../routes.js';
 import type { FieldIssue } from '../../../shared/schemas/errors.js';
 import { messages } from '../../../shared/domain/validation.js';
 import { logger } from '../logger.js';
@@ -257,19 +265,27 @@ function httpErrorsAndAccessLog(): MiddlewareObj<HttpEvent, APIGatewayProxyResul
   };
 }
 
-export interface FeatureHandlerOptions {
+export interface FeatureHandlerOptions<L extends string> {
+  /** The feature's Lambda this handler is (default `handler`); it serves only that Lambda's routes. */
+  lambda?: L;
   /** The route table (tests pass their own). */
   routes?: readonly RouteDef[];
 }
 
-/** The Lambda handler of one feature. */
-export function createFeatureHandler<F extends Feature, C extends Contract<F>>(
+/** The implementations one Lambda of a feature must have: exactly its routes. */
+export type LambdaImplementations<F extends Feature, L extends string, C> = Implementations<
+  Pick<C, LambdaRouteKey<F, L> & keyof C>
+>;
+
+/** The Lambda handler of one feature (or of one of its Lambdas, `options.lambda`). */
+export function createFeatureHandler<F extends Feature, C extends Contract<F>, L extends string = 'handler'>(
   feature: F,
   contract: C,
-  impls: Implementations<C>,
-  options: FeatureHandlerOptions = {},
+  impls: LambdaImplementations<F, L, C>,
+  options: FeatureHandlerOptions<L> = {},
 ) {
   const table = options.routes ?? routeTable;
+  const lambda: string = options.lambda ?? 'handler';
   const schemasOf = contract as unknown as Record<string, RouteSchemas>;
   const implOf = impls as unknown as Record<
     string,
@@ -280,8 +296,8 @@ export function createFeatureHandler<F extends Feature, C extends Contract<F>>(
     const route = routeByKey(key, table);
     const schemas = Object.hasOwn(schemasOf, key) ? schemasOf[key] : undefined;
     const impl = Object.hasOwn(implOf, key) ? implOf[key] : undefined;
-    if (!route || route.feature !== feature || !schemas || !impl)
-      throw new NotFound(`No route ${key} in ${feature}`);
+    if (!route || route.feature !== feature || route.lambda !== lambda || !schemas || !impl)
+      throw new NotFound(`No route ${key} in ${feature} (${lambda})`);
     const caller = callerFor(route.access, event);
     const input = parseInput(schemas, event);
     const granted = await grantAccess(route.access, caller, (input.params ?? {}) as Record<string, unknown>);

@@ -36,6 +36,7 @@ const table = [
   defineRoute('GET', '/apps/{id}', 'applications', onApplication('Edit')),
   defineRoute('GET', '/shape', 'applications', anyone),
   defineRoute('GET', '/other-feature', 'documents', anyone),
+  defineRoute('GET', '/heavy', 'applications', anyone, { lambda: 'worker' }),
 ];
 const contract: Record<string, RouteSchemas> = {
   'GET /things/{id}': {
@@ -55,6 +56,7 @@ const contract: Record<string, RouteSchemas> = {
   'GET /apps/{id}': { params: z.object({ id: z.string() }), response: z.object({ level: z.string() }) },
   'GET /shape': { response: z.object({ a: z.string(), nested: z.object({ b: z.number() }) }) },
   'GET /other-feature': {},
+  'GET /heavy': {},
 };
 let shape: unknown = { a: 'x', nested: { b: 1 } };
 const impls = {
@@ -73,6 +75,7 @@ const impls = {
   }),
   'GET /shape': async () => shape,
   'GET /other-feature': async () => ({}),
+  'GET /heavy': async () => ({ served: 'worker' }),
 };
 const handler = createFeatureHandler('applications', contract as never, impls as never, { routes: table });
 const call = async (...args: Parameters<typeof httpEvent>) =>
@@ -185,6 +188,19 @@ describe('createFeatureHandler', () => {
   it("a route of another feature's table entry is not served here → 404", async () => {
     const res = await call('GET /other-feature');
     expect(res.statusCode).toBe(404);
+  });
+
+  it("a route of the feature's other Lambda is served by that Lambda only", async () => {
+    expect((await call('GET /heavy')).statusCode).toBe(404);
+    const worker = createFeatureHandler('applications', contract as never, impls as never, {
+      routes: table,
+      lambda: 'worker',
+    });
+    expect(parseResponse(await worker(httpEvent('GET /heavy'), lambdaContext))).toMatchObject({
+      statusCode: 200,
+      body: { served: 'worker' },
+    });
+    expect(parseResponse(await worker(httpEvent('GET /boom'), lambdaContext)).statusCode).toBe(404);
   });
 
   it('undefined result → 204 without body', async () => {
