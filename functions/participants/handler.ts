@@ -2,7 +2,13 @@ import { createFeatureHandler } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
 import { reply } from '../platform/http/handler.js';
 import { contract } from './contract.js';
-import { setNotificationLevel } from './service.js';
+import { getParticipant, setParticipantNotificationLevel } from './repository.js';
+import { participantsService } from './service.js';
+
+const service = participantsService({
+  getParticipant,
+  setNotificationLevel: setParticipantNotificationLevel,
+});
 
 /** The participants feature (portal-core §7 participants). Env: TABLE_NAME. */
 export const routes = {
@@ -12,7 +18,7 @@ export const routes = {
     body,
     access,
   }) => {
-    await setNotificationLevel(caller, access, params.participantId, body.notificationLevel);
+    await service.setNotificationLevel(caller, access, params.participantId, body.notificationLevel);
     return reply(204);
   },
 } satisfies Implementations<typeof contract>;

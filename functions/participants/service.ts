@@ -3,21 +3,35 @@ import { canManage } from '../../shared/domain/applications.js';
 import { Forbidden, NotFound } from '../platform/errors.js';
 import type { UserCaller } from '../platform/caller.js';
 import type { ApplicationAccessRecord } from '../platform/access.js';
-import { getParticipant, setParticipantNotificationLevel } from './repository.js';
+import type { ParticipantRecord } from './repository.js';
 
-/**
- * The caller's notification level on an application: on their own participant (or any participant
- * with Manage), and on that person's access row, which the lists and notifications read.
- */
-export async function setNotificationLevel(
-  caller: UserCaller,
-  access: ApplicationAccessRecord,
-  participantId: string,
-  level: NotificationLevel,
-): Promise<void> {
-  const participant = await getParticipant(access.applicationId, participantId);
-  if (!participant || participant.isDeleted) throw new NotFound('Participant not found');
-  const own = participant.loginUserId === caller.userId;
-  if (!own && !canManage(access.accessLevel)) throw new Forbidden();
-  await setParticipantNotificationLevel(participant, level, caller.userId);
+/** What the participants service needs: the table's participant reads and writes. */
+export interface ParticipantPorts {
+  getParticipant(applicationId: string, participantId: string): Promise<ParticipantRecord | undefined>;
+  setNotificationLevel(
+    participant: ParticipantRecord,
+    level: NotificationLevel,
+    modifiedBy: string,
+  ): Promise<void>;
+}
+
+/** Participants (portal-core §4, §6, §7 participants). */
+export function participantsService(ports: ParticipantPorts) {
+  /**
+   * The caller's notification level on an application: on their own participant (or any participant
+   * with Manage), and on that person's access row, which the lists and notifications read.
+   */
+  async function setNotificationLevel(
+    caller: UserCaller,
+    access: ApplicationAccessRecord,
+    participantId: string,
+    level: NotificationLevel,
+  ): Promise<void> {
+    const participant = await ports.getParticipant(access.applicationId, participantId);
+    if (!participant || participant.isDeleted) throw new NotFound('Participant not found');
+    const own = participant.loginUserId === caller.userId;
+    if (!own && !canManage(access.accessLevel)) throw new Forbidden();
+    await ports.setNotificationLevel(participant, level, caller.userId);
+  }
+  return { setNotificationLevel };
 }
