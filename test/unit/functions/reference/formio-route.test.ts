@@ -23,6 +23,7 @@ describe('GET /public/formio/{name}', () => {
         feature: 'reference',
         access: { caller: 'public' },
         caller: 'public',
+        lambda: 'handler',
       },
       pathParameters: { name: 'bc-project' },
     });

@@ -6,7 +6,7 @@ import { handler as accountsHandler } from '../../../../functions/accounts/handl
 import {
   clearJurisdictionCache,
   setJurisdictionCacheTtl,
-} from '../../../../functions/reference/public-routes.js';
+} from '../../../../functions/reference/service.js';
 import { entities } from '../../../../functions/platform/data/service.js';
 import { seedReferenceData } from '../../../../infra/seed/seed-reference.js';
 import { emailGrantUserId } from '../../../../functions/reference/repository/reference.js';
