@@ -1,136 +1,19 @@
-import { ChangePasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognitoClient } from '../platform/adapters/aws-clients.js';
-import { getUser, updateUserProfile } from './repository/users.js';
-import type { UserProfilePatch, UserRecord } from './repository/users.js';
-import { isConditionalCheckFailed } from '../platform/data/conditional.js';
-import type { UserDto } from '../../shared/schemas/user.js';
-import { UserPatchRequest } from '../../shared/schemas/accounts.js';
-import { readOrganisationRole } from '../../shared/domain/user.js';
-import { buildFullAddress } from '../../shared/domain/address.js';
-import { messages } from '../../shared/domain/validation.js';
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
-import { cognitoClientError, cognitoErrorName, cognitoMessage } from './cognito.js';
-import { Invalid, NotFound, Rejected } from '../platform/errors.js';
-import { independentAuthoritiesOf } from '../reference/service.js';
-import { registrationRoutes } from './registration.js';
-
 import { contract } from './contract.js';
+import { registrationRoutes } from './registration.js';
+import { changePassword, getProfile, updateProfile } from './service/profile.js';
 
-/** The User DTO of a stored record: unknown organisation role reads as Normal; email preference defaults on. */
-export function toUserDto(u: UserRecord): UserDto {
-  const dto: UserDto = {
-    id: u.userId,
-    username: u.username,
-    email: u.email,
-    organisationRole: readOrganisationRole(u.organisationRole),
-    defaultApplicationNotificationLevel: u.defaultApplicationNotificationLevel ?? 'Normal',
-    emailPreference: u.emailPreference ?? true,
-    smsPreference: u.smsPreference ?? false,
-    pushPreference: u.pushPreference ?? false,
-  };
-  if (u.firstName !== undefined) dto.firstName = u.firstName;
-  if (u.lastName !== undefined) dto.lastName = u.lastName;
-  if (u.contactNumber !== undefined) dto.contactNumber = u.contactNumber;
-  if (u.phoneCountryCode !== undefined) dto.phoneCountryCode = u.phoneCountryCode;
-  if (u.address !== undefined) dto.address = u.address;
-  if (u.organisationId !== undefined) dto.organisationId = u.organisationId;
-  return dto;
-}
+export { profilePatchOf, toUserDto } from './service/profile.js';
 
-/** The record patch of a PATCH /user body: trimmed strings, and the full address built when absent. */
-export function profilePatchOf(body: UserPatchRequest): UserProfilePatch {
-  const patch: UserProfilePatch = {};
-  if (body.firstName !== undefined) patch.firstName = body.firstName;
-  if (body.lastName !== undefined) patch.lastName = body.lastName;
-  if (body.contactNumber !== undefined) patch.contactNumber = body.contactNumber.trim();
-  if (body.phoneCountryCode !== undefined) patch.phoneCountryCode = body.phoneCountryCode.trim();
-  if (body.address !== undefined) {
-    const own = body.address.fullAddress?.trim();
-    patch.address = { ...body.address, fullAddress: own || buildFullAddress(body.address) };
-  }
-  if (body.defaultApplicationNotificationLevel !== undefined)
-    patch.defaultApplicationNotificationLevel = body.defaultApplicationNotificationLevel;
-  if (body.emailPreference !== undefined) patch.emailPreference = body.emailPreference;
-  if (body.smsPreference !== undefined) patch.smsPreference = body.smsPreference;
-  if (body.pushPreference !== undefined) patch.pushPreference = body.pushPreference;
-  return patch;
-}
-
-/** The `sub` claim of a JWT, without verifying it (Cognito verifies the token itself). */
-function subjectOf(token: string): string | undefined {
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown };
-    return typeof claims.sub === 'string' ? claims.sub : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The signed-in user's own record (portal-core §7). Env: TABLE_NAME. */
+/** Accounts: registration (public) and the signed-in user's own record (portal-core §7). Env: TABLE_NAME. */
 export const routes = {
-  'GET /user': async ({ caller }) => {
-    const record = await getUser(caller.userId);
-    if (!record) throw new NotFound('User not found');
-    // A user sees only their own independent authorities (portal-core §6).
-    const independentAuthorities = await independentAuthoritiesOf(record.userId, record.email);
-    return { ...toUserDto(record), independentAuthorities };
-  },
-
-  'PATCH /user': async ({ caller, body }) => {
-    const patch = profilePatchOf(body);
-    if (Object.keys(patch).length === 0) {
-      const record = await getUser(caller.userId);
-      if (!record) throw new NotFound('User not found');
-      return toUserDto(record);
-    }
-    try {
-      return toUserDto(await updateUserProfile(caller.userId, patch));
-    } catch (err) {
-      if (isConditionalCheckFailed(err)) throw new NotFound('User not found');
-      throw err;
-    }
-  },
-
+  'GET /user': async ({ caller }) => getProfile(caller),
+  'PATCH /user': async ({ caller, body }) => updateProfile(caller, body),
   'PUT /user/password': async ({ caller, body }) => {
-    const sub = subjectOf(body.accessToken);
-    if (sub !== undefined && sub !== caller.userId) {
-      throw new Invalid(
-        [{ field: 'body.accessToken', reason: 'The access token is not the signed-in user’s' }],
-        'Invalid access token',
-      );
-    }
-    try {
-      await cognitoClient().send(
-        new ChangePasswordCommand({
-          AccessToken: body.accessToken,
-          PreviousPassword: body.previousPassword,
-          ProposedPassword: body.proposedPassword,
-        }),
-      );
-    } catch (err) {
-      const name = cognitoErrorName(err);
-      if (name === 'InvalidPasswordException') {
-        throw new Invalid(
-          [{ field: 'body.proposedPassword', reason: messages.password }],
-          messages.password,
-          cognitoMessage(err, messages.password),
-        );
-      }
-      if (name === 'NotAuthorizedException') {
-        const message = cognitoMessage(err, 'Incorrect username or password');
-        const onPassword = /password/i.test(message);
-        throw onPassword
-          ? new Invalid([{ field: 'body.previousPassword', reason: message }], message)
-          : new Rejected(message);
-      }
-      throw cognitoClientError(err);
-    }
+    await changePassword(caller, body);
     return reply(204);
   },
-
   ...registrationRoutes,
 } satisfies Implementations<typeof contract>;
 
