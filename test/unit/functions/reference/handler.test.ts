@@ -3,10 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as publicHandler } from '../../../../functions/reference/handler.js';
 import { handler as accountsHandler } from '../../../../functions/accounts/handler.js';
-import {
-  clearJurisdictionCache,
-  setJurisdictionCacheTtl,
-} from '../../../../functions/reference/service.js';
+import { clearJurisdictionCache, setJurisdictionCacheTtl } from '../../../../functions/reference/service.js';
 import { entities } from '../../../../functions/platform/data/service.js';
 import { seedReferenceData } from '../../../../infra/seed/seed-reference.js';
 import { emailGrantUserId } from '../../../../functions/reference/repository/reference.js';
