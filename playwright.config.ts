@@ -21,6 +21,9 @@ export default defineConfig({
     baseURL: outputs.WebUrl,
     browserName: 'chromium',
     viewport: { width: 1440, height: 900 },
+    // Cloudscape skips its transitions under reduced motion, so axe checks each page as it settles
+    // (a fading alert measured mid-animation fails colour contrast).
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium; never `npx playwright install` (no internet for browser downloads).

@@ -47,6 +47,7 @@ test('signed-in redirects and query rules in the browser', async ({ page }) => {
   // An application the user cannot see: the details page names itself and shows the failure.
   await open(page, '/application-details/12?section=rfis&subSection=round-1');
   await expect(shell.heading).toHaveText('Application details');
+  await expect(page.getByText('Application not found')).toBeVisible();
   await expectNoAxeViolations(page, 'application details (not found)');
 
   await open(page, '/no-such-page');
