@@ -65,6 +65,16 @@ const boundaries = [
     ]),
   },
   {
+    // The consumers' composition root (like functions/routes.ts): a feature's consumers.ts only.
+    files: ['functions/platform/events/registry.ts'],
+    rules: restrict([
+      {
+        group: featureDirs.flatMap((f) => [`**/${f}/**`, `../${f}/**`, `!**/${f}/consumers.js`]),
+        message: "The registry imports the features' consumers.ts and nothing else of theirs.",
+      },
+    ]),
+  },
+  {
     files: ['functions/platform/data/**/*.ts', 'functions/platform/adapters/**/*.ts'],
     rules: restrict([
       {

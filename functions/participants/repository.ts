@@ -1,6 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import type { NotificationLevel } from '../../shared/schemas/common.js';
-import { entities } from '../platform/data/service.js';
+import { entities, service } from '../platform/data/service.js';
+import { newEvent, outboxItem } from '../platform/events/outbox.js';
 import type { participant as participantEntity } from '../platform/data/entities/application.js';
 
 export type ParticipantRecord = EntityItem<typeof participantEntity>;
@@ -14,22 +15,40 @@ export async function getParticipant(
   return data ?? undefined;
 }
 
-/** Sets the participant's level and, when they sign in, their access row's level. */
+/**
+ * Sets the participant's level and, when they sign in and have an access row, that row's level, in
+ * one transaction with the ParticipantNotificationLevelChanged event.
+ */
 export async function setParticipantNotificationLevel(
   participant: ParticipantRecord,
   notificationLevel: NotificationLevel,
   modifiedBy: string,
 ): Promise<void> {
   const { applicationId, participantId, loginUserId } = participant;
-  await entities.participant
-    .patch({ applicationId, participantId })
-    .set({ notificationLevel, modifiedDate: new Date().toISOString(), modifiedBy })
-    .go({ response: 'none' });
-  if (!loginUserId) return;
-  const { data: row } = await entities.applicationAccess.get({ applicationId, userId: loginUserId }).go();
-  if (row)
-    await entities.applicationAccess
-      .patch({ applicationId, userId: loginUserId })
-      .set({ notificationLevel })
-      .go({ response: 'none' });
+  const row = loginUserId
+    ? (await entities.applicationAccess.get({ applicationId, userId: loginUserId }).go()).data
+    : null;
+  const event = newEvent('ParticipantNotificationLevelChanged', {
+    aggregate: { type: 'application', id: applicationId },
+    actor: modifiedBy,
+    data: { participantId, notificationLevel, ...(row && loginUserId ? { userId: loginUserId } : {}) },
+  });
+  const result = await service.transaction
+    .write((e) => [
+      e.participant
+        .patch({ applicationId, participantId })
+        .set({ notificationLevel, modifiedDate: new Date().toISOString(), modifiedBy })
+        .commit(),
+      ...(row && loginUserId
+        ? [
+            e.applicationAccess
+              .patch({ applicationId, userId: loginUserId })
+              .set({ notificationLevel })
+              .commit(),
+          ]
+        : []),
+      outboxItem(e, event),
+    ])
+    .go();
+  if (result.canceled) throw new Error('setParticipantNotificationLevel: the transaction was cancelled');
 }

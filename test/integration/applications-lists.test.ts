@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { readOutputs } from '../support/outputs';
 import { signIn } from '../support/cognito';
 import { api, solvedCaptcha, waitForMail } from '../support/accounts';
+import { waitFor } from '../support/wait';
 import type {
   ApplicationFilters,
   ApplicationListItem,
@@ -512,4 +513,75 @@ test('one user never sees another’s applications', async () => {
   ).body as ApplicationFilters;
   expect(filters.authorities).toEqual([{ id: 'wcc', name: 'Wellington City Council' }]);
   expect(filters.complexities).toEqual([]);
+});
+
+describe('the badges and filters read model follows the domain events', () => {
+  const site = {
+    address1: '3 Event Street',
+    city: 'Auckland',
+    zipCode: '1010',
+    country: 'NZ',
+    lotNumber: '12',
+    dpNumber: '34567',
+  };
+  const badges = async (token: string) =>
+    (await api('GET', '/user/applicationsV2/badges', undefined, { token, outputs: o })).body as BadgeCounts;
+
+  test('create, rename, archive, unarchive and delete show in the badges, filters and list rows', async () => {
+    const C = await newUser();
+    // Built from the rows on the first read (no rows yet), then kept by the consumers.
+    expect(await badges(C.token)).toMatchObject({ allApplications: 0 });
+    const made = await api(
+      'POST',
+      '/user/applications',
+      { operationName: 'Create', authorityId: 'akl', formId: 'bc', address: site },
+      { token: C.token, outputs: o },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = (made.body as { application: { id: string; etag: string } }).application.id;
+    const etag = (made.body as { application: { id: string; etag: string } }).application.etag;
+    // The creator's row is in the create transaction: the list shows it at once.
+    expect((await page('/user/applicationsV3', C.token)).items.map((i) => i.id)).toEqual([id]);
+    await waitFor(
+      'the new application in the badges',
+      async () => (await badges(C.token)).allApplications === 1,
+    );
+    const filters = (
+      await api('GET', '/user/applicationsV2/filters', undefined, { token: C.token, outputs: o })
+    ).body as ApplicationFilters;
+    expect(filters.authorities.map((a) => a.id)).toEqual(['akl']);
+    expect(filters.statuses.map((s) => s.id)).toEqual(['Draft']);
+
+    const renamed = await api(
+      'PATCH',
+      `/user/applications/${id}`,
+      { etag, name: 'Renamed by event' },
+      { token: C.token, outputs: o },
+    );
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    await waitFor('the rename in the list row', async () =>
+      (await page('/user/applicationsV3?searchText=renamed%20by%20event', C.token)).items.some(
+        (i) => i.id === id,
+      ),
+    );
+
+    const archive = (isHidden: boolean) =>
+      api('PATCH', `/user/applications/${id}/preferences`, { isHidden }, { token: C.token, outputs: o });
+    expect((await archive(true)).status).toBe(204);
+    await waitFor('the archive in the badges', async () => {
+      const b = await badges(C.token);
+      return b.allApplications === 0 && b.archivedApplications === 1;
+    });
+    expect((await archive(false)).status).toBe(204);
+    await waitFor('the unarchive in the badges', async () => (await badges(C.token)).allApplications === 1);
+
+    expect(
+      (await api('DELETE', `/user/applications/${id}`, undefined, { token: C.token, outputs: o })).status,
+    ).toBe(204);
+    await waitFor('the delete in the badges and filters', async () => {
+      const f = (await api('GET', '/user/applicationsV2/filters', undefined, { token: C.token, outputs: o }))
+        .body as ApplicationFilters;
+      return (await badges(C.token)).allApplications === 0 && f.authorities.length === 0;
+    });
+  });
 });

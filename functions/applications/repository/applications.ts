@@ -19,6 +19,8 @@ import { Conflict, NotFound } from '../../platform/errors.js';
 import { listRowFields, normaliseSearch } from '../service/list-row.js';
 import type { ListRowContext } from '../service/list-row.js';
 import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
+import { newEvent, outboxItem } from '../../platform/events/outbox.js';
+import type { DomainEventCatalogue, SearchValues } from '../../platform/events/types.js';
 import participantTypesJson from '../../../shared/reference/participant-types.json' with { type: 'json' };
 
 /**
@@ -186,6 +188,10 @@ export interface CreateApplicationInput {
   history?: NewHistory[];
   /** The display names of the form and authority (read from the reference data when absent). */
   listContext?: ListRowContext;
+  /** Who creates it: the actor of its ApplicationCreated event (default the application's user). */
+  actor?: string;
+  /** More of the event's data (e.g. `duplicatedFrom`). */
+  eventData?: Pick<DomainEventCatalogue['ApplicationCreated']['data'], 'duplicatedFrom'>;
 }
 
 const SINGLE_HOLDER = new Map(
@@ -241,13 +247,28 @@ export async function createApplication(input: CreateApplicationInput): Promise<
     (input.child ? 1 : 0) +
     (input.template ? 1 : 0) +
     (input.steps?.length ?? 0) +
-    (input.history?.length ?? 0);
+    (input.history?.length ?? 0) +
+    1; // the outbox item
   if (count > MAX_TRANSACTION_ITEMS)
     throw new Error(`createApplication: ${count} items exceed a transaction`);
 
+  const event = newEvent('ApplicationCreated', {
+    aggregate: { type: 'application', id: app.applicationId },
+    actor: input.actor ?? app.userId,
+    data: defined({
+      applicationNumber: app.applicationNumber,
+      authorityId: app.authorityId,
+      formId: app.formId,
+      recordType: app.recordType,
+      parentApplicationId: input.child?.parentApplicationId ?? app.parentApplicationId,
+      duplicatedFrom: input.eventData?.duplicatedFrom,
+      userIds: input.accessRows.map((r) => r.userId),
+    }),
+  });
   const result = await service.transaction
     .write((e) => [
       e.application.create(app).commit(),
+      outboxItem(e, event),
       ...input.participants.map((p) =>
         e.participant.create({ ...p, applicationId: app.applicationId }).commit(),
       ),
@@ -321,34 +342,110 @@ export type ApplicationPatch = Partial<
   >
 >;
 
+export interface UpdateOptions {
+  /** The event of the change (default ApplicationUpdated). */
+  event?: 'ApplicationUpdated' | 'ApplicationSubmitted';
+  /** What ApplicationUpdated says changed (default: the patch's field names). */
+  changed?: string[];
+  /** The record before the change: its search values go into the event when they change. */
+  previous?: ApplicationRecord;
+  /** The history item of the change, written in the same transaction. */
+  history?: NewHistory;
+}
+
+const SEARCH_FIELDS = ['address', 'applicationNumber', 'consentNumber'];
+
+/** The values the search entries of an application are built from. */
+export function searchValuesOf(
+  application: Pick<ApplicationRecord, 'authorityId' | 'applicationNumber' | 'consentNumber' | 'address'>,
+): SearchValues {
+  const fullAddress = fullAddressOf(application.address);
+  return defined({
+    authorityId: application.authorityId,
+    applicationNumber: application.applicationNumber,
+    consentNumber: application.consentNumber,
+    fullAddress: fullAddress || undefined,
+  });
+}
+
 /**
- * Changes an application: conditional on `expectedEtag` when given (a mismatch is a Conflict and
- * nothing is written); always writes a new etag, modifiedDate and modifiedBy; then refreshes the list
- * fields of every access row. Returns the stored record.
+ * Changes an application in one transaction: the patch, conditional on `expectedEtag` when given
+ * (a mismatch is a Conflict and nothing is written), with a new etag, modifiedDate and modifiedBy;
+ * its domain event (ApplicationUpdated or ApplicationSubmitted) and, when given, its history item.
+ * Returns the stored record (a consistent read). The access rows' list fields follow from the event
+ * (functions/applications/consumers.ts).
  */
 export async function updateApplication(
   id: string,
   expectedEtag: string | undefined,
   patch: ApplicationPatch,
   modifiedBy: string,
-  extra?: Partial<ListRowContext>,
+  options: UpdateOptions = {},
 ): Promise<ApplicationRecord> {
-  const set = { ...defined(patch), etag: randomUUID(), modifiedDate: new Date().toISOString(), modifiedBy };
-  let updated: ApplicationRecord;
-  try {
-    const op = entities.application.patch({ applicationId: id }).set(set);
-    const { data } = await (
-      expectedEtag === undefined ? op : op.where((a, o) => o.eq(a.etag, expectedEtag))
-    ).go({ response: 'all_new' });
-    updated = data as ApplicationRecord;
-  } catch (err) {
-    if (!isConditionalCheckFailed(err)) throw err;
+  const now = new Date();
+  const set = { ...defined(patch), etag: randomUUID(), modifiedDate: now.toISOString(), modifiedBy };
+  const { previous } = options;
+  const changed = options.changed ?? Object.keys(defined(patch));
+  const event =
+    options.event === 'ApplicationSubmitted'
+      ? newEvent(
+          'ApplicationSubmitted',
+          {
+            aggregate: { type: 'application', id },
+            actor: modifiedBy,
+            data: defined({
+              status: String(patch.status ?? ''),
+              applicationNumber: previous?.applicationNumber,
+              authorityId: previous?.authorityId,
+            }),
+          },
+          now,
+        )
+      : newEvent(
+          'ApplicationUpdated',
+          {
+            aggregate: { type: 'application', id },
+            actor: modifiedBy,
+            data: {
+              changed,
+              ...(previous && changed.some((c) => SEARCH_FIELDS.includes(c))
+                ? { searchBefore: searchValuesOf(previous) }
+                : {}),
+            },
+          },
+          now,
+        );
+  const history = options.history;
+  const result = await service.transaction
+    .write((e) => {
+      const op = e.application.patch({ applicationId: id }).set(set);
+      return [
+        (expectedEtag === undefined ? op : op.where((a, o) => o.eq(a.etag, expectedEtag))).commit(),
+        outboxItem(e, event),
+        ...(history
+          ? [
+              e.history
+                .create({
+                  ...history,
+                  applicationId: id,
+                  historyId: history.historyId ?? randomUUID(),
+                  timestamp: history.timestamp ?? set.modifiedDate,
+                })
+                .commit(),
+            ]
+          : []),
+      ];
+    })
+    .go();
+  if (result.canceled) {
+    if (!result.data[0]?.rejected) throw new Error('updateApplication: the transaction was cancelled');
     const current = await getApplication(id);
     if (!current) throw new NotFound(APPLICATION_NOT_FOUND);
     throw new Conflict(STALE_ETAG_MESSAGE);
   }
-  await syncAccessRows(updated, extra);
-  return updated;
+  const { data } = await entities.application.get({ applicationId: id }).go({ consistent: true });
+  if (!data) throw new NotFound(APPLICATION_NOT_FOUND);
+  return data;
 }
 
 /**
@@ -387,28 +484,52 @@ async function patchAccessRow(row: AccessRecord, fields: ReturnType<typeof listR
         .patch({ applicationId: current.applicationId, userId: current.userId })
         .set({ ...fields, visibility });
       if (remove.length > 0) op = op.remove([...remove]);
-      await op.where((a, o) => o.eq(a.visibility, visibility)).go({ response: 'none' });
+      // An older state of the application never overwrites a newer one (events may come out of order).
+      await op
+        .where(
+          (a, o) => `${o.eq(a.visibility, visibility)} AND ${o.lte(a.modifiedDate, fields.modifiedDate)}`,
+        )
+        .go({ response: 'none' });
       return;
     } catch (err) {
       if (!isConditionalCheckFailed(err)) throw err;
       current = await getAccess(row.applicationId, row.userId);
+      if (current && current.modifiedDate > fields.modifiedDate) return;
     }
   }
 }
 
-/** Archive (hidden) or unarchive (visible) the application for one user only: that user's row. */
+/**
+ * Archive (hidden) or unarchive (visible) the application for one user only: that user's row, with
+ * its ApplicationVisibilityChanged event in the same transaction.
+ */
 export async function setVisibility(applicationId: string, userId: string, hidden: boolean): Promise<void> {
   const row = await getAccess(applicationId, userId);
   if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
-  await entities.applicationAccess
-    .patch({ applicationId, userId })
-    .set({
-      recordType: row.recordType,
-      visibility: hidden ? 'hidden' : 'visible',
-      modifiedDate: row.modifiedDate,
-      hasOutstandingActions: row.hasOutstandingActions ?? false,
-    })
-    .go({ response: 'none' });
+  const visibility = hidden ? 'hidden' : 'visible';
+  const event = newEvent('ApplicationVisibilityChanged', {
+    aggregate: { type: 'application', id: applicationId },
+    actor: userId,
+    data: { userId, visibility },
+  });
+  const result = await service.transaction
+    .write((e) => [
+      e.applicationAccess
+        .patch({ applicationId, userId })
+        .set({
+          recordType: row.recordType,
+          visibility,
+          modifiedDate: row.modifiedDate,
+          hasOutstandingActions: row.hasOutstandingActions ?? false,
+        })
+        .commit(),
+      outboxItem(e, event),
+    ])
+    .go();
+  if (result.canceled) {
+    if (result.data[0]?.rejected) throw new NotFound(APPLICATION_NOT_FOUND);
+    throw new Error('setVisibility: the transaction was cancelled');
+  }
 }
 
 /** Writes (or replaces) a user's access row with the application's list fields. */
@@ -480,15 +601,21 @@ export async function listHistory(
 
 type SearchKind = 'applicationNumber' | 'consentNumber' | 'address';
 
-function searchEntries(
-  application: Pick<ApplicationRecord, 'applicationId' | 'applicationNumber' | 'consentNumber' | 'address'>,
-  authorityId: string,
-): { authorityId: string; kind: SearchKind; value: string; applicationId: string }[] {
+export interface SearchEntry {
+  authorityId: string;
+  kind: SearchKind;
+  value: string;
+  applicationId: string;
+}
+
+/** The search entries of an application's values, under its authority and under 'all'. */
+export function searchEntriesOf(applicationId: string, v: SearchValues): SearchEntry[] {
   const values: [SearchKind, string][] = [
-    ['applicationNumber', normaliseSearch(application.applicationNumber)],
-    ['consentNumber', normaliseSearch(application.consentNumber)],
-    ['address', normaliseSearch(fullAddressOf(application.address))],
+    ['applicationNumber', normaliseSearch(v.applicationNumber)],
+    ['consentNumber', normaliseSearch(v.consentNumber)],
+    ['address', normaliseSearch(v.fullAddress)],
   ];
+  const authorityId = v.authorityId;
   return values
     .filter(([, value]) => value !== '')
     .flatMap(([kind, value]) =>
@@ -496,9 +623,35 @@ function searchEntries(
         authorityId: a,
         kind,
         value,
-        applicationId: application.applicationId,
+        applicationId,
       })),
     );
+}
+
+function searchEntries(
+  application: Pick<
+    ApplicationRecord,
+    'applicationId' | 'applicationNumber' | 'consentNumber' | 'address' | 'authorityId'
+  >,
+  authorityId: string,
+): SearchEntry[] {
+  return searchEntriesOf(application.applicationId, { ...searchValuesOf(application), authorityId });
+}
+
+/** Writes search entries (S1–S4). */
+export async function putSearchEntries(items: SearchEntry[]): Promise<void> {
+  if (items.length === 0) return;
+  const { unprocessed } = await entities.applicationSearch.put(items).go();
+  if (unprocessed.length > 0)
+    throw new Error(`putSearchEntries: ${unprocessed.length} entries were not written`);
+}
+
+/** Removes search entries (absent ones are no error). */
+export async function deleteSearchEntries(keys: SearchEntry[]): Promise<void> {
+  if (keys.length === 0) return;
+  const { unprocessed } = await entities.applicationSearch.delete(keys).go();
+  if (unprocessed.length > 0)
+    throw new Error(`deleteSearchEntries: ${unprocessed.length} entries were not deleted`);
 }
 
 /**
@@ -568,37 +721,49 @@ async function partitionKeys(table: string, pk: string): Promise<Key[]> {
 /**
  * Deletes an application with everything in its partition (the whole collection — participants,
  * documents, steps, access rows of every user, children links, template — plus history and guard
- * rows), its search entries, and its link under the parent. Returns the deleted record, if any.
+ * rows) and its link under the parent. The application record goes last, in one transaction with
+ * its ApplicationDeleted event (the users who had a row and the search values: the consumers remove
+ * the search entries and the users' read-model contributions). Returns the deleted record, if any.
  */
-export async function deleteApplication(id: string): Promise<ApplicationRecord | undefined> {
+export async function deleteApplication(id: string, actor: string): Promise<ApplicationRecord | undefined> {
   const table = process.env.TABLE_NAME;
   if (!table) throw new Error('TABLE_NAME is not set');
-  const application = await getApplication(id);
-  if (application) {
-    await deleteSearchRows(application);
-    if (application.parentApplicationId) {
-      await entities.applicationChild
-        .delete({ applicationId: application.parentApplicationId, childApplicationId: id })
+  const [application, rows] = await Promise.all([getApplication(id), listAccessRows(id)]);
+  if (application?.parentApplicationId) {
+    await entities.applicationChild
+      .delete({ applicationId: application.parentApplicationId, childApplicationId: id })
+      .go({ response: 'none' });
+    try {
+      await entities.application
+        .patch({ applicationId: application.parentApplicationId })
+        .subtract({ childCount: 1 })
         .go({ response: 'none' });
-      try {
-        await entities.application
-          .patch({ applicationId: application.parentApplicationId })
-          .subtract({ childCount: 1 })
-          .go({ response: 'none' });
-      } catch (err) {
-        // The parent is gone already: nothing to count.
-        if (!isConditionalCheckFailed(err)) throw err;
-      }
+    } catch (err) {
+      // The parent is gone already: nothing to count.
+      if (!isConditionalCheckFailed(err)) throw err;
     }
   }
   const own = (entities.application.get({ applicationId: id }).params() as { Key: Key }).Key;
   const keys = await partitionKeys(table, own.pk);
   // The application record last, so a failure part-way leaves it to be deleted again.
-  const appKey = keys.find((k) => k.sk === own.sk);
   await batchDeleteKeys(
     table,
-    keys.filter((k) => k !== appKey),
+    keys.filter((k) => k.sk !== own.sk),
   );
-  if (appKey) await batchDeleteKeys(table, [appKey]);
+  if (!application) return undefined;
+  const event = newEvent('ApplicationDeleted', {
+    aggregate: { type: 'application', id },
+    actor,
+    data: defined({
+      applicationNumber: application.applicationNumber,
+      recordType: application.recordType,
+      userIds: rows.map((r) => r.userId),
+      search: searchValuesOf(application),
+    }),
+  });
+  const result = await service.transaction
+    .write((e) => [e.application.delete({ applicationId: id }).commit(), outboxItem(e, event)])
+    .go();
+  if (result.canceled) throw new Error('deleteApplication: the transaction was cancelled');
   return application;
 }

@@ -5,11 +5,9 @@ import { entities } from '../../platform/data/service.js';
 import { catalogue } from '../../reference/catalogue.js';
 import { getUserProfile } from '../../accounts/service.js';
 import {
-  addHistory,
   APPLICATION_NOT_FOUND,
   createApplication,
   deleteApplication,
-  deleteSearchRows,
   getAccess,
   getApplication,
   getTemplate,
@@ -20,7 +18,6 @@ import {
   listSteps,
   nextApplicationId,
   nextApplicationNumber,
-  putSearchRows,
   setVisibility,
   updateApplication,
 } from '../repository/applications.js';
@@ -392,8 +389,9 @@ async function newDraft(caller: Caller, input: DraftInput): Promise<ApplicationR
     ...(input.steps ? { steps: input.steps } : {}),
     history: [created(input.history, caller, id, input.historyData)],
     listContext: contextOf(input.form, input.authority),
+    actor: caller.userId,
   });
-  await putSearchRows(stored, input.authority);
+  // Its search entries follow from its ApplicationCreated event (consumers.ts).
   return stored;
 }
 
@@ -502,6 +500,7 @@ async function createTemplate(
     steps: copySteps(steps, caller, nowIso),
     history: [created('TemplateCreated', caller, id, { sourceApplicationId: source.applicationId })],
     listContext: ctx,
+    actor: caller.userId,
   });
 }
 
@@ -562,11 +561,19 @@ export const coreRoutes = {
     if (body.buildingPurposeDescription !== undefined)
       patch.buildingPurposeDescription = body.buildingPurposeDescription;
 
-    const updated = await updateApplication(application.applicationId, body.etag, patch, caller.userId);
-    if (body.address !== undefined) {
-      await deleteSearchRows(application);
-      await putSearchRows(updated, { authorityId: updated.authorityId });
-    }
+    // The history item is the record of the change: written in its transaction, with its event.
+    const delta = deltaOf(
+      application as unknown as Record<string, unknown>,
+      { ...application, ...patch } as unknown as Record<string, unknown>,
+      PATCH_FIELDS,
+    );
+    const updated = await updateApplication(application.applicationId, body.etag, patch, caller.userId, {
+      previous: application,
+      history: {
+        ...created(isTemplate ? 'TemplateUpdated' : 'ApplicationUpdated', caller, application.applicationId),
+        delta,
+      },
+    });
     if (isTemplate && templateFields.length > 0) {
       const set: Partial<TemplateRecord> = {};
       if (body.templateName !== undefined) set.displayName = body.templateName;
@@ -581,19 +588,10 @@ export const coreRoutes = {
           .set(set as { displayName?: string })
           .go({ response: 'none' });
     }
-    const delta = deltaOf(
-      application as unknown as Record<string, unknown>,
-      updated as unknown as Record<string, unknown>,
-      PATCH_FIELDS,
-    );
-    await addHistory(application.applicationId, {
-      ...created(isTemplate ? 'TemplateUpdated' : 'ApplicationUpdated', caller, application.applicationId),
-      delta,
-    });
     return applicationView(updated, access, caller);
   },
 
-  'DELETE /user/applications/{id}': async ({ application, access }) => {
+  'DELETE /user/applications/{id}': async ({ caller, application, access }) => {
     const allowed = isDeletable({
       status: application.status,
       accessLevel: access.accessLevel,
@@ -602,7 +600,7 @@ export const coreRoutes = {
     if (!allowed) throw new Forbidden('The application cannot be deleted');
     const template =
       application.recordType === 'Template' ? await getTemplate(application.applicationId) : undefined;
-    await deleteApplication(application.applicationId);
+    await deleteApplication(application.applicationId, caller.userId);
     if (template?.thumbnailKey) await deleteThumbnail(template.thumbnailKey);
     return reply(204);
   },

@@ -1,35 +1,19 @@
 import type { Implementations } from '../../platform/http/handler.js';
 import type { contract } from '../contract.js';
-import { applicationStatuses } from '../../../shared/schemas/applications.js';
 import type {
   ApplicationFilters,
   ApplicationListItem,
   ApplicationPage,
-  ApplicationStatus,
   BadgeCounts,
 } from '../../../shared/schemas/applications.js';
-import { statusLabel } from '../../../shared/domain/applications.js';
-import {
-  badgeCounts,
-  pageOf,
-  planQuery,
-  sortRows,
-  v1Request,
-  v2Request,
-  v3Request,
-} from '../service/lists.js';
+import { pageOf, planQuery, sortRows, v1Request, v2Request, v3Request } from '../service/lists.js';
 import type { ListRequest } from '../service/lists.js';
-import {
-  countAccessRows,
-  displayNames,
-  filterFieldsOf,
-  getListItems,
-  queryAccessRows,
-  queryForPage,
-} from '../repository/lists.js';
+import { displayNames, getListItems, queryAccessRows, queryForPage } from '../repository/lists.js';
 import type { AccessRow, ReadStats } from '../repository/lists.js';
 import { toListItem } from '../service/list-item.js';
 import { toTemplateDto } from '../repository/thumbnails.js';
+import { summaryOf } from '../repository/read-model.js';
+import { badgesOfCounters, filtersOfCounters, pairsOf } from '../service/read-model.js';
 
 /**
  * The application lists (portal-core §7): GET /user/applications (V1), /user/applicationsV2 (with
@@ -102,54 +86,17 @@ export async function listApplications(
 }
 
 /**
- * Badge counts by four `Select: 'COUNT'` queries of the caller's gsi2 partitions: visible Drafts
- * (with the filter status <> Draft, its ScannedCount is every visible Draft and its Count the
- * submitted ones), visible Consents, hidden Drafts, hidden Consents.
+ * Badge counts from the caller's read model (one GetItem of their summary item, kept by the
+ * `applications.listCounts` consumer; built from their rows the first time).
  */
 export async function badgesOf(userId: string, stats?: ReadStats): Promise<BadgeCounts> {
-  const [drafts, visibleConsents, hiddenDrafts, hiddenConsents] = await Promise.all([
-    countAccessRows(userId, { recordType: 'Draft', visibility: 'visible', statusNot: 'Draft' }, stats),
-    countAccessRows(userId, { recordType: 'Consent', visibility: 'visible' }, stats),
-    countAccessRows(userId, { recordType: 'Draft', visibility: 'hidden' }, stats),
-    countAccessRows(userId, { recordType: 'Consent', visibility: 'hidden' }, stats),
-  ]);
-  return badgeCounts({
-    visibleDrafts: drafts.read,
-    submittedDrafts: drafts.matched,
-    visibleConsents: visibleConsents.matched,
-    hiddenDrafts: hiddenDrafts.matched,
-    hiddenConsents: hiddenConsents.matched,
-  });
+  return badgesOfCounters(await summaryOf(userId, stats));
 }
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en-NZ');
-
-/** The filter options of the caller's applications (every visibility, no templates). */
+/** The filter options of the caller's applications (every visibility, no templates): the read model. */
 export async function filtersOf(userId: string, stats?: ReadStats): Promise<ApplicationFilters> {
-  const rows = (await filterFieldsOf(userId, stats)).filter((r) => r.recordType !== 'Template');
-  const names = await displayNames(rows);
-  const distinct = (pick: (r: (typeof rows)[number]) => string | undefined) => [
-    ...new Set(rows.flatMap((r) => pick(r) || [])),
-  ];
-  const known = new Set<string>(applicationStatuses);
-  return {
-    forms: distinct((r) => r.formId)
-      .map((id) => ({ id, name: names.forms.get(id)?.displayName ?? id }))
-      .sort(byName),
-    authorities: distinct((r) => r.authorityId)
-      .map((id) => ({ id, name: names.authorities.get(id)?.displayName ?? id }))
-      .sort(byName),
-    statuses: distinct((r) => r.status)
-      .map((id) => ({ id, name: known.has(id) ? statusLabel(id as ApplicationStatus) : 'Unknown' }))
-      .sort(byName),
-    complexities: distinct((r) => r.complexity)
-      .map((id) => ({ id, name: id }))
-      .sort(byName),
-    outstandingActions: [
-      { id: 'RFI', name: 'RFI' },
-      { id: 'PAYMENT', name: 'Payment' },
-    ],
-  };
+  const counters = await summaryOf(userId, stats);
+  return filtersOfCounters(counters, await displayNames(pairsOf(counters)));
 }
 
 export const listRoutes = {

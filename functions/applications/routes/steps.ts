@@ -198,7 +198,9 @@ export const stepRoutes = {
       valid: errors.length === 0,
       modifiedBy: caller.userId,
     });
-    await updateApplication(loaded.application.applicationId, undefined, {}, caller.userId);
+    await updateApplication(loaded.application.applicationId, undefined, {}, caller.userId, {
+      changed: [`step:${step.id}`],
+    });
     return { ...stepDto(step, saved, false), errors };
   },
 
@@ -236,6 +238,7 @@ export const stepRoutes = {
       application.etag,
       { status, submissionDate, userSignature: body.userSignature },
       caller.userId,
+      { event: 'ApplicationSubmitted', previous: application },
     );
     const content = snapshotOf(loaded, submitted);
     await putSnapshot({

@@ -49,6 +49,18 @@ export function legalDescriptionOf(input: Partial<ApplicationAddress>): string |
 }
 
 /** Field → [before, after] of the keys that changed (history delta). */
+/** JSON with object keys sorted and undefined members dropped (a map read back may change order). */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(
+          Object.entries(x as Record<string, unknown>)
+            .filter(([, y]) => y !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : x,
+  ) ?? 'undefined';
+
 export function deltaOf(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
@@ -58,7 +70,7 @@ export function deltaOf(
   for (const k of keys) {
     const a = before[k];
     const b = after[k];
-    if (JSON.stringify(a) !== JSON.stringify(b)) delta[k] = [a ?? null, b ?? null];
+    if (canonical(a) !== canonical(b)) delta[k] = [a ?? null, b ?? null];
   }
   return delta;
 }

@@ -1,4 +1,5 @@
 import type { EventConsumer } from './consumers.js';
+import { applicationConsumers } from '../../applications/consumers.js';
 
 /**
  * Every consumer of domain events, run by the stream Lambda (stream.ts) and, locally, by the stream
@@ -11,4 +12,4 @@ import type { EventConsumer } from './consumers.js';
  *
  * Writers never change when a consumer is added: they only write their events (outbox.ts).
  */
-export const consumers: readonly EventConsumer[] = [];
+export const consumers: readonly EventConsumer[] = [...applicationConsumers()];

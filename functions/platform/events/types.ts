@@ -16,25 +16,49 @@ import type { notificationLevels } from '../data/entities/common.js';
  *
  * Payloads stay small (ids and what changed): a consumer that needs more reads the current state.
  */
+/** The values an application's search entries are built from (before a change or a delete). */
+export interface SearchValues {
+  authorityId: string;
+  applicationNumber?: string;
+  consentNumber?: string;
+  fullAddress?: string;
+}
+
 export interface DomainEventCatalogue {
+  /** A new application (or template, duplicate, child) with its access rows and history. */
   ApplicationCreated: {
     aggregate: 'application';
     data: {
       applicationNumber?: string;
       authorityId?: string;
       formId?: string;
+      recordType?: string;
       /** Set when the application was created as a child (amendment, CCC, ...). */
       parentApplicationId?: string;
       /** Set when it is a duplicate of another application. */
       duplicatedFrom?: string;
+      /** The users given an access row in the same transaction. */
+      userIds?: string[];
     };
   };
   ApplicationUpdated: {
     aggregate: 'application';
-    /** Names of the fields (or `step:<stepId>`) that changed. */
-    data: { changed: string[] };
+    /**
+     * Names of the fields (or `step:<stepId>`) that changed; `searchBefore` when a field of the
+     * search entries (address, application or consent number) changed: their values before.
+     */
+    data: { changed: string[]; searchBefore?: SearchValues };
   };
-  ApplicationDeleted: { aggregate: 'application'; data: { applicationNumber?: string } };
+  ApplicationDeleted: {
+    aggregate: 'application';
+    /** What consumers cannot read any more: the users who had a row, the search entries' values. */
+    data: {
+      applicationNumber?: string;
+      recordType?: string;
+      userIds: string[];
+      search: SearchValues;
+    };
+  };
   ApplicationSubmitted: {
     aggregate: 'application';
     data: { status: string; applicationNumber?: string; authorityId?: string };
@@ -46,7 +70,12 @@ export interface DomainEventCatalogue {
   };
   ParticipantNotificationLevelChanged: {
     aggregate: 'application';
-    data: { userId: string; notificationLevel: (typeof notificationLevels)[number] };
+    data: {
+      participantId: string;
+      /** The participant's signed-in user, whose access row changed with it. */
+      userId?: string;
+      notificationLevel: (typeof notificationLevels)[number];
+    };
   };
 }
 

@@ -432,3 +432,50 @@ export const applicationSnapshot = new Entity({
     },
   },
 });
+
+/**
+ * Read model (badges and filters of the lists): what one application adds to one user's
+ * {@link applicationListSummary}, as the names of the counters it counts in (`b:visibleDrafts`,
+ * `f:form:<id>`, ...; none for a template or a row that is gone). Kept per (user, application) so
+ * the consumer that maintains the summary moves a user's counts from the stored contribution to the
+ * current one in one transaction, conditional on the stored one: replays and events out of order
+ * change nothing (functions/applications/service/read-model.ts).
+ */
+export const applicationContribution = new Entity({
+  model: model('applicationContribution'),
+  attributes: {
+    userId: { type: 'string', required: true },
+    applicationId: { type: 'string', required: true },
+    /** The counter names, sorted. */
+    counters: { type: 'list', items: { type: 'string' }, required: true },
+    /** `counters` joined: the value the next change is conditional on. */
+    signature: { type: 'string', required: true },
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['applicationId'] },
+    },
+  },
+});
+
+/**
+ * Read model: one user's list badge counts and filter facets, one item. Besides these attributes
+ * the item holds one number attribute per counter (`b:<badge count>`, `f:<facet>:<value>`), kept
+ * with ADD in the transaction that changes an {@link applicationContribution}; `builtAt` is set
+ * once the item was built from every row of the user (a user from before the read model).
+ */
+export const applicationListSummary = new Entity({
+  model: model('applicationListSummary'),
+  attributes: {
+    userId: { type: 'string', required: true },
+    /** ISO 8601: when it was built from the user's rows; absent: not built yet. */
+    builtAt: { type: 'string' },
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+  },
+});
