@@ -3,6 +3,7 @@ import type { EntityItem } from 'electrodb';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../platform/adapters/aws/dynamodb.js';
+import { catalogue } from '../../reference/catalogue.js';
 import { entities, service } from '../../platform/data/service.js';
 import type {
   application as applicationEntity,
@@ -38,7 +39,9 @@ export type TemplateRecord = EntityItem<typeof templateEntity>;
 export type HistoryRecord = EntityItem<typeof historyEntity>;
 
 export const STALE_ETAG_MESSAGE = 'The application has been changed by someone else; reload it';
-export const APPLICATION_NOT_FOUND = 'Application not found';
+import { APPLICATION_NOT_FOUND } from '../../platform/access.js';
+
+export { APPLICATION_NOT_FOUND };
 /** Application ids start here (the counter's first value is 1). */
 export const FIRST_APPLICATION_ID = 1000001;
 
@@ -140,15 +143,8 @@ export async function nextApplicationNumber(
 export async function listContextOf(
   application: Pick<ApplicationRecord, 'jurisdictionId' | 'formId' | 'authorityId'>,
 ): Promise<ListRowContext> {
-  const [form, authority] = await Promise.all([
-    entities.form.get({ jurisdictionId: application.jurisdictionId, formId: application.formId }).go(),
-    entities.authority.get({ authorityId: application.authorityId }).go(),
-  ]);
-  return defined({
-    formDisplayName: form.data?.displayName,
-    formCategory: form.data?.category,
-    authorityDisplayName: authority.data?.displayName,
-  });
+  // The one reference catalogue (bundled, checked data): no table read for display names.
+  return catalogue().names(application);
 }
 
 async function completeContext(
