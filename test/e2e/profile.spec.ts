@@ -107,6 +107,7 @@ test('change password and back', async ({ page }) => {
   await profile.save(profile.password, 'Change password').click();
   await expect(profile.toast('Your password has been changed')).toBeVisible();
   await shell.signOut(name);
+  await signIn.expectVisible();
   await signIn.signIn(user.email, user.password);
   await expect(shell.dashboardHeading).toBeVisible();
 });
