@@ -100,7 +100,8 @@ export const defineRoute = <
   feature,
   access,
   caller: access.caller as A['caller'],
-  lambda: (options?.lambda ?? 'handler') as L,
+  // NoInfer: the table's `satisfies RouteDef[]` must not widen L to string for routes without options.
+  lambda: (options?.lambda ?? 'handler') as NoInfer<L>,
 });
 
 /** The Lambda of a route: `<feature>` for the feature's handler, `<feature>-<lambda>` for another. */
@@ -108,6 +109,15 @@ export const lambdaId = (route: Pick<RouteDef, 'feature' | 'lambda'>): string =>
   route.lambda === 'handler' ? route.feature : `${route.feature}-${route.lambda}`;
 
 const r = defineRoute;
+
+/**
+ * The applications feature's Lambdas (point 8 of the architecture): the lists on the read path
+ * (`functions/applications/lists.ts`, no PDF, images or Form.io), the application form's heavy
+ * calls — creating (thumbnails), changing, steps, rules and submission (Form.io validation, the
+ * summary PDF) — on `functions/applications/form.ts`, the rest on `functions/applications/handler.ts`.
+ */
+const lists = { lambda: 'lists' } as const;
+const form = { lambda: 'form' } as const;
 
 export const routes = [
   // Health: public, no data access beyond a cheap table describe.
@@ -155,25 +165,25 @@ export const routes = [
   r('GET', '/user/countries', 'reference', signedIn),
   r('GET', '/user/properties', 'reference', signedIn),
 
-  // Applications (portal-core §7): create, read, change, lists, steps, rules, submission.
-  r('GET', '/user/applications', 'applications', signedIn),
-  r('POST', '/user/applications', 'applications', signedIn),
+  // Applications (portal-core §7): create, read, change, lists, steps, rules, submission (three Lambdas: see `lists`, `form`).
+  r('GET', '/user/applications', 'applications', signedIn, lists),
+  r('POST', '/user/applications', 'applications', signedIn, form),
   r('GET', '/user/applications/{id}', 'applications', onApplication('ReadOnly')),
-  r('PATCH', '/user/applications/{id}', 'applications', onApplication('Edit')),
+  r('PATCH', '/user/applications/{id}', 'applications', onApplication('Edit'), form),
   r('DELETE', '/user/applications/{id}', 'applications', onApplication('ReadOnly')),
   r('PATCH', '/user/applications/{id}/preferences', 'applications', onApplication('ReadOnly')),
   r('POST', '/user/applications/{id}/child-applications', 'applications', onApplication('Edit')),
-  r('POST', '/user/applications/{id}/submission', 'applications', onApplication('Edit')),
+  r('POST', '/user/applications/{id}/submission', 'applications', onApplication('Edit'), form),
   r('GET', '/user/applications/{id}/rejected-reason', 'applications', onApplication('ReadOnly')),
-  r('GET', '/user/applications/{id}/enabled-steps', 'applications', onApplication('ReadOnly')),
-  r('GET', '/user/applications/{id}/steps/{stepId}', 'applications', onApplication('ReadOnly')),
-  r('POST', '/user/applications/{id}/steps/{stepId}', 'applications', onApplication('Edit')),
-  r('GET', '/user/applications/{id}/ruleresults', 'applications', onApplication('ReadOnly')),
+  r('GET', '/user/applications/{id}/enabled-steps', 'applications', onApplication('ReadOnly'), form),
+  r('GET', '/user/applications/{id}/steps/{stepId}', 'applications', onApplication('ReadOnly'), form),
+  r('POST', '/user/applications/{id}/steps/{stepId}', 'applications', onApplication('Edit'), form),
+  r('GET', '/user/applications/{id}/ruleresults', 'applications', onApplication('ReadOnly'), form),
   r('GET', '/user/applications/{id}/history', 'applications', onApplication('ReadOnly')),
-  r('GET', '/user/applicationsV2', 'applications', signedIn),
-  r('GET', '/user/applicationsV2/badges', 'applications', signedIn),
-  r('GET', '/user/applicationsV2/filters', 'applications', signedIn),
-  r('GET', '/user/applicationsV3', 'applications', signedIn),
+  r('GET', '/user/applicationsV2', 'applications', signedIn, lists),
+  r('GET', '/user/applicationsV2/badges', 'applications', signedIn, lists),
+  r('GET', '/user/applicationsV2/filters', 'applications', signedIn, lists),
+  r('GET', '/user/applicationsV3', 'applications', signedIn, lists),
   r('GET', '/user/applicationsV3/{id}/child-applications', 'applications', onApplication('ReadOnly')),
   r('GET', '/user/applicationsV3/{id}/action-items', 'applications', onApplication('ReadOnly')),
 

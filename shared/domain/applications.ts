@@ -86,6 +86,13 @@ export function listRecordType(a: {
   return a.consentNumber ? 'Consent' : 'Draft';
 }
 
+/**
+ * A consent: an application the council has given a consent number (not a template). The one rule
+ * for the lists' Consent tab, the child-application action items and creating a child application.
+ */
+export const isConsent = (a: { recordType: RecordType; consentNumber?: string | undefined }): boolean =>
+  listRecordType(a) === 'Consent';
+
 /** Having outstanding items means outstanding payments or RFIs. */
 export const hasOutstandingItems = (a: {
   hasOutstandingPayments?: boolean | undefined;
@@ -243,6 +250,9 @@ export const TEMPLATE_THUMBNAIL = {
   extensions: ['.jpg', '.jpeg', '.png', '.gif'],
 } as const;
 
+/** The message of a thumbnail that is not an image we take (the field's reason and the error's message). */
+export const THUMBNAIL_MESSAGE = `Thumbnail must be a JPG, JPEG, PNG or GIF image of at most ${TEMPLATE_THUMBNAIL.maxBytes} bytes`;
+
 /** Recent lists on the dashboard: page 1, size 10, sorted descending, not hidden. */
 export const RECENT_LIST = { pageIndex: 1, pageSize: 10 } as const;
 
@@ -250,3 +260,6 @@ export const RECENT_LIST = { pageIndex: 1, pageSize: 10 } as const;
 export function formatMessage(message: string, params: Readonly<Record<string, string>> = {}): string {
   return message.replace(/\{\{?\s*(\w+)\s*\}?\}/g, (match, name: string) => params[name] ?? match);
 }
+
+/** The document container of the generated summary PDF: not one of the applicant's documents. */
+export const SUMMARY_CONTAINER_ID = 'application-summary';

@@ -285,21 +285,21 @@ export async function applications(stack: BenchStack, h: BenchHelpers) {
   // The same work in-process, with what DynamoDB was asked for (one run's calls; median time of 11).
   const { ApplicationsV3Query } = await import('../../shared/schemas/applications');
   const { v3Request } = await import('../../functions/applications/service/lists');
-  const { listApplications, badgesOf, filtersOf } = await import('../../functions/applications/routes/lists');
+  const { service: listing } = await import('../../functions/applications/lists');
   const { newReadStats } = await import('../../functions/applications/repository/lists');
   type Stats = ReturnType<typeof newReadStats>;
   const raw: { name: string; run: (stats?: Stats) => Promise<unknown> }[] = [
     ...lists.map((l) => ({
       name: l.name,
       run: (stats?: Stats) =>
-        listApplications(
+        listing.list(
           userId,
           v3Request(ApplicationsV3Query.parse(Object.fromEntries(new URLSearchParams(l.qs)))),
           stats,
         ),
     })),
-    { name: 'badges', run: (stats?: Stats) => badgesOf(userId, stats) },
-    { name: 'filters', run: (stats?: Stats) => filtersOf(userId, stats) },
+    { name: 'badges', run: (stats?: Stats) => listing.badges(userId, stats) },
+    { name: 'filters', run: (stats?: Stats) => listing.filters(userId, stats) },
   ];
   const rows = [['in-process', 'Query', 'BatchGet', 'items read', 'matched', 'RCU', 'median ms']];
   for (const r of raw) {

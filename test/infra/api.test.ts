@@ -1,6 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  lambdaId,
   routedFeatures,
   routeKey,
   routes,
@@ -26,10 +27,13 @@ describe('ApiStack', () => {
 
   const functions = () => propsOf(t, 'AWS::Lambda::Function') as unknown as (Fn & { Description: string })[];
 
-  it('has one Node.js 22 arm64 Lambda per routed resource module', () => {
+  it('has one Node.js 22 arm64 Lambda per Lambda of the route table (a feature may have several)', () => {
     const fns = functions();
     expect(fns.map((f) => f.Description.replace('HTTP API feature: ', '')).sort()).toEqual(
-      [...routedFeatures()].sort(),
+      [...new Set(routes.map(lambdaId))].sort(),
+    );
+    expect([...routedFeatures()].every((f) => fns.some((fn) => fn.Description.endsWith(`: ${f}`)))).toBe(
+      true,
     );
     for (const f of fns) {
       expect(f).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
@@ -52,6 +56,31 @@ describe('ApiStack', () => {
 
   it('has exactly one route per entry of functions/routes.ts', () => {
     expect(routeKeysOfTemplate(t)).toEqual(routes.map(routeKey).sort());
+  });
+
+  it("sends each route to its Lambda: the lists and the form's heavy calls off the applications handler", () => {
+    const resources = t.toJSON().Resources as Record<
+      string,
+      { Type: string; Properties: Record<string, unknown> }
+    >;
+    const lambdaOfRoute = new Map<string, string>();
+    for (const r of Object.values(resources).filter((x) => x.Type === 'AWS::ApiGatewayV2::Route')) {
+      const target = JSON.stringify(r.Properties.Target);
+      const integrationId = Object.keys(resources).find(
+        (id) => resources[id]!.Type === 'AWS::ApiGatewayV2::Integration' && target.includes(`"${id}"`),
+      )!;
+      const uri = JSON.stringify(resources[integrationId]!.Properties.IntegrationUri);
+      const fnId = Object.keys(resources).find(
+        (id) => resources[id]!.Type === 'AWS::Lambda::Function' && uri.includes(`"${id}"`),
+      )!;
+      const description = String(resources[fnId]!.Properties.Description);
+      lambdaOfRoute.set(r.Properties.RouteKey as string, description.replace('HTTP API feature: ', ''));
+    }
+    for (const route of routes)
+      expect(lambdaOfRoute.get(routeKey(route)), routeKey(route)).toBe(lambdaId(route));
+    expect(lambdaOfRoute.get('GET /user/applicationsV2')).toBe('applications-lists');
+    expect(lambdaOfRoute.get('POST /user/applications/{id}/submission')).toBe('applications-form');
+    expect(lambdaOfRoute.get('GET /user/applications/{id}')).toBe('applications');
   });
 
   it('protects user routes with the Cognito JWT authorizer and leaves public routes open', () => {

@@ -11,6 +11,7 @@ import { Jimp } from '../../functions/platform/adapters/images.js';
 import { readOutputs } from '../support/outputs';
 import { signIn } from '../support/cognito';
 import { api, localRepositories } from '../support/accounts';
+import { waitFor } from '../support/wait';
 import type {
   ActionItem,
   ApplicationListItem,
@@ -323,9 +324,14 @@ describe('access levels', () => {
     );
     expect((await get(owner, id)).body.application).toMatchObject({ name: 'Garage', etag: changed.etag });
 
-    // The list rows of both users follow the change.
-    expect((await repo.getAccess(id, sub(owner)))?.searchText).toContain('garage');
-    expect((await repo.getAccess(id, otherId))?.modifiedDate).toBe(changed.modifiedDate);
+    // The list rows of both users follow the change (the ApplicationUpdated consumer, a moment later).
+    await waitFor('the owner’s list row', async () =>
+      (await repo.getAccess(id, sub(owner)))?.searchText?.includes('garage'),
+    );
+    await waitFor(
+      'the other user’s list row',
+      async () => (await repo.getAccess(id, otherId))?.modifiedDate === changed.modifiedDate,
+    );
 
     const history = (await api('GET', `/user/applications/${id}/history`, undefined, { token: other }))
       .body as HistoryItem[];

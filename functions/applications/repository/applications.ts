@@ -347,6 +347,8 @@ export interface UpdateOptions {
   previous?: ApplicationRecord;
   /** The history item of the change, written in the same transaction. */
   history?: NewHistory;
+  /** A template's own details (name, description, thumbnail), written in the same transaction. */
+  template?: Partial<Pick<TemplateRecord, 'displayName' | 'description' | 'thumbnailKey' | 'thumbnailName'>>;
 }
 
 const SEARCH_FIELDS = ['address', 'applicationNumber', 'consentNumber'];
@@ -411,7 +413,7 @@ export async function updateApplication(
           },
           now,
         );
-  const history = options.history;
+  const { history, template } = options;
   const result = await service.transaction
     .write((e) => {
       const op = e.application.patch({ applicationId: id }).set(set);
@@ -429,6 +431,9 @@ export async function updateApplication(
                 })
                 .commit(),
             ]
+          : []),
+        ...(template && Object.keys(template).length > 0
+          ? [e.template.patch({ applicationId: id }).set(defined(template)).commit()]
           : []),
       ];
     })
@@ -550,32 +555,7 @@ export async function putAccessRow(
   return data as AccessRecord;
 }
 
-/** Sets the notification level of a user's access row. */
-export async function setAccessNotificationLevel(
-  applicationId: string,
-  userId: string,
-  notificationLevel: NotificationLevel,
-): Promise<void> {
-  await entities.applicationAccess
-    .patch({ applicationId, userId })
-    .set({ notificationLevel })
-    .go({ response: 'none' });
-}
-
 // ---- history ----
-
-/** Appends a history item (H1/H2). */
-export async function addHistory(applicationId: string, item: NewHistory): Promise<HistoryRecord> {
-  const { data } = await entities.history
-    .create({
-      ...item,
-      applicationId,
-      historyId: item.historyId ?? randomUUID(),
-      timestamp: item.timestamp ?? new Date().toISOString(),
-    })
-    .go();
-  return data as HistoryRecord;
-}
 
 /** History of an application (H1), or of one entity of it (H2), in the given order. */
 export async function listHistory(
@@ -624,16 +604,6 @@ export function searchEntriesOf(applicationId: string, v: SearchValues): SearchE
     );
 }
 
-function searchEntries(
-  application: Pick<
-    ApplicationRecord,
-    'applicationId' | 'applicationNumber' | 'consentNumber' | 'address' | 'authorityId'
-  >,
-  authorityId: string,
-): SearchEntry[] {
-  return searchEntriesOf(application.applicationId, { ...searchValuesOf(application), authorityId });
-}
-
 /** Writes search entries (S1–S4). */
 export async function putSearchEntries(items: SearchEntry[]): Promise<void> {
   if (items.length === 0) return;
@@ -648,32 +618,6 @@ export async function deleteSearchEntries(keys: SearchEntry[]): Promise<void> {
   const { unprocessed } = await entities.applicationSearch.delete(keys).go();
   if (unprocessed.length > 0)
     throw new Error(`deleteSearchEntries: ${unprocessed.length} entries were not deleted`);
-}
-
-/**
- * Writes the search entries of an application (S1–S4): application number, consent number and
- * normalised full address, under its authority and under 'all'. Templates have none.
- */
-export async function putSearchRows(
-  application: ApplicationRecord,
-  authority: { id: string } | { authorityId: string },
-): Promise<void> {
-  if (application.recordType === 'Template') return;
-  const authorityId = 'id' in authority ? authority.id : authority.authorityId;
-  const items = searchEntries(application, authorityId);
-  if (items.length === 0) return;
-  const { unprocessed } = await entities.applicationSearch.put(items).go();
-  if (unprocessed.length > 0)
-    throw new Error(`putSearchRows: ${unprocessed.length} entries were not written`);
-}
-
-/** Removes the search entries of an application as they are now (before a change or a delete). */
-export async function deleteSearchRows(application: ApplicationRecord): Promise<void> {
-  const keys = searchEntries(application, application.authorityId);
-  if (keys.length === 0) return;
-  const { unprocessed } = await entities.applicationSearch.delete(keys).go();
-  if (unprocessed.length > 0)
-    throw new Error(`deleteSearchRows: ${unprocessed.length} entries were not deleted`);
 }
 
 // ---- delete ----

@@ -9,7 +9,7 @@ import type {
   template as templateEntity,
 } from '../../platform/data/entities/application.js';
 import type { Filter, QueryPlan, Visibility } from '../service/lists.js';
-import { matchesNeeded, nextLimit } from '../service/lists.js';
+import { nextLimit } from '../service/lists.js';
 import type { RecordType } from '../../../shared/schemas/applications.js';
 
 /**
@@ -133,100 +133,6 @@ export async function queryAccessRows(
     startKey = res.LastEvaluatedKey;
   } while (startKey && (need === undefined || rows.length < need));
   return { rows: need === undefined ? rows : rows.slice(0, need), exhausted: !startKey };
-}
-
-/** The rows of page `pageIndex` in index order plus one more when a further match exists. */
-export function queryForPage(
-  userId: string,
-  plan: QueryPlan,
-  pageIndex: number,
-  pageSize: number,
-  stats?: ReadStats,
-) {
-  return queryAccessRows(userId, plan, {
-    need: matchesNeeded(pageIndex, pageSize),
-    ...(stats ? { stats } : {}),
-  });
-}
-
-/**
- * `Select: 'COUNT'` of the caller's rows of a record type and visibility (gsi2). With `statusNot`,
- * the filter keeps rows of another status: `matched` counts those, `read` every row of the
- * partition range (DynamoDB's ScannedCount), so one pass answers both counts.
- */
-export async function countAccessRows(
-  userId: string,
-  c: { recordType: RecordType; visibility: Visibility; statusNot?: string },
-  stats?: ReadStats,
-): Promise<{ matched: number; read: number }> {
-  const base = keyParams(userId, 'byUserRecordType', c.recordType, c.visibility);
-  const filter: Filter | undefined = c.statusNot
-    ? { expression: '#f_status <> :f0', names: { '#f_status': 'status' }, values: { ':f0': c.statusNot } }
-    : undefined;
-  const input: QueryCommandInput = {
-    ...withFilter(base, filter),
-    Select: 'COUNT',
-    ReturnConsumedCapacity: 'TOTAL',
-  };
-  let matched = 0;
-  let read = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page: QueryCommandInput = { ...input };
-    if (startKey) page.ExclusiveStartKey = startKey;
-    const res = await documentClient().send(new QueryCommand(page));
-    matched += res.Count ?? 0;
-    read += res.ScannedCount ?? 0;
-    if (stats) {
-      stats.queries++;
-      stats.itemsRead += res.ScannedCount ?? 0;
-      stats.itemsMatched += res.Count ?? 0;
-      stats.capacityUnits += res.ConsumedCapacity?.CapacityUnits ?? 0;
-    }
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
-  return { matched, read };
-}
-
-/** The list fields of every row of the caller (both visibilities, every record type), for the filters. */
-export async function filterFieldsOf(userId: string, stats?: ReadStats) {
-  const base = keyParams(userId, 'byUser');
-  const input: QueryCommandInput = {
-    TableName: table(),
-    ...base,
-    ProjectionExpression: '#p_formId, #p_authorityId, #p_status, #p_complexity, #p_recordType',
-    ExpressionAttributeNames: {
-      ...base.ExpressionAttributeNames,
-      '#p_formId': 'formId',
-      '#p_authorityId': 'authorityId',
-      '#p_status': 'status',
-      '#p_complexity': 'complexity',
-      '#p_recordType': 'recordType',
-    },
-    ReturnConsumedCapacity: 'TOTAL',
-  };
-  const out: {
-    formId?: string;
-    authorityId?: string;
-    status?: string;
-    complexity?: string;
-    recordType?: string;
-  }[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page: QueryCommandInput = { ...input };
-    if (startKey) page.ExclusiveStartKey = startKey;
-    const res = await documentClient().send(new QueryCommand(page));
-    out.push(...((res.Items ?? []) as typeof out));
-    if (stats) {
-      stats.queries++;
-      stats.itemsRead += res.ScannedCount ?? 0;
-      stats.itemsMatched += res.Count ?? 0;
-      stats.capacityUnits += res.ConsumedCapacity?.CapacityUnits ?? 0;
-    }
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
-  return out;
 }
 
 const BATCH_GET_MAX = 100;

@@ -20,14 +20,7 @@ export type StepRecord = EntityItem<typeof stepEntity>;
 export type SnapshotRecord = EntityItem<typeof snapshotEntity>;
 export type DocumentRecord = EntityItem<typeof documentEntity>;
 
-/** The container of the generated summary PDF (served by the documents download link). */
-export const SUMMARY_CONTAINER_ID = 'application-summary';
-
-/** One step's saved item, or undefined. */
-export async function getStepItem(applicationId: string, stepId: string): Promise<StepRecord | undefined> {
-  const { data } = await entities.applicationStep.get({ applicationId, stepId }).go();
-  return data ?? undefined;
-}
+import { SUMMARY_CONTAINER_ID } from '../../../shared/domain/applications.js';
 
 /** Saves (replaces) a step's data with whether it passed validation. */
 export async function putStepItem(item: {

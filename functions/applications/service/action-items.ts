@@ -1,6 +1,6 @@
 import type { ActionItem } from '../../../shared/schemas/applications.js';
 import type { AccessLevel } from '../../../shared/schemas/common.js';
-import { canEdit, canManage } from '../../../shared/domain/applications.js';
+import { canEdit, canManage, isConsent } from '../../../shared/domain/applications.js';
 
 export interface ActionItemsInput {
   application: {
@@ -45,7 +45,7 @@ export function actionItems(input: ActionItemsInput): ActionItem[] {
       displayOrder: 0,
     });
   }
-  if (application.consentNumber && application.recordType !== 'Template' && canEdit(accessLevel)) {
+  if (isConsent(application) && canEdit(accessLevel)) {
     const children = input.forms
       .filter(
         (f) =>

@@ -51,7 +51,7 @@ export const isCounterName = (name: string) => name.startsWith('b:') || name.sta
 /**
  * The counters an application adds to a user's summary, sorted: none when it is gone, has no row
  * of the user, or is a template (the badges count Drafts and Consents; the filters leave templates
- * out). The same semantics as the COUNT queries and the row scan they replace (routes/lists.ts).
+ * out). The same semantics as the COUNT queries and the row scan they replaced.
  */
 export function countersOf(source: ContributionSource | undefined): string[] {
   if (!source || (source.recordType !== 'Draft' && source.recordType !== 'Consent')) return [];

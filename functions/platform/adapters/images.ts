@@ -8,12 +8,12 @@ import gif from '@jimp/js-gif';
 import jpeg from '@jimp/js-jpeg';
 import png from '@jimp/js-png';
 import { methods as resize } from '@jimp/plugin-resize';
-import { TEMPLATE_THUMBNAIL } from '../../../shared/domain/applications.js';
+import { TEMPLATE_THUMBNAIL, THUMBNAIL_MESSAGE } from '../../../shared/domain/applications.js';
 
 /** Only the three formats and the one plugin a thumbnail needs: the full jimp (fonts, every plugin) tripled the bundle. */
 export const Jimp = createJimp({ formats: [jpeg, png, gif], plugins: [resize] });
 
-export const THUMBNAIL_MESSAGE = `Thumbnail must be a JPG, JPEG, PNG or GIF image of at most ${TEMPLATE_THUMBNAIL.maxBytes} bytes`;
+export { THUMBNAIL_MESSAGE };
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif';
 

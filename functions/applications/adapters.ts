@@ -1,0 +1,53 @@
+import { loadApplicationAccess } from '../platform/access.js';
+import { getUserProfile } from '../accounts/service.js';
+import { catalogue } from '../reference/catalogue.js';
+import { independentAuthoritiesOf } from '../reference/service.js';
+import {
+  createApplication,
+  deleteApplication,
+  getAccess,
+  getApplication,
+  getTemplate,
+  listChildren,
+  listHistory,
+  listParticipants,
+  listSteps,
+  nextApplicationId,
+  nextApplicationNumber,
+  setVisibility,
+  updateApplication,
+} from './repository/applications.js';
+import { deleteThumbnail, storeThumbnail, toTemplateDto } from './repository/thumbnails.js';
+import type { ApplicationPorts } from './service/ports.js';
+
+/**
+ * The real ports of the applications services (./service/ports.ts): the table, the bucket, the
+ * reference catalogue and the accounts feature. Each Lambda of the feature wires what it serves.
+ */
+export const applicationPorts: ApplicationPorts = {
+  applications: {
+    nextId: nextApplicationId,
+    nextNumber: (authorityId, date) => nextApplicationNumber('', authorityId, date),
+    create: createApplication,
+    get: getApplication,
+    update: updateApplication,
+    remove: deleteApplication,
+    setVisibility,
+    access: getAccess,
+    participants: listParticipants,
+    steps: listSteps,
+    children: listChildren,
+    template: getTemplate,
+    history: listHistory,
+  },
+  access: { require: loadApplicationAccess },
+  reference: {
+    authority: (id) => catalogue().authority(id),
+    forms: (jurisdictionId) => catalogue().forms(jurisdictionId),
+    names: (application) => catalogue().names(application),
+    requiredDocuments: (formId) => catalogue().requiredDocuments(formId),
+    ownAuthorities: independentAuthoritiesOf,
+  },
+  people: { profile: getUserProfile },
+  thumbnails: { store: storeThumbnail, remove: deleteThumbnail, toDto: toTemplateDto },
+};

@@ -1,0 +1,59 @@
+import { InvalidImage, makeThumbnail } from '../platform/adapters/images.js';
+import { createFeatureHandler, reply } from '../platform/http/handler.js';
+import type { LambdaImplementations } from '../platform/http/handler.js';
+import { logger } from '../platform/logger.js';
+import { catalogue } from '../reference/catalogue.js';
+import { applicationPorts } from './adapters.js';
+import { contract } from './contract.js';
+import { updateApplication } from './repository/applications.js';
+import { loadApplicationParts, putSnapshot, putStepItem } from './repository/steps.js';
+import { draftsService } from './service/applications.js';
+import { stepsService } from './service/steps.js';
+import { generateSummaryPdf } from './service/summary-pdf.js';
+
+const drafts = draftsService({
+  ...applicationPorts,
+  images: {
+    thumbnail: async (input) => {
+      try {
+        return (await makeThumbnail(input)).jpeg;
+      } catch (err) {
+        if (err instanceof InvalidImage) return null;
+        throw err;
+      }
+    },
+  },
+});
+
+const steps = stepsService({
+  parts: loadApplicationParts,
+  saveStep: putStepItem,
+  update: updateApplication,
+  putSnapshot,
+  summaryPdf: generateSummaryPdf,
+  reference: {
+    formReference: (formId) => catalogue().formReference(formId),
+    authorityName: (id) => catalogue().authority(id)?.displayName,
+  },
+  log: logger,
+});
+
+/**
+ * The application form's Lambda (portal-core §7): creating (every operation; template thumbnails),
+ * changing, the steps, rule results and submission (Form.io validation, the summary PDF): the
+ * heavy modules, kept off the lists' and reads' cold starts. Env: TABLE_NAME, UPLOADS_BUCKET.
+ */
+export const routes = {
+  'POST /user/applications': async ({ caller, body }) => reply(201, await drafts.create(caller, body)),
+  'PATCH /user/applications/{id}': async ({ caller, body, ...grant }) => drafts.change(caller, grant, body),
+  'GET /user/applications/{id}/enabled-steps': async (grant) => steps.enabledSteps(grant),
+  'GET /user/applications/{id}/steps/{stepId}': async ({ params, ...grant }) =>
+    steps.step(grant, params.stepId),
+  'POST /user/applications/{id}/steps/{stepId}': async ({ caller, params, body, ...grant }) =>
+    steps.saveStep(caller, grant, params.stepId, body),
+  'GET /user/applications/{id}/ruleresults': async ({ query, ...grant }) => steps.ruleResults(grant, query),
+  'POST /user/applications/{id}/submission': async ({ caller, body, ...grant }) =>
+    steps.submit(caller, grant, body),
+} satisfies LambdaImplementations<'applications', 'form', typeof contract>;
+
+export const handler = createFeatureHandler('applications', contract, routes, { lambda: 'form' });
