@@ -242,20 +242,12 @@ export async function listDocumentTags(userId: string): Promise<DocumentTag[]> {
   );
 }
 
-/** A user's authority relations (U4), including those granted to the user's e-mail. */
-export async function listUserAuthorityRelations(
+/** The authority relations stored under one user id (U4): a Cognito sub, or an e-mail grant id. */
+export async function listUserAuthorities(
   userId: string,
-  email: string | undefined,
 ): Promise<{ authorityId: string; defaultIndependent: boolean }[]> {
-  const ids = [userId, ...(email ? [emailGrantUserId(email)] : [])];
-  const results = await Promise.all(
-    ids.map((id) => entities.userAuthority.query.byUser({ userId: id }).go({ pages: 'all' })),
-  );
-  const seen = new Map<string, boolean>();
-  for (const r of results)
-    for (const rel of r.data)
-      if (!seen.has(rel.authorityId)) seen.set(rel.authorityId, rel.defaultIndependent ?? false);
-  return [...seen].map(([authorityId, defaultIndependent]) => ({ authorityId, defaultIndependent }));
+  const { data } = await entities.userAuthority.query.byUser({ userId }).go({ pages: 'all' });
+  return data.map((r) => ({ authorityId: r.authorityId, defaultIndependent: r.defaultIndependent ?? false }));
 }
 
 /** A user's properties (U5), newest id last. */
