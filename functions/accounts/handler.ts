@@ -1,20 +1,60 @@
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
+import { createCaptchaChallenge, verifyCaptchaToken } from '../platform/adapters/captcha.js';
+import { logger } from '../platform/logger.js';
+import { independentAuthoritiesOf } from '../reference/service.js';
 import { contract } from './contract.js';
-import { registrationRoutes } from './registration.js';
-import { changePassword, getProfile, updateProfile } from './service/profile.js';
+import { claimCaptchaSolution } from './repository/captcha.js';
+import { acceptInvitationAsNewUser, getOrganisationInvitation } from './repository/invitations.js';
+import { userPool } from './repository/user-pool.js';
+import { getUser, updateUserProfile } from './repository/users.js';
+import { profileService } from './service/profile.js';
+import { registrationService } from './service/registration.js';
 
-export { profilePatchOf, toUserDto } from './service/profile.js';
+const registration = registrationService({
+  captcha: {
+    challenge: () => createCaptchaChallenge(),
+    verify: verifyCaptchaToken,
+    claim: claimCaptchaSolution,
+  },
+  userPool,
+  invitations: { get: getOrganisationInvitation, acceptAsNewUser: acceptInvitationAsNewUser },
+  now: () => new Date(),
+  log: logger,
+});
 
-/** Accounts: registration (public) and the signed-in user's own record (portal-core §7). Env: TABLE_NAME. */
+const profile = profileService({
+  users: { get: getUser, updateProfile: updateUserProfile },
+  independentAuthoritiesOf,
+  userPool,
+});
+
+/**
+ * Accounts (portal-core §7): registration (public: no token) and the signed-in user's own record.
+ * Env: TABLE_NAME, USER_POOL_ID, USER_POOL_CLIENT_ID, and the captcha secret (CAPTCHA_HMAC_SECRET or
+ * CAPTCHA_HMAC_SECRET_ARN).
+ */
 export const routes = {
-  'GET /user': async ({ caller }) => getProfile(caller),
-  'PATCH /user': async ({ caller, body }) => updateProfile(caller, body),
-  'PUT /user/password': async ({ caller, body }) => {
-    await changePassword(caller, body);
+  'GET /public/captcha/challenge': async () =>
+    reply(200, { ...(await registration.captchaChallenge()) }, { 'cache-control': 'no-store' }),
+  'POST /public/user/registration': async ({ body }) => registration.register(body),
+  'POST /public/user/registration/confirm': async ({ body }) => {
+    await registration.confirmRegistration(body);
     return reply(204);
   },
-  ...registrationRoutes,
+  'POST /public/user/registration/resend': async ({ body }) => {
+    await registration.resendConfirmation(body);
+    return reply(204);
+  },
+  'GET /public/organisation/invitations': async ({ query }) => registration.invitationEmail(query.uuid),
+  'POST /public/user/registration/invited': async ({ body }) => registration.registerInvited(body),
+
+  'GET /user': async ({ caller }) => profile.getProfile(caller),
+  'PATCH /user': async ({ caller, body }) => profile.updateProfile(caller, body),
+  'PUT /user/password': async ({ caller, body }) => {
+    await profile.changePassword(caller, body);
+    return reply(204);
+  },
 } satisfies Implementations<typeof contract>;
 
 export const handler = createFeatureHandler('accounts', contract, routes);

@@ -3,33 +3,22 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from '../platform/logger.js';
 import { createUserIfAbsent } from './repository/users.js';
+import { confirmationService } from './service/confirmation.js';
 
-const CONFIRM_SOURCES = new Set(['PostConfirmation_ConfirmSignUp', 'PostConfirmation_AdminConfirmSignUp']);
+const service = confirmationService({ users: { createIfAbsent: createUserIfAbsent }, log: logger });
 
 /**
- * Cognito PostConfirmation trigger: creates the user record from the attributes (sub, email,
- * given_name, family_name) if absent, and returns the event. A forgot-password confirmation is
- * ignored. Env: TABLE_NAME.
+ * Cognito PostConfirmation trigger: the user record of a confirmed account (the service ignores a
+ * forgot-password confirmation); returns the event. Env: TABLE_NAME.
  */
 export async function postConfirmation(
   event: PostConfirmationTriggerEvent,
 ): Promise<PostConfirmationTriggerEvent> {
-  if (!CONFIRM_SOURCES.has(event.triggerSource)) {
-    logger.info('post-confirmation: ignored trigger', { triggerSource: event.triggerSource });
-    return event;
-  }
-  const a = event.request.userAttributes;
-  const sub = a.sub;
-  const email = a.email;
-  if (!sub || !email) throw new Error('PostConfirmation event without sub or email');
-  const { created } = await createUserIfAbsent({
-    userId: sub,
+  await service.accountConfirmed({
+    triggerSource: event.triggerSource,
     username: event.userName,
-    email,
-    ...(a.given_name ? { firstName: a.given_name } : {}),
-    ...(a.family_name ? { lastName: a.family_name } : {}),
+    attributes: event.request.userAttributes,
   });
-  logger.info('post-confirmation', { userId: sub, created, triggerSource: event.triggerSource });
   return event;
 }
 

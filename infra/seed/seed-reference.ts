@@ -1,12 +1,12 @@
 import type { Country } from '../../shared/schemas/country.js';
-import { putCountries } from '../../functions/reference/repository/countries.js';
 import { entities } from '../../functions/platform/data/service.js';
+import { emailGrantUserId } from '../../functions/reference/repository/reference.js';
 import {
-  emailGrantUserId,
   pruneReferenceData,
+  putCountries,
   putReferenceData,
   putUserAuthority,
-} from '../../functions/reference/repository/reference.js';
+} from '../../functions/reference/repository/loader.js';
 import { jurisdictionParts, referenceData } from '../../functions/reference/data.js';
 import type { ReferenceData } from '../../functions/reference/data.js';
 import { jurisdictionEtag } from '../../functions/reference/jurisdiction.js';

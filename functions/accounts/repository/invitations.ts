@@ -57,11 +57,6 @@ export async function getOrganisationInvitation(
   return data ?? undefined;
 }
 
-/** Pending and not yet expired: the only state in which an invitation can be used to register. */
-export function isInvitationOpen(inv: OrganisationInvitationRecord, now: Date = new Date()): boolean {
-  return inv.status === 'Pending' && Date.parse(inv.expiryDate) > now.getTime();
-}
-
 export interface InvitedUser {
   userId: string;
   username: string;

@@ -1,18 +1,28 @@
-import { ChangePasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognitoClient } from '../../platform/adapters/aws/cognito.js';
-import { getUser, updateUserProfile } from '../repository/users.js';
-import type { UserProfilePatch, UserRecord } from '../repository/users.js';
-import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
-import type { UserDto } from '../../../shared/schemas/user.js';
 import type * as z from 'zod';
+import type { UserDto } from '../../../shared/schemas/user.js';
 import type { ChangePasswordRequest, UserPatchRequest } from '../../../shared/schemas/accounts.js';
-import type { UserCaller } from '../../platform/caller.js';
 import { readOrganisationRole } from '../../../shared/domain/user.js';
 import { buildFullAddress } from '../../../shared/domain/address.js';
 import { messages } from '../../../shared/domain/validation.js';
-import { cognitoClientError, cognitoErrorName, cognitoMessage } from '../cognito.js';
+import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
+import type { UserCaller } from '../../platform/caller.js';
 import { Invalid, NotFound, Rejected } from '../../platform/errors.js';
-import { independentAuthoritiesOf } from '../../reference/service.js';
+import type { IndependentAuthorityDto } from '../../reference/service.js';
+import { cognitoClientError, cognitoErrorName, cognitoMessage } from '../cognito.js';
+import type { UserPool } from '../repository/user-pool.js';
+import type { UserProfilePatch, UserRecord } from '../repository/users.js';
+
+/** What the profile service needs: the user records, the reference feature's authorities, the user pool. */
+export interface ProfilePorts {
+  users: {
+    get(userId: string): Promise<UserRecord | undefined>;
+    /** Patches an existing user's fields; fails with ConditionalCheckFailed when there is no such user. */
+    updateProfile(userId: string, patch: UserProfilePatch): Promise<UserRecord>;
+  };
+  /** The user's own independent authorities (the reference feature's service). */
+  independentAuthoritiesOf(userId: string, email: string | undefined): Promise<IndependentAuthorityDto[]>;
+  userPool: Pick<UserPool, 'changePassword'>;
+}
 
 /** The User DTO of a stored record: unknown organisation role reads as Normal; email preference defaults on. */
 export function toUserDto(u: UserRecord): UserDto {
@@ -66,70 +76,75 @@ function subjectOf(token: string): string | undefined {
   }
 }
 
-/** The signed-in user and their own independent authorities (portal-core §6). */
-export async function getProfile(caller: UserCaller) {
-  const record = await getUser(caller.userId);
-  if (!record) throw new NotFound('User not found');
-  // A user sees only their own independent authorities (portal-core §6).
-  const independentAuthorities = await independentAuthoritiesOf(record.userId, record.email);
-  return { ...toUserDto(record), independentAuthorities };
-}
-
-/** Changes the signed-in user's profile or preferences. */
-export async function updateProfile(
-  caller: UserCaller,
-  body: z.output<typeof UserPatchRequest>,
-): Promise<UserDto> {
-  const patch = profilePatchOf(body);
-  if (Object.keys(patch).length === 0) {
-    const record = await getUser(caller.userId);
+/** The signed-in user's own record: profile, preferences, password (portal-core §7 /user). */
+export function profileService(ports: ProfilePorts) {
+  /** The signed-in user and their own independent authorities (portal-core §6). */
+  async function getProfile(caller: UserCaller) {
+    const record = await ports.users.get(caller.userId);
     if (!record) throw new NotFound('User not found');
-    return toUserDto(record);
+    // A user sees only their own independent authorities (portal-core §6).
+    const independentAuthorities = await ports.independentAuthoritiesOf(record.userId, record.email);
+    return { ...toUserDto(record), independentAuthorities };
   }
-  try {
-    return toUserDto(await updateUserProfile(caller.userId, patch));
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new NotFound('User not found');
-    throw err;
-  }
-}
 
-/** Changes the signed-in user's password with their access token (which must be theirs). */
-export async function changePassword(
-  caller: UserCaller,
-  body: z.output<typeof ChangePasswordRequest>,
-): Promise<void> {
-  const sub = subjectOf(body.accessToken);
-  if (sub !== undefined && sub !== caller.userId) {
-    throw new Invalid(
-      [{ field: 'body.accessToken', reason: 'The access token is not the signed-in user’s' }],
-      'Invalid access token',
-    );
+  /** Changes the signed-in user's profile or preferences. */
+  async function updateProfile(
+    caller: UserCaller,
+    body: z.output<typeof UserPatchRequest>,
+  ): Promise<UserDto> {
+    const patch = profilePatchOf(body);
+    if (Object.keys(patch).length === 0) {
+      const record = await ports.users.get(caller.userId);
+      if (!record) throw new NotFound('User not found');
+      return toUserDto(record);
+    }
+    try {
+      return toUserDto(await ports.users.updateProfile(caller.userId, patch));
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) throw new NotFound('User not found');
+      throw err;
+    }
   }
-  try {
-    await cognitoClient().send(
-      new ChangePasswordCommand({
-        AccessToken: body.accessToken,
-        PreviousPassword: body.previousPassword,
-        ProposedPassword: body.proposedPassword,
-      }),
-    );
-  } catch (err) {
-    const name = cognitoErrorName(err);
-    if (name === 'InvalidPasswordException') {
+
+  /** Changes the signed-in user's password with their access token (which must be theirs). */
+  async function changePassword(
+    caller: UserCaller,
+    body: z.output<typeof ChangePasswordRequest>,
+  ): Promise<void> {
+    const sub = subjectOf(body.accessToken);
+    if (sub !== undefined && sub !== caller.userId) {
       throw new Invalid(
-        [{ field: 'body.proposedPassword', reason: messages.password }],
-        messages.password,
-        cognitoMessage(err, messages.password),
+        [{ field: 'body.accessToken', reason: 'The access token is not the signed-in user’s' }],
+        'Invalid access token',
       );
     }
-    if (name === 'NotAuthorizedException') {
-      const message = cognitoMessage(err, 'Incorrect username or password');
-      const onPassword = /password/i.test(message);
-      throw onPassword
-        ? new Invalid([{ field: 'body.previousPassword', reason: message }], message)
-        : new Rejected(message);
+    try {
+      await ports.userPool.changePassword({
+        accessToken: body.accessToken,
+        previousPassword: body.previousPassword,
+        proposedPassword: body.proposedPassword,
+      });
+    } catch (err) {
+      const name = cognitoErrorName(err);
+      if (name === 'InvalidPasswordException') {
+        throw new Invalid(
+          [{ field: 'body.proposedPassword', reason: messages.password }],
+          messages.password,
+          cognitoMessage(err, messages.password),
+        );
+      }
+      if (name === 'NotAuthorizedException') {
+        const message = cognitoMessage(err, 'Incorrect username or password');
+        const onPassword = /password/i.test(message);
+        throw onPassword
+          ? new Invalid([{ field: 'body.previousPassword', reason: message }], message)
+          : new Rejected(message);
+      }
+      throw cognitoClientError(err);
     }
-    throw cognitoClientError(err);
   }
+
+  return { getProfile, updateProfile, changePassword };
 }
+
+export type ProfileService = ReturnType<typeof profileService>;

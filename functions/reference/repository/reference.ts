@@ -16,6 +16,11 @@ import type {
 } from '../../../shared/schemas/reference.js';
 import type { JurisdictionParts } from '../jurisdiction.js';
 
+/**
+ * The reference data's reads, what the API serves (RD2–RD13, D7, U4, U5). The loader's writes
+ * (./loader.ts) are apart, so the request Lambda does not bundle them.
+ */
+
 /** The id under which a user-authority relation granted to an e-mail waits for its account. */
 export const emailGrantUserId = (email: string): string => `email:${email.trim().toLowerCase()}`;
 
@@ -24,7 +29,8 @@ export const SYSTEM_TAGS_USER_ID = '0';
 
 type AuthorityRecord = EntityItem<typeof authorityEntity>;
 
-const defined = <T extends object>(o: T): T =>
+/** The item without its undefined fields (ElectroDB writes and DTOs alike). */
+export const defined = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 function toAuthority(r: AuthorityRecord): Authority {
@@ -54,230 +60,6 @@ function toAuthority(r: AuthorityRecord): Authority {
     bounds: r.bounds,
   });
 }
-
-// ---- writes (the loader) ----
-
-async function batchPut<T>(put: (items: T[]) => { go(): Promise<{ unprocessed: unknown[] }> }, items: T[]) {
-  if (items.length === 0) return 0;
-  const { unprocessed } = await put(items).go();
-  return unprocessed.length;
-}
-
-/** The reference lists the loader writes (countries have their own repository). */
-export interface ReferenceWrite {
-  jurisdictions: (Jurisdiction & { etag: string })[];
-  authorities: Authority[];
-  forms: Form[];
-  breadcrumbs: Breadcrumb[];
-  steps: Step[];
-  participantTypes: ParticipantType[];
-  qualificationTypes: QualificationType[];
-  documentCategories: DocumentCategory[];
-  documentContainers: DocumentContainer[];
-  documentTags: DocumentTag[];
-  documentTypes: DocumentType[];
-}
-
-/**
- * Writes every reference item with batch puts (idempotent: a re-run writes the same values).
- * Returns the number of items DynamoDB left unprocessed after ElectroDB's retries.
- */
-export async function putReferenceData(d: ReferenceWrite): Promise<{ written: number; unprocessed: number }> {
-  const formOfCrumb = new Map(d.breadcrumbs.map((b) => [b.id, b.formId]));
-  const e = entities;
-  const jobs: Promise<number>[] = [
-    batchPut(
-      (items) => e.jurisdiction.put(items),
-      d.jurisdictions.map((j) => ({
-        jurisdictionId: j.id,
-        name: j.name,
-        displayName: j.displayName,
-        etag: j.etag,
-        isHidden: j.isHidden,
-      })),
-    ),
-    batchPut(
-      (items) => e.authority.put(items),
-      d.authorities.map((a) =>
-        defined({
-          authorityId: a.id,
-          jurisdictionId: a.jurisdictionId,
-          imageId: a.imageId,
-          name: a.name,
-          abbr: a.abbr,
-          displayName: a.displayName,
-          phone: a.phone,
-          email: a.email,
-          website: a.website,
-          postalAddress: a.postalAddress,
-          address: a.address,
-          serviceable: a.serviceable,
-          enabledFormSeries: a.enabledFormSeries,
-          isIndependent: a.isIndependent,
-          defaultIndependent: a.defaultIndependent,
-          propertyLookupEnabled: a.propertyLookupEnabled,
-          paymentsEnabled: a.paymentsEnabled,
-          feesAndChargesUrl: a.feesAndChargesUrl,
-          hidden: a.hidden,
-          territorialAuthorities: a.territorialAuthorities,
-          cities: a.cities,
-          postcodePrefixes: a.postcodePrefixes,
-          bounds: a.bounds,
-        }),
-      ),
-    ),
-    batchPut(
-      (items) => e.form.put(items),
-      d.forms.map((f) =>
-        defined({
-          jurisdictionId: f.jurisdictionId,
-          formId: f.id,
-          name: f.name,
-          displayName: f.displayName,
-          description: f.description,
-          displayOrder: f.displayOrder,
-          imageId: f.imageId,
-          category: f.category,
-          series: f.series,
-          isHidden: f.isHidden,
-          declarationText: f.declarationText,
-          requiredDocumentContainers: f.requiredDocumentContainers,
-        }),
-      ),
-    ),
-    batchPut(
-      (items) => e.breadcrumb.put(items),
-      d.breadcrumbs.map((b) => ({
-        formId: b.formId,
-        breadcrumbId: b.id,
-        name: b.name,
-        displayName: b.displayName,
-        displayOrder: b.displayOrder,
-      })),
-    ),
-    batchPut(
-      (items) => e.step.put(items),
-      d.steps.map((s) => {
-        const formId = formOfCrumb.get(s.breadcrumbId);
-        if (!formId) throw new Error(`step ${s.id}: unknown breadcrumb ${s.breadcrumbId}`);
-        return defined({
-          formId,
-          breadcrumbId: s.breadcrumbId,
-          stepId: s.id,
-          name: s.name,
-          displayName: s.displayName,
-          displayOrder: s.displayOrder,
-          formioName: s.formioName,
-          minimumAccessLevel: s.minimumAccessLevel,
-          type: s.type,
-        });
-      }),
-    ),
-    batchPut(
-      (items) => e.participantType.put(items),
-      d.participantTypes.map((p) => ({
-        participantTypeId: p.id,
-        name: p.name,
-        displayName: p.displayName,
-        displayOrder: p.displayOrder,
-        required: p.required,
-        mandatory: p.mandatory,
-        mustInvite: p.mustInvite,
-        validationRequired: p.validationRequired,
-        number: p.number,
-        minimumAccessLevel: p.minimumAccessLevel,
-        enableGroups: p.enableGroups,
-        maskedBy: p.maskedBy,
-        managedBy: p.managedBy,
-      })),
-    ),
-    batchPut(
-      (items) => e.qualificationType.put(items),
-      d.qualificationTypes.map((q) =>
-        defined({
-          qualificationTypeId: q.id,
-          name: q.name,
-          displayName: q.displayName,
-          displayOrder: q.displayOrder,
-          regex: q.regex,
-          validationErrorMessage: q.validationErrorMessage,
-          classes: q.classes,
-        }),
-      ),
-    ),
-    batchPut(
-      (items) => e.documentCategory.put(items),
-      d.documentCategories.map((c) => ({
-        jurisdictionId: c.jurisdictionId,
-        documentCategoryId: c.id,
-        name: c.name,
-        displayName: c.displayName,
-        displayOrder: c.displayOrder,
-        identifier: c.identifier,
-      })),
-    ),
-    batchPut(
-      (items) => e.documentContainer.put(items),
-      d.documentContainers.map((c) =>
-        defined({
-          documentContainerId: c.id,
-          name: c.name,
-          displayName: c.displayName,
-          description: c.description,
-          mergedFileName: c.mergedFileName,
-          displayOrder: c.displayOrder,
-          containerType: c.containerType,
-        }),
-      ),
-    ),
-    batchPut(
-      (items) => e.documentTag.put(items),
-      d.documentTags.map((t) =>
-        defined({
-          userId: t.userId,
-          documentTagId: t.id,
-          name: t.name,
-          displayName: t.displayName,
-          displayOrder: t.displayOrder,
-          description: t.description,
-        }),
-      ),
-    ),
-    batchPut(
-      (items) => e.documentType.put(items),
-      d.documentTypes.map((t) => ({
-        jurisdictionId: t.jurisdictionId,
-        scope: t.scope,
-        documentTypeId: t.id,
-        name: t.name,
-        displayName: t.displayName,
-        displayOrder: t.displayOrder,
-        description: t.description,
-      })),
-    ),
-  ];
-  const unprocessed = (await Promise.all(jobs)).reduce((a, b) => a + b, 0);
-  const written =
-    d.jurisdictions.length +
-    d.authorities.length +
-    d.forms.length +
-    d.breadcrumbs.length +
-    d.steps.length +
-    d.participantTypes.length +
-    d.qualificationTypes.length +
-    d.documentCategories.length +
-    d.documentContainers.length +
-    d.documentTags.length +
-    d.documentTypes.length;
-  return { written, unprocessed };
-}
-
-/** Writes a user-authority relation (idempotent put). */
-export async function putUserAuthority(userId: string, authorityId: string, defaultIndependent: boolean) {
-  await entities.userAuthority.put({ userId, authorityId, defaultIndependent }).go();
-}
-
-// ---- reads ----
 
 /** The jurisdiction record by id (RD2), else by name (RD3); undefined when neither exists. */
 export async function findJurisdiction(
@@ -460,20 +242,12 @@ export async function listDocumentTags(userId: string): Promise<DocumentTag[]> {
   );
 }
 
-/** A user's authority relations (U4), including those granted to the user's e-mail. */
-export async function listUserAuthorityRelations(
+/** The authority relations stored under one user id (U4): a Cognito sub, or an e-mail grant id. */
+export async function listUserAuthorities(
   userId: string,
-  email: string | undefined,
 ): Promise<{ authorityId: string; defaultIndependent: boolean }[]> {
-  const ids = [userId, ...(email ? [emailGrantUserId(email)] : [])];
-  const results = await Promise.all(
-    ids.map((id) => entities.userAuthority.query.byUser({ userId: id }).go({ pages: 'all' })),
-  );
-  const seen = new Map<string, boolean>();
-  for (const r of results)
-    for (const rel of r.data)
-      if (!seen.has(rel.authorityId)) seen.set(rel.authorityId, rel.defaultIndependent ?? false);
-  return [...seen].map(([authorityId, defaultIndependent]) => ({ authorityId, defaultIndependent }));
+  const { data } = await entities.userAuthority.query.byUser({ userId }).go({ pages: 'all' });
+  return data.map((r) => ({ authorityId: r.authorityId, defaultIndependent: r.defaultIndependent ?? false }));
 }
 
 /** A user's properties (U5), newest id last. */
@@ -530,95 +304,4 @@ export async function listParticipantTypes(): Promise<ParticipantType[]> {
       managedBy: p.managedBy ?? [],
     }))
     .sort((a, b) => a.displayOrder - b.displayOrder);
-}
-
-// ---- pruning (the loader): items no longer in the reference data ----
-
-async function batchDelete<K>(del: (keys: K[]) => { go(): Promise<{ unprocessed: unknown[] }> }, keys: K[]) {
-  if (keys.length === 0) return 0;
-  const { unprocessed } = await del(keys).go();
-  if (unprocessed.length > 0) throw new Error(`prune: ${unprocessed.length} items were not deleted`);
-  return keys.length;
-}
-
-/** What the loader keeps: every id it has just written. */
-export interface ReferenceKeep {
-  jurisdictionIds: string[];
-  authorityIds: Set<string>;
-  formIds: Set<string>;
-  breadcrumbIds: Set<string>;
-  stepIds: Set<string>;
-  participantTypeIds: Set<string>;
-  qualificationTypeIds: Set<string>;
-  documentCategoryIds: Set<string>;
-  documentContainerIds: Set<string>;
-  systemTagIds: Set<string>;
-  documentTypeIds: Set<string>;
-}
-
-/**
- * Deletes reference items that are no longer in the data (a removed form, step, authority, type…),
- * reading only the partitions the loader owns: the static lists, the system tags (userId 0), and the
- * jurisdictions' collections, authorities and forms. Returns the number of items deleted.
- */
-export async function pruneReferenceData(keep: ReferenceKeep): Promise<number> {
-  const e = entities;
-  let deleted = 0;
-  const [pts, qts, containers, tags] = await Promise.all([
-    e.participantType.query.all({}).go({ pages: 'all' }),
-    e.qualificationType.query.all({}).go({ pages: 'all' }),
-    e.documentContainer.query.all({}).go({ pages: 'all' }),
-    e.documentTag.query.byUser({ userId: SYSTEM_TAGS_USER_ID }).go({ pages: 'all' }),
-  ]);
-  deleted += await batchDelete(
-    (k) => e.participantType.delete(k),
-    pts.data.filter((p) => !keep.participantTypeIds.has(p.participantTypeId)),
-  );
-  deleted += await batchDelete(
-    (k) => e.qualificationType.delete(k),
-    qts.data.filter((q) => !keep.qualificationTypeIds.has(q.qualificationTypeId)),
-  );
-  deleted += await batchDelete(
-    (k) => e.documentContainer.delete(k),
-    containers.data.filter((c) => !keep.documentContainerIds.has(c.documentContainerId)),
-  );
-  deleted += await batchDelete(
-    (k) => e.documentTag.delete(k),
-    tags.data.filter((t) => !keep.systemTagIds.has(t.documentTagId)),
-  );
-  for (const jurisdictionId of keep.jurisdictionIds) {
-    const [{ data }, authorities] = await Promise.all([
-      service.collections.jurisdiction({ jurisdictionId }).go({ pages: 'all' }),
-      e.authority.query.byJurisdiction({ jurisdictionId }).go({ pages: 'all' }),
-    ]);
-    deleted += await batchDelete(
-      (k) => e.authority.delete(k),
-      authorities.data.filter((a) => !keep.authorityIds.has(a.authorityId)),
-    );
-    deleted += await batchDelete(
-      (k) => e.form.delete(k),
-      data.form.filter((f) => !keep.formIds.has(f.formId)),
-    );
-    deleted += await batchDelete(
-      (k) => e.documentCategory.delete(k),
-      data.documentCategory.filter((c) => !keep.documentCategoryIds.has(c.documentCategoryId)),
-    );
-    deleted += await batchDelete(
-      (k) => e.documentType.delete(k),
-      data.documentType.filter((t) => !keep.documentTypeIds.has(t.documentTypeId)),
-    );
-    // Breadcrumbs and steps of every form, kept or removed (a removed form takes its own along).
-    for (const f of data.form) {
-      const fc = await service.collections.form({ formId: f.formId }).go({ pages: 'all' });
-      deleted += await batchDelete(
-        (k) => e.breadcrumb.delete(k),
-        fc.data.breadcrumb.filter((b) => !keep.breadcrumbIds.has(b.breadcrumbId)),
-      );
-      deleted += await batchDelete(
-        (k) => e.step.delete(k),
-        fc.data.step.filter((s) => !keep.stepIds.has(s.stepId)),
-      );
-    }
-  }
-  return deleted;
 }

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { handler as publicHandler } from '../../../../functions/reference/handler.js';
+import { handler as publicHandler, service } from '../../../../functions/reference/handler.js';
 import { handler as accountsHandler } from '../../../../functions/accounts/handler.js';
-import { clearJurisdictionCache, setJurisdictionCacheTtl } from '../../../../functions/reference/service.js';
 import { entities } from '../../../../functions/platform/data/service.js';
 import { seedReferenceData } from '../../../../infra/seed/seed-reference.js';
 import { emailGrantUserId } from '../../../../functions/reference/repository/reference.js';
@@ -41,8 +40,8 @@ const storedUser = (userId: string, email: string) =>
 beforeEach(async () => {
   ddb.reset();
   table = fakeTable(ddb);
-  clearJurisdictionCache();
-  setJurisdictionCacheTtl(0);
+  service.clearJurisdictionCache();
+  service.setJurisdictionCacheTtl(0);
   await seedReferenceData();
 });
 
@@ -178,7 +177,7 @@ describe('GET /public/jurisdictions/{id}', () => {
   });
 
   it('within the cache TTL a warm request reads nothing; by name too', async () => {
-    setJurisdictionCacheTtl(60_000);
+    service.setJurisdictionCacheTtl(60_000);
     const first = await pub('GET /public/jurisdictions/{id}', { pathParameters: { id: 'NewZealand' } });
     const reads = ddb.calls().length;
     const again = await pub('GET /public/jurisdictions/{id}', { pathParameters: { id: 'NewZealand' } });
