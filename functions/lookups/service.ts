@@ -1,7 +1,7 @@
 /**
  * Lookups (portal-core §7): NZ Post address checker, property lookup (parcels) and the LBP
  * register, each through its adapter (functions/platform/adapters/lookups: the real client or the local
- * implementation over the bundled sample data, chosen by environment).
+ * implementation over the sample data, chosen by environment).
  *
  * A failure of the service (it cannot be reached, times out, answers with an error or with a shape
  * it does not document) is a 502 with the one error body and the spec's message for that call:

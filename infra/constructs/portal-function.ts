@@ -5,6 +5,7 @@ import {
   OutputFormat,
   SourceMapMode,
   type BundlingOptions,
+  type ICommandHooks,
 } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { acknowledge, lambdaBasicExecutionPolicy } from './nag.js';
@@ -45,6 +46,9 @@ export const portalBundling = {
 /** Template metadata key naming a function's entry file (repository-relative), for the bundle benchmark. */
 export const entryMetadataKey = 'consent-portal:entry';
 
+/** Template metadata key listing the files shipped beside a function's bundle (PortalFunctionProps `files`). */
+export const filesMetadataKey = 'consent-portal:files';
+
 export interface PortalFunctionProps {
   /** Entry file relative to the repository root, e.g. `functions/accounts/handler.ts`. */
   entry: string;
@@ -58,6 +62,11 @@ export interface PortalFunctionProps {
   description?: string;
   logRetention?: RetentionDays;
   layers?: import('aws-cdk-lib/aws-lambda').ILayerVersion[];
+  /**
+   * Files the function reads at run time, copied beside its bundle: path relative to index.mjs →
+   * repository-relative source (e.g. the lookups' sample data, too big to bundle as code).
+   */
+  files?: Record<string, string>;
 }
 
 /**
@@ -90,9 +99,15 @@ export class PortalFunction extends NodejsFunction {
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
       },
-      bundling: { ...portalBundling, mainFields: [...portalBundling.mainFields], externalModules: [] },
+      bundling: {
+        ...portalBundling,
+        mainFields: [...portalBundling.mainFields],
+        externalModules: [],
+        ...(props.files ? { commandHooks: copyFiles(props.files) } : {}),
+      },
     });
     (this.node.defaultChild as CfnResource).addMetadata(entryMetadataKey, props.entry);
+    if (props.files) (this.node.defaultChild as CfnResource).addMetadata(filesMetadataKey, props.files);
     if (entry !== path.join(repoRoot, props.entry)) {
       Annotations.of(this).addWarningV2(
         'consent-portal:missing-entry',
@@ -113,6 +128,28 @@ export class PortalFunction extends NodejsFunction {
       },
     ]);
   }
+}
+
+/** POSIX shell quoting (bundling runs its hooks with bash, locally or in Docker). */
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** Bundling hooks copying `files` (destination relative to the bundle → source relative to the root). */
+function copyFiles(files: Record<string, string>): ICommandHooks {
+  for (const [to, from] of Object.entries(files)) {
+    if (path.isAbsolute(to) || path.posix.normalize(to).startsWith('..'))
+      throw new Error(`PortalFunction files: '${to}' must be a path inside the bundle's folder`);
+    if (!existsSync(path.join(repoRoot, from)))
+      throw new Error(`PortalFunction files: ${from} does not exist`);
+  }
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) =>
+      Object.entries(files).map(([to, from]) => {
+        const target = path.posix.join(outputDir, to);
+        return `mkdir -p ${shellQuote(path.posix.dirname(target))} && cp ${shellQuote(path.posix.join(inputDir, from))} ${shellQuote(target)}`;
+      }),
+  };
 }
 
 /** Stands in for a handler that has not been written yet, only when bundling is skipped. */

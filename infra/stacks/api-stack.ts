@@ -21,6 +21,7 @@ import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { acknowledge, findings, type NagAck } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import type { EnvName } from '../../functions/platform/config.js';
+import { sampleDataBundleFiles } from '../../functions/platform/adapters/lookups/sample-data.js';
 import {
   lambdaId,
   routes as routeTable,
@@ -52,9 +53,9 @@ export const apiStageName = 'api';
  *   ChangePassword calls need no IAM).
  * - externalLookups: NZ Post AddressChecker, LINZ parcels and the LBP register
  *   (functions/platform/adapters/lookups): LOOKUPS_MODE (context `lookupsMode`, default 'live' in a
- *   prod-like stage, else 'local' = the bundled sample data) and read access to the lookups
- *   credentials secret (LOOKUPS_SECRET_ARN), which an operator fills with NZPOST_CLIENT_ID,
- *   NZPOST_CLIENT_SECRET, LINZ_API_KEY, LBP_BASE_URL and LBP_API_KEY.
+ *   prod-like stage, else 'local' = the sample data, shipped beside the bundle) and read access to
+ *   the lookups credentials secret (LOOKUPS_SECRET_ARN), which an operator fills with
+ *   NZPOST_CLIENT_ID, NZPOST_CLIENT_SECRET, LINZ_API_KEY, LBP_BASE_URL and LBP_API_KEY.
  */
 type Capability =
   | 'tableWrite'
@@ -237,6 +238,10 @@ export class ApiStack extends Stack {
         serviceName: `consent-portal-${id}`,
         description: `HTTP API feature: ${id}`,
         timeout: Duration.seconds(15),
+        // The local lookup services' sample data, read at first use; beside the bundle, not in it
+        // (functions/platform/adapters/lookups/sample-data.ts). Shipped in every stage: the mode is
+        // chosen at run time (LOOKUPS_MODE and the per-service variables).
+        ...(caps.includes('externalLookups') ? { files: sampleDataBundleFiles } : {}),
         environment: {
           ...baseEnv,
           ...(scheduler

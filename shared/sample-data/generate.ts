@@ -1,5 +1,5 @@
 /**
- * Generates the bundled sample data of the local lookup services (functions/platform/adapters/lookups):
+ * Generates the sample data of the local lookup services (functions/platform/adapters/lookups):
  *
  * - addresses.json: NZ Post-style physical addresses in six cities (real suburbs, their postcodes
  *   and real street names; house numbers, unit and letter suffixes; coordinates inside the suburb;

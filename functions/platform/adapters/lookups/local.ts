@@ -1,6 +1,7 @@
 /**
- * The local lookup services: real programs over the bundled sample data (shared/sample-data/,
- * written by its generate.ts), searched the way the real services search (search.ts).
+ * The local lookup services: real programs over the sample data (shared/sample-data/, written by
+ * its generate.ts; read from the files at first use, never bundled as code: sample-data.ts), searched
+ * the way the real services search (search.ts).
  *
  * Fault injection (local stack only): when LOOKUPS_FAULTS_FILE names a file that exists, it is read
  * on every call; `{"nzpost": "connect" | "timeout" | "status", "property": ..., "lbp": ...}` makes
@@ -8,6 +9,9 @@
  * write the file in the stack's data folder and remove it afterwards.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import {
   AddressLookupResult,
@@ -23,6 +27,7 @@ import {
   normalise,
   tokens,
 } from './search.js';
+import { sampleDataBundleDir, sampleDataFiles, sampleDataSourceDir } from './sample-data.js';
 import {
   LookupServiceError,
   type AddressService,
@@ -54,23 +59,45 @@ export interface SampleData {
   practitioners: Practitioner[];
 }
 
+/**
+ * The folders the sample data may be in, the first that has every file wins: beside the bundle (in a
+ * Lambda, `import.meta.url` is its index.mjs) or the repository's shared/sample-data/ (running the
+ * TypeScript source, this file is functions/platform/adapters/lookups/local.ts).
+ */
+export function sampleDataDirs(): string[] {
+  return [
+    fileURLToPath(new URL(`./${sampleDataBundleDir}/`, import.meta.url)),
+    fileURLToPath(new URL(`../../../../${sampleDataSourceDir}/`, import.meta.url)),
+  ];
+}
+
+/** Reads the sample data from the first of `dirs` that has every file (not cached). */
+export async function readSampleData(dirs: string[] = sampleDataDirs()): Promise<SampleData> {
+  const dir = dirs.find((d) => sampleDataFiles.every((f) => existsSync(path.join(d, f))));
+  if (!dir)
+    throw new Error(
+      `The lookups sample data (${sampleDataFiles.join(', ')}) is in none of: ${dirs.join(', ')}`,
+    );
+  const [a, p, l] = await Promise.all(
+    sampleDataFiles.map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8')) as unknown),
+  );
+  const addresses = a as Pick<SampleData, 'territorialAuthorities' | 'addresses'>;
+  return {
+    territorialAuthorities: addresses.territorialAuthorities,
+    addresses: addresses.addresses,
+    parcels: p as Record<string, Parcel[]>,
+    practitioners: z.array(Practitioner).parse(l),
+  };
+}
+
 let sample: Promise<SampleData> | undefined;
 
-/** The bundled sample data, loaded once (dynamic imports: a live deployment never parses it). */
+/** The sample data, read once, at first use (a live deployment never reads it). */
 export function loadSampleData(): Promise<SampleData> {
-  sample ??= (async () => {
-    const [a, p, l] = await Promise.all([
-      import('../../../../shared/sample-data/addresses.json', { with: { type: 'json' } }),
-      import('../../../../shared/sample-data/parcels.json', { with: { type: 'json' } }),
-      import('../../../../shared/sample-data/practitioners.json', { with: { type: 'json' } }),
-    ]);
-    return {
-      territorialAuthorities: a.default.territorialAuthorities,
-      addresses: a.default.addresses as SampleAddress[],
-      parcels: p.default as Record<string, Parcel[]>,
-      practitioners: z.array(Practitioner).parse(l.default),
-    };
-  })();
+  sample ??= readSampleData().catch((err: unknown) => {
+    sample = undefined;
+    throw err;
+  });
   return sample;
 }
 

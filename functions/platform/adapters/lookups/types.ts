@@ -1,6 +1,6 @@
 /**
  * The three lookup services the portal calls (portal-core §7), each an interface with a real client
- * (nzpost.ts, linz.ts, lbp.ts) and a local implementation over the bundled sample data (local.ts).
+ * (nzpost.ts, linz.ts, lbp.ts) and a local implementation over the sample data (local.ts).
  */
 import type {
   AddressLookupResult,

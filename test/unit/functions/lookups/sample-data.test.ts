@@ -1,16 +1,61 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadSampleData } from '../../../../functions/platform/adapters/lookups/local.js';
+import {
+  loadSampleData,
+  readSampleData,
+  sampleDataDirs,
+} from '../../../../functions/platform/adapters/lookups/local.js';
+import { sampleDataFiles } from '../../../../functions/platform/adapters/lookups/sample-data.js';
 import { cities, inactiveReasons, licenceClasses } from '../../../../shared/sample-data/generate-data.js';
 import { LbpInactiveReason, Parcel } from '../../../../shared/schemas/lookups.js';
 
 const dir = path.resolve(import.meta.dirname, '../../../../shared/sample-data');
 const files = ['addresses.json', 'parcels.json', 'practitioners.json'];
+const json = (f: string) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as unknown;
 
-describe('bundled sample data (shared/sample-data)', () => {
+describe('reading the sample data (not bundled: read from the files at first use)', () => {
+  it('lists every file of shared/sample-data', () => {
+    expect([...sampleDataFiles]).toEqual(files);
+  });
+
+  it('is read from beside the bundle, else (the TypeScript source) from shared/sample-data', async () => {
+    const dirs = sampleDataDirs();
+    expect(dirs).toHaveLength(2);
+    expect(path.resolve(dirs[1]!)).toBe(dir);
+    const d = await loadSampleData();
+    const addresses = json('addresses.json') as Record<string, unknown>;
+    expect(d.addresses).toEqual(addresses.addresses);
+    expect(d.territorialAuthorities).toEqual(addresses.territorialAuthorities);
+    expect(d.parcels).toEqual(json('parcels.json'));
+    expect(d.practitioners).toEqual(json('practitioners.json'));
+    expect(await loadSampleData()).toBe(d); // once
+  });
+
+  it('takes the first folder that has every file, and says where it looked when none has', async () => {
+    const tmp = mkdtempSync(path.join(tmpdir(), 'sample-data-dirs-'));
+    try {
+      const partial = path.join(tmp, 'partial');
+      const whole = path.join(tmp, 'whole');
+      mkdirSync(partial);
+      mkdirSync(whole);
+      copyFileSync(path.join(dir, 'addresses.json'), path.join(partial, 'addresses.json'));
+      for (const f of files) copyFileSync(path.join(dir, f), path.join(whole, f));
+      const d = await readSampleData([path.join(tmp, 'missing'), partial, whole, dir]);
+      expect(d.practitioners.length).toBeGreaterThan(250);
+      rmSync(whole, { recursive: true });
+      await expect(readSampleData([partial, path.join(tmp, 'missing')])).rejects.toThrow(
+        new RegExp(`none of: ${partial}, ${path.join(tmp, 'missing')}`),
+      );
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('sample data (shared/sample-data)', () => {
   it('is hundreds of addresses in the six cities, each file well under 1 MB', async () => {
     for (const f of files) expect(statSync(path.join(dir, f)).size).toBeLessThan(600_000);
     const d = await loadSampleData();
