@@ -17,12 +17,11 @@ import {
   setVisibility,
   updateApplication,
 } from './repository/applications.js';
-import { deleteThumbnail, storeThumbnail, toTemplateDto } from './repository/thumbnails.js';
 import type { ApplicationPorts } from './service/ports.js';
 
 /**
- * The real ports of the applications services (./service/ports.ts): the table, the bucket, the
- * reference catalogue and the accounts feature. Each Lambda of the feature wires what it serves.
+ * The real ports of the applications services (./service/ports.ts): the table, the reference
+ * catalogue and the accounts feature. Each Lambda of the feature wires what it serves.
  */
 export const applicationPorts: ApplicationPorts = {
   applications: {
@@ -49,5 +48,4 @@ export const applicationPorts: ApplicationPorts = {
     ownAuthorities: independentAuthoritiesOf,
   },
   people: { profile: getUserProfile },
-  thumbnails: { store: storeThumbnail, remove: deleteThumbnail, toDto: toTemplateDto },
 };

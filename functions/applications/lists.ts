@@ -3,20 +3,18 @@ import type { LambdaImplementations } from '../platform/http/handler.js';
 import { contract } from './contract.js';
 import { displayNames, getListItems, queryAccessRows } from './repository/lists.js';
 import { summaryOf } from './repository/read-model.js';
-import { toTemplateDto } from './repository/thumbnails.js';
 import { listsService } from './service/listing.js';
 
 export const service = listsService({
   rows: { query: queryAccessRows },
   items: getListItems,
   names: displayNames,
-  templateDto: toTemplateDto,
   counters: summaryOf,
 });
 
 /**
  * The applications lists' Lambda (portal-core §7), on the read path: V1, V2 (with templates), V3,
- * the V2 badges and filters. Env: TABLE_NAME, UPLOADS_BUCKET (template thumbnails).
+ * the V2 badges and filters. Env: TABLE_NAME.
  */
 export const routes = {
   'GET /user/applications': async ({ caller, query }) => service.v1(caller.userId, query),

@@ -348,7 +348,7 @@ export interface UpdateOptions {
   /** The history item of the change, written in the same transaction. */
   history?: NewHistory;
   /** A template's own details (name, description, thumbnail), written in the same transaction. */
-  template?: Partial<Pick<TemplateRecord, 'displayName' | 'description' | 'thumbnailKey' | 'thumbnailName'>>;
+  template?: Partial<Pick<TemplateRecord, 'displayName' | 'description' | 'thumbnailJpeg' | 'thumbnailName'>>;
 }
 
 const SEARCH_FIELDS = ['address', 'applicationNumber', 'consentNumber'];

@@ -39,7 +39,7 @@ import type {
 } from '../repository/applications.js';
 import { actionItems } from './action-items.js';
 import { deltaOf, legalDescriptionOf, pageOf, SELF_APPLICANT_ROLES, siteAddressOf } from './create.js';
-import { toApplicationDto, toParticipantView } from './dto.js';
+import { toApplicationDto, toParticipantView, toTemplateDto } from './dto.js';
 import { toListItem } from './list-item.js';
 import type { ListRowContext } from './list-row.js';
 import type { ApplicationPorts, DraftPorts, TemplatePatch } from './ports.js';
@@ -329,7 +329,7 @@ function core(ports: ApplicationPorts) {
       }),
       requiredDocuments: ports.reference.requiredDocuments(application.formId),
       requiredInspections: [],
-      template: template ? await ports.thumbnails.toDto(template) : null,
+      template: template ? toTemplateDto(template) : null,
     };
   }
 
@@ -384,17 +384,12 @@ export function applicationsService(ports: ApplicationPorts) {
       return c.created(child, caller);
     },
 
-    /** Deletes a deletable application (Draft or Template, Manage) and its template thumbnail. */
+    /** Deletes a deletable application (Draft or Template, Manage), with everything in its partition. */
     async remove(caller: Caller, { application, access }: ApplicationGrant): Promise<void> {
       const recordType = listRecordType(application);
       if (!isDeletable({ status: application.status, accessLevel: access.accessLevel, recordType }))
         throw new Forbidden(NOT_DELETABLE);
-      const template =
-        application.recordType === 'Template'
-          ? await ports.applications.template(application.applicationId)
-          : undefined;
       await ports.applications.remove(application.applicationId, caller.userId);
-      if (template?.thumbnailKey) await ports.thumbnails.remove(template.thumbnailKey);
     },
 
     /** Archive (hidden) or unarchive for the caller only. */
@@ -567,7 +562,6 @@ export function draftsService(ports: DraftPorts) {
       ports.applications.steps(source.applicationId),
       c.creatorOf(caller, id, at),
     ]);
-    const thumbnail = jpeg ? await ports.thumbnails.store(id, jpeg) : undefined;
     return ports.applications.create({
       application: c.newRecord(id, caller, at, {
         name: body.templateName,
@@ -585,8 +579,11 @@ export function draftsService(ports: DraftPorts) {
       template: {
         displayName: body.templateName,
         ...(body.templateDescription ? { description: body.templateDescription } : {}),
-        ...(thumbnail
-          ? { thumbnailKey: thumbnail, thumbnailName: body.templateThumbnailName ?? 'thumbnail.jpg' }
+        ...(jpeg
+          ? {
+              thumbnailJpeg: jpeg.toString('base64'),
+              thumbnailName: body.templateThumbnailName ?? 'thumbnail.jpg',
+            }
           : {}),
         numOfDocuments: 0,
       },
@@ -646,7 +643,7 @@ export function draftsService(ports: DraftPorts) {
         if (body.templateName !== undefined) template.displayName = body.templateName;
         if (body.templateDescription !== undefined) template.description = body.templateDescription;
         if (jpeg) {
-          template.thumbnailKey = await ports.thumbnails.store(application.applicationId, jpeg);
+          template.thumbnailJpeg = jpeg.toString('base64');
           template.thumbnailName = body.templateThumbnailName ?? 'thumbnail.jpg';
         }
       }

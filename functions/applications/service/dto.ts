@@ -3,6 +3,7 @@ import type {
   ApplicationStatus,
   ApplicationType,
   RecordType,
+  TemplateDto,
   WorkflowStage,
 } from '../../../shared/schemas/applications.js';
 import type { FormCategory } from '../../../shared/schemas/reference.js';
@@ -169,4 +170,30 @@ export function toParticipantView(p: {
     primaryContact: p.primaryContact ?? false,
     qualifications: p.qualifications ?? [],
   });
+}
+
+/** The template details a Template DTO is made of (the template item). */
+export interface TemplateSource {
+  applicationId: string;
+  displayName: string;
+  description?: string | undefined;
+  numOfDocuments?: number | undefined;
+  thumbnailJpeg?: string | undefined;
+  thumbnailName?: string | undefined;
+}
+
+/** The Template DTO (portal-core §3): its details and its thumbnail as a JPEG data URL. */
+export function toTemplateDto(t: TemplateSource): TemplateDto {
+  const dto: TemplateDto = {
+    applicationId: t.applicationId,
+    displayName: t.displayName,
+    numOfDocuments: t.numOfDocuments ?? 0,
+  };
+  if (t.description) dto.description = t.description;
+  if (t.thumbnailJpeg)
+    dto.thumbnail = {
+      image: `data:image/jpeg;base64,${t.thumbnailJpeg}`,
+      name: t.thumbnailName ?? 'thumbnail.jpg',
+    };
+  return dto;
 }

@@ -7,9 +7,9 @@ import type {
   ApplicationsV2Query,
   ApplicationsV3Query,
   BadgeCounts,
-  TemplateDto,
 } from '../../../shared/schemas/applications.js';
 import type { AccessRow, ApplicationItem, ReadStats, TemplateItem } from '../repository/lists.js';
+import { toTemplateDto } from './dto.js';
 import { toListItem } from './list-item.js';
 import { matchesNeeded, pageOf, planQuery, sortRows, v1Request, v2Request, v3Request } from './lists.js';
 import type { ListRequest, QueryPlan } from './lists.js';
@@ -45,7 +45,6 @@ export interface ListPorts {
   ): Promise<{ applications: Map<string, ApplicationItem>; templates: Map<string, TemplateItem> }>;
   /** Display names of forms and authorities. */
   names(pairs: readonly { authorityId?: string | undefined; formId?: string | undefined }[]): Promise<Names>;
-  templateDto(template: TemplateItem): Promise<TemplateDto>;
   /** The caller's badge and filter counters (the read model; built from their rows the first time). */
   counters(userId: string, stats?: ReadStats): Promise<Record<string, number>>;
 }
@@ -63,11 +62,7 @@ export function listsService(ports: ListPorts) {
       ),
       ports.names(rows),
     ]);
-    const templateDtos = new Map(
-      await Promise.all(
-        [...templates.values()].map(async (t) => [t.applicationId, await ports.templateDto(t)] as const),
-      ),
-    );
+    const templateDtos = new Map([...templates.values()].map((t) => [t.applicationId, toTemplateDto(t)]));
     return rows.flatMap((row) => {
       const application = applications.get(row.applicationId);
       // A row whose application was deleted a moment ago is left out.

@@ -1,6 +1,6 @@
 import type { AccessLevel, Address, NotificationLevel } from '../../../shared/schemas/common.js';
 import type { Authority, Form } from '../../../shared/schemas/reference.js';
-import type { RequiredDocument, TemplateDto } from '../../../shared/schemas/applications.js';
+import type { RequiredDocument } from '../../../shared/schemas/applications.js';
 import type { ApplicationGrant } from '../../platform/access.js';
 import type {
   AccessRecord,
@@ -29,12 +29,12 @@ export interface CreatorProfile {
 
 /** The template fields a change of a template may set, written with the change. */
 export type TemplatePatch = Partial<
-  Pick<TemplateRecord, 'displayName' | 'description' | 'thumbnailKey' | 'thumbnailName'>
+  Pick<TemplateRecord, 'displayName' | 'description' | 'thumbnailJpeg' | 'thumbnailName'>
 >;
 
 /**
- * What the applications services need from the world (functions/applications/handler.ts wires the
- * table, the bucket, the catalogue and the accounts feature; the unit tests wire memory).
+ * What the applications services need from the world (functions/applications/adapters.ts wires the
+ * table, the catalogue and the accounts feature; the unit tests wire memory).
  */
 export interface ApplicationPorts {
   applications: {
@@ -79,12 +79,6 @@ export interface ApplicationPorts {
   };
   /** People (the accounts feature). */
   people: { profile(userId: string): Promise<CreatorProfile | undefined> };
-  /** Template thumbnails in the bucket. */
-  thumbnails: {
-    store(applicationId: string, jpeg: Buffer): Promise<string>;
-    remove(key: string): Promise<void>;
-    toDto(template: TemplateRecord): Promise<TemplateDto>;
-  };
   /** The time (tests fix it). */
   now?: () => Date;
 }

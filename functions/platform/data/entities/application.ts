@@ -263,8 +263,11 @@ export const template = new Entity({
     applicationId: { type: 'string', required: true },
     displayName: { type: 'string', required: true },
     description: { type: 'string' },
-    /** S3 object key of the thumbnail and its original name. */
-    thumbnailKey: { type: 'string' },
+    /**
+     * The scaled thumbnail (a JPEG of at most 250×150, base64; tens of KB) and its original name. In
+     * the item itself: the template list and view read it with the template, no object store call.
+     */
+    thumbnailJpeg: { type: 'string' },
     thumbnailName: { type: 'string' },
     numOfDocuments: { type: 'number', default: 0 },
     ...timestamps,

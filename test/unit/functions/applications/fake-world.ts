@@ -1,7 +1,7 @@
 /**
  * In-memory ports of the applications services (functions/applications/service/ports.ts): a table
  * of applications, access rows, participants, steps, templates, child links and history, a bucket
- * of thumbnails, the real reference catalogue (bundled data) and one profile per user.
+ * the real reference catalogue (bundled data) and one profile per user.
  */
 import type { ApplicationGrant } from '../../../../functions/platform/access.js';
 import { Conflict, Forbidden, NotFound } from '../../../../functions/platform/errors.js';
@@ -40,8 +40,6 @@ export function fakeWorld() {
   const templates = new Map<string, TemplateRecord>();
   const children: ApplicationChildRecord[] = [];
   const history: HistoryRecord[] = [];
-  const thumbnails = new Map<string, Buffer>();
-  const removedThumbnails: string[] = [];
   const creates: CreateApplicationInput[] = [];
   const updates: { id: string; etag: string | undefined; options: unknown }[] = [];
   const profiles = new Map<string, CreatorProfile>();
@@ -166,30 +164,6 @@ export function fakeWorld() {
       ownAuthorities: async (userId) => (ownAuthorities.get(userId) ?? []).map((id) => ({ id })),
     },
     people: { profile: async (userId) => profiles.get(userId) },
-    thumbnails: {
-      store: async (id, jpeg) => {
-        thumbnails.set(`templates/${id}/thumbnail.jpg`, jpeg);
-        return `templates/${id}/thumbnail.jpg`;
-      },
-      remove: async (key) => {
-        removedThumbnails.push(key);
-        thumbnails.delete(key);
-      },
-      toDto: async (t) => ({
-        applicationId: t.applicationId,
-        displayName: t.displayName,
-        ...(t.description ? { description: t.description } : {}),
-        ...(t.thumbnailKey
-          ? {
-              thumbnail: {
-                image: `data:image/jpeg;base64,${thumbnails.get(t.thumbnailKey)?.toString('base64')}`,
-                name: t.thumbnailName ?? '',
-              },
-            }
-          : {}),
-        numOfDocuments: t.numOfDocuments ?? 0,
-      }),
-    },
     images: {
       thumbnail: async (input) =>
         input.startsWith('data:image/png') ? Buffer.from(`jpeg:${input.length}`) : null,
@@ -241,8 +215,6 @@ export function fakeWorld() {
     templates,
     children,
     history,
-    thumbnails,
-    removedThumbnails,
     creates,
     updates,
     profiles,

@@ -56,7 +56,12 @@ function world(count: number) {
       applicationNumber: `BLD-2026-${String(i).padStart(5, '0')}`,
     } as unknown as ApplicationItem);
     if (recordType === 'Template')
-      templates.set(id, { applicationId: id, displayName: `T${i}`, numOfDocuments: 0 } as TemplateItem);
+      templates.set(id, {
+        applicationId: id,
+        displayName: `T${i}`,
+        numOfDocuments: 0,
+        thumbnailJpeg: 'SlBFRw==',
+      } as TemplateItem);
   }
   const calls: { need: number | undefined; plan: QueryPlan }[] = [];
   const ports: ListPorts = {
@@ -81,11 +86,6 @@ function world(count: number) {
         ['bc', { displayName: 'Building consent', category: 'Standalone' }],
         ['bc-sfh', { displayName: 'Asimple house consent', category: 'Standalone' }],
       ]),
-    }),
-    templateDto: async (t) => ({
-      applicationId: t.applicationId,
-      displayName: t.displayName,
-      numOfDocuments: 0,
     }),
     counters: async () =>
       totalsOf(rows.filter((r) => r.recordType !== 'Template').map((r) => countersOf(r as never))),
@@ -125,7 +125,12 @@ describe('lists', () => {
     w.apps.delete('1000010');
     const page = await w.service.v2('ann', ApplicationsV2Query.parse({ recordType: 'Template' }));
     expect(page.items.map((i) => i.id)).toEqual(['1000005']);
-    expect(page.items[0]!.template).toMatchObject({ displayName: 'T5' });
+    expect(page.items[0]!.template).toEqual({
+      applicationId: '1000005',
+      displayName: 'T5',
+      numOfDocuments: 0,
+      thumbnail: { image: 'data:image/jpeg;base64,SlBFRw==', name: 'thumbnail.jpg' },
+    });
   });
 
   it('V1: the items alone', async () => {
