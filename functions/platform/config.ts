@@ -52,7 +52,3 @@ export function requireEnv(name: EnvName): string {
   if (!v) throw new Error(`Missing environment variable ${name}`);
   return v;
 }
-
-export function optionalEnv(name: EnvName): string | undefined {
-  return process.env[name] || undefined;
-}

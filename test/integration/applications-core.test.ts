@@ -80,7 +80,19 @@ async function grant(applicationId: string, userId: string, accessLevel: AccessL
     await entities.applicationAccess.delete({ applicationId, userId }).go();
     return;
   }
-  await repo.putAccessRow(application, { userId, accessLevel });
+  const { listRowFields } = await import('../../functions/applications/service/list-row');
+  const { catalogue } = await import('../../functions/reference/catalogue');
+  await entities.applicationAccess
+    .put({
+      ...listRowFields(application, catalogue().names(application)),
+      applicationId,
+      userId,
+      accessLevel,
+      notificationLevel: 'Normal',
+      isOwner: false,
+      visibility: 'visible',
+    })
+    .go();
 }
 
 /** Sets council-side fields (status, consent number) as the council boundary would. */
@@ -400,7 +412,11 @@ describe('access levels', () => {
     expect((await get(owner, id)).status).toBe(404);
     expect(await repo.getAccess(id, sub(owner))).toBeUndefined();
     expect(await repo.getApplication(id)).toBeUndefined();
-    expect(await repo.listCollection(id)).toMatchObject({ participant: [], applicationAccess: [] });
+    const { service } = await import('../../functions/platform/data/service');
+    const { data: partition } = await service.collections
+      .application({ applicationId: id })
+      .go({ pages: 'all' });
+    expect(partition).toMatchObject({ participant: [], applicationAccess: [], applicationStep: [] });
 
     const suspended = (await create(owner)).body.id;
     await councilSets(suspended, { status: 'VRFISuspended' });

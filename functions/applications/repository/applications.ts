@@ -94,12 +94,6 @@ export async function getTemplate(applicationId: string): Promise<TemplateRecord
   return data ?? undefined;
 }
 
-/** The whole `application` collection of an application (A2), one query. */
-export async function listCollection(id: string) {
-  const { data } = await service.collections.application({ applicationId: id }).go({ pages: 'all' });
-  return data;
-}
-
 // ---- counters ----
 
 async function increment(name: string, scope: string): Promise<number> {
@@ -531,28 +525,6 @@ export async function setVisibility(applicationId: string, userId: string, hidde
     if (result.data[0]?.rejected) throw new NotFound(APPLICATION_NOT_FOUND);
     throw new Error('setVisibility: the transaction was cancelled');
   }
-}
-
-/** Writes (or replaces) a user's access row with the application's list fields. */
-export async function putAccessRow(
-  application: ApplicationRecord,
-  row: NewAccessRow,
-  extra?: Partial<ListRowContext>,
-): Promise<AccessRecord> {
-  const ctx = await completeContext(application, extra);
-  const existing = await getAccess(application.applicationId, row.userId);
-  const { data } = await entities.applicationAccess
-    .put({
-      ...listRowFields(application, ctx),
-      applicationId: application.applicationId,
-      userId: row.userId,
-      accessLevel: row.accessLevel,
-      notificationLevel: row.notificationLevel ?? existing?.notificationLevel ?? 'Normal',
-      isOwner: row.isOwner ?? existing?.isOwner ?? false,
-      visibility: row.visibility ?? existing?.visibility ?? 'visible',
-    })
-    .go();
-  return data as AccessRecord;
 }
 
 // ---- history ----

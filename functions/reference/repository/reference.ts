@@ -10,7 +10,6 @@ import type {
   DocumentType,
   Form,
   Jurisdiction,
-  ParticipantType,
   QualificationType,
   Step,
 } from '../../../shared/schemas/reference.js';
@@ -204,7 +203,7 @@ export async function formExists(jurisdictionId: string, formId: string): Promis
 
 /** Qualification types with their classes (RD9), by display order. */
 export async function listQualificationTypes(): Promise<QualificationType[]> {
-  const { data } = await entities.qualificationType.query.all({}).go({ pages: 'all' });
+  const { data } = await entities.qualificationType.query.all().go({ pages: 'all' });
   return data
     .map((q) =>
       defined({
@@ -268,7 +267,7 @@ export async function listUserProperties(userId: string) {
 
 /** Document containers (RD11), by display order. */
 export async function listDocumentContainers(): Promise<DocumentContainer[]> {
-  const { data } = await entities.documentContainer.query.all({}).go({ pages: 'all' });
+  const { data } = await entities.documentContainer.query.all().go({ pages: 'all' });
   return data
     .map((c) =>
       defined({
@@ -281,27 +280,5 @@ export async function listDocumentContainers(): Promise<DocumentContainer[]> {
         containerType: (c.containerType ?? 'Standard') as DocumentContainer['containerType'],
       }),
     )
-    .sort((a, b) => a.displayOrder - b.displayOrder);
-}
-
-/** Participant types (RD10), by display order. */
-export async function listParticipantTypes(): Promise<ParticipantType[]> {
-  const { data } = await entities.participantType.query.all({}).go({ pages: 'all' });
-  return data
-    .map((p) => ({
-      id: p.participantTypeId,
-      name: p.name,
-      displayName: p.displayName,
-      displayOrder: p.displayOrder ?? 0,
-      required: p.required ?? false,
-      mandatory: p.mandatory ?? false,
-      mustInvite: p.mustInvite ?? false,
-      validationRequired: p.validationRequired ?? false,
-      number: p.number ?? 'Unrestricted',
-      minimumAccessLevel: p.minimumAccessLevel ?? 'None',
-      enableGroups: p.enableGroups ?? false,
-      maskedBy: p.maskedBy ?? [],
-      managedBy: p.managedBy ?? [],
-    }))
     .sort((a, b) => a.displayOrder - b.displayOrder);
 }
