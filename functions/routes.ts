@@ -75,8 +75,8 @@ export interface RouteDef {
   readonly caller: CallerKind;
   /**
    * The feature's Lambda that serves it: `handler` (functions/<feature>/handler.ts) unless the route
-   * is heavy work kept apart so the hot routes do not pay its bundle and cold start, e.g. `worker`
-   * (functions/<feature>/worker.ts).
+   * is heavy work kept apart so the hot routes do not pay its bundle and cold start, e.g. `form`
+   * (functions/<feature>/form.ts).
    */
   readonly lambda: string;
 }

@@ -85,7 +85,7 @@ export interface ApplicationPorts {
 
 /**
  * Creating and changing drafts also scales thumbnails (jimp): only the Lambda that serves those
- * routes wires it (functions/applications/worker.ts), so the others do not bundle it.
+ * routes wires it (functions/applications/form.ts), so the others do not bundle it.
  */
 export interface DraftPorts extends ApplicationPorts {
   images: {

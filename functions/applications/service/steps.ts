@@ -53,7 +53,7 @@ export interface ApplicationParts {
   steps: StepRecord[];
 }
 
-/** What the steps service needs from the world (functions/applications/worker.ts wires it). */
+/** What the steps service needs from the world (functions/applications/form.ts wires it). */
 export interface StepPorts {
   parts(applicationId: string): Promise<ApplicationParts>;
   saveStep(item: {
