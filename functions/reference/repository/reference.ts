@@ -203,7 +203,7 @@ export async function formExists(jurisdictionId: string, formId: string): Promis
 
 /** Qualification types with their classes (RD9), by display order. */
 export async function listQualificationTypes(): Promise<QualificationType[]> {
-  const { data } = await entities.qualificationType.query.all().go({ pages: 'all' });
+  const { data } = await entities.qualificationType.query.all({}).go({ pages: 'all' });
   return data
     .map((q) =>
       defined({
@@ -267,7 +267,7 @@ export async function listUserProperties(userId: string) {
 
 /** Document containers (RD11), by display order. */
 export async function listDocumentContainers(): Promise<DocumentContainer[]> {
-  const { data } = await entities.documentContainer.query.all().go({ pages: 'all' });
+  const { data } = await entities.documentContainer.query.all({}).go({ pages: 'all' });
   return data
     .map((c) =>
       defined({
