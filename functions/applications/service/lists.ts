@@ -11,6 +11,10 @@ import { MAX_PAGE_SIZE } from '../../../shared/schemas/applications.js';
 import type { z } from 'zod';
 import type { SortBy as SortBySchema } from '../../../shared/schemas/applications.js';
 import { normaliseSearch } from './list-row.js';
+import { canRead } from '../../../shared/domain/applications.js';
+
+/** The access levels that let a user see an application. */
+const READABLE_LEVELS: readonly AccessLevel[] = ['ReadOnly', 'Edit', 'Manage'];
 
 /**
  * The application lists (portal-core §7: /user/applications, /user/applicationsV2, /user/applicationsV3)
@@ -229,7 +233,11 @@ export function planQuery(req: ListRequest): QueryPlan {
   if (nonEmpty(f.authority)) fb.oneOf('authorityId', f.authority);
   if (nonEmpty(f.complexity)) fb.oneOf('complexity', f.complexity);
   if (nonEmpty(f.status)) fb.oneOf('status', f.status);
-  if (nonEmpty(f.accessLevel)) fb.oneOf('accessLevel', f.accessLevel);
+  // A row at None or Unassigned gives no access: never listed (issue 9), whatever the filter asks.
+  const levels = nonEmpty(f.accessLevel) ? f.accessLevel.filter(canRead) : READABLE_LEVELS;
+  if (levels.length > 0) fb.oneOf('accessLevel', levels);
+  // Only levels without access asked for: no row can match (every row has its level).
+  else fb.add(`attribute_not_exists(${fb.name('accessLevel')})`);
   if (nonEmpty(f.formCategory)) fb.oneOf('formCategory', f.formCategory);
   if (f.parentApplicationId) fb.eq('parentApplicationId', f.parentApplicationId);
   if (nonEmpty(f.outstandingActions)) {

@@ -4,7 +4,8 @@ import type {
   BadgeCounts,
 } from '../../../shared/schemas/applications.js';
 import { applicationStatuses } from '../../../shared/schemas/applications.js';
-import { statusLabel } from '../../../shared/domain/applications.js';
+import { canRead, statusLabel } from '../../../shared/domain/applications.js';
+import type { AccessLevel } from '../../../shared/schemas/common.js';
 import { badgeCounts } from './lists.js';
 
 /**
@@ -23,6 +24,8 @@ export interface ContributionSource {
   recordType: string;
   status: string;
   visibility: 'visible' | 'hidden';
+  /** The user's access level on it: None or Unassigned counts nothing (the lists do not show it). */
+  accessLevel?: AccessLevel | undefined;
   formId?: string | undefined;
   authorityId?: string | undefined;
   complexity?: string | undefined;
@@ -50,11 +53,12 @@ export const isCounterName = (name: string) => name.startsWith('b:') || name.sta
 
 /**
  * The counters an application adds to a user's summary, sorted: none when it is gone, has no row
- * of the user, or is a template (the badges count Drafts and Consents; the filters leave templates
+ * of the user, gives them no access (None, Unassigned), or is a template (the badges count Drafts and Consents; the filters leave templates
  * out). The same semantics as the COUNT queries and the row scan they replaced.
  */
 export function countersOf(source: ContributionSource | undefined): string[] {
   if (!source || (source.recordType !== 'Draft' && source.recordType !== 'Consent')) return [];
+  if (source.accessLevel !== undefined && !canRead(source.accessLevel)) return [];
   const out = new Set<string>();
   const visible = source.visibility === 'visible';
   if (source.recordType === 'Draft') {

@@ -285,6 +285,14 @@ describe('countersOf: the semantics of the COUNT queries it replaces', () => {
     );
   });
 
+  it('a row at None or Unassigned counts nowhere (its application is not in the lists either)', () => {
+    const base = { recordType: 'Draft', status: 'Draft', visibility: 'visible' as const, formId: 'bc' };
+    expect(countersOf({ ...base, accessLevel: 'Manage' })).not.toEqual([]);
+    expect(countersOf({ ...base, accessLevel: 'ReadOnly' })).not.toEqual([]);
+    expect(countersOf({ ...base, accessLevel: 'None' })).toEqual([]);
+    expect(countersOf({ ...base, accessLevel: 'Unassigned' })).toEqual([]);
+  });
+
   it('filters: distinct values of every visibility, display names, Unknown for an unknown status', () => {
     const counters = totalsOf(
       [

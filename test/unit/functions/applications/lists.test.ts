@@ -28,6 +28,10 @@ function evaluate(
 ): boolean {
   const js = filter.expression
     .replace(
+      /attribute_not_exists\((#\w+)\)/g,
+      (_, n: string) => `r[${JSON.stringify(filter.names[n])}] === undefined`,
+    )
+    .replace(
       /contains\((#\w+), (:\w+)\)/g,
       (_, n: string, v: string) =>
         `String(r[${JSON.stringify(filter.names[n])}] ?? '').includes(V[${JSON.stringify(v)}])`,
@@ -123,16 +127,21 @@ describe('planQuery', () => {
       scanForward: false,
       inMemorySort: false,
     });
-    expect(p.filter?.expression).toBe('#f_recordType <> :f0');
-    expect(p.filter?.values).toEqual({ ':f0': 'Template' });
+    expect(p.filter?.expression).toBe('#f_recordType <> :f0 AND #f_accessLevel IN (:f1, :f2, :f3)');
+    expect(p.filter?.values).toEqual({
+      ':f0': 'Template',
+      ':f1': 'ReadOnly',
+      ':f2': 'Edit',
+      ':f3': 'Manage',
+    });
     expect(evaluate(p.filter!, row({ recordType: 'Template' }))).toBe(false);
     expect(evaluate(p.filter!, row({ recordType: 'Consent' }))).toBe(true);
   });
 
-  test('a record-type tab is one gsi2 partition with no filter', () => {
+  test('a record-type tab is one gsi2 partition whose only filter is the access that shows it', () => {
     const p = planQuery(v3({ recordType: 'Consent', isArchived: 'true' }));
     expect(p).toMatchObject({ index: 'byUserRecordType', recordType: 'Consent', visibility: 'hidden' });
-    expect(p.filter).toBeUndefined();
+    expect(p.filter?.expression).toBe('#f_accessLevel IN (:f0, :f1, :f2)');
     expect(planQuery(v2({ recordType: 'Template' }))).toMatchObject({
       index: 'byUserRecordType',
       recordType: 'Template',
@@ -189,14 +198,16 @@ describe('planQuery', () => {
     expect(f.expression).toContain('contains(#f_searchText, ');
     expect(evaluate(f, row())).toBe(true);
     expect(evaluate(f, row({ searchText: 'bld-2025-00002 | 9 king road' }))).toBe(false);
-    expect(planQuery(v3({ searchText: '   ' })).filter?.expression).toBe('#f_recordType <> :f0');
+    expect(planQuery(v3({ searchText: '   ' })).filter?.expression).toBe(
+      planQuery(v3({})).filter?.expression,
+    );
   });
 
   test('more than 100 values are OR-ed IN chunks', () => {
     const ids = Array.from({ length: 150 }, (_, i) => `f${i}`);
     const f = planQuery(v3({ recordType: 'Draft', form: ids.join(',') })).filter!;
-    expect(f.expression.match(/ IN \(/g)).toHaveLength(2);
-    expect(Object.keys(f.values)).toHaveLength(150);
+    expect(f.expression.match(/#f_formId IN \(/g)).toHaveLength(2);
+    expect(Object.keys(f.values)).toHaveLength(153);
     expect(evaluate(f, row({ formId: 'f149' }))).toBe(true);
     expect(evaluate(f, row({ formId: 'f150' }))).toBe(false);
   });
@@ -221,7 +232,26 @@ describe('planQuery', () => {
     const single = planQuery(
       v3({ recordType: 'Draft', form: Array.from({ length: 150 }, (_, i) => `f${i}`).join(',') }),
     );
-    expect(single.filter!.expression).not.toMatch(/^\(/);
+    expect(single.filter!.expression).toMatch(
+      /^\(#f_formId IN \([^)]*\) OR #f_formId IN \([^)]*\)\) AND #f_accessLevel IN \([^)]*\)$/,
+    );
+  });
+
+  test('a row at None or Unassigned is never listed (issue 9), even when the access filter asks for it', () => {
+    for (const q of [
+      {},
+      { recordType: 'Draft' },
+      { outstandingActions: 'RFI' },
+      { accessLevel: 'Manage,None' },
+    ]) {
+      const f = planQuery(v3(q)).filter!;
+      const r = row({ hasOutstandingRFIs: true, recordType: 'Draft', accessLevel: 'Manage' });
+      expect(evaluate(f, r), JSON.stringify(q)).toBe(true);
+      expect(evaluate(f, { ...r, accessLevel: 'None' }), JSON.stringify(q)).toBe(false);
+      expect(evaluate(f, { ...r, accessLevel: 'Unassigned' }), JSON.stringify(q)).toBe(false);
+    }
+    const none = planQuery(v3({ accessLevel: 'None,Unassigned' })).filter!;
+    expect(none.expression).toBe('#f_recordType <> :f0 AND attribute_not_exists(#f_accessLevel)');
   });
 
   test('placeholders never collide with the key condition ones', () => {
