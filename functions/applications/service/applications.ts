@@ -57,6 +57,7 @@ export const CONSENT_ONLY = 'Child applications can only be created for a consen
 export const STANDALONE_ONLY = 'Only a standalone application can be duplicated or saved as a template';
 export const NOT_DELETABLE = 'The application cannot be deleted';
 export const ONLY_TEMPLATES = 'Only a template has template details';
+export const NOT_A_PARTICIPANT = 'Not a participant of this application';
 
 type CreateBody = z.output<typeof CreateApplicationRequest>;
 type PatchBody = z.output<typeof PatchApplicationRequest>;
@@ -498,19 +499,10 @@ export function draftsService(ports: DraftPorts) {
 
   async function duplicate(caller: Caller, body: Extract<CreateBody, { operationName: 'Duplicate' }>) {
     const source = await manageableStandalone(caller, body.applicationId);
-    let authority: Authority;
-    let form: Form;
-    if (body.authorityId) {
-      authority = await c.usableAuthority(caller, body.authorityId);
-      form = c.usableForm(authority, source.formId, ['Standalone']);
-    } else {
-      authority =
-        ports.reference.authority(source.authorityId) ??
-        (await c.usableAuthority(caller, source.authorityId));
-      const own = ports.reference.forms(source.jurisdictionId).find((f) => f.id === source.formId);
-      if (!own) throw new NotFound('Form not found');
-      form = own;
-    }
+    // The copy is a new application: the authority (the source's unless another is asked for) must
+    // still accept applications, and the form, as for any new one.
+    const authority = await c.usableAuthority(caller, body.authorityId ?? source.authorityId);
+    const form = c.usableForm(authority, source.formId, ['Standalone']);
     const [steps, participants] = await Promise.all([
       ports.applications.steps(source.applicationId),
       ports.applications.participants(source.applicationId),
@@ -621,6 +613,12 @@ export function draftsService(ports: DraftPorts) {
         throw new Invalid(templateFields.map((k) => ({ field: `body.${k}`, reason: ONLY_TEMPLATES })));
       if (isTemplate && !canManage(access.accessLevel)) throw new Forbidden();
       if (!isEditableStatus(application.status)) throw new Locked(applicationMessages.lockedTooltip);
+      if (body.primaryContactId !== undefined && body.primaryContactId !== '') {
+        // The primary contact is one of the application's own (not removed) participants.
+        const people = visible(await ports.applications.participants(application.applicationId));
+        if (!people.some((p) => p.participantId === body.primaryContactId))
+          throw field('primaryContactId', NOT_A_PARTICIPANT);
+      }
       const jpeg = isTemplate ? await scaledThumbnail(body.templateThumbnail) : undefined;
 
       const patch: ApplicationPatch = {};

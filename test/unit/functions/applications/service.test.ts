@@ -4,6 +4,7 @@ import {
   applicationsService,
   CONSENT_ONLY,
   draftsService,
+  NOT_A_PARTICIPANT,
   NOT_DELETABLE,
   ONLY_TEMPLATES,
   STANDALONE_ONLY,
@@ -219,6 +220,23 @@ describe('duplicate', () => {
     await expect(create({ operationName: 'Duplicate', applicationId: id })).rejects.toThrow(STANDALONE_ONLY);
   });
 
+  it('without another authority: the source’s must still accept applications (and the form)', async () => {
+    const { w, create, id } = await withSource();
+    w.setApplication(id, { authorityId: 'dcc' });
+    expect(await issuesOf(create({ operationName: 'Duplicate', applicationId: id }))).toEqual([
+      { field: 'body.authorityId', reason: 'Authority does not accept applications' },
+    ]);
+    w.setApplication(id, { authorityId: 'hcc', formId: 'x' });
+    w.extraForms.push({
+      ...(w.ports.reference.forms('nz').find((f) => f.id === 'bc') as Form),
+      id: 'x',
+      series: 'cpu',
+    });
+    expect(await issuesOf(create({ operationName: 'Duplicate', applicationId: id }))).toEqual([
+      { field: 'body.formId', reason: 'The authority does not accept this form' },
+    ]);
+  });
+
   it('to another authority: the form is checked against it; a new site replaces the source’s', async () => {
     const { w, create, id } = await withSource();
     await create({ operationName: 'Duplicate', applicationId: id, authorityId: 'wcc', address: site });
@@ -413,6 +431,24 @@ describe('change (PATCH)', () => {
         patch({ etag: 'x', templateName: 'B' }),
       ),
     ).rejects.toBeInstanceOf(Forbidden);
+  });
+
+  it('the primary contact must be one of the application’s participants (not a removed one, not another application’s)', async () => {
+    const { w, drafts, draft, ann } = setup();
+    const { id, application } = await draft();
+    const other = await draft();
+    const mine = w.participants.find((p) => p.applicationId === id)!.participantId;
+    const theirs = w.participants.find((p) => p.applicationId === other.id)!.participantId;
+    w.participants.push({ applicationId: id, participantId: 'removed', isDeleted: true } as never);
+    for (const bad of [theirs, 'removed', 'nobody'])
+      expect(
+        await issuesOf(
+          drafts.change(ann, w.grantOf(id, 'ann'), patch({ etag: application.etag, primaryContactId: bad })),
+        ),
+      ).toEqual([{ field: 'body.primaryContactId', reason: NOT_A_PARTICIPANT }]);
+    expect(w.updates).toHaveLength(0);
+    await drafts.change(ann, w.grantOf(id, 'ann'), patch({ etag: application.etag, primaryContactId: mine }));
+    expect(w.applications.get(id)!.primaryContactId).toBe(mine);
   });
 
   it('is locked once submitted', async () => {
