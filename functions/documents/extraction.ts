@@ -6,7 +6,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import * as z from 'zod';
 import { logger } from '../platform/logger.js';
 import { s3Client } from '../platform/adapters/aws/s3.js';
-import { extractedTextKey } from './service/keys.js';
+import { extractedTextKey, loggableKey } from './service/keys.js';
 
 /** Payload of the extraction state machine's Task (infra/workflows/extraction.asl.json). */
 export const ExtractionTaskInput = z.object({
@@ -50,8 +50,7 @@ async function textStep(input: ExtractionTaskInput): Promise<TextStepResult> {
       }),
     );
     logger.info('extraction: text', {
-      key: input.key,
-      textKey,
+      object: loggableKey(input.key),
       pages: totalPages,
       characters: joined.length,
     });

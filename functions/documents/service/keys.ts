@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * S3 object keys of the uploads bucket: the one place the layout is defined. Used by the record
  * creation (presigned PUT target), the scan trigger (lookup by key) and the extraction workflow.
@@ -34,4 +36,15 @@ export function decodeS3EventKey(encoded: string): string {
 
 function assertSegment(name: string, value: string) {
   if (value.length === 0 || value.includes('/')) throw new Error(`Invalid ${name} '${value}'`);
+}
+
+/**
+ * An object key as the logs may show it: its folder and owner segments, the file's name replaced by
+ * a short hash (`documents/1000001/#3f9a…`). Document names are people's file names (titles,
+ * addresses, names): they stay out of the logs, yet one object's lines can still be followed.
+ */
+export function loggableKey(key: string): string {
+  const parts = key.split('/');
+  const hash = createHash('sha256').update(key).digest('hex').slice(0, 12);
+  return [...parts.slice(0, Math.min(2, parts.length - 1)), `#${hash}`].join('/');
 }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Scanner } from '../../platform/adapters/scanner.js';
 import type { ApplicationDocumentRecord, ScanOutcome } from '../repository.js';
+import { loggableKey } from './keys.js';
 
 /**
  * Checks that run after a clean virus scan (PDF checks, image → PDF come with the documents issue).
@@ -34,18 +35,30 @@ export interface ScanPorts {
  * before its document can be used. Infected → Error AV_SCAN_INFECTED; the scanner failing, or the
  * object unreadable → Error AV_SCAN_FAILED (never Completed unscanned); clean → the post-scan checks
  * in order, the first failure settling it; otherwise Completed. An object with no document record
- * (e.g. a thumbnail) is left alone.
+ * (e.g. a stray put) is left alone. The logs name objects by loggableKey (no file names).
  */
+/** An error as the logs may show it: its name and message, with the object's key and file name masked. */
+function errorOf(err: unknown, key: string) {
+  const name = key.split('/').pop() ?? key;
+  const message = String((err as Error)?.message ?? err)
+    .split(key)
+    .join(loggableKey(key))
+    .split(name)
+    .join('<file>');
+  return { name: (err as Error)?.name ?? 'Error', message };
+}
+
 export function scanService(ports: ScanPorts) {
   async function outcomeOf(bucket: string, key: string, document: ApplicationDocumentRecord) {
+    const object = loggableKey(key);
     try {
       const result = await ports.scanner.scan(await ports.open(bucket, key));
       if (result.status === 'infected') {
-        ports.log.warn('scan: infected', { key, signature: result.signature });
+        ports.log.warn('scan: infected', { object, signature: result.signature });
         return { uploadStatus: 'Error', errorCode: 'AV_SCAN_INFECTED' } as const;
       }
       if (result.status === 'error') {
-        ports.log.error('scan: scanner failed', { key, reason: result.reason });
+        ports.log.error('scan: scanner failed', { object, reason: result.reason });
         return { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' } as const;
       }
       for (const check of ports.postScanChecks) {
@@ -54,7 +67,7 @@ export function scanService(ports: ScanPorts) {
       }
       return { uploadStatus: 'Completed' } as const;
     } catch (err) {
-      ports.log.error('scan: failed to read or scan the object', { key, error: err as Error });
+      ports.log.error('scan: failed to read or scan the object', { object, error: errorOf(err, key) });
       return { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' } as const;
     }
   }
@@ -64,7 +77,7 @@ export function scanService(ports: ScanPorts) {
     async settle(bucket: string, key: string): Promise<ScanOutcome | undefined> {
       const document = await ports.documents.byObjectKey(key);
       if (!document) {
-        ports.log.warn('scan: no document record for object; ignored', { bucket, key });
+        ports.log.warn('scan: no document record for object; ignored', { bucket, object: loggableKey(key) });
         return undefined;
       }
       const outcome: ScanOutcome = await outcomeOf(bucket, key, document);
@@ -72,7 +85,7 @@ export function scanService(ports: ScanPorts) {
         { applicationId: document.applicationId, documentName: document.documentName },
         outcome,
       );
-      ports.log.info('scan: settled', { key, ...outcome });
+      ports.log.info('scan: settled', { object: loggableKey(key), ...outcome });
       return outcome;
     },
   };

@@ -9,7 +9,7 @@ import type { ScanResult } from '../../../../functions/platform/adapters/scanner
 const doc = {
   applicationId: '1000001',
   documentName: 'plans.pdf',
-  objectKey: 'k/plans.pdf',
+  objectKey: 'documents/1000001/plans.pdf',
 } as ApplicationDocumentRecord;
 
 function world(result: ScanResult | Error, opts: { checks?: PostScanCheck[]; unreadable?: boolean } = {}) {
@@ -38,9 +38,9 @@ function world(result: ScanResult | Error, opts: { checks?: PostScanCheck[]; unr
     },
     postScanChecks: opts.checks ?? [],
     log: {
-      info: (m) => logs.push(`info ${m}`),
-      warn: (m) => logs.push(`warn ${m}`),
-      error: (m) => logs.push(`error ${m}`),
+      info: (m, d) => logs.push(`info ${m} ${JSON.stringify(d)}`),
+      warn: (m, d) => logs.push(`warn ${m} ${JSON.stringify(d)}`),
+      error: (m, d) => logs.push(`error ${m} ${JSON.stringify(d)}`),
     },
   };
   return { service: scanService(ports), settled, logs, scanned };
@@ -65,7 +65,9 @@ describe('settling an upload', () => {
       uploadStatus: 'Error',
       errorCode: 'AV_SCAN_INFECTED',
     });
-    expect(w.logs).toContain('warn scan: infected');
+    expect(
+      w.logs.some((l) => l.startsWith('warn scan: infected') && l.includes('Eicar-Test-Signature')),
+    ).toBe(true);
   });
 
   it('never Completed unscanned: a scanner error, a throwing scanner or an unreadable object is AV_SCAN_FAILED', async () => {
@@ -108,5 +110,24 @@ describe('settling an upload', () => {
     expect(await w.service.settle('u', 'templates/1/thumbnail.jpg')).toBeUndefined();
     expect(w.scanned).toEqual([]);
     expect(w.settled).toEqual([]);
+  });
+
+  it('logs no file names: objects are named by their folder, owner and a hash of the key (issue 9)', async () => {
+    for (const result of [
+      { status: 'clean' },
+      { status: 'infected', signature: 'x' },
+      { status: 'error', reason: 'r' },
+      new Error(`NoSuchKey ${doc.objectKey}`),
+    ] as const) {
+      const w = world(result as never);
+      await w.service.settle('uploads', doc.objectKey);
+      await w.service.settle('uploads', 'documents/1000001/Jane Smith passport.pdf');
+      expect(w.logs.length).toBeGreaterThan(1);
+      for (const line of w.logs) {
+        expect(line).not.toContain('plans.pdf');
+        expect(line).not.toContain('Jane Smith');
+      }
+      expect(w.logs.some((l) => l.includes('documents/1000001/#'))).toBe(true);
+    }
   });
 });
