@@ -7,6 +7,7 @@ import { Construct } from 'constructs';
 import { outboxFilterPattern } from '../../functions/platform/events/filter.js';
 import { acknowledge, findings } from './nag.js';
 import { PortalFunction } from './portal-function.js';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 
 /** Settings of the event source mapping, shared with the local stream poller (infra/local/streams.ts). */
 export const eventSourceSettings = {
@@ -22,6 +23,8 @@ export const eventSourceSettings = {
 export interface EventConsumersProps {
   /** The single table; its stream (NEW_AND_OLD_IMAGES) carries the outbox items. */
   table: ITable;
+  /** The uploads bucket: a deleted application's files are removed (functions/documents/consumers.ts). */
+  uploads: IBucket;
 }
 
 /**
@@ -36,7 +39,7 @@ export class EventConsumers extends Construct {
 
   constructor(scope: Construct, id: string, props: EventConsumersProps) {
     super(scope, id);
-    const { table } = props;
+    const { table, uploads } = props;
 
     this.deadLetterQueue = new Queue(this, 'DeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -49,10 +52,15 @@ export class EventConsumers extends Construct {
       serviceName: 'consent-portal-events',
       description: 'Domain-event consumers: outbox items from the table stream',
       timeout: Duration.minutes(1),
-      environment: { TABLE_NAME: table.tableName },
+      environment: { TABLE_NAME: table.tableName, UPLOADS_BUCKET: uploads.bucketName },
     });
     // Consumers read and write the table (read models, their consumedEvent records).
     table.grantReadWriteData(this.function);
+    // documents.files lists and removes a deleted application's uploads and extracted text only.
+    for (const prefix of ['documents/*', 'extracted/documents/*']) {
+      uploads.grantRead(this.function, prefix);
+      uploads.grantDelete(this.function, prefix);
+    }
 
     // Binding grants dynamodb:DescribeStream/GetRecords/GetShardIterator/ListStreams on the stream
     // and sqs:SendMessage on the queue.

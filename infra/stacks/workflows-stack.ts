@@ -154,7 +154,7 @@ export class WorkflowsStack extends Stack {
 
     // --- Domain events ---------------------------------------------------------------------------
     // Here rather than in the data stack: consumers will use this stack's scheduler and mail.
-    this.eventConsumers = new EventConsumers(this, 'EventConsumers', { table });
+    this.eventConsumers = new EventConsumers(this, 'EventConsumers', { table, uploads });
 
     // --- cdk-nag ---------------------------------------------------------------------------------
     for (const fn of [this.extractionFunction, this.scanFunction]) {

@@ -20,12 +20,13 @@ describe('EventConsumers (Workflows stack)', () => {
     queueId = Object.keys(t.findResources('AWS::SQS::Queue'))[0]!;
   });
 
-  it('runs functions/platform/events/stream.ts with the table name', () => {
+  it('runs functions/platform/events/stream.ts with the table and the uploads bucket', () => {
     t.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Domain-event consumers: outbox items from the table stream',
       Environment: {
         Variables: Match.objectLike({
           TABLE_NAME: Match.anyValue(),
+          UPLOADS_BUCKET: Match.anyValue(),
           POWERTOOLS_SERVICE_NAME: 'consent-portal-events',
         }),
       },
@@ -77,7 +78,7 @@ describe('EventConsumers (Workflows stack)', () => {
     });
   });
 
-  it('may read the stream, read and write the table, and send to its DLQ only', () => {
+  it('may read the stream, read and write the table, send to its DLQ, and remove application files only', () => {
     const [, policy] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
       id.startsWith('EventConsumersFunctionServiceRole'),
     )!;
@@ -94,5 +95,12 @@ describe('EventConsumers (Workflows stack)', () => {
     expect(send.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
     expect(statements.some((s) => actions(s).includes('dynamodb:PutItem'))).toBe(true);
     expect(statements.flatMap(actions)).not.toContain('dynamodb:*');
+    // documents.files: list and delete a deleted application's uploads and extracted text, nothing else.
+    const onBucket = statements.filter((s) => actions(s).some((a) => a.startsWith('s3:')));
+    const deletes = onBucket.filter((s) => actions(s).includes('s3:DeleteObject*'));
+    expect(deletes.map((s) => JSON.stringify(s.Resource)).join()).toContain('/documents/*');
+    expect(deletes.map((s) => JSON.stringify(s.Resource)).join()).toContain('/extracted/documents/*');
+    for (const s of onBucket) expect(JSON.stringify(s.Resource)).not.toContain('"/*"');
+    expect(onBucket.flatMap(actions)).not.toContain('s3:PutObject');
   });
 });

@@ -237,6 +237,39 @@ describe('upload, scan, list, download, delete', () => {
     const [d] = await list(id);
     expect(d).toMatchObject({ name: 'stalled.pdf', uploadStatus: 'Error', errorCode: 'UPLOAD_LINK_EXPIRED' });
   });
+
+  test('deleting the application removes its files (the documents.files consumer of ApplicationDeleted)', async () => {
+    const id = await seedApplication();
+    const body = pdfOfSize('Title for 3 Rimu Lane');
+    const created = await api('POST', docs(id), newDoc({ size: body.length, categoryId: 'plans' }), {
+      token: owner.token,
+      outputs: o,
+    });
+    const { presignedUrl } = created.body as CreateDocumentResponse;
+    expect(
+      (await fetch(presignedUrl, { method: 'PUT', body, headers: { 'content-type': 'application/pdf' } }))
+        .status,
+    ).toBe(200);
+    await waitFor('the scan', async () => (await list(id))[0]?.uploadStatus === 'Completed', {
+      timeoutMs: 30_000,
+    });
+    const link = await api('GET', `${doc(id, 'site plan.pdf')}/download-link`, undefined, {
+      token: owner.token,
+      outputs: o,
+    });
+    const getUrl = (link.body as { presignedUrl: string }).presignedUrl;
+    expect((await fetch(getUrl)).status).toBe(200);
+
+    const deleted = await api('DELETE', `/user/applications/${id}`, undefined, {
+      token: owner.token,
+      outputs: o,
+    });
+    expect(deleted.status).toBe(204);
+    // The link signed before the delete finds nothing once the consumer has run.
+    await waitFor('the file to be removed', async () => (await fetch(getUrl)).status === 404, {
+      timeoutMs: 30_000,
+    });
+  });
 });
 
 describe('limits and input', () => {

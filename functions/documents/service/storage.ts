@@ -3,7 +3,13 @@
  * S3), presigned GET for downloads (attachment with the original file name), and object removal.
  * Env: UPLOADS_BUCKET (and the S3 settings of functions/platform/adapters/aws-clients.ts).
  */
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../../platform/adapters/aws/s3.js';
 import { requireEnv } from '../../platform/config.js';
@@ -63,4 +69,29 @@ export function presignedDownload(key: string, fileName: string, expiresIn: numb
 /** Removes an object (S3 answers 204 whether or not it existed). */
 export async function deleteObject(key: string): Promise<void> {
   await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+}
+
+/**
+ * Removes every object under `prefix` (listed a page of 1,000 at a time, deleted in batches); the
+ * number removed. Absent objects are no error, so running it again removes nothing more.
+ */
+export async function deletePrefix(prefix: string): Promise<number> {
+  let removed = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3Client().send(
+      new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }),
+    );
+    const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+    if (keys.length > 0) {
+      const out = await s3Client().send(
+        new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys, Quiet: true } }),
+      );
+      if (out.Errors && out.Errors.length > 0)
+        throw new Error(`deletePrefix: ${out.Errors.length} objects under ${prefix} were not removed`);
+      removed += keys.length;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return removed;
 }

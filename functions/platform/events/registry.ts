@@ -1,5 +1,6 @@
 import type { EventConsumer } from './consumers.js';
 import { applicationConsumers } from '../../applications/consumers.js';
+import { documentConsumers } from '../../documents/consumers.js';
 
 /**
  * Every consumer of domain events, run by the stream Lambda (stream.ts) and, locally, by the stream
@@ -12,4 +13,4 @@ import { applicationConsumers } from '../../applications/consumers.js';
  *
  * Writers never change when a consumer is added: they only write their events (outbox.ts).
  */
-export const consumers: readonly EventConsumer[] = [...applicationConsumers()];
+export const consumers: readonly EventConsumer[] = [...applicationConsumers(), ...documentConsumers()];

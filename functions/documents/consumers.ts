@@ -1,0 +1,39 @@
+import { defineConsumer } from '../platform/events/consumers.js';
+import type { EventConsumer } from '../platform/events/consumers.js';
+import { extractedTextKey, applicationDocumentKey } from './service/keys.js';
+import { deletePrefix } from './service/storage.js';
+
+/** What the documents' consumers need (the uploads bucket by default; fakes in the unit tests). */
+export interface DocumentConsumerDeps {
+  /** Removes every object under a key prefix; absent ones are no error. */
+  deletePrefix(prefix: string): Promise<number>;
+}
+
+/** The key prefixes an application's files live under: its uploads and the text extracted from them. */
+export function applicationFilePrefixes(applicationId: string): string[] {
+  const uploads = applicationDocumentKey(applicationId, '-').slice(0, -1);
+  return [uploads, extractedTextKey(uploads).replace(/\.txt$/, '')];
+}
+
+/**
+ * The documents' consumers of domain events (docs/events.md):
+ * - `documents.files`: when an application is deleted, its files go too (every upload and extracted
+ *   text under its prefixes). Idempotent: a replay finds nothing left to remove.
+ */
+export function documentConsumers(deps: DocumentConsumerDeps = { deletePrefix }): EventConsumer[] {
+  return [
+    defineConsumer({
+      name: 'documents.files',
+      handles: ['ApplicationDeleted'],
+      async handle(event, { logger }) {
+        let removed = 0;
+        for (const prefix of applicationFilePrefixes(event.aggregate.id))
+          removed += await deps.deletePrefix(prefix);
+        logger.info('documents: files of a deleted application removed', {
+          applicationId: event.aggregate.id,
+          removed,
+        });
+      },
+    }),
+  ];
+}
