@@ -1,5 +1,4 @@
 import type { NotificationLevel } from '../../shared/schemas/common.js';
-import { canManage } from '../../shared/domain/applications.js';
 import { Forbidden, NotFound } from '../platform/errors.js';
 import type { UserCaller } from '../platform/caller.js';
 import type { ApplicationAccessRecord } from '../platform/access.js';
@@ -15,11 +14,14 @@ export interface ParticipantPorts {
   ): Promise<void>;
 }
 
+export const NOT_YOUR_LEVEL = 'You can only set your own notification level';
+
 /** Participants (portal-core §4, §6, §7 participants). */
 export function participantsService(ports: ParticipantPorts) {
   /**
-   * The caller's notification level on an application: on their own participant (or any participant
-   * with Manage), and on that person's access row, which the lists and notifications read.
+   * The caller's notification level on an application (portal-core §1 "set a per-application
+   * notification level"): on their own participant only (a manager does not choose another person's
+   * mail), and on their access row, which the lists and notifications read.
    */
   async function setNotificationLevel(
     caller: UserCaller,
@@ -29,8 +31,7 @@ export function participantsService(ports: ParticipantPorts) {
   ): Promise<void> {
     const participant = await ports.getParticipant(access.applicationId, participantId);
     if (!participant || participant.isDeleted) throw new NotFound('Participant not found');
-    const own = participant.loginUserId === caller.userId;
-    if (!own && !canManage(access.accessLevel)) throw new Forbidden();
+    if (participant.loginUserId !== caller.userId) throw new Forbidden(NOT_YOUR_LEVEL);
     await ports.setNotificationLevel(participant, level, caller.userId);
   }
   return { setNotificationLevel };

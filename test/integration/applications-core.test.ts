@@ -727,7 +727,7 @@ describe('consents: child applications, action items, rejected reason, notificat
     });
   });
 
-  test('notification level: own participant (or Manage), mirrored on the access row', async () => {
+  test('notification level: own participant only, mirrored on the access row', async () => {
     const { id, application } = (await create(owner)).body;
     const mine = application.participants[0]!.id as string;
     await grant(id, otherId, 'ReadOnly');
@@ -744,6 +744,11 @@ describe('consents: child applications, action items, rejected reason, notificat
     expect(
       (await api('PATCH', url(`p-${otherId}`), { notificationLevel: 'Muted' }, { token: other })).status,
     ).toBe(204);
+    expect((await get(other, id)).body.application.notificationLevel).toBe('Muted');
+    // Nor may the owner (Manage) set the other participant's.
+    expect(
+      (await api('PATCH', url(`p-${otherId}`), { notificationLevel: 'Watching' }, { token: owner })).status,
+    ).toBe(403);
     expect((await get(other, id)).body.application.notificationLevel).toBe('Muted');
     const bad = await api('PATCH', url(mine), { notificationLevel: 'Loud' }, { token: owner });
     expect(bad.status).toBe(400);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { participantsService } from '../../../../functions/participants/service.js';
+import { NOT_YOUR_LEVEL, participantsService } from '../../../../functions/participants/service.js';
 import type { ParticipantRecord } from '../../../../functions/participants/repository.js';
 import type { ApplicationAccessRecord } from '../../../../functions/platform/access.js';
 
@@ -25,13 +25,15 @@ describe('participants service (fake ports)', () => {
     expect(w.set).toEqual([{ participantId: 'p1', level: 'Muted', by: 'me' }]);
   });
 
-  it("another person's level needs Manage", async () => {
-    const w = world([{ participantId: 'p2', loginUserId: 'someone' }]);
-    await expect(w.service.setNotificationLevel(me, access('Edit'), 'p2', 'Muted')).rejects.toMatchObject({
-      kind: 'forbidden',
-    });
-    await w.service.setNotificationLevel(me, access('Manage'), 'p2', 'Watching');
-    expect(w.set).toEqual([{ participantId: 'p2', level: 'Watching', by: 'me' }]);
+  it("nobody sets another person's level, not even a manager (issue 9)", async () => {
+    const w = world([{ participantId: 'p2', loginUserId: 'someone' }, { participantId: 'p4' }]);
+    for (const level of ['Edit', 'Manage'] as const)
+      for (const id of ['p2', 'p4'])
+        await expect(w.service.setNotificationLevel(me, access(level), id, 'Muted')).rejects.toMatchObject({
+          kind: 'forbidden',
+          message: NOT_YOUR_LEVEL,
+        });
+    expect(w.set).toEqual([]);
   });
 
   it('a deleted or unknown participant is not found', async () => {
