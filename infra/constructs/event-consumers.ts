@@ -87,6 +87,19 @@ export class EventConsumers extends Construct {
       {
         id: 'AwsSolutions-IAM5',
         reason:
+          "documents.files removes a deleted application's files: object keys are per document, so the grants are on the documents/ and extracted/documents/ prefixes; s3:GetObject* / s3:GetBucket* / s3:List* / s3:DeleteObject* are the grantRead and grantDelete action groups (listing needs s3:ListBucket).",
+        appliesTo: [
+          'Action::s3:GetObject*',
+          'Action::s3:GetBucket*',
+          'Action::s3:List*',
+          'Action::s3:DeleteObject*',
+          findings.uploadsDocuments,
+          findings.uploadsExtractedDocuments,
+        ],
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
           "dynamodb:ListStreams, added by the DynamoDB event source, has no resource-level permissions (it lists stream ARNs, never data); reading records is granted on this table's stream ARN only.",
         appliesTo: ['Resource::*'],
       },

@@ -125,4 +125,6 @@ export const findings = {
   uploadsDocuments: /^Resource::.*Uploads[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/documents\/\*$/,
   /** Objects under extracted/ of the uploads bucket. */
   uploadsExtracted: /^Resource::.*Uploads[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/extracted\/\*$/,
+  /** Text extracted from uploaded documents (extracted/documents/). */
+  uploadsExtractedDocuments: /^Resource::.*Uploads[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/extracted\/documents\/\*$/,
 };

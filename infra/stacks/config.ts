@@ -22,8 +22,9 @@ export interface PortalConfig {
   /** The operator's links and support contact for config.json (default infra/site.json). */
   siteDetailsFile: string;
   /**
-   * Origins allowed to PUT/GET uploads straight to S3 with presigned URLs. The CloudFront domain is
-   * created after the bucket, so the default is every CloudFront domain; a custom domain goes here.
+   * More origins allowed to PUT/GET uploads straight to S3 with presigned URLs (a custom domain, a
+   * staging site), besides the portal's own: the Web stack sets the bucket's CORS to its
+   * distribution's origin (and webUrl's) plus these, never every `*.cloudfront.net` site.
    */
   uploadsCorsOrigins: string[];
   /** Cognito Plus feature plan with full-function threat protection (paid). */
@@ -80,7 +81,7 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
       repoRoot,
       String(ctx('siteDetails', 'CONSENT_PORTAL_SITE_DETAILS') ?? 'infra/site.json'),
     ),
-    uploadsCorsOrigins: list(ctx('webOrigins', 'CONSENT_PORTAL_WEB_ORIGINS')) ?? ['https://*.cloudfront.net'],
+    uploadsCorsOrigins: list(ctx('webOrigins', 'CONSENT_PORTAL_WEB_ORIGINS')) ?? [],
     threatProtection: bool(ctx('threatProtection', 'CONSENT_PORTAL_THREAT_PROTECTION')) ?? false,
     mailFrom: (ctx('mailFrom', 'CONSENT_PORTAL_MAIL_FROM') as string | undefined) || undefined,
     webUrl: webUrlOf(ctx('webUrl', 'CONSENT_PORTAL_WEB_URL')),

@@ -94,6 +94,8 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
     userPoolClientId: auth.webClient.userPoolClientId,
     cognitoEndpoint: auth.cognitoEndpoint,
     uploadsDomainName: data.uploads.bucketRegionalDomainName,
+    uploadsBucketName: data.uploads.bucketName,
+    uploadsBucketArn: data.uploads.bucketArn,
   });
 
   Tags.of(app).add('project', 'consent-portal');

@@ -23,6 +23,8 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { acknowledge, lambdaBasicExecutionPolicy } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
@@ -38,6 +40,9 @@ export interface WebStackProps extends StackProps {
   cognitoEndpoint: string;
   /** `<bucket>.s3.<region>.amazonaws.com`: presigned uploads and downloads go straight to it. */
   uploadsDomainName: string;
+  /** The uploads bucket's name and ARN: the Web stack sets its CORS to the portal's own origins. */
+  uploadsBucketName: string;
+  uploadsBucketArn: string;
 }
 
 /** The strict Content-Security-Policy of the SPA in AWS (infra/csp.ts builds it for both sides). */
@@ -250,6 +255,66 @@ export class WebStack extends Stack {
       },
     ]);
 
+    this.uploadsCors(props, config);
+
     new CfnOutput(this, 'WebUrl', { value: this.webUrl });
+  }
+
+  /**
+   * The uploads bucket's CORS: browsers may PUT and GET presigned URLs from the portal's own origins
+   * only (this distribution, webUrl, and the configured extra origins), not from every
+   * `*.cloudfront.net` site. The bucket is made before the distribution, so it is set here.
+   */
+  private uploadsCors(props: WebStackProps, config: PortalConfig) {
+    const origins = [
+      ...new Set([
+        `https://${this.distribution.distributionDomainName}`,
+        ...(config.webUrl ? [new URL(config.webUrl).origin] : []),
+        ...config.uploadsCorsOrigins,
+      ]),
+    ];
+    const cors = new AwsCustomResource(this, 'UploadsCors', {
+      onUpdate: {
+        service: 'S3',
+        action: 'PutBucketCors',
+        parameters: {
+          Bucket: props.uploadsBucketName,
+          CORSConfiguration: {
+            CORSRules: [
+              {
+                AllowedMethods: ['PUT', 'GET', 'HEAD'],
+                AllowedOrigins: origins,
+                AllowedHeaders: ['*'],
+                ExposeHeaders: ['ETag'],
+                MaxAgeSeconds: 3000,
+              },
+            ],
+          },
+        },
+        physicalResourceId: PhysicalResourceId.of(`${props.uploadsBucketName}-cors`),
+      },
+      policy: AwsCustomResourcePolicy.fromStatements([
+        new PolicyStatement({ actions: ['s3:PutBucketCORS'], resources: [props.uploadsBucketArn] }),
+      ]),
+      installLatestAwsSdk: false,
+    });
+    // The provider Lambda is a stack-level singleton created by AwsCustomResource.
+    const provider = this.node.children.find((c) =>
+      c.node.id.startsWith('AWS679f53fac002430cb0da5b7982bd228'),
+    );
+    if (!provider) throw new Error('AwsCustomResource provider function not found: its construct id changed');
+    acknowledge(provider, [
+      {
+        id: 'AwsSolutions-IAM4',
+        reason:
+          'CDK AwsCustomResource provider Lambda: AWSLambdaBasicExecutionRole gives it CloudWatch Logs only.',
+        appliesTo: [lambdaBasicExecutionPolicy],
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason: 'The AwsCustomResource provider runtime is chosen by aws-cdk-lib, not by this project.',
+      },
+    ]);
+    return cors;
   }
 }

@@ -81,28 +81,8 @@ describe('DataStack', () => {
       });
     });
 
-    it('allows browser PUT/GET from the web origin with ETag exposed', () => {
-      const cors = (uploads().props.CorsConfiguration as { CorsRules: Record<string, unknown>[] }).CorsRules;
-      expect(cors).toHaveLength(1);
-      expect(cors[0]).toMatchObject({
-        AllowedOrigins: ['https://*.cloudfront.net'],
-        ExposedHeaders: ['ETag'],
-      });
-      expect(cors[0]!.AllowedMethods).toEqual(expect.arrayContaining(['PUT', 'GET']));
-    });
-
-    it('takes the CORS origins from context webOrigins', () => {
-      const custom = template(
-        buildTestApp({ context: { webOrigins: 'https://portal.example.nz,https://staging.example.nz' } })
-          .stacks.data,
-      );
-      custom.hasResourceProperties('AWS::S3::Bucket', {
-        CorsConfiguration: {
-          CorsRules: [
-            Match.objectLike({ AllowedOrigins: ['https://portal.example.nz', 'https://staging.example.nz'] }),
-          ],
-        },
-      });
+    it('sets no CORS itself: the Web stack sets it to the portal’s own origins', () => {
+      expect(uploads().props.CorsConfiguration).toBeUndefined();
     });
 
     it('aborts incomplete multipart uploads after 1 day', () => {

@@ -173,4 +173,38 @@ describe('WebStack', () => {
     const custom = template(buildTestApp({ context: { webUrl: 'https://portal.example.nz' } }).stacks.web);
     custom.hasResourceProperties('AWS::SSM::Parameter', { Value: 'https://portal.example.nz' });
   });
+
+  describe('uploads CORS (issue 9)', () => {
+    const corsOf = (tpl: Template) => {
+      const [res] = Object.values(tpl.findResources('Custom::AWS'));
+      const create = JSON.stringify((res as { Properties: Record<string, unknown> }).Properties);
+      return create;
+    };
+
+    it('lets only the portal’s own distribution PUT and GET presigned URLs, with ETag exposed', () => {
+      const cors = corsOf(t);
+      expect(cors).toContain('PutBucketCors');
+      expect(cors).toContain('https://');
+      expect(cors).toContain('DomainName');
+      expect(cors).toContain('ETag');
+      expect(cors).not.toContain('*.cloudfront.net');
+      // Only PutBucketCORS on the uploads bucket.
+      const policies = Object.values(t.findResources('AWS::IAM::Policy')).map((p) => JSON.stringify(p));
+      const corsPolicy = policies.find((p) => p.includes('s3:PutBucketCORS'))!;
+      expect(corsPolicy).toBeDefined();
+      expect(corsPolicy).not.toContain('"Resource":"*"');
+    });
+
+    it('adds webUrl’s origin and the configured extra origins', () => {
+      const custom = template(
+        buildTestApp({
+          context: { webUrl: 'https://portal.example.nz/app', webOrigins: 'https://staging.example.nz' },
+        }).stacks.web,
+      );
+      const cors = corsOf(custom);
+      expect(cors).toContain('https://portal.example.nz');
+      expect(cors).not.toContain('https://portal.example.nz/app');
+      expect(cors).toContain('https://staging.example.nz');
+    });
+  });
 });

@@ -55,9 +55,13 @@ async function seedApplication(
   opts: {
     status?: 'Draft' | 'Submitted';
     others?: { userId: string; accessLevel: 'ReadOnly' | 'Edit' }[];
+    /** A numeric id, for the applications routes (their path takes only those). */
+    numericId?: boolean;
   } = {},
 ) {
-  const applicationId = `doc-${randomUUID()}`;
+  const applicationId = opts.numericId
+    ? String(9_000_000_000 + Math.floor(Math.random() * 999_999_999))
+    : `doc-${randomUUID()}`;
   const now = new Date().toISOString();
   await entities.application
     .create({
@@ -239,7 +243,7 @@ describe('upload, scan, list, download, delete', () => {
   });
 
   test('deleting the application removes its files (the documents.files consumer of ApplicationDeleted)', async () => {
-    const id = await seedApplication();
+    const id = await seedApplication({ numericId: true });
     const body = pdfOfSize('Title for 3 Rimu Lane');
     const created = await api('POST', docs(id), newDoc({ size: body.length, categoryId: 'plans' }), {
       token: owner.token,
