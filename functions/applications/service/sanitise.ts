@@ -25,6 +25,8 @@
  * and loses every `<`, `>`, `&`, `:` and `=`, after which nothing of the above can form.
  */
 
+import { stepDataLimits } from '../../../shared/schemas/step-data.js';
+
 const DANGEROUS_ELEMENTS = ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'xmp'];
 const SCHEMES = ['javascript', 'vbscript', 'livescript'];
 
@@ -406,8 +408,11 @@ export function sanitiseString(input: string): string {
   return out + current.slice(kept);
 }
 
-/** Deeper than this, data is dropped (no step definition nests that deep). */
-export const MAX_DEPTH = 16;
+/**
+ * Deeper than this, data is dropped (no step definition nests that deep); the request schema
+ * already refuses it (shared/schemas/step-data.ts).
+ */
+export const MAX_DEPTH = stepDataLimits.maxDepth;
 
 /**
  * Sanitises every string of a JSON-like value, deep (object keys too); numbers, booleans and null are
