@@ -29,6 +29,8 @@ import {
   ApplicationDto,
 } from '../../shared/schemas/applications.js';
 import { FormioFieldError } from '../../shared/schemas/formio.js';
+import { STEP_BODY_MAX_BYTES } from '../../shared/schemas/step-data.js';
+import { LAMBDA_MAX_BODY_BYTES } from '../platform/http/body-limit.js';
 
 /** Applications (portal-core §4, §6, §7): create, read, change, lists, steps, rules, submission. */
 export const contract = defineContract('applications', {
@@ -41,6 +43,8 @@ export const contract = defineContract('applications', {
     body: CreateApplicationRequest,
     response: CreateApplicationResponse,
     status: 201,
+    // CreateTemplate may carry its thumbnail in the body (until issue 9 point 5).
+    maxBodyBytes: LAMBDA_MAX_BODY_BYTES,
     summary: 'Creates an application: from scratch, a duplicate, from a template, or a template',
   },
   'GET /user/applications/{id}': {
@@ -52,6 +56,7 @@ export const contract = defineContract('applications', {
     params: ApplicationIdParams,
     body: PatchApplicationRequest,
     response: GetApplicationResponse,
+    maxBodyBytes: LAMBDA_MAX_BODY_BYTES,
     summary: 'Changes an application (etag-guarded)',
   },
   'DELETE /user/applications/{id}': {
@@ -97,6 +102,7 @@ export const contract = defineContract('applications', {
     params: StepParams,
     body: SaveStepRequest,
     response: StepDataDto.extend({ errors: z.array(FormioFieldError) }),
+    maxBodyBytes: STEP_BODY_MAX_BYTES,
     summary: "Saves a step's data (kept even when invalid; the errors are listed)",
   },
   'GET /user/applications/{id}/ruleresults': {

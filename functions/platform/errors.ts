@@ -14,6 +14,7 @@ export type DomainErrorKind =
   | 'notFound'
   | 'conflict'
   | 'tooMany'
+  | 'tooLarge'
   | 'upstream'
   | 'unavailable'
   | 'internal';
@@ -89,6 +90,16 @@ export class TooManyRequests extends DomainError {
   override readonly name: string = 'TooManyRequests';
   constructor(message = 'Too many requests, please try again later', description?: string) {
     super('tooMany', 'ClientError', message, description);
+  }
+}
+
+/** A request body over its route's limit: refused before it is read (no JSON parsing, no sanitising). */
+export class PayloadTooLarge extends DomainError {
+  override readonly name: string = 'PayloadTooLarge';
+  constructor(maxBytes: number) {
+    super('tooLarge', 'ClientError', 'Request body is too large', undefined, [
+      { field: 'body', reason: `Must be at most ${maxBytes} bytes` },
+    ]);
   }
 }
 

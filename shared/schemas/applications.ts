@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { AccessLevel, Address, NotificationLevel } from './common.js';
 import { FormCategory } from './reference.js';
 import { messages } from '../domain/validation.js';
+import { addressLimits, limitLengths } from './limits.js';
+import { checkStepData } from './step-data.js';
 
 /**
  * Applications (portal-core §3 "Application", §4 "States and transitions", §7 calls under
@@ -125,7 +127,10 @@ export type ApplicationAddress = z.infer<typeof ApplicationAddress>;
 const SiteAddress = ApplicationAddress.refine(
   (a) => !!a.fullAddress?.trim() || (!!a.address1?.trim() && !!a.city?.trim()),
   { message: messages.required, path: ['fullAddress'] },
-);
+).superRefine(limitLengths(addressLimits));
+
+/** An id in a request body (authority, form, application): the table's ids are short. */
+const BodyId = z.string().trim().min(1, messages.required).max(64);
 
 // ---- The application ----
 
@@ -298,31 +303,31 @@ export const CreateApplicationRequest = z.discriminatedUnion('operationName', [
     recordType: z.literal('Draft').default('Draft'),
     creationMode: z.literal('FromScratch').default('FromScratch'),
     address: SiteAddress,
-    authorityId: z.string().trim().min(1, messages.required),
-    formId: z.string().trim().min(1, messages.required),
+    authorityId: BodyId,
+    formId: BodyId,
   }),
   z.object({
     operationName: z.literal('Duplicate'),
     recordType: z.literal('Draft').default('Draft'),
     creationMode: z.literal('FromExistingApplication').default('FromExistingApplication'),
-    applicationId: z.string().trim().min(1, messages.required),
+    applicationId: BodyId,
     /** A new site for the copy; the source's when absent. */
     address: SiteAddress.optional(),
-    authorityId: z.string().trim().min(1).optional(),
+    authorityId: z.string().trim().min(1).max(64).optional(),
   }),
   z.object({
     operationName: z.literal('CreateFromTemplate'),
     recordType: z.literal('Draft').default('Draft'),
     creationMode: z.literal('FromTemplate').default('FromTemplate'),
     /** The template's application id. */
-    applicationId: z.string().trim().min(1, messages.required),
+    applicationId: BodyId,
     address: SiteAddress,
-    authorityId: z.string().trim().min(1, messages.required),
+    authorityId: BodyId,
   }),
   z.object({
     operationName: z.literal('CreateTemplate'),
     recordType: z.literal('Template').default('Template'),
-    applicationId: z.string().trim().min(1, messages.required),
+    applicationId: BodyId,
     templateName: TemplateName,
     templateDescription: TemplateDescription,
     templateThumbnail: TemplateThumbnail,
@@ -338,7 +343,7 @@ export type CreateApplicationResponse = z.infer<typeof CreateApplicationResponse
 /** PATCH /user/applications/{id}: the editable application fields, guarded by the etag read. */
 export const PatchApplicationRequest = z
   .object({
-    etag: z.string().min(1, messages.required),
+    etag: z.string().min(1, messages.required).max(128),
     name: z.string().trim().max(200).optional(),
     description: z.string().trim().max(4000).optional(),
     address: SiteAddress.optional(),
@@ -358,7 +363,7 @@ export type PatchApplicationRequest = z.input<typeof PatchApplicationRequest>;
 export const PreferencesRequest = z.object({ isHidden: z.boolean() }).strict();
 
 /** POST /user/applications/{id}/child-applications. */
-export const ChildApplicationRequest = z.object({ formId: z.string().trim().min(1, messages.required) });
+export const ChildApplicationRequest = z.object({ formId: BodyId });
 
 /** POST /user/applications/{id}/submission. */
 export const SubmissionRequest = z.object({
@@ -525,8 +530,13 @@ export const StepDataDto = z.object({
 });
 export type StepDataDto = z.infer<typeof StepDataDto>;
 
-/** POST .../steps/{stepId}: the step's data (sanitised, then validated against the step's definition). */
-export const SaveStepRequest = z.object({ data: z.record(z.string(), z.unknown()) });
+/**
+ * POST .../steps/{stepId}: the step's data (sanitised, then validated against the step's definition),
+ * within the limits of ./step-data.ts (string length, depth, keys, values, total size).
+ */
+export const SaveStepRequest = z.object({
+  data: z.record(z.string(), z.unknown()).superRefine(checkStepData),
+});
 
 /** Validation result (portal-core §3). */
 export const ValidationResult = z.object({

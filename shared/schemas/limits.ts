@@ -40,15 +40,20 @@ export const limitLengths =
     }
   };
 
-const address = {
-  'address.address1': maxLengths.addressPart,
-  'address.address2': maxLengths.addressPart,
-  'address.city': maxLengths.addressPart,
-  'address.state': maxLengths.addressPart,
-  'address.country': maxLengths.addressPart,
-  'address.zipCode': maxLengths.addressPart,
-  'address.fullAddress': maxLengths.fullAddress,
-};
+/** The parts of an address (shared/schemas/common.ts Address), as a top-level value. */
+export const addressLimits = {
+  address1: maxLengths.addressPart,
+  address2: maxLengths.addressPart,
+  city: maxLengths.addressPart,
+  state: maxLengths.addressPart,
+  country: maxLengths.addressPart,
+  zipCode: maxLengths.addressPart,
+  fullAddress: maxLengths.fullAddress,
+} as const satisfies LengthLimits;
+
+const address = Object.fromEntries(
+  Object.entries(addressLimits).map(([field, max]) => [`address.${field}`, max]),
+) as { readonly [K in keyof typeof addressLimits as `address.${K}`]: number };
 
 /** The limits of each account request body. */
 export const accountLimits = {

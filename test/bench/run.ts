@@ -9,6 +9,8 @@
  *   npm run bench -- reference     GET /public/jurisdictions/{id} p50/p99 (the same stack as api)
  *   npm run bench -- applications  the application lists at 10,000 applications of one user (100,000
  *                                  items in the table): V3 p50/p99 and its DynamoDB calls (same stack)
+ *   npm run bench -- sanitise      the step-data sanitiser on 256 KB / 1 MB adversarial strings, new
+ *                                  against the regex version it replaced (sanitise.ts)
  *
  * bundles runs `cdk synth` first when cdk.out is missing; spa runs the web build when web/dist is
  * missing. Budgets to compare against are in the README ("Performance budgets").
@@ -201,6 +203,10 @@ if (all || which.includes('bundles')) {
   await bundles({ table });
 }
 if (all || which.includes('spa')) spa();
+if (all || which.includes('sanitise')) {
+  const { sanitise } = await import('./sanitise');
+  await sanitise({ table });
+}
 const wantApi = all || which.includes('api');
 const wantReference = all || which.includes('reference');
 const wantApplications = all || which.includes('applications');

@@ -11,6 +11,7 @@ export const statusOfKind: Record<DomainErrorKind, number> = {
   notFound: 404,
   conflict: 409,
   tooMany: 429,
+  tooLarge: 413,
   upstream: 502,
   unavailable: 503,
   internal: 500,

@@ -21,6 +21,7 @@ import { grantAccess } from '../access.js';
 import type { GrantOf } from '../access.js';
 import { userFromEvent } from '../caller.js';
 import type { Caller, CallerOfKind, HttpEvent } from '../caller.js';
+import { assertBodyWithin, DEFAULT_MAX_BODY_BYTES } from './body-limit.js';
 import { contractViolations } from './contract-check.js';
 import { mapError } from './errors.js';
 
@@ -30,8 +31,9 @@ export type { HttpEvent } from '../caller.js';
  * The HTTP plumbing every feature shares. A feature declares its contract (per route key of the
  * table: the path, query and body schemas, and the response schema) and its implementations (one
  * function per route key, normally one service call); `createFeatureHandler` makes the Lambda handler:
- * logger context → dispatch on `routeKey` → the caller (401 without one on a protected route) → zod
- * parsing of path, query and body (400 with the field issues) → the route's declared access
+ * logger context → dispatch on `routeKey` → the caller (401 without one on a protected route) → the
+ * body's size (413 over the route's cap, before anything reads it: ./body-limit.ts) → zod parsing
+ * of path, query and body (400 with the field issues) → the route's declared access
  * (functions/platform/http/access.ts: 404 / 403) → the implementation → JSON. Every error becomes
  * the one error body through one mapper (./errors.ts).
  */
@@ -55,6 +57,8 @@ export interface RouteSchemas {
   readonly raw?: readonly string[];
   /** One line for the OpenAPI document. */
   readonly summary?: string;
+  /** The largest request body the route takes, in bytes (default DEFAULT_MAX_BODY_BYTES); over it: 413. */
+  readonly maxBodyBytes?: number;
 }
 
 /** A feature's contract: exactly its route keys, each with its schemas. */
@@ -299,6 +303,7 @@ export function createFeatureHandler<F extends Feature, C extends Contract<F>, L
     if (!route || route.feature !== feature || route.lambda !== lambda || !schemas || !impl)
       throw new NotFound(`No route ${key} in ${feature} (${lambda})`);
     const caller = callerFor(route.access, event);
+    assertBodyWithin(event, schemas.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
     const input = parseInput(schemas, event);
     const granted = await grantAccess(route.access, caller, (input.params ?? {}) as Record<string, unknown>);
     const result = await impl({ ...input, caller, ...granted }, { event, lambdaContext, logger });

@@ -45,6 +45,7 @@ const ERROR_RESPONSES = {
   '403': 'Not allowed',
   '404': 'Not found, or not visible to the caller',
   '409': 'Conflicts with the current state',
+  '413': "The request body is over the route's cap (details: `body`)",
   '500': 'Server error',
 } as const;
 

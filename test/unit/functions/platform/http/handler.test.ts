@@ -13,6 +13,7 @@ import { createFeatureHandler, reply } from '../../../../../functions/platform/h
 import type { RouteSchemas } from '../../../../../functions/platform/http/handler.js';
 import { anyone, defineRoute, onApplication, signedIn } from '../../../../../functions/routes.js';
 import { Conflict } from '../../../../../functions/platform/errors.js';
+import { bodyBytes, DEFAULT_MAX_BODY_BYTES } from '../../../../../functions/platform/http/body-limit.js';
 import { entities } from '../../../../../functions/platform/data/service.js';
 import { httpEvent, lambdaContext, parseResponse, userClaims } from '../../helpers.js';
 import { fakeTable } from '../../reference-table.js';
@@ -37,6 +38,7 @@ const table = [
   defineRoute('GET', '/shape', 'applications', anyone),
   defineRoute('GET', '/other-feature', 'documents', anyone),
   defineRoute('GET', '/heavy', 'applications', anyone, { lambda: 'worker' }),
+  defineRoute('POST', '/big', 'applications', signedIn),
 ];
 const contract: Record<string, RouteSchemas> = {
   'GET /things/{id}': {
@@ -57,6 +59,7 @@ const contract: Record<string, RouteSchemas> = {
   'GET /shape': { response: z.object({ a: z.string(), nested: z.object({ b: z.number() }) }) },
   'GET /other-feature': {},
   'GET /heavy': {},
+  'POST /big': { body: z.object({ text: z.string() }), maxBodyBytes: 200 * 1024 },
 };
 let shape: unknown = { a: 'x', nested: { b: 1 } };
 const impls = {
@@ -76,6 +79,7 @@ const impls = {
   'GET /shape': async () => shape,
   'GET /other-feature': async () => ({}),
   'GET /heavy': async () => ({ served: 'worker' }),
+  'POST /big': async ({ body }: { body: { text: string } }) => ({ length: body.text.length }),
 };
 const handler = createFeatureHandler('applications', contract as never, impls as never, { routes: table });
 const call = async (...args: Parameters<typeof httpEvent>) =>
@@ -170,6 +174,62 @@ describe('createFeatureHandler', () => {
     const res = parseResponse(await handler(event, lambdaContext));
     expect(res.statusCode).toBe(201);
     expect(res.body).toEqual({ email: 'a@b.nz', address: { city: 'Wellington' } });
+  });
+
+  describe('body caps (before any parsing)', () => {
+    const over = DEFAULT_MAX_BODY_BYTES + 1;
+
+    it('a body over the default cap → 413 with the one error body; never parsed, handler not called', async () => {
+      createThing.mockClear();
+      // Not even JSON: a 400 would mean it was parsed.
+      const res = await call('POST /things', { rawBody: '<!'.repeat(over / 2 + 1), claims: userClaims() });
+      expect(res.statusCode).toBe(413);
+      expect(res.body).toEqual({
+        code: 'ClientError',
+        message: 'Request body is too large',
+        details: [{ field: 'body', reason: `Must be at most ${DEFAULT_MAX_BODY_BYTES} bytes` }],
+      });
+      expect(createThing).not.toHaveBeenCalled();
+    });
+
+    it('counts UTF-8 bytes, not characters', async () => {
+      const text = 'ā'.repeat(DEFAULT_MAX_BODY_BYTES / 2);
+      const res = await call('POST /things', {
+        rawBody: JSON.stringify({ email: text }),
+        claims: userClaims(),
+      });
+      expect(res.statusCode).toBe(413);
+    });
+
+    it('a base64 body counts its decoded bytes', async () => {
+      const event = httpEvent('POST /things', { claims: userClaims() });
+      event.body = Buffer.alloc(over, 0x20).toString('base64');
+      event.isBase64Encoded = true;
+      expect(parseResponse(await handler(event, lambdaContext)).statusCode).toBe(413);
+      expect(bodyBytes({ body: Buffer.alloc(1000).toString('base64'), isBase64Encoded: true })).toBe(1000);
+      expect(bodyBytes({ body: Buffer.alloc(1001).toString('base64'), isBase64Encoded: true })).toBe(1001);
+    });
+
+    it('a body under the cap is parsed as before', async () => {
+      const res = await call('POST /things', { rawBody: '{"email":', claims: userClaims() });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('a route may take more (maxBodyBytes), and no more than that', async () => {
+      const ok = await call('POST /big', { body: { text: 'x'.repeat(150 * 1024) }, claims: userClaims() });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.body).toEqual({ length: 150 * 1024 });
+      const tooBig = await call('POST /big', {
+        body: { text: 'x'.repeat(201 * 1024) },
+        claims: userClaims(),
+      });
+      expect(tooBig.statusCode).toBe(413);
+    });
+
+    it('a route without a body schema is capped too', async () => {
+      const res = await call('GET /public/things', { rawBody: 'x'.repeat(over) });
+      expect(res.statusCode).toBe(413);
+    });
   });
 
   it('a user route without claims → 401 ClientError; handler not called', async () => {
