@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { i18n as I18n } from 'i18next';
@@ -33,6 +33,10 @@ const scale = vi.mocked(scaleThumbnail);
 
 let i18n: I18n;
 beforeAll(async () => {
+  // Cloudscape's transitions schedule timers that could fire after the file's jsdom is gone
+  // ('window is not defined'): timers are faked (time still advances, so waitFor works) and the
+  // pending ones run at each test's end, while the DOM is there, and are dropped at the file's end.
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   i18n = await initI18n();
 });
@@ -49,7 +53,17 @@ beforeEach(() => {
     archivedConsents: 0,
   });
 });
-afterEach(cleanup);
+afterEach(() => {
+  act(() => {
+    vi.runOnlyPendingTimers();
+  });
+  cleanup();
+  vi.clearAllTimers();
+});
+afterAll(() => {
+  vi.clearAllTimers();
+  vi.useRealTimers();
+});
 
 const body = () => createWrapper(document.body);
 const toast = (text: string) => screen.findAllByText(text);
