@@ -1,10 +1,7 @@
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { dynamoDbClient } from '../platform/adapters/aws-clients.js';
-import { requireEnv } from '../platform/config.js';
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
 import { ServiceUnavailable } from '../platform/errors.js';
-import { getAnnouncements, getMaintenance } from './repository.js';
+import { checkTable, getAnnouncements, getMaintenance } from './repository.js';
 
 import { contract } from './contract.js';
 import { contracts } from '../contracts.js';
@@ -17,7 +14,7 @@ let openApi: Record<string, unknown> | undefined;
 export const routes = {
   'GET /public/health': async (_input, { logger }) => {
     try {
-      await dynamoDbClient().send(new DescribeTableCommand({ TableName: requireEnv('TABLE_NAME') }));
+      await checkTable();
     } catch (err) {
       logger.error('health: table unreachable', { error: err as Error });
       throw new ServiceUnavailable({ cause: err });

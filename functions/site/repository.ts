@@ -1,3 +1,6 @@
+import { requireEnv } from '../platform/config.js';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { dynamoDbClient } from '../platform/adapters/aws-clients.js';
 import { entities } from '../platform/data/service.js';
 import { Announcement, Maintenance } from '../../shared/schemas/accounts.js';
 
@@ -43,4 +46,9 @@ export async function setAnnouncements(
     .put({ name: 'announcements', value, ...(updatedBy ? { updatedBy } : {}) })
     .go({ response: 'none' });
   return value;
+}
+
+/** Whether the table answers (a cheap DescribeTable, no data read): the health check. Throws when not. */
+export async function checkTable(): Promise<void> {
+  await dynamoDbClient().send(new DescribeTableCommand({ TableName: requireEnv('TABLE_NAME') }));
 }
