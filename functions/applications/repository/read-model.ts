@@ -1,10 +1,17 @@
-import { BatchWriteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../platform/adapters/aws/dynamodb.js';
 import { entities } from '../../platform/data/service.js';
 import { listRecordType } from '../../../shared/domain/applications.js';
-import { isCounterName, signatureOf, totalsOf, countersOf } from '../service/read-model.js';
-import type { Contribution, ContributionSource, ContributionStore } from '../service/read-model.js';
+import { isCounterName, rebuildPlan, signatureOf } from '../service/read-model.js';
+import type { Contribution, ContributionStore } from '../service/read-model.js';
 import type { ReadStats } from './lists.js';
 
 /**
@@ -126,6 +133,14 @@ export async function accessUserIds(applicationId: string): Promise<string[]> {
   return data.map((r) => r.userId);
 }
 
+/** Whether a stored summary item is a built one (only the build sets `builtAt`; a consumer's ADD before it does not). */
+const isBuilt = (item: Item | undefined): item is Item => typeof item?.builtAt === 'string';
+
+const countersOfItem = (item: Item) =>
+  Object.fromEntries(
+    Object.entries(item).filter(([k, v]) => isCounterName(k) && typeof v === 'number'),
+  ) as Record<string, number>;
+
 /** A user's counters, or undefined when the read model was never built for them. */
 async function readSummary(userId: string, stats?: ReadStats): Promise<Record<string, number> | undefined> {
   const res = await documentClient().send(
@@ -137,13 +152,97 @@ async function readSummary(userId: string, stats?: ReadStats): Promise<Record<st
     stats.itemsMatched += res.Item ? 1 : 0;
     stats.capacityUnits += res.ConsumedCapacity?.CapacityUnits ?? 0;
   }
-  if (!res.Item || typeof res.Item.builtAt !== 'string') return undefined;
-  return Object.fromEntries(
-    Object.entries(res.Item).filter(([k, v]) => isCounterName(k) && typeof v === 'number'),
-  ) as Record<string, number>;
+  return isBuilt(res.Item) ? countersOfItem(res.Item) : undefined;
 }
 
-async function batchWrite(requests: Item[]): Promise<void> {
+/** Of these users, those whose read model is built (BatchGet of their summaries, `builtAt` only). */
+export async function builtUserIds(userIds: readonly string[]): Promise<Set<string>> {
+  const built = new Set<string>();
+  for (let i = 0; i < userIds.length; i += 100) {
+    let keys: Item[] = [...new Set(userIds.slice(i, i + 100))].map(summaryKey);
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('builtUserIds: keys left unprocessed');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+      const out = await documentClient().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table()]: {
+              Keys: keys,
+              ProjectionExpression: '#u, #b',
+              ExpressionAttributeNames: { '#u': 'userId', '#b': 'builtAt' },
+            },
+          },
+        }),
+      );
+      for (const item of out.Responses?.[table()] ?? [])
+        if (isBuilt(item) && typeof item.userId === 'string') built.add(item.userId);
+      keys = (out.UnprocessedKeys?.[table()]?.Keys ?? []) as Item[];
+    }
+  }
+  return built;
+}
+
+/**
+ * The user ids of the access rows, a page at a time (not distinct: a user with many rows comes
+ * many times). A Scan of gsi1 rather than of the table: every access row is in gsi1 (byUser) and
+ * the table's other items (applications, steps, history, documents, …) are not, so it reads far
+ * fewer items; the projection keeps the pages small on the wire (the read capacity is that of the
+ * items read). For operator tools (the read-model backfill), never a request.
+ */
+export async function* accessRowUserIdPages(
+  options: { segment?: number; totalSegments?: number; pageSize?: number } = {},
+): AsyncGenerator<string[]> {
+  let start: Item | undefined;
+  do {
+    const out = await documentClient().send(
+      new ScanCommand({
+        TableName: table(),
+        IndexName: 'gsi1',
+        ProjectionExpression: '#u',
+        FilterExpression: '#e = :e',
+        ExpressionAttributeNames: { '#u': 'userId', '#e': '__edb_e__' },
+        ExpressionAttributeValues: { ':e': 'applicationAccess' },
+        ...(options.totalSegments && options.totalSegments > 1
+          ? { Segment: options.segment ?? 0, TotalSegments: options.totalSegments }
+          : {}),
+        ...(options.pageSize ? { Limit: options.pageSize } : {}),
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    const ids = (out.Items ?? []).map((i) => i.userId).filter((u): u is string => typeof u === 'string');
+    if (ids.length > 0) yield ids;
+    start = out.LastEvaluatedKey;
+  } while (start);
+}
+
+/** What a build did. */
+export interface BuildResult {
+  /** The user's counters from their rows: what the badges and filters show. */
+  counters: Record<string, number>;
+  /** Access rows read. */
+  rows: number;
+  /** Contributions put or deleted (0 when they were all current). */
+  contributionsWritten: number;
+  /** Whether the summary item was put (with `builtAt`). */
+  summaryWritten: boolean;
+  /** False when the write budget ran out first: the summary is not put, the next build goes on. */
+  complete: boolean;
+}
+
+export interface BuildOptions {
+  /**
+   * Stop writing contributions once this many ms have passed since the build began (at least one
+   * round of BatchWrite is always written, so every build makes progress). The summary is put
+   * only after every contribution is written, so a build cut short leaves the user unbuilt and
+   * the next build writes only what is still missing (contributions are compared by signature).
+   */
+  writeBudgetMs?: number;
+  /** Leave a built summary alone when its counters are already these (a rebuild that finds nothing to do writes nothing). */
+  keepCurrentSummary?: boolean;
+}
+
+/** BatchWrite of 25 items a call, 8 calls at a time; stops between rounds once `deadline` has passed. */
+async function batchWrite(requests: Item[], deadline = Infinity): Promise<number> {
   const chunks: Item[][] = [];
   for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
   const run = async (chunk: Item[]) => {
@@ -158,15 +257,32 @@ async function batchWrite(requests: Item[]): Promise<void> {
     }
   };
   // A few at a time: this runs inside a request.
-  for (let i = 0; i < chunks.length; i += 8) await Promise.all(chunks.slice(i, i + 8).map(run));
+  let written = 0;
+  for (let i = 0; i < chunks.length; i += 8) {
+    if (i > 0 && Date.now() >= deadline) break;
+    const round = chunks.slice(i, i + 8);
+    await Promise.all(round.map(run));
+    written += round.reduce((n, c) => n + c.length, 0);
+  }
+  return written;
 }
+
+const sameCounters = (a: Record<string, number>, b: Record<string, number>) => {
+  const nonZero = (c: Record<string, number>) =>
+    Object.entries(c)
+      .filter(([, v]) => v !== 0)
+      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  return JSON.stringify(nonZero(a)) === JSON.stringify(nonZero(b));
+};
 
 /**
  * Builds a user's read model from every row of theirs (a user from before the read model): the
- * contributions (stale ones removed) and the summary with `builtAt`. Returns the counters.
+ * contributions (stale ones removed) and the summary with `builtAt`. Idempotent: a contribution
+ * already current is not written again.
  */
-export async function buildSummary(userId: string): Promise<Record<string, number>> {
-  const [{ data: rows }, { data: stored }] = await Promise.all([
+export async function buildReadModel(userId: string, options: BuildOptions = {}): Promise<BuildResult> {
+  const started = Date.now();
+  const [{ data: rows }, { data: stored }, current] = await Promise.all([
     entities.applicationAccess.query.byUser({ userId }).go({
       pages: 'all',
       attributes: [
@@ -181,31 +297,23 @@ export async function buildSummary(userId: string): Promise<Record<string, numbe
       ],
     }),
     entities.applicationContribution.query.byUser({ userId }).go({ pages: 'all' }),
+    options.keepCurrentSummary ? readSummary(userId) : Promise.resolve(undefined),
   ]);
-  const wanted = new Map<string, string[]>();
-  for (const r of rows) {
-    const source: ContributionSource = {
-      recordType: r.recordType,
-      status: r.status,
-      visibility: r.visibility,
-      accessLevel: r.accessLevel,
-      formId: r.formId,
-      authorityId: r.authorityId,
-      complexity: r.complexity,
-    };
-    const counters = countersOf(source);
-    if (counters.length > 0) wanted.set(r.applicationId, counters);
-  }
-  const have = new Map(stored.map((c) => [c.applicationId, c.signature]));
-  const requests: Item[] = [];
-  for (const [applicationId, counters] of wanted)
-    if (have.get(applicationId) !== signatureOf(counters))
-      requests.push({ PutRequest: { Item: contributionItem(userId, applicationId, counters) } });
-  for (const applicationId of have.keys())
-    if (!wanted.has(applicationId))
-      requests.push({ DeleteRequest: { Key: contributionKey(userId, applicationId) } });
-  await batchWrite(requests);
-  const counters = totalsOf(wanted.values());
+  const plan = rebuildPlan(rows, stored);
+  const requests: Item[] = [
+    ...plan.puts.map(([applicationId, counters]) => ({
+      PutRequest: { Item: contributionItem(userId, applicationId, counters) },
+    })),
+    ...plan.deletes.map((applicationId) => ({
+      DeleteRequest: { Key: contributionKey(userId, applicationId) },
+    })),
+  ];
+  const deadline = options.writeBudgetMs === undefined ? Infinity : started + options.writeBudgetMs;
+  const contributionsWritten = await batchWrite(requests, deadline);
+  const result = { counters: plan.counters, rows: rows.length, contributionsWritten };
+  if (contributionsWritten < requests.length) return { ...result, summaryWritten: false, complete: false };
+  if (current && requests.length === 0 && sameCounters(current, plan.counters))
+    return { ...result, summaryWritten: false, complete: true };
   await documentClient().send(
     new PutCommand({
       TableName: table(),
@@ -215,14 +323,33 @@ export async function buildSummary(userId: string): Promise<Record<string, numbe
         __edb_v__: '1',
         userId,
         builtAt: new Date().toISOString(),
-        ...counters,
+        ...plan.counters,
       },
     }),
   );
-  return counters;
+  return { ...result, summaryWritten: true, complete: true };
 }
 
-/** A user's counters: one GetItem; built from their rows the first time. */
+/** Builds a user's read model (every contribution, then the summary). Returns the counters. */
+export async function buildSummary(userId: string): Promise<Record<string, number>> {
+  return (await buildReadModel(userId)).counters;
+}
+
+/**
+ * How long a request may spend writing a user's contributions when it finds no summary (after
+ * reading their rows). Well under the lists Lambda's 15 s timeout and API Gateway's 29 s, whatever
+ * the number of rows: a user with more rows than fit is answered from the rows all the same (the
+ * same counters) and the next request, or the backfill (infra/seed/backfill-read-model.ts), goes on.
+ */
+export const INLINE_WRITE_BUDGET_MS = 3_000;
+
+/**
+ * A user's counters: one GetItem; the first time, from their rows, building the read model within
+ * INLINE_WRITE_BUDGET_MS.
+ */
 export async function summaryOf(userId: string, stats?: ReadStats): Promise<Record<string, number>> {
-  return (await readSummary(userId, stats)) ?? (await buildSummary(userId));
+  return (
+    (await readSummary(userId, stats)) ??
+    (await buildReadModel(userId, { writeBudgetMs: INLINE_WRITE_BUDGET_MS })).counters
+  );
 }

@@ -201,3 +201,43 @@ export async function reconcile(
   }
   throw new Error(`reconcile: the contribution of ${applicationId} to ${userId} kept changing`);
 }
+
+/** What building a user's read model from their rows writes. */
+export interface RebuildPlan {
+  /** The user's counters: the sum of the wanted contributions. */
+  counters: Record<string, number>;
+  /** Contributions to put (missing, or stored with another signature): application id and counters. */
+  puts: [applicationId: string, counters: string[]][];
+  /** Stored contributions of applications that no longer contribute. */
+  deletes: string[];
+}
+
+/**
+ * Compares a user's rows (each application as the user sees it) with their stored contributions:
+ * the counters, and the contributions to write so that the stored ones are the rows' (a stored
+ * contribution already current is left alone, so building twice writes nothing the second time).
+ */
+export function rebuildPlan(
+  rows: Iterable<ContributionSource & { applicationId: string }>,
+  stored: Iterable<{ applicationId: string; signature: string }>,
+): RebuildPlan {
+  const wanted = new Map<string, string[]>();
+  for (const r of rows) {
+    const counters = countersOf({
+      recordType: r.recordType,
+      status: r.status,
+      visibility: r.visibility,
+      accessLevel: r.accessLevel,
+      formId: r.formId,
+      authorityId: r.authorityId,
+      complexity: r.complexity,
+    });
+    if (counters.length > 0) wanted.set(r.applicationId, counters);
+  }
+  const have = new Map([...stored].map((c) => [c.applicationId, c.signature]));
+  const puts: RebuildPlan['puts'] = [];
+  for (const [applicationId, counters] of wanted)
+    if (have.get(applicationId) !== signatureOf(counters)) puts.push([applicationId, counters]);
+  const deletes = [...have.keys()].filter((applicationId) => !wanted.has(applicationId));
+  return { counters: totalsOf(wanted.values()), puts, deletes };
+}
