@@ -92,7 +92,8 @@ export class AuthStack extends Stack {
     this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, customMessage);
 
     this.webClient = this.userPool.addClient('WebClient', {
-      authFlows: { userSrp: true, userPassword: true },
+      // SRP only: the password never leaves the browser (USER_PASSWORD_AUTH is the local stand-in's).
+      authFlows: { userSrp: true },
       generateSecret: false,
       disableOAuth: true,
       preventUserExistenceErrors: true,

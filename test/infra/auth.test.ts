@@ -55,12 +55,11 @@ describe('AuthStack', () => {
     });
   });
 
-  it('has a web client: SRP + USER_PASSWORD_AUTH + refresh, no secret, explicit validities, no user-existence errors', () => {
+  it('has a web client: SRP + refresh only (no USER_PASSWORD_AUTH), no secret, explicit validities, no user-existence errors', () => {
     t.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     const client = propsOf(t, 'AWS::Cognito::UserPoolClient')[0]!;
     expect([...(client.ExplicitAuthFlows as string[])].sort()).toEqual([
       'ALLOW_REFRESH_TOKEN_AUTH',
-      'ALLOW_USER_PASSWORD_AUTH',
       'ALLOW_USER_SRP_AUTH',
     ]);
     expect(client.GenerateSecret).toBe(false);

@@ -55,7 +55,12 @@ export function httpEvent(routeKey: string, opts: EventOptions = {}): HttpEvent 
   return event;
 }
 
-export const userClaims = (sub = 'user-1') => ({ sub, email: 'ana@example.nz', 'cognito:username': sub });
+export const userClaims = (sub = 'user-1') => ({
+  sub,
+  email: 'ana@example.nz',
+  'cognito:username': sub,
+  token_use: 'id',
+});
 
 /** Narrows a handler result to the structured shape and parses its JSON body. */
 export function parseResponse(res: unknown): {

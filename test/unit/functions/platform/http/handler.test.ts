@@ -86,6 +86,15 @@ const call = async (...args: Parameters<typeof httpEvent>) =>
   parseResponse(await handler(httpEvent(...args), lambdaContext));
 
 describe('createFeatureHandler', () => {
+  it('takes only id tokens as a person: an access token (or a token without token_use) is 401 (issue 9)', async () => {
+    for (const token_use of ['access', undefined]) {
+      const { token_use: _id, ...rest } = userClaims('sub-9');
+      const claims = token_use ? { ...rest, token_use } : rest;
+      const res = await call('GET /things/{id}', { pathParameters: { id: '42' }, claims });
+      expect(res.statusCode, String(token_use)).toBe(401);
+    }
+  });
+
   it('dispatches on routeKey, passes parsed input and the caller, returns JSON 200', async () => {
     getThing.mockClear();
     const res = await call('GET /things/{id}', {
