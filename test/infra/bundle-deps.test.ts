@@ -1,0 +1,89 @@
+/**
+ * What the deployed functions bundle (issue 9 point 9): every function of the app, rebuilt with the
+ * functions' esbuild options and a metafile, takes no module of a development-only package (the
+ * local stand-ins s3rver and cognito-local with their old fast-xml-parser and aws-sdk v2, the test
+ * and build tools): those never reach a Lambda.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { entryMetadataKey, portalBundling, repoRoot } from '../../infra/constructs/portal-function.js';
+import { buildTestApp } from './helpers.js';
+
+const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>;
+};
+
+/** The package a bundled input belongs to (`node_modules/@scope/name/...` → `@scope/name`), nested ones included. */
+function packagesOf(input: string): string[] {
+  const parts = input.split('node_modules/').slice(1);
+  return parts.map((p) => {
+    const segs = p.split('/');
+    return segs[0]!.startsWith('@') ? `${segs[0]}/${segs[1]}` : segs[0]!;
+  });
+}
+
+/** The entry files of a stack's functions (PortalFunction writes each one's entry into its metadata). */
+function entriesOf(stack: Stack): string[] {
+  const t = Template.fromStack(stack).toJSON() as {
+    Resources: Record<string, { Type: string; Metadata?: Record<string, string> }>;
+  };
+  return Object.values(t.Resources).flatMap((r) => {
+    const entry = r.Type === 'AWS::Lambda::Function' ? r.Metadata?.[entryMetadataKey] : undefined;
+    return entry ? [entry] : [];
+  });
+}
+
+describe('deployed bundles', () => {
+  let entries: string[];
+  beforeAll(() => {
+    const { stacks } = buildTestApp();
+    entries = [
+      ...new Set(
+        Object.values(stacks)
+          .filter((v): v is Stack => v instanceof Stack)
+          .flatMap(entriesOf),
+      ),
+    ].sort();
+  });
+
+  it('every function of the app is checked', () => {
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'functions/applications/form.ts',
+        'functions/applications/lists.ts',
+        'functions/documents/scan.ts',
+        'functions/platform/events/stream.ts',
+        'infra/seed/custom-resource.ts',
+      ]),
+    );
+  });
+
+  it('take no module of a development-only package', { timeout: 180_000 }, async () => {
+    const devOnly = new Set([...Object.keys(pkg.devDependencies), 'aws-sdk']);
+    const offending: string[] = [];
+    for (const entry of entries) {
+      const { metafile } = await build({
+        absWorkingDir: repoRoot,
+        entryPoints: [path.join(repoRoot, entry)],
+        bundle: true,
+        platform: 'node',
+        format: portalBundling.format,
+        target: portalBundling.target,
+        mainFields: [...portalBundling.mainFields],
+        external: [...portalBundling.externalModules],
+        metafile: true,
+        write: false,
+        outfile: 'index.mjs',
+        logLevel: 'silent',
+      });
+      for (const input of Object.keys(metafile.inputs))
+        for (const name of packagesOf(input))
+          if (devOnly.has(name)) offending.push(`${entry}: ${name} (${input})`);
+    }
+    expect(offending).toEqual([]);
+  });
+});
