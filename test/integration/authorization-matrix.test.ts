@@ -503,19 +503,21 @@ async function snapshot(id?: string) {
   return { application, files, ownerPartition, agentPartition, ownerRows, agentRows };
 }
 
-/** A snapshot that reads the same twice a moment apart: the event consumers have settled. */
+/**
+ * A snapshot that reads the same on two polls 400 ms apart: the event consumers have settled (the
+ * local stream poller exposes no idle signal, so quiescence is what a test can observe).
+ */
 async function settled(id?: string) {
-  let last = JSON.stringify(await snapshot(id));
+  let last: string | undefined;
   return waitFor(
     'the event consumers to settle',
     async () => {
-      await new Promise((r) => setTimeout(r, 400));
       const now = JSON.stringify(await snapshot(id));
       const same = now === last;
       last = now;
       return same;
     },
-    { timeoutMs: 30_000, intervalMs: 0 },
+    { timeoutMs: 30_000, intervalMs: 400 },
   );
 }
 
