@@ -16,22 +16,9 @@ import {
   formatMessage,
 } from '../../../../functions/applications/service/rules/index.js';
 import type { RuleInput } from '../../../../functions/applications/service/rules/index.js';
+import { validProject } from './fixtures.js';
 
 const NOW = new Date('2026-06-15T00:00:00Z');
-
-/** A complete, valid bc-project step (minimum required answers). */
-export const validProject = {
-  currentLawfulUse: 'housingDetachedDwelling',
-  workType: { newBuilding: true },
-  buildingWorkDescription: 'A new three-bedroom house with attached garage',
-  intendedUses: { housingDetachedDwelling: true },
-  intendedLife: 'indefinite',
-  estimatedValue: 15000,
-  restrictedBuildingWork: 'yes',
-  stagedConsent: 'no',
-  applicantIsOwner: 'yes',
-  pimRequested: 'no',
-};
 
 function input(over: Partial<RuleInput> = {}, formId = 'bc'): RuleInput {
   const reference = formReference(formId);

@@ -21,6 +21,7 @@ import {
   StepDataDto,
   ValidationResult,
 } from '../../../../shared/schemas/applications.js';
+import { validProject } from './fixtures.js';
 import { contract } from '../../../../functions/applications/contract.js';
 import { SUMMARY_CONTAINER_ID } from '../../../../shared/domain/applications.js';
 import type { AccessLevel } from '../../../../shared/schemas/common.js';
@@ -30,18 +31,8 @@ const ann = { kind: 'user' as const, userId: 'ann' };
 
 /** The bc form's steps, answered as a complete application needs (cf. rules.test.ts). */
 const complete: Record<string, Record<string, unknown>> = {
-  'bc-project': {
-    currentLawfulUse: 'housingDetachedDwelling',
-    workType: { newBuilding: true },
-    buildingWorkDescription: 'A new three-bedroom house with attached garage',
-    intendedUses: { housingDetachedDwelling: true },
-    intendedLife: 'indefinite',
-    estimatedValue: 15000,
-    restrictedBuildingWork: 'yes',
-    stagedConsent: 'no',
-    applicantIsOwner: 'yes',
-    pimRequested: 'no',
-  },
+  'bc-project': validProject,
+
   'bc-building-code': {
     clauses: { B1: true },
     b1Means: 'acceptableSolution',
