@@ -2,6 +2,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import {
   AccountRecovery,
   FeaturePlan,
+  Mfa,
   StandardThreatProtectionMode,
   UserPool,
   UserPoolClient,
@@ -51,6 +52,10 @@ export class AuthStack extends Stack {
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       passwordPolicy,
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Optional two-step sign-in with an authenticator app (TOTP), set up from the profile page
+      // (ASVS L2 2.8); no SMS: no phone numbers, no SMS role, no toll fraud.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
       deletionProtection: config.prodLike,
       removalPolicy: config.prodLike ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       ...(config.threatProtection
@@ -119,7 +124,7 @@ export class AuthStack extends Stack {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The spec defines sign-in as email + password with no MFA step (portal-core "Authentication"); MFA would add a flow the portal does not implement.',
+          'MFA is OPTIONAL (TOTP only): each person can turn on two-step sign-in from their profile page. The spec defines sign-in as email + password (portal-core "Authentication"), so it is not REQUIRED for everyone.',
       },
     ]);
     acknowledge(postConfirmation, [

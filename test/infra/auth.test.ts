@@ -22,6 +22,17 @@ describe('AuthStack', () => {
     });
   });
 
+  it('offers optional two-step sign-in with an authenticator app (TOTP) only, no SMS', () => {
+    for (const stack of [t, prod]) {
+      stack.hasResourceProperties('AWS::Cognito::UserPool', {
+        MfaConfiguration: 'OPTIONAL',
+        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      });
+      const pool = propsOf(stack, 'AWS::Cognito::UserPool')[0]!;
+      expect(pool.SmsConfiguration).toBeUndefined();
+    }
+  });
+
   it("enforces the spec's password policy (8+ chars, lower, upper, digit, special)", () => {
     t.hasResourceProperties('AWS::Cognito::UserPool', {
       Policies: {
