@@ -10,6 +10,8 @@ import {
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent } from 'aws-lambda';
+import { CognitoError } from './cognito-error';
+import { createMfaProxy, type MfaUser } from './cognito-mfa';
 import { lambdaContext, type HandlerLoader } from './handlers';
 import { htmlToText, writeMail } from './mail';
 import { HOST } from './ports';
@@ -32,15 +34,7 @@ export interface LocalCognito {
   stop(): Promise<void>;
 }
 
-export class CognitoError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-    readonly status: number,
-  ) {
-    super(`${type}: ${message}`);
-  }
-}
+export { CognitoError };
 
 export const passwordPolicy = {
   MinimumLength: 8,
@@ -152,6 +146,8 @@ interface CognitoLocalHandle {
   server: Server;
   /** ResendConfirmationCode, which cognito-local lacks (same checks and delivery as SignUp). */
   resendConfirmationCode(body: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** A user record of an app client's pool (by username, email or sub), for the MFA module. */
+  findUser(clientId: string, username: string): Promise<MfaUser | null>;
 }
 
 async function startCognitoLocal(opts: {
@@ -281,7 +277,16 @@ async function startCognitoLocal(opts: {
     return { CodeDeliveryDetails: { ...deliveryDetails, Destination: masked(email) } };
   };
 
-  return { server: await server.start(), resendConfirmationCode };
+  const findUser = async (clientId: string, username: string) => {
+    const pool = (await (
+      cognito as { getUserPoolForClientId(c: unknown, id: unknown): Promise<unknown> }
+    ).getUserPoolForClientId({ logger }, clientId)) as {
+      getUserByUsername(c: unknown, u: unknown): Promise<MfaUser | null>;
+    };
+    return pool.getUserByUsername({ logger }, username);
+  };
+
+  return { server: await server.start(), resendConfirmationCode, findUser };
 }
 
 /** Sends one AWS JSON 1.1 request to a Cognito endpoint. */
@@ -392,6 +397,10 @@ export async function startCognito(opts: {
   });
 
   const ids = await ensurePool(internal, path.join(dir, 'ids.json'));
+  const mfa = createMfaProxy({
+    findUser: inner.findUser,
+    forward: (target, body) => cognitoCall(internal, target, body),
+  });
 
   const corsHeaders = (req: IncomingMessage): Record<string, string> => ({
     'access-control-allow-origin': req.headers.origin ?? '*',
@@ -481,6 +490,11 @@ export async function startCognito(opts: {
     }
 
     try {
+      const answered = await mfa.handle(target, body);
+      if (answered) {
+        reply(200, answered);
+        return;
+      }
       switch (target) {
         case 'GetTokensFromRefreshToken': {
           const out = await cognitoCall<{ AuthenticationResult?: Record<string, unknown> }>(
@@ -538,7 +552,7 @@ export async function startCognito(opts: {
         case 'InitiateAuth':
         case 'AdminInitiateAuth': {
           try {
-            reply(200, await cognitoCall(internal, target, body));
+            reply(200, mfa.afterInitiateAuth(body.ClientId, await cognitoCall(internal, target, body)));
           } catch (err) {
             // cognito-local says InvalidPasswordException / UserNotFoundException where Cognito
             // (user-existence errors prevented, the default) says NotAuthorizedException.
@@ -655,6 +669,8 @@ async function ensurePool(
   const pool = await cognitoCall<{ UserPool: { Id: string } }>(internal, 'CreateUserPool', {
     PoolName: 'consent-portal-local',
     UsernameAttributes: ['email'],
+    // As the deployed pool: optional two-step sign-in with an authenticator app.
+    MfaConfiguration: 'OPTIONAL',
     AutoVerifiedAttributes: ['email'],
     Policies: { PasswordPolicy: passwordPolicy },
     Schema: [
