@@ -3,7 +3,7 @@ import { Hub } from 'aws-amplify/utils';
 import { confirmSignIn, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { getConfig } from './config';
-import { runSignIn, type SignInResult } from '../features/auth/signInFlow';
+import { runConfirmTotp, runSignIn, type SignInResult, type TotpResult } from '../features/auth/signInFlow';
 import { setUnauthorizedHandler } from '../api/client';
 
 export type AuthStatus = 'configuring' | 'unauthenticated' | 'authenticated';
@@ -11,6 +11,8 @@ export type AuthStatus = 'configuring' | 'unauthenticated' | 'authenticated';
 interface AuthContextValue {
   status: AuthStatus;
   signIn(credentials: { email: string; password: string }): Promise<SignInResult>;
+  /** The second step when two-step sign-in is on: the code from the authenticator app. */
+  confirmTotp(code: string): Promise<TotpResult>;
   /** Global sign-out (revokes the refresh token everywhere), then back to the sign-in page. */
   signOut(): Promise<void>;
 }
@@ -76,6 +78,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return result;
   }, []);
 
+  const doConfirmTotp = useCallback(async (code: string) => {
+    const result = await runConfirmTotp({ confirmSignIn }, code);
+    if (result.ok) setStatus((await hasSession()) ? 'authenticated' : 'unauthenticated');
+    return result;
+  }, []);
+
   const doSignOut = useCallback(async () => {
     try {
       await signOut({ global: true });
@@ -86,8 +94,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const value = useMemo(
-    () => ({ status, signIn: doSignIn, signOut: doSignOut }),
-    [status, doSignIn, doSignOut],
+    () => ({ status, signIn: doSignIn, confirmTotp: doConfirmTotp, signOut: doSignOut }),
+    [status, doSignIn, doConfirmTotp, doSignOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

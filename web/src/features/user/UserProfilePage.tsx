@@ -18,6 +18,7 @@ import { changePassword, patchCurrentUser, type CurrentUser } from '../../api/us
 import { useToasts } from '../../components/toasts';
 import { useCurrentUser } from '../shell/useCurrentUser';
 import { userKeys } from './queries';
+import TwoStepSignIn from './TwoStepSignIn';
 import AddressModeToggle from '../address/AddressModeToggle';
 import AddressPicker from '../address/AddressPicker';
 import ManualAddressFields from '../address/ManualAddressFields';
@@ -303,6 +304,7 @@ export default function UserProfilePage() {
         <PersonalDetails user={user} />
         <Preferences user={user} />
         <ChangePassword />
+        <TwoStepSignIn email={user.email} />
       </SpaceBetween>
     </ContentLayout>
   );
