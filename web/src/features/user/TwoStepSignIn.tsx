@@ -218,34 +218,36 @@ export default function TwoStepSignIn({
   }
 
   return (
-    <Container
-      header={
-        <Header variant="h2" description={t('profile.twoStep.description')}>
-          {t('profile.twoStep.title')}
-        </Header>
-      }
-    >
-      {body}
-      <Modal
-        visible={confirming}
-        onDismiss={() => setConfirming(false)}
-        header={t('profile.twoStep.confirmTitle')}
-        closeAriaLabel={t('profile.twoStep.cancel')}
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setConfirming(false)}>
-                {t('profile.twoStep.cancel')}
-              </Button>
-              <Button variant="primary" loading={turnOff.isPending} onClick={() => turnOff.mutate()}>
-                {t('profile.twoStep.confirmTurnOff')}
-              </Button>
-            </SpaceBetween>
-          </Box>
+    <section aria-label={t('profile.twoStep.title')}>
+      <Container
+        header={
+          <Header variant="h2" description={t('profile.twoStep.description')}>
+            {t('profile.twoStep.title')}
+          </Header>
         }
       >
-        {t('profile.twoStep.confirmText')}
-      </Modal>
-    </Container>
+        {body}
+        <Modal
+          visible={confirming}
+          onDismiss={() => setConfirming(false)}
+          header={t('profile.twoStep.confirmTitle')}
+          closeAriaLabel={t('profile.twoStep.cancel')}
+          footer={
+            <Box float="right">
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button variant="link" onClick={() => setConfirming(false)}>
+                  {t('profile.twoStep.cancel')}
+                </Button>
+                <Button variant="primary" loading={turnOff.isPending} onClick={() => turnOff.mutate()}>
+                  {t('profile.twoStep.confirmTurnOff')}
+                </Button>
+              </SpaceBetween>
+            </Box>
+          }
+        >
+          {t('profile.twoStep.confirmText')}
+        </Modal>
+      </Container>
+    </section>
   );
 }
