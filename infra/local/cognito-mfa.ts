@@ -18,7 +18,8 @@ import { CognitoError } from './cognito-error';
  *   CodeMismatchException "Incorrect confirmation code" for both); Associate/VerifySoftwareToken
  *   by Session (the MFA_SETUP challenge, which an OPTIONAL pool never issues) answer an invalid
  *   session instead of cognito-local's "not supported";
- * - one TOTP check (RFC 6238: SHA-1, 6 digits, 30 s, ±1 step) with an injectable clock.
+ * - one TOTP check (RFC 6238: SHA-1, 6 digits, 30 s, ±1 step) with an injectable clock, and a
+ *   code that signed a user in cannot sign them in again (nor can an older one).
  */
 
 export const TOTP_PERIOD_SECONDS = 30;
@@ -34,9 +35,12 @@ export function totpCode(secret: string, at: number): string {
   return TOTP.generate({ secret: Secret.fromBase32(secret), period: TOTP_PERIOD_SECONDS, timestamp: at });
 }
 
-/** True when `code` is six digits and the secret's code for `at`, the step before or the step after. */
-export function verifyTotp(secret: string | undefined, code: unknown, at: number): boolean {
-  if (!secret || typeof code !== 'string' || !/^\d{6}$/.test(code)) return false;
+/**
+ * The time step (RFC 6238 counter) a code belongs to, when `code` is six digits and the secret's
+ * code for `at`, the step before or the step after; otherwise undefined.
+ */
+export function matchTotpStep(secret: string | undefined, code: unknown, at: number): number | undefined {
+  if (!secret || typeof code !== 'string' || !/^\d{6}$/.test(code)) return undefined;
   try {
     const delta = TOTP.validate({
       token: code,
@@ -45,11 +49,15 @@ export function verifyTotp(secret: string | undefined, code: unknown, at: number
       timestamp: at,
       window: TOTP_WINDOW_STEPS,
     });
-    return delta !== null;
+    return delta === null ? undefined : Math.floor(at / 1000 / TOTP_PERIOD_SECONDS) + delta;
   } catch {
-    return false;
+    return undefined;
   }
 }
+
+/** True when `code` is the secret's code for `at`, the step before or the step after. */
+export const verifyTotp = (secret: string | undefined, code: unknown, at: number): boolean =>
+  matchTotpStep(secret, code, at) !== undefined;
 
 const invalidSession = () => new CognitoError('NotAuthorizedException', 'Invalid session for the user.', 400);
 const expiredSession = () =>
@@ -158,6 +166,9 @@ export interface MfaProxy {
 export function createMfaProxy(deps: MfaProxyDeps): MfaProxy {
   const now = deps.now ?? Date.now;
   const sessions = new MfaSessions(now);
+  // The last time step whose code signed each user in: a code works once (ASVS 2.8.4; Cognito
+  // refuses a reused code too). In memory: a restart within 90 s could accept one code again.
+  const lastUsedStep = new Map<string, number>();
 
   const respondToTotpChallenge = async (body: Record<string, unknown>) => {
     const responses = (body.ChallengeResponses ?? {}) as Record<string, unknown>;
@@ -169,10 +180,14 @@ export function createMfaProxy(deps: MfaProxyDeps): MfaProxy {
         : null;
     if (!user || user.Username !== entry.username) throw invalidSession();
     const config = user.SoftwareTokenMfaConfiguration;
-    if (!config?.Verified || !verifyTotp(config.Secret, responses.SOFTWARE_TOKEN_MFA_CODE, now())) {
+    const step = config?.Verified
+      ? matchTotpStep(config.Secret, responses.SOFTWARE_TOKEN_MFA_CODE, now())
+      : undefined;
+    if (step === undefined || step <= (lastUsedStep.get(user.Username) ?? -1)) {
       sessions.wrongCode(session);
       throw new CognitoError('CodeMismatchException', 'Invalid code received for user', 400);
     }
+    lastUsedStep.set(user.Username, step);
     sessions.end(session);
     // cognito-local checks the code again and issues the tokens it would have issued.
     return deps.forward('RespondToAuthChallenge', { ...body, Session: session });

@@ -151,6 +151,28 @@ describe('the proxy: challenge, answer, enabling', () => {
     expect((await thrown(() => answer(totpCode(RFC_SECRET, T0)))).type).toBe('NotAuthorizedException');
   });
 
+  test('a code that signed in cannot sign in again, nor can an older one; the next step can', async () => {
+    let now = T0;
+    const { proxy, answer } = setup(() => now);
+    await answer(totpCode(RFC_SECRET, T0));
+    const again = async (code: string) => {
+      const challenge = proxy.afterInitiateAuth('client-a', {
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        ChallengeParameters: { USER_ID_FOR_SRP: 'sub-1' },
+      });
+      return proxy.handle('RespondToAuthChallenge', {
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        ClientId: 'client-a',
+        Session: challenge.Session,
+        ChallengeResponses: { USERNAME: 'sub-1', SOFTWARE_TOKEN_MFA_CODE: code },
+      });
+    };
+    expect((await thrown(() => again(totpCode(RFC_SECRET, T0)))).type).toBe('CodeMismatchException');
+    expect((await thrown(() => again(totpCode(RFC_SECRET, T0 - 30_000)))).type).toBe('CodeMismatchException');
+    now += 30_000;
+    await expect(again(totpCode(RFC_SECRET, now))).resolves.toMatchObject({ AuthenticationResult: {} });
+  });
+
   test('a wrong code is CodeMismatchException and the session stays for another try', async () => {
     const { answer, forwarded } = setup();
     const wrong = await thrown(() => answer(totpCode(RFC_SECRET, T0 + 90_000)));
