@@ -397,6 +397,13 @@ export async function startCognito(opts: {
   });
 
   const ids = await ensurePool(internal, path.join(dir, 'ids.json'));
+  // As the deployed pool: optional two-step sign-in, authenticator app only (set at every start,
+  // so a pool created before this existed gets it too; cognito-local's default is OFF).
+  await cognitoCall(internal, 'SetUserPoolMfaConfig', {
+    UserPoolId: ids.userPoolId,
+    MfaConfiguration: 'OPTIONAL',
+    SoftwareTokenMfaConfiguration: { Enabled: true },
+  });
   const mfa = createMfaProxy({
     findUser: inner.findUser,
     forward: (target, body) => cognitoCall(internal, target, body),
@@ -669,8 +676,6 @@ async function ensurePool(
   const pool = await cognitoCall<{ UserPool: { Id: string } }>(internal, 'CreateUserPool', {
     PoolName: 'consent-portal-local',
     UsernameAttributes: ['email'],
-    // As the deployed pool: optional two-step sign-in with an authenticator app.
-    MfaConfiguration: 'OPTIONAL',
     AutoVerifiedAttributes: ['email'],
     Policies: { PasswordPolicy: passwordPolicy },
     Schema: [

@@ -15,9 +15,11 @@ import {
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   GetUserCommand,
+  GetUserPoolMfaConfigCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
+  SetUserPoolMfaConfigCommand,
   SignUpCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -189,10 +191,17 @@ describe('two-step sign-in on the local Cognito endpoint', () => {
       );
       const tokens = await passwordSignIn(client, stack.clientId, email);
       const secret = await enableTotp(client, tokens.AuthenticationResult!.AccessToken!);
+      // A pool from before two-step sign-in (cognito-local's default is OFF) gets it at start.
+      await client.send(
+        new SetUserPoolMfaConfigCommand({ UserPoolId: stack.userPoolId, MfaConfiguration: 'OFF' }),
+      );
       await stack.stop();
       stack = await start();
 
       const again = clientFor(stack.endpoint);
+      const config = await again.send(new GetUserPoolMfaConfigCommand({ UserPoolId: stack.userPoolId }));
+      expect(config.MfaConfiguration).toBe('OPTIONAL');
+      expect(config.SoftwareTokenMfaConfiguration?.Enabled).toBe(true);
       const challenged = await passwordSignIn(again, stack.clientId, email);
       expect(challenged.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
       const signedIn = await again.send(
