@@ -142,3 +142,33 @@ test('"Back to sign in" leaves the code step for the password form', async ({ pa
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
 });
+
+test('an expired sign-in session sends the person back to the password with a clear message', async ({
+  page,
+}) => {
+  // Cognito's own answer after 3 minutes (the proxy's, tested in test/integration/local-cognito-mfa
+  // and test/unit/infra/cognito-mfa); here the browser gets it without waiting 3 minutes.
+  await page.route(`${readOutputs().CognitoEndpoint!.replace(/\/$/, '')}/**`, async (route) => {
+    if (route.request().headers()['x-amz-target']?.endsWith('.RespondToAuthChallenge')) {
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/x-amz-json-1.1',
+        headers: { 'access-control-allow-origin': '*', 'x-amzn-errortype': 'NotAuthorizedException' },
+        body: JSON.stringify({
+          __type: 'NotAuthorizedException',
+          message: 'Invalid session for the user, session is expired.',
+        }),
+      });
+      return;
+    }
+    await route.fallback();
+  });
+  await signInWithPassword(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your authentication code' })).toBeVisible();
+  await page.getByLabel('Authentication code', { exact: true }).fill('123456');
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await new SignInPage(page).expectVisible();
+  await expect(page.getByText(/Your sign-in took too long/)).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  await expectNoAxeViolations(page, 'sign-in after an expired two-step session');
+});
