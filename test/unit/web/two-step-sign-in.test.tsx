@@ -14,7 +14,7 @@ import {
   totpSetupUri,
   verifyFailure,
   type TwoStepDeps,
-} from '../../../web/src/features/user/twoStepSignIn';
+} from '../../../web/src/features/user/twoStepRules';
 
 let i18n: I18n;
 beforeAll(async () => {

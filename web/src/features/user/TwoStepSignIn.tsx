@@ -22,7 +22,7 @@ import {
   totpSetupUri,
   verifyFailure,
   type TwoStepDeps,
-} from './twoStepSignIn';
+} from './twoStepRules';
 
 const mfaKey = [...userKeys.all, 'mfa'] as const;
 
