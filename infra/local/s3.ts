@@ -8,6 +8,15 @@ import S3rver, { type S3rverEventRecord } from 's3rver';
 import type { HandlerLoader } from './handlers';
 import { HOST } from './ports';
 import { closeServer, listen, s3EventKey, type Log } from './util';
+import { keyPrefixes } from '../../functions/documents/service/keys';
+
+/**
+ * The keys the scan trigger delivers, as the deployed notification's prefix filter
+ * (infra/stacks/workflows-stack.ts): uploads arrive under incoming/ only; the scanner's own writes
+ * (documents/), server-written files (generated/, extracted/) and template thumbnails (thumbnails/,
+ * owned by the templates feature) never reach it.
+ */
+export const scanTriggerPrefix = keyPrefixes.incoming;
 
 export interface LocalS3 {
   endpoint: string;
@@ -91,6 +100,7 @@ export async function startS3(opts: {
   s3rver.on('event', (e: { Records: S3rverEventRecord[] }) => {
     for (const rec of e.Records) {
       if (!rec.eventName.startsWith('ObjectCreated:')) continue;
+      if (!rec.s3.object.key.startsWith(scanTriggerPrefix)) continue;
       const req = requestInfo.getStore();
       const eventName =
         rec.eventName === 'ObjectCreated:Post' && req && /[?&]uploadId=/.test(req.url)
