@@ -65,12 +65,14 @@ export async function settleApplicationDocument(
   const op = entities.applicationDocument.patch(key);
   const set =
     outcome.uploadStatus === 'Completed'
-      ? op.set({
-          uploadStatus: 'Completed',
-          storedKey: outcome.storedKey,
-          storedETag: outcome.storedETag,
-          ...(outcome.storedVersionId ? { storedVersionId: outcome.storedVersionId } : {}),
-        }).remove(['errorCode'])
+      ? op
+          .set({
+            uploadStatus: 'Completed',
+            storedKey: outcome.storedKey,
+            storedETag: outcome.storedETag,
+            ...(outcome.storedVersionId ? { storedVersionId: outcome.storedVersionId } : {}),
+          })
+          .remove(['errorCode'])
       : op.set({ uploadStatus: 'Error', errorCode: outcome.errorCode });
   try {
     await set

@@ -9,6 +9,7 @@ import type { HandlerLoader } from './handlers';
 import { HOST } from './ports';
 import { closeServer, listen, s3EventKey, type Log } from './util';
 import { keyPrefixes } from '../../functions/documents/service/keys';
+import { checkPresignedRequest, presignErrorXml } from './s3-presign';
 
 /**
  * The keys the scan trigger delivers, as the deployed notification's prefix filter
@@ -123,9 +124,19 @@ export async function startS3(opts: {
   });
 
   const app = s3rver.callback();
-  const server: Server = createServer((req, res) =>
-    requestInfo.run({ method: req.method ?? 'GET', url: req.url ?? '/' }, () => app(req, res)),
-  );
+  const server: Server = createServer((req, res) => {
+    // s3rver does not check V4 signatures: presigned PUTs are checked here as S3 would (s3-presign.ts).
+    if (req.method === 'PUT') {
+      const check = checkPresignedRequest('PUT', req.url ?? '/', req.headers);
+      if (check && !check.ok) {
+        res.writeHead(403, { 'content-type': 'application/xml' });
+        res.end(presignErrorXml(check.code, check.reason));
+        req.resume();
+        return;
+      }
+    }
+    requestInfo.run({ method: req.method ?? 'GET', url: req.url ?? '/' }, () => app(req, res));
+  });
   await listen(server, opts.port, HOST);
   const idle = async () => {
     while (inFlight.size) await Promise.allSettled([...inFlight]);

@@ -172,7 +172,12 @@ export class WorkflowsStack extends Stack {
         id: 'AwsSolutions-IAM5',
         reason:
           'The scanner reads and removes uploads under incoming/ (`<bucket arn>/incoming/*`, keys are per upload) and writes the bytes it scanned under documents/ (`<bucket arn>/documents/*`, keys are per scan), removing its copy when another scan of the same upload won; s3:DeleteObject* and s3:Abort* are the grantDelete and grantPut action groups.',
-        appliesTo: ['Action::s3:DeleteObject*', 'Action::s3:Abort*', findings.uploadsIncoming, findings.uploadsDocuments],
+        appliesTo: [
+          'Action::s3:DeleteObject*',
+          'Action::s3:Abort*',
+          findings.uploadsIncoming,
+          findings.uploadsDocuments,
+        ],
       },
     ]);
     for (const fn of [this.extractionFunction, this.scanFunction]) {

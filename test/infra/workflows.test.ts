@@ -102,7 +102,9 @@ describe('WorkflowsStack', () => {
     expect(doc).toContain('states:StartExecution');
     expect(doc).toContain('dynamodb:PutItem');
     const statements = (
-      policy[1] as { Properties: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } } }
+      policy[1] as {
+        Properties: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } };
+      }
     ).Properties.PolicyDocument.Statement;
     const s3On = (prefix: string) =>
       statements

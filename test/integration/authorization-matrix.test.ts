@@ -501,7 +501,9 @@ async function objects(id: string) {
       s3Client().send(new ListObjectsV2Command({ Bucket: o.UploadsBucket, Prefix })),
     ),
   );
-  return pages.flatMap((out) => (out.Contents ?? []).map((c) => ({ key: c.Key, size: c.Size, etag: c.ETag })));
+  return pages.flatMap((out) =>
+    (out.Contents ?? []).map((c) => ({ key: c.Key, size: c.Size, etag: c.ETag })),
+  );
 }
 
 /** Everything a refused call could have touched. */

@@ -23,7 +23,9 @@ import { extractedTextKey, isIncomingKey } from './keys.js';
  * records written before issue 9 and server-written files, objectKey. Never an incoming/ key: those
  * hold what a browser PUT, scanned or not.
  */
-export function servedKey(doc: Pick<ApplicationDocumentRecord, 'objectKey' | 'storedKey'>): string | undefined {
+export function servedKey(
+  doc: Pick<ApplicationDocumentRecord, 'objectKey' | 'storedKey'>,
+): string | undefined {
   if (doc.storedKey) return doc.storedKey;
   return isIncomingKey(doc.objectKey) ? undefined : doc.objectKey;
 }
@@ -170,7 +172,8 @@ export function documentsService(ports: DocumentPorts) {
     if (!doc) throw new NotFound('Document not found');
     // Files are never served before their scan has passed.
     const key = servedKey(doc);
-    if (toDocumentDto(doc).uploadStatus !== 'Completed' || !key) throw new Conflict(documentMessages.notReady);
+    if (toDocumentDto(doc).uploadStatus !== 'Completed' || !key)
+      throw new Conflict(documentMessages.notReady);
     return {
       // The scanned copy, at the version the scanner wrote where the bucket is versioned.
       presignedUrl: await ports.storage.presignedDownload(

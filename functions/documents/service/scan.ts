@@ -94,7 +94,12 @@ const waitsForFile = (d: ApplicationDocumentRecord) =>
  * to bytes it did not see. The logs name objects by loggableKey (no file names).
  */
 export function scanService(ports: ScanPorts) {
-  async function verdict(bucket: string, key: string, document: ApplicationDocumentRecord, held: FetchedObject) {
+  async function verdict(
+    bucket: string,
+    key: string,
+    document: ApplicationDocumentRecord,
+    held: FetchedObject,
+  ) {
     const object = loggableKey(key);
     const result = await ports.scanner.scan(held.open());
     if (result.status === 'infected') {
@@ -122,7 +127,11 @@ export function scanService(ports: ScanPorts) {
       if (failed) return { outcome: failed as ScanOutcome, promoted };
       promoted = scannedDocumentKey(document.applicationId, randomUUID());
       const stored = await ports.storage.promote(bucket, promoted, held, document.fileType);
-      const outcome: ScanOutcome = { uploadStatus: 'Completed', storedKey: promoted, storedETag: stored.eTag };
+      const outcome: ScanOutcome = {
+        uploadStatus: 'Completed',
+        storedKey: promoted,
+        storedETag: stored.eTag,
+      };
       if (stored.versionId) outcome.storedVersionId = stored.versionId;
       return { outcome, promoted };
     } catch (err) {
@@ -138,7 +147,11 @@ export function scanService(ports: ScanPorts) {
 
   async function discard(bucket: string, key: string, reason: string) {
     await ports.storage.remove(bucket, key);
-    ports.log.warn('scan: object with no pending upload removed', { bucket, object: loggableKey(key), reason });
+    ports.log.warn('scan: object with no pending upload removed', {
+      bucket,
+      object: loggableKey(key),
+      reason,
+    });
   }
 
   return {
@@ -162,10 +175,13 @@ export function scanService(ports: ScanPorts) {
         outcome,
       );
       // A copy that is not the settled document's (lost the race, or failed after writing) goes.
-      if (promoted && (!won || outcome.uploadStatus !== 'Completed')) await ports.storage.remove(bucket, promoted);
+      if (promoted && (!won || outcome.uploadStatus !== 'Completed'))
+        await ports.storage.remove(bucket, promoted);
       await ports.storage.remove(bucket, key);
       if (!won) {
-        ports.log.warn('scan: upload settled by another scan; this copy removed', { object: loggableKey(key) });
+        ports.log.warn('scan: upload settled by another scan; this copy removed', {
+          object: loggableKey(key),
+        });
         return undefined;
       }
       ports.log.info('scan: settled', {

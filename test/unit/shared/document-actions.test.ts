@@ -13,7 +13,10 @@ import {
 const mine = { createdBy: 'u1', documentContainerId: 'plans' };
 const theirs = { createdBy: 'u2', documentContainerId: 'plans' };
 const summary = { createdBy: 'u1', documentContainerId: 'application-summary' };
-const at = (accessLevel: AccessLevel, applicationStatus: 'Draft' | 'VRFISuspended' | 'Submitted' = 'Draft') => ({
+const at = (
+  accessLevel: AccessLevel,
+  applicationStatus: 'Draft' | 'VRFISuspended' | 'Submitted' = 'Draft',
+) => ({
   userId: 'u1',
   accessLevel,
   applicationStatus,
@@ -34,7 +37,8 @@ describe('documentActions', () => {
   });
 
   it('nobody below Edit, nobody on a locked application, nobody on the summary PDF', () => {
-    for (const level of ['ReadOnly', 'None', 'Unassigned'] as const) expect(allowed(mine, at(level))).toBe(false);
+    for (const level of ['ReadOnly', 'None', 'Unassigned'] as const)
+      expect(allowed(mine, at(level))).toBe(false);
     expect(allowed(mine, at('Manage', 'Submitted'))).toBe(false);
     expect(allowed(summary, at('Manage'))).toBe(false);
   });
@@ -42,7 +46,8 @@ describe('documentActions', () => {
 
 describe('reserved names and the key layout', () => {
   it('summary-*.pdf is reserved, whatever its case; other names are not', () => {
-    for (const n of ['summary-BC1.pdf', 'SUMMARY-1000001.PDF', ' summary-x.pdf']) expect(isReservedDocumentName(n)).toBe(true);
+    for (const n of ['summary-BC1.pdf', 'SUMMARY-1000001.PDF', ' summary-x.pdf'])
+      expect(isReservedDocumentName(n)).toBe(true);
     for (const n of ['summary.pdf', 'my summary-1.pdf', 'summary-1.pdf.png', 'site plan.pdf'])
       expect(isReservedDocumentName(n)).toBe(false);
   });
@@ -52,7 +57,13 @@ describe('reserved names and the key layout', () => {
     expect(scannedDocumentKey('1000001', 'f-1')).toBe('documents/1000001/f-1');
     expect(generatedKey('1000001', 'summary-1.pdf')).toBe('generated/1000001/summary-1.pdf');
     expect(isIncomingKey('incoming/1000001/u-1')).toBe(true);
-    for (const k of ['documents/1000001/f', 'generated/1/s.pdf', 'thumbnails/t/a.png', 'incoming/1', 'incoming/a/b/c'])
+    for (const k of [
+      'documents/1000001/f',
+      'generated/1/s.pdf',
+      'thumbnails/t/a.png',
+      'incoming/1',
+      'incoming/a/b/c',
+    ])
       expect(isIncomingKey(k)).toBe(false);
     expect(() => incomingKey('1000001', '../x')).toThrow();
     expect(applicationPrefixes('1000001').every((p) => p.endsWith('/1000001/'))).toBe(true);

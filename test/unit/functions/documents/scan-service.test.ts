@@ -32,7 +32,12 @@ const read = async (stream: Readable) => {
  */
 function world(
   result: ScanResult | Error | ((bytes: string) => ScanResult),
-  opts: { checks?: PostScanCheck[]; unreadable?: boolean; during?: () => void; doc?: ApplicationDocumentRecord } = {},
+  opts: {
+    checks?: PostScanCheck[];
+    unreadable?: boolean;
+    during?: () => void;
+    doc?: ApplicationDocumentRecord;
+  } = {},
 ) {
   const doc = opts.doc ?? pending();
   const records = new Map([[doc.objectKey, doc]]);
@@ -55,7 +60,12 @@ function world(
       fetch: async (_b, key) => {
         const bytes = bucket.get(key);
         if (opts.unreadable || bytes === undefined) throw new Error(`NoSuchKey ${key}`);
-        return { eTag: `"etag of ${bytes}"`, size: bytes.length, open: () => Readable.from([bytes]), dispose: async () => {} };
+        return {
+          eTag: `"etag of ${bytes}"`,
+          size: bytes.length,
+          open: () => Readable.from([bytes]),
+          dispose: async () => {},
+        };
       },
       promote: async (_b, key, object) => {
         const bytes = await read(object.open());
@@ -98,9 +108,12 @@ describe('settling an upload', () => {
   });
 
   it('a second PUT during the scan cannot change what is served: the scanned bytes are promoted, not the new ones', async () => {
-    const w = world((bytes) => (bytes.includes('EICAR') ? { status: 'infected', signature: 'x' } : { status: 'clean' }), {
-      during: () => w.bucket.set(KEY, 'EICAR infected bytes'),
-    });
+    const w = world(
+      (bytes) => (bytes.includes('EICAR') ? { status: 'infected', signature: 'x' } : { status: 'clean' }),
+      {
+        during: () => w.bucket.set(KEY, 'EICAR infected bytes'),
+      },
+    );
     expect(await w.service.settle('uploads', KEY)).toMatchObject({ uploadStatus: 'Completed' });
     expect(servedBytes(w)).toBe('clean bytes');
     // The second PUT's own event: the document no longer waits for an upload, so its object goes.
@@ -109,12 +122,17 @@ describe('settling an upload', () => {
     expect(w.bucket.has(KEY)).toBe(false);
     expect(servedBytes(w)).toBe('clean bytes');
     expect(w.scanned).toEqual(['clean bytes']);
-    expect(w.logs.some((l) => l.includes('no pending upload removed') && l.includes('upload already settled'))).toBe(true);
+    expect(
+      w.logs.some((l) => l.includes('no pending upload removed') && l.includes('upload already settled')),
+    ).toBe(true);
   });
 
   it('two scans of one upload race: the first settle wins, the loser removes its copy', async () => {
     const w = world({ status: 'clean' });
-    const [a, b] = await Promise.all([w.service.settle('u', KEY), w.service.settle('u', KEY).catch(() => undefined)]);
+    const [a, b] = await Promise.all([
+      w.service.settle('u', KEY),
+      w.service.settle('u', KEY).catch(() => undefined),
+    ]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
     expect(w.settles).toHaveLength(1);
     const documents = [...w.bucket.keys()].filter((k) => k.startsWith('documents/'));
@@ -127,11 +145,17 @@ describe('settling an upload', () => {
     expect(await orphan.service.settle('u', 'incoming/1000001/stray')).toBeUndefined();
     expect(orphan.bucket.has('incoming/1000001/stray')).toBe(false);
 
-    const other = world({ status: 'clean' }, { doc: { ...pending(), applicationId: '1000002' } as ApplicationDocumentRecord });
+    const other = world(
+      { status: 'clean' },
+      { doc: { ...pending(), applicationId: '1000002' } as ApplicationDocumentRecord },
+    );
     expect(await other.service.settle('u', KEY)).toBeUndefined();
     expect(other.bucket.has(KEY)).toBe(false);
 
-    const done = world({ status: 'clean' }, { doc: { ...pending(), uploadStatus: 'Error' } as ApplicationDocumentRecord });
+    const done = world(
+      { status: 'clean' },
+      { doc: { ...pending(), uploadStatus: 'Error' } as ApplicationDocumentRecord },
+    );
     expect(await done.service.settle('u', KEY)).toBeUndefined();
     expect(done.doc.uploadStatus).toBe('Error');
 
@@ -144,7 +168,12 @@ describe('settling an upload', () => {
 
   it('only incoming/ is settled: thumbnails, scanned and server-written files are never touched', async () => {
     const w = world({ status: 'clean' });
-    for (const key of ['thumbnails/t1/a.png', 'documents/1000001/x', 'generated/1000001/summary-1.pdf', 'incoming/a/b/c']) {
+    for (const key of [
+      'thumbnails/t1/a.png',
+      'documents/1000001/x',
+      'generated/1000001/summary-1.pdf',
+      'incoming/a/b/c',
+    ]) {
       w.bucket.set(key, 'kept');
       expect(await w.service.settle('u', key)).toBeUndefined();
       expect(w.bucket.get(key)).toBe('kept');
@@ -154,8 +183,13 @@ describe('settling an upload', () => {
 
   it('infected: Error AV_SCAN_INFECTED, logged with the signature, nothing promoted', async () => {
     const w = world({ status: 'infected', signature: 'Eicar-Test-Signature' });
-    expect(await w.service.settle('uploads', KEY)).toEqual({ uploadStatus: 'Error', errorCode: 'AV_SCAN_INFECTED' });
-    expect(w.logs.some((l) => l.startsWith('warn scan: infected') && l.includes('Eicar-Test-Signature'))).toBe(true);
+    expect(await w.service.settle('uploads', KEY)).toEqual({
+      uploadStatus: 'Error',
+      errorCode: 'AV_SCAN_INFECTED',
+    });
+    expect(
+      w.logs.some((l) => l.startsWith('warn scan: infected') && l.includes('Eicar-Test-Signature')),
+    ).toBe(true);
     expect([...w.bucket.keys()]).toEqual([]);
   });
 

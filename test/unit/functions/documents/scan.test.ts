@@ -121,7 +121,9 @@ describe('scan trigger', () => {
     let promoted = '';
     for await (const c of put.Body as AsyncIterable<Buffer>) promoted += String(c);
     expect(promoted).toBe('%PDF-1.4 clean');
-    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual(['incoming/a1/plan.pdf']);
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
+      'incoming/a1/plan.pdf',
+    ]);
     const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(update.Key).toEqual({
       pk: '$portal#applicationId_a1',
@@ -187,7 +189,9 @@ describe('scan trigger', () => {
     setScanDependencies({ scanner });
     await handler(s3Event('incoming/zz/unknown.pdf'), lambdaContext);
     expect(s3.commandCalls(GetObjectCommand)).toHaveLength(0);
-    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual(['incoming/zz/unknown.pdf']);
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
+      'incoming/zz/unknown.pdf',
+    ]);
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
     expect(scanner.seen).toEqual([]);
   });

@@ -73,7 +73,11 @@ function world(
   };
   const grant = {
     application: { applicationId: '1000001', jurisdictionId: 'nz', status: opts.status ?? 'Draft' },
-    access: { applicationId: '1000001', userId: opts.userId ?? 'u1', accessLevel: opts.accessLevel ?? 'Edit' },
+    access: {
+      applicationId: '1000001',
+      userId: opts.userId ?? 'u1',
+      accessLevel: opts.accessLevel ?? 'Edit',
+    },
   } as unknown as ApplicationGrant;
   const caller: UserCaller = { kind: 'user', userId: opts.userId ?? 'u1' };
   return { service: documentsService(ports), rows, deleted, rebuilt, grant, caller };
@@ -186,7 +190,11 @@ describe('documents service (fake ports)', () => {
     const w = world();
     await w.service.createDocument(w.caller, w.grant, pdf);
     const row = w.rows.get('1000001/plan.pdf')!;
-    w.rows.set('1000001/plan.pdf', { ...row, objectKey: 'documents/1000001/plan.pdf', uploadStatus: 'Completed' });
+    w.rows.set('1000001/plan.pdf', {
+      ...row,
+      objectKey: 'documents/1000001/plan.pdf',
+      uploadStatus: 'Completed',
+    });
     expect((await w.service.downloadLink(w.grant, 'plan.pdf')).presignedUrl).toBe(
       'https://get/documents/1000001/plan.pdf?as=plan.pdf',
     );
@@ -269,7 +277,9 @@ describe('documents service (fake ports)', () => {
       createdAt: new Date().toISOString(),
     } as unknown as ApplicationDocumentRecord);
     expect(await w.service.listDocuments(w.grant)).toMatchObject([{ isEditable: false, isDeletable: false }]);
-    await expect(w.service.removeDocument(w.grant, 'summary-1.pdf')).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(w.service.removeDocument(w.grant, 'summary-1.pdf')).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
     expect(w.rows.size).toBe(1);
   });
 });
