@@ -191,25 +191,31 @@ describe('the scan is bound to the bytes it scanned', () => {
     const before = await entities.applicationDocument
       .get({ applicationId: id, documentName: 'title.pdf' })
       .go();
-    expect(before.data?.storedKey).toMatch(new RegExp(`^documents/${id}/`));
-    expect(before.data?.objectKey).toMatch(new RegExp(`^incoming/${id}/`));
 
     // The URL is still valid (15 minutes): the attacker PUTs an infected body of the same length.
     expect((await put(presignedUrl, pdfOfSize(EICAR, clean.length))).status).toBe(200);
+    // Its event is handled (the body removed); every download while it is, and after, is the clean bytes.
+    const seen: string[] = [];
+    const look = async () => {
+      const d = await download(id, 'title.pdf');
+      seen.push(d.status !== 200 ? `status ${d.status}` : d.bytes!.equals(clean) ? 'clean' : 'other bytes');
+    };
     await waitFor(
-      'the second body to be removed',
-      async () => (await keysUnder(`incoming/${id}/`)).length === 0,
-      {
-        timeoutMs: 30_000,
+      'the second body to be handled',
+      async () => {
+        await look();
+        return (await keysUnder(`incoming/${id}/`)).length === 0;
       },
+      { timeoutMs: 30_000 },
     );
+    await look();
+    expect(new Set(seen)).toEqual(new Set(['clean']));
     const after = await entities.applicationDocument
       .get({ applicationId: id, documentName: 'title.pdf' })
       .go();
     expect(after.data).toEqual(before.data);
-    const served = await download(id, 'title.pdf');
-    expect(served.status).toBe(200);
-    expect(served.bytes!.equals(clean)).toBe(true);
+    expect(after.data?.storedKey).toMatch(new RegExp(`^documents/${id}/`));
+    expect(after.data?.objectKey).toMatch(new RegExp(`^incoming/${id}/`));
   });
 
   test('an object with no document waiting for it is removed; a thumbnail is left alone', async () => {
