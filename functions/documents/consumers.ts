@@ -1,6 +1,6 @@
 import { defineConsumer } from '../platform/events/consumers.js';
 import type { EventConsumer } from '../platform/events/consumers.js';
-import { extractedTextKey, applicationDocumentKey } from './service/keys.js';
+import { applicationPrefixes } from './service/keys.js';
 import { deletePrefix } from './service/storage.js';
 
 /** What the documents' consumers need (the uploads bucket by default; fakes in the unit tests). */
@@ -9,10 +9,12 @@ export interface DocumentConsumerDeps {
   deletePrefix(prefix: string): Promise<number>;
 }
 
-/** The key prefixes an application's files live under: its uploads and the text extracted from them. */
+/**
+ * The key prefixes an application's files live under: incoming uploads, scanned documents (and the
+ * documents of the layout before issue 9), server-written files, and the text extracted from them.
+ */
 export function applicationFilePrefixes(applicationId: string): string[] {
-  const uploads = applicationDocumentKey(applicationId, '-').slice(0, -1);
-  return [uploads, extractedTextKey(uploads).replace(/\.txt$/, '')];
+  return applicationPrefixes(applicationId);
 }
 
 /**

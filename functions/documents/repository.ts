@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { entities } from '../platform/data/service.js';
 import type { applicationDocument } from '../platform/data/entities/documents.js';
 import type { UploadErrorCode } from '../../shared/schemas/documents.js';
-import { applicationDocumentKey } from './service/keys.js';
+import { isConditionalCheckFailed } from '../platform/data/conditional.js';
+import { incomingKey } from './service/keys.js';
 
 export type ApplicationDocumentRecord = EntityItem<typeof applicationDocument>;
 
@@ -20,8 +22,9 @@ export interface NewApplicationDocument {
 }
 
 /**
- * Creates the document record with uploadStatus Pending and its S3 object key
- * (`applicationDocumentKey`). Fails (ConditionalCheckFailed) if the name is taken in the application.
+ * Creates the document record with uploadStatus Pending and the key its file is PUT to, a fresh
+ * `incoming/{applicationId}/{uploadId}` (keys.ts). Fails (ConditionalCheckFailed) if the name is
+ * taken in the application.
  */
 export async function createApplicationDocument(
   input: NewApplicationDocument,
@@ -29,7 +32,7 @@ export async function createApplicationDocument(
   const { data } = await entities.applicationDocument
     .create({
       ...input,
-      objectKey: applicationDocumentKey(input.applicationId, input.documentName),
+      objectKey: incomingKey(input.applicationId, randomUUID()),
       uploadStatus: 'Pending',
     })
     .go();
@@ -45,18 +48,43 @@ export async function getApplicationDocumentByObjectKey(
 }
 
 export type ScanOutcome =
-  { uploadStatus: 'Completed' } | { uploadStatus: 'Error'; errorCode: UploadErrorCode };
+  | { uploadStatus: 'Completed'; storedKey: string; storedETag: string; storedVersionId?: string }
+  | { uploadStatus: 'Error'; errorCode: UploadErrorCode };
 
-/** Settles a document after the scan: Completed (clears any errorCode) or Error with its code. */
-export async function setApplicationDocumentStatus(
+/**
+ * Settles a document after the scan of the object at `uploadKey`: Completed (with where the scanned
+ * bytes are served from; clears any errorCode) or Error with its code. Only a document still waiting
+ * for that upload (its objectKey, status Pending or Uploading) is settled: false when another scan
+ * settled it first or the record is gone, and nothing is written.
+ */
+export async function settleApplicationDocument(
   key: { applicationId: string; documentName: string },
+  uploadKey: string,
   outcome: ScanOutcome,
-): Promise<void> {
+): Promise<boolean> {
   const op = entities.applicationDocument.patch(key);
-  if (outcome.uploadStatus === 'Completed') {
-    await op.set({ uploadStatus: 'Completed' }).remove(['errorCode']).go({ response: 'none' });
-  } else {
-    await op.set({ uploadStatus: 'Error', errorCode: outcome.errorCode }).go({ response: 'none' });
+  const set =
+    outcome.uploadStatus === 'Completed'
+      ? op
+          .set({
+            uploadStatus: 'Completed',
+            storedKey: outcome.storedKey,
+            storedETag: outcome.storedETag,
+            ...(outcome.storedVersionId ? { storedVersionId: outcome.storedVersionId } : {}),
+          })
+          .remove(['errorCode'])
+      : op.set({ uploadStatus: 'Error', errorCode: outcome.errorCode });
+  try {
+    await set
+      .where(
+        ({ objectKey, uploadStatus }, { eq }) =>
+          `${eq(objectKey, uploadKey)} AND (${eq(uploadStatus, 'Pending')} OR ${eq(uploadStatus, 'Uploading')})`,
+      )
+      .go({ response: 'none' });
+    return true;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return false;
+    throw err;
   }
 }
 

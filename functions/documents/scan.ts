@@ -1,27 +1,63 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { S3Event } from 'aws-lambda';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from '../platform/logger.js';
 import { s3Client } from '../platform/adapters/aws/s3.js';
 import { clamscanScanner } from '../platform/adapters/scanner.js';
-import { getApplicationDocumentByObjectKey, setApplicationDocumentStatus } from './repository.js';
+import { getApplicationDocumentByObjectKey, settleApplicationDocument } from './repository.js';
 import { decodeS3EventKey } from './service/keys.js';
 import { scanService } from './service/scan.js';
-import type { ScanPorts } from './service/scan.js';
+import type { FetchedObject, ScanPorts } from './service/scan.js';
 
 export type { PostScanCheck } from './service/scan.js';
 
-async function openObject(bucket: string, key: string): Promise<Readable> {
+/**
+ * Reads an object once into a temporary file (Lambda /tmp: 2 GB on the scan function, files are at
+ * most 250 MB): the scan and the promotion both read that copy, never the bucket again.
+ */
+async function fetchObject(bucket: string, key: string): Promise<FetchedObject> {
   const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   if (!out.Body) throw new Error(`Empty body for s3://${bucket}/${key}`);
-  return out.Body as Readable;
+  const dir = await mkdtemp(path.join(tmpdir(), 'scan-'));
+  const file = path.join(dir, 'object');
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    await pipeline(out.Body as Readable, createWriteStream(file));
+    const { size } = await stat(file);
+    return { eTag: out.ETag ?? '', size, open: () => createReadStream(file), dispose };
+  } catch (err) {
+    await dispose();
+    throw err;
+  }
+}
+
+async function promote(bucket: string, key: string, object: FetchedObject, contentType: string) {
+  const out = await s3Client().send(
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      Body: object.open(),
+      ContentLength: object.size,
+      ContentType: contentType,
+    }),
+  );
+  return { eTag: out.ETag ?? '', versionId: out.VersionId };
+}
+
+async function remove(bucket: string, key: string): Promise<void> {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
 }
 
 const ports: ScanPorts = {
-  documents: { byObjectKey: getApplicationDocumentByObjectKey, setStatus: setApplicationDocumentStatus },
-  open: openObject,
+  documents: { byObjectKey: getApplicationDocumentByObjectKey, settle: settleApplicationDocument },
+  storage: { fetch: fetchObject, promote, remove },
   scanner: clamscanScanner(),
   postScanChecks: [],
   log: logger,
@@ -35,9 +71,9 @@ export function setScanDependencies(next: Partial<Pick<ScanPorts, 'scanner' | 'p
 const service = scanService(ports);
 
 /**
- * S3 ObjectCreated handler for the uploads bucket (./service/scan.ts settles each object). Records
- * are handled one after the other (the scanner streams each object). Env: TABLE_NAME,
- * CLAMSCAN_PATH, CLAMAV_DB_DIR (and S3 settings).
+ * S3 ObjectCreated handler for the uploads bucket's incoming/ prefix (./service/scan.ts settles each
+ * object). Records are handled one after the other. Env: TABLE_NAME, CLAMSCAN_PATH, CLAMAV_DB_DIR
+ * (and S3 settings).
  */
 export async function scanHandler(event: S3Event): Promise<void> {
   for (const record of event.Records)

@@ -7,6 +7,7 @@ import { Construct } from 'constructs';
 import { outboxFilterPattern } from '../../functions/platform/events/filter.js';
 import { acknowledge, findings } from './nag.js';
 import { PortalFunction } from './portal-function.js';
+import { applicationPrefixes } from '../../functions/documents/service/keys.js';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 
 /** Settings of the event source mapping, shared with the local stream poller (infra/local/streams.ts). */
@@ -56,8 +57,9 @@ export class EventConsumers extends Construct {
     });
     // Consumers read and write the table (read models, their consumedEvent records).
     table.grantReadWriteData(this.function);
-    // documents.files lists and removes a deleted application's uploads and extracted text only.
-    for (const prefix of ['documents/*', 'extracted/documents/*']) {
+    // documents.files lists and removes a deleted application's objects only (every prefix of
+    // applicationPrefixes in functions/documents/service/keys.ts: never thumbnails/).
+    for (const prefix of applicationPrefixes('*').map((p) => p.replace(/\*\/$/, '*'))) {
       uploads.grantRead(this.function, prefix);
       uploads.grantDelete(this.function, prefix);
     }
@@ -87,7 +89,7 @@ export class EventConsumers extends Construct {
       {
         id: 'AwsSolutions-IAM5',
         reason:
-          "documents.files removes a deleted application's files: object keys are per document, so the grants are on the documents/ and extracted/documents/ prefixes; s3:GetObject* / s3:GetBucket* / s3:List* / s3:DeleteObject* are the grantRead and grantDelete action groups (listing needs s3:ListBucket).",
+          "documents.files removes a deleted application's files: object keys are per document, so the grants are on the incoming/, documents/, generated/, extracted/documents/ and extracted/generated/ prefixes; s3:GetObject* / s3:GetBucket* / s3:List* / s3:DeleteObject* are the grantRead and grantDelete action groups (listing needs s3:ListBucket).",
         appliesTo: [
           'Action::s3:GetObject*',
           'Action::s3:GetBucket*',
@@ -95,6 +97,8 @@ export class EventConsumers extends Construct {
           'Action::s3:DeleteObject*',
           findings.uploadsDocuments,
           findings.uploadsExtractedDocuments,
+          findings.uploadsIncoming,
+          findings.uploadsGenerated,
         ],
       },
       {

@@ -127,4 +127,8 @@ export const findings = {
   uploadsExtracted: /^Resource::.*Uploads[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/extracted\/\*$/,
   /** Text extracted from uploaded documents (extracted/documents/). */
   uploadsExtractedDocuments: /^Resource::.*Uploads[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/extracted\/documents\/\*$/,
+  /** Uploads waiting for their scan (incoming/: the presigned PUTs' only target). */
+  uploadsIncoming: /^Resource::.*Uploads[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/incoming\/\*$/,
+  /** Server-written files (generated/: the summary PDF) and their extracted text. */
+  uploadsGenerated: /^Resource::.*Uploads[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/(extracted\/)?generated\/\*$/,
 };

@@ -8,6 +8,16 @@ import S3rver, { type S3rverEventRecord } from 's3rver';
 import type { HandlerLoader } from './handlers';
 import { HOST } from './ports';
 import { closeServer, listen, s3EventKey, type Log } from './util';
+import { keyPrefixes } from '../../functions/documents/service/keys';
+import { checkPresignedRequest, presignErrorXml } from './s3-presign';
+
+/**
+ * The keys the scan trigger delivers, as the deployed notification's prefix filter
+ * (infra/stacks/workflows-stack.ts): uploads arrive under incoming/ only; the scanner's own writes
+ * (documents/), server-written files (generated/, extracted/) and template thumbnails (thumbnails/,
+ * owned by the templates feature) never reach it.
+ */
+export const scanTriggerPrefix = keyPrefixes.incoming;
 
 export interface LocalS3 {
   endpoint: string;
@@ -91,6 +101,7 @@ export async function startS3(opts: {
   s3rver.on('event', (e: { Records: S3rverEventRecord[] }) => {
     for (const rec of e.Records) {
       if (!rec.eventName.startsWith('ObjectCreated:')) continue;
+      if (!rec.s3.object.key.startsWith(scanTriggerPrefix)) continue;
       const req = requestInfo.getStore();
       const eventName =
         rec.eventName === 'ObjectCreated:Post' && req && /[?&]uploadId=/.test(req.url)
@@ -113,9 +124,19 @@ export async function startS3(opts: {
   });
 
   const app = s3rver.callback();
-  const server: Server = createServer((req, res) =>
-    requestInfo.run({ method: req.method ?? 'GET', url: req.url ?? '/' }, () => app(req, res)),
-  );
+  const server: Server = createServer((req, res) => {
+    // s3rver does not check V4 signatures: presigned PUTs are checked here as S3 would (s3-presign.ts).
+    if (req.method === 'PUT') {
+      const check = checkPresignedRequest('PUT', req.url ?? '/', req.headers);
+      if (check && !check.ok) {
+        res.writeHead(403, { 'content-type': 'application/xml' });
+        res.end(presignErrorXml(check.code, check.reason));
+        req.resume();
+        return;
+      }
+    }
+    requestInfo.run({ method: req.method ?? 'GET', url: req.url ?? '/' }, () => app(req, res));
+  });
   await listen(server, opts.port, HOST);
   const idle = async () => {
     while (inFlight.size) await Promise.allSettled([...inFlight]);

@@ -10,6 +10,7 @@ import {
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { table as tableDef } from '../../functions/platform/data/table.js';
+import { keyPrefixes } from '../../functions/documents/service/keys.js';
 import type { PortalConfig } from './config.js';
 import { ReferenceData } from './reference-data.js';
 
@@ -70,6 +71,15 @@ export class DataStack extends Stack {
       lifecycleRules: [
         { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30) },
+        // Uploads live under incoming/ only until their scan promotes the scanned bytes (minutes);
+        // the scanner deletes them, and what a failed scan left (and the old versions a delete
+        // leaves in this versioned bucket) goes after a day or two.
+        {
+          id: 'expire-incoming',
+          prefix: keyPrefixes.incoming,
+          expiration: Duration.days(2),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

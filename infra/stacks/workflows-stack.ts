@@ -13,6 +13,7 @@ import type { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PortalFunction, repoRoot } from '../constructs/portal-function.js';
+import { keyPrefixes } from '../../functions/documents/service/keys.js';
 import type { PortalConfig } from './config.js';
 
 export interface WorkflowsStackProps extends StackProps {
@@ -23,8 +24,10 @@ export interface WorkflowsStackProps extends StackProps {
 
 /** Path of the one extraction state machine definition (shared with the local runner). */
 export const extractionAslPath = path.join(repoRoot, 'infra', 'workflows', 'extraction.asl.json');
-/** Key prefix of uploaded documents: only these objects are scanned. */
-export const documentsPrefix = 'documents/';
+/** Key prefix of scanned documents (written by the scanner; read by the extraction). */
+export const documentsPrefix = keyPrefixes.documents;
+/** Where presigned PUTs land; the scan trigger's prefix. */
+export const incomingPrefix = keyPrefixes.incoming;
 
 /** Key prefix of the text the extraction writes. */
 export const extractedPrefix = 'extracted/';
@@ -127,11 +130,18 @@ export class WorkflowsStack extends Stack {
         ...(clamavLayer ? clamavPaths : {}),
       },
     });
-    uploads.grantRead(this.scanFunction, `${documentsPrefix}*`);
+    // The scanner reads and removes uploads (incoming/), and writes the bytes it scanned to
+    // documents/ (removing its copy when another scan of the same upload settled first).
+    uploads.grantRead(this.scanFunction, `${incomingPrefix}*`);
+    uploads.grantDelete(this.scanFunction, `${incomingPrefix}*`);
+    uploads.grantPut(this.scanFunction, `${documentsPrefix}*`);
+    uploads.grantDelete(this.scanFunction, `${documentsPrefix}*`);
     table.grantReadWriteData(this.scanFunction);
     this.extractionStateMachine.grantStartExecution(this.scanFunction);
+    // Only incoming/ triggers the scan: never thumbnails/, the scanner's own documents/ writes or
+    // the server's generated/ and extracted/ files (the local trigger filters alike, infra/local/s3.ts).
     uploads.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.scanFunction), {
-      prefix: documentsPrefix,
+      prefix: incomingPrefix,
     });
 
     // --- Scheduler ------------------------------------------------------------------------------
@@ -157,6 +167,19 @@ export class WorkflowsStack extends Stack {
     this.eventConsumers = new EventConsumers(this, 'EventConsumers', { table, uploads });
 
     // --- cdk-nag ---------------------------------------------------------------------------------
+    acknowledge(this.scanFunction, [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'The scanner reads and removes uploads under incoming/ (`<bucket arn>/incoming/*`, keys are per upload) and writes the bytes it scanned under documents/ (`<bucket arn>/documents/*`, keys are per scan), removing its copy when another scan of the same upload won; s3:DeleteObject* and s3:Abort* are the grantDelete and grantPut action groups.',
+        appliesTo: [
+          'Action::s3:DeleteObject*',
+          'Action::s3:Abort*',
+          findings.uploadsIncoming,
+          findings.uploadsDocuments,
+        ],
+      },
+    ]);
     for (const fn of [this.extractionFunction, this.scanFunction]) {
       acknowledge(fn, [
         tableIndexSuppression,

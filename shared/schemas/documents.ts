@@ -113,6 +113,9 @@ export const documentMessages = {
   locked: 'Application is currently locked from further changes',
   notReady: 'The document is not available until its virus scan has passed',
   nameTaken: (name: string) => `A document named "${name}" already exists in this application`,
+  reservedName: (name: string) => `The name "${name}" is reserved for the application summary`,
+  serverContainer: 'Documents cannot be added to this container',
+  notRemovable: 'You do not have permission to remove this document',
 } as const;
 
 /** Which file rule a file breaks, if any (size, then type), with its message. */
@@ -204,6 +207,10 @@ export const ApplicationDocumentDto = z.object({
   documentCategoryId: z.string().optional(),
   order: z.number(),
   status: z.string().optional(),
+  /** Whether the caller may change this document (shared/domain/documents.ts, computed by the server). */
+  isEditable: z.boolean(),
+  /** Whether the caller may remove this document (the same rule; DELETE enforces it). */
+  isDeletable: z.boolean(),
 });
 export type ApplicationDocumentDto = z.infer<typeof ApplicationDocumentDto>;
 

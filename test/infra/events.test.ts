@@ -100,6 +100,10 @@ describe('EventConsumers (Workflows stack)', () => {
     const deletes = onBucket.filter((s) => actions(s).includes('s3:DeleteObject*'));
     expect(deletes.map((s) => JSON.stringify(s.Resource)).join()).toContain('/documents/*');
     expect(deletes.map((s) => JSON.stringify(s.Resource)).join()).toContain('/extracted/documents/*');
+    // Every prefix of an application's objects (issue 9): uploads waiting for a scan, server-written files.
+    for (const prefix of ['/incoming/*', '/generated/*', '/extracted/generated/*'])
+      expect(deletes.map((s) => JSON.stringify(s.Resource)).join()).toContain(prefix);
+    expect(deletes.map((s) => JSON.stringify(s.Resource)).join()).not.toContain('thumbnails/');
     for (const s of onBucket) expect(JSON.stringify(s.Resource)).not.toContain('"/*"');
     expect(onBucket.flatMap(actions)).not.toContain('s3:PutObject');
   });

@@ -65,14 +65,14 @@ describe('WorkflowsStack', () => {
     });
   });
 
-  it('triggers the scan function on ObjectCreated under documents/ of the uploads bucket', () => {
+  it('triggers the scan function on ObjectCreated under incoming/ of the uploads bucket only (never thumbnails/)', () => {
     const [scanId] = functionByDescription(t, 'Scans uploaded documents');
     t.hasResourceProperties('Custom::S3BucketNotifications', {
       NotificationConfiguration: {
         LambdaFunctionConfigurations: [
           {
             Events: ['s3:ObjectCreated:*'],
-            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'documents/' }] } },
+            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'incoming/' }] } },
             LambdaFunctionArn: { 'Fn::GetAtt': [scanId, 'Arn'] },
           },
         ],
@@ -81,7 +81,7 @@ describe('WorkflowsStack', () => {
     });
   });
 
-  it('lets the scan function read documents, use the table and start the extraction', () => {
+  it('lets the scan function read and remove uploads, write scanned documents, use the table and start the extraction', () => {
     const [, scan] = functionByDescription(t, 'Scans uploaded documents');
     const env = (scan as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties
       .Environment.Variables;
@@ -101,9 +101,22 @@ describe('WorkflowsStack', () => {
     const doc = JSON.stringify(policy[1]);
     expect(doc).toContain('states:StartExecution');
     expect(doc).toContain('dynamodb:PutItem');
-    expect(doc).toContain('s3:GetObject');
-    expect(doc).toContain('/documents/*');
-    expect(doc).not.toContain('s3:PutObject');
+    const statements = (
+      policy[1] as {
+        Properties: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } };
+      }
+    ).Properties.PolicyDocument.Statement;
+    const s3On = (prefix: string) =>
+      statements
+        .filter((st) => JSON.stringify(st.Resource).includes(`/${prefix}*`))
+        .flatMap((st) => [st.Action].flat())
+        .filter((a) => a.startsWith('s3:'));
+    expect(s3On('incoming/')).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:DeleteObject*']));
+    expect(s3On('incoming/')).not.toContain('s3:PutObject');
+    expect(s3On('documents/')).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject*']));
+    expect(s3On('documents/')).not.toContain('s3:GetObject*');
+    expect(doc).not.toContain('thumbnails/');
+    expect(doc).not.toContain('generated/');
   });
 
   it('attaches the ClamAV layer given by context clamavLayerArn and points the scanner env at it', () => {

@@ -52,6 +52,7 @@ const { entities } = await import('../../functions/platform/data/service');
 const { documentClient, s3Client } = await import('../../functions/platform/adapters/aws-clients');
 const { listRowFields } = await import('../../functions/applications/service/list-row');
 const { catalogue } = await import('../../functions/reference/catalogue');
+const { applicationPrefixes } = await import('../../functions/documents/service/keys');
 
 // ---------------------------------------------------------------------------------------------
 // Who calls
@@ -133,14 +134,17 @@ const site = {
 const createBody = { operationName: 'Create', authorityId: 'akl', formId: 'bc', address: site };
 const MATRIX_DOC = 'matrix-plan.pdf';
 
-/** A scanned (Completed) document with its object in the bucket. */
+/**
+ * A scanned (Completed) document uploaded by the owner, as the scanner leaves it: its scanned copy
+ * under documents/ (the upload under incoming/ is gone).
+ */
 async function seedDocument(app: Fixture): Promise<void> {
-  const objectKey = `documents/${app.id}/${MATRIX_DOC}`;
+  const storedKey = `documents/${app.id}/${randomUUID()}`;
   const body = minimalPdf('Authorization matrix');
   await s3Client().send(
     new PutObjectCommand({
       Bucket: o.UploadsBucket,
-      Key: objectKey,
+      Key: storedKey,
       Body: body,
       ContentType: 'application/pdf',
     }),
@@ -149,7 +153,10 @@ async function seedDocument(app: Fixture): Promise<void> {
     .put({
       applicationId: app.id,
       documentName: MATRIX_DOC,
-      objectKey,
+      objectKey: `incoming/${app.id}/${randomUUID()}`,
+      storedKey,
+      storedETag: '"seeded"',
+      createdBy: owner.sub,
       fileName: MATRIX_DOC,
       fileType: 'application/pdf',
       fileSize: 7000,
@@ -357,6 +364,10 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
   'DELETE /user/applications/{id}/documents/{name}': onApp({
     prepare: seedDocument,
     request: () => ({ params: { name: MATRIX_DOC } }),
+    requires: {
+      level: 'Manage',
+      why: "only the document's uploader (the owner here) or a Manage participant removes it (portal-core §6): an Edit participant is refused 403",
+    },
   }),
   'GET /user/applications/{id}/documents/{name}/download-link': onApp({
     prepare: seedDocument,
@@ -483,11 +494,16 @@ const listRows = (userId: string) =>
     >[0],
   );
 
+/** Every object of the application, under every prefix it has (functions/documents/service/keys.ts). */
 async function objects(id: string) {
-  const out = await s3Client().send(
-    new ListObjectsV2Command({ Bucket: o.UploadsBucket, Prefix: `documents/${id}/` }),
+  const pages = await Promise.all(
+    applicationPrefixes(id).map((Prefix) =>
+      s3Client().send(new ListObjectsV2Command({ Bucket: o.UploadsBucket, Prefix })),
+    ),
   );
-  return (out.Contents ?? []).map((c) => ({ key: c.Key, size: c.Size, etag: c.ETag }));
+  return pages.flatMap((out) =>
+    (out.Contents ?? []).map((c) => ({ key: c.Key, size: c.Size, etag: c.ETag })),
+  );
 }
 
 /** Everything a refused call could have touched. */

@@ -145,10 +145,12 @@ describe('local stack mechanics', () => {
     }
   });
 
-  test('an object put to the uploads bucket reaches the scan handler with the key encoded as S3 does', async () => {
+  test('an object put under incoming/ reaches the scan handler with the key encoded as S3 does; thumbnails/ does not', async () => {
     const o = stack.outputs;
     const s3 = new S3Client({ endpoint: o.S3Endpoint, region: o.Region, credentials, forcePathStyle: true });
-    const key = 'applications/a1/my plan (v2).pdf';
+    // Outside the trigger's prefix (as the deployed notification filter): no event.
+    await s3.send(new PutObjectCommand({ Bucket: o.UploadsBucket, Key: 'thumbnails/t1/a.png', Body: 'png' }));
+    const key = 'incoming/a1/my plan (v2).pdf';
     await s3.send(new PutObjectCommand({ Bucket: o.UploadsBucket, Key: key, Body: 'hello' }));
     const put = await waitFor('the scan event', () =>
       records<S3Event>('scan').find((e) => e.Records[0]?.eventName === 'ObjectCreated:Put'),
@@ -157,12 +159,15 @@ describe('local stack mechanics', () => {
     expect(rec.eventSource).toBe('aws:s3');
     expect(rec.awsRegion).toBe('ap-southeast-2');
     expect(rec.s3.bucket.name).toBe(o.UploadsBucket);
-    expect(rec.s3.object.key).toBe('applications/a1/my+plan+%28v2%29.pdf');
+    expect(rec.s3.object.key).toBe('incoming/a1/my+plan+%28v2%29.pdf');
+    expect(records<S3Event>('scan').some((e) => e.Records[0]?.s3.object.key.startsWith('thumbnails/'))).toBe(
+      false,
+    );
     expect(decodeURIComponent(rec.s3.object.key.replace(/\+/g, ' '))).toBe(key);
     expect(rec.s3.object.size).toBe(5);
     expect(rec.s3.object.eTag).toMatch(/^[0-9a-f]{32}$/);
 
-    const mpKey = 'applications/a1/big.pdf';
+    const mpKey = 'incoming/a1/big.pdf';
     const { UploadId } = await s3.send(
       new CreateMultipartUploadCommand({ Bucket: o.UploadsBucket, Key: mpKey }),
     );

@@ -8,7 +8,7 @@ import type {
 import type { applicationDocument as documentEntity } from '../../platform/data/entities/documents.js';
 import { s3Client } from '../../platform/adapters/aws/s3.js';
 import { requireEnv } from '../../platform/config.js';
-import { applicationDocumentKey } from '../../documents/service/keys.js';
+import { generatedKey } from '../../documents/service/keys.js';
 
 /**
  * Step data items (one per application and step), the submission snapshots, and the summary PDF
@@ -73,14 +73,17 @@ export async function latestSnapshot(applicationId: string): Promise<SnapshotRec
   return data[0];
 }
 
-/** Writes the summary PDF to the uploads bucket and its Completed document record (replacing any). */
+/**
+ * Writes the summary PDF to the uploads bucket under generated/ (no presigned PUT reaches it; the
+ * scan trigger ignores it) and its Completed document record (replacing any).
+ */
 export async function storeSummaryDocument(input: {
   applicationId: string;
   documentName: string;
   bytes: Uint8Array;
   createdBy: string;
 }): Promise<DocumentRecord> {
-  const objectKey = applicationDocumentKey(input.applicationId, input.documentName);
+  const objectKey = generatedKey(input.applicationId, input.documentName);
   await s3Client().send(
     new PutObjectCommand({
       Bucket: requireEnv('UPLOADS_BUCKET'),
@@ -95,6 +98,7 @@ export async function storeSummaryDocument(input: {
     applicationId: input.applicationId,
     documentName: input.documentName,
     objectKey,
+    storedKey: objectKey,
     fileName: input.documentName,
     fileType: 'application/pdf',
     fileSize: input.bytes.byteLength,

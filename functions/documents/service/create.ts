@@ -6,6 +6,8 @@
 import type { CreateDocumentRequest } from '../../../shared/schemas/documents.js';
 import { checkFileCount, checkUploadFile, documentMessages } from '../../../shared/schemas/documents.js';
 import type { FieldIssue } from '../../../shared/schemas/errors.js';
+import { SUMMARY_CONTAINER_ID } from '../../../shared/domain/applications.js';
+import { isReservedDocumentName } from '../../../shared/domain/documents.js';
 
 export type NewDocumentPlan =
   | {
@@ -44,6 +46,8 @@ export function planNewDocument(input: {
   });
 
   if (!container) return bad('containerId', 'Unknown document container');
+  // The summary container holds the file the server writes: no upload goes there.
+  if (container.id === SUMMARY_CONTAINER_ID) return bad('containerId', documentMessages.serverContainer);
   if (body.categoryId !== undefined && !(input.categoryIds ?? []).includes(body.categoryId))
     return bad('categoryId', 'Unknown document category');
 
@@ -62,6 +66,9 @@ export function planNewDocument(input: {
   if (countProblem) return bad('containerId', countProblem);
 
   const documentName = body.name ?? body.fileName;
+  // A name the server keeps for its own files (the summary PDF) would take that file's record.
+  if (isReservedDocumentName(documentName))
+    return bad(body.name ? 'name' : 'fileName', documentMessages.reservedName(documentName));
   if (existing.some((d) => d.documentName === documentName))
     return bad(body.name ? 'name' : 'fileName', documentMessages.nameTaken(documentName), 409);
 

@@ -15,6 +15,20 @@ import type { UserCaller } from '../../platform/caller.js';
 import type { ApplicationDocumentRecord, NewApplicationDocument } from '../repository.js';
 import { planNewDocument } from './create.js';
 import { toDocumentDto } from './view.js';
+import { documentActions } from '../../../shared/domain/documents.js';
+import { extractedTextKey, isIncomingKey } from './keys.js';
+
+/**
+ * Where a document's bytes are served from: the scanned copy the scanner wrote (storedKey), or, for
+ * records written before issue 9 and server-written files, objectKey. Never an incoming/ key: those
+ * hold what a browser PUT, scanned or not.
+ */
+export function servedKey(
+  doc: Pick<ApplicationDocumentRecord, 'objectKey' | 'storedKey'>,
+): string | undefined {
+  if (doc.storedKey) return doc.storedKey;
+  return isIncomingKey(doc.objectKey) ? undefined : doc.objectKey;
+}
 
 /** What the documents service needs from the world: the table, the bucket, the reference data, the summary PDF. */
 export interface DocumentPorts {
@@ -32,7 +46,12 @@ export interface DocumentPorts {
       key: string,
       options: { contentType: string; contentLength: number; expiresIn: number },
     ): Promise<string>;
-    presignedDownload(key: string, fileName: string, expiresIn: number): Promise<string>;
+    presignedDownload(
+      key: string,
+      fileName: string,
+      expiresIn: number,
+      versionId?: string | undefined,
+    ): Promise<string>;
     deleteObject(key: string): Promise<void>;
   };
   reference: {
@@ -54,12 +73,21 @@ export function documentsService(ports: DocumentPorts) {
     if (!isEditableStatus(application.status)) throw new Forbidden(documentMessages.locked);
   }
 
+  /** What the grant's holder may do with a document (the one rule, for the DTO and for DELETE). */
+  function actionsOn(doc: ApplicationDocumentRecord, { application, access }: ApplicationGrant) {
+    return documentActions(doc, {
+      userId: access.userId,
+      accessLevel: access.accessLevel,
+      applicationStatus: application.status,
+    });
+  }
+
   /** The documents of an application, by container, then order, then creation. */
-  async function listDocuments({ application }: ApplicationGrant): Promise<ApplicationDocumentDto[]> {
+  async function listDocuments(grant: ApplicationGrant): Promise<ApplicationDocumentDto[]> {
     const now = new Date();
-    const docs = await ports.documents.list(application.applicationId);
+    const docs = await ports.documents.list(grant.application.applicationId);
     return docs
-      .map((d) => toDocumentDto(d, now))
+      .map((d) => toDocumentDto(d, now, actionsOn(d, grant)))
       .sort(
         (a, b) =>
           (a.documentContainerId ?? '').localeCompare(b.documentContainerId ?? '') ||
@@ -103,23 +131,32 @@ export function documentsService(ports: DocumentPorts) {
       if (isConditionalCheckFailed(err)) throw new Conflict(documentMessages.nameTaken(plan.documentName));
       throw err;
     }
+    // Presigned PUTs target a fresh incoming/ key only: never a served or server-written object.
+    if (!isIncomingKey(record.objectKey)) throw new Error('A document upload must target incoming/');
     const presignedUrl = await ports.storage.presignedPut(record.objectKey, {
       contentType: record.fileType,
       contentLength: record.fileSize,
       expiresIn: documentLimits.uploadUrlSeconds,
     });
-    return { document: toDocumentDto(record), presignedUrl };
+    return { document: toDocumentDto(record, new Date(), actionsOn(record, grant)), presignedUrl };
   }
 
-  /** Removes a document and its file. */
+  /**
+   * Removes a document and its files (the upload, the scanned copy, its extracted text), when the
+   * caller may (documentActions: its uploader at Edit, or a participant at Manage). A refused call
+   * changes nothing.
+   */
   async function removeDocument(grant: ApplicationGrant, documentName: string): Promise<void> {
     assertCanChangeDocuments(grant);
-    const removed = await ports.documents.remove({
-      applicationId: grant.application.applicationId,
-      documentName,
-    });
+    const key = { applicationId: grant.application.applicationId, documentName };
+    const doc = await ports.documents.get(key.applicationId, key.documentName);
+    if (!doc) throw new NotFound('Document not found');
+    if (!actionsOn(doc, grant).isDeletable) throw new Forbidden(documentMessages.notRemovable);
+    const removed = await ports.documents.remove(key);
     if (!removed) throw new NotFound('Document not found');
-    await ports.storage.deleteObject(removed.objectKey);
+    const served = servedKey(removed);
+    const keys = new Set([removed.objectKey, ...(served ? [served, extractedTextKey(served)] : [])]);
+    for (const k of keys) await ports.storage.deleteObject(k);
   }
 
   /** A short-lived link to a document whose scan has passed (the summary PDF is rebuilt when missing). */
@@ -134,12 +171,16 @@ export function documentsService(ports: DocumentPorts) {
     }
     if (!doc) throw new NotFound('Document not found');
     // Files are never served before their scan has passed.
-    if (toDocumentDto(doc).uploadStatus !== 'Completed') throw new Conflict(documentMessages.notReady);
+    const key = servedKey(doc);
+    if (toDocumentDto(doc).uploadStatus !== 'Completed' || !key)
+      throw new Conflict(documentMessages.notReady);
     return {
+      // The scanned copy, at the version the scanner wrote where the bucket is versioned.
       presignedUrl: await ports.storage.presignedDownload(
-        doc.objectKey,
+        key,
         doc.fileName,
         documentLimits.downloadUrlSeconds,
+        doc.storedKey ? doc.storedVersionId : undefined,
       ),
       fileName: doc.fileName,
     };

@@ -1,29 +1,88 @@
 import { createHash } from 'node:crypto';
 
 /**
- * S3 object keys of the uploads bucket: the one place the layout is defined. Used by the record
- * creation (presigned PUT target), the scan trigger (lookup by key) and the extraction workflow.
+ * S3 object keys of the uploads bucket: the one place the layout is defined (docs/security.md).
+ *
+ * - `incoming/{applicationId}/{uploadId}`: the only keys a presigned PUT ever targets, a fresh
+ *   random `uploadId` per document record. The scan trigger listens here only.
+ * - `documents/{applicationId}/{fileId}`: a document's scanned bytes, written by the scanner alone
+ *   (the bytes it scanned, never a copy of whatever the incoming key holds later) under a fresh
+ *   random `fileId` per scan. Served by download-link. Before issue 9 this prefix held
+ *   `documents/{applicationId}/{documentName}` (uploads and summary PDFs): those records keep their
+ *   key and are still served from it.
+ * - `generated/{applicationId}/{name}`: files the server writes (the summary PDF).
+ * - `extracted/{key}.txt`: text extracted from a served document.
+ * - `thumbnails/`: template thumbnails, owned by the templates feature (never scanned here).
+ *
+ * No presigned PUT reaches documents/, generated/ or extracted/, and no key holds a file name a
+ * user chose except the legacy ones.
  */
+export const keyPrefixes = {
+  incoming: 'incoming/',
+  documents: 'documents/',
+  generated: 'generated/',
+  extracted: 'extracted/',
+  thumbnails: 'thumbnails/',
+} as const;
 
-/** `documents/{applicationId}/{documentName}` (documentName is the document's unique name in the application). */
+/** Where the browser PUTs a document's file: `incoming/{applicationId}/{uploadId}`. */
+export function incomingKey(applicationId: string, uploadId: string): string {
+  assertSegment('applicationId', applicationId);
+  assertSegment('uploadId', uploadId);
+  return `${keyPrefixes.incoming}${applicationId}/${uploadId}`;
+}
+
+/** True for a key of the incoming prefix (the only objects the scanner settles). */
+export const isIncomingKey = (key: string): boolean =>
+  key.startsWith(keyPrefixes.incoming) && key.split('/').length === 3;
+
+/** The application id segment of an incoming key. */
+export const applicationIdOfIncomingKey = (key: string): string | undefined =>
+  isIncomingKey(key) ? key.split('/')[1] : undefined;
+
+/** Where the scanner writes the bytes it scanned: `documents/{applicationId}/{fileId}`. */
+export function scannedDocumentKey(applicationId: string, fileId: string): string {
+  assertSegment('applicationId', applicationId);
+  assertSegment('fileId', fileId);
+  return `${keyPrefixes.documents}${applicationId}/${fileId}`;
+}
+
+/** A file the server writes for an application (the summary PDF): `generated/{applicationId}/{name}`. */
+export function generatedKey(applicationId: string, name: string): string {
+  assertSegment('applicationId', applicationId);
+  assertSegment('name', name);
+  return `${keyPrefixes.generated}${applicationId}/${name}`;
+}
+
+/**
+ * The layout before issue 9, `documents/{applicationId}/{documentName}`: kept for reading the
+ * records written then (their objectKey) and for tests that seed such records.
+ */
 export function applicationDocumentKey(applicationId: string, documentName: string): string {
   assertSegment('applicationId', applicationId);
-  if (documentName.length === 0 || documentName.includes('/'))
-    throw new Error(`Invalid documentName '${documentName}'`);
-  return `documents/${applicationId}/${documentName}`;
+  assertSegment('documentName', documentName);
+  return `${keyPrefixes.documents}${applicationId}/${documentName}`;
 }
 
 /** `user-documents/{userId}/{documentName}` for user-level documents (`/user/documents`). */
 export function userDocumentKey(userId: string, documentName: string): string {
   assertSegment('userId', userId);
-  if (documentName.length === 0 || documentName.includes('/'))
-    throw new Error(`Invalid documentName '${documentName}'`);
+  assertSegment('documentName', documentName);
   return `user-documents/${userId}/${documentName}`;
 }
 
 /** Where the extraction workflow writes the text of an object: `extracted/{key}.txt`. */
 export function extractedTextKey(objectKey: string): string {
-  return `extracted/${objectKey}.txt`;
+  return `${keyPrefixes.extracted}${objectKey}.txt`;
+}
+
+/** Every prefix an application's objects live under (ApplicationDeleted removes them all). */
+export function applicationPrefixes(applicationId: string): string[] {
+  assertSegment('applicationId', applicationId);
+  const own = [keyPrefixes.incoming, keyPrefixes.documents, keyPrefixes.generated].map(
+    (p) => `${p}${applicationId}/`,
+  );
+  return [...own, ...own.slice(1).map((p) => `${keyPrefixes.extracted}${p}`)];
 }
 
 /**

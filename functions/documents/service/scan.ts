@@ -1,26 +1,56 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Scanner } from '../../platform/adapters/scanner.js';
 import type { ApplicationDocumentRecord, ScanOutcome } from '../repository.js';
-import { loggableKey } from './keys.js';
+import { applicationIdOfIncomingKey, isIncomingKey, loggableKey, scannedDocumentKey } from './keys.js';
+
+export type ScanFailure = Extract<ScanOutcome, { uploadStatus: 'Error' }>;
 
 /**
- * Checks that run after a clean virus scan (PDF checks, image → PDF come with the documents issue).
- * Returns undefined when the file passes, or the outcome that settles it.
+ * Checks that run after a clean virus scan (PDF checks, image → PDF come with the documents issue),
+ * on the very bytes that were scanned (`open`). Undefined when the file passes, or the failure.
  */
 export type PostScanCheck = (input: {
   bucket: string;
   key: string;
   document: ApplicationDocumentRecord;
-}) => Promise<ScanOutcome | undefined>;
+  open(): Readable;
+}) => Promise<ScanFailure | undefined>;
+
+/** The bytes of an object as read once, held aside (a temporary file) while they are scanned and promoted. */
+export interface FetchedObject {
+  /** The ETag S3 gave with the bytes. */
+  eTag: string;
+  size: number;
+  /** A fresh stream of the held bytes (each call reads them from the start). */
+  open(): Readable;
+  /** Removes the held copy. */
+  dispose(): Promise<void>;
+}
 
 /** What settling an upload needs from the world (functions/documents/scan.ts wires S3, the table, clamscan). */
 export interface ScanPorts {
   documents: {
     byObjectKey(key: string): Promise<ApplicationDocumentRecord | undefined>;
-    setStatus(key: { applicationId: string; documentName: string }, outcome: ScanOutcome): Promise<void>;
+    /** Settles the document if it still waits for `uploadKey`; false when it does not (nothing written). */
+    settle(
+      key: { applicationId: string; documentName: string },
+      uploadKey: string,
+      outcome: ScanOutcome,
+    ): Promise<boolean>;
   };
-  /** The uploaded object, streamed (nothing is held whole in memory). */
-  open(bucket: string, key: string): Promise<Readable>;
+  storage: {
+    /** Reads the object once and holds its bytes aside. */
+    fetch(bucket: string, key: string): Promise<FetchedObject>;
+    /** Writes the held bytes to `key`; its ETag (and version where the bucket is versioned). */
+    promote(
+      bucket: string,
+      key: string,
+      object: FetchedObject,
+      contentType: string,
+    ): Promise<{ eTag: string; versionId?: string | undefined }>;
+    remove(bucket: string, key: string): Promise<void>;
+  };
   scanner: Scanner;
   postScanChecks: readonly PostScanCheck[];
   log: {
@@ -30,13 +60,6 @@ export interface ScanPorts {
   };
 }
 
-/**
- * Settling an upload (portal-core §5 "Uploads"): every object put in the uploads bucket is scanned
- * before its document can be used. Infected → Error AV_SCAN_INFECTED; the scanner failing, or the
- * object unreadable → Error AV_SCAN_FAILED (never Completed unscanned); clean → the post-scan checks
- * in order, the first failure settling it; otherwise Completed. An object with no document record
- * (e.g. a stray put) is left alone. The logs name objects by loggableKey (no file names).
- */
 /** An error as the logs may show it: its name and message, with the object's key and file name masked. */
 function errorOf(err: unknown, key: string) {
   const name = key.split('/').pop() ?? key;
@@ -48,44 +71,125 @@ function errorOf(err: unknown, key: string) {
   return { name: (err as Error)?.name ?? 'Error', message };
 }
 
+const waitsForFile = (d: ApplicationDocumentRecord) =>
+  d.uploadStatus === 'Pending' || d.uploadStatus === 'Uploading';
+
+/**
+ * Settling an upload (portal-core §5 "Uploads"; docs/security.md). The browser PUTs each file once
+ * to a fresh `incoming/{applicationId}/{uploadId}` key (keys.ts); for each object put there:
+ *
+ * 1. The object must be the upload a document is waiting for (its record's objectKey, status
+ *    Pending or Uploading, same application): otherwise — no record, already settled (a second PUT
+ *    to the same URL), another application — it is deleted and logged. Nothing else is scanned.
+ * 2. Its bytes are read once and held aside; exactly those bytes are scanned (infected → Error
+ *    AV_SCAN_INFECTED; the scanner failing or the object unreadable → Error AV_SCAN_FAILED, never
+ *    Completed unscanned) and go through the post-scan checks (the first failure settles it).
+ * 3. Clean: exactly those bytes are written to a fresh `documents/{applicationId}/{fileId}`, the key
+ *    download-link serves, and the record is settled Completed with that key and its ETag (and
+ *    version). The settle is conditional on the record still waiting for this upload: when another
+ *    scan of the same key won, this one's copy is deleted.
+ * 4. The incoming object is deleted whatever the outcome.
+ *
+ * So bytes PUT during or after a scan are never served unscanned, and a verdict is never attached
+ * to bytes it did not see. The logs name objects by loggableKey (no file names).
+ */
 export function scanService(ports: ScanPorts) {
-  async function outcomeOf(bucket: string, key: string, document: ApplicationDocumentRecord) {
+  async function verdict(
+    bucket: string,
+    key: string,
+    document: ApplicationDocumentRecord,
+    held: FetchedObject,
+  ) {
     const object = loggableKey(key);
-    try {
-      const result = await ports.scanner.scan(await ports.open(bucket, key));
-      if (result.status === 'infected') {
-        ports.log.warn('scan: infected', { object, signature: result.signature });
-        return { uploadStatus: 'Error', errorCode: 'AV_SCAN_INFECTED' } as const;
-      }
-      if (result.status === 'error') {
-        ports.log.error('scan: scanner failed', { object, reason: result.reason });
-        return { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' } as const;
-      }
-      for (const check of ports.postScanChecks) {
-        const failed = await check({ bucket, key, document });
-        if (failed) return failed;
-      }
-      return { uploadStatus: 'Completed' } as const;
-    } catch (err) {
-      ports.log.error('scan: failed to read or scan the object', { object, error: errorOf(err, key) });
+    const result = await ports.scanner.scan(held.open());
+    if (result.status === 'infected') {
+      ports.log.warn('scan: infected', { object, signature: result.signature });
+      return { uploadStatus: 'Error', errorCode: 'AV_SCAN_INFECTED' } as const;
+    }
+    if (result.status === 'error') {
+      ports.log.error('scan: scanner failed', { object, reason: result.reason });
       return { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' } as const;
+    }
+    for (const check of ports.postScanChecks) {
+      const failed = await check({ bucket, key, document, open: () => held.open() });
+      if (failed) return failed;
+    }
+    return undefined;
+  }
+
+  /** The outcome of one upload; `promoted` is the scanned copy written (to delete if the settle loses). */
+  async function outcomeOf(bucket: string, key: string, document: ApplicationDocumentRecord) {
+    let held: FetchedObject | undefined;
+    let promoted: string | undefined;
+    try {
+      held = await ports.storage.fetch(bucket, key);
+      const failed = await verdict(bucket, key, document, held);
+      if (failed) return { outcome: failed as ScanOutcome, promoted };
+      promoted = scannedDocumentKey(document.applicationId, randomUUID());
+      const stored = await ports.storage.promote(bucket, promoted, held, document.fileType);
+      const outcome: ScanOutcome = {
+        uploadStatus: 'Completed',
+        storedKey: promoted,
+        storedETag: stored.eTag,
+      };
+      if (stored.versionId) outcome.storedVersionId = stored.versionId;
+      return { outcome, promoted };
+    } catch (err) {
+      ports.log.error('scan: failed to read, scan or store the object', {
+        object: loggableKey(key),
+        error: errorOf(err, key),
+      });
+      return { outcome: { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' } as ScanOutcome, promoted };
+    } finally {
+      await held?.dispose();
     }
   }
 
+  async function discard(bucket: string, key: string, reason: string) {
+    await ports.storage.remove(bucket, key);
+    ports.log.warn('scan: object with no pending upload removed', {
+      bucket,
+      object: loggableKey(key),
+      reason,
+    });
+  }
+
   return {
-    /** Scans one object and settles its document; the outcome, or undefined when it has no document. */
+    /** Settles the upload at `key`; its outcome, or undefined when the object was not a pending upload. */
     async settle(bucket: string, key: string): Promise<ScanOutcome | undefined> {
-      const document = await ports.documents.byObjectKey(key);
-      if (!document) {
-        ports.log.warn('scan: no document record for object; ignored', { bucket, object: loggableKey(key) });
+      if (!isIncomingKey(key)) {
+        // The trigger delivers incoming/ only (infra/local/s3.ts, workflows-stack.ts): nothing else is touched.
+        ports.log.warn('scan: not an upload key; ignored', { bucket, object: loggableKey(key) });
         return undefined;
       }
-      const outcome: ScanOutcome = await outcomeOf(bucket, key, document);
-      await ports.documents.setStatus(
+      const document = await ports.documents.byObjectKey(key);
+      if (!document) return void (await discard(bucket, key, 'no document record'));
+      if (document.applicationId !== applicationIdOfIncomingKey(key))
+        return void (await discard(bucket, key, 'another application'));
+      if (!waitsForFile(document)) return void (await discard(bucket, key, 'upload already settled'));
+
+      const { outcome, promoted } = await outcomeOf(bucket, key, document);
+      const won = await ports.documents.settle(
         { applicationId: document.applicationId, documentName: document.documentName },
+        key,
         outcome,
       );
-      ports.log.info('scan: settled', { object: loggableKey(key), ...outcome });
+      // A copy that is not the settled document's (lost the race, or failed after writing) goes.
+      if (promoted && (!won || outcome.uploadStatus !== 'Completed'))
+        await ports.storage.remove(bucket, promoted);
+      await ports.storage.remove(bucket, key);
+      if (!won) {
+        ports.log.warn('scan: upload settled by another scan; this copy removed', {
+          object: loggableKey(key),
+        });
+        return undefined;
+      }
+      ports.log.info('scan: settled', {
+        object: loggableKey(key),
+        uploadStatus: outcome.uploadStatus,
+        ...(outcome.uploadStatus === 'Error' ? { errorCode: outcome.errorCode } : {}),
+        ...(promoted && outcome.uploadStatus === 'Completed' ? { stored: loggableKey(promoted) } : {}),
+      });
       return outcome;
     },
   };

@@ -13,6 +13,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../../platform/adapters/aws/s3.js';
 import { requireEnv } from '../../platform/config.js';
+import { isIncomingKey } from './keys.js';
 
 const bucket = () => requireEnv('UPLOADS_BUCKET');
 
@@ -28,6 +29,8 @@ export function presignedPut(
     expiresIn,
   }: { contentType: string; contentLength: number; expiresIn: number },
 ): Promise<string> {
+  // The one way a browser writes to the bucket: only ever to a fresh incoming/ key (keys.ts).
+  if (!isIncomingKey(key)) throw new Error('Presigned PUTs target incoming/ only');
   return getSignedUrl(
     s3Client(),
     new PutObjectCommand({
@@ -53,13 +56,22 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** A presigned GET of `key` that downloads as `fileName`, valid `expiresIn` seconds. */
-export function presignedDownload(key: string, fileName: string, expiresIn: number): Promise<string> {
+/**
+ * A presigned GET of `key` (at `versionId` when given: the version the scanner wrote) that
+ * downloads as `fileName`, valid `expiresIn` seconds.
+ */
+export function presignedDownload(
+  key: string,
+  fileName: string,
+  expiresIn: number,
+  versionId?: string,
+): Promise<string> {
   return getSignedUrl(
     s3Client(),
     new GetObjectCommand({
       Bucket: bucket(),
       Key: key,
+      ...(versionId ? { VersionId: versionId } : {}),
       ResponseContentDisposition: attachmentDisposition(fileName),
     }),
     { expiresIn },

@@ -6,6 +6,10 @@
  */
 import type { ApplicationDocumentDto, UploadErrorCode } from '../../../shared/schemas/documents.js';
 import { UploadErrorCode as UploadErrorCodes, documentLimits } from '../../../shared/schemas/documents.js';
+import type { DocumentActions } from '../../../shared/domain/documents.js';
+
+/** What a caller may do with a document when nobody said (safe default: nothing). */
+export const NO_DOCUMENT_ACTIONS: DocumentActions = { isEditable: false, isDeletable: false };
 
 export interface StoredDocument {
   documentName: string;
@@ -22,6 +26,7 @@ export interface StoredDocument {
   documentCategoryId?: string | undefined;
   order?: number | undefined;
   status?: string | undefined;
+  createdBy?: string | undefined;
   createdAt: string;
 }
 
@@ -37,7 +42,12 @@ const asErrorCode = (code: string | undefined): UploadErrorCode | undefined => {
   return r.success ? r.data : code === undefined ? undefined : 'FAIL_TO_UPLOAD';
 };
 
-export function toDocumentDto(doc: StoredDocument, now: Date = new Date()): ApplicationDocumentDto {
+/** The DTO; `actions` are the caller's (shared/domain/documents.ts documentActions). */
+export function toDocumentDto(
+  doc: StoredDocument,
+  now: Date = new Date(),
+  actions: DocumentActions = NO_DOCUMENT_ACTIONS,
+): ApplicationDocumentDto {
   const stalled = isStalled(doc, now);
   const dto: ApplicationDocumentDto = {
     name: doc.documentName,
@@ -50,6 +60,8 @@ export function toDocumentDto(doc: StoredDocument, now: Date = new Date()): Appl
     isMergedFile: doc.isMergedFile ?? false,
     hasExtractedData: doc.hasExtractedData ?? false,
     order: doc.order ?? 0,
+    isEditable: actions.isEditable,
+    isDeletable: actions.isDeletable,
   };
   const errorCode = stalled ? 'UPLOAD_LINK_EXPIRED' : asErrorCode(doc.errorCode);
   if (dto.uploadStatus === 'Error' && errorCode) dto.errorCode = errorCode;

@@ -40,6 +40,8 @@ const listed = (name: string, over: Partial<ApplicationDocumentDto> = {}): Appli
   createdDate: '2025-03-04T00:00:00.000Z',
   uploadStatus: 'Completed',
   isMergedFile: false,
+  isEditable: true,
+  isDeletable: true,
   hasExtractedData: false,
   order: 0,
   documentContainerId: 'plans',

@@ -64,6 +64,8 @@ const base = {
   isMergedFile: false,
   hasExtractedData: false,
   order: 0,
+  isEditable: true,
+  isDeletable: true,
 };
 const doc = (over: Partial<ApplicationDocumentDto> & { name: string }): ApplicationDocumentDto => ({
   ...base,
@@ -215,5 +217,18 @@ describe('DocumentUploadStep', () => {
     expect(await screen.findByRole('menuitem', { name: 'Download' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Remove' })).toBeNull();
     expect(screen.queryByText(en.documents.dropzone)).toBeNull();
+  });
+
+  it('Remove shows only where the server says isDeletable (a document of another participant: Download only)', async () => {
+    api.list.mockResolvedValue([
+      doc({ name: 'mine.pdf' }),
+      doc({ name: 'theirs.pdf', isDeletable: false, isEditable: false, order: 1 }),
+    ]);
+    renderStep();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for theirs.pdf' }));
+    expect(await screen.findByRole('menuitem', { name: 'Download' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Remove' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for mine.pdf' }));
+    expect(await screen.findByRole('menuitem', { name: 'Remove' })).toBeTruthy();
   });
 });

@@ -6,8 +6,18 @@ const uploadStatuses = ['Pending', 'Uploading', 'Awaiting review', 'Uploaded', '
 /** Attributes of a stored file (application or user document). */
 const fileAttributes = {
   documentName: { type: 'string', required: true, readOnly: true },
-  /** S3 object key (see functions/documents/service/keys.ts). */
+  /**
+   * S3 object key (see functions/documents/service/keys.ts): where the upload arrives
+   * (`incoming/...`, the presigned PUT's target; the scan trigger finds the record by it). Records
+   * written before issue 9, and server-written files, hold the served key here.
+   */
   objectKey: { type: 'string', required: true, readOnly: true },
+  /** Where the scanned bytes are served from (written by the scanner only; absent until Completed). */
+  storedKey: { type: 'string' },
+  /** The ETag of the bytes the scan read and promoted (the object at storedKey). */
+  storedETag: { type: 'string' },
+  /** The S3 version of storedKey where the bucket is versioned (deployed); absent locally. */
+  storedVersionId: { type: 'string' },
   fileName: { type: 'string', required: true },
   fileType: { type: 'string', required: true },
   fileSize: { type: 'number', required: true },

@@ -8,8 +8,13 @@ import { consumers } from '../../../../functions/platform/events/registry.js';
 const logger = new Logger({ logLevel: 'SILENT' });
 
 describe('documents.files', () => {
-  it('removes the uploads and the extracted text of a deleted application; a replay removes nothing more', async () => {
+  it('removes every object of a deleted application (every prefix); a replay removes nothing more', async () => {
     const objects = new Set([
+      'incoming/1000001/0b7f4c2e',
+      'documents/1000001/5d1e9a40',
+      'generated/1000001/summary-BC1.pdf',
+      'extracted/generated/1000001/summary-BC1.pdf.txt',
+      'extracted/documents/1000001/5d1e9a40.txt',
       'documents/1000001/plans.pdf',
       'documents/1000001/title.pdf',
       'extracted/documents/1000001/plans.pdf.txt',
@@ -39,8 +44,11 @@ describe('documents.files', () => {
 
   it('the prefixes end with a slash, so application 1000001 never matches 10000010', () => {
     expect(applicationFilePrefixes('1000001')).toEqual([
+      'incoming/1000001/',
       'documents/1000001/',
+      'generated/1000001/',
       'extracted/documents/1000001/',
+      'extracted/generated/1000001/',
     ]);
   });
 

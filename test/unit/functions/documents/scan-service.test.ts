@@ -1,4 +1,8 @@
-/** Settling an upload (scan service) over fake ports: the scanner's verdicts, the post-scan checks, failures. */
+/**
+ * Settling an upload (scan service) over fake ports: the object is read once and exactly those bytes
+ * are scanned and promoted; uploads nobody waits for are removed; the scanner's verdicts, the
+ * post-scan checks, failures, and no file names in the logs (issue 9 points 2 and 8).
+ */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { scanService } from '../../../../functions/documents/service/scan.js';
@@ -6,34 +10,77 @@ import type { PostScanCheck, ScanPorts } from '../../../../functions/documents/s
 import type { ApplicationDocumentRecord, ScanOutcome } from '../../../../functions/documents/repository.js';
 import type { ScanResult } from '../../../../functions/platform/adapters/scanner.js';
 
-const doc = {
-  applicationId: '1000001',
-  documentName: 'plans.pdf',
-  objectKey: 'documents/1000001/plans.pdf',
-} as ApplicationDocumentRecord;
+const KEY = 'incoming/1000001/0b7f4c2e-upload';
+const pending = (): ApplicationDocumentRecord =>
+  ({
+    applicationId: '1000001',
+    documentName: 'plans.pdf',
+    objectKey: KEY,
+    fileType: 'application/pdf',
+    uploadStatus: 'Pending',
+  }) as ApplicationDocumentRecord;
 
-function world(result: ScanResult | Error, opts: { checks?: PostScanCheck[]; unreadable?: boolean } = {}) {
-  const settled: { key: unknown; outcome: ScanOutcome }[] = [];
+const read = async (stream: Readable) => {
+  let s = '';
+  for await (const c of stream) s += String(c);
+  return s;
+};
+
+/**
+ * A bucket (key → bytes), one document record, and a scanner answering `result` (or a function of
+ * the bytes). `during` runs while the scanner reads, as a second PUT racing the scan would.
+ */
+function world(
+  result: ScanResult | Error | ((bytes: string) => ScanResult),
+  opts: {
+    checks?: PostScanCheck[];
+    unreadable?: boolean;
+    during?: () => void;
+    doc?: ApplicationDocumentRecord;
+  } = {},
+) {
+  const doc = opts.doc ?? pending();
+  const records = new Map([[doc.objectKey, doc]]);
+  const bucket = new Map<string, string>([[KEY, 'clean bytes']]);
   const logs: string[] = [];
   const scanned: string[] = [];
+  const settles: ScanOutcome[] = [];
   const ports: ScanPorts = {
     documents: {
-      byObjectKey: async (key) => (key === doc.objectKey ? doc : undefined),
-      setStatus: async (key, outcome) => {
-        settled.push({ key, outcome });
+      byObjectKey: async (key) => records.get(key),
+      settle: async (_key, uploadKey, outcome) => {
+        const d = records.get(uploadKey);
+        if (!d || (d.uploadStatus !== 'Pending' && d.uploadStatus !== 'Uploading')) return false;
+        Object.assign(d, outcome);
+        settles.push(outcome);
+        return true;
       },
     },
-    open: async (_bucket, key) => {
-      if (opts.unreadable) throw new Error('NoSuchKey');
-      return Readable.from([`bytes of ${key}`]);
+    storage: {
+      fetch: async (_b, key) => {
+        const bytes = bucket.get(key);
+        if (opts.unreadable || bytes === undefined) throw new Error(`NoSuchKey ${key}`);
+        return {
+          eTag: `"etag of ${bytes}"`,
+          size: bytes.length,
+          open: () => Readable.from([bytes]),
+          dispose: async () => {},
+        };
+      },
+      promote: async (_b, key, object) => {
+        const bytes = await read(object.open());
+        bucket.set(key, bytes);
+        return { eTag: `"etag of ${bytes}"` };
+      },
+      remove: async (_b, key) => void bucket.delete(key),
     },
     scanner: {
       scan: async (stream) => {
-        let s = '';
-        for await (const c of stream) s += String(c);
+        opts.during?.();
+        const s = await read(stream);
         scanned.push(s);
         if (result instanceof Error) throw result;
-        return result;
+        return typeof result === 'function' ? result(s) : result;
       },
     },
     postScanChecks: opts.checks ?? [],
@@ -43,73 +90,139 @@ function world(result: ScanResult | Error, opts: { checks?: PostScanCheck[]; unr
       error: (m, d) => logs.push(`error ${m} ${JSON.stringify(d)}`),
     },
   };
-  return { service: scanService(ports), settled, logs, scanned };
+  return { service: scanService(ports), bucket, records, doc, logs, scanned, settles };
 }
 
+const servedBytes = (w: ReturnType<typeof world>) =>
+  w.doc.storedKey === undefined ? undefined : w.bucket.get(w.doc.storedKey);
+
 describe('settling an upload', () => {
-  it('clean: Completed, after streaming the object through the scanner', async () => {
+  it('clean: the scanned bytes are written to a fresh documents/ key, the record says which, the upload is removed', async () => {
     const w = world({ status: 'clean' });
-    expect(await w.service.settle('uploads', doc.objectKey)).toEqual({ uploadStatus: 'Completed' });
-    expect(w.scanned).toEqual([`bytes of ${doc.objectKey}`]);
-    expect(w.settled).toEqual([
-      {
-        key: { applicationId: '1000001', documentName: 'plans.pdf' },
-        outcome: { uploadStatus: 'Completed' },
-      },
-    ]);
+    const outcome = await w.service.settle('uploads', KEY);
+    expect(outcome).toMatchObject({ uploadStatus: 'Completed', storedETag: '"etag of clean bytes"' });
+    expect(w.doc.storedKey).toMatch(/^documents\/1000001\/[0-9a-f-]{36}$/);
+    expect(servedBytes(w)).toBe('clean bytes');
+    expect(w.scanned).toEqual(['clean bytes']);
+    expect(w.bucket.has(KEY)).toBe(false);
   });
 
-  it('infected: Error AV_SCAN_INFECTED, logged with the signature', async () => {
+  it('a second PUT during the scan cannot change what is served: the scanned bytes are promoted, not the new ones', async () => {
+    const w = world(
+      (bytes) => (bytes.includes('EICAR') ? { status: 'infected', signature: 'x' } : { status: 'clean' }),
+      {
+        during: () => w.bucket.set(KEY, 'EICAR infected bytes'),
+      },
+    );
+    expect(await w.service.settle('uploads', KEY)).toMatchObject({ uploadStatus: 'Completed' });
+    expect(servedBytes(w)).toBe('clean bytes');
+    // The second PUT's own event: the document no longer waits for an upload, so its object goes.
+    w.bucket.set(KEY, 'EICAR infected bytes');
+    expect(await w.service.settle('uploads', KEY)).toBeUndefined();
+    expect(w.bucket.has(KEY)).toBe(false);
+    expect(servedBytes(w)).toBe('clean bytes');
+    expect(w.scanned).toEqual(['clean bytes']);
+    expect(
+      w.logs.some((l) => l.includes('no pending upload removed') && l.includes('upload already settled')),
+    ).toBe(true);
+  });
+
+  it('two scans of one upload race: the first settle wins, the loser removes its copy', async () => {
+    const w = world({ status: 'clean' });
+    const [a, b] = await Promise.all([
+      w.service.settle('u', KEY),
+      w.service.settle('u', KEY).catch(() => undefined),
+    ]);
+    expect([a, b].filter(Boolean)).toHaveLength(1);
+    expect(w.settles).toHaveLength(1);
+    const documents = [...w.bucket.keys()].filter((k) => k.startsWith('documents/'));
+    expect(documents).toEqual([w.doc.storedKey]);
+  });
+
+  it('an object nobody waits for is removed unscanned and logged: no record, another application, already settled', async () => {
+    const orphan = world({ status: 'clean' });
+    orphan.bucket.set('incoming/1000001/stray', 'stray');
+    expect(await orphan.service.settle('u', 'incoming/1000001/stray')).toBeUndefined();
+    expect(orphan.bucket.has('incoming/1000001/stray')).toBe(false);
+
+    const other = world(
+      { status: 'clean' },
+      { doc: { ...pending(), applicationId: '1000002' } as ApplicationDocumentRecord },
+    );
+    expect(await other.service.settle('u', KEY)).toBeUndefined();
+    expect(other.bucket.has(KEY)).toBe(false);
+
+    const done = world(
+      { status: 'clean' },
+      { doc: { ...pending(), uploadStatus: 'Error' } as ApplicationDocumentRecord },
+    );
+    expect(await done.service.settle('u', KEY)).toBeUndefined();
+    expect(done.doc.uploadStatus).toBe('Error');
+
+    for (const w of [orphan, other, done]) {
+      expect(w.scanned).toEqual([]);
+      expect(w.settles).toEqual([]);
+      expect(w.logs.some((l) => l.startsWith('warn scan: object with no pending upload removed'))).toBe(true);
+    }
+  });
+
+  it('only incoming/ is settled: thumbnails, scanned and server-written files are never touched', async () => {
+    const w = world({ status: 'clean' });
+    for (const key of [
+      'thumbnails/t1/a.png',
+      'documents/1000001/x',
+      'generated/1000001/summary-1.pdf',
+      'incoming/a/b/c',
+    ]) {
+      w.bucket.set(key, 'kept');
+      expect(await w.service.settle('u', key)).toBeUndefined();
+      expect(w.bucket.get(key)).toBe('kept');
+    }
+    expect(w.scanned).toEqual([]);
+  });
+
+  it('infected: Error AV_SCAN_INFECTED, logged with the signature, nothing promoted', async () => {
     const w = world({ status: 'infected', signature: 'Eicar-Test-Signature' });
-    expect(await w.service.settle('uploads', doc.objectKey)).toEqual({
+    expect(await w.service.settle('uploads', KEY)).toEqual({
       uploadStatus: 'Error',
       errorCode: 'AV_SCAN_INFECTED',
     });
     expect(
       w.logs.some((l) => l.startsWith('warn scan: infected') && l.includes('Eicar-Test-Signature')),
     ).toBe(true);
+    expect([...w.bucket.keys()]).toEqual([]);
   });
 
   it('never Completed unscanned: a scanner error, a throwing scanner or an unreadable object is AV_SCAN_FAILED', async () => {
     const failed = { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' };
-    expect(
-      await world({ status: 'error', reason: 'no database' }).service.settle('u', doc.objectKey),
-    ).toEqual(failed);
-    expect(await world(new Error('spawn ENOENT')).service.settle('u', doc.objectKey)).toEqual(failed);
+    expect(await world({ status: 'error', reason: 'no database' }).service.settle('u', KEY)).toEqual(failed);
+    expect(await world(new Error('spawn ENOENT')).service.settle('u', KEY)).toEqual(failed);
     const unreadable = world({ status: 'clean' }, { unreadable: true });
-    expect(await unreadable.service.settle('u', doc.objectKey)).toEqual(failed);
-    expect(unreadable.settled).toHaveLength(1);
+    expect(await unreadable.service.settle('u', KEY)).toEqual(failed);
+    expect(unreadable.settles).toHaveLength(1);
   });
 
-  it('post-scan checks run in order after a clean scan; the first failure settles it', async () => {
+  it('post-scan checks run in order after a clean scan on the scanned bytes; the first failure settles it', async () => {
     const ran: string[] = [];
-    const pass: PostScanCheck = async () => {
-      ran.push('pass');
+    const pass: PostScanCheck = async ({ open }) => {
+      ran.push(`pass ${await read(open())}`);
       return undefined;
     };
     const reject: PostScanCheck = async () => {
       ran.push('reject');
-      return { uploadStatus: 'Error', errorCode: 'INVALID_PDF_PASSWORD_PROTECTED' } as ScanOutcome;
+      return { uploadStatus: 'Error', errorCode: 'INVALID_PDF_PASSWORD_PROTECTED' };
     };
     const never: PostScanCheck = async () => {
       ran.push('never');
       return undefined;
     };
     const w = world({ status: 'clean' }, { checks: [pass, reject, never] });
-    expect(await w.service.settle('u', doc.objectKey)).toMatchObject({
-      errorCode: 'INVALID_PDF_PASSWORD_PROTECTED',
-    });
-    expect(ran).toEqual(['pass', 'reject']);
+    expect(await w.service.settle('u', KEY)).toMatchObject({ errorCode: 'INVALID_PDF_PASSWORD_PROTECTED' });
+    expect(ran).toEqual(['pass clean bytes', 'reject']);
+    expect([...w.bucket.keys()]).toEqual([]);
     const infected = world({ status: 'infected', signature: 'x' }, { checks: [never] });
-    await infected.service.settle('u', doc.objectKey);
-    expect(ran).toEqual(['pass', 'reject']);
-  });
-
-  it('an object with no document record (a thumbnail, a stray put) is left alone', async () => {
-    const w = world({ status: 'clean' });
-    expect(await w.service.settle('u', 'templates/1/thumbnail.jpg')).toBeUndefined();
-    expect(w.scanned).toEqual([]);
-    expect(w.settled).toEqual([]);
+    await infected.service.settle('u', KEY);
+    expect(ran).toEqual(['pass clean bytes', 'reject']);
   });
 
   it('logs no file names: objects are named by their folder, owner and a hash of the key (issue 9)', async () => {
@@ -117,17 +230,17 @@ describe('settling an upload', () => {
       { status: 'clean' },
       { status: 'infected', signature: 'x' },
       { status: 'error', reason: 'r' },
-      new Error(`NoSuchKey ${doc.objectKey}`),
+      new Error(`NoSuchKey ${KEY}`),
     ] as const) {
       const w = world(result as never);
-      await w.service.settle('uploads', doc.objectKey);
-      await w.service.settle('uploads', 'documents/1000001/Jane Smith passport.pdf');
+      await w.service.settle('uploads', KEY);
+      await w.service.settle('uploads', 'incoming/1000001/Jane Smith passport.pdf');
       expect(w.logs.length).toBeGreaterThan(1);
       for (const line of w.logs) {
-        expect(line).not.toContain('plans.pdf');
+        expect(line).not.toContain('0b7f4c2e-upload');
         expect(line).not.toContain('Jane Smith');
       }
-      expect(w.logs.some((l) => l.includes('documents/1000001/#'))).toBe(true);
+      expect(w.logs.some((l) => l.includes('incoming/1000001/#'))).toBe(true);
     }
   });
 });

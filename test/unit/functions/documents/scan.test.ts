@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
@@ -53,13 +53,13 @@ const s3Event = (...keys: string[]): S3Event => ({
 const docItem = (applicationId: string, documentName: string) => ({
   pk: `$portal#applicationId_${applicationId}`,
   sk: `$application#applicationDocument_1#documentName_${documentName}`,
-  gsi1pk: `$portal#objectKey_documents/${applicationId}/${documentName}`,
+  gsi1pk: `$portal#objectKey_incoming/${applicationId}/${documentName}`,
   gsi1sk: '$applicationDocument_1',
   __edb_e__: 'applicationDocument',
   __edb_v__: '1',
   applicationId,
   documentName,
-  objectKey: `documents/${applicationId}/${documentName}`,
+  objectKey: `incoming/${applicationId}/${documentName}`,
   fileName: documentName,
   fileType: 'application/pdf',
   fileSize: 7000,
@@ -93,10 +93,12 @@ beforeEach(() => {
   ddb.reset();
   s3.reset();
   ddb.on(UpdateCommand).resolves({});
+  s3.on(PutObjectCommand).resolves({ ETag: '"etag-1"' });
+  s3.on(DeleteObjectCommand).resolves({});
 });
 
 function withDocument(applicationId: string, documentName: string, content = '%PDF-1.4 clean') {
-  const key = `documents/${applicationId}/${documentName}`;
+  const key = `incoming/${applicationId}/${documentName}`;
   ddb
     .on(QueryCommand, {
       ExpressionAttributeValues: { ':pk': `$portal#objectKey_${key}`, ':sk1': '$applicationDocument_1' },
@@ -108,27 +110,36 @@ function withDocument(applicationId: string, documentName: string, content = '%P
 }
 
 describe('scan trigger', () => {
-  it('clean → Completed (errorCode removed), the object streamed to the scanner', async () => {
+  it('clean → the scanned bytes written to documents/, Completed with that key (errorCode removed), the upload removed', async () => {
     withDocument('a1', 'plan.pdf');
     const scanner = fakeScanner({ status: 'clean' });
     setScanDependencies({ scanner, postScanChecks: [] });
-    await handler(s3Event('documents/a1/plan.pdf'), lambdaContext);
+    await handler(s3Event('incoming/a1/plan.pdf'), lambdaContext);
     expect(scanner.seen).toEqual(['%PDF-1.4 clean']);
+    const put = s3.commandCalls(PutObjectCommand)[0]!.args[0].input;
+    expect(put.Key).toMatch(/^documents\/a1\/[0-9a-f-]{36}$/);
+    let promoted = '';
+    for await (const c of put.Body as AsyncIterable<Buffer>) promoted += String(c);
+    expect(promoted).toBe('%PDF-1.4 clean');
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
+      'incoming/a1/plan.pdf',
+    ]);
     const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(update.Key).toEqual({
       pk: '$portal#applicationId_a1',
       sk: '$application#applicationDocument_1#documentName_plan.pdf',
     });
     expect(update.ConditionExpression).toContain('attribute_exists(#pk)');
+    expect(update.ConditionExpression).toContain('#objectKey');
     const w = written(update);
-    expect(w.set.uploadStatus).toBe('Completed');
+    expect(w.set).toMatchObject({ uploadStatus: 'Completed', storedKey: put.Key, storedETag: '"etag-1"' });
     expect(w.removed).toContain('errorCode');
   });
 
   it('infected → Error with AV_SCAN_INFECTED', async () => {
     withDocument('a1', 'virus.pdf');
     setScanDependencies({ scanner: fakeScanner({ status: 'infected', signature: 'Eicar-Test-Signature' }) });
-    await handler(s3Event('documents/a1/virus.pdf'), lambdaContext);
+    await handler(s3Event('incoming/a1/virus.pdf'), lambdaContext);
     const w = written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input);
     expect(w.set).toMatchObject({ uploadStatus: 'Error', errorCode: 'AV_SCAN_INFECTED' });
   });
@@ -136,7 +147,7 @@ describe('scan trigger', () => {
   it('scanner error → Error with AV_SCAN_FAILED', async () => {
     withDocument('a1', 'x.pdf');
     setScanDependencies({ scanner: fakeScanner({ status: 'error', reason: 'no database' }) });
-    await handler(s3Event('documents/a1/x.pdf'), lambdaContext);
+    await handler(s3Event('incoming/a1/x.pdf'), lambdaContext);
     expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set).toMatchObject({
       uploadStatus: 'Error',
       errorCode: 'AV_SCAN_FAILED',
@@ -147,7 +158,7 @@ describe('scan trigger', () => {
     ddb.on(QueryCommand).resolves({ Items: [docItem('a1', 'gone.pdf')] });
     s3.on(GetObjectCommand).rejects(new Error('NoSuchKey'));
     setScanDependencies({ scanner: fakeScanner({ status: 'clean' }) });
-    await handler(s3Event('documents/a1/gone.pdf'), lambdaContext);
+    await handler(s3Event('incoming/a1/gone.pdf'), lambdaContext);
     expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set).toMatchObject({
       uploadStatus: 'Error',
       errorCode: 'AV_SCAN_FAILED',
@@ -165,19 +176,22 @@ describe('scan trigger', () => {
             : undefined,
       ],
     });
-    await handler(s3Event('documents/a1/locked.pdf'), lambdaContext);
+    await handler(s3Event('incoming/a1/locked.pdf'), lambdaContext);
     expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set).toMatchObject({
       errorCode: 'INVALID_PDF_PASSWORD_PROTECTED',
     });
     setScanDependencies({ postScanChecks: [] });
   });
 
-  it('an object without a record is ignored: nothing read, nothing written', async () => {
+  it('an object without a record is removed unread: nothing scanned, nothing written', async () => {
     ddb.on(QueryCommand).resolves({ Items: [] });
     const scanner = fakeScanner({ status: 'clean' });
     setScanDependencies({ scanner });
-    await handler(s3Event('documents/zz/unknown.pdf'), lambdaContext);
+    await handler(s3Event('incoming/zz/unknown.pdf'), lambdaContext);
     expect(s3.commandCalls(GetObjectCommand)).toHaveLength(0);
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
+      'incoming/zz/unknown.pdf',
+    ]);
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
     expect(scanner.seen).toEqual([]);
   });
@@ -186,15 +200,15 @@ describe('scan trigger', () => {
     withDocument('a1', 'Site Plan+v2 (final).pdf', 'plan bytes');
     const scanner = fakeScanner({ status: 'clean' });
     setScanDependencies({ scanner });
-    await handler(s3Event('documents/a1/Site+Plan%2Bv2+%28final%29.pdf'), lambdaContext);
+    await handler(s3Event('incoming/a1/Site+Plan%2Bv2+%28final%29.pdf'), lambdaContext);
     const query = ddb.commandCalls(QueryCommand)[0]!.args[0].input;
     expect(query.IndexName).toBe('gsi1');
     expect(query.ExpressionAttributeValues?.[':pk']).toBe(
-      '$portal#objectKey_documents/a1/Site Plan+v2 (final).pdf',
+      '$portal#objectKey_incoming/a1/Site Plan+v2 (final).pdf',
     );
     expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toEqual({
       Bucket: 'uploads',
-      Key: 'documents/a1/Site Plan+v2 (final).pdf',
+      Key: 'incoming/a1/Site Plan+v2 (final).pdf',
     });
     expect(scanner.seen).toEqual(['plan bytes']);
     expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set.uploadStatus).toBe('Completed');
@@ -208,7 +222,7 @@ describe('scan trigger', () => {
         b === 'EICAR' ? { status: 'infected', signature: 'Eicar' } : { status: 'clean' },
       ),
     });
-    await handler(s3Event('documents/a1/one.pdf', 'documents/a1/two.pdf'), lambdaContext);
+    await handler(s3Event('incoming/a1/one.pdf', 'incoming/a1/two.pdf'), lambdaContext);
     const updates = ddb
       .commandCalls(UpdateCommand)
       .map((c) => ({ key: c.args[0].input.Key?.sk, ...written(c.args[0].input).set }));

@@ -9,8 +9,15 @@ import type { DocumentContainer } from '../../../../shared/schemas/reference.js'
 
 /** The documents service with fake ports: an in-memory table and bucket, fixed reference data. */
 function world(
-  opts: { status?: string; accessLevel?: 'ReadOnly' | 'Edit' | 'Manage'; staleList?: boolean } = {},
+  opts: {
+    status?: string;
+    accessLevel?: 'ReadOnly' | 'Edit' | 'Manage';
+    staleList?: boolean;
+    /** The caller (the grant's access row); u1 by default. */
+    userId?: string;
+  } = {},
 ) {
+  let uploads = 0;
   const rows = new Map<string, ApplicationDocumentRecord>();
   const deleted: string[] = [];
   const rebuilt: string[] = [];
@@ -35,7 +42,7 @@ function world(
         const now = new Date().toISOString();
         const record = {
           ...doc,
-          objectKey: `documents/${key}`,
+          objectKey: `incoming/${doc.applicationId}/upload-${++uploads}`,
           uploadStatus: 'Pending',
           createdAt: now,
           updatedAt: now,
@@ -52,7 +59,8 @@ function world(
     },
     storage: {
       presignedPut: async (key, o) => `https://put/${key}?type=${o.contentType}&len=${o.contentLength}`,
-      presignedDownload: async (key, fileName) => `https://get/${key}?as=${fileName}`,
+      presignedDownload: async (key, fileName, _expires, versionId) =>
+        `https://get/${key}?as=${fileName}${versionId ? `&version=${versionId}` : ''}`,
       deleteObject: async (key) => {
         deleted.push(key);
       },
@@ -65,23 +73,41 @@ function world(
   };
   const grant = {
     application: { applicationId: '1000001', jurisdictionId: 'nz', status: opts.status ?? 'Draft' },
-    access: { applicationId: '1000001', userId: 'u1', accessLevel: opts.accessLevel ?? 'Edit' },
+    access: {
+      applicationId: '1000001',
+      userId: opts.userId ?? 'u1',
+      accessLevel: opts.accessLevel ?? 'Edit',
+    },
   } as unknown as ApplicationGrant;
-  const caller: UserCaller = { kind: 'user', userId: 'u1' };
+  const caller: UserCaller = { kind: 'user', userId: opts.userId ?? 'u1' };
   return { service: documentsService(ports), rows, deleted, rebuilt, grant, caller };
 }
 
 const pdf = { fileName: 'plan.pdf', mimeType: 'application/pdf', size: 100_000, containerId: 'plans' };
 
+/** Settles plan.pdf as the scanner would: Completed with its scanned copy. */
+function completed(w: ReturnType<typeof world>, storedKey: string, storedVersionId?: string) {
+  const row = w.rows.get('1000001/plan.pdf')!;
+  w.rows.set('1000001/plan.pdf', {
+    ...row,
+    uploadStatus: 'Completed',
+    storedKey,
+    storedETag: '"e"',
+    ...(storedVersionId ? { storedVersionId } : {}),
+  });
+}
+
 describe('documents service (fake ports)', () => {
   it('creates a Pending record and a presigned PUT signed for its type and size', async () => {
     const w = world();
     const res = await w.service.createDocument(w.caller, w.grant, pdf);
-    expect(res.presignedUrl).toBe('https://put/documents/1000001/plan.pdf?type=application/pdf&len=100000');
+    expect(res.presignedUrl).toBe('https://put/incoming/1000001/upload-1?type=application/pdf&len=100000');
     expect(res.document).toMatchObject({
       name: 'plan.pdf',
       fileName: 'plan.pdf',
       documentContainerId: 'plans',
+      isEditable: true,
+      isDeletable: true,
     });
     expect(w.rows.get('1000001/plan.pdf')).toMatchObject({ createdBy: 'u1', fileSize: 100_000 });
   });
@@ -125,27 +151,67 @@ describe('documents service (fake ports)', () => {
     });
   });
 
-  it('remove deletes the record and its object; an unknown name is NotFound', async () => {
+  it('remove deletes the record and every object of it (upload, scanned copy, its text); an unknown name is NotFound', async () => {
     const w = world();
     await w.service.createDocument(w.caller, w.grant, pdf);
     await w.service.removeDocument(w.grant, 'plan.pdf');
     expect(w.rows.size).toBe(0);
-    expect(w.deleted).toEqual(['documents/1000001/plan.pdf']);
+    expect(w.deleted).toEqual(['incoming/1000001/upload-1']);
     await expect(w.service.removeDocument(w.grant, 'plan.pdf')).rejects.toMatchObject({ kind: 'notFound' });
+
+    await w.service.createDocument(w.caller, w.grant, pdf);
+    completed(w, 'documents/1000001/f-2');
+    await w.service.removeDocument(w.grant, 'plan.pdf');
+    expect(w.deleted.slice(1)).toEqual([
+      'incoming/1000001/upload-2',
+      'documents/1000001/f-2',
+      'extracted/documents/1000001/f-2.txt',
+    ]);
   });
 
-  it('a download link only once the scan has passed', async () => {
+  it('a download link only once the scan has passed, of the scanned copy (at its version) and never of the upload', async () => {
     const w = world();
     await w.service.createDocument(w.caller, w.grant, pdf);
     await expect(w.service.downloadLink(w.grant, 'plan.pdf')).rejects.toMatchObject({
       kind: 'conflict',
       message: documentMessages.notReady,
     });
+    // Completed without a scanned copy (cannot happen through the scanner): the upload is never served.
     w.rows.set('1000001/plan.pdf', { ...w.rows.get('1000001/plan.pdf')!, uploadStatus: 'Completed' });
+    await expect(w.service.downloadLink(w.grant, 'plan.pdf')).rejects.toMatchObject({ kind: 'conflict' });
+    completed(w, 'documents/1000001/f-1', 'v7');
     expect(await w.service.downloadLink(w.grant, 'plan.pdf')).toEqual({
-      presignedUrl: 'https://get/documents/1000001/plan.pdf?as=plan.pdf',
+      presignedUrl: 'https://get/documents/1000001/f-1?as=plan.pdf&version=v7',
       fileName: 'plan.pdf',
     });
+  });
+
+  it('records of the layout before issue 9 are still served from their key', async () => {
+    const w = world();
+    await w.service.createDocument(w.caller, w.grant, pdf);
+    const row = w.rows.get('1000001/plan.pdf')!;
+    w.rows.set('1000001/plan.pdf', {
+      ...row,
+      objectKey: 'documents/1000001/plan.pdf',
+      uploadStatus: 'Completed',
+    });
+    expect((await w.service.downloadLink(w.grant, 'plan.pdf')).presignedUrl).toBe(
+      'https://get/documents/1000001/plan.pdf?as=plan.pdf',
+    );
+  });
+
+  it('a name the summary PDF could take, or the summary container, is a 400 naming the field; nothing is written', async () => {
+    const w = world();
+    await expect(
+      w.service.createDocument(w.caller, w.grant, { ...pdf, fileName: 'Summary-BC123.PDF' }),
+    ).rejects.toMatchObject({
+      kind: 'invalid',
+      details: [{ field: 'body.fileName', reason: documentMessages.reservedName('Summary-BC123.PDF') }],
+    });
+    await expect(
+      w.service.createDocument(w.caller, w.grant, { ...pdf, name: 'summary-1000001.pdf' }),
+    ).rejects.toMatchObject({ kind: 'invalid', details: [{ field: 'body.name' }] });
+    expect(w.rows.size).toBe(0);
   });
 
   it('the summary PDF is rebuilt when its file is missing; other names are not', async () => {
@@ -160,5 +226,60 @@ describe('documents service (fake ports)', () => {
     expect(w.rebuilt).toEqual(['1000001']);
     await expect(w.service.downloadLink(grant, 'other.pdf')).rejects.toMatchObject({ kind: 'notFound' });
     expect(w.rebuilt).toEqual(['1000001']);
+  });
+
+  it('only the uploader (at Edit) or a Manage participant may remove a document; the DTO says so for each caller', async () => {
+    // u1 uploads at Edit; u2 is another participant.
+    const w = world();
+    await w.service.createDocument(w.caller, w.grant, pdf);
+    completed(w, 'documents/1000001/f-1');
+    const as = (userId: string, accessLevel: 'ReadOnly' | 'Edit' | 'Manage', status = 'Draft') => {
+      const g = world({ userId, accessLevel, status }).grant;
+      return g;
+    };
+    const flags = async (g: ApplicationGrant) => {
+      const [d] = await w.service.listDocuments(g);
+      return [d!.isEditable, d!.isDeletable];
+    };
+    expect(await flags(as('u1', 'Edit'))).toEqual([true, true]);
+    expect(await flags(as('u2', 'Edit'))).toEqual([false, false]);
+    expect(await flags(as('u2', 'Manage'))).toEqual([true, true]);
+    expect(await flags(as('u2', 'ReadOnly'))).toEqual([false, false]);
+    expect(await flags(as('u1', 'ReadOnly'))).toEqual([false, false]);
+    expect(await flags(as('u2', 'Manage', 'Submitted'))).toEqual([false, false]);
+
+    // Refused: another Edit participant. Nothing changes: the record and its objects stay.
+    const before = structuredClone(w.rows.get('1000001/plan.pdf'));
+    await expect(w.service.removeDocument(as('u2', 'Edit'), 'plan.pdf')).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: documentMessages.notRemovable,
+    });
+    expect(w.rows.get('1000001/plan.pdf')).toEqual(before);
+    expect(w.deleted).toEqual([]);
+    // Allowed: a Manage participant who did not upload it.
+    await w.service.removeDocument(as('u2', 'Manage'), 'plan.pdf');
+    expect(w.rows.size).toBe(0);
+  });
+
+  it('the summary PDF (server-written) is neither editable nor removable, even at Manage', async () => {
+    const w = world({ accessLevel: 'Manage' });
+    w.rows.set('1000001/summary-1.pdf', {
+      applicationId: '1000001',
+      documentName: 'summary-1.pdf',
+      objectKey: 'generated/1000001/summary-1.pdf',
+      storedKey: 'generated/1000001/summary-1.pdf',
+      fileName: 'summary-1.pdf',
+      fileType: 'application/pdf',
+      fileSize: 9000,
+      uploadStatus: 'Completed',
+      documentContainerId: 'application-summary',
+      createdBy: 'u1',
+      createdAt: new Date().toISOString(),
+    } as unknown as ApplicationDocumentRecord);
+    expect(await w.service.listDocuments(w.grant)).toMatchObject([{ isEditable: false, isDeletable: false }]);
+    await expect(w.service.removeDocument(w.grant, 'summary-1.pdf')).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
+    expect(w.rows.size).toBe(1);
   });
 });

@@ -53,7 +53,9 @@ export default function DocumentCard({
     ...(doc?.uploadStatus === 'Completed' && onDownload
       ? [{ id: 'download', text: t('documents.download') }]
       : []),
-    ...(readOnly ? [] : [{ id: 'remove', text: t('documents.remove') }]),
+    // Remove only where the server says the caller may (isDeletable: the uploader or a Manage
+    // participant); a file not yet recorded is the caller's own upload.
+    ...(readOnly || (doc && !doc.isDeletable) ? [] : [{ id: 'remove', text: t('documents.remove') }]),
   ];
 
   return (

@@ -12,7 +12,7 @@ const ddb = mockClient(DynamoDBDocumentClient);
 beforeEach(() => ddb.reset());
 
 describe('document repository', () => {
-  it('creates the record Pending, with its S3 key, conditional on the name being free', async () => {
+  it('creates the record Pending, with a fresh incoming/ upload key (no file name in it), conditional on the name being free', async () => {
     ddb.on(PutCommand).resolves({});
     const doc = await createApplicationDocument({
       applicationId: 'a1',
@@ -22,16 +22,13 @@ describe('document repository', () => {
       fileSize: 7000,
       documentContainerId: 'c1',
     });
-    expect(doc).toMatchObject({
-      uploadStatus: 'Pending',
-      objectKey: 'documents/a1/Site Plan.pdf',
-      documentContainerId: 'c1',
-    });
+    expect(doc).toMatchObject({ uploadStatus: 'Pending', documentContainerId: 'c1' });
+    expect(doc.objectKey).toMatch(/^incoming\/a1\/[0-9a-f-]{36}$/);
     const put = ddb.commandCalls(PutCommand)[0]!.args[0].input;
     expect(put.Item).toMatchObject({
       pk: '$portal#applicationId_a1',
       sk: '$application#applicationDocument_1#documentName_Site Plan.pdf',
-      gsi1pk: '$portal#objectKey_documents/a1/Site Plan.pdf',
+      gsi1pk: `$portal#objectKey_${doc.objectKey}`,
       uploadStatus: 'Pending',
       fileSize: 7000,
     });

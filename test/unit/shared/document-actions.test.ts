@@ -1,0 +1,72 @@
+/** Who may change or remove a document (portal-core §6), and the names the server keeps (issue 9 points 3, 4). */
+import { describe, expect, it } from 'vitest';
+import { documentActions, isReservedDocumentName } from '../../../shared/domain/documents';
+import type { AccessLevel } from '../../../shared/schemas/common';
+import {
+  applicationPrefixes,
+  generatedKey,
+  incomingKey,
+  isIncomingKey,
+  scannedDocumentKey,
+} from '../../../functions/documents/service/keys';
+
+const mine = { createdBy: 'u1', documentContainerId: 'plans' };
+const theirs = { createdBy: 'u2', documentContainerId: 'plans' };
+const summary = { createdBy: 'u1', documentContainerId: 'application-summary' };
+const at = (
+  accessLevel: AccessLevel,
+  applicationStatus: 'Draft' | 'VRFISuspended' | 'Submitted' = 'Draft',
+) => ({
+  userId: 'u1',
+  accessLevel,
+  applicationStatus,
+});
+const allowed = (doc: typeof mine | { documentContainerId: string }, viewer: ReturnType<typeof at>) => {
+  const a = documentActions(doc, viewer);
+  expect(a.isEditable).toBe(a.isDeletable);
+  return a.isDeletable;
+};
+
+describe('documentActions', () => {
+  it('the uploader at Edit or any Manage participant, on an editable application', () => {
+    expect(allowed(mine, at('Edit'))).toBe(true);
+    expect(allowed(theirs, at('Edit'))).toBe(false);
+    expect(allowed({ documentContainerId: 'plans' }, at('Edit'))).toBe(false);
+    expect(allowed(theirs, at('Manage'))).toBe(true);
+    expect(allowed(mine, at('Manage', 'VRFISuspended'))).toBe(true);
+  });
+
+  it('nobody below Edit, nobody on a locked application, nobody on the summary PDF', () => {
+    for (const level of ['ReadOnly', 'None', 'Unassigned'] as const)
+      expect(allowed(mine, at(level))).toBe(false);
+    expect(allowed(mine, at('Manage', 'Submitted'))).toBe(false);
+    expect(allowed(summary, at('Manage'))).toBe(false);
+  });
+});
+
+describe('reserved names and the key layout', () => {
+  it('summary-*.pdf is reserved, whatever its case; other names are not', () => {
+    for (const n of ['summary-BC1.pdf', 'SUMMARY-1000001.PDF', ' summary-x.pdf'])
+      expect(isReservedDocumentName(n)).toBe(true);
+    for (const n of ['summary.pdf', 'my summary-1.pdf', 'summary-1.pdf.png', 'site plan.pdf'])
+      expect(isReservedDocumentName(n)).toBe(false);
+  });
+
+  it('uploads, scanned copies and server files live under separate prefixes; only incoming/ is an upload', () => {
+    expect(incomingKey('1000001', 'u-1')).toBe('incoming/1000001/u-1');
+    expect(scannedDocumentKey('1000001', 'f-1')).toBe('documents/1000001/f-1');
+    expect(generatedKey('1000001', 'summary-1.pdf')).toBe('generated/1000001/summary-1.pdf');
+    expect(isIncomingKey('incoming/1000001/u-1')).toBe(true);
+    for (const k of [
+      'documents/1000001/f',
+      'generated/1/s.pdf',
+      'thumbnails/t/a.png',
+      'incoming/1',
+      'incoming/a/b/c',
+    ])
+      expect(isIncomingKey(k)).toBe(false);
+    expect(() => incomingKey('1000001', '../x')).toThrow();
+    expect(applicationPrefixes('1000001').every((p) => p.endsWith('/1000001/'))).toBe(true);
+    expect(applicationPrefixes('1000001').some((p) => p.startsWith('thumbnails/'))).toBe(false);
+  });
+});
