@@ -11,7 +11,6 @@ import gif from '@jimp/js-gif';
 import jpeg from '@jimp/js-jpeg';
 import png from '@jimp/js-png';
 import { methods as resize } from '@jimp/plugin-resize';
-import { imageSize } from 'image-size';
 import { TEMPLATE_THUMBNAIL, THUMBNAIL_MESSAGE } from '../../../shared/domain/applications.js';
 import { IMAGE_PIXEL_LIMITS, imagePixelsProblem, type PixelLimits } from '../../../shared/domain/images.js';
 
@@ -34,26 +33,6 @@ export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
   return undefined;
 }
 
-const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[^;,]*)*;base64,/i;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/**
- * The bytes of a base64 string or base64 data URL; undefined when it is not base64, is empty, or
- * decodes to more than the limit.
- */
-export function decodeBase64Image(
-  input: string,
-  maxBytes: number = TEMPLATE_THUMBNAIL.maxBytes,
-): Buffer | undefined {
-  const body = input.trim().replace(DATA_URL, '').replace(/\s+/g, '');
-  if (body.length === 0 || body.length % 4 === 1 || !BASE64.test(body)) return undefined;
-  // Decoded size from the length alone, before allocating the buffer.
-  const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
-  if (Math.floor((body.length * 3) / 4) - padding > maxBytes) return undefined;
-  const bytes = Buffer.from(body, 'base64');
-  return bytes.length > 0 && bytes.length <= maxBytes ? bytes : undefined;
-}
-
 /** Width and height that fit within the box keeping the aspect ratio (never enlarged). */
 export function fitWithin(width: number, height: number, maxWidth: number, maxHeight: number) {
   const scale = Math.min(1, maxWidth / width, maxHeight / height);
@@ -67,43 +46,100 @@ export class InvalidImage extends Error {
   override readonly name = 'InvalidImage';
 }
 
-/**
- * The size of a GIF's first frame (the one the decoder draws), from its image descriptor: a frame
- * may declare more than the logical screen the header gives. Undefined when there is none.
- */
-function gifFirstFrame(bytes: Uint8Array): { width: number; height: number } | undefined {
-  const u16 = (at: number) => (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
-  const skipSubBlocks = (at: number) => {
-    while (at < bytes.length && bytes[at] !== 0) at += (bytes[at] ?? 0) + 1;
-    return at + 1;
-  };
-  const screenFlags = bytes[10] ?? 0;
-  let at = 13 + (screenFlags & 0x80 ? 3 * 2 ** ((screenFlags & 7) + 1) : 0);
-  while (at < bytes.length) {
-    const block = bytes[at];
-    if (block === 0x2c) return at + 9 < bytes.length ? { width: u16(at + 5), height: u16(at + 7) } : undefined;
-    if (block !== 0x21) return undefined; // the trailer (0x3b) or garbage
-    at = skipSubBlocks(at + 2);
+type Size = { width: number; height: number };
+const u16be = (b: Uint8Array, at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
+const u32be = (b: Uint8Array, at: number) => u16be(b, at) * 65536 + u16be(b, at + 2);
+const u16le = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
+
+/** Every IHDR of a PNG (chunk by chunk: a second IHDR must not hide behind a small first one). */
+function pngSizes(b: Uint8Array): Size[] | undefined {
+  const sizes: Size[] = [];
+  let at = 8;
+  while (at + 8 <= b.length) {
+    const length = u32be(b, at);
+    const type = String.fromCharCode(b[at + 4]!, b[at + 5]!, b[at + 6]!, b[at + 7]!);
+    if (type === 'IHDR') {
+      if (length < 8 || at + 16 > b.length) return undefined;
+      sizes.push({ width: u32be(b, at + 8), height: u32be(b, at + 12) });
+    }
+    if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  return sizes;
+}
+
+/** The frame marker of each JPEG coding process (SOF0–SOF15 but DHT, JPG and DAC). */
+const isSof = (m: number) => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
+
+/** Every frame header (SOFn) of a JPEG, walking its segments and skipping entropy-coded data. */
+function jpegSizes(b: Uint8Array): Size[] | undefined {
+  const sizes: Size[] = [];
+  let at = 2;
+  while (at + 1 < b.length) {
+    if (b[at] !== 0xff) {
+      at++; // entropy-coded data after a scan header
+      continue;
+    }
+    const marker = b[at + 1]!;
+    // Fill bytes, stuffed 0xFF00 in scan data, restart markers, TEM: no length follows.
+    if (marker === 0xff) at++;
+    else if (marker === 0x00 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) at += 2;
+    else if (marker === 0xd9) break;
+    else {
+      const length = u16be(b, at + 2);
+      if (length < 2 || at + 2 + length > b.length) return undefined;
+      if (isSof(marker)) {
+        if (length < 7) return undefined;
+        sizes.push({ height: u16be(b, at + 5), width: u16be(b, at + 7) });
+      }
+      at += 2 + length;
+    }
+  }
+  return sizes;
+}
+
+/** A GIF's logical screen and its first frame (the one the decoder draws), which may be bigger. */
+function gifSizes(b: Uint8Array): Size[] | undefined {
+  if (b.length < 13) return undefined;
+  const sizes: Size[] = [{ width: u16le(b, 6), height: u16le(b, 8) }];
+  const flags = b[10]!;
+  let at = 13 + (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+  while (at < b.length) {
+    if (b[at] === 0x2c) {
+      if (at + 9 > b.length) return undefined;
+      sizes.push({ width: u16le(b, at + 5), height: u16le(b, at + 7) });
+      return sizes;
+    }
+    if (b[at] !== 0x21) break; // the trailer, or not a block
+    at += 2;
+    while (at < b.length && b[at] !== 0) at += b[at]! + 1;
+    at++;
   }
   return undefined;
 }
 
 /**
- * The pixel dimensions the image's header declares (JPEG SOF, PNG IHDR, GIF screen and first
- * frame), read without decoding; undefined when the header cannot be read.
+ * The pixel dimensions the image declares, read from its headers without decoding: the largest
+ * width and height of every declaration (PNG IHDR chunks, JPEG frame headers, a GIF's screen and
+ * first frame), so a small first declaration cannot hide a huge later one. Undefined when it is
+ * not a JPG, PNG or GIF or declares no size. (image-size reads only the first declaration, and
+ * misses a JPEG whose first segment is not APPn: hence these readers.)
  */
-export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | undefined {
-  let size: { width?: number; height?: number };
-  try {
-    size = imageSize(bytes);
-  } catch {
-    return undefined;
-  }
-  if (size.width === undefined || size.height === undefined) return undefined;
-  if (sniffImageType(bytes) !== 'image/gif') return { width: size.width, height: size.height };
-  const frame = gifFirstFrame(bytes);
-  if (!frame) return undefined;
-  return { width: Math.max(size.width, frame.width), height: Math.max(size.height, frame.height) };
+export function imageDimensions(bytes: Uint8Array): Size | undefined {
+  const type = sniffImageType(bytes);
+  const sizes =
+    type === 'image/png'
+      ? pngSizes(bytes)
+      : type === 'image/jpeg'
+        ? jpegSizes(bytes)
+        : type === 'image/gif'
+          ? gifSizes(bytes)
+          : undefined;
+  if (!sizes || sizes.length === 0) return undefined;
+  return {
+    width: Math.max(...sizes.map((x) => x.width)),
+    height: Math.max(...sizes.map((x) => x.height)),
+  };
 }
 
 /**
@@ -119,18 +155,20 @@ export function assertDecodable(bytes: Uint8Array, limits: PixelLimits = IMAGE_P
 /**
  * A thumbnail of the image: scaled to fit 250×150 (smaller images keep their size), transparent
  * parts on white, encoded as JPEG quality 90. Throws InvalidImage when it is not a JPG, PNG or GIF
- * within the size limit, or cannot be decoded.
+ * within the size limit, declares more pixels than the limits (read from its header: refused
+ * before jimp decodes anything), or cannot be decoded.
  */
-export async function makeThumbnail(
-  input: string | Uint8Array,
-): Promise<{ jpeg: Buffer; width: number; height: number }> {
-  const bytes = typeof input === 'string' ? decodeBase64Image(input) : Buffer.from(input);
-  if (!bytes || bytes.length > TEMPLATE_THUMBNAIL.maxBytes || !sniffImageType(bytes))
+export async function makeThumbnail(input: Uint8Array): Promise<{ jpeg: Buffer; width: number; height: number }> {
+  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  if (bytes.length === 0 || bytes.length > TEMPLATE_THUMBNAIL.maxBytes || !sniffImageType(bytes))
     throw new InvalidImage(THUMBNAIL_MESSAGE);
   assertDecodable(bytes);
   let image;
   try {
-    image = await Jimp.read(bytes);
+    // jpeg-js's own guard as well, at the same limit (the check above has already run).
+    image = await Jimp.read(bytes, {
+      'image/jpeg': { maxResolutionInMP: IMAGE_PIXEL_LIMITS.maxPixels / 1e6 },
+    });
   } catch {
     throw new InvalidImage(THUMBNAIL_MESSAGE);
   }
