@@ -50,7 +50,7 @@ export const contract = defineContract('applications', {
     response: ThumbnailUploadResponse,
     status: 201,
     summary:
-      "A presigned PUT for a template thumbnail (JPG, PNG or GIF of at most 26214400 bytes; type and length signed); CreateTemplate and PATCH name its key in templateThumbnail",
+      'A presigned PUT for a template thumbnail (JPG, PNG or GIF of at most 26214400 bytes; type and length signed); CreateTemplate and PATCH name its key in templateThumbnail',
   },
   'GET /user/applications/{id}': {
     params: ApplicationIdParams,

@@ -50,7 +50,8 @@ const steps = stepsService({
  */
 export const routes = {
   'POST /user/applications': async ({ caller, body }) => reply(201, await drafts.create(caller, body)),
-  'POST /user/thumbnail-uploads': async ({ caller, body }) => reply(201, await thumbnails.presign(caller, body)),
+  'POST /user/thumbnail-uploads': async ({ caller, body }) =>
+    reply(201, await thumbnails.presign(caller, body)),
   'PATCH /user/applications/{id}': async ({ caller, body, ...grant }) => drafts.change(caller, grant, body),
   'GET /user/applications/{id}/enabled-steps': async (grant) => steps.enabledSteps(grant),
   'GET /user/applications/{id}/steps/{stepId}': async ({ params, ...grant }) =>

@@ -261,7 +261,8 @@ export const THUMBNAIL_MESSAGE = `Thumbnail must be a JPG, JPEG, PNG or GIF imag
 export const THUMBNAIL_UPLOAD_PREFIX = 'thumbnails/';
 /** A presigned thumbnail PUT is valid for 15 minutes. */
 export const THUMBNAIL_UPLOAD_SECONDS = 15 * 60;
-const UPLOAD_KEY = /^thumbnails\/([A-Za-z0-9_-]{1,128})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const UPLOAD_KEY =
+  /^thumbnails\/([A-Za-z0-9_-]{1,128})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 /** The upload's key for its uploader. */
 export const thumbnailUploadKey = (userId: string, uploadId: string): string =>
   `${THUMBNAIL_UPLOAD_PREFIX}${userId}/${uploadId}`;

@@ -47,7 +47,8 @@ function pngBomb(): Buffer {
     b.writeUInt32BE(n);
     return b;
   };
-  const chunk = (type: string, data: Buffer) => Buffer.concat([u32(data.length), Buffer.from(type), data, u32(0)]);
+  const chunk = (type: string, data: Buffer) =>
+    Buffer.concat([u32(data.length), Buffer.from(type), data, u32(0)]);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', Buffer.concat([u32(60_000), u32(60_000), Buffer.from([8, 6, 0, 0, 0])])),
@@ -154,14 +155,18 @@ describe('presigned thumbnail uploads', () => {
     const presign = (body: unknown) => api('POST', '/user/thumbnail-uploads', body, { token: owner });
     const tooBig = await presign({ contentType: 'image/png', contentLength: 26214401 });
     expect(tooBig.status).toBe(400);
-    expect((tooBig.body as ErrorBody).details).toEqual([{ field: 'body.contentLength', reason: THUMBNAIL_MESSAGE }]);
+    expect((tooBig.body as ErrorBody).details).toEqual([
+      { field: 'body.contentLength', reason: THUMBNAIL_MESSAGE },
+    ]);
     const tiff = await presign({ contentType: 'image/tiff', contentLength: 100 });
-    expect((tiff.body as ErrorBody).details).toEqual([{ field: 'body.contentType', reason: THUMBNAIL_MESSAGE }]);
+    expect((tiff.body as ErrorBody).details).toEqual([
+      { field: 'body.contentType', reason: THUMBNAIL_MESSAGE },
+    ]);
     const atLimit = await presign({ contentType: 'image/jpeg', contentLength: 26214400 });
     expect(atLimit.status).toBe(201);
-    expect((await api('POST', '/user/thumbnail-uploads', { contentType: 'image/png', contentLength: 1 })).status).toBe(
-      401,
-    );
+    expect(
+      (await api('POST', '/user/thumbnail-uploads', { contentType: 'image/png', contentLength: 1 })).status,
+    ).toBe(401);
   });
 });
 
@@ -171,7 +176,10 @@ describe('body limits', () => {
     for (const token of [owner, undefined]) {
       const res = await fetch(`${o.ApiUrl}/user/applications`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body,
       });
       expect(res.status).toBe(413);
@@ -187,10 +195,17 @@ describe('body limits', () => {
     const res = await api(
       'POST',
       '/user/applications',
-      { operationName: 'CreateTemplate', applicationId: source, templateName: 'x', padding: 'x'.repeat(70_000) },
+      {
+        operationName: 'CreateTemplate',
+        applicationId: source,
+        templateName: 'x',
+        padding: 'x'.repeat(70_000),
+      },
       { token: owner },
     );
     expect(res.status).toBe(413);
-    expect((res.body as ErrorBody).details).toEqual([{ field: 'body', reason: 'Must be at most 65536 bytes' }]);
+    expect((res.body as ErrorBody).details).toEqual([
+      { field: 'body', reason: 'Must be at most 65536 bytes' },
+    ]);
   });
 });

@@ -7,7 +7,10 @@ import {
   thumbnailUploader,
   thumbnailUploadKey,
 } from '../../../shared/domain/applications.js';
-import type { ThumbnailUploadRequest, ThumbnailUploadResponse } from '../../../shared/schemas/thumbnail-uploads.js';
+import type {
+  ThumbnailUploadRequest,
+  ThumbnailUploadResponse,
+} from '../../../shared/schemas/thumbnail-uploads.js';
 import type { UserCaller as Caller } from '../../platform/caller.js';
 import { Invalid } from '../../platform/errors.js';
 
@@ -22,7 +25,10 @@ import { Invalid } from '../../platform/errors.js';
  */
 export interface ThumbnailPorts {
   uploads: {
-    presign(key: string, options: { contentType: string; contentLength: number; expiresIn: number }): Promise<string>;
+    presign(
+      key: string,
+      options: { contentType: string; contentLength: number; expiresIn: number },
+    ): Promise<string>;
     /** The object's size (nothing read), or undefined when there is none. */
     size(key: string): Promise<number | undefined>;
     /** At most `maxBytes` + 1 bytes of the object, or undefined when there is none. */

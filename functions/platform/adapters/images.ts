@@ -148,7 +148,9 @@ export function imageDimensions(bytes: Uint8Array): Size | undefined {
  */
 export function assertDecodable(bytes: Uint8Array, limits: PixelLimits = IMAGE_PIXEL_LIMITS): void {
   const size = imageDimensions(bytes);
-  const problem = size ? imagePixelsProblem(size.width, size.height, limits) : 'Image dimensions cannot be read';
+  const problem = size
+    ? imagePixelsProblem(size.width, size.height, limits)
+    : 'Image dimensions cannot be read';
   if (problem) throw new InvalidImage(problem);
 }
 
@@ -158,7 +160,9 @@ export function assertDecodable(bytes: Uint8Array, limits: PixelLimits = IMAGE_P
  * within the size limit, declares more pixels than the limits (read from its header: refused
  * before jimp decodes anything), or cannot be decoded.
  */
-export async function makeThumbnail(input: Uint8Array): Promise<{ jpeg: Buffer; width: number; height: number }> {
+export async function makeThumbnail(
+  input: Uint8Array,
+): Promise<{ jpeg: Buffer; width: number; height: number }> {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   if (bytes.length === 0 || bytes.length > TEMPLATE_THUMBNAIL.maxBytes || !sniffImageType(bytes))
     throw new InvalidImage(THUMBNAIL_MESSAGE);

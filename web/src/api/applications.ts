@@ -14,7 +14,10 @@ import type {
   ValidationResult,
 } from '../../../shared/schemas/applications';
 import type { NotificationLevel } from '../../../shared/schemas/common';
-import type { ThumbnailUploadRequest, ThumbnailUploadResponse } from '../../../shared/schemas/thumbnail-uploads';
+import type {
+  ThumbnailUploadRequest,
+  ThumbnailUploadResponse,
+} from '../../../shared/schemas/thumbnail-uploads';
 import { apiRequest } from './client';
 
 /**

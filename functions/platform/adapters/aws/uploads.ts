@@ -27,11 +27,20 @@ const missing = (err: unknown): boolean =>
 /** A presigned PUT to `key`: the browser must send exactly this content type and number of bytes. */
 export function presignUpload(
   key: string,
-  { contentType, contentLength, expiresIn }: { contentType: string; contentLength: number; expiresIn: number },
+  {
+    contentType,
+    contentLength,
+    expiresIn,
+  }: { contentType: string; contentLength: number; expiresIn: number },
 ): Promise<string> {
   return getSignedUrl(
     s3Client(),
-    new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: contentLength }),
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      ContentType: contentType,
+      ContentLength: contentLength,
+    }),
     { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) },
   );
 }

@@ -231,8 +231,6 @@ describe('thumbnails', () => {
     expect([out.width, out.height]).toEqual([150, 150]);
     const decoded = await Jimp.read(out.jpeg);
     expect([decoded.width, decoded.height]).toEqual([150, 150]);
-    await expect(makeThumbnail(Buffer.from('%PDF-1.7 nothing'))).rejects.toThrow(
-      THUMBNAIL_MESSAGE,
-    );
+    await expect(makeThumbnail(Buffer.from('%PDF-1.7 nothing'))).rejects.toThrow(THUMBNAIL_MESSAGE);
   });
 });

@@ -172,7 +172,8 @@ export function fakeWorld() {
     people: { profile: async (userId) => profiles.get(userId) },
     thumbnails: thumbnailsService({
       uploads: {
-        presign: async (key, o) => `https://uploads.example/${key}?type=${o.contentType}&length=${o.contentLength}`,
+        presign: async (key, o) =>
+          `https://uploads.example/${key}?type=${o.contentType}&length=${o.contentLength}`,
         size: async (key) => uploads.get(key)?.length,
         read: async (key, maxBytes) => uploads.get(key)?.subarray(0, maxBytes + 1),
         remove: async (key) => {

@@ -338,8 +338,15 @@ describe('templates', () => {
     const gone = thumbnailUploadKey('ann', '22222222-2222-4222-8222-222222222222');
     const before = w.creates.length;
     for (const key of [bobs, gone]) {
-      const p = create({ operationName: 'CreateTemplate', applicationId: source.id, templateName: 'G', templateThumbnail: key });
-      expect(await issuesOf(p)).toEqual([{ field: 'body.templateThumbnail', reason: THUMBNAIL_UPLOAD_NOT_FOUND }]);
+      const p = create({
+        operationName: 'CreateTemplate',
+        applicationId: source.id,
+        templateName: 'G',
+        templateThumbnail: key,
+      });
+      expect(await issuesOf(p)).toEqual([
+        { field: 'body.templateThumbnail', reason: THUMBNAIL_UPLOAD_NOT_FOUND },
+      ]);
     }
     expect(w.creates).toHaveLength(before);
     expect(w.uploads.has(bobs)).toBe(true);
@@ -359,7 +366,12 @@ describe('templates', () => {
     const { w, create, draft } = setup();
     const source = await draft();
     const key = uploaded(w, 'ann', Buffer.alloc(26214401));
-    const p = create({ operationName: 'CreateTemplate', applicationId: source.id, templateName: 'G', templateThumbnail: key });
+    const p = create({
+      operationName: 'CreateTemplate',
+      applicationId: source.id,
+      templateName: 'G',
+      templateThumbnail: key,
+    });
     expect(await issuesOf(p)).toEqual([{ field: 'body.templateThumbnail', reason: THUMBNAIL_MESSAGE }]);
     expect(w.removed).toEqual([key]);
   });

@@ -29,7 +29,8 @@ const u32 = (n: number) => {
   b.writeUInt32BE(n);
   return b;
 };
-const chunk = (type: string, data: Buffer) => Buffer.concat([u32(data.length), Buffer.from(type), data, u32(0)]);
+const chunk = (type: string, data: Buffer) =>
+  Buffer.concat([u32(data.length), Buffer.from(type), data, u32(0)]);
 
 /** A PNG that declares width × height (RGBA) with one compressed megabyte of zero rows. */
 function pngDeclaring(width: number, height: number): Buffer {
@@ -135,13 +136,17 @@ describe('pixel limits before decoding (functions/platform/adapters/images.ts)',
   it('JPEG and GIF bombs are refused the same way; a header that cannot be read is too', async () => {
     const read = vi.spyOn(Jimp, 'read');
     await expect(makeThumbnail(jpegDeclaring(65_000, 65_000))).rejects.toThrow(/this one is 65000 × 65000/);
-    await expect(makeThumbnail(gifFrameDeclaring(65_535, 65_535))).rejects.toThrow(/this one is 65535 × 65535/);
+    await expect(makeThumbnail(gifFrameDeclaring(65_535, 65_535))).rejects.toThrow(
+      /this one is 65535 × 65535/,
+    );
     await expect(makeThumbnail(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 2]))).rejects.toThrow(
       'Image dimensions cannot be read',
     );
     expect(read).not.toHaveBeenCalled();
     expect(() => assertDecodable(pngDeclaring(100, 100))).not.toThrow();
-    expect(() => assertDecodable(pngDeclaring(100, 100), { maxPixels: 9999, maxSide: 100 })).toThrow(InvalidImage);
+    expect(() => assertDecodable(pngDeclaring(100, 100), { maxPixels: 9999, maxSide: 100 })).toThrow(
+      InvalidImage,
+    );
   });
 
   it('an image within the limits is still decoded and scaled', async () => {
@@ -224,8 +229,12 @@ describe('presigned thumbnail uploads (functions/applications/service/thumbnails
     expect(reasons({ contentType: 'image/gif', contentLength: 26214401 })).toEqual([
       `contentLength: ${THUMBNAIL_MESSAGE}`,
     ]);
-    expect(reasons({ contentType: 'image/tiff', contentLength: 10 })).toEqual([`contentType: ${THUMBNAIL_MESSAGE}`]);
-    expect(reasons({ contentType: 'image/png', contentLength: 0 })).toEqual([`contentLength: ${THUMBNAIL_MESSAGE}`]);
+    expect(reasons({ contentType: 'image/tiff', contentLength: 10 })).toEqual([
+      `contentType: ${THUMBNAIL_MESSAGE}`,
+    ]);
+    expect(reasons({ contentType: 'image/png', contentLength: 0 })).toEqual([
+      `contentLength: ${THUMBNAIL_MESSAGE}`,
+    ]);
     expect(reasons({ contentType: 'image/png', contentLength: 10, key: 'x' })).toHaveLength(1);
   });
 
