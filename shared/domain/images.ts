@@ -15,6 +15,14 @@ export const IMAGE_PIXEL_LIMITS = {
 export type PixelLimits = { readonly maxPixels: number; readonly maxSide: number };
 
 /**
+ * Template thumbnails are decoded whole by jimp (pure JavaScript) in the 1024 MB form Lambda, which
+ * measured about 37 MB of peak memory per megapixel of JPEG (12 MP: 510 MB, 24 MP: 909 MB; 40 MP
+ * passes jpeg-js's own 512 MB cap only to fail past 1.3 GB): 16 MP (a 4900×3260 photo, more than
+ * a phone's default 12 MP) keeps the peak near 660 MB.
+ */
+export const THUMBNAIL_PIXEL_LIMITS = { maxPixels: 16_000_000, maxSide: 20_000 } as const;
+
+/**
  * Why an image of these dimensions may not be decoded, or undefined when it may. Dimensions that
  * are not positive whole numbers (an unreadable header) are refused as well.
  */

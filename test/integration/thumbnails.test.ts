@@ -139,11 +139,11 @@ describe('presigned thumbnail uploads', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       code: 'ClientError',
-      message: 'Image must be at most 40000000 pixels and 20000 pixels a side (this one is 60000 × 60000)',
+      message: 'Image must be at most 16000000 pixels and 20000 pixels a side (this one is 60000 × 60000)',
       details: [
         {
           field: 'body.templateThumbnail',
-          reason: 'Image must be at most 40000000 pixels and 20000 pixels a side (this one is 60000 × 60000)',
+          reason: 'Image must be at most 16000000 pixels and 20000 pixels a side (this one is 60000 × 60000)',
         },
       ],
     });

@@ -12,7 +12,12 @@ import jpeg from '@jimp/js-jpeg';
 import png from '@jimp/js-png';
 import { methods as resize } from '@jimp/plugin-resize';
 import { TEMPLATE_THUMBNAIL, THUMBNAIL_MESSAGE } from '../../../shared/domain/applications.js';
-import { IMAGE_PIXEL_LIMITS, imagePixelsProblem, type PixelLimits } from '../../../shared/domain/images.js';
+import {
+  IMAGE_PIXEL_LIMITS,
+  imagePixelsProblem,
+  THUMBNAIL_PIXEL_LIMITS,
+  type PixelLimits,
+} from '../../../shared/domain/images.js';
 
 /** Only the three formats and the one plugin a thumbnail needs: the full jimp (fonts, every plugin) tripled the bundle. */
 export const Jimp = createJimp({ formats: [jpeg, png, gif], plugins: [resize] });
@@ -166,12 +171,14 @@ export async function makeThumbnail(
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   if (bytes.length === 0 || bytes.length > TEMPLATE_THUMBNAIL.maxBytes || !sniffImageType(bytes))
     throw new InvalidImage(THUMBNAIL_MESSAGE);
-  assertDecodable(bytes);
+  assertDecodable(bytes, THUMBNAIL_PIXEL_LIMITS);
   let image;
   try {
-    // jpeg-js's own guard as well, at the same limit (the check above has already run).
-    image = await Jimp.read(bytes, {
-      'image/jpeg': { maxResolutionInMP: IMAGE_PIXEL_LIMITS.maxPixels / 1e6 },
+    // jpeg-js's own guards as well: the same pixel limit, and its default 512 MB working-memory
+    // cap (a JPEG that needs more is refused as undecodable, not an out-of-memory crash).
+    // fromBuffer: Jimp.read drops the decoder options for a Buffer.
+    image = await Jimp.fromBuffer(bytes, {
+      'image/jpeg': { maxResolutionInMP: THUMBNAIL_PIXEL_LIMITS.maxPixels / 1e6, maxMemoryUsageInMB: 512 },
     });
   } catch {
     throw new InvalidImage(THUMBNAIL_MESSAGE);

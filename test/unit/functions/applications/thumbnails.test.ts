@@ -15,7 +15,11 @@ import {
 } from '../../../../functions/platform/adapters/images';
 import { thumbnailsService } from '../../../../functions/applications/service/thumbnails';
 import { Invalid } from '../../../../functions/platform/errors';
-import { IMAGE_PIXEL_LIMITS, imagePixelsProblem } from '../../../../shared/domain/images';
+import {
+  IMAGE_PIXEL_LIMITS,
+  imagePixelsProblem,
+  THUMBNAIL_PIXEL_LIMITS,
+} from '../../../../shared/domain/images';
 import {
   isThumbnailUploadKey,
   THUMBNAIL_MESSAGE,
@@ -122,11 +126,11 @@ describe('pixel limits before decoding (functions/platform/adapters/images.ts)',
   it('a tiny PNG declaring 60000×60000 is refused with the reason, and jimp never decodes it', async () => {
     const bomb = pngDeclaring(60_000, 60_000);
     expect(bomb.length).toBeLessThan(2048);
-    const read = vi.spyOn(Jimp, 'read');
+    const read = vi.spyOn(Jimp, 'fromBuffer');
     const started = performance.now();
     await expect(makeThumbnail(bomb)).rejects.toThrow(
       new InvalidImage(
-        'Image must be at most 40000000 pixels and 20000 pixels a side (this one is 60000 × 60000)',
+        'Image must be at most 16000000 pixels and 20000 pixels a side (this one is 60000 × 60000)',
       ),
     );
     expect(performance.now() - started).toBeLessThan(100);
@@ -134,13 +138,20 @@ describe('pixel limits before decoding (functions/platform/adapters/images.ts)',
   });
 
   it('JPEG and GIF bombs are refused the same way; a header that cannot be read is too', async () => {
-    const read = vi.spyOn(Jimp, 'read');
+    const read = vi.spyOn(Jimp, 'fromBuffer');
     await expect(makeThumbnail(jpegDeclaring(65_000, 65_000))).rejects.toThrow(/this one is 65000 × 65000/);
     await expect(makeThumbnail(gifFrameDeclaring(65_535, 65_535))).rejects.toThrow(
       /this one is 65535 × 65535/,
     );
     await expect(makeThumbnail(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 2]))).rejects.toThrow(
       'Image dimensions cannot be read',
+    );
+    expect(read).not.toHaveBeenCalled();
+    // Thumbnails take at most 16 MP (what the 1024 MB Lambda decodes safely); the general rule 40 MP.
+    expect(THUMBNAIL_PIXEL_LIMITS).toEqual({ maxPixels: 16_000_000, maxSide: 20_000 });
+    expect(() => assertDecodable(pngDeclaring(5000, 3300))).not.toThrow();
+    await expect(makeThumbnail(pngDeclaring(5000, 3300))).rejects.toThrow(
+      'Image must be at most 16000000 pixels and 20000 pixels a side (this one is 5000 × 3300)',
     );
     expect(read).not.toHaveBeenCalled();
     expect(() => assertDecodable(pngDeclaring(100, 100))).not.toThrow();
@@ -262,11 +273,11 @@ describe('presigned thumbnail uploads (functions/applications/service/thumbnails
     const w = world();
     const key = 'thumbnails/ann-sub/0f0e0d0c-0b0a-4908-8706-050403020100';
     w.objects.set(key, pngDeclaring(60_000, 60_000));
-    const read = vi.spyOn(Jimp, 'read');
+    const read = vi.spyOn(Jimp, 'fromBuffer');
     expect(await issues(w.service.scale(caller, key))).toEqual([
       {
         field: 'body.templateThumbnail',
-        reason: 'Image must be at most 40000000 pixels and 20000 pixels a side (this one is 60000 × 60000)',
+        reason: 'Image must be at most 16000000 pixels and 20000 pixels a side (this one is 60000 × 60000)',
       },
     ]);
     expect(read).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
 import { TEMPLATE_THUMBNAIL } from '../../../../shared/domain/applications';
-import { imagePixelsProblem } from '../../../../shared/domain/images';
+import { imagePixelsProblem, THUMBNAIL_PIXEL_LIMITS } from '../../../../shared/domain/images';
 
 /**
  * Template thumbnails (portal-core §5, §9): one JPG, JPEG, PNG or GIF of at most 26214400 bytes.
@@ -61,7 +61,7 @@ export class TooManyPixels extends Error {
 export async function scaleThumbnail(file: File): Promise<ScaledThumbnail> {
   const bitmap = await createImageBitmap(file);
   try {
-    const problem = imagePixelsProblem(bitmap.width, bitmap.height);
+    const problem = imagePixelsProblem(bitmap.width, bitmap.height, THUMBNAIL_PIXEL_LIMITS);
     if (problem) throw new TooManyPixels(problem);
     const size = fitThumbnail(bitmap.width, bitmap.height);
     const canvas = document.createElement('canvas');
