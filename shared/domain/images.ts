@@ -15,10 +15,10 @@ export const IMAGE_PIXEL_LIMITS = {
 export type PixelLimits = { readonly maxPixels: number; readonly maxSide: number };
 
 /**
- * Template thumbnails are decoded whole by jimp (pure JavaScript) in the 1024 MB form Lambda, which
- * measured about 37 MB of peak memory per megapixel of JPEG (12 MP: 510 MB, 24 MP: 909 MB; 40 MP
- * passes jpeg-js's own 512 MB cap only to fail past 1.3 GB): 16 MP (a 4900×3260 photo, more than
- * a phone's default 12 MP) keeps the peak near 660 MB.
+ * Template thumbnails are decoded whole by jimp (pure JavaScript) in the application form Lambda.
+ * Measured peak memory of a JPEG thumbnail: 12 MP 510 MB, 16 MP 650 MB, 24 MP 909 MB; 40 MP passes
+ * jpeg-js's own 512 MB cap only to fail past 1.3 GB. 16 MP (a 4900×3260 photo, more than a phone's
+ * default 12 MP) with that Lambda at 1536 MB (infra/stacks/api-stack.ts) leaves room to spare.
  */
 export const THUMBNAIL_PIXEL_LIMITS = { maxPixels: 16_000_000, maxSide: 20_000 } as const;
 
