@@ -168,6 +168,8 @@ export const routes = [
   // Applications (portal-core §7): create, read, change, lists, steps, rules, submission (three Lambdas: see `lists`, `form`).
   r('GET', '/user/applications', 'applications', signedIn, lists),
   r('POST', '/user/applications', 'applications', signedIn, form),
+  // A template thumbnail's presigned upload (issue 9 point 5): the caller's own `thumbnails/{userId}/` key.
+  r('POST', '/user/thumbnail-uploads', 'applications', signedIn, form),
   r('GET', '/user/applications/{id}', 'applications', onApplication('ReadOnly')),
   r('PATCH', '/user/applications/{id}', 'applications', onApplication('Edit'), form),
   r('DELETE', '/user/applications/{id}', 'applications', onApplication('ReadOnly')),

@@ -30,7 +30,7 @@ import {
 } from '../../shared/schemas/applications.js';
 import { FormioFieldError } from '../../shared/schemas/formio.js';
 import { STEP_BODY_MAX_BYTES } from '../../shared/schemas/step-data.js';
-import { LAMBDA_MAX_BODY_BYTES } from '../platform/http/body-limit.js';
+import { ThumbnailUploadRequest, ThumbnailUploadResponse } from '../../shared/schemas/thumbnail-uploads.js';
 
 /** Applications (portal-core §4, §6, §7): create, read, change, lists, steps, rules, submission. */
 export const contract = defineContract('applications', {
@@ -43,9 +43,14 @@ export const contract = defineContract('applications', {
     body: CreateApplicationRequest,
     response: CreateApplicationResponse,
     status: 201,
-    // CreateTemplate may carry its thumbnail in the body (until issue 9 point 5).
-    maxBodyBytes: LAMBDA_MAX_BODY_BYTES,
     summary: 'Creates an application: from scratch, a duplicate, from a template, or a template',
+  },
+  'POST /user/thumbnail-uploads': {
+    body: ThumbnailUploadRequest,
+    response: ThumbnailUploadResponse,
+    status: 201,
+    summary:
+      'A presigned PUT for a template thumbnail (JPG, PNG or GIF of at most 26214400 bytes; type and length signed); CreateTemplate and PATCH name its key in templateThumbnail',
   },
   'GET /user/applications/{id}': {
     params: ApplicationIdParams,
@@ -56,7 +61,6 @@ export const contract = defineContract('applications', {
     params: ApplicationIdParams,
     body: PatchApplicationRequest,
     response: GetApplicationResponse,
-    maxBodyBytes: LAMBDA_MAX_BODY_BYTES,
     summary: 'Changes an application (etag-guarded)',
   },
   'DELETE /user/applications/{id}': {

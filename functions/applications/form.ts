@@ -1,4 +1,5 @@
 import { InvalidImage, makeThumbnail } from '../platform/adapters/images.js';
+import { deleteUpload, presignUpload, readUpload, uploadSize } from '../platform/adapters/aws/uploads.js';
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { LambdaImplementations } from '../platform/http/handler.js';
 import { logger } from '../platform/logger.js';
@@ -10,20 +11,23 @@ import { loadApplicationParts, putSnapshot, putStepItem } from './repository/ste
 import { draftsService } from './service/applications.js';
 import { stepsService } from './service/steps.js';
 import { generateSummaryPdf } from './service/summary-pdf.js';
+import { thumbnailsService } from './service/thumbnails.js';
 
-const drafts = draftsService({
-  ...applicationPorts,
+const thumbnails = thumbnailsService({
+  uploads: { presign: presignUpload, size: uploadSize, read: readUpload, remove: deleteUpload },
   images: {
-    thumbnail: async (input) => {
+    thumbnail: async (bytes) => {
       try {
-        return (await makeThumbnail(input)).jpeg;
+        return { jpeg: (await makeThumbnail(bytes)).jpeg };
       } catch (err) {
-        if (err instanceof InvalidImage) return null;
+        if (err instanceof InvalidImage) return { refused: err.message };
         throw err;
       }
     },
   },
 });
+
+const drafts = draftsService({ ...applicationPorts, thumbnails });
 
 const steps = stepsService({
   parts: loadApplicationParts,
@@ -39,12 +43,15 @@ const steps = stepsService({
 });
 
 /**
- * The application form's Lambda (portal-core §7): creating (every operation; template thumbnails),
+ * The application form's Lambda (portal-core §7): creating (every operation; template thumbnails
+ * and their presigned uploads),
  * changing, the steps, rule results and submission (Form.io validation, the summary PDF): the
  * heavy modules, kept off the lists' and reads' cold starts. Env: TABLE_NAME, UPLOADS_BUCKET.
  */
 export const routes = {
   'POST /user/applications': async ({ caller, body }) => reply(201, await drafts.create(caller, body)),
+  'POST /user/thumbnail-uploads': async ({ caller, body }) =>
+    reply(201, await thumbnails.presign(caller, body)),
   'PATCH /user/applications/{id}': async ({ caller, body, ...grant }) => drafts.change(caller, grant, body),
   'GET /user/applications/{id}/enabled-steps': async (grant) => steps.enabledSteps(grant),
   'GET /user/applications/{id}/steps/{stepId}': async ({ params, ...grant }) =>

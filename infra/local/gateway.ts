@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { PayloadTooLarge } from '../../functions/platform/errors';
+import { API_GATEWAY_MAX_BODY_BYTES } from '../../functions/platform/http/body-limit';
+import { mapError } from '../../functions/platform/http/errors';
 import { lambdaId, matchRoute, routeKey, routes, type RouteDef } from '../../functions/routes';
 import { lambdaContext, type HandlerLoader } from './handlers';
 import { HOST } from './ports';
-import { closeServer, listen, readBody, sendJson, type Log } from './util';
+import { closeServer, listen, sendJson, type Log } from './util';
 
 /** The stage prefix: the deployed API's URL ends with /api as well. */
 export const STAGE = 'api';
@@ -129,6 +132,35 @@ export function buildEvent(opts: {
   return event;
 }
 
+/**
+ * The request body, or undefined when it is over `limit` bytes (declared or counted): then the rest
+ * is read to nowhere (nothing kept), so the client can finish sending and read the 413.
+ */
+export function readBodyWithin(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    let over = Number.isFinite(declared) && declared > limit;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > limit) {
+        over = true;
+        chunks.length = 0;
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(over ? undefined : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** API Gateway's answer to a body over its 10 MB limit, in the portal's one error body. */
+function sendTooLarge(res: ServerResponse, headers: Record<string, string>): void {
+  const { statusCode, body } = mapError(new PayloadTooLarge(API_GATEWAY_MAX_BODY_BYTES));
+  sendJson(res, statusCode, body, { ...headers, connection: 'close' });
+}
+
 /** Writes a Lambda proxy result back the way HTTP API (payload format 2.0) does. */
 function writeResult(res: ServerResponse, result: unknown, extraHeaders: Record<string, string>): void {
   if (
@@ -204,6 +236,14 @@ export async function startGateway(opts: {
       return;
     }
 
+    // A body over API Gateway's limit is refused before routing or authorizing, as the deployed
+    // gateway does (there with its own body; here with the portal's, which the web reads).
+    if (Number(req.headers['content-length']) > API_GATEWAY_MAX_BODY_BYTES) {
+      await readBodyWithin(req, 0);
+      sendTooLarge(res, baseHeaders);
+      return;
+    }
+
     const prefix = `/${STAGE}`;
     if (url.pathname !== prefix && !url.pathname.startsWith(prefix + '/')) {
       sendJson(res, 404, { message: 'Not Found' }, baseHeaders);
@@ -231,7 +271,11 @@ export async function startGateway(opts: {
       }
       claims = toClaims(payload);
     }
-    const body = await readBody(req);
+    const body = await readBodyWithin(req, API_GATEWAY_MAX_BODY_BYTES);
+    if (body === undefined) {
+      sendTooLarge(res, baseHeaders);
+      return;
+    }
     const rawQueryString = url.search.startsWith('?') ? url.search.slice(1) : url.search;
     const event = buildEvent({
       req,

@@ -238,6 +238,9 @@ export class ApiStack extends Stack {
         serviceName: `consent-portal-${id}`,
         description: `HTTP API feature: ${id}`,
         timeout: Duration.seconds(15),
+        // The application form's Lambda decodes template thumbnails (up to 16 MP, issue 9 point 5):
+        // measured about 650 MB peak at 16 MP (shared/domain/images.ts), so it gets 1536 MB.
+        ...(id === 'applications-form' ? { memorySize: 1536 } : {}),
         // The local lookup services' sample data, read at first use; beside the bundle, not in it
         // (functions/platform/adapters/lookups/sample-data.ts). Shipped in every stage: the mode is
         // chosen at run time (LOOKUPS_MODE and the per-service variables).

@@ -253,6 +253,26 @@ export const TEMPLATE_THUMBNAIL = {
 /** The message of a thumbnail that is not an image we take (the field's reason and the error's message). */
 export const THUMBNAIL_MESSAGE = `Thumbnail must be a JPG, JPEG, PNG or GIF image of at most ${TEMPLATE_THUMBNAIL.maxBytes} bytes`;
 
+/**
+ * Template thumbnails arrive by presigned upload (issue 9 point 5): POST /user/thumbnail-uploads
+ * answers a PUT to `thumbnails/{userId}/{uploadId}`, and CreateTemplate / PATCH name that key in
+ * `templateThumbnail`. The key carries its uploader, so the server takes only the caller's own.
+ */
+export const THUMBNAIL_UPLOAD_PREFIX = 'thumbnails/';
+/** A presigned thumbnail PUT is valid for 15 minutes. */
+export const THUMBNAIL_UPLOAD_SECONDS = 15 * 60;
+const UPLOAD_KEY =
+  /^thumbnails\/([A-Za-z0-9_-]{1,128})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** The upload's key for its uploader. */
+export const thumbnailUploadKey = (userId: string, uploadId: string): string =>
+  `${THUMBNAIL_UPLOAD_PREFIX}${userId}/${uploadId}`;
+/** True when `key` is the shape of a thumbnail upload key. */
+export const isThumbnailUploadKey = (key: string): boolean => UPLOAD_KEY.test(key);
+/** The uploader a thumbnail upload key names, or undefined when it is not one. */
+export const thumbnailUploader = (key: string): string | undefined => UPLOAD_KEY.exec(key)?.[1];
+/** The reason given for a key that is not one of the caller's uploads (or was already used). */
+export const THUMBNAIL_UPLOAD_NOT_FOUND = 'Thumbnail upload not found: upload the image again';
+
 /** Recent lists on the dashboard: page 1, size 10, sorted descending, not hidden. */
 export const RECENT_LIST = { pageIndex: 1, pageSize: 10 } as const;
 

@@ -4,6 +4,7 @@ import { FormCategory } from './reference.js';
 import { messages } from '../domain/validation.js';
 import { addressLimits, limitLengths } from './limits.js';
 import { checkStepData } from './step-data.js';
+import { TemplateThumbnailKey } from './thumbnail-uploads.js';
 
 /**
  * Applications (portal-core §3 "Application", §4 "States and transitions", §7 calls under
@@ -284,11 +285,8 @@ export const StepParams = ApplicationIdParams.extend({ stepId: z.string().trim()
 
 const TemplateName = z.string().trim().min(1, messages.required).max(100);
 const TemplateDescription = z.string().trim().max(500).optional();
-/** Base64 (optionally a data URL) of a JPG/JPEG/PNG/GIF of at most 26214400 bytes (checked on decode). */
-const TemplateThumbnail = z
-  .string()
-  .max(Math.ceil((26214400 * 4) / 3) + 100)
-  .optional();
+/** The key of the caller's thumbnail upload (./thumbnail-uploads.ts), never the image's bytes. */
+const TemplateThumbnail = TemplateThumbnailKey.optional();
 const TemplateThumbnailName = z
   .string()
   .trim()

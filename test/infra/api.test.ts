@@ -40,6 +40,12 @@ describe('ApiStack', () => {
     }
   });
 
+  it('the application form Lambda (template thumbnails decoded up to 16 MP) has 1536 MB; the others the default', () => {
+    const fns = functions() as unknown as { Description: string; MemorySize?: number }[];
+    for (const f of fns)
+      expect(f.MemorySize, f.Description).toBe(f.Description.endsWith(': applications-form') ? 1536 : 512);
+  });
+
   it('gives every function the env of functions/platform/config.ts', () => {
     for (const f of functions()) {
       expect(Object.keys(f.Environment.Variables)).toEqual(

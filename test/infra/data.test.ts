@@ -95,6 +95,18 @@ describe('DataStack', () => {
       );
     });
 
+    it('expires unused template thumbnail uploads (thumbnails/) after 1 day, with their versions', () => {
+      const rules = (uploads().props.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+      expect(rules).toContainEqual(
+        expect.objectContaining({
+          Prefix: 'thumbnails/',
+          ExpirationInDays: 1,
+          NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          Status: 'Enabled',
+        }),
+      );
+    });
+
     it('denies every request that is not over TLS', () => {
       const { id } = uploads();
       t.hasResourceProperties('AWS::S3::BucketPolicy', {

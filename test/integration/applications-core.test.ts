@@ -11,6 +11,7 @@ import { Jimp } from '../../functions/platform/adapters/images.js';
 import { readOutputs } from '../support/outputs';
 import { signIn } from '../support/cognito';
 import { api, localRepositories } from '../support/accounts';
+import { uploadThumbnail } from '../support/thumbnails';
 import { waitFor } from '../support/wait';
 import type {
   ActionItem,
@@ -505,7 +506,7 @@ describe('Duplicate, templates', () => {
         applicationId: src.id,
         templateName: 'My house template',
         templateDescription: 'Three bedrooms',
-        templateThumbnail: `data:image/png;base64,${png.toString('base64')}`,
+        templateThumbnail: await uploadThumbnail(owner, png),
         templateThumbnailName: 'house.png',
       },
       { token: owner },
@@ -536,7 +537,7 @@ describe('Duplicate, templates', () => {
         operationName: 'CreateTemplate',
         applicationId: src.id,
         templateName: 'x',
-        templateThumbnail: Buffer.from('not an image').toString('base64'),
+        templateThumbnail: await uploadThumbnail(owner, Buffer.from('not an image')),
       },
       { token: owner },
     );

@@ -307,6 +307,9 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
   // The caller's applications.
   'GET /user/applications': user({ request: () => ({}) }),
   'POST /user/applications': user({ request: () => ({ body: createBody }) }),
+  'POST /user/thumbnail-uploads': user({
+    request: () => ({ body: { contentType: 'image/png', contentLength: 1024 } }),
+  }),
   'GET /user/applicationsV2': user({ request: () => ({}) }),
   'GET /user/applicationsV2/badges': user({ request: () => ({}) }),
   'GET /user/applicationsV2/filters': user({ request: () => ({}) }),

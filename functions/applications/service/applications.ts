@@ -20,7 +20,6 @@ import {
   isConsent,
   isEditableStatus,
   listRecordType,
-  THUMBNAIL_MESSAGE,
 } from '../../../shared/domain/applications.js';
 import { APPLICATION_NOT_FOUND } from '../../platform/access.js';
 import type { ApplicationGrant } from '../../platform/access.js';
@@ -473,11 +472,10 @@ export function applicationsService(ports: ApplicationPorts) {
 export function draftsService(ports: DraftPorts) {
   const c = core(ports);
 
-  async function scaledThumbnail(input: string | undefined): Promise<Buffer | undefined> {
-    if (input === undefined || input.trim() === '') return undefined;
-    const jpeg = await ports.images.thumbnail(input);
-    if (!jpeg) throw field('templateThumbnail', THUMBNAIL_MESSAGE, THUMBNAIL_MESSAGE);
-    return jpeg;
+  /** The scaled JPEG of the caller's thumbnail upload named by the body, if any (./thumbnails.ts). */
+  async function scaledThumbnail(caller: Caller, key: string | undefined): Promise<Buffer | undefined> {
+    if (key === undefined || key === '') return undefined;
+    return ports.thumbnails.scale(caller, key);
   }
 
   /** A standalone application the caller manages (Duplicate, CreateTemplate). */
@@ -547,14 +545,14 @@ export function draftsService(ports: DraftPorts) {
     body: Extract<CreateBody, { operationName: 'CreateTemplate' }>,
   ) {
     const source = await manageableStandalone(caller, body.applicationId);
-    const jpeg = await scaledThumbnail(body.templateThumbnail);
+    const jpeg = await scaledThumbnail(caller, body.templateThumbnail);
     const at = c.now().toISOString();
     const id = await ports.applications.nextId();
     const [steps, creator] = await Promise.all([
       ports.applications.steps(source.applicationId),
       c.creatorOf(caller, id, at),
     ]);
-    return ports.applications.create({
+    const created = await ports.applications.create({
       application: c.newRecord(id, caller, at, {
         name: body.templateName,
         description: body.templateDescription,
@@ -584,6 +582,9 @@ export function draftsService(ports: DraftPorts) {
       listContext: ports.reference.names(source),
       actor: caller.userId,
     });
+    // The template holds the scaled JPEG: the upload has served.
+    if (jpeg && body.templateThumbnail) await ports.thumbnails.discard(body.templateThumbnail);
+    return created;
   }
 
   return {
@@ -619,7 +620,7 @@ export function draftsService(ports: DraftPorts) {
         if (!people.some((p) => p.participantId === body.primaryContactId))
           throw field('primaryContactId', NOT_A_PARTICIPANT);
       }
-      const jpeg = isTemplate ? await scaledThumbnail(body.templateThumbnail) : undefined;
+      const jpeg = isTemplate ? await scaledThumbnail(caller, body.templateThumbnail) : undefined;
 
       const patch: ApplicationPatch = {};
       if (body.name !== undefined) patch.name = body.name;
@@ -668,6 +669,7 @@ export function draftsService(ports: DraftPorts) {
           ...(Object.keys(template).length > 0 ? { template } : {}),
         },
       );
+      if (jpeg && body.templateThumbnail) await ports.thumbnails.discard(body.templateThumbnail);
       return c.view({ application: updated, access }, caller);
     },
   };

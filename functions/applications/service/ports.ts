@@ -15,6 +15,7 @@ import type {
   UpdateOptions,
 } from '../repository/applications.js';
 import type { ListRowContext } from './list-row.js';
+import type { ThumbnailsService } from './thumbnails.js';
 
 /** The profile details a new application copies into its creator's participant. */
 export interface CreatorProfile {
@@ -84,12 +85,10 @@ export interface ApplicationPorts {
 }
 
 /**
- * Creating and changing drafts also scales thumbnails (jimp): only the Lambda that serves those
- * routes wires it (functions/applications/form.ts), so the others do not bundle it.
+ * Creating and changing drafts also takes template thumbnails (jimp, S3): only the Lambda that
+ * serves those routes wires it (functions/applications/form.ts), so the others do not bundle it.
  */
 export interface DraftPorts extends ApplicationPorts {
-  images: {
-    /** A JPEG of at most 250×150 from a base64 image or data URL; `null` when it is not an image we take. */
-    thumbnail(input: string): Promise<Buffer | null>;
-  };
+  /** The caller's thumbnail uploads (./thumbnails.ts). */
+  thumbnails: Pick<ThumbnailsService, 'scale' | 'discard'>;
 }

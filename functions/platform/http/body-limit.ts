@@ -6,16 +6,19 @@ import { PayloadTooLarge } from '../errors.js';
  * its route's cap is refused with 413 and the one error body, so no JSON parsing, schema check or
  * sanitising ever runs on a huge body. Every request of the spec's forms is a few KB (the largest,
  * an account or application patch with its address, is under 16 KB), so the default is 64 KB; a
- * route that needs more says so in its contract (`maxBodyBytes`): step data (STEP_BODY_MAX_BYTES)
- * and the template thumbnail routes. Limits and reasons: docs/security.md.
+ * route that needs more says so in its contract (`maxBodyBytes`): step data (STEP_BODY_MAX_BYTES).
+ * Template thumbnails are presigned uploads (issue 9 point 5), so creating and changing a template
+ * takes the default. Limits and reasons: docs/security.md.
  */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Lambda's own cap on a synchronous request (6 MB): the routes that still carry a template
- * thumbnail in JSON (until issue 9 point 5 moves thumbnails to presigned uploads).
+ * API Gateway's own cap on a request body (10 MB): the gateway answers a bigger one with 413 before
+ * any Lambda runs, and the local gateway (infra/local/gateway.ts) does the same with the one error
+ * body. No route takes that much: files (documents, template thumbnails) go to S3 with presigned
+ * PUTs, never through the API.
  */
-export const LAMBDA_MAX_BODY_BYTES = 6 * 1024 * 1024;
+export const API_GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /** The body's size in bytes as it arrived (base64 bodies by their decoded length, without decoding). */
 export function bodyBytes(event: Pick<HttpEvent, 'body' | 'isBase64Encoded'>): number {

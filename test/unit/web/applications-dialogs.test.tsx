@@ -5,11 +5,13 @@ import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import { applicationsApi } from '../../../web/src/api/applications';
+import { putFile } from '../../../web/src/api/documents';
 import { ApplicationCards } from '../../../web/src/features/applications/ApplicationCards';
 import { templateFormState } from '../../../web/src/features/applications/dialogs/SaveTemplateDialog';
 import { callerSubscription } from '../../../web/src/features/applications/dialogs/NotificationLevelDialog';
 import {
   fitThumbnail,
+  thumbnailContentType,
   thumbnailName,
   thumbnailProblem,
 } from '../../../web/src/features/applications/thumbnail';
@@ -24,12 +26,17 @@ vi.mock('../../../web/src/api/applications', async (importOriginal) => {
     applicationsApi: Object.fromEntries(Object.keys(actual.applicationsApi).map((k) => [k, vi.fn()])),
   };
 });
+vi.mock('../../../web/src/api/documents', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../web/src/api/documents')>();
+  return { ...actual, putFile: vi.fn() };
+});
 vi.mock('../../../web/src/features/applications/thumbnail', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../web/src/features/applications/thumbnail')>();
   return { ...actual, scaleThumbnail: vi.fn() };
 });
 const api = vi.mocked(applicationsApi);
 const scale = vi.mocked(scaleThumbnail);
+const put = vi.mocked(putFile);
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -43,6 +50,7 @@ beforeAll(async () => {
 beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset();
   scale.mockReset();
+  put.mockReset();
   api.badges.mockResolvedValue({
     recentApplications: 0,
     allApplications: 0,
@@ -229,12 +237,27 @@ describe('Save a new template: rules', () => {
     expect(fitThumbnail(300, 600)).toEqual({ width: 75, height: 150 });
     expect(fitThumbnail(100, 50)).toEqual({ width: 100, height: 50 });
     expect(thumbnailName('house front.PNG')).toBe('house front.jpg');
+    expect(thumbnailContentType(file('a.png', 'image/png'))).toBe('image/png');
+    expect(thumbnailContentType(file('a.GIF', ''))).toBe('image/gif');
+    expect(thumbnailContentType(file('a.jpeg', ''))).toBe('image/jpeg');
   });
 });
 
 describe('Save a new template: dialog', () => {
-  it('sends CreateTemplate with the scaled thumbnail and shows the success message', async () => {
-    scale.mockResolvedValueOnce({ dataUrl: 'data:image/jpeg;base64,AAAA', name: 'front.jpg' });
+  it('uploads the chosen image with a presigned PUT (progress shown), then sends CreateTemplate naming its key', async () => {
+    const chosen = new File([new Uint8Array(20)], 'front.png', { type: 'image/png' });
+    scale.mockResolvedValueOnce({ dataUrl: 'data:image/jpeg;base64,AAAA', name: 'front.jpg', file: chosen });
+    const key = 'thumbnails/u-1/0f0e0d0c-0b0a-4908-8706-050403020100';
+    api.thumbnailUpload.mockResolvedValueOnce({
+      key,
+      presignedUrl: 'https://uploads.example/put',
+      expiresAt: '2026-01-01T00:00:00.000Z',
+    });
+    let finish = () => {};
+    put.mockImplementationOnce(async (_url, _file, options) => {
+      options.onProgress?.(0.4);
+      await new Promise<void>((resolve) => (finish = resolve));
+    });
     api.create.mockResolvedValueOnce({ id: '900', application: {} as never });
     renderPage(i18n, <ApplicationCards label="Cards" items={[listItem()]} />);
     await choose('saveAsTemplate');
@@ -247,10 +270,7 @@ describe('Save a new template: dialog', () => {
     await act(async () => name.setInputValue('Villa'));
     await act(async () => inModal().findTextarea()!.setTextareaValue('  Three bedrooms  '));
     const native = inModal().findFileInput()!.findNativeInput().getElement();
-    Object.defineProperty(native, 'files', {
-      value: [new File([new Uint8Array(20)], 'front.png', { type: 'image/png' })],
-      configurable: true,
-    });
+    Object.defineProperty(native, 'files', { value: [chosen], configurable: true });
     await act(async () => native.dispatchEvent(new Event('change', { bubbles: true })));
     await waitFor(() =>
       expect(modal().getElement().querySelector('img')?.getAttribute('src')).toBe(
@@ -258,15 +278,25 @@ describe('Save a new template: dialog', () => {
       ),
     );
     await act(async () => footerButton('Save').click());
-    expect(api.create).toHaveBeenCalledWith({
-      operationName: 'CreateTemplate',
-      recordType: 'Template',
-      applicationId: '101',
-      templateName: 'Villa',
-      templateDescription: 'Three bedrooms',
-      templateThumbnail: 'data:image/jpeg;base64,AAAA',
-      templateThumbnailName: 'front.jpg',
-    });
+    expect(api.thumbnailUpload).toHaveBeenCalledWith({ contentType: 'image/png', contentLength: 20 });
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    expect(put.mock.calls[0]!.slice(0, 2)).toEqual(['https://uploads.example/put', chosen]);
+    expect(put.mock.calls[0]![2]).toMatchObject({ contentType: 'image/png' });
+    const bar = await waitFor(() => createWrapper(modal().getElement()).findProgressBar()!);
+    expect(bar.findPercentageText()!.getElement().textContent).toBe('40%');
+    expect(api.create).not.toHaveBeenCalled();
+    await act(async () => finish());
+    await waitFor(() =>
+      expect(api.create).toHaveBeenCalledWith({
+        operationName: 'CreateTemplate',
+        recordType: 'Template',
+        applicationId: '101',
+        templateName: 'Villa',
+        templateDescription: 'Three bedrooms',
+        templateThumbnail: key,
+        templateThumbnailName: 'front.jpg',
+      }),
+    );
     expect(
       await toast('A new template has been created based on your selected application'),
     ).not.toHaveLength(0);

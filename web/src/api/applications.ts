@@ -14,6 +14,10 @@ import type {
   ValidationResult,
 } from '../../../shared/schemas/applications';
 import type { NotificationLevel } from '../../../shared/schemas/common';
+import type {
+  ThumbnailUploadRequest,
+  ThumbnailUploadResponse,
+} from '../../../shared/schemas/thumbnail-uploads';
 import { apiRequest } from './client';
 
 /**
@@ -95,6 +99,10 @@ export const applicationsApi = {
 
   actionItems: (id: string, signal?: AbortSignal) =>
     apiRequest<ActionItem[]>(`/user/applicationsV3/${encodeURIComponent(id)}/action-items`, { signal }),
+
+  /** POST /user/thumbnail-uploads: a presigned PUT for a template thumbnail (then name its key). */
+  thumbnailUpload: (body: ThumbnailUploadRequest) =>
+    apiRequest<ThumbnailUploadResponse>('/user/thumbnail-uploads', { method: 'POST', body }),
 
   /** POST /user/applications (Create, Duplicate, CreateFromTemplate, CreateTemplate). */
   create: (body: CreateApplicationRequest) =>

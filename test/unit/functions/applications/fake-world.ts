@@ -1,6 +1,7 @@
 /**
  * In-memory ports of the applications services (functions/applications/service/ports.ts): a table
- * of applications, access rows, participants, steps, templates, child links and history, a bucket
+ * of applications, access rows, participants, steps, templates, child links and history, the
+ * thumbnail uploads (the real thumbnails service over a map of objects and a fake scaler), a bucket
  * the real reference catalogue (bundled data) and one profile per user.
  */
 import type { ApplicationGrant } from '../../../../functions/platform/access.js';
@@ -17,7 +18,8 @@ import type {
   TemplateRecord,
 } from '../../../../functions/applications/repository/applications.js';
 import type { CreatorProfile, DraftPorts } from '../../../../functions/applications/service/ports.js';
-import { accessRank } from '../../../../shared/domain/applications.js';
+import { thumbnailsService } from '../../../../functions/applications/service/thumbnails.js';
+import { accessRank, THUMBNAIL_MESSAGE } from '../../../../shared/domain/applications.js';
 import type { AccessLevel } from '../../../../shared/schemas/common.js';
 import type { Form } from '../../../../shared/schemas/reference.js';
 
@@ -33,6 +35,10 @@ export const profileOf = (userId: string): CreatorProfile => ({
 });
 
 export function fakeWorld() {
+  /** The uploads bucket's `thumbnails/` objects, and the keys removed from it. */
+  const uploads = new Map<string, Uint8Array>();
+  const removed: string[] = [];
+  let uploadIds = 0;
   const applications = new Map<string, ApplicationRecord>();
   const access = new Map<string, AccessRecord>();
   const participants: ParticipantRecord[] = [];
@@ -164,10 +170,27 @@ export function fakeWorld() {
       ownAuthorities: async (userId) => (ownAuthorities.get(userId) ?? []).map((id) => ({ id })),
     },
     people: { profile: async (userId) => profiles.get(userId) },
-    images: {
-      thumbnail: async (input) =>
-        input.startsWith('data:image/png') ? Buffer.from(`jpeg:${input.length}`) : null,
-    },
+    thumbnails: thumbnailsService({
+      uploads: {
+        presign: async (key, o) =>
+          `https://uploads.example/${key}?type=${o.contentType}&length=${o.contentLength}`,
+        size: async (key) => uploads.get(key)?.length,
+        read: async (key, maxBytes) => uploads.get(key)?.subarray(0, maxBytes + 1),
+        remove: async (key) => {
+          removed.push(key);
+          uploads.delete(key);
+        },
+      },
+      // A "PNG" is anything with the PNG signature; its "JPEG" names its length.
+      images: {
+        thumbnail: async (bytes) =>
+          Buffer.from(bytes.subarray(0, 4)).toString('latin1') === '\x89PNG'
+            ? { jpeg: Buffer.from(`jpeg:${bytes.length}`) }
+            : { refused: THUMBNAIL_MESSAGE },
+      },
+      newUploadId: () => `00000000-0000-4000-8000-${String(++uploadIds).padStart(12, '0')}`,
+      now: () => NOW,
+    }),
     now: () => NOW,
   };
 
@@ -220,5 +243,7 @@ export function fakeWorld() {
     profiles,
     ownAuthorities,
     extraForms,
+    uploads,
+    removed,
   };
 }

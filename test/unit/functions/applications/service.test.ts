@@ -21,12 +21,25 @@ import {
   HistoryQuery,
   PatchApplicationRequest,
 } from '../../../../shared/schemas/applications.js';
-import { THUMBNAIL_MESSAGE } from '../../../../shared/domain/applications.js';
+import {
+  THUMBNAIL_MESSAGE,
+  THUMBNAIL_UPLOAD_NOT_FOUND,
+  thumbnailUploadKey,
+} from '../../../../shared/domain/applications.js';
 import type { Form } from '../../../../shared/schemas/reference.js';
 import { fakeWorld, NOW } from './fake-world.js';
 
 const site = { address1: '  12 Queen Street ', city: 'Auckland', zipCode: '1010', country: 'New Zealand' };
-const png = 'data:image/png;base64,iVBORw0KGgo=';
+/** A "PNG" for the fake scaler (its signature and a few bytes), and its "JPEG". */
+const pngBytes = Buffer.from('\x89PNG\r\n\x1a\n image', 'latin1');
+const scaled = Buffer.from(`jpeg:${pngBytes.length}`).toString('base64');
+let uploadNo = 0;
+/** Puts an image in `userId`'s thumbnail uploads; its key. */
+function uploaded(w: ReturnType<typeof fakeWorld>, userId = 'ann', bytes: Uint8Array = pngBytes): string {
+  const key = thumbnailUploadKey(userId, `11111111-1111-4111-8111-${String(++uploadNo).padStart(12, '0')}`);
+  w.uploads.set(key, bytes);
+  return key;
+}
 
 function setup() {
   const w = fakeWorld();
@@ -262,22 +275,26 @@ describe('templates', () => {
       data: { a: 1 },
       valid: true,
     } as never);
+    const key = uploaded(w);
     const t = await create({
       operationName: 'CreateTemplate',
       applicationId: source.id,
       templateName: 'Garage',
       templateDescription: 'Single garage',
-      templateThumbnail: png,
+      templateThumbnail: key,
     });
     expect(t.application.recordType).toBe('Template');
     const input = w.creates.at(-1)!;
     expect(input.template).toEqual({
       displayName: 'Garage',
       description: 'Single garage',
-      thumbnailJpeg: Buffer.from(`jpeg:${png.length}`).toString('base64'),
+      thumbnailJpeg: scaled,
       thumbnailName: 'thumbnail.jpg',
       numOfDocuments: 0,
     });
+    // The template holds the JPEG: the upload is removed.
+    expect(w.removed).toEqual([key]);
+    expect(w.uploads.has(key)).toBe(false);
     expect(input.participants).toHaveLength(1);
     expect(input.steps!.map((s) => s.stepId)).toEqual(['bc-project']);
     expect(input.history![0]).toMatchObject({
@@ -289,26 +306,74 @@ describe('templates', () => {
       {
         displayName: 'Garage',
         thumbnail: {
-          image: `data:image/jpeg;base64,${Buffer.from(`jpeg:${png.length}`).toString('base64')}`,
+          image: `data:image/jpeg;base64,${scaled}`,
           name: 'thumbnail.jpg',
         },
       },
     );
   });
 
-  it('CreateTemplate refuses a thumbnail that is not an image we take, before writing anything', async () => {
+  it('CreateTemplate refuses a thumbnail that is not an image we take, before writing anything; the upload is removed', async () => {
     const { w, create, draft } = setup();
     const source = await draft();
     const before = w.creates.length;
+    const key = uploaded(w, 'ann', Buffer.from('II*\0 a tiff'));
     const p = create({
       operationName: 'CreateTemplate',
       applicationId: source.id,
       templateName: 'G',
-      templateThumbnail: 'data:image/tiff;base64,AAAA',
+      templateThumbnail: key,
     });
     await expect(p).rejects.toThrow(THUMBNAIL_MESSAGE);
     expect(await issuesOf(p)).toEqual([{ field: 'body.templateThumbnail', reason: THUMBNAIL_MESSAGE }]);
     expect(w.creates).toHaveLength(before);
+    expect(w.uploads.has(key)).toBe(false);
+  });
+
+  it('CreateTemplate takes only the caller’s own upload, and only one that is there; nothing written, nothing removed', async () => {
+    const { w, create, draft } = setup();
+    const source = await draft();
+    w.user('bob');
+    const bobs = uploaded(w, 'bob');
+    const gone = thumbnailUploadKey('ann', '22222222-2222-4222-8222-222222222222');
+    const before = w.creates.length;
+    for (const key of [bobs, gone]) {
+      const p = create({
+        operationName: 'CreateTemplate',
+        applicationId: source.id,
+        templateName: 'G',
+        templateThumbnail: key,
+      });
+      expect(await issuesOf(p)).toEqual([
+        { field: 'body.templateThumbnail', reason: THUMBNAIL_UPLOAD_NOT_FOUND },
+      ]);
+    }
+    expect(w.creates).toHaveLength(before);
+    expect(w.uploads.has(bobs)).toBe(true);
+    expect(w.removed).toEqual([]);
+    // Not a key at all: the schema refuses it (a data URL is no longer taken).
+    expect(() =>
+      CreateApplicationRequest.parse({
+        operationName: 'CreateTemplate',
+        applicationId: source.id,
+        templateName: 'G',
+        templateThumbnail: 'data:image/png;base64,iVBORw0KGgo=',
+      }),
+    ).toThrow(/key of an upload/);
+  });
+
+  it('CreateTemplate refuses an upload over 26214400 bytes by its size alone (nothing read) and removes it', async () => {
+    const { w, create, draft } = setup();
+    const source = await draft();
+    const key = uploaded(w, 'ann', Buffer.alloc(26214401));
+    const p = create({
+      operationName: 'CreateTemplate',
+      applicationId: source.id,
+      templateName: 'G',
+      templateThumbnail: key,
+    });
+    expect(await issuesOf(p)).toEqual([{ field: 'body.templateThumbnail', reason: THUMBNAIL_MESSAGE }]);
+    expect(w.removed).toEqual([key]);
   });
 
   it('CreateFromTemplate: the template’s steps and description, at the new site, for an authority taking the form', async () => {
@@ -405,21 +470,23 @@ describe('change (PATCH)', () => {
       { field: 'body.templateDescription', reason: ONLY_TEMPLATES },
     ]);
     const t = await create({ operationName: 'CreateTemplate', applicationId: id, templateName: 'T' });
+    const key = uploaded(w);
     await drafts.change(
       ann,
       w.grantOf(t.id, 'ann'),
       patch({
         etag: t.application.etag,
         templateName: 'T2',
-        templateThumbnail: png,
+        templateThumbnail: key,
         templateThumbnailName: 'g.png',
       }),
     );
     expect(w.templates.get(t.id)).toMatchObject({
       displayName: 'T2',
-      thumbnailJpeg: Buffer.from(`jpeg:${png.length}`).toString('base64'),
+      thumbnailJpeg: scaled,
       thumbnailName: 'g.png',
     });
+    expect(w.removed).toEqual([key]);
     expect(w.updates.at(-1)!.options).toMatchObject({ template: { displayName: 'T2' } });
     expect(w.history.at(-1)!.eventType).toBe('TemplateUpdated');
     w.user('bob');
@@ -498,7 +565,7 @@ describe('delete, archive, history, rejected reason', () => {
       operationName: 'CreateTemplate',
       applicationId: id,
       templateName: 'T',
-      templateThumbnail: png,
+      templateThumbnail: uploaded(w),
     });
     await apps.remove(ann, w.grantOf(t.id, 'ann'));
     expect(w.applications.has(t.id)).toBe(false);

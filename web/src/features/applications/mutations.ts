@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { applicationKeys, applicationsApi } from '../../api/applications';
+import { putFile } from '../../api/documents';
 import { useToasts } from '../../components/toasts';
 import type { NotificationLevel } from '../../../../shared/schemas/common';
+import { thumbnailContentType } from './thumbnail';
 
 /**
  * The card actions that change data (portal-core §2 "Card menu", §7, §8). Each invalidates the
@@ -82,7 +84,17 @@ export interface CreateTemplateInput {
   applicationId: string;
   name: string;
   description: string;
-  thumbnail?: { dataUrl: string; name: string } | undefined;
+  thumbnail?: { file: File; name: string } | undefined;
+  /** The thumbnail's upload progress, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** Uploads the chosen thumbnail with a presigned PUT; the key CreateTemplate names. */
+async function uploadThumbnail(file: File, onProgress?: (fraction: number) => void): Promise<string> {
+  const contentType = thumbnailContentType(file);
+  const upload = await applicationsApi.thumbnailUpload({ contentType, contentLength: file.size });
+  await putFile(upload.presignedUrl, file, { contentType, onProgress });
+  return upload.key;
 }
 
 /** POST /user/applications CreateTemplate. */
@@ -91,14 +103,14 @@ export function useCreateTemplate() {
   const toasts = useToasts();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (v: CreateTemplateInput) =>
+    mutationFn: async (v: CreateTemplateInput) =>
       applicationsApi.create({
         operationName: 'CreateTemplate',
         recordType: 'Template',
         applicationId: v.applicationId,
         templateName: v.name.trim(),
         templateDescription: v.description.trim() || undefined,
-        templateThumbnail: v.thumbnail?.dataUrl,
+        templateThumbnail: v.thumbnail ? await uploadThumbnail(v.thumbnail.file, v.onProgress) : undefined,
         templateThumbnailName: v.thumbnail?.name,
       }),
     onSuccess: async () => {

@@ -1,8 +1,10 @@
 import { TEMPLATE_THUMBNAIL } from '../../../../shared/domain/applications';
+import { imagePixelsProblem, THUMBNAIL_PIXEL_LIMITS } from '../../../../shared/domain/images';
 
 /**
- * Template thumbnails (portal-core §5, §9): one JPG, JPEG, PNG or GIF of at most 26214400 bytes,
- * scaled in the browser to fit 250 x 150 and sent as a JPEG of quality 90 (a data URL).
+ * Template thumbnails (portal-core §5, §9): one JPG, JPEG, PNG or GIF of at most 26214400 bytes.
+ * The browser scales a preview (250 x 150, JPEG quality 90, a data URL); the file itself goes to S3
+ * with a presigned PUT (POST /user/thumbnail-uploads) and the server scales and stores it.
  */
 
 export type ThumbnailProblem = 'type' | 'size' | 'count';
@@ -35,15 +37,32 @@ export function thumbnailName(fileName: string): string {
 }
 
 export interface ScaledThumbnail {
-  /** data:image/jpeg;base64,... */
+  /** The preview: data:image/jpeg;base64,... */
   dataUrl: string;
   name: string;
+  /** The chosen file, uploaded as it is. */
+  file: File;
+}
+
+/** The content type the file is uploaded (and its PUT signed) with: its own, else by its extension. */
+export function thumbnailContentType(file: File): (typeof TEMPLATE_THUMBNAIL.accept)[number] {
+  const own = (TEMPLATE_THUMBNAIL.accept as readonly string[]).find((type) => type === file.type);
+  if (own) return own as (typeof TEMPLATE_THUMBNAIL.accept)[number];
+  const lower = file.name.toLowerCase();
+  return lower.endsWith('.png') ? 'image/png' : lower.endsWith('.gif') ? 'image/gif' : 'image/jpeg';
+}
+
+/** An image over the pixel limits (shared/domain/images.ts): the server would refuse it. */
+export class TooManyPixels extends Error {
+  override readonly name = 'TooManyPixels';
 }
 
 /** Decodes the image, draws it scaled on a canvas and encodes it as a JPEG of quality 90. */
 export async function scaleThumbnail(file: File): Promise<ScaledThumbnail> {
   const bitmap = await createImageBitmap(file);
   try {
+    const problem = imagePixelsProblem(bitmap.width, bitmap.height, THUMBNAIL_PIXEL_LIMITS);
+    if (problem) throw new TooManyPixels(problem);
     const size = fitThumbnail(bitmap.width, bitmap.height);
     const canvas = document.createElement('canvas');
     canvas.width = size.width;
@@ -55,7 +74,7 @@ export async function scaleThumbnail(file: File): Promise<ScaledThumbnail> {
     context.fillRect(0, 0, size.width, size.height);
     context.drawImage(bitmap, 0, 0, size.width, size.height);
     const dataUrl = canvas.toDataURL('image/jpeg', TEMPLATE_THUMBNAIL.jpegQuality / 100);
-    return { dataUrl, name: thumbnailName(file.name) };
+    return { dataUrl, name: thumbnailName(file.name), file };
   } finally {
     bitmap.close();
   }

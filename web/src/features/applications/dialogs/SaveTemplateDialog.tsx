@@ -7,13 +7,14 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
+import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_THUMBNAIL } from '../../../../../shared/domain/applications';
 import { CreateApplicationRequest } from '../../../../../shared/schemas/applications';
 import { useCreateTemplate } from '../mutations';
-import { scaleThumbnail, thumbnailProblem, type ScaledThumbnail } from '../thumbnail';
+import { scaleThumbnail, thumbnailProblem, TooManyPixels, type ScaledThumbnail } from '../thumbnail';
 import { TemplatePreviewCard } from '../../templates/TemplatePreviewCard';
 
 export interface TemplateFormValues {
@@ -38,7 +39,6 @@ export function templateFormState(
     applicationId: ctx.applicationId ?? '',
     templateName: values.name,
     templateDescription: values.description.trim() || undefined,
-    templateThumbnail: values.thumbnail?.dataUrl,
     templateThumbnailName: values.thumbnail?.name,
   });
   const nameIssue = parsed.success
@@ -72,6 +72,8 @@ function TemplateModal({ target, onClose }: { target: { id: string; label: strin
   const [files, setFiles] = useState<File[]>([]);
   const [thumbnailError, setThumbnailError] = useState<string | undefined>();
   const [reading, setReading] = useState(false);
+  /** The thumbnail's upload progress while saving (0 to 1), shown under the field. */
+  const [progress, setProgress] = useState<number | undefined>();
   const create = useCreateTemplate();
   const state = templateFormState(values, {
     applicationId: target.id,
@@ -99,8 +101,12 @@ function TemplateModal({ target, onClose }: { target: { id: string; label: strin
     try {
       const thumbnail = await scaleThumbnail(file);
       setValues((v) => ({ ...v, thumbnail }));
-    } catch {
-      setThumbnailError(t('applications.dialogs.template.thumbnailUnreadable', { name: file.name }));
+    } catch (err) {
+      setThumbnailError(
+        err instanceof TooManyPixels
+          ? t('applications.dialogs.template.thumbnailPixels', { name: file.name })
+          : t('applications.dialogs.template.thumbnailUnreadable', { name: file.name }),
+      );
     } finally {
       setReading(false);
     }
@@ -121,8 +127,9 @@ function TemplateModal({ target, onClose }: { target: { id: string; label: strin
         name: values.name,
         description: values.description,
         thumbnail: values.thumbnail,
+        onProgress: setProgress,
       },
-      { onSuccess: onClose },
+      { onSuccess: onClose, onSettled: () => setProgress(undefined) },
     );
   };
 
@@ -196,6 +203,13 @@ function TemplateModal({ target, onClose }: { target: { id: string; label: strin
                     </FileInput>
                   </SpaceBetween>
                 </FileDropzone>
+                {progress !== undefined && (
+                  <ProgressBar
+                    value={Math.round(progress * 100)}
+                    label={t('applications.dialogs.template.uploading')}
+                    ariaLabel={t('applications.dialogs.template.uploading')}
+                  />
+                )}
                 {(values.thumbnail || thumbnailError) && (
                   <Button variant="inline-link" onClick={clearThumbnail}>
                     {t('applications.dialogs.template.removeThumbnail')}
