@@ -80,7 +80,8 @@ describe('rate limiter (fixed window over a fake clock)', () => {
     const s = fakeStore();
     const limiter = rateLimiter({ counter: s.counter, now: s.now, limits });
     await limiter.check(['resendPerAddress', 'ana@example.nz']);
-    const [[key, item]] = [...s.items.entries()] as [[string, { ttl: number }]];
+    expect(s.items.size).toBe(1);
+    const [key, item] = [...s.items.entries()][0]!;
     expect(key).not.toContain('ana');
     expect(key).toMatch(/^resendPerAddress#[\w-]{32}#\d+$/);
     expect(item.ttl).toBe(Date.parse('2026-03-01T10:15:00.000Z') / 1000 + 60);

@@ -49,7 +49,12 @@ afterEach(() => {
 describe('origin check: only requests through CloudFront reach a route', () => {
   it('with the secret configured, a request without it or with another value is 403 with the error shape', async () => {
     process.env.ORIGIN_VERIFY_SECRET = 's3cret-from-secrets-manager';
-    for (const headers of [{}, { [ORIGIN_VERIFY_HEADER]: 'guess' }, { [ORIGIN_VERIFY_HEADER]: '' }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { [ORIGIN_VERIFY_HEADER]: 'guess' },
+      { [ORIGIN_VERIFY_HEADER]: '' },
+    ];
+    for (const headers of attempts) {
       expect(await call('GET /public/ping', headers)).toMatchObject({
         statusCode: 403,
         body: { code: 'ClientError', message: 'Forbidden' },
