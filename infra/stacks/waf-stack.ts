@@ -45,11 +45,7 @@ export class WafStack extends Stack {
   constructor(scope: Construct, id: string, props: WafStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const managed = (
-      priority: number,
-      name: string,
-      excluded: string[] = [],
-    ): CfnWebACL.RuleProperty => ({
+    const managed = (priority: number, name: string, excluded: string[] = []): CfnWebACL.RuleProperty => ({
       name,
       priority,
       overrideAction: { none: {} },
