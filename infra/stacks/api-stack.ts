@@ -2,6 +2,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   ApiMapping,
+  CfnStage,
   DomainName,
   HttpApi,
   HttpMethod,
@@ -32,6 +33,21 @@ import type { PortalConfig } from './config.js';
 
 /** The API Gateway stage: CloudFront forwards `/api/*` unchanged, so the stage name is `api`. */
 export const apiStageName = 'api';
+
+/** The stage's throttle (every route), requests per second and burst. */
+export const stageThrottle = { rateLimit: 100, burstLimit: 200 } as const;
+
+/**
+ * Per-route throttles (account-wide, per second): registration, confirmation and resend send mail
+ * or check a code through Cognito, whose own quotas are shared by the whole pool.
+ */
+export const routeThrottles: Readonly<Record<string, { rateLimit: number; burstLimit: number }>> = {
+  'GET /public/captcha/challenge': { rateLimit: 20, burstLimit: 40 },
+  'POST /public/user/registration': { rateLimit: 5, burstLimit: 10 },
+  'POST /public/user/registration/confirm': { rateLimit: 5, burstLimit: 10 },
+  'POST /public/user/registration/resend': { rateLimit: 2, burstLimit: 5 },
+  'POST /public/user/registration/invited': { rateLimit: 5, burstLimit: 10 },
+};
 
 export interface ApiStackProps extends StackProps {
   config: PortalConfig;
@@ -84,7 +100,7 @@ export class ApiStack extends Stack {
       httpApi: this.httpApi,
       stageName: apiStageName,
       autoDeploy: true,
-      throttle: { rateLimit: 100, burstLimit: 200 },
+      throttle: stageThrottle,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -252,14 +268,27 @@ export class ApiStack extends Stack {
       });
     }
 
+    // Per-route throttles on top of the stage's: the public calls that send mail or check a
+    // code, account-wide (the limits per address and per client are the functions' own).
+    const routeSettings: Record<string, unknown> = {};
     for (const route of routes) {
-      this.addRoute(route, userAuthorizer);
+      const r = this.addRoute(route, userAuthorizer);
+      const throttle = routeThrottles[routeKey(route)];
+      if (throttle) {
+        routeSettings[routeKey(route)] = {
+          ThrottlingRateLimit: throttle.rateLimit,
+          ThrottlingBurstLimit: throttle.burstLimit,
+        };
+        // A route's settings need the route.
+        this.stage.node.addDependency(r);
+      }
     }
+    (this.stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
 
     new CfnOutput(this, 'ApiUrl', { value: this.apiUrl });
   }
 
-  private addRoute(route: RouteDef, userAuthorizer: IHttpRouteAuthorizer): void {
+  private addRoute(route: RouteDef, userAuthorizer: IHttpRouteAuthorizer): HttpRoute {
     const integration = this.integrations[lambdaId(route)];
     if (!integration) throw new Error(`No function for ${lambdaId(route)}`);
     let authorizer: IHttpRouteAuthorizer | undefined;
@@ -292,6 +321,7 @@ export class ApiStack extends Stack {
         },
       ]);
     }
+    return r;
   }
 }
 

@@ -40,6 +40,8 @@ vi.hoisted(() => {
   process.env.USER_POOL_ID = 'ap-southeast-2_pool';
   process.env.USER_POOL_CLIENT_ID = 'web-client';
   process.env.CAPTCHA_HMAC_SECRET = 'unit-test-secret';
+  // The plumbing is tested here, not the work factor (test/unit/functions/platform/adapters/captcha.test.ts).
+  process.env.CAPTCHA_COST = '50';
 });
 
 const cognito = mockClient(CognitoIdentityProviderClient);
