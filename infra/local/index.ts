@@ -24,7 +24,8 @@ import {
   type LocalStepFunctions,
 } from './stepfunctions';
 import { startWeb, type WebMode } from './web';
-import { rateLimitSettings, rateLimitsFrom, type RateLimits } from '../../functions/platform/rate-limit';
+import { rateLimitsFrom, type RateLimits } from '../../functions/platform/rate-limit';
+import { LOCAL_ORIGIN_SECRET, localRateLimits } from './edge';
 
 export { STAGE } from './gateway';
 export { demoUsers, type DemoUser } from './seed';
@@ -102,23 +103,6 @@ export interface LocalStack {
   /** Milliseconds from call to ready. */
   startMs: number;
   stop(): Promise<void>;
-}
-
-/** The secret the CloudFront stand-in adds and the handlers check (AWS: a generated secret). */
-const LOCAL_ORIGIN_SECRET = 'consent-portal-local-origin-secret';
-
-/**
- * The local stack's rate limits: every test and the developer's browser come from 127.0.0.1, so
- * the limits per client are five times the production ones (a test acting as another client sends
- * X-Forwarded-For: infra/local/web.ts); the limits per address are the production ones. Env
- * CONSENT_PORTAL_RATE_LIMITS (JSON, as RATE_LIMITS) replaces these overrides.
- */
-function localRateLimits(): string {
-  if (process.env.CONSENT_PORTAL_RATE_LIMITS) return process.env.CONSENT_PORTAL_RATE_LIMITS;
-  const perClient = (['registrationPerClient', 'resendPerClient', 'confirmPerClient'] as const).map(
-    (name) => [name, { limit: rateLimitSettings[name].limit * 5 }],
-  );
-  return JSON.stringify(Object.fromEntries(perClient));
 }
 
 /** Sets the variables every handler reads (functions/platform/config.ts) to the local stand-ins. */
