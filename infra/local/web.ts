@@ -153,7 +153,7 @@ export async function startWeb(opts: {
   });
 
   if (opts.mode === 'none') {
-    spa = (_req, res) => sendJson(res, 404, { message: 'Not found (no web app in this stack)' });
+    spa = (_req, res) => sendJson(res, 404, { message: 'Not Found' });
   } else if (opts.mode === 'dev') {
     const { createServer: createVite } = await import('vite');
     const vite = await createVite({
