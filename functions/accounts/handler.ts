@@ -1,10 +1,14 @@
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
 import { createCaptchaChallenge, verifyCaptchaToken } from '../platform/adapters/captcha.js';
+import { tableRateCounter } from '../platform/data/rate-counter.js';
+import { clientAddress } from '../platform/http/edge.js';
 import { logger } from '../platform/logger.js';
+import { rateLimiter, rateLimitsFrom } from '../platform/rate-limit.js';
 import { independentAuthoritiesOf } from '../reference/service.js';
 import { contract } from './contract.js';
 import { claimCaptchaSolution } from './repository/captcha.js';
+import { isConfirmationCode, rememberConfirmation } from './repository/confirmations.js';
 import { acceptInvitationAsNewUser, getOrganisationInvitation } from './repository/invitations.js';
 import { userPool } from './repository/user-pool.js';
 import { getUser, updateUserProfile } from './repository/users.js';
@@ -19,6 +23,8 @@ const registration = registrationService({
   },
   userPool,
   invitations: { get: getOrganisationInvitation, acceptAsNewUser: acceptInvitationAsNewUser },
+  limits: rateLimiter({ counter: tableRateCounter, limits: rateLimitsFrom(process.env.RATE_LIMITS) }),
+  confirmations: { remember: rememberConfirmation, matches: isConfirmationCode },
   now: () => new Date(),
   log: logger,
 });
@@ -37,13 +43,14 @@ const profile = profileService({
 export const routes = {
   'GET /public/captcha/challenge': async () =>
     reply(200, { ...(await registration.captchaChallenge()) }, { 'cache-control': 'no-store' }),
-  'POST /public/user/registration': async ({ body }) => registration.register(body),
-  'POST /public/user/registration/confirm': async ({ body }) => {
-    await registration.confirmRegistration(body);
+  'POST /public/user/registration': async ({ body }, { event }) =>
+    registration.register(body, clientAddress(event)),
+  'POST /public/user/registration/confirm': async ({ body }, { event }) => {
+    await registration.confirmRegistration(body, clientAddress(event));
     return reply(204);
   },
-  'POST /public/user/registration/resend': async ({ body }) => {
-    await registration.resendConfirmation(body);
+  'POST /public/user/registration/resend': async ({ body }, { event }) => {
+    await registration.resendConfirmation(body, clientAddress(event));
     return reply(204);
   },
   'GET /public/organisation/invitations': async ({ query }) => registration.invitationEmail(query.uuid),

@@ -39,6 +39,17 @@ export const env = {
    */
   WEB_URL: 'WEB_URL',
   WEB_URL_PARAMETER: 'WEB_URL_PARAMETER',
+  /**
+   * The secret CloudFront adds to every API request (functions/platform/http/edge.ts): the value
+   * locally, the ARN of a generated Secrets Manager secret in AWS.
+   */
+  ORIGIN_VERIFY_SECRET: 'ORIGIN_VERIFY_SECRET',
+  ORIGIN_VERIFY_SECRET_ARN: 'ORIGIN_VERIFY_SECRET_ARN',
+  /** Overrides of the named rate limits (functions/platform/rate-limit.ts), JSON. */
+  RATE_LIMITS: 'RATE_LIMITS',
+  /** The captcha's work factor (functions/platform/adapters/captcha.ts). */
+  CAPTCHA_COST: 'CAPTCHA_COST',
+  CAPTCHA_COUNTER_MAX: 'CAPTCHA_COUNTER_MAX',
   /** Powertools logger. */
   POWERTOOLS_SERVICE_NAME: 'POWERTOOLS_SERVICE_NAME',
   LOG_LEVEL: 'LOG_LEVEL',

@@ -88,7 +88,12 @@ export class Conflict extends DomainError {
 /** Too many attempts (Cognito LimitExceeded / TooManyRequests / TooManyFailedAttempts). */
 export class TooManyRequests extends DomainError {
   override readonly name: string = 'TooManyRequests';
-  constructor(message = 'Too many requests, please try again later', description?: string) {
+  constructor(
+    message = 'Too many requests, please try again later',
+    description?: string,
+    /** Seconds until a new attempt may succeed: the `Retry-After` header. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super('tooMany', 'ClientError', message, description);
   }
 }

@@ -24,6 +24,8 @@ import {
   type LocalStepFunctions,
 } from './stepfunctions';
 import { startWeb, type WebMode } from './web';
+import { rateLimitsFrom, type RateLimits } from '../../functions/platform/rate-limit';
+import { LOCAL_ORIGIN_SECRET, localRateLimits } from './edge';
 
 export { STAGE } from './gateway';
 export { demoUsers, type DemoUser } from './seed';
@@ -60,7 +62,12 @@ export interface LocalStackOptions {
 }
 
 export interface LocalStackOutputs {
+  /** The API through the CloudFront stand-in (`<web>/api`): the origin secret is added there. */
   ApiUrl: string;
+  /** The gateway itself, as the execute-api endpoint: a call here without the secret is refused. */
+  GatewayUrl: string;
+  /** The rate limits of this stack (functions/platform/rate-limit.ts with RATE_LIMITS applied). */
+  RateLimits: RateLimits;
   WebUrl: string;
   UserPoolId: string;
   UserPoolClientId: string;
@@ -195,6 +202,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LOCAL_STACK: 'true',
       // A fixed development secret for the captcha (AWS: a generated Secrets Manager secret).
       CAPTCHA_HMAC_SECRET: 'consent-portal-local-captcha-secret',
+      // What CloudFront adds to every API request (AWS: a generated Secrets Manager secret).
+      ORIGIN_VERIFY_SECRET: LOCAL_ORIGIN_SECRET,
+      RATE_LIMITS: localRateLimits(),
       // Links in Cognito's mail (AWS: the Web stack's URL through SSM, or -c webUrl).
       WEB_URL: webUrl,
       // Lookups (NZ Post, parcels, LBP register): the local services over shared/sample-data; a
@@ -245,31 +255,30 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     );
 
     // The web server (Vite takes a few seconds to start) comes up while the table and seeds are made.
-    const webP =
-      webMode === 'none'
-        ? undefined
-        : startWeb({
-            port: ports.web,
-            apiPort: ports.api,
-            mode: webMode,
-            config: {
-              apiUrl: '/api',
-              region: REGION,
-              userPoolId: cognito.userPoolId,
-              userPoolClientId: cognito.clientId,
-              cognitoEndpoint: cognito.endpoint,
-              authFlowType: 'USER_PASSWORD_AUTH',
-              ...readSiteDetails(),
-            },
-            uploadsOrigin: s3.endpoint,
-            log: warn,
-          });
+    // Without a web app it still serves /api/*: the CloudFront stand-in every API call goes through.
+    const webP = startWeb({
+      port: ports.web,
+      apiPort: ports.api,
+      mode: webMode,
+      originSecret: LOCAL_ORIGIN_SECRET,
+      config: {
+        apiUrl: '/api',
+        region: REGION,
+        userPoolId: cognito.userPoolId,
+        userPoolClientId: cognito.clientId,
+        cognitoEndpoint: cognito.endpoint,
+        authFlowType: 'USER_PASSWORD_AUTH',
+        ...readSiteDetails(),
+      },
+      uploadsOrigin: s3.endpoint,
+      log: warn,
+    });
     // If a later step fails, the web server must still be stopped.
-    webP?.catch(() => undefined);
+    webP.catch(() => undefined);
     stoppers.push({
       name: 'web (if started)',
       stop: async () => {
-        const web = await webP?.catch(() => undefined);
+        const web = await webP.catch(() => undefined);
         await web?.stop();
       },
     });
@@ -348,7 +357,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     scheduler.start();
 
     const outputs: LocalStackOutputs = {
-      ApiUrl: gateway.url,
+      ApiUrl: `${webUrl}/${new URL(gateway.url).pathname.replace(/^\/+/, '')}`,
+      GatewayUrl: gateway.url,
+      RateLimits: rateLimitsFrom(env.RATE_LIMITS),
       WebUrl: webUrl,
       UserPoolId: cognito.userPoolId,
       UserPoolClientId: cognito.clientId,

@@ -10,6 +10,7 @@ import {
 import path from 'node:path';
 import { repoRoot } from './handlers';
 import { HOST } from './ports';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../functions/platform/http/edge';
 import { closeServer, listen, sendJson, type Log } from './util';
 
 export type WebMode = 'dev' | 'dist' | 'none';
@@ -80,16 +81,33 @@ function staticHandler(root: string, headers: Record<string, string>) {
   };
 }
 
-/** Forwards /api/* to the local gateway as the CloudFront behaviour does. */
-function proxyTo(apiPort: number) {
+/**
+ * Forwards /api/* to the local gateway as the CloudFront behaviour does: the origin secret added
+ * (the API refuses requests without it: functions/platform/http/edge.ts) and the viewer's address
+ * set, whatever the client sent in those headers. The viewer is the first X-Forwarded-For entry
+ * when a test gives one (to act as several clients from 127.0.0.1), else the socket's address;
+ * CloudFront's function takes the connection's address only.
+ */
+function proxyTo(apiPort: number, originSecret: string) {
   return (req: IncomingMessage, res: ServerResponse) => {
+    const forwarded = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    const viewer = first || req.socket.remoteAddress || '127.0.0.1';
+    const headers = { ...req.headers };
+    delete headers[ORIGIN_VERIFY_HEADER];
+    delete headers[VIEWER_IP_HEADER];
     const out = httpRequest(
       {
         host: HOST,
         port: apiPort,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' },
+        headers: {
+          ...headers,
+          'x-forwarded-for': viewer,
+          [ORIGIN_VERIFY_HEADER]: originSecret,
+          [VIEWER_IP_HEADER]: viewer,
+        },
       },
       (r) => {
         res.writeHead(r.statusCode ?? 502, r.headers);
@@ -107,13 +125,16 @@ function proxyTo(apiPort: number) {
 export async function startWeb(opts: {
   port: number;
   apiPort: number;
-  mode: Exclude<WebMode, 'none'>;
+  /** 'none': only the /api/* behaviour (the integration tests' way in), no SPA. */
+  mode: WebMode;
+  /** The secret the API expects from CloudFront (ORIGIN_VERIFY_SECRET of the handlers). */
+  originSecret: string;
   config: WebConfig;
   /** The S3 stand-in's origin (presigned uploads go straight to it, as to the bucket in AWS). */
   uploadsOrigin: string;
   log: Log;
 }): Promise<LocalWeb> {
-  const api = proxyTo(opts.apiPort);
+  const api = proxyTo(opts.apiPort, opts.originSecret);
   const configJson = JSON.stringify(opts.config, null, 2);
   let spa: (req: IncomingMessage, res: ServerResponse) => void;
   let closeVite: (() => Promise<void>) | undefined;
@@ -131,7 +152,9 @@ export async function startWeb(opts: {
     spa(req, res);
   });
 
-  if (opts.mode === 'dev') {
+  if (opts.mode === 'none') {
+    spa = (_req, res) => sendJson(res, 404, { message: 'Not Found' });
+  } else if (opts.mode === 'dev') {
     const { createServer: createVite } = await import('vite');
     const vite = await createVite({
       configFile: path.join(repoRoot, 'web/vite.config.ts'),

@@ -1,6 +1,9 @@
-import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  ApiMapping,
+  CfnStage,
+  DomainName,
   HttpApi,
   HttpMethod,
   HttpRoute,
@@ -13,87 +16,38 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
-import { acknowledge, findings, type NagAck } from '../constructs/nag.js';
+import { acknowledge } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import type { EnvName } from '../../functions/platform/config.js';
 import { sampleDataBundleFiles } from '../../functions/platform/adapters/lookups/sample-data.js';
-import {
-  lambdaId,
-  routes as routeTable,
-  routeKey,
-  type Feature,
-  type RouteDef,
-} from '../../functions/routes.js';
+import { lambdaId, routes as routeTable, routeKey, type RouteDef } from '../../functions/routes.js';
 import { PortalFunction } from '../constructs/portal-function.js';
+import { featureCapabilities, grantFeature } from './api-grants.js';
 import type { PortalConfig } from './config.js';
 
 /** The API Gateway stage: CloudFront forwards `/api/*` unchanged, so the stage name is `api`. */
 export const apiStageName = 'api';
 
-/**
- * What each resource module may touch besides reading the table (least privilege). An issue that
- * gives a resource a new need adds it here.
- * - tableWrite: PutItem/UpdateItem/DeleteItem/transactions on the table;
- * - uploads: get/put/delete objects in the uploads bucket (presigned URLs are signed with the
- *   function's own credentials, so presigned PUT/GET need these rights);
- * - scheduler: create/update/delete schedules in the portal's schedule group, passing the
- *   scheduler role (access-request expiry);
- * - mail: send with SES v2 from the configured sender (context mailFrom) only;
- * - accountsWrite: the public function's writes, limited by `dynamodb:LeadingKeys` to the
- *   partitions registration touches ({@link accountsWritePartitions}): captcha-use guards, user
- *   records, organisation memberships and invitations;
- * - captcha: read the generated captcha HMAC secret (env CAPTCHA_HMAC_SECRET_ARN);
- * - cognitoAdmin: create, get, set the password of and delete users of the pool (registration
- *   through an invitation creates a confirmed user; the public SignUp/Confirm/Resend and
- *   ChangePassword calls need no IAM).
- * - externalLookups: NZ Post AddressChecker, LINZ parcels and the LBP register
- *   (functions/platform/adapters/lookups): LOOKUPS_MODE (context `lookupsMode`, default 'live' in a
- *   prod-like stage, else 'local' = the sample data, shipped beside the bundle) and read access to
- *   the lookups credentials secret (LOOKUPS_SECRET_ARN), which an operator fills with
- *   NZPOST_CLIENT_ID, NZPOST_CLIENT_SECRET, LINZ_API_KEY, LBP_BASE_URL and LBP_API_KEY.
- */
-type Capability =
-  | 'tableWrite'
-  | 'uploads'
-  | 'scheduler'
-  | 'mail'
-  | 'accountsWrite'
-  | 'captcha'
-  | 'cognitoAdmin'
-  | 'externalLookups';
-export const featureCapabilities: Record<Feature, readonly Capability[]> = {
-  site: [],
-  // Registration and the signed-in user's own record: writes only the account partitions below.
-  accounts: ['accountsWrite', 'captcha', 'cognitoAdmin'],
-  reference: [],
-  lookups: ['externalLookups'],
-  applications: ['tableWrite', 'uploads'],
-  participants: ['tableWrite', 'mail'],
-  documents: ['tableWrite', 'uploads'],
-  contacts: ['tableWrite'],
-  'access-requests': ['tableWrite', 'scheduler', 'mail'],
-  organisation: ['tableWrite', 'mail'],
-  rfis: ['tableWrite', 'uploads'],
-  payments: ['tableWrite'],
-  notifications: ['tableWrite'],
-  council: ['tableWrite'],
-};
+/** The stage's throttle (every route), requests per second and burst. */
+export const stageThrottle = { rateLimit: 100, burstLimit: 200 } as const;
 
 /**
- * Partition-key prefixes (ElectroDB keys, functions/platform/data/entities) the accounts function may write:
- * captchaUse, user, organisationMember, organisationInvitation.
+ * Per-route throttles (account-wide, per second): registration, confirmation and resend send mail
+ * or check a code through Cognito, whose own quotas are shared by the whole pool.
  */
-export const accountsWritePartitions = [
-  '$portal#signature_*',
-  '$portal#userId_*',
-  '$portal#organisationId_*',
-  '$portal#invitationId_*',
-] as const;
+export const routeThrottles: Readonly<Record<string, { rateLimit: number; burstLimit: number }>> = {
+  'GET /public/captcha/challenge': { rateLimit: 20, burstLimit: 40 },
+  'POST /public/user/registration': { rateLimit: 5, burstLimit: 10 },
+  'POST /public/user/registration/confirm': { rateLimit: 5, burstLimit: 10 },
+  'POST /public/user/registration/resend': { rateLimit: 2, burstLimit: 5 },
+  'POST /public/user/registration/invited': { rateLimit: 5, burstLimit: 10 },
+};
 
 export interface ApiStackProps extends StackProps {
   config: PortalConfig;
@@ -120,6 +74,10 @@ export class ApiStack extends Stack {
   readonly captchaSecret?: Secret;
   /** The lookup services' credentials (when a routed resource has the externalLookups capability). */
   readonly lookupsSecret?: Secret;
+  /** What CloudFront adds to every /api/* request and the functions check (functions/platform/http/edge.ts). */
+  readonly originSecret: Secret;
+  /** The custom domain, when configured (config.apiDomain): the default endpoint is then disabled. */
+  readonly customDomain?: DomainName;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -130,6 +88,8 @@ export class ApiStack extends Stack {
       apiName: `consent-portal-${config.stage}`,
       description: 'Consent portal API (routes from functions/routes.ts)',
       createDefaultStage: false,
+      // With a custom domain CloudFront uses it, and nothing may use the execute-api endpoint.
+      disableExecuteApiEndpoint: config.apiDomain !== undefined,
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -140,7 +100,7 @@ export class ApiStack extends Stack {
       httpApi: this.httpApi,
       stageName: apiStageName,
       autoDeploy: true,
-      throttle: { rateLimit: 100, burstLimit: 200 },
+      throttle: stageThrottle,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -161,8 +121,38 @@ export class ApiStack extends Stack {
         ),
       },
     });
-    this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    if (config.apiDomain) {
+      this.customDomain = new DomainName(this, 'ApiDomain', {
+        domainName: config.apiDomain.domainName,
+        certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', config.apiDomain.certificateArn),
+      });
+      // `/api/<path>` on the domain is `<path>` of the stage, as `/api/<path>` of execute-api is.
+      new ApiMapping(this, 'ApiMapping', {
+        api: this.httpApi,
+        domainName: this.customDomain,
+        stage: this.stage,
+        apiMappingKey: apiStageName,
+      });
+      this.apiDomainName = config.apiDomain.domainName;
+    } else {
+      this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    }
     this.apiUrl = `https://${this.apiDomainName}/${apiStageName}`;
+
+    // CloudFront's origin secret: generated, never in the template (the Web stack passes it to the
+    // origin as a dynamic reference); every function reads it once per cold start.
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Consent portal: header value CloudFront adds to API requests (x-portal-origin-verify)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    acknowledge(this.originSecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'Rotating the origin secret means redeploying the Web stack (CloudFront reads it at deploy time) before the functions read the new value: a planned change, not a rotation Lambda.',
+      },
+    ]);
 
     // Always the deployed pool's issuer (https://cognito-idp.<region>.amazonaws.com/<pool id>), never
     // a local stand-in; audience = the web client.
@@ -253,6 +243,8 @@ export class ApiStack extends Stack {
                 SCHEDULER_ROLE_ARN: props.schedulerRole.roleArn,
               }
             : {}),
+          ORIGIN_VERIFY_SECRET_ARN: this.originSecret.secretArn,
+          ...(feature === 'accounts' && config.rateLimits ? { RATE_LIMITS: config.rateLimits } : {}),
           ...(caps.includes('captcha') && this.captchaSecret
             ? { CAPTCHA_HMAC_SECRET_ARN: this.captchaSecret.secretArn }
             : {}),
@@ -271,126 +263,35 @@ export class ApiStack extends Stack {
       this.integrations[id] = new HttpLambdaIntegration(`Integration-${id}`, fn, {
         scopePermissionToRoute: false,
       });
-      this.grant(fn, caps, props);
+      grantFeature(this, fn, feature, caps, {
+        ...props,
+        originSecret: this.originSecret,
+        captchaSecret: this.captchaSecret,
+        lookupsSecret: this.lookupsSecret,
+      });
     }
 
+    // Per-route throttles on top of the stage's: the public calls that send mail or check a
+    // code, account-wide (the limits per address and per client are the functions' own).
+    const routeSettings: Record<string, unknown> = {};
     for (const route of routes) {
-      this.addRoute(route, userAuthorizer);
+      const r = this.addRoute(route, userAuthorizer);
+      const throttle = routeThrottles[routeKey(route)];
+      if (throttle) {
+        routeSettings[routeKey(route)] = {
+          ThrottlingRateLimit: throttle.rateLimit,
+          ThrottlingBurstLimit: throttle.burstLimit,
+        };
+        // A route's settings need the route.
+        this.stage.node.addDependency(r);
+      }
     }
+    (this.stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
 
     new CfnOutput(this, 'ApiUrl', { value: this.apiUrl });
   }
 
-  private grant(fn: PortalFunction, caps: readonly Capability[], props: ApiStackProps): void {
-    const suppressions: NagAck[] = [
-      {
-        id: 'AwsSolutions-IAM5',
-        reason:
-          'Table grants include its GSIs (`<table arn>/index/*`): list and search queries run on the indexes.',
-        appliesTo: [findings.tableIndexes],
-      },
-    ];
-    if (caps.includes('tableWrite')) props.table.grantReadWriteData(fn);
-    else props.table.grantReadData(fn);
-    if (caps.includes('accountsWrite') && !caps.includes('tableWrite')) {
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
-          resources: [props.table.tableArn],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...accountsWritePartitions] } },
-        }),
-      );
-    }
-    if (caps.includes('captcha')) {
-      if (!this.captchaSecret) throw new Error('captcha capability without the captcha secret');
-      this.captchaSecret.grantRead(fn);
-    }
-    if (caps.includes('externalLookups')) {
-      if (!this.lookupsSecret) throw new Error('externalLookups capability without the lookups secret');
-      this.lookupsSecret.grantRead(fn);
-    }
-    if (caps.includes('cognitoAdmin')) {
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: [
-            'cognito-idp:AdminCreateUser',
-            'cognito-idp:AdminSetUserPassword',
-            'cognito-idp:AdminGetUser',
-            'cognito-idp:AdminDeleteUser',
-          ],
-          resources: [props.userPool.userPoolArn],
-        }),
-      );
-    }
-    // Health check: a cheap DescribeTable.
-    props.table.grant(fn, 'dynamodb:DescribeTable');
-    if (caps.includes('uploads')) {
-      props.uploads.grantReadWrite(fn);
-      props.uploads.grantDelete(fn);
-      suppressions.push({
-        id: 'AwsSolutions-IAM5',
-        reason:
-          'Document objects have generated keys, so object rights are on `<bucket arn>/*`; the s3 action wildcards are CDK grantReadWrite/grantDelete action groups (Get/Put/Delete object and versions, multipart parts).',
-        appliesTo: [
-          'Action::s3:GetObject*',
-          'Action::s3:GetBucket*',
-          'Action::s3:List*',
-          'Action::s3:DeleteObject*',
-          'Action::s3:Abort*',
-          findings.uploadsObjects,
-        ],
-      });
-    }
-    if (caps.includes('scheduler')) {
-      const group = props.scheduleGroup.scheduleGroupName;
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: [
-            'scheduler:CreateSchedule',
-            'scheduler:UpdateSchedule',
-            'scheduler:DeleteSchedule',
-            'scheduler:GetSchedule',
-          ],
-          resources: [`arn:${this.partition}:scheduler:${this.region}:${this.account}:schedule/${group}/*`],
-        }),
-      );
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['iam:PassRole'],
-          resources: [props.schedulerRole.roleArn],
-          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-        }),
-      );
-      suppressions.push({
-        id: 'AwsSolutions-IAM5',
-        reason:
-          'Schedules are named per access request at run time; rights are limited to schedules of the portal schedule group (`schedule/<group>/*`).',
-        appliesTo: [/^Resource::arn:<AWS::Partition>:scheduler:[^:]+:<AWS::AccountId>:schedule\/.+\/\*$/],
-      });
-    }
-    if (caps.includes('mail')) {
-      const from = props.config.mailFrom;
-      if (from) {
-        const domain = from.split('@')[1] ?? from;
-        const identity = (name: string) =>
-          `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${name}`;
-        fn.addToRolePolicy(
-          new PolicyStatement({
-            actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-            resources: [identity(domain), identity(from)],
-          }),
-        );
-      } else {
-        Annotations.of(fn).addWarningV2(
-          'consent-portal:no-mail-from',
-          'No mailFrom in context: this function cannot send mail on AWS (set -c mailFrom=no-reply@your.domain).',
-        );
-      }
-    }
-    acknowledge(fn, suppressions);
-  }
-
-  private addRoute(route: RouteDef, userAuthorizer: IHttpRouteAuthorizer): void {
+  private addRoute(route: RouteDef, userAuthorizer: IHttpRouteAuthorizer): HttpRoute {
     const integration = this.integrations[lambdaId(route)];
     if (!integration) throw new Error(`No function for ${lambdaId(route)}`);
     let authorizer: IHttpRouteAuthorizer | undefined;
@@ -423,6 +324,7 @@ export class ApiStack extends Stack {
         },
       ]);
     }
+    return r;
   }
 }
 

@@ -38,6 +38,20 @@ export interface PortalConfig {
    * cannot reference the Web stack, which depends on it).
    */
   webUrl?: string;
+  /** WAF: requests per client address per 5 minutes before the rate-based rule blocks (infra/stacks/waf-stack.ts). */
+  wafRateLimit?: number;
+  /**
+   * Overrides of the API's named rate limits (functions/platform/rate-limit.ts), JSON, e.g.
+   * `{"registrationPerClient":{"limit":40}}`: RATE_LIMITS of the accounts function.
+   */
+  rateLimits?: string;
+  /**
+   * A custom domain for the HTTP API (`api.portal.example.nz`) with its ACM certificate in the
+   * stack's region: CloudFront then uses it as the /api/* origin and the default execute-api
+   * endpoint is disabled. Without it CloudFront uses the execute-api domain, and the API refuses
+   * any request without CloudFront's origin secret (functions/platform/http/edge.ts).
+   */
+  apiDomain?: { domainName: string; certificateArn: string };
   /** The route table; tests override it, the app always uses functions/routes.ts. */
   routes?: readonly RouteDef[];
 }
@@ -85,7 +99,34 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
     threatProtection: bool(ctx('threatProtection', 'CONSENT_PORTAL_THREAT_PROTECTION')) ?? false,
     mailFrom: (ctx('mailFrom', 'CONSENT_PORTAL_MAIL_FROM') as string | undefined) || undefined,
     webUrl: webUrlOf(ctx('webUrl', 'CONSENT_PORTAL_WEB_URL')),
+    wafRateLimit: positiveInt(ctx('wafRateLimit', 'CONSENT_PORTAL_WAF_RATE_LIMIT'), 'wafRateLimit'),
+    rateLimits: jsonText(ctx('rateLimits', 'CONSENT_PORTAL_RATE_LIMITS')),
+    apiDomain: apiDomainOf(
+      ctx('apiDomainName', 'CONSENT_PORTAL_API_DOMAIN_NAME'),
+      ctx('apiCertificateArn', 'CONSENT_PORTAL_API_CERTIFICATE_ARN'),
+    ),
   };
+}
+
+function positiveInt(v: unknown, name: string): number | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`Invalid ${name} "${String(v)}": a positive integer`);
+  return n;
+}
+
+/** A JSON text (context may give it parsed): validated as JSON here, by the function at cold start. */
+function jsonText(v: unknown): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const text = typeof v === 'string' ? v : JSON.stringify(v);
+  JSON.parse(text);
+  return text;
+}
+
+function apiDomainOf(name: unknown, arn: unknown): PortalConfig['apiDomain'] {
+  if (!name && !arn) return undefined;
+  if (!name || !arn) throw new Error('apiDomainName and apiCertificateArn go together');
+  return { domainName: String(name), certificateArn: String(arn) };
 }
 
 /** `https://host[/path]` without a trailing slash, or undefined; anything else is refused. */

@@ -4,14 +4,17 @@ import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { configFromContext, type PortalConfig } from './config.js';
 import { DataStack } from './data-stack.js';
+import { WafStack } from './waf-stack.js';
 import { WebStack } from './web-stack.js';
 import { WorkflowsStack } from './workflows-stack.js';
 
-export { ApiStack, apiStageName, featureCapabilities, routeKeysOfTemplate } from './api-stack.js';
+export { ApiStack, apiStageName, routeKeysOfTemplate } from './api-stack.js';
+export { featureCapabilities } from './api-grants.js';
 export { AuthStack, passwordPolicy } from './auth-stack.js';
 export { configFromContext, PROD_LIKE_STAGES, webUrlParameterName, type PortalConfig } from './config.js';
 export { DataStack } from './data-stack.js';
 export { contentSecurityPolicy, WebStack } from './web-stack.js';
+export { BODY_SIZE_LABEL, DEFAULT_WAF_RATE_LIMIT, WafStack } from './waf-stack.js';
 export { clamavPaths, documentsPrefix, extractionAslPath, WorkflowsStack } from './workflows-stack.js';
 
 export interface PortalStacks {
@@ -20,6 +23,7 @@ export interface PortalStacks {
   auth: AuthStack;
   workflows: WorkflowsStack;
   api: ApiStack;
+  waf: WafStack;
   web: WebStack;
 }
 
@@ -47,7 +51,7 @@ export const featureFlags: Record<string, unknown> = {
 export const stackName = (stage: string, part: string): string => `ConsentPortal-${stage}-${part}`;
 
 /**
- * Creates the portal's five stacks in `app` for one stage. Used by bin/app.ts and by the infra
+ * Creates the portal's six stacks in `app` for one stage. Used by bin/app.ts and by the infra
  * tests, so both synthesise the same thing.
  */
 export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks {
@@ -86,8 +90,18 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
     scheduleGroup: workflows.scheduleGroup,
     schedulerRole: workflows.schedulerRole,
   });
+  // A CLOUDFRONT web ACL must be in us-east-1: its own stack there, referenced across regions.
+  const waf = new WafStack(app, name('Waf'), {
+    env: { ...env, region: 'us-east-1' },
+    config,
+    description: 'Consent portal: WAF web ACL of the CloudFront distribution (us-east-1)',
+    crossRegionReferences: true,
+  });
   const web = new WebStack(app, name('Web'), {
     ...common,
+    crossRegionReferences: true,
+    originSecret: api.originSecret,
+    webAclArn: waf.webAcl.attrArn,
     description: 'Consent portal: SPA on CloudFront with /api/* to the HTTP API',
     apiDomainName: api.apiDomainName,
     userPoolId: auth.userPool.userPoolId,
@@ -101,5 +115,5 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
   Tags.of(app).add('project', 'consent-portal');
   Tags.of(app).add('stage', config.stage);
   if (options.nag ?? true) Validations.of(app).addPlugins(new PortalNagChecks(app, { verbose: true }));
-  return { config, data, auth, workflows, api, web };
+  return { config, data, auth, workflows, api, waf, web };
 }

@@ -24,6 +24,8 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../functions/platform/http/edge.js';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { acknowledge, lambdaBasicExecutionPolicy } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
@@ -43,6 +45,10 @@ export interface WebStackProps extends StackProps {
   /** The uploads bucket's name and ARN: the Web stack sets its CORS to the portal's own origins. */
   uploadsBucketName: string;
   uploadsBucketArn: string;
+  /** The value CloudFront adds to every /api/* request as ORIGIN_VERIFY_HEADER (the Api stack's secret). */
+  originSecret: ISecret;
+  /** The WAF web ACL (CLOUDFRONT scope, us-east-1: infra/stacks/waf-stack.ts). */
+  webAclArn: string;
 }
 
 /** The strict Content-Security-Policy of the SPA in AWS (infra/csp.ts builds it for both sides). */
@@ -66,6 +72,16 @@ const spaRewrite = `function handler(event) {
   if (last.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
+  return request;
+}`;
+
+/**
+ * Sets the viewer's address for the API (functions/platform/http/edge.ts: the rate limits per
+ * client), overwriting whatever the client sent in that header.
+ */
+const viewerAddress = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -139,8 +155,15 @@ export class WebStack extends Stack {
       comment: 'SPA routes → /index.html',
     });
 
+    const viewerIp = new CfFunction(this, 'ViewerAddress', {
+      code: FunctionCode.fromInline(viewerAddress),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'API requests: the viewer address header',
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Consent portal (${config.stage})`,
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_ALL,
@@ -161,7 +184,11 @@ export class WebStack extends Stack {
           origin: new HttpOrigin(props.apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // The API refuses any request without it: only CloudFront's requests reach a handler.
+            // A dynamic reference ({{resolve:secretsmanager:...}}): the value is not in the template.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
           }),
+          functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -188,11 +215,6 @@ export class WebStack extends Stack {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'The portal serves New Zealand applicants who may be abroad; no geo restriction in the spec.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'WAF (web ACL in us-east-1) is a deploy-time decision per environment; API throttling and Cognito protect the backend meanwhile.',
       },
     ]);
 

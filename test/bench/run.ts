@@ -11,6 +11,8 @@
  *                                  items in the table): V3 p50/p99 and its DynamoDB calls (same stack)
  *   npm run bench -- sanitise      the step-data sanitiser on 256 KB / 1 MB adversarial strings, new
  *                                  against the regex version it replaced (sanitise.ts)
+ *   npm run bench -- captcha       the registration captcha's solve time in headless Chromium at a few
+ *                                  work factors, median/p90 (captcha.ts)
  *
  * bundles runs `cdk synth` first when cdk.out is missing; spa runs the web build when web/dist is
  * missing. Budgets to compare against are in the README ("Performance budgets").
@@ -206,6 +208,10 @@ if (all || which.includes('spa')) spa();
 if (all || which.includes('sanitise')) {
   const { sanitise } = await import('./sanitise');
   await sanitise({ table });
+}
+if (all || which.includes('captcha')) {
+  const { captcha } = await import('./captcha');
+  await captcha({ table });
 }
 const wantApi = all || which.includes('api');
 const wantReference = all || which.includes('reference');

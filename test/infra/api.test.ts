@@ -175,6 +175,7 @@ describe('ApiStack', () => {
               '$portal#userId_*',
               '$portal#organisationId_*',
               '$portal#invitationId_*',
+              '$portal#key_*',
             ],
           },
         },
@@ -183,8 +184,8 @@ describe('ApiStack', () => {
   });
 
   it('gives the accounts function the captcha secret and the Cognito admin calls of invited registration', () => {
-    // Two secrets: the captcha key and the lookups' credentials.
-    t.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    // Three secrets: the captcha key, the lookups' credentials and CloudFront's origin secret.
+    t.resourceCountIs('AWS::SecretsManager::Secret', 3);
     const [secretId] = Object.keys(
       t.findResources('AWS::SecretsManager::Secret', {
         Properties: {
@@ -212,7 +213,15 @@ describe('ApiStack', () => {
       id.startsWith('Fnreference'),
     )!;
     expect(JSON.stringify(usr)).not.toContain('cognito-idp:');
-    expect(JSON.stringify(usr)).not.toContain('secretsmanager:');
+    // The only secret the reference function reads is CloudFront's origin secret.
+    const usrSecrets = (
+      usr as { Properties: { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } } }
+    ).Properties.PolicyDocument.Statement.filter((st) =>
+      JSON.stringify(st.Action).includes('secretsmanager:'),
+    );
+    expect(usrSecrets.map((st) => JSON.stringify(st.Resource))).toEqual([
+      expect.stringMatching(/OriginSecret/),
+    ]);
   });
 
   it('gives the lookups function its mode, timeout and the credentials secret, and no one else', () => {

@@ -7,7 +7,9 @@ import { buildTestApp, template } from './helpers.js';
 describe('the CDK app', () => {
   const { app, stacks } = buildTestApp();
 
-  it('creates five stacks named ConsentPortal-<stage>-<part> in ap-southeast-2', () => {
+  it('creates six stacks named ConsentPortal-<stage>-<part>: five in ap-southeast-2, the WAF in us-east-1', () => {
+    expect(stacks.waf.stackName).toBe('ConsentPortal-dev-Waf');
+    expect(stacks.waf.region).toBe('us-east-1');
     const all = [stacks.data, stacks.auth, stacks.workflows, stacks.api, stacks.web];
     expect(all.map((s) => s.stackName)).toEqual([
       'ConsentPortal-dev-Data',
@@ -17,7 +19,7 @@ describe('the CDK app', () => {
       'ConsentPortal-dev-Web',
     ]);
     for (const s of all) expect(s.region).toBe('ap-southeast-2');
-    expect(app.node.children).toHaveLength(5);
+    expect(app.node.children).toHaveLength(6);
   });
 
   it('has exactly the documented outputs across its stacks', () => {
@@ -38,7 +40,7 @@ describe('the CDK app', () => {
     );
   });
 
-  it('orders the stacks data → auth → workflows → api → web', () => {
+  it('orders the stacks data → auth → workflows → api → web, with the WAF before web', () => {
     app.synth(); // cross-stack references (and so dependencies) are resolved at synth
     const deps = (s: { dependencies: { stackName: string }[] }) =>
       s.dependencies.map((d) => d.stackName).sort();
@@ -50,10 +52,12 @@ describe('the CDK app', () => {
       expect.arrayContaining(['ConsentPortal-dev-Auth', 'ConsentPortal-dev-Data']),
     );
     expect(deps(stacks.api)).not.toContain('ConsentPortal-dev-Web');
+    expect(deps(stacks.waf)).toEqual([]);
     expect(deps(stacks.web)).toEqual([
       'ConsentPortal-dev-Api',
       'ConsentPortal-dev-Auth',
       'ConsentPortal-dev-Data',
+      'ConsentPortal-dev-Waf',
     ]);
   });
 

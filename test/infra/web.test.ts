@@ -70,7 +70,8 @@ describe('WebStack', () => {
       OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
       ViewerProtocolPolicy: 'https-only',
     });
-    expect(api.FunctionAssociations).toBeUndefined();
+    // One viewer-request function: the viewer address for the API (test/infra/security.test.ts).
+    expect(api.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
     const origin = (dist.Origins as Record<string, unknown>[]).find((o) => o.Id === api.TargetOriginId)!;
     expect(origin.CustomOriginConfig).toMatchObject({
       OriginProtocolPolicy: 'https-only',

@@ -10,6 +10,7 @@ import { messages } from '../../../shared/domain/validation.js';
 import type { CaptchaCheck, createCaptchaChallenge } from '../../platform/adapters/captcha.js';
 import { Invalid, NotFound, Rejected, ServerError } from '../../platform/errors.js';
 import type { logger } from '../../platform/logger.js';
+import type { RateLimiter } from '../../platform/rate-limit.js';
 import { cognitoClientError, cognitoErrorName, cognitoMessage } from '../cognito.js';
 import type { AcceptOutcome, InvitedUser, OrganisationInvitationRecord } from '../repository/invitations.js';
 import type { UserPool } from '../repository/user-pool.js';
@@ -49,6 +50,13 @@ export interface RegistrationPorts {
       now: Date,
     ): Promise<AcceptOutcome>;
   };
+  /** The named rate limits (functions/platform/rate-limit.ts). */
+  limits: RateLimiter;
+  /** The code that confirmed an address, remembered for a day (a second click on the link). */
+  confirmations: {
+    remember(email: string, code: string): Promise<void>;
+    matches(email: string, code: string): Promise<boolean>;
+  };
   now(): Date;
   log: Log;
 }
@@ -56,6 +64,22 @@ export interface RegistrationPorts {
 /** 400 for a missing, forged, expired or replayed captcha. */
 export const captchaFailed = (): Invalid =>
   new Invalid([{ field: 'body.captchaToken', reason: messages.captcha }], messages.captcha);
+
+/**
+ * The one answer to a confirmation that does not confirm: a wrong or expired code, an unknown
+ * address, or a confirmed account with any code but the one that confirmed it. The same status
+ * and body in every case, so the answer says nothing of whether the account exists.
+ */
+export const confirmationFailed = (): Invalid =>
+  new Invalid([{ field: 'body.code', reason: 'Invalid verification code' }], 'Invalid verification code');
+
+/** Cognito's answers to a code that does not confirm (with PreventUserExistenceErrors or not). */
+const CONFIRM_FAILURES = new Set([
+  'CodeMismatchException',
+  'ExpiredCodeException',
+  'UserNotFoundException',
+  'NotAuthorizedException',
+]);
 
 /** 400 USER.EXISTS.COGNITO.400: an account already exists with this email. */
 export const userExists = (): Rejected =>
@@ -110,9 +134,18 @@ export function registrationService(ports: RegistrationPorts) {
     return ports.captcha.challenge();
   }
 
-  /** Registers an account (the pool mails the verification code and link); its Cognito username. */
-  async function register(body: z.output<typeof RegistrationRequest>): Promise<{ username: string }> {
+  /**
+   * Registers an account (the pool mails the verification code and link); its Cognito username.
+   * The captcha comes first (a bot pays its work before it can spend an address's budget), then
+   * the limits per address and per client. An existing address keeps the spec's own answer
+   * (USER.EXISTS.COGNITO.400, portal-core §8): finding it out costs a solved captcha per try.
+   */
+  async function register(
+    body: z.output<typeof RegistrationRequest>,
+    client: string,
+  ): Promise<{ username: string }> {
     await requireCaptcha(body.captchaToken);
+    await ports.limits.check(['registrationPerClient', client], ['registrationPerAddress', body.email]);
     try {
       const { userSub } = await userPool.signUp({
         email: body.email,
@@ -131,40 +164,59 @@ export function registrationService(ports: RegistrationPorts) {
     }
   }
 
-  /** Confirms an account with the mailed code; confirming twice succeeds. */
-  async function confirmRegistration(body: z.output<typeof ConfirmRegistrationRequest>): Promise<void> {
+  /**
+   * Confirms an account with the mailed code. A second click on the mail's link (the code that
+   * confirmed it, remembered for a day) succeeds; anything else that does not confirm — a wrong or
+   * expired code, an unknown address, another code on a confirmed account — is the one
+   * {@link confirmationFailed} answer. Limited per address (code guessing) and per client.
+   */
+  async function confirmRegistration(
+    body: z.output<typeof ConfirmRegistrationRequest>,
+    client: string,
+  ): Promise<void> {
+    await ports.limits.check(['confirmPerClient', client], ['confirmPerAddress', body.email]);
     try {
       await userPool.confirmSignUp(body.email, body.code);
     } catch (err) {
       const name = cognitoErrorName(err);
-      // Confirming twice (a second click on the mail's link) succeeds: Cognito says
-      // NotAuthorized ("Current status is CONFIRMED"); cognito-local says ExpiredCode.
-      if (
-        (name === 'NotAuthorizedException' || name === 'ExpiredCodeException') &&
-        (await userPool.userStatus(body.email)) === 'CONFIRMED'
-      ) {
-        return;
-      }
       if (name === 'UserLambdaValidationException') {
         // The user is confirmed but the user record could not be written.
         throw new ServerError({ cause: err });
       }
-      const field =
-        name === 'CodeMismatchException' || name === 'ExpiredCodeException' ? 'body.code' : undefined;
-      throw cognitoClientError(
-        err,
-        field ? [{ field, reason: cognitoMessage(err, 'Invalid verification code') }] : undefined,
-      );
+      if (name && CONFIRM_FAILURES.has(name)) {
+        // Confirming twice: Cognito says NotAuthorized ("Current status is CONFIRMED"),
+        // cognito-local ExpiredCode; only the code that confirmed it makes that a success.
+        if (
+          (name === 'NotAuthorizedException' || name === 'ExpiredCodeException') &&
+          (await ports.confirmations.matches(body.email, body.code)) &&
+          (await userPool.userStatus(body.email)) === 'CONFIRMED'
+        ) {
+          return;
+        }
+        log.info('confirmation refused', { reason: name });
+        throw confirmationFailed();
+      }
+      throw cognitoClientError(err);
     }
+    await ports.confirmations.remember(body.email, body.code);
   }
 
-  /** Sends the verification mail again (the spec's messages for an unknown or confirmed user). */
-  async function resendConfirmation(body: z.output<typeof ResendRegistrationRequest>): Promise<void> {
-    // The pool hides unknown users (PreventUserExistenceErrors), but the spec has a failure
-    // message for this: ask the pool directly first.
+  /**
+   * Sends the verification mail again when the address has an unconfirmed account. The answer is
+   * the same (204) whether the account is unknown, unconfirmed or already confirmed: the web says
+   * "A verification email will be sent to this email address." (portal-organisation §8), which is
+   * true of every address that can still be confirmed. Limited per address and per client.
+   */
+  async function resendConfirmation(
+    body: z.output<typeof ResendRegistrationRequest>,
+    client: string,
+  ): Promise<void> {
+    await ports.limits.check(['resendPerClient', client], ['resendPerAddress', body.email]);
     const status = await userPool.userStatus(body.email);
-    if (status === undefined) throw new Rejected('User does not exist');
-    if (status === 'CONFIRMED') throw new Rejected('User is already confirmed');
+    if (status !== 'UNCONFIRMED') {
+      log.info('resend: nothing to send', { status: status ?? 'unknown' });
+      return;
+    }
     try {
       await userPool.resendConfirmationCode(body.email);
     } catch (err) {

@@ -1,10 +1,9 @@
 /**
  * Self-hosted captcha: ALTCHA proof of work (altcha-lib v2, the protocol of the `altcha` v3 widget).
  *
- * - `GET /public/captcha/challenge` returns {@link createCaptchaChallenge}: PBKDF2/SHA-256 with a
- *   low cost and a random counter (deterministic mode), signed with an HMAC secret, expiring after
- *   {@link captchaSettings}.ttlSeconds. Solving takes about 0.1–0.2 s on one core of a 2-core
- *   machine in Chromium (measured: 350 PBKDF2 derivations of 500 iterations ≈ 110 ms).
+ * - `GET /public/captcha/challenge` returns {@link createCaptchaChallenge}: PBKDF2/SHA-256 with the
+ *   work factor of {@link captchaSettings} (a setting: see DEFAULT_CAPTCHA_COST) and a random
+ *   counter (deterministic mode), signed with an HMAC secret, expiring after ttlSeconds.
  * - A request carries the widget's payload (base64 JSON `{challenge, solution}`) as `captchaToken`;
  *   {@link verifyCaptchaToken} checks expiry, the challenge signature and the derived key (against
  *   the key signature: one HMAC, no key derivation on the server).
@@ -22,18 +21,46 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import * as z from 'zod';
 import { secretsManagerClient } from './aws/secrets-manager.js';
 
+/**
+ * The work factor's defaults: PBKDF2 iterations per attempt × attempts (the counter, drawn from
+ * [counterMax / 8, counterMax], about 0.56 × counterMax on average: 7.2 M iterations). Chosen with
+ * `npm run bench -- captcha` (test/bench/captcha.ts): headless Chromium, one thread, on this shared
+ * 2-core machine: median 1.9 s, p90 4.0 s (2000 × 1600: 0.4 s; the old 500 × 800: 0.08 s); a
+ * current laptop is faster, and the widget may split the counter range over several workers. A
+ * bot pays it per registration attempt. Env CAPTCHA_COST and CAPTCHA_COUNTER_MAX override it.
+ */
+export const DEFAULT_CAPTCHA_COST = 8000;
+export const DEFAULT_CAPTCHA_COUNTER_MAX = 1600;
+
+const positiveEnv = (name: 'CAPTCHA_COST' | 'CAPTCHA_COUNTER_MAX', fallback: number): number => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, not "${raw}"`);
+  return n;
+};
+
+const counterMax = positiveEnv('CAPTCHA_COUNTER_MAX', DEFAULT_CAPTCHA_COUNTER_MAX);
+
 export const captchaSettings = {
   algorithm: 'PBKDF2/SHA-256',
   /** PBKDF2 iterations per attempt. */
-  cost: 500,
+  cost: positiveEnv('CAPTCHA_COST', DEFAULT_CAPTCHA_COST),
   /** The solution's counter is drawn from [counterMin, counterMax]: the number of attempts. */
-  counterMin: 100,
-  counterMax: 800,
+  counterMin: Math.max(1, Math.floor(counterMax / 8)),
+  counterMax,
   /** A challenge expires this long after it was issued. */
   ttlSeconds: 600,
   /** A longer token is rejected before it is decoded (a real payload is about 700 characters). */
   maxTokenLength: 4096,
 } as const;
+
+/** A challenge's work factor: PBKDF2 iterations per attempt and the range of the attempts. */
+export interface CaptchaWork {
+  cost: number;
+  counterMin: number;
+  counterMax: number;
+}
 
 let secretPromise: Promise<string> | undefined;
 
@@ -70,12 +97,15 @@ async function secrets(): Promise<{ signature: string; key: string }> {
 }
 
 /** A fresh signed challenge (the JSON the widget fetches). */
-export async function createCaptchaChallenge(nowMs: number = Date.now()): Promise<Challenge> {
+export async function createCaptchaChallenge(
+  nowMs: number = Date.now(),
+  work: CaptchaWork = captchaSettings,
+): Promise<Challenge> {
   const s = await secrets();
   return createChallenge({
     algorithm: captchaSettings.algorithm,
-    cost: captchaSettings.cost,
-    counter: randomInt(captchaSettings.counterMin, captchaSettings.counterMax),
+    cost: work.cost,
+    counter: randomInt(work.counterMin, work.counterMax),
     deriveKey,
     expiresAt: Math.floor(nowMs / 1000) + captchaSettings.ttlSeconds,
     hmacSignatureSecret: s.signature,

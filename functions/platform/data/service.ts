@@ -49,6 +49,7 @@ import {
   qualificationType,
   step,
 } from './entities/reference.js';
+import { confirmedCode, rateCounter } from './entities/abuse.js';
 import { captchaUse, siteSetting } from './entities/site.js';
 import { user, userAuthority, userProperty } from './entities/user.js';
 
@@ -106,6 +107,8 @@ export const service = new Service(
     documentType,
     siteSetting,
     captchaUse,
+    rateCounter,
+    confirmedCode,
     domainEvent,
     consumedEvent,
   },

@@ -16,13 +16,14 @@ import type {
 import type { FieldIssue } from '../../../shared/schemas/errors.js';
 import { messages } from '../../../shared/domain/validation.js';
 import { logger } from '../logger.js';
-import { Invalid, NotFound, Unauthorized } from '../errors.js';
+import { Invalid, NotFound, TooManyRequests, Unauthorized } from '../errors.js';
 import { grantAccess } from '../access.js';
 import type { GrantOf } from '../access.js';
 import { userFromEvent } from '../caller.js';
 import type { Caller, CallerOfKind, HttpEvent } from '../caller.js';
 import { assertBodyWithin, DEFAULT_MAX_BODY_BYTES } from './body-limit.js';
 import { contractViolations } from './contract-check.js';
+import { assertThroughEdge } from './edge.js';
 import { mapError } from './errors.js';
 
 export type { HttpEvent } from '../caller.js';
@@ -31,7 +32,8 @@ export type { HttpEvent } from '../caller.js';
  * The HTTP plumbing every feature shares. A feature declares its contract (per route key of the
  * table: the path, query and body schemas, and the response schema) and its implementations (one
  * function per route key, normally one service call); `createFeatureHandler` makes the Lambda handler:
- * logger context → dispatch on `routeKey` → the caller (401 without one on a protected route) → the
+ * logger context → the origin check (403 unless the request came through CloudFront: ./edge.ts) →
+ * dispatch on `routeKey` → the caller (401 without one on a protected route) → the
  * body's size (413 over the route's cap, before anything reads it: ./body-limit.ts) → zod parsing
  * of path, query and body (400 with the field issues) → the route's declared access
  * (functions/platform/http/access.ts: 404 / 403) → the implementation → JSON. Every error becomes
@@ -260,9 +262,14 @@ function httpErrorsAndAccessLog(): MiddlewareObj<HttpEvent, APIGatewayProxyResul
           code: mapped.body.code,
         });
       }
+      const err = request.error;
+      const retryAfter: Record<string, string> =
+        err instanceof TooManyRequests && err.retryAfterSeconds !== undefined
+          ? { 'retry-after': String(err.retryAfterSeconds) }
+          : {};
       request.response = {
         statusCode: mapped.statusCode,
-        headers: JSON_HEADERS,
+        headers: { ...JSON_HEADERS, ...retryAfter },
         body: JSON.stringify(mapped.body),
       };
     },
@@ -296,6 +303,8 @@ export function createFeatureHandler<F extends Feature, C extends Contract<F>, L
     (input: unknown, ctx: RequestContext) => Promise<unknown>
   >;
   const base = async (event: HttpEvent, lambdaContext: Context): Promise<APIGatewayProxyResultV2> => {
+    // Only CloudFront's requests (the origin secret) reach a route: ./edge.ts.
+    await assertThroughEdge(event);
     const key = event.routeKey;
     const route = routeByKey(key, table);
     const schemas = Object.hasOwn(schemasOf, key) ? schemasOf[key] : undefined;

@@ -20,7 +20,13 @@ import {
   UsernameExistsException,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { handler } from '../../../../functions/accounts/handler.js';
@@ -34,6 +40,8 @@ vi.hoisted(() => {
   process.env.USER_POOL_ID = 'ap-southeast-2_pool';
   process.env.USER_POOL_CLIENT_ID = 'web-client';
   process.env.CAPTCHA_HMAC_SECRET = 'unit-test-secret';
+  // The plumbing is tested here, not the work factor (test/unit/functions/platform/adapters/captcha.test.ts).
+  process.env.CAPTCHA_COST = '50';
 });
 
 const cognito = mockClient(CognitoIdentityProviderClient);
@@ -41,7 +49,18 @@ const ddb = mockClient(DynamoDBDocumentClient);
 beforeEach(() => {
   cognito.reset();
   ddb.reset();
+  // The rate limiter's counters (functions/platform/rate-limit.ts): first call of each window.
+  ddb.on(UpdateCommand).resolves({ Attributes: { count: 1 } });
 });
+
+const WRONG_CODE = {
+  statusCode: 400,
+  body: {
+    code: 'ClientError',
+    message: 'Invalid verification code',
+    details: [{ field: 'body.code', reason: 'Invalid verification code' }],
+  },
+};
 
 const meta = { $metadata: {} };
 const call = async (routeKey: string, opts: Parameters<typeof httpEvent>[1] = {}) =>
@@ -309,6 +328,7 @@ describe('POST /public/user/registration/confirm', () => {
   const confirm = (body: unknown) => call('POST /public/user/registration/confirm', { body });
 
   it('confirms with ConfirmSignUp → 204', async () => {
+    ddb.on(PutCommand).resolves({});
     cognito.on(ConfirmSignUpCommand).resolves(meta);
     const res = await confirm({ email: 'Ana@Example.nz', code: ' 123456 ' });
     expect(res.statusCode).toBe(204);
@@ -327,18 +347,24 @@ describe('POST /public/user/registration/confirm', () => {
       }),
     ],
     [new ExpiredCodeException({ message: 'Invalid code provided, please request a code again.', ...meta })],
-  ])('%s → 400 ClientError on body.code', async (err) => {
+    [new UserNotFoundException({ message: 'Username/client id combination not found.', ...meta })],
+  ])('%s → the one wrong-code answer, whatever Cognito said', async (err) => {
     cognito.on(ConfirmSignUpCommand).rejects(err);
-    cognito.on(AdminGetUserCommand).resolves({ Username: 'sub-1', UserStatus: 'UNCONFIRMED', ...meta });
-    const res = await confirm({ email: 'ana@example.nz', code: '000000' });
-    const message = err.message.replace(/\.$/, '');
-    expect(res).toMatchObject({
-      statusCode: 400,
-      body: { code: 'ClientError', message, details: [{ field: 'body.code', reason: message }] },
+    ddb.on(GetCommand).resolves({});
+    expect(await confirm({ email: 'ana@example.nz', code: '000000' })).toEqual({
+      ...WRONG_CODE,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
     });
   });
 
-  it('an already confirmed user → 204 (a second click on the link)', async () => {
+  it('a confirmed user: the code that confirmed it → 204 (a second click); any other code → the wrong-code answer', async () => {
+    ddb.on(PutCommand).resolves({});
+    cognito.on(ConfirmSignUpCommand).resolvesOnce(meta);
+    expect((await confirm({ email: 'ana@example.nz', code: '123456' })).statusCode).toBe(204);
+    const remembered = ddb.commandCalls(PutCommand)[0]!.args[0].input.Item!;
+    expect(JSON.stringify(remembered)).not.toContain('ana@');
+    expect(JSON.stringify(remembered)).not.toContain('123456');
+
     cognito.on(ConfirmSignUpCommand).rejects(
       new NotAuthorizedException({
         message: 'User cannot be confirmed. Current status is CONFIRMED',
@@ -346,11 +372,20 @@ describe('POST /public/user/registration/confirm', () => {
       }),
     );
     cognito.on(AdminGetUserCommand).resolves({ Username: 'sub-1', UserStatus: 'CONFIRMED', ...meta });
+    ddb.on(GetCommand).resolves({ Item: remembered });
     expect((await confirm({ email: 'ana@example.nz', code: '123456' })).statusCode).toBe(204);
-    expect(cognito.commandCalls(AdminGetUserCommand)[0]!.args[0].input).toEqual({
-      UserPoolId: 'ap-southeast-2_pool',
-      Username: 'ana@example.nz',
+    expect(await confirm({ email: 'ana@example.nz', code: '654321' })).toMatchObject(WRONG_CODE);
+  });
+
+  it('over the limit → 429 with the error shape and Retry-After; Cognito is not asked', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { count: 11 } });
+    const res = await confirm({ email: 'ana@example.nz', code: '123456' });
+    expect(res).toMatchObject({
+      statusCode: 429,
+      body: { code: 'ClientError', message: 'Too many requests, please try again later' },
     });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(cognito.commandCalls(ConfirmSignUpCommand)).toHaveLength(0);
   });
 
   it('a failing post-confirmation trigger is a 500 (the record could not be written)', async () => {
@@ -391,23 +426,21 @@ describe('POST /public/user/registration/resend', () => {
     });
   });
 
-  it('an unknown user → 400 "User does not exist"', async () => {
+  it('an unknown and a confirmed user answer exactly as an unconfirmed one (204, no body); no code is sent', async () => {
+    cognito.on(AdminGetUserCommand).resolves({ Username: 's', UserStatus: 'UNCONFIRMED', ...meta });
+    cognito.on(ResendConfirmationCodeCommand).resolves(meta);
+    const unconfirmed = await resend('ana@example.nz');
+    cognito.reset();
     cognito
       .on(AdminGetUserCommand)
       .rejects(new UserNotFoundException({ message: 'User does not exist.', ...meta }));
-    expect(await resend('ghost@example.nz')).toMatchObject({
-      statusCode: 400,
-      body: { code: 'ClientError', message: 'User does not exist' },
-    });
-    expect(cognito.commandCalls(ResendConfirmationCodeCommand)).toHaveLength(0);
-  });
-
-  it('a confirmed user → 400 "User is already confirmed"', async () => {
+    const unknown = await resend('ghost@example.nz');
+    cognito.reset();
     cognito.on(AdminGetUserCommand).resolves({ Username: 's', UserStatus: 'CONFIRMED', ...meta });
-    expect(await resend('ana@example.nz')).toMatchObject({
-      statusCode: 400,
-      body: { code: 'ClientError', message: 'User is already confirmed' },
-    });
+    const confirmed = await resend('done@example.nz');
+    expect(unconfirmed).toEqual({ statusCode: 204, headers: {}, body: undefined });
+    expect(unknown).toEqual(unconfirmed);
+    expect(confirmed).toEqual(unconfirmed);
     expect(cognito.commandCalls(ResendConfirmationCodeCommand)).toHaveLength(0);
   });
 

@@ -9,6 +9,7 @@ import type {
   InvitedUser,
   OrganisationInvitationRecord,
 } from '../../../../../functions/accounts/repository/invitations.js';
+import { rateLimiter, rateLimitSettings } from '../../../../../functions/platform/rate-limit.js';
 
 const PASSWORD_MESSAGE = 'Requires at least 8, upper, lower, numerical & special characters';
 const CAPTCHA_MESSAGE = 'Please complete the CAPTCHA challenge';
@@ -47,6 +48,8 @@ const invitation = (extra: Partial<OrganisationInvitationRecord> = {}): Organisa
  */
 function world(opts: { invitations?: OrganisationInvitationRecord[]; outcome?: AcceptOutcome } = {}) {
   const users = new Map<string, PoolUser>();
+  const counters = new Map<string, number>();
+  const remembered = new Map<string, string>();
   const claimed = new Set<string>();
   const logged: { level: 'info' | 'error'; message: string; data?: unknown }[] = [];
   const deleted: string[] = [];
@@ -158,13 +161,36 @@ function world(opts: { invitations?: OrganisationInvitationRecord[]; outcome?: A
         return opts.outcome ?? 'accepted';
       },
     },
+    limits: rateLimiter({
+      counter: {
+        increment: async (key) => {
+          counters.set(key, (counters.get(key) ?? 0) + 1);
+          return counters.get(key)!;
+        },
+      },
+      now: () => NOW.getTime(),
+    }),
+    confirmations: {
+      remember: async (email, code) => void remembered.set(email, code),
+      matches: async (email, code) => remembered.get(email) === code,
+    },
     now: () => NOW,
     log: {
       info: (message: string, data?: unknown) => void logged.push({ level: 'info', message, data }),
       error: (message: string, data?: unknown) => void logged.push({ level: 'error', message, data }),
     } as RegistrationPorts['log'],
   };
-  return { service: registrationService(ports), ports, users, claimed, logged, deleted, accepted, fail };
+  const svc = registrationService(ports);
+  // Every call from one client unless a test says otherwise.
+  const service = {
+    ...svc,
+    register: (b: Parameters<typeof svc.register>[0], client = 'client-1') => svc.register(b, client),
+    confirmRegistration: (b: Parameters<typeof svc.confirmRegistration>[0], client = 'client-1') =>
+      svc.confirmRegistration(b, client),
+    resendConfirmation: (b: Parameters<typeof svc.resendConfirmation>[0], client = 'client-1') =>
+      svc.resendConfirmation(b, client),
+  };
+  return { service, ports, users, claimed, logged, deleted, accepted, fail, counters };
 }
 
 const registration = (captchaToken = 'ok:sig-1', extra: Record<string, unknown> = {}) => ({
@@ -296,6 +322,29 @@ describe('registration service: sign-up (fake ports)', () => {
   });
 });
 
+const WRONG_CODE = {
+  kind: 'invalid',
+  code: 'ClientError',
+  message: 'Invalid verification code',
+  details: [{ field: 'body.code', reason: 'Invalid verification code' }],
+};
+
+/** The error a call throws, as the client sees it (kind, code, message, description, details). */
+const answer = async (call: Promise<unknown>) => {
+  const err = (await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  )) as Record<string, unknown> | undefined;
+  if (!err) return 'success';
+  return {
+    kind: err.kind,
+    code: err.code,
+    message: err.message,
+    description: err.description,
+    details: err.details,
+  };
+};
+
 describe('registration service: confirmation and resend (fake ports)', () => {
   it('confirms with the mailed code', async () => {
     const w = world();
@@ -304,29 +353,23 @@ describe('registration service: confirmation and resend (fake ports)', () => {
     expect(w.users.get('ana@example.nz')!.status).toBe('CONFIRMED');
   });
 
-  it("a wrong or expired code → Cognito's message on body.code", async () => {
+  it('a wrong or expired code → the one "Invalid verification code" answer on body.code', async () => {
     const w = world();
     await w.service.register(registration());
     await expect(
       w.service.confirmRegistration({ email: 'ana@example.nz', code: '000000' }),
-    ).rejects.toMatchObject({
-      kind: 'invalid',
-      message: 'Invalid verification code provided, please try again',
-      details: [{ field: 'body.code', reason: 'Invalid verification code provided, please try again' }],
-    });
+    ).rejects.toMatchObject(WRONG_CODE);
     w.fail.confirmSignUp = cognitoError(
       'ExpiredCodeException',
       'Invalid code provided, please request a code again.',
     );
     await expect(
       w.service.confirmRegistration({ email: 'ana@example.nz', code: '123456' }),
-    ).rejects.toMatchObject({
-      details: [{ field: 'body.code', reason: 'Invalid code provided, please request a code again' }],
-    });
+    ).rejects.toMatchObject(WRONG_CODE);
     expect(w.users.get('ana@example.nz')!.status).toBe('UNCONFIRMED');
   });
 
-  it('confirming twice succeeds (Cognito: NotAuthorized; cognito-local: ExpiredCode, for a confirmed user)', async () => {
+  it('confirming twice with the code that confirmed succeeds (Cognito: NotAuthorized; cognito-local: ExpiredCode)', async () => {
     const w = world();
     await w.service.register(registration());
     await w.service.confirmRegistration({ email: 'ana@example.nz', code: '123456' });
@@ -342,15 +385,32 @@ describe('registration service: confirmation and resend (fake ports)', () => {
     ).resolves.toBeUndefined();
   });
 
-  it('NotAuthorized for an account that is not confirmed → its message, on no field', async () => {
+  it('enumeration: unknown, unconfirmed and confirmed accounts answer a wrong code identically', async () => {
+    const w = world();
+    await w.service.register(registration('ok:a', { email: 'pending@example.nz' }));
+    await w.service.register(registration('ok:b', { email: 'done@example.nz' }));
+    await w.service.confirmRegistration({ email: 'done@example.nz', code: '123456' });
+    const unknown = await answer(w.service.confirmRegistration({ email: 'ghost@example.nz', code: '654321' }));
+    const pending = await answer(
+      w.service.confirmRegistration({ email: 'pending@example.nz', code: '654321' }),
+    );
+    const done = await answer(w.service.confirmRegistration({ email: 'done@example.nz', code: '654321' }));
+    expect(unknown).toMatchObject(WRONG_CODE);
+    expect(pending).toEqual(unknown);
+    expect(done).toEqual(unknown);
+    // Even the code that confirmed another account is just a wrong code here.
+    expect(
+      await answer(w.service.confirmRegistration({ email: 'ghost@example.nz', code: '123456' })),
+    ).toEqual(unknown);
+  });
+
+  it('NotAuthorized for an account that is not confirmed (disabled) → the same wrong-code answer', async () => {
     const w = world();
     await w.service.register(registration());
     w.fail.confirmSignUp = cognitoError('NotAuthorizedException', 'User is disabled.');
-    const err = await w.service
-      .confirmRegistration({ email: 'ana@example.nz', code: '123456' })
-      .catch((e: unknown) => e);
-    expect(err).toMatchObject({ kind: 'invalid', code: 'ClientError', message: 'User is disabled' });
-    expect((err as { details?: unknown }).details).toBeUndefined();
+    await expect(
+      w.service.confirmRegistration({ email: 'ana@example.nz', code: '123456' }),
+    ).rejects.toMatchObject(WRONG_CODE);
   });
 
   it('a failing post-confirmation trigger (the record could not be written) is a server error', async () => {
@@ -367,19 +427,16 @@ describe('registration service: confirmation and resend (fake ports)', () => {
     });
   });
 
-  it('resend: an unconfirmed account gets a new code; unknown and confirmed ones get the spec messages', async () => {
+  it('resend: only an unconfirmed account gets a new code; unknown and confirmed ones answer the same', async () => {
     const w = world();
-    await expect(w.service.resendConfirmation({ email: 'ghost@example.nz' })).rejects.toMatchObject({
-      kind: 'invalid',
-      message: 'User does not exist',
-    });
+    const sent: string[] = [];
+    w.ports.userPool.resendConfirmationCode = async (email) => void sent.push(email);
+    await expect(w.service.resendConfirmation({ email: 'ghost@example.nz' })).resolves.toBeUndefined();
     await w.service.register(registration());
     await expect(w.service.resendConfirmation({ email: 'ana@example.nz' })).resolves.toBeUndefined();
     await w.service.confirmRegistration({ email: 'ana@example.nz', code: '123456' });
-    await expect(w.service.resendConfirmation({ email: 'ana@example.nz' })).rejects.toMatchObject({
-      kind: 'invalid',
-      message: 'User is already confirmed',
-    });
+    await expect(w.service.resendConfirmation({ email: 'ana@example.nz' })).resolves.toBeUndefined();
+    expect(sent).toEqual(['ana@example.nz']);
   });
 
   it('resend: Cognito refusing → its message (throttling → too many)', async () => {
@@ -393,6 +450,56 @@ describe('registration service: confirmation and resend (fake ports)', () => {
       kind: 'tooMany',
       message: 'Attempt limit exceeded, please try after some time',
     });
+  });
+});
+
+describe('registration service: rate limits (fake ports)', () => {
+  it('resend: the limit per address refuses the next call with 429 and a Retry-After; another address is not affected', async () => {
+    const w = world();
+    const { limit } = rateLimitSettings.resendPerAddress;
+    for (let i = 0; i < limit; i++) await w.service.resendConfirmation({ email: 'ghost@example.nz' });
+    await expect(w.service.resendConfirmation({ email: 'ghost@example.nz' })).rejects.toMatchObject({
+      kind: 'tooMany',
+      retryAfterSeconds: expect.any(Number) as number,
+    });
+    await expect(w.service.resendConfirmation({ email: 'other@example.nz' })).resolves.toBeUndefined();
+  });
+
+  it('confirm: code guessing stops at the limit per address, even with the right code', async () => {
+    const w = world();
+    await w.service.register(registration());
+    const { limit } = rateLimitSettings.confirmPerAddress;
+    for (let i = 0; i < limit; i++)
+      await expect(
+        w.service.confirmRegistration({ email: 'ana@example.nz', code: String(100000 + i) }),
+      ).rejects.toMatchObject(WRONG_CODE);
+    await expect(
+      w.service.confirmRegistration({ email: 'ana@example.nz', code: '123456' }),
+    ).rejects.toMatchObject({ kind: 'tooMany' });
+    expect(w.users.get('ana@example.nz')!.status).toBe('UNCONFIRMED');
+  });
+
+  it('confirm: one client walking through addresses stops at the limit per client; another client goes on', async () => {
+    const w = world();
+    const { limit } = rateLimitSettings.confirmPerClient;
+    for (let i = 0; i < limit; i++)
+      await w.service
+        .confirmRegistration({ email: `a${i}@example.nz`, code: '000000' }, 'bot')
+        .catch(() => undefined);
+    await expect(
+      w.service.confirmRegistration({ email: 'fresh@example.nz', code: '000000' }, 'bot'),
+    ).rejects.toMatchObject({ kind: 'tooMany' });
+    await expect(
+      w.service.confirmRegistration({ email: 'fresh@example.nz', code: '000000' }, 'person'),
+    ).rejects.toMatchObject(WRONG_CODE);
+  });
+
+  it('register: the captcha is checked before the limits (a bad captcha spends no budget)', async () => {
+    const w = world();
+    await expect(w.service.register(registration('bad:malformed'))).rejects.toMatchObject(captchaError);
+    expect(w.counters.size).toBe(0);
+    await w.service.register(registration('ok:1'));
+    expect(w.counters.size).toBe(2);
   });
 });
 

@@ -1,0 +1,256 @@
+import { Annotations, type Stack } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Feature } from '../../functions/routes.js';
+import { acknowledge, findings, type NagAck } from '../constructs/nag.js';
+import type { PortalFunction } from '../constructs/portal-function.js';
+import type { PortalConfig } from './config.js';
+
+/**
+ * Least privilege for the API's functions (infra/stacks/api-stack.ts): what each feature's Lambda
+ * may touch, and the one function that grants it. Asserted per function in test/infra/api-iam.test.ts.
+ */
+
+/**
+ * What each resource module may touch besides reading the table (least privilege). An issue that
+ * gives a resource a new need adds it here.
+ * - tableWrite: PutItem/UpdateItem/DeleteItem/transactions on the table;
+ * - uploads: get/put/delete objects in the uploads bucket (presigned URLs are signed with the
+ *   function's own credentials, so presigned PUT/GET need these rights);
+ * - scheduler: create/update/delete schedules in the portal's schedule group, passing the
+ *   scheduler role (access-request expiry);
+ * - mail: send with SES v2 from the configured sender (context mailFrom) only;
+ * - accountsWrite: the public function's writes, limited by `dynamodb:LeadingKeys` to the
+ *   partitions registration touches ({@link accountsWritePartitions}): captcha-use guards, user
+ *   records, organisation memberships and invitations;
+ * - captcha: read the generated captcha HMAC secret (env CAPTCHA_HMAC_SECRET_ARN);
+ * - cognitoAdmin: create, get, set the password of and delete users of the pool (registration
+ *   through an invitation creates a confirmed user; the public SignUp/Confirm/Resend and
+ *   ChangePassword calls need no IAM).
+ * - externalLookups: NZ Post AddressChecker, LINZ parcels and the LBP register
+ *   (functions/platform/adapters/lookups): LOOKUPS_MODE (context `lookupsMode`, default 'live' in a
+ *   prod-like stage, else 'local' = the sample data, shipped beside the bundle) and read access to
+ *   the lookups credentials secret (LOOKUPS_SECRET_ARN), which an operator fills with
+ *   NZPOST_CLIENT_ID, NZPOST_CLIENT_SECRET, LINZ_API_KEY, LBP_BASE_URL and LBP_API_KEY.
+ */
+export type Capability =
+  | 'tableWrite'
+  | 'uploads'
+  | 'scheduler'
+  | 'mail'
+  | 'accountsWrite'
+  | 'captcha'
+  | 'cognitoAdmin'
+  | 'externalLookups';
+export const featureCapabilities: Record<Feature, readonly Capability[]> = {
+  site: [],
+  // Registration and the signed-in user's own record: writes only the account partitions below.
+  accounts: ['accountsWrite', 'captcha', 'cognitoAdmin'],
+  reference: [],
+  lookups: ['externalLookups'],
+  applications: ['tableWrite', 'uploads'],
+  participants: ['tableWrite', 'mail'],
+  documents: ['tableWrite', 'uploads'],
+  contacts: ['tableWrite'],
+  'access-requests': ['tableWrite', 'scheduler', 'mail'],
+  organisation: ['tableWrite', 'mail'],
+  rfis: ['tableWrite', 'uploads'],
+  payments: ['tableWrite'],
+  notifications: ['tableWrite'],
+  council: ['tableWrite'],
+};
+
+/**
+ * Partition-key prefixes (ElectroDB keys, functions/platform/data/entities) the accounts function may write:
+ * captchaUse, user, organisationMember, organisationInvitation, and the limiter's rateCounter and
+ * the confirmedCode guard (both keyed `key`).
+ */
+export const accountsWritePartitions = [
+  '$portal#signature_*',
+  '$portal#userId_*',
+  '$portal#organisationId_*',
+  '$portal#invitationId_*',
+  '$portal#key_*',
+] as const;
+
+/**
+ * Partition-key prefixes the accounts function may read (no Scan, no index): its writes, plus the
+ * authorities named by the user's independent authorities (GET /user).
+ */
+export const accountsReadPartitions = [...accountsWritePartitions, '$portal#authorityId_*'] as const;
+
+/** Partition-key prefixes the site function may read: the site settings (maintenance, announcements). */
+export const siteReadPartitions = ['$portal#name_*'] as const;
+
+/** Table reads of the API's functions: items by key and queries, never a Scan of the table. */
+export const tableReadActions = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+] as const;
+/** Table writes (`tableWrite`), on top of the reads. */
+export const tableWriteActions = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+
+/**
+ * Features whose table access is limited to partitions (`dynamodb:LeadingKeys`) on the table
+ * itself (no index): the public ones that need only a few kinds of item.
+ */
+export const scopedTableAccess: Partial<Record<Feature, { read: readonly string[] }>> = {
+  accounts: { read: accountsReadPartitions },
+  site: { read: siteReadPartitions },
+};
+
+/** What the grants are on. */
+export interface GrantProps {
+  config: PortalConfig;
+  table: ITable;
+  uploads: IBucket;
+  userPool: IUserPool;
+  scheduleGroup: IScheduleGroup;
+  schedulerRole: IRole;
+  originSecret: ISecret;
+  captchaSecret?: ISecret | undefined;
+  lookupsSecret?: ISecret | undefined;
+}
+
+/** Grants one function exactly its feature's capabilities (and the origin secret every function reads). */
+export function grantFeature(
+  stack: Stack,
+  fn: PortalFunction,
+  feature: Feature,
+  caps: readonly Capability[],
+  props: GrantProps,
+): void {
+  const suppressions: NagAck[] = [
+    {
+      id: 'AwsSolutions-IAM5',
+      reason:
+        'Table grants include its GSIs (`<table arn>/index/*`): list and search queries run on the indexes.',
+      appliesTo: [findings.tableIndexes],
+    },
+  ];
+  const table = props.table.tableArn;
+  const scoped = scopedTableAccess[feature];
+  if (scoped) {
+    // Only the partitions it needs, on the table itself (no index, no Scan).
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [...tableReadActions],
+        resources: [table],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...scoped.read] } },
+      }),
+    );
+  } else {
+    const actions = caps.includes('tableWrite')
+      ? [...tableReadActions, ...tableWriteActions]
+      : [...tableReadActions];
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [table, `${table}/index/*`] }));
+  }
+  if (caps.includes('accountsWrite') && !caps.includes('tableWrite')) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        resources: [table],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...accountsWritePartitions] } },
+      }),
+    );
+  }
+  props.originSecret.grantRead(fn);
+  if (caps.includes('captcha')) {
+    if (!props.captchaSecret) throw new Error('captcha capability without the captcha secret');
+    props.captchaSecret.grantRead(fn);
+  }
+  if (caps.includes('externalLookups')) {
+    if (!props.lookupsSecret) throw new Error('externalLookups capability without the lookups secret');
+    props.lookupsSecret.grantRead(fn);
+  }
+  if (caps.includes('cognitoAdmin')) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          'cognito-idp:AdminCreateUser',
+          'cognito-idp:AdminSetUserPassword',
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminDeleteUser',
+        ],
+        resources: [props.userPool.userPoolArn],
+      }),
+    );
+  }
+  // Health check: a cheap DescribeTable.
+  props.table.grant(fn, 'dynamodb:DescribeTable');
+  if (caps.includes('uploads')) {
+    props.uploads.grantReadWrite(fn);
+    props.uploads.grantDelete(fn);
+    suppressions.push({
+      id: 'AwsSolutions-IAM5',
+      reason:
+        'Document objects have generated keys, so object rights are on `<bucket arn>/*`; the s3 action wildcards are CDK grantReadWrite/grantDelete action groups (Get/Put/Delete object and versions, multipart parts).',
+      appliesTo: [
+        'Action::s3:GetObject*',
+        'Action::s3:GetBucket*',
+        'Action::s3:List*',
+        'Action::s3:DeleteObject*',
+        'Action::s3:Abort*',
+        findings.uploadsObjects,
+      ],
+    });
+  }
+  if (caps.includes('scheduler')) {
+    const group = props.scheduleGroup.scheduleGroupName;
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          'scheduler:CreateSchedule',
+          'scheduler:UpdateSchedule',
+          'scheduler:DeleteSchedule',
+          'scheduler:GetSchedule',
+        ],
+        resources: [`arn:${stack.partition}:scheduler:${stack.region}:${stack.account}:schedule/${group}/*`],
+      }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [props.schedulerRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    suppressions.push({
+      id: 'AwsSolutions-IAM5',
+      reason:
+        'Schedules are named per access request at run time; rights are limited to schedules of the portal schedule group (`schedule/<group>/*`).',
+      appliesTo: [/^Resource::arn:<AWS::Partition>:scheduler:[^:]+:<AWS::AccountId>:schedule\/.+\/\*$/],
+    });
+  }
+  if (caps.includes('mail')) {
+    const from = props.config.mailFrom;
+    if (from) {
+      const domain = from.split('@')[1] ?? from;
+      const identity = (name: string) =>
+        `arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/${name}`;
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          resources: [identity(domain), identity(from)],
+        }),
+      );
+    } else {
+      Annotations.of(fn).addWarningV2(
+        'consent-portal:no-mail-from',
+        'No mailFrom in context: this function cannot send mail on AWS (set -c mailFrom=no-reply@your.domain).',
+      );
+    }
+  }
+  acknowledge(fn, suppressions);
+}
