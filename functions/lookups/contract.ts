@@ -12,7 +12,7 @@ import {
   PractitionerSearchResponse,
 } from '../../shared/schemas/lookups.js';
 
-export const LbpNumberParams = z.object({ lbpNumber: z.string().trim().min(1) });
+export const LbpNumberParams = z.object({ lbpNumber: z.string().trim().min(1).max(32) });
 
 /** Lookups (portal-core §7): a failing service answers 502 with the call's spec message. */
 export const contract = defineContract('lookups', {

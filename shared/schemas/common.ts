@@ -27,5 +27,9 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 
-/** A non-empty path identifier. */
-export const Id = z.string().trim().min(1, 'Required');
+/**
+ * A non-empty path identifier of at most 256 characters: ids become key parts, and DynamoDB refuses
+ * a key over 2048 bytes with an error (a 500) where the caller deserves a 400.
+ */
+export const MAX_ID_LENGTH = 256;
+export const Id = z.string().trim().min(1, 'Required').max(MAX_ID_LENGTH);

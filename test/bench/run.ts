@@ -13,6 +13,8 @@
  *                                  against the regex version it replaced (sanitise.ts)
  *   npm run bench -- captcha       the registration captcha's solve time in headless Chromium at a few
  *                                  work factors, median/p90 (captcha.ts)
+ *   npm run bench -- fuzz          20,000 malformed requests from the OpenAPI document on the bench
+ *                                  stack: statuses, latency, 5xx, error shapes, data changes (fuzz.ts)
  *
  * bundles runs `cdk synth` first when cdk.out is missing; spa runs the web build when web/dist is
  * missing. Budgets to compare against are in the README ("Performance budgets").
@@ -216,10 +218,16 @@ if (all || which.includes('captcha')) {
 const wantApi = all || which.includes('api');
 const wantReference = all || which.includes('reference');
 const wantApplications = all || which.includes('applications');
-if (wantApi || wantReference || wantApplications)
+const wantFuzz = all || which.includes('fuzz');
+if (wantApi || wantReference || wantApplications || wantFuzz)
   await withBenchStack(async (stack) => {
     if (wantApi) await api(stack);
     if (wantReference) await reference(stack);
+    // Before the applications bench: its 100,000 items would make each route's snapshot slow.
+    if (wantFuzz) {
+      const { fuzz } = await import('./fuzz');
+      await fuzz(stack.outputs as never, { table });
+    }
     if (wantApplications) {
       const { applications } = await import('./applications');
       await applications(stack, { latencyRows, table });

@@ -1,0 +1,544 @@
+/**
+ * The fuzz pass (issue 9, docs/security.md): malformed requests to every route of the OpenAPI
+ * document (functions/platform/http/openapi.ts, built from the route table and the contracts), sent
+ * to a local stack. Each request is broken in at least one way the route's schema refuses — a body
+ * that is not JSON, of the wrong root type, missing a required field, a field of the wrong type or
+ * over its length, nested thousands deep, with `__proto__` keys; a query value of the wrong type;
+ * a path segment that names nothing (`%00`, `..%2F`, 2 KB, emoji, `%ZZ`) — plus headers a client
+ * may get wrong (content types, broken bearer tokens). Changes (POST/PATCH/PUT/DELETE) carry the
+ * fixture application's real id only when their body is one the schema refuses, so that any 2xx
+ * would be a schema that lets junk through.
+ *
+ * What must hold: no answer is 5xx, and stored data (every item of the table, every object of the
+ * uploads bucket) reads the same after each route's requests as before them. Used by
+ * test/integration/fuzz.test.ts (a bounded pass in `npm test`) and `npm run bench -- fuzz` (20,000
+ * requests, with figures).
+ */
+import fc from 'fast-check';
+import * as z from 'zod';
+import { DynamoDBClient, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { contracts } from '../../functions/contracts';
+import { buildOpenApi } from '../../functions/platform/http/openapi';
+import type { RouteSchemas } from '../../functions/platform/http/handler';
+import { routeKey, routes, type RouteDef } from '../../functions/routes';
+import { ErrorBody } from '../../shared/schemas/errors';
+import type { StackOutputs } from './outputs';
+import { waitFor } from './wait';
+
+type Json = Record<string, unknown>;
+
+export interface FuzzOperation {
+  route: RouteDef;
+  key: string;
+  /** The OpenAPI operation object (parameters, requestBody). */
+  operation: Json;
+  schemas: RouteSchemas;
+}
+
+export interface FuzzRequest {
+  method: string;
+  /** The path below the API URL, parameters already encoded. */
+  path: string;
+  query: [string, string][];
+  headers: Record<string, string>;
+  body?: string;
+  /** What is broken, e.g. `body:wrong-type:name`, `path:junk`. */
+  kind: string;
+}
+
+/** Every operation of the OpenAPI document, with its route and its contract's zod schemas. */
+export function fuzzOperations(): FuzzOperation[] {
+  const doc = buildOpenApi(routes, contracts as never) as { paths: Record<string, Record<string, Json>> };
+  return (routes as readonly RouteDef[]).map((route) => {
+    const key = routeKey(route);
+    const schemas = (contracts as Record<string, Record<string, RouteSchemas>>)[route.feature]![key]!;
+    const operation = doc.paths[route.path]![route.method.toLowerCase()]!;
+    return { route, key, operation, schemas };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+/** Path segments that name nothing, each a classic of path handling. */
+const JUNK_SEGMENTS = [
+  '%00',
+  '..',
+  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '%2F',
+  'null',
+  'undefined',
+  '-1',
+  '0',
+  '%',
+  '%ZZ',
+  'a'.repeat(2048),
+  '%F0%9F%98%80',
+  '%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+  "'%20OR%201%3D1%20--",
+  '%24%7Bjndi%3Aldap%3A%2F%2Fx%7D',
+  '%0d%0aSet-Cookie%3A%20x%3D1',
+  '%E0%A4%A',
+  '%C0%AF',
+];
+
+const junkSegment: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...JUNK_SEGMENTS),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).map((s) => encodeURIComponent(s)),
+  fc.uuid(),
+  fc.integer({ min: -1e9, max: 1e12 }).map(String),
+);
+
+/** Values of every JSON type; each property gets one its schema refuses (the zod filter keeps those). */
+const WRONG_VALUES: unknown[] = [
+  12345,
+  -1,
+  1.5,
+  1e308,
+  true,
+  null,
+  'wrong',
+  '',
+  [],
+  [1, 'two', null],
+  {},
+  { nested: { deeper: [] } },
+  'x'.repeat(20_000),
+  '\u0000\ud800\uffff',
+  '2026-13-45T99:99:99Z',
+];
+
+/** Query values that are the wrong type or range for most parameters. */
+const JUNK_QUERY = [
+  'abc',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  '9'.repeat(40),
+  '',
+  'true',
+  'Nope',
+  '%00',
+  'x'.repeat(3000),
+  '[]',
+  '{"a":1}',
+  '😀',
+];
+
+function propertiesOf(schema: Json | undefined): { props: Record<string, Json>; required: string[] } {
+  if (!schema) return { props: {}, required: [] };
+  const props: Record<string, Json> = { ...((schema.properties as Record<string, Json>) ?? {}) };
+  const required = [...((schema.required as string[]) ?? [])];
+  for (const part of (schema.allOf as Json[] | undefined) ?? []) {
+    const inner = propertiesOf(part);
+    Object.assign(props, inner.props);
+    required.push(...inner.required);
+  }
+  return { props, required };
+}
+
+/** A value of the property's own type (the base a single fault is put into). */
+function plausible(schema: Json): unknown {
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  if ('const' in schema) return schema.const;
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'string':
+      return typeof schema.minLength === 'number' ? 'x'.repeat(schema.minLength as number) : 'x';
+    case 'number':
+    case 'integer':
+      return typeof schema.minimum === 'number' ? schema.minimum : 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    case 'null':
+      return null;
+    default:
+      return 'x';
+  }
+}
+
+const NOT_JSON = [
+  '{',
+  '{"a":',
+  "{'single':'quotes'}",
+  '[1,2',
+  'NaN',
+  '<xml/>',
+  'null,',
+  '\u0000',
+  '{"a":1}}',
+  '',
+];
+
+/** A JSON text nested `depth` deep under the body's first property (or at its root). */
+const nested = (depth: number, key?: string) =>
+  key === undefined
+    ? `${'['.repeat(depth)}${']'.repeat(depth)}`
+    : `{${JSON.stringify(key)}:${'['.repeat(depth)}${']'.repeat(depth)}}`;
+
+interface BodyCase {
+  kind: string;
+  text: string;
+}
+
+/** Bodies the route's body schema refuses (every case is checked against the zod schema). */
+function malformedBody(op: FuzzOperation): fc.Arbitrary<BodyCase> {
+  const schema = op.schemas.body!;
+  const json = (op.operation.requestBody as Json | undefined)?.content as Json | undefined;
+  const bodySchema = (json?.['application/json'] as Json | undefined)?.schema as Json | undefined;
+  const { props, required } = propertiesOf(bodySchema);
+  const keys = Object.keys(props);
+  const base = () => Object.fromEntries(keys.map((k) => [k, plausible(props[k]!)]));
+  const cases: fc.Arbitrary<BodyCase>[] = [
+    fc.constantFrom(...NOT_JSON).map((text) => ({ kind: 'body:not-json', text })),
+    fc
+      .constantFrom('[]', '0', '"text"', 'true', 'null', '[{}]', '1e400')
+      .map((text) => ({ kind: 'body:wrong-root', text })),
+    fc
+      .integer({ min: 500, max: 20_000 })
+      .map((depth) => ({ kind: 'body:deep', text: nested(depth, keys[0]) })),
+    fc
+      .jsonValue({ maxDepth: 4 })
+      .map((v) => ({ kind: 'body:random-json', text: JSON.stringify(v) ?? 'null' })),
+  ];
+  if (required.length > 0)
+    cases.push(
+      fc.constantFrom(...required).map((k) => {
+        const b = base();
+        delete b[k];
+        return { kind: `body:missing:${k}`, text: JSON.stringify(b) };
+      }),
+    );
+  if (keys.length > 0) {
+    cases.push(
+      fc.tuple(fc.constantFrom(...keys), fc.constantFrom(...WRONG_VALUES)).map(([k, v]) => ({
+        kind: `body:wrong-type:${k}`,
+        text: JSON.stringify({ ...base(), [k]: v }),
+      })),
+      fc
+        .tuple(
+          fc.constantFrom(...keys),
+          fc.constantFrom(...WRONG_VALUES),
+          fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+        )
+        .map(([k, v, extra]) => ({
+          kind: `body:extra+wrong:${k}`,
+          text: JSON.stringify({ ...extra, ...base(), [k]: v }),
+        })),
+      fc.tuple(fc.constantFrom(...keys), fc.constantFrom(...WRONG_VALUES)).map(([k, v]) => ({
+        kind: `body:proto:${k}`,
+        // `__proto__` as an own key (JSON.stringify of an object literal would drop it).
+        text: `{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"polluted":1}},${JSON.stringify({
+          ...base(),
+          [k]: v,
+        }).slice(1)}`,
+      })),
+    );
+    const long = keys.filter((k) => typeof props[k]!.maxLength === 'number');
+    if (long.length > 0)
+      cases.push(
+        fc.tuple(fc.constantFrom(...long), fc.integer({ min: 1, max: 2000 })).map(([k, extra]) => ({
+          kind: `body:too-long:${k}`,
+          text: JSON.stringify({ ...base(), [k]: 'y'.repeat((props[k]!.maxLength as number) + extra) }),
+        })),
+      );
+  }
+  return fc.oneof(...cases).filter((c) => refused(schema, c.text));
+}
+
+/** True when the text is not JSON or the schema refuses what it parses to. */
+function refused(schema: z.ZodType, text: string): boolean {
+  let value: unknown;
+  try {
+    value = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return true;
+  }
+  return !schema.safeParse(value).success;
+}
+
+function malformedQuery(op: FuzzOperation): fc.Arbitrary<[string, string][]> {
+  const params = ((op.operation.parameters as Json[] | undefined) ?? []).filter((p) => p.in === 'query');
+  const names = params.map((p) => String(p.name));
+  const junkName = fc.constantFrom('__proto__', 'constructor', 'x'.repeat(300), '', '%00', 'page[size]');
+  const pair = fc.tuple(
+    names.length > 0 ? fc.oneof(fc.constantFrom(...names), junkName) : junkName,
+    fc.oneof(fc.constantFrom(...JUNK_QUERY), fc.string({ unit: 'binary', maxLength: 30 })),
+  );
+  return fc.array(pair, { minLength: 1, maxLength: 5 });
+}
+
+const contentTypes = fc.constantFrom(
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+);
+
+export interface FuzzContext {
+  /** An application the token's user manages (real ids reach the body checks). */
+  applicationId: string;
+  /** A valid id token of that user. */
+  token: string;
+}
+
+/** Malformed requests for one operation. */
+export function malformedRequests(op: FuzzOperation, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
+  const names = [...op.route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const changes = op.route.method !== 'GET';
+  const withBody = op.schemas.body !== undefined;
+  const auth = fc.oneof(
+    { weight: 9, arbitrary: fc.constant(`Bearer ${ctx.token}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'Bearer',
+        'Bearer x.y.z',
+        `Basic ${Buffer.from('a:b').toString('base64')}`,
+        `Bearer ${ctx.token}x`,
+        `bearer  ${ctx.token}`,
+      ),
+    },
+  );
+  // Real ids (the managed application; otherwise junk) only where the request is refused anyway:
+  // a GET, or a change whose body the schema refuses.
+  const realIds = !changes || withBody;
+  const segments = fc.tuple(
+    ...names.map((name) =>
+      name === 'id' && realIds
+        ? fc.oneof(
+            { weight: 4, arbitrary: fc.constant(ctx.applicationId) },
+            { weight: 1, arbitrary: junkSegment },
+          )
+        : junkSegment,
+    ),
+  );
+  const body: fc.Arbitrary<BodyCase | undefined> = withBody
+    ? malformedBody(op)
+    : fc.option(fc.constantFrom<BodyCase>({ kind: 'body:unexpected', text: '{"unexpected":true}' }), {
+        nil: undefined,
+      });
+  const query = op.schemas.query || !changes ? malformedQuery(op) : fc.constant<[string, string][]>([]);
+  return fc.tuple(segments, body, query, auth, contentTypes).map(([values, b, q, authorization, type]) => {
+    let i = 0;
+    const path = op.route.path.replace(/\{\w+\}/g, () => values[i++]!);
+    const headers: Record<string, string> = { 'content-type': type };
+    if (op.route.access.caller !== 'public') headers.authorization = authorization;
+    const kinds = [
+      b?.kind,
+      q.length > 0 ? 'query:junk' : undefined,
+      values.some((v) => v !== ctx.applicationId) ? 'path:junk' : undefined,
+    ].filter(Boolean);
+    return {
+      method: op.route.method,
+      path,
+      query: q,
+      headers,
+      body: b?.text,
+      kind: kinds.join(' ') || 'headers',
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored data
+
+export interface DataSnapshot {
+  items: Map<string, string>;
+  objects: Map<string, string>;
+}
+
+/** Every item of the table and every object (key → ETag) of the uploads bucket. */
+export async function snapshotData(o: StackOutputs): Promise<DataSnapshot> {
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const ddb = new DynamoDBClient({ endpoint: String(o.DynamoDbEndpoint), region: o.Region, credentials });
+  const s3 = new S3Client({
+    endpoint: String(o.S3Endpoint),
+    region: o.Region,
+    credentials,
+    forcePathStyle: true,
+  });
+  const items = new Map<string, string>();
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await ddb.send(new ScanCommand({ TableName: o.TableName, ExclusiveStartKey: start }));
+    for (const item of page.Items ?? []) items.set(`${item.pk?.S}|${item.sk?.S}`, JSON.stringify(item));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const objects = new Map<string, string>();
+  let token: string | undefined;
+  do {
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: o.UploadsBucket, ContinuationToken: token }),
+    );
+    for (const obj of page.Contents ?? []) objects.set(obj.Key!, String(obj.ETag));
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  ddb.destroy();
+  s3.destroy();
+  return { items, objects };
+}
+
+/** What differs between two snapshots: `item added pk|sk`, `object changed key`, ... */
+export function dataChanges(before: DataSnapshot, after: DataSnapshot): string[] {
+  const diff = (what: string, a: Map<string, string>, b: Map<string, string>) => [
+    ...[...b.keys()].filter((k) => !a.has(k)).map((k) => `${what} added ${k}`),
+    ...[...a.keys()].filter((k) => !b.has(k)).map((k) => `${what} removed ${k}`),
+    ...[...a.keys()].filter((k) => b.has(k) && a.get(k) !== b.get(k)).map((k) => `${what} changed ${k}`),
+  ];
+  return [...diff('item', before.items, after.items), ...diff('object', before.objects, after.objects)];
+}
+
+/**
+ * A snapshot once stored data has stopped changing (two reads in a row the same): what the event
+ * consumers and first reads write lands before a route's requests are judged.
+ */
+export async function settledSnapshot(o: StackOutputs): Promise<DataSnapshot> {
+  let previous: DataSnapshot | undefined;
+  return waitFor(
+    'stored data to settle',
+    async () => {
+      const current = await snapshotData(o);
+      const settled = previous && dataChanges(previous, current).length === 0;
+      previous = current;
+      return settled ? current : undefined;
+    },
+    { intervalMs: 150, timeoutMs: 30_000 },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pass
+
+export interface FuzzResult {
+  key: string;
+  request: FuzzRequest;
+  status: number;
+  ms: number;
+  body: string;
+}
+
+/**
+ * A 4xx body is the API's error shape, and a 400's names at least one field and its reason. API
+ * Gateway answers some refusals itself before any function runs (no route matches: 404; the JWT
+ * authorizer: 401; throttling: 429) with its fixed `{"message": ...}`, which an HTTP API cannot
+ * change; the local gateway answers those the same way.
+ */
+const GatewayRefusal = z.object({ message: z.string() }).strict();
+function isErrorShape(status: number, body: string): boolean {
+  try {
+    const json = JSON.parse(body) as unknown;
+    if (status !== 400 && GatewayRefusal.safeParse(json).success) return true;
+    const parsed = ErrorBody.safeParse(json);
+    if (!parsed.success) return false;
+    return status !== 400 || (parsed.data.details ?? []).some((d) => d.field !== '' && d.reason !== '');
+  } catch {
+    return false;
+  }
+}
+
+/** Sends one request; a network failure counts as status 0 (a server that dropped the connection). */
+export async function send(
+  apiUrl: string,
+  req: FuzzRequest,
+): Promise<{ status: number; ms: number; body: string }> {
+  const url = new URL(`${apiUrl}${req.path}`);
+  const search = req.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${url.origin}${url.pathname}${search ? `?${search}` : ''}`, {
+      method: req.method,
+      headers: req.headers,
+      body: req.method === 'GET' ? undefined : req.body,
+    });
+    const body = await res.text();
+    return { status: res.status, ms: performance.now() - t0, body };
+  } catch (err) {
+    return { status: 0, ms: performance.now() - t0, body: String(err) };
+  }
+}
+
+export interface FuzzReport {
+  requests: number;
+  statuses: Map<number, number>;
+  /** Answers ≥ 500 (or no answer). */
+  failures: FuzzResult[];
+  /** 4xx answers that are not the error shape, or 400s without the field and the reason. */
+  badShapes: FuzzResult[];
+  /** Routes whose requests changed stored data, with what changed. */
+  changes: { key: string; changes: string[] }[];
+  /** Latencies in ms, sorted. */
+  latencies: number[];
+  perRoute: Map<string, Map<number, number>>;
+  seconds: number;
+}
+
+/**
+ * Sends `perRoute` malformed requests to each operation (concurrency `concurrency`), snapshotting
+ * stored data before and after each route. `warmUp` runs before a route's first snapshot (so reads
+ * that build something on first use, like the list read model, have built it).
+ */
+export async function runFuzz(options: {
+  outputs: StackOutputs;
+  ctx: FuzzContext;
+  perRoute: number;
+  seed: number;
+  concurrency?: number;
+  operations?: FuzzOperation[];
+  warmUp?: (op: FuzzOperation) => Promise<void>;
+  log?: (line: string) => void;
+}): Promise<FuzzReport> {
+  const { outputs, ctx, perRoute, seed, concurrency = 4 } = options;
+  const report: FuzzReport = {
+    requests: 0,
+    statuses: new Map(),
+    failures: [],
+    badShapes: [],
+    changes: [],
+    latencies: [],
+    perRoute: new Map(),
+    seconds: 0,
+  };
+  const t0 = performance.now();
+  const ops = options.operations ?? fuzzOperations();
+  for (const [index, op] of ops.entries()) {
+    await options.warmUp?.(op);
+    const before = await settledSnapshot(outputs);
+    const requests = fc.sample(malformedRequests(op, ctx), { numRuns: perRoute, seed: seed + index });
+    const statuses = new Map<number, number>();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < requests.length) {
+          const request = requests[next++]!;
+          const r = await send(outputs.ApiUrl, request);
+          report.requests++;
+          report.latencies.push(r.ms);
+          statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+          report.statuses.set(r.status, (report.statuses.get(r.status) ?? 0) + 1);
+          const result = { key: op.key, request, ...r, body: r.body.slice(0, 300) };
+          if (r.status >= 500 || r.status === 0) report.failures.push(result);
+          else if (r.status >= 400 && !isErrorShape(r.status, r.body)) report.badShapes.push(result);
+        }
+      }),
+    );
+    const changes = dataChanges(before, await settledSnapshot(outputs));
+    if (changes.length > 0) report.changes.push({ key: op.key, changes });
+    report.perRoute.set(op.key, statuses);
+    options.log?.(
+      `${op.key}: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}${changes.length ? ` CHANGED ${changes.length}` : ''}`,
+    );
+  }
+  report.latencies.sort((a, b) => a - b);
+  report.seconds = (performance.now() - t0) / 1000;
+  return report;
+}
