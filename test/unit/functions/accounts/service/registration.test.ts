@@ -390,7 +390,9 @@ describe('registration service: confirmation and resend (fake ports)', () => {
     await w.service.register(registration('ok:a', { email: 'pending@example.nz' }));
     await w.service.register(registration('ok:b', { email: 'done@example.nz' }));
     await w.service.confirmRegistration({ email: 'done@example.nz', code: '123456' });
-    const unknown = await answer(w.service.confirmRegistration({ email: 'ghost@example.nz', code: '654321' }));
+    const unknown = await answer(
+      w.service.confirmRegistration({ email: 'ghost@example.nz', code: '654321' }),
+    );
     const pending = await answer(
       w.service.confirmRegistration({ email: 'pending@example.nz', code: '654321' }),
     );
