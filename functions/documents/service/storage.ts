@@ -8,10 +8,10 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
-  PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../../platform/adapters/aws/s3.js';
+import { presignUpload } from '../../platform/adapters/aws/uploads.js';
 import { requireEnv } from '../../platform/config.js';
 import { isIncomingKey } from './keys.js';
 
@@ -29,18 +29,9 @@ export function presignedPut(
     expiresIn,
   }: { contentType: string; contentLength: number; expiresIn: number },
 ): Promise<string> {
-  // The one way a browser writes to the bucket: only ever to a fresh incoming/ key (keys.ts).
+  // The one way a browser writes a document: only ever to a fresh incoming/ key (keys.ts).
   if (!isIncomingKey(key)) throw new Error('Presigned PUTs target incoming/ only');
-  return getSignedUrl(
-    s3Client(),
-    new PutObjectCommand({
-      Bucket: bucket(),
-      Key: key,
-      ContentType: contentType,
-      ContentLength: contentLength,
-    }),
-    { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) },
-  );
+  return presignUpload(key, { contentType, contentLength, expiresIn });
 }
 
 /**

@@ -2,7 +2,7 @@
  * Objects of the uploads bucket that are not documents (issue 9 point 5: template thumbnails,
  * later images to convert): a presigned PUT with the content type and exact length signed, the
  * object's size from HeadObject (before anything reads it), its bytes up to a limit, and removal.
- * The documents feature keeps its own storage module (functions/documents/service/storage.ts).
+ * The documents feature's storage (functions/documents/service/storage.ts) presigns through here.
  * Env: UPLOADS_BUCKET.
  */
 import {
@@ -24,8 +24,15 @@ const missing = (err: unknown): boolean =>
   err instanceof NoSuchKey ||
   (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
 
+/**
+ * The only prefixes a browser may write to (every presigned PUT of the portal is made here):
+ * documents' fresh `incoming/` keys, which the scanner promotes, and template thumbnails. Summary
+ * PDFs, scanned copies and extracted text are out of reach (docs/security.md).
+ */
+export const BROWSER_WRITABLE_PREFIXES = ['incoming/', 'thumbnails/'] as const;
+
 /** A presigned PUT to `key`: the browser must send exactly this content type and number of bytes. */
-export function presignUpload(
+export async function presignUpload(
   key: string,
   {
     contentType,
@@ -33,6 +40,8 @@ export function presignUpload(
     expiresIn,
   }: { contentType: string; contentLength: number; expiresIn: number },
 ): Promise<string> {
+  if (!BROWSER_WRITABLE_PREFIXES.some((p) => key.startsWith(p)))
+    throw new Error('Presigned PUTs target incoming/ and thumbnails/ only');
   return getSignedUrl(
     s3Client(),
     new PutObjectCommand({
