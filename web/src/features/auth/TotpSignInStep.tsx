@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
+import { OneTimeCodeField } from '../../components/OneTimeCodeField';
 import { useAuth } from '../../app/auth';
 import { totpCodeOf } from './signInFlow';
 
@@ -71,21 +70,14 @@ export function TotpSignInStep({ onRestart }: { onRestart(reason: 'expired' | 'c
         }
         errorIconAriaLabel={t('shell.error')}
       >
-        <FormField
+        <OneTimeCodeField
           label={t('auth.totp.code')}
           description={t('auth.totp.codeHint')}
           errorText={invalid ? t('auth.totp.invalid') : undefined}
-        >
-          <Input
-            value={text}
-            onChange={({ detail }) => setText(detail.value)}
-            onBlur={() => setTouched(true)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            ariaRequired
-            invalid={invalid}
-          />
-        </FormField>
+          value={text}
+          onChange={setText}
+          onBlur={() => setTouched(true)}
+        />
       </Form>
     </form>
   );

@@ -12,6 +12,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useTranslation } from 'react-i18next';
+import { OneTimeCodeField } from '../../components/OneTimeCodeField';
 import { useToasts } from '../../components/toasts';
 import { totpCodeOf } from '../auth/signInFlow';
 import { userKeys } from './queries';
@@ -105,21 +106,14 @@ function SetUpForm({
               />
             </SpaceBetween>
           </SpaceBetween>
-          <FormField
+          <OneTimeCodeField
             label={t('profile.twoStep.enterCode')}
             description={t('profile.twoStep.codeHint')}
             errorText={invalid ? t('profile.twoStep.invalid') : undefined}
-          >
-            <Input
-              value={text}
-              onChange={({ detail }) => setText(detail.value)}
-              onBlur={() => setTouched(true)}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              ariaRequired
-              invalid={invalid}
-            />
-          </FormField>
+            value={text}
+            onChange={setText}
+            onBlur={() => setTouched(true)}
+          />
         </SpaceBetween>
       </Form>
     </form>
