@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { i18n as I18n } from 'i18next';
@@ -24,6 +24,9 @@ let i18n: I18n;
 beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   i18n = await initI18n();
+  // Cloudscape's transitions (menus, popovers) set timeouts that could otherwise fire after the
+  // file's jsdom is gone ("window is not defined"): faked timeouts, run out after each test.
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
 });
 beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset();
@@ -37,7 +40,16 @@ beforeEach(() => {
     archivedConsents: 0,
   });
 });
-afterEach(cleanup);
+afterEach(() => {
+  act(() => {
+    vi.runOnlyPendingTimers();
+  });
+  cleanup();
+  vi.clearAllTimers();
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 const ids = (item: Parameters<typeof menuOf>[0]) =>
   menuOf(item).map((e) => (e.disabled ? `${e.id}(disabled)` : e.id));
