@@ -34,6 +34,7 @@ import { signIn } from '../support/cognito';
 import { api } from '../support/accounts';
 import { minimalPdf } from '../support/pdf';
 import { waitFor } from '../support/wait';
+import { eventsSettled } from '../support/events';
 import { mintTokens, subOf, type MintedTokens } from '../support/tokens';
 
 const o = readOutputs();
@@ -523,13 +524,14 @@ async function snapshot(id?: string) {
 }
 
 /**
- * A snapshot that reads the same on two polls 400 ms apart: the event consumers have settled (the
- * local stream poller exposes no idle signal, so quiescence is what a test can observe).
+ * A snapshot once every event in the table has been handled by its consumers
+ * (test/support/events.ts), then read twice the same (what a first read writes lands too).
  */
 async function settled(id?: string) {
+  await eventsSettled(o);
   let last: string | undefined;
   return waitFor(
-    'the event consumers to settle',
+    'stored data to settle',
     async () => {
       const now = JSON.stringify(await snapshot(id));
       const same = now === last;

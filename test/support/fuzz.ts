@@ -28,6 +28,7 @@ import {
 } from './fuzz-requests';
 import type { StackOutputs } from './outputs';
 import { waitFor } from './wait';
+import { eventsSettled } from './events';
 
 export {
   fuzzOperations,
@@ -87,10 +88,12 @@ export function dataChanges(before: DataSnapshot, after: DataSnapshot): string[]
 }
 
 /**
- * A snapshot once stored data has stopped changing (two reads in a row the same): what the event
- * consumers and first reads write lands before a route's requests are judged.
+ * A snapshot once every event has been handled by its consumers (./events.ts) and stored data has
+ * stopped changing (two reads in a row the same): what the event consumers and first reads write
+ * lands before a route's requests are judged.
  */
 export async function settledSnapshot(o: StackOutputs): Promise<DataSnapshot> {
+  await eventsSettled(o);
   let previous: DataSnapshot | undefined;
   return waitFor(
     'stored data to settle',
