@@ -31,6 +31,10 @@ if (mode === 'e2e') {
 // Every JSON success is checked against its route's declared response schema (a mismatch is a 500
 // that fails the test): functions/platform/http/handler.ts.
 process.env.CONTRACT_CHECK = 'strict';
+// The captcha's work factor is a setting (functions/platform/adapters/captcha.ts); its default costs a
+// browser about 2 s idle, and more than the tests' 20 s solve timeout on a loaded 2-core machine.
+// Test stacks make it an eighth of that: what is tested is that a solution is required and checked.
+process.env.CAPTCHA_COST ??= '1000';
 
 let stack: LocalStack | undefined;
 let child: ChildProcess | undefined;
