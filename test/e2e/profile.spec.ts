@@ -32,16 +32,21 @@ test('completing the profile of a demo user removes the incomplete alert', async
 
   // NZ rules for +64, and the required message.
   await profile.fill(profile.details, 'Contact number', '12345');
-  await expect(profile.details.getByText('Contact number is not valid')).toBeVisible();
+  await expect(
+    profile.details.getByText(
+      'Contact number is not valid. Enter a New Zealand number, such as 021 123 4567 or 09 123 4567 (spaces, dashes and +64 are fine).',
+    ),
+  ).toBeVisible();
   await expect(profile.save(profile.details)).toBeDisabled();
   await profile.fill(profile.details, 'Contact number', '');
   await expect(profile.details.getByText('You must provide a valid contact number')).toBeVisible();
   await expectNoAxeViolations(page, 'profile with field errors');
 
-  await profile.fill(profile.details, 'Contact number', '021 555 0123');
+  await profile.fill(profile.details, 'Contact number', '+64 21 555 0123');
+  await profile.details.getByRole('button', { name: 'Enter address manually' }).click();
   await profile.fill(profile.details, 'Address line 1', '1 Queen Street');
   await profile.fill(profile.details, 'City', 'Auckland');
-  await profile.fill(profile.details, 'Zip code', '1010');
+  await profile.fill(profile.details, 'Postcode', '1010');
   const patch = page.waitForResponse(
     (r) => new URL(r.url()).pathname.endsWith('/user') && r.request().method() === 'PATCH',
   );
