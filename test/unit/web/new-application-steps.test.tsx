@@ -279,6 +279,40 @@ describe('address step', () => {
   });
 });
 
+describe('address step from a template', () => {
+  it("names the template, not its id; a source that is gone says 'Application not found'", async () => {
+    const source = {
+      ...listItem({ id: '1000007', recordType: 'Template', formDisplayName: 'Building consent' }),
+      applicationNumber: undefined,
+      participants: [],
+      address: ADDRESS,
+    };
+    serve({
+      'GET /public/jurisdictions/nz': JURISDICTION,
+      'GET /user/applications/1000007': {
+        application: source,
+        requiredDocuments: [],
+        requiredInspections: [],
+        template: { applicationId: '1000007', displayName: 'Two-storey house', numOfDocuments: 0 },
+      },
+      'GET /public/authorities/detection': { authorityId: 'akl' },
+    });
+    open(addressUrl({ intention: 'from-template', refApplicationId: '1000007' }));
+    expect(await screen.findByText('Two-storey house')).toBeTruthy();
+    expect(screen.getByText('Template')).toBeTruthy();
+    expect(screen.queryByText('1000007')).toBeNull();
+    cleanup();
+
+    serve({
+      'GET /public/jurisdictions/nz': JURISDICTION,
+      'GET /user/applications/1000004': new ServiceError('ResourceNotFound', 'Application not found', 404),
+    });
+    open(addressUrl({ intention: 'from-existing-application', refApplicationId: '1000004' }));
+    expect(await screen.findByText('Application not found')).toBeTruthy();
+    expect(screen.queryByText(/Fail to fetch application/)).toBeNull();
+  });
+});
+
 describe('child application', () => {
   it('pick a consent, then an amendment form its authority enables; Create posts the child', async () => {
     const consent = listItem({
