@@ -55,6 +55,8 @@ test('completing the profile of a demo user removes the incomplete alert', async
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { address?: { fullAddress?: string }; contactNumber?: string };
   expect(body.address?.fullAddress).toBe('1 Queen Street, Auckland 1010');
+  // Written the New Zealand way with +64, stored the one way.
+  expect(body.contactNumber).toBe('0215550123');
   await expect(profile.toast('Your profile has been updated')).toBeVisible();
   await expect(profile.save(profile.details)).toBeDisabled();
 
@@ -73,7 +75,7 @@ test('completing the profile of a demo user removes the incomplete alert', async
   await expect(shell.heading).toHaveText(/Welcome to your dashboard/);
   await expect(alert).toBeHidden();
   await new ProfilePage(page).goto();
-  await expect(profile.field(profile.details, 'Contact number')).toHaveValue('021 555 0123');
+  await expect(profile.field(profile.details, 'Contact number')).toHaveValue('0215550123');
   await expect(profile.preferences.getByRole('radio', { name: /Watching/ })).toBeChecked();
 });
 
