@@ -13,6 +13,7 @@ export const messages = {
   contactNumber: 'Contact number is not valid',
   contactNumberRequired: 'You must provide a valid contact number',
   captcha: 'Please complete the CAPTCHA challenge',
+  postcode: 'Enter the 4-digit postcode',
 } as const;
 
 /** Default phone country prefix and region (portal-core §9). */
@@ -55,14 +56,38 @@ export const isValidOrganisationName = (value: string): boolean =>
   ORGANISATION.test(value) && /[\p{L}\p{N}]/u.test(value);
 
 /**
- * Contact number. For +64: starts with 0, then area code 3, 4, 6, 7 or 9 plus 7 digits, or 2 plus
- * 7 to 9 digits (spaces allowed). Otherwise 7 to 14 digits.
+ * A contact number as it is stored: the ways people write numbers (spaces, dashes, dots, brackets)
+ * taken out, and a leading international prefix of the chosen country code (+64, 0064, or '+64 (0)')
+ * written the national way, with the leading 0 for +64: '+64 21 123 4567' and '021-123-4567' are
+ * both '0211234567'. Anything else is left for the rule to refuse.
+ */
+export function normaliseContactNumber(
+  value: string,
+  phoneCountryCode: string = DEFAULT_PHONE_COUNTRY_CODE,
+): string {
+  const compact = value.trim().replace(/[\s\-.()]/g, '');
+  const code = normaliseCountryCode(phoneCountryCode).slice(1);
+  if (!/^\d{1,4}$/.test(code)) return compact;
+  const international = new RegExp(`^(?:\\+|00)${code}(\\d+)$`).exec(compact);
+  if (!international) return compact;
+  const national = international[1]!;
+  return code === '64' && !national.startsWith('0') ? `0${national}` : national;
+}
+
+/**
+ * Contact number (portal-core §5). For +64: starts with 0, then area code 3, 4, 6, 7 or 9 plus 7
+ * digits, or 2 plus 7 to 9 digits. Otherwise 7 to 14 digits. Checked on the normalised number, so
+ * spaces, dashes and a leading +64 are accepted.
  */
 export function isValidContactNumber(value: string, phoneCountryCode: string = DEFAULT_PHONE_COUNTRY_CODE) {
-  const digits = value.replace(/ /g, '');
+  const digits = normaliseContactNumber(value, phoneCountryCode);
   if (normaliseCountryCode(phoneCountryCode) === '+64') return /^0(?:[34679]\d{7}|2\d{7,9})$/.test(digits);
   return /^\d{7,14}$/.test(digits);
 }
+
+/** A New Zealand postcode is 4 digits (NZ Post); other countries' codes are not checked. */
+export const isValidPostcode = (value: string, country: string = DEFAULT_COUNTRY): boolean =>
+  country !== DEFAULT_COUNTRY || /^\d{4}$/.test(value.trim());
 
 /** '64', ' +64 ' → '+64'. */
 export const normaliseCountryCode = (code: string): string => {

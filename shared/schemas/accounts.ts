@@ -4,7 +4,7 @@
  * shared/domain/validation.ts.
  */
 import * as z from 'zod';
-import { messages } from '../domain/validation.js';
+import { messages, normaliseContactNumber } from '../domain/validation.js';
 import { Address, NotificationLevel } from './common.js';
 import { checkContactNumber, Email, Password, PersonName, VerificationCode } from './fields.js';
 
@@ -67,7 +67,13 @@ export const UserPatchRequest = z
     pushPreference: z.boolean().optional(),
   })
   .strict()
-  .superRefine(checkContactNumber(false));
+  .superRefine(checkContactNumber(false))
+  // Stored the one way (shared/domain/validation.ts): '+64 21 123 4567' → '0211234567'.
+  .transform((body) =>
+    body.contactNumber
+      ? { ...body, contactNumber: normaliseContactNumber(body.contactNumber, body.phoneCountryCode) }
+      : body,
+  );
 export type UserPatchRequest = z.input<typeof UserPatchRequest>;
 
 /** PUT /user/password { accessToken, previousPassword, proposedPassword } → 204. */

@@ -101,6 +101,9 @@ export const documentMessages = {
       .map((t) => t.label)
       .join(', ')} files.`,
   notAcceptable: (name: string) => `File "${name}" is not acceptable`,
+  /** The spec's 'not acceptable', saying the minimum size (6000 bytes) the file is under. */
+  tooSmall: (name: string, min: number = documentLimits.minFileSize) =>
+    `File "${name}" is not acceptable, we only accept file size of at least ${min.toLocaleString('en-NZ')} bytes.`,
   maxPerContainer: (max: number = documentLimits.maxFilesPerContainer) =>
     `Max file numbers is ${max} per container`,
   /** The spec gives the 200-file limit without a message: the container message's wording. */
@@ -120,7 +123,7 @@ export const documentMessages = {
 
 /** Which file rule a file breaks, if any (size, then type), with its message. */
 export type FileProblem = {
-  kind: 'tooLarge' | 'wrongType' | 'notAcceptable';
+  kind: 'tooLarge' | 'wrongType' | 'tooSmall';
   field: 'size' | 'mimeType';
   message: string;
 };
@@ -140,7 +143,7 @@ export function checkUploadFile(
       message: documentMessages.wrongType(file.fileName, imagesEnabled),
     };
   if (file.size < documentLimits.minFileSize)
-    return { kind: 'notAcceptable', field: 'size', message: documentMessages.notAcceptable(file.fileName) };
+    return { kind: 'tooSmall', field: 'size', message: documentMessages.tooSmall(file.fileName) };
   return undefined;
 }
 

@@ -71,9 +71,10 @@ test('a new applicant: register → confirm → sign in → complete profile →
   await expect(profile.field(profile.details, 'First name')).toHaveValue('Hēmi');
   await expectNoAxeViolations(page, 'profile');
   await profile.fill(profile.details, 'Contact number', '04 555 0199');
+  await profile.details.getByRole('button', { name: 'Enter address manually' }).click();
   await profile.fill(profile.details, 'Address line 1', '101 Lambton Quay');
   await profile.fill(profile.details, 'City', 'Wellington');
-  await profile.fill(profile.details, 'Zip code', '6011');
+  await profile.fill(profile.details, 'Postcode', '6011');
   await profile.save(profile.details).click();
   await expect(profile.toast('Your profile has been updated')).toBeVisible();
   await shell.navLink('/').click();

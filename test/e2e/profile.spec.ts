@@ -32,16 +32,21 @@ test('completing the profile of a demo user removes the incomplete alert', async
 
   // NZ rules for +64, and the required message.
   await profile.fill(profile.details, 'Contact number', '12345');
-  await expect(profile.details.getByText('Contact number is not valid')).toBeVisible();
+  await expect(
+    profile.details.getByText(
+      'Contact number is not valid. Enter a New Zealand number, such as 021 123 4567 or 09 123 4567 (spaces, dashes and +64 are fine).',
+    ),
+  ).toBeVisible();
   await expect(profile.save(profile.details)).toBeDisabled();
   await profile.fill(profile.details, 'Contact number', '');
   await expect(profile.details.getByText('You must provide a valid contact number')).toBeVisible();
   await expectNoAxeViolations(page, 'profile with field errors');
 
-  await profile.fill(profile.details, 'Contact number', '021 555 0123');
+  await profile.fill(profile.details, 'Contact number', '+64 21 555 0123');
+  await profile.details.getByRole('button', { name: 'Enter address manually' }).click();
   await profile.fill(profile.details, 'Address line 1', '1 Queen Street');
   await profile.fill(profile.details, 'City', 'Auckland');
-  await profile.fill(profile.details, 'Zip code', '1010');
+  await profile.fill(profile.details, 'Postcode', '1010');
   const patch = page.waitForResponse(
     (r) => new URL(r.url()).pathname.endsWith('/user') && r.request().method() === 'PATCH',
   );
@@ -50,6 +55,8 @@ test('completing the profile of a demo user removes the incomplete alert', async
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { address?: { fullAddress?: string }; contactNumber?: string };
   expect(body.address?.fullAddress).toBe('1 Queen Street, Auckland 1010');
+  // Written the New Zealand way with +64, stored the one way.
+  expect(body.contactNumber).toBe('0215550123');
   await expect(profile.toast('Your profile has been updated')).toBeVisible();
   await expect(profile.save(profile.details)).toBeDisabled();
 
@@ -68,7 +75,7 @@ test('completing the profile of a demo user removes the incomplete alert', async
   await expect(shell.heading).toHaveText(/Welcome to your dashboard/);
   await expect(alert).toBeHidden();
   await new ProfilePage(page).goto();
-  await expect(profile.field(profile.details, 'Contact number')).toHaveValue('021 555 0123');
+  await expect(profile.field(profile.details, 'Contact number')).toHaveValue('0215550123');
   await expect(profile.preferences.getByRole('radio', { name: /Watching/ })).toBeChecked();
 });
 

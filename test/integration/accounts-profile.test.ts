@@ -54,7 +54,7 @@ describe('profile', () => {
     const expected = {
       firstName: 'Mere',
       lastName: 'Parata',
-      contactNumber: '021 555 0101',
+      contactNumber: '0215550101',
       phoneCountryCode: '+64',
       address: {
         address1: '1 Queen Street',

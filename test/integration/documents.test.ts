@@ -304,7 +304,9 @@ describe('limits and input', () => {
 
     const small = await post({ fileName: 'tiny.pdf', size: 5999 });
     expect(small.status).toBe(400);
-    expect(small.body).toMatchObject({ message: 'File "tiny.pdf" is not acceptable' });
+    expect(small.body).toMatchObject({
+      message: 'File "tiny.pdf" is not acceptable, we only accept file size of at least 6,000 bytes.',
+    });
 
     const shape = await api(
       'POST',

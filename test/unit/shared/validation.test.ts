@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import * as z from 'zod';
 import {
   isValidContactNumber,
+  normaliseContactNumber,
   isValidEmail,
   isValidName,
   isValidOrganisationName,
@@ -23,6 +24,7 @@ describe('the spec messages, word for word', () => {
       contactNumber: 'Contact number is not valid',
       contactNumberRequired: 'You must provide a valid contact number',
       captcha: 'Please complete the CAPTCHA challenge',
+      postcode: 'Enter the 4-digit postcode',
     });
   });
 });
@@ -81,6 +83,13 @@ describe('organisation name', () => {
 });
 
 describe('contact number', () => {
+  test('normalised to the one stored form', () => {
+    expect(normaliseContactNumber('+64 21 123 4567')).toBe('0211234567');
+    expect(normaliseContactNumber('021-123-4567', '+64')).toBe('0211234567');
+    expect(normaliseContactNumber('+64 (0)9 123 4567', '64')).toBe('091234567');
+    expect(normaliseContactNumber('+61 412 345 678', '+61')).toBe('412345678');
+    expect(normaliseContactNumber(' 09 123 4567 ', 'not a code')).toBe('091234567');
+  });
   test.each([
     ['093 456 789', '+64'], // landline 0 + 9 + 7 digits
     ['03 456 7890', '+64'],
@@ -90,6 +99,10 @@ describe('contact number', () => {
     ['0412345678', '+61'], // elsewhere: 7 to 14 digits
     ['1234567', '+1'],
     ['12345678901234', '+44'],
+    ['+64 21 123 4567', '+64'], // the ways New Zealanders write numbers
+    ['021-123-4567', '+64'],
+    ['0064 9 123 4567', '+64'],
+    ['+61 412 345 678', '+61'],
   ])('valid: %s (%s)', (n, c) => expect(isValidContactNumber(n, c)).toBe(true));
   test.each([
     ['93456789', '+64'], // no leading 0
@@ -101,7 +114,8 @@ describe('contact number', () => {
     ['02123456', '+64'], // mobile too short
     ['123456', '+61'],
     ['123456789012345', '+61'],
-    ['021-234-567', '+64'], // only spaces are allowed
+    ['021-234-56', '+64'], // too short, however it is written
+    ['+61 21 123 4567', '+64'], // another country's prefix
   ])('invalid: %s (%s)', (n, c) => expect(isValidContactNumber(n, c)).toBe(false));
   test('the default country code is +64', () => expect(isValidContactNumber('1234567')).toBe(false));
 

@@ -81,7 +81,7 @@ describe('address entry: picker ↔ manual', () => {
 
     await act(() => screen.getByRole('button', { name: 'Enter address manually' }).click());
     expect(wrapper.findAutosuggest()).toBeNull();
-    expect(screen.getByRole('button', { name: 'Back to contact' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Search for an address' })).toBeTruthy();
     // Country defaults to NZ.
     expect(wrapper.findSelect()!.findTrigger().getElement().textContent).toContain('New Zealand');
 
@@ -90,7 +90,7 @@ describe('address entry: picker ↔ manual', () => {
     await fill('City', '');
     expect(screen.getByText('Required')).toBeTruthy();
     await fill('City', 'Tauranga');
-    await fill('Zip code', '3110');
+    await fill('Postcode', '3110');
     expect(screen.getByLabelText('Full address').textContent).toBe('12 Main Road, Tauranga 3110');
     expect(onChange).toHaveBeenLastCalledWith({
       address1: '12 Main Road',
@@ -101,7 +101,7 @@ describe('address entry: picker ↔ manual', () => {
       isManualAddress: true,
     });
 
-    await act(() => screen.getByRole('button', { name: 'Back to contact' }).click());
+    await act(() => screen.getByRole('button', { name: 'Search for an address' }).click());
     expect(wrapper.findAutosuggest()).toBeTruthy();
     expect(onChange).toHaveBeenLastCalledWith(null);
   });

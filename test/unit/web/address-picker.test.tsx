@@ -105,10 +105,11 @@ describe('AddressPicker', () => {
     expect(screen.getByLabelText('Address of the building site')).toBeTruthy();
   });
 
-  it('does not search below 2 characters', async () => {
+  it('does not search below 2 characters, and says it needs two', async () => {
     const { type, wait } = setup();
     await type('1');
     await wait(ADDRESS_SEARCH_DEBOUNCE_MS * 2);
+    expect(screen.getAllByText('Type at least 2 characters to search').length).toBeGreaterThan(0);
     await type(' ');
     await wait(ADDRESS_SEARCH_DEBOUNCE_MS * 2);
     expect(suggest).not.toHaveBeenCalled();

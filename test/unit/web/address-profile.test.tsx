@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
@@ -100,14 +100,13 @@ function renderPage(current: CurrentUser) {
 }
 
 describe('profile address: picker with the manual toggle', () => {
-  it('a user without an address starts in manual entry; the picker saves the looked-up address', async () => {
+  it('a user without an address starts on the search; the picker saves the looked-up address', async () => {
     suggest.mockResolvedValue([{ dpid: '101', fullAddress: PICKED.fullAddress }]);
     details.mockResolvedValue(DETAILS);
     patch.mockImplementation(async (body) => ({ ...user, ...body }) as CurrentUser);
     const page = renderPage(user);
-    expect(screen.getByLabelText('Address line 1', { exact: true })).toBeTruthy();
-
-    await act(() => screen.getByRole('button', { name: 'Back to contact' }).click());
+    expect(screen.queryByLabelText('Address line 1', { exact: true })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Enter address manually' })).toBeTruthy();
     const picker = page.findAutosuggest()!;
     expect(screen.getByLabelText('Find your address')).toBeTruthy();
     await act(() => {
@@ -126,7 +125,8 @@ describe('profile address: picker with the manual toggle', () => {
       firstName: 'Aroha',
       lastName: 'Ngata',
       phoneCountryCode: '+64',
-      contactNumber: '021 123 4567',
+      // Stored the one way: spaces taken out.
+      contactNumber: '0211234567',
       address: PICKED,
     });
   });
@@ -142,11 +142,31 @@ describe('profile address: picker with the manual toggle', () => {
       fullAddress: '1 Queen Street, Auckland Central, Auckland 1010',
       isManualAddress: true,
     });
+    // A New Zealand postcode is 4 digits.
+    expect(profileFormState({ ...manual, zipCode: '101' }, values).errors.zipCode).toBe(
+      'Enter the 4-digit postcode',
+    );
     // Back to the picker without a pick: no address is sent.
     expect(profileFormState(withAddressMode(manual, false), values).body.address).toBeUndefined();
 
     renderPage({ ...user, address: PICKED });
     expect(screen.getByLabelText('Find your address')).toHaveProperty('value', PICKED.fullAddress);
     expect(screen.getByRole('button', { name: 'Enter address manually' })).toBeTruthy();
+  });
+});
+
+describe('profile contact number', () => {
+  it('a refused number says what is expected', async () => {
+    renderPage(user);
+    const field = screen.getByLabelText('Contact number');
+    await act(() => {
+      fireEvent.change(field, { target: { value: '12345' } });
+      fireEvent.blur(field);
+    });
+    expect(
+      screen.getByText(
+        'Contact number is not valid. Enter a New Zealand number, such as 021 123 4567 or 09 123 4567 (spaces, dashes and +64 are fine).',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -5,7 +5,7 @@
  * the application (GET /user/applications/{id}) lists them as `requiredDocuments`.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
@@ -19,6 +19,7 @@ import {
 } from '../../../web/src/features/application-form/DocumentStep';
 import { applicationsApi } from '../../../web/src/api/applications';
 import { apiRequest } from '../../../web/src/api/client';
+import { documentKeys } from '../../../web/src/api/documents';
 import type { EnabledStep, GetApplicationResponse } from '../../../shared/schemas/applications';
 import type { FormDto } from '../../../shared/schemas/reference';
 
@@ -154,8 +155,7 @@ describe('ApplicationFormPage documents step', () => {
     api.enabledSteps.mockResolvedValue(enabled);
   });
 
-  it("shows a section with its file input for each of the application's required containers", async () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const renderPage = (queryClient: QueryClient) => {
     const router = createMemoryRouter(
       [{ path: '/application-form/:applicationId', Component: ApplicationFormPage }],
       { initialEntries: ['/application-form/42'] },
@@ -169,9 +169,49 @@ describe('ApplicationFormPage documents step', () => {
         </QueryClientProvider>
       </I18nextProvider>,
     );
+  };
+
+  it("shows a section with its file input for each of the application's required containers", async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderPage(queryClient);
     for (const name of ['Plans and drawings', 'Specifications', 'Proof of ownership']) {
       expect(await screen.findByRole('heading', { level: 2, name }, { timeout: 10_000 })).toBeTruthy();
       expect(screen.getByLabelText(`Choose files for ${name}`)).toBeTruthy();
     }
+  });
+
+  it('marks the step complete once every required container has a settled file, without a reload', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderPage(queryClient);
+    const nav = await screen.findByRole('navigation', { name: 'Steps' }, { timeout: 10_000 });
+    expect(await within(nav).findByText('Not complete')).toBeTruthy();
+    await screen.findByRole('heading', { level: 2, name: 'Plans and drawings' }, { timeout: 10_000 });
+
+    // The files settle (as the step's polling reads them) and the server now counts the step complete.
+    const settled = ['plans', 'specifications', 'proof-of-ownership'].map((containerId, order) => ({
+      name: `${containerId}.pdf`,
+      fileName: `${containerId}.pdf`,
+      fileType: 'application/pdf',
+      fileSize: 10_000,
+      fileVersion: 1,
+      createdDate: '2026-01-05T00:00:00.000Z',
+      uploadStatus: 'Completed',
+      isMergedFile: false,
+      hasExtractedData: false,
+      documentContainerId: containerId,
+      order,
+      isEditable: true,
+      isDeletable: true,
+    }));
+    request.mockImplementation(async (path: string) => {
+      if (path === '/public/jurisdictions/nz') return { forms: [form] } as never;
+      if (path === '/user/applications/42/documents') return settled as never;
+      throw new Error(`unexpected ${path}`);
+    });
+    api.enabledSteps.mockResolvedValue([{ ...enabled[0]!, complete: true }]);
+    await queryClient.invalidateQueries({ queryKey: documentKeys.list('42') });
+
+    expect(await within(nav).findByText('Complete', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(within(nav).queryByText('Not complete')).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '../../../web/src/features/application-form/review';
 import { applicationsApi } from '../../../web/src/api/applications';
 import { apiRequest } from '../../../web/src/api/client';
+import { ServiceError } from '../../../web/src/api/errors';
 import type {
   EnabledStep,
   GetApplicationResponse,
@@ -142,8 +143,8 @@ const application = (over: Partial<GetApplicationResponse['application']> = {}):
           lastName: 'Ngata',
           email: 'aroha@example.nz',
           phone: '021 123 4567',
-          participantTypes: ['Applicant', 'OwnerContact'],
-          accessLevel: 'Manage',
+          participantTypes: ['Applicant', 'RegisteredOwner', 'Owner', 'OwnerContact'],
+          accessLevel: 'ReadOnly',
         },
       ],
       formId: 'bc',
@@ -419,9 +420,12 @@ describe('ApplicationFormPage', () => {
   it('shows the contact step participants read-only', async () => {
     renderPage('/application-form/42/breadcrumb/2');
     expect(await screen.findByText('Aroha Ngata')).toBeTruthy();
-    expect(screen.getByText('Applicant, OwnerContact')).toBeTruthy();
+    // The types' display names, not their codes; no developer wording.
+    expect(screen.getByText('Applicant, Registered owner, Owner, Owner contact')).toBeTruthy();
+    expect(screen.getByText('Read only')).toBeTruthy();
     expect(screen.getByText('aroha@example.nz')).toBeTruthy();
-    expect(screen.getByText(/comes with the participants capability/)).toBeTruthy();
+    expect(screen.getByText('These are the people on this application.')).toBeTruthy();
+    expect(screen.queryByText(/capability/)).toBeNull();
   });
 
   it('a read-only application shows the step as label/value pairs', async () => {
@@ -469,9 +473,15 @@ describe('ApplicationFormPage', () => {
   });
 
   it('shows the spec message when the application cannot be fetched, and when enabled steps fail', async () => {
-    api.get.mockRejectedValue(new Error('Resource not found'));
+    api.get.mockRejectedValue(new Error('Error'));
     renderPage('/application-form/42');
     expect(await screen.findByText('Fail to fetch application, id: 42')).toBeTruthy();
+    cleanup();
+    // One the user cannot see: the kinder 'Application not found', without the raw id.
+    api.get.mockRejectedValue(new ServiceError('ResourceNotFound', 'Application not found'));
+    renderPage('/application-form/42');
+    expect(await screen.findByText('Application not found')).toBeTruthy();
+    expect(screen.queryByText(/Fail to fetch application/)).toBeNull();
     cleanup();
     api.get.mockResolvedValue(application());
     api.enabledSteps.mockRejectedValue(new Error('Error'));

@@ -199,6 +199,52 @@ describe('ApplicationCard', () => {
     expect(inCard.getByText('Lodgement')).toBeTruthy();
   });
 
+  it('stage chips show progress in colour, icon and words: done, current, suspended, not started', async () => {
+    const stage = (
+      stageName: 'Lodgement' | 'Assessment' | 'Inspections' | 'Certificates',
+      stageStatus: string,
+    ) => ({ stageDisplayName: stageName, stageName, stageStatus, stageType: 'Steps', items: [] }) as never;
+    renderPage(
+      i18n,
+      <ApplicationCards
+        label="Cards"
+        items={[
+          listItem({
+            id: '1',
+            status: 'VRFISuspended',
+            isEditable: true,
+            displayStages: [
+              stage('Lodgement', 'Completed'),
+              stage('Assessment', 'Suspended'),
+              stage('Inspections', 'NotStarted'),
+              stage('Certificates', 'NotStarted'),
+            ],
+          }),
+          listItem({
+            id: '2',
+            applicationNumber: 'BLD-2',
+            status: 'Submitted',
+            isEditable: false,
+            displayStages: [stage('Lodgement', 'NotStarted'), stage('Assessment', 'NotStarted')],
+          }),
+        ]}
+      />,
+    );
+    const chips = (name: string) =>
+      within(screen.getAllByRole('list', { name: 'Workflow stages' })[name === '1' ? 0 : 1]!)
+        .getAllByRole('listitem')
+        .map((li) => `${within(li).getByRole('img').getAttribute('aria-label')}: ${li.textContent}`);
+    await screen.findAllByRole('list', { name: 'Workflow stages' });
+    expect(chips('1')).toEqual([
+      'Done: Lodgement Accepted',
+      'Suspended: Suspended · RFIs',
+      'Not started: Inspections',
+      'Not started: Certificates',
+    ]);
+    // A lodged application the council has not started: its first stage is the current one.
+    expect(chips('2')).toEqual(['Current: Lodgement', 'Not started: Assessment']);
+  });
+
   it('opens a draft in the form and a menu item navigates', async () => {
     const { router } = renderPage(
       i18n,

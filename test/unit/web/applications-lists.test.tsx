@@ -13,6 +13,7 @@ import {
   effectiveSearch,
   listParams,
   matchesNothing,
+  openingTab,
   tabCount,
   tabOf,
 } from '../../../web/src/features/applications/listModel';
@@ -104,6 +105,20 @@ describe('list rules', () => {
     );
   });
 
+  it('opening tab: ?tab wins; else the first with a count; the first when all are empty or failed', () => {
+    const none = new URLSearchParams();
+    const counts = { ...BADGES, allApplications: 3, submittedApplications: 3, currentConsents: 0 };
+    expect(openingTab('applications', none, { data: counts, failed: false })).toBe('Submitted');
+    expect(
+      openingTab('applications', new URLSearchParams('tab=draft'), { data: counts, failed: false }),
+    ).toBe('Draft');
+    expect(openingTab('applications', none, { data: undefined, failed: false })).toBeUndefined();
+    expect(openingTab('applications', none, { data: undefined, failed: true })).toBe('Draft');
+    const empty = Object.fromEntries(Object.keys(BADGES).map((k) => [k, 0])) as typeof BADGES;
+    expect(openingTab('consents', none, { data: empty, failed: false })).toBe('Current');
+    expect(openingTab('projects', none, { data: undefined, failed: false })).toBe('All');
+  });
+
   it('search from 2 characters; tab counts from the badges', () => {
     expect(effectiveSearch(' a ')).toBeUndefined();
     expect(effectiveSearch(' ab ')).toBe('ab');
@@ -157,6 +172,27 @@ describe('/applications', () => {
     });
     expect((await screen.findAllByText('Failed to fetch applications')).length).toBeGreaterThan(0);
     expect(api.listV3.mock.calls[0]![0].status).not.toContain('Draft');
+  });
+
+  it('without ?tab, opens on the first tab that has something (the one submitted application)', async () => {
+    api.badges.mockResolvedValue({
+      ...BADGES,
+      allApplications: 1,
+      submittedApplications: 1,
+      archivedApplications: 0,
+      currentConsents: 0,
+      archivedConsents: 0,
+    });
+    api.listV3.mockImplementation(async (params) =>
+      params.status?.includes('Draft')
+        ? page([])
+        : page([listItem({ id: '7', applicationNumber: 'BLD-7', status: 'Submitted' })]),
+    );
+    renderPage(i18n, <ApplicationListPage kind="applications" />, { path: '/applications' });
+    expect(await screen.findByText('BLD-7')).toBeTruthy();
+    const selected = screen.getByRole('tab', { selected: true });
+    expect(selected.textContent).toBe('Submitted (1)');
+    expect(api.listV3.mock.calls.every(([p]) => !p.status?.includes('Draft'))).toBe(true);
   });
 
   it('an empty tab says so', async () => {

@@ -59,7 +59,7 @@ describe('document step rules in the browser', () => {
     expect(rejected).toEqual([
       documentMessages.tooLarge('a.pdf'),
       documentMessages.wrongType('b.docx'),
-      documentMessages.notAcceptable('c.pdf'),
+      documentMessages.tooSmall('c.pdf'),
     ]);
     for (const [code, message] of Object.entries(uploadErrorMessages))
       expect(errorText(t, code)).toBe(message);

@@ -147,7 +147,10 @@ describe('DocumentUploadStep', () => {
     const expected = 'File "huge.pdf" is too large, we only accept file size less than 250 MB.';
     expect(screen.getByText(expected)).toBeTruthy();
     expect(expected).toBe(documentMessages.tooLarge('huge.pdf'));
-    expect(screen.getByText('File "tiny.pdf" is not acceptable')).toBeTruthy();
+    // A too-small file says the minimum size.
+    const tooSmall = 'File "tiny.pdf" is not acceptable, we only accept file size of at least 6,000 bytes.';
+    expect(screen.getByText(tooSmall)).toBeTruthy();
+    expect(tooSmall).toBe(documentMessages.tooSmall('tiny.pdf'));
     expect(api.create).not.toHaveBeenCalled();
   });
 

@@ -16,6 +16,21 @@ import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { listItem, renderPage } from './applications-support';
 
 /** Selects the card whose header has the text (Cloudscape Cards, single selection). */
+/**
+ * Clicks a card's text, not its radio: the whole card selects. The radios stay one group (one tab
+ * stop, arrow keys), and the clicked card's radio is checked.
+ */
+async function clickCard(header: string, text: string = header) {
+  await screen.findByText(header);
+  fireEvent.click(screen.getByText(text));
+  await waitFor(() => {
+    const radio = screen.getByRole('radio', { name: new RegExp(`${header}$`) }) as HTMLInputElement;
+    expect(radio.checked).toBe(true);
+  });
+  const names = new Set(screen.getAllByRole('radio').map((r) => r.getAttribute('name')));
+  expect(names.size).toBe(1);
+}
+
 async function pickCard(text: string) {
   await screen.findByText(text);
   await waitFor(() => {
@@ -146,7 +161,7 @@ describe('form selection', () => {
     expect(await screen.findByText('Choose a form to continue')).toBeTruthy();
     expect(api).not.toHaveBeenCalledWith('/user/applications', expect.anything());
 
-    await pickCard('Building consent');
+    await clickCard('Building consent');
     fireEvent.click(screen.getByRole('button', { name: 'Create application' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/application-form/1000123'));
     expect(api).toHaveBeenCalledWith('/user/applications', {
@@ -209,7 +224,7 @@ describe('property records', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Choose a property record to continue')).toBeTruthy();
-    await pickCard('Lot 1 DP 12345');
+    await clickCard('Lot 1 DP 12345', '1234/567');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() =>
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
@@ -276,6 +291,40 @@ describe('address step', () => {
       method: 'POST',
       body: { operationName: 'Duplicate', applicationId: '42', address: ADDRESS, authorityId: 'tcc' },
     });
+  });
+});
+
+describe('address step from a template', () => {
+  it("names the template, not its id; a source that is gone says 'Application not found'", async () => {
+    const source = {
+      ...listItem({ id: '1000007', recordType: 'Template', formDisplayName: 'Building consent' }),
+      applicationNumber: undefined,
+      participants: [],
+      address: ADDRESS,
+    };
+    serve({
+      'GET /public/jurisdictions/nz': JURISDICTION,
+      'GET /user/applications/1000007': {
+        application: source,
+        requiredDocuments: [],
+        requiredInspections: [],
+        template: { applicationId: '1000007', displayName: 'Two-storey house', numOfDocuments: 0 },
+      },
+      'GET /public/authorities/detection': { authorityId: 'akl' },
+    });
+    open(addressUrl({ intention: 'from-template', refApplicationId: '1000007' }));
+    expect(await screen.findByText('Two-storey house')).toBeTruthy();
+    expect(screen.getByText('Template')).toBeTruthy();
+    expect(screen.queryByText('1000007')).toBeNull();
+    cleanup();
+
+    serve({
+      'GET /public/jurisdictions/nz': JURISDICTION,
+      'GET /user/applications/1000004': new ServiceError('ResourceNotFound', 'Application not found', 404),
+    });
+    open(addressUrl({ intention: 'from-existing-application', refApplicationId: '1000004' }));
+    expect(await screen.findByText('Application not found')).toBeTruthy();
+    expect(screen.queryByText(/Fail to fetch application/)).toBeNull();
   });
 });
 

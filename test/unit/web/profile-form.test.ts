@@ -58,6 +58,12 @@ describe('profile form', () => {
       submittable: true,
     });
     expect(profileFormState({ ...initial, contactNumber: '09 123 4567' }, initial).valid).toBe(true);
+    // The common ways New Zealanders write numbers, stored the one way.
+    for (const written of ['+64 21 123 4567', '021-123-4567', '(021) 123 4567', '+64 (0)21 123 4567']) {
+      const state = profileFormState({ ...initial, contactNumber: written }, initial);
+      expect(state.errors.contactNumber, written).toBeUndefined();
+      expect(state.body.contactNumber, written).toBe('0211234567');
+    }
     expect(profileFormState({ ...initial, contactNumber: '5551234567' }, initial).valid).toBe(false);
     expect(
       profileFormState({ ...initial, phoneCountryCode: '+1', contactNumber: '5551234567' }, initial).valid,
@@ -76,11 +82,13 @@ describe('profile form', () => {
   });
 
   it('an address, once started, needs line 1, city and zip; its full address is built', () => {
-    const started = profileFormState({ ...initial, contactNumber: '0211234567', city: 'Auckland' }, initial);
+    // Manual entry (a user without an address opens on the search).
+    const manual = { ...initial, lookupAddress: undefined };
+    const started = profileFormState({ ...manual, contactNumber: '0211234567', city: 'Auckland' }, initial);
     expect(started.errors).toEqual({ address1: 'Required', zipCode: 'Required' });
     const complete = profileFormState(
       {
-        ...initial,
+        ...manual,
         contactNumber: '021 123 4567',
         address1: '1 Queen Street',
         address2: 'Level 2',
@@ -95,7 +103,7 @@ describe('profile form', () => {
       firstName: 'Aroha',
       lastName: 'Ngata',
       phoneCountryCode: '+64',
-      contactNumber: '021 123 4567',
+      contactNumber: '0211234567',
       address: {
         address1: '1 Queen Street',
         address2: 'Level 2',

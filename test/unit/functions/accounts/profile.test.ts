@@ -72,7 +72,7 @@ describe('PATCH /user', () => {
     expect(update.Key).toEqual({ pk: '$portal#userId_user-1', sk: '$user_1' });
     expect(update.ConditionExpression).toContain('attribute_exists(#pk)');
     const values = Object.values(update.ExpressionAttributeValues!);
-    expect(values).toContain('021 555 0101');
+    expect(values).toContain('0215550101');
     expect(values).toContainEqual({
       address1: '1 Queen Street',
       city: 'Auckland',

@@ -39,11 +39,11 @@ describe('upload file rules (portal-core §5 Uploads)', () => {
     );
   });
 
-  it('rejects a file under 6000 bytes as not acceptable', () => {
+  it('rejects a file under 6000 bytes as not acceptable, saying the minimum size', () => {
     expect(checkUploadFile(pdf(5999, 'tiny.pdf'))).toEqual({
-      kind: 'notAcceptable',
+      kind: 'tooSmall',
       field: 'size',
-      message: 'File "tiny.pdf" is not acceptable',
+      message: 'File "tiny.pdf" is not acceptable, we only accept file size of at least 6,000 bytes.',
     });
   });
 

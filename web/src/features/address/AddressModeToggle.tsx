@@ -12,7 +12,7 @@ export default function AddressModeToggle({
   const { t } = useTranslation();
   return (
     <Button variant="inline-link" formAction="none" onClick={() => onChange(!manual)}>
-      {manual ? t('address.backToContact') : t('address.enterManually')}
+      {manual ? t('address.searchForAddress') : t('address.enterManually')}
     </Button>
   );
 }

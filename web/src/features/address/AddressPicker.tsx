@@ -153,6 +153,9 @@ export default function AddressPicker({
     if (value) onChange(null);
   };
 
+  // One character: say that the search needs two (portal-core §5).
+  const typed = text.trim();
+  const tooShort = typed.length > 0 && typed.length < ADDRESS_SEARCH_MIN_CHARS && text !== valueText;
   const statusType: AutosuggestProps.StatusType =
     searchStatus === 'idle' ? 'pending' : searchStatus === 'loading' ? 'loading' : 'finished';
   const announcement =
@@ -162,7 +165,9 @@ export default function AddressPicker({
         ? suggestions.length === 0
           ? t('address.empty')
           : t('address.results', { count: suggestions.length })
-        : '';
+        : tooShort
+          ? t('address.minChars', { count: ADDRESS_SEARCH_MIN_CHARS })
+          : '';
 
   return (
     <FormField
@@ -173,6 +178,8 @@ export default function AddressPicker({
       constraintText={
         details === 'loading' ? (
           <StatusIndicator type="loading">{t('address.retrieving')}</StatusIndicator>
+        ) : tooShort ? (
+          t('address.minChars', { count: ADDRESS_SEARCH_MIN_CHARS })
         ) : undefined
       }
     >

@@ -3,7 +3,7 @@
  * manual-entry values → an Address with its full address built by the shared rule (portal-core §3).
  */
 import { buildFullAddress } from '../../../../shared/domain/address';
-import { DEFAULT_COUNTRY, messages } from '../../../../shared/domain/validation';
+import { DEFAULT_COUNTRY, isValidPostcode, messages } from '../../../../shared/domain/validation';
 import type { Address } from '../../../../shared/schemas/common';
 import type { AddressLookupResult } from '../../../../shared/schemas/lookups';
 
@@ -91,13 +91,19 @@ export function addressFromManual(values: ManualAddressValues): Address | null {
   return { ...parts, fullAddress: buildFullAddress(parts), isManualAddress: true };
 }
 
-/** 'Required' for each empty required part when the address is required. */
+/**
+ * 'Required' for each empty required part when the address is required; a New Zealand postcode
+ * that is given must be 4 digits.
+ */
 export function manualAddressErrors(
   values: ManualAddressValues,
   required: boolean,
 ): Partial<Record<ManualAddressField, string>> {
-  if (!required) return {};
   const errors: Partial<Record<ManualAddressField, string>> = {};
-  for (const field of REQUIRED_MANUAL_FIELDS) if (!clean(values[field])) errors[field] = messages.required;
+  if (required)
+    for (const field of REQUIRED_MANUAL_FIELDS) if (!clean(values[field])) errors[field] = messages.required;
+  const postcode = clean(values.zipCode);
+  if (postcode && !isValidPostcode(postcode, clean(values.country) || DEFAULT_COUNTRY))
+    errors.zipCode = messages.postcode;
   return errors;
 }

@@ -12,6 +12,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { applicationKeys, applicationsApi } from '../../api/applications';
+import { isServiceError } from '../../api/errors';
 import { RouterLink } from '../../components/RouterLink';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToasts } from '../../components/toasts';
@@ -246,13 +247,19 @@ export default function ApplicationFormPage() {
   const step = model && resolveStep(model, params);
 
   if (application.isError) {
+    // One the user cannot see (or that is gone): the server's 'Application not found', no raw id.
+    const notFound = isServiceError(application.error, 'ResourceNotFound');
     return (
       <ContentLayout header={<Header variant="h1">{t('applicationForm.title')}</Header>}>
         <Alert
           type="error"
-          header={applicationMessages.failToFetchApplication.replace('{{id}}', applicationId)}
+          header={
+            notFound
+              ? application.error.message
+              : applicationMessages.failToFetchApplication.replace('{{id}}', applicationId)
+          }
         >
-          {application.error.message}
+          {notFound ? undefined : application.error.message}
         </Alert>
       </ContentLayout>
     );

@@ -2,8 +2,9 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Cards from '@cloudscape-design/components/cards';
 import { useTranslation } from 'react-i18next';
+import participantTypesJson from '../../../../shared/reference/participant-types.json';
 
-/** A participant as GET /user/applications/{id} lists it (the participants capability owns the full shape). */
+/** A participant as GET /user/applications/{id} lists it (the participants feature owns the full shape). */
 type Participant = Record<string, unknown>;
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
@@ -14,7 +15,15 @@ export function participantName(p: Participant): string {
   return full || text(p.displayName) || text(p.name) || text(p.organisation) || text(p.email) || '';
 }
 
-/** Role names: participantTypes as strings or as {displayName|name}. */
+/** The participant types' display names by their name (RegisteredOwner → Registered owner). */
+const TYPE_DISPLAY_NAMES = new Map(
+  (participantTypesJson as ReadonlyArray<{ name: string; displayName: string }>).map((type) => [
+    type.name,
+    type.displayName,
+  ]),
+);
+
+/** Role names: participantTypes as type names (shown by their display names) or as {displayName|name}. */
 export function participantRoles(p: Participant): string[] {
   const types = Array.isArray(p.participantTypes)
     ? p.participantTypes
@@ -24,9 +33,11 @@ export function participantRoles(p: Participant): string[] {
   return types
     .map((r: unknown) =>
       typeof r === 'string'
-        ? r
+        ? (TYPE_DISPLAY_NAMES.get(r) ?? r)
         : typeof r === 'object' && r !== null
-          ? (text((r as Participant).displayName) ?? text((r as Participant).name))
+          ? (text((r as Participant).displayName) ??
+            TYPE_DISPLAY_NAMES.get(String((r as Participant).name)) ??
+            text((r as Participant).name))
           : undefined,
     )
     .filter((r): r is string => !!r);
@@ -60,7 +71,12 @@ export default function ContactStep({ participants }: { participants: Participan
           {
             id: 'access',
             header: t('applicationForm.contact.access'),
-            content: (p) => text(p.accessLevel) ?? '—',
+            content: (p) => {
+              const level = text(p.accessLevel);
+              return level
+                ? t(`applicationForm.contact.accessLevels.${level}`, { defaultValue: level })
+                : '—';
+            },
           },
         ],
       }}

@@ -1,22 +1,24 @@
-import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import Icon from '@cloudscape-design/components/icon';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationListItem } from '../../../../shared/schemas/applications';
 import { statusLabel, type CardMenuItem } from '../../../../shared/domain/applications';
 import { RouterLink } from '../../components/RouterLink';
-import { NOTIFICATION_ICONS, cardView } from './cardModel';
+import { NOTIFICATION_ICONS, cardView, type StageProgress } from './cardModel';
 import styles from './applications.module.css';
 
-const STAGE_COLOURS: Record<string, 'green' | 'blue' | 'red' | 'grey'> = {
-  Completed: 'green',
-  Started: 'blue',
-  Suspended: 'red',
-  AwaitingPayment: 'red',
+/** Each stage's progress in colour and icon shape, with its name for screen readers. */
+const STAGE_INDICATORS: Record<StageProgress, StatusIndicatorProps.Type> = {
+  done: 'success',
+  current: 'in-progress',
+  suspended: 'warning',
+  stopped: 'stopped',
+  notStarted: 'pending',
 };
 
 /**
@@ -121,8 +123,13 @@ export function ApplicationCard({
         {view.stages.length > 0 && (
           <ul className={styles.stages} aria-label={t('applications.card.stages')}>
             {view.stages.map((stage) => (
-              <li key={stage.name}>
-                <Badge color={STAGE_COLOURS[stage.status] ?? 'grey'}>{stage.label}</Badge>
+              <li key={stage.name} data-progress={stage.progress}>
+                <StatusIndicator
+                  type={STAGE_INDICATORS[stage.progress]}
+                  iconAriaLabel={t(`applications.card.stageProgress.${stage.progress}`)}
+                >
+                  {stage.label}
+                </StatusIndicator>
               </li>
             ))}
           </ul>

@@ -26,8 +26,8 @@ import {
   effectiveSearch,
   listParams,
   matchesNothing,
+  openingTab,
   tabCount,
-  tabOf,
   type FilterGroup,
   type FilterValues,
   type ListKind,
@@ -182,7 +182,6 @@ function TabList({
 export function ApplicationListPage({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const tab = tabOf(kind, search);
   const [text, setText] = useState('');
   const searchText = effectiveSearch(useDebounced(text, SEARCH_DEBOUNCE_MS));
   const [filters, setFilters] = useState<FilterValues>({});
@@ -190,6 +189,7 @@ export function ApplicationListPage({ kind }: { kind: ListKind }) {
     queryKey: applicationKeys.badges(),
     queryFn: ({ signal }) => applicationsApi.badges(signal),
   });
+  const tab = openingTab(kind, search, { data: badges.data, failed: badges.isError });
   const tooShort = text.trim().length > 0 && text.trim().length < SEARCH_MIN_CHARS;
 
   const tabs = LIST_TABS[kind] as readonly ListTab[];
@@ -225,7 +225,7 @@ export function ApplicationListPage({ kind }: { kind: ListKind }) {
         </div>
         <Tabs
           ariaLabel={t('applications.tabs.label')}
-          activeTabId={tab}
+          activeTabId={tab ?? tabs[0]}
           onChange={({ detail }) => setSearch({ tab: detail.activeTabId })}
           tabs={tabs.map((id) => {
             const count = tabCount(kind, id, badges.data);
@@ -236,7 +236,11 @@ export function ApplicationListPage({ kind }: { kind: ListKind }) {
                   ? t(`applications.tabs.${id}`)
                   : t('applications.tabs.withCount', { label: t(`applications.tabs.${id}`), count }),
               content:
-                id === tab ? (
+                tab === undefined ? (
+                  <Box textAlign="center" padding="l">
+                    <Spinner size="large" aria-label={t('applications.list.loading')} />
+                  </Box>
+                ) : id === tab ? (
                   <TabList kind={kind} tab={tab} searchText={searchText} filters={filters} />
                 ) : null,
             };

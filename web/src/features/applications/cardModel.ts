@@ -1,6 +1,7 @@
 import type { IconProps } from '@cloudscape-design/components/icon';
 import type { ApplicationListItem, RecordType } from '../../../../shared/schemas/applications';
 import type { NotificationLevel } from '../../../../shared/schemas/common';
+import type { WorkflowStage } from '../../../../shared/schemas/applications';
 import {
   applicationHref,
   cardMenu,
@@ -36,8 +37,39 @@ export interface CardView {
   outstandingPayments: boolean;
   outstandingRfis: boolean;
   statusLabel: string;
-  stages: { name: string; label: string; status: string }[];
+  stages: { name: string; label: string; status: string; progress: StageProgress }[];
   menu: CardMenuEntry[];
+}
+
+/**
+ * Where a workflow stage is (portal-core §4 stage statuses): done (Completed), current (Started,
+ * AwaitingPayment, or the first stage of a lodged application that the council has not started
+ * yet), suspended, stopped (Rejected, Lapsed, Withdrawn, Refused) or not started.
+ */
+export type StageProgress = 'done' | 'current' | 'suspended' | 'stopped' | 'notStarted';
+
+export function stageProgress(
+  stages: readonly WorkflowStage[],
+  status: ApplicationListItem['status'],
+): StageProgress[] {
+  const lodged = status !== 'Draft';
+  const started = stages.some((s) => s.stageStatus !== 'NotStarted');
+  const firstOpen = stages.findIndex((s) => s.stageStatus !== 'Completed');
+  return stages.map((stage, index): StageProgress => {
+    switch (stage.stageStatus) {
+      case 'Completed':
+        return 'done';
+      case 'Started':
+      case 'AwaitingPayment':
+        return 'current';
+      case 'Suspended':
+        return 'suspended';
+      case 'NotStarted':
+        return lodged && !started && index === firstOpen ? 'current' : 'notStarted';
+      default:
+        return 'stopped';
+    }
+  });
 }
 
 const RECORD_TYPE_ICONS: Record<RecordType, IconProps.Name> = {
@@ -75,6 +107,7 @@ export function menuOf(item: ApplicationListItem): CardMenuEntry[] {
 
 export function cardView(item: ApplicationListItem): CardView {
   const recordType = listRecordType(item);
+  const progress = stageProgress(item.displayStages, item.status);
   return {
     id: item.id,
     href: applicationHref(item),
@@ -92,10 +125,11 @@ export function cardView(item: ApplicationListItem): CardView {
     outstandingPayments: item.hasOutstandingPayments,
     outstandingRfis: item.hasOutstandingRFIs,
     statusLabel: item.currentStatusLabel,
-    stages: item.displayStages.map((stage) => ({
+    stages: item.displayStages.map((stage, index) => ({
       name: stage.stageName,
       label: stageLabel(stage),
       status: stage.stageStatus,
+      progress: progress[index]!,
     })),
     menu: menuOf(item),
   };

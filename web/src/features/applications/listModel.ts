@@ -43,6 +43,22 @@ export function tabOf(kind: ListKind, search: URLSearchParams): ListTab {
   return tabs.find((tab) => tab.toLowerCase() === raw) ?? tabs[0]!;
 }
 
+/**
+ * The tab a list opens on without ?tab: the first that has something (by the badge counts), so
+ * the one submitted application is not hidden behind an empty Draft tab; the first tab when all
+ * are empty or the counts failed. Undefined while the counts load. /projects always opens on All.
+ */
+export function openingTab(
+  kind: ListKind,
+  search: URLSearchParams,
+  badges: { data: BadgeCounts | undefined; failed: boolean },
+): ListTab | undefined {
+  if (kind === 'projects' || search.get('tab') !== null) return tabOf(kind, search);
+  const tabs: readonly ListTab[] = LIST_TABS[kind];
+  if (!badges.data) return badges.failed ? tabs[0] : undefined;
+  return tabs.find((tab) => (tabCount(kind, tab, badges.data) ?? 0) > 0) ?? tabs[0];
+}
+
 /** The search text sent: trimmed, and only from 2 characters. */
 export function effectiveSearch(text: string): string | undefined {
   const trimmed = text.trim();

@@ -12,6 +12,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
+import { applicationKeys } from '../../api/applications';
 import { documentKeys, documentsApi, putFile } from '../../api/documents';
 import { isServiceError } from '../../api/errors';
 import { useToasts } from '../../components/toasts';
@@ -85,6 +86,27 @@ export default function DocumentUploadStep({
     () => queryClient.invalidateQueries({ queryKey: documentKeys.list(applicationId) }),
     [queryClient, applicationId],
   );
+
+  // The steps' completion and the review's rule results follow the settled documents: when a file
+  // settles or goes, they are read again (the side navigation's "Complete" without a reload).
+  const settledKey = useMemo(
+    () =>
+      documents
+        .filter(isSettledDoc)
+        .map((d) => `${d.documentContainerId}/${d.name}/${d.uploadStatus}`)
+        .sort()
+        .join('|'),
+    [documents],
+  );
+  const lastSettledKey = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!docsQuery.isSuccess) return;
+    const previous = lastSettledKey.current;
+    lastSettledKey.current = settledKey;
+    if (previous === undefined || previous === settledKey) return;
+    void queryClient.invalidateQueries({ queryKey: applicationKeys.enabledSteps(applicationId) });
+    void queryClient.invalidateQueries({ queryKey: applicationKeys.ruleResults(applicationId) });
+  }, [settledKey, docsQuery.isSuccess, queryClient, applicationId]);
 
   const patch = useCallback((id: string, change: Partial<QueueItem>) => {
     setQueue((items) => items.map((q) => (q.id === id ? { ...q, ...change } : q)));

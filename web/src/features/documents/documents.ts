@@ -150,7 +150,10 @@ export function prepareFiles(
           ? t('documents.tooLarge', { name: file.name, max: formatMegabytes(documentLimits.maxFileSize) })
           : problem.kind === 'wrongType'
             ? t('documents.wrongType', { name: file.name, type: 'PDF' })
-            : t('documents.notAcceptable', { name: file.name }),
+            : t('documents.tooSmall', {
+                name: file.name,
+                min: documentLimits.minFileSize.toLocaleString('en-NZ'),
+              }),
       );
       continue;
     }

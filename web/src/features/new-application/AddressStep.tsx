@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { Address } from '../../../../shared/schemas/common';
 import { fullAddressOf } from '../../../../shared/domain/address';
 import { applicationKeys, applicationsApi } from '../../api/applications';
+import { isServiceError } from '../../api/errors';
 import { INTENT_SELECTION_URL } from '../../routes/rules';
 import AddressEntry from '../address/AddressEntry';
 import AuthorityInfoCard from '../authority/AuthorityInfoCard';
@@ -154,23 +155,38 @@ export default function AddressStep() {
                   <StatusIndicator type="loading">{t('newApplication.loading')}</StatusIndicator>
                 ) : source.isError ? (
                   <Alert type="error">
-                    {t('newApplication.address.sourceFailed', { id: query.refApplicationId })}
+                    {isServiceError(source.error, 'ResourceNotFound')
+                      ? source.error.message
+                      : t('newApplication.address.sourceFailed', { id: query.refApplicationId })}
                   </Alert>
                 ) : (
                   <KeyValuePairs
                     columns={3}
                     items={[
+                      // A template by its name (its number would be the raw id).
+                      ...(source.data.template
+                        ? [
+                            {
+                              label: t('newApplication.address.sourceTemplate'),
+                              value: source.data.template.displayName,
+                            },
+                          ]
+                        : []),
                       {
                         label: t('newApplication.address.sourceForm'),
                         value: source.data.application.formDisplayName ?? '-',
                       },
-                      {
-                        label: t('newApplication.address.sourceNumber'),
-                        value:
-                          source.data.application.consentNumber ??
-                          source.data.application.applicationNumber ??
-                          source.data.application.id,
-                      },
+                      ...(source.data.template
+                        ? []
+                        : [
+                            {
+                              label: t('newApplication.address.sourceNumber'),
+                              value:
+                                source.data.application.consentNumber ??
+                                source.data.application.applicationNumber ??
+                                '-',
+                            },
+                          ]),
                       {
                         label: t('newApplication.address.sourceAddress'),
                         value: fullAddressOf(source.data.application.address) || '-',

@@ -120,6 +120,7 @@ export default function ChildApplicationStep() {
                 items={items}
                 trackBy="id"
                 selectionType="single"
+                entireCardClickable
                 selectedItems={parent ? [parent] : []}
                 onSelectionChange={({ detail }) => pickParent(detail.selectedItems[0])}
                 ariaLabels={{

@@ -38,6 +38,8 @@ export function FormChoiceCards(props: {
       items={props.forms}
       trackBy="id"
       selectionType="single"
+      // The whole card selects; its radio stays the one keyboard stop of the group.
+      entireCardClickable
       selectedItems={props.selected ? [props.selected] : []}
       onSelectionChange={({ detail }) => props.onSelect(detail.selectedItems[0])}
       ariaLabels={{

@@ -137,6 +137,8 @@ export default function PropertyRecordsStep() {
               items={list}
               trackBy="parcelId"
               selectionType="single"
+              // The whole card selects; its radio stays the one keyboard stop of the group.
+              entireCardClickable
               selectedItems={parcel ? [parcel] : []}
               onSelectionChange={({ detail }) => pick(detail.selectedItems[0])}
               ariaLabels={{

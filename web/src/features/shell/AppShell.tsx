@@ -9,21 +9,10 @@ import { useAuth } from '../../app/auth';
 import { useBreakpointUp } from '../../app/breakpoints';
 import { getConfig } from '../../app/config';
 import { SIDE_NAVIGATION_COLLAPSED_WIDTH_PX, SIDE_NAVIGATION_WIDTH_PX } from '../../app/constants';
+import { NAV_ITEMS, navSection } from './navSection';
 import { SupportInfoModal } from './SupportInfoModal';
 import { displayName, useCurrentUser } from './useCurrentUser';
 import styles from './shell.module.css';
-
-export const NAV_ITEMS = [
-  { key: 'nav.dashboard', href: '/', icon: 'grid-view' },
-  { key: 'nav.projects', href: '/projects', icon: 'folder' },
-  { key: 'nav.libraries', href: '/libraries', icon: 'file' },
-  { key: 'nav.organisation', href: '/organisation-members', icon: 'group' },
-] as const;
-
-function activeHref(pathname: string): string {
-  const match = NAV_ITEMS.find((item) => item.href !== '/' && pathname.startsWith(item.href));
-  return match ? match.href : '/';
-}
 
 /** Signed-in layout: top bar (73 px) + AppLayout with the side navigation (240 px, 56 px collapsed). */
 export function AppShell() {
@@ -123,7 +112,7 @@ export function AppShell() {
         headerSelector="#top-nav"
         navigation={
           <SideNavigation
-            activeHref={activeHref(location.pathname)}
+            activeHref={navSection(location.pathname) ?? ''}
             items={navItems}
             collapsed={!navigationOpen}
             onFollow={follow}

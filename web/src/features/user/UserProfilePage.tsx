@@ -14,6 +14,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_PHONE_COUNTRY_CODE, messages } from '../../../../shared/domain/validation';
 import { changePassword, patchCurrentUser, type CurrentUser } from '../../api/user';
 import { useToasts } from '../../components/toasts';
 import { useCurrentUser } from '../shell/useCurrentUser';
@@ -68,7 +69,17 @@ function PersonalDetails({ user }: { user: CurrentUser }) {
 
   const set = (field: ProfileField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const touch = (field: ProfileField) => () => setTouched((s) => ({ ...s, [field]: true }));
-  const error = (field: ProfileField) => (touched[field] ? form.errors[field] : undefined);
+  const error = (field: ProfileField) => {
+    const message = touched[field] ? form.errors[field] : undefined;
+    // A refused number says what is expected.
+    if (field === 'contactNumber' && message === messages.contactNumber)
+      return t(
+        values.phoneCountryCode === DEFAULT_PHONE_COUNTRY_CODE
+          ? 'profile.details.contactNumberNz'
+          : 'profile.details.contactNumberOther',
+      );
+    return message;
+  };
   const text = (field: ProfileField, label: string, props: { autoComplete?: string } = {}) => (
     <FormField label={label} errorText={error(field)}>
       <Input

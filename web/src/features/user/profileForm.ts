@@ -8,7 +8,12 @@ import { ChangePasswordRequest, UserPatchRequest } from '../../../../shared/sche
 import type { Address, NotificationLevel } from '../../../../shared/schemas/common';
 import { checkContactNumber } from '../../../../shared/schemas/fields';
 import { buildFullAddress } from '../../../../shared/domain/address';
-import { DEFAULT_COUNTRY, DEFAULT_PHONE_COUNTRY_CODE, messages } from '../../../../shared/domain/validation';
+import {
+  DEFAULT_COUNTRY,
+  DEFAULT_PHONE_COUNTRY_CODE,
+  isValidPostcode,
+  messages,
+} from '../../../../shared/domain/validation';
 import type { CurrentUser } from '../../api/user';
 
 export const NOTIFICATION_LEVELS = [
@@ -78,8 +83,8 @@ export interface FormState<F extends string, B> {
 }
 
 /**
- * The form's values. A saved address that came from the lookup opens in picker mode; a manual
- * address (or none) opens in manual entry.
+ * The form's values. A saved address that came from the lookup, or none, opens on the search; a
+ * manual address opens in manual entry.
  */
 export function profileValuesOf(user: CurrentUser): ProfileValues {
   const a = user.address ?? {};
@@ -95,7 +100,9 @@ export function profileValuesOf(user: CurrentUser): ProfileValues {
     country: a.country || DEFAULT_COUNTRY,
     zipCode: a.zipCode ?? '',
   };
-  if (user.address && user.address.isManualAddress === false) values.lookupAddress = user.address;
+  // A picked address, or none yet, opens on the search; a manual address opens in manual entry.
+  if (!user.address) values.lookupAddress = null;
+  else if (user.address.isManualAddress === false) values.lookupAddress = user.address;
   return values;
 }
 
@@ -164,6 +171,9 @@ const ProfileSchema = UserPatchRequest.superRefine(checkContactNumber(true)).sup
     if (!body.address[part]?.trim())
       ctx.addIssue({ code: 'custom', path: [part], message: messages.required });
   }
+  const postcode = body.address.zipCode?.trim();
+  if (body.address.isManualAddress && postcode && !isValidPostcode(postcode, body.address.country))
+    ctx.addIssue({ code: 'custom', path: ['zipCode'], message: messages.postcode });
 });
 
 function firstIssuePerField<F extends string>(error: z.ZodError | undefined, fields: readonly F[]) {
