@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { messages, normaliseContactNumber } from '../domain/validation.js';
-import { Address, NotificationLevel } from './common.js';
+import { Address, checkPostcode, NotificationLevel } from './common.js';
 import { checkContactNumber, Email, Password, PersonName, VerificationCode } from './fields.js';
 
 /** The ALTCHA payload the widget produces (base64 JSON); required. */
@@ -60,7 +60,7 @@ export const UserPatchRequest = z
     lastName: PersonName.optional(),
     contactNumber: z.string().trim().optional(),
     phoneCountryCode: z.string().trim().optional(),
-    address: Address.optional(),
+    address: Address.superRefine(checkPostcode).optional(),
     defaultApplicationNotificationLevel: NotificationLevel.optional(),
     emailPreference: z.boolean().optional(),
     smsPreference: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AccessLevel, Address, NotificationLevel } from './common.js';
+import { AccessLevel, Address, checkPostcode, NotificationLevel } from './common.js';
 import { FormCategory } from './reference.js';
 import { messages } from '../domain/validation.js';
 import { addressLimits, limitLengths } from './limits.js';
@@ -128,7 +128,9 @@ export type ApplicationAddress = z.infer<typeof ApplicationAddress>;
 const SiteAddress = ApplicationAddress.refine(
   (a) => !!a.fullAddress?.trim() || (!!a.address1?.trim() && !!a.city?.trim()),
   { message: messages.required, path: ['fullAddress'] },
-).superRefine(limitLengths(addressLimits));
+)
+  .superRefine(limitLengths(addressLimits))
+  .superRefine(checkPostcode);
 
 /** An id in a request body (authority, form, application): the table's ids are short. */
 const BodyId = z.string().trim().min(1, messages.required).max(64);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_COUNTRY, isValidPostcode, messages } from '../domain/validation.js';
 
 /** Application access levels (portal-core §3, §6). */
 export const AccessLevel = z.enum(['Unassigned', 'None', 'ReadOnly', 'Edit', 'Manage']);
@@ -26,6 +27,16 @@ export const Address = z.object({
   longitude: z.number().optional(),
 });
 export type Address = z.infer<typeof Address>;
+
+/**
+ * For addresses people send: a New Zealand postcode is 4 digits (NZ Post), as the web's address
+ * forms check; another country's code is not checked. Stored addresses are read without it.
+ */
+export function checkPostcode(a: { zipCode?: string; country?: string }, ctx: z.RefinementCtx): void {
+  const code = a.zipCode?.trim();
+  if (code && !isValidPostcode(code, a.country?.trim() || DEFAULT_COUNTRY))
+    ctx.addIssue({ code: 'custom', path: ['zipCode'], message: messages.postcode });
+}
 
 /**
  * A non-empty path identifier of at most 256 characters: ids become key parts, and DynamoDB refuses
