@@ -154,10 +154,25 @@ export function stageLabel(stage: WorkflowStage): string {
       if (p?.totalNum !== undefined) return `(${p.elapsedNum ?? 0}/${p.totalNum} Completed)`;
       return stage.stageDisplayName;
     }
+    case 'NotStarted':
+      return stage.stageDisplayName;
     default:
-      return stage.stageStatus === 'NotStarted' ? stage.stageDisplayName : stage.stageStatus;
+      // The spec names no label for the other statuses: their words, never the raw code.
+      return `${stage.stageDisplayName} · ${OTHER_STAGE_STATUS_LABELS[stage.stageStatus]}`;
   }
 }
+
+/** Stage statuses the spec gives no label for, in words (AwaitingPayment → Awaiting payment). */
+const OTHER_STAGE_STATUS_LABELS: Record<
+  Exclude<WorkflowStage['stageStatus'], 'Completed' | 'Suspended' | 'Started' | 'NotStarted'>,
+  string
+> = {
+  AwaitingPayment: 'Awaiting payment',
+  Rejected: 'Rejected',
+  Lapsed: 'Lapsed',
+  Withdrawn: 'Withdrawn',
+  Refused: 'Refused',
+};
 
 /** The stage a card highlights: the first not completed, else the last. */
 export function currentStage(stages: readonly WorkflowStage[]): WorkflowStage | undefined {

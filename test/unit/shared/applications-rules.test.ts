@@ -124,6 +124,16 @@ describe('workflow stages (§4)', () => {
     expect(stageLabel(stage({ stageStatus: 'Started', stageType: 'Numbers' }))).toBe('Inspections Passed');
     expect(stageLabel(stage({ stageStatus: 'Suspended' }))).toBe('Suspended · RFIs');
   });
+  it('statuses the spec gives no label show the stage and the status in words, never a raw code', () => {
+    expect(
+      stageLabel(
+        stage({ stageName: 'Lodgement', stageDisplayName: 'Lodgement', stageStatus: 'AwaitingPayment' }),
+      ),
+    ).toBe('Lodgement · Awaiting payment');
+    expect(
+      stageLabel(stage({ stageName: 'Assessment', stageDisplayName: 'Assessment', stageStatus: 'Refused' })),
+    ).toBe('Assessment · Refused');
+  });
   it('the current stage is the first not completed, else the last', () => {
     const done = stage({ stageName: 'Lodgement', stageStatus: 'Completed' });
     const next = stage({ stageName: 'Assessment', stageStatus: 'Started' });
