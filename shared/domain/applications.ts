@@ -66,8 +66,12 @@ export const isEditable = (a: { status: ApplicationStatus; accessLevel: AccessLe
   canEdit(a.accessLevel) && isEditableStatus(a.status);
 
 /**
- * Delete: Manage access, status not VRFISuspended, record type Draft. A template (the spec's
- * 'Delete Template' dialog) is deletable with Manage access: it has no status of its own.
+ * Delete: Manage access, status not VRFISuspended, record type Draft (portal-core §4). An
+ * application without a consent number lists as record type Draft even after it was submitted, so
+ * the rule is read with its purpose: only an application never lodged (status Draft) is deleted; a
+ * submitted one is being processed by the council and is never silently deleted (its way out is a
+ * withdrawal). A template (the spec's 'Delete Template' dialog) is deletable with Manage access: it
+ * has no status of its own.
  */
 export const isDeletable = (a: {
   status: ApplicationStatus;
@@ -75,7 +79,11 @@ export const isDeletable = (a: {
   recordType: RecordType;
 }): boolean =>
   canManage(a.accessLevel) &&
-  (a.recordType === 'Template' || (a.status !== 'VRFISuspended' && a.recordType === 'Draft'));
+  (a.recordType === 'Template' || (a.status === 'Draft' && a.recordType === 'Draft'));
+
+/** The reason a delete of an application that was lodged with the council is refused. */
+export const SUBMITTED_NOT_DELETABLE =
+  'A submitted application cannot be deleted: the council is processing it';
 
 /** Record type in the V3 list: Consent when a consent number exists, else Draft (templates stay Template). */
 export function listRecordType(a: {
