@@ -6,6 +6,12 @@ import { referenceData } from '../../reference/data.js';
 import type { ReferenceData } from '../../reference/data.js';
 import { fullAddressOf } from '../../../shared/domain/address.js';
 import {
+  DATE_FORMAT,
+  DATE_TIME_SHORT_FORMAT,
+  formatNzDate,
+  formatNzDateTime,
+} from '../../../shared/domain/dates.js';
+import {
   getDocument,
   latestSnapshot,
   loadApplicationParts,
@@ -57,30 +63,14 @@ export interface Answer {
 const absent = (v: unknown) =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-const NZ_DATE = new Intl.DateTimeFormat('en-NZ', {
-  timeZone: 'Pacific/Auckland',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const NZ_DATE_TIME = new Intl.DateTimeFormat('en-NZ', {
-  timeZone: 'Pacific/Auckland',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 const NZD = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD' });
 
-/** dd/mm/yyyy of a date value (a bare YYYY-MM-DD is that day). */
+/**
+ * A date answer as the portal shows dates (portal-core §9, New Zealand time): 'dd MMM yyyy', or
+ * 'dd MMM yyyy h:mm a' with its time; a value that is not a date is printed as it is.
+ */
 export function formatDate(value: string, withTime = false): string {
-  const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (bare) return `${bare[3]}/${bare[2]}/${bare[1]}`;
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return (withTime ? NZ_DATE_TIME : NZ_DATE).format(d);
+  return formatNzDate(value, withTime ? DATE_TIME_SHORT_FORMAT : DATE_FORMAT) || value;
 }
 
 /** A value as its component shows it: option labels, Yes/No, dates, NZ$ amounts. */
@@ -270,7 +260,7 @@ export async function renderSummaryPdf(input: SummaryInput): Promise<Uint8Array>
   w.field('Address', input.address ?? 'Not given');
   if (input.legalDescription) w.field('Legal description', input.legalDescription);
   if (input.authorityDisplayName) w.field('Building consent authority', input.authorityDisplayName);
-  if (input.submissionDate) w.field('Submitted', formatDate(input.submissionDate, true));
+  if (input.submissionDate) w.field('Submitted', formatNzDateTime(input.submissionDate));
   if (input.userSignature) w.field('Signed by', input.userSignature);
   if (input.declarationText) w.field('Declaration', input.declarationText);
 

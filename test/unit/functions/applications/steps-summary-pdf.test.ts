@@ -97,7 +97,7 @@ describe('summary PDF answers', () => {
     const datetime = getFormioDefinition('eot-application')!.components.find(
       (c) => c.key === 'requestedNewDate',
     )!;
-    expect(formatValue(datetime as never, '2026-07-01')).toBe('01/07/2026');
+    expect(formatValue(datetime as never, '2026-07-01')).toBe('01 Jul 2026');
   });
 
   it('lists datagrid rows with their cells', () => {
@@ -138,7 +138,9 @@ describe('renderSummaryPdf', () => {
       input.authorityDisplayName!,
       'Signed by',
       'Jane Owner',
-      '15/06/2026',
+      // Submitted 2026-06-15T01:30Z: New Zealand time (NZST, UTC+12), the spec's full date format.
+      'Submitted',
+      '15 Jun 2026 - 1:30 PM',
       'Project details',
       'Current lawful use of the building',
       'Housing: detached dwelling',
