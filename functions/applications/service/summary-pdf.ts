@@ -39,6 +39,9 @@ export interface SummaryInput {
   authorityDisplayName?: string | undefined;
   submissionDate?: string | undefined;
   userSignature?: string | undefined;
+  /** The signer's full name as on their profile, and when they signed. */
+  signedBy?: string | undefined;
+  signedAt?: string | undefined;
   declarationText?: string | undefined;
   /** Formio steps in order: their display name, definition and saved data. */
   steps: { displayName: string; formioName: string; data: Record<string, unknown> }[];
@@ -261,8 +264,10 @@ export async function renderSummaryPdf(input: SummaryInput): Promise<Uint8Array>
   if (input.legalDescription) w.field('Legal description', input.legalDescription);
   if (input.authorityDisplayName) w.field('Building consent authority', input.authorityDisplayName);
   if (input.submissionDate) w.field('Submitted', formatNzDateTime(input.submissionDate));
-  if (input.userSignature) w.field('Signed by', input.userSignature);
-  if (input.declarationText) w.field('Declaration', input.declarationText);
+  const signer = input.signedBy ?? input.userSignature;
+  if (signer) w.field('Signed by', signer);
+  if (input.signedAt) w.field('Signed at', formatNzDateTime(input.signedAt));
+  if (input.declarationText) w.field('Declaration agreed to', input.declarationText);
 
   for (const step of input.steps) {
     w.heading(step.displayName);
@@ -309,6 +314,9 @@ export interface SnapshotContent {
     legalDescription?: string | undefined;
     submissionDate?: string | undefined;
     userSignature?: string | undefined;
+    signedBy?: { userId: string; name: string } | undefined;
+    signedAt?: string | undefined;
+    declarationText?: string | undefined;
   } & Record<string, unknown>;
   steps: {
     stepId: string;
@@ -375,7 +383,10 @@ export function summaryInputOf(content: SnapshotContent, ref: ReferenceData = re
     authorityDisplayName: authority?.displayName,
     submissionDate: a.submissionDate,
     userSignature: a.userSignature,
-    declarationText: form?.declarationText,
+    signedBy: a.signedBy?.name,
+    signedAt: a.signedAt,
+    // The declaration as it was agreed to; a submission from before it was recorded: the form's.
+    declarationText: a.declarationText ?? form?.declarationText,
     steps: content.steps
       .filter((s): s is typeof s & { formioName: string } => s.type === 'Formio' && !!s.formioName)
       .map((s) => ({ displayName: s.displayName, formioName: s.formioName, data: s.data })),

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CurrentUserContext } from '../../../web/src/features/shell/useCurrentUser';
+import { user } from './applications-support';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -322,7 +324,9 @@ function renderPage(url: string) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
-          <RouterProvider router={router} />
+          <CurrentUserContext.Provider value={user}>
+            <RouterProvider router={router} />
+          </CurrentUserContext.Provider>
         </ToastProvider>
       </QueryClientProvider>
     </I18nextProvider>,
@@ -460,10 +464,15 @@ describe('ApplicationFormPage', () => {
       .find((f) => f.findLabel()?.getElement().textContent === 'Signature')!
       .findControl()!
       .findInput()!;
-    act(() => signature.setInputValue('Aroha Ngata'));
+    // Any other text is not a signature: the full name as on the profile is (case and spacing forgiven).
+    act(() => signature.setInputValue('x'));
+    fireEvent.click(submit);
+    expect(await screen.findByText('Type your full name as it is on your profile: Aroha Ngata')).toBeTruthy();
+    expect(api.submit).not.toHaveBeenCalled();
+    act(() => signature.setInputValue(' aroha  NGATA'));
     fireEvent.click(submit);
     expect(await screen.findByRole('heading', { name: 'Submitted page' })).toBeTruthy();
-    expect(api.submit).toHaveBeenCalledWith('42', 'Aroha Ngata');
+    expect(api.submit).toHaveBeenCalledWith('42', 'aroha  NGATA');
     expect(router.state.location.pathname).toBe('/application-submitted/42');
     expect(api.saveStep).not.toHaveBeenCalled();
   });

@@ -161,6 +161,26 @@ describe('renderSummaryPdf', () => {
     expect(text).not.toContain('housingDetachedDwelling');
   });
 
+  it('prints who signed (their profile name), when (New Zealand time) and the declaration they agreed to', async () => {
+    const signed: SnapshotContent = {
+      ...content,
+      application: {
+        ...content.application,
+        userSignature: 'jane   OWNER',
+        signedBy: { userId: 'u-jane', name: 'Jane Owner' },
+        signedAt: '2026-11-23T10:58:00.000Z',
+        declarationText: 'I declare that the information given is true and correct (as agreed then).',
+      },
+    };
+    const text = await pdfText(await renderSummaryPdf(summaryInputOf(signed)));
+    expect(text).toContain('Signed by Jane Owner');
+    expect(text).toContain('Signed at 23 Nov 2026 - 11:58 PM');
+    expect(text).toContain(
+      'Declaration agreed to I declare that the information given is true and correct (as agreed then).',
+    );
+    expect(text).not.toContain('jane OWNER');
+  });
+
   it('breaks long answers over lines and pages', async () => {
     const long = 'word '.repeat(3000);
     const bytes = await renderSummaryPdf({
