@@ -1,5 +1,6 @@
 import type { AccessLevel } from '../schemas/common.js';
 import type { ApplicationStatus, RecordType, StageName, WorkflowStage } from '../schemas/applications.js';
+import type { StepType } from '../schemas/reference.js';
 
 /**
  * The pure application rules (portal-core §4, §6): the server computes the list-view fields with
@@ -120,6 +121,13 @@ export function isStepVisible(
   if (step.type === 'Contact' && contactStepsForAll) return true;
   return accessRank(accessLevel) >= Math.max(1, accessRank(step.minimumAccessLevel));
 }
+
+/**
+ * Whether a step of the form applies to an application of this record type: the Template details
+ * step only to a template. A step that does not apply is not shown, not counted and not served.
+ */
+export const stepAppliesTo = (stepType: StepType, recordType: RecordType): boolean =>
+  stepType !== 'TemplateDetails' || recordType === 'Template';
 
 /** Status labels shown on cards. Unknown record states read Unknown. */
 const STATUS_LABELS: Record<ApplicationStatus, string> = {

@@ -116,7 +116,6 @@ describe('application steps', () => {
         ['bc-participants', false],
         ['bc-documents', false],
         ['bc-review', false],
-        ['bc-template', false],
       ],
     );
     const theirs = await api('GET', url('/enabled-steps'), undefined, as(reader));
@@ -328,7 +327,9 @@ describe('application steps', () => {
       stepId: string;
       complete: boolean;
     }[];
-    expect(enabled.filter((s) => !s.complete).map((s) => s.stepId)).toEqual(['bc-template']);
+    // Every step complete: Template details does not apply to an application, so it is not there.
+    expect(enabled.filter((s) => !s.complete).map((s) => s.stepId)).toEqual([]);
+    expect((await api('GET', url('/steps/bc-template'), undefined, as(owner))).status).toBe(404);
 
     // Any text is not a signature: 400 on the field, nothing changes.
     const unsigned = await api('POST', url('/submission'), { userSignature: 'x' }, as(owner));

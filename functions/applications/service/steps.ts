@@ -16,6 +16,7 @@ import {
   isEditable,
   isEditableStatus,
   isStepVisible,
+  stepAppliesTo,
   SUMMARY_CONTAINER_ID,
 } from '../../../shared/domain/applications.js';
 import type { ApplicationGrant } from '../../platform/access.js';
@@ -112,10 +113,14 @@ export function stepsService(ports: StepPorts) {
     return { parts, application, grant, reference };
   }
 
-  /** The form's visible step `stepId`: 404 'Step not found' for an unknown step, 403 for a hidden one. */
+  /**
+   * The form's visible step `stepId`: 404 'Step not found' for an unknown step or one that does not
+   * apply to the record type (Template details of an application), 403 for a hidden one.
+   */
   function visibleStep(loaded: Loaded, stepId: string): Step {
     const step = loaded.reference.steps.find((s) => s.id === stepId);
-    if (!step) throw new NotFound(undefined, applicationMessages.stepNotFound);
+    if (!step || !stepAppliesTo(step.type, loaded.application.recordType))
+      throw new NotFound(undefined, applicationMessages.stepNotFound);
     if (!isStepVisible(step, loaded.grant.access.accessLevel)) throw new Forbidden();
     return step;
   }
@@ -127,6 +132,7 @@ export function stepsService(ports: StepPorts) {
         applicationId: application.applicationId,
         formId: application.formId,
         status: application.status,
+        recordType: application.recordType,
       },
       stepData: Object.fromEntries(
         parts.steps.map((s) => [

@@ -222,6 +222,37 @@ describe('form model', () => {
     expect(resolveStep(model, { stepId: '99' })?.id).toBe('bc-project');
   });
 
+  it('leaves out the steps that do not apply to the record type: Template details only on a template', () => {
+    const withTemplate = {
+      ...form,
+      breadcrumbs: form.breadcrumbs.map((b) =>
+        b.id === 'bc-submit'
+          ? { ...b, steps: [...b.steps, step('bc-template', 'bc-submit', 2, 'TemplateDetails')] }
+          : b,
+      ),
+    } as unknown as FormDto;
+    const all = [
+      ...enabled,
+      {
+        breadcrumbId: 'bc-submit',
+        stepId: 'bc-template',
+        type: 'TemplateDetails',
+        enabled: true,
+        complete: false,
+      } as EnabledStep,
+    ];
+    const draft = buildFormModel(withTemplate, all, 'Draft');
+    expect(draft.steps.map((s) => s.id)).toEqual([
+      'bc-project',
+      'bc-building-code',
+      'bc-participants',
+      'bc-review',
+    ]);
+    expect(draft.crumbs.at(-1)!.steps.map((s) => s.id)).toEqual(['bc-review']);
+    const template = buildFormModel(withTemplate, all, 'Template');
+    expect(template.steps.map((s) => [s.id, s.position])).toContainEqual(['bc-template', 5]);
+  });
+
   it('skips steps the server does not enable', () => {
     const only = buildFormModel(
       form,
