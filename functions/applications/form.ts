@@ -35,6 +35,7 @@ const steps = stepsService({
   update: updateApplication,
   putSnapshot,
   summaryPdf: generateSummaryPdf,
+  people: applicationPorts.people,
   reference: {
     formReference: (formId) => catalogue().formReference(formId),
     authorityName: (id) => catalogue().authority(id)?.displayName,

@@ -1,5 +1,6 @@
 import type { AccessLevel } from '../schemas/common.js';
 import type { ApplicationStatus, RecordType, StageName, WorkflowStage } from '../schemas/applications.js';
+import type { StepType } from '../schemas/reference.js';
 
 /**
  * The pure application rules (portal-core §4, §6): the server computes the list-view fields with
@@ -66,8 +67,12 @@ export const isEditable = (a: { status: ApplicationStatus; accessLevel: AccessLe
   canEdit(a.accessLevel) && isEditableStatus(a.status);
 
 /**
- * Delete: Manage access, status not VRFISuspended, record type Draft. A template (the spec's
- * 'Delete Template' dialog) is deletable with Manage access: it has no status of its own.
+ * Delete: Manage access, status not VRFISuspended, record type Draft (portal-core §4). An
+ * application without a consent number lists as record type Draft even after it was submitted, so
+ * the rule is read with its purpose: only an application never lodged (status Draft) is deleted; a
+ * submitted one is being processed by the council and is never silently deleted (its way out is a
+ * withdrawal). A template (the spec's 'Delete Template' dialog) is deletable with Manage access: it
+ * has no status of its own.
  */
 export const isDeletable = (a: {
   status: ApplicationStatus;
@@ -75,7 +80,11 @@ export const isDeletable = (a: {
   recordType: RecordType;
 }): boolean =>
   canManage(a.accessLevel) &&
-  (a.recordType === 'Template' || (a.status !== 'VRFISuspended' && a.recordType === 'Draft'));
+  (a.recordType === 'Template' || (a.status === 'Draft' && a.recordType === 'Draft'));
+
+/** The reason a delete of an application that was lodged with the council is refused. */
+export const SUBMITTED_NOT_DELETABLE =
+  'A submitted application cannot be deleted: the council is processing it';
 
 /** Record type in the V3 list: Consent when a consent number exists, else Draft (templates stay Template). */
 export function listRecordType(a: {
@@ -112,6 +121,13 @@ export function isStepVisible(
   if (step.type === 'Contact' && contactStepsForAll) return true;
   return accessRank(accessLevel) >= Math.max(1, accessRank(step.minimumAccessLevel));
 }
+
+/**
+ * Whether a step of the form applies to an application of this record type: the Template details
+ * step only to a template. A step that does not apply is not shown, not counted and not served.
+ */
+export const stepAppliesTo = (stepType: StepType, recordType: RecordType): boolean =>
+  stepType !== 'TemplateDetails' || recordType === 'Template';
 
 /** Status labels shown on cards. Unknown record states read Unknown. */
 const STATUS_LABELS: Record<ApplicationStatus, string> = {

@@ -185,6 +185,12 @@ export const ApplicationDto = z.object({
   isHidden: z.boolean().default(false),
   hasOutstandingPayments: z.boolean().default(false),
   userSignature: z.string().optional(),
+  /** The submission's signer: their user id and full name as on their profile. */
+  signedBy: z.object({ userId: z.string(), name: z.string() }).optional(),
+  /** When the submission was signed (ISO 8601). */
+  signedAt: z.string().optional(),
+  /** The form's declaration text the signer agreed to. */
+  declarationText: z.string().optional(),
   closedReason: z.string().optional(),
   migrationSource: z.string().optional(),
   developmentContributionRequired: z.boolean().optional(),

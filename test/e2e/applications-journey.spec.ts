@@ -201,7 +201,11 @@ test('applications journey: wizard, two visits, review, documents, submit, dupli
   await expect(page.getByText(/is incomplete$|^Upload at least one document to/)).toHaveCount(0);
   await expect(page.getByText('Fix the errors above before submitting.')).toHaveCount(0);
   await expect(form.submit).toBeEnabled();
-  await form.signature.fill('Alex Applicant');
+  // Any text is not a signature: the full name as on the profile (the demo applicant's) is.
+  await form.signature.fill('x');
+  await form.submit.click();
+  await expect(page.getByText('Type your full name as it is on your profile: Aroha Ngata')).toBeVisible();
+  await form.signature.fill('aroha ngata');
   await expectNoAxeViolations(page, 'journey: review without errors');
   await form.submit.click();
   await expect(page).toHaveURL(`/application-submitted/${id}`);

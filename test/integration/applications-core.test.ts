@@ -425,6 +425,20 @@ describe('access levels', () => {
       403,
     );
 
+    // Submitted, no consent number yet (it still lists as record type Draft): the council is
+    // processing it, so it is never deleted.
+    const lodged = (await create(owner)).body.id;
+    await councilSets(lodged, { status: 'Submitted' });
+    const refused = await api('DELETE', `/user/applications/${lodged}`, undefined, { token: owner });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'ClientError',
+      message: 'The application cannot be deleted',
+      description: 'A submitted application cannot be deleted: the council is processing it',
+    });
+    expect((await repo.getApplication(lodged))?.status).toBe('Submitted');
+    expect(await repo.getAccess(lodged, sub(owner))).toBeDefined();
+
     const consent = (await create(owner)).body.id;
     await councilSets(consent, { status: 'InProgress', consentNumber: `BC-${randomUUID().slice(0, 6)}` });
     expect((await api('DELETE', `/user/applications/${consent}`, undefined, { token: owner })).status).toBe(

@@ -35,6 +35,8 @@ let owner: { token: string; sub: string };
 let reader: { token: string; sub: string };
 let appId: string;
 let applicationNumber: string;
+/** The owner's full name as on their profile: the signature. */
+let ownerName: string;
 
 async function stackModules() {
   await localRepositories(o);
@@ -65,6 +67,11 @@ beforeAll(async () => {
   const [ta, tb] = await Promise.all([signIn(a.email, a.password, o), signIn(b.email, b.password, o)]);
   owner = { token: ta.IdToken, sub: subOf(ta.IdToken) };
   reader = { token: tb.IdToken, sub: subOf(tb.IdToken) };
+  const me = (await api('GET', '/user', undefined, as(owner))).body as {
+    firstName?: string;
+    lastName?: string;
+  };
+  ownerName = [me.firstName, me.lastName].filter(Boolean).join(' ');
   const { applications } = await stackModules();
   appId = await applications.nextApplicationId();
   applicationNumber = await applications.nextApplicationNumber('AKL', 'akl');
@@ -109,7 +116,6 @@ describe('application steps', () => {
         ['bc-participants', false],
         ['bc-documents', false],
         ['bc-review', false],
-        ['bc-template', false],
       ],
     );
     const theirs = await api('GET', url('/enabled-steps'), undefined, as(reader));
@@ -250,7 +256,7 @@ describe('application steps', () => {
     );
     expect(new Set(full.map((r) => r.severity))).toEqual(new Set(['Error', 'Control', 'Suggestion']));
 
-    const refused = await api('POST', url('/submission'), { userSignature: 'Jane Owner' }, as(owner));
+    const refused = await api('POST', url('/submission'), { userSignature: ownerName }, as(owner));
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       message: 'The application has errors to fix before it can be submitted',
@@ -321,15 +327,35 @@ describe('application steps', () => {
       stepId: string;
       complete: boolean;
     }[];
-    expect(enabled.filter((s) => !s.complete).map((s) => s.stepId)).toEqual(['bc-template']);
+    // Every step complete: Template details does not apply to an application, so it is not there.
+    expect(enabled.filter((s) => !s.complete).map((s) => s.stepId)).toEqual([]);
+    expect((await api('GET', url('/steps/bc-template'), undefined, as(owner))).status).toBe(404);
 
-    const ok = await api('POST', url('/submission'), { userSignature: 'Jane Owner' }, as(owner));
+    // Any text is not a signature: 400 on the field, nothing changes.
+    const unsigned = await api('POST', url('/submission'), { userSignature: 'x' }, as(owner));
+    expect(unsigned).toMatchObject({
+      status: 400,
+      body: {
+        details: [{ field: 'body.userSignature', reason: 'Type your full name as it is on your profile' }],
+      },
+    });
+    expect((await steps.loadApplicationParts(appId)).application?.status).toBe('Draft');
+
+    const ok = await api(
+      'POST',
+      url('/submission'),
+      { userSignature: ` ${ownerName.toUpperCase()} ` },
+      as(owner),
+    );
     expect(ok.status).toBe(200);
     const pdfName = `summary-${applicationNumber}.pdf`;
     expect((ok.body as { application: unknown }).application).toMatchObject({
       id: appId,
       status: 'Submitted',
-      userSignature: 'Jane Owner',
+      userSignature: ownerName.toUpperCase(),
+      signedBy: { userId: owner.sub, name: ownerName },
+      signedAt: expect.any(String),
+      declarationText: expect.stringContaining(' '),
       applicationFormPdf: pdfName,
       submissionDate: expect.any(String),
       accessLevel: 'Manage',
@@ -337,7 +363,11 @@ describe('application steps', () => {
 
     // The snapshot keeps what was submitted.
     const snap = await steps.latestSnapshot(appId);
-    expect(snap).toMatchObject({ userSignature: 'Jane Owner', submittedBy: owner.sub, summaryPdf: pdfName });
+    expect(snap).toMatchObject({
+      userSignature: ownerName.toUpperCase(),
+      submittedBy: owner.sub,
+      summaryPdf: pdfName,
+    });
     const content = JSON.parse(snap!.content) as {
       application: { status: string };
       steps: { stepId: string; data: Record<string, unknown> }[];
@@ -370,7 +400,9 @@ describe('application steps', () => {
       applicationNumber,
       '12 Queen Street',
       'Lot 1 DP 12345',
-      'Jane Owner',
+      `Signed by ${ownerName}`,
+      'Signed at',
+      'Declaration agreed to',
       'Housing: detached dwelling',
       'Registered owner',
       'Design Co',
@@ -388,9 +420,7 @@ describe('application steps', () => {
     expect((await api('GET', url('/steps/bc-project'), undefined, as(owner))).body).toMatchObject({
       readOnly: true,
     });
-    expect((await api('POST', url('/submission'), { userSignature: 'Jane Owner' }, as(owner))).status).toBe(
-      403,
-    );
+    expect((await api('POST', url('/submission'), { userSignature: ownerName }, as(owner))).status).toBe(403);
 
     // Regenerated on demand when missing.
     await entities.application.patch({ applicationId: appId }).remove(['applicationFormPdf']).go();
@@ -463,7 +493,7 @@ describe('application steps', () => {
     const ok = await api(
       'POST',
       `/user/applications/${id}/submission`,
-      { userSignature: 'Ana Owner' },
+      { userSignature: ownerName },
       as(owner),
     );
     expect(ok.status).toBe(200);

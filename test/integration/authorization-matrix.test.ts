@@ -335,7 +335,14 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
   }),
   'POST /user/applications/{id}/submission': onApp({
     prepare: makeSubmittable,
-    request: () => ({ body: { userSignature: 'Matrix Signer' } }),
+    // The signature is the caller's full name as on their profile.
+    request: async (_app, caller) => {
+      const me = (await api('GET', '/user', undefined, { token: caller.token })).body as {
+        firstName?: string;
+        lastName?: string;
+      };
+      return { body: { userSignature: `${me.firstName ?? ''} ${me.lastName ?? ''}` } };
+    },
   }),
   'GET /user/applications/{id}/rejected-reason': onApp({ request: () => ({}) }),
   'GET /user/applications/{id}/enabled-steps': onApp({ request: () => ({}) }),

@@ -20,6 +20,7 @@ import {
   isConsent,
   isEditableStatus,
   listRecordType,
+  SUBMITTED_NOT_DELETABLE,
 } from '../../../shared/domain/applications.js';
 import { APPLICATION_NOT_FOUND } from '../../platform/access.js';
 import type { ApplicationGrant } from '../../platform/access.js';
@@ -384,11 +385,16 @@ export function applicationsService(ports: ApplicationPorts) {
       return c.created(child, caller);
     },
 
-    /** Deletes a deletable application (Draft or Template, Manage), with everything in its partition. */
+    /**
+     * Deletes a deletable application (never lodged, or a template; Manage) with everything in its
+     * partition; a submitted one is refused (403) and nothing changes.
+     */
     async remove(caller: Caller, { application, access }: ApplicationGrant): Promise<void> {
       const recordType = listRecordType(application);
       if (!isDeletable({ status: application.status, accessLevel: access.accessLevel, recordType }))
-        throw new Forbidden(NOT_DELETABLE);
+        throw recordType !== 'Template' && application.status !== 'Draft'
+          ? new Forbidden(NOT_DELETABLE, 'ClientError', SUBMITTED_NOT_DELETABLE)
+          : new Forbidden(NOT_DELETABLE);
       await ports.applications.remove(application.applicationId, caller.userId);
     },
 

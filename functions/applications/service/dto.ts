@@ -37,6 +37,9 @@ export interface ApplicationSource {
   buildingPurposeDescription?: string | undefined;
   applicationFormPdf?: string | undefined;
   userSignature?: string | undefined;
+  signedBy?: { userId: string; name: string } | undefined;
+  signedAt?: string | undefined;
+  declarationText?: string | undefined;
   closedReason?: string | undefined;
   hasOutstandingPayments?: boolean | undefined;
   hasOutstandingRFIs?: boolean | undefined;
@@ -128,6 +131,9 @@ export function toApplicationDto(
     isHidden: access.visibility === 'hidden',
     hasOutstandingPayments: !!app.hasOutstandingPayments,
     userSignature: app.userSignature,
+    signedBy: app.signedBy,
+    signedAt: app.signedAt,
+    declarationText: app.declarationText,
     closedReason: app.closedReason,
     migrationSource: app.migrationSource,
     useRequiredDocumentGroups: false,

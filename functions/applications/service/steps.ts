@@ -16,6 +16,7 @@ import {
   isEditable,
   isEditableStatus,
   isStepVisible,
+  stepAppliesTo,
   SUMMARY_CONTAINER_ID,
 } from '../../../shared/domain/applications.js';
 import type { ApplicationGrant } from '../../platform/access.js';
@@ -31,6 +32,7 @@ import type { DocumentRecord, StepRecord } from '../repository/steps.js';
 import { toApplicationDto, toParticipantView } from './dto.js';
 import { enabledSteps, formatMessage, hasErrors, runRules, validateStepData } from './rules/index.js';
 import type { FormReference, RuleInput } from './rules/index.js';
+import { profileFullName, SIGNATURE_MISMATCH, signatureMatches } from '../../../shared/domain/signature.js';
 import { sanitiseStepData } from './sanitise.js';
 import type { SnapshotContent } from './summary-pdf.js';
 
@@ -85,6 +87,8 @@ export interface StepPorts {
     formReference(formId: string): FormReference | undefined;
     authorityName(authorityId: string): string | undefined;
   };
+  /** The signer's profile (their full name is the signature). */
+  people: { profile(userId: string): Promise<{ firstName?: string; lastName?: string } | undefined> };
   log: { error(message: string, data: Record<string, unknown>): void };
   now?: () => Date;
 }
@@ -109,10 +113,14 @@ export function stepsService(ports: StepPorts) {
     return { parts, application, grant, reference };
   }
 
-  /** The form's visible step `stepId`: 404 'Step not found' for an unknown step, 403 for a hidden one. */
+  /**
+   * The form's visible step `stepId`: 404 'Step not found' for an unknown step or one that does not
+   * apply to the record type (Template details of an application), 403 for a hidden one.
+   */
   function visibleStep(loaded: Loaded, stepId: string): Step {
     const step = loaded.reference.steps.find((s) => s.id === stepId);
-    if (!step) throw new NotFound(undefined, applicationMessages.stepNotFound);
+    if (!step || !stepAppliesTo(step.type, loaded.application.recordType))
+      throw new NotFound(undefined, applicationMessages.stepNotFound);
     if (!isStepVisible(step, loaded.grant.access.accessLevel)) throw new Forbidden();
     return step;
   }
@@ -124,6 +132,7 @@ export function stepsService(ports: StepPorts) {
         applicationId: application.applicationId,
         formId: application.formId,
         status: application.status,
+        recordType: application.recordType,
       },
       stepData: Object.fromEntries(
         parts.steps.map((s) => [
@@ -276,6 +285,10 @@ export function stepsService(ports: StepPorts) {
       const { application } = loaded;
       if (application.status !== 'Draft' && application.status !== 'VRFISuspended')
         throw new Locked(applicationMessages.lockedTooltip, 'ClientError', NOT_SUBMITTABLE);
+      // The signature is the signer's full name as on their profile (case and spacing forgiven).
+      const signer = profileFullName((await ports.people.profile(caller.userId)) ?? {});
+      if (!signatureMatches(body.userSignature, signer))
+        throw new Invalid([{ field: 'body.userSignature', reason: SIGNATURE_MISMATCH }]);
       const results = runRules(ruleInput(loaded), true);
       if (hasErrors(results))
         throw new Invalid(
@@ -294,7 +307,14 @@ export function stepsService(ports: StepPorts) {
       const submitted = await ports.update(
         application.applicationId,
         application.etag,
-        { status, submissionDate, userSignature: body.userSignature },
+        {
+          status,
+          submissionDate,
+          userSignature: body.userSignature,
+          signedBy: { userId: caller.userId, name: signer },
+          signedAt: submissionDate,
+          declarationText: loaded.reference.form.declarationText,
+        },
         caller.userId,
         { event: 'ApplicationSubmitted', previous: application },
       );

@@ -6,6 +6,12 @@ import { referenceData } from '../../reference/data.js';
 import type { ReferenceData } from '../../reference/data.js';
 import { fullAddressOf } from '../../../shared/domain/address.js';
 import {
+  DATE_FORMAT,
+  DATE_TIME_SHORT_FORMAT,
+  formatNzDate,
+  formatNzDateTime,
+} from '../../../shared/domain/dates.js';
+import {
   getDocument,
   latestSnapshot,
   loadApplicationParts,
@@ -33,6 +39,9 @@ export interface SummaryInput {
   authorityDisplayName?: string | undefined;
   submissionDate?: string | undefined;
   userSignature?: string | undefined;
+  /** The signer's full name as on their profile, and when they signed. */
+  signedBy?: string | undefined;
+  signedAt?: string | undefined;
   declarationText?: string | undefined;
   /** Formio steps in order: their display name, definition and saved data. */
   steps: { displayName: string; formioName: string; data: Record<string, unknown> }[];
@@ -57,30 +66,14 @@ export interface Answer {
 const absent = (v: unknown) =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-const NZ_DATE = new Intl.DateTimeFormat('en-NZ', {
-  timeZone: 'Pacific/Auckland',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const NZ_DATE_TIME = new Intl.DateTimeFormat('en-NZ', {
-  timeZone: 'Pacific/Auckland',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 const NZD = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD' });
 
-/** dd/mm/yyyy of a date value (a bare YYYY-MM-DD is that day). */
+/**
+ * A date answer as the portal shows dates (portal-core §9, New Zealand time): 'dd MMM yyyy', or
+ * 'dd MMM yyyy h:mm a' with its time; a value that is not a date is printed as it is.
+ */
 export function formatDate(value: string, withTime = false): string {
-  const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (bare) return `${bare[3]}/${bare[2]}/${bare[1]}`;
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return (withTime ? NZ_DATE_TIME : NZ_DATE).format(d);
+  return formatNzDate(value, withTime ? DATE_TIME_SHORT_FORMAT : DATE_FORMAT) || value;
 }
 
 /** A value as its component shows it: option labels, Yes/No, dates, NZ$ amounts. */
@@ -270,9 +263,11 @@ export async function renderSummaryPdf(input: SummaryInput): Promise<Uint8Array>
   w.field('Address', input.address ?? 'Not given');
   if (input.legalDescription) w.field('Legal description', input.legalDescription);
   if (input.authorityDisplayName) w.field('Building consent authority', input.authorityDisplayName);
-  if (input.submissionDate) w.field('Submitted', formatDate(input.submissionDate, true));
-  if (input.userSignature) w.field('Signed by', input.userSignature);
-  if (input.declarationText) w.field('Declaration', input.declarationText);
+  if (input.submissionDate) w.field('Submitted', formatNzDateTime(input.submissionDate));
+  const signer = input.signedBy ?? input.userSignature;
+  if (signer) w.field('Signed by', signer);
+  if (input.signedAt) w.field('Signed at', formatNzDateTime(input.signedAt));
+  if (input.declarationText) w.field('Declaration agreed to', input.declarationText);
 
   for (const step of input.steps) {
     w.heading(step.displayName);
@@ -319,6 +314,9 @@ export interface SnapshotContent {
     legalDescription?: string | undefined;
     submissionDate?: string | undefined;
     userSignature?: string | undefined;
+    signedBy?: { userId: string; name: string } | undefined;
+    signedAt?: string | undefined;
+    declarationText?: string | undefined;
   } & Record<string, unknown>;
   steps: {
     stepId: string;
@@ -385,7 +383,10 @@ export function summaryInputOf(content: SnapshotContent, ref: ReferenceData = re
     authorityDisplayName: authority?.displayName,
     submissionDate: a.submissionDate,
     userSignature: a.userSignature,
-    declarationText: form?.declarationText,
+    signedBy: a.signedBy?.name,
+    signedAt: a.signedAt,
+    // The declaration as it was agreed to; a submission from before it was recorded: the form's.
+    declarationText: a.declarationText ?? form?.declarationText,
     steps: content.steps
       .filter((s): s is typeof s & { formioName: string } => s.type === 'Formio' && !!s.formioName)
       .map((s) => ({ displayName: s.displayName, formioName: s.formioName, data: s.data })),

@@ -76,6 +76,9 @@ describe('states (§4)', () => {
     expect(isDeletable({ status: 'Draft', accessLevel: 'Edit', recordType: 'Draft' })).toBe(false);
     expect(isDeletable({ status: 'VRFISuspended', accessLevel: 'Manage', recordType: 'Draft' })).toBe(false);
     expect(isDeletable({ status: 'InProgress', accessLevel: 'Manage', recordType: 'Consent' })).toBe(false);
+    // Lodged with the council but no consent number yet (record type still Draft): never deleted.
+    for (const status of ['Submitted', 'Submitting', 'InProgress', 'Refused', 'Withdrawn'] as const)
+      expect(isDeletable({ status, accessLevel: 'Manage', recordType: 'Draft' })).toBe(false);
     // Templates ('Delete Template'): Manage only.
     expect(isDeletable({ status: 'Draft', accessLevel: 'Manage', recordType: 'Template' })).toBe(true);
     expect(isDeletable({ status: 'Draft', accessLevel: 'Edit', recordType: 'Template' })).toBe(false);

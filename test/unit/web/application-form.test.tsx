@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CurrentUserContext } from '../../../web/src/features/shell/useCurrentUser';
+import { user } from './applications-support';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -221,6 +223,37 @@ describe('form model', () => {
     expect(resolveStep(model, { stepId: '99' })?.id).toBe('bc-project');
   });
 
+  it('leaves out the steps that do not apply to the record type: Template details only on a template', () => {
+    const withTemplate = {
+      ...form,
+      breadcrumbs: form.breadcrumbs.map((b) =>
+        b.id === 'bc-submit'
+          ? { ...b, steps: [...b.steps, step('bc-template', 'bc-submit', 2, 'TemplateDetails')] }
+          : b,
+      ),
+    } as unknown as FormDto;
+    const all = [
+      ...enabled,
+      {
+        breadcrumbId: 'bc-submit',
+        stepId: 'bc-template',
+        type: 'TemplateDetails',
+        enabled: true,
+        complete: false,
+      } as EnabledStep,
+    ];
+    const draft = buildFormModel(withTemplate, all, 'Draft');
+    expect(draft.steps.map((s) => s.id)).toEqual([
+      'bc-project',
+      'bc-building-code',
+      'bc-participants',
+      'bc-review',
+    ]);
+    expect(draft.crumbs.at(-1)!.steps.map((s) => s.id)).toEqual(['bc-review']);
+    const template = buildFormModel(withTemplate, all, 'Template');
+    expect(template.steps.map((s) => [s.id, s.position])).toContainEqual(['bc-template', 5]);
+  });
+
   it('skips steps the server does not enable', () => {
     const only = buildFormModel(
       form,
@@ -323,7 +356,9 @@ function renderPage(url: string) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
-          <RouterProvider router={router} />
+          <CurrentUserContext.Provider value={user}>
+            <RouterProvider router={router} />
+          </CurrentUserContext.Provider>
         </ToastProvider>
       </QueryClientProvider>
     </I18nextProvider>,
@@ -464,10 +499,15 @@ describe('ApplicationFormPage', () => {
       .find((f) => f.findLabel()?.getElement().textContent === 'Signature')!
       .findControl()!
       .findInput()!;
-    act(() => signature.setInputValue('Aroha Ngata'));
+    // Any other text is not a signature: the full name as on the profile is (case and spacing forgiven).
+    act(() => signature.setInputValue('x'));
+    fireEvent.click(submit);
+    expect(await screen.findByText('Type your full name as it is on your profile: Aroha Ngata')).toBeTruthy();
+    expect(api.submit).not.toHaveBeenCalled();
+    act(() => signature.setInputValue(' aroha  NGATA'));
     fireEvent.click(submit);
     expect(await screen.findByRole('heading', { name: 'Submitted page' })).toBeTruthy();
-    expect(api.submit).toHaveBeenCalledWith('42', 'Aroha Ngata');
+    expect(api.submit).toHaveBeenCalledWith('42', 'aroha  NGATA');
     expect(router.state.location.pathname).toBe('/application-submitted/42');
     expect(api.saveStep).not.toHaveBeenCalled();
   });

@@ -155,6 +155,11 @@ describe('card menu visibility (cardMenu rules)', () => {
   });
   it('Delete only when allowed', () => {
     expect(ids(listItem({ isDeletable: false }))).not.toContain('delete');
+    // A submitted application (no consent number, so record type Draft) offers no Delete, even if
+    // a list answer says otherwise.
+    expect(ids(listItem({ status: 'Submitted', isEditable: false, isDeletable: true }))).not.toContain(
+      'delete',
+    );
   });
   it('Duplicate and Save as Template only for standalone forms with Manage access', () => {
     expect(ids(listItem({ applicationType: 'Amendment' }))).not.toContain('duplicate');

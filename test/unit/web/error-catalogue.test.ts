@@ -60,8 +60,9 @@ describe('error catalogue (portal-core §8, organisation §8)', () => {
   });
 
   it('ACCESS.REQUEST.EXIST reformats ISO dates in its message as full dates', () => {
-    const sent = new Date(2025, 2, 4, 10, 30);
-    const expires = new Date(2025, 2, 11, 10, 30);
+    // 10:30 AM in New Zealand (NZDT, UTC+13): dates are shown in New Zealand time.
+    const sent = new Date('2025-03-03T21:30:00Z');
+    const expires = new Date('2025-03-10T21:30:00Z');
     const description = `You requested access on ${sent.toISOString()}; it expires on ${expires.toISOString()}.`;
     const error = toServiceError(409, body({ code: 'ACCESS.REQUEST.EXIST', message: 'm', description }));
     expect(error.code).toBe('AccessRequestExist');

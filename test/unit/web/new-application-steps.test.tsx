@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import { apiRequest } from '../../../web/src/api/client';
@@ -325,6 +325,66 @@ describe('address step from a template', () => {
     open(addressUrl({ intention: 'from-existing-application', refApplicationId: '1000004' }));
     expect(await screen.findByText('Application not found')).toBeTruthy();
     expect(screen.queryByText(/Fail to fetch application/)).toBeNull();
+  });
+});
+
+describe('address step: a duplicate at another address', () => {
+  it('a new address detects its authority again, as for a new application; Next goes on with it', async () => {
+    const TAURANGA = {
+      address1: '5 Devonport Road',
+      city: 'Tauranga',
+      country: 'NZ',
+      zipCode: '3110',
+      fullAddress: '5 Devonport Road, Tauranga 3110',
+      isManualAddress: false,
+    };
+    const source = {
+      ...listItem({ id: '42', formDisplayName: 'Building consent', applicationNumber: 'BLD-2025-00042' }),
+      participants: [],
+      authorityId: 'tcc',
+      address: TAURANGA,
+    };
+    serve({
+      'GET /public/jurisdictions/nz': JURISDICTION,
+      'GET /user/applications/42': {
+        application: source,
+        requiredDocuments: [],
+        requiredInspections: [],
+        template: null,
+      },
+      // Detection by the address's city: Tauranga → tcc, Auckland → akl.
+      'GET /public/authorities/detection': (o: { query: { city?: string } }) => ({
+        authorityId: o.query.city === 'Auckland' ? 'akl' : 'tcc',
+      }),
+    });
+    const { router } = open(addressUrl({ intention: 'from-existing-application', refApplicationId: '42' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tauranga City Council' })).toBeTruthy();
+
+    // The applicant moves the copy to an Auckland address.
+    await act(() => screen.getByRole('button', { name: 'Enter address manually' }).click());
+    const wrapper = createWrapper(document.body);
+    const fill = (label: string, value: string) =>
+      act(() => {
+        const input = wrapper
+          .findAllFormFields()
+          .find((f) => f.findLabel()?.getElement().textContent === label)!
+          .findControl()!
+          .findInput()!;
+        input.focus();
+        input.setInputValue(value);
+        input.blur();
+      });
+    await fill('Address line 1', '1 Queen Street');
+    await fill('City', 'Auckland');
+    await fill('Postcode', '1010');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Auckland Council' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toContain('authority-id=akl'));
+    // Auckland looks up property records: Next goes to them, for Auckland.
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const propertyRecords = propertyRecordsUrl({ address: ADDRESS, authorityId: 'akl' }).split('?')[0];
+    await waitFor(() => expect(router.state.location.pathname).toBe(propertyRecords));
+    expect(router.state.location.search).toContain('authority-id=akl');
   });
 });
 

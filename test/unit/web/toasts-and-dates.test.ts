@@ -56,7 +56,8 @@ describe('breakpoints', () => {
 });
 
 describe('date formats and time labels', () => {
-  const at = new Date(2025, 2, 4, 14, 5);
+  // 4 Mar 2025, 2:05 PM in New Zealand (NZDT, UTC+13), whatever the zone the tests run in.
+  const at = new Date('2025-03-04T01:05:00Z');
 
   it('formats with the spec patterns', () => {
     expect([DATE_TIME_FORMAT, DATE_FORMAT, DATE_TIME_SHORT_FORMAT]).toEqual([

@@ -1,26 +1,22 @@
 /**
- * The spec's date formats and time labels (portal-core §9), with date-fns.
+ * The spec's date formats and time labels (portal-core §9), always in New Zealand time: the one
+ * formatter is shared/domain/dates.ts (the summary PDF prints with it too).
  */
-import { differenceInHours, differenceInMinutes, format, isValid, parseISO } from 'date-fns';
+import { differenceInHours, differenceInMinutes } from 'date-fns';
+import {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  DATE_TIME_SHORT_FORMAT,
+  formatNzDate,
+  toDate,
+  type DateInput,
+} from '../../../shared/domain/dates';
 
-/** 'd LLL yyyy - p': a full date with its time, e.g. "4 Mar 2025 - 10:30 AM". */
-export const DATE_TIME_FORMAT = 'd LLL yyyy - p';
-/** 'dd MMM yyyy', e.g. "04 Mar 2025" (document modified dates). */
-export const DATE_FORMAT = 'dd MMM yyyy';
-/** 'dd MMM yyyy h:mm a', e.g. "04 Mar 2025 10:30 AM". */
-export const DATE_TIME_SHORT_FORMAT = 'dd MMM yyyy h:mm a';
+export { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_SHORT_FORMAT };
 
-type DateInput = Date | string | number;
-
-function toDate(value: DateInput): Date | undefined {
-  const date = typeof value === 'string' ? parseISO(value) : new Date(value);
-  return isValid(date) ? date : undefined;
-}
-
-/** Formats a date with one of the spec's formats; '' for an invalid date. */
+/** Formats a date in New Zealand time with one of the spec's formats; '' for an invalid date. */
 export function formatDate(value: DateInput, pattern: string = DATE_FORMAT): string {
-  const date = toDate(value);
-  return date ? format(date, pattern) : '';
+  return formatNzDate(value, pattern);
 }
 
 export const formatFullDate = (value: DateInput) => formatDate(value, DATE_TIME_FORMAT);

@@ -1,6 +1,6 @@
 import type { EnabledStep, ValidationResult } from '../../../../shared/schemas/applications.js';
 import type { Step } from '../../../../shared/schemas/reference.js';
-import { isStepVisible } from '../../../../shared/domain/applications.js';
+import { isStepVisible, stepAppliesTo } from '../../../../shared/domain/applications.js';
 import type { AccessLevel } from '../../../../shared/schemas/common.js';
 import { ownershipDocumentExpiry, requiredDocuments } from './documents.js';
 import { estimatedValueControl, formStepRules } from './form-steps.js';
@@ -60,7 +60,10 @@ export function isStepComplete(step: Step, input: RuleInput, results: readonly V
   }
 }
 
-/** The steps the caller sees (isStepVisible), in order, each with whether it is complete. */
+/**
+ * The steps the caller sees (isStepVisible) that apply to the application's record type
+ * (stepAppliesTo), in order, each with whether it is complete.
+ */
 export function enabledSteps(
   input: RuleInput,
   accessLevel: AccessLevel | undefined,
@@ -68,6 +71,7 @@ export function enabledSteps(
 ): EnabledStep[] {
   const results = runRules(input, true);
   return input.reference.steps
+    .filter((s) => stepAppliesTo(s.type, input.application.recordType))
     .filter((s) => isStepVisible(s, accessLevel, contactStepsForAll))
     .map((s) => ({
       breadcrumbId: s.breadcrumbId,

@@ -1,4 +1,8 @@
-import type { ApplicationStatus, ValidationResult } from '../../../../shared/schemas/applications.js';
+import type {
+  ApplicationStatus,
+  RecordType,
+  ValidationResult,
+} from '../../../../shared/schemas/applications.js';
 import type { DocumentContainer, Form, ParticipantType, Step } from '../../../../shared/schemas/reference.js';
 
 /**
@@ -6,7 +10,7 @@ import type { DocumentContainer, Form, ParticipantType, Step } from '../../../..
  * documents, and the reference data of its form. Rules are pure functions `(input) => results`.
  */
 export interface RuleInput {
-  application: { applicationId: string; formId: string; status: ApplicationStatus };
+  application: { applicationId: string; formId: string; status: ApplicationStatus; recordType: RecordType };
   /** Saved step data by step id (Formio and TemplateDetails steps). */
   stepData: Readonly<Record<string, { data: Record<string, unknown>; valid?: boolean } | undefined>>;
   participants: readonly RuleParticipant[];

@@ -43,6 +43,13 @@ export const application = new Entity({
     /** Form step data by step id. */
     steps: { type: 'any' },
     userSignature: { type: 'string' },
+    /** Who signed the submission (their user id and profile name), when, and the declaration agreed to. */
+    signedBy: {
+      type: 'map',
+      properties: { userId: { type: 'string', required: true }, name: { type: 'string', required: true } },
+    },
+    signedAt: { type: 'string' },
+    declarationText: { type: 'string' },
     closedReason: { type: 'string' },
     isHidden: { type: 'boolean', default: false },
     /** Child applications (amendments, supporting) linked under it; kept with each link write. */

@@ -24,7 +24,7 @@ function input(over: Partial<RuleInput> = {}, formId = 'bc'): RuleInput {
   const reference = formReference(formId);
   if (!reference) throw new Error(formId);
   return {
-    application: { applicationId: '1000001', formId, status: 'Draft' },
+    application: { applicationId: '1000001', formId, status: 'Draft', recordType: 'Draft' },
     stepData: {},
     participants: [],
     documents: [],
@@ -349,10 +349,27 @@ describe('runRules and step completion', () => {
       ['bc-participants', true],
       ['bc-documents', true],
       ['bc-review', true],
-      ['bc-template', false],
     ]);
     const ref = formReference('bc')!;
     expect(isStepComplete(ref.steps[5]!, input(), runRules(input(), true))).toBe(false);
+  });
+
+  it('shows only the steps that apply to the record type: Template details only on a template', () => {
+    const complete = { participants: allRoles, documents: allDocs };
+    const draft = enabledSteps(input(complete), 'Manage');
+    expect(draft.map((s) => s.type)).not.toContain('TemplateDetails');
+    const template = enabledSteps(
+      input({
+        ...complete,
+        application: { applicationId: '1000001', formId: 'bc', status: 'Draft', recordType: 'Template' },
+        stepData: { 'bc-template': { data: {} } },
+      }),
+      'Manage',
+    );
+    expect(template.find((s) => s.type === 'TemplateDetails')).toMatchObject({
+      stepId: 'bc-template',
+      complete: true,
+    });
   });
 
   it('shows the caller only the steps their access reaches', () => {

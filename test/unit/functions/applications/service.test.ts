@@ -574,6 +574,19 @@ describe('delete, archive, history, rejected reason', () => {
     expect(w.applications.has(id)).toBe(true);
   });
 
+  it('refuses to delete a submitted application without a consent number (403, nothing changes)', async () => {
+    const { w, apps, draft, ann } = setup();
+    const { id } = await draft();
+    w.setApplication(id, { status: 'Submitted' });
+    const refused = apps.remove(ann, w.grantOf(id, 'ann'));
+    await expect(refused).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: NOT_DELETABLE,
+      description: 'A submitted application cannot be deleted: the council is processing it',
+    });
+    expect(w.applications.get(id)?.status).toBe('Submitted');
+  });
+
   it('archives for the caller only', async () => {
     const { w, apps, draft, ann } = setup();
     const { id } = await draft();

@@ -133,6 +133,9 @@ function world(
       return `${content.application.applicationNumber}.pdf`;
     },
     reference: { formReference, authorityName: (id) => (id === 'akl' ? 'Auckland Council' : undefined) },
+    people: {
+      profile: async (userId) => (userId === 'ann' ? { firstName: 'Ann', lastName: 'Applicant' } : undefined),
+    },
     log: { error: (message) => errors.push(message) },
     now: () => NOW,
   };
@@ -260,17 +263,48 @@ describe('submission', () => {
     });
   });
 
+  it('the signature is the signer’s full name as on their profile (case and spacing forgiven); the submission records who signed, when and the declaration', async () => {
+    const w = world({ complete: true });
+    const res = await w.service.submit(ann, w.grant(), { userSignature: '  ann   APPLICANT ' });
+    const declarationText = formReference('bc')!.form.declarationText;
+    expect(declarationText.length).toBeGreaterThan(20);
+    expect(w.updates[0]!.patch).toMatchObject({
+      signedBy: { userId: 'ann', name: 'Ann Applicant' },
+      signedAt: NOW.toISOString(),
+      declarationText,
+    });
+    expect(res.application).toMatchObject({
+      signedBy: { userId: 'ann', name: 'Ann Applicant' },
+      signedAt: NOW.toISOString(),
+      declarationText,
+    });
+    expect(w.snapshots[0]!.content.application).toMatchObject({ signedBy: { name: 'Ann Applicant' } });
+  });
+
+  it('any other text is refused: 400 on body.userSignature, nothing changes', async () => {
+    const w = world({ complete: true });
+    for (const userSignature of ['x', 'Ann', 'Ann Applicantx']) {
+      const p = w.service.submit(ann, w.grant(), { userSignature });
+      await expect(p).rejects.toBeInstanceOf(Invalid);
+      await expect(p).rejects.toMatchObject({
+        details: [{ field: 'body.userSignature', reason: 'Type your full name as it is on your profile' }],
+      });
+    }
+    expect(w.updates).toEqual([]);
+    expect(w.snapshots).toEqual([]);
+  });
+
   it('an application suspended for RFIs goes back in progress', async () => {
     const w = world({ complete: true, status: 'VRFISuspended' });
-    expect((await w.service.submit(ann, w.grant(), { userSignature: 'A' })).application.status).toBe(
-      'InProgress',
-    );
+    expect(
+      (await w.service.submit(ann, w.grant(), { userSignature: 'Ann Applicant' })).application.status,
+    ).toBe('InProgress');
   });
 
   it('stands when the summary PDF fails (made on first download), and says so in the log', async () => {
     const w = world({ complete: true });
     w.failPdf();
-    const res = await w.service.submit(ann, w.grant(), { userSignature: 'A' });
+    const res = await w.service.submit(ann, w.grant(), { userSignature: 'Ann Applicant' });
     expect(res.application.status).toBe('Submitted');
     expect(res.application.applicationFormPdf).toBeUndefined();
     expect(w.errors).toEqual(['Summary PDF generation failed']);
@@ -278,7 +312,7 @@ describe('submission', () => {
 
   it('refuses with every error rule’s field and message, and changes nothing', async () => {
     const w = world();
-    const p = w.service.submit(ann, w.grant(), { userSignature: 'A' });
+    const p = w.service.submit(ann, w.grant(), { userSignature: 'Ann Applicant' });
     await expect(p).rejects.toThrow(SUBMISSION_HAS_ERRORS);
     const err = (await p.catch((e: unknown) => e)) as Invalid;
     expect(err.details).toContainEqual(
@@ -290,7 +324,7 @@ describe('submission', () => {
 
   it('only a draft or an application suspended for RFIs (403 locked); a concurrent change is a conflict', async () => {
     const w = world({ complete: true, status: 'Submitted' });
-    const p = w.service.submit(ann, w.grant(), { userSignature: 'A' });
+    const p = w.service.submit(ann, w.grant(), { userSignature: 'Ann Applicant' });
     await expect(p).rejects.toBeInstanceOf(Forbidden);
     await expect(p).rejects.toMatchObject({
       message: applicationMessages.lockedTooltip,
@@ -298,8 +332,10 @@ describe('submission', () => {
     });
     const v = world({ complete: true });
     const stale = { ...v.grant(), application: { ...v.grant().application } };
-    await v.service.submit(ann, v.grant(), { userSignature: 'A' });
+    await v.service.submit(ann, v.grant(), { userSignature: 'Ann Applicant' });
     // A second submission of the same read: no longer a draft.
-    await expect(v.service.submit(ann, stale, { userSignature: 'A' })).rejects.toBeInstanceOf(Locked);
+    await expect(v.service.submit(ann, stale, { userSignature: 'Ann Applicant' })).rejects.toBeInstanceOf(
+      Locked,
+    );
   });
 });

@@ -97,7 +97,7 @@ describe('summary PDF answers', () => {
     const datetime = getFormioDefinition('eot-application')!.components.find(
       (c) => c.key === 'requestedNewDate',
     )!;
-    expect(formatValue(datetime as never, '2026-07-01')).toBe('01/07/2026');
+    expect(formatValue(datetime as never, '2026-07-01')).toBe('01 Jul 2026');
   });
 
   it('lists datagrid rows with their cells', () => {
@@ -138,7 +138,9 @@ describe('renderSummaryPdf', () => {
       input.authorityDisplayName!,
       'Signed by',
       'Jane Owner',
-      '15/06/2026',
+      // Submitted 2026-06-15T01:30Z: New Zealand time (NZST, UTC+12), the spec's full date format.
+      'Submitted',
+      '15 Jun 2026 - 1:30 PM',
       'Project details',
       'Current lawful use of the building',
       'Housing: detached dwelling',
@@ -157,6 +159,26 @@ describe('renderSummaryPdf', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('housingDetachedDwelling');
+  });
+
+  it('prints who signed (their profile name), when (New Zealand time) and the declaration they agreed to', async () => {
+    const signed: SnapshotContent = {
+      ...content,
+      application: {
+        ...content.application,
+        userSignature: 'jane   OWNER',
+        signedBy: { userId: 'u-jane', name: 'Jane Owner' },
+        signedAt: '2026-11-23T10:58:00.000Z',
+        declarationText: 'I declare that the information given is true and correct (as agreed then).',
+      },
+    };
+    const text = await pdfText(await renderSummaryPdf(summaryInputOf(signed)));
+    expect(text).toContain('Signed by Jane Owner');
+    expect(text).toContain('Signed at 23 Nov 2026 - 11:58 PM');
+    expect(text).toContain(
+      'Declaration agreed to I declare that the information given is true and correct (as agreed then).',
+    );
+    expect(text).not.toContain('jane OWNER');
   });
 
   it('breaks long answers over lines and pages', async () => {

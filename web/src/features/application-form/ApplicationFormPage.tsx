@@ -240,9 +240,10 @@ export default function ApplicationFormPage() {
 
   const form = jurisdiction.data?.forms.find((f) => f.id === application.data?.application.formId) as
     PortalForm | undefined;
+  const recordType = application.data?.application.recordType;
   const model = useMemo(
-    () => (form && enabled.data ? buildFormModel(form, enabled.data) : undefined),
-    [form, enabled.data],
+    () => (form && enabled.data ? buildFormModel(form, enabled.data, recordType) : undefined),
+    [form, enabled.data, recordType],
   );
   const step = model && resolveStep(model, params);
 

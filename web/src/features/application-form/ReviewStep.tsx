@@ -17,6 +17,8 @@ import { RouterLink } from '../../components/RouterLink';
 import { PageSpinner } from '../../components/PageSpinner';
 import { applicationMessages, type Severity } from '../../../../shared/schemas/applications';
 import { messages } from '../../../../shared/domain/validation';
+import { profileFullName, signatureMatches } from '../../../../shared/domain/signature';
+import { useCurrentUser } from '../shell/useCurrentUser';
 import type { StepAutosave } from './autosave';
 import { stepUrlById, submittedUrl, type FormModel } from './formModel';
 import { groupResults, hasBlockingErrors, resultMessage } from './review';
@@ -59,7 +61,15 @@ export default function ReviewStep({
   const results = useQuery(ruleResultsQuery(applicationId));
   const [signature, setSignature] = useState(initialSignature ?? '');
   const [attempted, setAttempted] = useState(false);
-  const signatureError = attempted && signature.trim() === '' ? messages.required : undefined;
+  // The signature is the signer's full name as on their profile (the server checks the same rule).
+  const fullName = profileFullName(useCurrentUser());
+  const signatureError = !attempted
+    ? undefined
+    : signature.trim() === ''
+      ? messages.required
+      : signatureMatches(signature, fullName)
+        ? undefined
+        : t('applicationForm.review.signatureMismatch', { name: fullName });
 
   const submit = useMutation({
     mutationFn: () => applicationsApi.submit(applicationId, signature.trim()),
@@ -131,7 +141,7 @@ export default function ReviewStep({
           onSubmit={(event) => {
             event.preventDefault();
             setAttempted(true);
-            if (blocked || readOnly || signature.trim() === '') return;
+            if (blocked || readOnly || !signatureMatches(signature, fullName)) return;
             submit.mutate();
           }}
         >

@@ -1,4 +1,5 @@
-import type { EnabledStep } from '../../../../shared/schemas/applications';
+import type { EnabledStep, RecordType } from '../../../../shared/schemas/applications';
+import { stepAppliesTo } from '../../../../shared/domain/applications';
 import type { BreadcrumbDto, FormDto, StepDto } from '../../../../shared/schemas/reference';
 
 /**
@@ -31,25 +32,33 @@ export interface FormModel {
 
 const byOrder = <T extends { displayOrder: number }>(a: T, b: T) => a.displayOrder - b.displayOrder;
 
-/** Breadcrumbs and steps in display order, each step flagged with the server's enabled/complete. */
+/**
+ * Breadcrumbs and steps in display order, each step flagged with the server's enabled/complete.
+ * Steps that do not apply to the record type (stepAppliesTo) are left out; positions still count
+ * every step of the form, so a step's URL does not depend on the record type.
+ */
 export function buildFormModel(
   form: Pick<FormDto, 'breadcrumbs'>,
   enabled: readonly EnabledStep[],
+  recordType: RecordType = 'Draft',
 ): FormModel {
   const state = new Map(enabled.map((s) => [s.stepId, s]));
   const steps: FormStep[] = [];
+  let position = 0;
   const crumbs = [...form.breadcrumbs].sort(byOrder).map((crumb: BreadcrumbDto, i): FormCrumb => {
-    const own = [...crumb.steps].sort(byOrder).map((step) => {
+    const own = [...crumb.steps].sort(byOrder).flatMap((step) => {
+      position += 1;
+      if (!stepAppliesTo(step.type, recordType)) return [];
       const s = state.get(step.id);
       const formStep: FormStep = {
         ...step,
-        position: steps.length + 1,
+        position,
         breadcrumbPosition: i + 1,
         enabled: s?.enabled ?? false,
         complete: s?.complete ?? false,
       };
       steps.push(formStep);
-      return formStep;
+      return [formStep];
     });
     return { id: crumb.id, displayName: crumb.displayName, position: i + 1, steps: own };
   });

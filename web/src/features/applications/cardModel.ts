@@ -6,6 +6,7 @@ import {
   applicationHref,
   cardMenu,
   hasOutstandingItems,
+  isDeletable,
   listRecordType,
   stageLabel,
   type CardMenuEntry,
@@ -96,7 +97,10 @@ export function displayIdOf(
 export function menuOf(item: ApplicationListItem): CardMenuEntry[] {
   return cardMenu({
     isEditable: item.isEditable,
-    isDeletable: item.isDeletable,
+    // The server's flag, and the same rule here: a lodged application never offers Delete.
+    isDeletable:
+      item.isDeletable &&
+      isDeletable({ status: item.status, accessLevel: item.accessLevel, recordType: listRecordType(item) }),
     isArchived: item.isArchived,
     applicationFormPdf: item.applicationFormPdf,
     applicationType: item.applicationType,

@@ -59,8 +59,11 @@ export default function AddressStep() {
   const [authorityId, setAuthorityId] = useState<string | undefined>(query.authorityId);
   const [submitted, setSubmitted] = useState(false);
 
-  // A new detection chooses the authority until the user picks one.
-  const [chosenByUser, setChosenByUser] = useState(query.authorityId !== undefined);
+  // Who chose the authority: the user (their pick stays), the source application of a copy (for
+  // its own address only) or nobody (a new detection chooses it).
+  const [chosenBy, setChosenBy] = useState<'user' | 'source' | undefined>(
+    query.authorityId !== undefined ? 'user' : undefined,
+  );
 
   // The source's address is where a copy starts, unless the URL already holds a choice.
   const sourceAddress = source.data?.application.address;
@@ -69,8 +72,8 @@ export default function AddressStep() {
     setPrefilled(true);
     setAddress(siteOf(sourceAddress));
     setAuthorityId((current) => current ?? source.data?.application.authorityId);
-    // The source's authority counts as chosen: detecting its own address does not replace it.
-    setChosenByUser(true);
+    // Detecting the source's own address does not replace the source's authority.
+    setChosenBy((current) => current ?? 'source');
   }
 
   const detectBy = address && isSiteAddress(address) ? detectionParams(address) : undefined;
@@ -81,8 +84,18 @@ export default function AddressStep() {
   const [seenDetection, setSeenDetection] = useState<string | null | undefined>(undefined);
   if (detected !== undefined && detected !== seenDetection && jurisdiction.data) {
     setSeenDetection(detected);
-    if (!chosenByUser) setAuthorityId(initialAuthority(choices, detected, user));
+    if (!chosenBy) setAuthorityId(initialAuthority(choices, detected, user));
   }
+
+  // Another address than the source's: its authority is detected again, as for a new application.
+  const changeAddress = (next: Address | null) => {
+    setAddress(next);
+    const moved = fullAddressOf(next) !== fullAddressOf(sourceAddress);
+    if (chosenBy === 'source' && moved) {
+      setChosenBy(undefined);
+      setSeenDetection(undefined);
+    }
+  };
 
   // The URL follows the choices, so Back from the next step (or a reload) finds them again.
   useEffect(() => {
@@ -202,7 +215,7 @@ export default function AddressStep() {
                   key={prefilled ? 'prefilled' : 'empty'}
                   label={t('newApplication.address.label')}
                   value={address}
-                  onChange={setAddress}
+                  onChange={changeAddress}
                   required
                   errorText={addressError}
                   showAllErrors={submitted}
@@ -222,7 +235,7 @@ export default function AddressStep() {
                     selectedOption={authority ? { value: authority.id, label: authority.displayName } : null}
                     options={choices.map((a) => ({ value: a.id, label: a.displayName }))}
                     onChange={({ detail }) => {
-                      setChosenByUser(true);
+                      setChosenBy('user');
                       setAuthorityId(detail.selectedOption.value);
                     }}
                     placeholder={t('newApplication.address.authorityPlaceholder')}
