@@ -33,6 +33,14 @@ export class ApplicationFormPage {
     return this.page.getByLabel(named(label));
   }
 
+  /** The first radio of a group: where Tab enters a group with no choice yet. */
+  radioGroup(group: string): Locator {
+    return this.page
+      .getByRole('radiogroup', { name: named(group) })
+      .getByRole('radio')
+      .first();
+  }
+
   radio(group: string, option: string): Locator {
     return this.page
       .getByRole('radiogroup', { name: named(group) })

@@ -1,11 +1,14 @@
 import { Link as RouterLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useRouteFocus } from '../app/useRouteFocus';
 import { LogoMark } from './Logo';
 import styles from './signed-out.module.css';
 
 /** Frame of the signed-out pages: a banner with the logo and a main landmark. */
 export function SignedOutLayout() {
   const { t } = useTranslation();
+  // The tabs of the sign-in page are routes: focus stays on them; a sign-in then counts as a page change.
+  useRouteFocus({ move: false });
   return (
     <div className={styles.page}>
       <a className={styles.skip} href="#main">

@@ -323,7 +323,10 @@ export default function ApplicationFormPage() {
               <section aria-labelledby="application-step-title">
                 <SpaceBetween size="l">
                   <Header variant="h2" headingTagOverride="h2">
-                    <span id="application-step-title">{step.displayName}</span>
+                    {/* A step change moves focus here, to the start of the step (app/useRouteFocus.ts). */}
+                    <span id="application-step-title" data-route-focus>
+                      {step.displayName}
+                    </span>
                   </Header>
                   <StepBody
                     applicationId={applicationId}

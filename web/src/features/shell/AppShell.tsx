@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { useBreakpointUp } from '../../app/breakpoints';
 import { getConfig } from '../../app/config';
+import { useRouteFocus } from '../../app/useRouteFocus';
 import { SIDE_NAVIGATION_COLLAPSED_WIDTH_PX, SIDE_NAVIGATION_WIDTH_PX } from '../../app/constants';
 import { NAV_ITEMS, navSection } from './navSection';
 import { SupportInfoModal } from './SupportInfoModal';
@@ -25,6 +26,7 @@ export function AppShell() {
   const [navigationOpen, setNavigationOpen] = useState(true);
   const [supportOpen, setSupportOpen] = useState(false);
   const { onlineHelpUrl } = getConfig();
+  useRouteFocus();
 
   const follow = (event: CustomEvent<{ href?: string; external?: boolean }>) => {
     if (event.detail.href && !event.detail.external) {
