@@ -79,9 +79,16 @@ function spa() {
   const e = size(entry);
   rows.push(['(entry only)', kb(e.js), kb(e.css)]);
   // A route = the entry + a lazy chunk (+ its parent lazy chunk for nested ones, e.g. the signed-in app).
+  // A chunk imported lazily from several places (the sign-in page preloads the signed-in app and
+  // the dashboard) counts under the importer that lazy-loads the most chunks: the router.
   const parentOf = new Map<string, string>();
+  const lazyCount = (k: string) => manifest[k]!.dynamicImports?.length ?? 0;
   for (const [k, c] of Object.entries(manifest))
-    for (const d of c.dynamicImports ?? []) if (!manifest[k]!.isEntry) parentOf.set(d, k);
+    for (const d of c.dynamicImports ?? []) {
+      if (manifest[k]!.isEntry) continue;
+      const current = parentOf.get(d);
+      if (!current || lazyCount(k) > lazyCount(current)) parentOf.set(d, k);
+    }
   for (const [k, c] of Object.entries(manifest)) {
     if (!c.isDynamicEntry) continue;
     const keys = new Set(entry);
