@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { cloudscapeFonts } from './vite-fonts';
 
 // Absolute paths, so the config works whether Vite is started from the repo root
 // (`vite build --config web/vite.config.ts`, or bin/local.ts in middleware mode) or from web/.
@@ -9,7 +10,11 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react()],
+  // The fonts of Cloudscape's global styles as files of their own (./vite-fonts.ts).
+  plugins: [
+    react(),
+    cloudscapeFonts(fileURLToPath(new URL('../node_modules/.cache/cloudscape-fonts', import.meta.url))),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { contentSecurityPolicy } from '../csp';
 import {
   createServer,
@@ -12,6 +12,7 @@ import { repoRoot } from './handlers';
 import { HOST } from './ports';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../functions/platform/http/edge';
 import { closeServer, listen, sendJson, type Log } from './util';
+import { compressionCache, REVALIDATE, sendCompressed, staticHandler } from './web-static';
 
 export type WebMode = 'dev' | 'dist' | 'none';
 
@@ -31,54 +32,6 @@ export interface WebConfig {
 export interface LocalWeb {
   url: string;
   stop(): Promise<void>;
-}
-
-const mime: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-};
-
-/** Serves web/dist like the CloudFront + S3 origin: files, index.html for unknown paths. */
-function staticHandler(root: string, headers: Record<string, string>) {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://local');
-    let rel: string;
-    try {
-      rel = decodeURIComponent(url.pathname);
-    } catch {
-      rel = '/';
-    }
-    let file = path.join(root, path.normalize(rel).replace(/^(\.\.[/\\])+/, ''));
-    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) {
-      file = path.join(root, 'index.html');
-    }
-    if (!existsSync(file)) {
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end('web/dist is missing: run npm run build:web');
-      return;
-    }
-    const ext = path.extname(file);
-    const immutable = rel.startsWith('/assets/');
-    res.writeHead(200, {
-      ...headers,
-      'content-type': mime[ext] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
-  };
 }
 
 /**
@@ -135,14 +88,20 @@ export async function startWeb(opts: {
   log: Log;
 }): Promise<LocalWeb> {
   const api = proxyTo(opts.apiPort, opts.originSecret);
-  const configJson = JSON.stringify(opts.config, null, 2);
+  const configJson = Buffer.from(JSON.stringify(opts.config, null, 2));
+  const compressConfig = compressionCache();
   let spa: (req: IncomingMessage, res: ServerResponse) => void;
   let closeVite: (() => Promise<void>) | undefined;
   const server: Server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (pathname === '/config.json') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
-      res.end(configJson);
+      sendCompressed(compressConfig, req, res, {
+        key: 'config.json',
+        version: 'config',
+        body: configJson,
+        type: 'application/json',
+        headers: { 'cache-control': REVALIDATE },
+      });
       return;
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {

@@ -1,6 +1,7 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { contentSecurityPolicy as buildCsp } from '../csp.js';
 import { readSiteDetails } from '../site.js';
+import { ASSETS_CACHE_CONTROL, ASSETS_PATH_PATTERN, REVALIDATE_CACHE_CONTROL } from '../web-cache.js';
 import {
   AllowedMethods,
   CachePolicy,
@@ -17,6 +18,7 @@ import {
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  type ResponseSecurityHeadersBehavior,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -127,27 +129,42 @@ export class WebStack extends Stack {
       },
     ]);
 
+    const securityHeadersBehavior: ResponseSecurityHeadersBehavior = {
+      contentSecurityPolicy: {
+        contentSecurityPolicy: contentSecurityPolicy(props),
+        override: true,
+      },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.days(730),
+        includeSubdomains: true,
+        preload: true,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+    };
+    // The API's responses: security headers only (each route sets its own caching).
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Consent portal: strict CSP, HSTS, nosniff, referrer policy, no framing',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(props),
-          override: true,
-        },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
-          preload: true,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-      },
+      securityHeadersBehavior,
     });
+    // The SPA: the same headers plus browser caching (infra/web-cache.ts). S3 objects carry no
+    // Cache-Control of their own; hashed /assets/* are kept a year, the rest revalidated.
+    const siteHeaders = (id: string, cacheControl: string, what: string) =>
+      new ResponseHeadersPolicy(this, id, {
+        comment: `Consent portal ${what}: security headers, Cache-Control ${cacheControl}`,
+        securityHeadersBehavior,
+        customHeadersBehavior: {
+          customHeaders: [{ header: 'Cache-Control', value: cacheControl, override: true }],
+        },
+      });
+    const pageHeaders = siteHeaders('PageHeaders', REVALIDATE_CACHE_CONTROL, 'pages');
+    const assetHeaders = siteHeaders('AssetHeaders', ASSETS_CACHE_CONTROL, 'hashed assets');
+    const site = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
 
     const rewrite = new CfFunction(this, 'SpaRewrite', {
       code: FunctionCode.fromInline(spaRewrite),
@@ -170,16 +187,27 @@ export class WebStack extends Stack {
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
+      // CACHING_OPTIMIZED accepts gzip and brotli: with compress, CloudFront sends either as the
+      // viewer asks (the local stand-in does the same: infra/local/web-static.ts).
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        origin: site,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: headers,
+        responseHeadersPolicy: pageHeaders,
         compress: true,
         functionAssociations: [{ function: rewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // Vite's content-hashed files: no SPA rewrite (a missing asset is a 404, not index.html).
+        [ASSETS_PATH_PATTERN]: {
+          origin: site,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: assetHeaders,
+          compress: true,
+        },
         '/api/*': {
           origin: new HttpOrigin(props.apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,

@@ -15,6 +15,9 @@
  *                                  work factors, median/p90 (captcha.ts)
  *   npm run bench -- fuzz          20,000 malformed requests from the OpenAPI document on the bench
  *                                  stack: statuses, latency, 5xx, error shapes, data changes (fuzz.ts)
+ *   npm run bench -- lighthouse    Lighthouse (mobile and desktop presets, median of 3) on sign-in, the
+ *                                  dashboard and a form page of web/dist (built first) served compressed
+ *                                  by a stack of its own with --web=dist (lighthouse.ts)
  *
  * bundles runs `cdk synth` first when cdk.out is missing; spa runs the web build when web/dist is
  * missing. Budgets to compare against are in the README ("Performance budgets").
@@ -45,7 +48,7 @@ interface ManifestChunk {
 
 /** JS and CSS (gzip) a route downloads: the entry, then the route's lazy chunk and what it imports. */
 function spa() {
-  const dist = path.join(root, 'web', 'dist');
+  const dist = process.env.SPA_DIST ? path.resolve(process.env.SPA_DIST) : path.join(root, 'web', 'dist');
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile))
     execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], { cwd: root, stdio: 'inherit' });
@@ -76,9 +79,16 @@ function spa() {
   const e = size(entry);
   rows.push(['(entry only)', kb(e.js), kb(e.css)]);
   // A route = the entry + a lazy chunk (+ its parent lazy chunk for nested ones, e.g. the signed-in app).
+  // A chunk imported lazily from several places (the sign-in page preloads the signed-in app and
+  // the dashboard) counts under the importer that lazy-loads the most chunks: the router.
   const parentOf = new Map<string, string>();
+  const lazyCount = (k: string) => manifest[k]!.dynamicImports?.length ?? 0;
   for (const [k, c] of Object.entries(manifest))
-    for (const d of c.dynamicImports ?? []) if (!manifest[k]!.isEntry) parentOf.set(d, k);
+    for (const d of c.dynamicImports ?? []) {
+      if (manifest[k]!.isEntry) continue;
+      const current = parentOf.get(d);
+      if (!current || lazyCount(k) > lazyCount(current)) parentOf.set(d, k);
+    }
   for (const [k, c] of Object.entries(manifest)) {
     if (!c.isDynamicEntry) continue;
     const keys = new Set(entry);
@@ -182,14 +192,17 @@ async function reference(stack: BenchStack) {
   table(rows);
 }
 
-/** One local stack of its own (PORT_BASE 4300, .local-bench/) for every API benchmark of the run. */
-async function withBenchStack(run: (stack: BenchStack) => Promise<void>) {
+/**
+ * One local stack of its own (PORT_BASE, default 4300; STACK_DIR, default .local-bench/) for every
+ * API benchmark of the run; `dist` also serves web/dist (Lighthouse).
+ */
+async function withBenchStack(run: (stack: BenchStack) => Promise<void>, webMode: 'none' | 'dist' = 'none') {
   const { startLocalStack } = await import('../../infra/local/index');
   const stack = await startLocalStack({
-    dataDir: path.join(root, '.local-bench'),
+    dataDir: path.join(root, process.env.STACK_DIR || '.local-bench'),
     reset: true,
     portBase: Number(process.env.PORT_BASE) || 4300,
-    webMode: 'none',
+    webMode,
     quiet: true,
     handleSignals: true,
   });
@@ -219,6 +232,16 @@ const wantApi = all || which.includes('api');
 const wantReference = all || which.includes('reference');
 const wantApplications = all || which.includes('applications');
 const wantFuzz = all || which.includes('fuzz');
+const wantLighthouse = all || which.includes('lighthouse');
+if (wantLighthouse) {
+  // The SPA as it is now (a stale web/dist would measure older code).
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const { lighthouseBench } = await import('./lighthouse');
+  await withBenchStack((stack) => lighthouseBench(stack, { table }), 'dist');
+}
 if (wantApi || wantReference || wantApplications || wantFuzz)
   await withBenchStack(async (stack) => {
     if (wantApi) await api(stack);

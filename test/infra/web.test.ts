@@ -61,8 +61,8 @@ describe('WebStack', () => {
 
   it('forwards /api/* to the HTTP API: no caching, all viewer headers but Host, all methods, HTTPS', () => {
     const behaviors = dist.CacheBehaviors as Behavior[];
-    expect(behaviors).toHaveLength(1);
-    const api = behaviors[0]!;
+    expect(behaviors.map((b) => b.PathPattern)).toEqual(['/assets/*', '/api/*']);
+    const api = behaviors.find((b) => b.PathPattern === '/api/*')!;
     expect(api).toMatchObject({
       PathPattern: '/api/*',
       AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
@@ -105,8 +105,47 @@ describe('WebStack', () => {
     expect(h.ContentTypeOptions).toEqual({ Override: true });
     expect(h.ReferrerPolicy).toMatchObject({ ReferrerPolicy: 'strict-origin-when-cross-origin' });
     expect(h.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+    // Every behaviour sends them: the API's, the pages' and the hashed assets' policies.
+    const policies = propsOf(t, 'AWS::CloudFront::ResponseHeadersPolicy');
+    expect(policies).toHaveLength(3);
+    for (const p of policies)
+      expect(
+        (p.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: unknown }).SecurityHeadersConfig,
+      ).toEqual(h);
     const def = dist.DefaultCacheBehavior as Behavior;
-    expect(def.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(/^SecurityHeaders/) });
+    expect(def.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(/^PageHeaders/) });
+    const api = (dist.CacheBehaviors as Behavior[]).find((b) => b.PathPattern === '/api/*')!;
+    expect(api.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(/^SecurityHeaders/) });
+  });
+
+  it('compresses (gzip and brotli) and caches as the local web server does: hashed assets a year, pages revalidated', () => {
+    const cacheControlOf = (b: Behavior) => {
+      const ref = (b.ResponseHeadersPolicyId as { Ref: string }).Ref;
+      const policy = t.toJSON().Resources[ref].Properties.ResponseHeadersPolicyConfig as {
+        CustomHeadersConfig?: { Items: { Header: string; Value: string; Override: boolean }[] };
+      };
+      return policy.CustomHeadersConfig?.Items.find((i) => i.Header === 'Cache-Control');
+    };
+    const def = dist.DefaultCacheBehavior as Behavior;
+    const assets = (dist.CacheBehaviors as Behavior[]).find((b) => b.PathPattern === '/assets/*')!;
+    for (const b of [def, assets]) {
+      // Managed-CachingOptimized: gzip and brotli in the cache key, so compressed objects are served.
+      expect(b).toMatchObject({ CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6', Compress: true });
+    }
+    expect(cacheControlOf(def)).toEqual({ Header: 'Cache-Control', Value: 'no-cache', Override: true });
+    expect(cacheControlOf(assets)).toEqual({
+      Header: 'Cache-Control',
+      Value: 'public, max-age=31536000, immutable',
+      Override: true,
+    });
+    // The assets come from the same bucket, without the SPA rewrite (a missing chunk is no page).
+    expect(assets.TargetOriginId).toBe(def.TargetOriginId);
+    expect(assets.FunctionAssociations).toBeUndefined();
+    expect(assets.AllowedMethods).toEqual(['GET', 'HEAD']);
+    // The API's answers are not cached by CloudFront; they are compressed too.
+    const api = (dist.CacheBehaviors as Behavior[]).find((b) => b.PathPattern === '/api/*')!;
+    expect(api.Compress).toBe(true);
+    expect(cacheControlOf(api)).toBeUndefined();
   });
 
   it('logs distribution access', () => {

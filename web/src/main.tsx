@@ -10,7 +10,6 @@ import { amplifyConfigFor, loadConfig, type RuntimeConfig } from './app/config';
 import { AuthProvider } from './app/auth';
 import { App } from './app/App';
 import { StatusPage } from './app/StatusPage';
-import { ToastProvider } from './components/toasts';
 
 async function bootstrap() {
   const i18n = await initI18n();
@@ -40,11 +39,9 @@ async function bootstrap() {
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <ToastProvider>
-            <AuthProvider>
-              <App />
-            </AuthProvider>
-          </ToastProvider>
+          <AuthProvider>
+            <App />
+          </AuthProvider>
         </QueryClientProvider>
       </I18nextProvider>
     </StrictMode>,

@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { cloudscape } from '../support/cloudscape';
 
 /** The signed-out sign-in page at `/`. */
 export class SignInPage {
@@ -9,13 +8,13 @@ export class SignInPage {
   readonly formError: Locator;
   readonly tabs: Locator;
 
+  // The sign-in page is plain markup (no Cloudscape: web/src/components/plain).
   constructor(readonly page: Page) {
-    const form = cloudscape.findForm();
     this.email = page.getByLabel('Email', { exact: true });
     this.password = page.getByLabel('Password', { exact: true });
-    this.submit = page.locator(form.findActions().findButton().toSelector());
-    this.formError = page.locator(form.findError().toSelector());
-    this.tabs = page.locator(cloudscape.findTabs().toSelector());
+    this.submit = page.getByRole('button', { name: 'Sign in', exact: true });
+    this.formError = page.getByTestId('form-error');
+    this.tabs = page.getByRole('tablist', { name: 'Account' });
   }
 
   async goto(): Promise<void> {

@@ -11,6 +11,7 @@ import { currentUserQuery } from '../features/user/queries';
 import { CurrentUserContext } from '../features/shell/useCurrentUser';
 import { createSignedInRouter } from '../routes/signedIn';
 import { PageSpinner } from '../components/PageSpinner';
+import { ToastProvider } from '../components/toasts';
 import { useAuth } from './auth';
 import { useOwnedRouter } from './useOwnedRouter';
 
@@ -20,10 +21,22 @@ function SignedInRouter() {
 }
 
 /**
+ * The signed-in app with its toasts (Cloudscape's Flashbar: only signed-in pages show toasts, so
+ * the sign-in page does not load it).
+ */
+export default function SignedInApp() {
+  return (
+    <ToastProvider>
+      <SignedInContent />
+    </ToastProvider>
+  );
+}
+
+/**
  * Signed-in routes render only once authenticated AND the user info (GET /user) is loaded.
  * UserNotActive signs the user out and returns to the root (spec core §4).
  */
-export default function SignedInApp() {
+function SignedInContent() {
   const { t } = useTranslation();
   const auth = useAuth();
   const user = useQuery(currentUserQuery());

@@ -1,13 +1,11 @@
-import Box from '@cloudscape-design/components/box';
+import { plainStyles as styles } from '../components/plain/controls';
 
-/** A whole-app message (maintenance, configuration failure), in a main landmark. */
+/** A whole-app message (maintenance, configuration failure), in a main landmark (plain markup). */
 export function StatusPage({ title, body }: { title: string; body: string }) {
   return (
-    <main>
-      <Box padding="xxl" textAlign="center">
-        <Box variant="h1">{title}</Box>
-        <Box variant="p">{body}</Box>
-      </Box>
+    <main className={styles.status}>
+      <h1 className={styles.title}>{title}</h1>
+      <p>{body}</p>
     </main>
   );
 }

@@ -1,9 +1,9 @@
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Notice, plainStyles } from '../components/plain/controls';
 import { isChunkLoadError, reloadOnceForChunkError } from './chunkError';
 
+/** A route that failed to draw (plain markup: the signed-out routes load no Cloudscape). */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
@@ -12,8 +12,10 @@ export function RouteError() {
     return null;
   }
   return (
-    <Box padding="l">
-      <Alert type="error">{t('errors.ServerError')}</Alert>
-    </Box>
+    <div className={plainStyles.padded}>
+      <Notice type="error" iconLabel={t('shell.error')}>
+        {t('errors.ServerError')}
+      </Notice>
+    </div>
   );
 }

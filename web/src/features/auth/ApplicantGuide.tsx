@@ -1,7 +1,5 @@
-import Container from '@cloudscape-design/components/container';
-import Header from '@cloudscape-design/components/header';
-import Box from '@cloudscape-design/components/box';
 import { useTranslation } from 'react-i18next';
+import { plainStyles } from '../../components/plain/controls';
 import styles from '../../components/signed-out.module.css';
 
 const STEPS = [1, 2, 3, 4] as const;
@@ -11,23 +9,18 @@ export function ApplicantGuide() {
   const { t } = useTranslation();
   return (
     <section className={styles.guide} aria-labelledby="applicant-guide-title" data-testid="applicant-guide">
-      <Container
-        header={
-          <Header variant="h2" headingTagOverride="h2">
-            <span id="applicant-guide-title">{t('auth.guide.title')}</span>
-          </Header>
-        }
-      >
-        <Box variant="p">{t('auth.guide.intro')}</Box>
+      <div className={plainStyles.panel}>
+        <h2 id="applicant-guide-title">{t('auth.guide.title')}</h2>
+        <p>{t('auth.guide.intro')}</p>
         <ol className={styles.steps}>
           {STEPS.map((n) => (
             <li key={n}>
-              <Box variant="strong">{t(`auth.guide.step${n}Title`)}</Box>
-              <Box variant="p">{t(`auth.guide.step${n}`)}</Box>
+              <strong>{t(`auth.guide.step${n}Title`)}</strong>
+              <p>{t(`auth.guide.step${n}`)}</p>
             </li>
           ))}
         </ol>
-      </Container>
+      </div>
     </section>
   );
 }

@@ -1,27 +1,37 @@
-import { useState, type FormEvent } from 'react';
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
-import Link from '@cloudscape-design/components/link';
-import SpaceBetween from '@cloudscape-design/components/space-between';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { getConfig } from '../../app/config';
-import { RouterLink } from '../../components/RouterLink';
+import {
+  ExternalLink,
+  FormError,
+  Notice,
+  PlainRouterLink,
+  PrimaryButton,
+  TextField,
+  plainStyles,
+} from '../../components/plain/controls';
+import { PageSpinner } from '../../components/PageSpinner';
 import styles from '../../components/signed-out.module.css';
 import { ApplicantGuide } from './ApplicantGuide';
 import { AuthTabs } from './AuthTabs';
 import { normaliseEmail } from './signInFlow';
 import { loginFormState } from './loginForm';
-import { ResendVerification } from './ResendVerification';
-import { TotpSignInStep } from './TotpSignInStep';
 import { PASSWORD_RESET_NOTICE } from './resetNotice';
+import { preloadSignedInApp } from '../../app/preload';
 
-/** `/` when signed out: applicant guide panel, the auth tabs and the sign-in form (about 500 px). */
+// Cloudscape-drawn parts shown only after a password: their chunks load then, not with the page.
+const TotpSignInStep = lazy(async () => ({ default: (await import('./TotpSignInStep')).TotpSignInStep }));
+const ResendVerification = lazy(async () => ({
+  default: (await import('./ResendVerification')).ResendVerification,
+}));
+
+/**
+ * `/` when signed out: applicant guide panel, the auth tabs and the sign-in form (about 500 px).
+ * Plain markup styled like Cloudscape (components/plain): the first page of a new visitor on a
+ * phone loads no Cloudscape; the signed-in app starts loading while the person types.
+ */
 export default function SignInPage() {
   const { t } = useTranslation();
   const auth = useAuth();
@@ -68,111 +78,98 @@ export default function SignInPage() {
       <div className={styles.form}>
         <AuthTabs active="signin">
           {step === 'totp' ? (
-            <TotpSignInStep
-              onRestart={(reason) => {
-                setStep('password');
-                setPassword('');
-                setTouched({ email: true, password: false });
-                setSessionExpired(reason === 'expired');
-              }}
-            />
+            <Suspense fallback={<PageSpinner />}>
+              <TotpSignInStep
+                onRestart={(reason) => {
+                  setStep('password');
+                  setPassword('');
+                  setTouched({ email: true, password: false });
+                  setSessionExpired(reason === 'expired');
+                }}
+              />
+            </Suspense>
           ) : (
             <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="sign-in-title">
-              <Form
-                header={
-                  <Box variant="h1" fontSize="heading-l" id="sign-in-title">
-                    {t('auth.signIn.title')}
-                  </Box>
-                }
-                actions={
-                  <Button
-                    variant="primary"
-                    formAction="submit"
-                    loading={submitting}
-                    disabled={!form.submittable}
-                  >
-                    {t('auth.signIn.submit')}
-                  </Button>
-                }
-                errorText={
-                  failure
+              <div className={plainStyles.stack}>
+                <h1 className={plainStyles.title} id="sign-in-title">
+                  {t('auth.signIn.title')}
+                </h1>
+                {passwordReset && !failure ? (
+                  <Notice type="success" iconLabel={t('auth.status.success')}>
+                    {t('auth.resetPassword.success')}
+                  </Notice>
+                ) : null}
+                {sessionExpired && !failure ? (
+                  <Notice type="warning" iconLabel={t('auth.status.info')}>
+                    {t('auth.totp.expired')}
+                  </Notice>
+                ) : null}
+                {failure === 'UserNotActive' ? (
+                  <Suspense fallback={null}>
+                    <ResendVerification email={failedEmail} />
+                  </Suspense>
+                ) : null}
+                <TextField
+                  label={t('auth.signIn.email')}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="username"
+                  value={email}
+                  onChange={(value) => {
+                    setEmail(value);
+                    preloadSignedInApp();
+                  }}
+                  onBlur={() => {
+                    setEmail((value) => normaliseEmail(value));
+                    setTouched((value) => ({ ...value, email: true }));
+                  }}
+                  error={touched.email && form.errors.email ? t('auth.validation.required') : undefined}
+                  errorIconLabel={t('shell.error')}
+                />
+                <TextField
+                  label={t('auth.signIn.password')}
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(value) => {
+                    setPassword(value);
+                    preloadSignedInApp();
+                  }}
+                  onBlur={() => setTouched((value) => ({ ...value, password: true }))}
+                  error={touched.password && form.errors.password ? t('auth.validation.required') : undefined}
+                  errorIconLabel={t('shell.error')}
+                />
+                <p className={plainStyles.text}>
+                  {t('auth.signIn.forgotPasswordPrompt')}{' '}
+                  <PlainRouterLink to="/forgot-password">{t('auth.signIn.forgotPassword')}</PlainRouterLink>
+                </p>
+                <FormError iconLabel={t('shell.error')}>
+                  {failure
                     ? t(failure === 'UserNotActive' ? 'errors.UserNotActive' : 'auth.signIn.failed')
-                    : undefined
-                }
-                errorIconAriaLabel={t('shell.error')}
-              >
-                <SpaceBetween size="l">
-                  {passwordReset && !failure ? (
-                    <Alert type="success" statusIconAriaLabel={t('auth.status.success')}>
-                      {t('auth.resetPassword.success')}
-                    </Alert>
-                  ) : null}
-                  {sessionExpired && !failure ? (
-                    <Alert type="warning" statusIconAriaLabel={t('auth.status.info')}>
-                      {t('auth.totp.expired')}
-                    </Alert>
-                  ) : null}
-                  {failure === 'UserNotActive' ? <ResendVerification email={failedEmail} /> : null}
-                  <FormField
-                    label={t('auth.signIn.email')}
-                    errorText={touched.email && form.errors.email ? t('auth.validation.required') : undefined}
-                  >
-                    <Input
-                      type="email"
-                      inputMode="email"
-                      autoComplete="username"
-                      value={email}
-                      onChange={({ detail }) => setEmail(detail.value)}
-                      onBlur={() => {
-                        setEmail((value) => normaliseEmail(value));
-                        setTouched((value) => ({ ...value, email: true }));
-                      }}
-                      ariaRequired
-                      invalid={touched.email && !!form.errors.email}
-                    />
-                  </FormField>
-                  <FormField
-                    label={t('auth.signIn.password')}
-                    errorText={
-                      touched.password && form.errors.password ? t('auth.validation.required') : undefined
-                    }
-                  >
-                    <Input
-                      type="password"
-                      autoComplete="current-password"
-                      value={password}
-                      onChange={({ detail }) => setPassword(detail.value)}
-                      onBlur={() => setTouched((value) => ({ ...value, password: true }))}
-                      ariaRequired
-                      invalid={touched.password && !!form.errors.password}
-                    />
-                  </FormField>
-                  <Box>
-                    {t('auth.signIn.forgotPasswordPrompt')}{' '}
-                    <RouterLink href="/forgot-password">{t('auth.signIn.forgotPassword')}</RouterLink>
-                  </Box>
-                </SpaceBetween>
-              </Form>
+                    : null}
+                </FormError>
+                <div className={plainStyles.actions}>
+                  <PrimaryButton loading={submitting} disabled={!form.submittable}>
+                    {t('auth.signIn.submit')}
+                  </PrimaryButton>
+                </div>
+              </div>
             </form>
           )}
         </AuthTabs>
-        <Box margin={{ top: 'l' }}>
-          <SpaceBetween size="s">
-            <div className={styles.links}>
-              {config.termsUrl ? (
-                <Link href={config.termsUrl} external externalIconAriaLabel={t('shell.externalLink')}>
-                  {t('auth.signIn.terms')}
-                </Link>
-              ) : null}
-              {config.privacyUrl ? (
-                <Link href={config.privacyUrl} external externalIconAriaLabel={t('shell.externalLink')}>
-                  {t('auth.signIn.privacy')}
-                </Link>
-              ) : null}
-              <RouterLink href="/support">{t('auth.signIn.getSupport')}</RouterLink>
-            </div>
-          </SpaceBetween>
-        </Box>
+        <div className={`${styles.links} ${plainStyles.below}`}>
+          {config.termsUrl ? (
+            <ExternalLink href={config.termsUrl} label={t('shell.externalLink')}>
+              {t('auth.signIn.terms')}
+            </ExternalLink>
+          ) : null}
+          {config.privacyUrl ? (
+            <ExternalLink href={config.privacyUrl} label={t('shell.externalLink')}>
+              {t('auth.signIn.privacy')}
+            </ExternalLink>
+          ) : null}
+          <PlainRouterLink to="/support">{t('auth.signIn.getSupport')}</PlainRouterLink>
+        </div>
       </div>
     </>
   );
