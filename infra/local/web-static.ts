@@ -35,6 +35,14 @@ const MAX_COMPRESS = 10_000_000;
 const compressible = (type: string) =>
   /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg\+xml|image\/x-icon)/.test(type);
 
+/**
+ * Compression as an edge does it on the fly, not as a build would: brotli quality 5 and gzip level 6
+ * (measured on the 612 KB Form.io chunk: quality 11 took 4.4 s and held the stack's event loop, which
+ * also serves the API, so a first page load timed out under load; quality 5 takes ~70 ms and is ~11 %
+ * larger — closer to what CloudFront sends than the best a build could do).
+ */
+const BROTLI_QUALITY = 5;
+
 export type Encoding = 'br' | 'gzip' | 'identity';
 
 /** The viewer's Accept-Encoding → what CloudFront sends: brotli first, then gzip, else as stored. */
@@ -74,13 +82,13 @@ export function compressionCache() {
         encoding === 'br'
           ? brotliCompressSync(body, {
               params: {
-                [zlib.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
                 [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
                 [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
               },
             })
           : encoding === 'gzip'
-            ? gzipSync(body, { level: 9 })
+            ? gzipSync(body, { level: 6 })
             : body;
       v = { body: out, etag: `"${version}${encoding === 'identity' ? '' : `-${encoding}`}"` };
       cache.set(id, v);
