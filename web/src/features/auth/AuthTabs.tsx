@@ -1,4 +1,4 @@
-import Tabs from '@cloudscape-design/components/tabs';
+import Tabs from '../../components/Tabs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
