@@ -37,6 +37,21 @@ export class NewApplicationPage {
     await this.page.getByRole('radio', { name }).first().check();
   }
 
+  /**
+   * Selects a card by a click on the card itself (its middle, away from the radio in its header):
+   * the whole card is clickable. Checks that its radio is then checked.
+   */
+  async clickCard(radioName: string | RegExp): Promise<void> {
+    const card = this.page
+      .locator(cloudscape.findCards().findItems().toSelector())
+      .filter({ has: this.page.getByRole('radio', { name: radioName }) })
+      .first();
+    const radio = card.getByRole('radio');
+    await expect(radio).not.toBeChecked();
+    await card.click();
+    await expect(radio).toBeChecked();
+  }
+
   button(name: string): Locator {
     return this.page.getByRole('button', { name, exact: true });
   }

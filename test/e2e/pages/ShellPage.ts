@@ -27,6 +27,28 @@ export class ShellPage {
     return this.page.locator(cloudscape.findSideNavigation().findLinkByHref(href).toSelector());
   }
 
+  /** The side navigation's toggle: at phone width the navigation is a drawer opened by it. */
+  get navigationToggle(): Locator {
+    return this.page.getByRole('button', { name: 'Open navigation', exact: true });
+  }
+
+  /**
+   * The side navigation highlights the section the page belongs to (`href`), or none (`null`).
+   * At phone width it first opens the navigation drawer, and closes it again afterwards.
+   */
+  async expectSection(href: string | null): Promise<void> {
+    const drawer = (this.page.viewportSize()?.width ?? 1440) < 688;
+    if (drawer) await this.navigationToggle.click();
+    const current = this.sideNavigation.locator('[aria-current="page"]');
+    if (href === null) await expect(current).toHaveCount(0);
+    else {
+      await expect(this.navLink(href)).toBeVisible();
+      await expect(current).toHaveCount(1);
+      await expect(this.navLink(href)).toHaveAttribute('aria-current', 'page');
+    }
+    if (drawer) await this.page.getByRole('button', { name: 'Close navigation', exact: true }).click();
+  }
+
   async expectVisible(): Promise<void> {
     await expect(this.topNavigation).toBeVisible();
     await expect(this.topNavigation.getByRole('link', { name: 'Consent Portal home' })).toBeVisible();

@@ -12,7 +12,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import Tabs from '@cloudscape-design/components/tabs';
+import Tabs from '../../components/Tabs';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fullAddressOf } from '../../../../shared/domain/address';

@@ -21,6 +21,9 @@ const STAGE_INDICATORS: Record<StageProgress, StatusIndicatorProps.Type> = {
   notStarted: 'pending',
 };
 
+/** In-progress and pending are both grey by default: the current stage is blue, so colour tells it too. */
+const STAGE_COLOURS: Partial<Record<StageProgress, StatusIndicatorProps.Color>> = { current: 'blue' };
+
 /**
  * The application card (portal-core §2): record type icon with the status and an attention icon,
  * form name, display id, notification level icon, address with the authority, 'Modified on',
@@ -126,6 +129,7 @@ export function ApplicationCard({
               <li key={stage.name} data-progress={stage.progress}>
                 <StatusIndicator
                   type={STAGE_INDICATORS[stage.progress]}
+                  colorOverride={STAGE_COLOURS[stage.progress]}
                   iconAriaLabel={t(`applications.card.stageProgress.${stage.progress}`)}
                 >
                   {stage.label}

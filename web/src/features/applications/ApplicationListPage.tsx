@@ -9,7 +9,7 @@ import Input from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import Tabs from '@cloudscape-design/components/tabs';
+import Tabs from '../../components/Tabs';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { applicationKeys, applicationsApi } from '../../api/applications';

@@ -4,7 +4,7 @@ import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import Spinner from '@cloudscape-design/components/spinner';
-import Tabs from '@cloudscape-design/components/tabs';
+import Tabs from '../../components/Tabs';
 import { useTranslation } from 'react-i18next';
 import { applicationKeys, applicationsApi, type V3ListParams } from '../../api/applications';
 import { useToasts } from '../../components/toasts';

@@ -11,6 +11,7 @@ import { getConfig } from '../../app/config';
 import { useRouteFocus } from '../../app/useRouteFocus';
 import { SIDE_NAVIGATION_COLLAPSED_WIDTH_PX, SIDE_NAVIGATION_WIDTH_PX } from '../../app/constants';
 import { NAV_ITEMS, navSection } from './navSection';
+import { useNavLandmarkAria } from './navLandmarkAria';
 import { SupportInfoModal } from './SupportInfoModal';
 import { displayName, useCurrentUser } from './useCurrentUser';
 import styles from './shell.module.css';
@@ -27,6 +28,7 @@ export function AppShell() {
   const [supportOpen, setSupportOpen] = useState(false);
   const { onlineHelpUrl } = getConfig();
   useRouteFocus();
+  useNavLandmarkAria();
 
   const follow = (event: CustomEvent<{ href?: string; external?: boolean }>) => {
     if (event.detail.href && !event.detail.external) {
