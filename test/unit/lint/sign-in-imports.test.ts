@@ -44,6 +44,11 @@ describe('the sign-in page', () => {
     const reached = packagesReached(['web/src/main.tsx', 'web/src/features/auth/SignInPage.tsx']);
     const cloudscape = [...reached].filter(([p]) => p.startsWith('@cloudscape-design/components'));
     expect(cloudscape.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
-    expect(reached.has('aws-amplify/auth')).toBe(true);
+  });
+
+  it('loads no Amplify before the person types or a stored session is restored (web/src/app/amplify.ts)', () => {
+    const reached = packagesReached(['web/src/main.tsx', 'web/src/features/auth/SignInPage.tsx']);
+    const late = [...reached].filter(([p]) => /^(aws-amplify|@aws-amplify\/)/.test(p));
+    expect(late.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
   });
 });
