@@ -51,4 +51,10 @@ describe('the sign-in page', () => {
     const late = [...reached].filter(([p]) => /^(aws-amplify|@aws-amplify\/)/.test(p));
     expect(late.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
   });
+
+  it('loads no zod: the signed-out forms check with shared/domain/validation.ts, schemas come with the API call', () => {
+    const reached = packagesReached(['web/src/main.tsx', 'web/src/features/auth/SignInPage.tsx']);
+    const zod = [...reached].filter(([p]) => p === 'zod' || p.startsWith('zod/'));
+    expect(zod.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
+  });
 });
