@@ -11,7 +11,7 @@ import { App } from './app/App';
 import { StatusPage } from './app/StatusPage';
 
 async function bootstrap() {
-  const i18n = await initI18n();
+  const i18n = await initI18n('signedOut');
   const element = document.getElementById('root');
   if (!element) throw new Error('#root is missing');
   const root = createRoot(element);
