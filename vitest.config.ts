@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { wholeJson } from './web/vite-json-whole';
 
 // Test layers (README "Tests"): unit (pure rules, handlers with aws-sdk-client-mock, web components),
 // infra (CDK Template assertions and cdk-nag), integration (handlers against the local stand-ins;
@@ -7,6 +8,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // web/src/i18n imports en.json?all (web/vite-json-whole.ts), as the web build does.
+        plugins: [wholeJson()],
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],

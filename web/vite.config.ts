@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cloudscapeFonts } from './vite-fonts';
+import { wholeJson } from './vite-json-whole';
 
 // Absolute paths, so the config works whether Vite is started from the repo root
 // (`vite build --config web/vite.config.ts`, or bin/local.ts in middleware mode) or from web/.
@@ -11,8 +12,10 @@ export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   // The fonts of Cloudscape's global styles as files of their own (./vite-fonts.ts).
+  // `x.json?all`: a whole JSON file as a chunk apart from its tree-shaken named imports (./vite-json-whole.ts).
   plugins: [
     react(),
+    wholeJson(),
     cloudscapeFonts(fileURLToPath(new URL('../node_modules/.cache/cloudscape-fonts', import.meta.url))),
   ],
   build: {

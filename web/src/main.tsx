@@ -2,17 +2,16 @@ import '@cloudscape-design/global-styles/index.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Amplify } from 'aws-amplify';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from './i18n';
-import { amplifyConfigFor, loadConfig, type RuntimeConfig } from './app/config';
+import { loadConfig, type RuntimeConfig } from './app/config';
 import { AuthProvider } from './app/auth';
 import { App } from './app/App';
 import { StatusPage } from './app/StatusPage';
 
 async function bootstrap() {
-  const i18n = await initI18n();
+  const i18n = await initI18n('signedOut');
   const element = document.getElementById('root');
   if (!element) throw new Error('#root is missing');
   const root = createRoot(element);
@@ -30,7 +29,6 @@ async function bootstrap() {
     return;
   }
 
-  Amplify.configure(amplifyConfigFor(config));
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });

@@ -1,1 +1,7 @@
 /// <reference types="vite/client" />
+
+/** en.json as a module of its own (web/src/i18n/index.ts). */
+declare module '*.json?all' {
+  const value: unknown;
+  export default value;
+}

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import en from '../../../web/src/i18n/en.json';
 
 /**
  * The first page of a new visitor (sign-in) must not load Cloudscape (docs/performance.md, "The
@@ -16,9 +17,8 @@ function resolve(from: string, spec: string): string | undefined {
   );
 }
 
-function packagesReached(entries: string[]): Map<string, string> {
+function packagesReached(entries: string[], seen = new Set<string>()): Map<string, string> {
   const packages = new Map<string, string>(); // package → first file importing it
-  const seen = new Set<string>();
   const queue = entries.map((e) => path.join(root, e));
   while (queue.length) {
     const file = queue.pop()!;
@@ -44,6 +44,55 @@ describe('the sign-in page', () => {
     const reached = packagesReached(['web/src/main.tsx', 'web/src/features/auth/SignInPage.tsx']);
     const cloudscape = [...reached].filter(([p]) => p.startsWith('@cloudscape-design/components'));
     expect(cloudscape.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
-    expect(reached.has('aws-amplify/auth')).toBe(true);
+  });
+
+  it('loads no Amplify before the person types or a stored session is restored (web/src/app/amplify.ts)', () => {
+    const reached = packagesReached(['web/src/main.tsx', 'web/src/features/auth/SignInPage.tsx']);
+    const late = [...reached].filter(([p]) => /^(aws-amplify|@aws-amplify\/)/.test(p));
+    expect(late.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
+  });
+
+  it('loads no zod: the signed-out forms check with shared/domain/validation.ts, schemas come with the API call', () => {
+    const reached = packagesReached(['web/src/main.tsx', 'web/src/features/auth/SignInPage.tsx']);
+    const zod = [...reached].filter(([p]) => p === 'zod' || p.startsWith('zod/'));
+    expect(zod.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
+  });
+});
+
+describe('the signed-out pages', () => {
+  it('use only the strings the first page loads (SIGNED_OUT_STRINGS; the rest come with the signed-in app)', () => {
+    const files = new Set<string>();
+    packagesReached(
+      [
+        'web/src/main.tsx',
+        ...[
+          'SignInPage',
+          'TotpSignInStep',
+          'ResendVerification',
+          'RegistrationPage',
+          'ConfirmRegistrationPage',
+          'InvitationRegistrationPage',
+          'ForgotPasswordPage',
+          'ResetPasswordPage',
+        ].map((page) => `web/src/features/auth/${page}.tsx`),
+        'web/src/features/support/SupportPage.tsx',
+      ],
+      files,
+    );
+    const namespaces = Object.keys(en);
+    const keyPattern = new RegExp(`['\`](${namespaces.join('|')})\\.[A-Za-z]`, 'g');
+    const used = new Set<string>();
+    for (const file of files)
+      for (const m of readFileSync(file, 'utf8').matchAll(keyPattern))
+        used.add(`${m[1]} (${path.relative(root, file)})`);
+    // The keys web/src/i18n/index.ts imports by name from en.json (SIGNED_OUT_STRINGS).
+    const i18nSource = readFileSync(path.join(root, 'web/src/i18n/index.ts'), 'utf8');
+    const signedOut = /import \{([^}]+)\} from '\.\/en\.json';/
+      .exec(i18nSource)![1]!
+      .split(',')
+      .map((k) => k.trim());
+    const outside = [...used].filter((u) => !signedOut.includes(u.split(' ')[0]!));
+    expect(used.size).toBeGreaterThan(0);
+    expect(outside).toEqual([]);
   });
 });

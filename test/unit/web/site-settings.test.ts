@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchMaintenance } from '../../../web/src/app/maintenance';
+import { fetchMaintenance, maintenanceOn } from '../../../web/src/app/maintenance';
+import { Maintenance } from '../../../shared/schemas/accounts';
 import {
   fetchAnnouncements,
   visibleAnnouncements,
@@ -41,6 +42,25 @@ describe('maintenance', () => {
       Promise.reject(new TypeError('Failed to fetch')),
     ) as unknown as typeof fetch;
     expect(await fetchMaintenance(offline, '/api')).toBe(false);
+  });
+
+  it('reads the flag as the shared Maintenance schema does (without loading zod)', () => {
+    const samples = [
+      { isInMaintenance: true },
+      { isInMaintenance: false },
+      { isInMaintenance: 'true' },
+      { isInMaintenance: 1 },
+      { isInMaintenance: true, message: 'extra keys are ignored' },
+      {},
+      [],
+      null,
+      'true',
+      true,
+    ];
+    for (const json of samples) {
+      const parsed = Maintenance.safeParse(json);
+      expect(maintenanceOn(json), JSON.stringify(json)).toBe(parsed.success && parsed.data.isInMaintenance);
+    }
   });
 });
 

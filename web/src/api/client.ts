@@ -1,5 +1,5 @@
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { getConfig } from '../app/config';
+import { loadAmplifyAuth } from '../app/amplify';
 import { networkError, toServiceError, type ErrorContext } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -19,7 +19,7 @@ export interface RequestOptions extends ErrorContext {
  */
 async function idToken(): Promise<string | undefined> {
   try {
-    const session = await fetchAuthSession();
+    const session = await (await loadAmplifyAuth()).fetchAuthSession();
     return session.tokens?.idToken?.toString();
   } catch {
     // A failed refresh: the call goes without a token and its 401 leads back to sign-in.

@@ -1,6 +1,6 @@
-import { fetchAuthSession } from 'aws-amplify/auth';
 import type { UserDto } from '../../../shared/schemas/user';
 import type { ChangePasswordRequest, UserPatchRequest } from '../../../shared/schemas/accounts';
+import { loadAmplifyAuth } from '../app/amplify';
 import { apiRequest } from './client';
 import { ServiceError } from './errors';
 
@@ -26,7 +26,7 @@ export function patchCurrentUser(body: UserPatchRequest): Promise<CurrentUser> {
  * the current one from Amplify's session (refreshed by Amplify when it has expired).
  */
 export async function changePassword(passwords: Omit<ChangePasswordRequest, 'accessToken'>): Promise<void> {
-  const session = await fetchAuthSession();
+  const session = await (await loadAmplifyAuth()).fetchAuthSession();
   const accessToken = session.tokens?.accessToken?.toString();
   if (!accessToken) throw new ServiceError('ClientError', 'User info not available');
   const body: ChangePasswordRequest = { accessToken, ...passwords };

@@ -7,10 +7,11 @@ import { SignedOutApp } from './SignedOutApp';
 import { StatusPage } from './StatusPage';
 import { PageSpinner } from '../components/PageSpinner';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary';
+import { loadAllStrings } from '../i18n';
 
 // The signed-in shell (AppLayout, TopNavigation, dashboard) is its own chunk: the sign-in page
-// does not download it.
-const SignedInApp = lazy(() => import('./SignedInApp'));
+// does not download it, nor the signed-in pages' strings.
+const SignedInApp = lazy(async () => (await Promise.all([import('./SignedInApp'), loadAllStrings()]))[0]);
 
 export const maintenanceQuery = {
   queryKey: ['maintenance'] as const,

@@ -1,8 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Hub } from 'aws-amplify/utils';
-import { confirmSignIn, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { getConfig } from './config';
+import { hasStoredSession, loadAmplifyAuth, whenAmplifyLoaded } from './amplify';
 import { runConfirmTotp, runSignIn, type SignInResult, type TotpResult } from '../features/auth/signInFlow';
 import { setUnauthorizedHandler } from '../api/client';
 
@@ -21,8 +20,17 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 async function hasSession(): Promise<boolean> {
   try {
-    await getCurrentUser();
+    await (await loadAmplifyAuth()).getCurrentUser();
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether this browser holds Amplify tokens for the app client (then the session is restored). */
+function sessionStored(): boolean {
+  try {
+    return hasStoredSession(getConfig().userPoolClientId, window.localStorage);
   } catch {
     return false;
   }
@@ -32,33 +40,42 @@ async function hasSession(): Promise<boolean> {
  * Auth state from Amplify v6: the current user at start, then Amplify's Hub 'auth' events.
  * (@aws-amplify/ui-react's useAuthenticator needs Authenticator.Provider, which pulls the whole
  * visual Authenticator into the bundle; the Hub gives the same states for a few lines.)
+ * Amplify is loaded at start only when tokens are stored (./amplify.ts): a new visitor's sign-in
+ * page draws without it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<AuthStatus>('configuring');
+  const [status, setStatus] = useState<AuthStatus>(() =>
+    sessionStored() ? 'configuring' : 'unauthenticated',
+  );
   const queryClient = useQueryClient();
 
   useEffect(() => {
     let active = true;
-    void hasSession().then((signedIn) => {
-      if (active) setStatus(signedIn ? 'authenticated' : 'unauthenticated');
-    });
-    const stop = Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
-        case 'signedIn':
-          setStatus('authenticated');
-          break;
-        case 'signedOut':
-        case 'tokenRefresh_failure':
-          queryClient.clear();
-          setStatus('unauthenticated');
-          break;
-        default:
-          break;
-      }
-    });
+    if (sessionStored()) {
+      void hasSession().then((signedIn) => {
+        if (active) setStatus(signedIn ? 'authenticated' : 'unauthenticated');
+      });
+    }
+    const stop = whenAmplifyLoaded((Hub) =>
+      Hub.listen('auth', ({ payload }) => {
+        switch (payload.event) {
+          case 'signedIn':
+            setStatus('authenticated');
+            break;
+          case 'signedOut':
+          case 'tokenRefresh_failure':
+            queryClient.clear();
+            setStatus('unauthenticated');
+            break;
+          default:
+            break;
+        }
+      }),
+    );
     // A 401 on a signed-in call: the session cannot be refreshed any more; back to sign-in.
     const unregister = setUnauthorizedHandler(() => {
-      void signOut()
+      void loadAmplifyAuth()
+        .then((auth) => auth.signOut())
         .catch(() => undefined)
         .finally(() => {
           queryClient.clear();
@@ -73,12 +90,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const doSignIn = useCallback(async (credentials: { email: string; password: string }) => {
+    const { signIn, confirmSignIn } = await loadAmplifyAuth();
     const result = await runSignIn({ signIn, confirmSignIn }, credentials, getConfig().authFlowType);
     if (result.ok) setStatus((await hasSession()) ? 'authenticated' : 'unauthenticated');
     return result;
   }, []);
 
   const doConfirmTotp = useCallback(async (code: string) => {
+    const { confirmSignIn } = await loadAmplifyAuth();
     const result = await runConfirmTotp({ confirmSignIn }, code);
     if (result.ok) setStatus((await hasSession()) ? 'authenticated' : 'unauthenticated');
     return result;
@@ -86,7 +105,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const doSignOut = useCallback(async () => {
     try {
-      await signOut({ global: true });
+      await (await loadAmplifyAuth()).signOut({ global: true });
     } finally {
       queryClient.clear();
       setStatus('unauthenticated');

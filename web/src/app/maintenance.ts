@@ -1,4 +1,4 @@
-import { Maintenance } from '../../../shared/schemas/accounts';
+import type { Maintenance } from '../../../shared/schemas/accounts';
 import { getConfig } from './config';
 
 /** Read without a token from the API (portal-organisation §7): `${apiUrl}/maintenance/maintenance.json`. */
@@ -18,11 +18,20 @@ export async function fetchMaintenance(
       headers: { Accept: 'application/json' },
     });
     if (!response.ok) return false;
-    const parsed = Maintenance.safeParse(await response.json());
-    return parsed.success && parsed.data.isInMaintenance;
+    return maintenanceOn(await response.json());
   } catch {
     return false;
   }
+}
+
+/**
+ * The shared Maintenance schema's answer (shared/schemas/accounts.ts: `{ isInMaintenance: boolean }`,
+ * on only when valid and true) without zod: this runs before the first page draws, and zod (26 KB
+ * gzip) is not loaded before sign-in. test/unit/web/site-settings.test.ts checks both agree.
+ */
+export function maintenanceOn(json: unknown): boolean {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  return (json as Partial<Maintenance>).isInMaintenance === true;
 }
 
 /** How often an open portal checks the flag again. */

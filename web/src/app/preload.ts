@@ -1,14 +1,23 @@
+import { loadAmplifyAuth } from './amplify';
+import { loadAllStrings } from '../i18n';
+
 let started = false;
 
 /**
- * Starts downloading the signed-in app (shell, router, dashboard) while the person types on the
- * sign-in page, so signing in does not wait for those chunks. Once per page load; a failed
- * download is retried by the lazy import when the app is drawn (App.tsx, routes/signedIn.tsx).
+ * Starts downloading Amplify, the signed-in app (shell, router, dashboard) and its strings while
+ * the person types on the sign-in page, so signing in does not wait for those chunks. Once per
+ * page load; a failed download is retried by the lazy import when the app is drawn (App.tsx,
+ * routes/signedIn.tsx).
  */
 export function preloadSignedInApp(): void {
   if (started) return;
   started = true;
-  void Promise.all([import('./SignedInApp'), import('../features/dashboard/DashboardPage')]).catch(() => {
+  void Promise.all([
+    loadAmplifyAuth(),
+    loadAllStrings(),
+    import('./SignedInApp'),
+    import('../features/dashboard/DashboardPage'),
+  ]).catch(() => {
     started = false;
   });
 }

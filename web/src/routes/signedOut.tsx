@@ -8,7 +8,7 @@ import {
 } from 'react-router';
 import { SignedOutLayout } from '../components/SignedOutLayout';
 import { PageSpinner } from '../components/PageSpinner';
-import { resetEmailFromState } from '../features/auth/flows';
+import { resetEmailFromState } from '../features/auth/resetNotice';
 import { RouteError } from './RouteError';
 
 type PageModule = { default: React.ComponentType };

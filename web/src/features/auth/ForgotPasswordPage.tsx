@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { resetPassword } from 'aws-amplify/auth';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -13,6 +12,7 @@ import { RouterLink } from '../../components/RouterLink';
 import styles from '../../components/signed-out.module.css';
 import { normaliseEmail } from '../../../../shared/domain/validation';
 import { requestPasswordReset, resetEmailFromState } from './flows';
+import { loadAmplifyAuth } from '../../app/amplify';
 import { forgotPasswordFormState } from './forms';
 import type { IdentityMessage } from './identityErrors';
 import { useMessages } from './useMessages';
@@ -38,7 +38,10 @@ export default function ForgotPasswordPage() {
     if (!form.valid || submitting) return;
     setSubmitting(true);
     setFailure(null);
-    const outcome = await requestPasswordReset({ resetPassword }, email);
+    const outcome = await requestPasswordReset(
+      { resetPassword: async (input) => (await loadAmplifyAuth()).resetPassword(input) },
+      email,
+    );
     if (outcome.ok) {
       void navigate('/reset-password', { state: { email: outcome.email } });
       return;

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { confirmResetPassword } from 'aws-amplify/auth';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../../components/RouterLink';
 import styles from '../../components/signed-out.module.css';
 import { confirmPasswordReset, resetEmailFromState } from './flows';
+import { loadAmplifyAuth } from '../../app/amplify';
 import { PASSWORD_RESET_NOTICE } from './resetNotice';
 import { resetPasswordFormState, type ResetPasswordValues } from './forms';
 import type { IdentityMessage } from './identityErrors';
@@ -46,7 +46,10 @@ function ResetPasswordForm({ email }: { email: string }) {
     if (!form.submittable || submitting) return;
     setSubmitting(true);
     setFailure(null);
-    const outcome = await confirmPasswordReset({ confirmResetPassword }, values);
+    const outcome = await confirmPasswordReset(
+      { confirmResetPassword: async (input) => (await loadAmplifyAuth()).confirmResetPassword(input) },
+      values,
+    );
     if (outcome.ok) {
       void navigate('/', { replace: true, state: { notice: PASSWORD_RESET_NOTICE } });
       return;

@@ -152,12 +152,7 @@ export async function confirmPasswordReset(
   }
 }
 
-/** The email /forgot-password passes to /reset-password in router state. */
-export function resetEmailFromState(state: unknown): string | undefined {
-  if (typeof state !== 'object' || state === null || !('email' in state)) return undefined;
-  const email = typeof state.email === 'string' ? normaliseEmail(state.email) : '';
-  return isValidEmail(email) ? email : undefined;
-}
+export { resetEmailFromState } from './resetNotice';
 
 // Registration via invitation ---------------------------------------------------------------------
 

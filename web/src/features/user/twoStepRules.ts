@@ -11,7 +11,8 @@ export interface TwoStepDeps {
 
 /** Amplify's own functions, loaded with the profile page only. */
 export async function amplifyTwoStepDeps(): Promise<TwoStepDeps> {
-  const auth = await import('aws-amplify/auth');
+  const { loadAmplifyAuth } = await import('../../app/amplify');
+  const auth = await loadAmplifyAuth();
   return {
     fetchMFAPreference: () => auth.fetchMFAPreference(),
     setUpTOTP: () => auth.setUpTOTP(),

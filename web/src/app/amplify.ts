@@ -1,0 +1,81 @@
+/**
+ * Amplify (Cognito auth, about 60 KB gzip) is loaded on demand, never with the first page: when
+ * the person types or submits on a signed-out page, or at start when a session is stored. Every
+ * caller goes through loadAmplifyAuth(), which configures Amplify before any auth call
+ * (docs/performance.md, "The first load in the browser").
+ */
+import { amplifyConfigFor, getConfig } from './config';
+
+export type AmplifyAuth = typeof import('aws-amplify/auth');
+type AmplifyHub = (typeof import('aws-amplify/utils'))['Hub'];
+
+interface Loaded {
+  auth: AmplifyAuth;
+  Hub: AmplifyHub;
+}
+
+let loading: Promise<Loaded> | undefined;
+const onLoad = new Set<(loaded: Loaded) => void>();
+
+function load(): Promise<Loaded> {
+  loading ??= Promise.all([
+    import('aws-amplify'),
+    import('aws-amplify/auth'),
+    import('aws-amplify/utils'),
+  ]).then(
+    ([{ Amplify }, auth, { Hub }]) => {
+      Amplify.configure(amplifyConfigFor(getConfig()));
+      const loaded = { auth, Hub };
+      for (const listener of onLoad) listener(loaded);
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = undefined; // a failed chunk download is tried again on the next call
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Amplify's auth functions, Amplify configured first. */
+export async function loadAmplifyAuth(): Promise<AmplifyAuth> {
+  return (await load()).auth;
+}
+
+/** Runs `listener` with Amplify's Hub once Amplify is loaded (now if it already is); returns the stop. */
+export function whenAmplifyLoaded(listener: (hub: AmplifyHub) => () => void): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  const run = (loaded: Loaded) => {
+    if (!stopped && !stop) stop = listener(loaded.Hub);
+  };
+  onLoad.add(run);
+  if (loading) void loading.then(run, () => undefined);
+  return () => {
+    stopped = true;
+    onLoad.delete(run);
+    stop?.();
+  };
+}
+
+/** Amplify's key prefix in storage (`CognitoIdentityServiceProvider.<clientId>.<user>.<token>`). */
+const AUTH_KEY_PREFIX = 'CognitoIdentityServiceProvider';
+
+/**
+ * Whether Amplify has tokens stored for this app client (localStorage, Amplify's default): only
+ * then is Amplify loaded at start to restore the session. No tokens, no session to restore.
+ */
+export function hasStoredSession(
+  userPoolClientId: string,
+  storage: Pick<Storage, 'length' | 'key'>,
+): boolean {
+  const prefix = `${AUTH_KEY_PREFIX}.${userPoolClientId}.`;
+  try {
+    for (let i = 0; i < storage.length; i += 1) {
+      if (storage.key(i)?.startsWith(prefix)) return true;
+    }
+  } catch {
+    /* storage disabled: Amplify cannot have stored a session either */
+  }
+  return false;
+}
