@@ -189,6 +189,30 @@ export const routes = [
   r('GET', '/user/applicationsV3/{id}/child-applications', 'applications', onApplication('ReadOnly')),
   r('GET', '/user/applicationsV3/{id}/action-items', 'applications', onApplication('ReadOnly')),
 
+  // Participants (portal-core §7 participants; docs/participants.md). PATCH is open to ReadOnly: without
+  // Edit a participant sets only their own roles (the service checks); every other change needs Edit.
+  r('GET', '/user/applications/{id}/participantsV2', 'participants', onApplication('ReadOnly')),
+  r('POST', '/user/applications/{id}/participantsV2', 'participants', onApplication('Edit')),
+  r(
+    'GET',
+    '/user/applications/{id}/participantsV2/{participantId}',
+    'participants',
+    onApplication('ReadOnly'),
+  ),
+  r(
+    'PATCH',
+    '/user/applications/{id}/participantsV2/{participantId}',
+    'participants',
+    onApplication('ReadOnly'),
+  ),
+  r(
+    'PATCH',
+    '/user/applications/{id}/participantsV2/{participantId}/restore',
+    'participants',
+    onApplication('Edit'),
+  ),
+  r('DELETE', '/user/applications/{id}/participants/{participantId}', 'participants', onApplication('Edit')),
+  r('GET', '/user/applications/{id}/participant-types', 'participants', onApplication('ReadOnly')),
   // Per-application notification level of the caller (portal-core §7 participants).
   r(
     'PATCH',

@@ -1,8 +1,7 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { GetParameterCommand } from '@aws-sdk/client-ssm';
-import { ssmClient } from '../platform/adapters/aws/ssm.js';
+import { webUrl } from '../platform/adapters/web-url.js';
 import { logger } from '../platform/logger.js';
 
 /**
@@ -27,36 +26,7 @@ import { buildCustomMessage } from './service/messages.js';
 export { buildCustomMessage, confirmationLink, PORTAL_NAME } from './service/messages.js';
 export type { CustomMessage, CustomMessageInput } from './service/messages.js';
 
-let webUrlPromise: Promise<string | undefined> | undefined;
-
-async function loadWebUrl(): Promise<string | undefined> {
-  const direct = process.env.WEB_URL;
-  if (direct) return direct.replace(/\/+$/, '');
-  const name = process.env.WEB_URL_PARAMETER;
-  if (!name) return undefined;
-  try {
-    const out = await ssmClient().send(new GetParameterCommand({ Name: name }));
-    return out.Parameter?.Value?.replace(/\/+$/, '') || undefined;
-  } catch (err) {
-    logger.warn('custom-message: web URL parameter unreadable; mail without link', {
-      parameter: name,
-      error: err as Error,
-    });
-    webUrlPromise = undefined; // try again on the next message
-    return undefined;
-  }
-}
-
-/** The web app's URL (cached per cold start once read). */
-export function webUrl(): Promise<string | undefined> {
-  webUrlPromise ??= loadWebUrl();
-  return webUrlPromise;
-}
-
-/** Forget the cached URL (tests). */
-export function resetWebUrl(): void {
-  webUrlPromise = undefined;
-}
+export { resetWebUrl, webUrl } from '../platform/adapters/web-url.js';
 
 export async function customMessage(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   const a = event.request.userAttributes;

@@ -12,6 +12,7 @@ import {
 import type { ApplicationRecord, SearchEntry } from './repository/applications.js';
 import { accessUserIds, tableContributionStore } from './repository/read-model.js';
 import { reconcile } from './service/read-model.js';
+import { PARTICIPANT_EVENTS } from '../participants/events.js';
 import type { ContributionStore } from './service/read-model.js';
 
 /**
@@ -78,7 +79,15 @@ export function applicationConsumers(deps: ApplicationConsumerDeps = tableDeps):
   return [
     defineConsumer({
       name: 'applications.listRows',
-      handles: ['ApplicationUpdated', 'ApplicationSubmitted'],
+      // A participant's new access row is written with the application's core list fields; this
+      // fills the rest (search text, form category) as for every row.
+      handles: [
+        'ApplicationUpdated',
+        'ApplicationSubmitted',
+        'ParticipantAdded',
+        'ParticipantUpdated',
+        'ParticipantRestored',
+      ],
       async handle(event) {
         const application = await deps.getApplication(event.aggregate.id);
         if (application) await deps.syncAccessRows(application);
@@ -108,6 +117,7 @@ export function applicationConsumers(deps: ApplicationConsumerDeps = tableDeps):
         'ApplicationSubmitted',
         'ApplicationVisibilityChanged',
         'ApplicationDeleted',
+        ...PARTICIPANT_EVENTS,
       ],
       async handle(event) {
         const id = event.aggregate.id;
@@ -129,6 +139,9 @@ export function applicationConsumers(deps: ApplicationConsumerDeps = tableDeps):
           case 'ApplicationSubmitted':
             users = await deps.accessUserIds(id);
             break;
+          default:
+            // A participant change: the users whose access row came, changed or went.
+            users = event.data.userIds;
         }
         for (const userId of users) await reconcile(deps.contributions, userId, id);
       },

@@ -1,17 +1,69 @@
-import { createFeatureHandler } from '../platform/http/handler.js';
+import { randomUUID } from 'node:crypto';
+import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
-import { reply } from '../platform/http/handler.js';
+import { lookupAdapters } from '../platform/adapters/lookups/index.js';
+import { referenceData } from '../reference/data.js';
 import { contract } from './contract.js';
-import { getParticipant, setParticipantNotificationLevel } from './repository.js';
+import {
+  listParticipants,
+  setParticipantNotificationLevel,
+  userByEmail,
+  writeParticipants,
+} from './repository.js';
 import { participantsService } from './service.js';
+import { toParticipantDto } from './dto.js';
 
 const service = participantsService({
-  getParticipant,
+  participants: listParticipants,
+  participantTypes: () => referenceData().participantTypes,
+  qualificationTypes: () => referenceData().qualificationTypes,
+  userByEmail,
+  practitioner: (lbpNumber) => lookupAdapters().lbp.get(lbpNumber),
+  write: (change) => writeParticipants(change, referenceData().participantTypes),
   setNotificationLevel: setParticipantNotificationLevel,
+  now: () => new Date().toISOString(),
+  newId: () => randomUUID(),
 });
 
-/** The participants feature (portal-core §7 participants). Env: TABLE_NAME. */
+/** The participants feature (portal-core §7 participants; docs/participants.md). Env: TABLE_NAME. */
 export const routes = {
+  'GET /user/applications/{id}/participantsV2': async ({ params, query }) =>
+    reply(200, (await service.list(params.id, query.includeDeleted)).map(toParticipantDto)),
+  'POST /user/applications/{id}/participantsV2': async ({ caller, body, application, access }) =>
+    reply(201, toParticipantDto(await service.add(caller, { application, access }, body))),
+  'GET /user/applications/{id}/participantsV2/{participantId}': async ({ params }) =>
+    reply(200, toParticipantDto(await service.get(params.id, params.participantId))),
+  'PATCH /user/applications/{id}/participantsV2/{participantId}': async ({
+    caller,
+    params,
+    body,
+    application,
+    access,
+  }) =>
+    reply(
+      200,
+      toParticipantDto(await service.update(caller, { application, access }, params.participantId, body)),
+    ),
+  'PATCH /user/applications/{id}/participantsV2/{participantId}/restore': async ({
+    caller,
+    params,
+    application,
+    access,
+  }) =>
+    reply(
+      200,
+      toParticipantDto(await service.restore(caller, { application, access }, params.participantId)),
+    ),
+  'DELETE /user/applications/{id}/participants/{participantId}': async ({
+    caller,
+    params,
+    application,
+    access,
+  }) => {
+    await service.remove(caller, { application, access }, params.participantId);
+    return reply(204);
+  },
+  'GET /user/applications/{id}/participant-types': async () => reply(200, [...service.types()]),
   'PATCH /user/applications/{id}/participants/{participantId}/notification-level': async ({
     caller,
     params,

@@ -1,23 +1,501 @@
-import type { NotificationLevel } from '../../shared/schemas/common.js';
-import { Forbidden, NotFound } from '../platform/errors.js';
+import type { AccessLevel, NotificationLevel } from '../../shared/schemas/common.js';
+import type { ParticipantType, QualificationType } from '../../shared/schemas/reference.js';
+import type { ParticipantFields } from '../../shared/schemas/participants.js';
+import type { Practitioner } from '../../shared/schemas/lookups.js';
+import { accessRank } from '../../shared/domain/applications.js';
+import { formatMessage } from '../../shared/domain/applications.js';
+import {
+  effectiveAccess,
+  lockedTypes,
+  participantMessages as m,
+  selectTypes,
+  shouldInvite,
+  soleRequiredTypes,
+  canResendInvitation,
+  typeOf,
+  typeRequiredMessage,
+  typesManagedBy,
+  isOnePersonType,
+} from '../../shared/domain/participants.js';
+import type { ParticipantFacts } from '../../shared/domain/participants.js';
+import {
+  licenceKey,
+  LBP_QUALIFICATION,
+  normaliseQualification,
+  OTHER_QUALIFICATION,
+  qualificationIssues,
+  qualificationMessages,
+} from '../../shared/domain/qualifications.js';
+import { defined } from '../../shared/domain/objects.js';
+import { Conflict, Forbidden, Invalid, NotFound, Rejected } from '../platform/errors.js';
 import type { UserCaller } from '../platform/caller.js';
-import type { ApplicationAccessRecord } from '../platform/access.js';
-import type { ParticipantRecord } from './repository.js';
+import type { ApplicationAccessRecord, ApplicationGrant } from '../platform/access.js';
+import type { ParticipantRecord, ParticipantWrite, StoredQualification } from './repository.js';
 
-/** What the participants service needs: the table's participant reads and writes. */
+/** What the participants service needs (the table, the reference data, the users, the LBP register). */
 export interface ParticipantPorts {
-  getParticipant(applicationId: string, participantId: string): Promise<ParticipantRecord | undefined>;
+  participants(applicationId: string): Promise<ParticipantRecord[]>;
+  participantTypes(): readonly ParticipantType[];
+  qualificationTypes(): readonly QualificationType[];
+  /** The signed-up user with this email, if any. */
+  userByEmail(email: string): Promise<{ userId: string } | undefined>;
+  /** The register's entry for an LBP number; undefined when not found; throws when unreachable. */
+  practitioner(lbpNumber: string): Promise<Practitioner | undefined>;
+  /** Writes the change in one transaction; false when a condition failed (someone changed it meanwhile). */
+  write(change: ParticipantWrite): Promise<boolean>;
   setNotificationLevel(
     participant: ParticipantRecord,
     level: NotificationLevel,
     modifiedBy: string,
   ): Promise<void>;
+  now(): string;
+  newId(): string;
 }
 
 export const NOT_YOUR_LEVEL = 'You can only set your own notification level';
+export const PARTICIPANT_NOT_FOUND = 'Participant not found';
+export const CHANGED_MEANWHILE = 'The participants changed meanwhile: try again';
 
-/** Participants (portal-core §4, §6, §7 participants). */
+/** How many times a change is tried again after a concurrent one (each from a fresh read). */
+const ATTEMPTS = 4;
+
+/** The fields a history entry compares (delta field → [before, after]). */
+const TRACKED = [
+  'firstName',
+  'lastName',
+  'organisation',
+  'phoneCountryCode',
+  'phone',
+  'email',
+  'address',
+  'participantTypes',
+  'accessLevel',
+  'groupName',
+  'groupList',
+  'qualifications',
+  'invitation',
+  'isDeleted',
+] as const;
+
+type Tracked = (typeof TRACKED)[number];
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Field → [before, after] for the tracked fields that changed. */
+export function deltaOf(before: Partial<ParticipantRecord> | undefined, after: Partial<ParticipantRecord>) {
+  const delta: Record<string, [unknown, unknown]> = {};
+  for (const k of TRACKED as readonly Tracked[]) {
+    const a = before?.[k];
+    const b = after[k];
+    if (!same(a, b)) delta[k] = [a ?? null, b ?? null];
+  }
+  return delta;
+}
+
+export const factsOf = (p: ParticipantRecord): ParticipantFacts => ({
+  id: p.participantId,
+  loginUserId: p.loginUserId,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  email: p.email,
+  phone: p.phone,
+  address: p.address,
+  participantTypes: p.participantTypes,
+  accessLevel: p.accessLevel,
+  invitation: p.invitation,
+  isDeleted: p.isDeleted,
+});
+
+const invalid = (field: string, message: string) =>
+  new Invalid([{ field: `body.${field}`, reason: message }], message);
+
+/** Participants (portal-core §4, §5, §6, §7 participants). docs/participants.md lists the rules. */
 export function participantsService(ports: ParticipantPorts) {
+  /** Retries `attempt` from a fresh read while a concurrent change beats it. */
+  async function withRetry<T>(attempt: () => Promise<T | undefined>): Promise<T> {
+    for (let i = 0; i < ATTEMPTS; i++) {
+      const done = await attempt();
+      if (done !== undefined) return done;
+    }
+    throw new Conflict(CHANGED_MEANWHILE);
+  }
+
+  async function list(applicationId: string, includeDeleted: boolean): Promise<ParticipantRecord[]> {
+    const all = await ports.participants(applicationId);
+    return all.filter((p) => includeDeleted || !p.isDeleted);
+  }
+
+  async function get(applicationId: string, participantId: string): Promise<ParticipantRecord> {
+    const p = (await ports.participants(applicationId)).find((x) => x.participantId === participantId);
+    if (!p) throw new NotFound(PARTICIPANT_NOT_FOUND);
+    return p;
+  }
+
+  /** The roles as stored (names, display order, RegisteredOwner over AdditionalOwner); unknown ones refused. */
+  function rolesOf(names: readonly string[]): string[] {
+    const types = ports.participantTypes();
+    const unknown = names.find((n) => !typeOf(types, n));
+    if (unknown) throw invalid('participantTypes', `Unknown participant type: ${unknown}`);
+    return selectTypes(types, names);
+  }
+
+  /** Checks and normalises the qualifications, with the LBP register's warnings. */
+  async function qualificationsOf(
+    input: ParticipantFields['qualifications'],
+    participantId: string,
+    others: readonly ParticipantRecord[],
+  ): Promise<StoredQualification[] | undefined> {
+    if (input === undefined) return undefined;
+    const types = ports.qualificationTypes();
+    const seen = new Set<string>();
+    const heldTypes = new Set<string>();
+    const used = new Set(
+      others
+        .filter((p) => !p.isDeleted && p.participantId !== participantId)
+        .flatMap((p) => (p.qualifications ?? []).map((q) => licenceKey(q.qualificationNumber)))
+        .filter(Boolean),
+    );
+    const out: StoredQualification[] = [];
+    for (const [i, raw] of input.entries()) {
+      const issue = qualificationIssues(raw, types)[0];
+      if (issue) throw invalid(`qualifications.${i}.${issue.field}`, issue.message);
+      const q = normaliseQualification(raw, types);
+      if (q.qualificationName !== OTHER_QUALIFICATION) {
+        if (heldTypes.has(q.qualificationName!))
+          throw invalid(
+            `qualifications.${i}.qualificationName`,
+            formatMessage(qualificationMessages.typeHeld, { type: q.qualificationName! }),
+          );
+        heldTypes.add(q.qualificationName!);
+      }
+      const key = licenceKey(q.qualificationNumber);
+      if (key && (used.has(key) || seen.has(key)))
+        throw invalid(`qualifications.${i}.qualificationNumber`, qualificationMessages.licenceInUse);
+      if (key) seen.add(key);
+      out.push({ ...q, qualificationName: q.qualificationName!, warnings: await warningsOf(q) });
+    }
+    return out;
+  }
+
+  /** 'Could not verify {number} in LBP Register' and '{class} license status: {reason}' (portal-core §5). */
+  async function warningsOf(q: { qualificationName?: string; qualificationNumber?: string | undefined }) {
+    if (q.qualificationName !== LBP_QUALIFICATION || !q.qualificationNumber) return [];
+    const number = q.qualificationNumber;
+    const label = number;
+    let found: Practitioner | undefined;
+    try {
+      found = await ports.practitioner(number);
+    } catch {
+      found = undefined;
+    }
+    if (!found) return [{ label, warning: formatMessage(qualificationMessages.notVerified, { number }) }];
+    return found.licenceClasses
+      .filter((c) => c.status !== 'Active')
+      .map((c) => ({
+        label,
+        warning: formatMessage(qualificationMessages.inactive, {
+          class: c.licenceClass,
+          reason: c.reason ?? c.status,
+        }),
+      }));
+  }
+
+  function checkEmailFree(
+    email: string | undefined,
+    participantId: string,
+    all: readonly ParticipantRecord[],
+  ) {
+    if (!email) return;
+    if (all.some((p) => !p.isDeleted && p.participantId !== participantId && p.email === email))
+      throw invalid('email', m.emailUnique);
+  }
+
+  function checkGrantable(caller: ApplicationGrant['access'], level: AccessLevel) {
+    if (accessRank(level) > accessRank(caller.accessLevel)) throw new Forbidden(m.accessAboveOwn);
+  }
+
+  /** Refuses a change that leaves the application without a Manage participant who signs in. */
+  function checkManagerLeft(all: readonly ParticipantRecord[], changed: ParticipantRecord) {
+    const managers = all
+      .map((p) => (p.participantId === changed.participantId ? changed : p))
+      .filter((p) => !p.isDeleted && p.loginUserId && p.accessLevel === 'Manage');
+    if (managers.length === 0) throw new Rejected(m.lastManager);
+  }
+
+  /** The other holders losing a one-person role `roles` gives to `participantId` (reassignment). */
+  function reassignments(
+    roles: readonly string[],
+    participantId: string,
+    all: readonly ParticipantRecord[],
+    at: string,
+    by: string,
+  ) {
+    const types = ports.participantTypes();
+    const moved: { type: string; from: ParticipantRecord; next: ParticipantRecord }[] = [];
+    for (const name of roles) {
+      const type = typeOf(types, name)!;
+      if (!isOnePersonType(type)) continue;
+      for (const holder of all) {
+        if (holder.isDeleted || holder.participantId === participantId) continue;
+        if (!(holder.participantTypes ?? []).includes(type.name)) continue;
+        const prior = moved.find((x) => x.from.participantId === holder.participantId);
+        const base = prior?.next ?? holder;
+        const next = {
+          ...base,
+          participantTypes: (base.participantTypes ?? []).filter((t) => t !== type.name),
+          modifiedDate: at,
+          modifiedBy: by,
+        };
+        if (prior) prior.next = next;
+        else moved.push({ type: type.name, from: holder, next });
+      }
+    }
+    return moved;
+  }
+
+  /** POST .../participantsV2: adds a participant (invited when they should be). */
+  async function add(
+    caller: UserCaller,
+    grant: ApplicationGrant,
+    input: ParticipantFields,
+  ): Promise<ParticipantRecord> {
+    const applicationId = grant.application.applicationId;
+    const roles = rolesOf(input.participantTypes);
+    const { accessLevel } = effectiveAccess(ports.participantTypes(), roles, input.accessLevel);
+    checkGrantable(grant.access, accessLevel);
+    const participantId = ports.newId();
+    return withRetry(async () => {
+      const all = await ports.participants(applicationId);
+      checkEmailFree(input.email, participantId, all);
+      const qualifications = await qualificationsOf(input.qualifications ?? [], participantId, all);
+      const user = input.email ? await ports.userByEmail(input.email) : undefined;
+      if (user && all.some((p) => !p.isDeleted && p.loginUserId === user.userId))
+        throw invalid('email', m.emailUnique);
+      const at = ports.now();
+      const next: ParticipantRecord = defined({
+        applicationId,
+        participantId,
+        loginUserId: user?.userId,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        organisation: input.organisation,
+        phoneCountryCode: input.phoneCountryCode,
+        phone: input.phone,
+        email: input.email,
+        address: input.address,
+        participantTypes: roles,
+        accessLevel,
+        notificationLevel: 'Normal' as const,
+        groupName: input.groupName,
+        groupList: input.groupList,
+        qualifications,
+        libraryContactId: input.libraryContactId,
+        invitation: user ? ('Accepted' as const) : ('None' as const),
+        isDeleted: false,
+        primaryContact: false,
+        modifiedDate: at,
+        modifiedBy: caller.userId,
+      }) as ParticipantRecord;
+      if (shouldInvite(next)) next.invitation = 'Queued';
+      const moved = reassignments(roles, participantId, all, at, caller.userId);
+      const ok = await ports.write({
+        application: grant.application,
+        eventType: 'ParticipantAdded',
+        actor: caller.userId,
+        at,
+        changes: [{ next }, ...moved.map((x) => ({ previous: x.from, next: x.next }))],
+        invite: next.invitation === 'Queued',
+        history: [
+          { entityId: participantId, eventType: 'ParticipantAdded', delta: deltaOf(undefined, next) },
+          ...moved.map((x) => ({
+            entityId: x.from.participantId,
+            eventType: 'ParticipantUpdated',
+            delta: deltaOf(x.from, x.next),
+          })),
+        ],
+      });
+      return ok ? next : undefined;
+    });
+  }
+
+  /** PATCH .../participantsV2/{participantId}: edits (Edit), or sets one's own roles (portal-core §6). */
+  async function update(
+    caller: UserCaller,
+    grant: ApplicationGrant,
+    participantId: string,
+    input: ParticipantFields,
+  ): Promise<ParticipantRecord> {
+    const applicationId = grant.application.applicationId;
+    const types = ports.participantTypes();
+    const canEdit = accessRank(grant.access.accessLevel) >= 2;
+    return withRetry(async () => {
+      const all = await ports.participants(applicationId);
+      const current = all.find((p) => p.participantId === participantId);
+      if (!current) throw new NotFound(PARTICIPANT_NOT_FOUND);
+      if (current.isDeleted) throw new Rejected(m.deleted);
+      const roles = rolesOf(input.participantTypes);
+      const at = ports.now();
+      let next: ParticipantRecord;
+      if (!canEdit) {
+        if (current.loginUserId !== caller.userId) throw new Forbidden();
+        const managed = typesManagedBy(types, current.participantTypes ?? []);
+        const changed = [
+          ...roles.filter((r) => !(current.participantTypes ?? []).includes(r)),
+          ...(current.participantTypes ?? []).filter((r) => !roles.includes(r)),
+        ];
+        if (changed.some((r) => !managed.includes(r))) throw new Forbidden(m.notYourTypes);
+        const { accessLevel } = effectiveAccess(types, roles, current.accessLevel);
+        checkGrantable(grant.access, accessLevel);
+        next = {
+          ...current,
+          participantTypes: roles,
+          accessLevel,
+          modifiedDate: at,
+          modifiedBy: caller.userId,
+        };
+      } else {
+        const { accessLevel } = effectiveAccess(types, roles, input.accessLevel);
+        if (accessLevel !== current.accessLevel) checkGrantable(grant.access, accessLevel);
+        checkEmailFree(input.email, participantId, all);
+        const qualifications =
+          input.qualifications === undefined
+            ? current.qualifications
+            : await qualificationsOf(input.qualifications, participantId, all);
+        next = defined({
+          ...current,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          organisation: input.organisation,
+          phoneCountryCode: input.phoneCountryCode,
+          phone: input.phone,
+          email: input.email,
+          address: input.address,
+          participantTypes: roles,
+          accessLevel,
+          groupName: input.groupName,
+          groupList: input.groupList,
+          qualifications,
+          libraryContactId: input.libraryContactId ?? current.libraryContactId,
+          modifiedDate: at,
+          modifiedBy: caller.userId,
+        }) as ParticipantRecord;
+      }
+      const dropped = (current.participantTypes ?? []).filter((r) => !roles.includes(r));
+      const locked = lockedTypes(
+        types,
+        all.map(factsOf),
+        factsOf(current),
+        grant.application.status === 'Draft',
+      ).filter((t) => dropped.includes(t.name));
+      if (locked.length > 0)
+        throw invalid('participantTypes', formatMessage(m.requiredRole, { role: locked[0]!.displayName }));
+      if (current.loginUserId && accessRank(next.accessLevel) < 3) checkManagerLeft(all, next);
+      let invite = false;
+      if (input.invitation === 'Queued') {
+        if (!canResendInvitation(factsOf(next)) && !(shouldInvite(next) && next.invitation === 'None'))
+          throw new Rejected(m.cannotResend);
+        next.invitation = 'Queued';
+        invite = true;
+      } else if (shouldInvite(next) && (next.invitation === 'None' || next.email !== current.email)) {
+        next.invitation = 'Queued';
+        invite = true;
+      }
+      const moved = reassignments(roles, participantId, all, at, caller.userId);
+      const delta = deltaOf(current, next);
+      const ok = await ports.write({
+        application: grant.application,
+        eventType: 'ParticipantUpdated',
+        actor: caller.userId,
+        at,
+        changes: [{ previous: current, next }, ...moved.map((x) => ({ previous: x.from, next: x.next }))],
+        invite,
+        history: [
+          ...(Object.keys(delta).length > 0
+            ? [{ entityId: participantId, eventType: 'ParticipantUpdated', delta }]
+            : []),
+          ...moved.map((x) => ({
+            entityId: x.from.participantId,
+            eventType: 'ParticipantUpdated',
+            delta: deltaOf(x.from, x.next),
+          })),
+        ],
+      });
+      return ok ? next : undefined;
+    });
+  }
+
+  /** DELETE .../participants/{participantId}: marks them deleted and clears their roles. */
+  async function remove(caller: UserCaller, grant: ApplicationGrant, participantId: string): Promise<void> {
+    const applicationId = grant.application.applicationId;
+    const types = ports.participantTypes();
+    await withRetry(async () => {
+      const all = await ports.participants(applicationId);
+      const current = all.find((p) => p.participantId === participantId);
+      if (!current || current.isDeleted) throw new NotFound(PARTICIPANT_NOT_FOUND);
+      const sole = soleRequiredTypes(types, all.map(factsOf), factsOf(current));
+      if (sole.length > 0) throw new Rejected(typeRequiredMessage(sole));
+      const at = ports.now();
+      const next: ParticipantRecord = {
+        ...current,
+        isDeleted: true,
+        participantTypes: [],
+        modifiedDate: at,
+        modifiedBy: caller.userId,
+      };
+      if (current.loginUserId) checkManagerLeft(all, next);
+      const ok = await ports.write({
+        application: grant.application,
+        eventType: 'ParticipantRemoved',
+        actor: caller.userId,
+        at,
+        changes: [{ previous: current, next }],
+        invite: false,
+        history: [
+          { entityId: participantId, eventType: 'ParticipantRemoved', delta: deltaOf(current, next) },
+        ],
+      });
+      return ok ? true : undefined;
+    });
+  }
+
+  /** PATCH .../participantsV2/{participantId}/restore: brings a removed participant back (without roles). */
+  async function restore(
+    caller: UserCaller,
+    grant: ApplicationGrant,
+    participantId: string,
+  ): Promise<ParticipantRecord> {
+    const applicationId = grant.application.applicationId;
+    return withRetry(async () => {
+      const all = await ports.participants(applicationId);
+      const current = all.find((p) => p.participantId === participantId);
+      if (!current) throw new NotFound(PARTICIPANT_NOT_FOUND);
+      if (!current.isDeleted) throw new Rejected(m.notDeleted);
+      checkEmailFree(current.email, participantId, all);
+      if (current.loginUserId && all.some((p) => !p.isDeleted && p.loginUserId === current.loginUserId))
+        throw invalid('email', m.emailUnique);
+      checkGrantable(grant.access, current.accessLevel);
+      const at = ports.now();
+      const next: ParticipantRecord = {
+        ...current,
+        isDeleted: false,
+        modifiedDate: at,
+        modifiedBy: caller.userId,
+      };
+      const ok = await ports.write({
+        application: grant.application,
+        eventType: 'ParticipantRestored',
+        actor: caller.userId,
+        at,
+        changes: [{ previous: current, next }],
+        invite: false,
+        history: [
+          { entityId: participantId, eventType: 'ParticipantRestored', delta: deltaOf(current, next) },
+        ],
+      });
+      return ok ? next : undefined;
+    });
+  }
+
   /**
    * The caller's notification level on an application (portal-core §1 "set a per-application
    * notification level"): on their own participant only (a manager does not choose another person's
@@ -29,10 +507,24 @@ export function participantsService(ports: ParticipantPorts) {
     participantId: string,
     level: NotificationLevel,
   ): Promise<void> {
-    const participant = await ports.getParticipant(access.applicationId, participantId);
-    if (!participant || participant.isDeleted) throw new NotFound('Participant not found');
+    const participant = (await ports.participants(access.applicationId)).find(
+      (p) => p.participantId === participantId,
+    );
+    if (!participant || participant.isDeleted) throw new NotFound(PARTICIPANT_NOT_FOUND);
     if (participant.loginUserId !== caller.userId) throw new Forbidden(NOT_YOUR_LEVEL);
     await ports.setNotificationLevel(participant, level, caller.userId);
   }
-  return { setNotificationLevel };
+
+  return {
+    list,
+    get,
+    add,
+    update,
+    remove,
+    restore,
+    setNotificationLevel,
+    types: () => ports.participantTypes(),
+  };
 }
+
+export type ParticipantsService = ReturnType<typeof participantsService>;

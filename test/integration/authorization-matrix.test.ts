@@ -139,6 +139,23 @@ const MATRIX_DOC = 'matrix-plan.pdf';
  * A scanned (Completed) document uploaded by the owner, as the scanner leaves it: its scanned copy
  * under documents/ (the upload under incoming/ is gone).
  */
+/** A participant without roles or sign-in (removed or not), for the remove and restore calls. */
+async function seedParticipant(app: Fixture, participantId: string, isDeleted: boolean): Promise<void> {
+  await entities.participant
+    .put({
+      applicationId: app.id,
+      participantId,
+      firstName: 'Matrix',
+      lastName: 'Other',
+      email: `${participantId}@example.nz`,
+      participantTypes: [],
+      accessLevel: 'None',
+      isDeleted,
+      modifiedDate: new Date().toISOString(),
+    })
+    .go();
+}
+
 async function seedDocument(app: Fixture): Promise<void> {
   const storedKey = `documents/${app.id}/${randomUUID()}`;
   const body = minimalPdf('Authorization matrix');
@@ -359,6 +376,44 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
   'GET /user/applications/{id}/history': onApp({ request: () => ({}) }),
   'GET /user/applicationsV3/{id}/child-applications': onApp({ request: () => ({}) }),
   'GET /user/applicationsV3/{id}/action-items': onApp({ request: () => ({}) }),
+  'GET /user/applications/{id}/participantsV2': onApp({
+    request: () => ({ query: { includeDeleted: 'true' } }),
+  }),
+  'POST /user/applications/{id}/participantsV2': onApp({
+    request: () => ({
+      body: {
+        firstName: 'Matrix',
+        lastName: 'Person',
+        email: `m-${randomUUID()}@example.nz`,
+        accessLevel: 'None',
+      },
+    }),
+  }),
+  'GET /user/applications/{id}/participantsV2/{participantId}': onApp({
+    request: (app) => ({ params: { participantId: app.agentParticipantId } }),
+  }),
+  'PATCH /user/applications/{id}/participantsV2/{participantId}': onApp({
+    // Without Edit a participant may still save their own roles (unchanged here).
+    request: (app, caller) => ({
+      params: { participantId: app.agentParticipantId },
+      body: {
+        firstName: 'Tom',
+        lastName: 'Whitfield',
+        email: caller.email,
+        participantTypes: ['Builder'],
+        accessLevel: standingOn.get(app.id) ?? 'ReadOnly',
+      },
+    }),
+  }),
+  'PATCH /user/applications/{id}/participantsV2/{participantId}/restore': onApp({
+    prepare: (app) => seedParticipant(app, 'p-matrix-removed', true),
+    request: () => ({ params: { participantId: 'p-matrix-removed' } }),
+  }),
+  'DELETE /user/applications/{id}/participants/{participantId}': onApp({
+    prepare: (app) => seedParticipant(app, 'p-matrix-other', false),
+    request: () => ({ params: { participantId: 'p-matrix-other' } }),
+  }),
+  'GET /user/applications/{id}/participant-types': onApp({ request: () => ({}) }),
   'PATCH /user/applications/{id}/participants/{participantId}/notification-level': onApp({
     // Every participant may set their own level.
     request: (app) => ({
@@ -453,7 +508,8 @@ async function setStanding(app: Fixture, standing: Standing): Promise<void> {
       firstName: 'Tom',
       lastName: 'Whitfield',
       email: agent.email,
-      participantTypes: ['Agent'],
+      // A role every standing may hold (Agent needs Manage): the participant PATCH saves it unchanged.
+      participantTypes: ['Builder'],
       accessLevel: standing,
       modifiedDate: new Date().toISOString(),
     })

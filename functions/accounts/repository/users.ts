@@ -1,8 +1,9 @@
 import type { EntityItem } from 'electrodb';
-import { entities } from '../../platform/data/service.js';
+import { entities, service } from '../../platform/data/service.js';
+import { newEvent, outboxItem } from '../../platform/events/outbox.js';
+import '../events.js';
 import type { user } from '../../platform/data/entities/user.js';
 import type { Address, NotificationLevel } from '../../../shared/schemas/common.js';
-import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
 
 export type UserRecord = EntityItem<typeof user>;
 
@@ -37,21 +38,31 @@ export async function getUser(userId: string): Promise<UserRecord | undefined> {
  * Returns whether it was created; a second call for the same id changes nothing.
  */
 export async function createUserIfAbsent(input: NewUser): Promise<{ created: boolean }> {
-  try {
-    await entities.user
-      .create({
-        userId: input.userId,
-        username: input.username,
-        email: input.email,
-        ...(input.firstName ? { firstName: input.firstName } : {}),
-        ...(input.lastName ? { lastName: input.lastName } : {}),
-      })
-      .go();
-    return { created: true };
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) return { created: false };
-    throw err;
+  const event = newEvent('UserRegistered', {
+    aggregate: { type: 'user', id: input.userId },
+    actor: input.userId,
+    data: { email: input.email.trim().toLowerCase() },
+  });
+  const result = await service.transaction
+    .write((e) => [
+      e.user
+        .create({
+          userId: input.userId,
+          username: input.username,
+          email: input.email,
+          ...(input.firstName ? { firstName: input.firstName } : {}),
+          ...(input.lastName ? { lastName: input.lastName } : {}),
+        })
+        .commit(),
+      // Consumers: participants invited by this email are attached (functions/participants/consumers.ts).
+      outboxItem(e, event),
+    ])
+    .go();
+  if (result.canceled) {
+    if (result.data[0]?.rejected) return { created: false };
+    throw new Error('createUserIfAbsent: the transaction was cancelled');
   }
+  return { created: true };
 }
 
 /** Patches an existing user's profile fields; fails (ConditionalCheckFailed) when the user does not exist. */

@@ -1,3 +1,4 @@
+import { defined } from '../../../shared/domain/objects.js';
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -44,9 +45,6 @@ import { APPLICATION_NOT_FOUND } from '../../platform/access.js';
 export { APPLICATION_NOT_FOUND };
 /** Application ids start here (the counter's first value is 1). */
 export const FIRST_APPLICATION_ID = 1000001;
-
-const defined = <T extends object>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 // ---- reads ----
 

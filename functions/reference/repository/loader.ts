@@ -13,7 +13,8 @@ import type {
   QualificationType,
   Step,
 } from '../../../shared/schemas/reference.js';
-import { defined, SYSTEM_TAGS_USER_ID } from './reference.js';
+import { defined } from '../../../shared/domain/objects.js';
+import { SYSTEM_TAGS_USER_ID } from './reference.js';
 
 /**
  * The reference-data loader's writes (infra/seed/seed-reference.ts: `npm start` and the deploy-time

@@ -1,3 +1,4 @@
+import { defined } from '../../../shared/domain/objects.js';
 import type { EntityItem } from 'electrodb';
 import { entities, service } from '../../platform/data/service.js';
 import type { authority as authorityEntity } from '../../platform/data/entities/reference.js';
@@ -27,10 +28,6 @@ export const emailGrantUserId = (email: string): string => `email:${email.trim()
 export const SYSTEM_TAGS_USER_ID = '0';
 
 type AuthorityRecord = EntityItem<typeof authorityEntity>;
-
-/** The item without its undefined fields (ElectroDB writes and DTOs alike). */
-export const defined = <T extends object>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 function toAuthority(r: AuthorityRecord): Authority {
   return defined({

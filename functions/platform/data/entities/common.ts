@@ -41,6 +41,11 @@ export const qualificationsAttribute = {
       licensingClasses: { type: 'list', items: { type: 'string' } },
       otherQualificationType: { type: 'string' },
       qualificationNumber: { type: 'string' },
+      /** The LBP register's warnings when it was saved (portal-core §5). */
+      warnings: {
+        type: 'list',
+        items: { type: 'map', properties: { label: { type: 'string' }, warning: { type: 'string' } } },
+      },
     },
   },
 } as const;

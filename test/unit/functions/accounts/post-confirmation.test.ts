@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { handler } from '../../../../functions/accounts/post-confirmation.js';
 import { lambdaContext } from '../helpers.js';
@@ -35,13 +35,15 @@ const event = (triggerSource: string): PostConfirmationTriggerEvent =>
   }) as PostConfirmationTriggerEvent;
 
 describe('PostConfirmation trigger', () => {
-  it('creates the user record from the attributes with a conditional put, and returns the event', async () => {
-    ddb.on(PutCommand).resolves({});
+  const puts = (i: number) => ddb.commandCalls(TransactWriteCommand)[i]!.args[0].input.TransactItems!;
+
+  it('creates the user record from the attributes with a conditional put and its UserRegistered event, and returns the event', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
     const e = event('PostConfirmation_ConfirmSignUp');
     expect(await handler(e, lambdaContext)).toBe(e);
-    const put = ddb.commandCalls(PutCommand)[0]!.args[0].input;
-    expect(put.TableName).toBe('portal-table');
-    expect(put.Item).toMatchObject({
+    const [put, outbox] = puts(0).map((t) => t.Put!);
+    expect(put!.TableName).toBe('portal-table');
+    expect(put!.Item).toMatchObject({
       pk: '$portal#userId_c0ffee-sub',
       sk: '$user_1',
       userId: 'c0ffee-sub',
@@ -52,27 +54,31 @@ describe('PostConfirmation trigger', () => {
       emailPreference: true,
       defaultApplicationNotificationLevel: 'Normal',
     });
-    expect(put.ConditionExpression).toContain('attribute_not_exists(#pk)');
+    expect(put!.ConditionExpression).toContain('attribute_not_exists(#pk)');
+    expect(outbox!.Item).toMatchObject({ type: 'UserRegistered', data: { email: 'ana@example.nz' } });
   });
 
   it('a second confirmation is a no-op (the conditional put fails and is swallowed)', async () => {
     ddb
-      .on(PutCommand)
+      .on(TransactWriteCommand)
       .resolvesOnce({})
       .rejects(
-        new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }),
+        new TransactionCanceledException({
+          message:
+            'Transaction cancelled, please refer cancellation reasons for specific reasons [ConditionalCheckFailed, None]',
+          CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+          $metadata: {},
+        }),
       );
     const e = event('PostConfirmation_AdminConfirmSignUp');
     await handler(e, lambdaContext);
     expect(await handler(e, lambdaContext)).toBe(e);
-    expect(ddb.commandCalls(PutCommand)).toHaveLength(2);
-    expect(ddb.commandCalls(PutCommand)[1]!.args[0].input.ConditionExpression).toContain(
-      'attribute_not_exists(#pk)',
-    );
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    expect(puts(1)[0]!.Put!.ConditionExpression).toContain('attribute_not_exists(#pk)');
   });
 
   it('other table errors propagate (Cognito then reports the failure)', async () => {
-    ddb.on(PutCommand).rejects(new Error('throttled'));
+    ddb.on(TransactWriteCommand).rejects(new Error('throttled'));
     await expect(handler(event('PostConfirmation_ConfirmSignUp'), lambdaContext)).rejects.toThrow();
   });
 

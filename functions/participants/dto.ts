@@ -1,0 +1,38 @@
+import type { ParticipantDto } from '../../shared/schemas/participants.js';
+import { displayAuthor } from '../../shared/domain/participants.js';
+import { defined } from '../../shared/domain/objects.js';
+import type { ParticipantRecord } from './repository.js';
+
+/** A participant as the API returns it (portal-core §3). */
+export function toParticipantDto(p: ParticipantRecord): ParticipantDto {
+  return defined({
+    id: p.participantId,
+    applicationId: p.applicationId,
+    loginUserId: p.loginUserId,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    groupList: p.groupList,
+    groupName: p.groupName,
+    organisation: p.organisation,
+    phoneCountryCode: p.phoneCountryCode,
+    phone: p.phone,
+    email: p.email,
+    address: p.address,
+    participantTypes: p.participantTypes ?? [],
+    accessLevel: p.accessLevel,
+    notificationLevel: p.notificationLevel,
+    invitation: p.invitation ?? 'None',
+    isDeleted: p.isDeleted ?? false,
+    modifiedDate: p.modifiedDate,
+    modifiedBy: displayAuthor(p.modifiedBy),
+    qualifications: (p.qualifications ?? []).map((q) => ({
+      qualificationName: q.qualificationName ?? '',
+      licensingClasses: q.licensingClasses ?? [],
+      otherQualificationType: q.otherQualificationType,
+      qualificationNumber: q.qualificationNumber,
+      warnings: (q.warnings ?? []).map((w) => ({ label: w.label ?? '', warning: w.warning ?? '' })),
+    })),
+    primaryContact: p.primaryContact ?? false,
+    libraryContactId: p.libraryContactId,
+  }) as ParticipantDto;
+}

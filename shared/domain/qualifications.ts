@@ -1,0 +1,116 @@
+/**
+ * The qualification form's rules (portal-core §5 "Qualification form"), run by the licence list's
+ * Apply and by the server against the qualification types (GET /user/qualification-types). Messages
+ * are the spec's, word for word.
+ */
+import type { QualificationType } from '../schemas/reference.js';
+import { formatMessage } from './applications.js';
+
+export const qualificationMessages = {
+  required: 'Required',
+  numberInvalid: 'Qualification number is invalid',
+  otherRequired: 'Other qualification type is required',
+  classesRequired: 'At least one license class must be selected',
+  semicolon: 'Invalid {field}. {Field} cannot contain ";" character',
+  licenceInUse: 'This license number is already in use on this application',
+  notVerified: 'Could not verify {number} in LBP Register',
+  inactive: '{class} license status: {reason}',
+  // Ours: the type list excludes types already held, except Other (the dialog does not offer them).
+  typeHeld: '{type} is already on this participant',
+  unknownClass: 'Unknown license class: {class}',
+} as const;
+
+export const OTHER_QUALIFICATION = 'Other';
+export const LBP_QUALIFICATION = 'LBP';
+
+/** What a qualification holds (portal-core §3). */
+export interface QualificationFields {
+  qualificationName?: string | undefined;
+  licensingClasses?: readonly string[] | undefined;
+  otherQualificationType?: string | undefined;
+  qualificationNumber?: string | undefined;
+}
+
+export interface QualificationIssue {
+  field: keyof QualificationFields;
+  message: string;
+}
+
+const semicolon = (label: string) =>
+  formatMessage(qualificationMessages.semicolon, {
+    field: label.toLowerCase(),
+    Field: label.charAt(0).toUpperCase() + label.slice(1),
+  });
+
+/** The issues of one qualification against its type; empty when Apply may be pressed. */
+export function qualificationIssues(
+  q: QualificationFields,
+  types: readonly QualificationType[],
+): QualificationIssue[] {
+  const issues: QualificationIssue[] = [];
+  const type = types.find((t) => t.name === q.qualificationName || t.id === q.qualificationName);
+  if (!type) return [{ field: 'qualificationName', message: qualificationMessages.required }];
+  const number = q.qualificationNumber?.trim() ?? '';
+  if (type.regex) {
+    if (!number) issues.push({ field: 'qualificationNumber', message: qualificationMessages.required });
+    else if (!new RegExp(type.regex).test(number))
+      issues.push({
+        field: 'qualificationNumber',
+        message: type.validationErrorMessage ?? qualificationMessages.numberInvalid,
+      });
+  } else if (number.includes(';'))
+    issues.push({ field: 'qualificationNumber', message: semicolon('Qualification number') });
+  const classes = q.licensingClasses ?? [];
+  if (type.name === OTHER_QUALIFICATION) {
+    const other = q.otherQualificationType?.trim() ?? '';
+    if (!other)
+      issues.push({ field: 'otherQualificationType', message: qualificationMessages.otherRequired });
+    else if (other.includes(';'))
+      issues.push({ field: 'otherQualificationType', message: semicolon('Other qualification type') });
+  } else {
+    if (classes.length === 0)
+      issues.push({ field: 'licensingClasses', message: qualificationMessages.classesRequired });
+    const unknown = classes.find((c) => !type.classes.some((k) => k.name === c || k.id === c));
+    if (unknown)
+      issues.push({
+        field: 'licensingClasses',
+        message: formatMessage(qualificationMessages.unknownClass, { class: unknown }),
+      });
+  }
+  return issues;
+}
+
+/** A qualification as stored: the type's name, classes by name, no Other text unless Other. */
+export function normaliseQualification<Q extends QualificationFields>(
+  q: Q,
+  types: readonly QualificationType[],
+): Q {
+  const type = types.find((t) => t.name === q.qualificationName || t.id === q.qualificationName);
+  if (!type) return q;
+  const isOther = type.name === OTHER_QUALIFICATION;
+  return {
+    ...q,
+    qualificationName: type.name,
+    qualificationNumber: q.qualificationNumber?.trim() || undefined,
+    licensingClasses: isOther
+      ? []
+      : (q.licensingClasses ?? []).map(
+          (c) => type.classes.find((k) => k.name === c || k.id === c)?.name ?? c,
+        ),
+    otherQualificationType: isOther ? q.otherQualificationType?.trim() : undefined,
+  };
+}
+
+/**
+ * The qualification types a participant may still add (portal-core §5): those not held yet, Other
+ * always.
+ */
+export const offeredQualificationTypes = (
+  types: readonly QualificationType[],
+  held: readonly QualificationFields[],
+): QualificationType[] =>
+  types.filter((t) => t.name === OTHER_QUALIFICATION || !held.some((h) => h.qualificationName === t.name));
+
+/** Licence numbers used more than once (case and spaces forgiven). */
+export const licenceKey = (number: string | undefined): string =>
+  (number ?? '').replace(/\s+/g, '').toUpperCase();

@@ -1,0 +1,127 @@
+/**
+ * The participants' requests and responses (portal-core §3 Participant, Qualification; §5 participant
+ * form; §7 participantsV2). What needs the participant types (a role's minimum access, one holder,
+ * required roles) is checked by the service against the reference data; what does not is here, so
+ * the dialog and the server give the same messages.
+ */
+import * as z from 'zod';
+import { AccessLevel, Address, NotificationLevel } from './common.js';
+import { buildFullAddress } from '../domain/address.js';
+import {
+  DEFAULT_COUNTRY,
+  isValidContactNumber,
+  isValidPostcode,
+  isValidEmail,
+  isValidName,
+  messages,
+  normaliseEmail,
+} from '../domain/validation.js';
+import {
+  DEFAULT_GROUP_NAME,
+  INVITATION_STATES,
+  isEmailRequired,
+  needsContactDetails,
+  normaliseGroupList,
+  participantMessages,
+} from '../domain/participants.js';
+import { Qualification, QualificationInput } from './qualifications.js';
+
+export const InvitationState = z.enum(INVITATION_STATES);
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** The participant dialog's fields (POST and PATCH .../participantsV2). */
+export const ParticipantInput = z
+  .object({
+    firstName: text(100).optional(),
+    lastName: text(100).optional(),
+    organisation: text(200).optional(),
+    phoneCountryCode: text(8).optional(),
+    phone: text(40).optional(),
+    email: text(254).optional(),
+    address: Address.optional(),
+    participantTypes: z.array(z.string().trim().min(1).max(64)).max(20).default([]),
+    accessLevel: AccessLevel.default('None'),
+    groupName: text(200).optional(),
+    groupList: text(2000).optional(),
+    qualifications: z.array(QualificationInput).max(20).optional(),
+    /** 'Queued' asks for the invitation to be sent (or sent again). */
+    invitation: z.literal('Queued').optional(),
+    /** The library contact the details came from (its lastUsed is updated). */
+    libraryContactId: text(64).optional(),
+  })
+  .superRefine((p, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    for (const key of ['firstName', 'lastName'] as const) {
+      const v = p[key];
+      if (!v) issue(key, messages.required);
+      else if (!isValidName(v)) issue(key, messages.name);
+    }
+    const email = p.email ?? '';
+    if (!email) {
+      if (isEmailRequired(p.accessLevel, p.participantTypes)) issue('email', messages.required);
+    } else if (!isValidEmail(email)) issue('email', messages.email);
+    const contact = needsContactDetails(p.participantTypes);
+    if (!p.phone) {
+      if (contact) issue('phone', messages.contactNumberRequired);
+    } else if (!isValidContactNumber(p.phone, p.phoneCountryCode || undefined))
+      issue('phone', messages.contactNumber);
+    if (contact) {
+      const a = p.address ?? {};
+      const missing = (['address1', 'city', 'country', 'zipCode'] as const).filter((k) => !a[k]?.trim());
+      if (missing.length > 0 || !(a.fullAddress?.trim() || buildFullAddress(a)))
+        issue('address', participantMessages.completeAddress);
+    }
+    const zip = p.address?.zipCode?.trim();
+    if (zip && !isValidPostcode(zip, p.address?.country?.trim() || DEFAULT_COUNTRY))
+      ctx.addIssue({ code: 'custom', path: ['address', 'zipCode'], message: messages.postcode });
+    if ((p.groupList ?? '') !== '' && !normaliseGroupList(p.groupList ?? ''))
+      issue('groupList', messages.required);
+  })
+  .transform((p) => ({
+    ...p,
+    email: p.email ? normaliseEmail(p.email) : undefined,
+    address: p.address
+      ? { ...p.address, fullAddress: p.address.fullAddress?.trim() || buildFullAddress(p.address) }
+      : undefined,
+    groupList: p.groupList ? normaliseGroupList(p.groupList) : undefined,
+    groupName: p.groupList ? p.groupName || DEFAULT_GROUP_NAME : p.groupName || undefined,
+  }));
+export type ParticipantInput = z.input<typeof ParticipantInput>;
+export type ParticipantFields = z.output<typeof ParticipantInput>;
+
+/** GET .../participantsV2?includeDeleted= */
+export const ParticipantsQuery = z.object({
+  includeDeleted: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+/** A participant as the API returns it (portal-core §3), with what the card needs from the server. */
+export const ParticipantDto = z.object({
+  id: z.string(),
+  applicationId: z.string(),
+  loginUserId: z.string().optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  groupList: z.string().optional(),
+  groupName: z.string().optional(),
+  organisation: z.string().optional(),
+  phoneCountryCode: z.string().optional(),
+  phone: z.string().optional(),
+  email: z.string().optional(),
+  address: Address.optional(),
+  participantTypes: z.array(z.string()),
+  accessLevel: AccessLevel,
+  notificationLevel: NotificationLevel.optional(),
+  invitation: InvitationState,
+  isDeleted: z.boolean(),
+  modifiedDate: z.string(),
+  /** Who changed it last; 'AI' for the document assistant. */
+  modifiedBy: z.string().optional(),
+  qualifications: z.array(Qualification).default([]),
+  primaryContact: z.boolean(),
+  libraryContactId: z.string().optional(),
+});
+export type ParticipantDto = z.infer<typeof ParticipantDto>;
