@@ -10,7 +10,7 @@ import {
   userByEmail,
   writeParticipants,
 } from './repository.js';
-import { participantsService } from './service.js';
+import { participantsService } from './service/participants.js';
 import { toParticipantDto } from './dto.js';
 
 const service = participantsService({

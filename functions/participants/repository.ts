@@ -130,7 +130,12 @@ export async function writeParticipants(
         const row = e.applicationConstraint.put({ applicationId, ...g });
         ops.push(
           old
-            ? row.where((a, o) => o.eq(a.participantId, old.participantId)).commit()
+            ? // Held by the participant it moves from (or missing: a participant written without its guards).
+              row
+                .where(
+                  (a, o) => `${o.notExists(a.participantId)} OR ${o.eq(a.participantId, old.participantId)}`,
+                )
+                .commit()
             : row.where((a, o) => o.notExists(a.participantId)).commit(),
         );
       }
@@ -139,7 +144,7 @@ export async function writeParticipants(
         ops.push(
           e.applicationConstraint
             .delete({ applicationId, kind: g.kind, value: g.value })
-            .where((a, o) => o.eq(a.participantId, g.participantId))
+            .where((a, o) => `${o.notExists(a.participantId)} OR ${o.eq(a.participantId, g.participantId)}`)
             .commit(),
         );
       }
@@ -225,4 +230,27 @@ export async function setParticipantNotificationLevel(
 export async function userByEmail(email: string): Promise<{ userId: string } | undefined> {
   const { data } = await entities.user.query.byEmail({ email: email.trim().toLowerCase() }).go({ limit: 1 });
   return data[0] ? { userId: data[0].userId } : undefined;
+}
+
+/** One participant, read consistently. */
+export async function getParticipant(
+  applicationId: string,
+  participantId: string,
+): Promise<ParticipantRecord | undefined> {
+  const { data } = await entities.participant.get({ applicationId, participantId }).go({ consistent: true });
+  return data ?? undefined;
+}
+
+/** Participants of any application invited by this email: not deleted, no sign-in yet (the byEmail index). */
+export async function invitedByEmail(email: string): Promise<ParticipantRecord[]> {
+  const { data } = await entities.participant.query
+    .byEmail({ email: email.trim().toLowerCase() })
+    .go({ pages: 'all' });
+  return data.filter((p) => !p.isDeleted && !p.loginUserId);
+}
+
+/** The application a participant belongs to. */
+export async function getApplicationRecord(applicationId: string): Promise<ApplicationRecord | undefined> {
+  const { data } = await entities.application.get({ applicationId }).go();
+  return data ?? undefined;
 }

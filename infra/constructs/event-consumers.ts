@@ -1,4 +1,5 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -26,6 +27,11 @@ export interface EventConsumersProps {
   table: ITable;
   /** The uploads bucket: a deleted application's files are removed (functions/documents/consumers.ts). */
   uploads: IBucket;
+  /** The SES sender (context mailFrom): participants.invitations sends the invitation mail. */
+  mailFrom?: string;
+  /** The web app's URL for links in mail, or else the SSM parameter the Web stack writes it to. */
+  webUrl?: string;
+  webUrlParameter: string;
 }
 
 /**
@@ -53,8 +59,36 @@ export class EventConsumers extends Construct {
       serviceName: 'consent-portal-events',
       description: 'Domain-event consumers: outbox items from the table stream',
       timeout: Duration.minutes(1),
-      environment: { TABLE_NAME: table.tableName, UPLOADS_BUCKET: uploads.bucketName },
+      environment: {
+        TABLE_NAME: table.tableName,
+        UPLOADS_BUCKET: uploads.bucketName,
+        MAIL_TRANSPORT: 'ses',
+        ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+        ...(props.webUrl ? { WEB_URL: props.webUrl } : { WEB_URL_PARAMETER: props.webUrlParameter }),
+      },
     });
+    const stack = Stack.of(this);
+    // participants.invitations: the invitation mail from the configured sender only, with the web's
+    // URL (read from SSM when it is not in the context).
+    if (props.mailFrom) {
+      const identity = (name: string) =>
+        `arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/${name}`;
+      this.function.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          resources: [identity(props.mailFrom.split('@')[1] ?? props.mailFrom), identity(props.mailFrom)],
+        }),
+      );
+    }
+    if (!props.webUrl)
+      this.function.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ssm:GetParameter'],
+          resources: [
+            `arn:${stack.partition}:ssm:${stack.region}:${stack.account}:parameter${props.webUrlParameter}`,
+          ],
+        }),
+      );
     // Consumers read and write the table (read models, their consumedEvent records).
     table.grantReadWriteData(this.function);
     // documents.files lists and removes a deleted application's objects only (every prefix of

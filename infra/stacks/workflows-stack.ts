@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PortalFunction, repoRoot } from '../constructs/portal-function.js';
 import { keyPrefixes } from '../../functions/documents/service/keys.js';
-import type { PortalConfig } from './config.js';
+import { webUrlParameterName, type PortalConfig } from './config.js';
 
 export interface WorkflowsStackProps extends StackProps {
   config: PortalConfig;
@@ -164,7 +164,13 @@ export class WorkflowsStack extends Stack {
 
     // --- Domain events ---------------------------------------------------------------------------
     // Here rather than in the data stack: consumers will use this stack's scheduler and mail.
-    this.eventConsumers = new EventConsumers(this, 'EventConsumers', { table, uploads });
+    this.eventConsumers = new EventConsumers(this, 'EventConsumers', {
+      table,
+      uploads,
+      ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
+      ...(config.webUrl ? { webUrl: config.webUrl } : {}),
+      webUrlParameter: webUrlParameterName(config.stage),
+    });
 
     // --- cdk-nag ---------------------------------------------------------------------------------
     acknowledge(this.scanFunction, [

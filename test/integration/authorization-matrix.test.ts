@@ -26,7 +26,9 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { routeKey, routes, type RouteDef, type RouteKey } from '../../functions/routes';
-import type { AccessLevel } from '../../shared/schemas/common';
+import { AccessLevel } from '../../shared/schemas/common';
+
+const ACCESS_LEVELS: readonly string[] = AccessLevel.options;
 import type { CreateApplicationResponse } from '../../shared/schemas/applications';
 import type { PractitionerSearchResponse } from '../../shared/schemas/lookups';
 import { readOutputs } from '../support/outputs';
@@ -401,7 +403,8 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
         lastName: 'Whitfield',
         email: caller.email,
         participantTypes: ['Builder'],
-        accessLevel: standingOn.get(app.id) ?? 'ReadOnly',
+        // The agent's own level (a stranger's call is refused before its body matters).
+        accessLevel: ACCESS_LEVELS.find((l) => l === standingOn.get(app.id)) ?? 'ReadOnly',
       },
     }),
   }),

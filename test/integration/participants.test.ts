@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { readOutputs } from '../support/outputs';
 import { signIn } from '../support/cognito';
-import { api } from '../support/accounts';
+import { api, solvedCaptcha, waitForMail } from '../support/accounts';
 import { waitFor } from '../support/wait';
 import type { CreateApplicationResponse, HistoryItem } from '../../shared/schemas/applications';
 import type { ParticipantDto } from '../../shared/schemas/participants';
@@ -134,6 +134,48 @@ describe('participants: access follows the participant', () => {
     expect(invited.body.loginUserId).toBeUndefined();
     const quiet = await add(id, { email: `quiet-${randomUUID()}@example.nz`, accessLevel: 'None' });
     expect(quiet.body.invitation).toBe('None');
+  });
+});
+
+describe('participants: invitations', () => {
+  test('an invitation mail lands in the outbox, and signing up with that address attaches the user', async () => {
+    const id = await newApplication();
+    const email = `invitee-${randomUUID()}@demo.consent.nz`;
+    const added = await add(id, { email, accessLevel: 'ReadOnly', participantTypes: ['Designer'] });
+    expect(added.body.invitation).toBe('Queued');
+    const mail = await waitForMail(
+      email,
+      (m) => m.subject === 'You have been added to a building consent application',
+      { outputs: o },
+    );
+    expect(mail.text).toContain('as Designer');
+    expect(mail.text).toContain(`/registration?email=${encodeURIComponent(email)}`);
+    await waitFor(
+      'the invitation Unregistered',
+      async () => (await list(id)).find((p) => p.id === added.body.id)?.invitation === 'Unregistered',
+    );
+
+    const password = 'Invitee#2026';
+    const reg = await api('POST', '/public/user/registration', {
+      email,
+      firstName: 'Ana',
+      lastName: 'Lee',
+      password,
+      acknowledgement: true,
+      captchaToken: await solvedCaptcha(o),
+    });
+    expect(reg.status).toBe(200);
+    const code = (await waitForMail(email, (m) => m.trigger === 'CustomMessage_SignUp', { outputs: o })).code;
+    expect((await api('POST', '/public/user/registration/confirm', { email, code })).status).toBe(204);
+    const token = (await signIn(email, password, o)).IdToken;
+    const p = await waitFor('the invitee attached', async () => {
+      const found = (await list(id)).find((x) => x.id === added.body.id);
+      return found?.invitation === 'Accepted' ? found : undefined;
+    });
+    expect(p.loginUserId).toBeTruthy();
+    const app = await api('GET', `/user/applications/${id}`, undefined, { token });
+    expect(app.status).toBe(200);
+    expect((app.body as { application: { accessLevel: string } }).application.accessLevel).toBe('ReadOnly');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { EventConsumer } from './consumers.js';
 import { applicationConsumers } from '../../applications/consumers.js';
 import { documentConsumers } from '../../documents/consumers.js';
+import { participantConsumers } from '../../participants/consumers.js';
 
 /**
  * Every consumer of domain events, run by the stream Lambda (stream.ts) and, locally, by the stream
@@ -13,4 +14,8 @@ import { documentConsumers } from '../../documents/consumers.js';
  *
  * Writers never change when a consumer is added: they only write their events (outbox.ts).
  */
-export const consumers: readonly EventConsumer[] = [...applicationConsumers(), ...documentConsumers()];
+export const consumers: readonly EventConsumer[] = [
+  ...applicationConsumers(),
+  ...documentConsumers(),
+  ...participantConsumers(),
+];

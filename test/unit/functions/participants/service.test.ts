@@ -5,8 +5,8 @@ import {
   CHANGED_MEANWHILE,
   NOT_YOUR_LEVEL,
   participantsService,
-} from '../../../../functions/participants/service.js';
-import type { ParticipantPorts } from '../../../../functions/participants/service.js';
+} from '../../../../functions/participants/service/participants.js';
+import type { ParticipantPorts } from '../../../../functions/participants/service/participants.js';
 import type { ParticipantRecord, ParticipantWrite } from '../../../../functions/participants/repository.js';
 import { guardKey, guardsOf } from '../../../../functions/participants/guards.js';
 import type { ApplicationAccessRecord, ApplicationRecord } from '../../../../functions/platform/access.js';

@@ -1,9 +1,9 @@
-import type { AccessLevel, NotificationLevel } from '../../shared/schemas/common.js';
-import type { ParticipantType, QualificationType } from '../../shared/schemas/reference.js';
-import type { ParticipantFields } from '../../shared/schemas/participants.js';
-import type { Practitioner } from '../../shared/schemas/lookups.js';
-import { accessRank } from '../../shared/domain/applications.js';
-import { formatMessage } from '../../shared/domain/applications.js';
+import type { AccessLevel, NotificationLevel } from '../../../shared/schemas/common.js';
+import type { ParticipantType, QualificationType } from '../../../shared/schemas/reference.js';
+import type { ParticipantFields } from '../../../shared/schemas/participants.js';
+import type { Practitioner } from '../../../shared/schemas/lookups.js';
+import { accessRank } from '../../../shared/domain/applications.js';
+import { formatMessage } from '../../../shared/domain/applications.js';
 import {
   effectiveAccess,
   lockedTypes,
@@ -16,21 +16,14 @@ import {
   typeRequiredMessage,
   typesManagedBy,
   isOnePersonType,
-} from '../../shared/domain/participants.js';
-import type { ParticipantFacts } from '../../shared/domain/participants.js';
-import {
-  licenceKey,
-  LBP_QUALIFICATION,
-  normaliseQualification,
-  OTHER_QUALIFICATION,
-  qualificationIssues,
-  qualificationMessages,
-} from '../../shared/domain/qualifications.js';
-import { defined } from '../../shared/domain/objects.js';
-import { Conflict, Forbidden, Invalid, NotFound, Rejected } from '../platform/errors.js';
-import type { UserCaller } from '../platform/caller.js';
-import type { ApplicationAccessRecord, ApplicationGrant } from '../platform/access.js';
-import type { ParticipantRecord, ParticipantWrite, StoredQualification } from './repository.js';
+} from '../../../shared/domain/participants.js';
+import { defined } from '../../../shared/domain/objects.js';
+import { Conflict, Forbidden, Invalid, NotFound, Rejected } from '../../platform/errors.js';
+import type { UserCaller } from '../../platform/caller.js';
+import type { ApplicationAccessRecord, ApplicationGrant } from '../../platform/access.js';
+import type { ParticipantRecord, ParticipantWrite } from '../repository.js';
+import { qualificationRules } from './qualifications.js';
+import { deltaOf, factsOf } from './changes.js';
 
 /** What the participants service needs (the table, the reference data, the users, the LBP register). */
 export interface ParticipantPorts {
@@ -59,58 +52,12 @@ export const CHANGED_MEANWHILE = 'The participants changed meanwhile: try again'
 /** How many times a change is tried again after a concurrent one (each from a fresh read). */
 const ATTEMPTS = 4;
 
-/** The fields a history entry compares (delta field → [before, after]). */
-const TRACKED = [
-  'firstName',
-  'lastName',
-  'organisation',
-  'phoneCountryCode',
-  'phone',
-  'email',
-  'address',
-  'participantTypes',
-  'accessLevel',
-  'groupName',
-  'groupList',
-  'qualifications',
-  'invitation',
-  'isDeleted',
-] as const;
-
-type Tracked = (typeof TRACKED)[number];
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/** Field → [before, after] for the tracked fields that changed. */
-export function deltaOf(before: Partial<ParticipantRecord> | undefined, after: Partial<ParticipantRecord>) {
-  const delta: Record<string, [unknown, unknown]> = {};
-  for (const k of TRACKED as readonly Tracked[]) {
-    const a = before?.[k];
-    const b = after[k];
-    if (!same(a, b)) delta[k] = [a ?? null, b ?? null];
-  }
-  return delta;
-}
-
-export const factsOf = (p: ParticipantRecord): ParticipantFacts => ({
-  id: p.participantId,
-  loginUserId: p.loginUserId,
-  firstName: p.firstName,
-  lastName: p.lastName,
-  email: p.email,
-  phone: p.phone,
-  address: p.address,
-  participantTypes: p.participantTypes,
-  accessLevel: p.accessLevel,
-  invitation: p.invitation,
-  isDeleted: p.isDeleted,
-});
-
 const invalid = (field: string, message: string) =>
   new Invalid([{ field: `body.${field}`, reason: message }], message);
 
 /** Participants (portal-core §4, §5, §6, §7 participants). docs/participants.md lists the rules. */
 export function participantsService(ports: ParticipantPorts) {
+  const { qualificationsOf } = qualificationRules(ports);
   /** Retries `attempt` from a fresh read while a concurrent change beats it. */
   async function withRetry<T>(attempt: () => Promise<T | undefined>): Promise<T> {
     for (let i = 0; i < ATTEMPTS; i++) {
@@ -137,67 +84,6 @@ export function participantsService(ports: ParticipantPorts) {
     const unknown = names.find((n) => !typeOf(types, n));
     if (unknown) throw invalid('participantTypes', `Unknown participant type: ${unknown}`);
     return selectTypes(types, names);
-  }
-
-  /** Checks and normalises the qualifications, with the LBP register's warnings. */
-  async function qualificationsOf(
-    input: ParticipantFields['qualifications'],
-    participantId: string,
-    others: readonly ParticipantRecord[],
-  ): Promise<StoredQualification[] | undefined> {
-    if (input === undefined) return undefined;
-    const types = ports.qualificationTypes();
-    const seen = new Set<string>();
-    const heldTypes = new Set<string>();
-    const used = new Set(
-      others
-        .filter((p) => !p.isDeleted && p.participantId !== participantId)
-        .flatMap((p) => (p.qualifications ?? []).map((q) => licenceKey(q.qualificationNumber)))
-        .filter(Boolean),
-    );
-    const out: StoredQualification[] = [];
-    for (const [i, raw] of input.entries()) {
-      const issue = qualificationIssues(raw, types)[0];
-      if (issue) throw invalid(`qualifications.${i}.${issue.field}`, issue.message);
-      const q = normaliseQualification(raw, types);
-      if (q.qualificationName !== OTHER_QUALIFICATION) {
-        if (heldTypes.has(q.qualificationName!))
-          throw invalid(
-            `qualifications.${i}.qualificationName`,
-            formatMessage(qualificationMessages.typeHeld, { type: q.qualificationName! }),
-          );
-        heldTypes.add(q.qualificationName!);
-      }
-      const key = licenceKey(q.qualificationNumber);
-      if (key && (used.has(key) || seen.has(key)))
-        throw invalid(`qualifications.${i}.qualificationNumber`, qualificationMessages.licenceInUse);
-      if (key) seen.add(key);
-      out.push({ ...q, qualificationName: q.qualificationName!, warnings: await warningsOf(q) });
-    }
-    return out;
-  }
-
-  /** 'Could not verify {number} in LBP Register' and '{class} license status: {reason}' (portal-core §5). */
-  async function warningsOf(q: { qualificationName?: string; qualificationNumber?: string | undefined }) {
-    if (q.qualificationName !== LBP_QUALIFICATION || !q.qualificationNumber) return [];
-    const number = q.qualificationNumber;
-    const label = number;
-    let found: Practitioner | undefined;
-    try {
-      found = await ports.practitioner(number);
-    } catch {
-      found = undefined;
-    }
-    if (!found) return [{ label, warning: formatMessage(qualificationMessages.notVerified, { number }) }];
-    return found.licenceClasses
-      .filter((c) => c.status !== 'Active')
-      .map((c) => ({
-        label,
-        warning: formatMessage(qualificationMessages.inactive, {
-          class: c.licenceClass,
-          reason: c.reason ?? c.status,
-        }),
-      }));
   }
 
   function checkEmailFree(
