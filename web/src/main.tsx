@@ -2,7 +2,6 @@ import '@cloudscape-design/global-styles/index.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from './i18n';
 import { loadConfig, type RuntimeConfig } from './app/config';
@@ -29,18 +28,12 @@ async function bootstrap() {
     return;
   }
 
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-  });
-
   root.render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider>
-            <App />
-          </AuthProvider>
-        </QueryClientProvider>
+        <AuthProvider>
+          <App />
+        </AuthProvider>
       </I18nextProvider>
     </StrictMode>,
   );

@@ -57,6 +57,12 @@ describe('the sign-in page', () => {
     const zod = [...reached].filter(([p]) => p === 'zod' || p.startsWith('zod/'));
     expect(zod.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
   });
+
+  it('loads no TanStack Query: the maintenance gate fetches plainly, the signed-in app brings its query cache', () => {
+    const reached = packagesReached(['web/src/main.tsx', 'web/src/features/auth/SignInPage.tsx']);
+    const query = [...reached].filter(([p]) => p.startsWith('@tanstack/'));
+    expect(query.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
+  });
 });
 
 describe('the signed-out pages', () => {

@@ -15,7 +15,7 @@ export function preloadSignedInApp(): void {
   void Promise.all([
     loadAmplifyAuth(),
     loadAllStrings(),
-    import('./SignedInApp'),
+    import('./SignedInRoot'),
     import('../features/dashboard/DashboardPage'),
   ]).catch(() => {
     started = false;
