@@ -1,12 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translate';
 import { useAuth } from './auth';
 import { useMaintenance } from './maintenance';
 import { SignedOutApp } from './SignedOutApp';
 import { StatusPage } from './StatusPage';
 import { PageSpinner } from '../components/PageSpinner';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary';
-import { loadAllStrings } from '../i18n';
+import { loadAllStrings } from '../i18n/strings';
 
 // The signed-in shell (AppLayout, TopNavigation, dashboard) and its query cache are a chunk of
 // their own: the sign-in page does not download them, nor the signed-in pages' strings.

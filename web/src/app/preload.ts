@@ -1,5 +1,5 @@
 import { loadAmplifyAuth } from './amplify';
-import { loadAllStrings } from '../i18n';
+import { loadAllStrings } from '../i18n/strings';
 
 let started = false;
 

@@ -10,6 +10,7 @@ import { SignedOutLayout } from '../components/SignedOutLayout';
 import { PageSpinner } from '../components/PageSpinner';
 import { resetEmailFromState } from '../features/auth/resetNotice';
 import { RouteError } from './RouteError';
+import { loadI18next } from '../i18n/strings';
 
 type PageModule = { default: React.ComponentType };
 type PageLoader = () => Promise<PageModule>;
@@ -34,7 +35,10 @@ const pages: SignedOutPages = {
   support: () => import('../features/support/SupportPage'),
 };
 
-const page = (load: PageLoader) => async () => ({ Component: (await load()).default });
+// The pages after the first are drawn with react-i18next: i18next loads with them (i18n/strings.ts).
+const page = (load: PageLoader) => async () => ({
+  Component: (await Promise.all([load(), loadI18next()]))[0].default,
+});
 
 /** /registration-via-invitation without a code goes to `/`. */
 export function RequireInvitationCode() {
