@@ -2,16 +2,15 @@ import '@cloudscape-design/global-styles/index.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { initI18n } from './i18n';
+import { t } from './i18n/translate';
+import { storedLanguage } from './i18n/strings';
 import { loadConfig, type RuntimeConfig } from './app/config';
 import { AuthProvider } from './app/auth';
 import { App } from './app/App';
 import { StatusPage } from './app/StatusPage';
 
 async function bootstrap() {
-  const i18n = await initI18n('signedOut');
+  document.documentElement.lang = storedLanguage();
   const element = document.getElementById('root');
   if (!element) throw new Error('#root is missing');
   const root = createRoot(element);
@@ -21,27 +20,19 @@ async function bootstrap() {
     config = await loadConfig();
   } catch (error) {
     console.error(error);
-    root.render(<StatusPage title={i18n.t('app.name')} body={i18n.t('app.configError')} />);
+    root.render(<StatusPage title={t('app.name')} body={t('app.configError')} />);
     return;
   }
   if (config.flags.maintenance) {
-    root.render(<StatusPage title={i18n.t('maintenance.title')} body={i18n.t('maintenance.body')} />);
+    root.render(<StatusPage title={t('maintenance.title')} body={t('maintenance.body')} />);
     return;
   }
 
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-  });
-
   root.render(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider>
-            <App />
-          </AuthProvider>
-        </QueryClientProvider>
-      </I18nextProvider>
+      <AuthProvider>
+        <App />
+      </AuthProvider>
     </StrictMode>,
   );
 }

@@ -57,6 +57,18 @@ describe('the sign-in page', () => {
     const zod = [...reached].filter(([p]) => p === 'zod' || p.startsWith('zod/'));
     expect(zod.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
   });
+
+  it('loads no TanStack Query: the maintenance gate fetches plainly, the signed-in app brings its query cache', () => {
+    const reached = packagesReached(['web/src/main.tsx', 'web/src/features/auth/SignInPage.tsx']);
+    const query = [...reached].filter(([p]) => p.startsWith('@tanstack/'));
+    expect(query.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
+  });
+
+  it('loads no i18next: the first page translates with web/src/i18n/translate.ts, the lazy pages bring i18next', () => {
+    const reached = packagesReached(['web/src/main.tsx', 'web/src/features/auth/SignInPage.tsx']);
+    const i18next = [...reached].filter(([p]) => /^(i18next|react-i18next)(\/|$)/.test(p));
+    expect(i18next.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
+  });
 });
 
 describe('the signed-out pages', () => {
@@ -85,8 +97,8 @@ describe('the signed-out pages', () => {
     for (const file of files)
       for (const m of readFileSync(file, 'utf8').matchAll(keyPattern))
         used.add(`${m[1]} (${path.relative(root, file)})`);
-    // The keys web/src/i18n/index.ts imports by name from en.json (SIGNED_OUT_STRINGS).
-    const i18nSource = readFileSync(path.join(root, 'web/src/i18n/index.ts'), 'utf8');
+    // The keys web/src/i18n/strings.ts imports by name from en.json (SIGNED_OUT_STRINGS).
+    const i18nSource = readFileSync(path.join(root, 'web/src/i18n/strings.ts'), 'utf8');
     const signedOut = /import \{([^}]+)\} from '\.\/en\.json';/
       .exec(i18nSource)![1]!
       .split(',')

@@ -76,6 +76,38 @@ describe('app root: maintenance', () => {
     );
     expect(await screen.findByText('the portal')).toBeTruthy();
   });
+
+  it('checks again every minute and when the page is shown again, one request at a time', async () => {
+    vi.useFakeTimers();
+    let on = false;
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ isInMaintenance: on })));
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MaintenanceGate>
+          <p>the portal</p>
+        </MaintenanceGate>
+      </I18nextProvider>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('the portal')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    on = true;
+    await act(() => vi.advanceTimersByTimeAsync(59_999));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('heading', { name: 'Down for maintenance' })).toBeTruthy();
+
+    on = false;
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(screen.getByText('the portal')).toBeTruthy();
+  });
 });
 
 describe('toasts in the page', () => {

@@ -1,25 +1,16 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translate';
 import { useAuth } from './auth';
-import { fetchMaintenance, MAINTENANCE_POLL_MS } from './maintenance';
+import { useMaintenance } from './maintenance';
 import { SignedOutApp } from './SignedOutApp';
 import { StatusPage } from './StatusPage';
 import { PageSpinner } from '../components/PageSpinner';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary';
-import { loadAllStrings } from '../i18n';
+import { loadAllStrings } from '../i18n/strings';
 
-// The signed-in shell (AppLayout, TopNavigation, dashboard) is its own chunk: the sign-in page
-// does not download it, nor the signed-in pages' strings.
-const SignedInApp = lazy(async () => (await Promise.all([import('./SignedInApp'), loadAllStrings()]))[0]);
-
-export const maintenanceQuery = {
-  queryKey: ['maintenance'] as const,
-  queryFn: () => fetchMaintenance(),
-  refetchInterval: MAINTENANCE_POLL_MS,
-  refetchOnWindowFocus: true,
-  retry: false,
-};
+// The signed-in shell (AppLayout, TopNavigation, dashboard) and its query cache are a chunk of
+// their own: the sign-in page does not download them, nor the signed-in pages' strings.
+const SignedInApp = lazy(async () => (await Promise.all([import('./SignedInRoot'), loadAllStrings()]))[0]);
 
 /**
  * GET /maintenance/maintenance.json: while isInMaintenance is true the whole app (signed in or
@@ -27,9 +18,9 @@ export const maintenanceQuery = {
  */
 export function MaintenanceGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const maintenance = useQuery(maintenanceQuery);
-  if (maintenance.isPending) return <PageSpinner />;
-  if (maintenance.data) return <StatusPage title={t('maintenance.title')} body={t('maintenance.body')} />;
+  const maintenance = useMaintenance();
+  if (maintenance === undefined) return <PageSpinner />;
+  if (maintenance) return <StatusPage title={t('maintenance.title')} body={t('maintenance.body')} />;
   return <>{children}</>;
 }
 

@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { getConfig } from './config';
 import { hasStoredSession, loadAmplifyAuth, whenAmplifyLoaded } from './amplify';
 import { runConfirmTotp, runSignIn, type SignInResult, type TotpResult } from '../features/auth/signInFlow';
@@ -41,13 +40,13 @@ function sessionStored(): boolean {
  * (@aws-amplify/ui-react's useAuthenticator needs Authenticator.Provider, which pulls the whole
  * visual Authenticator into the bundle; the Hub gives the same states for a few lines.)
  * Amplify is loaded at start only when tokens are stored (./amplify.ts): a new visitor's sign-in
- * page draws without it.
+ * page draws without it. Leaving 'authenticated' unmounts the signed-in app and with it its query
+ * cache (./SignedInRoot.tsx), so nothing of the session is kept for the next person.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthStatus>(() =>
     sessionStored() ? 'configuring' : 'unauthenticated',
   );
-  const queryClient = useQueryClient();
 
   useEffect(() => {
     let active = true;
@@ -64,7 +63,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             break;
           case 'signedOut':
           case 'tokenRefresh_failure':
-            queryClient.clear();
             setStatus('unauthenticated');
             break;
           default:
@@ -77,17 +75,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       void loadAmplifyAuth()
         .then((auth) => auth.signOut())
         .catch(() => undefined)
-        .finally(() => {
-          queryClient.clear();
-          setStatus('unauthenticated');
-        });
+        .finally(() => setStatus('unauthenticated'));
     });
     return () => {
       active = false;
       stop();
       unregister();
     };
-  }, [queryClient]);
+  }, []);
 
   const doSignIn = useCallback(async (credentials: { email: string; password: string }) => {
     const { signIn, confirmSignIn } = await loadAmplifyAuth();
@@ -107,10 +102,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await (await loadAmplifyAuth()).signOut({ global: true });
     } finally {
-      queryClient.clear();
       setStatus('unauthenticated');
     }
-  }, [queryClient]);
+  }, []);
 
   const value = useMemo(
     () => ({ status, signIn: doSignIn, confirmTotp: doConfirmTotp, signOut: doSignOut }),

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { Maintenance } from '../../../shared/schemas/accounts';
 import { getConfig } from './config';
 
@@ -36,3 +37,36 @@ export function maintenanceOn(json: unknown): boolean {
 
 /** How often an open portal checks the flag again. */
 export const MAINTENANCE_POLL_MS = 60_000;
+
+/**
+ * The maintenance flag for the app root, without TanStack Query (not loaded before sign-in):
+ * undefined until the first answer, then checked again every MAINTENANCE_POLL_MS while the page is
+ * visible and whenever it becomes visible again (as the query it replaces did: refetchInterval,
+ * refetchOnWindowFocus, no retry). One request at a time.
+ */
+export function useMaintenance(check: () => Promise<boolean> = fetchMaintenance): boolean | undefined {
+  const [on, setOn] = useState<boolean>();
+  useEffect(() => {
+    let active = true;
+    let inFlight = false;
+    const load = () => {
+      inFlight = true;
+      void check().then((value) => {
+        inFlight = false;
+        if (active) setOn(value);
+      });
+    };
+    const refresh = () => {
+      if (!inFlight && document.visibilityState !== 'hidden') load();
+    };
+    load();
+    const timer = setInterval(refresh, MAINTENANCE_POLL_MS);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      active = false;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, [check]);
+  return on;
+}

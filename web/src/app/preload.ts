@@ -1,5 +1,5 @@
 import { loadAmplifyAuth } from './amplify';
-import { loadAllStrings } from '../i18n';
+import { loadAllStrings } from '../i18n/strings';
 
 let started = false;
 
@@ -15,7 +15,7 @@ export function preloadSignedInApp(): void {
   void Promise.all([
     loadAmplifyAuth(),
     loadAllStrings(),
-    import('./SignedInApp'),
+    import('./SignedInRoot'),
     import('../features/dashboard/DashboardPage'),
   ]).catch(() => {
     started = false;

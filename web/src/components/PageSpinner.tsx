@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translate';
 import { Spinner } from './plain/controls';
 
 /** The whole-page loading state (plain markup: it shows before any Cloudscape chunk loads). */

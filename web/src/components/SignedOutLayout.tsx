@@ -1,5 +1,5 @@
 import { Link as RouterLink, Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translate';
 import { useRouteFocus } from '../app/useRouteFocus';
 import { LogoMark } from './Logo';
 import styles from './signed-out.module.css';

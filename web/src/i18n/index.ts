@@ -1,50 +1,18 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-// What the pages before sign-in show (Vite keeps only these keys of en.json in the entry); the
-// rest of en.json comes with the signed-in app (loadAllStrings). test/unit/lint/sign-in-strings
-// checks that the signed-out pages use no other key.
-import { announcements, app, auth, errors, maintenance, shell, support } from './en.json';
+import {
+  importAllStrings,
+  SIGNED_OUT_STRINGS,
+  storedLanguage,
+  LANGUAGE_STORAGE_KEY,
+  SUPPORTED_LANGUAGES,
+} from './strings';
 
-export const SIGNED_OUT_STRINGS = { announcements, app, auth, errors, maintenance, shell, support };
+export { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, SIGNED_OUT_STRINGS };
 
-type Strings = typeof import('./en.json');
-let allStrings: Promise<Strings> | undefined;
+let ready: Promise<typeof i18next> | undefined;
 
-/** The whole of en.json, its own chunk (`?all`: a module apart from the entry's keys above). */
-function importAllStrings(): Promise<Strings> {
-  allStrings ??= import('./en.json?all').then(
-    (m) => (m as { default: Strings }).default,
-    (error: unknown) => {
-      allStrings = undefined; // a failed download is tried again by the next caller
-      throw error;
-    },
-  );
-  return allStrings;
-}
-
-/** Adds the rest of en.json (the signed-in pages' strings); awaited before the signed-in app draws. */
-export async function loadAllStrings(): Promise<void> {
-  const en = await importAllStrings();
-  i18next.addResourceBundle('en', 'translation', en, true, false);
-}
-
-export const LANGUAGE_STORAGE_KEY = 'consentPortal.language';
-export const SUPPORTED_LANGUAGES = ['en'] as const;
-
-function storedLanguage(): string {
-  try {
-    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return value && (SUPPORTED_LANGUAGES as readonly string[]).includes(value) ? value : 'en';
-  } catch {
-    return 'en';
-  }
-}
-
-/**
- * Initialises i18next with en.json (fallback en); the chosen language is kept in localStorage.
- * 'signedOut' (the first page) starts with SIGNED_OUT_STRINGS only.
- */
-export async function initI18n(strings: 'all' | 'signedOut' = 'all'): Promise<typeof i18next> {
+async function init(strings: 'all' | 'signedOut'): Promise<typeof i18next> {
   const translation = strings === 'all' ? await importAllStrings() : SIGNED_OUT_STRINGS;
   await i18next.use(initReactI18next).init({
     resources: { en: { translation } },
@@ -64,6 +32,26 @@ export async function initI18n(strings: 'all' | 'signedOut' = 'all'): Promise<ty
   });
   document.documentElement.lang = i18next.language;
   return i18next;
+}
+
+/**
+ * Initialises i18next (for react-i18next's useTranslation) with en.json (fallback en), once; the
+ * chosen language is kept in localStorage. 'signedOut' starts with SIGNED_OUT_STRINGS only. The
+ * first page does not load i18next: it translates with ./translate.ts; i18next comes with the
+ * lazy pages (./strings.ts loadI18next, loadAllStrings).
+ */
+export function initI18n(strings: 'all' | 'signedOut' = 'all'): Promise<typeof i18next> {
+  ready ??= init(strings).catch((error: unknown) => {
+    ready = undefined;
+    throw error;
+  });
+  return ready;
+}
+
+/** Adds the rest of en.json (the signed-in pages' strings); awaited before the signed-in app draws. */
+export async function loadAllStrings(): Promise<void> {
+  const [en] = await Promise.all([importAllStrings(), initI18n('signedOut')]);
+  i18next.addResourceBundle('en', 'translation', en, true, false);
 }
 
 export default i18next;

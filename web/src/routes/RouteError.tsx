@@ -1,5 +1,5 @@
 import { useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translate';
 import { Notice, plainStyles } from '../components/plain/controls';
 import { isChunkLoadError, reloadOnceForChunkError } from './chunkError';
 

@@ -10,6 +10,7 @@ import { SignedOutLayout } from '../components/SignedOutLayout';
 import { PageSpinner } from '../components/PageSpinner';
 import { resetEmailFromState } from '../features/auth/resetNotice';
 import { RouteError } from './RouteError';
+import { loadI18next } from '../i18n/strings';
 
 type PageModule = { default: React.ComponentType };
 type PageLoader = () => Promise<PageModule>;
@@ -24,14 +25,21 @@ export interface SignedOutPages {
   support: PageLoader;
 }
 
+// The sign-in page translates with i18n/translate.ts; the other pages are drawn with react-i18next,
+// so i18next loads with them (i18n/strings.ts), not with the first page.
+const withI18next =
+  (load: PageLoader): PageLoader =>
+  async () =>
+    (await Promise.all([load(), loadI18next()]))[0];
+
 const pages: SignedOutPages = {
   signIn: () => import('../features/auth/SignInPage'),
-  registration: () => import('../features/auth/RegistrationPage'),
-  confirmRegistration: () => import('../features/auth/ConfirmRegistrationPage'),
-  invitation: () => import('../features/auth/InvitationRegistrationPage'),
-  forgotPassword: () => import('../features/auth/ForgotPasswordPage'),
-  resetPassword: () => import('../features/auth/ResetPasswordPage'),
-  support: () => import('../features/support/SupportPage'),
+  registration: withI18next(() => import('../features/auth/RegistrationPage')),
+  confirmRegistration: withI18next(() => import('../features/auth/ConfirmRegistrationPage')),
+  invitation: withI18next(() => import('../features/auth/InvitationRegistrationPage')),
+  forgotPassword: withI18next(() => import('../features/auth/ForgotPasswordPage')),
+  resetPassword: withI18next(() => import('../features/auth/ResetPasswordPage')),
+  support: withI18next(() => import('../features/support/SupportPage')),
 };
 
 const page = (load: PageLoader) => async () => ({ Component: (await load()).default });

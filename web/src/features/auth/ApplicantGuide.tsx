@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translate';
 import { plainStyles } from '../../components/plain/controls';
 import styles from '../../components/signed-out.module.css';
 

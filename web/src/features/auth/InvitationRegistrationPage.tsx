@@ -14,6 +14,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { lookupInvitation, registerInvited } from '../../api/accounts';
 import { useAuth } from '../../app/auth';
+import { QueryRoot } from '../../app/queryClient';
 import { RouterLink } from '../../components/RouterLink';
 import styles from '../../components/signed-out.module.css';
 import { lookupInvitationCode, registerWithInvitation } from './flows';
@@ -25,13 +26,18 @@ export const invitationQueryKey = (code: string) => ['public', 'invitation', cod
 /**
  * `/registration-via-invitation?code`: the invitation's email (read-only), a password and the
  * acknowledgement → POST /public/user/registration/invited → automatic sign-in → `/`.
- * Without a code the route guard (routes/signedOut.tsx) goes to `/`.
+ * Without a code the route guard (routes/signedOut.tsx) goes to `/`. The lookup is a query of its
+ * own cache (the signed-out app has none: ../../app/queryClient.tsx).
  */
 export default function InvitationRegistrationPage() {
   const [search] = useSearchParams();
   const code = search.get('code')?.trim() ?? '';
   if (!code) return <Navigate to="/" replace />;
-  return <InvitationRegistration code={code} />;
+  return (
+    <QueryRoot>
+      <InvitationRegistration code={code} />
+    </QueryRoot>
+  );
 }
 
 function InvitationRegistration({ code }: { code: string }) {

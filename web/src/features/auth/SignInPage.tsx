@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translate';
 import { useAuth } from '../../app/auth';
 import { getConfig } from '../../app/config';
 import {
@@ -20,11 +20,15 @@ import { normaliseEmail } from './signInFlow';
 import { loginFormState } from './loginForm';
 import { PASSWORD_RESET_NOTICE } from './resetNotice';
 import { preloadSignedInApp } from '../../app/preload';
+import { loadI18next } from '../../i18n/strings';
 
-// Cloudscape-drawn parts shown only after a password: their chunks load then, not with the page.
-const TotpSignInStep = lazy(async () => ({ default: (await import('./TotpSignInStep')).TotpSignInStep }));
+// Cloudscape-drawn parts shown only after a password: their chunks (and i18next, which they
+// translate with) load then, not with the page.
+const TotpSignInStep = lazy(async () => ({
+  default: (await Promise.all([import('./TotpSignInStep'), loadI18next()]))[0].TotpSignInStep,
+}));
 const ResendVerification = lazy(async () => ({
-  default: (await import('./ResendVerification')).ResendVerification,
+  default: (await Promise.all([import('./ResendVerification'), loadI18next()]))[0].ResendVerification,
 }));
 
 /**
