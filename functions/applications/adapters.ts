@@ -1,6 +1,7 @@
 import { loadApplicationAccess } from '../platform/access.js';
 import { getUserProfile } from '../accounts/service.js';
 import { catalogue } from '../reference/catalogue.js';
+import { detectAuthorityOfAddress } from '../reference/detection.js';
 import { independentAuthoritiesOf } from '../reference/service.js';
 import {
   createApplication,
@@ -42,6 +43,8 @@ export const applicationPorts: ApplicationPorts = {
   access: { require: loadApplicationAccess },
   reference: {
     authority: (id) => catalogue().authority(id),
+    detectAuthority: (jurisdictionId, address) =>
+      detectAuthorityOfAddress(catalogue().authorities(jurisdictionId), address),
     forms: (jurisdictionId) => catalogue().forms(jurisdictionId),
     names: (application) => catalogue().names(application),
     requiredDocuments: (formId) => catalogue().requiredDocuments(formId),

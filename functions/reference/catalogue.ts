@@ -14,6 +14,8 @@ import type { FormReference } from './form-reference.js';
  */
 export interface ReferenceCatalogue {
   authority(id: string): Authority | undefined;
+  /** The jurisdiction's authorities (authority detection), in the reference data's order. */
+  authorities(jurisdictionId: string): Authority[];
   forms(jurisdictionId: string): Form[];
   form(formId: string): Form | undefined;
   formReference(formId: string): FormReference | undefined;
@@ -37,6 +39,7 @@ export function catalogueOf(data: ReferenceData): ReferenceCatalogue {
   const containers = [...data.documentContainers].sort((a, b) => a.displayOrder - b.displayOrder);
   return {
     authority: (id) => authorities.get(id),
+    authorities: (jurisdictionId) => data.authorities.filter((a) => a.jurisdictionId === jurisdictionId),
     forms: (jurisdictionId) => data.forms.filter((f) => f.jurisdictionId === jurisdictionId),
     form: (formId) => forms.get(formId),
     formReference: (formId) => formReference(formId, data),

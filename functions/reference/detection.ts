@@ -1,4 +1,6 @@
+import type { Address } from '../../shared/schemas/common.js';
 import type { Authority, AuthorityDetectionQuery } from '../../shared/schemas/reference.js';
+import { detectionQueryOf } from '../../shared/domain/address.js';
 
 const norm = (s: string): string =>
   s
@@ -57,4 +59,16 @@ export function detectAuthority(
     if (hit) return hit;
   }
   return undefined;
+}
+
+/**
+ * The authority of an address as the new-application flow detects it: the query the web sends
+ * (shared/domain/address.ts detectionQueryOf) against the same rules. Undefined when none serves it.
+ */
+export function detectAuthorityOfAddress(
+  authorities: readonly Authority[],
+  address: Partial<Address>,
+): Authority | undefined {
+  const q = detectionQueryOf(address);
+  return q ? detectAuthority(authorities, q) : undefined;
 }

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import S3rver, { type S3rverEventRecord } from 's3rver';
@@ -73,6 +74,28 @@ export function toS3Event(rec: S3rverEventRecord, eventName: string, region: str
   return { Records: [record] };
 }
 
+/**
+ * S3 has no directories; s3rver 3.7's filesystem store has, and its deleteObject removes the ones a
+ * delete leaves empty. That races a PUT into the same prefix: when the scan deletes
+ * `incoming/{applicationId}/{upload1}` just as the browser PUTs `incoming/{applicationId}/{upload2}`,
+ * the directory goes between the PUT's mkdir and its open, and the PUT fails (500 InternalError,
+ * plus an unhandled ENOENT from its write stream): the document card's 'Upload failed' (issue 11,
+ * the walk-through's intermittent failure). Deletes here unlink the object's files only; an empty
+ * directory stays, which nothing lists (objects are files with s3rver's suffix).
+ */
+function keepDirectoriesOnDelete(s3rver: S3rver): void {
+  const store = s3rver.store;
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(
+      (['object', 'object.md5', 'metadata.json'] as const).map((resource) =>
+        unlink(store.getResourcePath(bucket, key, resource)).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+        }),
+      ),
+    );
+  };
+}
+
 export async function startS3(opts: {
   dataDir: string;
   port: number;
@@ -93,6 +116,7 @@ export async function startS3(opts: {
     configureBuckets: [{ name: opts.bucket, configs: [corsXml(opts.corsOrigins)] }],
   });
   await s3rver.configureBuckets();
+  keepDirectoriesOnDelete(s3rver);
 
   // s3rver reports a completed multipart upload as ObjectCreated:Post; the request it came from
   // (POST ...?uploadId=...) tells it apart from a browser form POST.

@@ -24,8 +24,15 @@ declare module 's3rver' {
     requestParameters: { sourceIPAddress: string };
   }
 
+  /** The filesystem store (lib/stores/filesystem.js): the parts infra/local/s3.ts replaces. */
+  interface FilesystemStore {
+    getResourcePath(bucket: string, key: string, resource: string): string;
+    deleteObject(bucket: string, key: string): Promise<void>;
+  }
+
   class S3rver extends EventEmitter {
     constructor(options?: S3rverOptions);
+    readonly store: FilesystemStore;
     configureBuckets(): Promise<void>;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     run(): Promise<{ address: string; port: number }>;

@@ -509,6 +509,44 @@ describe('Duplicate, templates', () => {
     });
   });
 
+  test('Duplicate to another address without an authority detects it; the source’s holds for its own site only', async () => {
+    // At an Auckland site, an authority its site would not detect: only that site keeps it.
+    const src = (await create(owner, { authorityId: 'hcc' })).body;
+    expect(src.application.authorityId).toBe('hcc');
+    const duplicate = (body: Record<string, unknown>) =>
+      api(
+        'POST',
+        '/user/applications',
+        { operationName: 'Duplicate', applicationId: src.id, ...body },
+        { token: owner },
+      ) as Promise<{ status: number; body: CreateApplicationResponse & { details?: unknown } }>;
+    const wellington = { address1: '1 Lambton Quay', city: 'Wellington', zipCode: '6011', country: 'NZ' };
+
+    const moved = await duplicate({ address: wellington });
+    expect(moved.status).toBe(201);
+    expect(moved.body.application).toMatchObject({
+      authorityId: 'wcc',
+      address: { fullAddress: '1 Lambton Quay, Wellington 6011' },
+    });
+    // The source's own site (spacing and case forgiven) keeps the source's authority.
+    const same = await duplicate({ address: { ...site, city: ' auckland ' } });
+    expect(same.status).toBe(201);
+    expect(same.body.application.authorityId).toBe('hcc');
+    // An authority asked for stays.
+    const chosen = await duplicate({ address: wellington, authorityId: 'akl' });
+    expect(chosen.status).toBe(201);
+    expect(chosen.body.application.authorityId).toBe('akl');
+    // A site no authority serves: the caller must choose one.
+    const nowhere = await duplicate({ address: { address1: '1 Main Road', city: 'Nowhere', country: 'NZ' } });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.details).toEqual([
+      {
+        field: 'body.authorityId',
+        reason: 'No building consent authority serves this address: choose one',
+      },
+    ]);
+  });
+
   test('CreateTemplate scales the thumbnail to fit 250x150 as JPEG; CreateFromTemplate starts a Draft from it', async () => {
     const src = (await create(owner)).body;
     const png = await new Jimp({ width: 1000, height: 300, color: 0x3366ccff }).getBuffer('image/png');

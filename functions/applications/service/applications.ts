@@ -38,7 +38,15 @@ import type {
   ParticipantRecord,
 } from '../repository/applications.js';
 import { actionItems } from './action-items.js';
-import { deltaOf, legalDescriptionOf, pageOf, SELF_APPLICANT_ROLES, siteAddressOf } from './create.js';
+import {
+  copyAuthorityId,
+  deltaOf,
+  legalDescriptionOf,
+  NO_AUTHORITY_SERVES,
+  pageOf,
+  SELF_APPLICANT_ROLES,
+  siteAddressOf,
+} from './create.js';
 import { toApplicationDto, toParticipantView, toTemplateDto } from './dto.js';
 import { toListItem } from './list-item.js';
 import type { ListRowContext } from './list-row.js';
@@ -503,9 +511,14 @@ export function draftsService(ports: DraftPorts) {
 
   async function duplicate(caller: Caller, body: Extract<CreateBody, { operationName: 'Duplicate' }>) {
     const source = await manageableStandalone(caller, body.applicationId);
-    // The copy is a new application: the authority (the source's unless another is asked for) must
-    // still accept applications, and the form, as for any new one.
-    const authority = await c.usableAuthority(caller, body.authorityId ?? source.authorityId);
+    // The copy is a new application: the authority (the one asked for, else the source's for its
+    // own site, else the one detected for the new site) must still accept applications, and the
+    // form, as for any new one.
+    const authorityId =
+      body.authorityId ??
+      copyAuthorityId(source, body.address, (a) => ports.reference.detectAuthority(source.jurisdictionId, a));
+    if (!authorityId) throw field('authorityId', NO_AUTHORITY_SERVES);
+    const authority = await c.usableAuthority(caller, authorityId);
     const form = c.usableForm(authority, source.formId, ['Standalone']);
     const [steps, participants] = await Promise.all([
       ports.applications.steps(source.applicationId),

@@ -1,9 +1,26 @@
 import type { ApplicationAddress } from '../../../shared/schemas/applications.js';
 import type { Address } from '../../../shared/schemas/common.js';
-import { buildFullAddress } from '../../../shared/domain/address.js';
+import { buildFullAddress, isSameSite } from '../../../shared/domain/address.js';
 
 /** The roles a self-applying owner holds (participant type names, shared/reference/participant-types.json). */
 export const SELF_APPLICANT_ROLES = ['RegisteredOwner', 'Owner', 'OwnerContact', 'InvoicePayer'] as const;
+
+/** A copy to a site no authority serves, without an authority asked for. */
+export const NO_AUTHORITY_SERVES = 'No building consent authority serves this address: choose one';
+
+/**
+ * The authority of a copy whose request names none (Duplicate): the source's for the source's own
+ * site (or when no site is given); for another site, the one detected for it, as the
+ * new-application flow does (undefined when none serves it).
+ */
+export function copyAuthorityId(
+  source: { authorityId: string; address?: Partial<Address> | undefined },
+  address: Partial<Address> | undefined,
+  detect: (address: Partial<Address>) => { id: string } | undefined,
+): string | undefined {
+  if (!address || isSameSite(address, source.address)) return source.authorityId;
+  return detect(address)?.id;
+}
 
 const ADDRESS_KEYS = [
   'address1',

@@ -72,6 +72,8 @@ export interface ApplicationPorts {
   /** The reference catalogue (functions/reference/catalogue.ts). */
   reference: {
     authority(id: string): Authority | undefined;
+    /** The authority serving an address, detected as the new-application flow does (none: undefined). */
+    detectAuthority(jurisdictionId: string, address: Partial<Address>): Authority | undefined;
     forms(jurisdictionId: string): Form[];
     names(application: Pick<ApplicationRecord, 'jurisdictionId' | 'formId' | 'authorityId'>): ListRowContext;
     requiredDocuments(formId: string): RequiredDocument[];

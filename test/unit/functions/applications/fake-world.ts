@@ -7,6 +7,7 @@
 import type { ApplicationGrant } from '../../../../functions/platform/access.js';
 import { Conflict, Forbidden, NotFound } from '../../../../functions/platform/errors.js';
 import { catalogue } from '../../../../functions/reference/catalogue.js';
+import { detectAuthorityOfAddress } from '../../../../functions/reference/detection.js';
 import type {
   AccessRecord,
   ApplicationChildRecord,
@@ -164,6 +165,8 @@ export function fakeWorld() {
     },
     reference: {
       authority: (id) => catalogue().authority(id),
+      detectAuthority: (jurisdictionId, address) =>
+        detectAuthorityOfAddress(catalogue().authorities(jurisdictionId), address),
       forms: (jurisdictionId) => [...catalogue().forms(jurisdictionId), ...extraForms],
       names: (a) => catalogue().names(a),
       requiredDocuments: (formId) => catalogue().requiredDocuments(formId),

@@ -9,7 +9,10 @@ import {
   ONLY_TEMPLATES,
   STANDALONE_ONLY,
 } from '../../../../functions/applications/service/applications.js';
-import { SELF_APPLICANT_ROLES } from '../../../../functions/applications/service/create.js';
+import {
+  NO_AUTHORITY_SERVES,
+  SELF_APPLICANT_ROLES,
+} from '../../../../functions/applications/service/create.js';
 import { Conflict, Forbidden, Invalid, Locked, NotFound } from '../../../../functions/platform/errors.js';
 import {
   ApplicationListItem,
@@ -261,6 +264,31 @@ describe('duplicate', () => {
     expect(
       await issuesOf(create({ operationName: 'Duplicate', applicationId: id, authorityId: 'dcc' })),
     ).toEqual([{ field: 'body.authorityId', reason: 'Authority does not accept applications' }]);
+  });
+
+  it('a new site without an authority: detected as the new-application flow does; the source’s own site keeps it', async () => {
+    const { w, create, id } = await withSource();
+    // The source's authority is not the one its site would detect: only its own site keeps it.
+    w.setApplication(id, { authorityId: 'hcc' });
+    const christchurch = {
+      address1: '1 Cathedral Square',
+      city: 'Christchurch',
+      zipCode: '8011',
+      country: 'NZ',
+    };
+    await create({ operationName: 'Duplicate', applicationId: id, address: christchurch });
+    expect(w.creates.at(-1)!.application.authorityId).toBe('ccc');
+    await create({ operationName: 'Duplicate', applicationId: id, address: site });
+    expect(w.creates.at(-1)!.application.authorityId).toBe('hcc');
+    expect(
+      await issuesOf(
+        create({
+          operationName: 'Duplicate',
+          applicationId: id,
+          address: { address1: '1 Road', city: 'Nowhere' },
+        }),
+      ),
+    ).toEqual([{ field: 'body.authorityId', reason: NO_AUTHORITY_SERVES }]);
   });
 });
 

@@ -14,7 +14,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '../../../../shared/schemas/common';
-import { fullAddressOf } from '../../../../shared/domain/address';
+import { fullAddressOf, isSameSite } from '../../../../shared/domain/address';
 import { applicationKeys, applicationsApi } from '../../api/applications';
 import { isServiceError } from '../../api/errors';
 import { INTENT_SELECTION_URL } from '../../routes/rules';
@@ -90,7 +90,7 @@ export default function AddressStep() {
   // Another address than the source's: its authority is detected again, as for a new application.
   const changeAddress = (next: Address | null) => {
     setAddress(next);
-    const moved = fullAddressOf(next) !== fullAddressOf(sourceAddress);
+    const moved = !isSameSite(next, sourceAddress);
     if (chosenBy === 'source' && moved) {
       setChosenBy(undefined);
       setSeenDetection(undefined);

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod';
 import type { Address } from '../../../../shared/schemas/common';
+import { detectionQueryOf } from '../../../../shared/domain/address';
 import type { FormioDefinitionResponse } from '../../../../shared/schemas/formio';
 import type { Parcel, ParcelsResponse } from '../../../../shared/schemas/lookups';
 import type { JurisdictionDto } from '../../../../shared/schemas/reference';
@@ -38,20 +39,13 @@ export const jurisdictionQuery = (id: string = JURISDICTION_ID) =>
   });
 
 /**
- * The detection query of an address: its coordinates, city and postcode (the server checks names,
- * cities, postcodes, then coordinates). Undefined when the address gives nothing to detect by.
+ * The detection query of an address as query parameters (shared/domain/address.ts
+ * detectionQueryOf: coordinates, city and postcode; the server checks names, cities, postcodes,
+ * then coordinates). Undefined when the address gives nothing to detect by.
  */
 export function detectionParams(address: Address): Record<string, string> | undefined {
-  const q: Record<string, string> = {};
-  if (address.latitude !== undefined && address.longitude !== undefined) {
-    q.latitude = String(address.latitude);
-    q.longitude = String(address.longitude);
-  }
-  const city = address.city?.trim();
-  if (city) q.city = city;
-  const postcode = address.zipCode?.trim();
-  if (postcode && /^\d{4}$/.test(postcode)) q.postcode = postcode;
-  return Object.keys(q).length > 0 ? q : undefined;
+  const q = detectionQueryOf(address);
+  return q && Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)]));
 }
 
 const Detection = z.object({ authorityId: z.string() });

@@ -1,0 +1,90 @@
+/**
+ * The local S3 stand-in (infra/local/s3.ts over s3rver) under the walk-through's load: the scan
+ * deletes one upload's incoming object while the browser PUTs the next upload into the same
+ * prefix (incoming/{applicationId}/…). S3 has no directories, so both must succeed, and the stand-in
+ * must keep serving (issue 11: the phone walk-through's intermittent 'Upload failed').
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { startS3, type LocalS3 } from '../../../infra/local/s3';
+import type { HandlerLoader } from '../../../infra/local/handlers';
+
+const BUCKET = 'uploads';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+let dataDir: string;
+let local: LocalS3;
+let s3: S3Client;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 's3-local-'));
+  const port = await freePort();
+  // The scan trigger is not what this is about: it does nothing here.
+  const handlers = { load: async () => async () => undefined } as unknown as HandlerLoader;
+  local = await startS3({
+    dataDir,
+    port,
+    bucket: BUCKET,
+    corsOrigins: ['http://127.0.0.1:4000'],
+    region: 'ap-southeast-2',
+    handlers,
+    log: () => undefined,
+  });
+  s3 = new S3Client({
+    endpoint: local.endpoint,
+    region: 'ap-southeast-2',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    maxAttempts: 1,
+  });
+});
+
+afterAll(async () => {
+  s3?.destroy();
+  await local?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('local S3 stand-in', () => {
+  it('a PUT into a prefix while the last object under it is deleted succeeds, and the stand-in keeps serving', async () => {
+    const body = Buffer.alloc(7000, 0x25);
+    const put = (Key: string) =>
+      s3.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body: body, ContentType: 'application/pdf' }));
+    const results: PromiseSettledResult<unknown>[] = [];
+    for (let i = 0; i < 40; i++) {
+      const first = `incoming/${1000 + i}/first`;
+      await put(first);
+      // The scan removes the first upload as the second arrives in the same prefix.
+      const [, second] = await Promise.allSettled([
+        s3.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: first })),
+        put(`incoming/${1000 + i}/second`),
+      ]);
+      results.push(second);
+    }
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'incoming/' }));
+    expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual(
+      Array.from({ length: 40 }, (_, i) => `incoming/${1000 + i}/second`).sort(),
+    );
+    const read = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'incoming/1039/second' }));
+    expect((await read.Body!.transformToByteArray()).length).toBe(7000);
+  });
+});
