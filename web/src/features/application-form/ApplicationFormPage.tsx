@@ -195,7 +195,7 @@ function StepBody({
         />
       );
     case 'Contact':
-      return <ContactStep participants={response.application.participants} />;
+      return <ContactStep applicationId={applicationId} accessLevel={response.application.accessLevel} />;
     case 'DocumentUpload':
       return (
         <DocumentStep

@@ -1,0 +1,197 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ParticipantDto } from '../../../../shared/schemas/participants';
+import { formatMessage } from '../../../../shared/domain/applications';
+import {
+  displayAuthor,
+  participantMessages,
+  soleRequiredTypes,
+} from '../../../../shared/domain/participants';
+import { participantKeys, participantsApi } from '../../api/participants';
+import { applicationKeys } from '../../api/applications';
+import { useToasts } from '../../components/toasts';
+import { ParticipantCard, participantName, type ParticipantAction } from './ParticipantCard';
+import { ParticipantHistoryDialog } from './ParticipantHistoryDialog';
+import styles from './participants.module.css';
+
+const errorText = (err: unknown, fallback: string) =>
+  err instanceof Error && err.message && !/^HTTP \d+/.test(err.message) ? err.message : fallback;
+
+/** A message with the participant's email in its '{{email}}'. */
+const withEmail = (message: string, p: ParticipantDto) => message.replace('{{email}}', p.email ?? '');
+
+/** The dialog's fields of a stored participant (PATCH sends the whole participant). */
+const inputOf = (p: ParticipantDto) => ({
+  firstName: p.firstName,
+  lastName: p.lastName,
+  organisation: p.organisation,
+  phoneCountryCode: p.phoneCountryCode,
+  phone: p.phone,
+  email: p.email,
+  address: p.address,
+  participantTypes: p.participantTypes,
+  accessLevel: p.accessLevel,
+  groupName: p.groupName,
+  groupList: p.groupList,
+});
+
+/**
+ * The people on an application (portal-core §2 participant cards, §4, §5): the participants' cards,
+ * removed ones apart with Restore; Remove asks first and, for the only holder of a required role,
+ * says why it cannot be done (the required-role dialog); resend and history.
+ */
+export function ParticipantsSection({ applicationId, canEdit }: { applicationId: string; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const client = useQueryClient();
+  const list = useQuery({
+    queryKey: participantKeys.list(applicationId),
+    queryFn: ({ signal }) => participantsApi.list(applicationId, signal),
+  });
+  const types = useQuery({
+    queryKey: participantKeys.types(applicationId),
+    queryFn: ({ signal }) => participantsApi.types(applicationId, signal),
+    staleTime: 10 * 60_000,
+  });
+  const [removing, setRemoving] = useState<ParticipantDto>();
+  const [required, setRequired] = useState<string>();
+  const [history, setHistory] = useState<ParticipantDto>();
+  const refresh = () => client.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) });
+
+  const remove = useMutation({
+    mutationFn: (p: ParticipantDto) => participantsApi.remove(applicationId, p.id),
+    onSettled: () => setRemoving(undefined),
+    onSuccess: refresh,
+    onError: (err) =>
+      toasts.show({ type: 'error', content: errorText(err, participantMessages.removeFailed) }),
+  });
+  const restore = useMutation({
+    mutationFn: (p: ParticipantDto) => participantsApi.restore(applicationId, p.id),
+    onSuccess: refresh,
+    onError: () => toasts.show({ type: 'error', content: participantMessages.restoreFailed }),
+  });
+  const resend = useMutation({
+    mutationFn: (p: ParticipantDto) =>
+      participantsApi.update(applicationId, p.id, { ...inputOf(p), invitation: 'Queued' }),
+    onSuccess: (p) => {
+      void refresh();
+      const failed = p.invitation === 'Error';
+      toasts.show({
+        type: failed ? 'error' : 'success',
+        content: withEmail(
+          failed ? participantMessages.resendFailed : participantMessages.invitationResent,
+          p,
+        ),
+      });
+    },
+    onError: (_e, p) =>
+      toasts.show({
+        type: 'error',
+        content: withEmail(participantMessages.resendFailed, p),
+      }),
+  });
+
+  if (list.isPending || types.isPending) return <Spinner size="large" />;
+  if (list.isError || types.isError)
+    return (
+      <Alert type="error">{t(list.isError ? 'participants.fetchFailed' : 'participants.typesFailed')}</Alert>
+    );
+  const all = list.data;
+  const current = all.filter((p) => !p.isDeleted);
+  const removed = all.filter((p) => p.isDeleted);
+  const busy = remove.isPending || restore.isPending || resend.isPending;
+
+  const onAction = (action: ParticipantAction, p: ParticipantDto) => {
+    if (action === 'history') return setHistory(p);
+    if (action === 'restore') return restore.mutate(p);
+    if (action === 'resend') return resend.mutate(p);
+    const sole = soleRequiredTypes(types.data, all, { ...p, id: p.id });
+    if (sole.length > 0)
+      return setRequired(formatMessage(participantMessages.requiredRole, { role: sole[0]!.displayName }));
+    setRemoving(p);
+  };
+  const card = (p: ParticipantDto) => (
+    <li key={p.id}>
+      <ParticipantCard participant={p} types={types.data} canEdit={canEdit} busy={busy} onAction={onAction} />
+    </li>
+  );
+
+  return (
+    <SpaceBetween size="m">
+      {current.length === 0 ? (
+        <Box color="text-status-inactive">{t('applicationForm.contact.empty')}</Box>
+      ) : (
+        <ul className={styles.list} aria-label={t('applicationForm.contact.title')}>
+          {current.map(card)}
+        </ul>
+      )}
+      {removed.length > 0 && (
+        <ExpandableSection headerText={t('participants.removedTitle', { count: removed.length })}>
+          <ul className={styles.list}>{removed.map(card)}</ul>
+        </ExpandableSection>
+      )}
+      <Modal
+        visible={!!removing}
+        onDismiss={() => !remove.isPending && setRemoving(undefined)}
+        header={t('participants.removeDialog.title')}
+        closeAriaLabel={t('applications.dialogs.close')}
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={() => setRemoving(undefined)} disabled={remove.isPending}>
+                {t('applications.dialogs.cancel')}
+              </Button>
+              <Button
+                variant="primary"
+                loading={remove.isPending}
+                onClick={() => removing && remove.mutate(removing)}
+              >
+                {t('participants.removeDialog.confirm')}
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        {removing && t('participants.removeDialog.body', { name: participantName(removing) })}
+      </Modal>
+      <Modal
+        visible={!!required}
+        onDismiss={() => setRequired(undefined)}
+        header={t('participants.requiredDialog.title')}
+        closeAriaLabel={t('applications.dialogs.close')}
+        footer={
+          <Box float="right">
+            <Button variant="primary" onClick={() => setRequired(undefined)}>
+              {t('participants.requiredDialog.ok')}
+            </Button>
+          </Box>
+        }
+      >
+        <SpaceBetween size="s">
+          <Box>{required}</Box>
+          <Box>{t('participants.requiredDialog.transfer')}</Box>
+        </SpaceBetween>
+      </Modal>
+      {history && (
+        <ParticipantHistoryDialog
+          applicationId={applicationId}
+          participant={history}
+          authorName={(by) => {
+            if (displayAuthor(by) === 'AI') return 'AI';
+            const who = all.find((x) => x.loginUserId && x.loginUserId === by);
+            return who ? participantName(who) : t('participants.history.someone');
+          }}
+          onClose={() => setHistory(undefined)}
+        />
+      )}
+    </SpaceBetween>
+  );
+}
