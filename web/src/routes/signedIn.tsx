@@ -50,7 +50,7 @@ const applicationFormRoutes: RouteObject[] = [
 
 /**
  * The signed-in route table (portal-core §2, portal-organisation §2). Rendered only once the user is
- * authenticated and GET /user has loaded (app/SignedInApp.tsx). Exported for the routing tests,
+ * authenticated, without waiting for GET /user (app/SignedInApp.tsx). Exported for the routing tests,
  * which run it in a memory router.
  */
 export const signedInRoutes: RouteObject[] = [
@@ -148,7 +148,7 @@ export const signedInRoutes: RouteObject[] = [
   },
 ];
 
-/** Signed-in routes (rendered only once authenticated and GET /user has loaded). */
+/** Signed-in routes (rendered once authenticated; GET /user fills the user in when it arrives). */
 export function createSignedInRouter() {
   return createBrowserRouter(signedInRoutes);
 }

@@ -13,7 +13,8 @@ import { SIDE_NAVIGATION_COLLAPSED_WIDTH_PX, SIDE_NAVIGATION_WIDTH_PX } from '..
 import { NAV_ITEMS, navSection } from './navSection';
 import { useNavLandmarkAria } from './navLandmarkAria';
 import { SupportInfoModal } from './SupportInfoModal';
-import { displayName, useCurrentUser } from './useCurrentUser';
+import { displayName, useMaybeCurrentUser } from './useCurrentUser';
+import type { CurrentUser } from '../../api/user';
 import styles from './shell.module.css';
 
 /** Signed-in layout: top bar (73 px) + AppLayout with the side navigation (240 px, 56 px collapsed). */
@@ -22,7 +23,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const location = useLocation();
   const auth = useAuth();
-  const user = useCurrentUser();
+  const user = useMaybeCurrentUser();
   const mdUp = useBreakpointUp('md');
   const [navigationOpen, setNavigationOpen] = useState(true);
   const [supportOpen, setSupportOpen] = useState(false);
@@ -74,7 +75,12 @@ export function AppShell() {
         if (detail.id === 'support-info') setSupportOpen(true);
       },
     },
-    {
+    // The user menu appears when GET /user has answered (the shell draws before it).
+    ...(user ? [userMenu(user)] : []),
+  ];
+
+  function userMenu(user: CurrentUser): TopNavigationProps.Utility {
+    return {
       type: 'menu-dropdown',
       text: displayName(user),
       description: user.email,
@@ -88,8 +94,8 @@ export function AppShell() {
       onItemClick: ({ detail }) => {
         if (detail.id === 'logout') void auth.signOut();
       },
-    },
-  ];
+    };
+  }
 
   const navItems: SideNavigationProps.Item[] = NAV_ITEMS.map((item) => ({
     type: 'link',
