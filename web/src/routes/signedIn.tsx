@@ -10,7 +10,6 @@ import { RouteError } from './RouteError';
 import {
   INTENT_SELECTION_URL,
   isNumericId,
-  parsePropertyQuery,
   resolveChildApplicationType,
   resolveNewApplicationStep,
   resolveProjectsTab,
@@ -78,14 +77,17 @@ export const signedInRoutes: RouteObject[] = [
       {
         path: 'new-application/*',
         lazy: page(() => import('../features/new-application/NewApplicationPage')),
-        loader: ({ params, request }) => {
+        loader: async ({ params, request }) => {
           const step = resolveNewApplicationStep(params['*']);
           if (!step) throw redirect(INTENT_SELECTION_URL);
           const search = searchOf(request);
           if (step === 'child-application' && !resolveChildApplicationType(search)) {
             throw redirect(INTENT_SELECTION_URL);
           }
-          if (step === 'authority-property-records' && !parsePropertyQuery(search)) throw redirect('/');
+          if (step === 'authority-property-records') {
+            const { parsePropertyQuery } = await import('./propertyQuery');
+            if (!parsePropertyQuery(search)) throw redirect('/');
+          }
           return null;
         },
       },
