@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ApplicationListItem } from '../../../../shared/schemas/applications';
 import type { CardMenuItem } from '../../../../shared/domain/applications';
@@ -7,6 +7,7 @@ import { ApplicationCard } from './ApplicationCard';
 import { displayIdOf, menuHref } from './cardModel';
 import { useAfterRemoval, useArchive, useDownloadSummaryPdf } from './mutations';
 import type { DeleteTarget } from './dialogs/DeleteApplicationDialog';
+import { OnceOpened } from '../../components/OnceOpened';
 import styles from './applications.module.css';
 
 // The dialogs (Modal, form controls, the template form's zod schema) load when first opened: the
@@ -23,13 +24,6 @@ const SaveTemplateDialog = lazy(async () => ({
 const NotificationLevelDialog = lazy(async () => ({
   default: (await import('./dialogs/NotificationLevelDialog')).NotificationLevelDialog,
 }));
-
-/** Mounts `children` from the first time `open` is true on (then it stays, so closing is as before). */
-function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open ? <Suspense fallback={null}>{children}</Suspense> : null;
-}
 
 /** Card slide-out exit (portal-core §9). */
 export const CARD_EXIT_MS = 300;
