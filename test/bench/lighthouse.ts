@@ -10,8 +10,9 @@
  * Mobile (Lighthouse's default: simulated slow 4G, 4× CPU slowdown) and desktop presets,
  * LIGHTHOUSE_RUNS (default 3) runs each, a fresh browser profile per run; the median run (by
  * performance score) is printed with its LCP, TBT and transferred bytes (JS+CSS and total); a run
- * Lighthouse gives up on is retried. LIGHTHOUSE_ONLY=route:preset,… measures only those rows. Numbers
- * only: it never fails on them. Budgets are in the README ("Performance budgets").
+ * Lighthouse gives up on is retried. LIGHTHOUSE_ONLY=route:preset,… measures only those rows. The
+ * accessibility audits a run fails are printed by id; LIGHTHOUSE_A11Y_NODES=1 adds the elements
+ * (selector and snippet) each one flags. Numbers only: it never fails on them. Budgets are in the README ("Performance budgets").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,6 +53,8 @@ interface Measure {
   tti: number;
   scriptCss: number;
   total: number;
+  /** Failed accessibility audits: id, then the flagged elements (selector: snippet). */
+  a11yFailures: { id: string; nodes: string[] }[];
 }
 
 /** Chromium with a remote-debugging port and a profile of its own (Lighthouse and Playwright share it). */
@@ -100,6 +103,22 @@ async function signIn(port: number, webUrl: string, email: string, password: str
   }
 }
 
+function a11yFailuresOf(lhr: Result): Measure['a11yFailures'] {
+  const failed = (lhr.categories.accessibility?.auditRefs ?? []).filter((ref) => {
+    const score = lhr.audits[ref.id]?.score;
+    return ref.weight > 0 && score !== null && score !== undefined && score < 1;
+  });
+  return failed.map((ref) => {
+    const items =
+      (lhr.audits[ref.id]?.details as { items?: { node?: { selector?: string; snippet?: string } }[] })
+        ?.items ?? [];
+    return {
+      id: ref.id,
+      nodes: items.map((i) => `${i.node?.selector ?? '?'}: ${(i.node?.snippet ?? '').slice(0, 200)}`),
+    };
+  });
+}
+
 function measureOf(lhr: Result): Measure {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const items =
@@ -120,6 +139,7 @@ function measureOf(lhr: Result): Measure {
     tti: audit('interactive'),
     scriptCss,
     total: audit('total-byte-weight'),
+    a11yFailures: a11yFailuresOf(lhr),
   };
 }
 
@@ -224,6 +244,10 @@ export async function lighthouseBench(stack: Stack, { table }: { table: Table })
         kib(m.total),
       ]);
       console.log(`  ${route.name} ${preset}: ${measures.map((x) => x.score).join(', ')}`);
+      for (const { id, nodes } of m.a11yFailures) {
+        console.log(`    accessibility audit failed: ${id} (${nodes.length} elements)`);
+        if (process.env.LIGHTHOUSE_A11Y_NODES) for (const n of nodes) console.log(`      ${n}`);
+      }
     }
   }
   console.log(

@@ -17,13 +17,14 @@
  *                                  stack: statuses, latency, 5xx, error shapes, data changes (fuzz.ts)
  *   npm run bench -- lighthouse    Lighthouse (mobile and desktop presets, median of 3) on sign-in, the
  *                                  dashboard and a form page of web/dist (built first) served compressed
- *                                  by a stack of its own with --web=dist (lighthouse.ts)
+ *                                  by a stack of its own with --web=dist (lighthouse.ts); LIGHTHOUSE_DIST=dir
+ *                                  serves that build instead (e.g. an older commit's, to compare)
  *
  * bundles runs `cdk synth` first when cdk.out is missing; spa runs the web build when web/dist is
  * missing. Budgets to compare against are in the README ("Performance budgets").
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -234,11 +235,18 @@ const wantApplications = all || which.includes('applications');
 const wantFuzz = all || which.includes('fuzz');
 const wantLighthouse = all || which.includes('lighthouse');
 if (wantLighthouse) {
-  // The SPA as it is now (a stale web/dist would measure older code).
-  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const dist = path.join(root, 'web', 'dist');
+  if (process.env.LIGHTHOUSE_DIST) {
+    // Another build (e.g. an older commit's, to compare): served in place of web/dist.
+    rmSync(dist, { recursive: true, force: true });
+    cpSync(path.resolve(process.env.LIGHTHOUSE_DIST), dist, { recursive: true });
+  } else {
+    // The SPA as it is now (a stale web/dist would measure older code).
+    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  }
   const { lighthouseBench } = await import('./lighthouse');
   await withBenchStack((stack) => lighthouseBench(stack, { table }), 'dist');
 }

@@ -216,6 +216,11 @@ test('applications journey: wizard, two visits, review, documents, submit, dupli
   // --- /applications, Submitted tab.
   const lists = new ApplicationsPage(page);
   await lists.goto('/applications');
+  // Without ?tab the page opens on the first tab with something once the counts are in (the page
+  // draws before them, so a click before they arrive would race the opening tab).
+  await expect(lists.tab('Submitted (1)')).toHaveAttribute('aria-selected', 'true');
+  await lists.tab(/^Draft/).click();
+  await expect(page).toHaveURL('/applications?tab=Draft');
   await lists.tab(/^Submitted/).click();
   await expect(page).toHaveURL('/applications?tab=Submitted');
   const submitted = lists.card(number);

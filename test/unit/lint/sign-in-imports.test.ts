@@ -1,44 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '../../../web/src/i18n/en.json';
+import { packagesReached, root } from './static-imports';
 
 /**
  * The first page of a new visitor (sign-in) must not load Cloudscape (docs/performance.md, "The
  * first load in the browser"): follows the static imports (not `import()`, which load later) from
  * the entry and the sign-in page and lists the packages reached.
  */
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
-
-function resolve(from: string, spec: string): string | undefined {
-  const base = path.resolve(path.dirname(from), spec);
-  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find(
-    (f) => existsSync(f) && /\.tsx?$/.test(f),
-  );
-}
-
-function packagesReached(entries: string[], seen = new Set<string>()): Map<string, string> {
-  const packages = new Map<string, string>(); // package → first file importing it
-  const queue = entries.map((e) => path.join(root, e));
-  while (queue.length) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const code = readFileSync(file, 'utf8');
-    // Static imports and re-exports (type-only ones are erased); `import(…)` is not matched.
-    for (const m of code.matchAll(
-      /^(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm,
-    )) {
-      const spec = m[1]!;
-      if (spec.startsWith('.')) {
-        const next = resolve(file, spec);
-        if (next) queue.push(next);
-      } else if (!packages.has(spec)) packages.set(spec, path.relative(root, file));
-    }
-  }
-  return packages;
-}
-
 describe('the sign-in page', () => {
   it('loads no Cloudscape component before sign-in (only its small global styles)', () => {
     const reached = packagesReached(['web/src/main.tsx', 'web/src/features/auth/SignInPage.tsx']);

@@ -80,6 +80,8 @@ async function choose(item: string) {
   const menu = body().findButtonDropdown()!;
   await act(async () => menu.openDropdown());
   await act(async () => menu.findItemById(item)!.click());
+  // The dialog's chunk loads when it is first opened (ApplicationCards).
+  await waitFor(() => modal(), { timeout: 5000 });
 }
 const modal = () => {
   const open = body()

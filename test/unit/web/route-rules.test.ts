@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   APPLICATION_DETAILS_SECTIONS,
   isNumericId,
-  parsePropertyQuery,
   resolveChildApplicationType,
   resolveDetailsSection,
   resolveNewApplicationStep,
   resolveProjectsTab,
 } from '../../../web/src/routes/rules';
+import { parsePropertyQuery } from '../../../web/src/routes/propertyQuery';
 import { AccessRequestParam, decodeParam, encodeParam } from '../../../web/src/routes/queryCodec';
 import { accessRequestFromSearch } from '../../../web/src/features/dashboard/accessRequestQuery';
 import { Address } from '../../../shared/schemas/common';

@@ -33,8 +33,10 @@ export default function SignedInApp() {
 }
 
 /**
- * Signed-in routes render only once authenticated AND the user info (GET /user) is loaded.
- * UserNotActive signs the user out and returns to the root (spec core §4).
+ * The shell and the page draw at once; GET /user fills in the user when it arrives (the shell's
+ * user menu, the dashboard's welcome and profile reminder; pages that need the user wait for it
+ * with WithCurrentUser). A failed GET /user replaces the app with a retry; UserNotActive signs the
+ * user out and returns to the root (spec core §4).
  */
 function SignedInContent() {
   const { t } = useTranslation();
@@ -46,7 +48,7 @@ function SignedInContent() {
     if (inactive) void auth.signOut();
   }, [inactive, auth]);
 
-  if (user.isPending || inactive) return <PageSpinner />;
+  if (inactive) return <PageSpinner />;
   if (user.isError) {
     return (
       <main>
@@ -68,7 +70,7 @@ function SignedInContent() {
     );
   }
   return (
-    <CurrentUserContext.Provider value={user.data}>
+    <CurrentUserContext.Provider value={user.data ?? null}>
       <SignedInRouter />
     </CurrentUserContext.Provider>
   );

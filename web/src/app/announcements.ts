@@ -1,4 +1,4 @@
-import { Announcements, type Announcement } from '../../../shared/schemas/accounts';
+import type { Announcement } from '../../../shared/schemas/accounts';
 import { getConfig } from './config';
 import { announcementMuteKey, isMuted, type KeyValueStorage } from './storage';
 
@@ -9,12 +9,14 @@ export const ANNOUNCEMENTS_PATH = '/announcements/announcements.json';
 
 /**
  * GET /announcements/announcements.json. Entries that do not match the contract are left out; a
- * failure logs 'Failed to fetch announcements' (portal-core §8) and gives none.
+ * failure logs 'Failed to fetch announcements' (portal-core §8) and gives none. The schema (zod)
+ * loads beside the request, so the dashboard draws without waiting for zod.
  */
 export async function fetchAnnouncements(
   fetchImpl: typeof fetch = fetch,
   apiUrl: string = getConfig().apiUrl,
 ): Promise<Announcement[]> {
+  const schema = import('../../../shared/schemas/accounts');
   try {
     const response = await fetchImpl(`${apiUrl}${ANNOUNCEMENTS_PATH}`, {
       cache: 'no-cache',
@@ -23,6 +25,7 @@ export async function fetchAnnouncements(
     if (response.status === 404) return [];
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const json: unknown = await response.json();
+    const { Announcements } = await schema;
     const parsed = Announcements.safeParse(json);
     if (parsed.success) return parsed.data;
     if (!Array.isArray(json)) throw new Error('not a list');

@@ -3,8 +3,7 @@
  * so every redirect is pinned by unit tests; the route table (./signedIn.tsx) applies them in its
  * loaders.
  */
-import { decodeParam } from './queryCodec';
-import { Address } from '../../../shared/schemas/common';
+// parsePropertyQuery (zod) is in ./propertyQuery.ts: these rules load with the shell, zod does not.
 
 /** Projects page tabs (`/projects?tab=`). */
 export const PROJECT_TABS = ['All', 'Archived'] as const;
@@ -90,28 +89,4 @@ export function resolveNewApplicationStep(splat: string | undefined): NewApplica
 /** `?type` of child-application: amendment or supporting (case-insensitive); else none. */
 export function resolveChildApplicationType(search: URLSearchParams): ChildApplicationType | undefined {
   return matchIgnoringCase(CHILD_APPLICATION_TYPES, search.get('type'));
-}
-
-/**
- * The query of the address and authority-property-records steps: `intention`, `refApplicationId`,
- * `address` (encoded, see ./queryCodec) and `authority-id`. Returns undefined when the encoded
- * address does not parse or the authority is missing (authority-property-records then goes to /).
- */
-export function parsePropertyQuery(search: URLSearchParams):
-  | {
-      intention: string | undefined;
-      refApplicationId: string | undefined;
-      address: Address;
-      authorityId: string;
-    }
-  | undefined {
-  const address = decodeParam(search.get('address'), Address);
-  const authorityId = search.get('authority-id')?.trim();
-  if (!address || !authorityId) return undefined;
-  return {
-    intention: search.get('intention')?.trim() || undefined,
-    refApplicationId: search.get('refApplicationId')?.trim() || undefined,
-    address,
-    authorityId,
-  };
 }

@@ -10,7 +10,6 @@ import { RouteError } from './RouteError';
 import {
   INTENT_SELECTION_URL,
   isNumericId,
-  parsePropertyQuery,
   resolveChildApplicationType,
   resolveNewApplicationStep,
   resolveProjectsTab,
@@ -50,7 +49,7 @@ const applicationFormRoutes: RouteObject[] = [
 
 /**
  * The signed-in route table (portal-core §2, portal-organisation §2). Rendered only once the user is
- * authenticated and GET /user has loaded (app/SignedInApp.tsx). Exported for the routing tests,
+ * authenticated, without waiting for GET /user (app/SignedInApp.tsx). Exported for the routing tests,
  * which run it in a memory router.
  */
 export const signedInRoutes: RouteObject[] = [
@@ -78,14 +77,17 @@ export const signedInRoutes: RouteObject[] = [
       {
         path: 'new-application/*',
         lazy: page(() => import('../features/new-application/NewApplicationPage')),
-        loader: ({ params, request }) => {
+        loader: async ({ params, request }) => {
           const step = resolveNewApplicationStep(params['*']);
           if (!step) throw redirect(INTENT_SELECTION_URL);
           const search = searchOf(request);
           if (step === 'child-application' && !resolveChildApplicationType(search)) {
             throw redirect(INTENT_SELECTION_URL);
           }
-          if (step === 'authority-property-records' && !parsePropertyQuery(search)) throw redirect('/');
+          if (step === 'authority-property-records') {
+            const { parsePropertyQuery } = await import('./propertyQuery');
+            if (!parsePropertyQuery(search)) throw redirect('/');
+          }
           return null;
         },
       },
@@ -148,7 +150,7 @@ export const signedInRoutes: RouteObject[] = [
   },
 ];
 
-/** Signed-in routes (rendered only once authenticated and GET /user has loaded). */
+/** Signed-in routes (rendered once authenticated; GET /user fills the user in when it arrives). */
 export function createSignedInRouter() {
   return createBrowserRouter(signedInRoutes);
 }

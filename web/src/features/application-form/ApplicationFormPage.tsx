@@ -25,6 +25,7 @@ import FormioStep from './FormioStep';
 import { buildFormModel, crumbUrl, resolveStep, stepUrl, type FormModel, type FormStep } from './formModel';
 import type { StepData } from './formio';
 import { applicationQuery, enabledStepsQuery, jurisdictionQuery, type PortalForm } from './queries';
+import { WithCurrentUser } from '../shell/useCurrentUser';
 import ReviewStep from './ReviewStep';
 import TemplateStep from './TemplateStep';
 import styles from './applicationForm.module.css';
@@ -210,14 +211,16 @@ function StepBody({
       return <TemplateStep template={response.template} />;
     case 'ApplicationReview':
       return (
-        <ReviewStep
-          applicationId={applicationId}
-          model={model}
-          declarationText={form.declarationText}
-          readOnly={readOnly}
-          autosave={autosave}
-          signature={response.application.userSignature}
-        />
+        <WithCurrentUser>
+          <ReviewStep
+            applicationId={applicationId}
+            model={model}
+            declarationText={form.declarationText}
+            readOnly={readOnly}
+            autosave={autosave}
+            signature={response.application.userSignature}
+          />
+        </WithCurrentUser>
       );
   }
 }

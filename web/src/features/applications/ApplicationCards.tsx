@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ApplicationListItem } from '../../../../shared/schemas/applications';
 import type { CardMenuItem } from '../../../../shared/domain/applications';
@@ -6,11 +6,24 @@ import type { NotificationLevel } from '../../../../shared/schemas/common';
 import { ApplicationCard } from './ApplicationCard';
 import { displayIdOf, menuHref } from './cardModel';
 import { useAfterRemoval, useArchive, useDownloadSummaryPdf } from './mutations';
-import { DeleteApplicationDialog, type DeleteTarget } from './dialogs/DeleteApplicationDialog';
-import { DuplicateApplicationDialog } from './dialogs/DuplicateApplicationDialog';
-import { NotificationLevelDialog } from './dialogs/NotificationLevelDialog';
-import { SaveTemplateDialog } from './dialogs/SaveTemplateDialog';
+import type { DeleteTarget } from './dialogs/DeleteApplicationDialog';
+import { OnceOpened } from '../../components/OnceOpened';
 import styles from './applications.module.css';
+
+// The dialogs (Modal, form controls, the template form's zod schema) load when first opened: the
+// dashboard and the lists draw their cards without them.
+const DeleteApplicationDialog = lazy(async () => ({
+  default: (await import('./dialogs/DeleteApplicationDialog')).DeleteApplicationDialog,
+}));
+const DuplicateApplicationDialog = lazy(async () => ({
+  default: (await import('./dialogs/DuplicateApplicationDialog')).DuplicateApplicationDialog,
+}));
+const SaveTemplateDialog = lazy(async () => ({
+  default: (await import('./dialogs/SaveTemplateDialog')).SaveTemplateDialog,
+}));
+const NotificationLevelDialog = lazy(async () => ({
+  default: (await import('./dialogs/NotificationLevelDialog')).NotificationLevelDialog,
+}));
 
 /** Card slide-out exit (portal-core §9). */
 export const CARD_EXIT_MS = 300;
@@ -82,14 +95,22 @@ export function useCardActions() {
 
   const dialogs: ReactNode = (
     <>
-      <DeleteApplicationDialog
-        target={deleting}
-        onClose={() => setDeleting(undefined)}
-        onDeleted={onDeleted}
-      />
-      <DuplicateApplicationDialog target={duplicating} onClose={() => setDuplicating(undefined)} />
-      <SaveTemplateDialog target={templating} onClose={() => setTemplating(undefined)} />
-      <NotificationLevelDialog target={subscribing} onClose={() => setSubscribing(undefined)} />
+      <OnceOpened open={!!deleting}>
+        <DeleteApplicationDialog
+          target={deleting}
+          onClose={() => setDeleting(undefined)}
+          onDeleted={onDeleted}
+        />
+      </OnceOpened>
+      <OnceOpened open={!!duplicating}>
+        <DuplicateApplicationDialog target={duplicating} onClose={() => setDuplicating(undefined)} />
+      </OnceOpened>
+      <OnceOpened open={!!templating}>
+        <SaveTemplateDialog target={templating} onClose={() => setTemplating(undefined)} />
+      </OnceOpened>
+      <OnceOpened open={!!subscribing}>
+        <NotificationLevelDialog target={subscribing} onClose={() => setSubscribing(undefined)} />
+      </OnceOpened>
     </>
   );
 

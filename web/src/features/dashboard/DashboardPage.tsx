@@ -6,7 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
 import { useBreakpointUp } from '../../app/breakpoints';
-import { useCurrentUser } from '../shell/useCurrentUser';
+import { useMaybeCurrentUser } from '../shell/useCurrentUser';
 import { WIDE_WELCOME_BREAKPOINT, welcomeName, welcomeTitleKey } from './welcome';
 import { ProfileIncompleteAlert } from './ProfileIncompleteAlert';
 import { Announcements } from '../../components/Announcements';
@@ -17,16 +17,20 @@ const SECTIONS = [{ title: 'dashboard.actionsTitle', body: 'dashboard.actionsBod
 
 /**
  * `/` when signed in: the welcome title, the alerts (profile incomplete, announcements), the
- * start cards and the recent applications and consents; the areas later issues build say "coming soon". `?access_request=` is the access-request
- * issue's (see ./accessRequestQuery.ts).
+ * start cards and the recent applications and consents; the areas later issues build say "coming
+ * soon". It draws before GET /user answers: the welcome title gets the name, and the profile
+ * reminder shows, once the user is known. `?access_request=` is the access-request issue's (see
+ * ./accessRequestQuery.ts).
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const user = useCurrentUser();
+  const user = useMaybeCurrentUser();
   const wide = useBreakpointUp(WIDE_WELCOME_BREAKPOINT);
   return (
     <ContentLayout
-      header={<Header variant="h1">{t(welcomeTitleKey(wide), { name: welcomeName(user) })}</Header>}
+      header={
+        <Header variant="h1">{t(welcomeTitleKey(wide), { name: user ? welcomeName(user) : '' })}</Header>
+      }
     >
       <SpaceBetween size="l">
         <ProfileIncompleteAlert />

@@ -5,16 +5,22 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isProfileComplete } from '../../../../shared/domain/user';
 import { browserStorage, isMuted, mute, profileIncompleteMuteKey } from '../../app/storage';
-import { useCurrentUser } from '../shell/useCurrentUser';
+import type { CurrentUser } from '../../api/user';
+import { useMaybeCurrentUser } from '../shell/useCurrentUser';
 
 /**
  * "Profile incomplete" on the dashboard while first name, last name, contact number or full
  * address is missing; dismissing it mutes it for this username in local storage.
  */
 export function ProfileIncompleteAlert() {
+  const user = useMaybeCurrentUser();
+  // Nothing until GET /user has answered: the reminder must not flash for a complete profile.
+  return user ? <ProfileIncompleteReminder user={user} /> : null;
+}
+
+function ProfileIncompleteReminder({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const user = useCurrentUser();
   const [storage] = useState(browserStorage);
   const key = profileIncompleteMuteKey(user.username);
   const [muted, setMuted] = useState(() => isMuted(storage, key));

@@ -1,5 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { INTENT_SELECTION_URL, resolveNewApplicationStep } from '../../routes/rules';
+import { WithCurrentUser } from '../shell/useCurrentUser';
 import AddressStep from './AddressStep';
 import ChildApplicationStep from './ChildApplicationStep';
 import FormSelectionStep from './FormSelectionStep';
@@ -15,7 +16,11 @@ export default function NewApplicationPage() {
     case 'child-application':
       return <ChildApplicationStep />;
     case 'address':
-      return <AddressStep />;
+      return (
+        <WithCurrentUser>
+          <AddressStep />
+        </WithCurrentUser>
+      );
     case 'authority-property-records':
       return <PropertyRecordsStep />;
     case 'form-selection':

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import AppLayout from '@cloudscape-design/components/app-layout';
 import Icon from '@cloudscape-design/components/icon';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
@@ -12,9 +12,15 @@ import { useRouteFocus } from '../../app/useRouteFocus';
 import { SIDE_NAVIGATION_COLLAPSED_WIDTH_PX, SIDE_NAVIGATION_WIDTH_PX } from '../../app/constants';
 import { NAV_ITEMS, navSection } from './navSection';
 import { useNavLandmarkAria } from './navLandmarkAria';
-import { SupportInfoModal } from './SupportInfoModal';
-import { displayName, useCurrentUser } from './useCurrentUser';
+import { displayName, useMaybeCurrentUser } from './useCurrentUser';
+import type { CurrentUser } from '../../api/user';
+import { OnceOpened } from '../../components/OnceOpened';
 import styles from './shell.module.css';
+
+// Help → Support information: the dialog (Cloudscape Modal) loads when first opened.
+const SupportInfoModal = lazy(async () => ({
+  default: (await import('./SupportInfoModal')).SupportInfoModal,
+}));
 
 /** Signed-in layout: top bar (73 px) + AppLayout with the side navigation (240 px, 56 px collapsed). */
 export function AppShell() {
@@ -22,7 +28,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const location = useLocation();
   const auth = useAuth();
-  const user = useCurrentUser();
+  const user = useMaybeCurrentUser();
   const mdUp = useBreakpointUp('md');
   const [navigationOpen, setNavigationOpen] = useState(true);
   const [supportOpen, setSupportOpen] = useState(false);
@@ -74,7 +80,12 @@ export function AppShell() {
         if (detail.id === 'support-info') setSupportOpen(true);
       },
     },
-    {
+    // The user menu appears when GET /user has answered (the shell draws before it).
+    ...(user ? [userMenu(user)] : []),
+  ];
+
+  function userMenu(user: CurrentUser): TopNavigationProps.Utility {
+    return {
       type: 'menu-dropdown',
       text: displayName(user),
       description: user.email,
@@ -88,8 +99,8 @@ export function AppShell() {
       onItemClick: ({ detail }) => {
         if (detail.id === 'logout') void auth.signOut();
       },
-    },
-  ];
+    };
+  }
 
   const navItems: SideNavigationProps.Item[] = NAV_ITEMS.map((item) => ({
     type: 'link',
@@ -135,7 +146,9 @@ export function AppShell() {
         }}
         content={<Outlet />}
       />
-      <SupportInfoModal visible={supportOpen} onDismiss={() => setSupportOpen(false)} />
+      <OnceOpened open={supportOpen}>
+        <SupportInfoModal visible={supportOpen} onDismiss={() => setSupportOpen(false)} />
+      </OnceOpened>
     </>
   );
 }

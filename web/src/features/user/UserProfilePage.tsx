@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PHONE_COUNTRY_CODE, messages } from '../../../../shared/domain/validation';
 import { changePassword, patchCurrentUser, type CurrentUser } from '../../api/user';
 import { useToasts } from '../../components/toasts';
-import { useCurrentUser } from '../shell/useCurrentUser';
+import { useCurrentUser, WithCurrentUser } from '../shell/useCurrentUser';
 import { userKeys } from './queries';
 import TwoStepSignIn from './TwoStepSignIn';
 import AddressModeToggle from '../address/AddressModeToggle';
@@ -301,6 +301,14 @@ function ChangePassword() {
 
 /** `/user-profile` (user menu → Profile). */
 export default function UserProfilePage() {
+  return (
+    <WithCurrentUser>
+      <UserProfile />
+    </WithCurrentUser>
+  );
+}
+
+function UserProfile() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   return (

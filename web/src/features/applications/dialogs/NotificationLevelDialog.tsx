@@ -10,7 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useTranslation } from 'react-i18next';
 import { applicationKeys, applicationsApi } from '../../../api/applications';
-import { useCurrentUser } from '../../shell/useCurrentUser';
+import { useMaybeCurrentUser } from '../../shell/useCurrentUser';
 import { NotificationLevel } from '../../../../../shared/schemas/common';
 import type { GetApplicationResponse } from '../../../../../shared/schemas/applications';
 import { useSetNotificationLevel } from '../mutations';
@@ -52,12 +52,12 @@ function LevelModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const user = useCurrentUser();
+  const user = useMaybeCurrentUser();
   const application = useQuery({
     queryKey: applicationKeys.detail(target.id),
     queryFn: ({ signal }) => applicationsApi.get(target.id, signal),
   });
-  const subscription = application.data ? callerSubscription(application.data, user.id) : undefined;
+  const subscription = application.data && user ? callerSubscription(application.data, user.id) : undefined;
   const [chosen, setChosen] = useState<NotificationLevel | undefined>(undefined);
   const current = subscription?.level ?? target.level;
   const value = chosen ?? current;
