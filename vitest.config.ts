@@ -17,6 +17,7 @@ export default defineConfig({
           // Whole pages render in jsdom (Cloudscape): on a loaded 2-core machine one can take
           // several seconds. No test here depends on wall-clock time (fake timers do that).
           testTimeout: 20_000,
+          setupFiles: ['test/unit/setup-dom.ts'],
         },
       },
       {

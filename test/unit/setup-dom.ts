@@ -1,0 +1,8 @@
+import { configure } from '@testing-library/dom';
+
+/**
+ * testing-library's async queries (findBy…, waitFor) wait 1 s by default: a whole Cloudscape page in
+ * jsdom on a loaded 2-core machine can take longer to draw (applications-lists failed 1–3 tests a run
+ * at load average 14). They wait for a fact, so a longer ceiling costs nothing when the page is fast.
+ */
+configure({ asyncUtilTimeout: 5_000 });
