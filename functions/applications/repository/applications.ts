@@ -24,6 +24,8 @@ import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
 import { newEvent, outboxItem } from '../../platform/events/outbox.js';
 import type { DomainEventCatalogue, SearchValues } from '../../platform/events/types.js';
 import participantTypesJson from '../../../shared/reference/participant-types.json' with { type: 'json' };
+import type { ParticipantType } from '../../../shared/schemas/reference.js';
+import { guardsOf } from '../../participants/guards.js';
 
 /**
  * Applications (functions/platform/data/README.md A1–A3, L5, S1–S4, P1, H1, T2): the application record, the
@@ -182,34 +184,17 @@ export interface CreateApplicationInput {
   eventData?: Pick<DomainEventCatalogue['ApplicationCreated']['data'], 'duplicatedFrom'>;
 }
 
-const SINGLE_HOLDER = new Map(
-  (participantTypesJson as { id: string; name: string; number: string }[])
-    .filter((t) => t.number === 'ExactlyOne' || t.number === 'MaximumOne')
-    .flatMap((t) => [
-      [t.name, t.id],
-      [t.id, t.id],
-    ]),
-);
-
 /**
- * The guard rows of a participant (README invariants): its e-mail (unique per application) and each
- * ExactlyOne / MaximumOne participant type it holds (value = the type id).
+ * The guard rows of a participant (docs/participants.md): its e-mail (unique per application) and
+ * each one-person role it holds (value = the type id). One rule, the participants feature's.
  */
 export function participantConstraints(
   p: Pick<ParticipantRecord, 'applicationId' | 'participantId' | 'email' | 'participantTypes' | 'isDeleted'>,
-): {
-  applicationId: string;
-  kind: 'participantEmail' | 'participantType';
-  value: string;
-  participantId: string;
-}[] {
-  if (p.isDeleted) return [];
-  const email = p.email?.trim().toLowerCase();
-  const types = [...new Set((p.participantTypes ?? []).flatMap((t) => SINGLE_HOLDER.get(t) ?? []))];
-  return [
-    ...(email ? [{ kind: 'participantEmail' as const, value: email }] : []),
-    ...types.map((value) => ({ kind: 'participantType' as const, value })),
-  ].map((g) => ({ ...g, applicationId: p.applicationId, participantId: p.participantId }));
+) {
+  return guardsOf(p, participantTypesJson as ParticipantType[]).map((g) => ({
+    ...g,
+    applicationId: p.applicationId,
+  }));
 }
 
 /** DynamoDB transactions take at most 100 items. */
