@@ -5,6 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { initI18n } from '../../../web/src/i18n';
 import { apiRequest } from '../../../web/src/api/client';
+import participantTypesJson from '../../../shared/reference/participant-types.json';
 import { ServiceError } from '../../../web/src/api/errors';
 import ApplicationDetailsPage from '../../../web/src/features/application-details/ApplicationDetailsPage';
 import { ViewSubmittedDialog } from '../../../web/src/features/application-details/ViewSubmittedDialog';
@@ -244,6 +245,32 @@ describe('application details page', () => {
     expect(
       await screen.findByText('This section is not available yet. It arrives with payments and invoices.'),
     ).toBeTruthy();
+  });
+
+  it('People: the participants with their roles, from the participants API', async () => {
+    serve({
+      ...BASE,
+      'GET /user/applications/55/participantsV2': [
+        {
+          id: 'p1',
+          applicationId: '55',
+          firstName: 'Mere',
+          lastName: 'Tane',
+          participantTypes: ['Owner', 'InvoicePayer'],
+          accessLevel: 'Manage',
+          invitation: 'Accepted',
+          isDeleted: false,
+          modifiedDate: '2026-11-25T00:00:00.000Z',
+          qualifications: [],
+          primaryContact: true,
+        },
+      ],
+      'GET /user/applications/55/participant-types': participantTypesJson,
+    });
+    open('/application-details/55?section=People');
+    const card = await screen.findByRole('article', { name: 'Mere Tane' });
+    expect(card.textContent).toContain('Invoice payer');
+    expect(screen.queryByText(/This section is not available yet/)).toBeNull();
   });
 
   it('choosing a tab puts the section in the URL', async () => {

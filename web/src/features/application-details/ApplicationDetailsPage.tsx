@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { fullAddressOf } from '../../../../shared/domain/address';
 import {
   applicationHref,
+  canEdit,
   initialStages,
   stageLabel,
   statusLabel,
@@ -41,6 +42,7 @@ import { SaveTemplateDialog } from '../applications/dialogs/SaveTemplateDialog';
 import AuthorityInfoCard from '../authority/AuthorityInfoCard';
 import { jurisdictionQuery } from '../new-application/reference';
 import { isLaterSection, type LaterSection } from './details';
+import { ParticipantsSection } from '../participants/ParticipantsSection';
 import { ViewSubmittedDialog } from './ViewSubmittedDialog';
 
 const numberOf = (a: Pick<ApplicationDto, 'consentNumber' | 'applicationNumber' | 'id'>) =>
@@ -301,7 +303,7 @@ function NotYet({ section }: { section: LaterSection }) {
 
 /**
  * /application-details/{id}?section=&subSection=: the application's overview, its child
- * applications and action items, and its forms (View submitted application). The other sections
+ * applications and action items, its forms (View submitted application) and its people. The other sections
  * say which later capability brings them.
  */
 export default function ApplicationDetailsPage() {
@@ -320,6 +322,12 @@ export default function ApplicationDetailsPage() {
     if (s === 'Overview') return <Overview app={app} />;
     if (s === 'Applications') return <Applications app={app} />;
     if (s === 'Forms') return <Forms app={app} />;
+    if (s === 'People')
+      return (
+        <Container header={<Header variant="h2">{t('applicationDetails.sections.People')}</Header>}>
+          <ParticipantsSection applicationId={app.id} canEdit={canEdit(app.accessLevel)} />
+        </Container>
+      );
     return isLaterSection(s) ? <NotYet section={s} /> : null;
   };
 

@@ -17,7 +17,6 @@ export const LATER_SECTIONS = [
   'RFIs',
   'Inspections',
   'Documents',
-  'People',
   'Payments',
   'Notifications',
 ] as const satisfies readonly ApplicationDetailsSection[];
