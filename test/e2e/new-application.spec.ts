@@ -77,6 +77,10 @@ test('a new application from an address: authority detected, parcel and form pic
     page.getByText('74 Ponsonby Road, Ponsonby, Auckland 1011', { exact: true }).first(),
   ).toBeVisible();
   await expectNoAxeViolations(page, 'application details: overview');
+  await details.tab('People').click();
+  await expect(page).toHaveURL(/section=People/);
+  await expect(page.getByRole('article', { name: 'Aroha Ngata' })).toBeVisible();
+  await expectNoAxeViolations(page, 'application details: people');
   await details.tab('Payments').click();
   await expect(page).toHaveURL(/section=Payments/);
   await expect(page.getByText(/This section is not available yet/)).toBeVisible();
