@@ -1,5 +1,6 @@
 import type { ContactDto } from '../../shared/schemas/contacts.js';
 import { defined } from '../../shared/domain/objects.js';
+import { toQualificationDtos } from '../participants/dto.js';
 import type { ContactRecord } from './repository.js';
 
 /** A library contact as the API returns it (portal-core §3 Contact). */
@@ -14,12 +15,6 @@ export function toContactDto(c: ContactRecord): ContactDto {
     email: c.email,
     address: c.address,
     lastUsed: c.lastUsed || undefined,
-    qualifications: (c.qualifications ?? []).map((q) => ({
-      qualificationName: q.qualificationName ?? '',
-      licensingClasses: q.licensingClasses ?? [],
-      otherQualificationType: q.otherQualificationType,
-      qualificationNumber: q.qualificationNumber,
-      warnings: (q.warnings ?? []).map((w) => ({ label: w.label ?? '', warning: w.warning ?? '' })),
-    })),
+    qualifications: toQualificationDtos(c.qualifications),
   }) as ContactDto;
 }
