@@ -2,6 +2,7 @@ import type { Feature } from './routes.js';
 import type { RouteSchemas } from './platform/http/handler.js';
 import { contract as accounts } from './accounts/contract.js';
 import { contract as applications } from './applications/contract.js';
+import { contract as contacts } from './contacts/contract.js';
 import { contract as documents } from './documents/contract.js';
 import { contract as lookups } from './lookups/contract.js';
 import { contract as participants } from './participants/contract.js';
@@ -20,4 +21,5 @@ export const contracts: Partial<Record<Feature, Readonly<Record<string, RouteSch
   applications,
   participants,
   documents,
+  contacts,
 };

@@ -213,6 +213,13 @@ export const routes = [
   ),
   r('DELETE', '/user/applications/{id}/participants/{participantId}', 'participants', onApplication('Edit')),
   r('GET', '/user/applications/{id}/participant-types', 'participants', onApplication('ReadOnly')),
+  // The contact library of the caller's organisation (portal-core §7 contacts; docs/participants.md):
+  // the service scopes every read and write to it (another organisation's contact is 404).
+  r('GET', '/user/organisation/contacts', 'contacts', signedIn),
+  r('POST', '/user/organisation/contacts', 'contacts', signedIn),
+  r('GET', '/user/organisation/contacts/{id}', 'contacts', signedIn),
+  r('PATCH', '/user/organisation/contacts/{id}', 'contacts', signedIn),
+  r('DELETE', '/user/organisation/contacts/{id}', 'contacts', signedIn),
   // Per-application notification level of the caller (portal-core §7 participants).
   r(
     'PATCH',

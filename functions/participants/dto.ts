@@ -1,7 +1,17 @@
 import type { ParticipantDto } from '../../shared/schemas/participants.js';
 import { displayAuthor } from '../../shared/domain/participants.js';
 import { defined } from '../../shared/domain/objects.js';
-import type { ParticipantRecord } from './repository.js';
+import type { ParticipantRecord, StoredQualification } from './repository.js';
+
+/** Stored qualifications as the API returns them (a participant's or a library contact's). */
+export const toQualificationDtos = (qs: readonly StoredQualification[] | undefined) =>
+  (qs ?? []).map((q) => ({
+    qualificationName: q.qualificationName ?? '',
+    licensingClasses: q.licensingClasses ?? [],
+    otherQualificationType: q.otherQualificationType,
+    qualificationNumber: q.qualificationNumber,
+    warnings: (q.warnings ?? []).map((w) => ({ label: w.label ?? '', warning: w.warning ?? '' })),
+  }));
 
 /** A participant as the API returns it (portal-core §3). */
 export function toParticipantDto(p: ParticipantRecord): ParticipantDto {
@@ -25,13 +35,7 @@ export function toParticipantDto(p: ParticipantRecord): ParticipantDto {
     isDeleted: p.isDeleted ?? false,
     modifiedDate: p.modifiedDate,
     modifiedBy: displayAuthor(p.modifiedBy),
-    qualifications: (p.qualifications ?? []).map((q) => ({
-      qualificationName: q.qualificationName ?? '',
-      licensingClasses: q.licensingClasses ?? [],
-      otherQualificationType: q.otherQualificationType,
-      qualificationNumber: q.qualificationNumber,
-      warnings: (q.warnings ?? []).map((w) => ({ label: w.label ?? '', warning: w.warning ?? '' })),
-    })),
+    qualifications: toQualificationDtos(p.qualifications),
     primaryContact: p.primaryContact ?? false,
     libraryContactId: p.libraryContactId,
   }) as ParticipantDto;

@@ -1,7 +1,7 @@
 /**
  * The participants' domain events (docs/events.md), written with each change (repository.ts) and
  * consumed by the applications' read models (an access row gained, changed or lost: `userIds`) and
- * the invitations consumer (`invite`).
+ * the invitations consumer (`invite`) and the contact library (`libraryContactId`: lastUsed).
  */
 export const PARTICIPANT_EVENTS = [
   'ParticipantAdded',
@@ -19,6 +19,8 @@ interface ParticipantEventData {
   invite?: boolean;
   /** Participants a one-person role was taken from. */
   reassignedFrom: string[];
+  /** The library contact the participant came from (the contacts.lastUsed consumer marks it used). */
+  libraryContactId?: string;
 }
 
 declare module '../platform/events/types.js' {

@@ -78,6 +78,7 @@ export async function writeParticipants(
       userIds,
       invite: change.invite || undefined,
       reassignedFrom: change.changes.slice(1).map((c) => c.next.participantId),
+      libraryContactId: main.next.libraryContactId,
     }),
   });
   const listFields = defined({

@@ -55,7 +55,8 @@ export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   applications: ['tableWrite', 'uploads'],
   participants: ['tableWrite', 'mail'],
   documents: ['tableWrite', 'uploads'],
-  contacts: ['tableWrite'],
+  // The LBP register checks a contact's licence (qualification warnings).
+  contacts: ['tableWrite', 'externalLookups'],
   'access-requests': ['tableWrite', 'scheduler', 'mail'],
   organisation: ['tableWrite', 'mail'],
   rfis: ['tableWrite', 'uploads'],

@@ -30,60 +30,97 @@ export const InvitationState = z.enum(INVITATION_STATES);
 
 const text = (max: number) => z.string().trim().max(max);
 
+/** A person's fields, shared by the participant dialog and the contact library (portal-core §3). */
+export const personFields = {
+  firstName: text(100).optional(),
+  lastName: text(100).optional(),
+  organisation: text(200).optional(),
+  phoneCountryCode: text(8).optional(),
+  phone: text(40).optional(),
+  email: text(254).optional(),
+  address: Address.optional(),
+  qualifications: z.array(QualificationInput).max(20).optional(),
+};
+
+type PersonFieldsInput = {
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  phoneCountryCode?: string | undefined;
+  phone?: string | undefined;
+  email?: string | undefined;
+  address?: z.output<typeof Address> | undefined;
+};
+
+/**
+ * The participant form's rules on a person's fields (portal-core §5): names required with the name
+ * pattern, email format, phone validity, address completeness and postcode. Whether email, phone and
+ * address are required depends on the participant's roles and access (`required`); a library contact
+ * has none.
+ */
+export function checkPersonFields(
+  p: PersonFieldsInput,
+  ctx: z.RefinementCtx,
+  required: { email: boolean; contact: boolean },
+): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  for (const key of ['firstName', 'lastName'] as const) {
+    const v = p[key];
+    if (!v) issue(key, messages.required);
+    else if (!isValidName(v)) issue(key, messages.name);
+  }
+  const email = p.email ?? '';
+  if (!email) {
+    if (required.email) issue('email', messages.required);
+  } else if (!isValidEmail(email)) issue('email', messages.email);
+  if (!p.phone) {
+    if (required.contact) issue('phone', messages.contactNumberRequired);
+  } else if (!isValidContactNumber(p.phone, p.phoneCountryCode || undefined))
+    issue('phone', messages.contactNumber);
+  if (required.contact) {
+    const a = p.address ?? {};
+    const missing = (['address1', 'city', 'country', 'zipCode'] as const).filter((k) => !a[k]?.trim());
+    if (missing.length > 0 || !(a.fullAddress?.trim() || buildFullAddress(a)))
+      issue('address', participantMessages.completeAddress);
+  }
+  const zip = p.address?.zipCode?.trim();
+  if (zip && !isValidPostcode(zip, p.address?.country?.trim() || DEFAULT_COUNTRY))
+    ctx.addIssue({ code: 'custom', path: ['address', 'zipCode'], message: messages.postcode });
+}
+
+/** A person's fields as stored: email lower-cased and trimmed, the full address built from its parts. */
+export function normalisePersonFields<T extends PersonFieldsInput>(p: T): T {
+  return {
+    ...p,
+    email: p.email ? normaliseEmail(p.email) : undefined,
+    address: p.address
+      ? { ...p.address, fullAddress: p.address.fullAddress?.trim() || buildFullAddress(p.address) }
+      : undefined,
+  };
+}
+
 /** The participant dialog's fields (POST and PATCH .../participantsV2). */
 export const ParticipantInput = z
   .object({
-    firstName: text(100).optional(),
-    lastName: text(100).optional(),
-    organisation: text(200).optional(),
-    phoneCountryCode: text(8).optional(),
-    phone: text(40).optional(),
-    email: text(254).optional(),
-    address: Address.optional(),
+    ...personFields,
     participantTypes: z.array(z.string().trim().min(1).max(64)).max(20).default([]),
     accessLevel: AccessLevel.default('None'),
     groupName: text(200).optional(),
     groupList: text(2000).optional(),
-    qualifications: z.array(QualificationInput).max(20).optional(),
     /** 'Queued' asks for the invitation to be sent (or sent again). */
     invitation: z.literal('Queued').optional(),
     /** The library contact the details came from (its lastUsed is updated). */
     libraryContactId: text(64).optional(),
   })
   .superRefine((p, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    for (const key of ['firstName', 'lastName'] as const) {
-      const v = p[key];
-      if (!v) issue(key, messages.required);
-      else if (!isValidName(v)) issue(key, messages.name);
-    }
-    const email = p.email ?? '';
-    if (!email) {
-      if (isEmailRequired(p.accessLevel, p.participantTypes)) issue('email', messages.required);
-    } else if (!isValidEmail(email)) issue('email', messages.email);
-    const contact = needsContactDetails(p.participantTypes);
-    if (!p.phone) {
-      if (contact) issue('phone', messages.contactNumberRequired);
-    } else if (!isValidContactNumber(p.phone, p.phoneCountryCode || undefined))
-      issue('phone', messages.contactNumber);
-    if (contact) {
-      const a = p.address ?? {};
-      const missing = (['address1', 'city', 'country', 'zipCode'] as const).filter((k) => !a[k]?.trim());
-      if (missing.length > 0 || !(a.fullAddress?.trim() || buildFullAddress(a)))
-        issue('address', participantMessages.completeAddress);
-    }
-    const zip = p.address?.zipCode?.trim();
-    if (zip && !isValidPostcode(zip, p.address?.country?.trim() || DEFAULT_COUNTRY))
-      ctx.addIssue({ code: 'custom', path: ['address', 'zipCode'], message: messages.postcode });
+    checkPersonFields(p, ctx, {
+      email: isEmailRequired(p.accessLevel, p.participantTypes),
+      contact: needsContactDetails(p.participantTypes),
+    });
     if ((p.groupList ?? '') !== '' && !normaliseGroupList(p.groupList ?? ''))
-      issue('groupList', messages.required);
+      ctx.addIssue({ code: 'custom', path: ['groupList'], message: messages.required });
   })
   .transform((p) => ({
-    ...p,
-    email: p.email ? normaliseEmail(p.email) : undefined,
-    address: p.address
-      ? { ...p.address, fullAddress: p.address.fullAddress?.trim() || buildFullAddress(p.address) }
-      : undefined,
+    ...normalisePersonFields(p),
     groupList: p.groupList ? normaliseGroupList(p.groupList) : undefined,
     groupName: p.groupList ? p.groupName || DEFAULT_GROUP_NAME : p.groupName || undefined,
   }));

@@ -266,6 +266,20 @@ async function makeSubmittable(app: Fixture): Promise<void> {
   if (errors.length) throw new Error(`fixture not submittable: ${JSON.stringify(errors)}`);
 }
 
+/** A contact of the caller's library (for the contact routes that name one). */
+async function newContact(c: Person): Promise<string> {
+  const res = await api(
+    'POST',
+    '/user/organisation/contacts',
+    { firstName: 'Matrix', lastName: 'Contact' },
+    {
+      token: c.token,
+    },
+  );
+  if (res.status !== 201) throw new Error(`contact fixture: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { id: string }).id;
+}
+
 const etagOf = async (id: string) => (await entities.application.get({ applicationId: id }).go()).data!.etag;
 
 /**
@@ -334,6 +348,23 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
   'GET /user/applicationsV2/badges': user({ request: () => ({}) }),
   'GET /user/applicationsV2/filters': user({ request: () => ({}) }),
   'GET /user/applicationsV3': user({ request: () => ({}) }),
+  // The contact library of the caller's organisation (a user without one: their own).
+  'GET /user/organisation/contacts': user({ request: () => ({ query: { search_text: 'matrix' } }) }),
+  'POST /user/organisation/contacts': user({
+    request: () => ({ body: { firstName: 'Matrix', lastName: 'Contact', organisation: 'Matrix Ltd' } }),
+  }),
+  'GET /user/organisation/contacts/{id}': user({
+    request: async (c) => ({ params: { id: await newContact(c) } }),
+  }),
+  'PATCH /user/organisation/contacts/{id}': user({
+    request: async (c) => ({
+      params: { id: await newContact(c) },
+      body: { firstName: 'Matrix', lastName: 'Edited' },
+    }),
+  }),
+  'DELETE /user/organisation/contacts/{id}': user({
+    request: async (c) => ({ params: { id: await newContact(c) } }),
+  }),
 
   // One application.
   'GET /user/applications/{id}': onApp({ request: () => ({}) }),

@@ -18,7 +18,7 @@ import {
   rfiPoint,
   template,
 } from './entities/application.js';
-import { contact } from './entities/contacts.js';
+import { contact, contactEmail } from './entities/contacts.js';
 import { consumedEvent, domainEvent } from './entities/events.js';
 import {
   applicationDocument,
@@ -69,6 +69,7 @@ export const service = new Service(
     mergeInvitation,
     registeredApplicantInvitation,
     contact,
+    contactEmail,
     application,
     applicationAccess,
     applicationChild,

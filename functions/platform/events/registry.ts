@@ -1,5 +1,6 @@
 import type { EventConsumer } from './consumers.js';
 import { applicationConsumers } from '../../applications/consumers.js';
+import { contactConsumers } from '../../contacts/consumers.js';
 import { documentConsumers } from '../../documents/consumers.js';
 import { participantConsumers } from '../../participants/consumers.js';
 
@@ -18,4 +19,5 @@ export const consumers: readonly EventConsumer[] = [
   ...applicationConsumers(),
   ...documentConsumers(),
   ...participantConsumers(),
+  ...contactConsumers(),
 ];

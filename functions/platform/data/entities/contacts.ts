@@ -1,6 +1,7 @@
 import { Entity } from 'electrodb';
 import { addressAttribute, model, qualificationsAttribute, timestamps } from './common.js';
 
+/** A contact of an organisation's library (portal-core §3 Contact; docs/participants.md). */
 export const contact = new Entity({
   model: model('contact'),
   attributes: {
@@ -16,7 +17,8 @@ export const contact = new Entity({
     qualifications: qualificationsAttribute,
     /** Lower-cased "first last email organisation" for the search-text filter. */
     searchText: { type: 'string' },
-    lastUsed: { type: 'string', required: true },
+    /** When it was last used on an application (ISO 8601); '' until then. */
+    lastUsed: { type: 'string', required: true, default: '' },
     ...timestamps,
   },
   indexes: {
@@ -28,6 +30,25 @@ export const contact = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', casing: 'none', composite: ['organisationId'] },
       sk: { field: 'gsi1sk', casing: 'none', composite: ['lastUsed'] },
+    },
+  },
+});
+
+/**
+ * _Guard_: an email used by a contact of the organisation's library (unique per library), holding
+ * the contact's id; written in the contact's transaction with `attribute_not_exists`.
+ */
+export const contactEmail = new Entity({
+  model: model('contactEmail'),
+  attributes: {
+    organisationId: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    contactId: { type: 'string', required: true },
+  },
+  indexes: {
+    byEmail: {
+      pk: { field: 'pk', casing: 'none', composite: ['organisationId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['email'] },
     },
   },
 });
