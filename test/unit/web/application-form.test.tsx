@@ -20,6 +20,7 @@ import {
 } from '../../../web/src/features/application-form/review';
 import { applicationsApi } from '../../../web/src/api/applications';
 import { apiRequest } from '../../../web/src/api/client';
+import participantTypesJson from '../../../shared/reference/participant-types.json';
 import { ServiceError } from '../../../web/src/api/errors';
 import type {
   EnabledStep,
@@ -373,6 +374,25 @@ describe('ApplicationFormPage', () => {
       if (path === '/public/jurisdictions/nz') return { forms: [form] } as never;
       if (path === '/public/formio/bc-project') return { formJson: bcProject } as never;
       if (path === '/public/formio/bc-building-code') return { formJson: bcBuildingCode } as never;
+      if (path === '/user/applications/42/participantsV2')
+        return [
+          {
+            id: 'p1',
+            applicationId: '42',
+            firstName: 'Aroha',
+            lastName: 'Ngata',
+            email: 'aroha@example.nz',
+            phone: '021 123 4567',
+            participantTypes: ['RegisteredOwner', 'Owner', 'OwnerContact'],
+            accessLevel: 'ReadOnly',
+            invitation: 'Accepted',
+            isDeleted: false,
+            modifiedDate: '2026-11-25T00:00:00.000Z',
+            qualifications: [],
+            primaryContact: true,
+          },
+        ] as never;
+      if (path === '/user/applications/42/participant-types') return participantTypesJson as never;
       throw new Error(`unexpected ${path}`);
     });
     api.get.mockResolvedValue(application());
@@ -452,14 +472,15 @@ describe('ApplicationFormPage', () => {
     expect((await nameInput()).getInputValue()).toBe('Kept');
   });
 
-  it('shows the contact step participants read-only', async () => {
+  it('the contact step shows the participants from the participants API, role display names, no developer wording', async () => {
     renderPage('/application-form/42/breadcrumb/2');
-    expect(await screen.findByText('Aroha Ngata')).toBeTruthy();
-    // The types' display names, not their codes; no developer wording.
-    expect(screen.getByText('Applicant, Registered owner, Owner, Owner contact')).toBeTruthy();
-    expect(screen.getByText('Read only')).toBeTruthy();
-    expect(screen.getByText('aroha@example.nz')).toBeTruthy();
-    expect(screen.getByText('These are the people on this application.')).toBeTruthy();
+    const card = await screen.findByRole('article', { name: 'Aroha Ngata' });
+    // The types' display names, not their codes.
+    for (const role of ['Registered owner', 'Owner', 'Owner contact'])
+      expect(card.textContent).toContain(role);
+    expect(card.textContent).not.toContain('RegisteredOwner');
+    expect(card.textContent).toContain('aroha@example.nz');
+    expect(card.textContent).toContain('Read only');
     expect(screen.queryByText(/capability/)).toBeNull();
   });
 
