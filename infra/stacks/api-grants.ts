@@ -53,7 +53,8 @@ export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   reference: [],
   lookups: ['externalLookups'],
   applications: ['tableWrite', 'uploads'],
-  participants: ['tableWrite', 'mail'],
+  // The LBP register checks a participant's licence (qualification warnings).
+  participants: ['tableWrite', 'mail', 'externalLookups'],
   documents: ['tableWrite', 'uploads'],
   // The LBP register checks a contact's licence (qualification warnings).
   contacts: ['tableWrite', 'externalLookups'],

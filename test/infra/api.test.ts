@@ -224,7 +224,7 @@ describe('ApiStack', () => {
     ]);
   });
 
-  it('gives the lookups function its mode, timeout and the credentials secret, and no one else', () => {
+  it('gives the lookups function its mode, timeout and the credentials secret, and only the licence checkers besides', () => {
     const secrets = t.findResources('AWS::SecretsManager::Secret', {
       Properties: { GenerateSecretString: Match.objectLike({ GenerateStringKey: 'placeholder' }) },
     });
@@ -251,8 +251,13 @@ describe('ApiStack', () => {
       LOOKUPS_SECRET_ARN: { Ref: lookupsSecretId },
       LOOKUPS_TIMEOUT_MS: '5000',
     });
-    for (const f of functions().filter((f) => f !== fn)) {
-      expect(f.Environment.Variables.LOOKUPS_SECRET_ARN).toBeUndefined();
+    // The functions that check licences against the LBP register get the secret too; no one else.
+    const registerUsers = ['lookups', 'participants', 'contacts'];
+    for (const f of functions()) {
+      const feature = f.Description.split(': ').at(-1)!;
+      if (registerUsers.includes(feature))
+        expect(f.Environment.Variables.LOOKUPS_SECRET_ARN, feature).toEqual({ Ref: lookupsSecretId });
+      else expect(f.Environment.Variables.LOOKUPS_SECRET_ARN, feature).toBeUndefined();
     }
     const [, policy] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
       id.startsWith('Fnlookups'),

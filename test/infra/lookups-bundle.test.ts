@@ -160,14 +160,18 @@ describe('the lookups function ships its sample data beside the bundle', () => {
 });
 
 describe('the API stack', () => {
-  it('gives the lookups function, and only it, the sample data files', () => {
+  it('gives the functions that call the lookup services (lookups, and the LBP checks of participants and contacts), and only them, the sample data files', () => {
     const t = Template.fromStack(buildTestApp().stacks.api);
     const fns = Object.values(t.findResources('AWS::Lambda::Function')) as {
       Metadata?: Record<string, unknown>;
     }[];
     const withFiles = fns.filter((f) => f.Metadata?.[filesMetadataKey]);
-    expect(withFiles.map((f) => f.Metadata?.[entryMetadataKey])).toEqual(['functions/lookups/handler.ts']);
-    expect(withFiles[0]!.Metadata?.[filesMetadataKey]).toEqual(sampleDataBundleFiles);
+    expect(withFiles.map((f) => f.Metadata?.[entryMetadataKey]).sort()).toEqual([
+      'functions/contacts/handler.ts',
+      'functions/lookups/handler.ts',
+      'functions/participants/handler.ts',
+    ]);
+    for (const f of withFiles) expect(f.Metadata?.[filesMetadataKey]).toEqual(sampleDataBundleFiles);
     for (const from of Object.values(sampleDataBundleFiles))
       expect(existsSync(path.join(repoRoot, from))).toBe(true);
   });
