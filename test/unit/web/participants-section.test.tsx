@@ -7,9 +7,9 @@ import participantTypesJson from '../../../shared/reference/participant-types.js
 import { initI18n } from '../../../web/src/i18n';
 import { participantsApi } from '../../../web/src/api/participants';
 import { ParticipantsSection } from '../../../web/src/features/participants/ParticipantsSection';
-import type { ParticipantDto } from '../../../shared/schemas/participants';
 import type { ParticipantType } from '../../../shared/schemas/reference';
 import { renderPage } from './applications-support';
+import { person } from './participants-support';
 
 vi.mock('../../../web/src/api/participants', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../web/src/api/participants')>();
@@ -20,18 +20,6 @@ vi.mock('../../../web/src/api/participants', async (importOriginal) => {
 });
 const api = vi.mocked(participantsApi);
 
-const person = (over: Partial<ParticipantDto>): ParticipantDto => ({
-  id: 'p',
-  applicationId: 'A1',
-  participantTypes: [],
-  accessLevel: 'None',
-  invitation: 'None',
-  isDeleted: false,
-  modifiedDate: '2026-11-25T00:00:00.000Z',
-  qualifications: [],
-  primaryContact: false,
-  ...over,
-});
 const me = person({
   id: 'p-me',
   loginUserId: 'u-me',

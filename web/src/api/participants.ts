@@ -1,5 +1,5 @@
 import type { ParticipantDto, ParticipantInput } from '../../../shared/schemas/participants';
-import type { ParticipantType } from '../../../shared/schemas/reference';
+import type { ParticipantType, QualificationType } from '../../../shared/schemas/reference';
 import type { HistoryItem } from '../../../shared/schemas/applications';
 import { apiRequest } from './client';
 import { applicationKeys } from './applications';
@@ -20,12 +20,16 @@ export const participantsApi = {
     }),
   types: (id: string, signal?: AbortSignal) =>
     apiRequest<ParticipantType[]>(`${base(id)}/participant-types`, { signal }),
+  create: (id: string, body: ParticipantInput) =>
+    apiRequest<ParticipantDto>(`${base(id)}/participantsV2`, { method: 'POST', body }),
   update: (id: string, participantId: string, body: ParticipantInput) =>
     apiRequest<ParticipantDto>(one(id, participantId), { method: 'PATCH', body }),
   remove: (id: string, participantId: string) =>
     apiRequest<void>(`${base(id)}/participants/${encodeURIComponent(participantId)}`, { method: 'DELETE' }),
   restore: (id: string, participantId: string) =>
     apiRequest<ParticipantDto>(`${one(id, participantId)}/restore`, { method: 'PATCH' }),
+  qualificationTypes: (signal?: AbortSignal) =>
+    apiRequest<QualificationType[]>('/user/qualification-types', { signal }),
   history: (id: string, participantId: string, page: number, signal?: AbortSignal) =>
     apiRequest<HistoryItem[]>(`${base(id)}/history`, {
       query: { entity: 'PARTICIPANT', id: participantId, page, pageSize: PARTICIPANT_HISTORY_PAGE_SIZE },
@@ -34,6 +38,7 @@ export const participantsApi = {
 };
 
 export const participantKeys = {
+  qualificationTypes: ['reference', 'qualification-types'] as const,
   list: (id: string) => [...applicationKeys.detail(id), 'participants'] as const,
   types: (id: string) => [...applicationKeys.detail(id), 'participant-types'] as const,
   history: (id: string, participantId: string) =>

@@ -25,6 +25,8 @@ export interface AddressEntryProps {
   showAllErrors?: boolean;
   /** Start in manual entry (default: when the value is a manual address). */
   defaultManual?: boolean;
+  /** The toggle's way back from manual entry (default 'Search for an address'). */
+  backLabel?: string;
 }
 
 /**
@@ -40,6 +42,7 @@ export default function AddressEntry({
   errorText,
   showAllErrors = false,
   defaultManual,
+  backLabel,
 }: AddressEntryProps) {
   const [manual, setManual] = useState(defaultManual ?? value?.isManualAddress === true);
   const [values, setValues] = useState<ManualAddressValues>(() =>
@@ -63,7 +66,7 @@ export default function AddressEntry({
       onChange(null);
     }
   };
-  const toggleControl = <AddressModeToggle manual={manual} onChange={toggle} />;
+  const toggleControl = <AddressModeToggle manual={manual} onChange={toggle} backLabel={backLabel} />;
 
   if (!manual) {
     return (

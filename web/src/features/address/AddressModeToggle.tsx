@@ -5,14 +5,17 @@ import { useTranslation } from 'react-i18next';
 export default function AddressModeToggle({
   manual,
   onChange,
+  backLabel,
 }: {
   manual: boolean;
   onChange: (manual: boolean) => void;
+  /** The way back from manual entry (default 'Search for an address'; 'Back to contact' in the participant dialog). */
+  backLabel?: string;
 }) {
   const { t } = useTranslation();
   return (
     <Button variant="inline-link" formAction="none" onClick={() => onChange(!manual)}>
-      {manual ? t('address.searchForAddress') : t('address.enterManually')}
+      {manual ? (backLabel ?? t('address.searchForAddress')) : t('address.enterManually')}
     </Button>
   );
 }

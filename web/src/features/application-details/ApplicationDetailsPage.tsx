@@ -325,7 +325,11 @@ export default function ApplicationDetailsPage() {
     if (s === 'People')
       return (
         <Container header={<Header variant="h2">{t('applicationDetails.sections.People')}</Header>}>
-          <ParticipantsSection applicationId={app.id} canEdit={canEdit(app.accessLevel)} />
+          <ParticipantsSection
+            applicationId={app.id}
+            canEdit={canEdit(app.accessLevel)}
+            isDraft={app.status === 'Draft'}
+          />
         </Container>
       );
     return isLaterSection(s) ? <NotYet section={s} /> : null;

@@ -196,7 +196,13 @@ function StepBody({
         />
       );
     case 'Contact':
-      return <ContactStep applicationId={applicationId} accessLevel={response.application.accessLevel} />;
+      return (
+        <ContactStep
+          applicationId={applicationId}
+          accessLevel={response.application.accessLevel}
+          isDraft={response.application.status === 'Draft'}
+        />
+      );
     case 'DocumentUpload':
       return (
         <DocumentStep

@@ -9,9 +9,13 @@ import { ParticipantsSection } from '../participants/ParticipantsSection';
 export default function ContactStep({
   applicationId,
   accessLevel,
+  isDraft,
 }: {
   applicationId: string;
   accessLevel: AccessLevel;
+  isDraft: boolean;
 }) {
-  return <ParticipantsSection applicationId={applicationId} canEdit={canEdit(accessLevel)} />;
+  return (
+    <ParticipantsSection applicationId={applicationId} canEdit={canEdit(accessLevel)} isDraft={isDraft} />
+  );
 }

@@ -18,7 +18,7 @@ import {
 import { fullAddressOf } from '../../../../shared/domain/address';
 import styles from './participants.module.css';
 
-export type ParticipantAction = 'remove' | 'restore' | 'resend' | 'history';
+export type ParticipantAction = 'edit' | 'remove' | 'restore' | 'resend' | 'history';
 
 /** The participant's name line: first and last name, else the organisation or email. */
 export function participantName(
@@ -63,6 +63,7 @@ export function ParticipantCard({
   const items = p.isDeleted
     ? [{ id: 'restore', text: t('participants.actions.restore') }]
     : [
+        { id: 'edit', text: t('participants.actions.edit') },
         ...(canResendInvitation(facts(p)) ? [{ id: 'resend', text: t('participants.actions.resend') }] : []),
         { id: 'history', text: t('participants.actions.history') },
         { id: 'remove', text: t('participants.actions.remove') },

@@ -19,6 +19,7 @@ import { participantKeys, participantsApi } from '../../api/participants';
 import { applicationKeys } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
 import { ParticipantCard, participantName, type ParticipantAction } from './ParticipantCard';
+import { ParticipantDialog } from './ParticipantDialog';
 import { ParticipantHistoryDialog } from './ParticipantHistoryDialog';
 import styles from './participants.module.css';
 
@@ -48,7 +49,16 @@ const inputOf = (p: ParticipantDto) => ({
  * removed ones apart with Restore; Remove asks first and, for the only holder of a required role,
  * says why it cannot be done (the required-role dialog); resend and history.
  */
-export function ParticipantsSection({ applicationId, canEdit }: { applicationId: string; canEdit: boolean }) {
+export function ParticipantsSection({
+  applicationId,
+  canEdit,
+  isDraft = true,
+}: {
+  applicationId: string;
+  canEdit: boolean;
+  /** Required roles are locked on their only holder once the application is past Draft. */
+  isDraft?: boolean;
+}) {
   const { t } = useTranslation();
   const toasts = useToasts();
   const client = useQueryClient();
@@ -64,6 +74,8 @@ export function ParticipantsSection({ applicationId, canEdit }: { applicationId:
   const [removing, setRemoving] = useState<ParticipantDto>();
   const [required, setRequired] = useState<string>();
   const [history, setHistory] = useState<ParticipantDto>();
+  /** The dialog: 'new' to add, or the participant being edited. */
+  const [editing, setEditing] = useState<ParticipantDto | 'new'>();
   const refresh = () => client.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) });
 
   const remove = useMutation({
@@ -111,6 +123,7 @@ export function ParticipantsSection({ applicationId, canEdit }: { applicationId:
 
   const onAction = (action: ParticipantAction, p: ParticipantDto) => {
     if (action === 'history') return setHistory(p);
+    if (action === 'edit') return setEditing(p);
     if (action === 'restore') return restore.mutate(p);
     if (action === 'resend') return resend.mutate(p);
     const sole = soleRequiredTypes(types.data, all, { ...p, id: p.id });
@@ -126,6 +139,13 @@ export function ParticipantsSection({ applicationId, canEdit }: { applicationId:
 
   return (
     <SpaceBetween size="m">
+      {canEdit && (
+        <Box>
+          <Button iconName="add-plus" onClick={() => setEditing('new')}>
+            {t('participants.add')}
+          </Button>
+        </Box>
+      )}
       {current.length === 0 ? (
         <Box color="text-status-inactive">{t('applicationForm.contact.empty')}</Box>
       ) : (
@@ -180,6 +200,16 @@ export function ParticipantsSection({ applicationId, canEdit }: { applicationId:
           <Box>{t('participants.requiredDialog.transfer')}</Box>
         </SpaceBetween>
       </Modal>
+      {editing && (
+        <ParticipantDialog
+          applicationId={applicationId}
+          participant={editing === 'new' ? undefined : editing}
+          all={all}
+          types={types.data}
+          isDraft={isDraft}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
       {history && (
         <ParticipantHistoryDialog
           applicationId={applicationId}

@@ -1,0 +1,283 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ParticipantDto } from '../../../../shared/schemas/participants';
+import type { ParticipantType } from '../../../../shared/schemas/reference';
+import {
+  effectiveAccess,
+  holdersOf,
+  isOnePersonType,
+  lockedTypes,
+  participantMessages,
+  selectTypes,
+} from '../../../../shared/domain/participants';
+import { normaliseEmail } from '../../../../shared/domain/validation';
+import { participantKeys, participantsApi } from '../../api/participants';
+import { applicationKeys } from '../../api/applications';
+import { isServiceError } from '../../api/errors';
+import { useToasts } from '../../components/toasts';
+import { userKeys } from '../user/queries';
+import { useCurrentUser } from '../shell/useCurrentUser';
+import { ContactDetailsStep, OwnersGroupStep } from './ContactDetailsStep';
+import { LicenceList } from './LicenceList';
+import { participantName } from './ParticipantCard';
+import { RolesAccessStep } from './RolesAccessStep';
+import {
+  bodyOf,
+  fieldErrorsOf,
+  formValuesOf,
+  serverFieldErrors,
+  stepHasErrors,
+  stepOfField,
+  stepsOf,
+  type FieldErrors,
+  type ParticipantFormValues,
+  type StepId,
+} from './participantForm';
+
+/** Invitation states after a save that mean the invitation went (portal-core §4). */
+const SENT = ['Unregistered', 'Queued', 'Accepted'];
+
+const withEmail = (message: string, email: string | undefined) => message.replace('{{email}}', email ?? '');
+
+/**
+ * The participant add or edit dialog (portal-core §2, §4, §5): 'Add a participant' or 'Edit a person
+ * on the application', steps Roles and access → Contact details → Owners group (OwnerContact only) →
+ * License details, with Back, Next (named after the next step) and Finish. Next on Contact details
+ * waits for valid details with an email. Giving a one-person role someone else holds asks first; the
+ * server moves it on save. Field errors are the shared schema's messages, or the server's.
+ */
+export function ParticipantDialog({
+  applicationId,
+  participant,
+  all,
+  types,
+  isDraft,
+  onClose,
+}: {
+  applicationId: string;
+  /** The participant being edited; none when adding. */
+  participant?: ParticipantDto;
+  all: readonly ParticipantDto[];
+  types: readonly ParticipantType[];
+  isDraft: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const client = useQueryClient();
+  const me = useCurrentUser();
+  const qualificationTypes = useQuery({
+    queryKey: participantKeys.qualificationTypes,
+    queryFn: ({ signal }) => participantsApi.qualificationTypes(signal),
+    staleTime: 10 * 60_000,
+  });
+  const [values, setValues] = useState<ParticipantFormValues>(() => formValuesOf(participant));
+  const [stepIndex, setStepIndex] = useState(0);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [raised, setRaised] = useState(false);
+  const [confirming, setConfirming] = useState<ParticipantType>();
+  const [reassigned, setReassigned] = useState<string[]>([]);
+
+  const steps = stepsOf(values);
+  const step = steps[Math.min(stepIndex, steps.length - 1)]!;
+  const last = stepIndex >= steps.length - 1;
+  const schemaErrors = fieldErrorsOf(values);
+  // The schema's errors of the fields left, and the server's (until the field changes).
+  const errors: FieldErrors = Object.fromEntries(
+    [...Object.entries(schemaErrors).filter(([f]) => touched[f]), ...Object.entries(serverErrors)].filter(
+      ([, message]) => !!message,
+    ),
+  );
+  const locked = participant ? lockedTypes(types, all, participant, isDraft).map((x) => x.name) : [];
+  const stepName = (s: StepId) => t(`participants.dialog.steps.${s}`);
+  const nextDisabled = stepHasErrors(schemaErrors, step) || (step === 'contact' && !values.email.trim());
+
+  const set = <K extends keyof ParticipantFormValues>(field: K, value: ParticipantFormValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setServerErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const touch = (field: string) => {
+    setTouched((s) => ({ ...s, [field]: true }));
+    if (field === 'email') setValues((v) => ({ ...v, email: v.email.trim() ? normaliseEmail(v.email) : '' }));
+  };
+  const choose = (names: readonly string[]) => {
+    const next = selectTypes(types, names);
+    const access = effectiveAccess(types, next, values.accessLevel);
+    if (access.raised) setRaised(true);
+    setValues((v) => ({ ...v, participantTypes: next, accessLevel: access.accessLevel }));
+  };
+  const onToggle = (type: ParticipantType, checked: boolean) => {
+    if (!checked) return choose(values.participantTypes.filter((n) => n !== type.name));
+    if (isOnePersonType(type) && holdersOf(all, type, participant?.id).length > 0) return setConfirming(type);
+    choose([...values.participantTypes, type.name]);
+  };
+  const holder = confirming && all.find((p) => holdersOf([p], confirming, participant?.id).length > 0);
+
+  const save = useMutation({
+    mutationFn: () =>
+      participant
+        ? participantsApi.update(applicationId, participant.id, bodyOf(values))
+        : participantsApi.create(applicationId, bodyOf(values)),
+    onSuccess: (saved) => {
+      void client.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) });
+      // Own role change reloads the current user's info (portal-core §4).
+      if (saved.loginUserId === me.id) void client.invalidateQueries({ queryKey: userKeys.me() });
+      if (reassigned.length > 0) toasts.show({ type: 'success', content: participantMessages.reassigned });
+      const changed = !participant || participant.invitation !== saved.invitation;
+      if (changed && saved.email && SENT.includes(saved.invitation))
+        toasts.show({ type: 'success', content: withEmail(participantMessages.invitationSent, saved.email) });
+      if (changed && saved.invitation === 'Error')
+        toasts.show({ type: 'error', content: withEmail(participantMessages.invitationFailed, saved.email) });
+      onClose();
+    },
+    onError: (err) => {
+      const fields = isServiceError(err, 'ClientError') ? serverFieldErrors(err.details) : {};
+      const first = Object.keys(fields)[0];
+      if (first) {
+        setServerErrors(fields);
+        setStepIndex(Math.max(0, steps.indexOf(stepOfField(first))));
+        return;
+      }
+      toasts.show({
+        type: 'error',
+        content: isServiceError(err, 'ClientError') ? err.message : participantMessages.saveFailed,
+      });
+    },
+  });
+
+  const licenceErrors = Object.fromEntries(
+    Object.entries(serverErrors)
+      .filter(([k, v]) => k.startsWith('qualifications.') && v)
+      .map(([k, v]) => [k.slice('qualifications.'.length), v]),
+  );
+
+  return (
+    <>
+      <Modal
+        visible
+        size="large"
+        onDismiss={() => !save.isPending && onClose()}
+        header={t(participant ? 'participants.dialog.editTitle' : 'participants.dialog.addTitle')}
+        closeAriaLabel={t('applications.dialogs.close')}
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              {stepIndex > 0 && (
+                <Button variant="link" onClick={() => setStepIndex(stepIndex - 1)} disabled={save.isPending}>
+                  {t('participants.dialog.back')}
+                </Button>
+              )}
+              {!last && (
+                <Button variant="primary" disabled={nextDisabled} onClick={() => setStepIndex(stepIndex + 1)}>
+                  {t('participants.dialog.next', { step: stepName(steps[stepIndex + 1]!) })}
+                </Button>
+              )}
+              {last && (
+                <Button
+                  variant="primary"
+                  loading={save.isPending}
+                  disabled={Object.keys(schemaErrors).length > 0 || !values.email.trim()}
+                  onClick={() => save.mutate()}
+                >
+                  {t('participants.dialog.finish')}
+                </Button>
+              )}
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        <SpaceBetween size="l">
+          <Header
+            variant="h2"
+            description={t('participants.dialog.stepOf', { n: stepIndex + 1, count: steps.length })}
+          >
+            {stepName(step)}
+          </Header>
+          {step === 'roles' && (
+            <RolesAccessStep
+              types={types}
+              selected={values.participantTypes}
+              locked={locked}
+              accessLevel={values.accessLevel}
+              raised={raised}
+              errors={errors}
+              onToggle={onToggle}
+              onAccess={(level) => set('accessLevel', level)}
+            />
+          )}
+          {step === 'contact' && (
+            <ContactDetailsStep
+              values={values}
+              errors={errors}
+              onText={(f, v) => set(f, v)}
+              onBlur={touch}
+              onPhoneCountry={(code) => set('phoneCountryCode', code)}
+              onAddress={(a) => set('address', a)}
+            />
+          )}
+          {step === 'group' && (
+            <OwnersGroupStep values={values} errors={errors} onText={(f, v) => set(f, v)} onBlur={touch} />
+          )}
+          {step === 'licences' &&
+            (qualificationTypes.data ? (
+              <LicenceList
+                types={qualificationTypes.data}
+                value={values.qualifications}
+                errors={licenceErrors}
+                onChange={(next) => {
+                  set('qualifications', next);
+                  setServerErrors((e) =>
+                    Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('qualifications'))),
+                  );
+                }}
+              />
+            ) : qualificationTypes.isError ? (
+              <Box color="text-status-error">{t('participants.licences.typesFailed')}</Box>
+            ) : (
+              <Spinner />
+            ))}
+        </SpaceBetween>
+      </Modal>
+      <Modal
+        visible={!!confirming}
+        onDismiss={() => setConfirming(undefined)}
+        header={t('participants.reassign.title')}
+        closeAriaLabel={t('applications.dialogs.close')}
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={() => setConfirming(undefined)}>
+                {t('applications.dialogs.cancel')}
+              </Button>
+              <Button
+                variant="primary"
+                onClick={() => {
+                  if (!confirming) return;
+                  choose([...values.participantTypes, confirming.name]);
+                  setReassigned((r) => [...r, confirming.name]);
+                  setConfirming(undefined);
+                }}
+              >
+                {t('participants.reassign.confirm')}
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        {confirming &&
+          t('participants.reassign.body', {
+            holder: holder ? participantName(holder) || t('participants.unnamed') : t('participants.unnamed'),
+            role: confirming.displayName,
+          })}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import Alert from '@cloudscape-design/components/alert';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import FormField from '@cloudscape-design/components/form-field';
+import RadioGroup from '@cloudscape-design/components/radio-group';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useTranslation } from 'react-i18next';
+import type { AccessLevel } from '../../../../shared/schemas/common';
+import type { ParticipantType } from '../../../../shared/schemas/reference';
+import { accessRank } from '../../../../shared/domain/applications';
+import { minimumAccessOf, offeredTypes, participantMessages } from '../../../../shared/domain/participants';
+
+const ACCESS_LEVELS: readonly AccessLevel[] = ['None', 'ReadOnly', 'Edit', 'Manage'];
+
+/**
+ * Roles and access (portal-core §4, §5): the offered roles (masked ones hidden, AdditionalOwner not
+ * with RegisteredOwner), locked roles disabled, access options below the roles' minimum disabled,
+ * and the notice when a role raised the access.
+ */
+export function RolesAccessStep({
+  types,
+  selected,
+  locked,
+  accessLevel,
+  raised,
+  errors,
+  onToggle,
+  onAccess,
+}: {
+  types: readonly ParticipantType[];
+  selected: readonly string[];
+  locked: readonly string[];
+  accessLevel: AccessLevel;
+  raised: boolean;
+  errors: Partial<Record<string, string>>;
+  onToggle: (type: ParticipantType, checked: boolean) => void;
+  onAccess: (level: AccessLevel) => void;
+}) {
+  const { t } = useTranslation();
+  const minimum = accessRank(minimumAccessOf(types, selected));
+  return (
+    <SpaceBetween size="l">
+      <FormField
+        label={t('participants.dialog.roles')}
+        description={t('participants.dialog.rolesHint')}
+        errorText={errors.participantTypes}
+      >
+        <SpaceBetween size="xxs">
+          {offeredTypes(types, selected).map((type) => (
+            <Checkbox
+              key={type.name}
+              checked={selected.includes(type.name)}
+              disabled={locked.includes(type.name)}
+              description={locked.includes(type.name) ? t('participants.dialog.lockedRole') : undefined}
+              onChange={({ detail }) => onToggle(type, detail.checked)}
+            >
+              {type.displayName}
+            </Checkbox>
+          ))}
+        </SpaceBetween>
+      </FormField>
+      <FormField label={t('participants.dialog.access')} errorText={errors.accessLevel}>
+        <RadioGroup
+          value={accessLevel}
+          onChange={({ detail }) => onAccess(detail.value as AccessLevel)}
+          items={ACCESS_LEVELS.map((level) => ({
+            value: level,
+            label: t(`applicationForm.contact.accessLevels.${level}`),
+            disabled: accessRank(level) < minimum,
+          }))}
+        />
+      </FormField>
+      {raised && <Alert type="info">{participantMessages.accessIncreased}</Alert>}
+    </SpaceBetween>
+  );
+}

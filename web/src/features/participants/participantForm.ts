@@ -1,0 +1,126 @@
+/**
+ * The participant dialog's form as pure functions (portal-core §2, §5): its steps, the values from a
+ * stored participant, the request body, and the field errors — the shared ParticipantInput schema's
+ * messages (the rules are not repeated here) and a server 400's details mapped to the same fields.
+ */
+import { ParticipantInput, type ParticipantDto } from '../../../../shared/schemas/participants';
+import type { AccessLevel, Address } from '../../../../shared/schemas/common';
+import { DEFAULT_PHONE_COUNTRY_CODE } from '../../../../shared/domain/validation';
+import { DEFAULT_GROUP_NAME, OWNER_CONTACT } from '../../../../shared/domain/participants';
+import type { QualificationFields } from '../../../../shared/domain/qualifications';
+
+export type StepId = 'roles' | 'contact' | 'group' | 'licences';
+
+export interface LicenceValue extends QualificationFields {
+  qualificationName: string;
+  warnings?: ReadonlyArray<{ label: string; warning: string }>;
+}
+
+export interface ParticipantFormValues {
+  firstName: string;
+  lastName: string;
+  organisation: string;
+  phoneCountryCode: string;
+  phone: string;
+  email: string;
+  address: Address | null;
+  participantTypes: string[];
+  accessLevel: AccessLevel;
+  groupName: string;
+  groupList: string;
+  qualifications: LicenceValue[];
+}
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The fields each step shows (a field error sends the dialog back to its step). */
+const STEP_FIELDS: Record<StepId, readonly string[]> = {
+  roles: ['participantTypes', 'accessLevel'],
+  contact: ['firstName', 'lastName', 'organisation', 'phoneCountryCode', 'phone', 'email', 'address'],
+  group: ['groupName', 'groupList'],
+  licences: ['qualifications'],
+};
+
+/** The steps: the Owners group step only when the participant has the OwnerContact type. */
+export const stepsOf = (v: Pick<ParticipantFormValues, 'participantTypes'>): StepId[] =>
+  v.participantTypes.includes(OWNER_CONTACT)
+    ? ['roles', 'contact', 'group', 'licences']
+    : ['roles', 'contact', 'licences'];
+
+/** The step showing a field ('qualifications.0.qualificationNumber' → licences). */
+export const stepOfField = (field: string): StepId =>
+  (Object.keys(STEP_FIELDS) as StepId[]).find((s) => STEP_FIELDS[s].includes(field.split('.')[0]!)) ??
+  'contact';
+
+export function formValuesOf(p?: ParticipantDto): ParticipantFormValues {
+  return {
+    firstName: p?.firstName ?? '',
+    lastName: p?.lastName ?? '',
+    organisation: p?.organisation ?? '',
+    phoneCountryCode: p?.phoneCountryCode || DEFAULT_PHONE_COUNTRY_CODE,
+    phone: p?.phone ?? '',
+    email: p?.email ?? '',
+    address: p?.address ?? null,
+    participantTypes: p?.participantTypes ?? [],
+    accessLevel: p?.accessLevel ?? 'None',
+    groupName: p?.groupName || DEFAULT_GROUP_NAME,
+    groupList: p?.groupList ?? '',
+    qualifications: p?.qualifications ?? [],
+  };
+}
+
+const given = (s: string) => (s.trim() ? s : undefined);
+
+/** The request body (POST, or PATCH with the whole participant); the group only with OwnerContact. */
+export function bodyOf(v: ParticipantFormValues): ParticipantInput {
+  const group = v.participantTypes.includes(OWNER_CONTACT) && !!v.groupList.trim();
+  return {
+    firstName: given(v.firstName),
+    lastName: given(v.lastName),
+    organisation: given(v.organisation),
+    phoneCountryCode: v.phone.trim() ? v.phoneCountryCode : undefined,
+    phone: given(v.phone),
+    email: given(v.email),
+    address: v.address ?? undefined,
+    participantTypes: v.participantTypes,
+    accessLevel: v.accessLevel,
+    groupName: group ? v.groupName.trim() || DEFAULT_GROUP_NAME : undefined,
+    groupList: group ? v.groupList : undefined,
+    qualifications: v.qualifications.map(
+      ({ qualificationName, licensingClasses, otherQualificationType, qualificationNumber }) => ({
+        qualificationName,
+        licensingClasses: [...(licensingClasses ?? [])],
+        otherQualificationType,
+        qualificationNumber,
+      }),
+    ),
+  };
+}
+
+/** The schema's first message per field ('address.zipCode' is shown on the address). */
+export function fieldErrorsOf(v: ParticipantFormValues): FieldErrors {
+  const result = ParticipantInput.safeParse(bodyOf(v));
+  const errors: FieldErrors = {};
+  if (!result.success)
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      errors[field] ??= issue.message;
+    }
+  return errors;
+}
+
+/** A server 400's details ({ field: 'body.email', reason }) as field errors. */
+export function serverFieldErrors(details: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!Array.isArray(details)) return errors;
+  for (const d of details as Array<{ field?: unknown; reason?: unknown }>) {
+    if (typeof d?.field !== 'string' || typeof d.reason !== 'string') continue;
+    const field = d.field.replace(/^body\./, '');
+    errors[field] ??= d.reason;
+  }
+  return errors;
+}
+
+/** Whether any of the errors belongs to the step. */
+export const stepHasErrors = (errors: FieldErrors, step: StepId): boolean =>
+  Object.keys(errors).some((f) => errors[f] && stepOfField(f) === step);
