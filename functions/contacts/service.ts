@@ -1,6 +1,7 @@
+import { retryOnConflict } from '../platform/data/retry.js';
 import type { ContactFields } from '../../shared/schemas/contacts.js';
 import { defined } from '../../shared/domain/objects.js';
-import { Conflict, Invalid, NotFound } from '../platform/errors.js';
+import { Invalid, NotFound } from '../platform/errors.js';
 import { qualificationRules } from '../participants/service/qualifications.js';
 import type { QualificationPorts } from '../participants/service/qualifications.js';
 import type { ContactRecord, ContactWrite } from './repository.js';
@@ -67,13 +68,9 @@ export function contactsService(ports: ContactPorts) {
     return (await ports.organisationOf(userId)) ?? soleTraderOrganisationId(userId);
   }
 
-  async function withRetry<T>(attempt: () => Promise<T | undefined>): Promise<T> {
-    for (let i = 0; i < ATTEMPTS; i++) {
-      const done = await attempt();
-      if (done !== undefined) return done;
-    }
-    throw new Conflict(CONTACTS_CHANGED_MEANWHILE);
-  }
+  /** Retries `attempt` from a fresh read while a concurrent change beats it. */
+  const withRetry = <T>(attempt: () => Promise<T | undefined>) =>
+    retryOnConflict(ATTEMPTS, CONTACTS_CHANGED_MEANWHILE, attempt);
 
   async function existing(organisationId: string, contactId: string): Promise<ContactRecord> {
     const c = await ports.contact(organisationId, contactId);

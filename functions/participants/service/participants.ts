@@ -1,3 +1,4 @@
+import { retryOnConflict } from '../../platform/data/retry.js';
 import type { AccessLevel, NotificationLevel } from '../../../shared/schemas/common.js';
 import type { ParticipantType, QualificationType } from '../../../shared/schemas/reference.js';
 import type { ParticipantFields } from '../../../shared/schemas/participants.js';
@@ -18,7 +19,7 @@ import {
   isOnePersonType,
 } from '../../../shared/domain/participants.js';
 import { defined } from '../../../shared/domain/objects.js';
-import { Conflict, Forbidden, Invalid, NotFound, Rejected } from '../../platform/errors.js';
+import { Forbidden, Invalid, NotFound, Rejected } from '../../platform/errors.js';
 import type { UserCaller } from '../../platform/caller.js';
 import type { ApplicationAccessRecord, ApplicationGrant } from '../../platform/access.js';
 import type { ParticipantRecord, ParticipantWrite } from '../repository.js';
@@ -59,13 +60,8 @@ const invalid = (field: string, message: string) =>
 export function participantsService(ports: ParticipantPorts) {
   const { qualificationsOf } = qualificationRules(ports);
   /** Retries `attempt` from a fresh read while a concurrent change beats it. */
-  async function withRetry<T>(attempt: () => Promise<T | undefined>): Promise<T> {
-    for (let i = 0; i < ATTEMPTS; i++) {
-      const done = await attempt();
-      if (done !== undefined) return done;
-    }
-    throw new Conflict(CHANGED_MEANWHILE);
-  }
+  const withRetry = <T>(attempt: () => Promise<T | undefined>) =>
+    retryOnConflict(ATTEMPTS, CHANGED_MEANWHILE, attempt);
 
   async function list(applicationId: string, includeDeleted: boolean): Promise<ParticipantRecord[]> {
     const all = await ports.participants(applicationId);
