@@ -217,7 +217,7 @@ test('applications journey: wizard, two visits, review, documents, submit, dupli
   const lists = new ApplicationsPage(page);
   // Which tab opens without ?tab depends on what earlier specs left this user (the walk-through
   // pins "the first tab with something"); here the Draft tab is asked for, then Submitted chosen.
-  await lists.goto('/applications?tab=Draft');
+  await lists.goto('/applications', 'Draft');
   await expect(page.getByRole('tab', { selected: true, name: /^Draft/ })).toBeVisible();
   await expect(lists.tab('Submitted (1)')).toBeVisible();
   await lists.tab(/^Submitted/).click();
