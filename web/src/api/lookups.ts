@@ -1,8 +1,11 @@
 import {
   AddressDetailsResponse,
   AddressSuggestResponse,
+  LBP_SEARCH_LIMIT,
   lookupMessages,
+  PractitionerSearchResponse,
   type AddressLookupResult,
+  type Practitioner,
   type AddressSuggestion,
 } from '../../../shared/schemas/lookups';
 import { apiRequest } from './client';
@@ -43,4 +46,21 @@ export async function fetchAddressDetails(dpid: string, signal?: AbortSignal): P
   const first = parsed.success && parsed.data.success ? parsed.data.details[0] : undefined;
   if (!first) throw new ServiceError('ServerError', lookupMessages.addressDetails);
   return first;
+}
+
+/**
+ * GET /v1/service/licensed-building-practitioners?searchText=&limit=10 (portal-core §7, §9: limit 10).
+ * A failure or an answer not of the contract's shape is 'Failed to get registered lbps'.
+ */
+export async function searchPractitioners(searchText: string, signal?: AbortSignal): Promise<Practitioner[]> {
+  const raw = await apiRequest<unknown>('/v1/service/licensed-building-practitioners', {
+    query: { searchText, limit: LBP_SEARCH_LIMIT },
+    signal,
+  }).catch((e: unknown) => {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ServiceError('ServerError', lookupMessages.lbp);
+  });
+  const parsed = PractitionerSearchResponse.safeParse(raw);
+  if (!parsed.success) throw new ServiceError('ServerError', lookupMessages.lbp);
+  return parsed.data.practitioners;
 }
