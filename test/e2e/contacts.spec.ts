@@ -8,7 +8,7 @@ import { ContactsPage } from './pages/ContactsPage';
 import practitioners from '../../shared/sample-data/practitioners.json' with { type: 'json' };
 
 const user = demoUser(0);
-test.setTimeout(120_000);
+test.setTimeout(180_000);
 
 /** A practitioner the local register holds with a licence class that is not active. */
 const lbp = practitioners.find((p) => p.licenceClasses.some((c) => c.status !== 'Active'))!;
