@@ -135,7 +135,7 @@ export const signedInRoutes: RouteObject[] = [
 
       { path: 'user-profile', lazy: page(() => import('../features/user/UserProfilePage')) },
       soon('user-notifications', 'userNotifications'),
-      soon('libraries', 'libraries'),
+      { path: 'libraries', lazy: page(() => import('../features/contacts/LibrariesPage')) },
       soon('organisation-members', 'organisationMembers'),
       soon('organisation-invitations', 'organisationInvitations'),
       soon('organisation-disabled-members', 'organisationDisabledMembers'),
@@ -143,7 +143,7 @@ export const signedInRoutes: RouteObject[] = [
         path: 'application-templates',
         lazy: page(() => import('../features/templates/ApplicationTemplatesPage')),
       },
-      soon('contacts', 'contacts'),
+      { path: 'contacts', lazy: page(() => import('../features/contacts/ContactsPage')) },
 
       { path: '*', loader: () => redirect('/') },
     ],

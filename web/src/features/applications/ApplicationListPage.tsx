@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { applicationKeys, applicationsApi } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
 import { RouterLink } from '../../components/RouterLink';
+import { useDebounced } from '../../app/useDebounced';
 import type { ApplicationFilters } from '../../../../shared/schemas/applications';
 import { ApplicationCards } from './ApplicationCards';
 import {
@@ -42,16 +43,6 @@ const FILTER_SOURCE: Record<FilterGroup, keyof ApplicationFilters> = {
   Complexity: 'complexities',
   OutstandingAction: 'outstandingActions',
 };
-
-/** A value that follows `value` once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const id = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(id);
-  }, [value, ms]);
-  return settled;
-}
 
 /** Shows an error toast once each time `failed` turns true. */
 function useErrorToast(failed: boolean, message: string) {
