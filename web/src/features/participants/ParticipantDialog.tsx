@@ -118,6 +118,11 @@ export function ParticipantDialog({
     setValues((v) => ({ ...v, [field]: value }));
     setServerErrors((e) => ({ ...e, [field]: undefined }));
   };
+  // A person picked in the search: new details, so the server's errors on the old ones go.
+  const fill = (next: (v: ParticipantFormValues) => ParticipantFormValues) => {
+    setValues(next);
+    setServerErrors({});
+  };
   const touch = (field: string) => {
     setTouched((s) => ({ ...s, [field]: true }));
     if (field === 'email') setValues((v) => ({ ...v, email: v.email.trim() ? normaliseEmail(v.email) : '' }));
@@ -252,10 +257,8 @@ export function ParticipantDialog({
               onAddress={(a) => set('address', a)}
               personSearch={
                 <PersonSearch
-                  onContact={(contact) => setValues((v) => withContact(v, contact))}
-                  onPractitioner={(p) =>
-                    setValues((v) => withPractitioner(v, p, qualificationTypes.data ?? []))
-                  }
+                  onContact={(contact) => fill((v) => withContact(v, contact))}
+                  onPractitioner={(p) => fill((v) => withPractitioner(v, p, qualificationTypes.data ?? []))}
                 />
               }
               saveToLibrary={
