@@ -3,6 +3,7 @@
  * Apply and by the server against the qualification types (GET /user/qualification-types). Messages
  * are the spec's, word for word.
  */
+import type { Practitioner } from '../schemas/lookups.js';
 import type { QualificationType } from '../schemas/reference.js';
 import { formatMessage } from './applications.js';
 
@@ -114,3 +115,35 @@ export const offeredQualificationTypes = (
 /** Licence numbers used more than once (case and spaces forgiven). */
 export const licenceKey = (number: string | undefined): string =>
   (number ?? '').replace(/\s+/g, '').toUpperCase();
+
+/** A class name without spaces or case ('Site 2', 'Site2' and 'site 2' are one class). */
+const classKey = (name: string) => name.replace(/\s+/g, '').toLowerCase();
+
+/**
+ * The LBP qualification of a practitioner picked from the register (portal-core §2 person search):
+ * the LBP number and the register's active classes, as the LBP type's classes (the register writes
+ * 'Site 2' or 'Bricklaying and Blocklaying', the type has name 'Site2' and that display name).
+ * Undefined when the types have no LBP or none of the practitioner's classes is active and known:
+ * such a licence could not be applied ('At least one license class must be selected').
+ */
+export function qualificationFromPractitioner(
+  p: Pick<Practitioner, 'lbpNumber' | 'licenceClasses'>,
+  types: readonly QualificationType[],
+): { qualificationName: string; qualificationNumber: string; licensingClasses: string[] } | undefined {
+  const lbp = types.find((t) => t.name === LBP_QUALIFICATION);
+  if (!lbp) return undefined;
+  const classes = p.licenceClasses
+    .filter((c) => c.status === 'Active')
+    .map(
+      (c) =>
+        lbp.classes.find(
+          (k) =>
+            classKey(k.name) === classKey(c.licenceClass) ||
+            classKey(k.displayName) === classKey(c.licenceClass),
+        )?.name,
+    )
+    .filter((name): name is string => !!name);
+  const licensingClasses = lbp.classes.map((k) => k.name).filter((name) => classes.includes(name));
+  if (licensingClasses.length === 0) return undefined;
+  return { qualificationName: lbp.name, qualificationNumber: p.lbpNumber, licensingClasses };
+}

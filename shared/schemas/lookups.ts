@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { messages } from '../domain/validation.js';
 
-/** Address search: minimum 2 characters (portal-core §5; the web debounces 1000 ms). */
+/** Address and person search: minimum 2 characters (portal-core §5; the web debounces 1000 ms). */
 export const ADDRESS_SEARCH_MIN_CHARS = 2;
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 1000;
 /** LBP search limit (portal-core §9). */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Autosuggest, { type AutosuggestProps } from '@cloudscape-design/components/autosuggest';
 import FormField from '@cloudscape-design/components/form-field';
@@ -6,13 +6,13 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '../../../../shared/schemas/common';
 import {
-  ADDRESS_SEARCH_DEBOUNCE_MS,
   ADDRESS_SEARCH_MIN_CHARS,
   lookupMessages,
   type AddressSuggestion,
 } from '../../../../shared/schemas/lookups';
 import { addressFromLookup } from './address';
 import { addressDetailsQuery, addressSuggestionsQuery } from './queries';
+import { useDebouncedSearch } from './useDebouncedSearch';
 import styles from './address.module.css';
 
 export interface AddressPickerProps {
@@ -30,7 +30,6 @@ export interface AddressPickerProps {
   secondaryControl?: ReactNode;
 }
 
-type SearchStatus = 'idle' | 'loading' | 'finished';
 type DetailsStatus = 'idle' | 'loading' | 'failed';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
@@ -61,64 +60,34 @@ export default function AddressPicker({
     setSyncedText(valueText);
     setText(valueText);
   }
-  const [suggestions, setSuggestions] = useState<readonly AddressSuggestion[]>([]);
-  const [searchStatus, setSearchStatus] = useState<SearchStatus>('idle');
   const [details, setDetails] = useState<DetailsStatus>('idle');
+  const {
+    results: suggestions,
+    status: searchStatus,
+    change: searchFor,
+    cancel: cancelSearch,
+  } = useDebouncedSearch<AddressSuggestion>(
+    (q) => queryClient.fetchQuery(addressSuggestionsQuery(q)),
+    lookupMessages.addressSuggest,
+  );
 
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // Only the latest search and the latest pick may land.
-  const searchSeq = useRef(0);
+  // Only the latest pick may land.
   const pickSeq = useRef(0);
   const focused = useRef(false);
-  useEffect(() => {
-    const pending = timer;
-    return () => clearTimeout(pending.current);
-  }, []);
-
-  const cancelSearch = () => {
-    clearTimeout(timer.current);
-    searchSeq.current += 1;
-  };
-
-  const search = (q: string) => {
-    const seq = (searchSeq.current += 1);
-    queryClient
-      .fetchQuery(addressSuggestionsQuery(q))
-      .then((found) => {
-        if (seq !== searchSeq.current) return;
-        setSuggestions(found);
-        setSearchStatus('finished');
-      })
-      .catch((error: unknown) => {
-        if (isAbort(error)) return;
-        // portal-core §8: logged; the list stays unchanged.
-        console.error(lookupMessages.addressSuggest, error);
-        if (seq === searchSeq.current) setSearchStatus('finished');
-      });
-  };
 
   const handleChange: AutosuggestProps['onChange'] = ({ detail }) => {
     setText(detail.value);
     setDetails('idle');
     pickSeq.current += 1;
-    cancelSearch();
     // Emptied (typed away or the clear button): no address.
     if (detail.value === '' && value) onChange(null);
-    const q = detail.value.trim();
-    if (q.length < ADDRESS_SEARCH_MIN_CHARS) {
-      setSuggestions([]);
-      setSearchStatus('idle');
-      return;
-    }
-    setSearchStatus('loading');
-    timer.current = setTimeout(() => search(q), ADDRESS_SEARCH_DEBOUNCE_MS);
+    searchFor(detail.value);
   };
 
   const handleSelect: AutosuggestProps['onSelect'] = ({ detail }) => {
-    cancelSearch();
     const picked = suggestions.find((s) => s.fullAddress === detail.value);
-    if (!picked) return;
-    setSearchStatus('finished');
+    if (!picked) return cancelSearch();
+    cancelSearch('finished');
     setText(picked.fullAddress);
     setDetails('loading');
     const seq = (pickSeq.current += 1);
@@ -147,9 +116,8 @@ export default function AddressPicker({
     focused.current = false;
     if (details === 'loading') return;
     if (value && text === valueText) return;
-    cancelSearch();
+    cancelSearch('idle');
     if (text !== '') setText('');
-    setSearchStatus('idle');
     if (value) onChange(null);
   };
 

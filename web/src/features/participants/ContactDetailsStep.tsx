@@ -1,3 +1,4 @@
+import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Grid from '@cloudscape-design/components/grid';
@@ -5,6 +6,7 @@ import Input, { type InputProps } from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '../../../../shared/schemas/common';
 import { groupMemberCount, needsContactDetails } from '../../../../shared/domain/participants';
@@ -27,7 +29,8 @@ export interface StepFieldsProps {
 /**
  * Contact details (portal-core §2, §5): names, organisation, email, phone with its country code, and
  * the address with the toggle between the lookup ('Address of the building site') and manual entry
- * ('Enter address manually', 'Back to contact').
+ * ('Enter address manually', 'Back to contact'). Above them the person search panel; below them, when
+ * adding someone who did not come from the library, 'Save to contact library'.
  */
 export function ContactDetailsStep({
   values,
@@ -36,9 +39,13 @@ export function ContactDetailsStep({
   onBlur,
   onPhoneCountry,
   onAddress,
+  personSearch,
+  saveToLibrary,
 }: StepFieldsProps & {
   onPhoneCountry: (code: string) => void;
   onAddress: (address: Address | null) => void;
+  personSearch?: ReactNode;
+  saveToLibrary?: { checked: boolean; onChange: (checked: boolean) => void } | undefined;
 }) {
   const { t } = useTranslation();
   const contact = needsContactDetails(values.participantTypes);
@@ -65,6 +72,7 @@ export function ContactDetailsStep({
   );
   return (
     <SpaceBetween size="l">
+      {personSearch}
       <ColumnLayout columns={2}>
         {text('firstName', 'given-name')}
         {text('lastName', 'family-name')}
@@ -93,6 +101,15 @@ export function ContactDetailsStep({
         required={contact}
         errorText={errors.address}
       />
+      {saveToLibrary && (
+        <Checkbox
+          checked={saveToLibrary.checked}
+          description={t('participants.dialog.saveToLibraryHint')}
+          onChange={({ detail }) => saveToLibrary.onChange(detail.checked)}
+        >
+          {t('participants.dialog.saveToLibrary')}
+        </Checkbox>
+      )}
     </SpaceBetween>
   );
 }

@@ -19,7 +19,8 @@ import {
 } from '../../../../shared/domain/participants';
 import { normaliseEmail } from '../../../../shared/domain/validation';
 import { participantKeys, participantsApi } from '../../api/participants';
-import { applicationKeys } from '../../api/applications';
+import { applicationKeys, applicationsApi } from '../../api/applications';
+import { contactKeys, contactsApi } from '../../api/contacts';
 import { isServiceError } from '../../api/errors';
 import { useToasts } from '../../components/toasts';
 import { userKeys } from '../user/queries';
@@ -28,8 +29,10 @@ import { ContactDetailsStep, OwnersGroupStep } from './ContactDetailsStep';
 import { LicenceList } from './LicenceList';
 import { participantName } from './ParticipantCard';
 import { RolesAccessStep } from './RolesAccessStep';
+import { PersonSearch } from './PersonSearch';
 import {
   bodyOf,
+  contactBodyOf,
   fieldErrorsOf,
   formValuesOf,
   serverFieldErrors,
@@ -39,6 +42,8 @@ import {
   type FieldErrors,
   type ParticipantFormValues,
   type StepId,
+  withContact,
+  withPractitioner,
 } from './participantForm';
 
 /** Invitation states after a save that mean the invitation went (portal-core §4). */
@@ -85,6 +90,15 @@ export function ParticipantDialog({
   const [raised, setRaised] = useState(false);
   const [confirming, setConfirming] = useState<ParticipantType>();
   const [reassigned, setReassigned] = useState<string[]>([]);
+  const [saveToLibrary, setSaveToLibrary] = useState(false);
+  // The caller's own access (the application DTO's accessLevel; the page has it cached).
+  const application = useQuery({
+    queryKey: applicationKeys.detail(applicationId),
+    queryFn: ({ signal }) => applicationsApi.get(applicationId, signal),
+    staleTime: 60_000,
+  });
+  // Offered when adding someone who did not come from the library.
+  const offerLibrary = !participant && !values.libraryContactId;
 
   const steps = stepsOf(values);
   const step = steps[Math.min(stepIndex, steps.length - 1)]!;
@@ -104,6 +118,11 @@ export function ParticipantDialog({
     setValues((v) => ({ ...v, [field]: value }));
     setServerErrors((e) => ({ ...e, [field]: undefined }));
   };
+  // A person picked in the search: new details, so the server's errors on the old ones go.
+  const fill = (next: (v: ParticipantFormValues) => ParticipantFormValues) => {
+    setValues(next);
+    setServerErrors({});
+  };
   const touch = (field: string) => {
     setTouched((s) => ({ ...s, [field]: true }));
     if (field === 'email') setValues((v) => ({ ...v, email: v.email.trim() ? normaliseEmail(v.email) : '' }));
@@ -122,11 +141,24 @@ export function ParticipantDialog({
   const holder = confirming && all.find((p) => holdersOf([p], confirming, participant?.id).length > 0);
 
   const save = useMutation({
-    mutationFn: () =>
-      participant
-        ? participantsApi.update(applicationId, participant.id, bodyOf(values))
-        : participantsApi.create(applicationId, bodyOf(values)),
-    onSuccess: (saved) => {
+    mutationFn: async () => {
+      const saved = participant
+        ? await participantsApi.update(applicationId, participant.id, bodyOf(values))
+        : await participantsApi.create(applicationId, bodyOf(values));
+      // The participant is saved; the library's refusal (its own rules) is only a warning.
+      const library =
+        offerLibrary && saveToLibrary
+          ? await contactsApi.create(contactBodyOf(values)).then(
+              () => undefined,
+              (err: unknown) =>
+                isServiceError(err, 'ClientError') ? err.message : t('participants.dialog.libraryFailed'),
+            )
+          : undefined;
+      return { saved, library };
+    },
+    onSuccess: ({ saved, library }) => {
+      if (offerLibrary && saveToLibrary) void client.invalidateQueries({ queryKey: contactKeys.all });
+      if (library) toasts.show({ type: 'warning', content: library });
       void client.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) });
       // Own role change reloads the current user's info (portal-core §4).
       if (saved.loginUserId === me.id) void client.invalidateQueries({ queryKey: userKeys.me() });
@@ -211,6 +243,8 @@ export function ParticipantDialog({
               errors={errors}
               onToggle={onToggle}
               onAccess={(level) => set('accessLevel', level)}
+              ownAccess={application.data?.application.accessLevel}
+              storedAccess={participant?.accessLevel}
             />
           )}
           {step === 'contact' && (
@@ -221,6 +255,15 @@ export function ParticipantDialog({
               onBlur={touch}
               onPhoneCountry={(code) => set('phoneCountryCode', code)}
               onAddress={(a) => set('address', a)}
+              personSearch={
+                <PersonSearch
+                  onContact={(contact) => fill((v) => withContact(v, contact))}
+                  onPractitioner={(p) => fill((v) => withPractitioner(v, p, qualificationTypes.data ?? []))}
+                />
+              }
+              saveToLibrary={
+                offerLibrary ? { checked: saveToLibrary, onChange: setSaveToLibrary } : undefined
+              }
             />
           )}
           {step === 'group' && (

@@ -14,7 +14,9 @@ const ACCESS_LEVELS: readonly AccessLevel[] = ['None', 'ReadOnly', 'Edit', 'Mana
 /**
  * Roles and access (portal-core §4, §5): the offered roles (masked ones hidden, AdditionalOwner not
  * with RegisteredOwner), locked roles disabled, access options below the roles' minimum disabled,
- * and the notice when a role raised the access.
+ * and the notice when a role raised the access. Nobody gives more access than they have
+ * (docs/participants.md): with the caller's own level known, the options above it are disabled
+ * (the participant's stored level stays selectable) and so are the roles whose minimum is above it.
  */
 export function RolesAccessStep({
   types,
@@ -25,6 +27,8 @@ export function RolesAccessStep({
   errors,
   onToggle,
   onAccess,
+  ownAccess,
+  storedAccess,
 }: {
   types: readonly ParticipantType[];
   selected: readonly string[];
@@ -34,9 +38,22 @@ export function RolesAccessStep({
   errors: Partial<Record<string, string>>;
   onToggle: (type: ParticipantType, checked: boolean) => void;
   onAccess: (level: AccessLevel) => void;
+  /** The caller's own access to the application (unknown: no cap here; the server still refuses). */
+  ownAccess?: AccessLevel | undefined;
+  /** The edited participant's stored access level, which may be kept. */
+  storedAccess?: AccessLevel | undefined;
 }) {
   const { t } = useTranslation();
   const minimum = accessRank(minimumAccessOf(types, selected));
+  const aboveOwn = (level: AccessLevel) => !!ownAccess && accessRank(level) > accessRank(ownAccess);
+  const roleAboveOwn = (type: ParticipantType) =>
+    !selected.includes(type.name) && !!type.minimumAccessLevel && aboveOwn(type.minimumAccessLevel);
+  const roleNote = (type: ParticipantType) =>
+    locked.includes(type.name)
+      ? t('participants.dialog.lockedRole')
+      : roleAboveOwn(type)
+        ? t('participants.dialog.roleAboveOwn')
+        : undefined;
   return (
     <SpaceBetween size="l">
       <FormField
@@ -49,8 +66,8 @@ export function RolesAccessStep({
             <Checkbox
               key={type.name}
               checked={selected.includes(type.name)}
-              disabled={locked.includes(type.name)}
-              description={locked.includes(type.name) ? t('participants.dialog.lockedRole') : undefined}
+              disabled={locked.includes(type.name) || roleAboveOwn(type)}
+              description={roleNote(type)}
               onChange={({ detail }) => onToggle(type, detail.checked)}
             >
               {type.displayName}
@@ -62,11 +79,15 @@ export function RolesAccessStep({
         <RadioGroup
           value={accessLevel}
           onChange={({ detail }) => onAccess(detail.value as AccessLevel)}
-          items={ACCESS_LEVELS.map((level) => ({
-            value: level,
-            label: t(`applicationForm.contact.accessLevels.${level}`),
-            disabled: accessRank(level) < minimum,
-          }))}
+          items={ACCESS_LEVELS.map((level) => {
+            const capped = aboveOwn(level) && level !== storedAccess;
+            return {
+              value: level,
+              label: t(`applicationForm.contact.accessLevels.${level}`),
+              description: capped ? t('participants.dialog.accessAboveOwn') : undefined,
+              disabled: accessRank(level) < minimum || capped,
+            };
+          })}
         />
       </FormField>
       {raised && <Alert type="info">{participantMessages.accessIncreased}</Alert>}

@@ -7,7 +7,13 @@ import { ParticipantInput, type ParticipantDto } from '../../../../shared/schema
 import type { AccessLevel, Address } from '../../../../shared/schemas/common';
 import { DEFAULT_PHONE_COUNTRY_CODE } from '../../../../shared/domain/validation';
 import { DEFAULT_GROUP_NAME, OWNER_CONTACT } from '../../../../shared/domain/participants';
-import type { QualificationFields } from '../../../../shared/domain/qualifications';
+import {
+  qualificationFromPractitioner,
+  type QualificationFields,
+} from '../../../../shared/domain/qualifications';
+import type { ContactDto, ContactInput } from '../../../../shared/schemas/contacts';
+import type { Practitioner } from '../../../../shared/schemas/lookups';
+import type { QualificationType } from '../../../../shared/schemas/reference';
 
 export type StepId = 'roles' | 'contact' | 'group' | 'licences';
 
@@ -29,6 +35,8 @@ export interface ParticipantFormValues {
   groupName: string;
   groupList: string;
   qualifications: LicenceValue[];
+  /** The library contact the details came from (the person search); its lastUsed is updated. */
+  libraryContactId?: string | undefined;
 }
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -66,6 +74,7 @@ export function formValuesOf(p?: ParticipantDto): ParticipantFormValues {
     groupName: p?.groupName || DEFAULT_GROUP_NAME,
     groupList: p?.groupList ?? '',
     qualifications: p?.qualifications ?? [],
+    libraryContactId: p?.libraryContactId,
   };
 }
 
@@ -94,6 +103,55 @@ export function bodyOf(v: ParticipantFormValues): ParticipantInput {
         qualificationNumber,
       }),
     ),
+    libraryContactId: v.libraryContactId,
+  };
+}
+
+/** The contact library's body for "Save to contact library": the same details and licences. */
+export function contactBodyOf(v: ParticipantFormValues): ContactInput {
+  const { firstName, lastName, organisation, phoneCountryCode, phone, email, address, qualifications } =
+    bodyOf(v);
+  return { firstName, lastName, organisation, phoneCountryCode, phone, email, address, qualifications };
+}
+
+/**
+ * A library contact picked in the person search (portal-core §2): its names, organisation, email,
+ * phone, address and licences replace the form's, and the participant remembers where they came from.
+ */
+export function withContact(v: ParticipantFormValues, c: ContactDto): ParticipantFormValues {
+  return {
+    ...v,
+    firstName: c.firstName ?? '',
+    lastName: c.lastName ?? '',
+    organisation: c.organisation ?? '',
+    email: c.email ?? '',
+    phoneCountryCode: c.phoneCountryCode || DEFAULT_PHONE_COUNTRY_CODE,
+    phone: c.phone ?? '',
+    address: c.address ?? null,
+    qualifications: c.qualifications.map((q) => ({ ...q, warnings: [] })),
+    libraryContactId: c.id,
+  };
+}
+
+/**
+ * A practitioner picked from the LBP register (portal-core §2): their names, and their LBP licence
+ * (number and active classes) in place of an LBP licence the form had. The details no longer come
+ * from a library contact.
+ */
+export function withPractitioner(
+  v: ParticipantFormValues,
+  p: Practitioner,
+  types: readonly QualificationType[],
+): ParticipantFormValues {
+  const licence = qualificationFromPractitioner(p, types);
+  return {
+    ...v,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    qualifications: licence
+      ? [...v.qualifications.filter((q) => q.qualificationName !== licence.qualificationName), licence]
+      : v.qualifications,
+    libraryContactId: undefined,
   };
 }
 
