@@ -9,7 +9,7 @@ import { OnceOpened } from '../../components/OnceOpened';
 import { NAV_ITEMS, navSection } from './navSection';
 import { displayName, useMaybeCurrentUser } from './useCurrentUser';
 import { MenuButton, type MenuItem } from './MenuButton';
-import { ShellIcon } from './ShellIcons';
+import { PlainIcon } from '../../components/plain/PlainIcon';
 import styles from './shell.module.css';
 
 // Help → Support information: the dialog (Cloudscape Modal) loads when first opened.
@@ -109,7 +109,7 @@ export function AppShell() {
         aria-controls={drawerMode ? undefined : 'side-navigation-links'}
         onClick={() => (drawerMode ? closeDrawer(true) : setNavigationOpen(!navigationOpen))}
       >
-        <ShellIcon name={drawerMode ? 'close' : expanded ? 'angle-left' : 'angle-right'} />
+        <PlainIcon name={drawerMode ? 'close' : expanded ? 'angle-left' : 'angle-right'} />
       </button>
       <ul id="side-navigation-links" className={styles.navList}>
         {NAV_ITEMS.map((item) => (
@@ -122,7 +122,7 @@ export function AppShell() {
               title={expanded ? undefined : t(item.key)}
               onClick={(event) => followLink(event, item.href)}
             >
-              <ShellIcon name={item.icon} />
+              <PlainIcon name={item.icon} />
               {expanded && <span>{t(item.key)}</span>}
             </a>
           </li>
@@ -194,7 +194,7 @@ export function AppShell() {
             aria-controls="side-navigation"
             onClick={() => setDrawerOpen(true)}
           >
-            <ShellIcon name="menu" />
+            <PlainIcon name="menu" />
           </button>
         </div>
       )}

@@ -7,7 +7,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { ShellIcon, type ShellIconName } from './ShellIcons';
+import { PlainIcon, type PlainIconName } from '../../components/plain/PlainIcon';
 import styles from './shell.module.css';
 
 export interface MenuItem {
@@ -26,7 +26,7 @@ interface MenuButtonProps {
   /** The button's visible text (hidden below the sm breakpoint, when `icon` stands alone). */
   text: string;
   ariaLabel?: string;
-  icon: ShellIconName;
+  icon: PlainIconName;
   /** Shown above the items (the user menu's name and email). */
   header?: ReactNode;
   items: readonly MenuItem[];
@@ -124,9 +124,9 @@ export function MenuButton({ text, ariaLabel, icon, header, items, onItemClick, 
         onClick={() => (open ? close(false) : openAt(0))}
         onKeyDown={onButtonKey}
       >
-        <ShellIcon name={icon} />
+        <PlainIcon name={icon} />
         <span className={styles.barButtonText}>{text}</span>
-        <ShellIcon name="caret-down" className={styles.caret} />
+        <PlainIcon name="caret-down" className={styles.caret} />
       </button>
       {open && (
         <div className={styles.menuPopup}>
@@ -150,7 +150,7 @@ export function MenuButton({ text, ariaLabel, icon, header, items, onItemClick, 
                   <span>{item.text}</span>
                   {item.external && (
                     <span role="img" aria-label={item.externalLabel}>
-                      <ShellIcon name="external" className={styles.menuIcon} />
+                      <PlainIcon name="external" className={styles.menuIcon} />
                     </span>
                   )}
                   {item.disabled && item.disabledReason && (

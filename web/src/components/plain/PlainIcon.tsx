@@ -1,6 +1,7 @@
 /**
- * The shell's icons as inline SVG (16 × 16, 2 px strokes in the current colour, like Cloudscape's
- * set), so the shell does not load Cloudscape's Icon and its whole icon set (docs/performance.md).
+ * Icons of the plain shell and toasts as inline SVG (16 × 16, 2 px strokes in the current colour,
+ * like Cloudscape's set), so they do not load Cloudscape's Icon and its whole icon set
+ * (docs/performance.md).
  * Decorative: every control that shows one has a text or an aria-label of its own.
  */
 const PATHS = {
@@ -17,11 +18,15 @@ const PATHS = {
   close: 'M3 3l10 10M13 3 3 13',
   'angle-left': 'M10.5 2.5 5 8l5.5 5.5',
   'angle-right': 'M5.5 2.5 11 8l-5.5 5.5',
+  'status-positive': 'M8 15A7 7 0 1 0 8 1a7 7 0 0 0 0 14zM5 8.5l2 2 4-4.5',
+  'status-negative': 'M8 15A7 7 0 1 0 8 1a7 7 0 0 0 0 14zM5.5 5.5l5 5M10.5 5.5l-5 5',
+  'status-warning': 'M8 1.5 15 14.5H1zM8 6v4M8 12v.5',
+  'status-info': 'M8 15A7 7 0 1 0 8 1a7 7 0 0 0 0 14zM8 7v4.5M8 4.5V5',
 } as const;
 
-export type ShellIconName = keyof typeof PATHS;
+export type PlainIconName = keyof typeof PATHS;
 
-export function ShellIcon({ name, className }: { name: ShellIconName; className?: string }) {
+export function PlainIcon({ name, className }: { name: PlainIconName; className?: string }) {
   const filled = name === 'caret-down';
   return (
     <svg
