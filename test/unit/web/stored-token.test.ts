@@ -33,14 +33,15 @@ describe('storedIdToken', () => {
   it('gives none when a token expires within the margin, is expired, missing or unreadable', () => {
     const soon = jwt({ exp: inSeconds(STORED_TOKEN_MARGIN_MS / 1000 - 5) });
     const past = jwt({ exp: inSeconds(-10) });
-    for (const tokens of [
+    const cases: Record<string, string>[] = [
       { idToken: soon, accessToken: access },
       { idToken: id, accessToken: past },
       { idToken: id },
       { accessToken: access },
       { idToken: 'not-a-jwt', accessToken: access },
       { idToken: jwt({ sub: 'no exp' }), accessToken: access },
-    ]) {
+    ];
+    for (const tokens of cases) {
       expect(storedIdToken(CLIENT, memory(keys('u1', tokens))), JSON.stringify(tokens)).toBeUndefined();
     }
   });
