@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { cloudscape } from '../support/cloudscape';
 
 export const NAV_ITEMS = [
   { text: 'Dashboard', href: '/' },
@@ -17,14 +16,14 @@ export class ShellPage {
   readonly dashboardHeading: Locator;
 
   constructor(readonly page: Page) {
-    this.topNavigation = page.locator(cloudscape.findTopNavigation().toSelector());
-    this.sideNavigation = page.locator(cloudscape.findSideNavigation().toSelector());
+    this.topNavigation = page.getByRole('banner', { name: 'Top navigation' });
+    this.sideNavigation = page.getByRole('navigation', { name: 'Navigation', exact: true });
     this.heading = page.getByRole('heading', { level: 1 });
     this.dashboardHeading = page.getByRole('heading', { level: 1, name: /^Welcome/ });
   }
 
   navLink(href: string): Locator {
-    return this.page.locator(cloudscape.findSideNavigation().findLinkByHref(href).toSelector());
+    return this.sideNavigation.locator(`a[href="${href}"]`);
   }
 
   /** The side navigation's toggle: at phone width the navigation is a drawer opened by it. */

@@ -3,8 +3,8 @@ import { packagesReached } from './static-imports';
 
 /**
  * What the signed-in shell and the dashboard load before they draw (docs/performance.md, "The
- * dashboard's first load"): zod comes later, with what parses outside input on the dashboard (the
- * announcements' schema loads beside its request) or with the pages and dialogs that need it.
+ * dashboard's first load"): zod comes with the pages and dialogs that need it (the announcements are
+ * read without it), and the shell and toasts are plain markup, not Cloudscape's layout components.
  */
 const DASHBOARD = [
   'web/src/main.tsx',
@@ -16,5 +16,16 @@ describe('the dashboard', () => {
   it('loads no zod before it draws', () => {
     const zod = [...packagesReached(DASHBOARD)].filter(([p]) => p === 'zod' || p.startsWith('zod/'));
     expect(zod.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
+  });
+
+  it('draws the shell and toasts without Cloudscape’s layout, navigation and Flashbar', () => {
+    const heavy = [
+      '@cloudscape-design/components/app-layout',
+      '@cloudscape-design/components/top-navigation',
+      '@cloudscape-design/components/side-navigation',
+      '@cloudscape-design/components/flashbar',
+    ];
+    const reached = [...packagesReached(DASHBOARD)].filter(([p]) => heavy.includes(p));
+    expect(reached.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
   });
 });

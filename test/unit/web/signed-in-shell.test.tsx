@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
@@ -74,7 +74,7 @@ function renderApp() {
   );
 }
 
-/** The top bar's text (in jsdom Cloudscape keeps its utilities in a hidden copy it measures). */
+/** The top bar's text. */
 const topBar = () => document.getElementById('top-nav')!.textContent;
 
 const completeUser = { ...user, address: { fullAddress: '1 Queen Street, Auckland 1010' } };
@@ -87,8 +87,8 @@ describe('signed-in app: the shell before GET /user', () => {
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Start an application' }, { timeout: 5000 }),
     ).toBeTruthy();
-    const nav = screen.getAllByRole('navigation', { name: 'Navigation' })[0]!;
-    expect(within(nav).getByRole('button', { name: 'Open navigation' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Navigation' });
+    expect(within(nav).getByRole('button', { name: 'Close navigation' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Consent Portal home' })).toBeTruthy();
     // Nothing about the user yet: no name, no user menu, no profile reminder.
     expect(screen.getByRole('heading', { level: 1 }).textContent?.trim()).toBe('Welcome to your dashboard');
@@ -100,6 +100,8 @@ describe('signed-in app: the shell before GET /user', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome to your dashboard Aroha' }),
     ).toBeTruthy();
+    // The user menu, once the user is known, names them and their email.
+    fireEvent.click(screen.getByRole('button', { name: 'User menu for Aroha' }));
     expect(topBar()).toContain('aroha@example.nz');
     expect(screen.getByText('Your profile is incomplete')).toBeTruthy();
   });

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchMaintenance, maintenanceOn } from '../../../web/src/app/maintenance';
-import { Maintenance } from '../../../shared/schemas/accounts';
+import * as fc from 'fast-check';
+import { Announcement as AnnouncementSchema, Maintenance } from '../../../shared/schemas/accounts';
 import {
+  announcementOf,
   fetchAnnouncements,
   visibleAnnouncements,
   type Announcement,
@@ -82,6 +84,33 @@ describe('announcements', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await fetchAnnouncements(respond('boom', 500), '/api')).toEqual([]);
     expect(log).toHaveBeenCalledWith('Failed to fetch announcements', expect.anything());
+  });
+
+  it('reads each entry as the shared Announcement schema does (without loading zod)', () => {
+    const text = fc.oneof(fc.string(), fc.constant(undefined), fc.integer(), fc.constant(null));
+    const entry = fc.record(
+      {
+        id: text,
+        header: text,
+        location: text,
+        subTitle: text,
+        description: text,
+        startTime: text,
+        endTime: text,
+        severity: fc.oneof(fc.constantFrom('info', 'success', 'warning', 'error', 'fatal', 'Info'), text),
+        persistent: fc.oneof(fc.boolean(), text),
+        extra: text,
+      },
+      { requiredKeys: [] },
+    );
+    const anything = fc.oneof(entry, fc.anything());
+    fc.assert(
+      fc.property(anything, (json) => {
+        const parsed = AnnouncementSchema.safeParse(json);
+        expect(announcementOf(json)).toEqual(parsed.success ? parsed.data : undefined);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('shows only between start and end, unmuted, for the location', () => {

@@ -1,5 +1,5 @@
 import { getConfig } from '../app/config';
-import { loadAmplifyAuth } from '../app/amplify';
+import { loadAmplifyAuth, storedIdToken } from '../app/amplify';
 import { networkError, toServiceError, type ErrorContext } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -14,11 +14,13 @@ export interface RequestOptions extends ErrorContext {
 }
 
 /**
- * The current id token. Asked of Amplify on every call: Amplify returns the cached tokens and
- * refreshes them silently with the refresh token when they have expired.
+ * The current id token: the one Amplify stored while it stays valid (read without loading Amplify),
+ * else asked of Amplify, which refreshes the tokens silently with the refresh token.
  */
 async function idToken(): Promise<string | undefined> {
   try {
+    const stored = storedIdToken(getConfig().userPoolClientId, window.localStorage);
+    if (stored) return stored;
     const session = await (await loadAmplifyAuth()).fetchAuthSession();
     return session.tokens?.idToken?.toString();
   } catch {

@@ -79,3 +79,49 @@ export function hasStoredSession(
   }
   return false;
 }
+
+/** Amplify refreshes a token this close to its expiry (its isTokenExpired tolerance is 5 s). */
+export const STORED_TOKEN_MARGIN_MS = 60_000;
+
+function jwtExpiryMs(token: string): number | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The id token Amplify has stored for this app client, while both it and the access token stay
+ * valid for `STORED_TOKEN_MARGIN_MS` more (by Amplify's own rule: now + clock drift against the
+ * tokens' `exp`); undefined otherwise, and then Amplify is loaded to refresh them. Read straight
+ * from Amplify's storage (`CognitoIdentityServiceProvider.<clientId>.LastAuthUser`, then
+ * `.<user>.idToken`, `.accessToken`, `.clockDrift`), so a signed-in page load makes its API calls
+ * without downloading Amplify (about 60 KB gzip: docs/performance.md). The API checks the token;
+ * test/unit/web/stored-token.test.ts checks the layout against Amplify's own token store.
+ */
+export function storedIdToken(
+  userPoolClientId: string,
+  storage: Pick<Storage, 'getItem'>,
+  now: number = Date.now(),
+): string | undefined {
+  try {
+    const client = `${AUTH_KEY_PREFIX}.${userPoolClientId}`;
+    const user = storage.getItem(`${client}.LastAuthUser`);
+    if (!user) return undefined;
+    const key = (name: string) => storage.getItem(`${client}.${user}.${name}`);
+    const idToken = key('idToken');
+    const accessToken = key('accessToken');
+    if (!idToken || !accessToken) return undefined;
+    const drift = Number.parseInt(key('clockDrift') ?? '0', 10) || 0;
+    const until = now + drift + STORED_TOKEN_MARGIN_MS;
+    const expiries = [jwtExpiryMs(idToken), jwtExpiryMs(accessToken)];
+    return expiries.every((exp) => exp !== undefined && exp > until) ? idToken : undefined;
+  } catch {
+    return undefined; // storage disabled or unreadable: Amplify decides
+  }
+}

@@ -9,14 +9,13 @@ export const ANNOUNCEMENTS_PATH = '/announcements/announcements.json';
 
 /**
  * GET /announcements/announcements.json. Entries that do not match the contract are left out; a
- * failure logs 'Failed to fetch announcements' (portal-core §8) and gives none. The schema (zod)
- * loads beside the request, so the dashboard draws without waiting for zod.
+ * failure logs 'Failed to fetch announcements' (portal-core §8) and gives none. Read without zod
+ * (`announcementOf`), so the dashboard loads no zod at all.
  */
 export async function fetchAnnouncements(
   fetchImpl: typeof fetch = fetch,
   apiUrl: string = getConfig().apiUrl,
 ): Promise<Announcement[]> {
-  const schema = import('../../../shared/schemas/accounts');
   try {
     const response = await fetchImpl(`${apiUrl}${ANNOUNCEMENTS_PATH}`, {
       cache: 'no-cache',
@@ -25,18 +24,48 @@ export async function fetchAnnouncements(
     if (response.status === 404) return [];
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const json: unknown = await response.json();
-    const { Announcements } = await schema;
-    const parsed = Announcements.safeParse(json);
-    if (parsed.success) return parsed.data;
     if (!Array.isArray(json)) throw new Error('not a list');
-    return json.flatMap((entry) => {
-      const one = Announcements.element.safeParse(entry);
-      return one.success ? [one.data] : [];
-    });
+    return json.flatMap((entry) => announcementOf(entry) ?? []);
   } catch (error) {
     console.error('Failed to fetch announcements', error);
     return [];
   }
+}
+
+const SEVERITIES: readonly unknown[] = [
+  'info',
+  'success',
+  'warning',
+  'error',
+] satisfies Announcement['severity'][];
+const TEXT_FIELDS = ['location', 'subTitle', 'description', 'startTime', 'endTime'] as const;
+
+/**
+ * One entry as the shared Announcement schema reads it (shared/schemas/accounts.ts: id and header
+ * strings; the optional texts strings when present; severity one of four, default info; persistent
+ * a boolean, default false; other keys dropped), or undefined when it does not match. Without zod
+ * (26 KB gzip) on the dashboard's first load; test/unit/web/site-settings.test.ts checks that both
+ * agree on generated entries.
+ */
+export function announcementOf(entry: unknown): Announcement | undefined {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
+  const e = entry as Record<string, unknown>;
+  if (typeof e.id !== 'string' || typeof e.header !== 'string') return undefined;
+  if (e.severity !== undefined && !SEVERITIES.includes(e.severity)) return undefined;
+  if (e.persistent !== undefined && typeof e.persistent !== 'boolean') return undefined;
+  const out: Announcement = {
+    id: e.id,
+    header: e.header,
+    severity: (e.severity as Announcement['severity'] | undefined) ?? 'info',
+    persistent: (e.persistent as boolean | undefined) ?? false,
+  };
+  for (const key of TEXT_FIELDS) {
+    const value = e[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') return undefined;
+    out[key] = value;
+  }
+  return out;
 }
 
 function time(value: string | undefined): number | undefined {

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getConfig } from './config';
-import { hasStoredSession, loadAmplifyAuth, whenAmplifyLoaded } from './amplify';
+import { hasStoredSession, loadAmplifyAuth, storedIdToken, whenAmplifyLoaded } from './amplify';
 import { runConfirmTotp, runSignIn, type SignInResult, type TotpResult } from '../features/auth/signInFlow';
 import { setUnauthorizedHandler } from '../api/client';
 
@@ -26,6 +26,18 @@ async function hasSession(): Promise<boolean> {
   }
 }
 
+/**
+ * A stored session whose tokens are still valid: signed in without asking Amplify (what its
+ * getCurrentUser would answer from the same storage, without the download).
+ */
+function validSessionStored(): boolean {
+  try {
+    return storedIdToken(getConfig().userPoolClientId, window.localStorage) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether this browser holds Amplify tokens for the app client (then the session is restored). */
 function sessionStored(): boolean {
   try {
@@ -39,18 +51,20 @@ function sessionStored(): boolean {
  * Auth state from Amplify v6: the current user at start, then Amplify's Hub 'auth' events.
  * (@aws-amplify/ui-react's useAuthenticator needs Authenticator.Provider, which pulls the whole
  * visual Authenticator into the bundle; the Hub gives the same states for a few lines.)
- * Amplify is loaded at start only when tokens are stored (./amplify.ts): a new visitor's sign-in
- * page draws without it. Leaving 'authenticated' unmounts the signed-in app and with it its query
+ * Amplify is loaded at start only when tokens are stored and need a refresh (./amplify.ts): a new
+ * visitor's sign-in page, and a signed-in reload while the tokens are valid, draw without it. Leaving 'authenticated' unmounts the signed-in app and with it its query
  * cache (./SignedInRoot.tsx), so nothing of the session is kept for the next person.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthStatus>(() =>
-    sessionStored() ? 'configuring' : 'unauthenticated',
+    validSessionStored() ? 'authenticated' : sessionStored() ? 'configuring' : 'unauthenticated',
   );
 
   useEffect(() => {
     let active = true;
-    if (sessionStored()) {
+    // Valid stored tokens: signed in at once, Amplify loads when needed (a refresh, sign-out).
+    // Otherwise Amplify restores (refreshes) the stored session, if any.
+    if (!validSessionStored() && sessionStored()) {
       void hasSession().then((signedIn) => {
         if (active) setStatus(signedIn ? 'authenticated' : 'unauthenticated');
       });
@@ -77,10 +91,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         .catch(() => undefined)
         .finally(() => setStatus('unauthenticated'));
     });
+    // Signed out in another tab (Amplify there removes the refresh token): follow it here too,
+    // whether or not this tab has loaded Amplify (whose own storage listener does the same).
+    const otherTab = (event: StorageEvent) => {
+      const prefix = `CognitoIdentityServiceProvider.${getConfig().userPoolClientId}.`;
+      if (event.key?.startsWith(prefix) && event.key.endsWith('.refreshToken') && event.newValue === null)
+        setStatus('unauthenticated');
+    };
+    window.addEventListener('storage', otherTab);
     return () => {
       active = false;
       stop();
       unregister();
+      window.removeEventListener('storage', otherTab);
     };
   }, []);
 

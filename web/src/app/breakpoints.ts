@@ -8,7 +8,11 @@ export function minWidthQuery(breakpoint: Breakpoint): string {
 
 /** True when the viewport is at least as wide as the breakpoint; follows resizes. */
 export function useBreakpointUp(breakpoint: Breakpoint): boolean {
-  const query = minWidthQuery(breakpoint);
+  return useMediaQuery(minWidthQuery(breakpoint));
+}
+
+/** True while the media query matches; follows resizes (true when rendered without a window). */
+export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia(query);

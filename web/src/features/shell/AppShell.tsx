@@ -1,20 +1,15 @@
-import { lazy, useState } from 'react';
-import AppLayout from '@cloudscape-design/components/app-layout';
-import Icon from '@cloudscape-design/components/icon';
-import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
-import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
+import { lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
-import { useBreakpointUp } from '../../app/breakpoints';
+import { useBreakpointUp, useMediaQuery } from '../../app/breakpoints';
 import { getConfig } from '../../app/config';
 import { useRouteFocus } from '../../app/useRouteFocus';
-import { SIDE_NAVIGATION_COLLAPSED_WIDTH_PX, SIDE_NAVIGATION_WIDTH_PX } from '../../app/constants';
-import { NAV_ITEMS, navSection } from './navSection';
-import { useNavLandmarkAria } from './navLandmarkAria';
-import { displayName, useMaybeCurrentUser } from './useCurrentUser';
-import type { CurrentUser } from '../../api/user';
 import { OnceOpened } from '../../components/OnceOpened';
+import { NAV_ITEMS, navSection } from './navSection';
+import { displayName, useMaybeCurrentUser } from './useCurrentUser';
+import { MenuButton, type MenuItem } from './MenuButton';
+import { PlainIcon } from '../../components/plain/PlainIcon';
 import styles from './shell.module.css';
 
 // Help → Support information: the dialog (Cloudscape Modal) loads when first opened.
@@ -22,7 +17,20 @@ const SupportInfoModal = lazy(async () => ({
   default: (await import('./SupportInfoModal')).SupportInfoModal,
 }));
 
-/** Signed-in layout: top bar (73 px) + AppLayout with the side navigation (240 px, 56 px collapsed). */
+/** From this width the side navigation sits beside the page; below, it is a drawer (Cloudscape's 688 px). */
+const BESIDE_QUERY = '(min-width: 688px)';
+
+/** A plain left click on an in-app link: the router navigates instead of the browser. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * The signed-in layout, plain markup (not Cloudscape's AppLayout, TopNavigation and SideNavigation,
+ * about 70 KB gzip of the dashboard's first load: docs/performance.md): the top bar (73 px: logo,
+ * New application at md and up, Help, the user menu once GET /user answers), the side navigation
+ * (240 px, collapsed to its 56 px icons by its toggle; a drawer below 688 px) and the page in
+ * `<main>`.
+ */
 export function AppShell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,125 +38,178 @@ export function AppShell() {
   const auth = useAuth();
   const user = useMaybeCurrentUser();
   const mdUp = useBreakpointUp('md');
+  const drawerMode = !useMediaQuery(BESIDE_QUERY);
   const [navigationOpen, setNavigationOpen] = useState(true);
+  const [drawerWanted, setDrawerOpen] = useState(false);
+  const drawerOpen = drawerMode && drawerWanted;
   const [supportOpen, setSupportOpen] = useState(false);
+  const drawerToggle = useRef<HTMLButtonElement>(null);
+  const drawerClose = useRef<HTMLButtonElement>(null);
   const { onlineHelpUrl } = getConfig();
+  const active = navSection(location.pathname);
   useRouteFocus();
-  useNavLandmarkAria();
 
-  const follow = (event: CustomEvent<{ href?: string; external?: boolean }>) => {
-    if (event.detail.href && !event.detail.external) {
-      event.preventDefault();
-      void navigate(event.detail.href);
-    }
+  const closeDrawer = (refocus: boolean) => {
+    setDrawerOpen(false);
+    if (refocus) drawerToggle.current?.focus();
+  };
+  // The open drawer takes focus on its close button; Escape closes it and returns to the toggle.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    drawerClose.current?.focus();
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setDrawerOpen(false);
+      drawerToggle.current?.focus();
+    };
+    document.addEventListener('keydown', escape);
+    return () => document.removeEventListener('keydown', escape);
+  }, [drawerOpen]);
+
+  const follow = (href: string) => void navigate(href);
+  const followLink = (event: MouseEvent, href: string) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    if (drawerOpen) setDrawerOpen(false);
+    follow(href);
   };
 
-  const utilities: TopNavigationProps.Utility[] = [
-    ...(mdUp
-      ? [
-          {
-            type: 'button' as const,
-            variant: 'primary-button' as const,
-            text: t('shell.newApplication'),
-            href: '/new-application',
-            onFollow: follow,
-          },
-        ]
-      : []),
-    {
-      type: 'menu-dropdown',
-      text: t('shell.help'),
-      iconName: 'support',
-      items: [
-        onlineHelpUrl
-          ? {
-              id: 'online-help',
-              text: t('shell.onlineHelp'),
-              href: onlineHelpUrl,
-              external: true,
-              externalIconAriaLabel: t('shell.externalLink'),
-            }
-          : {
-              id: 'online-help',
-              text: t('shell.onlineHelp'),
-              disabled: true,
-              disabledReason: t('shell.onlineHelpNotConfigured'),
-            },
-        { id: 'support-info', text: t('shell.supportInformation') },
-      ],
-      onItemClick: ({ detail }) => {
-        if (detail.id === 'support-info') setSupportOpen(true);
-      },
-    },
-    // The user menu appears when GET /user has answered (the shell draws before it).
-    ...(user ? [userMenu(user)] : []),
+  const helpItems: MenuItem[] = [
+    onlineHelpUrl
+      ? {
+          id: 'online-help',
+          text: t('shell.onlineHelp'),
+          href: onlineHelpUrl,
+          external: true,
+          externalLabel: t('shell.externalLink'),
+        }
+      : {
+          id: 'online-help',
+          text: t('shell.onlineHelp'),
+          disabled: true,
+          disabledReason: t('shell.onlineHelpNotConfigured'),
+        },
+    { id: 'support-info', text: t('shell.supportInformation') },
   ];
 
-  function userMenu(user: CurrentUser): TopNavigationProps.Utility {
-    return {
-      type: 'menu-dropdown',
-      text: displayName(user),
-      description: user.email,
-      iconName: 'user-profile',
-      ariaLabel: t('shell.userMenu', { name: displayName(user) }),
-      items: [
-        { id: 'profile', text: t('shell.profile'), href: '/user-profile' },
-        { id: 'logout', text: t('shell.logout') },
-      ],
-      onItemFollow: follow,
-      onItemClick: ({ detail }) => {
-        if (detail.id === 'logout') void auth.signOut();
-      },
-    };
-  }
-
-  const navItems: SideNavigationProps.Item[] = NAV_ITEMS.map((item) => ({
-    type: 'link',
-    text: t(item.key),
-    href: item.href,
-    icon: <Icon name={item.icon} />,
-  }));
+  const expanded = drawerMode ? drawerOpen : navigationOpen;
+  const navigation = (
+    <nav
+      id="side-navigation"
+      aria-label={t('shell.navigation')}
+      className={`${styles.sideNav} ${expanded ? '' : styles.collapsed} ${drawerMode ? styles.drawer : ''}`}
+      hidden={drawerMode && !drawerOpen}
+    >
+      <button
+        ref={drawerMode ? drawerClose : undefined}
+        type="button"
+        className={styles.navToggle}
+        aria-label={t(expanded ? 'shell.navigationClose' : 'shell.navigationOpen')}
+        aria-expanded={drawerMode ? undefined : expanded}
+        aria-controls={drawerMode ? undefined : 'side-navigation-links'}
+        onClick={() => (drawerMode ? closeDrawer(true) : setNavigationOpen(!navigationOpen))}
+      >
+        <PlainIcon name={drawerMode ? 'close' : expanded ? 'angle-left' : 'angle-right'} />
+      </button>
+      <ul id="side-navigation-links" className={styles.navList}>
+        {NAV_ITEMS.map((item) => (
+          <li key={item.href}>
+            <a
+              href={item.href}
+              className={styles.navLink}
+              aria-current={item.href === active ? 'page' : undefined}
+              aria-label={expanded ? undefined : t(item.key)}
+              title={expanded ? undefined : t(item.key)}
+              onClick={(event) => followLink(event, item.href)}
+            >
+              <PlainIcon name={item.icon} />
+              {expanded && <span>{t(item.key)}</span>}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 
   return (
-    <>
-      <div id="top-nav" className={styles.topNav}>
-        <TopNavigation
-          identity={{
-            href: '/',
-            title: t('app.name'),
-            logo: { src: '/logo.svg', alt: t('app.logoAlt') },
-            onFollow: follow,
-          }}
-          utilities={utilities}
-          i18nStrings={{ overflowMenuTriggerText: t('shell.more'), overflowMenuTitleText: t('shell.all') }}
-        />
-      </div>
-      <AppLayout
-        headerSelector="#top-nav"
-        navigation={
-          <SideNavigation
-            activeHref={navSection(location.pathname) ?? ''}
-            items={navItems}
-            collapsed={!navigationOpen}
+    <div className={styles.shell}>
+      <header id="top-nav" className={styles.topNav} aria-label={t('shell.topNavigation')}>
+        <a
+          href="/"
+          className={styles.identity}
+          aria-label={t('app.logoAlt')}
+          onClick={(event) => followLink(event, '/')}
+        >
+          <img src="/logo.svg" alt="" className={styles.logo} />
+          <span className={styles.title}>{t('app.name')}</span>
+        </a>
+        <div className={styles.utilities}>
+          {mdUp && (
+            <a
+              href="/new-application"
+              className={styles.primary}
+              onClick={(event) => followLink(event, '/new-application')}
+            >
+              {t('shell.newApplication')}
+            </a>
+          )}
+          <MenuButton
+            text={t('shell.help')}
+            ariaLabel={drawerMode ? t('shell.help') : undefined}
+            icon="support"
+            items={helpItems}
             onFollow={follow}
+            onItemClick={(id) => id === 'support-info' && setSupportOpen(true)}
           />
-        }
-        navigationOpen={navigationOpen}
-        onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
-        navigationWidth={SIDE_NAVIGATION_WIDTH_PX}
-        navigationCloseBehavior="collapse"
-        navigationCollapsedWidth={SIDE_NAVIGATION_COLLAPSED_WIDTH_PX}
-        toolsHide
-        ariaLabels={{
-          navigation: t('shell.navigation'),
-          navigationToggle: t('shell.navigationOpen'),
-          navigationClose: t('shell.navigationClose'),
-        }}
-        content={<Outlet />}
-      />
+          {/* The user menu appears when GET /user has answered (the shell draws before it). */}
+          {user && (
+            <MenuButton
+              text={displayName(user)}
+              ariaLabel={t('shell.userMenu', { name: displayName(user) })}
+              icon="user-profile"
+              header={
+                <>
+                  <strong>{displayName(user)}</strong>
+                  <span>{user.email}</span>
+                </>
+              }
+              items={[
+                { id: 'profile', text: t('shell.profile'), href: '/user-profile' },
+                { id: 'logout', text: t('shell.logout') },
+              ]}
+              onFollow={follow}
+              onItemClick={(id) => id === 'logout' && void auth.signOut()}
+            />
+          )}
+        </div>
+      </header>
+      {drawerMode && (
+        <div className={styles.toolbar}>
+          <button
+            ref={drawerToggle}
+            type="button"
+            className={styles.navToggle}
+            aria-label={t('shell.navigationOpen')}
+            aria-expanded={drawerOpen}
+            aria-controls="side-navigation"
+            onClick={() => setDrawerOpen(true)}
+          >
+            <PlainIcon name="menu" />
+          </button>
+        </div>
+      )}
+      <div className={styles.body}>
+        {navigation}
+        {drawerMode && drawerOpen && (
+          <div className={styles.backdrop} aria-hidden="true" onClick={() => closeDrawer(false)} />
+        )}
+        <main className={styles.main}>
+          <Outlet />
+        </main>
+      </div>
       <OnceOpened open={supportOpen}>
         <SupportInfoModal visible={supportOpen} onDismiss={() => setSupportOpen(false)} />
       </OnceOpened>
-    </>
+    </div>
   );
 }
