@@ -15,8 +15,7 @@ import { ParticipantDialogPage } from './pages/ParticipantDialogPage';
 import { ParticipantCardsPage } from './pages/ParticipantCardsPage';
 import { ConfirmRegistrationPage, RegistrationPage } from './pages/signed-out';
 import { api, outboxFiles, waitForMail } from '../support/accounts';
-import { signIn as cognitoSignIn } from '../support/cognito';
-import type { CreateApplicationResponse } from '../../shared/schemas/applications';
+import { createDraftApplication } from './support/applications';
 
 const owner = demoUser(0);
 const ME = 'Aroha Ngata';
@@ -45,28 +44,9 @@ async function linkIn(email: string, subject: RegExp, pattern: RegExp, seen: Set
   return pattern.exec(mail.text)![0];
 }
 
-/** The owner's application (a demo user, Aroha Ngata) with a builder, Dana Reid, on it; its id. */
+/** The owner's application (a demo user, Aroha Ngata) with an engineer, Dana Reid, on it; its id. */
 async function newApplication(street: string): Promise<string> {
-  const tokens = await cognitoSignIn(owner.email, owner.password, readOutputs());
-  const created = await api(
-    'POST',
-    '/user/applications',
-    {
-      operationName: 'Create',
-      address: {
-        address1: street,
-        city: 'Auckland',
-        zipCode: '1010',
-        country: 'NZ',
-        fullAddress: `${street}, Auckland 1010`,
-      },
-      authorityId: 'akl',
-      formId: 'bc',
-    },
-    { token: tokens.IdToken, outputs: readOutputs() },
-  );
-  expect(created.status).toBe(201);
-  const id = (created.body as CreateApplicationResponse).id;
+  const { id, token } = await createDraftApplication(owner, street);
   const dana = await api(
     'POST',
     `/user/applications/${id}/participantsV2`,
@@ -77,7 +57,7 @@ async function newApplication(street: string): Promise<string> {
       participantTypes: ['Engineer'],
       accessLevel: 'ReadOnly',
     },
-    { token: tokens.IdToken, outputs: readOutputs() },
+    { token, outputs: readOutputs() },
   );
   expect(dana.status).toBe(201);
   return id;

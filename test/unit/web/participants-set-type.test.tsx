@@ -11,7 +11,7 @@ import { ParticipantsSection } from '../../../web/src/features/participants/Part
 import type { ParticipantType } from '../../../shared/schemas/reference';
 import type { GetApplicationResponse } from '../../../shared/schemas/applications';
 import { renderPage, user } from './applications-support';
-import { person } from './participants-support';
+import { applicationOwner, person } from './participants-support';
 
 vi.mock('../../../web/src/api/participants', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../web/src/api/participants')>();
@@ -30,18 +30,7 @@ vi.mock('../../../web/src/api/applications', async (importOriginal) => {
 const api = vi.mocked(participantsApi);
 const apps = vi.mocked(applicationsApi);
 
-const owner = person({
-  id: 'p-o',
-  loginUserId: 'u-owner',
-  firstName: 'Aroha',
-  lastName: 'Ngata',
-  email: 'aroha@example.nz',
-  phone: '0211234567',
-  address: { fullAddress: '1 Cuba Street, Wellington 6011' },
-  participantTypes: ['RegisteredOwner', 'Owner', 'OwnerContact', 'InvoicePayer'],
-  accessLevel: 'Manage',
-  invitation: 'Accepted',
-});
+const owner = applicationOwner({ id: 'p-o', loginUserId: 'u-owner' });
 /** The signed-in user (applications-support's user-1), a designer. */
 const self = person({
   id: 'p-me',
