@@ -39,6 +39,9 @@ export async function customMessage(event: CustomMessageTriggerEvent): Promise<C
     ...(a.email ? { email: a.email } : {}),
     ...(a.given_name ? { givenName: a.given_name } : {}),
     ...(needsUrl ? { webUrl: await webUrl() } : {}),
+    ...(needsUrl && event.request.clientMetadata?.returnTo
+      ? { returnTo: event.request.clientMetadata.returnTo }
+      : {}),
   });
   if (message) {
     event.response.emailSubject = message.emailSubject;

@@ -254,6 +254,37 @@ export function typesManagedBy(types: readonly ParticipantType[], held: readonly
   return types.filter((t) => t.managedBy.some((m) => held.includes(m))).map((t) => t.name);
 }
 
+/**
+ * The types the card's 'Set type' offers (portal-core §6): the offered types the participant does not
+ * hold yet; without Edit (a caller on their own card) only those their held types manage.
+ */
+export function settableTypes(
+  types: readonly ParticipantType[],
+  held: readonly string[],
+  canEdit: boolean,
+): ParticipantType[] {
+  const managed = canEdit ? undefined : typesManagedBy(types, held);
+  return offeredTypes(types, held).filter(
+    (t) => !held.includes(t.name) && (!managed || managed.includes(t.name)),
+  );
+}
+
+/**
+ * A participant set to `type` (the card's 'Set type'): the role is added to the ones they hold
+ * ({@link selectTypes}: RegisteredOwner drops AdditionalOwner), the access raised to its minimum.
+ */
+export function withType(
+  types: readonly ParticipantType[],
+  p: { participantTypes: readonly string[]; accessLevel: AccessLevel },
+  type: string,
+): { participantTypes: string[]; accessLevel: AccessLevel } {
+  const participantTypes = selectTypes(types, [...p.participantTypes, type]);
+  return {
+    participantTypes,
+    accessLevel: effectiveAccess(types, participantTypes, p.accessLevel).accessLevel,
+  };
+}
+
 /** The AI prefix of modifiedBy (the documents issue writes it) and how it is shown. */
 export const AI_AUTHOR_PREFIX = 'ai:';
 export const displayAuthor = (modifiedBy: string | undefined): string | undefined =>

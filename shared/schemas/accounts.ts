@@ -7,6 +7,12 @@ import * as z from 'zod';
 import { messages, normaliseContactNumber } from '../domain/validation.js';
 import { Address, checkPostcode, NotificationLevel } from './common.js';
 import { checkContactNumber, Email, Password, PersonName, VerificationCode } from './fields.js';
+import { safeReturnPath } from '../domain/returnPath.js';
+
+/** Where the person lands after their first sign-in: a same-origin path (shared/domain/returnPath.ts). */
+export const ReturnPath = z
+  .string()
+  .refine((v) => safeReturnPath(v) !== undefined, { message: 'Must be a path of this site' });
 
 /** The ALTCHA payload the widget produces (base64 JSON); required. */
 export const CaptchaToken = z.string({ error: messages.captcha }).min(1, messages.captcha);
@@ -22,6 +28,7 @@ export const RegistrationRequest = z.object({
   password: Password,
   acknowledgement: Acknowledgement,
   captchaToken: CaptchaToken,
+  returnTo: ReturnPath.optional(),
 });
 export type RegistrationRequest = z.input<typeof RegistrationRequest>;
 export const RegistrationResponse = z.object({ username: z.string() });
@@ -32,7 +39,7 @@ export const ConfirmRegistrationRequest = z.object({ email: Email, code: Verific
 export type ConfirmRegistrationRequest = z.input<typeof ConfirmRegistrationRequest>;
 
 /** POST /public/user/registration/resend { email } → 204. */
-export const ResendRegistrationRequest = z.object({ email: Email });
+export const ResendRegistrationRequest = z.object({ email: Email, returnTo: ReturnPath.optional() });
 export type ResendRegistrationRequest = z.input<typeof ResendRegistrationRequest>;
 
 /** GET /public/organisation/invitations?uuid= → { email }. */

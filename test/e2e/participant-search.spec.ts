@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
-import { createDraftApplication } from './support/applications';
+import { createDraftWithToken, uniqueStreet } from './support/applications';
 import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationFormPage } from './pages/ApplicationFormPage';
@@ -43,7 +43,7 @@ test('add a participant found in the LBP register: the licence comes with them a
   page,
 }) => {
   const tokens = await cognitoSignIn(user.email, user.password, readOutputs());
-  const id = await createDraftApplication(tokens.IdToken, 'Register');
+  const id = await createDraftWithToken(tokens.IdToken, uniqueStreet('Register'));
   // A practitioner whose classes are all active (no register warning at all).
   const lbp = practitioners.find(
     (p) => p.licenceClasses.length >= 2 && p.licenceClasses.every((c) => c.status === 'Active'),
@@ -85,7 +85,7 @@ test('add a participant from the contact library: the details fill in and the co
   page,
 }) => {
   const tokens = await cognitoSignIn(user.email, user.password, readOutputs());
-  const id = await createDraftApplication(tokens.IdToken, 'Library');
+  const id = await createDraftWithToken(tokens.IdToken, uniqueStreet('Library'));
   const lastName = uniqueName('Kowhai');
   const contact = await api(
     'POST',
@@ -136,7 +136,7 @@ test('add a participant from the contact library: the details fill in and the co
 
 test("'Save to contact library' puts a new participant in the library", async ({ page }) => {
   const tokens = await cognitoSignIn(user.email, user.password, readOutputs());
-  const id = await createDraftApplication(tokens.IdToken, 'Save');
+  const id = await createDraftWithToken(tokens.IdToken, uniqueStreet('Save'));
   const lastName = uniqueName('Rata');
   const { people } = await openPeople(page, id);
   await people.field('First name').fill('Tui');

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
-import { demoUser, readOutputs } from './support/outputs';
+import { demoUser } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
 import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationFormPage } from './pages/ApplicationFormPage';
 import { ParticipantDialogPage } from './pages/ParticipantDialogPage';
-import { api } from '../support/accounts';
-import { signIn as cognitoSignIn } from '../support/cognito';
-import type { CreateApplicationResponse } from '../../shared/schemas/applications';
+import { createDraftApplication } from './support/applications';
 import practitioners from '../../shared/sample-data/practitioners.json' with { type: 'json' };
 
 const user = demoUser(0);
@@ -17,27 +15,8 @@ test.setTimeout(180_000);
 test('add an agent with contact details and an LBP licence, taking over the invoice payer role', async ({
   page,
 }) => {
-  const tokens = await cognitoSignIn(user.email, user.password, readOutputs());
   const street = `${randomUUID().slice(0, 6)} People Lane`;
-  const created = await api(
-    'POST',
-    '/user/applications',
-    {
-      operationName: 'Create',
-      address: {
-        address1: street,
-        city: 'Auckland',
-        zipCode: '1010',
-        country: 'NZ',
-        fullAddress: `${street}, Auckland 1010`,
-      },
-      authorityId: 'akl',
-      formId: 'bc',
-    },
-    { token: tokens.IdToken, outputs: readOutputs() },
-  );
-  expect(created.status).toBe(201);
-  const id = (created.body as CreateApplicationResponse).id;
+  const { id } = await createDraftApplication(user, street);
 
   const signIn = new SignInPage(page);
   await signIn.goto();

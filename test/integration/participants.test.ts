@@ -149,7 +149,8 @@ describe('participants: invitations', () => {
       { outputs: o },
     );
     expect(mail.text).toContain('as Designer');
-    expect(mail.text).toContain(`/registration?email=${encodeURIComponent(email)}`);
+    const landing = encodeURIComponent(`/application-details/${id}`);
+    expect(mail.text).toContain(`/registration?email=${encodeURIComponent(email)}&returnTo=${landing}`);
     await waitFor(
       'the invitation Unregistered',
       async () => (await list(id)).find((p) => p.id === added.body.id)?.invitation === 'Unregistered',
@@ -163,9 +164,15 @@ describe('participants: invitations', () => {
       password,
       acknowledgement: true,
       captchaToken: await solvedCaptcha(o),
+      returnTo: `/application-details/${id}`,
     });
     expect(reg.status).toBe(200);
-    const code = (await waitForMail(email, (m) => m.trigger === 'CustomMessage_SignUp', { outputs: o })).code;
+    const confirmation = await waitForMail(email, (m) => m.trigger === 'CustomMessage_SignUp', {
+      outputs: o,
+    });
+    // The confirmation link carries the application on to the first sign-in.
+    expect(confirmation.text).toContain(`&returnTo=${landing}`);
+    const code = confirmation.code;
     expect((await api('POST', '/public/user/registration/confirm', { email, code })).status).toBe(204);
     const token = (await signIn(email, password, o)).IdToken;
     const p = await waitFor('the invitee attached', async () => {
@@ -176,6 +183,27 @@ describe('participants: invitations', () => {
     const app = await api('GET', `/user/applications/${id}`, undefined, { token });
     expect(app.status).toBe(200);
     expect((app.body as { application: { accessLevel: string } }).application.accessLevel).toBe('ReadOnly');
+  });
+});
+
+describe('participants: the return path of an invitation', () => {
+  test('a registration with a return path to another site is 400 on body.returnTo', async () => {
+    for (const returnTo of ['https://evil.example/x', '//evil.example/x']) {
+      const res = await api('POST', '/public/user/registration', {
+        email: `evil-${randomUUID()}@example.nz`,
+        firstName: 'Eve',
+        lastName: 'Lee',
+        password: 'Invitee#2026',
+        acknowledgement: true,
+        captchaToken: 'x',
+        returnTo,
+      });
+      expect(res.status).toBe(400);
+      expect((res.body as { details: unknown[] }).details).toContainEqual({
+        field: 'body.returnTo',
+        reason: 'Must be a path of this site',
+      });
+    }
   });
 });
 

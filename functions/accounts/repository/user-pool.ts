@@ -24,9 +24,11 @@ export interface UserPool {
     password: string;
     firstName: string;
     lastName: string;
+    /** Where the confirmation mail's link sends them after sign-in (the CustomMessage trigger reads it). */
+    returnTo?: string | undefined;
   }): Promise<{ userSub: string | undefined }>;
   confirmSignUp(email: string, code: string): Promise<void>;
-  resendConfirmationCode(email: string): Promise<void>;
+  resendConfirmationCode(email: string, returnTo?: string): Promise<void>;
   /** The user's status (UNCONFIRMED, CONFIRMED, ...), or undefined when there is no such user. */
   userStatus(email: string): Promise<string | undefined>;
   /** Creates a user with a verified e-mail and no mail sent; its username and sub. */
@@ -49,7 +51,7 @@ const poolId = () => requireEnv('USER_POOL_ID');
 const clientId = () => requireEnv('USER_POOL_CLIENT_ID');
 
 export const userPool: UserPool = {
-  async signUp({ email, password, firstName, lastName }) {
+  async signUp({ email, password, firstName, lastName, returnTo }) {
     const out = await cognitoClient().send(
       new SignUpCommand({
         ClientId: clientId(),
@@ -60,6 +62,7 @@ export const userPool: UserPool = {
           { Name: 'given_name', Value: firstName },
           { Name: 'family_name', Value: lastName },
         ],
+        ...(returnTo ? { ClientMetadata: { returnTo } } : {}),
       }),
     );
     return { userSub: out.UserSub };
@@ -71,8 +74,14 @@ export const userPool: UserPool = {
     );
   },
 
-  async resendConfirmationCode(email) {
-    await cognitoClient().send(new ResendConfirmationCodeCommand({ ClientId: clientId(), Username: email }));
+  async resendConfirmationCode(email, returnTo) {
+    await cognitoClient().send(
+      new ResendConfirmationCodeCommand({
+        ClientId: clientId(),
+        Username: email,
+        ...(returnTo ? { ClientMetadata: { returnTo } } : {}),
+      }),
+    );
   },
 
   async userStatus(email) {

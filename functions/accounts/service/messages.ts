@@ -1,4 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { withReturnPath } from '../../../shared/domain/returnPath.js';
 
 /** The portal's own words for Cognito's mail (the CustomMessage trigger, functions/accounts/custom-message.ts). */
 
@@ -12,6 +13,8 @@ export interface CustomMessageInput {
   givenName?: string;
   /** The web app's origin, without a trailing slash. */
   webUrl?: string;
+  /** Where the confirmation link sends them after sign-in (the sign-up's ClientMetadata.returnTo). */
+  returnTo?: string;
 }
 
 export interface CustomMessage {
@@ -33,9 +36,18 @@ const greeting = (givenName?: string) =>
 
 const footer = `<p>If you did not ask for this email, you can ignore it.</p><p>${PORTAL_NAME}</p>`;
 
-/** The confirmation link of the sign-up mail (the code stays Cognito's placeholder). */
-export function confirmationLink(webUrl: string, codeParameter: string, email: string): string {
-  return `${webUrl.replace(/\/+$/, '')}/confirm-registration?verification_code=${codeParameter}&email=${encodeURIComponent(email)}`;
+/**
+ * The confirmation link of the sign-up mail (the code stays Cognito's placeholder), with the safe
+ * return path the registration carried (shared/domain/returnPath.ts; anything else is dropped).
+ */
+export function confirmationLink(
+  webUrl: string,
+  codeParameter: string,
+  email: string,
+  returnTo?: string,
+): string {
+  const path = `/confirm-registration?verification_code=${codeParameter}&email=${encodeURIComponent(email)}`;
+  return `${webUrl.replace(/\/+$/, '')}${withReturnPath(path, returnTo)}`;
 }
 
 /** The subject and HTML body for a trigger source, or undefined to keep Cognito's default. */
@@ -45,7 +57,9 @@ export function buildCustomMessage(input: CustomMessageInput): CustomMessage | u
     case 'CustomMessage_SignUp':
     case 'CustomMessage_ResendCode': {
       const link =
-        input.webUrl && input.email ? confirmationLink(input.webUrl, code, input.email) : undefined;
+        input.webUrl && input.email
+          ? confirmationLink(input.webUrl, code, input.email, input.returnTo)
+          : undefined;
       return {
         emailSubject: `Confirm your ${PORTAL_NAME} account`,
         emailMessage: [

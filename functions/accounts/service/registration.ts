@@ -152,6 +152,7 @@ export function registrationService(ports: RegistrationPorts) {
         password: body.password,
         firstName: body.firstName,
         lastName: body.lastName,
+        returnTo: body.returnTo,
       });
       if (!userSub) throw new Error('SignUp returned no UserSub');
       log.info('registered', { userSub });
@@ -218,7 +219,7 @@ export function registrationService(ports: RegistrationPorts) {
       return;
     }
     try {
-      await userPool.resendConfirmationCode(body.email);
+      await userPool.resendConfirmationCode(body.email, body.returnTo);
     } catch (err) {
       throw cognitoClientError(err);
     }

@@ -1,6 +1,7 @@
 import type { ParticipantType } from '../../../shared/schemas/reference.js';
 import { fullAddressOf } from '../../../shared/domain/address.js';
 import { typeOf } from '../../../shared/domain/participants.js';
+import { applicationReturnPath, withReturnPath } from '../../../shared/domain/returnPath.js';
 import type { ApplicationRecord } from '../../platform/access.js';
 import type { MailMessage } from '../../platform/adapters/mail.js';
 import type { ParticipantRecord, ParticipantWrite } from '../repository.js';
@@ -36,14 +37,17 @@ export function invitationMail(
   const roles = (p.participantTypes ?? []).map((n) => typeOf(types, n)?.displayName ?? n);
   const as = roles.length > 0 ? ` as ${roles.join(', ')}` : '';
   const base = webUrl ?? '';
-  const register = `${base}/registration?email=${encodeURIComponent(p.email ?? '')}`;
+  // Both links land on the application after the (first) sign-in (shared/domain/returnPath.ts).
+  const landing = applicationReturnPath(application.applicationId);
+  const register = `${base}${withReturnPath(`/registration?email=${encodeURIComponent(p.email ?? '')}`, landing)}`;
+  const signIn = `${base}${withReturnPath('/', landing)}`;
   const text = [
     `Kia ora ${p.firstName ?? ''},`.replace(' ,', ','),
     '',
     `You have been added to the building consent application for ${where}${number}${as}.`,
     '',
     `Create your account with this email address (${p.email}) to open it: ${register}`,
-    `Already have an account with another address? Sign in at ${base}/ and ask the applicant to use that address.`,
+    `Already have an account with another address? Sign in at ${signIn} and ask the applicant to use that address.`,
     '',
     'Once your account is confirmed, the application is in your list.',
   ].join('\n');

@@ -9,7 +9,7 @@ import { participantsApi } from '../../../web/src/api/participants';
 import { ParticipantsSection } from '../../../web/src/features/participants/ParticipantsSection';
 import type { ParticipantType } from '../../../shared/schemas/reference';
 import { renderPage } from './applications-support';
-import { person } from './participants-support';
+import { applicationOwner, person } from './participants-support';
 
 vi.mock('../../../web/src/api/participants', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../web/src/api/participants')>();
@@ -20,18 +20,7 @@ vi.mock('../../../web/src/api/participants', async (importOriginal) => {
 });
 const api = vi.mocked(participantsApi);
 
-const me = person({
-  id: 'p-me',
-  loginUserId: 'u-me',
-  firstName: 'Aroha',
-  lastName: 'Ngata',
-  email: 'aroha@example.nz',
-  phone: '0211234567',
-  address: { fullAddress: '1 Cuba Street, Wellington 6011' },
-  participantTypes: ['RegisteredOwner', 'Owner', 'OwnerContact', 'InvoicePayer'],
-  accessLevel: 'Manage',
-  invitation: 'Accepted',
-});
+const me = applicationOwner();
 const designer = person({
   id: 'p-d',
   firstName: 'Ana',

@@ -48,6 +48,24 @@ describe('signed-in routes: the dashboard', () => {
   });
 });
 
+describe('signed-in routes: ?returnTo after the first sign-in (an invitation)', () => {
+  it('goes on to the application of the invitation', async () => {
+    expect(await land('/?returnTo=%2Fapplication-details%2F101')).toEqual({
+      url: '/application-details/101',
+      route: 'application-details/:applicationId',
+    });
+  });
+
+  it.each([
+    'https%3A%2F%2Fevil.example%2F',
+    '%2F%2Fevil.example',
+    '%2F%5Cevil.example',
+    '%2F%3FreturnTo%3D%2F',
+  ])('stays on the dashboard for %s', async (value) => {
+    expect((await land(`/?returnTo=${value}`)).route).toBe('(index)');
+  });
+});
+
 describe('signed-in routes: /projects?tab', () => {
   it.each([
     '/projects?tab=All',

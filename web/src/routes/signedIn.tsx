@@ -14,6 +14,7 @@ import {
   resolveNewApplicationStep,
   resolveProjectsTab,
 } from './rules';
+import { RETURN_TO_PARAM, safeReturnPath } from '../../../shared/domain/returnPath';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
@@ -59,7 +60,15 @@ export const signedInRoutes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       // `?access_request=` is decoded by the dashboard's seam (features/dashboard/accessRequestQuery.ts).
-      { index: true, lazy: page(() => import('../features/dashboard/DashboardPage')) },
+      // `?returnTo=` (the invitation mail's links, after sign-in) goes on to that page of this site.
+      {
+        index: true,
+        loader: ({ request }: LoaderFunctionArgs) => {
+          const to = safeReturnPath(searchOf(request).get(RETURN_TO_PARAM));
+          return to && to !== '/' && !to.startsWith('/?') ? redirect(to) : null;
+        },
+        lazy: page(() => import('../features/dashboard/DashboardPage')),
+      },
 
       {
         path: 'projects',

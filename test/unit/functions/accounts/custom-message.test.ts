@@ -58,6 +58,22 @@ describe('Cognito CustomMessage', () => {
     expect(ssm.calls()).toHaveLength(0);
   });
 
+  it('sign-up from an invitation: the link carries the safe return path, never another site', async () => {
+    process.env.WEB_URL = 'https://portal.example.nz';
+    const withMeta = (returnTo: string) => {
+      const e = event('CustomMessage_SignUp');
+      e.request.clientMetadata = { returnTo };
+      return e;
+    };
+    const out = await customMessage(withMeta('/application-details/101'));
+    expect(out.response.emailMessage).toContain(
+      'https://portal.example.nz/confirm-registration?verification_code={####}&amp;email=ana%2Btest%40example.nz&amp;returnTo=%2Fapplication-details%2F101',
+    );
+    const evil = await customMessage(withMeta('//evil.example/x'));
+    expect(evil.response.emailMessage).not.toContain('returnTo');
+    expect(evil.response.emailMessage).not.toContain('evil');
+  });
+
   it('resend: the same message', async () => {
     process.env.WEB_URL = 'https://portal.example.nz';
     const signUp = await customMessage(event('CustomMessage_SignUp'));

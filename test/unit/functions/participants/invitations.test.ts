@@ -70,7 +70,11 @@ describe('participant invitations', () => {
     expect(m.to).toBe('ana@example.nz');
     expect(m.subject).toBe(INVITATION_SUBJECT);
     expect(m.text).toContain('83 Cuba Street, Te Aro, Wellington 6011 (BLD-2026-00042) as Designer');
-    expect(m.text).toContain('https://portal.example.nz/registration?email=ana%40example.nz');
+    // Both links land on the application after the first sign-in.
+    expect(m.text).toContain(
+      'https://portal.example.nz/registration?email=ana%40example.nz&returnTo=%2Fapplication-details%2FA1',
+    );
+    expect(m.text).toContain('Sign in at https://portal.example.nz/?returnTo=%2Fapplication-details%2FA1 ');
   });
 
   it('a Queued invitation is sent once and becomes Unregistered; a replay sends nothing', async () => {

@@ -327,6 +327,7 @@ export default function ApplicationDetailsPage() {
         <Container header={<Header variant="h2">{t('applicationDetails.sections.People')}</Header>}>
           <ParticipantsSection
             applicationId={app.id}
+            applicationLabel={numberOf(app)}
             canEdit={canEdit(app.accessLevel)}
             isDraft={app.status === 'Draft'}
           />

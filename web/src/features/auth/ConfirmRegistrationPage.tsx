@@ -11,12 +11,14 @@ import { confirmRegistration } from '../../api/accounts';
 import { RouterLink } from '../../components/RouterLink';
 import styles from '../../components/signed-out.module.css';
 import { isValidEmail, normaliseEmail } from '../../../../shared/domain/validation';
+import { RETURN_TO_PARAM, safeReturnPath, withReturnPath } from '../../../../shared/domain/returnPath';
 import { confirmAccount, confirmationParams, type ConfirmationState } from './flows';
 import { ResendVerification } from './ResendVerification';
 
 /**
  * `/confirm-registration?verification_code&email` (the link in the verification email): states
- * confirming → confirmed (offers sign-in) or failed (offers to resend the email).
+ * confirming → confirmed (offers sign-in) or failed (offers to resend the email). A safe `returnTo`
+ * (an invitation's application) goes on to the sign-in, which lands there.
  */
 export default function ConfirmRegistrationPage() {
   const { t } = useTranslation();
@@ -26,6 +28,8 @@ export default function ConfirmRegistrationPage() {
   const started = useRef(false);
   const params = confirmationParams(search);
   const email = normaliseEmail(search.get('email') ?? '');
+  const returnTo = safeReturnPath(search.get(RETURN_TO_PARAM));
+  const signIn = withReturnPath('/', returnTo);
 
   useEffect(() => {
     // Once per page: a code confirms only once (StrictMode runs effects twice in development).
@@ -57,14 +61,14 @@ export default function ConfirmRegistrationPage() {
             ) : null}
           </div>
           {state === 'confirmed' ? (
-            <Button variant="primary" onClick={() => void navigate('/', { replace: true })}>
+            <Button variant="primary" onClick={() => void navigate(signIn, { replace: true })}>
               {t('auth.confirm.signIn')}
             </Button>
           ) : null}
           {state === 'failed' ? (
             <SpaceBetween size="m">
-              {isValidEmail(email) ? <ResendVerification email={email} /> : null}
-              <RouterLink href="/">{t('auth.registration.backToSignIn')}</RouterLink>
+              {isValidEmail(email) ? <ResendVerification email={email} returnTo={returnTo} /> : null}
+              <RouterLink href={signIn}>{t('auth.registration.backToSignIn')}</RouterLink>
             </SpaceBetween>
           ) : null}
         </SpaceBetween>

@@ -8,13 +8,14 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { registerAccount } from '../../api/accounts';
 import { getConfig } from '../../app/config';
 import { RouterLink } from '../../components/RouterLink';
 import styles from '../../components/signed-out.module.css';
 import { normaliseEmail } from '../../../../shared/domain/validation';
+import { RETURN_TO_PARAM, safeReturnPath, withReturnPath } from '../../../../shared/domain/returnPath';
 import { ApplicantGuide } from './ApplicantGuide';
 import { AuthTabs } from './AuthTabs';
 import { Captcha } from './Captcha';
@@ -31,14 +32,24 @@ import { useMessages } from './useMessages';
 
 type TextField = 'email' | 'firstName' | 'lastName' | 'password';
 
-/** `/registration`: the Create Account tab (organisation §2, §4, §5). */
+/**
+ * `/registration`: the Create Account tab (organisation §2, §4, §5). The invitation mail's link
+ * (`?email=&returnTo=`) fills the email and carries the application's page on to the confirmation
+ * mail and the first sign-in (shared/domain/returnPath.ts).
+ */
 export default function RegistrationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const messages = useMessages();
   const config = getConfig();
+  const [search] = useSearchParams();
+  const returnTo = safeReturnPath(search.get(RETURN_TO_PARAM));
+  const signIn = withReturnPath('/', returnTo);
   const [ackId] = useState(() => randomId());
-  const [values, setValues] = useState<RegistrationValues>(INITIAL_REGISTRATION);
+  const [values, setValues] = useState<RegistrationValues>(() => ({
+    ...INITIAL_REGISTRATION,
+    email: normaliseEmail(search.get('email') ?? ''),
+  }));
   const [touched, setTouched] = useState<Partial<Record<RegistrationField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<RegistrationField, string>>>({});
   const [failure, setFailure] = useState<'exists' | 'failed' | null>(null);
@@ -68,7 +79,10 @@ export default function RegistrationPage() {
     if (!form.submittable || submitting) return;
     setSubmitting(true);
     setFailure(null);
-    const outcome = await submitRegistration(registerAccount, values);
+    const outcome = await submitRegistration(
+      (body) => registerAccount(returnTo ? { ...body, returnTo } : body),
+      values,
+    );
     setSubmitting(false);
     switch (outcome.kind) {
       case 'registered':
@@ -97,8 +111,12 @@ export default function RegistrationPage() {
               {t('auth.registration.checkEmailTitle')}
             </Box>
             <Box variant="p">{t('auth.registration.checkEmail', { email: registeredEmail })}</Box>
-            <ResendVerification email={registeredEmail} prompt={t('auth.registration.notReceived')} />
-            <RouterLink href="/">{t('auth.registration.backToSignIn')}</RouterLink>
+            <ResendVerification
+              email={registeredEmail}
+              prompt={t('auth.registration.notReceived')}
+              returnTo={returnTo}
+            />
+            <RouterLink href={signIn}>{t('auth.registration.backToSignIn')}</RouterLink>
           </SpaceBetween>
         </Container>
       </div>
@@ -224,7 +242,7 @@ export default function RegistrationPage() {
         </AuthTabs>
         <Box margin={{ top: 'l' }}>
           {t('auth.registration.haveAccount')}{' '}
-          <RouterLink href="/">{t('auth.registration.backToSignIn')}</RouterLink>
+          <RouterLink href={signIn}>{t('auth.registration.backToSignIn')}</RouterLink>
         </Box>
       </div>
     </>

@@ -10,7 +10,16 @@ import { resendVerification, type ResendOutcome } from './flows';
  * The resend-verification button (sign-in for an unconfirmed user, the registration "check your
  * email" state and a failed confirmation), with the spec's success and failure messages.
  */
-export function ResendVerification({ email, prompt }: { email: string; prompt?: string }) {
+export function ResendVerification({
+  email,
+  prompt,
+  returnTo,
+}: {
+  email: string;
+  prompt?: string;
+  /** Carried into the new confirmation mail's link (shared/domain/returnPath.ts). */
+  returnTo?: string | undefined;
+}) {
   const { t } = useTranslation();
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<ResendOutcome | null>(null);
@@ -18,7 +27,9 @@ export function ResendVerification({ email, prompt }: { email: string; prompt?: 
   async function onResend() {
     setSending(true);
     setOutcome(null);
-    setOutcome(await resendVerification(resendRegistration, email));
+    setOutcome(
+      await resendVerification((body) => resendRegistration(returnTo ? { ...body, returnTo } : body), email),
+    );
     setSending(false);
   }
 

@@ -18,7 +18,8 @@ import {
 import { fullAddressOf } from '../../../../shared/domain/address';
 import styles from './participants.module.css';
 
-export type ParticipantAction = 'edit' | 'remove' | 'restore' | 'resend' | 'history';
+export type ParticipantAction =
+  'edit' | 'remove' | 'restore' | 'resend' | 'history' | 'setType' | 'notificationLevel';
 
 /** The participant's name line: first and last name, else the organisation or email. */
 export function participantName(
@@ -39,19 +40,27 @@ const facts = (p: ParticipantDto) => ({ ...p, id: p.id });
 
 /**
  * A participant card (portal-core §2): avatar, name line, role tags, badges (pending invitation,
- * 'Please invite', missing details), the action menu when the caller can edit, and an expandable
- * part with contact details and the owners group's members.
+ * 'Please invite', missing details), the action menu, and an expandable part with contact details
+ * and the owners group's members. The menu (portal-core §6): edit, resend, set type, history, remove
+ * and restore when the caller can edit; on the caller's own card also their notification level, and
+ * without Edit set type when their roles manage a type they do not hold.
  */
 export function ParticipantCard({
   participant: p,
   types,
   canEdit,
+  isMe = false,
+  canSetType = false,
   busy,
   onAction,
 }: {
   participant: ParticipantDto;
   types: readonly ParticipantType[];
   canEdit: boolean;
+  /** The caller's own participant. */
+  isMe?: boolean;
+  /** 'Set type' has a type to offer (shared/domain/participants.ts settableTypes). */
+  canSetType?: boolean;
   busy: boolean;
   onAction: (action: ParticipantAction, p: ParticipantDto) => void;
 }) {
@@ -60,13 +69,17 @@ export function ParticipantCard({
   const roles = p.participantTypes.map((n) => typeOf(types, n)?.displayName ?? n);
   const phone = p.phone && p.phoneCountryCode ? `${p.phoneCountryCode} ${p.phone}` : p.phone;
   const address = fullAddressOf(p.address);
+  const item = (id: ParticipantAction, when = true) =>
+    when ? [{ id, text: t(`participants.actions.${id}`) }] : [];
   const items = p.isDeleted
-    ? [{ id: 'restore', text: t('participants.actions.restore') }]
+    ? item('restore', canEdit)
     : [
-        { id: 'edit', text: t('participants.actions.edit') },
-        ...(canResendInvitation(facts(p)) ? [{ id: 'resend', text: t('participants.actions.resend') }] : []),
-        { id: 'history', text: t('participants.actions.history') },
-        { id: 'remove', text: t('participants.actions.remove') },
+        ...item('edit', canEdit),
+        ...item('resend', canEdit && canResendInvitation(facts(p))),
+        ...item('setType', canSetType && (canEdit || isMe)),
+        ...item('notificationLevel', isMe),
+        ...item('history', canEdit),
+        ...item('remove', canEdit),
       ];
   return (
     <article className={styles.card} aria-label={name || t('participants.unnamed')}>
@@ -90,7 +103,7 @@ export function ParticipantCard({
             {p.isDeleted && <Badge color="grey">{t('participants.removed')}</Badge>}
           </SpaceBetween>
         </div>
-        {canEdit && (
+        {items.length > 0 && (
           <ButtonDropdown
             variant="icon"
             ariaLabel={t('participants.actions.menu', { name: name || t('participants.unnamed') })}

@@ -9,18 +9,25 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParticipantDto } from '../../../../shared/schemas/participants';
+import type { ParticipantType } from '../../../../shared/schemas/reference';
 import { formatMessage } from '../../../../shared/domain/applications';
 import {
   displayAuthor,
   participantMessages,
+  settableTypes,
   soleRequiredTypes,
+  withType,
 } from '../../../../shared/domain/participants';
 import { participantKeys, participantsApi } from '../../api/participants';
 import { applicationKeys } from '../../api/applications';
+import { userKeys } from '../user/queries';
 import { useToasts } from '../../components/toasts';
+import { NotificationLevelDialog } from '../applications/dialogs/NotificationLevelDialog';
+import { useMaybeCurrentUser } from '../shell/useCurrentUser';
 import { ParticipantCard, participantName, type ParticipantAction } from './ParticipantCard';
 import { ParticipantDialog } from './ParticipantDialog';
 import { ParticipantHistoryDialog } from './ParticipantHistoryDialog';
+import { ParticipantSetTypeDialog } from './ParticipantSetTypeDialog';
 import styles from './participants.module.css';
 
 const errorText = (err: unknown, fallback: string) =>
@@ -45,21 +52,26 @@ const inputOf = (p: ParticipantDto) => ({
 });
 
 /**
- * The people on an application (portal-core §2 participant cards, §4, §5): the participants' cards,
- * removed ones apart with Restore; Remove asks first and, for the only holder of a required role,
- * says why it cannot be done (the required-role dialog); resend and history.
+ * The people on an application (portal-core §2 participant cards, §4, §5, §6): the participants'
+ * cards, removed ones apart with Restore; Remove asks first and, for the only holder of a required
+ * role, says why it cannot be done (the required-role dialog); resend, history, set type, and the
+ * caller's own notification level.
  */
 export function ParticipantsSection({
   applicationId,
+  applicationLabel = applicationId,
   canEdit,
   isDraft = true,
 }: {
   applicationId: string;
+  /** How the notification level dialog names the application (its display id). */
+  applicationLabel?: string;
   canEdit: boolean;
   /** Required roles are locked on their only holder once the application is past Draft. */
   isDraft?: boolean;
 }) {
   const { t } = useTranslation();
+  const me = useMaybeCurrentUser();
   const toasts = useToasts();
   const client = useQueryClient();
   const list = useQuery({
@@ -74,6 +86,8 @@ export function ParticipantsSection({
   const [removing, setRemoving] = useState<ParticipantDto>();
   const [required, setRequired] = useState<string>();
   const [history, setHistory] = useState<ParticipantDto>();
+  const [settingType, setSettingType] = useState<ParticipantDto>();
+  const [subscribing, setSubscribing] = useState<ParticipantDto>();
   /** The dialog: 'new' to add, or the participant being edited. */
   const [editing, setEditing] = useState<ParticipantDto | 'new'>();
   const refresh = () => client.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) });
@@ -89,6 +103,25 @@ export function ParticipantsSection({
     mutationFn: (p: ParticipantDto) => participantsApi.restore(applicationId, p.id),
     onSuccess: refresh,
     onError: () => toasts.show({ type: 'error', content: participantMessages.restoreFailed }),
+  });
+  const setType = useMutation({
+    mutationFn: ({ p, type }: { p: ParticipantDto; type: ParticipantType; reassigning: boolean }) =>
+      participantsApi.update(applicationId, p.id, {
+        ...inputOf(p),
+        ...withType(types.data ?? [], p, type.name),
+      }),
+    onSuccess: (saved, { type, reassigning }) => {
+      void refresh();
+      // Own role change reloads the current user's info (portal-core §4).
+      if (me && saved.loginUserId === me.id) void client.invalidateQueries({ queryKey: userKeys.me() });
+      setSettingType(undefined);
+      if (reassigning) toasts.show({ type: 'success', content: participantMessages.reassigned });
+      toasts.show({
+        type: 'success',
+        content: formatMessage(participantMessages.setToType, { type: type.displayName }),
+      });
+    },
+    onError: (err) => toasts.show({ type: 'error', content: errorText(err, participantMessages.saveFailed) }),
   });
   const resend = useMutation({
     mutationFn: (p: ParticipantDto) =>
@@ -119,13 +152,16 @@ export function ParticipantsSection({
   const all = list.data;
   const current = all.filter((p) => !p.isDeleted);
   const removed = all.filter((p) => p.isDeleted);
-  const busy = remove.isPending || restore.isPending || resend.isPending;
+  const busy = remove.isPending || restore.isPending || resend.isPending || setType.isPending;
+  const isMe = (p: ParticipantDto) => !!me && !!p.loginUserId && p.loginUserId === me.id;
 
   const onAction = (action: ParticipantAction, p: ParticipantDto) => {
     if (action === 'history') return setHistory(p);
     if (action === 'edit') return setEditing(p);
     if (action === 'restore') return restore.mutate(p);
     if (action === 'resend') return resend.mutate(p);
+    if (action === 'setType') return setSettingType(p);
+    if (action === 'notificationLevel') return setSubscribing(p);
     const sole = soleRequiredTypes(types.data, all, { ...p, id: p.id });
     if (sole.length > 0)
       return setRequired(formatMessage(participantMessages.requiredRole, { role: sole[0]!.displayName }));
@@ -133,7 +169,15 @@ export function ParticipantsSection({
   };
   const card = (p: ParticipantDto) => (
     <li key={p.id}>
-      <ParticipantCard participant={p} types={types.data} canEdit={canEdit} busy={busy} onAction={onAction} />
+      <ParticipantCard
+        participant={p}
+        types={types.data}
+        canEdit={canEdit}
+        isMe={isMe(p)}
+        canSetType={settableTypes(types.data, p.participantTypes, canEdit).length > 0}
+        busy={busy}
+        onAction={onAction}
+      />
     </li>
   );
 
@@ -210,6 +254,23 @@ export function ParticipantsSection({
           onClose={() => setEditing(undefined)}
         />
       )}
+      {settingType && (
+        <ParticipantSetTypeDialog
+          participant={settingType}
+          all={all}
+          types={types.data}
+          canEdit={canEdit}
+          saving={setType.isPending}
+          onSave={(type, reassigning) => setType.mutate({ p: settingType, type, reassigning })}
+          onClose={() => setSettingType(undefined)}
+        />
+      )}
+      <NotificationLevelDialog
+        target={
+          subscribing && { id: applicationId, label: applicationLabel, level: subscribing.notificationLevel }
+        }
+        onClose={() => setSubscribing(undefined)}
+      />
       {history && (
         <ParticipantHistoryDialog
           applicationId={applicationId}
