@@ -33,7 +33,26 @@ const authHeader = (call: number) =>
   (fetchMock.mock.calls[call]![1] as RequestInit & { headers: Record<string, string> }).headers.Authorization;
 
 describe('API client', () => {
-  it('asks Amplify for the current token on every call (silent refresh happens there)', async () => {
+  it('uses the id token Amplify stored while it is valid, without asking Amplify', async () => {
+    const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+    const token = `${b64({ alg: 'none' })}.${b64({ exp: Math.floor(Date.now() / 1000) + 3600 })}.s`;
+    const stored: Record<string, string> = {
+      'CognitoIdentityServiceProvider.c.LastAuthUser': 'u1',
+      'CognitoIdentityServiceProvider.c.u1.idToken': token,
+      'CognitoIdentityServiceProvider.c.u1.accessToken': token,
+    };
+    vi.stubGlobal('window', { localStorage: { getItem: (k: string) => stored[k] ?? null } });
+    await apiRequest('/user');
+    expect(fetchAuthSession).not.toHaveBeenCalled();
+    expect(authHeader(0)).toBe(`Bearer ${token}`);
+    // Expired: Amplify refreshes.
+    stored['CognitoIdentityServiceProvider.c.u1.idToken'] = `${b64({})}.${b64({ exp: 1 })}.s`;
+    fetchAuthSession.mockResolvedValueOnce(session('refreshed'));
+    await apiRequest('/user');
+    expect(authHeader(1)).toBe('Bearer refreshed');
+  });
+
+  it('asks Amplify for the current token on every call when none is stored (silent refresh happens there)', async () => {
     fetchAuthSession.mockResolvedValueOnce(session('token-1')).mockResolvedValueOnce(session('token-2'));
     await apiRequest('/user');
     await apiRequest('/user');

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, within } from '@testing-library/react';
-import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import en from '../../../web/src/i18n/en.json';
@@ -258,9 +257,8 @@ describe('ApplicationCard', () => {
         items={[listItem({ status: 'Submitted', isEditable: false, isDeletable: false })]}
       />,
     );
-    const menu = createWrapper(document.body).findButtonDropdown()!;
-    await act(async () => menu.openDropdown());
-    const texts = menu.findItems().map((i) => i.getElement().textContent);
+    fireEvent.click(screen.getByRole('button', { name: /^Actions for / }));
+    const texts = screen.getAllByRole('menuitem').map((i) => i.textContent);
     expect(texts).toEqual([
       'View submitted form',
       'Preview summary PDFThe summary PDF is not available yet',
@@ -270,7 +268,7 @@ describe('ApplicationCard', () => {
       'Save as Template',
       'Archive',
     ]);
-    await act(async () => menu.findItemById('viewSubmitted')!.click());
+    fireEvent.click(screen.getByRole('menuitem', { name: 'View submitted form' }));
     expect(router.state.location.pathname + router.state.location.search).toBe(
       '/application-details/101?section=Forms',
     );
@@ -279,15 +277,16 @@ describe('ApplicationCard', () => {
   it('Archive sends the preference and refetches the badges; a failure shows the spec toast', async () => {
     api.setHidden.mockResolvedValueOnce(undefined);
     renderPage(i18n, <ApplicationCards label="Cards" items={[listItem()]} />);
-    const menu = createWrapper(document.body).findButtonDropdown()!;
-    await act(async () => menu.openDropdown());
-    await act(async () => menu.findItemById('archive')!.click());
+    const archive = async () => {
+      fireEvent.click(screen.getByRole('button', { name: /^Actions for / }));
+      await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: 'Archive' })));
+    };
+    await archive();
     expect(api.setHidden).toHaveBeenCalledWith('101', true);
     expect(await screen.findAllByText('Application archived')).not.toHaveLength(0);
 
     api.setHidden.mockRejectedValueOnce(new Error('boom'));
-    await act(async () => menu.openDropdown());
-    await act(async () => menu.findItemById('archive')!.click());
+    await archive();
     expect(await screen.findAllByText('Failed to archive application')).not.toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
@@ -76,10 +76,18 @@ afterAll(() => {
 const body = () => createWrapper(document.body);
 const toast = (text: string) => screen.findAllByText(text);
 
+/** The card menu's item, by its id (the menu's texts are en.json's applications.menu). */
+const MENU_TEXT: Record<string, string> = {
+  delete: 'Delete',
+  duplicate: 'Duplicate',
+  saveAsTemplate: 'Save as Template',
+  notificationLevel: 'Notification level',
+};
 async function choose(item: string) {
-  const menu = body().findButtonDropdown()!;
-  await act(async () => menu.openDropdown());
-  await act(async () => menu.findItemById(item)!.click());
+  fireEvent.click(screen.getByRole('button', { name: /^Actions for / }));
+  const name = MENU_TEXT[item];
+  if (!name) throw new Error(`no menu text for ${item}`);
+  await act(async () => fireEvent.click(screen.getByRole('menuitem', { name })));
   // The dialog's chunk loads when it is first opened (ApplicationCards).
   await waitFor(() => modal(), { timeout: 5000 });
 }

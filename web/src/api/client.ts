@@ -13,14 +13,23 @@ export interface RequestOptions extends ErrorContext {
   anonymous?: boolean;
 }
 
+/** The id token Amplify stored while it stays valid; undefined without one (or without storage). */
+function validStoredToken(): string | undefined {
+  try {
+    return storedIdToken(getConfig().userPoolClientId, window.localStorage);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The current id token: the one Amplify stored while it stays valid (read without loading Amplify),
  * else asked of Amplify, which refreshes the tokens silently with the refresh token.
  */
 async function idToken(): Promise<string | undefined> {
+  const stored = validStoredToken();
+  if (stored) return stored;
   try {
-    const stored = storedIdToken(getConfig().userPoolClientId, window.localStorage);
-    if (stored) return stored;
     const session = await (await loadAmplifyAuth()).fetchAuthSession();
     return session.tokens?.idToken?.toString();
   } catch {

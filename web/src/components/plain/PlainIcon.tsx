@@ -15,6 +15,7 @@ const PATHS = {
   'caret-down': 'M4 6l4 4 4-4z',
   external: 'M9 1.5h5.5V7M14.5 1.5 7 9M12 10v4.5H1.5V4H6',
   menu: 'M1 3h14M1 8h14M1 13h14',
+  ellipsis: 'M8 2.5v.5M8 7.75v.5M8 13v.5',
   close: 'M3 3l10 10M13 3 3 13',
   'angle-left': 'M10.5 2.5 5 8l5.5 5.5',
   'angle-right': 'M5.5 2.5 11 8l-5.5 5.5',

@@ -1,5 +1,4 @@
 import Box from '@cloudscape-design/components/box';
-import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import Icon from '@cloudscape-design/components/icon';
@@ -9,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationListItem } from '../../../../shared/schemas/applications';
 import { statusLabel, type CardMenuItem } from '../../../../shared/domain/applications';
 import { RouterLink } from '../../components/RouterLink';
+import { MenuButton, type MenuItem } from '../../components/plain/MenuButton';
 import { NOTIFICATION_ICONS, cardView, type StageProgress } from './cardModel';
 import styles from './applications.module.css';
 
@@ -40,7 +40,7 @@ export function ApplicationCard({
   const { t } = useTranslation();
   const view = cardView(item);
   const name = view.displayId ?? t('applications.card.noNumber');
-  const menuItems: ButtonDropdownProps.Item[] = view.menu.map((entry) => ({
+  const menuItems: MenuItem[] = view.menu.map((entry) => ({
     id: entry.id,
     text: t(`applications.menu.${entry.id}`),
     disabled: entry.disabled,
@@ -56,12 +56,11 @@ export function ApplicationCard({
         <Header
           variant="h3"
           actions={
-            <ButtonDropdown
+            <MenuButton
               variant="icon"
               ariaLabel={t('applications.card.actions', { id: name })}
               items={menuItems}
-              expandToViewport
-              onItemClick={({ detail }) => onAction(item, detail.id as CardMenuItem)}
+              onItemClick={(id) => onAction(item, id as CardMenuItem)}
             />
           }
           description={

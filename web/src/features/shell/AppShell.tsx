@@ -8,7 +8,7 @@ import { useRouteFocus } from '../../app/useRouteFocus';
 import { OnceOpened } from '../../components/OnceOpened';
 import { NAV_ITEMS, navSection } from './navSection';
 import { displayName, useMaybeCurrentUser } from './useCurrentUser';
-import { MenuButton, type MenuItem } from './MenuButton';
+import { MenuButton, type MenuItem } from '../../components/plain/MenuButton';
 import { PlainIcon } from '../../components/plain/PlainIcon';
 import styles from './shell.module.css';
 

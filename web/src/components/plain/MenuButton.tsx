@@ -4,11 +4,12 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type CSSProperties,
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { PlainIcon, type PlainIconName } from '../../components/plain/PlainIcon';
-import styles from './shell.module.css';
+import { PlainIcon, type PlainIconName } from './PlainIcon';
+import styles from './menu.module.css';
 
 export interface MenuItem {
   id: string;
@@ -23,25 +24,48 @@ export interface MenuItem {
 }
 
 interface MenuButtonProps {
-  /** The button's visible text (hidden below the sm breakpoint, when `icon` stands alone). */
-  text: string;
+  /**
+   * "bar": icon, text and caret on the dark top bar (the text hidden below the sm breakpoint);
+   * "icon": the ⋮ button of a card (needs `ariaLabel`), its menu placed over the page.
+   */
+  variant?: 'bar' | 'icon';
+  /** The button's visible text ("bar"). */
+  text?: string;
   ariaLabel?: string;
-  icon: PlainIconName;
+  icon?: PlainIconName;
   /** Shown above the items (the user menu's name and email). */
   header?: ReactNode;
   items: readonly MenuItem[];
   onItemClick(id: string): void;
   /** An in-app link item was chosen (plain left click): navigate without a reload. */
-  onFollow(href: string): void;
+  onFollow?(href: string): void;
+}
+
+/** Where a card's menu opens: under the button, right-aligned; above it near the viewport's bottom. */
+function placeBelow(rect: DOMRect): CSSProperties {
+  const right = Math.max(8, window.innerWidth - rect.right);
+  return rect.bottom + 240 > window.innerHeight && rect.top > 240
+    ? { right, bottom: window.innerHeight - rect.top + 4 }
+    : { right, top: rect.bottom + 4 };
 }
 
 /**
- * A menu button of the top bar (WAI-ARIA APG menu button): Enter, Space or ArrowDown open it on the
+ * A menu button (the top bar's menus, a card's ⋮ menu) (WAI-ARIA APG menu button): Enter, Space or ArrowDown open it on the
  * first item, ArrowUp on the last; arrows, Home and End move; Escape closes it and returns focus to
  * the button; Tab or a click outside closes it. Disabled items can be focused and say why.
  */
-export function MenuButton({ text, ariaLabel, icon, header, items, onItemClick, onFollow }: MenuButtonProps) {
+export function MenuButton({
+  variant = 'bar',
+  text,
+  ariaLabel,
+  icon = 'ellipsis',
+  header,
+  items,
+  onItemClick,
+  onFollow,
+}: MenuButtonProps) {
   const [open, setOpen] = useState(false);
+  const [place, setPlace] = useState<CSSProperties>();
   const [focusIndex, setFocusIndex] = useState(0);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -57,11 +81,20 @@ export function MenuButton({ text, ariaLabel, icon, header, items, onItemClick, 
     const outside = (event: globalThis.MouseEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
+    // A card's menu is placed over the page: it closes when the page scrolls or resizes under it.
+    const away = () => variant === 'icon' && setOpen(false);
     document.addEventListener('mousedown', outside);
-    return () => document.removeEventListener('mousedown', outside);
-  }, [open]);
+    window.addEventListener('resize', away);
+    window.addEventListener('scroll', away, true);
+    return () => {
+      document.removeEventListener('mousedown', outside);
+      window.removeEventListener('resize', away);
+      window.removeEventListener('scroll', away, true);
+    };
+  }, [open, variant]);
 
   const openAt = (index: number) => {
+    if (variant === 'icon' && button.current) setPlace(placeBelow(button.current.getBoundingClientRect()));
     setFocusIndex(index);
     setOpen(true);
   };
@@ -105,7 +138,7 @@ export function MenuButton({ text, ariaLabel, icon, header, items, onItemClick, 
     const plainClick = !('button' in event) || (event.button === 0 && !event.metaKey && !event.ctrlKey);
     if (item.href && !item.external && plainClick) {
       event.preventDefault();
-      onFollow(item.href);
+      onFollow?.(item.href);
     }
     if (!item.href) onItemClick(item.id);
     close(!item.href);
@@ -116,7 +149,7 @@ export function MenuButton({ text, ariaLabel, icon, header, items, onItemClick, 
       <button
         ref={button}
         type="button"
-        className={styles.barButton}
+        className={variant === 'bar' ? styles.barButton : styles.iconButton}
         aria-label={ariaLabel}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -125,11 +158,18 @@ export function MenuButton({ text, ariaLabel, icon, header, items, onItemClick, 
         onKeyDown={onButtonKey}
       >
         <PlainIcon name={icon} />
-        <span className={styles.barButtonText}>{text}</span>
-        <PlainIcon name="caret-down" className={styles.caret} />
+        {variant === 'bar' && (
+          <>
+            <span className={styles.barButtonText}>{text}</span>
+            <PlainIcon name="caret-down" className={styles.caret} />
+          </>
+        )}
       </button>
       {open && (
-        <div className={styles.menuPopup}>
+        <div
+          className={`${styles.menuPopup} ${variant === 'icon' ? styles.fixed : ''}`}
+          style={variant === 'icon' ? place : undefined}
+        >
           {header && <div className={styles.menuHeader}>{header}</div>}
           <ul id={`${id}-menu`} role="menu" aria-label={ariaLabel ?? text} onKeyDown={onMenuKey}>
             {items.map((item, index) => {
