@@ -204,3 +204,43 @@ describe('the plain shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Navigation' })).toBeNull();
   });
 });
+
+describe('plain tabs', () => {
+  it('one Tab stop; arrows, Home and End move and select; the panel is named by its tab', async () => {
+    const { PlainTabs } = await import('../../../web/src/components/plain/PlainTabs');
+    const { useState } = await import('react');
+    function Example() {
+      const [tab, setTab] = useState('a');
+      return (
+        <PlainTabs
+          ariaLabel="Lists"
+          activeTabId={tab}
+          onChange={setTab}
+          tabs={[
+            { id: 'a', label: 'Applications' },
+            { id: 'b', label: 'Consents' },
+            { id: 'c', label: 'Templates' },
+          ]}
+        >
+          <p>panel {tab}</p>
+        </PlainTabs>
+      );
+    }
+    render(<Example />);
+    const tabs = within(screen.getByRole('tablist', { name: 'Lists' })).getAllByRole('tab');
+    expect(tabs.map((t) => t.tabIndex)).toEqual([0, -1, -1]);
+    expect(screen.getByRole('tabpanel', { name: 'Applications' }).textContent).toBe('panel a');
+    fireEvent.keyDown(tabs[0]!, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Consents');
+    expect(document.activeElement).toBe(tabs[1]);
+    expect(screen.getByRole('tabpanel', { name: 'Consents' }).textContent).toBe('panel b');
+    fireEvent.keyDown(tabs[1]!, { key: 'End' });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Templates');
+    fireEvent.keyDown(tabs[2]!, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Applications');
+    fireEvent.keyDown(tabs[0]!, { key: 'ArrowLeft' });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Templates');
+    fireEvent.click(tabs[1]!);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Consents');
+  });
+});

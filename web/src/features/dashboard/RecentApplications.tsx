@@ -4,7 +4,7 @@ import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import Spinner from '@cloudscape-design/components/spinner';
-import Tabs from '../../components/Tabs';
+import { PlainTabs } from '../../components/plain/PlainTabs';
 import { useTranslation } from 'react-i18next';
 import { applicationKeys, applicationsApi, type V3ListParams } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
@@ -87,16 +87,17 @@ export function RecentApplications() {
         </Header>
       }
     >
-      <Tabs
+      <PlainTabs
         ariaLabel={t('recentApplications.tabsLabel')}
         activeTabId={tab}
-        onChange={({ detail }) => setTab(detail.activeTabId as RecentTab)}
+        onChange={(id) => setTab(id as RecentTab)}
         tabs={(['applications', 'consents'] as const).map((id) => ({
           id,
           label: t(`recentApplications.${id}`),
-          content: id === tab ? <RecentList tab={id} /> : null,
         }))}
-      />
+      >
+        <RecentList key={tab} tab={tab} />
+      </PlainTabs>
     </Container>
   );
 }
