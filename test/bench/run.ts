@@ -26,7 +26,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -99,6 +99,47 @@ function spa() {
   }
   console.log('\nSPA per route (what a first visit downloads)');
   table(rows);
+
+  // The issue-10 budgets: everything a first load downloads before the page is usable, lazy chunks it
+  // always loads included (the signed-in app waits for the whole strings file), gzip and brotli.
+  const files = (keys: Set<string>) => {
+    const out = new Set<string>();
+    for (const k of keys) {
+      const c = manifest[k];
+      if (!c) continue;
+      out.add(c.file);
+      for (const f of c.css ?? []) out.add(f);
+    }
+    return out;
+  };
+  const key = (suffix: string) => Object.keys(manifest).find((k) => k.endsWith(suffix));
+  const budgets: [string, string[], number][] = [
+    ['sign-in', ['features/auth/SignInPage.tsx'], 120],
+    [
+      'dashboard, signed in (shell and strings)',
+      ['app/SignedInRoot.tsx', 'features/dashboard/DashboardPage.tsx', 'i18n/en.json?all'],
+      300,
+    ],
+  ];
+  const budgetRows = [['first load', 'files', 'gzip', 'brotli', 'budget (gzip)']];
+  for (const [name, chunks, budget] of budgets) {
+    const keys = new Set(entry);
+    for (const c of chunks) {
+      const k = key(c);
+      if (k) closure(k, keys);
+    }
+    let gzip = 0;
+    let br = 0;
+    const list = files(keys);
+    for (const f of list) {
+      const buf = readFileSync(path.join(dist, f));
+      gzip += gz(buf);
+      br += brotliCompressSync(buf).length;
+    }
+    budgetRows.push([name, String(list.size), kb(gzip), kb(br), `≤ ${budget} KB`]);
+  }
+  console.log('\nFirst-load budgets (JS + CSS, issue 10)');
+  table(budgetRows);
 }
 
 function percentile(sorted: number[], p: number) {
