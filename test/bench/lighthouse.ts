@@ -12,10 +12,11 @@
  * performance score) is printed with its LCP, TBT and transferred bytes (JS+CSS and total); a run
  * Lighthouse gives up on is retried. LIGHTHOUSE_ONLY=route:preset,… measures only those rows. The
  * accessibility audits a run fails are printed by id; LIGHTHOUSE_A11Y_NODES=1 adds the elements
- * (selector and snippet) each one flags. Numbers only: it never fails on them. Budgets are in the README ("Performance budgets").
+ * (selector and snippet) each one flags; LIGHTHOUSE_REPORT_DIR=dir keeps each run's whole report (JSON:
+ * the LCP element, request chains, main-thread breakdown). Numbers only: it never fails on them. Budgets are in the README ("Performance budgets").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
@@ -161,6 +162,12 @@ async function run(url: string, preset: 'mobile' | 'desktop', route: Route, stac
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    const reports = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      const file = `${route.name}-${preset}-${Date.now()}.json`;
+      writeFileSync(path.join(reports, file), JSON.stringify(result.lhr));
+    }
     return measureOf(result.lhr);
   } finally {
     chrome.kill();

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { t } from './i18n/translate';
 import { storedLanguage } from './i18n/strings';
 import { loadConfig, type RuntimeConfig } from './app/config';
+import { hasStoredSession } from './app/amplify';
 import { AuthProvider } from './app/auth';
 import { App } from './app/App';
 import { StatusPage } from './app/StatusPage';
@@ -15,9 +16,14 @@ async function bootstrap() {
   if (!element) throw new Error('#root is missing');
   const root = createRoot(element);
 
+  const loading = loadConfig();
+  // A stored session: the signed-in app's chunks and first GETs start now (app/warmStart.ts).
+  if (hasStoredSession(undefined, window.localStorage))
+    import('./app/warmStart').then((m) => m.warmStart(window.location.pathname, loading)).catch(() => {});
+
   let config: RuntimeConfig;
   try {
-    config = await loadConfig();
+    config = await loading;
   } catch (error) {
     console.error(error);
     root.render(<StatusPage title={t('app.name')} body={t('app.configError')} />);

@@ -7,7 +7,8 @@ import { initI18n } from '../../../web/src/i18n';
 import { applicationsApi } from '../../../web/src/api/applications';
 import { ApplicationListPage } from '../../../web/src/features/applications/ApplicationListPage';
 import ApplicationTemplatesPage from '../../../web/src/features/templates/ApplicationTemplatesPage';
-import { RecentApplications, recentParams } from '../../../web/src/features/dashboard/RecentApplications';
+import { RecentApplications } from '../../../web/src/features/dashboard/RecentApplications';
+import { recentParams } from '../../../web/src/features/dashboard/recent';
 import { StartApplicationCards } from '../../../web/src/features/dashboard/StartApplicationCards';
 import {
   effectiveSearch,

@@ -18,7 +18,7 @@ import type {
   ThumbnailUploadRequest,
   ThumbnailUploadResponse,
 } from '../../../shared/schemas/thumbnail-uploads';
-import { apiRequest } from './client';
+import { apiRequest, prefetchGet } from './client';
 
 /**
  * The applications calls (portal-core §7). Query values are plain strings; list filters are
@@ -82,6 +82,9 @@ export const applicationsApi = {
   /** GET /user/applicationsV3 */
   listV3: (params: V3ListParams, signal?: AbortSignal) =>
     apiRequest<ApplicationPage>('/user/applicationsV3', { query: listQuery(params), signal }),
+
+  /** Starts GET /user/applicationsV3 early (the warm start): listV3 with the same params takes it. */
+  prefetchListV3: (params: V3ListParams) => prefetchGet('/user/applicationsV3', listQuery(params)),
 
   /** GET /user/applicationsV2 (templates: recordType Template, pageSize 1000, pageIndex 1). */
   listV2: (params: V2ListParams, signal?: AbortSignal) =>

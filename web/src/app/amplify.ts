@@ -64,12 +64,14 @@ const AUTH_KEY_PREFIX = 'CognitoIdentityServiceProvider';
 /**
  * Whether Amplify has tokens stored for this app client (localStorage, Amplify's default): only
  * then is Amplify loaded at start to restore the session. No tokens, no session to restore.
+ * Without a client id (before config.json arrives) any app client's counts: the warm start's hint
+ * (app/warmStart.ts), never a decision.
  */
 export function hasStoredSession(
-  userPoolClientId: string,
+  userPoolClientId: string | undefined,
   storage: Pick<Storage, 'length' | 'key'>,
 ): boolean {
-  const prefix = `${AUTH_KEY_PREFIX}.${userPoolClientId}.`;
+  const prefix = `${AUTH_KEY_PREFIX}.${userPoolClientId === undefined ? '' : `${userPoolClientId}.`}`;
   try {
     for (let i = 0; i < storage.length; i += 1) {
       if (storage.key(i)?.startsWith(prefix)) return true;

@@ -45,5 +45,7 @@ export async function loadI18next(): Promise<void> {
 
 /** i18next ready with the whole of en.json: awaited before the signed-in app draws. */
 export async function loadAllStrings(): Promise<void> {
-  await (await importI18next()).loadAllStrings();
+  // Both downloads at once: i18next's chunk does not wait for the strings' (or the other way).
+  const [i18n] = await Promise.all([importI18next(), importAllStrings()]);
+  await i18n.loadAllStrings();
 }

@@ -6,23 +6,11 @@ import Header from '@cloudscape-design/components/header';
 import Spinner from '@cloudscape-design/components/spinner';
 import { PlainTabs } from '../../components/plain/PlainTabs';
 import { useTranslation } from 'react-i18next';
-import { applicationKeys, applicationsApi, type V3ListParams } from '../../api/applications';
+import { applicationKeys, applicationsApi } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
 import { RouterLink } from '../../components/RouterLink';
-import { RECENT_LIST } from '../../../../shared/domain/applications';
 import { ApplicationCards } from '../applications/ApplicationCards';
-
-type RecentTab = 'applications' | 'consents';
-
-/** Recent lists: page 1, size 10, sorted descending, not hidden (portal-organisation §9). */
-export const recentParams = (tab: RecentTab): V3ListParams => ({
-  pageIndex: RECENT_LIST.pageIndex,
-  pageSize: RECENT_LIST.pageSize,
-  sortBy: 'modifiedDate',
-  sortDirection: 'desc',
-  isArchived: false,
-  recordType: tab === 'applications' ? 'Draft' : 'Consent',
-});
+import { FIRST_RECENT_TAB, recentParams, type RecentTab } from './recent';
 
 function RecentList({ tab }: { tab: RecentTab }) {
   const { t } = useTranslation();
@@ -64,7 +52,7 @@ function RecentList({ tab }: { tab: RecentTab }) {
 /** 'My recent applications': tabs Applications and Consents, 10 each, and View all. */
 export function RecentApplications() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<RecentTab>('applications');
+  const [tab, setTab] = useState<RecentTab>(FIRST_RECENT_TAB);
   return (
     <Container
       header={
