@@ -1,10 +1,7 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import SpaceBetween from '@cloudscape-design/components/space-between';
+import { PlainAlert, PlainButton } from '../components/plain/page';
 import { useTranslation } from 'react-i18next';
 import { ServiceError } from '../api/errors';
 import { currentUserQuery } from '../features/user/queries';
@@ -14,6 +11,7 @@ import { PageSpinner } from '../components/PageSpinner';
 import { ToastProvider } from '../components/toasts';
 import { useAuth } from './auth';
 import { useOwnedRouter } from './useOwnedRouter';
+import styles from './signedIn.module.css';
 
 function SignedInRouter() {
   const router = useOwnedRouter(createSignedInRouter);
@@ -51,21 +49,19 @@ function SignedInContent() {
   if (inactive) return <PageSpinner />;
   if (user.isError) {
     return (
-      <main>
-        <Box padding="xxl">
-          <Alert
-            type="error"
-            header={t('shell.userLoadFailed')}
-            action={
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button onClick={() => void user.refetch()}>{t('shell.retry')}</Button>
-                <Button onClick={() => void auth.signOut()}>{t('shell.signOut')}</Button>
-              </SpaceBetween>
-            }
-          >
-            {user.error.message}
-          </Alert>
-        </Box>
+      <main className={styles.failed}>
+        <PlainAlert
+          type="error"
+          header={t('shell.userLoadFailed')}
+          action={
+            <span className={styles.actions}>
+              <PlainButton onClick={() => void user.refetch()}>{t('shell.retry')}</PlainButton>
+              <PlainButton onClick={() => void auth.signOut()}>{t('shell.signOut')}</PlainButton>
+            </span>
+          }
+        >
+          {user.error.message}
+        </PlainAlert>
       </main>
     );
   }

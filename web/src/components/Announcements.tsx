@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import SpaceBetween from '@cloudscape-design/components/space-between';
+import { Paragraph, PlainAlert, Stack } from './plain/page';
 import { useTranslation } from 'react-i18next';
 import { fetchAnnouncements, visibleAnnouncements } from '../app/announcements';
 import { announcementMuteKey, browserStorage, mute } from '../app/storage';
@@ -25,23 +23,26 @@ export function Announcements({ location }: { location?: string }) {
   const shown = visibleAnnouncements(data, { now: new Date(), storage, location });
   if (shown.length === 0) return null;
   return (
-    <SpaceBetween size="s">
+    <Stack size="s">
       {shown.map((a) => (
-        <Alert
+        <PlainAlert
           key={a.id}
           type={a.severity}
           header={a.header}
-          dismissible={!a.persistent}
-          i18nStrings={{ dismissAriaLabel: t('announcements.dismiss', { header: a.header }) }}
-          onDismiss={() => {
-            mute(storage, announcementMuteKey(a.id));
-            setMutedVersion((v) => v + 1);
-          }}
+          dismissLabel={t('announcements.dismiss', { header: a.header })}
+          onDismiss={
+            a.persistent
+              ? undefined
+              : () => {
+                  mute(storage, announcementMuteKey(a.id));
+                  setMutedVersion((v) => v + 1);
+                }
+          }
         >
-          {a.subTitle && <Box variant="strong">{a.subTitle}</Box>}
-          {a.description && <Box variant="p">{a.description}</Box>}
-        </Alert>
+          {a.subTitle && <strong>{a.subTitle}</strong>}
+          {a.description && <Paragraph>{a.description}</Paragraph>}
+        </PlainAlert>
       ))}
-    </SpaceBetween>
+    </Stack>
   );
 }

@@ -1,10 +1,6 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AppShell } from '../features/shell/AppShell';
-import {
-  ComingSoonRoute,
-  type ComingSoonPageKey,
-  type Describe,
-} from '../features/coming-soon/ComingSoonRoute';
+import type { ComingSoonPageKey, Describe } from '../features/coming-soon/ComingSoonRoute';
 import { PageSpinner } from '../components/PageSpinner';
 import { RouteError } from './RouteError';
 import {
@@ -22,9 +18,19 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 
 const searchOf = (request: Request) => new URL(request.url).searchParams;
 
-/** A page a later issue builds: the signed-in layout and a "coming soon" naming the page. */
+/**
+ * A page a later issue builds: the signed-in layout and a "coming soon" naming the page (its own
+ * chunk, with the Cloudscape parts it draws: the dashboard does not load them).
+ */
 const soon = (path: string, key: ComingSoonPageKey, describe?: Describe, extra: Partial<RouteObject> = {}) =>
-  ({ path, element: <ComingSoonRoute page={key} describe={describe} />, ...extra }) as RouteObject;
+  ({
+    path,
+    lazy: async () => {
+      const { ComingSoonRoute } = await import('../features/coming-soon/ComingSoonRoute');
+      return { element: <ComingSoonRoute page={key} describe={describe} /> };
+    },
+    ...extra,
+  }) as RouteObject;
 
 /** Redirects to / unless every named path parameter is numeric. */
 const numericParams =

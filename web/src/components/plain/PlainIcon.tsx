@@ -2,7 +2,8 @@
  * Icons of the plain shell and toasts as inline SVG (16 × 16, 2 px strokes in the current colour,
  * like Cloudscape's set), so they do not load Cloudscape's Icon and its whole icon set
  * (docs/performance.md).
- * Decorative: every control that shows one has a text or an aria-label of its own.
+ * Decorative unless given a `label` (then an image with that name, as Cloudscape's Icon with an
+ * ariaLabel); a control that shows a decorative one has a text or an aria-label of its own.
  */
 const PATHS = {
   'grid-view': 'M2 2h5v5H2zM9 2h5v5H9zM2 9h5v5H2zM9 9h5v5H9z',
@@ -23,11 +24,33 @@ const PATHS = {
   'status-negative': 'M8 15A7 7 0 1 0 8 1a7 7 0 0 0 0 14zM5.5 5.5l5 5M10.5 5.5l-5 5',
   'status-warning': 'M8 1.5 15 14.5H1zM8 6v4M8 12v.5',
   'status-info': 'M8 15A7 7 0 1 0 8 1a7 7 0 0 0 0 14zM8 7v4.5M8 4.5V5',
+  'status-in-progress': 'M8 15A7 7 0 1 0 8 1a7 7 0 0 0 0 14zM5 8h.01M8 8h.01M11 8h.01',
+  'status-pending': 'M8 15A7 7 0 1 0 8 1a7 7 0 0 0 0 14zM8 4.5V8l2.5 1.5',
+  'status-stopped': 'M8 15A7 7 0 1 0 8 1a7 7 0 0 0 0 14zM5 8h6',
+  'add-plus': 'M8 2v12M2 8h12',
+  edit: 'M10.5 2.5l3 3L6 13H3v-3z',
+  security: 'M8 1.5 2.5 3.5v4c0 3.5 2.5 6 5.5 7 3-1 5.5-3.5 5.5-7v-4z',
+  copy: 'M5.5 5.5h8v8h-8zM10.5 5.5v-3h-8v8h3',
+  notification: 'M8 1.5a4 4 0 0 0-4 4v4l-1.5 2h11L12 9.5v-4a4 4 0 0 0-4-4zM6.5 13.5a1.5 1.5 0 0 0 3 0',
+  'audio-half': 'M1.5 5.5h3l4-3.5v12l-4-3.5h-3zM11 6a3 3 0 0 1 0 4',
+  'audio-off': 'M1.5 5.5h3l4-3.5v12l-4-3.5h-3zM11 6l4 4M15 6l-4 4',
+  'lock-private': 'M3.5 7.5h9v7h-9zM5.5 7.5v-2a2.5 2.5 0 0 1 5 0v2',
+  unlocked: 'M3.5 7.5h9v7h-9zM5.5 7.5v-2a2.5 2.5 0 0 1 5 0',
+  ticket: 'M1.5 3.5h13v3a1.5 1.5 0 0 0 0 3v3h-13v-3a1.5 1.5 0 0 0 0-3z',
+  envelope: 'M1.5 3.5h13v9h-13zM1.5 3.5 8 9l6.5-5.5',
 } as const;
 
 export type PlainIconName = keyof typeof PATHS;
 
-export function PlainIcon({ name, className }: { name: PlainIconName; className?: string }) {
+export function PlainIcon({
+  name,
+  className,
+  label,
+}: {
+  name: PlainIconName;
+  className?: string;
+  label?: string;
+}) {
   const filled = name === 'caret-down';
   return (
     <svg
@@ -35,7 +58,7 @@ export function PlainIcon({ name, className }: { name: PlainIconName; className?
       width="16"
       height="16"
       viewBox="0 0 16 16"
-      aria-hidden="true"
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
       focusable="false"
       fill={filled ? 'currentColor' : 'none'}
       stroke="currentColor"

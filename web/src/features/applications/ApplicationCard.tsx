@@ -1,19 +1,14 @@
-import Box from '@cloudscape-design/components/box';
-import Container from '@cloudscape-design/components/container';
-import Header from '@cloudscape-design/components/header';
-import Icon from '@cloudscape-design/components/icon';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationListItem } from '../../../../shared/schemas/applications';
 import { statusLabel, type CardMenuItem } from '../../../../shared/domain/applications';
-import { RouterLink } from '../../components/RouterLink';
 import { MenuButton, type MenuItem } from '../../components/plain/MenuButton';
+import { PlainIcon } from '../../components/plain/PlainIcon';
+import { Panel, PlainLink, Secondary, Stack, StatusText, type StatusType } from '../../components/plain/page';
 import { NOTIFICATION_ICONS, cardView, type StageProgress } from './cardModel';
 import styles from './applications.module.css';
 
 /** Each stage's progress in colour and icon shape, with its name for screen readers. */
-const STAGE_INDICATORS: Record<StageProgress, StatusIndicatorProps.Type> = {
+const STAGE_INDICATORS: Record<StageProgress, StatusType> = {
   done: 'success',
   current: 'in-progress',
   suspended: 'warning',
@@ -22,13 +17,13 @@ const STAGE_INDICATORS: Record<StageProgress, StatusIndicatorProps.Type> = {
 };
 
 /** In-progress and pending are both grey by default: the current stage is blue, so colour tells it too. */
-const STAGE_COLOURS: Partial<Record<StageProgress, StatusIndicatorProps.Color>> = { current: 'blue' };
+const STAGE_COLOURS: Partial<Record<StageProgress, 'blue'>> = { current: 'blue' };
 
 /**
  * The application card (portal-core §2): record type icon with the status and an attention icon,
  * form name, display id, notification level icon, address with the authority, 'Modified on',
  * lock/unlock for non-drafts, outstanding payments, status label with the workflow stage badges,
- * and the card menu.
+ * and the card menu. Plain markup (components/plain/page.tsx): the dashboard draws these first.
  */
 export function ApplicationCard({
   item,
@@ -50,94 +45,94 @@ export function ApplicationCard({
   }));
 
   return (
-    <Container
+    <Panel
       fitHeight
-      header={
-        <Header
-          variant="h3"
-          actions={
-            <MenuButton
-              variant="icon"
-              ariaLabel={t('applications.card.actions', { id: name })}
-              items={menuItems}
-              onItemClick={(id) => onAction(item, id as CardMenuItem)}
+      level={3}
+      actions={
+        <MenuButton
+          variant="icon"
+          ariaLabel={t('applications.card.actions', { id: name })}
+          items={menuItems}
+          onItemClick={(id) => onAction(item, id as CardMenuItem)}
+        />
+      }
+      description={
+        <span className={styles.row}>
+          <PlainIcon name={view.recordTypeIcon} className={view.attention ? styles.warning : undefined} />
+          <span>
+            {t(`applications.card.recordType.${view.recordType}`)} · {statusLabel(view.status)}
+          </span>
+          {view.attention && (
+            <PlainIcon
+              name="status-warning"
+              className={styles.warning}
+              label={t('applications.card.attention')}
             />
-          }
-          description={
-            <span className={styles.row}>
-              <Icon name={view.recordTypeIcon} variant={view.attention ? 'warning' : 'normal'} />
-              <span>
-                {t(`applications.card.recordType.${view.recordType}`)} · {statusLabel(view.status)}
-              </span>
-              {view.attention && (
-                <Icon name="status-warning" variant="warning" ariaLabel={t('applications.card.attention')} />
-              )}
-            </span>
-          }
-        >
-          <RouterLink
-            href={view.href}
-            ariaLabel={t('applications.card.open', { id: `${view.formName} ${name}` })}
-          >
-            {view.formName || name}
-          </RouterLink>
-        </Header>
+          )}
+        </span>
+      }
+      title={
+        <PlainLink to={view.href} ariaLabel={t('applications.card.open', { id: `${view.formName} ${name}` })}>
+          {view.formName || name}
+        </PlainLink>
       }
     >
-      <SpaceBetween size="xs">
+      <Stack size="s">
         <span className={styles.row}>
-          <Box fontWeight="bold" tagOverride="span">
-            {name}
-          </Box>
+          <span className={styles.bold}>{name}</span>
           {view.notificationLevel && (
-            <Icon
+            <PlainIcon
               name={NOTIFICATION_ICONS[view.notificationLevel]}
-              ariaLabel={t('applications.card.notificationLevel', {
+              label={t('applications.card.notificationLevel', {
                 level: t(`applications.notificationLevels.${view.notificationLevel}`),
               })}
             />
           )}
         </span>
-        <Box color="text-body-secondary">
+        <Secondary>
           {view.address ?? t('applications.card.noAddress')}
           {view.authorityName ? ` · ${view.authorityName}` : ''}
-        </Box>
+        </Secondary>
         <span className={styles.row}>
-          <Box variant="small" tagOverride="span">
-            {t('applications.card.modifiedOn', { date: view.modifiedOn })}
-          </Box>
+          <Secondary small>{t('applications.card.modifiedOn', { date: view.modifiedOn })}</Secondary>
           {view.lock && (
-            <Icon
+            <PlainIcon
               name={view.lock === 'locked' ? 'lock-private' : 'unlocked'}
-              ariaLabel={t(
-                view.lock === 'locked' ? 'applications.card.locked' : 'applications.card.unlocked',
-              )}
+              label={t(view.lock === 'locked' ? 'applications.card.locked' : 'applications.card.unlocked')}
             />
           )}
           {view.outstandingPayments && (
-            <Icon name="ticket" variant="warning" ariaLabel={t('applications.card.outstandingPayments')} />
+            <PlainIcon
+              name="ticket"
+              className={styles.warning}
+              label={t('applications.card.outstandingPayments')}
+            />
           )}
           {view.outstandingRfis && (
-            <Icon name="envelope" variant="warning" ariaLabel={t('applications.card.outstandingRfis')} />
+            <PlainIcon
+              name="envelope"
+              className={styles.warning}
+              label={t('applications.card.outstandingRfis')}
+            />
           )}
         </span>
-        <Box fontWeight="bold">{view.statusLabel}</Box>
+        <span className={styles.bold}>{view.statusLabel}</span>
         {view.stages.length > 0 && (
           <ul className={styles.stages} aria-label={t('applications.card.stages')}>
             {view.stages.map((stage) => (
               <li key={stage.name} data-progress={stage.progress}>
-                <StatusIndicator
+                <StatusText
                   type={STAGE_INDICATORS[stage.progress]}
-                  colorOverride={STAGE_COLOURS[stage.progress]}
-                  iconAriaLabel={t(`applications.card.stageProgress.${stage.progress}`)}
+                  colour={STAGE_COLOURS[stage.progress]}
+                  iconLabel={t(`applications.card.stageProgress.${stage.progress}`)}
                 >
                   {stage.label}
-                </StatusIndicator>
+                </StatusText>
               </li>
             ))}
           </ul>
         )}
-      </SpaceBetween>
-    </Container>
+      </Stack>
+    </Panel>
   );
 }

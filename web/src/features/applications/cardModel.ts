@@ -1,4 +1,4 @@
-import type { IconProps } from '@cloudscape-design/components/icon';
+import type { PlainIconName } from '../../components/plain/PlainIcon';
 import type { ApplicationListItem, RecordType } from '../../../../shared/schemas/applications';
 import type { NotificationLevel } from '../../../../shared/schemas/common';
 import type { WorkflowStage } from '../../../../shared/schemas/applications';
@@ -21,7 +21,7 @@ export interface CardView {
   id: string;
   href: string;
   recordType: RecordType;
-  recordTypeIcon: IconProps.Name;
+  recordTypeIcon: PlainIconName;
   status: ApplicationListItem['status'];
   /** Outstanding RFIs or payments. */
   attention: boolean;
@@ -73,13 +73,13 @@ export function stageProgress(
   });
 }
 
-const RECORD_TYPE_ICONS: Record<RecordType, IconProps.Name> = {
+const RECORD_TYPE_ICONS: Record<RecordType, PlainIconName> = {
   Draft: 'file',
   Consent: 'security',
   Template: 'copy',
 };
 
-export const NOTIFICATION_ICONS: Record<NotificationLevel, IconProps.Name> = {
+export const NOTIFICATION_ICONS: Record<NotificationLevel, PlainIconName> = {
   Watching: 'notification',
   Normal: 'audio-half',
   Muted: 'audio-off',

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import Alert from '@cloudscape-design/components/alert';
-import Button from '@cloudscape-design/components/button';
+import { PlainAlert, PlainButton } from '../../components/plain/page';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isProfileComplete } from '../../../../shared/domain/user';
@@ -26,22 +25,21 @@ function ProfileIncompleteReminder({ user }: { user: CurrentUser }) {
   const [muted, setMuted] = useState(() => isMuted(storage, key));
   if (isProfileComplete(user) || muted) return null;
   return (
-    <Alert
+    <PlainAlert
       type="warning"
       header={t('dashboard.profileIncomplete.title')}
-      dismissible
-      i18nStrings={{ dismissAriaLabel: t('dashboard.profileIncomplete.dismiss') }}
+      dismissLabel={t('dashboard.profileIncomplete.dismiss')}
       onDismiss={() => {
         mute(storage, key);
         setMuted(true);
       }}
       action={
-        <Button onClick={() => void navigate('/user-profile')}>
+        <PlainButton onClick={() => void navigate('/user-profile')}>
           {t('dashboard.profileIncomplete.action')}
-        </Button>
+        </PlainButton>
       }
     >
       {t('dashboard.profileIncomplete.body')}
-    </Alert>
+    </PlainAlert>
   );
 }

@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Box from '@cloudscape-design/components/box';
-import Container from '@cloudscape-design/components/container';
-import Header from '@cloudscape-design/components/header';
-import Spinner from '@cloudscape-design/components/spinner';
+import { Panel, PlainLink } from '../../components/plain/page';
+import { Spinner } from '../../components/plain/controls';
 import { PlainTabs } from '../../components/plain/PlainTabs';
 import { useTranslation } from 'react-i18next';
 import { applicationKeys, applicationsApi } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
-import { RouterLink } from '../../components/RouterLink';
 import { ApplicationCards } from '../applications/ApplicationCards';
+import styles from '../applications/applications.module.css';
 import { FIRST_RECENT_TAB, recentParams, type RecentTab } from './recent';
 
 function RecentList({ tab }: { tab: RecentTab }) {
@@ -26,16 +24,12 @@ function RecentList({ tab }: { tab: RecentTab }) {
   }, [list.isError, t, toasts]);
 
   if (list.isPending) {
-    return (
-      <Box textAlign="center" padding="m">
-        <Spinner aria-label={t('applications.list.loading')} />
-      </Box>
-    );
+    return <Spinner label={t('applications.list.loading')} />;
   }
   const items = list.data?.items ?? [];
   if (items.length === 0) {
     return (
-      <Box textAlign="center" padding="m" color="text-body-secondary">
+      <p className={styles.empty}>
         {list.isError
           ? t('applications.messages.failedToFetchApplications')
           : t(
@@ -43,7 +37,7 @@ function RecentList({ tab }: { tab: RecentTab }) {
                 ? 'recentApplications.emptyApplications'
                 : 'recentApplications.emptyConsents',
             )}
-      </Box>
+      </p>
     );
   }
   return <ApplicationCards items={items} label={t(`recentApplications.${tab}`)} />;
@@ -54,25 +48,19 @@ export function RecentApplications() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<RecentTab>(FIRST_RECENT_TAB);
   return (
-    <Container
-      header={
-        <Header
-          variant="h2"
-          actions={
-            <RouterLink
-              href={tab === 'applications' ? '/applications' : '/consents'}
-              ariaLabel={t(
-                tab === 'applications'
-                  ? 'recentApplications.viewAllApplications'
-                  : 'recentApplications.viewAllConsents',
-              )}
-            >
-              {t('recentApplications.viewAll')}
-            </RouterLink>
-          }
+    <Panel
+      title={t('dashboard.recentTitle')}
+      actions={
+        <PlainLink
+          to={tab === 'applications' ? '/applications' : '/consents'}
+          ariaLabel={t(
+            tab === 'applications'
+              ? 'recentApplications.viewAllApplications'
+              : 'recentApplications.viewAllConsents',
+          )}
         >
-          {t('dashboard.recentTitle')}
-        </Header>
+          {t('recentApplications.viewAll')}
+        </PlainLink>
       }
     >
       <PlainTabs
@@ -86,6 +74,6 @@ export function RecentApplications() {
       >
         <RecentList key={tab} tab={tab} />
       </PlainTabs>
-    </Container>
+    </Panel>
   );
 }
