@@ -32,32 +32,33 @@ async function readAll(stream: Readable): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
+/** A PDF's text, page by page separated by form feeds (pdf.js: lines end where pdf.js sees a line end). */
+export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
+  const pdf = await getDocumentProxy(bytes);
+  try {
+    const { totalPages, text } = await extractText(pdf, { mergePages: false });
+    return { pages: totalPages, text: text.join('\f') };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
 /** Step 'text': the PDF's text, page by page separated by form feeds, to `extracted/{key}.txt`. */
 async function textStep(input: ExtractionTaskInput): Promise<TextStepResult> {
   const out = await s3Client().send(new GetObjectCommand({ Bucket: input.bucket, Key: input.key }));
   if (!out.Body) throw new Error(`Empty body for s3://${input.bucket}/${input.key}`);
-  const pdf = await getDocumentProxy(await readAll(out.Body as Readable));
-  try {
-    const { totalPages, text } = await extractText(pdf, { mergePages: false });
-    const joined = text.join('\f');
-    const textKey = extractedTextKey(input.key);
-    await s3Client().send(
-      new PutObjectCommand({
-        Bucket: input.bucket,
-        Key: textKey,
-        Body: joined,
-        ContentType: 'text/plain; charset=utf-8',
-      }),
-    );
-    logger.info('extraction: text', {
-      object: loggableKey(input.key),
-      pages: totalPages,
-      characters: joined.length,
-    });
-    return { textKey, pages: totalPages, characters: joined.length };
-  } finally {
-    await pdf.destroy();
-  }
+  const { pages, text } = await pdfText(await readAll(out.Body as Readable));
+  const textKey = extractedTextKey(input.key);
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: input.bucket,
+      Key: textKey,
+      Body: text,
+      ContentType: 'text/plain; charset=utf-8',
+    }),
+  );
+  logger.info('extraction: text', { object: loggableKey(input.key), pages, characters: text.length });
+  return { textKey, pages, characters: text.length };
 }
 
 /** Step Functions task handler: dispatches on `step`; an unknown step throws. Env: S3 settings only. */
