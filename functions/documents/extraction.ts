@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { logger } from '../platform/logger.js';
 import { s3Client } from '../platform/adapters/aws/s3.js';
 import { extractedTextKey, loggableKey } from './service/keys.js';
+import { readTitle, type TitleResult } from './service/title.js';
 
 /** Payload of the extraction state machine's Task (infra/workflows/extraction.asl.json). */
 export const ExtractionTaskInput = z.object({
@@ -15,6 +16,8 @@ export const ExtractionTaskInput = z.object({
   key: z.string().min(1),
   applicationId: z.string().min(1),
   documentName: z.string().min(1),
+  /** Step 'title': where step 'text' wrote the text. */
+  textKey: z.string().min(1).optional(),
 });
 export type ExtractionTaskInput = z.infer<typeof ExtractionTaskInput>;
 
@@ -61,12 +64,33 @@ async function textStep(input: ExtractionTaskInput): Promise<TextStepResult> {
   return { textKey, pages, characters: text.length };
 }
 
+/**
+ * Step 'title': reads the text step's text as a NZ record of title (./service/title.ts): the owners,
+ * identifier, district, issue date and legal description with the lines they came from, or why
+ * nothing was read (no text layer, not a title, no owners section).
+ */
+async function titleStep(input: ExtractionTaskInput): Promise<TitleResult> {
+  if (!input.textKey) throw new Error("Step 'title' needs the text step's textKey");
+  const out = await s3Client().send(new GetObjectCommand({ Bucket: input.bucket, Key: input.textKey }));
+  const text = (await out.Body?.transformToString('utf-8')) ?? '';
+  const result = readTitle(text);
+  logger.info('extraction: title', {
+    object: loggableKey(input.key),
+    ...(result.ok
+      ? { kind: result.title.kind, owners: result.title.owners.length }
+      : { reason: result.reason }),
+  });
+  return result;
+}
+
 /** Step Functions task handler: dispatches on `step`; an unknown step throws. Env: S3 settings only. */
-export async function extraction(event: unknown): Promise<TextStepResult> {
+export async function extraction(event: unknown): Promise<TextStepResult | TitleResult> {
   const input = ExtractionTaskInput.parse(event);
   switch (input.step) {
     case 'text':
       return textStep(input);
+    case 'title':
+      return titleStep(input);
     default:
       throw new Error(`Unknown extraction step '${input.step}'`);
   }

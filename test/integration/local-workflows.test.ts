@@ -10,6 +10,16 @@ import { readOutputs } from '../support/outputs';
 import { minimalPdf } from '../support/pdf';
 import { waitFor } from '../support/wait';
 
+/** A one-page PDF with these lines (pdf-lib, Helvetica). */
+async function linesPdf(lines: string[]): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  lines.forEach((text, i) => page.drawText(text, { x: 50, y: 800 - i * 16, size: 10, font }));
+  return doc.save();
+}
+
 const o = readOutputs();
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const s3 = new S3Client({
@@ -58,6 +68,7 @@ describe('local Step Functions: extraction', () => {
     expect(done.status, done.cause).toBe('SUCCEEDED');
     const output = JSON.parse(done.output ?? '{}') as {
       extracted: { text: { textKey: string; pages: number } };
+      title: { reading: { ok: boolean; reason?: string } };
     };
     expect(output).toMatchObject(input);
     expect(output.extracted.text.pages).toBe(1);
@@ -65,6 +76,41 @@ describe('local Step Functions: extraction', () => {
       new GetObjectCommand({ Bucket: o.UploadsBucket, Key: output.extracted.text.textKey }),
     );
     expect(await text.Body?.transformToString()).toContain('Hello Wellington consent');
+    // Not a title: the title step says so and proposes nothing.
+    expect(output.title.reading).toMatchObject({ ok: false, reason: 'NotATitle' });
+  });
+
+  test('reads the registered owners of a record of title', async () => {
+    const key = `applications/wf-${Date.now()}/record of title.pdf`;
+    const lines = [
+      'RECORD OF TITLE',
+      'UNDER LAND TRANSFER ACT 2017',
+      'Identifier WN45C/789',
+      'Date Issued 2 November 1998',
+      'Registered Owners',
+      'Kauri Holdings Limited',
+      'Interests',
+    ];
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: o.UploadsBucket,
+        Key: key,
+        Body: await linesPdf(lines),
+        ContentType: 'application/pdf',
+      }),
+    );
+    const done = await run({
+      bucket: o.UploadsBucket,
+      key,
+      applicationId: 'wf-app',
+      documentName: 'title.pdf',
+    });
+    expect(done.status, done.cause).toBe('SUCCEEDED');
+    const output = JSON.parse(done.output ?? '{}') as {
+      title: { reading: { ok: true; title: { owners: { value: string }[]; dateIssued: { value: string } } } };
+    };
+    expect(output.title.reading.title.owners.map((x) => x.value)).toEqual(['Kauri Holdings Limited']);
+    expect(output.title.reading.title.dateIssued.value).toBe('1998-11-02');
   });
 
   test('a missing object fails the execution through the Catch', async () => {

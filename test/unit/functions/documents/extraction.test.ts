@@ -77,6 +77,44 @@ describe('extraction task', () => {
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
   });
 
+  it("step 'title' reads the text step's text as a record of title: owners with their lines", async () => {
+    const text = [
+      'RECORD OF TITLE',
+      'UNDER LAND TRANSFER ACT 2017',
+      'Identifier NA123A/456',
+      'Date Issued 15 March 2001',
+      'Legal Description Lot 2 Deposited Plan 123456',
+      'Registered Owners',
+      'Aroha Mere Ngata and Wiremu James Ngata',
+      'Interests',
+    ].join('\n');
+    s3.on(GetObjectCommand, { Bucket: 'uploads', Key: 'extracted/documents/a1/Title Deed.pdf.txt' }).resolves(
+      {
+        Body: { transformToString: async () => text } as unknown as GetObjectCommandOutput['Body'],
+      },
+    );
+    const result = await handler(
+      { ...input('title'), textKey: 'extracted/documents/a1/Title Deed.pdf.txt' },
+      lambdaContext,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      title: {
+        kind: 'RecordOfTitle',
+        dateIssued: { value: '2001-03-15' },
+        owners: [
+          { value: 'Aroha Mere Ngata', line: 'Aroha Mere Ngata and Wiremu James Ngata' },
+          { value: 'Wiremu James Ngata', line: 'Aroha Mere Ngata and Wiremu James Ngata' },
+        ],
+      },
+    });
+    expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
+  });
+
+  it("step 'title' without the text's key fails (the state machine catches it)", async () => {
+    await expect(handler(input('title'), lambdaContext)).rejects.toThrow('textKey');
+  });
+
   it('an unknown step throws without reading the object', async () => {
     await expect(handler(input('classify-owners'), lambdaContext)).rejects.toThrow(
       "Unknown extraction step 'classify-owners'",
