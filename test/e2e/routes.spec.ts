@@ -54,6 +54,15 @@ test('signed-in redirects and query rules in the browser', async ({ page }) => {
   await expect(page).toHaveURL('/');
 });
 
+test('a deep link opened signed out leads through sign-in to its page', async ({ page }) => {
+  await page.goto('/organisation-invitations?tab=sent');
+  await expect(page).toHaveURL('/?returnTo=%2Forganisation-invitations%3Ftab%3Dsent');
+  const user = demoUser(0);
+  await new SignInPage(page).signIn(user.email, user.password);
+  await expect(page).toHaveURL('/organisation-invitations?tab=sent');
+  await expect(new ShellPage(page).heading).toHaveText('Organisation invitations');
+});
+
 test('a deep link is kept through a full page load when signed in', async ({ page }) => {
   await signIn(page);
   await page.goto('/organisation-invitations');

@@ -82,7 +82,7 @@ test('signed-out pages: registration, support, and unknown paths', async ({ page
   await expectNoAxeViolations(page, 'support');
 
   await page.goto('/no-such-page');
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/?returnTo=%2Fno-such-page');
   await new SignInPage(page).expectVisible();
 });
 

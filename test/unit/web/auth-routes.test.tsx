@@ -106,7 +106,10 @@ describe('signed-out routes (organisation §2, core §2)', () => {
     '/projects?tab=All',
     '/registration/extra',
     '/application-details/12',
-  ])('anything else (%s) goes to /', async (path) => {
-    await expect(visit(path)).resolves.toEqual({ url: '/', page: 'sign-in' });
+  ])('anything else (%s) goes to sign-in, to return there after signing in', async (path) => {
+    await expect(visit(path)).resolves.toEqual({
+      url: `/?returnTo=${encodeURIComponent(path)}`,
+      page: 'sign-in',
+    });
   });
 });

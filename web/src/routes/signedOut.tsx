@@ -11,6 +11,7 @@ import { PageSpinner } from '../components/PageSpinner';
 import { resetEmailFromState } from '../features/auth/resetNotice';
 import { RouteError } from './RouteError';
 import { loadI18next } from '../i18n/strings';
+import { withReturnPath } from '../../../shared/domain/returnPath';
 
 type PageModule = { default: React.ComponentType };
 type PageLoader = () => Promise<PageModule>;
@@ -57,8 +58,19 @@ export function RequireResetEmail() {
 }
 
 /**
+ * Any other path signed out (a link to an application from an email, a bookmark): the sign-in page,
+ * carrying the path as `?returnTo=` so signing in goes on to it (the signed-in router's index
+ * checks it with safeReturnPath and redirects).
+ */
+export function ToSignIn() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={withReturnPath('/', `${pathname}${search}`)} replace />;
+}
+
+/**
  * Signed-out routes (organisation §2, core §2): `/` sign-in, /registration, /confirm-registration,
- * /registration-via-invitation, /forgot-password, /reset-password, /support; anything else → `/`.
+ * /registration-via-invitation, /forgot-password, /reset-password, /support; anything else → `/`
+ * with the path to return to after sign-in.
  */
 export function signedOutRoutes(load: SignedOutPages = pages): RouteObject[] {
   return [
@@ -80,7 +92,7 @@ export function signedOutRoutes(load: SignedOutPages = pages): RouteObject[] {
           children: [{ path: 'reset-password', lazy: page(load.resetPassword) }],
         },
         { path: 'support', lazy: page(load.support) },
-        { path: '*', element: <Navigate to="/" replace /> },
+        { path: '*', element: <ToSignIn /> },
       ],
     },
   ];
