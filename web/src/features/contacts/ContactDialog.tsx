@@ -3,29 +3,24 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactDto } from '../../../../shared/schemas/contacts';
 import { normaliseEmail } from '../../../../shared/domain/validation';
 import { contactKeys, contactsApi } from '../../api/contacts';
-import { participantKeys, participantsApi } from '../../api/participants';
 import { isServiceError } from '../../api/errors';
 import { useToasts } from '../../components/toasts';
 import { ContactDetailsStep } from '../participants/ContactDetailsStep';
-import { LicenceList } from '../participants/LicenceList';
+import { LicencesField } from '../participants/LicencesField';
 import { participantName } from '../participants/ParticipantCard';
-import { serverFieldErrors, type FieldErrors } from '../participants/participantForm';
+import {
+  serverFieldErrors,
+  visibleErrors,
+  withoutLicenceErrors,
+  type FieldErrors,
+} from '../participants/participantForm';
 import { contactBodyOf, contactFieldErrorsOf, contactValuesOf, type ContactFormValues } from './contactForm';
-
-/** The qualification types (GET /user/qualification-types), shared with the participant dialog's cache. */
-export const useQualificationTypes = () =>
-  useQuery({
-    queryKey: participantKeys.qualificationTypes,
-    queryFn: ({ signal }) => participantsApi.qualificationTypes(signal),
-    staleTime: 10 * 60_000,
-  });
 
 /**
  * Add or edit a library contact (portal-core §3 Contact, §5): the participant dialog's Contact
@@ -37,24 +32,14 @@ export function ContactDialog({ contact, onClose }: { contact?: ContactDto; onCl
   const { t } = useTranslation();
   const toasts = useToasts();
   const client = useQueryClient();
-  const types = useQualificationTypes();
   const [initial] = useState(() => contactValuesOf(contact));
   const [values, setValues] = useState<ContactFormValues>(initial);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
 
   const schemaErrors = contactFieldErrorsOf(values);
-  const errors: FieldErrors = Object.fromEntries(
-    [...Object.entries(schemaErrors).filter(([f]) => touched[f]), ...Object.entries(serverErrors)].filter(
-      ([, message]) => !!message,
-    ),
-  );
+  const errors = visibleErrors(schemaErrors, touched, serverErrors);
   const changed = JSON.stringify(contactBodyOf(values)) !== JSON.stringify(contactBodyOf(initial));
-  const licenceErrors = Object.fromEntries(
-    Object.entries(serverErrors)
-      .filter(([k, v]) => k.startsWith('qualifications.') && v)
-      .map(([k, v]) => [k.slice('qualifications.'.length), v]),
-  );
 
   const set = <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -125,23 +110,14 @@ export function ContactDialog({ contact, onClose }: { contact?: ContactDto; onCl
           onAddress={(a) => set('address', a)}
         />
         <Header variant="h2">{t('participants.dialog.steps.licences')}</Header>
-        {types.data ? (
-          <LicenceList
-            types={types.data}
-            value={values.qualifications}
-            errors={licenceErrors}
-            onChange={(next) => {
-              set('qualifications', next);
-              setServerErrors((e) =>
-                Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('qualifications'))),
-              );
-            }}
-          />
-        ) : types.isError ? (
-          <Box color="text-status-error">{t('participants.licences.typesFailed')}</Box>
-        ) : (
-          <Spinner />
-        )}
+        <LicencesField
+          value={values.qualifications}
+          serverErrors={serverErrors}
+          onChange={(next) => {
+            set('qualifications', next);
+            setServerErrors(withoutLicenceErrors);
+          }}
+        />
       </SpaceBetween>
     </Modal>
   );

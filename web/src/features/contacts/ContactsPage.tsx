@@ -20,7 +20,8 @@ import { useDebounced } from '../../app/useDebounced';
 import { useToasts } from '../../components/toasts';
 import { effectiveSearch, SEARCH_DEBOUNCE_MS } from '../applications/listModel';
 import { participantName } from '../participants/ParticipantCard';
-import { ContactDialog, useQualificationTypes } from './ContactDialog';
+import { ContactDialog } from './ContactDialog';
+import { useQualificationTypes } from '../participants/LicencesField';
 import { DeleteContactDialog } from './DeleteContactDialog';
 
 type Dialog =

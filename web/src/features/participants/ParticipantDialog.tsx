@@ -3,7 +3,6 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +17,7 @@ import {
   selectTypes,
 } from '../../../../shared/domain/participants';
 import { normaliseEmail } from '../../../../shared/domain/validation';
-import { participantKeys, participantsApi } from '../../api/participants';
+import { participantsApi } from '../../api/participants';
 import { applicationKeys, applicationsApi } from '../../api/applications';
 import { contactKeys, contactsApi } from '../../api/contacts';
 import { isServiceError } from '../../api/errors';
@@ -26,7 +25,7 @@ import { useToasts } from '../../components/toasts';
 import { userKeys } from '../user/queries';
 import { useCurrentUser } from '../shell/useCurrentUser';
 import { ContactDetailsStep, OwnersGroupStep } from './ContactDetailsStep';
-import { LicenceList } from './LicenceList';
+import { LicencesField, useQualificationTypes } from './LicencesField';
 import { participantName } from './ParticipantCard';
 import { RolesAccessStep } from './RolesAccessStep';
 import { PersonSearch } from './PersonSearch';
@@ -42,7 +41,9 @@ import {
   type FieldErrors,
   type ParticipantFormValues,
   type StepId,
+  visibleErrors,
   withContact,
+  withoutLicenceErrors,
   withPractitioner,
 } from './participantForm';
 
@@ -78,11 +79,7 @@ export function ParticipantDialog({
   const toasts = useToasts();
   const client = useQueryClient();
   const me = useCurrentUser();
-  const qualificationTypes = useQuery({
-    queryKey: participantKeys.qualificationTypes,
-    queryFn: ({ signal }) => participantsApi.qualificationTypes(signal),
-    staleTime: 10 * 60_000,
-  });
+  const qualificationTypes = useQualificationTypes();
   const [values, setValues] = useState<ParticipantFormValues>(() => formValuesOf(participant));
   const [stepIndex, setStepIndex] = useState(0);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
@@ -105,11 +102,7 @@ export function ParticipantDialog({
   const last = stepIndex >= steps.length - 1;
   const schemaErrors = fieldErrorsOf(values);
   // The schema's errors of the fields left, and the server's (until the field changes).
-  const errors: FieldErrors = Object.fromEntries(
-    [...Object.entries(schemaErrors).filter(([f]) => touched[f]), ...Object.entries(serverErrors)].filter(
-      ([, message]) => !!message,
-    ),
-  );
+  const errors = visibleErrors(schemaErrors, touched, serverErrors);
   const locked = participant ? lockedTypes(types, all, participant, isDraft).map((x) => x.name) : [];
   const stepName = (s: StepId) => t(`participants.dialog.steps.${s}`);
   const nextDisabled = stepHasErrors(schemaErrors, step) || (step === 'contact' && !values.email.trim());
@@ -184,12 +177,6 @@ export function ParticipantDialog({
       });
     },
   });
-
-  const licenceErrors = Object.fromEntries(
-    Object.entries(serverErrors)
-      .filter(([k, v]) => k.startsWith('qualifications.') && v)
-      .map(([k, v]) => [k.slice('qualifications.'.length), v]),
-  );
 
   return (
     <>
@@ -269,24 +256,16 @@ export function ParticipantDialog({
           {step === 'group' && (
             <OwnersGroupStep values={values} errors={errors} onText={(f, v) => set(f, v)} onBlur={touch} />
           )}
-          {step === 'licences' &&
-            (qualificationTypes.data ? (
-              <LicenceList
-                types={qualificationTypes.data}
-                value={values.qualifications}
-                errors={licenceErrors}
-                onChange={(next) => {
-                  set('qualifications', next);
-                  setServerErrors((e) =>
-                    Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('qualifications'))),
-                  );
-                }}
-              />
-            ) : qualificationTypes.isError ? (
-              <Box color="text-status-error">{t('participants.licences.typesFailed')}</Box>
-            ) : (
-              <Spinner />
-            ))}
+          {step === 'licences' && (
+            <LicencesField
+              value={values.qualifications}
+              serverErrors={serverErrors}
+              onChange={(next) => {
+                set('qualifications', next);
+                setServerErrors(withoutLicenceErrors);
+              }}
+            />
+          )}
         </SpaceBetween>
       </Modal>
       <Modal

@@ -41,6 +41,33 @@ export interface ParticipantFormValues {
 
 export type FieldErrors = Partial<Record<string, string>>;
 
+/** What a person's form shows: the schema's errors of the fields left, and the server's 400s on theirs. */
+export function visibleErrors(
+  schemaErrors: FieldErrors,
+  touched: Readonly<Record<string, boolean>>,
+  serverErrors: FieldErrors,
+): FieldErrors {
+  return Object.fromEntries(
+    [...Object.entries(schemaErrors).filter(([f]) => touched[f]), ...Object.entries(serverErrors)].filter(
+      ([, message]) => !!message,
+    ),
+  );
+}
+
+/** The server's errors on the licences (`qualifications.{i}.{field}`), by `{i}.{field}`. */
+export function licenceErrorsOf(serverErrors: FieldErrors): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(serverErrors)
+      .filter(([k, v]) => k.startsWith('qualifications.') && v)
+      .map(([k, v]) => [k.slice('qualifications.'.length), v]),
+  );
+}
+
+/** The server's errors without those on the licences (the licences changed). */
+export function withoutLicenceErrors(serverErrors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(serverErrors).filter(([k]) => !k.startsWith('qualifications')));
+}
+
 /** The fields each step shows (a field error sends the dialog back to its step). */
 const STEP_FIELDS: Record<StepId, readonly string[]> = {
   roles: ['participantTypes', 'accessLevel'],
