@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
 import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationFormPage } from './pages/ApplicationFormPage';
-import { api } from '../support/accounts';
 import { signIn as cognitoSignIn } from '../support/cognito';
-import type { CreateApplicationResponse } from '../../shared/schemas/applications';
+import { createDraftWithToken, uniqueStreet } from './support/applications';
 
 const user = demoUser(0);
 
@@ -19,26 +17,7 @@ test('fill a Form.io step, autosave on leaving, reload keeps it, review shows wh
   page,
 }) => {
   const tokens = await cognitoSignIn(user.email, user.password, readOutputs());
-  const street = `${randomUUID().slice(0, 6)} Form Lane`;
-  const created = await api(
-    'POST',
-    '/user/applications',
-    {
-      operationName: 'Create',
-      address: {
-        address1: street,
-        city: 'Auckland',
-        zipCode: '1010',
-        country: 'NZ',
-        fullAddress: `${street}, Auckland 1010`,
-      },
-      authorityId: 'akl',
-      formId: 'bc',
-    },
-    { token: tokens.IdToken, outputs: readOutputs() },
-  );
-  expect(created.status).toBe(201);
-  const id = (created.body as CreateApplicationResponse).id;
+  const id = await createDraftWithToken(tokens.IdToken, uniqueStreet('Form'));
 
   const signInPage = new SignInPage(page);
   await signInPage.goto();

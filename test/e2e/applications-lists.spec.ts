@@ -5,33 +5,14 @@ import { expectNoAxeViolations } from './support/axe';
 import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationsPage } from './pages/ApplicationsPage';
-import { api } from '../support/accounts';
 import { signIn as cognitoSignIn } from '../support/cognito';
-import type { CreateApplicationResponse } from '../../shared/schemas/applications';
+import { createDraftResponse, uniqueStreet } from './support/applications';
 
 const user = demoUser(0);
 
-/** Creates a draft through the API (as the demo user) and returns its application number. */
+/** Creates a draft through the API (as the demo user); its id and application number. */
 async function createDraft(token: string, street: string): Promise<{ id: string; number: string }> {
-  const res = await api(
-    'POST',
-    '/user/applications',
-    {
-      operationName: 'Create',
-      address: {
-        address1: street,
-        city: 'Auckland',
-        zipCode: '1010',
-        country: 'NZ',
-        fullAddress: `${street}, Auckland 1010`,
-      },
-      authorityId: 'akl',
-      formId: 'bc',
-    },
-    { token, outputs: readOutputs() },
-  );
-  expect(res.status).toBe(201);
-  const body = res.body as CreateApplicationResponse;
+  const body = await createDraftResponse(token, street);
   return { id: body.id, number: body.application.applicationNumber ?? body.id };
 }
 
@@ -44,8 +25,8 @@ test('lists, card menu and dialogs: archive, notification level, save as templat
   test.setTimeout(240_000);
   const tokens = await cognitoSignIn(user.email, user.password, readOutputs());
   const run = randomUUID().slice(0, 6);
-  const first = await createDraft(tokens.IdToken, `${run} First Lane`);
-  const second = await createDraft(tokens.IdToken, `${run} Second Lane`);
+  const first = await createDraft(tokens.IdToken, uniqueStreet('First'));
+  const second = await createDraft(tokens.IdToken, uniqueStreet('Second'));
 
   const signInPage = new SignInPage(page);
   await signInPage.goto();

@@ -10,10 +10,9 @@ import { expectNoAxeViolations } from './support/axe';
 import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationsPage } from './pages/ApplicationsPage';
-import { api } from '../support/accounts';
 import { signIn as cognitoSignIn } from '../support/cognito';
 import { Jimp } from '../../functions/platform/adapters/images';
-import type { CreateApplicationResponse } from '../../shared/schemas/applications';
+import { createDraftResponse, uniqueStreet } from './support/applications';
 
 const user = demoUser(0);
 
@@ -23,20 +22,8 @@ test('save as template with a thumbnail: presigned upload, scaled by the server,
   test.setTimeout(180_000);
   const tokens = await cognitoSignIn(user.email, user.password, readOutputs());
   const run = randomUUID().slice(0, 6);
-  const street = `${run} Thumbnail Road`;
-  const created = await api(
-    'POST',
-    '/user/applications',
-    {
-      operationName: 'Create',
-      address: { address1: street, city: 'Auckland', zipCode: '1010', country: 'NZ', fullAddress: street },
-      authorityId: 'akl',
-      formId: 'bc',
-    },
-    { token: tokens.IdToken, outputs: readOutputs() },
-  );
-  expect(created.status).toBe(201);
-  const number = (created.body as CreateApplicationResponse).application.applicationNumber!;
+  const number = (await createDraftResponse(tokens.IdToken, uniqueStreet('Thumbnail'))).application
+    .applicationNumber!;
   // A 1600×1200 photo-like PNG: the server scales it to 200×150.
   const photo = await new Jimp({ width: 1600, height: 1200, color: 0x2a6f97ff }).getBuffer('image/png');
 

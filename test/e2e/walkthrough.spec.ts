@@ -25,6 +25,7 @@ import { api } from '../support/accounts';
 import { signIn as cognitoSignIn } from '../support/cognito';
 import { DATE_TIME_FORMAT, formatNzDate } from '../../shared/domain/dates';
 import type { ApplicationDto, CreateApplicationResponse } from '../../shared/schemas/applications';
+import { createDraftApplication } from './support/applications';
 
 const WELLINGTON = '83 Cuba Street, Te Aro, Wellington 6011';
 const AUCKLAND = '74 Ponsonby Road, Ponsonby, Auckland 1011';
@@ -94,25 +95,12 @@ for (const size of VIEWPORTS) {
       test.setTimeout(300_000);
       const run = randomUUID().slice(0, 6);
       const user = demoUser(0);
-      const [owner, stranger] = await Promise.all([apiAs(0), apiAs(1)]);
+      const owner = await apiAs(0);
       const shell = new ShellPage(page);
       const label = (what: string) => `walkthrough ${size.name}: ${what}`;
 
       // A stranger's application (the second demo user's): item 11's "Application not found".
-      const strangers = await stranger('POST', '/user/applications', {
-        operationName: 'Create',
-        address: {
-          address1: `${run} Stranger Street`,
-          city: 'Auckland',
-          zipCode: '1010',
-          country: 'NZ',
-          fullAddress: `${run} Stranger Street, Auckland 1010`,
-        },
-        authorityId: 'akl',
-        formId: 'bc',
-      });
-      expect(strangers.status).toBe(201);
-      const strangerId = (strangers.body as CreateApplicationResponse).id;
+      const { id: strangerId } = await createDraftApplication(demoUser(1), `${run} Stranger Street`);
 
       await test.step('sign in', async () => {
         const signIn = new SignInPage(page);

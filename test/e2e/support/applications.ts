@@ -6,8 +6,8 @@ import type { DemoUserCredentials } from '../../support/outputs';
 import type { CreateApplicationResponse } from '../../../shared/schemas/applications';
 import { readOutputs } from './outputs';
 
-/** A new draft building consent at `street`, Auckland, created through the API with `token`; its id. */
-export async function createDraftWithToken(token: string, street: string): Promise<string> {
+/** A new draft building consent at `street`, Auckland, created through the API with `token`. */
+export async function createDraftResponse(token: string, street: string): Promise<CreateApplicationResponse> {
   const created = await api(
     'POST',
     '/user/applications',
@@ -26,7 +26,12 @@ export async function createDraftWithToken(token: string, street: string): Promi
     { token, outputs: readOutputs() },
   );
   expect(created.status).toBe(201);
-  return (created.body as CreateApplicationResponse).id;
+  return created.body as CreateApplicationResponse;
+}
+
+/** A new draft building consent at `street`, Auckland, created through the API with `token`; its id. */
+export async function createDraftWithToken(token: string, street: string): Promise<string> {
+  return (await createDraftResponse(token, street)).id;
 }
 
 /** A street no other test uses (`{6 hex} {label} Lane`). */
