@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { i18n as I18n } from 'i18next';
+import en from '../../../web/src/i18n/en.json';
 import participantTypesJson from '../../../shared/reference/participant-types.json';
 import { initI18n } from '../../../web/src/i18n';
 import { participantsApi } from '../../../web/src/api/participants';
@@ -48,9 +48,9 @@ const render = (canEdit = true) =>
 const card = async (name: string) => screen.findByRole('article', { name });
 /** Opens the card's action menu and picks an item. */
 async function act_(cardEl: HTMLElement, item: string) {
-  const menu = createWrapper(cardEl).findButtonDropdown()!;
-  await act(async () => menu.openDropdown());
-  await act(async () => menu.findItemById(item)!.click());
+  await act(async () => fireEvent.click(within(cardEl).getByRole('button', { name: /^Actions for / })));
+  const text = en.participants.actions[item as keyof typeof en.participants.actions];
+  await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: text })));
 }
 const click = async (el: HTMLElement) => act(async () => void fireEvent.click(el));
 

@@ -33,6 +33,8 @@ interface MenuButtonProps {
   text?: string;
   ariaLabel?: string;
   icon?: PlainIconName;
+  /** The button itself is disabled (e.g. while the card's change is being saved). */
+  disabled?: boolean;
   /** Shown above the items (the user menu's name and email). */
   header?: ReactNode;
   items: readonly MenuItem[];
@@ -59,6 +61,7 @@ export function MenuButton({
   text,
   ariaLabel,
   icon = 'ellipsis',
+  disabled,
   header,
   items,
   onItemClick,
@@ -153,6 +156,7 @@ export function MenuButton({
         aria-label={ariaLabel}
         aria-haspopup="menu"
         aria-expanded={open}
+        disabled={disabled}
         aria-controls={open ? `${id}-menu` : undefined}
         onClick={() => (open ? close(false) : openAt(0))}
         onKeyDown={onButtonKey}

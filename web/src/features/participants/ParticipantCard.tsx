@@ -1,6 +1,5 @@
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
-import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -16,6 +15,7 @@ import {
   typeOf,
 } from '../../../../shared/domain/participants';
 import { fullAddressOf } from '../../../../shared/domain/address';
+import { MenuButton } from '../../components/plain/MenuButton';
 import styles from './participants.module.css';
 
 export type ParticipantAction =
@@ -104,12 +104,12 @@ export function ParticipantCard({
           </SpaceBetween>
         </div>
         {items.length > 0 && (
-          <ButtonDropdown
+          <MenuButton
             variant="icon"
             ariaLabel={t('participants.actions.menu', { name: name || t('participants.unnamed') })}
             items={items}
             disabled={busy}
-            onItemClick={({ detail }) => onAction(detail.id as ParticipantAction, p)}
+            onItemClick={(id) => onAction(id as ParticipantAction, p)}
           />
         )}
       </div>
