@@ -84,10 +84,17 @@ function errorOf(err: unknown, key: string) {
   return { name: (err as Error)?.name ?? 'Error', message };
 }
 
-async function readAll(stream: Readable): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
-  return Buffer.concat(chunks);
+/** The whole stream in one buffer of the known size (no second copy of the chunks while joining). */
+async function readAll(stream: Readable, size: number): Promise<Uint8Array> {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for await (const c of stream) {
+    const chunk: Uint8Array = typeof c === 'string' ? Buffer.from(c) : (c as Uint8Array);
+    if (at + chunk.byteLength > size) throw new Error('The held file is longer than its size');
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return at === size ? out : out.subarray(0, at);
 }
 
 /** Bytes in memory as a held object (a check's replacement). */
@@ -152,7 +159,7 @@ export function scanService(ports: ScanPorts) {
         key,
         document,
         open: () => file.open(),
-        bytes: () => (read ??= readAll(file.open())),
+        bytes: () => (read ??= readAll(file.open(), file.size)),
       });
       if (result && 'replace' in result) {
         replacement = result.replace;
