@@ -217,14 +217,19 @@ process.stdin.on('end', () => {
     ).toMatchObject({ status: 'error' });
   });
 
-  it('the real clamscan detects EICAR with a custom signature database', async () => {
+  const eicar = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
+  /** A signature database with the one EICAR signature (the real clamscan needs no download). */
+  async function eicarDatabase() {
     const db = await mkdtemp(join(tmpdir(), 'clamdb-'));
     await writeFile(
       join(db, 'eicar.ndb'),
       'Eicar-Test-Signature-Custom:0:*:45494341522d5354414e444152442d414e544956495255532d544553542d46494c45\n',
     );
-    const scanner = clamscanScanner({ databaseDir: db });
-    const eicar = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
+    return db;
+  }
+
+  it('the real clamscan detects EICAR with a custom signature database', async () => {
+    const scanner = clamscanScanner({ databaseDir: await eicarDatabase() });
     expect(await scanner.scan(Readable.from([Buffer.from(eicar)]))).toEqual({
       status: 'infected',
       signature: 'Eicar-Test-Signature-Custom.UNOFFICIAL',
@@ -235,13 +240,7 @@ process.stdin.on('end', () => {
   });
 
   it('the real clamscan scans past 100 MB (its default skips and passes bigger files) and fails a scan that hits a limit', async () => {
-    const db = await mkdtemp(join(tmpdir(), 'clamdb-'));
-    await writeFile(
-      join(db, 'eicar.ndb'),
-      'Eicar-Test-Signature-Custom:0:*:45494341522d5354414e444152442d414e544956495255532d544553542d46494c45\n',
-    );
-    const scanner = clamscanScanner({ databaseDir: db });
-    const eicar = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
+    const scanner = clamscanScanner({ databaseDir: await eicarDatabase() });
     // 120 MB of zeros, in 1 MB chunks, then the signature.
     const chunks = function* () {
       for (let i = 0; i < 120; i++) yield Buffer.alloc(1024 * 1024);
