@@ -48,12 +48,26 @@ export async function getApplicationDocumentByObjectKey(
 }
 
 export type ScanOutcome =
-  | { uploadStatus: 'Completed'; storedKey: string; storedETag: string; storedVersionId?: string }
+  | {
+      uploadStatus: 'Completed';
+      storedKey: string;
+      storedETag: string;
+      storedVersionId?: string;
+      /** The file stored is a conversion (an image → PDF): its name, type and size replace the upload's. */
+      converted?: {
+        fileName: string;
+        fileType: string;
+        fileSize: number;
+        originalFileName: string;
+        originalFileType: string;
+      };
+    }
   | { uploadStatus: 'Error'; errorCode: UploadErrorCode };
 
 /**
  * Settles a document after the scan of the object at `uploadKey`: Completed (with where the scanned
- * bytes are served from; clears any errorCode) or Error with its code. Only a document still waiting
+ * bytes are served from; clears any errorCode; a converted file's name, type and size, the upload's
+ * kept as originalFileName / originalFileType) or Error with its code. Only a document still waiting
  * for that upload (its objectKey, status Pending or Uploading) is settled: false when another scan
  * settled it first or the record is gone, and nothing is written.
  */
@@ -63,6 +77,7 @@ export async function settleApplicationDocument(
   outcome: ScanOutcome,
 ): Promise<boolean> {
   const op = entities.applicationDocument.patch(key);
+  const converted = (outcome.uploadStatus === 'Completed' && outcome.converted) || {};
   const set =
     outcome.uploadStatus === 'Completed'
       ? op
@@ -71,6 +86,7 @@ export async function settleApplicationDocument(
             storedKey: outcome.storedKey,
             storedETag: outcome.storedETag,
             ...(outcome.storedVersionId ? { storedVersionId: outcome.storedVersionId } : {}),
+            ...converted,
           })
           .remove(['errorCode'])
       : op.set({ uploadStatus: 'Error', errorCode: outcome.errorCode });

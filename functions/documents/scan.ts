@@ -14,6 +14,9 @@ import { clamscanScanner } from '../platform/adapters/scanner.js';
 import { getApplicationDocumentByObjectKey, settleApplicationDocument } from './repository.js';
 import { decodeS3EventKey } from './service/keys.js';
 import { scanService } from './service/scan.js';
+import { documentChecks } from './service/checks/index.js';
+import { entities } from '../platform/data/service.js';
+import { catalogue } from '../reference/catalogue.js';
 import type { FetchedObject, ScanPorts } from './service/scan.js';
 
 export type { PostScanCheck } from './service/scan.js';
@@ -55,11 +58,17 @@ async function remove(bucket: string, key: string): Promise<void> {
   await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
 }
 
+/** Whether the application's authority converts JPEG and PNG uploads to PDF (its reference data). */
+async function imageConversion(applicationId: string): Promise<boolean> {
+  const { data } = await entities.application.get({ applicationId }).go({ attributes: ['authorityId'] });
+  return data ? (catalogue().authority(data.authorityId)?.imageConversionEnabled ?? false) : false;
+}
+
 const ports: ScanPorts = {
   documents: { byObjectKey: getApplicationDocumentByObjectKey, settle: settleApplicationDocument },
   storage: { fetch: fetchObject, promote, remove },
   scanner: clamscanScanner(),
-  postScanChecks: [],
+  postScanChecks: documentChecks({ imageConversion, log: logger }),
   log: logger,
 };
 

@@ -68,6 +68,8 @@ export const Authority = z.object({
   defaultIndependent: z.boolean().default(false),
   propertyLookupEnabled: z.boolean(),
   paymentsEnabled: z.boolean(),
+  /** JPEG and PNG uploads are accepted and converted to PDF (portal-core §5 "Uploads": the flag). */
+  imageConversionEnabled: z.boolean().default(false),
   feesAndChargesUrl: z.url(),
   hidden: z.boolean().default(false),
   /** Detection (GET /public/authorities/detection): territorial-authority names or codes it serves. */

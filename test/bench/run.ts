@@ -11,6 +11,8 @@
  *                                  items in the table): V3 p50/p99 and its DynamoDB calls (same stack)
  *   npm run bench -- sanitise      the step-data sanitiser on 256 KB / 1 MB adversarial strings, new
  *                                  against the regex version it replaced (sanitise.ts)
+ *   npm run bench -- checks        the scan pipeline's PDF checks on generated 25/100/250 MB PDFs: peak RSS
+ *                                  and time of the pdf-lib walk and of pdf.js, each in a fresh process (checks.ts)
  *   npm run bench -- captcha       the registration captcha's solve time in headless Chromium at a few
  *                                  work factors, median/p90 (captcha.ts)
  *   npm run bench -- fuzz          20,000 malformed requests from the OpenAPI document on the bench
@@ -262,6 +264,10 @@ if (all || which.includes('bundles')) {
   await bundles({ table });
 }
 if (all || which.includes('spa')) spa();
+if (all || which.includes('checks')) {
+  const { checksBench } = await import('./checks');
+  await checksBench({ table });
+}
 if (all || which.includes('sanitise')) {
   const { sanitise } = await import('./sanitise');
   await sanitise({ table });

@@ -1,21 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Scanner } from '../../platform/adapters/scanner.js';
 import type { ApplicationDocumentRecord, ScanOutcome } from '../repository.js';
 import { applicationIdOfIncomingKey, isIncomingKey, loggableKey, scannedDocumentKey } from './keys.js';
+import { isStalled } from './view.js';
 
 export type ScanFailure = Extract<ScanOutcome, { uploadStatus: 'Error' }>;
 
+/** A check's replacement of the held file (an image converted to PDF): what is stored and served instead. */
+export interface Replacement {
+  bytes: Uint8Array;
+  contentType: string;
+  fileName: string;
+}
+
 /**
- * Checks that run after a clean virus scan (PDF checks, image → PDF come with the documents issue),
- * on the very bytes that were scanned (`open`). Undefined when the file passes, or the failure.
+ * Checks that run after a clean virus scan (./checks: file type, PDF checks, image → PDF), in
+ * order, on the very bytes that were scanned (`open` streams them, `bytes` reads them whole, once
+ * for every check). Undefined when the file passes, the failure, or a replacement (the checks after
+ * it see the replacement's bytes).
  */
 export type PostScanCheck = (input: {
   bucket: string;
   key: string;
   document: ApplicationDocumentRecord;
   open(): Readable;
-}) => Promise<ScanFailure | undefined>;
+  bytes(): Promise<Uint8Array>;
+}) => Promise<ScanFailure | { replace: Replacement } | undefined>;
 
 /** The bytes of an object as read once, held aside (a temporary file) while they are scanned and promoted. */
 export interface FetchedObject {
@@ -53,6 +64,8 @@ export interface ScanPorts {
   };
   scanner: Scanner;
   postScanChecks: readonly PostScanCheck[];
+  /** The time now (a document Pending past documentLimits.stalledAfterMs reads expired: ./view.ts). */
+  now?: () => Date;
   log: {
     info(message: string, data: Record<string, unknown>): void;
     warn(message: string, data: Record<string, unknown>): void;
@@ -71,6 +84,29 @@ function errorOf(err: unknown, key: string) {
   return { name: (err as Error)?.name ?? 'Error', message };
 }
 
+/** The whole stream in one buffer of the known size (no second copy of the chunks while joining). */
+async function readAll(stream: Readable, size: number): Promise<Uint8Array> {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for await (const c of stream) {
+    const chunk: Uint8Array = typeof c === 'string' ? Buffer.from(c) : (c as Uint8Array);
+    if (at + chunk.byteLength > size) throw new Error('The held file is longer than its size');
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return at === size ? out : out.subarray(0, at);
+}
+
+/** Bytes in memory as a held object (a check's replacement). */
+function heldBytes(bytes: Uint8Array): FetchedObject {
+  return {
+    eTag: '',
+    size: bytes.byteLength,
+    open: () => Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
+    dispose: async () => undefined,
+  };
+}
+
 const waitsForFile = (d: ApplicationDocumentRecord) =>
   d.uploadStatus === 'Pending' || d.uploadStatus === 'Uploading';
 
@@ -81,10 +117,13 @@ const waitsForFile = (d: ApplicationDocumentRecord) =>
  * 1. The object must be the upload a document is waiting for (its record's objectKey, status
  *    Pending or Uploading, same application): otherwise — no record, already settled (a second PUT
  *    to the same URL), another application — it is deleted and logged. Nothing else is scanned.
+ *    A document that already reads as failed because its link expired (Pending 30 minutes after it
+ *    was created: ./view.ts isStalled) is settled Error UPLOAD_LINK_EXPIRED without a scan.
  * 2. Its bytes are read once and held aside; exactly those bytes are scanned (infected → Error
  *    AV_SCAN_INFECTED; the scanner failing or the object unreadable → Error AV_SCAN_FAILED, never
- *    Completed unscanned) and go through the post-scan checks (the first failure settles it).
- * 3. Clean: exactly those bytes are written to a fresh `documents/{applicationId}/{fileId}`, the key
+ *    Completed unscanned) and go through the post-scan checks (the first failure settles it; a
+ *    check may replace the file: an image converted to PDF, stored and named in its place).
+ * 3. Clean: exactly those bytes (or the replacement made from them) are written to a fresh `documents/{applicationId}/{fileId}`, the key
  *    download-link serves, and the record is settled Completed with that key and its ETag (and
  *    version). The settle is conditional on the record still waiting for this upload: when another
  *    scan of the same key won, this one's copy is deleted.
@@ -104,17 +143,31 @@ export function scanService(ports: ScanPorts) {
     const result = await ports.scanner.scan(held.open());
     if (result.status === 'infected') {
       ports.log.warn('scan: infected', { object, signature: result.signature });
-      return { uploadStatus: 'Error', errorCode: 'AV_SCAN_INFECTED' } as const;
+      return { failed: { uploadStatus: 'Error', errorCode: 'AV_SCAN_INFECTED' } as ScanFailure };
     }
     if (result.status === 'error') {
       ports.log.error('scan: scanner failed', { object, reason: result.reason });
-      return { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' } as const;
+      return { failed: { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' } as ScanFailure };
     }
+    let current: FetchedObject = held;
+    let read: Promise<Uint8Array> | undefined;
+    let replacement: Replacement | undefined;
     for (const check of ports.postScanChecks) {
-      const failed = await check({ bucket, key, document, open: () => held.open() });
-      if (failed) return failed;
+      const file = current;
+      const result = await check({
+        bucket,
+        key,
+        document,
+        open: () => file.open(),
+        bytes: () => (read ??= readAll(file.open(), file.size)),
+      });
+      if (result && 'replace' in result) {
+        replacement = result.replace;
+        current = heldBytes(replacement.bytes);
+        read = Promise.resolve(replacement.bytes);
+      } else if (result) return { failed: result };
     }
-    return undefined;
+    return { replacement, file: current };
   }
 
   /** The outcome of one upload; `promoted` is the scanned copy written (to delete if the settle loses). */
@@ -123,16 +176,26 @@ export function scanService(ports: ScanPorts) {
     let promoted: string | undefined;
     try {
       held = await ports.storage.fetch(bucket, key);
-      const failed = await verdict(bucket, key, document, held);
-      if (failed) return { outcome: failed as ScanOutcome, promoted };
+      const checked = await verdict(bucket, key, document, held);
+      if ('failed' in checked) return { outcome: checked.failed as ScanOutcome, promoted };
+      const { replacement, file } = checked;
       promoted = scannedDocumentKey(document.applicationId, randomUUID());
-      const stored = await ports.storage.promote(bucket, promoted, held, document.fileType);
+      const contentType = replacement?.contentType ?? document.fileType;
+      const stored = await ports.storage.promote(bucket, promoted, file, contentType);
       const outcome: ScanOutcome = {
         uploadStatus: 'Completed',
         storedKey: promoted,
         storedETag: stored.eTag,
       };
       if (stored.versionId) outcome.storedVersionId = stored.versionId;
+      if (replacement)
+        outcome.converted = {
+          fileName: replacement.fileName,
+          fileType: contentType,
+          fileSize: file.size,
+          originalFileName: document.fileName,
+          originalFileType: document.fileType,
+        };
       return { outcome, promoted };
     } catch (err) {
       ports.log.error('scan: failed to read, scan or store the object', {
@@ -168,7 +231,15 @@ export function scanService(ports: ScanPorts) {
         return void (await discard(bucket, key, 'another application'));
       if (!waitsForFile(document)) return void (await discard(bucket, key, 'upload already settled'));
 
-      const { outcome, promoted } = await outcomeOf(bucket, key, document);
+      // A document that already reads as failed (its link expired before a file came: ./view.ts)
+      // stays failed: a late file is not scanned, and the derived status is written down.
+      const expired = isStalled(document, (ports.now ?? (() => new Date()))());
+      const { outcome, promoted } = expired
+        ? {
+            outcome: { uploadStatus: 'Error', errorCode: 'UPLOAD_LINK_EXPIRED' } as ScanOutcome,
+            promoted: undefined,
+          }
+        : await outcomeOf(bucket, key, document);
       const won = await ports.documents.settle(
         { applicationId: document.applicationId, documentName: document.documentName },
         key,

@@ -82,6 +82,7 @@ export async function putReferenceData(d: ReferenceWrite): Promise<{ written: nu
           defaultIndependent: a.defaultIndependent,
           propertyLookupEnabled: a.propertyLookupEnabled,
           paymentsEnabled: a.paymentsEnabled,
+          imageConversionEnabled: a.imageConversionEnabled,
           feesAndChargesUrl: a.feesAndChargesUrl,
           hidden: a.hidden,
           territorialAuthorities: a.territorialAuthorities,

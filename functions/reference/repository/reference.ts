@@ -48,6 +48,7 @@ function toAuthority(r: AuthorityRecord): Authority {
     defaultIndependent: r.defaultIndependent ?? false,
     propertyLookupEnabled: r.propertyLookupEnabled ?? false,
     paymentsEnabled: r.paymentsEnabled ?? false,
+    imageConversionEnabled: r.imageConversionEnabled ?? false,
     feesAndChargesUrl: r.feesAndChargesUrl ?? '',
     hidden: r.hidden ?? false,
     territorialAuthorities: r.territorialAuthorities ?? [],

@@ -20,6 +20,9 @@ const fileAttributes = {
   storedVersionId: { type: 'string' },
   fileName: { type: 'string', required: true },
   fileType: { type: 'string', required: true },
+  /** What was uploaded when the stored file is a conversion (an image → PDF): its name and type. */
+  originalFileName: { type: 'string' },
+  originalFileType: { type: 'string' },
   fileSize: { type: 'number', required: true },
   fileVersion: { type: 'number', default: 1 },
   fileModifiedDate: { type: 'string' },

@@ -131,6 +131,7 @@ export const authority = new Entity({
     defaultIndependent: { type: 'boolean', default: false },
     propertyLookupEnabled: { type: 'boolean', default: false },
     paymentsEnabled: { type: 'boolean', default: false },
+    imageConversionEnabled: { type: 'boolean', default: false },
     feesAndChargesUrl: { type: 'string' },
     hidden: { type: 'boolean', default: false },
     /** Detection hints (GET /public/authorities/detection); never in a DTO. */

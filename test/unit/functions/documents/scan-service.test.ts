@@ -15,6 +15,7 @@ const pending = (): ApplicationDocumentRecord =>
   ({
     applicationId: '1000001',
     documentName: 'plans.pdf',
+    fileName: 'plans.pdf',
     objectKey: KEY,
     fileType: 'application/pdf',
     uploadStatus: 'Pending',
@@ -37,6 +38,7 @@ function world(
     unreadable?: boolean;
     during?: () => void;
     doc?: ApplicationDocumentRecord;
+    now?: Date;
   } = {},
 ) {
   const doc = opts.doc ?? pending();
@@ -45,6 +47,8 @@ function world(
   const logs: string[] = [];
   const scanned: string[] = [];
   const settles: ScanOutcome[] = [];
+  const contentTypes: string[] = [];
+  let opens = 0;
   const ports: ScanPorts = {
     documents: {
       byObjectKey: async (key) => records.get(key),
@@ -63,11 +67,15 @@ function world(
         return {
           eTag: `"etag of ${bytes}"`,
           size: bytes.length,
-          open: () => Readable.from([bytes]),
+          open: () => {
+            opens++;
+            return Readable.from([bytes]);
+          },
           dispose: async () => {},
         };
       },
-      promote: async (_b, key, object) => {
+      promote: async (_b, key, object, contentType) => {
+        contentTypes.push(contentType);
         const bytes = await read(object.open());
         bucket.set(key, bytes);
         return { eTag: `"etag of ${bytes}"` };
@@ -84,13 +92,24 @@ function world(
       },
     },
     postScanChecks: opts.checks ?? [],
+    now: () => opts.now ?? new Date('2026-11-26T03:00:00Z'),
     log: {
       info: (m, d) => logs.push(`info ${m} ${JSON.stringify(d)}`),
       warn: (m, d) => logs.push(`warn ${m} ${JSON.stringify(d)}`),
       error: (m, d) => logs.push(`error ${m} ${JSON.stringify(d)}`),
     },
   };
-  return { service: scanService(ports), bucket, records, doc, logs, scanned, settles };
+  return {
+    service: scanService(ports),
+    bucket,
+    records,
+    doc,
+    logs,
+    scanned,
+    settles,
+    contentTypes,
+    opens: () => opens,
+  };
 }
 
 const servedBytes = (w: ReturnType<typeof world>) =>
@@ -242,5 +261,74 @@ describe('settling an upload', () => {
       }
       expect(w.logs.some((l) => l.includes('incoming/1000001/#'))).toBe(true);
     }
+  });
+
+  it('a check may replace the file (an image → PDF): the replacement is stored with its type, and the record takes its name', async () => {
+    const seen: string[] = [];
+    const reads: string[] = [];
+    const convert: PostScanCheck = async ({ bytes }) => {
+      const b = Buffer.from(await bytes()).toString();
+      reads.push(b);
+      return {
+        replace: {
+          bytes: Buffer.from(`%PDF of ${b}`),
+          contentType: 'application/pdf',
+          fileName: 'photo.pdf',
+        },
+      };
+    };
+    const after: PostScanCheck = async ({ bytes, open }) => {
+      seen.push(Buffer.from(await bytes()).toString(), await read(open()));
+      return undefined;
+    };
+    const doc = { ...pending(), fileName: 'photo.jpg', fileType: 'image/jpeg' } as ApplicationDocumentRecord;
+    const w = world({ status: 'clean' }, { checks: [convert, after], doc });
+    const outcome = await w.service.settle('u', KEY);
+    expect(outcome).toMatchObject({
+      uploadStatus: 'Completed',
+      converted: {
+        fileName: 'photo.pdf',
+        fileType: 'application/pdf',
+        fileSize: '%PDF of clean bytes'.length,
+        originalFileName: 'photo.jpg',
+        originalFileType: 'image/jpeg',
+      },
+    });
+    expect(servedBytes(w)).toBe('%PDF of clean bytes');
+    expect(w.contentTypes).toEqual(['application/pdf']);
+    expect(reads).toEqual(['clean bytes']);
+    expect(seen).toEqual(['%PDF of clean bytes', '%PDF of clean bytes']);
+  });
+
+  it('the checks read the held bytes once between them', async () => {
+    const counting: PostScanCheck = async ({ bytes }) => {
+      expect(Buffer.from(await bytes()).toString()).toBe('clean bytes');
+      return undefined;
+    };
+    const w = world({ status: 'clean' }, { checks: [counting, counting, counting] });
+    await w.service.settle('u', KEY);
+    // One read for the scanner, one for the checks, one for the promotion.
+    expect(w.opens()).toBe(3);
+  });
+
+  it('a document whose link expired unused (Pending 30 minutes on) is settled UPLOAD_LINK_EXPIRED: a late file is not scanned', async () => {
+    const created = '2026-11-26T02:00:00.000Z';
+    const doc = { ...pending(), createdAt: created } as ApplicationDocumentRecord;
+    const w = world({ status: 'clean' }, { doc, now: new Date('2026-11-26T02:31:00Z') });
+    expect(await w.service.settle('u', KEY)).toEqual({
+      uploadStatus: 'Error',
+      errorCode: 'UPLOAD_LINK_EXPIRED',
+    });
+    expect(w.scanned).toEqual([]);
+    expect([...w.bucket.keys()]).toEqual([]);
+    // 29 minutes on, the same upload is scanned as usual.
+    const early = world(
+      { status: 'clean' },
+      {
+        doc: { ...pending(), createdAt: created } as ApplicationDocumentRecord,
+        now: new Date('2026-11-26T02:29:00Z'),
+      },
+    );
+    expect(await early.service.settle('u', KEY)).toMatchObject({ uploadStatus: 'Completed' });
   });
 });

@@ -171,6 +171,7 @@ let n = 0, text = '';
 process.stdin.on('data', (c) => { n += c.length; if (text.length < 100) text += c.toString('latin1'); });
 process.stdin.on('end', () => {
   if (text.startsWith('EICAR')) { process.stdout.write('stdin: Eicar-Test-Signature FOUND\\n'); process.exit(1); }
+  if (text.startsWith('LIMITS')) { process.stdout.write('stdin: Heuristics.Limits.Exceeded.MaxRecursion FOUND\\n'); process.exit(1); }
   if (text.startsWith('BROKEN')) { process.stderr.write('LibClamAV Error: broken\\n'); process.exit(2); }
   process.stdout.write('stdin: OK\\n'); process.exit(0);
 });
@@ -180,13 +181,16 @@ process.stdin.on('end', () => {
     return { path, argsFile };
   }
 
-  it('passes --no-summary --stdout -d <db> - and maps exit codes 0/1/2', async () => {
+  it('passes --no-summary --stdout, limits past 250 MB, -d <db> - and maps exit codes 0/1/2', async () => {
     const fake = await fakeClamscan();
     const scanner = clamscanScanner({ clamscanPath: fake.path, databaseDir: '/var/lib/clamav-test' });
     expect(await scanner.scan(Readable.from([Buffer.alloc(2_000_000, 1)]))).toEqual({ status: 'clean' });
     expect(JSON.parse(await readFile(fake.argsFile, 'utf8'))).toEqual([
       '--no-summary',
       '--stdout',
+      '--max-filesize=300M',
+      '--max-scansize=300M',
+      '--alert-exceeds-max=yes',
       '-d',
       '/var/lib/clamav-test',
       '-',
@@ -194,6 +198,11 @@ process.stdin.on('end', () => {
     expect(await scanner.scan(Readable.from([Buffer.from('EICAR payload')]))).toEqual({
       status: 'infected',
       signature: 'Eicar-Test-Signature',
+    });
+    // A scan stopped at a limit is a failure, never clean and not "infected".
+    expect(await scanner.scan(Readable.from([Buffer.from('LIMITS')]))).toEqual({
+      status: 'error',
+      reason: 'scan incomplete: Heuristics.Limits.Exceeded.MaxRecursion',
     });
     const broken = await scanner.scan(Readable.from([Buffer.from('BROKEN')]));
     expect(broken).toMatchObject({ status: 'error' });
@@ -208,14 +217,19 @@ process.stdin.on('end', () => {
     ).toMatchObject({ status: 'error' });
   });
 
-  it('the real clamscan detects EICAR with a custom signature database', async () => {
+  const eicar = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
+  /** A signature database with the one EICAR signature (the real clamscan needs no download). */
+  async function eicarDatabase() {
     const db = await mkdtemp(join(tmpdir(), 'clamdb-'));
     await writeFile(
       join(db, 'eicar.ndb'),
       'Eicar-Test-Signature-Custom:0:*:45494341522d5354414e444152442d414e544956495255532d544553542d46494c45\n',
     );
-    const scanner = clamscanScanner({ databaseDir: db });
-    const eicar = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
+    return db;
+  }
+
+  it('the real clamscan detects EICAR with a custom signature database', async () => {
+    const scanner = clamscanScanner({ databaseDir: await eicarDatabase() });
     expect(await scanner.scan(Readable.from([Buffer.from(eicar)]))).toEqual({
       status: 'infected',
       signature: 'Eicar-Test-Signature-Custom.UNOFFICIAL',
@@ -224,6 +238,25 @@ process.stdin.on('end', () => {
       status: 'clean',
     });
   });
+
+  it('the real clamscan scans past 100 MB (its default skips and passes bigger files) and fails a scan that hits a limit', async () => {
+    const scanner = clamscanScanner({ databaseDir: await eicarDatabase() });
+    // 120 MB of zeros, in 1 MB chunks, then the signature.
+    const chunks = function* () {
+      for (let i = 0; i < 120; i++) yield Buffer.alloc(1024 * 1024);
+      yield Buffer.from(eicar);
+    };
+    expect(await scanner.scan(Readable.from(chunks()))).toMatchObject({ status: 'infected' });
+    // Twenty zip archives one inside the other (test/fixtures/documents/README.md): past the
+    // recursion limit, so not fully scanned.
+    const nested = await readFile(
+      new URL('../../../../fixtures/documents/nested-archives.zip', import.meta.url),
+    );
+    expect(await scanner.scan(Readable.from([nested]))).toEqual({
+      status: 'error',
+      reason: 'scan incomplete: Heuristics.Limits.Exceeded.MaxRecursion',
+    });
+  }, 60_000);
 
   it('parseSignature reads the FOUND line', () => {
     expect(parseSignature('stdin: Win.Test.EICAR_HDB-1 FOUND\n')).toBe('Win.Test.EICAR_HDB-1');

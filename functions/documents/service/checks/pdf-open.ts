@@ -1,0 +1,54 @@
+/**
+ * Whether a PDF opens as councils need it to (portal-core §8), by parsing it with pdf.js (unpdf):
+ *
+ * - INVALID_PDF_PASSWORD_PROTECTED: it needs a password to open (pdf.js PasswordException), or it
+ *   is encrypted at all (an owner password restricting changes: pdf.js opens it, but the council's
+ *   stamping and the container merge cannot change an encrypted file);
+ * - FILE_IS_CORRUPT: it is not readable as a PDF (no header, cross-reference table, trailer or
+ *   catalog pdf.js can find or rebuild: InvalidPDFException and any other failure to open);
+ * - PDF_VALIDATION_FAILED: it opens, but its pages cannot be checked (no pages, or a page pdf.js
+ *   cannot load: a page tree with a cycle or a kid that is not a page).
+ *
+ * Undefined when it opens with every page. pdf.js takes the bytes: a Uint8Array that owns its
+ * whole buffer is detached (empty) afterwards, so this runs last on them. Reads only the structure (page dictionaries, never page
+ * content): fonts, images and scripts are never run.
+ */
+import { getDocumentProxy } from 'unpdf';
+import type { UploadErrorCode } from '../../../../shared/schemas/documents.js';
+
+export type PdfOpenFailure = Extract<
+  UploadErrorCode,
+  'INVALID_PDF_PASSWORD_PROTECTED' | 'FILE_IS_CORRUPT' | 'PDF_VALIDATION_FAILED'
+>;
+
+export async function checkPdfOpens(bytes: Uint8Array): Promise<PdfOpenFailure | undefined> {
+  let pdf;
+  try {
+    // pdf.js refuses a Buffer: the same memory as a plain Uint8Array (no copy).
+    pdf = await getDocumentProxy(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      isEvalSupported: false,
+      disableFontFace: true,
+      stopAtErrors: false,
+      verbosity: 0,
+    });
+  } catch (err) {
+    return (err as Error)?.name === 'PasswordException'
+      ? 'INVALID_PDF_PASSWORD_PROTECTED'
+      : 'FILE_IS_CORRUPT';
+  }
+  try {
+    const { info } = await pdf.getMetadata();
+    if ((info as { EncryptFilterName?: string | null }).EncryptFilterName)
+      return 'INVALID_PDF_PASSWORD_PROTECTED';
+    if (pdf.numPages < 1) return 'PDF_VALIDATION_FAILED';
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      page.cleanup();
+    }
+    return undefined;
+  } catch {
+    return 'PDF_VALIDATION_FAILED';
+  } finally {
+    await pdf.destroy();
+  }
+}

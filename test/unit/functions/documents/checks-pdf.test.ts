@@ -1,0 +1,146 @@
+/**
+ * The PDF and file-type checks of the scan pipeline (issue 13 point 2) on real files: each code
+ * has a file that fails it, and an ordinary PDF passes them all.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkFileType, sniffFileType } from '../../../../functions/documents/service/checks/file-type';
+import { checkPdfOpens } from '../../../../functions/documents/service/checks/pdf-open';
+import { findInteractiveContent } from '../../../../functions/documents/service/checks/pdf-interactive';
+import { uploadErrorText } from '../../../../shared/schemas/documents';
+import {
+  corruptPdf,
+  cyclicPagesPdf,
+  fixture,
+  formPdf,
+  javascriptPdf,
+  jpeg,
+  mentionsJavaScriptPdf,
+  noPagesPdf,
+  plainPdf,
+  png,
+  truncatedPdf,
+} from '../../../support/document-files';
+import type { JavaScriptPlace } from '../../../support/document-files';
+
+describe('file type: by the bytes, against the declared type', () => {
+  it('sniffs PDF, JPEG and PNG by their magic bytes, and nothing else', async () => {
+    expect(sniffFileType(await plainPdf())).toBe('application/pdf');
+    expect(sniffFileType(await jpeg(40, 30))).toBe('image/jpeg');
+    expect(sniffFileType(await png(40, 30))).toBe('image/png');
+    expect(sniffFileType(Buffer.from('Just some text, not a PDF at all'))).toBeUndefined();
+    // A PDF header after some junk (allowed within the first 1024 bytes) is still a PDF.
+    expect(sniffFileType(Buffer.concat([Buffer.alloc(100, 0x20), await plainPdf()]))).toBe('application/pdf');
+  });
+
+  it('a PNG uploaded as a PDF is INVALID_PDF_FORMAT, with the spec message', async () => {
+    const v = checkFileType({
+      declaredType: 'application/pdf',
+      head: await png(40, 30),
+      imageConversion: true,
+    });
+    expect(v).toEqual({ ok: false, errorCode: 'INVALID_PDF_FORMAT' });
+    expect(uploadErrorText('INVALID_PDF_FORMAT')).toBe("File's format does not match the file's type.");
+  });
+
+  it('a text file uploaded as a PDF, and a PDF uploaded as a JPEG, are INVALID_PDF_FORMAT', async () => {
+    const text = Buffer.from('Plans to follow. '.repeat(500));
+    expect(checkFileType({ declaredType: 'application/pdf', head: text, imageConversion: false })).toEqual({
+      ok: false,
+      errorCode: 'INVALID_PDF_FORMAT',
+    });
+    expect(
+      checkFileType({ declaredType: 'image/jpeg', head: await plainPdf(), imageConversion: true }),
+    ).toEqual({ ok: false, errorCode: 'INVALID_PDF_FORMAT' });
+  });
+
+  it('a type the authority does not accept is WRONG_FILE_TYPE (the generic message with its code)', async () => {
+    const photo = await jpeg(40, 30);
+    expect(checkFileType({ declaredType: 'image/jpeg', head: photo, imageConversion: false })).toEqual({
+      ok: false,
+      errorCode: 'WRONG_FILE_TYPE',
+    });
+    expect(checkFileType({ declaredType: 'image/gif', head: photo, imageConversion: true })).toEqual({
+      ok: false,
+      errorCode: 'WRONG_FILE_TYPE',
+    });
+    expect(uploadErrorText('WRONG_FILE_TYPE')).toBe(
+      'Failed to upload. Please try again. (Code: WRONG_FILE_TYPE)',
+    );
+  });
+
+  it('a PDF declared as a PDF is checked as one; a JPEG with conversion on is converted', async () => {
+    expect(
+      checkFileType({ declaredType: 'application/pdf', head: await plainPdf(), imageConversion: false }),
+    ).toEqual({ ok: true, handle: 'pdf' });
+    expect(
+      checkFileType({ declaredType: 'image/jpeg', head: await jpeg(40, 30), imageConversion: true }),
+    ).toEqual({
+      ok: true,
+      handle: 'convert',
+      imageType: 'image/jpeg',
+    });
+  });
+});
+
+describe('a PDF opens (pdf.js)', () => {
+  it('an ordinary PDF passes', async () => {
+    expect(await checkPdfOpens(await plainPdf())).toBeUndefined();
+  });
+
+  it('a PDF that needs a password (made with qpdf) is INVALID_PDF_PASSWORD_PROTECTED', async () => {
+    expect(await checkPdfOpens(fixture('password-user.pdf'))).toBe('INVALID_PDF_PASSWORD_PROTECTED');
+    expect(uploadErrorText('INVALID_PDF_PASSWORD_PROTECTED')).toBe(
+      'Password-protected files are not allowed.',
+    );
+  });
+
+  it('a PDF encrypted with an owner password only (opens, changes locked) is refused as well', async () => {
+    expect(await checkPdfOpens(fixture('password-owner.pdf'))).toBe('INVALID_PDF_PASSWORD_PROTECTED');
+  });
+
+  it('a PDF header with no PDF behind it, and half a PDF, are FILE_IS_CORRUPT', async () => {
+    expect(await checkPdfOpens(corruptPdf())).toBe('FILE_IS_CORRUPT');
+    expect(await checkPdfOpens(await truncatedPdf())).toBe('FILE_IS_CORRUPT');
+    expect(uploadErrorText('FILE_IS_CORRUPT')).toBe('File is corrupt. You must replace the file.');
+  });
+
+  it('a PDF that opens but whose pages cannot be checked is PDF_VALIDATION_FAILED', async () => {
+    expect(await checkPdfOpens(cyclicPagesPdf())).toBe('PDF_VALIDATION_FAILED');
+    expect(await checkPdfOpens(noPagesPdf())).toBe('PDF_VALIDATION_FAILED');
+    expect(uploadErrorText('PDF_VALIDATION_FAILED')).toBe(
+      'Failed to upload. Please try again. (Code: PDF_VALIDATION_FAILED)',
+    );
+  });
+});
+
+describe('interactive content (pdf-lib, by parsing)', () => {
+  it('an ordinary PDF has none', async () => {
+    expect(await findInteractiveContent(await plainPdf())).toBeUndefined();
+  });
+
+  it('a PDF with AcroForm fields has form fields', async () => {
+    expect(await findInteractiveContent(await formPdf())).toBe('form fields');
+  });
+
+  it.each<JavaScriptPlace>(['OpenAction', 'Names', 'LinkAction', 'AnnotationAA', 'PageAA', 'Outline'])(
+    'JavaScript in %s (inside a compressed object stream) is found',
+    async (place) => {
+      const pdf = await javascriptPdf(place);
+      // The script is compressed: a byte search would not see it.
+      expect(pdf.includes('app.alert')).toBe(false);
+      expect(await findInteractiveContent(pdf)).toBe('JavaScript');
+    },
+  );
+
+  it('a PDF whose text only mentions /JavaScript and /AcroForm is not interactive', async () => {
+    const pdf = await mentionsJavaScriptPdf();
+    expect(pdf.includes('/JavaScript')).toBe(true);
+    expect(await findInteractiveContent(pdf)).toBeUndefined();
+  });
+
+  it('the message', () => {
+    expect(uploadErrorText('INVALID_PDF_INTERACTIVE')).toBe(
+      'Files with interactive content are not allowed.',
+    );
+  });
+});
