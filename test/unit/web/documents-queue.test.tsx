@@ -177,6 +177,28 @@ describe('the upload queue (portal-core §4)', () => {
   });
 });
 
+describe('an upload of this page that fails its scan', () => {
+  it("shows the code's message, and 'Remove failed' clears its card", async () => {
+    api.list.mockResolvedValue([]);
+    api.putFile.mockResolvedValue(undefined);
+    step();
+    await screen.findAllByText('No documents uploaded yet.');
+    api.list.mockResolvedValue([
+      doc({ name: 'infected.pdf', uploadStatus: 'Error', errorCode: 'AV_SCAN_INFECTED' }),
+    ]);
+    chooseFiles('Plans and drawings', [pdfFile('infected.pdf')]);
+    await waitFor(() =>
+      expect(
+        within(card('infected.pdf')).getByText('File is infected. You must replace the file.'),
+      ).toBeTruthy(),
+    );
+    api.list.mockResolvedValue([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove failed documents in Plans and drawings' }));
+    await waitFor(() => expect(api.remove).toHaveBeenCalledWith('1000001', 'infected.pdf'));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'infected.pdf' })).toBeNull());
+  });
+});
+
 describe('duplicates and replacements (portal-core §4)', () => {
   it("holds a duplicate name, and on 'Rename' adds it as name_1.ext; Cancel adds nothing", async () => {
     api.list.mockResolvedValue([doc({ name: 'site.pdf' }), doc({ name: 'site_1.pdf', order: 1 })]);
@@ -188,6 +210,8 @@ describe('duplicates and replacements (portal-core §4)', () => {
     let dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Rename files with the same name')).toBeTruthy();
     expect(within(dialog).getByText('site.pdf as site_2.pdf')).toBeTruthy();
+    // Every button of the dialog has a name (axe: button-name), its close button too.
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.create).not.toHaveBeenCalled();
@@ -196,7 +220,7 @@ describe('duplicates and replacements (portal-core §4)', () => {
     dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
     await waitFor(() => expect(api.create).toHaveBeenCalledTimes(1));
-    expect(api.create.mock.calls[0]![1]).toMatchObject({ name: 'site_2.pdf', fileName: 'site.pdf' });
+    expect(api.create.mock.calls[0]![1]).toMatchObject({ name: 'site_2.pdf', fileName: 'site_2.pdf' });
   });
 
   it('replaces an existing failed document of the same name: removed, then uploaded again, no dialog', async () => {

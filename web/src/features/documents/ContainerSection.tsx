@@ -115,7 +115,7 @@ export default function ContainerSection({
               return (
                 <li key={key} style={{ marginBlockEnd: 8 }}>
                   <DocumentCard
-                    fileName={doc?.fileName ?? item?.file.name ?? key}
+                    fileName={doc?.fileName ?? item?.documentName ?? key}
                     fileSize={doc?.fileSize ?? item?.file.size ?? 0}
                     doc={doc}
                     local={

@@ -25,11 +25,13 @@ function Dialog({
   onConfirm(): void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   // Rendered only while open: one dialog on the page at a time.
   if (!visible) return null;
   return (
     <Modal
       visible
+      closeAriaLabel={t('documents.closeDialog')}
       onDismiss={onCancel}
       header={title}
       footer={

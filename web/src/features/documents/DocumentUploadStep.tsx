@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -49,6 +49,14 @@ export default function DocumentUploadStep({
   const [confirm, setConfirm] = useState<{ name: string; fileName: string; containerName: string }>();
   const [removing, setRemoving] = useState(false);
 
+  // An upload is processed once its document is listed settled: it leaves the queue (the card then
+  // follows the listed document alone, and a later removal leaves nothing behind).
+  const { drop } = uploads;
+  useEffect(() => {
+    const settled = new Set(documents.filter(isSettledDoc).map((d) => d.name));
+    for (const q of queue) if (q.phase === 'scanning' && settled.has(q.documentName)) drop(q.id);
+  }, [documents, queue, drop]);
+
   const triage = (container: StepContainer, files: readonly File[], choices: TriageChoices = {}) =>
     triageFiles(
       t,
@@ -93,7 +101,7 @@ export default function DocumentUploadStep({
       uploads.cancel(item);
       return;
     }
-    if (item) uploads.drop(item.id);
+    if (item) drop(item.id);
     if (doc && isSettledDoc(doc)) {
       setConfirm({ name: doc.name, fileName: doc.fileName, containerName: container.displayName });
       return;
@@ -104,11 +112,14 @@ export default function DocumentUploadStep({
   };
 
   const onRemoveFailed = (container: StepContainer) => {
+    const failed = documents.filter(
+      (d) => d.documentContainerId === container.id && d.isDeletable && isFailedDoc(d, inQueue(d.name)),
+    );
+    const names = new Set(failed.map((d) => d.name));
     for (const item of queue)
-      if (item.containerId === container.id && item.phase === 'failed') uploads.drop(item.id);
-    for (const doc of documents)
-      if (doc.documentContainerId === container.id && doc.isDeletable && isFailedDoc(doc, inQueue(doc.name)))
-        void uploads.removeNow(doc.name);
+      if (item.containerId === container.id && (item.phase === 'failed' || names.has(item.documentName)))
+        drop(item.id);
+    for (const doc of failed) void uploads.removeNow(doc.name);
   };
 
   const onDownload = async (doc: ApplicationDocumentDto) => {

@@ -64,7 +64,8 @@ export function useUploadQueue(applicationId: string) {
           applicationId,
           {
             name: item.documentName,
-            fileName: item.file.name,
+            // A duplicate renamed by the user's choice is the file under its new name.
+            fileName: item.documentName,
             mimeType: item.mimeType,
             size: item.file.size,
             containerId: item.containerId,
