@@ -1,6 +1,14 @@
 import type { AccessLevel } from '../schemas/common.js';
 import type { ApplicationStatus } from '../schemas/applications.js';
-import { SUMMARY_CONTAINER_ID, canEdit, canManage, isEditableStatus } from './applications.js';
+import { fileExtension, isSettled, type UploadStatus } from '../schemas/documents.js';
+import {
+  EXPIRING_CONTAINERS,
+  SUMMARY_CONTAINER_ID,
+  canEdit,
+  canManage,
+  isEditableStatus,
+  isOwnershipDocumentExpired,
+} from './applications.js';
 
 /**
  * Who may change or remove an application document (portal-core §6 "Only the document owner or a
@@ -37,3 +45,49 @@ export function documentActions(
  * upload with such a name would take the summary's record, so it is refused (case-insensitive).
  */
 export const isReservedDocumentName = (name: string): boolean => /^summary-.*\.pdf$/i.test(name.trim());
+
+/**
+ * A document that failed or stalled (portal-core §4): Error, or Pending while no upload of it is
+ * in the upload queue ("counts as failed/stalled and shows as Error"). Such a document is removed
+ * by 'Remove failed', and a new file of the same name replaces it.
+ */
+export function isFailedOrStalled(uploadStatus: UploadStatus, inQueue: boolean): boolean {
+  return uploadStatus === 'Error' || (uploadStatus === 'Pending' && !inQueue);
+}
+
+/** Whether a document is neither settled (Completed or Error) nor failed/stalled: still on its way. */
+export const isInProgress = (uploadStatus: UploadStatus, inQueue: boolean): boolean =>
+  !isSettled(uploadStatus) && !isFailedOrStalled(uploadStatus, inQueue);
+
+/**
+ * The name a duplicate is added as (portal-core §4): `name_1.ext`, `name_2.ext`, … the first that
+ * is not taken (the counter starts at 1); the name itself when it is free.
+ */
+export function numberedName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name)) return name;
+  // The extension as written ('Plan.PDF' → 'Plan_1.PDF').
+  const ext = fileExtension(name) && name.slice(-fileExtension(name).length);
+  const base = ext ? name.slice(0, -(ext.length + 1)) : name;
+  for (let i = 1; ; i++) {
+    const candidate = ext ? `${base}_${i}.${ext}` : `${base}_${i}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * Whether a file has expired (portal-core §5 "Files of proof-of-ownership or
+ * project-information-memorandum containers last modified more than 3 months ago are expired"):
+ * the browser holds such a file in its expired list, the review rule reports such a document.
+ */
+export function isExpiredDocument(
+  file: { containerId: string | undefined; modified: Date | undefined },
+  now: Date,
+): boolean {
+  return (
+    file.containerId !== undefined &&
+    (EXPIRING_CONTAINERS as readonly string[]).includes(file.containerId) &&
+    file.modified !== undefined &&
+    !Number.isNaN(file.modified.getTime()) &&
+    isOwnershipDocumentExpired(file.modified, now)
+  );
+}

@@ -187,6 +187,19 @@ export const CreateDocumentRequest = z.object({
 });
 export type CreateDocumentRequest = z.infer<typeof CreateDocumentRequest>;
 
+/**
+ * PATCH /user/applications/{id}/document-containers/{cid}/documents/order (portal-core §7
+ * `{documents}`): the container's document names in their new order, each once.
+ */
+export const ReorderDocumentsRequest = z.object({
+  documents: z
+    .array(DocumentName)
+    .min(1, 'Required')
+    .max(documentLimits.maxFilesPerApplication)
+    .refine((names) => new Set(names).size === names.length, 'Must not repeat a document'),
+});
+export type ReorderDocumentsRequest = z.infer<typeof ReorderDocumentsRequest>;
+
 /** Path of the per-document routes. */
 export const DocumentPath = z.object({
   id: z.string().trim().min(1, 'Required').max(64),

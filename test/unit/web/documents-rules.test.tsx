@@ -4,12 +4,12 @@ import type { TFunction } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import type { ApplicationDocumentDto } from '../../../shared/schemas/documents';
 import { documentMessages, uploadErrorMessages } from '../../../shared/schemas/documents';
+import en from '../../../web/src/i18n/en.json';
 import {
   errorText,
   formatFileSize,
-  freeName,
-  prepareFiles,
   splitFileName,
+  triageFiles,
   type StepContainer,
 } from '../../../web/src/features/documents/documents';
 
@@ -26,8 +26,9 @@ const container: StepContainer = {
   displayOrder: 1,
   containerType: 'Standard',
 };
-const file = (name: string, size = 8000, type = 'application/pdf') => {
-  const f = new File(['x'], name, { type });
+const now = new Date('2025-06-15T00:00:00Z');
+const file = (name: string, size = 8000, type = 'application/pdf', lastModified = Date.UTC(2025, 5, 1)) => {
+  const f = new File(['x'], name, { type, lastModified });
   Object.defineProperty(f, 'size', { value: size });
   return f;
 };
@@ -50,8 +51,8 @@ const listed = (name: string, over: Partial<ApplicationDocumentDto> = {}): Appli
 
 describe('document step rules in the browser', () => {
   it('uses the same messages as the server', () => {
-    const ctx = { container, documents: [], queued: [], inQueue: () => false };
-    const { rejected } = prepareFiles(
+    const ctx = { container, documents: [], queued: [], inQueue: () => false, now };
+    const { rejected } = triageFiles(
       t,
       [file('a.pdf', 262_144_001), file('b.docx', 8000, 'application/msword'), file('c.pdf', 10)],
       ctx,
@@ -63,12 +64,15 @@ describe('document step rules in the browser', () => {
     ]);
     for (const [code, message] of Object.entries(uploadErrorMessages))
       expect(errorText(t, code)).toBe(message);
+    // The codes en.json words are exactly those the shared catalogue gives a message.
+    expect(Object.keys(en.documents.errorCodes).filter((k) => k !== 'other')).toEqual(
+      Object.keys(uploadErrorMessages),
+    );
     expect(errorText(t, 'AV_SCAN_FAILED')).toBe('Failed to upload. Please try again. (Code: AV_SCAN_FAILED)');
   });
 
-  it('renames a name in use to name_1.ext, name_2.ext; a failed holder is replaced instead', () => {
-    expect(freeName('a.pdf', new Set(['a.pdf', 'a_1.pdf']))).toBe('a_2.pdf');
-    const { accepted } = prepareFiles(t, [file('a.pdf'), file('a.pdf'), file('bad.pdf')], {
+  it('holds a name in use as a duplicate; renames it name_1.ext, name_2.ext on choice; a failed holder is replaced', () => {
+    const ctx = {
       container,
       documents: [
         listed('a.pdf'),
@@ -76,21 +80,63 @@ describe('document step rules in the browser', () => {
       ],
       queued: [],
       inQueue: () => false,
-    });
-    expect(accepted.map((a) => [a.documentName, a.replaces])).toEqual([
+      now,
+    };
+    const files = [file('a.pdf'), file('a.pdf'), file('bad.pdf')];
+    const held = triageFiles(t, files, ctx);
+    expect(held.duplicates.map((f) => f.name)).toEqual(['a.pdf', 'a.pdf']);
+    expect(held.accepted.map((a) => [a.documentName, a.replaces])).toEqual([['bad.pdf', 'bad.pdf']]);
+    const renamed = triageFiles(t, files, ctx, { renameDuplicates: true });
+    expect(renamed.duplicates).toEqual([]);
+    expect(renamed.accepted.map((a) => [a.documentName, a.replaces])).toEqual([
       ['a_1.pdf', undefined],
       ['a_2.pdf', undefined],
       ['bad.pdf', 'bad.pdf'],
     ]);
   });
 
+  it('a stalled Pending document (not in the queue) is replaced; one still uploading holds the name', () => {
+    const documents = [listed('p.pdf', { uploadStatus: 'Pending' })];
+    const stalled = triageFiles(t, [file('p.pdf')], {
+      container,
+      documents,
+      queued: [],
+      inQueue: () => false,
+      now,
+    });
+    expect(stalled.accepted.map((a) => a.replaces)).toEqual(['p.pdf']);
+    const live = triageFiles(t, [file('p.pdf')], {
+      container,
+      documents,
+      queued: [],
+      inQueue: () => true,
+      now,
+    });
+    expect(live.duplicates.map((f) => f.name)).toEqual(['p.pdf']);
+  });
+
+  it('holds files of proof-of-ownership older than 3 months as expired, until kept', () => {
+    const ownership = { ...container, id: 'proof-of-ownership', displayName: 'Proof of ownership' };
+    const old = file('title.pdf', 8000, 'application/pdf', Date.UTC(2025, 2, 1));
+    const current = file('current.pdf');
+    const ctx = { container: ownership, documents: [], queued: [], inQueue: () => false, now };
+    const sorted = triageFiles(t, [old, current], ctx);
+    expect(sorted.expired).toEqual([old]);
+    expect(sorted.accepted.map((a) => a.documentName)).toEqual(['current.pdf']);
+    expect(triageFiles(t, [old], ctx, { keepExpired: true }).accepted.map((a) => a.documentName)).toEqual([
+      'title.pdf',
+    ]);
+    // Other containers keep old files without asking.
+    expect(triageFiles(t, [old], { ...ctx, container }).accepted).toHaveLength(1);
+  });
+
   it('stops at 50 per container (listed + queued), not in an RFIDocument container', () => {
     const documents = Array.from({ length: 49 }, (_, i) => listed(`d${i}.pdf`));
-    const ctx = { container, documents, queued: [], inQueue: () => false };
-    const r = prepareFiles(t, [file('x.pdf'), file('y.pdf')], ctx);
+    const ctx = { container, documents, queued: [], inQueue: () => false, now };
+    const r = triageFiles(t, [file('x.pdf'), file('y.pdf')], ctx);
     expect(r.accepted.map((a) => a.documentName)).toEqual(['x.pdf']);
     expect(r.rejected).toEqual(['Max file numbers is 50 per container']);
-    const rfi = prepareFiles(t, [file('x.pdf'), file('y.pdf')], {
+    const rfi = triageFiles(t, [file('x.pdf'), file('y.pdf')], {
       ...ctx,
       container: { ...container, containerType: 'RFIDocument' },
     });

@@ -3,6 +3,7 @@ import type {
   CreateDocumentRequest,
   CreateDocumentResponse,
   DownloadLinkResponse,
+  ReorderDocumentsRequest,
 } from '../../../shared/schemas/documents';
 import { apiRequest } from './client';
 
@@ -23,6 +24,13 @@ export const documentsApi = {
 
   remove: (applicationId: string, name: string) =>
     apiRequest<void>(doc(applicationId, name), { method: 'DELETE' }),
+
+  /** PATCH .../document-containers/{cid}/documents/order: the container's names in their new order. */
+  reorder: (applicationId: string, containerId: string, body: ReorderDocumentsRequest) =>
+    apiRequest<void>(
+      `/user/applications/${encodeURIComponent(applicationId)}/document-containers/${encodeURIComponent(containerId)}/documents/order`,
+      { method: 'PATCH', body },
+    ),
 
   downloadLink: (applicationId: string, name: string, signal?: AbortSignal) =>
     apiRequest<DownloadLinkResponse>(`${doc(applicationId, name)}/download-link`, { signal }),

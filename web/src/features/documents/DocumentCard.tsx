@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
+import { MenuButton, type MenuItem } from '../../components/plain/MenuButton';
 import { cardStatus, formatFileSize, splitFileName, type UploadPhase } from './documents';
 
 export interface DocumentCardProps {
@@ -15,6 +15,10 @@ export interface DocumentCardProps {
   local: { phase: UploadPhase; progress: number; error?: string } | undefined;
   readOnly: boolean;
   onDownload: (() => void) | undefined;
+  /** Shown when a preview is offered (the previews' viewer). */
+  onPreview?: (() => void) | undefined;
+  /** Moves the card one place up (-1) or down (+1); absent where it cannot move that way. */
+  onMove?: { up?: () => void; down?: () => void } | undefined;
   onRemove: () => void;
 }
 
@@ -29,6 +33,8 @@ export default function DocumentCard({
   local,
   readOnly,
   onDownload,
+  onPreview,
+  onMove,
   onRemove,
 }: DocumentCardProps) {
   const { t } = useTranslation();
@@ -49,14 +55,23 @@ export default function DocumentCard({
       <StatusIndicator type="in-progress">{status.text}</StatusIndicator>
     );
 
-  const items = [
-    ...(doc?.uploadStatus === 'Completed' && onDownload
-      ? [{ id: 'download', text: t('documents.download') }]
-      : []),
+  const completed = doc?.uploadStatus === 'Completed';
+  const items: MenuItem[] = [
+    ...(completed && onPreview ? [{ id: 'preview', text: t('documents.preview') }] : []),
+    ...(completed && onDownload ? [{ id: 'download', text: t('documents.download') }] : []),
+    ...(!readOnly && onMove?.up ? [{ id: 'up', text: t('documents.moveUp') }] : []),
+    ...(!readOnly && onMove?.down ? [{ id: 'down', text: t('documents.moveDown') }] : []),
     // Remove only where the server says the caller may (isDeletable: the uploader or a Manage
     // participant); a file not yet recorded is the caller's own upload.
     ...(readOnly || (doc && !doc.isDeletable) ? [] : [{ id: 'remove', text: t('documents.remove') }]),
   ];
+  const actions: Record<string, (() => void) | undefined> = {
+    preview: onPreview,
+    download: onDownload,
+    up: onMove?.up,
+    down: onMove?.down,
+    remove: onRemove,
+  };
 
   return (
     <Box padding="s" variant="div">
@@ -93,11 +108,11 @@ export default function DocumentCard({
           />
         ) : (
           items.length > 0 && (
-            <ButtonDropdown
+            <MenuButton
               variant="icon"
               ariaLabel={t('documents.actions', { fileName })}
               items={items}
-              onItemClick={({ detail }) => (detail.id === 'download' ? onDownload?.() : onRemove())}
+              onItemClick={(id) => actions[id]?.()}
             />
           )
         )}

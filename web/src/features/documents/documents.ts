@@ -6,8 +6,11 @@ import {
   documentLimits,
   fileExtension,
   formatMegabytes,
+  isSettled,
   mimeTypeOf,
+  uploadErrorMessages,
 } from '../../../../shared/schemas/documents';
+import { isExpiredDocument, isFailedOrStalled, numberedName } from '../../../../shared/domain/documents';
 import { DATE_FORMAT, formatDate } from '../../app/dates';
 
 /**
@@ -36,39 +39,23 @@ export function splitFileName(fileName: string): { base: string; extension: stri
     : { base: fileName, extension: '' };
 }
 
-/** `name_1.ext`, `name_2.ext`, … : the first that is not taken (the counter starts at 1). */
-export function freeName(name: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(name)) return name;
-  const ext = fileExtension(name);
-  const base = ext ? name.slice(0, -(ext.length + 1)) : name;
-  for (let i = 1; ; i++) {
-    const candidate = ext ? `${base}_${i}.${ext}` : `${base}_${i}`;
-    if (!taken.has(candidate)) return candidate;
-  }
-}
+/** The codes en.json words (the same as `uploadErrorMessages`: a unit test holds them equal). */
+type MessagedCode = Exclude<keyof (typeof import('../../i18n/en.json'))['documents']['errorCodes'], 'other'>;
 
-/** The text of an upload error code (portal-core §8). */
-const ERROR_KEYS = {
-  AV_SCAN_INFECTED: 'documents.errorCodes.AV_SCAN_INFECTED',
-  FILE_IS_CORRUPT: 'documents.errorCodes.FILE_IS_CORRUPT',
-  INVALID_PDF_PASSWORD_PROTECTED: 'documents.errorCodes.INVALID_PDF_PASSWORD_PROTECTED',
-  INVALID_PDF_INTERACTIVE: 'documents.errorCodes.INVALID_PDF_INTERACTIVE',
-  INVALID_PDF_FORMAT: 'documents.errorCodes.INVALID_PDF_FORMAT',
-} as const;
-
+/** The text of an upload error code (portal-core §8): the codes with a message are those of `uploadErrorMessages`. */
 export function errorText(t: TFunction, code: string | undefined): string {
-  const key =
-    code && Object.hasOwn(ERROR_KEYS, code) ? ERROR_KEYS[code as keyof typeof ERROR_KEYS] : undefined;
-  return key ? t(key) : t('documents.errorCodes.other', { code: code ?? 'FAIL_TO_UPLOAD' });
+  return code && Object.hasOwn(uploadErrorMessages, code)
+    ? t(`documents.errorCodes.${code as MessagedCode}`)
+    : t('documents.errorCodes.other', { code: code ?? 'FAIL_TO_UPLOAD' });
 }
 
 /** Settled means Completed or Error. */
 export const isSettledDoc = (d: Pick<ApplicationDocumentDto, 'uploadStatus'>): boolean =>
-  d.uploadStatus === 'Completed' || d.uploadStatus === 'Error';
+  isSettled(d.uploadStatus);
 
 /** A document that failed or stalled (Error, or Pending without an upload in this page's queue). */
-export const isFailedDoc = (d: ApplicationDocumentDto, inQueue: boolean): boolean =>
-  d.uploadStatus === 'Error' || (d.uploadStatus === 'Pending' && !inQueue);
+export const isFailedDoc = (d: Pick<ApplicationDocumentDto, 'uploadStatus'>, inQueue: boolean): boolean =>
+  isFailedOrStalled(d.uploadStatus, inQueue);
 
 export type CardStatus =
   | { kind: 'queued' | 'uploading' | 'scanning'; text: string }
@@ -112,13 +99,28 @@ export interface AcceptedFile {
   replaces?: string;
 }
 
+/** What the user chose for held files: keep expired ones, rename duplicates. */
+export interface TriageChoices {
+  keepExpired?: boolean;
+  renameDuplicates?: boolean;
+}
+
+export interface Triage {
+  accepted: AcceptedFile[];
+  /** Files of an expiring container last modified more than 3 months ago (the Keep/Remove dialog). */
+  expired: File[];
+  /** Files whose name a document of the application already has (the rename dialog). */
+  duplicates: File[];
+  rejected: string[];
+}
+
 /**
- * Splits dropped files into those that may be queued for a container and the messages of those
- * that may not: type and size (as the server), then the per-container (not RFIDocument) and
- * per-application counts. Names already used get `_1`, `_2`, … unless the holder failed, which
- * is replaced.
+ * Sorts dropped files for a container (portal-core §4, §5): refused with their message (type and
+ * size, as the server; then the per-container (not RFIDocument) and per-application counts), held
+ * as expired (unless kept), held as duplicates (unless renamed to `name_1.ext`, … by the user's
+ * choice), or accepted. A name whose holder failed or stalled replaces it instead.
  */
-export function prepareFiles(
+export function triageFiles(
   t: TFunction,
   files: readonly File[],
   ctx: {
@@ -127,10 +129,12 @@ export function prepareFiles(
     /** Names and containers of uploads queued or in flight on this page (not yet listed). */
     queued: readonly { documentName: string; containerId: string }[];
     inQueue: (name: string) => boolean;
+    now: Date;
   },
-): { accepted: AcceptedFile[]; rejected: string[] } {
-  const accepted: AcceptedFile[] = [];
-  const rejected: string[] = [];
+  choices: TriageChoices = {},
+): Triage {
+  const out: Triage = { accepted: [], expired: [], duplicates: [], rejected: [] };
+  const { accepted, rejected } = out;
   const listed = new Map(ctx.documents.map((d) => [d.name, d]));
   const taken = new Set([...listed.keys(), ...ctx.queued.map((q) => q.documentName)]);
   const replaced = new Set<string>();
@@ -157,11 +161,20 @@ export function prepareFiles(
       );
       continue;
     }
+    const modified = file.lastModified ? new Date(file.lastModified) : undefined;
+    if (!choices.keepExpired && isExpiredDocument({ containerId: ctx.container.id, modified }, ctx.now)) {
+      out.expired.push(file);
+      continue;
+    }
     const holder = listed.get(file.name);
     const replaces =
       holder && !replaced.has(holder.name) && isFailedDoc(holder, ctx.inQueue(holder.name))
         ? holder.name
         : undefined;
+    if (!replaces && taken.has(file.name) && !choices.renameDuplicates) {
+      out.duplicates.push(file);
+      continue;
+    }
     // The failed document it replaces no longer counts.
     const extra = replaces ? 0 : 1;
     if (live() + extra > documentLimits.maxFilesPerApplication) {
@@ -176,9 +189,9 @@ export function prepareFiles(
       continue;
     }
     if (replaces) replaced.add(replaces);
-    const documentName = replaces ?? freeName(file.name, taken);
+    const documentName = replaces ?? numberedName(file.name, taken);
     taken.add(documentName);
     accepted.push({ file, mimeType, documentName, ...(replaces ? { replaces } : {}) });
   }
-  return { accepted, rejected };
+  return out;
 }

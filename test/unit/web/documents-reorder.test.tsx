@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { initI18n } from '../../../web/src/i18n';
+import { ServiceError } from '../../../web/src/api/errors';
+import { ReorderDocumentsRequest } from '../../../shared/schemas/documents';
+import { deferred, doc, renderStep } from './documents-support';
+
+const api = vi.hoisted(() => ({
+  list: vi.fn(),
+  create: vi.fn(),
+  remove: vi.fn(),
+  reorder: vi.fn(),
+  downloadLink: vi.fn(),
+  putFile: vi.fn(),
+}));
+vi.mock('../../../web/src/api/documents', () => ({
+  documentsApi: {
+    list: api.list,
+    create: api.create,
+    remove: api.remove,
+    reorder: api.reorder,
+    downloadLink: api.downloadLink,
+  },
+  putFile: api.putFile,
+  documentKeys: { all: ['documents'], list: (id: string) => ['documents', id] },
+}));
+
+const { default: DocumentUploadStep } =
+  await import('../../../web/src/features/documents/DocumentUploadStep');
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await initI18n();
+});
+beforeEach(() => {
+  for (const fn of Object.values(api)) fn.mockReset();
+});
+afterEach(() => cleanup());
+
+const listed = [
+  doc({ name: 'a.pdf', order: 0 }),
+  doc({ name: 'b.pdf', order: 1 }),
+  doc({ name: 'c.pdf', order: 2 }),
+];
+const names = () =>
+  within(screen.getByRole('list', { name: 'Plans and drawings' }))
+    .getAllByRole('group')
+    .map((g) => g.getAttribute('aria-label'));
+
+async function moveDown(name: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'Move down' }));
+}
+
+describe('reorder (portal-core §4, §7)', () => {
+  it('moves a document at once and sends the container order to PATCH .../documents/order', async () => {
+    api.list.mockResolvedValue(listed);
+    const call = deferred();
+    api.reorder.mockReturnValue(call.promise);
+    renderStep(i18n, DocumentUploadStep);
+    await screen.findByRole('group', { name: 'a.pdf' });
+    await moveDown('a.pdf');
+    // Optimistic: the new order shows before the server answers.
+    await waitFor(() => expect(names()).toEqual(['b.pdf', 'a.pdf', 'c.pdf']));
+    expect(api.reorder).toHaveBeenCalledWith('1000001', 'plans', { documents: ['b.pdf', 'a.pdf', 'c.pdf'] });
+    expect(ReorderDocumentsRequest.safeParse(api.reorder.mock.calls[0]![2]).success).toBe(true);
+    api.list.mockResolvedValue([
+      doc({ name: 'b.pdf', order: 0 }),
+      doc({ name: 'a.pdf', order: 1 }),
+      doc({ name: 'c.pdf', order: 2 }),
+    ]);
+    await act(async () => call.resolve());
+    await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
+    expect(names()).toEqual(['b.pdf', 'a.pdf', 'c.pdf']);
+    expect(screen.queryByText('Fail to reorder documents')).toBeNull();
+  });
+
+  it("puts the order back when the server refuses, with 'Fail to reorder documents'", async () => {
+    api.list.mockResolvedValue(listed);
+    const call = deferred();
+    api.reorder.mockReturnValue(call.promise);
+    renderStep(i18n, DocumentUploadStep);
+    await screen.findByRole('group', { name: 'a.pdf' });
+    await moveDown('b.pdf');
+    await waitFor(() => expect(names()).toEqual(['a.pdf', 'c.pdf', 'b.pdf']));
+    await act(async () => call.reject(new ServiceError('ServerError', 'boom', 500)));
+    await waitFor(() => expect(names()).toEqual(['a.pdf', 'b.pdf', 'c.pdf']));
+    expect(await screen.findByText('Fail to reorder documents')).toBeTruthy();
+  });
+
+  it('offers Move up on all but the first, Move down on all but the last, and neither read-only', async () => {
+    api.list.mockResolvedValue(listed);
+    renderStep(i18n, DocumentUploadStep);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for a.pdf' }));
+    expect(screen.queryByRole('menuitem', { name: 'Move up' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Move down' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for c.pdf' }));
+    expect(screen.getByRole('menuitem', { name: 'Move up' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Move down' })).toBeNull();
+    cleanup();
+    renderStep(i18n, DocumentUploadStep, { readOnly: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for b.pdf' }));
+    expect(screen.queryByRole('menuitem', { name: /Move/ })).toBeNull();
+  });
+});
