@@ -1,11 +1,18 @@
-import { isOwnershipDocumentExpired } from '../../../../shared/domain/applications.js';
+import { isExpiredDocument } from '../../../../shared/domain/documents.js';
 import { result, stepOfType } from './types.js';
 import type { Rule, RuleDocument } from './types.js';
 
 export const REQUIRED_DOCUMENT_MESSAGE = 'Upload at least one document to {container}';
 export const OWNERSHIP_EXPIRED_MESSAGE =
   'Proof of ownership is older than 3 months. Upload a current record of title.';
+/** Our wording (the spec gives the rule, not a message for it). */
+export const PIM_EXPIRED_MESSAGE =
+  'The project information memorandum is older than 3 months. Upload a current one.';
 export const OWNERSHIP_CONTAINER_ID = 'proof-of-ownership';
+const EXPIRED_MESSAGES: Record<string, string> = {
+  [OWNERSHIP_CONTAINER_ID]: OWNERSHIP_EXPIRED_MESSAGE,
+  'project-information-memorandum': PIM_EXPIRED_MESSAGE,
+};
 
 /**
  * Required documents: each of the form's `requiredDocumentContainers` without a Completed document
@@ -40,23 +47,23 @@ export function documentDate(d: RuleDocument): Date | undefined {
 }
 
 /**
- * Proof of ownership not older than 3 months (portal-core §5): each proof-of-ownership document
- * (not failed) whose file was last modified more than 3 months ago → Error on the DocumentUpload step.
+ * Expired documents (portal-core §5): each proof-of-ownership or project-information-memorandum
+ * document (not failed) whose file was last modified more than 3 months ago (the shared
+ * isExpiredDocument, the rule the upload step's expired list uses) → Error on the DocumentUpload step.
  */
 export const ownershipDocumentExpiry: Rule = (input) => {
   const stepId = stepOfType(input, 'DocumentUpload')?.id;
   return input.documents
-    .filter((d) => d.documentContainerId === OWNERSHIP_CONTAINER_ID && d.uploadStatus !== 'Error')
-    .filter((d) => {
-      const date = documentDate(d);
-      return date !== undefined && isOwnershipDocumentExpired(date, input.now);
-    })
+    .filter((d) => d.uploadStatus !== 'Error')
+    .filter((d) =>
+      isExpiredDocument({ containerId: d.documentContainerId, modified: documentDate(d) }, input.now),
+    )
     .map((d) =>
       result(input, {
         ruleId: `document-expired:${d.documentName}`,
         ruleType: 'DocumentExpiry',
         severity: 'Error',
-        message: OWNERSHIP_EXPIRED_MESSAGE,
+        message: EXPIRED_MESSAGES[d.documentContainerId ?? ''] ?? OWNERSHIP_EXPIRED_MESSAGE,
         messageParams: { document: d.fileName ?? d.documentName },
         stepId,
       }),

@@ -177,6 +177,25 @@ describe('ownershipDocumentExpiry', () => {
       ownershipDocumentExpiry(input({ documents: [doc({ createdAt: Date.parse('2026-06-01') })] })),
     ).toEqual([]);
   });
+  it('reports a project information memorandum older than 3 months too, in its own words', () => {
+    expect(
+      ownershipDocumentExpiry(
+        input({
+          documents: [
+            doc({
+              documentContainerId: 'project-information-memorandum',
+              fileModifiedDate: '2026-03-14T00:00:00Z',
+            }),
+          ],
+        }),
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        ruleType: 'DocumentExpiry',
+        message: 'The project information memorandum is older than 3 months. Upload a current one.',
+      }),
+    ]);
+  });
   it('ignores other containers and failed uploads', () => {
     const old = '2025-01-01T00:00:00Z';
     expect(
