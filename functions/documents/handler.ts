@@ -3,12 +3,12 @@ import type { Implementations } from '../platform/http/handler.js';
 import { ensureSummaryPdf } from '../applications/service/summary-pdf.js';
 import { catalogue } from '../reference/catalogue.js';
 import { contract } from './contract.js';
+import { getApplicationDocument, listApplicationDocuments } from './repository.js';
 import {
-  createApplicationDocument,
-  deleteApplicationDocument,
-  getApplicationDocument,
-  listApplicationDocuments,
-} from './repository.js';
+  addApplicationDocument,
+  documentsSnapshot,
+  removeApplicationDocuments,
+} from './repository-writes.js';
 import { documentsService } from './service/documents.js';
 import { deleteObject, presignedDownload, presignedPut } from './service/storage.js';
 
@@ -16,8 +16,9 @@ const service = documentsService({
   documents: {
     list: listApplicationDocuments,
     get: getApplicationDocument,
-    create: createApplicationDocument,
-    remove: deleteApplicationDocument,
+    snapshot: documentsSnapshot,
+    add: addApplicationDocument,
+    remove: removeApplicationDocuments,
   },
   storage: { presignedPut, presignedDownload, deleteObject },
   reference: {
@@ -32,8 +33,8 @@ export const routes = {
   'GET /user/applications/{id}/documents': async (grant) => service.listDocuments(grant),
   'POST /user/applications/{id}/documents': async ({ caller, body, ...grant }) =>
     reply(201, await service.createDocument(caller, grant, body)),
-  'DELETE /user/applications/{id}/documents/{name}': async ({ params, ...grant }) => {
-    await service.removeDocument(grant, params.name);
+  'DELETE /user/applications/{id}/documents/{name}': async ({ caller, params, ...grant }) => {
+    await service.removeDocument(caller, grant, params.name);
     return reply(204);
   },
   'GET /user/applications/{id}/documents/{name}/download-link': async ({ params, ...grant }) =>

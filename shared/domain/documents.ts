@@ -37,3 +37,10 @@ export function documentActions(
  * upload with such a name would take the summary's record, so it is refused (case-insensitive).
  */
 export const isReservedDocumentName = (name: string): boolean => /^summary-.*\.pdf$/i.test(name.trim());
+
+/**
+ * The type value of a child application's document (portal-core §3): Amendment or Supporting; any
+ * other or missing value reads Amendment.
+ */
+export const documentTypeValue = (value: string | undefined): 'Amendment' | 'Supporting' =>
+  value === 'Supporting' ? 'Supporting' : 'Amendment';
