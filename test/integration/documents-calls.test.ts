@@ -11,6 +11,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { readOutputs } from '../support/outputs';
 import { signIn } from '../support/cognito';
 import { api } from '../support/accounts';
+import { pointAtStack, seedDraft, subOf } from '../support/documents';
 import type {
   ApplicationDocumentDto,
   CreateDocumentResponse,
@@ -21,17 +22,9 @@ import type {
 } from '../../shared/schemas/documents';
 
 const o = readOutputs();
-process.env.TABLE_NAME = o.TableName;
-process.env.AWS_REGION = o.Region;
-process.env.AWS_ENDPOINT_URL_DYNAMODB = String(o.DynamoDbEndpoint);
-process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
-
+pointAtStack(o);
 const { entities } = await import('../../functions/platform/data/service');
 const { documentClient } = await import('../../functions/platform/adapters/aws-clients');
-
-const subOf = (idToken: string): string =>
-  (JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
 
 interface Caller {
   token: string;
@@ -51,39 +44,8 @@ beforeAll(async () => {
 });
 
 /** A Draft of form bc with the owner at Manage and the editor at Edit. */
-async function seedApplication(): Promise<string> {
-  const applicationId = `calls-${randomUUID()}`;
-  const now = new Date().toISOString();
-  await entities.application
-    .create({
-      applicationId,
-      authorityId: 'wcc',
-      jurisdictionId: 'nz',
-      formId: 'bc',
-      status: 'Draft',
-      userId: owner.userId,
-      etag: randomUUID(),
-      startedDate: now,
-      modifiedDate: now,
-    })
-    .go();
-  for (const [userId, accessLevel] of [
-    [owner.userId, 'Manage'],
-    [editor.userId, 'Edit'],
-  ] as const)
-    await entities.applicationAccess
-      .create({
-        applicationId,
-        userId,
-        accessLevel,
-        isOwner: userId === owner.userId,
-        recordType: 'Draft',
-        modifiedDate: now,
-        status: 'Draft',
-      })
-      .go();
-  return applicationId;
-}
+const seedApplication = () =>
+  seedDraft(owner.userId, [{ userId: editor.userId, accessLevel: 'Edit' }], 'calls');
 
 /** A scanned document of the owner's in `containerId`. */
 async function seedDocument(applicationId: string, documentName: string, containerId = 'plans', order = 0) {

@@ -9,18 +9,11 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { readOutputs } from '../support/outputs';
 import { signIn } from '../support/cognito';
 import { api } from '../support/accounts';
+import { pointAtStack, seedDraft, subOf } from '../support/documents';
 
 const o = readOutputs();
-process.env.TABLE_NAME = o.TableName;
-process.env.AWS_REGION = o.Region;
-process.env.AWS_ENDPOINT_URL_DYNAMODB = String(o.DynamoDbEndpoint);
-process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
-
+pointAtStack(o);
 const { entities } = await import('../../functions/platform/data/service');
-
-const subOf = (idToken: string): string =>
-  (JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
 
 let token: string;
 let userId: string;
@@ -30,35 +23,7 @@ beforeAll(async () => {
   userId = subOf(token);
 });
 
-async function seedApplication(): Promise<string> {
-  const applicationId = `lim-${randomUUID()}`;
-  const now = new Date().toISOString();
-  await entities.application
-    .create({
-      applicationId,
-      authorityId: 'wcc',
-      jurisdictionId: 'nz',
-      formId: 'bc',
-      status: 'Draft',
-      userId,
-      etag: randomUUID(),
-      startedDate: now,
-      modifiedDate: now,
-    })
-    .go();
-  await entities.applicationAccess
-    .create({
-      applicationId,
-      userId,
-      accessLevel: 'Manage',
-      isOwner: true,
-      recordType: 'Draft',
-      modifiedDate: now,
-      status: 'Draft',
-    })
-    .go();
-  return applicationId;
-}
+const seedApplication = () => seedDraft(userId, [], 'lim');
 
 /** `count` Pending documents in `containerId`, written directly (as earlier uploads left them). */
 async function seedDocuments(
