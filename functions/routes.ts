@@ -233,6 +233,37 @@ export const routes = [
   r('POST', '/user/applications/{id}/documents', 'documents', onApplication('Edit')),
   r('DELETE', '/user/applications/{id}/documents/{name}', 'documents', onApplication('Edit')),
   r('GET', '/user/applications/{id}/documents/{name}/download-link', 'documents', onApplication('ReadOnly')),
+  // The rest of the documents calls (issue 13; docs/documents.md). Per-document changes also need the
+  // document's own rule (its uploader at Edit, anyone at Manage: shared/domain/documents.ts).
+  r('GET', '/user/applications/{id}/documents/{name}', 'documents', onApplication('ReadOnly')),
+  r('PATCH', '/user/applications/{id}/documents/{name}', 'documents', onApplication('Edit')),
+  r('GET', '/user/applications/{id}/documents/{name}/tags', 'documents', onApplication('ReadOnly')),
+  r('POST', '/user/applications/{id}/documents/{name}/tags', 'documents', onApplication('Edit')),
+  r('PUT', '/user/applications/{id}/documents/{name}/tags', 'documents', onApplication('Edit')),
+  r('DELETE', '/user/applications/{id}/documents/{name}/tags/{tagId}', 'documents', onApplication('Edit')),
+  r('GET', '/user/applications/{id}/documents/{name}/types', 'documents', onApplication('ReadOnly')),
+  r('POST', '/user/applications/{id}/documents/{name}/types', 'documents', onApplication('Edit')),
+  r('PUT', '/user/applications/{id}/documents/{name}/types', 'documents', onApplication('Edit')),
+  r('GET', '/user/applications/{id}/document-containers', 'documents', onApplication('ReadOnly')),
+  r(
+    'DELETE',
+    '/user/applications/{id}/document-containers/{cid}/documents',
+    'documents',
+    onApplication('Edit'),
+  ),
+  r(
+    'PATCH',
+    '/user/applications/{id}/document-containers/{cid}/documents/order',
+    'documents',
+    onApplication('Edit'),
+  ),
+  r('PATCH', '/user/applications/{id}/required-documents/{requiredId}', 'documents', onApplication('Edit')),
+  r('GET', '/user/applications/{id}/required-document-groups', 'documents', onApplication('ReadOnly')),
+  // The caller's own documents (scoped to the caller by the service).
+  r('POST', '/user/documents', 'documents', signedIn),
+  r('GET', '/user/documents/{name}', 'documents', signedIn),
+  r('PATCH', '/user/documents/{name}', 'documents', signedIn),
+  r('GET', '/user/documents/{name}/download-link', 'documents', signedIn),
 ] as const satisfies readonly RouteDef[];
 
 type AnyRoute = (typeof routes)[number];

@@ -91,3 +91,10 @@ export function isExpiredDocument(
     isOwnershipDocumentExpired(file.modified, now)
   );
 }
+
+/**
+ * The type value of a child application's document (portal-core §3): Amendment or Supporting; any
+ * other or missing value reads Amendment.
+ */
+export const documentTypeValue = (value: string | undefined): 'Amendment' | 'Supporting' =>
+  value === 'Supporting' ? 'Supporting' : 'Amendment';

@@ -119,6 +119,15 @@ export const documentMessages = {
   reservedName: (name: string) => `The name "${name}" is reserved for the application summary`,
   serverContainer: 'Documents cannot be added to this container',
   notRemovable: 'You do not have permission to remove this document',
+  notEditable: 'You do not have permission to change this document',
+  statusNotSettable: 'Must be WITHDRAWN',
+  unknownTag: (id: string) => `Unknown document tag '${id}'`,
+  unknownType: (id: string) => `Unknown document type '${id}'`,
+  orderMismatch: 'Must name every document of the container once',
+  mergeNotSupported: 'Documents of this container are not merged',
+  documentNotFound: 'Document not found',
+  containerNotFound: 'Document container not found',
+  requiredNotFound: 'Required document not found',
 } as const;
 
 /** Which file rule a file breaks, if any (size, then type), with its message. */
@@ -240,3 +249,136 @@ export type CreateDocumentResponse = z.infer<typeof CreateDocumentResponse>;
 /** GET .../documents/{name}/download-link (valid 5 minutes). */
 export const DownloadLinkResponse = z.object({ presignedUrl: z.string(), fileName: z.string() });
 export type DownloadLinkResponse = z.infer<typeof DownloadLinkResponse>;
+
+// ---- The documents calls of issue 13 (docs/documents.md) ----
+
+/** Document status (portal-core §3), in the spec's spelling. */
+export const documentStatuses = [
+  'Required',
+  'Received',
+  'Awaiting Review',
+  'Accepted',
+  'Rejected',
+  'Withdrawn',
+] as const;
+export type DocumentStatus = (typeof documentStatuses)[number];
+
+/** The statuses a user may set (the others are the council's): withdrawing a document. */
+export const userSettableDocumentStatuses: readonly DocumentStatus[] = ['Withdrawn'];
+
+/**
+ * PATCH .../documents/{name} and /user/documents/{name}: `status` sent upper-case (portal-core §4,
+ * 'WITHDRAWN'); read in any case, returned in the spec's spelling.
+ */
+export const PatchDocumentRequest = z.object({
+  status: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((v, ctx) => {
+      const found = documentStatuses.find((s) => s.toUpperCase() === v.toUpperCase());
+      if (!found || !userSettableDocumentStatuses.includes(found)) {
+        ctx.addIssue({ code: 'custom', message: documentMessages.statusNotSettable });
+        return z.NEVER;
+      }
+      return found;
+    }),
+});
+export type PatchDocumentRequest = z.output<typeof PatchDocumentRequest>;
+
+const RefIds = z.array(z.string().trim().min(1).max(64)).max(50);
+
+/** POST (add) and PUT (replace) .../documents/{name}/tags. */
+export const DocumentTagsRequest = z.object({ documentTagIds: RefIds });
+/** POST (add) and PUT (replace) .../documents/{name}/types. */
+export const DocumentTypesRequest = z.object({ documentTypeIds: RefIds });
+
+/** A tag of a document (portal-core §3 "Document tag"). */
+export const DocumentTagDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  displayOrder: z.number(),
+  userId: z.string(),
+  description: z.string().optional(),
+});
+export type DocumentTagDto = z.infer<typeof DocumentTagDto>;
+
+/** A type of a document (portal-core §3 "Document type"); name Amendment or Supporting. */
+export const DocumentTypeOfDocumentDto = z.object({
+  id: z.string(),
+  name: z.enum(['Amendment', 'Supporting']),
+  displayName: z.string(),
+  displayOrder: z.number(),
+  description: z.string().optional(),
+});
+export type DocumentTypeOfDocumentDto = z.infer<typeof DocumentTypeOfDocumentDto>;
+
+export const ContainerMergeStatus = z.enum(['NotMerged', 'InProgress', 'Merged', 'Error']);
+export type ContainerMergeStatus = z.infer<typeof ContainerMergeStatus>;
+
+/** GET .../document-containers (portal-core §3 "Document container"). */
+export const DocumentContainerDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string().optional(),
+  displayOrder: z.number(),
+  containerType: z.string(),
+  mergedFileName: z.string().optional(),
+  containerMergeStatus: ContainerMergeStatus,
+});
+export type DocumentContainerDto = z.infer<typeof DocumentContainerDto>;
+
+/** The merge statuses a user sets (submitting the required document; back to not merged). */
+export const userSettableMergeStatuses = ['InProgress', 'NotMerged'] as const;
+
+/** PATCH .../required-documents/{requiredId}. */
+export const PatchRequiredDocumentRequest = z.object({
+  containerMergeStatus: z.enum(userSettableMergeStatuses, {
+    error: `Must be one of ${userSettableMergeStatuses.join(', ')}`,
+  }),
+});
+
+/** GET .../required-document-groups (portal-core §3 "Required document group"). */
+export const RequiredDocumentUploadDto = z.object({
+  applicationDocumentId: z.string(),
+  name: z.string(),
+  documentStatus: z.string(),
+  councilStatus: z.string().optional(),
+  reason: z.string().optional(),
+  receivedDate: z.string().optional(),
+  processingDate: z.string().optional(),
+  processingDocumentGuid: z.string().optional(),
+  fileName: z.string(),
+  fileSize: z.number(),
+  mimeType: z.string(),
+});
+export const RequiredDocumentGroupDto = z.object({
+  id: z.string(),
+  applicationId: z.string(),
+  documentContainerId: z.string(),
+  documentCategoryId: z.string().optional(),
+  guid: z.string(),
+  name: z.string(),
+  status: z.string(),
+  type: z.string(),
+  building: z.string().optional(),
+  subcategory: z.string().optional(),
+  description: z.string().optional(),
+  acceptedDate: z.string().optional(),
+  requestedDate: z.string().optional(),
+  displayOrder: z.number(),
+  requiredDocumentUploads: z.array(RequiredDocumentUploadDto),
+});
+export type RequiredDocumentGroupDto = z.infer<typeof RequiredDocumentGroupDto>;
+
+/** POST /user/documents: a document of the user's own (no container). */
+export const CreateUserDocumentRequest = CreateDocumentRequest.omit({
+  containerId: true,
+  categoryId: true,
+});
+export type CreateUserDocumentRequest = z.infer<typeof CreateUserDocumentRequest>;
+
+/** Path of /user/documents/{name}. */
+export const UserDocumentPath = DocumentPath.pick({ name: true });

@@ -187,6 +187,41 @@ async function seedDocument(app: Fixture): Promise<void> {
     .go();
 }
 
+/** The matrix document with the system tag 'architectural' on it. */
+async function seedDocumentWithTag(app: Fixture): Promise<void> {
+  await seedDocument(app);
+  await entities.documentTagRelation
+    .put({ applicationId: app.id, documentName: MATRIX_DOC, documentTagId: 'architectural' })
+    .go();
+}
+
+/** Each user's seeded document of their own (seeded once, before the calls). */
+const ownDocuments = new Map<string, string>();
+const ownDocument = (p: Person): string => {
+  const name = ownDocuments.get(p.sub);
+  if (!name) throw new Error(`no seeded document of ${p.email}`);
+  return name;
+};
+
+/** A scanned (Completed) document of the caller's own; its name. */
+async function seedUserDocument(caller: Person): Promise<string> {
+  const name = `matrix-own-${randomUUID()}.pdf`;
+  await entities.userDocument
+    .put({
+      userId: caller.sub,
+      documentName: name,
+      objectKey: `incoming/u-${caller.sub}/${randomUUID()}`,
+      storedKey: `documents/u-${caller.sub}/${randomUUID()}`,
+      fileName: name,
+      fileType: 'application/pdf',
+      fileSize: 7000,
+      uploadStatus: 'Completed',
+      createdBy: caller.sub,
+    })
+    .go();
+  return name;
+}
+
 /** A consent (status InProgress with a consent number), as the council boundary sets it. */
 async function makeConsent(app: Fixture): Promise<void> {
   const { updateApplication } = await import('../../functions/applications/repository/applications');
@@ -366,6 +401,22 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: async (c) => ({ params: { id: await newContact(c) } }),
   }),
 
+  // The caller's own documents.
+  'POST /user/documents': user({
+    request: () => ({
+      body: { fileName: `matrix-${randomUUID()}.pdf`, mimeType: 'application/pdf', size: 7000 },
+    }),
+  }),
+  'GET /user/documents/{name}': user({
+    request: (c) => ({ params: { name: ownDocument(c) } }),
+  }),
+  'PATCH /user/documents/{name}': user({
+    request: (c) => ({ params: { name: ownDocument(c) }, body: { status: 'WITHDRAWN' } }),
+  }),
+  'GET /user/documents/{name}/download-link': user({
+    request: (c) => ({ params: { name: ownDocument(c) } }),
+  }),
+
   // One application.
   'GET /user/applications/{id}': onApp({ request: () => ({}) }),
   'PATCH /user/applications/{id}': onApp({
@@ -473,6 +524,83 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     prepare: seedDocument,
     request: () => ({ params: { name: MATRIX_DOC } }),
   }),
+  'GET /user/applications/{id}/documents/{name}': onApp({
+    prepare: seedDocument,
+    request: () => ({ params: { name: MATRIX_DOC } }),
+  }),
+  'PATCH /user/applications/{id}/documents/{name}': onApp({
+    prepare: seedDocument,
+    request: () => ({ params: { name: MATRIX_DOC }, body: { status: 'WITHDRAWN' } }),
+    requires: {
+      level: 'Manage',
+      why: "only the document's uploader (the owner here) or a Manage participant changes it (portal-core §6): an Edit participant is refused 403",
+    },
+  }),
+  'GET /user/applications/{id}/documents/{name}/tags': onApp({
+    prepare: seedDocument,
+    request: () => ({ params: { name: MATRIX_DOC } }),
+  }),
+  'POST /user/applications/{id}/documents/{name}/tags': onApp({
+    prepare: seedDocument,
+    request: () => ({ params: { name: MATRIX_DOC }, body: { documentTagIds: ['architectural'] } }),
+    requires: {
+      level: 'Manage',
+      why: "only the document's uploader (the owner here) or a Manage participant changes it (portal-core §6): an Edit participant is refused 403",
+    },
+  }),
+  'PUT /user/applications/{id}/documents/{name}/tags': onApp({
+    prepare: seedDocument,
+    request: () => ({ params: { name: MATRIX_DOC }, body: { documentTagIds: ['structural'] } }),
+    requires: {
+      level: 'Manage',
+      why: "only the document's uploader (the owner here) or a Manage participant changes it (portal-core §6): an Edit participant is refused 403",
+    },
+  }),
+  'DELETE /user/applications/{id}/documents/{name}/tags/{tagId}': onApp({
+    prepare: seedDocumentWithTag,
+    request: () => ({ params: { name: MATRIX_DOC, tagId: 'architectural' } }),
+    requires: {
+      level: 'Manage',
+      why: "only the document's uploader (the owner here) or a Manage participant changes it (portal-core §6): an Edit participant is refused 403",
+    },
+  }),
+  'GET /user/applications/{id}/documents/{name}/types': onApp({
+    prepare: seedDocument,
+    request: () => ({ params: { name: MATRIX_DOC } }),
+  }),
+  'POST /user/applications/{id}/documents/{name}/types': onApp({
+    prepare: seedDocument,
+    request: () => ({ params: { name: MATRIX_DOC }, body: { documentTypeIds: ['amendment'] } }),
+    requires: {
+      level: 'Manage',
+      why: "only the document's uploader (the owner here) or a Manage participant changes it (portal-core §6): an Edit participant is refused 403",
+    },
+  }),
+  'PUT /user/applications/{id}/documents/{name}/types': onApp({
+    prepare: seedDocument,
+    request: () => ({ params: { name: MATRIX_DOC }, body: { documentTypeIds: ['supporting'] } }),
+    requires: {
+      level: 'Manage',
+      why: "only the document's uploader (the owner here) or a Manage participant changes it (portal-core §6): an Edit participant is refused 403",
+    },
+  }),
+  'GET /user/applications/{id}/document-containers': onApp({ request: () => ({}) }),
+  'DELETE /user/applications/{id}/document-containers/{cid}/documents': onApp({
+    prepare: seedDocument,
+    request: () => ({ params: { cid: 'plans' } }),
+    requires: {
+      level: 'Manage',
+      why: "removing all removes the owner's document too: only a Manage participant (or its uploader) may (portal-core §6)",
+    },
+  }),
+  'PATCH /user/applications/{id}/document-containers/{cid}/documents/order': onApp({
+    prepare: seedDocument,
+    request: () => ({ params: { cid: 'plans' }, body: { documents: [MATRIX_DOC] } }),
+  }),
+  'PATCH /user/applications/{id}/required-documents/{requiredId}': onApp({
+    request: () => ({ params: { requiredId: 'plans' }, body: { containerMergeStatus: 'InProgress' } }),
+  }),
+  'GET /user/applications/{id}/required-document-groups': onApp({ request: () => ({}) }),
 };
 
 const table = routes as readonly RouteDef[];
@@ -683,6 +811,8 @@ beforeAll(async () => {
   await Promise.all(workers);
   // The token cases run concurrently, all with the agent at Manage: only the token stands in the way.
   for (const app of routeFixtures.values()) await setStanding(app, 'Manage');
+  // Written now, not while a call is built: concurrent refusals compare the users' partitions.
+  for (const p of [owner, agent]) ownDocuments.set(p.sub, await seedUserDocument(p));
   await settled();
 }, 120_000);
 

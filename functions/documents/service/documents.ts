@@ -6,16 +6,15 @@ import type {
   DownloadLinkResponse,
 } from '../../../shared/schemas/documents.js';
 import { documentLimits, documentMessages } from '../../../shared/schemas/documents.js';
-import { canEdit, isEditableStatus } from '../../../shared/domain/applications.js';
 import type { DocumentContainer } from '../../../shared/schemas/reference.js';
-import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.js';
 import type { ApplicationGrant } from '../../platform/access.js';
 import type { UserCaller } from '../../platform/caller.js';
 import type { ApplicationDocumentRecord, NewApplicationDocument } from '../repository.js';
+import type { AddOutcome } from '../repository-writes.js';
+import { actionsOn, assertCanChangeDocuments } from './access.js';
 import { planNewDocument } from './create.js';
 import { toDocumentDto } from './view.js';
-import { documentActions } from '../../../shared/domain/documents.js';
 import { extractedTextKey, isIncomingKey } from './keys.js';
 
 /**
@@ -35,11 +34,19 @@ export interface DocumentPorts {
   documents: {
     list(applicationId: string): Promise<ApplicationDocumentRecord[]>;
     get(applicationId: string, documentName: string): Promise<ApplicationDocumentRecord | undefined>;
-    create(doc: NewApplicationDocument): Promise<ApplicationDocumentRecord>;
-    remove(key: {
-      applicationId: string;
-      documentName: string;
-    }): Promise<ApplicationDocumentRecord | undefined>;
+    /** The documents and the guard version they were counted at (consistent). */
+    snapshot(
+      applicationId: string,
+    ): Promise<{ documents: ApplicationDocumentRecord[]; version: number | undefined }>;
+    /** Creates the document if the guard is still at `version` and the name is free (one transaction). */
+    add(doc: NewApplicationDocument, version: number | undefined, actor: string): Promise<AddOutcome>;
+    /** Deletes documents with their relations and event; false when one was gone. */
+    remove(
+      applicationId: string,
+      documentNames: string[],
+      actor: string,
+      containerId?: string,
+    ): Promise<boolean>;
   };
   storage: {
     presignedPut(
@@ -62,25 +69,21 @@ export interface DocumentPorts {
   ensureSummaryPdf(applicationId: string): Promise<string | undefined>;
 }
 
+/**
+ * How many times a create reads and writes again when other creates committed in between (each
+ * round one of the contenders commits, so this many uploads at once still all get an answer).
+ */
+const MAX_CREATE_ATTEMPTS = 10;
+
+/** Every file a removed document had: the upload, the scanned copy and its extracted text. */
+export function filesOf(doc: Pick<ApplicationDocumentRecord, 'objectKey' | 'storedKey'>): string[] {
+  const served = servedKey(doc);
+  return [...new Set([doc.objectKey, ...(served ? [served, extractedTextKey(served)] : [])])];
+}
+
 /** The documents of an application (portal-core §4 "Document upload", §5 "Uploads", §7 documents). */
 export function documentsService(ports: DocumentPorts) {
-  return { listDocuments, createDocument, removeDocument, downloadLink };
-
-  /** Changing documents needs Edit access and an editable status (Draft or VRFISuspended). */
-  function assertCanChangeDocuments({ application, access }: ApplicationGrant): void {
-    if (!canEdit(access.accessLevel))
-      throw new Forbidden('You do not have permission to change this application');
-    if (!isEditableStatus(application.status)) throw new Forbidden(documentMessages.locked);
-  }
-
-  /** What the grant's holder may do with a document (the one rule, for the DTO and for DELETE). */
-  function actionsOn(doc: ApplicationDocumentRecord, { application, access }: ApplicationGrant) {
-    return documentActions(doc, {
-      userId: access.userId,
-      accessLevel: access.accessLevel,
-      applicationStatus: application.status,
-    });
-  }
+  return { listDocuments, getDocument, createDocument, removeDocument, downloadLink };
 
   /** The documents of an application, by container, then order, then creation. */
   async function listDocuments(grant: ApplicationGrant): Promise<ApplicationDocumentDto[]> {
@@ -96,7 +99,18 @@ export function documentsService(ports: DocumentPorts) {
       );
   }
 
-  /** A new document record (the spec's limits and messages) and its one-shot presigned PUT. */
+  /** One document, as the caller sees it. */
+  async function getDocument(grant: ApplicationGrant, documentName: string): Promise<ApplicationDocumentDto> {
+    const doc = await ports.documents.get(grant.application.applicationId, documentName);
+    if (!doc) throw new NotFound(documentMessages.documentNotFound);
+    return toDocumentDto(doc, new Date(), actionsOn(doc, grant));
+  }
+
+  /**
+   * A new document record (the spec's limits and messages) and its one-shot presigned PUT. The
+   * counts are read with the application's guard version and the write is conditional on it, so
+   * concurrent creates cannot pass a limit together (docs/documents.md).
+   */
   async function createDocument(
     caller: UserCaller,
     grant: ApplicationGrant,
@@ -104,32 +118,32 @@ export function documentsService(ports: DocumentPorts) {
   ): Promise<CreateDocumentResponse> {
     assertCanChangeDocuments(grant);
     const app = grant.application;
-    const existing = await ports.documents.list(app.applicationId);
     const containers = ports.reference.documentContainers();
     const categories =
       body.categoryId === undefined ? undefined : ports.reference.documentCategoryIds(app.jurisdictionId);
-    const plan = planNewDocument({
-      body,
-      existing,
-      container: containers.find((c) => c.id === body.containerId),
-      categoryIds: categories,
-    });
-    if (!plan.ok) {
-      if (plan.status === 409) throw new Conflict(plan.message);
-      throw new Invalid(plan.issues, plan.message);
-    }
-    const { ok: _ok, ...fields } = plan;
-    let record;
-    try {
-      record = await ports.documents.create({
-        applicationId: app.applicationId,
-        ...fields,
-        createdBy: caller.userId,
+    let record: ApplicationDocumentRecord | undefined;
+    for (let attempt = 1; !record; attempt++) {
+      const { documents: existing, version } = await ports.documents.snapshot(app.applicationId);
+      const plan = planNewDocument({
+        body,
+        existing,
+        container: containers.find((c) => c.id === body.containerId),
+        categoryIds: categories,
       });
-    } catch (err) {
+      if (!plan.ok) {
+        if (plan.status === 409) throw new Conflict(plan.message);
+        throw new Invalid(plan.issues, plan.message);
+      }
+      const { ok: _ok, ...fields } = plan;
+      const out = await ports.documents.add(
+        { applicationId: app.applicationId, ...fields, createdBy: caller.userId },
+        version,
+        caller.userId,
+      );
+      if (out.ok) record = out.record;
       // Another request took the name between the read and the write.
-      if (isConditionalCheckFailed(err)) throw new Conflict(documentMessages.nameTaken(plan.documentName));
-      throw err;
+      else if (out.reason === 'nameTaken') throw new Conflict(documentMessages.nameTaken(plan.documentName));
+      else if (attempt >= MAX_CREATE_ATTEMPTS) throw new Conflict(documentMessages.uploadFailed);
     }
     // Presigned PUTs target a fresh incoming/ key only: never a served or server-written object.
     if (!isIncomingKey(record.objectKey)) throw new Error('A document upload must target incoming/');
@@ -146,17 +160,21 @@ export function documentsService(ports: DocumentPorts) {
    * caller may (documentActions: its uploader at Edit, or a participant at Manage). A refused call
    * changes nothing.
    */
-  async function removeDocument(grant: ApplicationGrant, documentName: string): Promise<void> {
+  async function removeDocument(
+    caller: UserCaller,
+    grant: ApplicationGrant,
+    documentName: string,
+  ): Promise<void> {
     assertCanChangeDocuments(grant);
-    const key = { applicationId: grant.application.applicationId, documentName };
-    const doc = await ports.documents.get(key.applicationId, key.documentName);
-    if (!doc) throw new NotFound('Document not found');
+    const applicationId = grant.application.applicationId;
+    const doc = await ports.documents.get(applicationId, documentName);
+    if (!doc) throw new NotFound(documentMessages.documentNotFound);
     if (!actionsOn(doc, grant).isDeletable) throw new Forbidden(documentMessages.notRemovable);
-    const removed = await ports.documents.remove(key);
-    if (!removed) throw new NotFound('Document not found');
-    const served = servedKey(removed);
-    const keys = new Set([removed.objectKey, ...(served ? [served, extractedTextKey(served)] : [])]);
-    for (const k of keys) await ports.storage.deleteObject(k);
+    if (
+      !(await ports.documents.remove(applicationId, [documentName], caller.userId, doc.documentContainerId))
+    )
+      throw new NotFound(documentMessages.documentNotFound);
+    for (const k of filesOf(doc)) await ports.storage.deleteObject(k);
   }
 
   /** A short-lived link to a document whose scan has passed (the summary PDF is rebuilt when missing). */

@@ -23,6 +23,7 @@ import { consumedEvent, domainEvent } from './entities/events.js';
 import {
   applicationDocument,
   documentContainerRelation,
+  documentGuard,
   documentTag,
   documentTagRelation,
   documentTypeRelation,
@@ -86,6 +87,7 @@ export const service = new Service(
     rfiPoint,
     payment,
     applicationDocument,
+    documentGuard,
     userDocument,
     documentContainerRelation,
     documentTag,

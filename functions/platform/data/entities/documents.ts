@@ -59,11 +59,33 @@ export const applicationDocument = new Entity({
   },
 });
 
+/**
+ * Guard of an application's document set (docs/documents.md): every create bumps `version` on the
+ * condition that it is still the one read with the documents it counted, in the create's
+ * transaction, so two creates that counted the same documents cannot both commit (the limits).
+ */
+export const documentGuard = new Entity({
+  model: model('documentGuard'),
+  attributes: {
+    applicationId: { type: 'string', required: true, readOnly: true },
+    version: { type: 'number', required: true },
+  },
+  indexes: {
+    byApplication: {
+      collection: 'application',
+      pk: { field: 'pk', casing: 'none', composite: ['applicationId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
 export const userDocument = new Entity({
   model: model('userDocument'),
   attributes: {
     userId: { type: 'string', required: true, readOnly: true },
     ...fileAttributes,
+    /** Document status (portal-core §3), set by PATCH /user/documents/{name}. */
+    status: { type: 'string' },
     ...timestamps,
   },
   indexes: {

@@ -18,6 +18,8 @@ function world(
   } = {},
 ) {
   let uploads = 0;
+  let version: number | undefined;
+  const events: string[] = [];
   const rows = new Map<string, ApplicationDocumentRecord>();
   const deleted: string[] = [];
   const rebuilt: string[] = [];
@@ -35,10 +37,19 @@ function world(
     documents: {
       list: async (id) => (opts.staleList ? [] : [...rows.values()].filter((r) => r.applicationId === id)),
       get: async (id, name) => rows.get(`${id}/${name}`),
-      create: async (doc) => {
+      snapshot: async (id) => {
+        // Read as a request reads: the version and the documents at this moment, then a tick.
+        const documents = opts.staleList ? [] : [...rows.values()].filter((r) => r.applicationId === id);
+        const at = version;
+        await Promise.resolve();
+        return { documents, version: at };
+      },
+      // One transaction: the name must be free and the guard unmoved, or nothing is written.
+      add: async (doc, expected) => {
         const key = `${doc.applicationId}/${doc.documentName}`;
-        if (rows.has(key))
-          throw Object.assign(new Error('taken'), { name: 'ConditionalCheckFailedException' });
+        if (rows.has(key)) return { ok: false, reason: 'nameTaken' } as const;
+        if (expected !== version) return { ok: false, reason: 'moved' } as const;
+        version = (version ?? 0) + 1;
         const now = new Date().toISOString();
         const record = {
           ...doc,
@@ -48,13 +59,14 @@ function world(
           updatedAt: now,
         } as unknown as ApplicationDocumentRecord;
         rows.set(key, record);
-        return record;
+        events.push(`DocumentAdded ${doc.documentName}`);
+        return { ok: true, record } as const;
       },
-      remove: async ({ applicationId, documentName }) => {
-        const key = `${applicationId}/${documentName}`;
-        const r = rows.get(key);
-        rows.delete(key);
-        return r;
+      remove: async (applicationId, names) => {
+        for (const name of names) if (!rows.has(`${applicationId}/${name}`)) return false;
+        for (const name of names) rows.delete(`${applicationId}/${name}`);
+        events.push(`DocumentRemoved ${names.join(',')}`);
+        return true;
       },
     },
     storage: {
@@ -80,7 +92,7 @@ function world(
     },
   } as unknown as ApplicationGrant;
   const caller: UserCaller = { kind: 'user', userId: opts.userId ?? 'u1' };
-  return { service: documentsService(ports), rows, deleted, rebuilt, grant, caller };
+  return { service: documentsService(ports), rows, deleted, rebuilt, grant, caller, events };
 }
 
 const pdf = { fileName: 'plan.pdf', mimeType: 'application/pdf', size: 100_000, containerId: 'plans' };
@@ -110,6 +122,24 @@ describe('documents service (fake ports)', () => {
       isDeletable: true,
     });
     expect(w.rows.get('1000001/plan.pdf')).toMatchObject({ createdBy: 'u1', fileSize: 100_000 });
+  });
+
+  it('concurrent creates at the container limit: exactly one is written, the other gets the spec message', async () => {
+    const w = world();
+    for (let i = 0; i < 49; i++)
+      await w.service.createDocument(w.caller, w.grant, { ...pdf, fileName: `p${i}.pdf` });
+    const answers = await Promise.allSettled([
+      w.service.createDocument(w.caller, w.grant, { ...pdf, fileName: 'a.pdf' }),
+      w.service.createDocument(w.caller, w.grant, { ...pdf, fileName: 'b.pdf' }),
+    ]);
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    const refused = answers.find((a) => a.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({
+      kind: 'invalid',
+      message: 'Max file numbers is 50 per container',
+    });
+    expect(w.rows.size).toBe(50);
+    expect(w.events.filter((e) => e.startsWith('DocumentAdded'))).toHaveLength(50);
   });
 
   it('an unknown container or category is a 400 with the field; nothing is written', async () => {
@@ -146,7 +176,9 @@ describe('documents service (fake ports)', () => {
       kind: 'forbidden',
       message: documentMessages.locked,
     });
-    await expect(locked.service.removeDocument(locked.grant, 'plan.pdf')).rejects.toMatchObject({
+    await expect(
+      locked.service.removeDocument(locked.caller, locked.grant, 'plan.pdf'),
+    ).rejects.toMatchObject({
       kind: 'forbidden',
     });
   });
@@ -154,14 +186,16 @@ describe('documents service (fake ports)', () => {
   it('remove deletes the record and every object of it (upload, scanned copy, its text); an unknown name is NotFound', async () => {
     const w = world();
     await w.service.createDocument(w.caller, w.grant, pdf);
-    await w.service.removeDocument(w.grant, 'plan.pdf');
+    await w.service.removeDocument(w.caller, w.grant, 'plan.pdf');
     expect(w.rows.size).toBe(0);
     expect(w.deleted).toEqual(['incoming/1000001/upload-1']);
-    await expect(w.service.removeDocument(w.grant, 'plan.pdf')).rejects.toMatchObject({ kind: 'notFound' });
+    await expect(w.service.removeDocument(w.caller, w.grant, 'plan.pdf')).rejects.toMatchObject({
+      kind: 'notFound',
+    });
 
     await w.service.createDocument(w.caller, w.grant, pdf);
     completed(w, 'documents/1000001/f-2');
-    await w.service.removeDocument(w.grant, 'plan.pdf');
+    await w.service.removeDocument(w.caller, w.grant, 'plan.pdf');
     expect(w.deleted.slice(1)).toEqual([
       'incoming/1000001/upload-2',
       'documents/1000001/f-2',
@@ -250,14 +284,14 @@ describe('documents service (fake ports)', () => {
 
     // Refused: another Edit participant. Nothing changes: the record and its objects stay.
     const before = structuredClone(w.rows.get('1000001/plan.pdf'));
-    await expect(w.service.removeDocument(as('u2', 'Edit'), 'plan.pdf')).rejects.toMatchObject({
+    await expect(w.service.removeDocument(w.caller, as('u2', 'Edit'), 'plan.pdf')).rejects.toMatchObject({
       kind: 'forbidden',
       message: documentMessages.notRemovable,
     });
     expect(w.rows.get('1000001/plan.pdf')).toEqual(before);
     expect(w.deleted).toEqual([]);
     // Allowed: a Manage participant who did not upload it.
-    await w.service.removeDocument(as('u2', 'Manage'), 'plan.pdf');
+    await w.service.removeDocument(w.caller, as('u2', 'Manage'), 'plan.pdf');
     expect(w.rows.size).toBe(0);
   });
 
@@ -277,7 +311,7 @@ describe('documents service (fake ports)', () => {
       createdAt: new Date().toISOString(),
     } as unknown as ApplicationDocumentRecord);
     expect(await w.service.listDocuments(w.grant)).toMatchObject([{ isEditable: false, isDeletable: false }]);
-    await expect(w.service.removeDocument(w.grant, 'summary-1.pdf')).rejects.toMatchObject({
+    await expect(w.service.removeDocument(w.caller, w.grant, 'summary-1.pdf')).rejects.toMatchObject({
       kind: 'forbidden',
     });
     expect(w.rows.size).toBe(1);

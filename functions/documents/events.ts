@@ -1,0 +1,34 @@
+/**
+ * The documents' domain events (docs/events.md, docs/documents.md): each written in the transaction
+ * of its change (repository.ts, repository-changes.ts). No consumer yet; payloads are ids and what
+ * changed.
+ */
+interface DocumentRef {
+  documentName: string;
+  documentContainerId?: string;
+}
+
+declare module '../platform/events/types.js' {
+  interface DomainEventCatalogue {
+    DocumentAdded: { aggregate: 'application'; data: DocumentRef };
+    DocumentRemoved: {
+      aggregate: 'application';
+      data: { documentNames: string[]; documentContainerId?: string };
+    };
+    DocumentStatusChanged: { aggregate: 'application'; data: DocumentRef & { status: string } };
+    DocumentTagsChanged: { aggregate: 'application'; data: DocumentRef & { documentTagIds: string[] } };
+    DocumentTypesChanged: { aggregate: 'application'; data: DocumentRef & { documentTypeIds: string[] } };
+    DocumentsReordered: {
+      aggregate: 'application';
+      data: { documentContainerId: string; documentNames: string[] };
+    };
+    ContainerMergeStatusChanged: {
+      aggregate: 'application';
+      data: { documentContainerId: string; containerMergeStatus: string };
+    };
+    UserDocumentAdded: { aggregate: 'user'; data: { documentName: string } };
+    UserDocumentStatusChanged: { aggregate: 'user'; data: { documentName: string; status: string } };
+  }
+}
+
+export {};
