@@ -40,6 +40,8 @@ const service = documentsService({
   reference: {
     documentContainers: () => catalogue().documentContainers(),
     documentCategoryIds: (jurisdictionId) => catalogue().documentCategoryIds(jurisdictionId),
+    imageConversionEnabled: (authorityId) =>
+      authorityId ? (catalogue().authority(authorityId)?.imageConversionEnabled ?? false) : false,
   },
   ensureSummaryPdf,
 });

@@ -64,6 +64,8 @@ export interface DocumentPorts {
   reference: {
     documentContainers(): readonly DocumentContainer[];
     documentCategoryIds(jurisdictionId: string): string[];
+    /** Whether the authority converts JPEG and PNG uploads to PDF (its reference data's flag). */
+    imageConversionEnabled(authorityId: string | undefined): boolean;
   };
   /** Rebuilds an application's summary PDF from its newest snapshot; the document's name, if any. */
   ensureSummaryPdf(applicationId: string): Promise<string | undefined>;
@@ -129,6 +131,7 @@ export function documentsService(ports: DocumentPorts) {
         existing,
         container: containers.find((c) => c.id === body.containerId),
         categoryIds: categories,
+        imagesEnabled: ports.reference.imageConversionEnabled(app.authorityId),
       });
       if (!plan.ok) {
         if (plan.status === 409) throw new Conflict(plan.message);

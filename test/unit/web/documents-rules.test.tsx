@@ -6,6 +6,7 @@ import type { ApplicationDocumentDto } from '../../../shared/schemas/documents';
 import { documentMessages, uploadErrorMessages } from '../../../shared/schemas/documents';
 import en from '../../../web/src/i18n/en.json';
 import {
+  acceptAttribute,
   errorText,
   formatFileSize,
   splitFileName,
@@ -69,6 +70,23 @@ describe('document step rules in the browser', () => {
       Object.keys(uploadErrorMessages),
     );
     expect(errorText(t, 'AV_SCAN_FAILED')).toBe('Failed to upload. Please try again. (Code: AV_SCAN_FAILED)');
+  });
+
+  it('accepts JPEG and PNG where the authority converts them, with the server’s message elsewhere', () => {
+    const ctx = { container, documents: [], queued: [], inQueue: () => false, now };
+    const photos = [file('site.jpg', 8000, 'image/jpeg'), file('plan.png', 8000, '')];
+    expect(triageFiles(t, photos, ctx).rejected).toEqual([
+      documentMessages.wrongType('site.jpg'),
+      documentMessages.wrongType('plan.png'),
+    ]);
+    const converting = triageFiles(t, [...photos, file('notes.docx', 8000, 'application/msword')], {
+      ...ctx,
+      imagesEnabled: true,
+    });
+    expect(converting.accepted.map((a) => a.documentName)).toEqual(['site.jpg', 'plan.png']);
+    expect(converting.rejected).toEqual([documentMessages.wrongType('notes.docx', true)]);
+    expect(acceptAttribute()).toBe('.pdf,application/pdf');
+    expect(acceptAttribute(true)).toContain('image/jpeg');
   });
 
   it('holds a name in use as a duplicate; renames it name_1.ext, name_2.ext on choice; a failed holder is replaced', () => {

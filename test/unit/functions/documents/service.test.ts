@@ -15,6 +15,7 @@ function world(
     staleList?: boolean;
     /** The caller (the grant's access row); u1 by default. */
     userId?: string;
+    authorityId?: string;
   } = {},
 ) {
   let uploads = 0;
@@ -77,14 +78,23 @@ function world(
         deleted.push(key);
       },
     },
-    reference: { documentContainers: () => containers, documentCategoryIds: () => ['cat-1'] },
+    reference: {
+      documentContainers: () => containers,
+      documentCategoryIds: () => ['cat-1'],
+      imageConversionEnabled: (authorityId) => authorityId === 'converts',
+    },
     ensureSummaryPdf: async (id) => {
       rebuilt.push(id);
       return undefined;
     },
   };
   const grant = {
-    application: { applicationId: '1000001', jurisdictionId: 'nz', status: opts.status ?? 'Draft' },
+    application: {
+      applicationId: '1000001',
+      jurisdictionId: 'nz',
+      status: opts.status ?? 'Draft',
+      authorityId: opts.authorityId ?? 'akl',
+    },
     access: {
       applicationId: '1000001',
       userId: opts.userId ?? 'u1',
@@ -122,6 +132,21 @@ describe('documents service (fake ports)', () => {
       isDeletable: true,
     });
     expect(w.rows.get('1000001/plan.pdf')).toMatchObject({ createdBy: 'u1', fileSize: 100_000 });
+  });
+
+  it('a JPEG is accepted where the authority converts images to PDF, refused with the spec message elsewhere', async () => {
+    const photo = { fileName: 'site.jpg', mimeType: 'image/jpeg', size: 100_000, containerId: 'plans' };
+    const converting = world({ authorityId: 'converts' });
+    await expect(
+      converting.service.createDocument(converting.caller, converting.grant, photo),
+    ).resolves.toMatchObject({ document: { name: 'site.jpg' } });
+    const plain = world();
+    await expect(plain.service.createDocument(plain.caller, plain.grant, photo)).rejects.toMatchObject({
+      details: [
+        { field: 'body.mimeType', reason: 'File "site.jpg" is not acceptable, we only accept PDF files.' },
+      ],
+    });
+    expect(plain.rows.size).toBe(0);
   });
 
   it('concurrent creates at the container limit: exactly one is written, the other gets the spec message', async () => {

@@ -174,6 +174,7 @@ function StepBody({
   form,
   response,
   readOnly,
+  imagesEnabled,
   autosave,
 }: {
   applicationId: string;
@@ -182,6 +183,8 @@ function StepBody({
   form: PortalForm;
   response: GetApplicationResponse;
   readOnly: boolean;
+  /** The application's authority converts JPEG and PNG uploads to PDF. */
+  imagesEnabled: boolean;
   autosave: StepAutosave;
 }) {
   switch (step.type) {
@@ -211,6 +214,7 @@ function StepBody({
             requiredContainerIds(form.requiredDocumentContainers, response.requiredDocuments),
           )}
           readOnly={readOnly}
+          imagesEnabled={imagesEnabled}
         />
       );
     case 'TemplateDetails':
@@ -344,6 +348,11 @@ export default function ApplicationFormPage() {
                     form={form}
                     response={application.data}
                     readOnly={readOnly}
+                    imagesEnabled={
+                      jurisdiction.data.authorities.find(
+                        (a) => a.id === application.data.application.authorityId,
+                      )?.imageConversionEnabled ?? false
+                    }
                     autosave={autosave}
                   />
                   <Box float="right">

@@ -10,6 +10,8 @@ export interface DocumentStepProps {
   applicationId: string;
   containers: StepContainer[];
   readOnly: boolean;
+  /** The application's authority converts JPEG and PNG to PDF. */
+  imagesEnabled?: boolean;
 }
 
 // The documents feature's upload step (features/documents/DocumentUploadStep.tsx), found at build

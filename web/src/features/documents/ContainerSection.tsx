@@ -30,6 +30,7 @@ export default function ContainerSection({
   problems,
   hasFailed,
   readOnly,
+  accept,
   onFiles,
   onDismissProblems,
   onRemoveFailed,
@@ -42,6 +43,8 @@ export default function ContainerSection({
   problems: readonly string[];
   hasFailed: boolean;
   readOnly: boolean;
+  /** The file chooser's accepted types (documents.ts acceptAttribute). */
+  accept: string;
   onFiles(files: readonly File[]): void;
   onDismissProblems(): void;
   onRemoveFailed(): void;
@@ -80,7 +83,7 @@ export default function ContainerSection({
               <Box color="text-body-secondary">{t('documents.dropzone')}</Box>
               <FileInput
                 multiple
-                accept=".pdf,application/pdf"
+                accept={accept}
                 value={[]}
                 ariaLabel={t('documents.chooseFilesFor', { container: container.displayName })}
                 onChange={({ detail }) => onFiles(detail.value)}

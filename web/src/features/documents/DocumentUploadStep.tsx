@@ -8,7 +8,14 @@ import { documentsApi } from '../../api/documents';
 import { useToasts } from '../../components/toasts';
 import ContainerSection, { type Entry } from './ContainerSection';
 import { ExpiredFilesDialog, RemoveDocumentDialog, RenameDuplicatesDialog } from './DocumentDialogs';
-import { isFailedDoc, isSettledDoc, triageFiles, type StepContainer, type TriageChoices } from './documents';
+import {
+  acceptAttribute,
+  isFailedDoc,
+  isSettledDoc,
+  triageFiles,
+  type StepContainer,
+  type TriageChoices,
+} from './documents';
 import { inOrder, useDocuments } from './useDocuments';
 import { useUploadQueue } from './useUploadQueue';
 
@@ -19,6 +26,8 @@ export interface DocumentUploadStepProps {
   /** The form's reference containers for this step; `required` flags the ones the form needs. */
   containers: StepContainer[];
   readOnly?: boolean;
+  /** The application's authority converts JPEG and PNG to PDF (its reference data's flag). */
+  imagesEnabled?: boolean;
 }
 
 /** Files held for the user's choice: expired ones first (Keep/Remove), then duplicates (rename). */
@@ -38,6 +47,7 @@ export default function DocumentUploadStep({
   applicationId,
   containers,
   readOnly = false,
+  imagesEnabled = false,
 }: DocumentUploadStepProps) {
   const { t } = useTranslation();
   const toasts = useToasts();
@@ -63,6 +73,7 @@ export default function DocumentUploadStep({
       files,
       {
         container,
+        imagesEnabled,
         documents,
         queued: pending.map((q) => ({ documentName: q.documentName, containerId: q.containerId })),
         inQueue,
@@ -176,6 +187,7 @@ export default function DocumentUploadStep({
             problems={rejections[container.id] ?? []}
             hasFailed={hasFailed}
             readOnly={readOnly}
+            accept={acceptAttribute(imagesEnabled)}
             onFiles={(files) => addFiles(container, files)}
             onDismissProblems={() => setRejections((r) => ({ ...r, [container.id]: [] }))}
             onRemoveFailed={() => onRemoveFailed(container)}

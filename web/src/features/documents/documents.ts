@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { DocumentContainer } from '../../../../shared/schemas/reference';
 import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
 import {
+  acceptedFileTypes,
   checkUploadFile,
   documentLimits,
   fileExtension,
@@ -125,6 +126,8 @@ export function triageFiles(
   files: readonly File[],
   ctx: {
     container: StepContainer;
+    /** The application's authority converts JPEG and PNG to PDF: they are accepted too. */
+    imagesEnabled?: boolean;
     documents: readonly ApplicationDocumentDto[];
     /** Names and containers of uploads queued or in flight on this page (not yet listed). */
     queued: readonly { documentName: string; containerId: string }[];
@@ -146,14 +149,19 @@ export function triageFiles(
     accepted.length;
 
   for (const file of files) {
-    const mimeType = mimeTypeOf(file.name, file.type);
-    const problem = checkUploadFile({ fileName: file.name, mimeType, size: file.size });
+    const mimeType = mimeTypeOf(file.name, file.type, ctx.imagesEnabled);
+    const problem = checkUploadFile({ fileName: file.name, mimeType, size: file.size }, ctx.imagesEnabled);
     if (problem) {
       rejected.push(
         problem.kind === 'tooLarge'
           ? t('documents.tooLarge', { name: file.name, max: formatMegabytes(documentLimits.maxFileSize) })
           : problem.kind === 'wrongType'
-            ? t('documents.wrongType', { name: file.name, type: 'PDF' })
+            ? t('documents.wrongType', {
+                name: file.name,
+                type: acceptedFileTypes(ctx.imagesEnabled)
+                  .map((type) => type.label)
+                  .join(', '),
+              })
             : t('documents.tooSmall', {
                 name: file.name,
                 min: documentLimits.minFileSize.toLocaleString('en-NZ'),
@@ -195,3 +203,9 @@ export function triageFiles(
   }
   return out;
 }
+
+/** The file chooser's `accept`: the accepted types' extensions and MIME types. */
+export const acceptAttribute = (imagesEnabled = false): string =>
+  acceptedFileTypes(imagesEnabled)
+    .flatMap((type) => [...type.extensions.map((ext) => `.${ext}`), type.mimeType])
+    .join(',');
