@@ -6,6 +6,7 @@ import { t } from './i18n/translate';
 import { storedLanguage } from './i18n/strings';
 import { loadConfig, type RuntimeConfig } from './app/config';
 import { hasStoredSession } from './app/amplify';
+import { warmSignedInLoad } from './app/preload';
 import { AuthProvider } from './app/auth';
 import { App } from './app/App';
 import { StatusPage } from './app/StatusPage';
@@ -18,8 +19,7 @@ async function bootstrap() {
 
   const loading = loadConfig();
   // A stored session: the signed-in app's chunks and first GETs start now (app/warmStart.ts).
-  if (hasStoredSession(undefined, window.localStorage))
-    import('./app/warmStart').then((m) => m.warmStart(window.location.pathname, loading)).catch(() => {});
+  if (hasStoredSession(undefined, window.localStorage)) warmSignedInLoad(window.location.pathname, loading);
 
   let config: RuntimeConfig;
   try {

@@ -1,23 +1,41 @@
 import { loadAmplifyAuth } from './amplify';
 import { loadAllStrings } from '../i18n/strings';
+import type { RuntimeConfig } from './config';
+
+const ignore = () => undefined;
+
+/**
+ * Starts downloading the signed-in app (shell, router, query cache), its strings and, on `/`, the
+ * dashboard, side by side. A failed download is retried by the lazy import when the app is drawn
+ * (App.tsx, routes/signedIn.tsx).
+ */
+export function preloadSignedInChunks(pathname: string): Promise<unknown> {
+  return Promise.all([
+    import('./SignedInRoot'),
+    loadAllStrings(),
+    pathname === '/' ? import('../features/dashboard/DashboardPage') : undefined,
+  ]);
+}
 
 let started = false;
 
 /**
- * Starts downloading Amplify, the signed-in app (shell, router, dashboard) and its strings while
- * the person types on the sign-in page, so signing in does not wait for those chunks. Once per
- * page load; a failed download is retried by the lazy import when the app is drawn (App.tsx,
- * routes/signedIn.tsx).
+ * While the person types on the sign-in page: Amplify and the signed-in app with the dashboard, so
+ * signing in does not wait for those chunks. Once per page load.
  */
 export function preloadSignedInApp(): void {
   if (started) return;
   started = true;
-  void Promise.all([
-    loadAmplifyAuth(),
-    loadAllStrings(),
-    import('./SignedInRoot'),
-    import('../features/dashboard/DashboardPage'),
-  ]).catch(() => {
+  void Promise.all([loadAmplifyAuth(), preloadSignedInChunks('/')]).catch(() => {
     started = false;
   });
+}
+
+/**
+ * A load with a stored session (main.tsx, before config.json arrives): the signed-in chunks start at
+ * once from the entry, and app/warmStart.ts (its own small chunk) starts the first GETs.
+ */
+export function warmSignedInLoad(pathname: string, config: Promise<RuntimeConfig>): void {
+  preloadSignedInChunks(pathname).catch(ignore);
+  import('./warmStart').then((m) => m.warmStart(pathname, config)).catch(ignore);
 }
