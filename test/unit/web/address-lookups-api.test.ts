@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lookupMessages } from '../../../shared/schemas/lookups';
+import { TEST_CONFIG } from './config-support';
 
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: async () => ({ tokens: { idToken: { toString: () => 'id-token' } } }),
@@ -25,14 +26,7 @@ const respond = (body: unknown, status = 200) =>
   fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status }));
 
 beforeEach(() => {
-  setConfigForTests({
-    apiUrl: '/api',
-    region: 'r',
-    userPoolId: 'p',
-    userPoolClientId: 'c',
-    authFlowType: 'USER_PASSWORD_AUTH',
-    flags: {},
-  });
+  setConfigForTests(TEST_CONFIG);
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
 });

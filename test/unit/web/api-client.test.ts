@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_CONFIG } from './config-support';
 
 const fetchAuthSession = vi.fn();
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: () => fetchAuthSession() }));
@@ -13,14 +14,7 @@ const session = (id: string, access = `access-${id}`) => ({
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
-  setConfigForTests({
-    apiUrl: '/api',
-    region: 'r',
-    userPoolId: 'p',
-    userPoolClientId: 'c',
-    authFlowType: 'USER_PASSWORD_AUTH',
-    flags: {},
-  });
+  setConfigForTests(TEST_CONFIG);
   fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
   vi.stubGlobal('fetch', fetchMock);
 });

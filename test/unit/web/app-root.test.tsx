@@ -9,20 +9,14 @@ import { setConfigForTests } from '../../../web/src/app/config';
 import { MaintenanceGate } from '../../../web/src/app/App';
 import { ToastProvider, useToasts } from '../../../web/src/components/toasts';
 import { createToastStore } from '../../../web/src/components/toastStore';
+import { TEST_CONFIG } from './config-support';
 
 let i18n: I18n;
 beforeAll(async () => {
   i18n = await initI18n();
 });
 beforeEach(() => {
-  setConfigForTests({
-    apiUrl: '/api',
-    region: 'r',
-    userPoolId: 'p',
-    userPoolClientId: 'c',
-    authFlowType: 'USER_PASSWORD_AUTH',
-    flags: {},
-  });
+  setConfigForTests(TEST_CONFIG);
 });
 afterEach(() => {
   cleanup();

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { i18n as I18n } from 'i18next';
 import type { CurrentUser } from '../../../web/src/api/user';
 import { user } from './applications-support';
+import { TEST_CONFIG } from './config-support';
 
 // The plain signed-in layout (features/shell/AppShell.tsx): top bar, menus, side navigation, drawer.
 const signOut = vi.fn(async () => {});
@@ -36,14 +37,7 @@ function viewport(width: number) {
 }
 
 beforeEach(() => {
-  setConfigForTests({
-    apiUrl: '/api',
-    region: 'r',
-    userPoolId: 'p',
-    userPoolClientId: 'c',
-    authFlowType: 'USER_PASSWORD_AUTH',
-    flags: {},
-  });
+  setConfigForTests(TEST_CONFIG);
   viewport(1440);
   signOut.mockClear();
 });

@@ -14,6 +14,7 @@ import {
 } from '../../../web/src/features/new-application/wizard';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { listItem, renderPage } from './applications-support';
+import { TEST_CONFIG } from './config-support';
 
 /** Selects the card whose header has the text (Cloudscape Cards, single selection). */
 /**
@@ -111,14 +112,7 @@ let i18n: I18n;
 beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   i18n = await initI18n();
-  setConfigForTests({
-    apiUrl: '/api',
-    region: 'r',
-    userPoolId: 'p',
-    userPoolClientId: 'c',
-    authFlowType: 'USER_PASSWORD_AUTH',
-    flags: {},
-  });
+  setConfigForTests(TEST_CONFIG);
 });
 beforeEach(() => {
   api.mockReset();

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { user } from './applications-support';
+import { TEST_CONFIG } from './config-support';
 
 // The signed-in app as main.tsx draws it once authenticated; the token and sign-out are stubs.
 vi.mock('aws-amplify/auth', () => ({
@@ -25,14 +26,7 @@ beforeAll(async () => {
 /** GET /user answers only when the test says so; the dashboard's other calls answer at once. */
 let answerUser: (body: unknown) => void;
 beforeEach(() => {
-  setConfigForTests({
-    apiUrl: '/api',
-    region: 'r',
-    userPoolId: 'p',
-    userPoolClientId: 'c',
-    authFlowType: 'USER_PASSWORD_AUTH',
-    flags: {},
-  });
+  setConfigForTests(TEST_CONFIG);
   window.history.replaceState(null, '', '/');
   // A desktop-wide viewport (the shell's breakpoints).
   vi.stubGlobal(

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_CONFIG } from './config-support';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
 
@@ -17,14 +18,7 @@ const session: Record<string, string> = {
 let fetchMock: ReturnType<typeof vi.fn>;
 let served = 0;
 beforeEach(() => {
-  setConfigForTests({
-    apiUrl: '/api',
-    region: 'r',
-    userPoolId: 'p',
-    userPoolClientId: 'c',
-    authFlowType: 'USER_PASSWORD_AUTH',
-    flags: {},
-  });
+  setConfigForTests(TEST_CONFIG);
   served = 0;
   fetchMock = vi.fn(async () => new Response(JSON.stringify({ n: ++served }), { status: 200 }));
   vi.stubGlobal('fetch', fetchMock);
