@@ -6,26 +6,11 @@ import { initI18n } from '../../../web/src/i18n';
 import { ServiceError } from '../../../web/src/api/errors';
 import { ReorderDocumentsRequest } from '../../../shared/schemas/documents';
 import { deferred, doc, renderStep } from './documents-support';
+import { api } from './documents-api-mock';
 
-const api = vi.hoisted(() => ({
-  list: vi.fn(),
-  create: vi.fn(),
-  remove: vi.fn(),
-  reorder: vi.fn(),
-  downloadLink: vi.fn(),
-  putFile: vi.fn(),
-}));
-vi.mock('../../../web/src/api/documents', () => ({
-  documentsApi: {
-    list: api.list,
-    create: api.create,
-    remove: api.remove,
-    reorder: api.reorder,
-    downloadLink: api.downloadLink,
-  },
-  putFile: api.putFile,
-  documentKeys: { all: ['documents'], list: (id: string) => ['documents', id] },
-}));
+vi.mock('../../../web/src/api/documents', async () =>
+  (await import('./documents-api-mock')).documentsModule(),
+);
 
 const { default: DocumentUploadStep } =
   await import('../../../web/src/features/documents/DocumentUploadStep');

@@ -10,19 +10,11 @@ import { initI18n } from '../../../web/src/i18n';
 import en from '../../../web/src/i18n/en.json';
 import { ToastProvider } from '../../../web/src/components/toasts';
 import type { StepContainer } from '../../../web/src/features/documents/documents';
+import { api } from './documents-api-mock';
 
-const api = vi.hoisted(() => ({
-  list: vi.fn(),
-  create: vi.fn(),
-  remove: vi.fn(),
-  downloadLink: vi.fn(),
-  putFile: vi.fn(),
-}));
-vi.mock('../../../web/src/api/documents', () => ({
-  documentsApi: { list: api.list, create: api.create, remove: api.remove, downloadLink: api.downloadLink },
-  putFile: api.putFile,
-  documentKeys: { all: ['documents'], list: (id: string) => ['documents', id] },
-}));
+vi.mock('../../../web/src/api/documents', async () =>
+  (await import('./documents-api-mock')).documentsModule(),
+);
 
 const { default: DocumentUploadStep } =
   await import('../../../web/src/features/documents/DocumentUploadStep');
