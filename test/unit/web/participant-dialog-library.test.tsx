@@ -17,7 +17,7 @@ import type { ContactDto } from '../../../shared/schemas/contacts';
 import type { GetApplicationResponse } from '../../../shared/schemas/applications';
 import type { ParticipantType, QualificationType } from '../../../shared/schemas/reference';
 import { renderPage } from './applications-support';
-import { person } from './participants-support';
+import { chooseCardAction, person } from './participants-support';
 
 vi.mock('../../../web/src/api/participants', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../web/src/api/participants')>();
@@ -264,9 +264,7 @@ describe('the participant dialog with the person search', () => {
 
     renderPage(i18n, <ParticipantsSection applicationId="A1" canEdit isDraft />);
     const card = await screen.findByRole('article', { name: 'Ana Lee' });
-    const menu = createWrapper(card).findButtonDropdown()!;
-    await act(async () => menu.openDropdown());
-    await act(async () => menu.findItemById('edit')!.click());
+    await chooseCardAction(card, 'edit');
     const edit = await screen.findByRole('dialog', { name: 'Edit a person on the application' });
     await click(button('Next: Contact details'));
     expect(within(edit).getByText('Search for a person (optional)')).toBeTruthy();

@@ -11,7 +11,7 @@ import { ServiceError } from '../../../web/src/api/errors';
 import { ParticipantsSection } from '../../../web/src/features/participants/ParticipantsSection';
 import type { ParticipantType, QualificationType } from '../../../shared/schemas/reference';
 import { renderPage } from './applications-support';
-import { person } from './participants-support';
+import { chooseCardAction, person } from './participants-support';
 
 vi.mock('../../../web/src/api/participants', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../web/src/api/participants')>();
@@ -74,9 +74,7 @@ async function openAdd(isDraft = true) {
 async function openEdit(name: string, isDraft = true) {
   renderPage(i18n, <ParticipantsSection applicationId="A1" canEdit isDraft={isDraft} />);
   const card = await screen.findByRole('article', { name });
-  const menu = createWrapper(card).findButtonDropdown()!;
-  await act(async () => menu.openDropdown());
-  await act(async () => menu.findItemById('edit')!.click());
+  await chooseCardAction(card, 'edit');
   return screen.findByRole('dialog', { name: 'Edit a person on the application' });
 }
 async function fillContact(values: { first?: string; last?: string; email?: string } = {}) {

@@ -2,14 +2,14 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
-import en from '../../../web/src/i18n/en.json';
 import participantTypesJson from '../../../shared/reference/participant-types.json';
 import { initI18n } from '../../../web/src/i18n';
 import { participantsApi } from '../../../web/src/api/participants';
 import { ParticipantsSection } from '../../../web/src/features/participants/ParticipantsSection';
 import type { ParticipantType } from '../../../shared/schemas/reference';
 import { renderPage } from './applications-support';
-import { applicationOwner, person } from './participants-support';
+import { applicationOwner, chooseCardAction, person } from './participants-support';
+import type { ParticipantAction } from '../../../web/src/features/participants/ParticipantCard';
 
 vi.mock('../../../web/src/api/participants', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../web/src/api/participants')>();
@@ -47,11 +47,7 @@ const render = (canEdit = true) =>
   renderPage(i18n, <ParticipantsSection applicationId="A1" canEdit={canEdit} />);
 const card = async (name: string) => screen.findByRole('article', { name });
 /** Opens the card's action menu and picks an item. */
-async function act_(cardEl: HTMLElement, item: string) {
-  await act(async () => fireEvent.click(within(cardEl).getByRole('button', { name: /^Actions for / })));
-  const text = en.participants.actions[item as keyof typeof en.participants.actions];
-  await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: text })));
-}
+const act_ = (cardEl: HTMLElement, item: string) => chooseCardAction(cardEl, item as ParticipantAction);
 const click = async (el: HTMLElement) => act(async () => void fireEvent.click(el));
 
 describe('the people on an application', () => {

@@ -1,4 +1,14 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ParticipantDto } from '../../../shared/schemas/participants';
+import type { ParticipantAction } from '../../../web/src/features/participants/ParticipantCard';
+import en from '../../../web/src/i18n/en.json';
+
+/** Chooses an action in a participant card's ⋮ menu (the plain menu button: by role and name). */
+export async function chooseCardAction(card: HTMLElement, action: ParticipantAction): Promise<void> {
+  await act(async () => fireEvent.click(within(card).getByRole('button', { name: /^Actions for / })));
+  const text = en.participants.actions[action];
+  await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: text })));
+}
 
 /** A participant as GET .../participantsV2 returns it, on application A1. */
 export const person = (over: Partial<ParticipantDto>): ParticipantDto => ({
