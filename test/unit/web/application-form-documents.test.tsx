@@ -147,7 +147,7 @@ describe('ApplicationFormPage documents step', () => {
   beforeEach(() => {
     vi.resetAllMocks();
     request.mockImplementation(async (path: string) => {
-      if (path === '/public/jurisdictions/nz') return { forms: [form] } as never;
+      if (path === '/public/jurisdictions/nz') return { forms: [form], authorities: [] } as never;
       if (path === '/user/applications/42/documents') return [] as never;
       throw new Error(`unexpected ${path}`);
     });
@@ -204,7 +204,7 @@ describe('ApplicationFormPage documents step', () => {
       isDeletable: true,
     }));
     request.mockImplementation(async (path: string) => {
-      if (path === '/public/jurisdictions/nz') return { forms: [form] } as never;
+      if (path === '/public/jurisdictions/nz') return { forms: [form], authorities: [] } as never;
       if (path === '/user/applications/42/documents') return settled as never;
       throw new Error(`unexpected ${path}`);
     });
