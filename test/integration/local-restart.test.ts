@@ -215,12 +215,18 @@ describe('local stack mechanics', () => {
       return d.status !== 'RUNNING' && d;
     });
     expect(done.status).toBe('SUCCEEDED');
+    // Each Task's answer where the ASL puts it (the fixture answers every step alike).
+    const answer = { textKey: 'extracted/applications/a1/plan.pdf.txt', pages: 1, characters: 5 };
     expect(JSON.parse(done.output ?? '{}')).toEqual({
       ...input,
-      extracted: { text: { textKey: 'extracted/applications/a1/plan.pdf.txt', pages: 1, characters: 5 } },
+      extracted: { text: answer },
+      title: { reading: answer },
     });
-    // The Task got the Payload the ASL builds.
-    expect(records<Record<string, string>>('extraction').at(-1)).toEqual({ step: 'text', ...input });
+    // The Tasks got the Payloads the ASL builds: the text step, then the title step with the text's key.
+    expect(records<Record<string, string>>('extraction').slice(-2)).toEqual([
+      { step: 'text', ...input },
+      { step: 'title', ...input, textKey: answer.textKey },
+    ]);
 
     // A failing task goes through the Catch to the Fail state.
     const failed = stack.startExecution({ ...input, key: 'fail.pdf' });
