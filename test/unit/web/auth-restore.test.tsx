@@ -86,8 +86,9 @@ describe('restoring the session at start', () => {
     expect(getCurrentUser).not.toHaveBeenCalled();
   });
 
-  it('a sign-out in another tab (its refresh token removed) signs this tab out', async () => {
+  it('a sign-out in another tab (its refresh token removed) signs this tab out, back at /', async () => {
     storeSession(3600);
+    window.history.replaceState(null, '', '/user-profile?tab=password');
     render(
       <AuthProvider>
         <Status />
@@ -100,5 +101,7 @@ describe('restoring the session at start', () => {
       window.dispatchEvent(new StorageEvent('storage', { key, oldValue: 'refresh', newValue: null }));
     });
     expect(status()).toBe('unauthenticated');
+    // The next sign-in starts on the dashboard, not on the page the person left.
+    expect(window.location.pathname + window.location.search).toBe('/');
   });
 });

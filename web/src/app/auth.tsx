@@ -55,6 +55,15 @@ function sessionStored(): boolean {
  * visitor's sign-in page, and a signed-in reload while the tokens are valid, draw without it. Leaving 'authenticated' unmounts the signed-in app and with it its query
  * cache (./SignedInRoot.tsx), so nothing of the session is kept for the next person.
  */
+/**
+ * A sign-out the person chose (here or in another tab): the signed-out app starts at `/`, not at the
+ * page they left, so the next sign-in (perhaps someone else's) starts on the dashboard. A link
+ * opened signed out, or a session that expired, keeps its path for after sign-in (routes/signedOut.tsx).
+ */
+function toSignInPage(): void {
+  window.history.replaceState(null, '', '/');
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthStatus>(() =>
     validSessionStored() ? 'authenticated' : sessionStored() ? 'configuring' : 'unauthenticated',
@@ -76,6 +85,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             setStatus('authenticated');
             break;
           case 'signedOut':
+            toSignInPage();
+            setStatus('unauthenticated');
+            break;
           case 'tokenRefresh_failure':
             setStatus('unauthenticated');
             break;
@@ -95,8 +107,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // whether or not this tab has loaded Amplify (whose own storage listener does the same).
     const otherTab = (event: StorageEvent) => {
       const prefix = `CognitoIdentityServiceProvider.${getConfig().userPoolClientId}.`;
-      if (event.key?.startsWith(prefix) && event.key.endsWith('.refreshToken') && event.newValue === null)
+      if (event.key?.startsWith(prefix) && event.key.endsWith('.refreshToken') && event.newValue === null) {
+        toSignInPage();
         setStatus('unauthenticated');
+      }
     };
     window.addEventListener('storage', otherTab);
     return () => {
@@ -125,6 +139,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await (await loadAmplifyAuth()).signOut({ global: true });
     } finally {
+      toSignInPage();
       setStatus('unauthenticated');
     }
   }, []);
