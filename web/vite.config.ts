@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cloudscapeFonts } from './vite-fonts';
 import { wholeJson } from './vite-json-whole';
+import { bootScript } from './vite-boot';
 
 // Absolute paths, so the config works whether Vite is started from the repo root
 // (`vite build --config web/vite.config.ts`, or bin/local.ts in middleware mode) or from web/.
@@ -17,6 +18,12 @@ export default defineConfig({
     react(),
     wholeJson(),
     cloudscapeFonts(fileURLToPath(new URL('../node_modules/.cache/cloudscape-fonts', import.meta.url))),
+    // src/boot.ts, a bundle of its own loaded first, warms a signed-in load (./vite-boot.ts): the
+    // chunks app/preload.ts loads, listed here by their source modules.
+    bootScript(fileURLToPath(new URL('./src/boot.ts', import.meta.url)), {
+      all: ['src/app/SignedInRoot.tsx', 'src/i18n/index.ts', 'src/i18n/en.json?all', 'src/app/warmStart.ts'],
+      byPath: { '/': ['src/features/dashboard/DashboardPage.tsx'] },
+    }),
   ],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

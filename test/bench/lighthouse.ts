@@ -23,6 +23,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import type { startLocalStack } from '../../infra/local/index';
+import { startH2Front } from './h2-front';
 
 type Stack = Awaited<ReturnType<typeof startLocalStack>>;
 type Table = (rows: string[][]) => void;
@@ -37,6 +38,8 @@ const CHROME_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The HTTP/2 front's certificate is self-signed (./h2-front.ts).
+  '--ignore-certificate-errors',
 ];
 
 interface Route {
@@ -144,12 +147,13 @@ function measureOf(lhr: Result): Measure {
   };
 }
 
-async function run(url: string, preset: 'mobile' | 'desktop', route: Route, stack: Stack, port: number) {
+async function run(base: string, preset: 'mobile' | 'desktop', route: Route, stack: Stack, port: number) {
+  const url = `${base}${route.path}`;
   const { chrome, profile } = await launch(port);
   try {
     if (route.signedIn) {
       const demo = stack.outputs.DemoUsers[0]!;
-      await signIn(port, stack.outputs.WebUrl, demo.email, demo.password);
+      await signIn(port, base, demo.email, demo.password);
     }
     const flags: Flags = {
       port,
@@ -214,6 +218,37 @@ export async function lighthouseBench(stack: Stack, { table }: { table: Table })
   const only = (process.env.LIGHTHOUSE_ONLY ?? '').split(',').filter(Boolean);
   const port = (Number(process.env.PORT_BASE) || 4300) + 90;
   const applicationId = await makeApplication(stack);
+  // As CloudFront serves viewers: HTTP/2 over TLS (./h2-front.ts); LIGHTHOUSE_PROTOCOL=h1 measures the
+  // local web server's HTTP/1.1 directly (the figures before step 21 were taken that way).
+  const h1 = process.env.LIGHTHOUSE_PROTOCOL === 'h1';
+  const front = h1 ? undefined : await startH2Front(stack.outputs.WebUrl, port + 1);
+  const base = front?.url ?? stack.outputs.WebUrl;
+  try {
+    await measureAll(base, h1 ? 'HTTP/1.1' : 'HTTP/2 and TLS', {
+      stack,
+      port,
+      runs,
+      only,
+      applicationId,
+      table,
+    });
+  } finally {
+    await front?.stop();
+  }
+}
+
+async function measureAll(
+  base: string,
+  protocol: string,
+  {
+    stack,
+    port,
+    runs,
+    only,
+    applicationId,
+    table,
+  }: { stack: Stack; port: number; runs: number; only: string[]; applicationId: string; table: Table },
+) {
   const routes: Route[] = [
     { name: 'sign-in', path: '/', signedIn: false },
     { name: 'dashboard', path: '/', signedIn: true },
@@ -229,7 +264,7 @@ export async function lighthouseBench(stack: Stack, { table }: { table: Table })
       // A run Lighthouse gives up on (NO_FCP when the machine is overloaded) is retried, twice at most.
       for (let i = 0, failures = 0; i < runs;) {
         try {
-          measures.push(await run(`${stack.outputs.WebUrl}${route.path}`, preset, route, stack, port));
+          measures.push(await run(base, preset, route, stack, port));
           i++;
         } catch (error) {
           console.log(`  ${route.name} ${preset}: run failed: ${(error as Error).message.slice(0, 160)}`);
@@ -258,7 +293,7 @@ export async function lighthouseBench(stack: Stack, { table }: { table: Table })
     }
   }
   console.log(
-    `\nLighthouse ${runs} runs per row, median by performance score (${CHROME}, served compressed)`,
+    `\nLighthouse ${runs} runs per row, median by performance score (${CHROME}, served compressed over ${protocol})`,
   );
   table(rows);
 }

@@ -76,8 +76,9 @@ function spa() {
     for (const f of cssFiles) css += gz(readFileSync(path.join(dist, f)));
     return { js, css };
   };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-  const entry = closure(entryKey);
+  // Every entry index.html loads: the app's and the boot script's (web/vite-boot.ts).
+  const entry = new Set<string>();
+  for (const k of Object.keys(manifest)) if (manifest[k]!.isEntry) closure(k, entry);
   const rows = [['route chunk', 'JS gzip', 'CSS gzip']];
   const e = size(entry);
   rows.push(['(entry only)', kb(e.js), kb(e.css)]);
@@ -88,14 +89,19 @@ function spa() {
   const lazyCount = (k: string) => manifest[k]!.dynamicImports?.length ?? 0;
   for (const [k, c] of Object.entries(manifest))
     for (const d of c.dynamicImports ?? []) {
-      if (manifest[k]!.isEntry) continue;
+      if (entry.has(k)) continue; // a chunk every page loads: its lazy imports are routes of their own
       const current = parentOf.get(d);
       if (!current || lazyCount(k) > lazyCount(current)) parentOf.set(d, k);
     }
   for (const [k, c] of Object.entries(manifest)) {
     if (!c.isDynamicEntry) continue;
     const keys = new Set(entry);
-    for (let p: string | undefined = k; p; p = parentOf.get(p)) closure(p, keys);
+    // Up the lazy importers, each once (two chunks can load each other lazily).
+    const walked = new Set<string>();
+    for (let p: string | undefined = k; p && !walked.has(p); p = parentOf.get(p)) {
+      walked.add(p);
+      closure(p, keys);
+    }
     const s = size(keys);
     rows.push([k.replace(/^src\//, ''), kb(s.js), kb(s.css)]);
   }

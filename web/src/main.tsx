@@ -1,10 +1,10 @@
 import '@cloudscape-design/global-styles/index.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { t } from './i18n/translate';
 import { storedLanguage } from './i18n/strings';
-import { loadConfig, type RuntimeConfig } from './app/config';
+import { loadConfigOnce, type RuntimeConfig } from './app/config';
 import { hasStoredSession } from './app/amplify';
 import { warmSignedInLoad } from './app/preload';
 import { AuthProvider } from './app/auth';
@@ -17,8 +17,9 @@ async function bootstrap() {
   if (!element) throw new Error('#root is missing');
   const root = createRoot(element);
 
-  const loading = loadConfig();
-  // A stored session: the signed-in app's chunks and first GETs start now (app/warmStart.ts).
+  const loading = loadConfigOnce();
+  // A stored session: the signed-in app's chunks and first GETs start now (app/warmStart.ts), unless
+  // the boot script (boot.ts) already started them.
   if (hasStoredSession(undefined, window.localStorage)) warmSignedInLoad(window.location.pathname, loading);
 
   let config: RuntimeConfig;
@@ -34,12 +35,16 @@ async function bootstrap() {
     return;
   }
 
-  root.render(
-    <StrictMode>
-      <AuthProvider>
-        <App />
-      </AuthProvider>
-    </StrictMode>,
+  // As a transition, React renders the app in slices of a few milliseconds, yielding between them,
+  // instead of one long task that holds a phone's main thread (docs/performance.md, step 21).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AuthProvider>
+          <App />
+        </AuthProvider>
+      </StrictMode>,
+    ),
   );
 }
 

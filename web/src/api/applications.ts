@@ -18,19 +18,16 @@ import type {
   ThumbnailUploadRequest,
   ThumbnailUploadResponse,
 } from '../../../shared/schemas/thumbnail-uploads';
-import { apiRequest, prefetchGet } from './client';
+import { apiRequest } from './client';
+import { listQuery, type Query } from './url';
+import { apiPaths } from './paths';
 
 /**
  * The applications calls (portal-core §7). Query values are plain strings; list filters are
  * comma-joined. Every function takes an optional AbortSignal for TanStack Query.
  */
 
-type Query = Record<string, string | number | boolean | undefined>;
-
 const app = (id: string) => `/user/applications/${encodeURIComponent(id)}`;
-
-/** Joins list filter values with commas; undefined when empty. */
-const csv = (values: readonly string[] | undefined) => (values?.length ? values.join(',') : undefined);
 
 export interface V3ListParams {
   pageIndex?: number;
@@ -65,15 +62,6 @@ export interface V2ListParams {
   searchText?: string;
 }
 
-function listQuery(p: V3ListParams | V2ListParams): Query {
-  const q: Query = {};
-  for (const [k, v] of Object.entries(p)) {
-    if (v === undefined || v === '') continue;
-    q[k] = Array.isArray(v) ? csv(v) : (v as string | number | boolean);
-  }
-  return q;
-}
-
 export const applicationsApi = {
   /** GET /user/applications?recordType= */
   list: (recordType?: 'Consent' | 'Draft', signal?: AbortSignal) =>
@@ -81,10 +69,7 @@ export const applicationsApi = {
 
   /** GET /user/applicationsV3 */
   listV3: (params: V3ListParams, signal?: AbortSignal) =>
-    apiRequest<ApplicationPage>('/user/applicationsV3', { query: listQuery(params), signal }),
-
-  /** Starts GET /user/applicationsV3 early (the warm start): listV3 with the same params takes it. */
-  prefetchListV3: (params: V3ListParams) => prefetchGet('/user/applicationsV3', listQuery(params)),
+    apiRequest<ApplicationPage>(apiPaths.applicationsV3, { query: listQuery(params), signal }),
 
   /** GET /user/applicationsV2 (templates: recordType Template, pageSize 1000, pageIndex 1). */
   listV2: (params: V2ListParams, signal?: AbortSignal) =>

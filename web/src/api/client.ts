@@ -1,13 +1,15 @@
 import { getConfig } from '../app/config';
 import { loadAmplifyAuth, storedIdToken } from '../app/amplify';
 import { networkError, toServiceError, type ErrorContext } from './errors';
+import { startEarlyGet, takeEarlyGet } from '../app/earlyGets';
+import { apiUrl, type Query } from './url';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions extends ErrorContext {
   method?: HttpMethod;
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: Query;
   signal?: AbortSignal;
   /** Public endpoints (`/public/...`) are called without a token. */
   anonymous?: boolean;
@@ -52,20 +54,8 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): () =>
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
-  const base = getConfig().apiUrl;
-  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
+  return apiUrl(getConfig().apiUrl, path, query);
 }
-
-/** How long a GET started early (prefetchGet) waits to be taken: only the first draw uses it. */
-const EARLY_TTL_MS = 15_000;
-const early = new Map<string, { at: number; response: Promise<Response | undefined> }>();
 
 /**
  * Starts a signed-in GET before anything asks for it (the warm start of a signed-in load, while the
@@ -75,19 +65,7 @@ const early = new Map<string, { at: number; response: Promise<Response | undefin
 export function prefetchGet(path: string, query?: RequestOptions['query']): void {
   const token = validStoredToken();
   if (!token) return;
-  const url = buildUrl(path, query);
-  const response = fetch(url, {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-  }).catch(() => undefined);
-  early.set(url, { at: Date.now(), response });
-}
-
-/** The early response for a URL, once, while fresh. */
-function takeEarly(url: string): Promise<Response | undefined> | undefined {
-  const entry = early.get(url);
-  if (!entry) return undefined;
-  early.delete(url);
-  return Date.now() - entry.at <= EARLY_TTL_MS ? entry.response : undefined;
+  startEarlyGet(buildUrl(path, query), token, getConfig().userPoolClientId);
 }
 
 /**
@@ -105,7 +83,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const url = buildUrl(path, options.query);
   const started =
-    (options.method ?? 'GET') === 'GET' && !options.anonymous ? await takeEarly(url) : undefined;
+    (options.method ?? 'GET') === 'GET' && !options.anonymous
+      ? await takeEarlyGet(url, getConfig().userPoolClientId)
+      : undefined;
   let response: Response;
   try {
     response =

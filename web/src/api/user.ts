@@ -3,12 +3,13 @@ import type { ChangePasswordRequest, UserPatchRequest } from '../../../shared/sc
 import { loadAmplifyAuth } from '../app/amplify';
 import { apiRequest } from './client';
 import { ServiceError } from './errors';
+import { apiPaths } from './paths';
 
 /** The signed-in user, as returned by `GET /user` (and `PATCH /user`). */
 export type CurrentUser = UserDto;
 
 export const userPaths = {
-  me: '/user',
+  me: apiPaths.user,
   password: '/user/password',
 } as const;
 

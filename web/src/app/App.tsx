@@ -6,6 +6,7 @@ import { SignedOutApp } from './SignedOutApp';
 import { StatusPage } from './StatusPage';
 import { PageSpinner } from '../components/PageSpinner';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary';
+import { SignedInLoading } from './SignedInLoading';
 import { loadAllStrings } from '../i18n/strings';
 
 // The signed-in shell (AppLayout, TopNavigation, dashboard) and its query cache are a chunk of
@@ -30,7 +31,7 @@ function Authenticated() {
   if (status === 'authenticated') {
     return (
       <ChunkErrorBoundary>
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<SignedInLoading />}>
           <SignedInApp />
         </Suspense>
       </ChunkErrorBoundary>

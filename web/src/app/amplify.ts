@@ -127,3 +127,27 @@ export function storedIdToken(
     return undefined; // storage disabled or unreadable: Amplify decides
   }
 }
+
+/**
+ * The stored session of whichever app client Amplify stored one for (the boot script runs before
+ * config.json names the client): its client id and id token while both tokens stay valid.
+ */
+export function storedSession(
+  storage: Pick<Storage, 'length' | 'key' | 'getItem'>,
+  now: number = Date.now(),
+): { clientId: string; idToken: string } | undefined {
+  try {
+    for (let i = 0; i < storage.length; i += 1) {
+      const key = storage.key(i) ?? '';
+      const last = '.LastAuthUser';
+      if (!key.startsWith(`${AUTH_KEY_PREFIX}.`) || !key.endsWith(last)) continue;
+      const clientId = key.slice(AUTH_KEY_PREFIX.length + 1, -last.length);
+      if (!clientId || clientId.includes('.')) continue;
+      const idToken = storedIdToken(clientId, storage, now);
+      if (idToken) return { clientId, idToken };
+    }
+  } catch {
+    /* storage disabled */
+  }
+  return undefined;
+}

@@ -26,6 +26,13 @@ export interface RuntimeConfig {
   flags: Record<string, boolean>;
 }
 
+/**
+ * Where the API is served on the portal's own origin: CloudFront's `/api/*` behaviour (and the local
+ * web server's), config.json's `apiUrl`. The boot script starts its early GETs there before
+ * config.json arrives; the app takes them only for the same URL (app/earlyGets.ts).
+ */
+export const API_PATH = '/api';
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -106,6 +113,20 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<Runti
   }
   current = parseConfig(await response.json());
   return current;
+}
+
+let pending: Promise<RuntimeConfig> | undefined;
+
+/**
+ * config.json fetched once per page load (the boot script and main.tsx both ask for it; the second
+ * takes the first's answer). A failed fetch is tried again by the next caller.
+ */
+export function loadConfigOnce(): Promise<RuntimeConfig> {
+  pending ??= loadConfig().catch((error: unknown) => {
+    pending = undefined;
+    throw error;
+  });
+  return pending;
 }
 
 export function getConfig(): RuntimeConfig {

@@ -31,11 +31,16 @@ export function preloadSignedInApp(): void {
   });
 }
 
+let warmed = false;
+
 /**
  * A load with a stored session (main.tsx, before config.json arrives): the signed-in chunks start at
- * once from the entry, and app/warmStart.ts (its own small chunk) starts the first GETs.
+ * once from the entry, and app/warmStart.ts (its own small chunk) starts the first GETs. Once per
+ * page load: the boot script (boot.ts) and main.tsx both call it.
  */
 export function warmSignedInLoad(pathname: string, config: Promise<RuntimeConfig>): void {
+  if (warmed) return;
+  warmed = true;
   preloadSignedInChunks(pathname).catch(ignore);
   import('./warmStart').then((m) => m.warmStart(pathname, config)).catch(ignore);
 }

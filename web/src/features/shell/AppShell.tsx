@@ -10,6 +10,7 @@ import { NAV_ITEMS, navSection } from './navSection';
 import { displayName, useMaybeCurrentUser } from './useCurrentUser';
 import { MenuButton, type MenuItem } from '../../components/plain/MenuButton';
 import { PlainIcon } from '../../components/plain/PlainIcon';
+import { frameClass, TopBar } from '../../components/plain/TopBar';
 import styles from './shell.module.css';
 
 // Help → Support information: the dialog (Cloudscape Modal) loads when first opened.
@@ -132,17 +133,13 @@ export function AppShell() {
   );
 
   return (
-    <div className={styles.shell}>
-      <header id="top-nav" className={styles.topNav} aria-label={t('shell.topNavigation')}>
-        <a
-          href="/"
-          className={styles.identity}
-          aria-label={t('app.logoAlt')}
-          onClick={(event) => followLink(event, '/')}
-        >
-          <img src="/logo.svg" alt="" className={styles.logo} />
-          <span className={styles.title}>{t('app.name')}</span>
-        </a>
+    <div className={frameClass}>
+      <TopBar
+        label={t('shell.topNavigation')}
+        homeLabel={t('app.logoAlt')}
+        name={t('app.name')}
+        onHome={(event) => followLink(event, '/')}
+      >
         <div className={styles.utilities}>
           {mdUp && (
             <a
@@ -182,7 +179,7 @@ export function AppShell() {
             />
           )}
         </div>
-      </header>
+      </TopBar>
       {drawerMode && (
         <div className={styles.toolbar}>
           <button
