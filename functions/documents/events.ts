@@ -26,6 +26,15 @@ declare module '../platform/events/types.js' {
       aggregate: 'application';
       data: { documentContainerId: string; containerMergeStatus: string };
     };
+    /** The scan settled the upload (Completed or Error), in the transaction of the status change. */
+    DocumentSettled: {
+      aggregate: 'application';
+      data: DocumentRef & { uploadStatus: 'Completed' | 'Error'; errorCode?: string };
+    };
+    UserDocumentSettled: {
+      aggregate: 'user';
+      data: { documentName: string; uploadStatus: 'Completed' | 'Error'; errorCode?: string };
+    };
     UserDocumentAdded: { aggregate: 'user'; data: { documentName: string } };
     UserDocumentStatusChanged: { aggregate: 'user'; data: { documentName: string; status: string } };
   }

@@ -8,6 +8,9 @@ import { logger } from '../platform/logger.js';
 import { s3Client } from '../platform/adapters/aws/s3.js';
 import { extractedTextKey, loggableKey } from './service/keys.js';
 import { readTitle, type TitleResult } from './service/title.js';
+import { proposeService, type ProposeResult } from './service/propose.js';
+import { finishExtraction, fillLegalDescription } from './repository-extraction.js';
+import { applicationOf, participantsOf, writeProposedOwnersGroup } from '../participants/owners-group.js';
 
 /** Payload of the extraction state machine's Task (infra/workflows/extraction.asl.json). */
 export const ExtractionTaskInput = z.object({
@@ -18,6 +21,9 @@ export const ExtractionTaskInput = z.object({
   documentName: z.string().min(1),
   /** Step 'title': where step 'text' wrote the text. */
   textKey: z.string().min(1).optional(),
+  /** Step 'propose': the extraction's id (the settle event's) and the title step's reading. */
+  extractionId: z.string().min(1).optional(),
+  reading: z.unknown().optional(),
 });
 export type ExtractionTaskInput = z.infer<typeof ExtractionTaskInput>;
 
@@ -83,14 +89,46 @@ async function titleStep(input: ExtractionTaskInput): Promise<TitleResult> {
   return result;
 }
 
-/** Step Functions task handler: dispatches on `step`; an unknown step throws. Env: S3 settings only. */
-export async function extraction(event: unknown): Promise<TextStepResult | TitleResult> {
+const proposer = proposeService({
+  application: applicationOf,
+  participants: participantsOf,
+  writeGroup: writeProposedOwnersGroup,
+  fillLegalDescription,
+  finish: finishExtraction,
+});
+
+/**
+ * Step 'propose': the owners group, the legal description and the issue date from the reading
+ * (./service/propose.ts), and the document's outcome. Logs counts only (names stay out of the logs).
+ */
+async function proposeStep(input: ExtractionTaskInput): Promise<ProposeResult> {
+  if (!input.extractionId) throw new Error("Step 'propose' needs the extractionId");
+  const result = await proposer.propose({
+    applicationId: input.applicationId,
+    documentName: input.documentName,
+    extractionId: input.extractionId,
+    reading: input.reading as TitleResult,
+  });
+  logger.info('extraction: proposed', {
+    object: loggableKey(input.key),
+    hasExtractedData: result.hasExtractedData,
+    group: result.group ?? result.groupKept ?? 'none',
+    ...(result.legalDescriptionFilled ? { legalDescriptionFilled: true } : {}),
+    ...(result.note ? { note: result.note } : {}),
+  });
+  return result;
+}
+
+/** Step Functions task handler: dispatches on `step`; an unknown step throws. Env: TABLE_NAME and S3 settings. */
+export async function extraction(event: unknown): Promise<TextStepResult | TitleResult | ProposeResult> {
   const input = ExtractionTaskInput.parse(event);
   switch (input.step) {
     case 'text':
       return textStep(input);
     case 'title':
       return titleStep(input);
+    case 'propose':
+      return proposeStep(input);
     default:
       throw new Error(`Unknown extraction step '${input.step}'`);
   }

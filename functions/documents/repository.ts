@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { entities } from '../platform/data/service.js';
-import type { applicationDocument } from '../platform/data/entities/documents.js';
+import { entities, service } from '../platform/data/service.js';
+import type { applicationDocument, userDocument } from '../platform/data/entities/documents.js';
 import type { UploadErrorCode } from '../../shared/schemas/documents.js';
-import { isConditionalCheckFailed } from '../platform/data/conditional.js';
-import { incomingKey } from './service/keys.js';
+import { newEvent, outboxItem } from '../platform/events/outbox.js';
+import { SYSTEM_ACTOR } from '../platform/events/types.js';
+import { incomingKey, isUserKeyOwner, applicationIdOfIncomingKey } from './service/keys.js';
+import './events.js';
 
 export type ApplicationDocumentRecord = EntityItem<typeof applicationDocument>;
+type UserDocumentItem = EntityItem<typeof userDocument>;
+/** A document the scanner settles: an application's, or a user's own (`/user/documents`). */
+export type ScanDocumentRecord = ApplicationDocumentRecord | UserDocumentItem;
 
 export interface NewApplicationDocument {
   applicationId: string;
@@ -47,6 +52,17 @@ export async function getApplicationDocumentByObjectKey(
   return data[0];
 }
 
+/**
+ * The document waiting for the upload at an incoming key: a user's own when the key's owner segment
+ * is `u-{userId}` (keys.ts keyOwnerOf), else an application's; undefined when none.
+ */
+export async function getScanDocumentByObjectKey(objectKey: string): Promise<ScanDocumentRecord | undefined> {
+  if (!isUserKeyOwner(applicationIdOfIncomingKey(objectKey)))
+    return getApplicationDocumentByObjectKey(objectKey);
+  const { data } = await entities.userDocument.query.byObjectKey({ objectKey }).go({ limit: 1 });
+  return data[0];
+}
+
 export type ScanOutcome =
   | {
       uploadStatus: 'Completed';
@@ -64,44 +80,85 @@ export type ScanOutcome =
     }
   | { uploadStatus: 'Error'; errorCode: UploadErrorCode };
 
+/** The attributes a settle writes and removes (Completed clears any errorCode). */
+function settledFields(outcome: ScanOutcome) {
+  if (outcome.uploadStatus === 'Error')
+    return { set: { uploadStatus: 'Error' as const, errorCode: outcome.errorCode }, remove: [] };
+  return {
+    set: {
+      uploadStatus: 'Completed' as const,
+      storedKey: outcome.storedKey,
+      storedETag: outcome.storedETag,
+      ...(outcome.storedVersionId ? { storedVersionId: outcome.storedVersionId } : {}),
+      ...(outcome.converted ?? {}),
+    },
+    remove: ['errorCode' as const],
+  };
+}
+
+/** The settle's event: `DocumentSettled` (application) or `UserDocumentSettled`, by the system. */
+function settledEvent(document: ScanDocumentRecord, outcome: ScanOutcome) {
+  const data = {
+    documentName: document.documentName,
+    uploadStatus: outcome.uploadStatus,
+    ...(outcome.uploadStatus === 'Error' ? { errorCode: outcome.errorCode } : {}),
+  };
+  return 'applicationId' in document
+    ? newEvent('DocumentSettled', {
+        aggregate: { type: 'application', id: document.applicationId } as never,
+        actor: SYSTEM_ACTOR,
+        data: {
+          ...data,
+          ...(document.documentContainerId ? { documentContainerId: document.documentContainerId } : {}),
+        },
+      })
+    : newEvent('UserDocumentSettled', {
+        aggregate: { type: 'user', id: document.userId },
+        actor: SYSTEM_ACTOR,
+        data,
+      });
+}
+
 /**
  * Settles a document after the scan of the object at `uploadKey`: Completed (with where the scanned
  * bytes are served from; clears any errorCode; a converted file's name, type and size, the upload's
- * kept as originalFileName / originalFileType) or Error with its code. Only a document still waiting
+ * kept as originalFileName / originalFileType) or Error with its code, and its settle event
+ * (`DocumentSettled` / `UserDocumentSettled`) in the same transaction. Only a document still waiting
  * for that upload (its objectKey, status Pending or Uploading) is settled: false when another scan
  * settled it first or the record is gone, and nothing is written.
  */
-export async function settleApplicationDocument(
-  key: { applicationId: string; documentName: string },
+export async function settleScannedDocument(
+  document: ScanDocumentRecord,
   uploadKey: string,
   outcome: ScanOutcome,
 ): Promise<boolean> {
-  const op = entities.applicationDocument.patch(key);
-  const converted = (outcome.uploadStatus === 'Completed' && outcome.converted) || {};
-  const set =
-    outcome.uploadStatus === 'Completed'
-      ? op
-          .set({
-            uploadStatus: 'Completed',
-            storedKey: outcome.storedKey,
-            storedETag: outcome.storedETag,
-            ...(outcome.storedVersionId ? { storedVersionId: outcome.storedVersionId } : {}),
-            ...converted,
-          })
-          .remove(['errorCode'])
-      : op.set({ uploadStatus: 'Error', errorCode: outcome.errorCode });
-  try {
-    await set
-      .where(
-        ({ objectKey, uploadStatus }, { eq }) =>
-          `${eq(objectKey, uploadKey)} AND (${eq(uploadStatus, 'Pending')} OR ${eq(uploadStatus, 'Uploading')})`,
-      )
-      .go({ response: 'none' });
-    return true;
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) return false;
-    throw err;
-  }
+  const { set, remove } = settledFields(outcome);
+  const event = settledEvent(document, outcome);
+  const waiting = (sameUpload: string, pending: string, uploading: string) =>
+    `${sameUpload} AND (${pending} OR ${uploading})`;
+  const result = await service.transaction
+    .write((e) => [
+      'applicationId' in document
+        ? e.applicationDocument
+            .patch({ applicationId: document.applicationId, documentName: document.documentName })
+            .set(set)
+            .remove(remove)
+            .where(({ objectKey, uploadStatus }, { eq }) =>
+              waiting(eq(objectKey, uploadKey), eq(uploadStatus, 'Pending'), eq(uploadStatus, 'Uploading')),
+            )
+            .commit()
+        : e.userDocument
+            .patch({ userId: document.userId, documentName: document.documentName })
+            .set(set)
+            .remove(remove)
+            .where(({ objectKey, uploadStatus }, { eq }) =>
+              waiting(eq(objectKey, uploadKey), eq(uploadStatus, 'Pending'), eq(uploadStatus, 'Uploading')),
+            )
+            .commit(),
+      outboxItem(e, event),
+    ])
+    .go();
+  return !result.canceled;
 }
 
 /** The documents of an application (D1), in name order. */

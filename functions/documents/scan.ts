@@ -11,7 +11,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from '../platform/logger.js';
 import { s3Client } from '../platform/adapters/aws/s3.js';
 import { clamscanScanner } from '../platform/adapters/scanner.js';
-import { getApplicationDocumentByObjectKey, settleApplicationDocument } from './repository.js';
+import { getScanDocumentByObjectKey, settleScannedDocument } from './repository.js';
 import { decodeS3EventKey } from './service/keys.js';
 import { scanService } from './service/scan.js';
 import { documentChecks } from './service/checks/index.js';
@@ -65,7 +65,7 @@ async function imageConversion(applicationId: string): Promise<boolean> {
 }
 
 const ports: ScanPorts = {
-  documents: { byObjectKey: getApplicationDocumentByObjectKey, settle: settleApplicationDocument },
+  documents: { byObjectKey: getScanDocumentByObjectKey, settle: settleScannedDocument },
   storage: { fetch: fetchObject, promote, remove },
   scanner: clamscanScanner(),
   postScanChecks: documentChecks({ imageConversion, log: logger }),

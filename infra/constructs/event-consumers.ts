@@ -10,6 +10,7 @@ import { acknowledge, findings } from './nag.js';
 import { PortalFunction } from './portal-function.js';
 import { applicationPrefixes } from '../../functions/documents/service/keys.js';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 
 /** Settings of the event source mapping, shared with the local stream poller (infra/local/streams.ts). */
 export const eventSourceSettings = {
@@ -32,6 +33,8 @@ export interface EventConsumersProps {
   /** The web app's URL for links in mail, or else the SSM parameter the Web stack writes it to. */
   webUrl?: string;
   webUrlParameter: string;
+  /** documents.extraction starts it when a proof-of-ownership PDF settles clean. */
+  extractionStateMachine?: IStateMachine;
 }
 
 /**
@@ -65,8 +68,12 @@ export class EventConsumers extends Construct {
         MAIL_TRANSPORT: 'ses',
         ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
         ...(props.webUrl ? { WEB_URL: props.webUrl } : { WEB_URL_PARAMETER: props.webUrlParameter }),
+        ...(props.extractionStateMachine
+          ? { EXTRACTION_STATE_MACHINE_ARN: props.extractionStateMachine.stateMachineArn }
+          : {}),
       },
     });
+    props.extractionStateMachine?.grantStartExecution(this.function);
     const stack = Stack.of(this);
     // participants.invitations: the invitation mail from the configured sender only, with the web's
     // URL (read from SSM when it is not in the context).

@@ -170,6 +170,7 @@ export class WorkflowsStack extends Stack {
       ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
       ...(config.webUrl ? { webUrl: config.webUrl } : {}),
       webUrlParameter: webUrlParameterName(config.stage),
+      extractionStateMachine: this.extractionStateMachine,
     });
 
     // --- cdk-nag ---------------------------------------------------------------------------------

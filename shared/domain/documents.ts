@@ -74,6 +74,9 @@ export function numberedName(name: string, taken: ReadonlySet<string>): string {
   }
 }
 
+/** The container a record of title is uploaded to (reference data: document-containers.json). */
+export const OWNERSHIP_CONTAINER_ID = 'proof-of-ownership';
+
 /**
  * Whether a file has expired (portal-core §5 "Files of proof-of-ownership or
  * project-information-memorandum containers last modified more than 3 months ago are expired"):
@@ -98,3 +101,28 @@ export function isExpiredDocument(
  */
 export const documentTypeValue = (value: string | undefined): 'Amendment' | 'Supporting' =>
   value === 'Supporting' ? 'Supporting' : 'Amendment';
+
+/** How long after a proof-of-ownership PDF settles its extraction may still be about to start (the consumer's lag). */
+export const EXTRACTION_START_GRACE_MS = 60_000;
+
+/**
+ * Whether the title extraction of a document runs or is about to (portal-core §4 "Processing
+ * banner"): Running, or a proof-of-ownership PDF Completed within the grace time and not yet marked.
+ * The web shows 'Analysing Document' and polls the documents while it is so.
+ */
+export function isExtracting(
+  d: {
+    uploadStatus: string;
+    fileType?: string;
+    documentContainerId?: string | undefined;
+    extractionStatus?: string | undefined;
+    createdDate?: string;
+  },
+  now: Date,
+): boolean {
+  if (d.extractionStatus === 'Running') return true;
+  if (d.extractionStatus || d.uploadStatus !== 'Completed') return false;
+  if (d.documentContainerId !== OWNERSHIP_CONTAINER_ID || d.fileType !== 'application/pdf') return false;
+  const created = d.createdDate ? Date.parse(d.createdDate) : NaN;
+  return Number.isFinite(created) && now.getTime() - created < EXTRACTION_START_GRACE_MS;
+}

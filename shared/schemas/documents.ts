@@ -215,6 +215,16 @@ export const DocumentPath = z.object({
   name: z.string().min(1, 'Required').max(documentLimits.maxNameLength),
 });
 
+/**
+ * The extraction of a proof-of-ownership document (issue 13 item 8): Running while the state machine
+ * reads it, Completed when it proposed something, NothingProposed when it did not (see the note).
+ */
+export const ExtractionStatus = z.enum(['Running', 'Completed', 'NothingProposed']);
+export type ExtractionStatus = z.infer<typeof ExtractionStatus>;
+/** Why nothing was proposed: a scan without a text layer, not a record of title, no owners section. */
+export const ExtractionNote = z.enum(['NoText', 'NotATitle', 'NoOwners']);
+export type ExtractionNote = z.infer<typeof ExtractionNote>;
+
 /** An application document as the API returns it (portal-core §3 "Application document"). */
 export const ApplicationDocumentDto = z.object({
   name: z.string(),
@@ -236,6 +246,11 @@ export const ApplicationDocumentDto = z.object({
   isEditable: z.boolean(),
   /** Whether the caller may remove this document (the same rule; DELETE enforces it). */
   isDeletable: z.boolean(),
+  /** The extraction of a proof-of-ownership document, when one was started. */
+  extractionStatus: ExtractionStatus.optional(),
+  extractionNote: ExtractionNote.optional(),
+  /** The issue date (yyyy-mm-dd) of the record of title read from the document. */
+  titleIssuedDate: z.string().optional(),
 });
 export type ApplicationDocumentDto = z.infer<typeof ApplicationDocumentDto>;
 

@@ -63,7 +63,13 @@ describe('local Step Functions: extraction', () => {
         ContentType: 'application/pdf',
       }),
     );
-    const input = { bucket: o.UploadsBucket, key, applicationId: 'wf-app', documentName: 'site plan.pdf' };
+    const input = {
+      bucket: o.UploadsBucket,
+      key,
+      applicationId: 'wf-app',
+      documentName: 'site plan.pdf',
+      extractionId: 'wf-1',
+    };
     const done = await run(input);
     expect(done.status, done.cause).toBe('SUCCEEDED');
     const output = JSON.parse(done.output ?? '{}') as {
@@ -104,6 +110,7 @@ describe('local Step Functions: extraction', () => {
       key,
       applicationId: 'wf-app',
       documentName: 'title.pdf',
+      extractionId: 'wf-2',
     });
     expect(done.status, done.cause).toBe('SUCCEEDED');
     const output = JSON.parse(done.output ?? '{}') as {
@@ -111,6 +118,8 @@ describe('local Step Functions: extraction', () => {
     };
     expect(output.title.reading.title.owners.map((x) => x.value)).toEqual(['Kauri Holdings Limited']);
     expect(output.title.reading.title.dateIssued.value).toBe('1998-11-02');
+    // ProposeOwners ran after ReadTitle (no such application here: nothing proposed on it).
+    expect((output as { proposed?: unknown }).proposed).toEqual({ proposal: { hasExtractedData: false } });
   });
 
   test('a missing object fails the execution through the Catch', async () => {

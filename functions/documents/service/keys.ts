@@ -36,9 +36,19 @@ export function incomingKey(applicationId: string, uploadId: string): string {
 export const isIncomingKey = (key: string): boolean =>
   key.startsWith(keyPrefixes.incoming) && key.split('/').length === 3;
 
-/** The application id segment of an incoming key. */
+/** The owner segment of an incoming key: an application's id or `u-{userId}` (keyOwnerOf). */
 export const applicationIdOfIncomingKey = (key: string): string | undefined =>
   isIncomingKey(key) ? key.split('/')[1] : undefined;
+
+/**
+ * The owner segment of a document's incoming and scanned keys: the application's id, or
+ * `u-{userId}` for a user-level document (`incoming/u-{userId}/{uploadId}`, `documents/u-{userId}/{fileId}`).
+ */
+export const keyOwnerOf = (doc: { applicationId: string } | { userId: string }): string =>
+  'applicationId' in doc ? doc.applicationId : `u-${doc.userId}`;
+
+/** True for the owner segment of a user-level document's keys (`u-{userId}`). */
+export const isUserKeyOwner = (owner: string | undefined): boolean => owner?.startsWith('u-') ?? false;
 
 /** Where the scanner writes the bytes it scanned: `documents/{applicationId}/{fileId}`. */
 export function scannedDocumentKey(applicationId: string, fileId: string): string {

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Scanner } from '../../platform/adapters/scanner.js';
-import type { ApplicationDocumentRecord, ScanOutcome } from '../repository.js';
-import { applicationIdOfIncomingKey, isIncomingKey, loggableKey, scannedDocumentKey } from './keys.js';
+import type { ScanDocumentRecord, ScanOutcome } from '../repository.js';
+import {
+  applicationIdOfIncomingKey,
+  isIncomingKey,
+  keyOwnerOf,
+  loggableKey,
+  scannedDocumentKey,
+} from './keys.js';
 import { isStalled } from './view.js';
 
 export type ScanFailure = Extract<ScanOutcome, { uploadStatus: 'Error' }>;
@@ -23,7 +29,7 @@ export interface Replacement {
 export type PostScanCheck = (input: {
   bucket: string;
   key: string;
-  document: ApplicationDocumentRecord;
+  document: ScanDocumentRecord;
   open(): Readable;
   bytes(): Promise<Uint8Array>;
 }) => Promise<ScanFailure | { replace: Replacement } | undefined>;
@@ -42,13 +48,9 @@ export interface FetchedObject {
 /** What settling an upload needs from the world (functions/documents/scan.ts wires S3, the table, clamscan). */
 export interface ScanPorts {
   documents: {
-    byObjectKey(key: string): Promise<ApplicationDocumentRecord | undefined>;
+    byObjectKey(key: string): Promise<ScanDocumentRecord | undefined>;
     /** Settles the document if it still waits for `uploadKey`; false when it does not (nothing written). */
-    settle(
-      key: { applicationId: string; documentName: string },
-      uploadKey: string,
-      outcome: ScanOutcome,
-    ): Promise<boolean>;
+    settle(document: ScanDocumentRecord, uploadKey: string, outcome: ScanOutcome): Promise<boolean>;
   };
   storage: {
     /** Reads the object once and holds its bytes aside. */
@@ -107,7 +109,7 @@ function heldBytes(bytes: Uint8Array): FetchedObject {
   };
 }
 
-const waitsForFile = (d: ApplicationDocumentRecord) =>
+const waitsForFile = (d: ScanDocumentRecord) =>
   d.uploadStatus === 'Pending' || d.uploadStatus === 'Uploading';
 
 /**
@@ -115,7 +117,8 @@ const waitsForFile = (d: ApplicationDocumentRecord) =>
  * to a fresh `incoming/{applicationId}/{uploadId}` key (keys.ts); for each object put there:
  *
  * 1. The object must be the upload a document is waiting for (its record's objectKey, status
- *    Pending or Uploading, same application): otherwise — no record, already settled (a second PUT
+ *    Pending or Uploading, same owner: the application, or the user of a user-level document whose
+ *    uploads go to `incoming/u-{userId}/…`): otherwise — no record, already settled (a second PUT
  *    to the same URL), another application — it is deleted and logged. Nothing else is scanned.
  *    A document that already reads as failed because its link expired (Pending 30 minutes after it
  *    was created: ./view.ts isStalled) is settled Error UPLOAD_LINK_EXPIRED without a scan.
@@ -133,12 +136,7 @@ const waitsForFile = (d: ApplicationDocumentRecord) =>
  * to bytes it did not see. The logs name objects by loggableKey (no file names).
  */
 export function scanService(ports: ScanPorts) {
-  async function verdict(
-    bucket: string,
-    key: string,
-    document: ApplicationDocumentRecord,
-    held: FetchedObject,
-  ) {
+  async function verdict(bucket: string, key: string, document: ScanDocumentRecord, held: FetchedObject) {
     const object = loggableKey(key);
     const result = await ports.scanner.scan(held.open());
     if (result.status === 'infected') {
@@ -171,7 +169,7 @@ export function scanService(ports: ScanPorts) {
   }
 
   /** The outcome of one upload; `promoted` is the scanned copy written (to delete if the settle loses). */
-  async function outcomeOf(bucket: string, key: string, document: ApplicationDocumentRecord) {
+  async function outcomeOf(bucket: string, key: string, document: ScanDocumentRecord) {
     let held: FetchedObject | undefined;
     let promoted: string | undefined;
     try {
@@ -179,7 +177,7 @@ export function scanService(ports: ScanPorts) {
       const checked = await verdict(bucket, key, document, held);
       if ('failed' in checked) return { outcome: checked.failed as ScanOutcome, promoted };
       const { replacement, file } = checked;
-      promoted = scannedDocumentKey(document.applicationId, randomUUID());
+      promoted = scannedDocumentKey(keyOwnerOf(document), randomUUID());
       const contentType = replacement?.contentType ?? document.fileType;
       const stored = await ports.storage.promote(bucket, promoted, file, contentType);
       const outcome: ScanOutcome = {
@@ -227,7 +225,7 @@ export function scanService(ports: ScanPorts) {
       }
       const document = await ports.documents.byObjectKey(key);
       if (!document) return void (await discard(bucket, key, 'no document record'));
-      if (document.applicationId !== applicationIdOfIncomingKey(key))
+      if (keyOwnerOf(document) !== applicationIdOfIncomingKey(key))
         return void (await discard(bucket, key, 'another application'));
       if (!waitsForFile(document)) return void (await discard(bucket, key, 'upload already settled'));
 
@@ -240,11 +238,7 @@ export function scanService(ports: ScanPorts) {
             promoted: undefined,
           }
         : await outcomeOf(bucket, key, document);
-      const won = await ports.documents.settle(
-        { applicationId: document.applicationId, documentName: document.documentName },
-        key,
-        outcome,
-      );
+      const won = await ports.documents.settle(document, key, outcome);
       // A copy that is not the settled document's (lost the race, or failed after writing) goes.
       if (promoted && (!won || outcome.uploadStatus !== 'Completed'))
         await ports.storage.remove(bucket, promoted);

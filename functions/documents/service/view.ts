@@ -28,6 +28,9 @@ export interface StoredDocument {
   status?: string | undefined;
   createdBy?: string | undefined;
   createdAt: string;
+  extractionStatus?: ApplicationDocumentDto['extractionStatus'] | undefined;
+  extractionNote?: ApplicationDocumentDto['extractionNote'] | undefined;
+  titleIssuedDate?: string | undefined;
 }
 
 /** True when the document waits for a file that can no longer arrive. */
@@ -69,5 +72,8 @@ export function toDocumentDto(
   if (doc.documentContainerId !== undefined) dto.documentContainerId = doc.documentContainerId;
   if (doc.documentCategoryId !== undefined) dto.documentCategoryId = doc.documentCategoryId;
   if (doc.status !== undefined) dto.status = doc.status;
+  if (doc.extractionStatus) dto.extractionStatus = doc.extractionStatus;
+  if (doc.extractionNote) dto.extractionNote = doc.extractionNote;
+  if (doc.titleIssuedDate) dto.titleIssuedDate = doc.titleIssuedDate;
   return dto;
 }

@@ -2,7 +2,7 @@ import type { EnabledStep, ValidationResult } from '../../../../shared/schemas/a
 import type { Step } from '../../../../shared/schemas/reference.js';
 import { isStepVisible, stepAppliesTo } from '../../../../shared/domain/applications.js';
 import type { AccessLevel } from '../../../../shared/schemas/common.js';
-import { ownershipDocumentExpiry, requiredDocuments } from './documents.js';
+import { ownershipDocumentExpiry, requiredDocuments, titleAge } from './documents.js';
 import { estimatedValueControl, formStepRules } from './form-steps.js';
 import { designerSuggestion, requiredParticipantTypes } from './participants.js';
 import type { Rule, RuleInput } from './types.js';
@@ -21,6 +21,7 @@ export const fullRules: readonly Rule[] = [
   formStepRules,
   requiredDocuments,
   ownershipDocumentExpiry,
+  titleAge,
   designerSuggestion,
   estimatedValueControl,
 ];

@@ -34,6 +34,8 @@ export interface RuleDocument {
   uploadStatus: string;
   fileModifiedDate?: string | undefined;
   createdAt?: string | number | undefined;
+  /** The record of title's issue date the extraction read (yyyy-mm-dd). */
+  titleIssuedDate?: string | undefined;
 }
 
 export interface RuleReference {

@@ -32,7 +32,8 @@ export function documentChecks(deps: DocumentCheckDeps): PostScanCheck[] {
     const type = checkFileType({
       declaredType: document.fileType,
       head: data.subarray(0, SNIFF_BYTES),
-      imageConversion: await deps.imageConversion(document.applicationId),
+      // A user's own document has no authority: no conversion (its images are the wrong type).
+      imageConversion: 'applicationId' in document && (await deps.imageConversion(document.applicationId)),
     });
     if (!type.ok) return fail(type.errorCode);
     try {

@@ -43,6 +43,14 @@ export const applicationDocument = new Entity({
     order: { type: 'number', default: 0 },
     /** Council-side document status (Required, Received, Awaiting Review, Accepted, Rejected, Withdrawn). */
     status: { type: 'string' },
+    /** The extraction of a proof-of-ownership document (docs/documents.md "Owners read from the title"). */
+    extractionStatus: { type: ['Running', 'Completed', 'NothingProposed'] as const },
+    /** Why the extraction proposed nothing: NoText, NotATitle, NoOwners. */
+    extractionNote: { type: ['NoText', 'NotATitle', 'NoOwners'] as const },
+    /** The extraction that last started (the settle event's id): a late step of an older one is ignored. */
+    extractionId: { type: 'string' },
+    /** The record of title's issue date (yyyy-mm-dd), for the title-age rule. */
+    titleIssuedDate: { type: 'string' },
     ...timestamps,
   },
   indexes: {

@@ -1,9 +1,10 @@
-/** The documents' event consumers: a deleted application's files go too. */
+/** The documents' event consumers: a deleted application's files go too; a settled title starts the extraction. */
 import { describe, expect, it } from 'vitest';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { applicationFilePrefixes, documentConsumers } from '../../../../functions/documents/consumers.js';
 import { newEvent } from '../../../../functions/platform/events/outbox.js';
 import { consumers } from '../../../../functions/platform/events/registry.js';
+import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository.js';
 
 const logger = new Logger({ logLevel: 'SILENT' });
 
@@ -54,5 +55,84 @@ describe('documents.files', () => {
 
   it('is registered with the stream consumers', () => {
     expect(consumers.map((c) => c.name)).toContain('documents.files');
+  });
+});
+
+describe('documents.extraction', () => {
+  const settled = (uploadStatus: 'Completed' | 'Error' = 'Completed') =>
+    newEvent('DocumentSettled', {
+      aggregate: { type: 'application', id: '1000001' },
+      actor: 'system',
+      data: { documentName: 'title.pdf', uploadStatus },
+    });
+  const doc = (over: Partial<ApplicationDocumentRecord> = {}) =>
+    ({
+      applicationId: '1000001',
+      documentName: 'title.pdf',
+      objectKey: 'incoming/1000001/u1',
+      storedKey: 'documents/1000001/f1',
+      fileName: 'title.pdf',
+      fileType: 'application/pdf',
+      fileSize: 7000,
+      uploadStatus: 'Completed',
+      documentContainerId: 'proof-of-ownership',
+      ...over,
+    }) as ApplicationDocumentRecord;
+
+  function world(stored: ApplicationDocumentRecord | undefined) {
+    const started = new Map<string, Record<string, string>>();
+    const marked: string[] = [];
+    let current = stored;
+    const [, consumer] = documentConsumers({
+      deletePrefix: async () => 0,
+      bucket: () => 'uploads',
+      readDocument: async () => current,
+      markExtractionRunning: async (_key, storedKey, id) => {
+        if (!current || current.storedKey !== storedKey) return false;
+        marked.push(id);
+        current = { ...current, extractionStatus: 'Running', extractionId: id };
+        return true;
+      },
+      // Named by the event id: the same name twice is one execution.
+      startExtraction: async (name, input) => void started.set(name, input),
+    });
+    return { consumer: consumer!, started, marked };
+  }
+
+  it('a clean PDF settled in proof of ownership: marked Running and the state machine started once, named by the event', async () => {
+    const w = world(doc());
+    const event = settled();
+    await w.consumer.handle(event as never, { logger });
+    await w.consumer.handle(event as never, { logger }); // a retry or replay
+    expect(w.marked).toEqual([event.eventId]);
+    expect([...w.started]).toEqual([
+      [
+        event.eventId,
+        {
+          bucket: 'uploads',
+          key: 'documents/1000001/f1',
+          applicationId: '1000001',
+          documentName: 'title.pdf',
+          extractionId: event.eventId,
+        },
+      ],
+    ]);
+  });
+
+  it('starts nothing for an error, another container, an image, or a document gone since', async () => {
+    for (const [stored, event] of [
+      [doc(), settled('Error')],
+      [doc({ documentContainerId: 'plans' }), settled()],
+      [doc({ fileType: 'image/jpeg' }), settled()],
+      [undefined, settled()],
+    ] as const) {
+      const w = world(stored);
+      await w.consumer.handle(event as never, { logger });
+      expect(w.started.size).toBe(0);
+    }
+  });
+
+  it('is registered with the stream consumers', () => {
+    expect(consumers.map((c) => c.name)).toContain('documents.extraction');
   });
 });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
 import { handler, setScanDependencies } from '../../../../functions/documents/scan.js';
 import type { Scanner, ScanResult } from '../../../../functions/platform/adapters/scanner.js';
@@ -89,10 +89,21 @@ function written(input: {
   return { set, removed };
 }
 
+/** Each settle's transaction: the document's update and the event put with it. */
+function settles() {
+  return ddb.commandCalls(TransactWriteCommand).map((c) => {
+    const items = c.args[0].input.TransactItems ?? [];
+    return {
+      update: items[0]!.Update as NonNullable<(typeof items)[0]['Update']> & { Key?: Record<string, string> },
+      event: items[1]?.Put?.Item as Record<string, unknown> | undefined,
+    };
+  });
+}
+
 beforeEach(() => {
   ddb.reset();
   s3.reset();
-  ddb.on(UpdateCommand).resolves({});
+  ddb.on(TransactWriteCommand).resolves({});
   s3.on(PutObjectCommand).resolves({ ETag: '"etag-1"' });
   s3.on(DeleteObjectCommand).resolves({});
 });
@@ -124,7 +135,7 @@ describe('scan trigger', () => {
     expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
       'incoming/a1/plan.pdf',
     ]);
-    const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
+    const update = settles()[0]!.update;
     expect(update.Key).toEqual({
       pk: '$portal#applicationId_a1',
       sk: '$application#applicationDocument_1#documentName_plan.pdf',
@@ -134,13 +145,57 @@ describe('scan trigger', () => {
     const w = written(update);
     expect(w.set).toMatchObject({ uploadStatus: 'Completed', storedKey: put.Key, storedETag: '"etag-1"' });
     expect(w.removed).toContain('errorCode');
+    // The settle's event, in the same transaction as the status change.
+    expect(settles()[0]!.event).toMatchObject({
+      type: 'DocumentSettled',
+      aggregateId: 'a1',
+      data: { documentName: 'plan.pdf', uploadStatus: 'Completed' },
+    });
+  });
+
+  it("a user-level document (incoming/u-{userId}/…) is looked up among the user's documents and settled like an application's", async () => {
+    const key = 'incoming/u-user-1/upload-1';
+    ddb.on(QueryCommand).resolves({
+      Items: [
+        {
+          ...docItem('x', 'licence.pdf'),
+          applicationId: undefined,
+          pk: '$portal#userId_user-1',
+          sk: '$userDocument_1#documentName_licence.pdf',
+          __edb_e__: 'userDocument',
+          userId: 'user-1',
+          objectKey: key,
+        },
+      ],
+    });
+    s3.on(GetObjectCommand, { Bucket: 'uploads', Key: key }).resolves({ Body: bodyOf('%PDF-1.4 clean') });
+    setScanDependencies({ scanner: fakeScanner({ status: 'clean' }), postScanChecks: [] });
+    await handler(s3Event(key), lambdaContext);
+    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input.ExpressionAttributeValues).toMatchObject({
+      ':pk': `$portal#objectKey_${key}`,
+      ':sk1': '$userDocument_1',
+    });
+    expect(s3.commandCalls(PutObjectCommand)[0]!.args[0].input.Key).toMatch(
+      /^documents\/u-user-1\/[0-9a-f-]{36}$/,
+    );
+    const [settled] = settles();
+    expect(settled!.update.Key).toEqual({
+      pk: '$portal#userId_user-1',
+      sk: '$userDocument_1#documentName_licence.pdf',
+    });
+    expect(written(settled!.update).set).toMatchObject({ uploadStatus: 'Completed' });
+    expect(settled!.event).toMatchObject({
+      type: 'UserDocumentSettled',
+      aggregateId: 'user-1',
+      data: { documentName: 'licence.pdf', uploadStatus: 'Completed' },
+    });
   });
 
   it('infected → Error with AV_SCAN_INFECTED', async () => {
     withDocument('a1', 'virus.pdf');
     setScanDependencies({ scanner: fakeScanner({ status: 'infected', signature: 'Eicar-Test-Signature' }) });
     await handler(s3Event('incoming/a1/virus.pdf'), lambdaContext);
-    const w = written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input);
+    const w = written(settles()[0]!.update);
     expect(w.set).toMatchObject({ uploadStatus: 'Error', errorCode: 'AV_SCAN_INFECTED' });
   });
 
@@ -148,7 +203,7 @@ describe('scan trigger', () => {
     withDocument('a1', 'x.pdf');
     setScanDependencies({ scanner: fakeScanner({ status: 'error', reason: 'no database' }) });
     await handler(s3Event('incoming/a1/x.pdf'), lambdaContext);
-    expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set).toMatchObject({
+    expect(written(settles()[0]!.update).set).toMatchObject({
       uploadStatus: 'Error',
       errorCode: 'AV_SCAN_FAILED',
     });
@@ -159,7 +214,7 @@ describe('scan trigger', () => {
     s3.on(GetObjectCommand).rejects(new Error('NoSuchKey'));
     setScanDependencies({ scanner: fakeScanner({ status: 'clean' }) });
     await handler(s3Event('incoming/a1/gone.pdf'), lambdaContext);
-    expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set).toMatchObject({
+    expect(written(settles()[0]!.update).set).toMatchObject({
       uploadStatus: 'Error',
       errorCode: 'AV_SCAN_FAILED',
     });
@@ -177,7 +232,7 @@ describe('scan trigger', () => {
       ],
     });
     await handler(s3Event('incoming/a1/locked.pdf'), lambdaContext);
-    expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set).toMatchObject({
+    expect(written(settles()[0]!.update).set).toMatchObject({
       errorCode: 'INVALID_PDF_PASSWORD_PROTECTED',
     });
     setScanDependencies({ postScanChecks: [] });
@@ -192,7 +247,7 @@ describe('scan trigger', () => {
     expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
       'incoming/zz/unknown.pdf',
     ]);
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(settles()).toHaveLength(0);
     expect(scanner.seen).toEqual([]);
   });
 
@@ -211,7 +266,7 @@ describe('scan trigger', () => {
       Key: 'incoming/a1/Site Plan+v2 (final).pdf',
     });
     expect(scanner.seen).toEqual(['plan bytes']);
-    expect(written(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).set.uploadStatus).toBe('Completed');
+    expect(written(settles()[0]!.update).set.uploadStatus).toBe('Completed');
   });
 
   it('handles every record of the event', async () => {
@@ -223,9 +278,7 @@ describe('scan trigger', () => {
       ),
     });
     await handler(s3Event('incoming/a1/one.pdf', 'incoming/a1/two.pdf'), lambdaContext);
-    const updates = ddb
-      .commandCalls(UpdateCommand)
-      .map((c) => ({ key: c.args[0].input.Key?.sk, ...written(c.args[0].input).set }));
+    const updates = settles().map((c) => ({ key: c.update.Key?.sk, ...written(c.update).set }));
     expect(updates).toEqual([
       expect.objectContaining({
         key: '$application#applicationDocument_1#documentName_one.pdf',

@@ -1,65 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { pdfText } from '../../../../functions/documents/extraction';
 import { parseTitleDate, readTitle } from '../../../../functions/documents/service/title';
-
-/**
- * Titles laid out as LINZ prints them (labels in a left column, values at a second column on the
- * same baseline), made with pdf-lib and read back with the extraction's own text step (pdf.js), so
- * the rules are tested on the text a real title gives, not on hand-written strings.
- */
-interface TitleSpec {
-  heading: string[];
-  rows: [label: string, value: string][];
-  ownersHeading?: string;
-  owners: string[];
-  after?: string[];
-}
-
-async function titlePdf(spec: TitleSpec): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([595, 842]);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  let y = 800;
-  const line = (text: string, x = 50, font = regular, size = 10) => page.drawText(text, { x, y, size, font });
-  for (const h of spec.heading) {
-    line(h, 200, bold, 12);
-    y -= 16;
-  }
-  y -= 12;
-  for (const [label, value] of spec.rows) {
-    line(label, 50, bold);
-    line(value, 220);
-    y -= 14;
-  }
-  y -= 12;
-  if (spec.ownersHeading !== undefined) {
-    line(spec.ownersHeading, 50, bold);
-    y -= 14;
-  }
-  for (const o of spec.owners) {
-    line(o);
-    y -= 14;
-  }
-  y -= 12;
-  for (const a of spec.after ?? ['Interests', 'Subject to Section 241(2) Resource Management Act 1991']) {
-    line(a);
-    y -= 14;
-  }
-  return doc.save();
-}
-
-const RECORD_2017 = ['RECORD OF TITLE', 'UNDER LAND TRANSFER ACT 2017', 'FREEHOLD', 'Search Copy'];
-const CFR_1952 = ['COMPUTER FREEHOLD REGISTER', 'UNDER LAND TRANSFER ACT 1952', 'Search Copy'];
-const rows = (id: string, district: string, issued: string, legal: string): TitleSpec['rows'] => [
-  ['Identifier', id],
-  ['Land Registration District', district],
-  ['Date Issued', issued],
-  ['Estate', 'Fee Simple'],
-  ['Area', '809 square metres more or less'],
-  ['Legal Description', legal],
-];
+import { CFR_1952, RECORD_2017, rows, titlePdf, type TitleSpec } from '../../../support/titles';
 
 async function read(spec: TitleSpec) {
   return readTitle((await pdfText(await titlePdf(spec))).text);

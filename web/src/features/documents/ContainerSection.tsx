@@ -9,6 +9,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
 import DocumentCard from './DocumentCard';
+import ExtractionBanner from './ExtractionBanner';
 import type { StepContainer } from './documents';
 import type { QueueItem } from './useUploadQueue';
 
@@ -37,6 +38,7 @@ export default function ContainerSection({
   onRemove,
   onDownload,
   onMove,
+  onExtracted,
 }: {
   container: StepContainer;
   entries: readonly Entry[];
@@ -51,6 +53,8 @@ export default function ContainerSection({
   onRemove(entry: Entry): void;
   onDownload(doc: ApplicationDocumentDto): void;
   onMove(name: string, delta: -1 | 1): void;
+  /** The title extraction of a document here has finished with extracted data (ExtractionBanner). */
+  onExtracted?(): void;
 }) {
   const { t } = useTranslation();
   const listedNames = entries.filter((e) => e.doc).map((e) => e.doc!.name);
@@ -77,6 +81,10 @@ export default function ContainerSection({
       }
     >
       <SpaceBetween size="m">
+        <ExtractionBanner
+          documents={entries.flatMap((e) => (e.doc ? [e.doc] : []))}
+          onExtracted={() => onExtracted?.()}
+        />
         {!readOnly && (
           <FileDropzone onChange={({ detail }) => onFiles(detail.value)}>
             <SpaceBetween size="xs" alignItems="center">

@@ -4,7 +4,9 @@ import Alert from '@cloudscape-design/components/alert';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
+import { useQueryClient } from '@tanstack/react-query';
 import { documentsApi } from '../../api/documents';
+import { applicationKeys } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
 import ContainerSection, { type Entry } from './ContainerSection';
 import { ExpiredFilesDialog, RemoveDocumentDialog, RenameDuplicatesDialog } from './DocumentDialogs';
@@ -51,6 +53,7 @@ export default function DocumentUploadStep({
 }: DocumentUploadStepProps) {
   const { t } = useTranslation();
   const toasts = useToasts();
+  const queryClient = useQueryClient();
   const uploads = useUploadQueue(applicationId);
   const { queue, pending, inQueue } = uploads;
   const { query, documents, move } = useDocuments(applicationId, uploads);
@@ -194,6 +197,9 @@ export default function DocumentUploadStep({
             onRemove={(entry) => onRemove(container, entry)}
             onDownload={(doc) => void onDownload(doc)}
             onMove={(name, delta) => move(container.id, name, delta)}
+            onExtracted={() =>
+              void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) })
+            }
           />
         );
       })}

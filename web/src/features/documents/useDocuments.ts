@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
-import { isInProgress } from '../../../../shared/domain/documents';
+import { isExtracting, isInProgress } from '../../../../shared/domain/documents';
 import { applicationKeys } from '../../api/applications';
 import { documentKeys, documentsApi } from '../../api/documents';
 import { useToasts } from '../../components/toasts';
@@ -40,7 +40,8 @@ export function useDocuments(
       const data = q.state.data ?? [];
       const settled = new Set(data.filter(isSettledDoc).map((d) => d.name));
       const waiting = awaitingScan.some((name) => !settled.has(name));
-      return waiting || data.some((d) => isInProgress(d.uploadStatus, inQueue(d.name)))
+      const extracting = data.some((d) => isExtracting(d, new Date()));
+      return waiting || extracting || data.some((d) => isInProgress(d.uploadStatus, inQueue(d.name)))
         ? POLL_INTERVAL_MS
         : false;
     },

@@ -101,7 +101,9 @@ export function ParticipantCard({
               </Badge>
             ))}
             {p.isDeleted && <Badge color="grey">{t('participants.removed')}</Badge>}
+            {p.modifiedBy === 'AI' && <Badge color="grey">{t('participants.modifiedByAi')}</Badge>}
           </SpaceBetween>
+          {p.modifiedBy === 'AI' && !p.isDeleted && <Box variant="small">{t('participants.confirmAi')}</Box>}
         </div>
         {items.length > 0 && (
           <MenuButton

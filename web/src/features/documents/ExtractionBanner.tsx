@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Spinner from '@cloudscape-design/components/spinner';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
+import { isExtracting } from '../../../../shared/domain/documents';
+
+/** How long the extraction's success notice stays (the spec does not give the duration). */
+export const EXTRACTION_NOTICE_MS = 10_000;
+
+/**
+ * The processing banner of a container (portal-core §2, §4): 'Analysing Document' while the title
+ * extraction runs for its documents; when it ends with extracted data, the notice that information
+ * was extracted and should be reviewed, for EXTRACTION_NOTICE_MS, then cleared and `onExtracted`
+ * called (the participants and the application are read again). A document the extraction could not
+ * read (a scan without text) says so.
+ */
+export default function ExtractionBanner({
+  documents,
+  onExtracted,
+  now = () => new Date(),
+}: {
+  documents: readonly ApplicationDocumentDto[];
+  onExtracted(): void;
+  now?: () => Date;
+}) {
+  const { t } = useTranslation();
+  const running = documents.filter((d) => isExtracting(d, now())).map((d) => d.name);
+  const seen = useRef<Set<string>>(new Set());
+  const [notice, setNotice] = useState(false);
+  const runningKey = running.join('\n');
+
+  useEffect(() => {
+    const finished = [...seen.current].filter((name) => !running.includes(name));
+    for (const name of running) seen.current.add(name);
+    if (finished.length === 0) return;
+    for (const name of finished) seen.current.delete(name);
+    const extracted = documents.some((d) => finished.includes(d.name) && d.hasExtractedData);
+    if (!extracted) return;
+    setNotice(true);
+    const timer = setTimeout(() => {
+      setNotice(false);
+      onExtracted();
+    }, EXTRACTION_NOTICE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the running set changes
+  }, [runningKey]);
+
+  const unreadable = documents.filter((d) => d.extractionNote === 'NoText');
+  if (running.length === 0 && !notice && unreadable.length === 0) return null;
+  return (
+    <SpaceBetween size="xs">
+      {running.length > 0 && (
+        <Alert type="info" statusIconAriaLabel={t('documents.extraction.info')}>
+          <SpaceBetween direction="horizontal" size="xs">
+            <Spinner />
+            <span role="status">{t('documents.extraction.analysing')}</span>
+          </SpaceBetween>
+        </Alert>
+      )}
+      {notice && running.length === 0 && (
+        <Alert type="success" statusIconAriaLabel={t('documents.extraction.success')}>
+          <span role="status">{t('documents.extraction.extracted')}</span>
+        </Alert>
+      )}
+      {unreadable.map((d) => (
+        <Alert key={d.name} type="info" statusIconAriaLabel={t('documents.extraction.info')}>
+          {t('documents.extraction.noText', { fileName: d.fileName })}
+        </Alert>
+      ))}
+    </SpaceBetween>
+  );
+}
