@@ -220,6 +220,8 @@ describe('tags and types (portal-core §3 Document tag, Document type)', () => {
       expect(multiselect.findTokens().map((t) => t.getElement().textContent)).toEqual(['Architectural']),
     );
     expect(within(dialog).queryByText('Document type')).toBeNull();
+    // Each chosen tag's token has a named remove button (axe button-name).
+    expect(within(dialog).getByRole('button', { name: 'Remove tag Architectural' })).toBeTruthy();
     multiselect.openDropdown();
     multiselect.selectOptionByValue('structural');
     api.tags.mockResolvedValue(TAGS);

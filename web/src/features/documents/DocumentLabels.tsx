@@ -165,6 +165,7 @@ export function LabelsDialog({
               selectedOptions={tagOptions.filter((o) => tagIds?.includes(o.value))}
               options={tagOptions}
               placeholder={t('documents.labels.tagsPlaceholder')}
+              deselectAriaLabel={(option) => t('documents.labels.removeTag', { tag: option.label })}
               onChange={({ detail }) => setTagIds(detail.selectedOptions.map((o) => o.value!))}
             />
           </FormField>
