@@ -14,6 +14,14 @@ export const api = {
   reorder: vi.fn(),
   downloadLink: vi.fn(),
   putFile: vi.fn(),
+  containers: vi.fn(),
+  removeAll: vi.fn(),
+  tags: vi.fn(),
+  setTags: vi.fn(),
+  types: vi.fn(),
+  setTypes: vi.fn(),
+  allTags: vi.fn(),
+  formTypes: vi.fn(),
 };
 
 export const documentsModule = () => ({
@@ -23,7 +31,22 @@ export const documentsModule = () => ({
     remove: api.remove,
     reorder: api.reorder,
     downloadLink: api.downloadLink,
+    containers: api.containers,
+    removeAll: api.removeAll,
+    tags: api.tags,
+    setTags: api.setTags,
+    types: api.types,
+    setTypes: api.setTypes,
+    allTags: api.allTags,
+    formTypes: api.formTypes,
   },
   putFile: api.putFile,
-  documentKeys: { all: ['documents'], list: (id: string) => ['documents', id] },
+  documentKeys: {
+    all: ['documents'],
+    list: (id: string) => ['documents', id],
+    containers: (id: string) => ['documentContainers', id],
+    labels: (id: string, name: string) => ['documentLabels', id, name],
+    allTags: ['documentTags'],
+    formTypes: (j: string, f: string) => ['documentTypes', j, f],
+  },
 });

@@ -2,9 +2,13 @@ import type {
   ApplicationDocumentDto,
   CreateDocumentRequest,
   CreateDocumentResponse,
+  DocumentContainerDto,
+  DocumentTagDto,
+  DocumentTypeOfDocumentDto,
   DownloadLinkResponse,
   ReorderDocumentsRequest,
 } from '../../../shared/schemas/documents';
+import type { DocumentTag, DocumentTypeDto } from '../../../shared/schemas/reference';
 import { apiRequest } from './client';
 
 /**
@@ -14,6 +18,7 @@ import { apiRequest } from './client';
 
 const docs = (id: string) => `/user/applications/${encodeURIComponent(id)}/documents`;
 const doc = (id: string, name: string) => `${docs(id)}/${encodeURIComponent(name)}`;
+const containers = (id: string) => `/user/applications/${encodeURIComponent(id)}/document-containers`;
 
 export const documentsApi = {
   list: (applicationId: string, signal?: AbortSignal) =>
@@ -27,9 +32,47 @@ export const documentsApi = {
 
   /** PATCH .../document-containers/{cid}/documents/order: the container's names in their new order. */
   reorder: (applicationId: string, containerId: string, body: ReorderDocumentsRequest) =>
-    apiRequest<void>(
-      `/user/applications/${encodeURIComponent(applicationId)}/document-containers/${encodeURIComponent(containerId)}/documents/order`,
-      { method: 'PATCH', body },
+    apiRequest<void>(`${containers(applicationId)}/${encodeURIComponent(containerId)}/documents/order`, {
+      method: 'PATCH',
+      body,
+    }),
+
+  /** GET .../document-containers: every container of the application. */
+  containers: (applicationId: string, signal?: AbortSignal) =>
+    apiRequest<DocumentContainerDto[]>(containers(applicationId), { signal }),
+
+  /** DELETE .../document-containers/{cid}/documents: every document of the container (all or nothing). */
+  removeAll: (applicationId: string, containerId: string) =>
+    apiRequest<void>(`${containers(applicationId)}/${encodeURIComponent(containerId)}/documents`, {
+      method: 'DELETE',
+    }),
+
+  /** GET .../documents/{name}/tags and PUT (replace) them. */
+  tags: (applicationId: string, name: string, signal?: AbortSignal) =>
+    apiRequest<DocumentTagDto[]>(`${doc(applicationId, name)}/tags`, { signal }),
+  setTags: (applicationId: string, name: string, documentTagIds: string[]) =>
+    apiRequest<DocumentTagDto[]>(`${doc(applicationId, name)}/tags`, {
+      method: 'PUT',
+      body: { documentTagIds },
+    }),
+
+  /** GET .../documents/{name}/types and PUT (replace) them (child applications: Amendment or Supporting). */
+  types: (applicationId: string, name: string, signal?: AbortSignal) =>
+    apiRequest<DocumentTypeOfDocumentDto[]>(`${doc(applicationId, name)}/types`, { signal }),
+  setTypes: (applicationId: string, name: string, documentTypeIds: string[]) =>
+    apiRequest<DocumentTypeOfDocumentDto[]>(`${doc(applicationId, name)}/types`, {
+      method: 'PUT',
+      body: { documentTypeIds },
+    }),
+
+  /** GET /user/documenttags: the system tags and the caller's own. */
+  allTags: (signal?: AbortSignal) => apiRequest<DocumentTag[]>('/user/documenttags', { signal }),
+
+  /** GET /public/jurisdictions/{id}/forms/{formId}/document-types: the types the form may use. */
+  formTypes: (jurisdictionId: string, formId: string, signal?: AbortSignal) =>
+    apiRequest<DocumentTypeDto[]>(
+      `/public/jurisdictions/${encodeURIComponent(jurisdictionId)}/forms/${encodeURIComponent(formId)}/document-types`,
+      { signal },
     ),
 
   downloadLink: (applicationId: string, name: string, signal?: AbortSignal) =>
@@ -92,4 +135,9 @@ export function putFile(
 export const documentKeys = {
   all: ['documents'] as const,
   list: (applicationId: string) => [...documentKeys.all, applicationId] as const,
+  containers: (applicationId: string) => ['documentContainers', applicationId] as const,
+  /** A document's tags and types (apart from the list, which is re-read while uploads settle). */
+  labels: (applicationId: string, name: string) => ['documentLabels', applicationId, name] as const,
+  allTags: ['documentTags'] as const,
+  formTypes: (jurisdictionId: string, formId: string) => ['documentTypes', jurisdictionId, formId] as const,
 };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@cloudscape-design/components/alert';
 import Badge from '@cloudscape-design/components/badge';
@@ -44,6 +44,9 @@ import { jurisdictionQuery } from '../new-application/reference';
 import { isLaterSection, type LaterSection } from './details';
 import { ParticipantsSection } from '../participants/ParticipantsSection';
 import { ViewSubmittedDialog } from './ViewSubmittedDialog';
+
+// The Documents section is the documents feature's chunk (drag and drop, the PDF viewer on demand).
+const DocumentsSection = lazy(() => import('../documents/DocumentsSection'));
 
 const numberOf = (a: Pick<ApplicationDto, 'consentNumber' | 'applicationNumber' | 'id'>) =>
   a.consentNumber ?? a.applicationNumber ?? a.id;
@@ -303,7 +306,7 @@ function NotYet({ section }: { section: LaterSection }) {
 
 /**
  * /application-details/{id}?section=&subSection=: the application's overview, its child
- * applications and action items, its forms (View submitted application) and its people. The other sections
+ * applications and action items, its forms (View submitted application), its people and its documents. The other sections
  * say which later capability brings them.
  */
 export default function ApplicationDetailsPage() {
@@ -332,6 +335,18 @@ export default function ApplicationDetailsPage() {
             isDraft={app.status === 'Draft'}
           />
         </Container>
+      );
+    if (s === 'Documents')
+      return (
+        <Suspense
+          fallback={<StatusIndicator type="loading">{t('applicationDetails.loading')}</StatusIndicator>}
+        >
+          <DocumentsSection
+            app={app}
+            readOnly={!canEdit(app.accessLevel)}
+            requiredIds={(query.data?.requiredDocuments ?? []).map((d) => d.documentContainerId)}
+          />
+        </Suspense>
       );
     return isLaterSection(s) ? <NotYet section={s} /> : null;
   };

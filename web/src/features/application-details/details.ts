@@ -16,7 +16,6 @@ export function submittedDialogWidth(viewportWidth: number): number {
 export const LATER_SECTIONS = [
   'RFIs',
   'Inspections',
-  'Documents',
   'Payments',
   'Notifications',
 ] as const satisfies readonly ApplicationDetailsSection[];

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -10,7 +11,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
 import DocumentCard from './DocumentCard';
 import ExtractionBanner from './ExtractionBanner';
-import type { StepContainer } from './documents';
+import SortableCards from './SortableCards';
+import { isPreviewable, type StepContainer } from './documents';
 import type { QueueItem } from './useUploadQueue';
 
 /** One card of a container: a listed document, an upload of this page, or both. */
@@ -23,7 +25,8 @@ export interface Entry {
 /**
  * The document section of a container (portal-core §2): the drop zone ('Drop your file(s) here or
  * click to browse'), the files refused ('Unable to upload file due to file constraints'), 'Remove
- * failed' while any failed or stalled, and the list of cards in order (Move up / Move down).
+ * failed' while any failed or stalled, 'Remove all' where offered, and the list of cards in order
+ * (dragged by their handles, or Move up / Move down in the card menu).
  */
 export default function ContainerSection({
   container,
@@ -39,6 +42,11 @@ export default function ContainerSection({
   onDownload,
   onMove,
   onExtracted,
+  onPlace,
+  onRemoveAll,
+  onPreview,
+  onLabels,
+  labelsOf,
 }: {
   container: StepContainer;
   entries: readonly Entry[];
@@ -55,9 +63,58 @@ export default function ContainerSection({
   onMove(name: string, delta: -1 | 1): void;
   /** The title extraction of a document here has finished with extracted data (ExtractionBanner). */
   onExtracted?(): void;
+  /** Puts a listed document at the index of another (a drag's drop); absent: no dragging. */
+  onPlace?: ((name: string, to: number) => void) | undefined;
+  /** 'Remove all' (asks first); absent where not offered. */
+  onRemoveAll?: (() => void) | undefined;
+  /** Preview of a document that has one (completed PDFs). */
+  onPreview?: ((doc: ApplicationDocumentDto) => void) | undefined;
+  /** Opens a document's tags (and type) dialog from the card menu item `text`; absent: no tags. */
+  onLabels?: { text: string; open: (doc: ApplicationDocumentDto) => void } | undefined;
+  /** What shows a document's tags on its card. */
+  labelsOf?: ((doc: ApplicationDocumentDto) => ReactNode) | undefined;
 }) {
   const { t } = useTranslation();
   const listedNames = entries.filter((e) => e.doc).map((e) => e.doc!.name);
+  const labelOf = ({ key, doc, item }: Entry) => doc?.fileName ?? item?.documentName ?? key;
+  const movable = ({ doc }: Entry) => !readOnly && doc !== undefined && doc.isEditable;
+  const card = (entry: Entry, handle: ReactNode) => {
+    const { doc, item } = entry;
+    const at = doc ? listedNames.indexOf(doc.name) : -1;
+    return (
+      <DocumentCard
+        fileName={labelOf(entry)}
+        fileSize={doc?.fileSize ?? item?.file.size ?? 0}
+        doc={doc}
+        local={
+          item && {
+            phase: item.phase,
+            progress: item.progress,
+            ...(item.error ? { error: item.error } : {}),
+          }
+        }
+        readOnly={readOnly}
+        dragHandle={handle}
+        labels={doc && labelsOf?.(doc)}
+        onDownload={doc ? () => onDownload(doc) : undefined}
+        onPreview={doc && onPreview && isPreviewable(doc) ? () => onPreview(doc) : undefined}
+        onLabels={
+          doc && onLabels && !readOnly && doc.isEditable
+            ? { text: onLabels.text, open: () => onLabels.open(doc) }
+            : undefined
+        }
+        onMove={
+          doc && movable(entry)
+            ? {
+                ...(at > 0 ? { up: () => onMove(doc.name, -1) } : {}),
+                ...(at < listedNames.length - 1 ? { down: () => onMove(doc.name, 1) } : {}),
+              }
+            : undefined
+        }
+        onRemove={() => onRemove(entry)}
+      />
+    );
+  };
   return (
     <Container
       header={
@@ -66,14 +123,26 @@ export default function ContainerSection({
           description={container.description}
           info={container.required ? <Box variant="small">{t('documents.required')}</Box> : undefined}
           actions={
-            !readOnly && hasFailed ? (
-              <Button
-                onClick={onRemoveFailed}
-                ariaLabel={t('documents.removeFailedIn', { container: container.displayName })}
-              >
-                {t('documents.removeFailedDocs')}
-              </Button>
-            ) : undefined
+            readOnly ? undefined : (
+              <SpaceBetween direction="horizontal" size="xs">
+                {hasFailed && (
+                  <Button
+                    onClick={onRemoveFailed}
+                    ariaLabel={t('documents.removeFailedIn', { container: container.displayName })}
+                  >
+                    {t('documents.removeFailedDocs')}
+                  </Button>
+                )}
+                {onRemoveAll && (
+                  <Button
+                    onClick={onRemoveAll}
+                    ariaLabel={t('documents.removeAllIn', { container: container.displayName })}
+                  >
+                    {t('documents.removeAll')}
+                  </Button>
+                )}
+              </SpaceBetween>
+            )
           }
         >
           {container.displayName}
@@ -117,40 +186,27 @@ export default function ContainerSection({
         )}
         {entries.length === 0 ? (
           <Box color="text-body-secondary">{t('documents.empty')}</Box>
+        ) : onPlace && !readOnly ? (
+          <SortableCards
+            listLabel={container.displayName}
+            cards={entries.map((entry) => ({
+              id: entry.key,
+              label: labelOf(entry),
+              movable: movable(entry),
+              render: (handle) => card(entry, handle),
+            }))}
+            onPlace={(name, overName) => {
+              const to = listedNames.indexOf(overName);
+              if (to >= 0) onPlace(name, to);
+            }}
+          />
         ) : (
           <ul aria-label={container.displayName} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {entries.map((entry) => {
-              const { key, doc, item } = entry;
-              const at = doc ? listedNames.indexOf(doc.name) : -1;
-              const movable = !readOnly && doc !== undefined && doc.isEditable;
-              return (
-                <li key={key} style={{ marginBlockEnd: 8 }}>
-                  <DocumentCard
-                    fileName={doc?.fileName ?? item?.documentName ?? key}
-                    fileSize={doc?.fileSize ?? item?.file.size ?? 0}
-                    doc={doc}
-                    local={
-                      item && {
-                        phase: item.phase,
-                        progress: item.progress,
-                        ...(item.error ? { error: item.error } : {}),
-                      }
-                    }
-                    readOnly={readOnly}
-                    onDownload={doc ? () => onDownload(doc) : undefined}
-                    onMove={
-                      movable
-                        ? {
-                            ...(at > 0 ? { up: () => onMove(doc.name, -1) } : {}),
-                            ...(at < listedNames.length - 1 ? { down: () => onMove(doc.name, 1) } : {}),
-                          }
-                        : undefined
-                    }
-                    onRemove={() => onRemove(entry)}
-                  />
-                </li>
-              );
-            })}
+            {entries.map((entry) => (
+              <li key={entry.key} style={{ marginBlockEnd: 8 }}>
+                {card(entry, null)}
+              </li>
+            ))}
           </ul>
         )}
       </SpaceBetween>

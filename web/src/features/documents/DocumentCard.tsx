@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -20,6 +21,12 @@ export interface DocumentCardProps {
   /** Moves the card one place up (-1) or down (+1); absent where it cannot move that way. */
   onMove?: { up?: () => void; down?: () => void } | undefined;
   onRemove: () => void;
+  /** Opens the document's tags (and type) dialog, under the menu item `text`. */
+  onLabels?: { text: string; open: () => void } | undefined;
+  /** The document's tags, shown under its status. */
+  labels?: ReactNode;
+  /** The sortable list's drag handle, before the name. */
+  dragHandle?: ReactNode;
 }
 
 /**
@@ -36,6 +43,9 @@ export default function DocumentCard({
   onPreview,
   onMove,
   onRemove,
+  onLabels,
+  labels,
+  dragHandle,
 }: DocumentCardProps) {
   const { t } = useTranslation();
   const status = cardStatus(t, doc, local);
@@ -59,6 +69,7 @@ export default function DocumentCard({
   const items: MenuItem[] = [
     ...(completed && onPreview ? [{ id: 'preview', text: t('documents.preview') }] : []),
     ...(completed && onDownload ? [{ id: 'download', text: t('documents.download') }] : []),
+    ...(!readOnly && onLabels ? [{ id: 'labels', text: onLabels.text }] : []),
     ...(!readOnly && onMove?.up ? [{ id: 'up', text: t('documents.moveUp') }] : []),
     ...(!readOnly && onMove?.down ? [{ id: 'down', text: t('documents.moveDown') }] : []),
     // Remove only where the server says the caller may (isDeletable: the uploader or a Manage
@@ -71,6 +82,7 @@ export default function DocumentCard({
     up: onMove?.up,
     down: onMove?.down,
     remove: onRemove,
+    labels: onLabels?.open,
   };
 
   return (
@@ -88,17 +100,21 @@ export default function DocumentCard({
           padding: 8,
         }}
       >
-        <SpaceBetween size="xxs">
-          <Box fontWeight="bold">{base}</Box>
-          <Box variant="small" color="text-body-secondary">
-            {extension ? `${extension} · ` : ''}
-            {formatFileSize(fileSize)}
-          </Box>
-          {statusView}
-          {local?.phase === 'uploading' && (
-            <ProgressBar value={local.progress} ariaLabel={t('documents.progress', { fileName })} />
-          )}
-        </SpaceBetween>
+        {dragHandle}
+        <div style={{ flex: 1 }}>
+          <SpaceBetween size="xxs">
+            <Box fontWeight="bold">{base}</Box>
+            <Box variant="small" color="text-body-secondary">
+              {extension ? `${extension} · ` : ''}
+              {formatFileSize(fileSize)}
+            </Box>
+            {statusView}
+            {local?.phase === 'uploading' && (
+              <ProgressBar value={local.progress} ariaLabel={t('documents.progress', { fileName })} />
+            )}
+            {labels}
+          </SpaceBetween>
+        </div>
         {inFlight && !readOnly ? (
           <Button
             variant="icon"

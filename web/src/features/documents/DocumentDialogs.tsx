@@ -157,3 +157,35 @@ export function ExpiredFilesDialog({
     </Dialog>
   );
 }
+
+/**
+ * Remove all documents in a container (portal-core §2): Remove and Cancel, warning that it
+ * cannot be undone.
+ */
+export function RemoveAllDialog({
+  containerName,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  containerName: string | undefined;
+  busy: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      visible={containerName !== undefined}
+      title={t('documents.removeAllDialog.title')}
+      cancel={t('documents.removeAllDialog.cancel')}
+      confirm={t('documents.removeAllDialog.confirm')}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      <Box>{t('documents.removeAllDialog.text', { containerName })}</Box>
+      <Box>{t('documents.removeAllDialog.warning')}</Box>
+    </Dialog>
+  );
+}

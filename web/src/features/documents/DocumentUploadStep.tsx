@@ -2,14 +2,21 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
 import { useQueryClient } from '@tanstack/react-query';
 import { documentsApi } from '../../api/documents';
 import { applicationKeys } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
 import ContainerSection, { type Entry } from './ContainerSection';
-import { ExpiredFilesDialog, RemoveDocumentDialog, RenameDuplicatesDialog } from './DocumentDialogs';
+import {
+  ExpiredFilesDialog,
+  RemoveAllDialog,
+  RemoveDocumentDialog,
+  RenameDuplicatesDialog,
+} from './DocumentDialogs';
+import { CardLabels, LabelsDialog, type ChildForm } from './DocumentLabels';
+import PdfPreview from './PdfPreview';
 import {
   acceptAttribute,
   isFailedDoc,
@@ -30,6 +37,11 @@ export interface DocumentUploadStepProps {
   readOnly?: boolean;
   /** The application's authority converts JPEG and PNG to PDF (its reference data's flag). */
   imagesEnabled?: boolean;
+  /**
+   * The details page's extras: 'Remove all' per container and tags (and, on a child application,
+   * the type, from its form's types) on each card.
+   */
+  details?: { child: ChildForm | undefined } | undefined;
 }
 
 /** Files held for the user's choice: expired ones first (Keep/Remove), then duplicates (rename). */
@@ -43,24 +55,29 @@ interface Held {
  * The DocumentUpload step (portal-core §2 "Document section of a container", §4 "Document
  * upload"): one section per container, the upload queue (useUploadQueue), the documents polled
  * while any is unsettled (useDocuments), expired and duplicate files held for the user's choice,
- * Remove with confirmation for settled documents, 'Remove failed', Download and reorder.
+ * Remove with confirmation for settled documents, 'Remove failed', Download, Preview (PDFs) and
+ * reorder (drag, or Move up / Move down); on the details page also 'Remove all' and tags/types.
  */
 export default function DocumentUploadStep({
   applicationId,
   containers,
   readOnly = false,
   imagesEnabled = false,
+  details,
 }: DocumentUploadStepProps) {
   const { t } = useTranslation();
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const uploads = useUploadQueue(applicationId);
   const { queue, pending, inQueue } = uploads;
-  const { query, documents, move } = useDocuments(applicationId, uploads);
+  const { query, documents, move, place, refresh } = useDocuments(applicationId, uploads);
   const [rejections, setRejections] = useState<Record<string, string[]>>({});
   const [held, setHeld] = useState<Held | undefined>();
   const [confirm, setConfirm] = useState<{ name: string; fileName: string; containerName: string }>();
   const [removing, setRemoving] = useState(false);
+  const [removeAll, setRemoveAll] = useState<StepContainer | undefined>();
+  const [preview, setPreview] = useState<ApplicationDocumentDto | undefined>();
+  const [labelling, setLabelling] = useState<ApplicationDocumentDto | undefined>();
 
   // An upload is processed once its document is listed settled: it leaves the queue (the card then
   // follows the listed document alone, and a later removal leaves nothing behind).
@@ -159,7 +176,22 @@ export default function DocumentUploadStep({
     setConfirm(undefined);
   };
 
-  if (query.isPending) return <Spinner size="large" aria-label={t('documents.loading')} />;
+  /** DELETE .../document-containers/{cid}/documents, then the list read again. */
+  const confirmRemoveAll = async () => {
+    if (!removeAll) return;
+    setRemoving(true);
+    try {
+      await documentsApi.removeAll(applicationId, removeAll.id);
+      for (const item of queue) if (item.containerId === removeAll.id) drop(item.id);
+    } catch {
+      toasts.show({ type: 'error', content: t('documents.removeAllFailed') });
+    }
+    await refresh();
+    setRemoving(false);
+    setRemoveAll(undefined);
+  };
+
+  if (query.isPending) return <StatusIndicator type="loading">{t('documents.loading')}</StatusIndicator>;
   if (query.isError) return <Alert type="error">{t('documents.fetchFailed')}</Alert>;
 
   const sorted = [...containers].sort((a, b) => a.displayOrder - b.displayOrder);
@@ -200,6 +232,27 @@ export default function DocumentUploadStep({
             onExtracted={() =>
               void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) })
             }
+            onPlace={(name, to) => place(container.id, name, to)}
+            onPreview={setPreview}
+            {...(details
+              ? {
+                  // Offered while the container has documents, none in flight, each removable.
+                  onRemoveAll:
+                    listed.length > 0 &&
+                    listed.every((d) => d.isDeletable) &&
+                    !mine.some((q) => q.phase === 'queued' || q.phase === 'uploading')
+                      ? () => setRemoveAll(container)
+                      : undefined,
+                  onLabels: {
+                    text: details.child ? t('documents.labels.menuWithType') : t('documents.labels.menu'),
+                    open: setLabelling,
+                  },
+                  labelsOf: (doc: ApplicationDocumentDto) =>
+                    isSettledDoc(doc) ? (
+                      <CardLabels applicationId={applicationId} doc={doc} child={details.child} />
+                    ) : null,
+                }
+              : {})}
           />
         );
       })}
@@ -209,6 +262,28 @@ export default function DocumentUploadStep({
         onCancel={() => setConfirm(undefined)}
         onConfirm={() => void confirmRemove()}
       />
+      <RemoveAllDialog
+        containerName={removeAll?.displayName}
+        busy={removing}
+        onCancel={() => setRemoveAll(undefined)}
+        onConfirm={() => void confirmRemoveAll()}
+      />
+      {preview && (
+        <PdfPreview
+          applicationId={applicationId}
+          documentName={preview.name}
+          fileName={preview.fileName}
+          onClose={() => setPreview(undefined)}
+        />
+      )}
+      {labelling && details && (
+        <LabelsDialog
+          applicationId={applicationId}
+          doc={labelling}
+          child={details.child}
+          onClose={() => setLabelling(undefined)}
+        />
+      )}
       <ExpiredFilesDialog
         containerName={held?.container.displayName ?? ''}
         files={held?.expired ?? []}

@@ -209,3 +209,16 @@ export const acceptAttribute = (imagesEnabled = false): string =>
   acceptedFileTypes(imagesEnabled)
     .flatMap((type) => [...type.extensions.map((ext) => `.${ext}`), type.mimeType])
     .join(',');
+
+/** Whether a document can be previewed in the page (a completed PDF: converted images are PDFs too). */
+export const isPreviewable = (d: Pick<ApplicationDocumentDto, 'uploadStatus' | 'fileType' | 'fileName'>) =>
+  d.uploadStatus === 'Completed' && (d.fileType === 'application/pdf' || /\.pdf$/i.test(d.fileName));
+
+/** The names of a container's documents with `name` moved to index `to` (a drag's drop). */
+export function placedAt(names: readonly string[], name: string, to: number): string[] {
+  const from = names.indexOf(name);
+  if (from < 0 || to < 0 || to >= names.length || from === to) return [...names];
+  const next = names.filter((n) => n !== name);
+  next.splice(to, 0, name);
+  return next;
+}

@@ -6,7 +6,7 @@ import { isExtracting, isInProgress } from '../../../../shared/domain/documents'
 import { applicationKeys } from '../../api/applications';
 import { documentKeys, documentsApi } from '../../api/documents';
 import { useToasts } from '../../components/toasts';
-import { isSettledDoc } from './documents';
+import { isSettledDoc, placedAt } from './documents';
 
 /** How often the documents are re-read while any of them is not settled (portal-core §9). */
 export const POLL_INTERVAL_MS = 5000;
@@ -108,5 +108,16 @@ export function useDocuments(
     [documents, reorder],
   );
 
-  return { query, documents, refresh, move };
+  /** Puts a document at index `to` of its container (a drag's drop). */
+  const place = useCallback(
+    (containerId: string, name: string, to: number) => {
+      const names = inOrder(documents, containerId).map((d) => d.name);
+      const next = placedAt(names, name, to);
+      if (next.every((n, i) => n === names[i])) return;
+      reorder.mutate({ containerId, names: next });
+    },
+    [documents, reorder],
+  );
+
+  return { query, documents, refresh, move, place };
 }

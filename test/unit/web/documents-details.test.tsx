@@ -1,0 +1,276 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import { initI18n } from '../../../web/src/i18n';
+import { ServiceError } from '../../../web/src/api/errors';
+import { ToastProvider } from '../../../web/src/components/toasts';
+import type { ApplicationDto } from '../../../shared/schemas/applications';
+import type { DocumentContainerDto } from '../../../shared/schemas/documents';
+import { deferred, doc } from './documents-support';
+import { api } from './documents-api-mock';
+
+vi.mock('../../../web/src/api/documents', async () =>
+  (await import('./documents-api-mock')).documentsModule(),
+);
+vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn(async () => ({ authorities: [] })) }));
+
+const { default: DocumentsSection } = await import('../../../web/src/features/documents/DocumentsSection');
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await initI18n();
+});
+beforeEach(() => {
+  for (const fn of Object.values(api)) fn.mockReset();
+  api.containers.mockResolvedValue(CONTAINERS);
+  api.tags.mockResolvedValue([]);
+  api.types.mockResolvedValue([]);
+});
+afterEach(() => cleanup());
+
+const container = (id: string, displayName: string, displayOrder: number, containerType = 'Standard') =>
+  ({ id, name: id, displayName, displayOrder, containerType, containerMergeStatus: 'NotMerged' }) as const;
+const CONTAINERS: DocumentContainerDto[] = [
+  container('plans', 'Plans and drawings', 1),
+  container('specs', 'Specifications', 2),
+  container('rfi', 'RFI documents', 3, 'RFIDocument'),
+];
+const APP = {
+  id: '1000001',
+  applicationType: 'Standalone',
+  jurisdictionId: 'nz',
+  formId: 'bc',
+  authorityId: 'auckland',
+} as unknown as ApplicationDto;
+
+const TAGS = [
+  { id: 'architectural', name: 'Architectural', displayName: 'Architectural', displayOrder: 1, userId: '0' },
+  { id: 'structural', name: 'Structural', displayName: 'Structural', displayOrder: 2, userId: '0' },
+];
+
+function renderSection(props: { readOnly?: boolean; app?: ApplicationDto } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          <DocumentsSection
+            app={props.app ?? APP}
+            readOnly={props.readOnly ?? false}
+            requiredIds={['plans']}
+          />
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+const listed = [
+  doc({ name: 'a.pdf', order: 0 }),
+  doc({ name: 'b.pdf', order: 1 }),
+  doc({ name: 'c.pdf', order: 2 }),
+];
+const names = () =>
+  within(screen.getByRole('list', { name: 'Plans and drawings' }))
+    .getAllByRole('group')
+    .map((g) => g.getAttribute('aria-label'));
+
+async function menuOf(fileName: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${fileName}` }));
+  return screen.findAllByRole('menuitem').then((items) => items.map((i) => i.textContent));
+}
+
+describe('the Documents section of /application-details (portal-core §2)', () => {
+  it("shows every container of the application (not the RFIs') with its drop zone and cards", async () => {
+    const list = deferred<typeof listed>();
+    api.list.mockReturnValue(list.promise);
+    renderSection();
+    expect(await screen.findByText('Loading documents')).toBeTruthy();
+    await act(async () => list.resolve([...listed, doc({ name: 's.pdf', documentContainerId: 'specs' })]));
+    expect(await screen.findByRole('heading', { name: /Plans and drawings/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /Specifications/ })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /RFI documents/ })).toBeNull();
+    expect(screen.getAllByText('Drop your file(s) here or click to browse')).toHaveLength(2);
+    expect(names()).toEqual(['a.pdf', 'b.pdf', 'c.pdf']);
+    expect(await menuOf('a.pdf')).toEqual(['Preview', 'Download', 'Tags', 'Move down', 'Remove']);
+  });
+
+  it('read-only: cards with Preview and Download only; no drop zone, drag handle or Remove all', async () => {
+    api.list.mockResolvedValue(listed);
+    renderSection({ readOnly: true });
+    await screen.findByRole('group', { name: 'a.pdf' });
+    expect(screen.queryByText('Drop your file(s) here or click to browse')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove all/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /to reorder/ })).toBeNull();
+    expect(await menuOf('b.pdf')).toEqual(['Preview', 'Download']);
+  });
+
+  it("'Remove all' asks first (Remove / Cancel, can't be undone), then deletes the container's documents", async () => {
+    api.list.mockResolvedValue(listed);
+    api.removeAll.mockResolvedValue(undefined);
+    renderSection();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Remove all documents in Plans and drawings' }),
+    );
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Remove all documents in a container')).toBeTruthy();
+    expect(within(dialog).getByText('Remove all documents from Plans and drawings?')).toBeTruthy();
+    expect(within(dialog).getByText("This operation can't be undone.")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.removeAll).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove all documents in Plans and drawings' }));
+    dialog = await screen.findByRole('dialog');
+    api.list.mockResolvedValue([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.removeAll).toHaveBeenCalledWith('1000001', 'plans');
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'a.pdf' })).toBeNull());
+    // Nothing left to remove: no button.
+    expect(screen.queryByRole('button', { name: 'Remove all documents in Plans and drawings' })).toBeNull();
+  });
+
+  it('offers no Remove all where a document is not the caller’s to remove', async () => {
+    api.list.mockResolvedValue([doc({ name: 'a.pdf' }), doc({ name: 'theirs.pdf', isDeletable: false })]);
+    renderSection();
+    await screen.findByRole('group', { name: 'theirs.pdf' });
+    expect(screen.queryByRole('button', { name: 'Remove all documents in Plans and drawings' })).toBeNull();
+  });
+});
+
+describe('drag-and-drop sorting (portal-core §2 sortable list, §4)', () => {
+  // jsdom lays nothing out: each card is 80 px high, 100 px apart, so the keyboard drag can move.
+  const realRect = Element.prototype.getBoundingClientRect;
+  beforeEach(() => {
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      const li = this.closest('li[data-document]');
+      const i = li ? Array.from(li.parentElement!.children).indexOf(li) : 0;
+      const top = li ? i * 100 : 0;
+      const height = li ? 80 : 0;
+      return {
+        x: 0,
+        y: top,
+        top,
+        left: 0,
+        width: 500,
+        height,
+        bottom: top + height,
+        right: 500,
+        toJSON() {},
+      };
+    };
+  });
+  afterEach(() => void (Element.prototype.getBoundingClientRect = realRect));
+
+  // The keyboard sensor listens on the document from the next task after it picks a card up.
+  const tick = () => act(() => new Promise((r) => setTimeout(r, 20)));
+  async function dragDown(fileName: string) {
+    const handle = await screen.findByRole('button', { name: `Drag ${fileName} to reorder` });
+    handle.focus();
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    await tick();
+    fireEvent.keyDown(document, { key: 'ArrowDown', code: 'ArrowDown' });
+    await tick();
+    fireEvent.keyDown(document, { key: ' ', code: 'Space' });
+    await tick();
+  }
+
+  it('a drop sends the container order to PATCH .../documents/order and shows it at once', async () => {
+    api.list.mockResolvedValue(listed);
+    const call = deferred();
+    api.reorder.mockReturnValue(call.promise);
+    renderSection();
+    await dragDown('a.pdf');
+    await waitFor(() => expect(api.reorder).toHaveBeenCalled());
+    expect(api.reorder).toHaveBeenCalledWith('1000001', 'plans', { documents: ['b.pdf', 'a.pdf', 'c.pdf'] });
+    await waitFor(() => expect(names()).toEqual(['b.pdf', 'a.pdf', 'c.pdf']));
+  });
+
+  it("puts the order back when the server refuses, with 'Fail to reorder documents'", async () => {
+    api.list.mockResolvedValue(listed);
+    api.reorder.mockRejectedValue(new ServiceError('ServerError', 'boom', 500));
+    renderSection();
+    await dragDown('a.pdf');
+    await waitFor(() => expect(api.reorder).toHaveBeenCalled());
+    expect(await screen.findByText('Fail to reorder documents')).toBeTruthy();
+    await waitFor(() => expect(names()).toEqual(['a.pdf', 'b.pdf', 'c.pdf']));
+  });
+});
+
+describe('tags and types (portal-core §3 Document tag, Document type)', () => {
+  it('shows the tags on the card and replaces them from the Tags dialog (PUT .../tags)', async () => {
+    api.list.mockResolvedValue([doc({ name: 'a.pdf' })]);
+    api.tags.mockResolvedValue([TAGS[0]]);
+    api.allTags.mockResolvedValue(TAGS);
+    api.setTags.mockResolvedValue([]);
+    renderSection();
+    const onCard = await screen.findByRole('list', { name: 'Tags of a.pdf' });
+    expect(within(onCard).getByText('Architectural')).toBeTruthy();
+    await menuOf('a.pdf');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Tags' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(createWrapper(dialog).findMultiselect()).toBeTruthy());
+    const multiselect = createWrapper(dialog).findMultiselect()!;
+    await waitFor(() =>
+      expect(multiselect.findTokens().map((t) => t.getElement().textContent)).toEqual(['Architectural']),
+    );
+    expect(within(dialog).queryByText('Document type')).toBeNull();
+    // Each chosen tag's token has a named remove button (axe button-name).
+    expect(within(dialog).getByRole('button', { name: 'Remove tag Architectural' })).toBeTruthy();
+    multiselect.openDropdown();
+    multiselect.selectOptionByValue('structural');
+    api.tags.mockResolvedValue(TAGS);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.setTags).toHaveBeenCalledWith('1000001', 'a.pdf', ['architectural', 'structural']);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Tags of a.pdf' })).getByText('Structural'),
+      ).toBeTruthy(),
+    );
+  });
+
+  it("a child application's document also takes its type, Amendment or Supporting (PUT .../types)", async () => {
+    api.list.mockResolvedValue([doc({ name: 'a.pdf' })]);
+    api.allTags.mockResolvedValue(TAGS);
+    api.types.mockResolvedValue([
+      { id: 'amend', name: 'Amendment', displayName: 'Amendment', displayOrder: 1 },
+    ]);
+    api.formTypes.mockResolvedValue([
+      { id: 'amend', name: 'Amendment', displayName: 'Amendment', displayOrder: 1, description: 'A change' },
+      { id: 'support', name: 'Supporting', displayName: 'Supporting', displayOrder: 2, description: 'More' },
+    ]);
+    api.setTags.mockResolvedValue([]);
+    api.setTypes.mockResolvedValue([]);
+    renderSection({ app: { ...APP, applicationType: 'Amendment' } });
+    expect(
+      within(await screen.findByRole('list', { name: 'Tags of a.pdf' })).getByText('Amendment'),
+    ).toBeTruthy();
+    await menuOf('a.pdf');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Tags and type' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Tags and type of a.pdf')).toBeTruthy();
+    await waitFor(() => expect(createWrapper(dialog).findSelect()).toBeTruthy());
+    expect(within(dialog).getAllByText('Document type').length).toBeGreaterThan(0);
+    expect(api.formTypes).toHaveBeenCalledWith('nz', 'bc', expect.anything());
+    const select = createWrapper(dialog).findSelect()!;
+    select.openDropdown();
+    select.selectOptionByValue('support');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.setTypes).toHaveBeenCalledWith('1000001', 'a.pdf', ['support']));
+  });
+
+  it("says 'Failed to fetch document tags or types' when they cannot be read", async () => {
+    api.list.mockResolvedValue([doc({ name: 'a.pdf' })]);
+    api.allTags.mockRejectedValue(new ServiceError('ServerError', 'boom', 500));
+    renderSection();
+    await menuOf('a.pdf');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Tags' }));
+    expect(await screen.findByText('Failed to fetch document tags or types')).toBeTruthy();
+  });
+});
