@@ -244,6 +244,15 @@ export const routes = [
   r('GET', '/user/applications/{id}/documents/{name}/types', 'documents', onApplication('ReadOnly')),
   r('POST', '/user/applications/{id}/documents/{name}/types', 'documents', onApplication('Edit')),
   r('PUT', '/user/applications/{id}/documents/{name}/types', 'documents', onApplication('Edit')),
+  // Large files in parts (docs/documents.md "Large files"): Edit, as the document's create.
+  r('POST', '/user/applications/{id}/documents/{name}/multipart', 'documents', onApplication('Edit')),
+  r('GET', '/user/applications/{id}/documents/{name}/multipart', 'documents', onApplication('Edit')),
+  r(
+    'POST',
+    '/user/applications/{id}/documents/{name}/multipart/{uploadId}/sign',
+    'documents',
+    onApplication('Edit'),
+  ),
   r('GET', '/user/applications/{id}/document-containers', 'documents', onApplication('ReadOnly')),
   r(
     'DELETE',

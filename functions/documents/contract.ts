@@ -19,6 +19,12 @@ import {
   UserDocumentPath,
 } from '../../shared/schemas/documents.js';
 import { RequiredDocument } from '../../shared/schemas/applications.js';
+import {
+  MultipartPath,
+  MultipartUploadDto,
+  SignMultipartRequest,
+  SignMultipartResponse,
+} from '../../shared/schemas/documents-multipart.js';
 
 export const ApplicationPath = z.object({ id: DocumentPath.shape.id });
 const RefSegment = z.string().trim().min(1, 'Required').max(64);
@@ -100,6 +106,24 @@ export const contract = defineContract('documents', {
     body: DocumentTypesRequest,
     response: z.array(DocumentTypeOfDocumentDto),
     summary: "Replaces a document's types",
+  },
+  'POST /user/applications/{id}/documents/{name}/multipart': {
+    params: DocumentPath,
+    response: MultipartUploadDto,
+    status: 201,
+    summary: 'Starts sending a large file of a Pending document in parts (docs/documents.md "Large files")',
+  },
+  'GET /user/applications/{id}/documents/{name}/multipart': {
+    params: DocumentPath,
+    response: MultipartUploadDto,
+    summary: "The document's open upload in parts and the parts stored so far (to resume)",
+  },
+  'POST /user/applications/{id}/documents/{name}/multipart/{uploadId}/sign': {
+    params: MultipartPath,
+    body: SignMultipartRequest,
+    response: SignMultipartResponse,
+    summary:
+      "Presigned URLs for the document's own key: parts 1..10000 (within the file), the parts list, the completion (every part stored) or the abort",
   },
   'GET /user/applications/{id}/document-containers': {
     params: ApplicationPath,

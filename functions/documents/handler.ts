@@ -3,7 +3,7 @@ import type { Implementations } from '../platform/http/handler.js';
 import { ensureSummaryPdf } from '../applications/service/summary-pdf.js';
 import { catalogue } from '../reference/catalogue.js';
 import { contract } from './contract.js';
-import { getApplicationDocument, listApplicationDocuments } from './repository.js';
+import { getApplicationDocument, listApplicationDocuments, markDocumentUploading } from './repository.js';
 import {
   addApplicationDocument,
   documentsSnapshot,
@@ -27,6 +27,15 @@ import { documentChangesService } from './service/changes.js';
 import { containersService } from './service/containers.js';
 import { userDocumentsService } from './service/user-documents.js';
 import { deleteObject, presignedDownload, presignedPut } from './service/storage.js';
+import { multipartService } from './service/multipart.js';
+import {
+  abortMultipartUpload,
+  abortOpenUploads,
+  createMultipartUpload,
+  listStoredParts,
+  openMultipartUploads,
+  presignMultipart,
+} from './service/multipart-storage.js';
 
 const service = documentsService({
   documents: {
@@ -36,7 +45,7 @@ const service = documentsService({
     add: addApplicationDocument,
     remove: removeApplicationDocuments,
   },
-  storage: { presignedPut, presignedDownload, deleteObject },
+  storage: { presignedPut, presignedDownload, deleteObject, abortUploads: abortOpenUploads },
   reference: {
     documentContainers: () => catalogue().documentContainers(),
     documentCategoryIds: (jurisdictionId) => catalogue().documentCategoryIds(jurisdictionId),
@@ -44,6 +53,16 @@ const service = documentsService({
       authorityId ? (catalogue().authority(authorityId)?.imageConversionEnabled ?? false) : false,
   },
   ensureSummaryPdf,
+});
+
+const multipart = multipartService({
+  get: getApplicationDocument,
+  markUploading: markDocumentUploading,
+  create: createMultipartUpload,
+  openUploads: openMultipartUploads,
+  listParts: listStoredParts,
+  abort: abortMultipartUpload,
+  presign: presignMultipart,
 });
 
 const changes = documentChangesService({
@@ -105,6 +124,15 @@ export const routes = {
     changes.changeTypes(caller, grant, params.name, body.documentTypeIds, 'add'),
   'PUT /user/applications/{id}/documents/{name}/types': async ({ caller, params, body, ...grant }) =>
     changes.changeTypes(caller, grant, params.name, body.documentTypeIds, 'replace'),
+  'POST /user/applications/{id}/documents/{name}/multipart': async ({ params, ...grant }) =>
+    reply(201, await multipart.start(grant, params.name)),
+  'GET /user/applications/{id}/documents/{name}/multipart': async ({ params, ...grant }) =>
+    multipart.current(grant, params.name),
+  'POST /user/applications/{id}/documents/{name}/multipart/{uploadId}/sign': async ({
+    params,
+    body,
+    ...grant
+  }) => multipart.sign(grant, params.name, params.uploadId, body),
   'GET /user/applications/{id}/document-containers': async (grant) => containers.listContainers(grant),
   'DELETE /user/applications/{id}/document-containers/{cid}/documents': async ({
     caller,

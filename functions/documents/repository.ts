@@ -186,3 +186,27 @@ export async function deleteApplicationDocument(key: {
   const { data } = await entities.applicationDocument.delete(key).go({ response: 'all_old' });
   return data ?? undefined;
 }
+
+/**
+ * Marks a document whose file is being sent in parts (Pending → Uploading, its upload then counted
+ * stalled only after a day: shared/schemas/documents-multipart.ts). False when it is no longer
+ * waiting for its file.
+ */
+export async function markDocumentUploading(key: {
+  applicationId: string;
+  documentName: string;
+}): Promise<boolean> {
+  try {
+    await entities.applicationDocument
+      .patch(key)
+      .set({ uploadStatus: 'Uploading' })
+      .where(
+        ({ uploadStatus }, { eq }) => `${eq(uploadStatus, 'Pending')} OR ${eq(uploadStatus, 'Uploading')}`,
+      )
+      .go({ response: 'none' });
+    return true;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return false;
+    throw err;
+  }
+}

@@ -11,6 +11,7 @@ import { HOST } from './ports';
 import { closeServer, listen, s3EventKey, type Log } from './util';
 import { keyPrefixes } from '../../functions/documents/service/keys';
 import { checkPresignedRequest, presignErrorXml } from './s3-presign';
+import { patchMultipart } from './s3-multipart';
 
 /**
  * The keys the scan trigger delivers, as the deployed notification's prefix filter
@@ -117,6 +118,7 @@ export async function startS3(opts: {
   });
   await s3rver.configureBuckets();
   keepDirectoriesOnDelete(s3rver);
+  const multipart = patchMultipart(s3rver, opts.bucket, opts.corsOrigins);
 
   // s3rver reports a completed multipart upload as ObjectCreated:Post; the request it came from
   // (POST ...?uploadId=...) tells it apart from a browser form POST.
@@ -149,9 +151,10 @@ export async function startS3(opts: {
 
   const app = s3rver.callback();
   const server: Server = createServer((req, res) => {
-    // s3rver does not check V4 signatures: presigned PUTs are checked here as S3 would (s3-presign.ts).
-    if (req.method === 'PUT') {
-      const check = checkPresignedRequest('PUT', req.url ?? '/', req.headers);
+    // s3rver does not check V4 signatures: presigned PUTs (and a multipart upload's presigned list,
+    // completion and abort) are checked here as S3 would (s3-presign.ts).
+    if (req.method === 'PUT' || (req.method !== 'OPTIONS' && /[?&]uploadId=/.test(req.url ?? ''))) {
+      const check = checkPresignedRequest(req.method ?? 'PUT', req.url ?? '/', req.headers);
       if (check && !check.ok) {
         res.writeHead(403, { 'content-type': 'application/xml' });
         res.end(presignErrorXml(check.code, check.reason));
@@ -159,7 +162,16 @@ export async function startS3(opts: {
         return;
       }
     }
-    requestInfo.run({ method: req.method ?? 'GET', url: req.url ?? '/' }, () => app(req, res));
+    void multipart.handle(req, res).then(
+      (handled) => {
+        if (!handled)
+          requestInfo.run({ method: req.method ?? 'GET', url: req.url ?? '/' }, () => app(req, res));
+      },
+      (err: unknown) => {
+        opts.log(`local S3 multipart call failed: ${String(err)}`);
+        if (!res.headersSent) res.writeHead(500).end();
+      },
+    );
   });
   await listen(server, opts.port, HOST);
   const idle = async () => {

@@ -332,7 +332,8 @@ export class WebStack extends Stack {
           CORSConfiguration: {
             CORSRules: [
               {
-                AllowedMethods: ['PUT', 'GET', 'HEAD'],
+                // POST and DELETE: a large file's multipart completion and abort (docs/documents.md).
+                AllowedMethods: ['PUT', 'GET', 'HEAD', 'POST', 'DELETE'],
                 AllowedOrigins: origins,
                 AllowedHeaders: ['*'],
                 ExposeHeaders: ['ETag'],

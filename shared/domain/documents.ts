@@ -48,11 +48,14 @@ export const isReservedDocumentName = (name: string): boolean => /^summary-.*\.p
 
 /**
  * A document that failed or stalled (portal-core §4): Error, or Pending while no upload of it is
- * in the upload queue ("counts as failed/stalled and shows as Error"). Such a document is removed
+ * in the upload queue ("counts as failed/stalled and shows as Error"); likewise Uploading (its file
+ * was being sent in parts) with no upload of it in the queue. Such a document is removed
  * by 'Remove failed', and a new file of the same name replaces it.
  */
 export function isFailedOrStalled(uploadStatus: UploadStatus, inQueue: boolean): boolean {
-  return uploadStatus === 'Error' || (uploadStatus === 'Pending' && !inQueue);
+  return (
+    uploadStatus === 'Error' || ((uploadStatus === 'Pending' || uploadStatus === 'Uploading') && !inQueue)
+  );
 }
 
 /** Whether a document is neither settled (Completed or Error) nor failed/stalled: still on its way. */

@@ -13,6 +13,9 @@
  *                                  against the regex version it replaced (sanitise.ts)
  *   npm run bench -- checks        the scan pipeline's PDF checks on generated 25/100/250 MB PDFs: peak RSS
  *                                  and time of the pdf-lib walk and of pdf.js, each in a fresh process (checks.ts)
+ *   npm run bench -- uploads       a 250 MB PDF uploaded in parts in Chromium against a local stack of its
+ *                                  own (web/dist): peak RSS of the stack process (API) and of the scanner,
+ *                                  throughput (uploads.ts)
  *   npm run bench -- captcha       the registration captcha's solve time in headless Chromium at a few
  *                                  work factors, median/p90 (captcha.ts)
  *   npm run bench -- fuzz          20,000 malformed requests from the OpenAPI document on the bench
@@ -281,6 +284,11 @@ if (all || which.includes('sanitise')) {
 if (all || which.includes('captcha')) {
   const { captcha } = await import('./captcha');
   await captcha({ table });
+}
+if (which.includes('uploads')) {
+  // Not in the default run: it writes a 250 MB file and uploads it (minutes).
+  const { uploadsBench } = await import('./uploads');
+  await uploadsBench({ table });
 }
 const wantApi = all || which.includes('api');
 const wantReference = all || which.includes('reference');

@@ -228,6 +228,8 @@ describe('WebStack', () => {
       expect(cors).toContain('DomainName');
       expect(cors).toContain('ETag');
       expect(cors).not.toContain('*.cloudfront.net');
+      // A large file's parts (PUT), their list (GET), completion (POST) and abort (DELETE).
+      expect(cors).toMatch(/AllowedMethods[^\]]*PUT[^\]]*GET[^\]]*POST[^\]]*DELETE/);
       // Only PutBucketCORS on the uploads bucket.
       const policies = Object.values(t.findResources('AWS::IAM::Policy')).map((p) => JSON.stringify(p));
       const corsPolicy = policies.find((p) => p.includes('s3:PutBucketCORS'))!;

@@ -23,7 +23,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CreateMultipartUploadCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { routeKey, routes, type RouteDef, type RouteKey } from '../../functions/routes';
 import { AccessLevel } from '../../shared/schemas/common';
@@ -186,6 +186,42 @@ async function seedDocument(app: Fixture): Promise<void> {
     })
     .go();
 }
+
+const MATRIX_LARGE = 'matrix-large.pdf';
+/** The open multipart upload of each fixture's large document (docs/documents.md "Large files"). */
+const largeUploads = new Map<string, string>();
+
+/** A large document the owner is uploading (Pending), with an open multipart upload of its key. */
+async function seedLargeDocument(app: Fixture): Promise<void> {
+  const objectKey = `incoming/${app.id}/${randomUUID()}`;
+  const out = await s3Client().send(
+    new CreateMultipartUploadCommand({
+      Bucket: o.UploadsBucket,
+      Key: objectKey,
+      ContentType: 'application/pdf',
+    }),
+  );
+  largeUploads.set(app.id, out.UploadId!);
+  await entities.applicationDocument
+    .put({
+      applicationId: app.id,
+      documentName: MATRIX_LARGE,
+      objectKey,
+      createdBy: owner.sub,
+      fileName: MATRIX_LARGE,
+      fileType: 'application/pdf',
+      fileSize: 30 * 1024 * 1024,
+      uploadStatus: 'Pending',
+      documentContainerId: 'plans',
+      fileModifiedDate: new Date().toISOString(),
+    })
+    .go();
+}
+
+const largeRequires = {
+  level: 'Manage' as const,
+  why: "only the document's uploader (the owner here) or a Manage participant sends its file (portal-core §6): an Edit participant is refused 403",
+};
 
 /** The matrix document with the system tag 'architectural' on it. */
 async function seedDocumentWithTag(app: Fixture): Promise<void> {
@@ -583,6 +619,24 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
       level: 'Manage',
       why: "only the document's uploader (the owner here) or a Manage participant changes it (portal-core §6): an Edit participant is refused 403",
     },
+  }),
+  'POST /user/applications/{id}/documents/{name}/multipart': onApp({
+    prepare: seedLargeDocument,
+    request: () => ({ params: { name: MATRIX_LARGE } }),
+    requires: largeRequires,
+  }),
+  'GET /user/applications/{id}/documents/{name}/multipart': onApp({
+    prepare: seedLargeDocument,
+    request: () => ({ params: { name: MATRIX_LARGE } }),
+    requires: largeRequires,
+  }),
+  'POST /user/applications/{id}/documents/{name}/multipart/{uploadId}/sign': onApp({
+    prepare: seedLargeDocument,
+    request: (app) => ({
+      params: { name: MATRIX_LARGE, uploadId: largeUploads.get(app.id)! },
+      body: { operation: 'UploadPart', partNumbers: [1] },
+    }),
+    requires: largeRequires,
   }),
   'GET /user/applications/{id}/document-containers': onApp({ request: () => ({}) }),
   'DELETE /user/applications/{id}/document-containers/{cid}/documents': onApp({

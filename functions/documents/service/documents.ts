@@ -60,6 +60,8 @@ export interface DocumentPorts {
       versionId?: string | undefined,
     ): Promise<string>;
     deleteObject(key: string): Promise<void>;
+    /** Aborts the multipart uploads still open on a key (a removed document's parts go at once). */
+    abortUploads?(key: string): Promise<void>;
   };
   reference: {
     documentContainers(): readonly DocumentContainer[];
@@ -178,6 +180,7 @@ export function documentsService(ports: DocumentPorts) {
     )
       throw new NotFound(documentMessages.documentNotFound);
     for (const k of filesOf(doc)) await ports.storage.deleteObject(k);
+    if (doc.uploadStatus === 'Uploading') await ports.storage.abortUploads?.(doc.objectKey);
   }
 
   /** A short-lived link to a document whose scan has passed (the summary PDF is rebuilt when missing). */

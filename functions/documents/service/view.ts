@@ -7,6 +7,7 @@
 import type { ApplicationDocumentDto, UploadErrorCode } from '../../../shared/schemas/documents.js';
 import { UploadErrorCode as UploadErrorCodes, documentLimits } from '../../../shared/schemas/documents.js';
 import type { DocumentActions } from '../../../shared/domain/documents.js';
+import { multipartLimits } from '../../../shared/schemas/documents-multipart.js';
 
 /** What a caller may do with a document when nobody said (safe default: nothing). */
 export const NO_DOCUMENT_ACTIONS: DocumentActions = { isEditable: false, isDeletable: false };
@@ -33,11 +34,16 @@ export interface StoredDocument {
   titleIssuedDate?: string | undefined;
 }
 
-/** True when the document waits for a file that can no longer arrive. */
+/**
+ * True when the document waits for a file that can no longer arrive: Pending 30 minutes, or
+ * Uploading (its file being sent in parts, which can resume) a day, after it was created.
+ */
 export function isStalled(doc: Pick<StoredDocument, 'uploadStatus' | 'createdAt'>, now: Date): boolean {
   if (doc.uploadStatus !== 'Pending' && doc.uploadStatus !== 'Uploading') return false;
   const created = Date.parse(doc.createdAt);
-  return Number.isFinite(created) && now.getTime() - created > documentLimits.stalledAfterMs;
+  const limit =
+    doc.uploadStatus === 'Uploading' ? multipartLimits.stalledAfterMs : documentLimits.stalledAfterMs;
+  return Number.isFinite(created) && now.getTime() - created > limit;
 }
 
 const asErrorCode = (code: string | undefined): UploadErrorCode | undefined => {

@@ -17,7 +17,10 @@ describe('document upload rules', () => {
     expect(isFailedOrStalled('Pending', false)).toBe(true);
     expect(isFailedOrStalled('Pending', true)).toBe(false);
     expect(isFailedOrStalled('Error', true)).toBe(true);
-    for (const s of ['Uploading', 'Awaiting review', 'Uploaded', 'Completed'] as const)
+    // Uploading: its file was being sent in parts; with no upload of it in the queue it stopped.
+    expect(isFailedOrStalled('Uploading', false)).toBe(true);
+    expect(isFailedOrStalled('Uploading', true)).toBe(false);
+    for (const s of ['Awaiting review', 'Uploaded', 'Completed'] as const)
       expect(isFailedOrStalled(s, false)).toBe(false);
     expect(UploadStatus.options.filter((s) => isInProgress(s, true))).toEqual([
       'Pending',

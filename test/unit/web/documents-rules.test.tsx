@@ -133,6 +133,30 @@ describe('document step rules in the browser', () => {
     expect(live.duplicates.map((f) => f.name)).toEqual(['p.pdf']);
   });
 
+  it('the same large file again (name, size, last-modified) resumes an upload in parts that stopped; another file replaces it', () => {
+    const size = 60 * 1024 * 1024;
+    const modified = Date.UTC(2025, 5, 1);
+    const documents = [
+      listed('big.pdf', {
+        uploadStatus: 'Uploading',
+        fileSize: size,
+        fileModifiedDate: new Date(modified).toISOString(),
+      }),
+    ];
+    const ctx = { container, documents, queued: [], inQueue: () => false, now };
+    const same = triageFiles(t, [file('big.pdf', size, 'application/pdf', modified)], ctx);
+    expect(same.accepted.map((a) => [a.documentName, a.resumes, a.replaces])).toEqual([
+      ['big.pdf', 'big.pdf', undefined],
+    ]);
+    for (const other of [
+      file('big.pdf', size + 1, 'application/pdf', modified),
+      file('big.pdf', size, 'application/pdf', modified + 1000),
+    ]) {
+      const changed = triageFiles(t, [other], ctx);
+      expect(changed.accepted.map((a) => [a.resumes, a.replaces])).toEqual([[undefined, 'big.pdf']]);
+    }
+  });
+
   it('holds files of proof-of-ownership older than 3 months as expired, until kept', () => {
     const ownership = { ...container, id: 'proof-of-ownership', displayName: 'Proof of ownership' };
     const old = file('title.pdf', 8000, 'application/pdf', Date.UTC(2025, 2, 1));

@@ -9,6 +9,11 @@ import type {
   ReorderDocumentsRequest,
 } from '../../../shared/schemas/documents';
 import type { DocumentTag, DocumentTypeDto } from '../../../shared/schemas/reference';
+import type {
+  MultipartUploadDto,
+  SignMultipartRequest,
+  SignMultipartResponse,
+} from '../../../shared/schemas/documents-multipart';
 import { apiRequest } from './client';
 
 /**
@@ -77,6 +82,17 @@ export const documentsApi = {
 
   downloadLink: (applicationId: string, name: string, signal?: AbortSignal) =>
     apiRequest<DownloadLinkResponse>(`${doc(applicationId, name)}/download-link`, { signal }),
+
+  /** A large file in parts (docs/documents.md "Large files"): start, find (to resume), sign. */
+  startMultipart: (applicationId: string, name: string, signal?: AbortSignal) =>
+    apiRequest<MultipartUploadDto>(`${doc(applicationId, name)}/multipart`, { method: 'POST', signal }),
+  currentMultipart: (applicationId: string, name: string, signal?: AbortSignal) =>
+    apiRequest<MultipartUploadDto>(`${doc(applicationId, name)}/multipart`, { signal }),
+  signMultipart: (applicationId: string, name: string, uploadId: string, body: SignMultipartRequest) =>
+    apiRequest<SignMultipartResponse>(
+      `${doc(applicationId, name)}/multipart/${encodeURIComponent(uploadId)}/sign`,
+      { method: 'POST', body },
+    ),
 };
 
 /** Thrown when the PUT to the presigned URL fails (network or a non-2xx answer). */

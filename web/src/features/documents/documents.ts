@@ -12,6 +12,7 @@ import {
   uploadErrorMessages,
 } from '../../../../shared/schemas/documents';
 import { isExpiredDocument, isFailedOrStalled, numberedName } from '../../../../shared/domain/documents';
+import { usesMultipart } from '../../../../shared/schemas/documents-multipart';
 import { DATE_FORMAT, formatDate } from '../../app/dates';
 
 /**
@@ -83,6 +84,9 @@ export function cardStatus(
     case 'Error':
       return { kind: 'error', text: errorText(t, doc.errorCode) };
     case 'Pending':
+    case 'Uploading':
+      // Not in this page's queue: its file never arrived (an upload in parts resumes when the same
+      // file is dropped again).
       return local?.phase === 'scanning'
         ? { kind: 'scanning', text: t('documents.status.scanning') }
         : { kind: 'error', text: errorText(t, 'FAIL_TO_UPLOAD') };
@@ -98,7 +102,21 @@ export interface AcceptedFile {
   documentName: string;
   /** A failed or stalled document of the same name, removed before this one is uploaded. */
   replaces?: string;
+  /**
+   * The same file again (name, size and last-modified time) for a document whose upload in parts
+   * stopped: its stored parts are kept and only the others are sent (docs/documents.md "Large files").
+   */
+  resumes?: string;
 }
+
+/** Whether `file` is the one a document's unfinished upload in parts was sending. */
+export const resumesUpload = (file: File, doc: ApplicationDocumentDto): boolean =>
+  doc.uploadStatus === 'Uploading' &&
+  usesMultipart(file.size) &&
+  doc.fileSize === file.size &&
+  file.lastModified > 0 &&
+  doc.fileModifiedDate !== undefined &&
+  Date.parse(doc.fileModifiedDate) === file.lastModified;
 
 /** What the user chose for held files: keep expired ones, rename duplicates. */
 export interface TriageChoices {
@@ -199,7 +217,13 @@ export function triageFiles(
     if (replaces) replaced.add(replaces);
     const documentName = replaces ?? numberedName(file.name, taken);
     taken.add(documentName);
-    accepted.push({ file, mimeType, documentName, ...(replaces ? { replaces } : {}) });
+    const resumes = replaces && holder && resumesUpload(file, holder) ? replaces : undefined;
+    accepted.push({
+      file,
+      mimeType,
+      documentName,
+      ...(resumes ? { resumes } : replaces ? { replaces } : {}),
+    });
   }
   return out;
 }

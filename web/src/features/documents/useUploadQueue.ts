@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { documentKeys, documentsApi, putFile } from '../../api/documents';
 import { isServiceError } from '../../api/errors';
 import { useToasts } from '../../components/toasts';
+import { usesMultipart } from '../../../../shared/schemas/documents-multipart';
 import type { AcceptedFile, UploadPhase } from './documents';
 
 export interface QueueItem extends AcceptedFile {
@@ -21,7 +22,8 @@ let nextId = 0;
 /**
  * The upload queue (portal-core §4 "Document upload"): one item at a time, each going Queued →
  * Uploading... (the record, then the file PUT to its presigned URL with progress) → Scanning for
- * viruses... (until the listed document settles); a failure sets the item failed with its message;
+ * viruses... (until the listed document settles); a file larger than one part goes in parts
+ * (./multipartUpload.ts, resumable); a failure sets the item failed with its message;
  * cancel ends a queued item or aborts the active upload and deletes its record at once. A failed
  * or stalled document the item replaces is removed first.
  */
@@ -55,33 +57,66 @@ export function useUploadQueue(applicationId: string) {
     let created = false;
     void (async () => {
       try {
-        if (item.replaces) {
-          await documentsApi.remove(applicationId, item.replaces).catch((err: unknown) => {
-            if (!isServiceError(err, 'ResourceNotFound')) throw err;
+        const onProgress = (fraction: number) => patch(item.id, { progress: Math.round(fraction * 100) });
+        // The same file again for an upload in parts that stopped: continue it (its parts are kept).
+        let upload = item.resumes
+          ? await documentsApi
+              .currentMultipart(applicationId, item.resumes, controller.signal)
+              .catch((err: unknown) => {
+                if (controller.signal.aborted) throw err;
+                return undefined;
+              })
+          : undefined;
+        if (upload) {
+          created = true;
+          patch(item.id, { created: true });
+        } else {
+          const gone = item.replaces ?? item.resumes;
+          if (gone) {
+            await documentsApi.remove(applicationId, gone).catch((err: unknown) => {
+              if (!isServiceError(err, 'ResourceNotFound')) throw err;
+            });
+          }
+          const { presignedUrl } = await documentsApi.create(
+            applicationId,
+            {
+              name: item.documentName,
+              // A duplicate renamed by the user's choice is the file under its new name.
+              fileName: item.documentName,
+              mimeType: item.mimeType,
+              size: item.file.size,
+              containerId: item.containerId,
+              ...(item.file.lastModified
+                ? { fileModifiedDate: new Date(item.file.lastModified).toISOString() }
+                : {}),
+            },
+            controller.signal,
+          );
+          created = true;
+          patch(item.id, { created: true });
+          // Large files go in parts; the rest keep the one presigned PUT.
+          if (usesMultipart(item.file.size))
+            upload = await documentsApi.startMultipart(applicationId, item.documentName, controller.signal);
+          else
+            await putFile(presignedUrl, item.file, {
+              contentType: item.mimeType,
+              signal: controller.signal,
+              onProgress,
+            });
+        }
+        if (upload) {
+          // Uppy is loaded only when a large file is sent (a lazy chunk).
+          const { uploadInParts } = await import('./multipartUpload');
+          await uploadInParts({
+            applicationId,
+            documentName: item.documentName,
+            file: item.file,
+            mimeType: item.mimeType,
+            upload,
+            signal: controller.signal,
+            onProgress,
           });
         }
-        const { presignedUrl } = await documentsApi.create(
-          applicationId,
-          {
-            name: item.documentName,
-            // A duplicate renamed by the user's choice is the file under its new name.
-            fileName: item.documentName,
-            mimeType: item.mimeType,
-            size: item.file.size,
-            containerId: item.containerId,
-            ...(item.file.lastModified
-              ? { fileModifiedDate: new Date(item.file.lastModified).toISOString() }
-              : {}),
-          },
-          controller.signal,
-        );
-        created = true;
-        patch(item.id, { created: true });
-        await putFile(presignedUrl, item.file, {
-          contentType: item.mimeType,
-          signal: controller.signal,
-          onProgress: (fraction) => patch(item.id, { progress: Math.round(fraction * 100) }),
-        });
         patch(item.id, { phase: 'scanning', progress: 100 });
       } catch (err) {
         if (controller.signal.aborted) {
