@@ -2,6 +2,7 @@ import { defineConsumer } from '../platform/events/consumers.js';
 import type { EventConsumer } from '../platform/events/consumers.js';
 import { applicationPrefixes } from './service/keys.js';
 import { deletePrefix } from './service/storage.js';
+import { mergeConsumers } from './merge-consumers.js';
 
 /** What the documents' consumers need (the uploads bucket by default; fakes in the unit tests). */
 export interface DocumentConsumerDeps {
@@ -21,6 +22,7 @@ export function applicationFilePrefixes(applicationId: string): string[] {
  * The documents' consumers of domain events (docs/events.md):
  * - `documents.files`: when an application is deleted, its files go too (every upload and extracted
  *   text under its prefixes). Idempotent: a replay finds nothing left to remove.
+ * - `documents.mergeOnSubmit` and `documents.merge`: the container merge (./merge-consumers.ts).
  */
 export function documentConsumers(deps: DocumentConsumerDeps = { deletePrefix }): EventConsumer[] {
   return [
@@ -37,5 +39,6 @@ export function documentConsumers(deps: DocumentConsumerDeps = { deletePrefix })
         });
       },
     }),
+    ...mergeConsumers(),
   ];
 }
