@@ -9,6 +9,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
 import DocumentCard from './DocumentCard';
+import MergedDocumentCard from './MergedDocumentCard';
 import type { StepContainer } from './documents';
 import type { QueueItem } from './useUploadQueue';
 
@@ -22,7 +23,8 @@ export interface Entry {
 /**
  * The document section of a container (portal-core §2): the drop zone ('Drop your file(s) here or
  * click to browse'), the files refused ('Unable to upload file due to file constraints'), 'Remove
- * failed' while any failed or stalled, and the list of cards in order (Move up / Move down).
+ * failed' while any failed or stalled, and the list of cards in order (Move up / Move down); a
+ * merged file shows as the merged container card with the list under its expand/collapse.
  */
 export default function ContainerSection({
   container,
@@ -53,7 +55,10 @@ export default function ContainerSection({
   onMove(name: string, delta: -1 | 1): void;
 }) {
   const { t } = useTranslation();
-  const listedNames = entries.filter((e) => e.doc).map((e) => e.doc!.name);
+  // The merged file (portal-core §2 merged container card) stands above the documents it was made from.
+  const mergedEntry = entries.find((e) => e.doc?.isMergedFile);
+  const parts = mergedEntry ? entries.filter((e) => e !== mergedEntry) : entries;
+  const listedNames = parts.filter((e) => e.doc).map((e) => e.doc!.name);
   return (
     <Container
       header={
@@ -109,43 +114,59 @@ export default function ContainerSection({
         )}
         {entries.length === 0 ? (
           <Box color="text-body-secondary">{t('documents.empty')}</Box>
+        ) : mergedEntry?.doc ? (
+          <MergedDocumentCard
+            doc={mergedEntry.doc}
+            partCount={parts.length}
+            readOnly={readOnly}
+            onDownload={() => onDownload(mergedEntry.doc!)}
+            onRemove={() => onRemove(mergedEntry)}
+          >
+            {list()}
+          </MergedDocumentCard>
         ) : (
-          <ul aria-label={container.displayName} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {entries.map((entry) => {
-              const { key, doc, item } = entry;
-              const at = doc ? listedNames.indexOf(doc.name) : -1;
-              const movable = !readOnly && doc !== undefined && doc.isEditable;
-              return (
-                <li key={key} style={{ marginBlockEnd: 8 }}>
-                  <DocumentCard
-                    fileName={doc?.fileName ?? item?.documentName ?? key}
-                    fileSize={doc?.fileSize ?? item?.file.size ?? 0}
-                    doc={doc}
-                    local={
-                      item && {
-                        phase: item.phase,
-                        progress: item.progress,
-                        ...(item.error ? { error: item.error } : {}),
-                      }
-                    }
-                    readOnly={readOnly}
-                    onDownload={doc ? () => onDownload(doc) : undefined}
-                    onMove={
-                      movable
-                        ? {
-                            ...(at > 0 ? { up: () => onMove(doc.name, -1) } : {}),
-                            ...(at < listedNames.length - 1 ? { down: () => onMove(doc.name, 1) } : {}),
-                          }
-                        : undefined
-                    }
-                    onRemove={() => onRemove(entry)}
-                  />
-                </li>
-              );
-            })}
-          </ul>
+          list()
         )}
       </SpaceBetween>
     </Container>
   );
+
+  function list() {
+    return (
+      <ul aria-label={container.displayName} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {parts.map((entry) => {
+          const { key, doc, item } = entry;
+          const at = doc ? listedNames.indexOf(doc.name) : -1;
+          const movable = !readOnly && doc !== undefined && doc.isEditable;
+          return (
+            <li key={key} style={{ marginBlockEnd: 8 }}>
+              <DocumentCard
+                fileName={doc?.fileName ?? item?.documentName ?? key}
+                fileSize={doc?.fileSize ?? item?.file.size ?? 0}
+                doc={doc}
+                local={
+                  item && {
+                    phase: item.phase,
+                    progress: item.progress,
+                    ...(item.error ? { error: item.error } : {}),
+                  }
+                }
+                readOnly={readOnly}
+                onDownload={doc ? () => onDownload(doc) : undefined}
+                onMove={
+                  movable
+                    ? {
+                        ...(at > 0 ? { up: () => onMove(doc.name, -1) } : {}),
+                        ...(at < listedNames.length - 1 ? { down: () => onMove(doc.name, 1) } : {}),
+                      }
+                    : undefined
+                }
+                onRemove={() => onRemove(entry)}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
 }
