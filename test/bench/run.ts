@@ -13,6 +13,8 @@
  *                                  against the regex version it replaced (sanitise.ts)
  *   npm run bench -- checks        the scan pipeline's PDF checks on generated 25/100/250 MB PDFs: peak RSS
  *                                  and time of the pdf-lib walk and of pdf.js, each in a fresh process (checks.ts)
+ *   npm run bench -- merge         the container merge of 40 × 5 MB PDFs: peak RSS and time, streaming
+ *                                  against pdf-lib's copyPages + save, each in a fresh process (merge.ts)
  *   npm run bench -- captcha       the registration captcha's solve time in headless Chromium at a few
  *                                  work factors, median/p90 (captcha.ts)
  *   npm run bench -- fuzz          20,000 malformed requests from the OpenAPI document on the bench
@@ -267,6 +269,10 @@ if (all || which.includes('spa')) spa();
 if (all || which.includes('checks')) {
   const { checksBench } = await import('./checks');
   await checksBench({ table });
+}
+if (all || which.includes('merge')) {
+  const { mergeBench } = await import('./merge');
+  await mergeBench({ table });
 }
 if (all || which.includes('sanitise')) {
   const { sanitise } = await import('./sanitise');
