@@ -101,7 +101,16 @@ export function mergeService(ports: MergePorts) {
     let merged: { pageCount: number; byteLength: number };
     try {
       merged = await mergePdfParts(
-        parts.map((p) => () => ports.readObject(servedKey(p)!, p.storedKey ? p.storedVersionId : undefined)),
+        parts.map((p, i) => async () => {
+          try {
+            return await ports.readObject(servedKey(p)!, p.storedKey ? p.storedVersionId : undefined);
+          } catch (err) {
+            // The part's bytes are gone: that part cannot be merged (other errors are retried).
+            if ((err as { name?: string }).name === 'NoSuchKey')
+              throw new MergePartError(i, 'its file is missing');
+            throw err;
+          }
+        }),
         sink,
       );
     } catch (err) {

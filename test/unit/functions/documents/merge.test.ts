@@ -251,6 +251,21 @@ describe('mergeService', () => {
     expect(w.stored).toEqual([]);
   });
 
+  it("Error when a part's file is gone from the bucket (NoSuchKey)", async () => {
+    const w = world([{ storedKey: 'documents/app-1/gone' }], { plans: 'InProgress' });
+    const read = w.ports.readObject;
+    w.ports.readObject = async (key) => {
+      if (key.endsWith('/gone'))
+        throw Object.assign(new Error('The specified key does not exist.'), { name: 'NoSuchKey' });
+      return read(key);
+    };
+    expect(await w.service.mergeContainer('app-1', 'plans')).toEqual({
+      outcome: 'Error',
+      reason: 'Part 1 cannot be merged: its file is missing',
+    });
+    expect(w.relations.get('plans')).toBe('Error');
+  });
+
   it('a storage failure is thrown (the event is retried), the status stays InProgress', async () => {
     const w = world([{ storedKey: 'documents/app-1/missing' }], { plans: 'InProgress' });
     await expect(w.service.mergeContainer('app-1', 'plans')).rejects.toThrow('no object');
