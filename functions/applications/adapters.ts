@@ -19,6 +19,7 @@ import {
   updateApplication,
 } from './repository/applications.js';
 import type { ApplicationPorts } from './service/ports.js';
+import { containerMergeStatuses } from '../documents/repository-merge.js';
 
 /**
  * The real ports of the applications services (./service/ports.ts): the table, the reference
@@ -39,6 +40,7 @@ export const applicationPorts: ApplicationPorts = {
     children: listChildren,
     template: getTemplate,
     history: listHistory,
+    mergeStatuses: containerMergeStatuses,
   },
   access: { require: loadApplicationAccess },
   reference: {

@@ -8,6 +8,7 @@ import type { ApplicationDocumentRecord } from './repository.js';
 import { markExtractionRunning, readDocument } from './repository-extraction.js';
 import { startExtraction } from './service/workflows.js';
 import './events.js';
+import { mergeConsumers } from './merge-consumers.js';
 
 /** What the documents' consumers need (the uploads bucket by default; fakes in the unit tests). */
 export interface DocumentConsumerDeps {
@@ -59,6 +60,7 @@ export function applicationFilePrefixes(applicationId: string): string[] {
  * - `documents.extraction`: when a proof-of-ownership PDF settles clean, the document is marked
  *   Running and the extraction state machine is started, named by the event's id (a retry or replay
  *   meets the execution already there and starts no second one).
+ * - `documents.mergeOnSubmit` and `documents.merge`: the container merge (./merge-consumers.ts).
  */
 export function documentConsumers(overrides: Partial<DocumentConsumerDeps> = {}): EventConsumer[] {
   const deps: DocumentConsumerDeps = { ...defaultDeps, ...overrides };
@@ -100,5 +102,6 @@ export function documentConsumers(overrides: Partial<DocumentConsumerDeps> = {})
         logger.info('documents: extraction started', { applicationId: key.applicationId });
       },
     }),
+    ...mergeConsumers(),
   ];
 }

@@ -61,7 +61,10 @@ export class EventConsumers extends Construct {
       entry: 'functions/platform/events/stream.ts',
       serviceName: 'consent-portal-events',
       description: 'Domain-event consumers: outbox items from the table stream',
-      timeout: Duration.minutes(1),
+      // documents.merge merges a container's PDFs (one part in memory at a time; docs/documents.md
+      // "Merge"): 40 × 5 MB parts take seconds, a container of large parts minutes.
+      timeout: Duration.minutes(5),
+      memorySize: 1024,
       environment: {
         TABLE_NAME: table.tableName,
         UPLOADS_BUCKET: uploads.bucketName,
@@ -104,6 +107,9 @@ export class EventConsumers extends Construct {
       uploads.grantRead(this.function, prefix);
       uploads.grantDelete(this.function, prefix);
     }
+    // documents.merge writes the merged file under generated/ only (a multipart upload; s3:Abort*
+    // discards a failed one). It reads the scanned parts with the grantRead above.
+    uploads.grantPut(this.function, 'generated/*');
 
     // Binding grants dynamodb:DescribeStream/GetRecords/GetShardIterator/ListStreams on the stream
     // and sqs:SendMessage on the queue.
@@ -130,12 +136,13 @@ export class EventConsumers extends Construct {
       {
         id: 'AwsSolutions-IAM5',
         reason:
-          "documents.files removes a deleted application's files: object keys are per document, so the grants are on the incoming/, documents/, generated/, extracted/documents/ and extracted/generated/ prefixes; s3:GetObject* / s3:GetBucket* / s3:List* / s3:DeleteObject* are the grantRead and grantDelete action groups (listing needs s3:ListBucket).",
+          "documents.files removes a deleted application's files: object keys are per document, so the grants are on the incoming/, documents/, generated/, extracted/documents/ and extracted/generated/ prefixes; s3:GetObject* / s3:GetBucket* / s3:List* / s3:DeleteObject* are the grantRead and grantDelete action groups (listing needs s3:ListBucket); documents.merge puts the merged file under generated/ (grantPut, s3:Abort* for a failed multipart upload).",
         appliesTo: [
           'Action::s3:GetObject*',
           'Action::s3:GetBucket*',
           'Action::s3:List*',
           'Action::s3:DeleteObject*',
+          'Action::s3:Abort*',
           findings.uploadsDocuments,
           findings.uploadsExtractedDocuments,
           findings.uploadsIncoming,

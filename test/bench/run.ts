@@ -16,6 +16,8 @@
  *   npm run bench -- uploads       a 250 MB PDF uploaded in parts in Chromium against a local stack of its
  *                                  own (web/dist): peak RSS of the stack process (API) and of the scanner,
  *                                  throughput (uploads.ts)
+ *   npm run bench -- merge         the container merge of 40 × 5 MB PDFs: peak RSS and time, streaming
+ *                                  against pdf-lib's copyPages + save, each in a fresh process (merge.ts)
  *   npm run bench -- captcha       the registration captcha's solve time in headless Chromium at a few
  *                                  work factors, median/p90 (captcha.ts)
  *   npm run bench -- fuzz          20,000 malformed requests from the OpenAPI document on the bench
@@ -276,6 +278,10 @@ if (all || which.includes('spa')) spa();
 if (all || which.includes('checks')) {
   const { checksBench } = await import('./checks');
   await checksBench({ table });
+}
+if (all || which.includes('merge')) {
+  const { mergeBench } = await import('./merge');
+  await mergeBench({ table });
 }
 if (all || which.includes('sanitise')) {
   const { sanitise } = await import('./sanitise');

@@ -323,11 +323,12 @@ function core(ports: ApplicationPorts) {
   /** The application as GET /user/applications/{id} shows it to the caller. */
   async function view(grant: ApplicationGrant, caller: Caller): Promise<GetApplicationResponse> {
     const { application, access } = grant;
-    const [participants, template] = await Promise.all([
+    const [participants, template, mergeStatuses] = await Promise.all([
       ports.applications.participants(application.applicationId),
       application.recordType === 'Template'
         ? ports.applications.template(application.applicationId)
         : undefined,
+      ports.applications.mergeStatuses?.(application.applicationId),
     ]);
     const shown = visible(participants);
     return {
@@ -336,7 +337,10 @@ function core(ports: ApplicationPorts) {
         participants: shown.map(toParticipantView),
         isParticipant: shown.some((p) => p.loginUserId === caller.userId),
       }),
-      requiredDocuments: ports.reference.requiredDocuments(application.formId),
+      requiredDocuments: ports.reference.requiredDocuments(application.formId).map((r) => ({
+        ...r,
+        containerMergeStatus: mergeStatuses?.[r.documentContainerId] ?? 'NotMerged',
+      })),
       requiredInspections: [],
       template: template ? toTemplateDto(template) : null,
     };

@@ -64,6 +64,8 @@ export interface ApplicationPorts {
       id: string,
       options: { entityType?: string; entityId?: string; order?: 'asc' | 'desc' },
     ): Promise<HistoryRecord[]>;
+    /** Each container's merge status (docs/documents.md "Merge"); none written: NotMerged. */
+    mergeStatuses?(id: string): Promise<Record<string, RequiredDocument['containerMergeStatus']>>;
   };
   /** The one access check, for an application a request names in its body (a duplicate's source, a template). */
   access: {

@@ -23,6 +23,10 @@ import { toDocumentDto } from './view.js';
 /** The container whose documents are never merged (portal-organisation §9). */
 export const NEVER_MERGED_CONTAINER_ID = 'other';
 
+/** A container merges when it names its merged file, and never the "other" one (portal-organisation §9). */
+export const supportsMerge = (c: Pick<DocumentContainer, 'id' | 'mergedFileName'>): boolean =>
+  c.id !== NEVER_MERGED_CONTAINER_ID && Boolean(c.mergedFileName);
+
 export interface ContainerPorts {
   list(applicationId: string): Promise<ApplicationDocumentRecord[]>;
   remove(
@@ -143,7 +147,8 @@ export function containersService(ports: ContainerPorts) {
   ): Promise<RequiredDocument> {
     const required = ports.requiredDocuments(grant.application.formId).find((r) => r.id === requiredId);
     if (!required) throw new NotFound(documentMessages.requiredNotFound);
-    if (required.documentContainerId === NEVER_MERGED_CONTAINER_ID)
+    const container = ports.documentContainers().find((c) => c.id === required.documentContainerId);
+    if (!container || !supportsMerge(container))
       throw new Invalid(
         [{ field: 'body.containerMergeStatus', reason: documentMessages.mergeNotSupported }],
         documentMessages.mergeNotSupported,

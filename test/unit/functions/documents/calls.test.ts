@@ -81,10 +81,17 @@ function world(accessLevel: 'Edit' | 'Manage' = 'Manage') {
     deleteObject: async (k) => {
       deleted.push(k);
     },
-    documentContainers: () => [container('plans'), container('other'), container('rfi', 'RFIDocument')],
+    documentContainers: () => [
+      { ...container('plans'), mergedFileName: 'plans.pdf' },
+      // "other" never merges, even with a merged file name; a container without one does not merge.
+      { ...container('other'), mergedFileName: 'other.pdf' },
+      container('specs'),
+      container('rfi', 'RFIDocument'),
+    ],
     requiredDocuments: () => [
       { id: 'plans', name: 'Plans', status: 'Required', documentContainerId: 'plans' },
       { id: 'other', name: 'Other', status: 'Required', documentContainerId: 'other' },
+      { id: 'specs', name: 'Specs', status: 'Required', documentContainerId: 'specs' },
     ],
   });
   const changes = documentChangesService({
@@ -161,6 +168,9 @@ describe('documents calls (fake ports)', () => {
         kind: 'invalid',
         message: 'Documents of this container are not merged',
       },
+    );
+    await expect(w.containers.setMergeStatus(w.caller, w.grant, 'specs', 'InProgress')).rejects.toMatchObject(
+      { kind: 'invalid', message: 'Documents of this container are not merged' },
     );
     await expect(w.containers.setMergeStatus(w.caller, w.grant, 'rfi', 'InProgress')).rejects.toMatchObject({
       kind: 'notFound',

@@ -11,6 +11,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
 import DocumentCard from './DocumentCard';
 import ExtractionBanner from './ExtractionBanner';
+import MergedDocumentCard from './MergedDocumentCard';
 import SortableCards from './SortableCards';
 import { isPreviewable, type StepContainer } from './documents';
 import type { QueueItem } from './useUploadQueue';
@@ -26,7 +27,8 @@ export interface Entry {
  * The document section of a container (portal-core §2): the drop zone ('Drop your file(s) here or
  * click to browse'), the files refused ('Unable to upload file due to file constraints'), 'Remove
  * failed' while any failed or stalled, 'Remove all' where offered, and the list of cards in order
- * (dragged by their handles, or Move up / Move down in the card menu).
+ * (dragged by their handles, or Move up / Move down in the card menu); a merged file shows as the
+ * merged container card with the list under its expand/collapse.
  */
 export default function ContainerSection({
   container,
@@ -75,7 +77,10 @@ export default function ContainerSection({
   labelsOf?: ((doc: ApplicationDocumentDto) => ReactNode) | undefined;
 }) {
   const { t } = useTranslation();
-  const listedNames = entries.filter((e) => e.doc).map((e) => e.doc!.name);
+  // The merged file (portal-core §2 merged container card) stands above the documents it was made from.
+  const mergedEntry = entries.find((e) => e.doc?.isMergedFile);
+  const parts = mergedEntry ? entries.filter((e) => e !== mergedEntry) : entries;
+  const listedNames = parts.filter((e) => e.doc).map((e) => e.doc!.name);
   const labelOf = ({ key, doc, item }: Entry) => doc?.fileName ?? item?.documentName ?? key;
   const movable = ({ doc }: Entry) => !readOnly && doc !== undefined && doc.isEditable;
   const card = (entry: Entry, handle: ReactNode) => {
@@ -186,30 +191,46 @@ export default function ContainerSection({
         )}
         {entries.length === 0 ? (
           <Box color="text-body-secondary">{t('documents.empty')}</Box>
-        ) : onPlace && !readOnly ? (
-          <SortableCards
-            listLabel={container.displayName}
-            cards={entries.map((entry) => ({
-              id: entry.key,
-              label: labelOf(entry),
-              movable: movable(entry),
-              render: (handle) => card(entry, handle),
-            }))}
-            onPlace={(name, overName) => {
-              const to = listedNames.indexOf(overName);
-              if (to >= 0) onPlace(name, to);
-            }}
-          />
+        ) : mergedEntry?.doc ? (
+          <MergedDocumentCard
+            doc={mergedEntry.doc}
+            partCount={parts.length}
+            readOnly={readOnly}
+            onDownload={() => onDownload(mergedEntry.doc!)}
+            onRemove={() => onRemove(mergedEntry)}
+          >
+            {list()}
+          </MergedDocumentCard>
         ) : (
-          <ul aria-label={container.displayName} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {entries.map((entry) => (
-              <li key={entry.key} style={{ marginBlockEnd: 8 }}>
-                {card(entry, null)}
-              </li>
-            ))}
-          </ul>
+          list()
         )}
       </SpaceBetween>
     </Container>
   );
+
+  function list() {
+    return onPlace && !readOnly ? (
+      <SortableCards
+        listLabel={container.displayName}
+        cards={parts.map((entry) => ({
+          id: entry.key,
+          label: labelOf(entry),
+          movable: movable(entry),
+          render: (handle) => card(entry, handle),
+        }))}
+        onPlace={(name, overName) => {
+          const to = listedNames.indexOf(overName);
+          if (to >= 0) onPlace(name, to);
+        }}
+      />
+    ) : (
+      <ul aria-label={container.displayName} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {parts.map((entry) => (
+          <li key={entry.key} style={{ marginBlockEnd: 8 }}>
+            {card(entry, null)}
+          </li>
+        ))}
+      </ul>
+    );
+  }
 }

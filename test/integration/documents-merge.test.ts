@@ -1,0 +1,238 @@
+/**
+ * Container merge on the local stack (issue 13 item 7; portal-core §3, §4; docs/documents.md
+ * "Merge"): submitting an application whose plans container holds scanned PDFs sets the required
+ * document InProgress, the stack's event consumers merge the PDFs in their order into `plans.pdf`
+ * (Merged), and the merged file is served with every page; replaying the events leaves one merged
+ * file; a part that is not a readable PDF ends in Error.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { readOutputs } from '../support/outputs';
+import { signIn } from '../support/cognito';
+import { api } from '../support/accounts';
+import { pointAtStack, subOf } from '../support/documents';
+import { eventsSettled } from '../support/events';
+import { waitFor } from '../support/wait';
+import type { ApplicationDocumentDto, DownloadLinkResponse } from '../../shared/schemas/documents';
+import type { GetApplicationResponse } from '../../shared/schemas/applications';
+
+const o = readOutputs();
+pointAtStack(o);
+process.env.AWS_ENDPOINT_URL_S3 = String(o.S3Endpoint);
+process.env.S3_FORCE_PATH_STYLE = 'true';
+process.env.UPLOADS_BUCKET = o.UploadsBucket;
+const { entities } = await import('../../functions/platform/data/service');
+const { documentClient } = await import('../../functions/platform/adapters/aws-clients');
+const { s3Client } = await import('../../functions/platform/adapters/aws/s3');
+const { updateApplication, getApplication, nextApplicationId } =
+  await import('../../functions/applications/repository/applications');
+const { mergeConsumers } = await import('../../functions/documents/merge-consumers');
+
+const logger = new Logger({ logLevel: 'SILENT' });
+let owner: { token: string; userId: string };
+
+beforeAll(async () => {
+  const [applicant] = o.DemoUsers;
+  const t = await signIn(applicant!.email, applicant!.password, o);
+  owner = { token: t.IdToken, userId: subOf(t.IdToken) };
+});
+
+const base = (id: string) => `/user/applications/${encodeURIComponent(id)}`;
+const call = (method: string, path: string) =>
+  api(method, path, undefined, { token: owner.token, outputs: o });
+
+async function pdf(label: string, pages: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++) doc.addPage([595, 842]).drawText(`${label} ${i}`, { x: 50, y: 400, font });
+  return doc.save();
+}
+
+/** A scanned document (its bytes under documents/, the record Completed) in `containerId`. */
+async function seedScanned(
+  applicationId: string,
+  name: string,
+  bytes: Uint8Array,
+  order: number,
+  containerId = 'plans',
+) {
+  const storedKey = `documents/${applicationId}/${randomUUID()}`;
+  await s3Client().send(new PutObjectCommand({ Bucket: o.UploadsBucket, Key: storedKey, Body: bytes }));
+  await entities.applicationDocument
+    .put({
+      applicationId,
+      documentName: name,
+      objectKey: `incoming/${applicationId}/${randomUUID()}`,
+      storedKey,
+      fileName: name,
+      fileType: 'application/pdf',
+      fileSize: bytes.byteLength,
+      uploadStatus: 'Completed',
+      documentContainerId: containerId,
+      order,
+      createdBy: owner.userId,
+    })
+    .go();
+}
+
+/** A Draft of form bc (authority wcc) of the owner at Manage, with a numeric id as the applications routes need. */
+async function seedDraft(): Promise<string> {
+  const applicationId = await nextApplicationId();
+  const now = new Date().toISOString();
+  await entities.application
+    .create({
+      applicationId,
+      authorityId: 'wcc',
+      jurisdictionId: 'nz',
+      formId: 'bc',
+      status: 'Draft',
+      userId: owner.userId,
+      etag: randomUUID(),
+      startedDate: now,
+      modifiedDate: now,
+    })
+    .go();
+  await entities.applicationAccess
+    .create({
+      applicationId,
+      userId: owner.userId,
+      accessLevel: 'Manage',
+      isOwner: true,
+      recordType: 'Draft',
+      modifiedDate: now,
+      status: 'Draft',
+    })
+    .go();
+  return applicationId;
+}
+
+/** Submits as POST .../submission does: status Submitted with its ApplicationSubmitted event. */
+async function submit(applicationId: string) {
+  const previous = await getApplication(applicationId);
+  await updateApplication(applicationId, undefined, { status: 'Submitted' }, owner.userId, {
+    event: 'ApplicationSubmitted',
+    previous,
+  });
+}
+
+async function mergeStatus(id: string, container = 'plans') {
+  const res = await call('GET', base(id));
+  if (res.status !== 200) throw new Error(`GET application: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as GetApplicationResponse).requiredDocuments.find(
+    (r) => r.documentContainerId === container,
+  )?.containerMergeStatus;
+}
+
+/** The domain events of an application as the consumers get them, oldest first. */
+async function events(aggregateId: string) {
+  const out = await documentClient().send(
+    new ScanCommand({
+      TableName: o.TableName,
+      FilterExpression: '#e = :e AND aggregateId = :id',
+      ExpressionAttributeNames: { '#e': '__edb_e__' },
+      ExpressionAttributeValues: { ':e': 'domainEvent', ':id': aggregateId },
+      ConsistentRead: true,
+    }),
+  );
+  type Item = {
+    eventId: string;
+    type: string;
+    aggregateType: string;
+    aggregateId: string;
+    occurredAt: string;
+    actor: string;
+    data: Record<string, unknown>;
+  };
+  return ((out.Items ?? []) as Item[])
+    .map((i) => ({
+      eventId: i.eventId,
+      type: i.type,
+      aggregate: { type: i.aggregateType, id: i.aggregateId },
+      occurredAt: i.occurredAt,
+      actor: i.actor,
+      data: i.data,
+    }))
+    .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt));
+}
+
+const mergedObjects = async (id: string) =>
+  (
+    await s3Client().send(
+      new ListObjectsV2Command({ Bucket: o.UploadsBucket, Prefix: `generated/${id}/merged-` }),
+    )
+  ).Contents ?? [];
+
+describe('container merge', { timeout: 120_000 }, () => {
+  test('submission → InProgress → Merged: one plans.pdf with every page in order; a replay keeps one', async () => {
+    const id = await seedDraft();
+    await seedScanned(id, 'elevations.pdf', await pdf('Elevations', 2), 1);
+    await seedScanned(id, 'site.pdf', await pdf('Site', 3), 0);
+    await seedScanned(id, 'sections.pdf', await pdf('Sections', 1), 2);
+    await seedScanned(id, 'spec.pdf', await pdf('Spec', 1), 0, 'specifications');
+    expect(await mergeStatus(id)).toBe('NotMerged');
+
+    await submit(id);
+    await waitFor('plans to be merged', async () => (await mergeStatus(id)) === 'Merged', {
+      timeoutMs: 60_000,
+    });
+    await eventsSettled(o);
+    expect(await mergeStatus(id, 'specifications')).toBe('Merged');
+    // Proof of ownership holds nothing: not submitted, not merged.
+    expect(await mergeStatus(id, 'proof-of-ownership')).toBe('NotMerged');
+    const plans = (await events(id))
+      .filter((e) => e.type === 'ContainerMergeStatusChanged' && e.data.documentContainerId === 'plans')
+      .map((e) => e.data.containerMergeStatus);
+    expect(plans).toEqual(['InProgress', 'Merged']);
+
+    const listed = (await call('GET', `${base(id)}/documents`)).body as ApplicationDocumentDto[];
+    const merged = listed.filter((d) => d.isMergedFile && d.documentContainerId === 'plans');
+    expect(merged).toEqual([
+      expect.objectContaining({
+        fileName: 'plans.pdf',
+        uploadStatus: 'Completed',
+        fileType: 'application/pdf',
+      }),
+    ]);
+    const link = (
+      await call('GET', `${base(id)}/documents/${encodeURIComponent(merged[0]!.name)}/download-link`)
+    ).body as DownloadLinkResponse;
+    expect(link.fileName).toBe('plans.pdf');
+    const bytes = new Uint8Array(await (await fetch(link.presignedUrl)).arrayBuffer());
+    expect(bytes.byteLength).toBe(merged[0]!.fileSize);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(6);
+
+    // Replay both events to the consumers themselves (past the dispatcher's record): nothing new.
+    const [onSubmit, merge] = mergeConsumers();
+    for (const e of await events(id)) {
+      if (e.type === 'ApplicationSubmitted') await onSubmit!.handle(e as never, { logger });
+      if (e.type === 'ContainerMergeStatusChanged') await merge!.handle(e as never, { logger });
+    }
+    await eventsSettled(o);
+    const after = (await call('GET', `${base(id)}/documents`)).body as ApplicationDocumentDto[];
+    expect(after.filter((d) => d.isMergedFile)).toHaveLength(2);
+    expect(after.filter((d) => d.isMergedFile && d.documentContainerId === 'plans')).toEqual(merged);
+    expect((await mergedObjects(id)).map((x) => x.Key).sort()).toEqual([
+      `generated/${id}/merged-plans.pdf`,
+      `generated/${id}/merged-specifications.pdf`,
+    ]);
+    expect((await events(id)).filter((e) => e.type === 'ContainerMergeStatusChanged')).toHaveLength(4);
+  });
+
+  test('a part that is not a readable PDF: InProgress → Error, no merged file', async () => {
+    const id = await seedDraft();
+    await seedScanned(id, 'a.pdf', await pdf('A', 1), 0);
+    await seedScanned(id, 'broken.pdf', new TextEncoder().encode('%PDF-1.7\nnot really a PDF\n%%EOF\n'), 1);
+
+    await submit(id);
+    await waitFor('plans to fail', async () => (await mergeStatus(id)) === 'Error', { timeoutMs: 60_000 });
+    await eventsSettled(o);
+    const listed = (await call('GET', `${base(id)}/documents`)).body as ApplicationDocumentDto[];
+    expect(listed.filter((d) => d.isMergedFile)).toEqual([]);
+    expect(await mergedObjects(id)).toEqual([]);
+    expect((await getApplication(id))?.status).toBe('Submitted');
+  });
+});
