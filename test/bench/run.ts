@@ -144,6 +144,9 @@ function spa() {
     let gzip = 0;
     let br = 0;
     const list = files(keys);
+    // The boot script: an asset index.html loads first, not in the manifest (web/vite-boot.ts).
+    const boot = /src="\/(assets\/boot-[^"]+\.js)"/.exec(readFileSync(path.join(dist, 'index.html'), 'utf8'));
+    if (boot) list.add(boot[1]!);
     for (const f of list) {
       const buf = readFileSync(path.join(dist, f));
       gzip += gz(buf);

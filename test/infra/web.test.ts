@@ -148,6 +148,10 @@ describe('WebStack', () => {
     expect(cacheControlOf(api)).toBeUndefined();
   });
 
+  it('serves viewers over HTTP/2 and 3, as the Lighthouse bench measures (test/bench/h2-front.ts)', () => {
+    expect(dist.HttpVersion).toBe('http2and3');
+  });
+
   it('logs distribution access', () => {
     expect(dist.Logging).toMatchObject({
       Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^Logs/), 'RegionalDomainName'] },
