@@ -129,15 +129,24 @@ async function mergeStatus(id: string, container = 'plans') {
 
 /** The domain events of an application as the consumers get them, oldest first. */
 async function events(aggregateId: string) {
-  const out = await documentClient().send(
-    new ScanCommand({
-      TableName: o.TableName,
-      FilterExpression: '#e = :e AND aggregateId = :id',
-      ExpressionAttributeNames: { '#e': '__edb_e__' },
-      ExpressionAttributeValues: { ':e': 'domainEvent', ':id': aggregateId },
-      ConsistentRead: true,
-    }),
-  );
+  // Every page of the scan: on a table the whole suite has filled, one page (1 MB) misses items.
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: o.TableName,
+        FilterExpression: '#e = :e AND aggregateId = :id',
+        ExpressionAttributeNames: { '#e': '__edb_e__' },
+        ExpressionAttributeValues: { ':e': 'domainEvent', ':id': aggregateId },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const out = { Items: items };
   type Item = {
     eventId: string;
     type: string;

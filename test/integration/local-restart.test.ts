@@ -203,6 +203,7 @@ describe('local stack mechanics', () => {
       key: 'applications/a1/plan.pdf',
       applicationId: 'a1',
       documentName: 'plan.pdf',
+      extractionId: 'x1',
     };
     const { executionArn } = await sfn.send(
       new StartExecutionCommand({
@@ -221,11 +222,15 @@ describe('local stack mechanics', () => {
       ...input,
       extracted: { text: answer },
       title: { reading: answer },
+      proposed: { proposal: answer },
     });
-    // The Tasks got the Payloads the ASL builds: the text step, then the title step with the text's key.
-    expect(records<Record<string, string>>('extraction').slice(-2)).toEqual([
-      { step: 'text', ...input },
-      { step: 'title', ...input, textKey: answer.textKey },
+    // The Tasks got the Payloads the ASL builds: the text step, the title step with the text's key,
+    // then the proposal with the title's reading.
+    const { extractionId: _id, ...withoutId } = input;
+    expect(records<Record<string, unknown>>('extraction').slice(-3)).toEqual([
+      { step: 'text', ...withoutId },
+      { step: 'title', ...withoutId, textKey: answer.textKey },
+      { step: 'propose', ...input, reading: answer },
     ]);
 
     // A failing task goes through the Catch to the Fail state.
