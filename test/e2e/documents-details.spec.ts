@@ -50,11 +50,18 @@ async function drag(page: Page, handle: Locator, onto: Locator) {
 }
 
 async function openMenu(docs: DocumentUploadPage, fileName: string, item: string) {
-  await docs
-    .card(fileName)
-    .getByRole('button', { name: `Actions for ${fileName}` })
-    .click();
-  await docs.page.getByRole('menuitem', { name: item, exact: true }).click();
+  const menuItem = docs.page.getByRole('menuitem', { name: item, exact: true });
+  // A refresh of the list (after a save, or the 5 s poll) can redraw the card and close a menu just
+  // opened: open it again until the item shows.
+  await expect(async () => {
+    if (!(await menuItem.isVisible()))
+      await docs
+        .card(fileName)
+        .getByRole('button', { name: `Actions for ${fileName}` })
+        .click();
+    await expect(menuItem).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await menuItem.click();
 }
 
 test('documents on the details page: drop into two containers, drag to reorder, tag, preview, remove', async ({
