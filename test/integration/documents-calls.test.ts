@@ -7,11 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { readOutputs } from '../support/outputs';
 import { signIn } from '../support/cognito';
 import { api } from '../support/accounts';
 import { pointAtStack, seedDraft, subOf } from '../support/documents';
+import { domainEventItems } from '../support/events';
 import { waitFor } from '../support/wait';
 import type {
   ApplicationDocumentDto,
@@ -25,7 +25,6 @@ import type {
 const o = readOutputs();
 pointAtStack(o);
 const { entities } = await import('../../functions/platform/data/service');
-const { documentClient } = await import('../../functions/platform/adapters/aws-clients');
 
 interface Caller {
   token: string;
@@ -77,23 +76,7 @@ const stored = async (applicationId: string, documentName: string) =>
 
 /** The types of the domain events of an aggregate in the table's outbox. */
 async function eventTypes(aggregateId: string): Promise<string[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new ScanCommand({
-        TableName: o.TableName,
-        FilterExpression: '#e = :e AND aggregateId = :id',
-        ExpressionAttributeNames: { '#e': '__edb_e__' },
-        ExpressionAttributeValues: { ':e': 'domainEvent', ':id': aggregateId },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((out.Items ?? []) as Record<string, unknown>[]));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items.map((i) => String(i.type)).sort();
+  return (await domainEventItems(o, aggregateId)).map((i) => String(i.type)).sort();
 }
 
 describe('one document and its status', () => {

@@ -8,14 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { readOutputs } from '../support/outputs';
 import { signIn } from '../support/cognito';
 import { api } from '../support/accounts';
 import { pointAtStack, subOf } from '../support/documents';
-import { eventsSettled } from '../support/events';
+import { domainEventItems, eventsSettled } from '../support/events';
 import { waitFor } from '../support/wait';
 import type { ApplicationDocumentDto, DownloadLinkResponse } from '../../shared/schemas/documents';
 import type { GetApplicationResponse } from '../../shared/schemas/applications';
@@ -26,7 +25,6 @@ process.env.AWS_ENDPOINT_URL_S3 = String(o.S3Endpoint);
 process.env.S3_FORCE_PATH_STYLE = 'true';
 process.env.UPLOADS_BUCKET = o.UploadsBucket;
 const { entities } = await import('../../functions/platform/data/service');
-const { documentClient } = await import('../../functions/platform/adapters/aws-clients');
 const { s3Client } = await import('../../functions/platform/adapters/aws/s3');
 const { updateApplication, getApplication, nextApplicationId } =
   await import('../../functions/applications/repository/applications');
@@ -129,24 +127,7 @@ async function mergeStatus(id: string, container = 'plans') {
 
 /** The domain events of an application as the consumers get them, oldest first. */
 async function events(aggregateId: string) {
-  // Every page of the scan: on a table the whole suite has filled, one page (1 MB) misses items.
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: o.TableName,
-        FilterExpression: '#e = :e AND aggregateId = :id',
-        ExpressionAttributeNames: { '#e': '__edb_e__' },
-        ExpressionAttributeValues: { ':e': 'domainEvent', ':id': aggregateId },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  const out = { Items: items };
+  const out = { Items: await domainEventItems(o, aggregateId) };
   type Item = {
     eventId: string;
     type: string;

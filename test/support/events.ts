@@ -110,3 +110,33 @@ export async function eventsSettled(o: StackOutputs, timeoutMs = 60_000): Promis
     { timeoutMs, intervalMs: 200 },
   );
 }
+
+/**
+ * The domain events of one aggregate in the table, every page of the scan read (on a table the whole
+ * suite has filled, one 1 MB page misses items). The AWS clients are imported at call time, after the
+ * test has set its environment.
+ */
+export async function domainEventItems(
+  o: Pick<StackOutputs, 'TableName'>,
+  aggregateId: string,
+): Promise<Record<string, unknown>[]> {
+  const { documentClient } = await import('../../functions/platform/adapters/aws-clients');
+  const { ScanCommand: DocScan } = await import('@aws-sdk/lib-dynamodb');
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new DocScan({
+        TableName: o.TableName,
+        FilterExpression: '#e = :e AND aggregateId = :id',
+        ExpressionAttributeNames: { '#e': '__edb_e__' },
+        ExpressionAttributeValues: { ':e': 'domainEvent', ':id': aggregateId },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...((out.Items ?? []) as Record<string, unknown>[]));
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
