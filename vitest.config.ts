@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import { wholeJson } from './web/vite-json-whole';
+import { FuzzFirstSequencer } from './test/support/sequencer';
 
 // Test layers (README "Tests"): unit (pure rules, handlers with aws-sdk-client-mock, web components),
 // infra (CDK Template assertions and cdk-nag), integration (handlers against the local stand-ins;
 // started by test/with-stack.ts, which passes the stack's outputs in CONSENT_PORTAL_OUTPUTS).
 export default defineConfig({
   test: {
+    // The integration layer's fuzz pass first, on a nearly empty table (test/support/sequencer.ts).
+    sequence: { sequencer: FuzzFirstSequencer },
     projects: [
       {
         // web/src/i18n imports en.json?all (web/vite-json-whole.ts), as the web build does.
