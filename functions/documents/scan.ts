@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, open as openFile, rm, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -23,18 +24,29 @@ export type { PostScanCheck } from './service/scan.js';
 
 /**
  * Reads an object once into a temporary file (Lambda /tmp: 2 GB on the scan function, files are at
- * most 250 MB): the scan and the promotion both read that copy, never the bucket again.
+ * most 250 MB), in the stream's chunks: the scan, the checks (by ranges) and the promotion all read
+ * that copy, never the bucket again, and never all of it into memory.
  */
 async function fetchObject(bucket: string, key: string): Promise<FetchedObject> {
   const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   if (!out.Body) throw new Error(`Empty body for s3://${bucket}/${key}`);
   const dir = await mkdtemp(path.join(tmpdir(), 'scan-'));
   const file = path.join(dir, 'object');
-  const dispose = () => rm(dir, { recursive: true, force: true });
+  let handle: Promise<FileHandle> | undefined;
+  const dispose = async () => {
+    await (await handle?.catch(() => undefined))?.close();
+    await rm(dir, { recursive: true, force: true });
+  };
   try {
     await pipeline(out.Body as Readable, createWriteStream(file));
     const { size } = await stat(file);
-    return { eTag: out.ETag ?? '', size, open: () => createReadStream(file), dispose };
+    const read = async (position: number, length: number) => {
+      const n = Math.max(0, Math.min(length, size - position));
+      const buffer = Buffer.alloc(n);
+      const { bytesRead } = await (await (handle ??= openFile(file, 'r'))).read(buffer, 0, n, position);
+      return new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead);
+    };
+    return { eTag: out.ETag ?? '', size, open: () => createReadStream(file), read, dispose };
   } catch (err) {
     await dispose();
     throw err;

@@ -22,15 +22,18 @@ export interface Replacement {
 
 /**
  * Checks that run after a clean virus scan (./checks: file type, PDF checks, image → PDF), in
- * order, on the very bytes that were scanned (`open` streams them, `bytes` reads them whole, once
- * for every check). Undefined when the file passes, the failure, or a replacement (the checks after
- * it see the replacement's bytes).
+ * order, on the very bytes that were scanned (`open` streams them, `read` reads a range of them,
+ * `bytes` reads them whole, once for every check: only for what is bounded, an image). Undefined
+ * when the file passes, the failure, or a replacement (the checks after it see the replacement's
+ * bytes).
  */
 export type PostScanCheck = (input: {
   bucket: string;
   key: string;
   document: ScanDocumentRecord;
+  size: number;
   open(): Readable;
+  read(position: number, length: number): Promise<Uint8Array>;
   bytes(): Promise<Uint8Array>;
 }) => Promise<ScanFailure | { replace: Replacement } | undefined>;
 
@@ -41,6 +44,8 @@ export interface FetchedObject {
   size: number;
   /** A fresh stream of the held bytes (each call reads them from the start). */
   open(): Readable;
+  /** Up to `length` of the held bytes from `position`. */
+  read(position: number, length: number): Promise<Uint8Array>;
   /** Removes the held copy. */
   dispose(): Promise<void>;
 }
@@ -105,6 +110,8 @@ function heldBytes(bytes: Uint8Array): FetchedObject {
     eTag: '',
     size: bytes.byteLength,
     open: () => Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
+    read: async (position, length) =>
+      bytes.subarray(Math.min(position, bytes.byteLength), Math.min(position + length, bytes.byteLength)),
     dispose: async () => undefined,
   };
 }
@@ -156,7 +163,9 @@ export function scanService(ports: ScanPorts) {
         bucket,
         key,
         document,
+        size: file.size,
         open: () => file.open(),
+        read: (position, length) => file.read(position, length),
         bytes: () => (read ??= readAll(file.open(), file.size)),
       });
       if (result && 'replace' in result) {

@@ -4,13 +4,13 @@
  *
  * 1. file type (./file-type.ts): WRONG_FILE_TYPE, INVALID_PDF_FORMAT;
  * 2. a PDF opens (./pdf-open.ts): INVALID_PDF_PASSWORD_PROTECTED, FILE_IS_CORRUPT, PDF_VALIDATION_FAILED;
- * 3. no interactive content (./pdf-interactive.ts): INVALID_PDF_INTERACTIVE (walked before 2, which
- *    consumes the bytes, but reported after it);
+ * 3. no interactive content (./pdf-interactive.ts): INVALID_PDF_INTERACTIVE;
  * 4. a JPEG or PNG, when the authority converts images, becomes the PDF stored and served
  *    (./image-to-pdf.ts).
  *
- * A check that cannot reach a verdict (pdf-lib failing to parse what pdf.js opened, anything
- * thrown) gives PDF_VALIDATION_FAILED, never a pass.
+ * A check that cannot reach a verdict (the walk failing to parse what pdf.js opened, anything
+ * thrown) gives PDF_VALIDATION_FAILED, never a pass. A PDF is read by ranges of the scanner's held
+ * copy (./byte-source.ts), so memory does not grow with the file.
  */
 import type { PostScanCheck, ScanFailure } from '../scan.js';
 import { SNIFF_BYTES, checkFileType } from './file-type.js';
@@ -27,34 +27,32 @@ export interface DocumentCheckDeps {
 const fail = (errorCode: ScanFailure['errorCode']): ScanFailure => ({ uploadStatus: 'Error', errorCode });
 
 export function documentChecks(deps: DocumentCheckDeps): PostScanCheck[] {
-  const check: PostScanCheck = async ({ document, bytes }) => {
-    const data = await bytes();
+  const check: PostScanCheck = async ({ document, size, read, bytes }) => {
     const type = checkFileType({
       declaredType: document.fileType,
-      head: data.subarray(0, SNIFF_BYTES),
+      head: await read(0, SNIFF_BYTES),
       // A user's own document has no authority: no conversion (its images are the wrong type).
       imageConversion: 'applicationId' in document && (await deps.imageConversion(document.applicationId)),
     });
     if (!type.ok) return fail(type.errorCode);
     try {
       if (type.handle === 'convert') {
-        const pdf = await imageToPdf(data, type.imageType);
+        // An image is read whole: its size is bounded by the pixel limit checked before decoding.
+        const pdf = await imageToPdf(await bytes(), type.imageType);
         return {
           replace: { bytes: pdf, contentType: 'application/pdf', fileName: pdfFileName(document.fileName) },
         };
       }
-      // pdf.js takes the bytes it is given (it detaches their buffer): pdf-lib walks them first, and
-      // pdf.js's verdict (password, corrupt, pages) still comes before the walk's.
-      let interactive: Awaited<ReturnType<typeof findInteractiveContent>>;
-      let walked = true;
-      try {
-        interactive = await findInteractiveContent(data);
-      } catch {
-        walked = false;
-      }
-      const opens = await checkPdfOpens(data);
+      // A PDF is read by ranges, never whole: pdf.js opens it, then every object is walked.
+      const source = { size, read };
+      const opens = await checkPdfOpens(source);
       if (opens) return fail(opens);
-      if (!walked) return fail('PDF_VALIDATION_FAILED');
+      let interactive: Awaited<ReturnType<typeof findInteractiveContent>>;
+      try {
+        interactive = await findInteractiveContent(source);
+      } catch {
+        return fail('PDF_VALIDATION_FAILED');
+      }
       if (interactive) return fail('INVALID_PDF_INTERACTIVE');
       return undefined;
     } catch (err) {

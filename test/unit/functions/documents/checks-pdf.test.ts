@@ -138,6 +138,69 @@ describe('interactive content (pdf-lib, by parsing)', () => {
     expect(await findInteractiveContent(pdf)).toBeUndefined();
   });
 
+  describe('the walk reads the file in windows, by its syntax', () => {
+    /** A PDF's objects as text (the walk needs no cross-reference table). */
+    const raw = (...objects: string[]) =>
+      Buffer.from(
+        `%PDF-1.7\n${objects.map((o, i) => `${i + 1} 0 obj\n${o}\nendobj\n`).join('')}%%EOF\n`,
+        'latin1',
+      );
+    const catalog = '<< /Type /Catalog /Pages 2 0 R >>';
+
+    it('a stream whose length is a reference is skipped up to its endstream, and what follows is walked', async () => {
+      const content = 'BT (4 0 obj << /S /JavaScript /JS (x) >> endobj) Tj ET';
+      const pdf = raw(catalog, `<< /Length 3 0 R >>\nstream\n${content}\nendstream`, `${content.length}`);
+      expect(await findInteractiveContent(pdf)).toBeUndefined();
+      const withScript = raw(
+        catalog,
+        `<< /Length 3 0 R >>\nstream\n${content}\nendstream`,
+        `${content.length}`,
+        '<< /S /JavaScript /JS (app.alert(1)) >>',
+      );
+      expect(await findInteractiveContent(withScript)).toBe('JavaScript');
+    });
+
+    it('strings with brackets, escapes and keywords inside are not read as objects', async () => {
+      const pdf = raw(catalog, '<< /Title (a \\) (nested) << /JS (x) >> obj) /Note <4A53> >>');
+      expect(await findInteractiveContent(pdf)).toBeUndefined();
+    });
+
+    it('a dictionary larger than a window (a page tree of 20,000 kids) is read whole', async () => {
+      const kids = Array.from({ length: 20_000 }, (_, i) => `${i + 10} 0 R`).join(' ');
+      const pdf = raw(
+        catalog,
+        `<< /Type /Pages /Kids [${kids}] /Count 20000 /AA << /O << /S /JavaScript /JS (x) >> >> >>`,
+      );
+      expect(pdf.length).toBeGreaterThan(64 * 1024);
+      expect(await findInteractiveContent(pdf)).toBe('JavaScript');
+    });
+
+    it('an AcroForm by reference counts only when its Fields are not empty', async () => {
+      const form = (fields: string) =>
+        raw(
+          '<< /Type /Catalog /Pages 2 0 R /AcroForm 3 0 R >>',
+          '<< /Type /Pages /Kids [] /Count 0 >>',
+          `<< /Fields 4 0 R >>`,
+          fields,
+        );
+      expect(await findInteractiveContent(form('[]'))).toBeUndefined();
+      expect(await findInteractiveContent(form('[5 0 R]'))).toBe('form fields');
+    });
+
+    it('a script added by an incremental update is found', async () => {
+      const base = raw(catalog, '<< /Type /Pages /Kids [] /Count 0 >>');
+      const update = Buffer.from(
+        '1 0 obj\n<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (x) >> >>\nendobj\n%%EOF\n',
+        'latin1',
+      );
+      expect(await findInteractiveContent(Buffer.concat([base, update]))).toBe('JavaScript');
+    });
+
+    it('a dictionary that is not PDF syntax cannot be walked (a failed validation, never a pass)', async () => {
+      await expect(findInteractiveContent(raw('<< (not a name) 1 >>'))).rejects.toThrow();
+    });
+  });
+
   it('the message', () => {
     expect(uploadErrorText('INVALID_PDF_INTERACTIVE')).toBe(
       'Files with interactive content are not allowed.',

@@ -3,7 +3,9 @@
  * with its code, an ordinary PDF passes, and a JPEG or PNG becomes the PDF stored in its place only
  * when the application's authority converts images.
  */
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { documentChecks } from '../../../../functions/documents/service/checks/index';
 import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository';
@@ -15,9 +17,13 @@ import {
   javascriptPdf,
   jpeg,
   plainPdf,
+  plainPdfDoc,
   png,
   pngBomb,
 } from '../../../support/document-files';
+
+/** How the check read the file: whole (`bytes`) or by ranges, and the largest range. */
+const reads = { whole: 0, ranged: 0, largest: 0 };
 
 async function run(bytes: Buffer, fileType: string, conversion = false) {
   const [check] = documentChecks({ imageConversion: async (id) => conversion && id === 'app-1' });
@@ -31,8 +37,18 @@ async function run(bytes: Buffer, fileType: string, conversion = false) {
     bucket: 'uploads',
     key: 'incoming/app-1/x',
     document,
+    size: bytes.length,
     open: () => Readable.from([bytes]),
-    bytes: async () => new Uint8Array(bytes),
+    read: async (position: number, length: number) => {
+      const range = bytes.subarray(position, position + length);
+      reads.ranged += range.length;
+      reads.largest = Math.max(reads.largest, range.length);
+      return new Uint8Array(range);
+    },
+    bytes: async () => {
+      reads.whole++;
+      return new Uint8Array(bytes);
+    },
   });
 }
 
@@ -75,5 +91,42 @@ describe('document checks in the scan pipeline', () => {
   it('an image bomb is refused from its header; a PNG declared as a JPEG does not match', async () => {
     expect(await code(run(pngBomb(), 'image/png', true))).toBe('PDF_VALIDATION_FAILED');
     expect(await code(run(await png(60, 40), 'image/jpeg', true))).toBe('INVALID_PDF_FORMAT');
+  });
+
+  describe('a PDF is read by ranges, never whole (issue 13: the scanner reads in chunks)', () => {
+    /** A plain PDF with a 6 MB image stream, and optionally an OpenAction script written after it. */
+    async function largePdf(script: boolean) {
+      const doc = await plainPdfDoc();
+      const image = doc.context.stream(randomBytes(6 * 1024 * 1024), {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: 2048,
+        Height: 3072,
+        ColorSpace: 'DeviceGray',
+        BitsPerComponent: 8,
+      });
+      doc.getPage(0).node.set(PDFName.of('Thumb'), doc.context.register(image));
+      if (script)
+        doc.catalog.set(
+          PDFName.of('OpenAction'),
+          doc.context.register(doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') })),
+        );
+      return Buffer.from(await doc.save({ useObjectStreams: false }));
+    }
+
+    it('a 6 MB PDF passes having read a fraction of it, in ranges of at most 1 MiB', async () => {
+      Object.assign(reads, { whole: 0, ranged: 0, largest: 0 });
+      const pdf = await largePdf(false);
+      expect(await run(pdf, 'application/pdf')).toBeUndefined();
+      expect(reads.whole).toBe(0);
+      expect(reads.largest).toBeLessThanOrEqual(1024 * 1024);
+      expect(reads.ranged).toBeLessThan(pdf.length / 2);
+    });
+
+    it('a script written after the large stream is still found (the walk skips the stream by its length)', async () => {
+      Object.assign(reads, { whole: 0, ranged: 0, largest: 0 });
+      expect(await code(run(await largePdf(true), 'application/pdf'))).toBe('INVALID_PDF_INTERACTIVE');
+      expect(reads.whole).toBe(0);
+    });
   });
 });

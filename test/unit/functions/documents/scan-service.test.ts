@@ -71,6 +71,8 @@ function world(
             opens++;
             return Readable.from([bytes]);
           },
+          read: async (position: number, length: number) =>
+            new Uint8Array(Buffer.from(bytes).subarray(position, position + length)),
           dispose: async () => {},
         };
       },
