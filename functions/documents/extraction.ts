@@ -1,12 +1,12 @@
-import type { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { extractText, getDocumentProxy } from 'unpdf';
 import * as z from 'zod';
 import { logger } from '../platform/logger.js';
 import { s3Client } from '../platform/adapters/aws/s3.js';
 import { extractedTextKey, loggableKey } from './service/keys.js';
+import type { ByteSource } from './service/byte-source.js';
+import { openPdf } from './service/pdf-ranges.js';
 import { readTitle, type TitleResult } from './service/title.js';
 import { proposeService, type ProposeResult } from './service/propose.js';
 import { finishExtraction, fillLegalDescription } from './repository-extraction.js';
@@ -33,20 +33,54 @@ export interface TextStepResult {
   characters: number;
 }
 
-/** Reads a stream into bytes (pdf.js needs the whole document; this runs in the workflow, not a request). */
-async function readAll(stream: Readable): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return new Uint8Array(Buffer.concat(chunks));
+/**
+ * The pages whose text is read: a record of title runs to a few pages (its owners, legal description
+ * and issue date are on the first). A long upload in the proof-of-ownership container (a set of
+ * drawings) is not read past them.
+ */
+export const TEXT_PAGES = 10;
+
+/** An S3 object read by ranges (a ranged GET per range pdf.js asks for): never whole in memory. */
+async function s3Source(bucket: string, key: string): Promise<ByteSource> {
+  const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  const size = head.ContentLength ?? 0;
+  return {
+    size,
+    async read(position, length) {
+      const last = Math.min(position + length, size) - 1;
+      if (last < position) return new Uint8Array(0);
+      const out = await s3Client().send(
+        new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=${position}-${last}` }),
+      );
+      return out.Body ? out.Body.transformToByteArray() : new Uint8Array(0);
+    },
+  };
 }
 
-/** A PDF's text, page by page separated by form feeds (pdf.js: lines end where pdf.js sees a line end). */
-export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
-  const pdf = await getDocumentProxy(bytes);
+/**
+ * A PDF's text, page by page separated by form feeds (pdf.js: lines end where pdf.js sees a line
+ * end), of its first {@link TEXT_PAGES} pages, read by ranges (./service/pdf-ranges.ts); `pages` is
+ * the document's page count.
+ */
+export async function pdfText(
+  input: Uint8Array | ByteSource,
+  maxPages = TEXT_PAGES,
+): Promise<{ pages: number; text: string }> {
+  const pdf = await openPdf(input);
   try {
-    const { totalPages, text } = await extractText(pdf, { mergePages: false });
-    return { pages: totalPages, text: text.join('\f') };
+    const texts: string[] = [];
+    for (let n = 1; n <= Math.min(pdf.numPages, maxPages); n++) {
+      const page = await pdf.getPage(n);
+      const content = await page.getTextContent();
+      texts.push(
+        content.items
+          .filter((item) => 'str' in item && item.str != null)
+          .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+          .join(''),
+      );
+      page.cleanup();
+    }
+    return { pages: pdf.numPages, text: texts.join('\f') };
   } finally {
     await pdf.destroy();
   }
@@ -54,9 +88,7 @@ export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text:
 
 /** Step 'text': the PDF's text, page by page separated by form feeds, to `extracted/{key}.txt`. */
 async function textStep(input: ExtractionTaskInput): Promise<TextStepResult> {
-  const out = await s3Client().send(new GetObjectCommand({ Bucket: input.bucket, Key: input.key }));
-  if (!out.Body) throw new Error(`Empty body for s3://${input.bucket}/${input.key}`);
-  const { pages, text } = await pdfText(await readAll(out.Body as Readable));
+  const { pages, text } = await pdfText(await s3Source(input.bucket, input.key));
   const textKey = extractedTextKey(input.key);
   await s3Client().send(
     new PutObjectCommand({

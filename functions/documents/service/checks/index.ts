@@ -10,7 +10,7 @@
  *
  * A check that cannot reach a verdict (the walk failing to parse what pdf.js opened, anything
  * thrown) gives PDF_VALIDATION_FAILED, never a pass. A PDF is read by ranges of the scanner's held
- * copy (./byte-source.ts), so memory does not grow with the file.
+ * copy (../byte-source.ts), so memory does not grow with the file.
  */
 import type { PostScanCheck, ScanFailure } from '../scan.js';
 import { SNIFF_BYTES, checkFileType } from './file-type.js';

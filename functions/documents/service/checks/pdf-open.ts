@@ -9,54 +9,24 @@
  * - PDF_VALIDATION_FAILED: it opens, but its pages cannot be checked (no pages, or a page pdf.js
  *   cannot load: a page tree with a cycle or a kid that is not a page).
  *
- * Undefined when it opens with every page. pdf.js reads the file by ranges
- * (PDFDataRangeTransport over the {@link ByteSource}, 16 KB chunks, nothing fetched ahead): only
- * the structure it needs — the cross-reference data, the catalog and the page dictionaries, never
- * page content — so a 250 MB file of drawings costs a few MB. Fonts, images and scripts are never
- * run.
+ * Undefined when it opens with every page. pdf.js reads the file by ranges (../pdf-ranges.ts):
+ * only the structure it needs — the cross-reference data, the catalog and the page dictionaries,
+ * never page content — so a 250 MB file of drawings costs a few MB. Fonts, images and scripts are
+ * never run.
  */
-// pdf.js finds a range's reader with Iterator.prototype.find (Node 22, the Lambda runtime); the
-// local stack and tests run on Node 20, where core-js adds it (and leaves a native one alone).
-import 'core-js/actual/iterator/find.js';
-import { getResolvedPDFJS } from 'unpdf';
 import type { UploadErrorCode } from '../../../../shared/schemas/documents.js';
-import { asSource, type ByteSource } from './byte-source.js';
+import { openPdf } from '../pdf-ranges.js';
+import type { ByteSource } from '../byte-source.js';
 
 export type PdfOpenFailure = Extract<
   UploadErrorCode,
   'INVALID_PDF_PASSWORD_PROTECTED' | 'FILE_IS_CORRUPT' | 'PDF_VALIDATION_FAILED'
 >;
 
-type PdfJs = Awaited<ReturnType<typeof getResolvedPDFJS>>;
-
-/** A range transport that answers pdf.js's requests from the source. */
-function rangeTransport(pdfjs: PdfJs, source: ByteSource) {
-  const transport = new pdfjs.PDFDataRangeTransport(source.size, null);
-  transport.requestDataRange = (begin: number, end: number) => {
-    source.read(begin, end - begin).then(
-      (bytes) => transport.onDataRange(begin, bytes),
-      () => transport.abort(),
-    );
-  };
-  return transport;
-}
-
 export async function checkPdfOpens(input: Uint8Array | ByteSource): Promise<PdfOpenFailure | undefined> {
-  const source = asSource(input);
-  const pdfjs = await getResolvedPDFJS();
   let pdf;
   try {
-    pdf = await pdfjs.getDocument({
-      range: rangeTransport(pdfjs, source),
-      length: source.size,
-      rangeChunkSize: 16384,
-      disableAutoFetch: true,
-      disableStream: true,
-      isEvalSupported: false,
-      disableFontFace: true,
-      stopAtErrors: false,
-      verbosity: 0,
-    }).promise;
+    pdf = await openPdf(input);
   } catch (err) {
     return (err as Error)?.name === 'PasswordException'
       ? 'INVALID_PDF_PASSWORD_PROTECTED'

@@ -113,7 +113,7 @@ describe('a PDF opens (pdf.js)', () => {
   });
 });
 
-describe('interactive content (pdf-lib, by parsing)', () => {
+describe('interactive content (by parsing every object)', () => {
   it('an ordinary PDF has none', async () => {
     expect(await findInteractiveContent(await plainPdf())).toBeUndefined();
   });

@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
-import { handler } from '../../../../functions/documents/extraction.js';
+import { TEXT_PAGES, handler } from '../../../../functions/documents/extraction.js';
 import { lambdaContext } from '../helpers.js';
 
 vi.hoisted(() => {
@@ -39,6 +38,17 @@ function buildPdf(pages: string[]): Buffer {
 const s3 = mockClient(S3Client);
 beforeEach(() => s3.reset());
 
+/** The object answered as S3 does: its size from HeadObject, its bytes by ranged GETs only. */
+function serve(bytes: Buffer) {
+  s3.on(HeadObjectCommand).resolves({ ContentLength: bytes.length });
+  s3.on(GetObjectCommand).callsFake((input: { Range?: string }) => {
+    const m = /^bytes=(\d+)-(\d+)$/.exec(input.Range ?? '');
+    if (!m) throw new Error('a whole-object GET');
+    const part = bytes.subarray(Number(m[1]), Number(m[2]) + 1);
+    return { Body: { transformToByteArray: async () => new Uint8Array(part) } };
+  });
+}
+
 const input = (step: string) => ({
   step,
   bucket: 'uploads',
@@ -50,12 +60,7 @@ const input = (step: string) => ({
 describe('extraction task', () => {
   it("step 'text' extracts the PDF's text to extracted/{key}.txt and reports pages and characters", async () => {
     const pdf = buildPdf(['Certificate of Title', 'Registered owner Jane Smith']);
-    s3.on(GetObjectCommand, { Bucket: 'uploads', Key: 'documents/a1/Title Deed.pdf' }).resolves({
-      Body: Readable.from([
-        pdf.subarray(0, 100),
-        pdf.subarray(100),
-      ]) as unknown as GetObjectCommandOutput['Body'],
-    });
+    serve(pdf);
     s3.on(PutObjectCommand).resolves({});
     const result = await handler(input('text'), lambdaContext);
     const put = s3.commandCalls(PutObjectCommand)[0]!.args[0].input;
@@ -69,10 +74,21 @@ describe('extraction task', () => {
     });
   });
 
+  it(`a long upload: only the text of its first ${TEXT_PAGES} pages is read, by ranges`, async () => {
+    const pdf = buildPdf(Array.from({ length: TEXT_PAGES + 5 }, (_, i) => `Sheet ${i + 1}`));
+    serve(pdf);
+    s3.on(PutObjectCommand).resolves({});
+    const result = await handler(input('text'), lambdaContext);
+    const text = String(s3.commandCalls(PutObjectCommand)[0]!.args[0].input.Body);
+    expect(text.split('\f')).toHaveLength(TEXT_PAGES);
+    expect(text).toContain(`Sheet ${TEXT_PAGES}`);
+    expect(text).not.toContain(`Sheet ${TEXT_PAGES + 1}`);
+    expect(result).toMatchObject({ pages: TEXT_PAGES + 5 });
+    expect(s3.commandCalls(GetObjectCommand).every((c) => c.args[0].input.Range)).toBe(true);
+  });
+
   it('a file that is not a PDF fails the step (the state machine catches it)', async () => {
-    s3.on(GetObjectCommand).resolves({
-      Body: Readable.from([Buffer.from('not a pdf at all')]) as unknown as GetObjectCommandOutput['Body'],
-    });
+    serve(Buffer.from('not a pdf at all'));
     await expect(handler(input('text'), lambdaContext)).rejects.toThrow();
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
   });
