@@ -6,7 +6,7 @@ import { logger } from '../platform/logger.js';
 import { s3Client } from '../platform/adapters/aws/s3.js';
 import { extractedTextKey, loggableKey } from './service/keys.js';
 import type { ByteSource } from './service/byte-source.js';
-import { openPdf } from './service/pdf-ranges.js';
+import { withPdf } from './service/pdf-ranges.js';
 import { readTitle, type TitleResult } from './service/title.js';
 import { proposeService, type ProposeResult } from './service/propose.js';
 import { finishExtraction, fillLegalDescription } from './repository-extraction.js';
@@ -66,8 +66,7 @@ export async function pdfText(
   input: Uint8Array | ByteSource,
   maxPages = TEXT_PAGES,
 ): Promise<{ pages: number; text: string }> {
-  const pdf = await openPdf(input);
-  try {
+  return withPdf(input, async (pdf) => {
     const texts: string[] = [];
     for (let n = 1; n <= Math.min(pdf.numPages, maxPages); n++) {
       const page = await pdf.getPage(n);
@@ -81,9 +80,7 @@ export async function pdfText(
       page.cleanup();
     }
     return { pages: pdf.numPages, text: texts.join('\f') };
-  } finally {
-    await pdf.destroy();
-  }
+  });
 }
 
 /** Step 'text': the PDF's text, page by page separated by form feeds, to `extracted/{key}.txt`. */

@@ -3,6 +3,7 @@
  * jimp as the tests run; the two password-protected PDFs are committed (qpdf made them:
  * test/fixtures/documents/README.md).
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
@@ -30,6 +31,26 @@ export async function plainPdfDoc(): Promise<PDFDocument> {
   return doc;
 }
 export const plainPdf = async () => Buffer.from(await (await plainPdfDoc()).save());
+
+/** A plain PDF with a 6 MB image stream, and optionally an OpenAction script written after it. */
+export async function largePdf(script: boolean) {
+  const doc = await plainPdfDoc();
+  const image = doc.context.stream(randomBytes(6 * 1024 * 1024), {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: 2048,
+    Height: 3072,
+    ColorSpace: 'DeviceGray',
+    BitsPerComponent: 8,
+  });
+  doc.getPage(0).node.set(PDFName.of('Thumb'), doc.context.register(image));
+  if (script)
+    doc.catalog.set(
+      PDFName.of('OpenAction'),
+      doc.context.register(doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') })),
+    );
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
 
 /** A PDF with an AcroForm text field (a fillable form). */
 export async function formPdf(): Promise<Buffer> {

@@ -15,7 +15,7 @@
  * never run.
  */
 import type { UploadErrorCode } from '../../../../shared/schemas/documents.js';
-import { openPdf } from '../pdf-ranges.js';
+import { withPdf } from '../pdf-ranges.js';
 import type { ByteSource } from '../byte-source.js';
 
 export type PdfOpenFailure = Extract<
@@ -24,27 +24,25 @@ export type PdfOpenFailure = Extract<
 >;
 
 export async function checkPdfOpens(input: Uint8Array | ByteSource): Promise<PdfOpenFailure | undefined> {
-  let pdf;
   try {
-    pdf = await openPdf(input);
+    return await withPdf(input, async (pdf) => {
+      try {
+        const { info } = await pdf.getMetadata();
+        if ((info as { EncryptFilterName?: string | null }).EncryptFilterName)
+          return 'INVALID_PDF_PASSWORD_PROTECTED';
+        if (pdf.numPages < 1) return 'PDF_VALIDATION_FAILED';
+        for (let n = 1; n <= pdf.numPages; n++) {
+          const page = await pdf.getPage(n);
+          page.cleanup();
+        }
+        return undefined;
+      } catch {
+        return 'PDF_VALIDATION_FAILED';
+      }
+    });
   } catch (err) {
     return (err as Error)?.name === 'PasswordException'
       ? 'INVALID_PDF_PASSWORD_PROTECTED'
       : 'FILE_IS_CORRUPT';
-  }
-  try {
-    const { info } = await pdf.getMetadata();
-    if ((info as { EncryptFilterName?: string | null }).EncryptFilterName)
-      return 'INVALID_PDF_PASSWORD_PROTECTED';
-    if (pdf.numPages < 1) return 'PDF_VALIDATION_FAILED';
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const page = await pdf.getPage(n);
-      page.cleanup();
-    }
-    return undefined;
-  } catch {
-    return 'PDF_VALIDATION_FAILED';
-  } finally {
-    await pdf.destroy();
   }
 }

@@ -7,6 +7,8 @@ import { checkFileType, sniffFileType } from '../../../../functions/documents/se
 import { checkPdfOpens } from '../../../../functions/documents/service/checks/pdf-open';
 import { findInteractiveContent } from '../../../../functions/documents/service/checks/pdf-interactive';
 import { uploadErrorText } from '../../../../shared/schemas/documents';
+import { rangeBudget } from '../../../../functions/documents/service/pdf-ranges';
+import { minimalPdf } from '../../../support/pdf';
 import {
   corruptPdf,
   cyclicPagesPdf,
@@ -14,6 +16,7 @@ import {
   formPdf,
   javascriptPdf,
   jpeg,
+  largePdf,
   mentionsJavaScriptPdf,
   noPagesPdf,
   plainPdf,
@@ -110,6 +113,53 @@ describe('a PDF opens (pdf.js)', () => {
     expect(uploadErrorText('PDF_VALIDATION_FAILED')).toBe(
       'Failed to upload. Please try again. (Code: PDF_VALIDATION_FAILED)',
     );
+  });
+});
+
+describe('a PDF pdf.js must search or rebuild is read whole, not by ranges (bounded time)', () => {
+  /** A source that records its reads. */
+  const recorded = (bytes: Buffer) => {
+    const reads: number[] = [];
+    return {
+      reads,
+      source: {
+        size: bytes.length,
+        read: async (position: number, length: number) => {
+          reads.push(length);
+          return new Uint8Array(bytes.subarray(position, position + length));
+        },
+      },
+    };
+  };
+  const padding = () => Buffer.from(`%${'x'.repeat(4_000_000)}\n`, 'latin1');
+
+  it('an ordinary PDF is read by ranges only', async () => {
+    const pdf = await largePdf(false);
+    const { reads, source } = recorded(pdf);
+    expect(await checkPdfOpens(source)).toBeUndefined();
+    expect(Math.max(...reads)).toBeLessThan(pdf.length);
+  });
+
+  it('junk after the trailer (no startxref in the last 1024 bytes): read whole at once, and it passes', async () => {
+    const pdf = Buffer.concat([minimalPdf('plans'), padding()]);
+    const { reads, source } = recorded(pdf);
+    expect(await checkPdfOpens(source)).toBeUndefined();
+    expect(reads).toContain(pdf.length);
+  });
+
+  it('a cross-reference table pdf.js must rebuild: by ranges until the budget, then whole, and it passes', async () => {
+    const base = minimalPdf('plans');
+    const at = base.indexOf('xref');
+    const pdf = Buffer.concat([base.subarray(0, at), padding(), base.subarray(at)]);
+    const { reads, source } = recorded(pdf);
+    const saved = { ...rangeBudget };
+    rangeBudget.ms = 300;
+    try {
+      expect(await checkPdfOpens(source)).toBeUndefined();
+    } finally {
+      Object.assign(rangeBudget, saved);
+    }
+    expect(reads).toContain(pdf.length);
   });
 });
 

@@ -3,9 +3,7 @@
  * with its code, an ordinary PDF passes, and a JPEG or PNG becomes the PDF stored in its place only
  * when the application's authority converts images.
  */
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { documentChecks } from '../../../../functions/documents/service/checks/index';
 import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository';
@@ -17,7 +15,7 @@ import {
   javascriptPdf,
   jpeg,
   plainPdf,
-  plainPdfDoc,
+  largePdf,
   png,
   pngBomb,
 } from '../../../support/document-files';
@@ -94,26 +92,6 @@ describe('document checks in the scan pipeline', () => {
   });
 
   describe('a PDF is read by ranges, never whole (issue 13: the scanner reads in chunks)', () => {
-    /** A plain PDF with a 6 MB image stream, and optionally an OpenAction script written after it. */
-    async function largePdf(script: boolean) {
-      const doc = await plainPdfDoc();
-      const image = doc.context.stream(randomBytes(6 * 1024 * 1024), {
-        Type: 'XObject',
-        Subtype: 'Image',
-        Width: 2048,
-        Height: 3072,
-        ColorSpace: 'DeviceGray',
-        BitsPerComponent: 8,
-      });
-      doc.getPage(0).node.set(PDFName.of('Thumb'), doc.context.register(image));
-      if (script)
-        doc.catalog.set(
-          PDFName.of('OpenAction'),
-          doc.context.register(doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') })),
-        );
-      return Buffer.from(await doc.save({ useObjectStreams: false }));
-    }
-
     it('a 6 MB PDF passes having read a fraction of it, in ranges of at most 1 MiB', async () => {
       Object.assign(reads, { whole: 0, ranged: 0, largest: 0 });
       const pdf = await largePdf(false);
