@@ -16,7 +16,11 @@ import { api } from '../support/accounts';
 import { pointAtStack, subOf } from '../support/documents';
 import { domainEventItems, eventsSettled } from '../support/events';
 import { waitFor } from '../support/wait';
-import type { ApplicationDocumentDto, DownloadLinkResponse } from '../../shared/schemas/documents';
+import type {
+  ApplicationDocumentDto,
+  DocumentContainerDto,
+  DownloadLinkResponse,
+} from '../../shared/schemas/documents';
 import type { GetApplicationResponse } from '../../shared/schemas/applications';
 
 const o = readOutputs();
@@ -40,8 +44,8 @@ beforeAll(async () => {
 });
 
 const base = (id: string) => `/user/applications/${encodeURIComponent(id)}`;
-const call = (method: string, path: string) =>
-  api(method, path, undefined, { token: owner.token, outputs: o });
+const call = (method: string, path: string, body?: unknown) =>
+  api(method, path, body, { token: owner.token, outputs: o });
 
 async function pdf(label: string, pages: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -224,5 +228,52 @@ describe('container merge', { timeout: 120_000 }, () => {
     expect(listed.filter((d) => d.isMergedFile)).toEqual([]);
     expect(await mergedObjects(id)).toEqual([]);
     expect((await getApplication(id))?.status).toBe('Submitted');
+  });
+
+  test('removing the merged file: the container is NotMerged again, without a merged file name, in the same change', async () => {
+    const id = await seedDraft();
+    await seedScanned(id, 'site.pdf', await pdf('Site', 2), 0);
+    // Submitting the required document (a Draft: its owner at Manage may still remove documents).
+    const patched = await call('PATCH', `${base(id)}/required-documents/plans`, {
+      containerMergeStatus: 'InProgress',
+    });
+    expect(patched.status).toBe(200);
+    await waitFor('plans to be merged', async () => (await mergeStatus(id)) === 'Merged', {
+      timeoutMs: 60_000,
+    });
+    const plans = async () =>
+      ((await call('GET', `${base(id)}/document-containers`)).body as DocumentContainerDto[]).find(
+        (c) => c.id === 'plans',
+      );
+    expect(await plans()).toMatchObject({ containerMergeStatus: 'Merged', mergedFileName: 'plans.pdf' });
+    const listed = (await call('GET', `${base(id)}/documents`)).body as ApplicationDocumentDto[];
+    const merged = listed.find((d) => d.isMergedFile)!;
+    expect(merged.isDeletable).toBe(true);
+
+    const removed = await call('DELETE', `${base(id)}/documents/${encodeURIComponent(merged.name)}`);
+    expect(removed.status).toBe(204);
+    const container = await plans();
+    expect(container?.containerMergeStatus).toBe('NotMerged');
+    expect(container).not.toHaveProperty('mergedFileName');
+    expect(await mergeStatus(id)).toBe('NotMerged');
+    const after = (await call('GET', `${base(id)}/documents`)).body as ApplicationDocumentDto[];
+    expect(after.map((d) => d.name)).toEqual(['site.pdf']);
+    // The removal wrote both events (one transaction), the status change by the remover.
+    const changes = (await events(id)).filter(
+      (e) => e.type === 'DocumentRemoved' || e.type === 'ContainerMergeStatusChanged',
+    );
+    expect(changes.map((e) => e.data.containerMergeStatus ?? e.type).slice(0, 2)).toEqual([
+      'InProgress',
+      'Merged',
+    ]);
+    expect(
+      changes
+        .slice(2)
+        .map((e) => [e.type, e.data.containerMergeStatus ?? e.data.documentNames, e.actor])
+        .sort(),
+    ).toEqual([
+      ['ContainerMergeStatusChanged', 'NotMerged', owner.userId],
+      ['DocumentRemoved', [merged.name], owner.userId],
+    ]);
   });
 });
