@@ -4,6 +4,7 @@ import { ensureSummaryPdf } from '../applications/service/summary-pdf.js';
 import { catalogue } from '../reference/catalogue.js';
 import { contract } from './contract.js';
 import { getApplicationDocument, listApplicationDocuments, markDocumentUploading } from './repository.js';
+import { getContainerRelation } from './repository-merge.js';
 import {
   addApplicationDocument,
   documentsSnapshot,
@@ -44,6 +45,7 @@ const service = documentsService({
     snapshot: documentsSnapshot,
     add: addApplicationDocument,
     remove: removeApplicationDocuments,
+    relation: getContainerRelation,
   },
   storage: { presignedPut, presignedDownload, deleteObject, abortUploads: abortOpenUploads },
   reference: {

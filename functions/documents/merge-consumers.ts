@@ -1,43 +1,30 @@
 /**
  * The merge's consumers of domain events (docs/documents.md "Merge", docs/events.md), both reading
- * the current state, so a replay or a retry changes nothing:
+ * the current state or handing on to what does, so a replay or a retry changes nothing:
  * - `documents.mergeOnSubmit` (ApplicationSubmitted): the required documents whose container merges
  *   and holds documents go NotMerged → InProgress (each with its ContainerMergeStatusChanged).
  * - `documents.merge` (ContainerMergeStatusChanged to InProgress, from submission or
- *   PATCH .../required-documents/{requiredId}): merges the container (Merged or Error). A merge
- *   already done finds the status Merged and skips; a crash before its write merges again into the
- *   same object and the same document, so there is never a second merged file.
+ *   PATCH .../required-documents/{requiredId}): hands one MergeJob to the merge worker
+ *   (merge-worker.ts, its own Lambda invoked asynchronously) and returns at once, so a long merge
+ *   never holds back the stream's later events. The worker merges only while the status is
+ *   InProgress: a job handed on twice (a replay, a retry) merges once.
  */
+import type { MergeJob } from '../../shared/schemas/documents-merge.js';
+import { invokeAsync } from '../platform/adapters/aws/lambda.js';
+import { requireEnv } from '../platform/config.js';
 import { defineConsumer } from '../platform/events/consumers.js';
 import type { EventConsumer } from '../platform/events/consumers.js';
-import { catalogue } from '../reference/catalogue.js';
-import { listApplicationDocuments } from './repository.js';
-import {
-  applicationFormOf,
-  completeContainerMerge,
-  failContainerMerge,
-  getContainerRelation,
-  startContainerMerge,
-} from './repository-merge.js';
-import { mergeService, type MergeService } from './service/merge.js';
-import { multipartSink, readObject } from './service/merge-storage.js';
+import { mergeServiceOnAws } from './merge-adapters.js';
+import type { MergeService } from './service/merge.js';
 
-/** The merge service on the table and the uploads bucket. */
-export const mergeServiceOnAws = (): MergeService =>
-  mergeService({
-    application: applicationFormOf,
-    requiredDocuments: (formId) => catalogue().requiredDocuments(formId),
-    documentContainers: () => catalogue().documentContainers(),
-    documents: listApplicationDocuments,
-    relation: getContainerRelation,
-    start: startContainerMerge,
-    complete: completeContainerMerge,
-    fail: failContainerMerge,
-    readObject,
-    openSink: multipartSink,
-  });
+/** Hands a merge job to the merge worker (MERGE_FUNCTION_NAME), asynchronously. */
+export const handOffToWorker = (job: MergeJob): Promise<void> =>
+  invokeAsync(requireEnv('MERGE_FUNCTION_NAME'), job);
 
-export function mergeConsumers(merge: () => MergeService = mergeServiceOnAws): EventConsumer[] {
+export function mergeConsumers(
+  merge: () => MergeService = mergeServiceOnAws,
+  handOff: (job: MergeJob) => Promise<void> = handOffToWorker,
+): EventConsumer[] {
   return [
     defineConsumer({
       name: 'documents.mergeOnSubmit',
@@ -53,12 +40,12 @@ export function mergeConsumers(merge: () => MergeService = mergeServiceOnAws): E
       handles: ['ContainerMergeStatusChanged'],
       async handle(event, { logger }) {
         if (event.data.containerMergeStatus !== 'InProgress') return;
-        const result = await merge().mergeContainer(event.aggregate.id, event.data.documentContainerId);
-        logger.info('documents: container merge', {
+        const job = {
           applicationId: event.aggregate.id,
           documentContainerId: event.data.documentContainerId,
-          ...result,
-        });
+        };
+        await handOff(job);
+        logger.info('documents: container merge handed to the worker', job);
       },
     }),
   ];

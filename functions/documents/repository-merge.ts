@@ -3,24 +3,62 @@
  * ContainerMergeStatusChanged event in one transaction (docs/events.md), each conditional on the
  * state it moves from, so a replayed event or a second run changes nothing:
  * NotMerged (or no relation) → InProgress on submission; InProgress → Merged with the merged
- * document; InProgress → Error.
+ * document; InProgress → Error; Merged or Error → NotMerged when the merged file is removed
+ * (repository-writes.ts `removeApplicationDocuments`). Each move is one write (`mergeTransition`).
  */
 import { entities, service } from '../platform/data/service.js';
-import { newEvent, outboxItem } from '../platform/events/outbox.js';
+import { newEvent, outboxItem, type TransactionEntities } from '../platform/events/outbox.js';
 import { SYSTEM_ACTOR } from '../platform/events/types.js';
 import type { ContainerRelationRecord } from './repository-changes.js';
 import './events.js';
 
-const mergeEvent = (
-  applicationId: string,
-  documentContainerId: string,
-  containerMergeStatus: ContainerRelationRecord['containerMergeStatus'] & string,
-) =>
-  newEvent('ContainerMergeStatusChanged', {
-    aggregate: { type: 'application', id: applicationId },
-    actor: SYSTEM_ACTOR,
-    data: { documentContainerId, containerMergeStatus },
+type MergeStatus = ContainerRelationRecord['containerMergeStatus'] & string;
+
+/**
+ * One move of a container's merge status, as the two items of a transaction: the relation's write,
+ * conditional on the status it moves from (NotMerged also when the container has no relation yet),
+ * and its ContainerMergeStatusChanged event. Merged sets the merged file's name; NotMerged clears it.
+ * Every transition of the merge (start, complete, fail, and the merged file's removal) is this one
+ * write.
+ */
+export function mergeTransition(
+  e: TransactionEntities,
+  t: {
+    applicationId: string;
+    documentContainerId: string;
+    from: readonly MergeStatus[];
+    to: MergeStatus;
+    mergedFileName?: string;
+    /** Who moved it: the merge job (the default) or the user who removed the merged file. */
+    actor?: string;
+  },
+) {
+  const key = { applicationId: t.applicationId, documentContainerId: t.documentContainerId };
+  const write = t.from.includes('NotMerged')
+    ? e.documentContainerRelation
+        .upsert({ ...key, containerMergeStatus: t.to })
+        .where((a, o) =>
+          [o.notExists(a.containerMergeStatus), ...t.from.map((s) => o.eq(a.containerMergeStatus, s))].join(
+            ' OR ',
+          ),
+        )
+        .commit()
+    : e.documentContainerRelation
+        .patch(key)
+        .set({
+          containerMergeStatus: t.to,
+          ...(t.mergedFileName ? { mergedFileName: t.mergedFileName } : {}),
+        })
+        .remove(t.to === 'NotMerged' ? ['mergedFileName'] : [])
+        .where((a, o) => t.from.map((s) => o.eq(a.containerMergeStatus, s)).join(' OR '))
+        .commit();
+  const event = newEvent('ContainerMergeStatusChanged', {
+    aggregate: { type: 'application', id: t.applicationId },
+    actor: t.actor ?? SYSTEM_ACTOR,
+    data: { documentContainerId: t.documentContainerId, containerMergeStatus: t.to },
   });
+  return [write, outboxItem(e, event)] as const;
+}
 
 /** The form of an application (the required documents come from it), or undefined. */
 export async function applicationFormOf(applicationId: string): Promise<{ formId: string } | undefined> {
@@ -39,27 +77,25 @@ export async function getContainerRelation(
   return data ?? undefined;
 }
 
+/** Moves a container's merge status alone (with its event); false when it was not in `from`. */
+async function moveContainerMerge(
+  applicationId: string,
+  documentContainerId: string,
+  from: readonly MergeStatus[],
+  to: MergeStatus,
+): Promise<boolean> {
+  const result = await service.transaction
+    .write((e) => [...mergeTransition(e, { applicationId, documentContainerId, from, to })])
+    .go();
+  return !result.canceled;
+}
+
 /**
  * Sets a container's merge status to InProgress when it has none yet or is NotMerged (a Merged or
  * Error one, or one already in progress, is left alone); false when it was left alone.
  */
-export async function startContainerMerge(
-  applicationId: string,
-  documentContainerId: string,
-): Promise<boolean> {
-  const result = await service.transaction
-    .write((e) => [
-      e.documentContainerRelation
-        .upsert({ applicationId, documentContainerId, containerMergeStatus: 'InProgress' })
-        .where(
-          (a, o) => `${o.notExists(a.containerMergeStatus)} OR ${o.eq(a.containerMergeStatus, 'NotMerged')}`,
-        )
-        .commit(),
-      outboxItem(e, mergeEvent(applicationId, documentContainerId, 'InProgress')),
-    ])
-    .go();
-  return !result.canceled;
-}
+export const startContainerMerge = (applicationId: string, documentContainerId: string) =>
+  moveContainerMerge(applicationId, documentContainerId, ['NotMerged'], 'InProgress');
 
 /** The merged document as it is stored (a Completed, server-written PDF). */
 export interface MergedDocument {
@@ -100,34 +136,21 @@ export async function completeContainerMerge(doc: MergedDocument): Promise<boole
         })
         .where((a, o) => `${o.notExists(a.documentName)} OR ${o.eq(a.isMergedFile, true)}`)
         .commit(),
-      e.documentContainerRelation
-        .patch({ applicationId: doc.applicationId, documentContainerId: doc.documentContainerId })
-        .set({ containerMergeStatus: 'Merged', mergedFileName: doc.fileName })
-        .where((a, o) => o.eq(a.containerMergeStatus, 'InProgress'))
-        .commit(),
-      outboxItem(e, mergeEvent(doc.applicationId, doc.documentContainerId, 'Merged')),
+      ...mergeTransition(e, {
+        applicationId: doc.applicationId,
+        documentContainerId: doc.documentContainerId,
+        from: ['InProgress'],
+        to: 'Merged',
+        mergedFileName: doc.fileName,
+      }),
     ])
     .go();
   return !result.canceled;
 }
 
 /** InProgress → Error with its event; false when the status is no longer InProgress. */
-export async function failContainerMerge(
-  applicationId: string,
-  documentContainerId: string,
-): Promise<boolean> {
-  const result = await service.transaction
-    .write((e) => [
-      e.documentContainerRelation
-        .patch({ applicationId, documentContainerId })
-        .set({ containerMergeStatus: 'Error' })
-        .where((a, o) => o.eq(a.containerMergeStatus, 'InProgress'))
-        .commit(),
-      outboxItem(e, mergeEvent(applicationId, documentContainerId, 'Error')),
-    ])
-    .go();
-  return !result.canceled;
-}
+export const failContainerMerge = (applicationId: string, documentContainerId: string) =>
+  moveContainerMerge(applicationId, documentContainerId, ['InProgress'], 'Error');
 
 /** The merge status of each container of an application that has a relation. */
 export async function containerMergeStatuses(

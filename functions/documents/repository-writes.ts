@@ -9,6 +9,8 @@ import { newEvent, outboxItem } from '../platform/events/outbox.js';
 import type { TransactionEntities } from '../platform/events/outbox.js';
 import type { ApplicationDocumentRecord, NewApplicationDocument } from './repository.js';
 import { incomingKey } from './service/keys.js';
+import type { Unmerge } from './service/merge.js';
+import { mergeTransition } from './repository-merge.js';
 import './events.js';
 
 /** DynamoDB's limit of items in one transaction. */
@@ -101,20 +103,25 @@ async function relationsOf({ applicationId, documentName }: DocKey) {
 /**
  * Deletes documents (each conditional on still existing) with their tag and type relations and one
  * DocumentRemoved event per transaction. Documents and their relations never span two
- * transactions; more than fit one are written in several. False when a document was gone.
+ * transactions; more than fit one are written in several. `unmerge` (a merged file among them)
+ * moves its container's relation back to NotMerged in the same transaction as that document's
+ * delete, conditional on the status it was read at. False when a document was gone or the status
+ * moved meanwhile.
  */
 export async function removeApplicationDocuments(
   applicationId: string,
   documentNames: string[],
   actor: string,
   documentContainerId?: string,
+  unmerge?: Unmerge,
 ): Promise<boolean> {
   const groups: { name: string; size: number; ops: (e: TransactionEntities) => unknown[] }[] = [];
   for (const documentName of documentNames) {
     const rel = await relationsOf({ applicationId, documentName });
+    const unmerged = unmerge?.documentName === documentName ? unmerge : undefined;
     groups.push({
       name: documentName,
-      size: 1 + rel.tags.length + rel.types.length,
+      size: 1 + rel.tags.length + rel.types.length + (unmerged ? 2 : 0),
       ops: (e) => [
         e.applicationDocument
           .delete({ applicationId, documentName })
@@ -126,6 +133,15 @@ export async function removeApplicationDocuments(
         ...rel.types.map(({ documentTypeId }) =>
           e.documentTypeRelation.delete({ applicationId, documentName, documentTypeId }).commit(),
         ),
+        ...(unmerged
+          ? mergeTransition(e, {
+              applicationId,
+              documentContainerId: unmerged.documentContainerId,
+              from: [unmerged.from],
+              to: 'NotMerged',
+              actor,
+            })
+          : []),
       ],
     });
   }

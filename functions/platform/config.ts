@@ -15,6 +15,8 @@ export const env = {
   S3_FORCE_PATH_STYLE: 'S3_FORCE_PATH_STYLE',
   /** Extraction state machine ARN (Step Functions). */
   EXTRACTION_STATE_MACHINE_ARN: 'EXTRACTION_STATE_MACHINE_ARN',
+  /** The merge worker the documents.merge consumer hands its jobs to (asynchronous invoke). */
+  MERGE_FUNCTION_NAME: 'MERGE_FUNCTION_NAME',
   /** EventBridge Scheduler group, the role it assumes, and the Lambda it targets. */
   SCHEDULER_GROUP: 'SCHEDULER_GROUP',
   SCHEDULER_ROLE_ARN: 'SCHEDULER_ROLE_ARN',

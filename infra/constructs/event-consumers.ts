@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { outboxFilterPattern } from '../../functions/platform/events/filter.js';
 import { acknowledge, findings } from './nag.js';
 import { PortalFunction } from './portal-function.js';
+import { MergeWorker } from './merge-worker.js';
 import { applicationPrefixes } from '../../functions/documents/service/keys.js';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -46,6 +47,8 @@ export interface EventConsumersProps {
 export class EventConsumers extends Construct {
   readonly function: PortalFunction;
   readonly deadLetterQueue: Queue;
+  /** documents.merge hands each merge to it (asynchronous invoke). */
+  readonly mergeWorker: MergeWorker;
 
   constructor(scope: Construct, id: string, props: EventConsumersProps) {
     super(scope, id);
@@ -57,17 +60,17 @@ export class EventConsumers extends Construct {
       retentionPeriod: Duration.days(eventSourceSettings.deadLetterRetentionDays),
     });
 
+    this.mergeWorker = new MergeWorker(this, 'MergeWorker', { table, uploads });
     this.function = new PortalFunction(this, 'Function', {
       entry: 'functions/platform/events/stream.ts',
       serviceName: 'consent-portal-events',
       description: 'Domain-event consumers: outbox items from the table stream',
-      // documents.merge merges a container's PDFs (one part in memory at a time; docs/documents.md
-      // "Merge"): 40 × 5 MB parts take seconds, a container of large parts minutes.
-      timeout: Duration.minutes(5),
-      memorySize: 1024,
+      // Consumers are short: a long job (the container merge) is handed to its own worker.
+      timeout: Duration.minutes(1),
       environment: {
         TABLE_NAME: table.tableName,
         UPLOADS_BUCKET: uploads.bucketName,
+        MERGE_FUNCTION_NAME: this.mergeWorker.function.functionName,
         MAIL_TRANSPORT: 'ses',
         ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
         ...(props.webUrl ? { WEB_URL: props.webUrl } : { WEB_URL_PARAMETER: props.webUrlParameter }),
@@ -107,9 +110,14 @@ export class EventConsumers extends Construct {
       uploads.grantRead(this.function, prefix);
       uploads.grantDelete(this.function, prefix);
     }
-    // documents.merge writes the merged file under generated/ only (a multipart upload; s3:Abort*
-    // discards a failed one). It reads the scanned parts with the grantRead above.
-    uploads.grantPut(this.function, 'generated/*');
+    // documents.merge hands a merge job to the worker: lambda:InvokeFunction on its unqualified ARN
+    // only (grantInvoke would add every version and alias, `<arn>:*`).
+    this.function.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [this.mergeWorker.function.functionArn],
+      }),
+    );
 
     // Binding grants dynamodb:DescribeStream/GetRecords/GetShardIterator/ListStreams on the stream
     // and sqs:SendMessage on the queue.
@@ -136,13 +144,12 @@ export class EventConsumers extends Construct {
       {
         id: 'AwsSolutions-IAM5',
         reason:
-          "documents.files removes a deleted application's files: object keys are per document, so the grants are on the incoming/, documents/, generated/, extracted/documents/ and extracted/generated/ prefixes; s3:GetObject* / s3:GetBucket* / s3:List* / s3:DeleteObject* are the grantRead and grantDelete action groups (listing needs s3:ListBucket); documents.merge puts the merged file under generated/ (grantPut, s3:Abort* for a failed multipart upload).",
+          "documents.files removes a deleted application's files: object keys are per document, so the grants are on the incoming/, documents/, generated/, extracted/documents/ and extracted/generated/ prefixes; s3:GetObject* / s3:GetBucket* / s3:List* / s3:DeleteObject* are the grantRead and grantDelete action groups (listing needs s3:ListBucket).",
         appliesTo: [
           'Action::s3:GetObject*',
           'Action::s3:GetBucket*',
           'Action::s3:List*',
           'Action::s3:DeleteObject*',
-          'Action::s3:Abort*',
           findings.uploadsDocuments,
           findings.uploadsExtractedDocuments,
           findings.uploadsIncoming,

@@ -23,6 +23,7 @@ import {
   type Execution,
   type LocalStepFunctions,
 } from './stepfunctions';
+import { LOCAL_MERGE_FUNCTION_NAME, startLambda, type LocalLambda } from './lambda';
 import { startWeb, type WebMode } from './web';
 import { rateLimitsFrom, type RateLimits } from '../../functions/platform/rate-limit';
 import { LOCAL_ORIGIN_SECRET, localRateLimits } from './edge';
@@ -32,6 +33,7 @@ export { demoUsers, type DemoUser } from './seed';
 export { portsFrom, type Ports } from './ports';
 export type { WebMode } from './web';
 export type { Execution, LocalStepFunctions } from './stepfunctions';
+export type { LocalLambda } from './lambda';
 export type { LocalScheduler, StoredSchedule } from './scheduler';
 export type { DeadLetter, LocalStreams, RedriveResult } from './streams';
 
@@ -80,6 +82,9 @@ export interface LocalStackOutputs {
   S3Endpoint: string;
   StepFunctionsEndpoint: string;
   ExtractionStateMachineArn: string;
+  /** Lambda's asynchronous invoke (infra/local/lambda.ts); its failed invocations in LambdaDeadLetterFile. */
+  LambdaEndpoint: string;
+  LambdaDeadLetterFile: string;
   MailOutboxDir: string;
   /** JSON lines: domain events whose consumers failed every retry (redrive: infra/local/redrive.ts). */
   EventDeadLetterFile: string;
@@ -95,6 +100,8 @@ export interface LocalStack {
   /** Starts an extraction execution on the local runner. */
   startExecution(input: unknown, name?: string): Execution;
   stepFunctions: LocalStepFunctions;
+  /** Asynchronous invokes (the merge worker). */
+  lambda: LocalLambda;
   scheduler: LocalScheduler;
   s3: LocalS3;
   cognito: LocalCognito;
@@ -184,6 +191,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${ports.s3}`,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
       AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${ports.sfn}`,
+      AWS_ENDPOINT_URL_LAMBDA: `http://127.0.0.1:${ports.lambda}`,
+      MERGE_FUNCTION_NAME: LOCAL_MERGE_FUNCTION_NAME,
       TABLE_NAME,
       UPLOADS_BUCKET,
       S3_FORCE_PATH_STYLE: 'true',
@@ -235,8 +244,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       log: warn,
     });
     const sfnP = startStepFunctions({ port: ports.sfn, handlers, log: warn });
-    const started = await Promise.allSettled([dynamoP, s3P, cognitoP, sfnP]);
-    const [dynamoR, s3R, cognitoR, sfnR] = started;
+    const lambdaP = startLambda({ port: ports.lambda, dataDir, handlers, log: warn });
+    const started = await Promise.allSettled([dynamoP, s3P, cognitoP, sfnP, lambdaP]);
+    const [dynamoR, s3R, cognitoR, sfnR, lambdaR] = started;
     if (dynamoR.status === 'fulfilled') {
       javaPid = dynamoR.value.pid;
       stoppers.push({ name: 'dynamodb', stop: dynamoR.value.stop });
@@ -244,12 +254,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (s3R.status === 'fulfilled') stoppers.push({ name: 's3', stop: s3R.value.stop });
     if (cognitoR.status === 'fulfilled') stoppers.push({ name: 'cognito', stop: cognitoR.value.stop });
     if (sfnR.status === 'fulfilled') stoppers.push({ name: 'stepfunctions', stop: sfnR.value.stop });
+    if (lambdaR.status === 'fulfilled') stoppers.push({ name: 'lambda', stop: lambdaR.value.stop });
     const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
     const dynamo = (dynamoR as PromiseFulfilledResult<Awaited<typeof dynamoP>>).value;
     const s3 = (s3R as PromiseFulfilledResult<LocalS3>).value;
     const cognito = (cognitoR as PromiseFulfilledResult<LocalCognito>).value;
     const stepFunctions = (sfnR as PromiseFulfilledResult<LocalStepFunctions>).value;
+    const lambda = (lambdaR as PromiseFulfilledResult<LocalLambda>).value;
     info(
       `DynamoDB Local (pid ${dynamo.pid}), s3rver, cognito-local, Step Functions up in ${Date.now() - t0} ms`,
     );
@@ -372,6 +384,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       S3Endpoint: s3.endpoint,
       StepFunctionsEndpoint: stepFunctions.endpoint,
       ExtractionStateMachineArn: stepFunctions.stateMachineArn,
+      LambdaEndpoint: lambda.endpoint,
+      LambdaDeadLetterFile: lambda.deadLetterFile,
       MailOutboxDir: mailDir,
       EventDeadLetterFile: path.join(dataDir, 'dead-letters', 'events.jsonl'),
       DataDir: dataDir,
@@ -386,6 +400,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       outputsFile,
       startExecution: (input, name) => stepFunctions.startExecution(input, name),
       stepFunctions,
+      lambda,
       scheduler,
       s3,
       cognito,

@@ -10,6 +10,8 @@ export interface Ports {
   cognitoInternal: number;
   /** Step Functions stand-in (AWS JSON 1.0 StartExecution / DescribeExecution). */
   sfn: number;
+  /** Lambda's asynchronous invoke (the merge worker). */
+  lambda: number;
 }
 
 export function portsFrom(base: number): Ports {
@@ -21,6 +23,7 @@ export function portsFrom(base: number): Ports {
     cognito: base + 4,
     cognitoInternal: base + 5,
     sfn: base + 6,
+    lambda: base + 7,
   };
 }
 

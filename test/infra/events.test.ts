@@ -1,6 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventSourceSettings } from '../../infra/constructs/event-consumers.js';
+import { mergeWorkerSettings } from '../../infra/constructs/merge-worker.js';
 import { outboxFilterPattern } from '../../functions/platform/events/filter.js';
 import { buildTestApp, propsOf, template } from './helpers.js';
 
@@ -17,7 +18,9 @@ describe('EventConsumers (Workflows stack)', () => {
         'Domain-event consumers',
       ),
     )![0];
-    queueId = Object.keys(t.findResources('AWS::SQS::Queue'))[0]!;
+    queueId = Object.keys(t.findResources('AWS::SQS::Queue')).find((id) =>
+      id.startsWith('EventConsumersDeadLetters'),
+    )!;
   });
 
   it('runs functions/platform/events/stream.ts with the table and the uploads bucket', () => {
@@ -59,7 +62,8 @@ describe('EventConsumers (Workflows stack)', () => {
   });
 
   it('dead-letter queue: SQS-managed encryption, 14 days, TLS only', () => {
-    t.resourceCountIs('AWS::SQS::Queue', 1);
+    // The stream's dead letters and the merge worker's failures.
+    t.resourceCountIs('AWS::SQS::Queue', 2);
     t.hasResourceProperties('AWS::SQS::Queue', {
       SqsManagedSseEnabled: true,
       MessageRetentionPeriod: 14 * 24 * 3600,
@@ -105,8 +109,83 @@ describe('EventConsumers (Workflows stack)', () => {
       expect(deletes.map((s) => JSON.stringify(s.Resource)).join()).toContain(prefix);
     expect(deletes.map((s) => JSON.stringify(s.Resource)).join()).not.toContain('thumbnails/');
     for (const s of onBucket) expect(JSON.stringify(s.Resource)).not.toContain('"/*"');
-    // documents.merge: the merged file is written under generated/ and nowhere else.
-    const puts = onBucket.filter((s) => actions(s).includes('s3:PutObject'));
+    // documents.merge only hands the merge on: it writes no object, and may invoke the worker alone.
+    expect(onBucket.filter((s) => actions(s).includes('s3:PutObject'))).toEqual([]);
+    const invokes = statements.filter((s) => actions(s).includes('lambda:InvokeFunction'));
+    expect(JSON.stringify(invokes.map((s) => s.Resource))).toMatch(/EventConsumersMergeWorkerFunction/);
+    expect(JSON.stringify(invokes.map((s) => s.Resource))).not.toContain('"*"');
+  });
+
+  it('consumers are short again: 1 minute, default memory; the worker name in their environment', () => {
+    const fn = t.findResources('AWS::Lambda::Function')[functionId] as {
+      Properties: {
+        Timeout: number;
+        MemorySize: number;
+        Environment: { Variables: Record<string, unknown> };
+      };
+    };
+    expect(fn.Properties.Timeout).toBe(60);
+    expect(fn.Properties.MemorySize).toBe(512);
+    expect(JSON.stringify(fn.Properties.Environment.Variables.MERGE_FUNCTION_NAME)).toMatch(
+      /EventConsumersMergeWorkerFunction/,
+    );
+  });
+});
+
+describe('MergeWorker (Workflows stack)', () => {
+  let t: Template;
+  let workerId: string;
+  beforeAll(() => {
+    t = template(buildTestApp().stacks.workflows);
+    workerId = Object.keys(t.findResources('AWS::Lambda::Function')).find((id) =>
+      id.startsWith('EventConsumersMergeWorkerFunction'),
+    )!;
+  });
+
+  it('runs functions/documents/merge-worker.ts with 5 minutes and 1 GB', () => {
+    const fn = t.findResources('AWS::Lambda::Function')[workerId] as {
+      Properties: {
+        Timeout: number;
+        MemorySize: number;
+        Environment: { Variables: Record<string, unknown> };
+      };
+    };
+    expect(fn.Properties).toMatchObject({ Timeout: 300, MemorySize: 1024 });
+    expect(fn.Properties.Environment.Variables).toMatchObject({
+      POWERTOOLS_SERVICE_NAME: 'consent-portal-merge',
+      TABLE_NAME: expect.anything(),
+      UPLOADS_BUCKET: expect.anything(),
+    });
+  });
+
+  it('asynchronous invokes: retried twice, then to its own failure queue', () => {
+    const failures = Object.keys(t.findResources('AWS::SQS::Queue')).find((id) =>
+      id.startsWith('EventConsumersMergeWorkerFailures'),
+    )!;
+    t.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: workerId },
+      MaximumRetryAttempts: mergeWorkerSettings.retryAttempts,
+      MaximumEventAgeInSeconds: mergeWorkerSettings.maxEventAgeHours * 3600,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [failures, 'Arn'] } } },
+    });
+  });
+
+  it('reads the scanned parts and puts the merged file under generated/ only', () => {
+    const [, policy] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
+      id.startsWith('EventConsumersMergeWorkerFunctionServiceRole'),
+    )!;
+    const statements = (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties
+      .PolicyDocument.Statement;
+    const actions = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+    const puts = statements.filter((s) => actions(s).includes('s3:PutObject'));
     expect(puts.map((s) => JSON.stringify(s.Resource))).toEqual([expect.stringContaining('/generated/*')]);
+    const reads = statements.filter((s) => actions(s).some((a) => a.startsWith('s3:GetObject')));
+    expect(reads.map((s) => JSON.stringify(s.Resource)).join()).toContain('/documents/*');
+    expect(statements.flatMap(actions).filter((a) => a.startsWith('s3:Delete'))).toEqual([]);
+    expect(
+      statements.some(
+        (s) => actions(s).includes('dynamodb:TransactWriteItems') || actions(s).includes('dynamodb:PutItem'),
+      ),
+    ).toBe(true);
   });
 });

@@ -1,34 +1,59 @@
 /**
- * Container merge on the local stack (issue 13 item 7; portal-core §3, §4; docs/documents.md
- * "Merge"): submitting an application whose plans container holds scanned PDFs sets the required
- * document InProgress, the stack's event consumers merge the PDFs in their order into `plans.pdf`
- * (Merged), and the merged file is served with every page; replaying the events leaves one merged
- * file; a part that is not a readable PDF ends in Error.
+ * Container merge on a local stack of its own (issue 13 item 7; portal-core §3, §4;
+ * docs/documents.md "Merge"): submitting an application whose plans container holds scanned PDFs
+ * sets the required document InProgress, the `documents.merge` consumer hands the job to the merge
+ * worker (Lambda's asynchronous invoke, infra/local/lambda.ts), which merges the PDFs in their order
+ * into `plans.pdf` (Merged); the merged file is served with every page; replaying the events leaves
+ * one merged file; a part that is not a readable PDF ends in Error; removing the merged file takes
+ * the container back to NotMerged; a slow merge does not hold back later events; a worker that keeps
+ * failing is retried and dead-lettered.
+ *
+ * The stack runs in this process (as local-events.test.ts does) so that the test can hold the
+ * worker with its test-only seam (`setMergeDelay`).
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { readOutputs } from '../support/outputs';
+import { startLocalStack } from '../../infra/local/index';
 import { signIn } from '../support/cognito';
 import { api } from '../support/accounts';
-import { pointAtStack, subOf } from '../support/documents';
+import { subOf } from '../support/documents';
 import { domainEventItems, eventsSettled } from '../support/events';
 import { waitFor } from '../support/wait';
-import type { ApplicationDocumentDto, DownloadLinkResponse } from '../../shared/schemas/documents';
+import type {
+  ApplicationDocumentDto,
+  DocumentContainerDto,
+  DownloadLinkResponse,
+} from '../../shared/schemas/documents';
 import type { GetApplicationResponse } from '../../shared/schemas/applications';
+import type { MergeJob } from '../../shared/schemas/documents-merge';
 
-const o = readOutputs();
-pointAtStack(o);
-process.env.AWS_ENDPOINT_URL_S3 = String(o.S3Endpoint);
-process.env.S3_FORCE_PATH_STYLE = 'true';
-process.env.UPLOADS_BUCKET = o.UploadsBucket;
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = path.join(root, process.env.STACK_DIR ?? '.local-test', 'merge-test');
+const stack = await startLocalStack({
+  dataDir,
+  portBase: (Number(process.env.PORT_BASE) || 4100) + 300,
+  reset: true,
+  webMode: 'none',
+  quiet: true,
+  handleSignals: false,
+});
+const o = stack.outputs as unknown as import('../support/outputs').StackOutputs;
+afterAll(async () => {
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+// The stack has pointed the handlers' environment (table, endpoints, bucket) at itself.
 const { entities } = await import('../../functions/platform/data/service');
 const { s3Client } = await import('../../functions/platform/adapters/aws/s3');
 const { updateApplication, getApplication, nextApplicationId } =
   await import('../../functions/applications/repository/applications');
 const { mergeConsumers } = await import('../../functions/documents/merge-consumers');
+const { mergeWorker, setMergeDelay } = await import('../../functions/documents/merge-worker');
 
 const logger = new Logger({ logLevel: 'SILENT' });
 let owner: { token: string; userId: string };
@@ -40,8 +65,8 @@ beforeAll(async () => {
 });
 
 const base = (id: string) => `/user/applications/${encodeURIComponent(id)}`;
-const call = (method: string, path: string) =>
-  api(method, path, undefined, { token: owner.token, outputs: o });
+const call = (method: string, path: string, body?: unknown) =>
+  api(method, path, body, { token: owner.token, outputs: o });
 
 async function pdf(label: string, pages: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -201,6 +226,11 @@ describe('container merge', { timeout: 120_000 }, () => {
       if (e.type === 'ApplicationSubmitted') await onSubmit!.handle(e as never, { logger });
       if (e.type === 'ContainerMergeStatusChanged') await merge!.handle(e as never, { logger });
     }
+    await stack.lambda.idle();
+    expect(await mergeWorker({ applicationId: id, documentContainerId: 'plans' })).toEqual({
+      outcome: 'Skipped',
+      reason: 'status Merged',
+    });
     await eventsSettled(o);
     const after = (await call('GET', `${base(id)}/documents`)).body as ApplicationDocumentDto[];
     expect(after.filter((d) => d.isMergedFile)).toHaveLength(2);
@@ -224,5 +254,126 @@ describe('container merge', { timeout: 120_000 }, () => {
     expect(listed.filter((d) => d.isMergedFile)).toEqual([]);
     expect(await mergedObjects(id)).toEqual([]);
     expect((await getApplication(id))?.status).toBe('Submitted');
+  });
+
+  test('removing the merged file: the container is NotMerged again, without a merged file name, in the same change', async () => {
+    const id = await seedDraft();
+    await seedScanned(id, 'site.pdf', await pdf('Site', 2), 0);
+    // Submitting the required document (a Draft: its owner at Manage may still remove documents).
+    const patched = await call('PATCH', `${base(id)}/required-documents/plans`, {
+      containerMergeStatus: 'InProgress',
+    });
+    expect(patched.status).toBe(200);
+    await waitFor('plans to be merged', async () => (await mergeStatus(id)) === 'Merged', {
+      timeoutMs: 60_000,
+    });
+    const plans = async () =>
+      ((await call('GET', `${base(id)}/document-containers`)).body as DocumentContainerDto[]).find(
+        (c) => c.id === 'plans',
+      );
+    expect(await plans()).toMatchObject({ containerMergeStatus: 'Merged', mergedFileName: 'plans.pdf' });
+    const listed = (await call('GET', `${base(id)}/documents`)).body as ApplicationDocumentDto[];
+    const merged = listed.find((d) => d.isMergedFile)!;
+    expect(merged.isDeletable).toBe(true);
+
+    const removed = await call('DELETE', `${base(id)}/documents/${encodeURIComponent(merged.name)}`);
+    expect(removed.status).toBe(204);
+    const container = await plans();
+    expect(container?.containerMergeStatus).toBe('NotMerged');
+    expect(container).not.toHaveProperty('mergedFileName');
+    expect(await mergeStatus(id)).toBe('NotMerged');
+    const after = (await call('GET', `${base(id)}/documents`)).body as ApplicationDocumentDto[];
+    expect(after.map((d) => d.name)).toEqual(['site.pdf']);
+    // The removal wrote both events (one transaction), the status change by the remover.
+    const changes = (await events(id)).filter(
+      (e) => e.type === 'DocumentRemoved' || e.type === 'ContainerMergeStatusChanged',
+    );
+    expect(changes.map((e) => e.data.containerMergeStatus ?? e.type).slice(0, 2)).toEqual([
+      'InProgress',
+      'Merged',
+    ]);
+    expect(
+      changes
+        .slice(2)
+        .map((e) => [e.type, e.data.containerMergeStatus ?? e.data.documentNames, e.actor])
+        .sort(),
+    ).toEqual([
+      ['ContainerMergeStatusChanged', 'NotMerged', owner.userId],
+      ['DocumentRemoved', [merged.name], owner.userId],
+    ]);
+  });
+
+  test('a slow merge runs beside the stream: an event written after its event is consumed before it ends', async () => {
+    const id = await seedDraft();
+    await seedScanned(id, 'site.pdf', await pdf('Site', 2), 0);
+    const other = await seedDraft();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held: MergeJob[] = [];
+    setMergeDelay(async (job) => {
+      if (job.applicationId !== id) return;
+      held.push(job);
+      await gate;
+    });
+    try {
+      const started = await call('PATCH', `${base(id)}/required-documents/plans`, {
+        containerMergeStatus: 'InProgress',
+      });
+      expect(started.status).toBe(200);
+      await waitFor('the worker to hold the merge', async () => held.length === 1);
+
+      // A later event on the same stream: the other application's required document back to NotMerged.
+      const later = await call('PATCH', `${base(other)}/required-documents/plans`, {
+        containerMergeStatus: 'NotMerged',
+      });
+      expect(later.status).toBe(200);
+      const [laterEvent] = (await events(other)).filter((e) => e.type === 'ContainerMergeStatusChanged');
+      await waitFor('the later event to be consumed', async () => {
+        const { data } = await entities.consumedEvent.query.byEvent({ eventId: laterEvent!.eventId }).go();
+        return data.some((d) => d.consumer === 'documents.merge');
+      });
+      // ...while the merge is still held.
+      expect(await mergeStatus(id)).toBe('InProgress');
+      expect(held).toEqual([{ applicationId: id, documentContainerId: 'plans' }]);
+    } finally {
+      release();
+      setMergeDelay(undefined);
+    }
+    await waitFor('plans to be merged', async () => (await mergeStatus(id)) === 'Merged', {
+      timeoutMs: 60_000,
+    });
+  });
+
+  test('a worker that keeps failing is retried twice, then its job is dead-lettered; the status stays InProgress', async () => {
+    const id = await seedDraft();
+    await seedScanned(id, 'site.pdf', await pdf('Site', 1), 0);
+    const attempts: MergeJob[] = [];
+    setMergeDelay(async (job) => {
+      if (job.applicationId !== id) return;
+      attempts.push(job);
+      throw new Error('the bucket is unreachable');
+    });
+    const deadLetters = () =>
+      existsSync(stack.lambda.deadLetterFile)
+        ? readFileSync(stack.lambda.deadLetterFile, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as { requestPayload: MergeJob; requestContext: { condition: string } })
+            .filter((l) => l.requestPayload.applicationId === id)
+        : [];
+    try {
+      await call('PATCH', `${base(id)}/required-documents/plans`, { containerMergeStatus: 'InProgress' });
+      await waitFor('the job to be dead-lettered', async () => deadLetters().length === 1);
+    } finally {
+      setMergeDelay(undefined);
+    }
+    expect(attempts).toHaveLength(3);
+    expect(deadLetters()).toEqual([
+      expect.objectContaining({
+        requestPayload: { applicationId: id, documentContainerId: 'plans' },
+        requestContext: expect.objectContaining({ condition: 'RetriesExhausted' }),
+      }),
+    ]);
+    expect(await mergeStatus(id)).toBe('InProgress');
   });
 });

@@ -19,6 +19,7 @@ import type { ContainerRelationRecord } from '../repository-changes.js';
 import { actionsOn, assertCanChangeDocuments } from './access.js';
 import { filesOf } from './documents.js';
 import { toDocumentDto } from './view.js';
+import { unmergeOnRemoval, type Unmerge } from './merge.js';
 
 /** The container whose documents are never merged (portal-organisation §9). */
 export const NEVER_MERGED_CONTAINER_ID = 'other';
@@ -34,6 +35,7 @@ export interface ContainerPorts {
     documentNames: string[],
     actor: string,
     containerId?: string,
+    unmerge?: Unmerge,
   ): Promise<boolean>;
   reorder(
     applicationId: string,
@@ -91,12 +93,16 @@ export function containersService(ports: ContainerPorts) {
     if (docs.some((d) => !actionsOn(d, grant).isDeletable))
       throw new Forbidden(documentMessages.notRemovable);
     if (docs.length === 0) return;
+    const relation = (await ports.relations(applicationId)).find(
+      (r) => r.documentContainerId === containerId,
+    );
     if (
       !(await ports.remove(
         applicationId,
         docs.map((d) => d.documentName),
         caller.userId,
         containerId,
+        unmergeOnRemoval(docs, relation),
       ))
     )
       throw new NotFound(documentMessages.documentNotFound);

@@ -12,6 +12,8 @@ import type { ApplicationGrant } from '../../platform/access.js';
 import type { UserCaller } from '../../platform/caller.js';
 import type { ApplicationDocumentRecord, NewApplicationDocument } from '../repository.js';
 import type { AddOutcome } from '../repository-writes.js';
+import type { ContainerRelationRecord } from '../repository-changes.js';
+import { unmergeOnRemoval, type Unmerge } from './merge.js';
 import { actionsOn, assertCanChangeDocuments } from './access.js';
 import { planNewDocument } from './create.js';
 import { toDocumentDto } from './view.js';
@@ -40,13 +42,16 @@ export interface DocumentPorts {
     ): Promise<{ documents: ApplicationDocumentRecord[]; version: number | undefined }>;
     /** Creates the document if the guard is still at `version` and the name is free (one transaction). */
     add(doc: NewApplicationDocument, version: number | undefined, actor: string): Promise<AddOutcome>;
-    /** Deletes documents with their relations and event; false when one was gone. */
+    /** Deletes documents with their relations and event (and `unmerge`); false when one was gone. */
     remove(
       applicationId: string,
       documentNames: string[],
       actor: string,
       containerId?: string,
+      unmerge?: Unmerge,
     ): Promise<boolean>;
+    /** A container's relation (its merge status), or undefined. */
+    relation(applicationId: string, containerId: string): Promise<ContainerRelationRecord | undefined>;
   };
   storage: {
     presignedPut(
@@ -78,6 +83,9 @@ export interface DocumentPorts {
  * round one of the contenders commits, so this many uploads at once still all get an answer).
  */
 const MAX_CREATE_ATTEMPTS = 10;
+
+/** Removals read again when the document or its container's merge status changed meanwhile. */
+const MAX_REMOVE_ATTEMPTS = 3;
 
 /** Every file a removed document had: the upload, the scanned copy and its extracted text. */
 export function filesOf(doc: Pick<ApplicationDocumentRecord, 'objectKey' | 'storedKey'>): string[] {
@@ -163,7 +171,8 @@ export function documentsService(ports: DocumentPorts) {
   /**
    * Removes a document and its files (the upload, the scanned copy, its extracted text), when the
    * caller may (documentActions: its uploader at Edit, or a participant at Manage). A refused call
-   * changes nothing.
+   * changes nothing. Removing the merged file takes its container back to NotMerged in the same
+   * transaction (unmergeOnRemoval); a merge status that moved meanwhile is read again.
    */
   async function removeDocument(
     caller: UserCaller,
@@ -172,15 +181,22 @@ export function documentsService(ports: DocumentPorts) {
   ): Promise<void> {
     assertCanChangeDocuments(grant);
     const applicationId = grant.application.applicationId;
-    const doc = await ports.documents.get(applicationId, documentName);
-    if (!doc) throw new NotFound(documentMessages.documentNotFound);
-    if (!actionsOn(doc, grant).isDeletable) throw new Forbidden(documentMessages.notRemovable);
-    if (
-      !(await ports.documents.remove(applicationId, [documentName], caller.userId, doc.documentContainerId))
-    )
-      throw new NotFound(documentMessages.documentNotFound);
-    for (const k of filesOf(doc)) await ports.storage.deleteObject(k);
-    if (doc.uploadStatus === 'Uploading') await ports.storage.abortUploads?.(doc.objectKey);
+    for (let attempt = 0; attempt < MAX_REMOVE_ATTEMPTS; attempt++) {
+      const doc = await ports.documents.get(applicationId, documentName);
+      if (!doc) break;
+      if (!actionsOn(doc, grant).isDeletable) throw new Forbidden(documentMessages.notRemovable);
+      const container = doc.documentContainerId;
+      const unmerge =
+        doc.isMergedFile && container
+          ? unmergeOnRemoval([doc], await ports.documents.relation(applicationId, container))
+          : undefined;
+      if (!(await ports.documents.remove(applicationId, [documentName], caller.userId, container, unmerge)))
+        continue;
+      for (const k of filesOf(doc)) await ports.storage.deleteObject(k);
+      if (doc.uploadStatus === 'Uploading') await ports.storage.abortUploads?.(doc.objectKey);
+      return;
+    }
+    throw new NotFound(documentMessages.documentNotFound);
   }
 
   /** A short-lived link to a document whose scan has passed (the summary PDF is rebuilt when missing). */

@@ -40,6 +40,29 @@ export type MergeOutcome =
   | { outcome: 'Error'; reason: string }
   | { outcome: 'Skipped'; reason: string };
 
+/** A merged file's removal: its container's relation goes from `from` back to NotMerged. */
+export interface Unmerge {
+  documentName: string;
+  documentContainerId: string;
+  from: 'Merged' | 'Error';
+}
+
+/**
+ * What removing documents does to their container's merge: removing the merged file takes the
+ * container back to NotMerged and clears its mergedFileName when it claims that file (Merged, or
+ * Error after a later merge failed), in the removal's transaction. While a merge runs (InProgress)
+ * the status stays: that merge writes the file again.
+ */
+export function unmergeOnRemoval(
+  docs: readonly Pick<ApplicationDocumentRecord, 'documentName' | 'isMergedFile' | 'documentContainerId'>[],
+  relation: Pick<ContainerRelationRecord, 'containerMergeStatus'> | undefined,
+): Unmerge | undefined {
+  const merged = docs.find((d) => d.isMergedFile && d.documentContainerId);
+  const from = relation?.containerMergeStatus;
+  if (!merged?.documentContainerId || (from !== 'Merged' && from !== 'Error')) return undefined;
+  return { documentName: merged.documentName, documentContainerId: merged.documentContainerId, from };
+}
+
 /** The parts of a container, in their order (then by name): every document but a merged one. */
 export function partsOf(docs: readonly ApplicationDocumentRecord[], containerId: string) {
   return docs

@@ -24,6 +24,8 @@ function world(
   const rows = new Map<string, ApplicationDocumentRecord>();
   const deleted: string[] = [];
   const rebuilt: string[] = [];
+  /** Container relations by container id (merge status, merged file name). */
+  const relations = new Map<string, { containerMergeStatus: string; mergedFileName?: string }>();
   const containers: DocumentContainer[] = [
     {
       id: 'plans',
@@ -63,11 +65,22 @@ function world(
         events.push(`DocumentAdded ${doc.documentName}`);
         return { ok: true, record } as const;
       },
-      remove: async (applicationId, names) => {
+      // One transaction: every document there and, with `unmerge`, the status still as read.
+      remove: async (applicationId, names, _actor, _container, unmerge) => {
         for (const name of names) if (!rows.has(`${applicationId}/${name}`)) return false;
+        const rel = unmerge && relations.get(unmerge.documentContainerId);
+        if (unmerge && rel?.containerMergeStatus !== unmerge.from) return false;
         for (const name of names) rows.delete(`${applicationId}/${name}`);
         events.push(`DocumentRemoved ${names.join(',')}`);
+        if (unmerge) {
+          relations.set(unmerge.documentContainerId, { containerMergeStatus: 'NotMerged' });
+          events.push(`ContainerMergeStatusChanged ${unmerge.documentContainerId} NotMerged`);
+        }
         return true;
+      },
+      relation: async (applicationId, containerId) => {
+        const rel = relations.get(containerId);
+        return rel ? ({ applicationId, documentContainerId: containerId, ...rel } as never) : undefined;
       },
     },
     storage: {
@@ -102,7 +115,7 @@ function world(
     },
   } as unknown as ApplicationGrant;
   const caller: UserCaller = { kind: 'user', userId: opts.userId ?? 'u1' };
-  return { service: documentsService(ports), rows, deleted, rebuilt, grant, caller, events };
+  return { service: documentsService(ports), rows, deleted, rebuilt, grant, caller, events, relations };
 }
 
 const pdf = { fileName: 'plan.pdf', mimeType: 'application/pdf', size: 100_000, containerId: 'plans' };
@@ -340,5 +353,37 @@ describe('documents service (fake ports)', () => {
       kind: 'forbidden',
     });
     expect(w.rows.size).toBe(1);
+  });
+
+  it("removing the merged file takes its container back to NotMerged, in the removal's transaction", async () => {
+    const w = world({ accessLevel: 'Manage' });
+    const merged = (status: string) => {
+      w.rows.set('1000001/merged-plans.pdf', {
+        applicationId: '1000001',
+        documentName: 'merged-plans.pdf',
+        objectKey: 'generated/1000001/merged-plans.pdf',
+        fileName: 'plans.pdf',
+        fileType: 'application/pdf',
+        uploadStatus: 'Completed',
+        isMergedFile: true,
+        documentContainerId: 'plans',
+        createdBy: 'system',
+      } as unknown as ApplicationDocumentRecord);
+      w.relations.set('plans', { containerMergeStatus: status, mergedFileName: 'plans.pdf' });
+    };
+    merged('Merged');
+    await w.service.removeDocument(w.caller, w.grant, 'merged-plans.pdf');
+    expect(w.relations.get('plans')).toEqual({ containerMergeStatus: 'NotMerged' });
+    expect(w.events).toEqual([
+      'DocumentRemoved merged-plans.pdf',
+      'ContainerMergeStatusChanged plans NotMerged',
+    ]);
+    expect(w.deleted[0]).toBe('generated/1000001/merged-plans.pdf');
+
+    // While a merge runs the status stays InProgress (that merge writes the file again).
+    merged('InProgress');
+    await w.service.removeDocument(w.caller, w.grant, 'merged-plans.pdf');
+    expect(w.relations.get('plans')).toMatchObject({ containerMergeStatus: 'InProgress' });
+    expect(w.events.at(-1)).toBe('DocumentRemoved merged-plans.pdf');
   });
 });

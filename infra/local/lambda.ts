@@ -1,0 +1,115 @@
+/**
+ * Lambda's asynchronous invoke, locally (docs/documents.md "Merge"): the Invoke API
+ * (`POST /2015-03-31/functions/{name}/invocations`, `X-Amz-Invocation-Type: Event`) at
+ * AWS_ENDPOINT_URL_LAMBDA, so handlers call the real @aws-sdk/client-lambda, as with Step Functions.
+ * An Event invoke answers 202 at once and runs the function's handler module in the background
+ * (never inside the caller: the stream poller goes on), retried twice as Lambda does (here after
+ * `retryBaseMs`, doubling; AWS waits about 1 and 2 minutes), then its record goes to
+ * dataDir/dead-letters/lambda.jsonl in the shape of the on-failure destination's record
+ * (requestContext, requestPayload, responsePayload). Only the functions in `functions` exist;
+ * RequestResponse invokes are not served.
+ */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { HandlerLoader } from './handlers';
+import { lambdaContext } from './handlers';
+import { HOST } from './ports';
+import { closeServer, listen, readBody, sendJson, type Log } from './util';
+
+/** Local function names → their handler modules (relative to the functions folder). */
+export const LOCAL_FUNCTIONS = { 'consent-portal-merge-local': 'documents/merge-worker' } as const;
+export const LOCAL_MERGE_FUNCTION_NAME = 'consent-portal-merge-local';
+
+/** Lambda's retries of a failed asynchronous invocation. */
+export const ASYNC_RETRY_ATTEMPTS = 2;
+
+export interface LocalLambda {
+  /** AWS_ENDPOINT_URL_LAMBDA */
+  endpoint: string;
+  /** dataDir/dead-letters/lambda.jsonl: invocations that failed every retry. */
+  deadLetterFile: string;
+  /** Resolves when no invocation is running or waiting for a retry. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startLambda(opts: {
+  port: number;
+  dataDir: string;
+  handlers: HandlerLoader;
+  log: Log;
+  retryBaseMs?: number;
+}): Promise<LocalLambda> {
+  const deadLetterFile = path.join(opts.dataDir, 'dead-letters', 'lambda.jsonl');
+  mkdirSync(path.dirname(deadLetterFile), { recursive: true });
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+
+  async function run(name: keyof typeof LOCAL_FUNCTIONS, payload: unknown) {
+    const handler = await opts.handlers.load<(e: unknown, c: unknown) => Promise<unknown>>(
+      LOCAL_FUNCTIONS[name],
+    );
+    let error: unknown;
+    for (let attempt = 0; attempt <= ASYNC_RETRY_ATTEMPTS && !stopped; attempt++) {
+      if (attempt > 0)
+        await new Promise((r) => setTimeout(r, (opts.retryBaseMs ?? 200) * 2 ** (attempt - 1)));
+      try {
+        await handler(payload, lambdaContext(name, randomUUID()));
+        return;
+      } catch (err) {
+        error = err;
+        opts.log(`lambda ${name}: attempt ${attempt + 1} failed: ${String((err as Error)?.message ?? err)}`);
+      }
+    }
+    if (stopped) return;
+    const e = error as { name?: string; message?: string };
+    appendFileSync(
+      deadLetterFile,
+      JSON.stringify({
+        timestamp: new Date().toISOString(),
+        requestContext: {
+          functionArn: `arn:aws:lambda:ap-southeast-2:000000000000:function:${name}`,
+          condition: 'RetriesExhausted',
+          approximateInvokeCount: ASYNC_RETRY_ATTEMPTS + 1,
+        },
+        requestPayload: payload,
+        responsePayload: { errorType: e?.name ?? 'Error', errorMessage: e?.message ?? String(error) },
+      }) + '\n',
+    );
+  }
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const match = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(req.url?.split('?')[0] ?? '');
+      const name = match ? decodeURIComponent(match[1]!).split(':').at(-1)! : '';
+      if (req.method !== 'POST' || !(name in LOCAL_FUNCTIONS))
+        return sendJson(res, 404, { Type: 'User', message: `Function not found: ${name}` });
+      if (req.headers['x-amz-invocation-type'] !== 'Event')
+        return sendJson(res, 400, { Type: 'User', message: 'Only Event invocations are served locally' });
+      const body = await readBody(req, 256 * 1024); // Lambda's limit of an asynchronous payload
+      const payload: unknown = body.length ? JSON.parse(body.toString('utf8')) : {};
+      const p = run(name as keyof typeof LOCAL_FUNCTIONS, payload).catch((err: unknown) =>
+        opts.log(`lambda ${name}: ${String(err)}`),
+      );
+      running.add(p);
+      void p.finally(() => running.delete(p));
+      res.writeHead(202, { 'x-amzn-requestid': randomUUID() });
+      res.end();
+    })().catch((err: unknown) => sendJson(res, 400, { Type: 'User', message: String(err) }));
+  });
+  await listen(server, opts.port, HOST);
+
+  return {
+    endpoint: `http://${HOST}:${opts.port}`,
+    deadLetterFile,
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+    async stop() {
+      stopped = true;
+      await closeServer(server);
+    },
+  };
+}
