@@ -49,7 +49,7 @@ test('documents journey: queue, duplicate renamed, checks, conversion, reorder, 
   await test.step('the form step: three files uploaded one at a time with their states', async () => {
     const form = new ApplicationFormPage(page);
     await form.goto(id);
-    await expect(form.heading).toContainText('Building consent');
+    await expect(form.heading).toContainText('Building consent', { timeout: 30_000 });
     await form.sections.getByRole('link', { name: 'Documents' }).click();
     await expect(form.stepTitle('Plans and documents')).toBeVisible();
     await expect(docs.input(PLANS)).toBeAttached();

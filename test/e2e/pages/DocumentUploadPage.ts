@@ -48,7 +48,11 @@ export class DocumentUploadPage {
   async drop(container: string, files: readonly UploadFile[]): Promise<void> {
     const dataTransfer = await this.page.evaluateHandle(
       (list) => {
-        const dt = new DataTransfer();
+        // The browser's DataTransfer (this file is also compiled without the DOM types, by the bench).
+        const Transfer = (
+          globalThis as unknown as { DataTransfer: new () => { items: { add(f: File): void } } }
+        ).DataTransfer;
+        const dt = new Transfer();
         for (const f of list)
           dt.items.add(
             new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }),
