@@ -161,6 +161,16 @@ export function normaliseGroupList(list: string): string {
 export const groupMemberCount = (groupList: string | undefined): number =>
   (groupList ? normaliseGroupList(groupList).split(', ').filter(Boolean).length : 0) + 1;
 
+/**
+ * Whether the participant is only an owners group (portal-core §4 "An owners group is shown as
+ * created by an AI assistant"): a member list and no role, as the title extraction proposes it. It is
+ * named by its group name (§5 default 'Owners Group'), so it needs no person's first and last name.
+ */
+export const isGroupOnly = (p: {
+  groupList?: string | undefined;
+  participantTypes: readonly string[];
+}): boolean => !!p.groupList?.trim() && p.participantTypes.length === 0;
+
 /** Whether a group may be given: a selected role allows groups, or the participant is the OwnerContact. */
 export const allowsGroup = (types: readonly ParticipantType[], names: readonly string[]): boolean =>
   names.includes(OWNER_CONTACT) || names.some((n) => typeOf(types, n)?.enableGroups);

@@ -21,6 +21,7 @@ import {
   INVITATION_STATES,
   isEmailRequired,
   needsContactDetails,
+  isGroupOnly,
   normaliseGroupList,
   participantMessages,
 } from '../domain/participants.js';
@@ -60,13 +61,14 @@ type PersonFieldsInput = {
 export function checkPersonFields(
   p: PersonFieldsInput,
   ctx: z.RefinementCtx,
-  required: { email: boolean; contact: boolean },
+  required: { email: boolean; contact: boolean; names?: boolean },
 ): void {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   for (const key of ['firstName', 'lastName'] as const) {
     const v = p[key];
-    if (!v) issue(key, messages.required);
-    else if (!isValidName(v)) issue(key, messages.name);
+    if (!v) {
+      if (required.names !== false) issue(key, messages.required);
+    } else if (!isValidName(v)) issue(key, messages.name);
   }
   const email = p.email ?? '';
   if (!email) {
@@ -115,6 +117,8 @@ export const ParticipantInput = z
     checkPersonFields(p, ctx, {
       email: isEmailRequired(p.accessLevel, p.participantTypes),
       contact: needsContactDetails(p.participantTypes),
+      // An owners group as proposed from the title is named by its group name.
+      names: !isGroupOnly(p),
     });
     if ((p.groupList ?? '') !== '' && !normaliseGroupList(p.groupList ?? ''))
       ctx.addIssue({ code: 'custom', path: ['groupList'], message: messages.required });

@@ -1,15 +1,21 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { minimalPdf } from '../../support/pdf';
 
-/** A real one-page PDF padded (a comment after %%EOF) to `size` bytes: the upload minimum is 6000. */
-export function pdfFile(name: string, text: string, size = 7000) {
-  const pdf = minimalPdf(text);
-  const buffer = Buffer.concat([
-    pdf,
-    Buffer.from(`%${'x'.repeat(Math.max(0, size - pdf.length - 2))}\n`, 'latin1'),
-  ]);
-  return { name, mimeType: 'application/pdf', buffer };
+export interface UploadFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
 }
+
+/** A file's bytes padded after its end (a PDF comment after %%EOF) to `size`: the upload minimum is 6000. */
+export function paddedFile(name: string, mimeType: string, bytes: Uint8Array, size = 7000): UploadFile {
+  const pad = Math.max(0, size - bytes.length - 2);
+  return { name, mimeType, buffer: Buffer.concat([bytes, Buffer.from(`%${'x'.repeat(pad)}\n`, 'latin1')]) };
+}
+
+/** A real one-page PDF padded to `size` bytes. */
+export const pdfFile = (name: string, text: string, size = 7000): UploadFile =>
+  paddedFile(name, 'application/pdf', minimalPdf(text), size);
 
 /** The DocumentUpload step of the application form: one section per container, cards per file. */
 export class DocumentUploadPage {
@@ -30,7 +36,67 @@ export class DocumentUploadPage {
     return this.page.getByRole('group', { name: fileName, exact: true });
   }
 
-  async upload(container: string, file: ReturnType<typeof pdfFile>): Promise<void> {
+  /** The container's drop zone ('Drop your file(s) here or click to browse'). */
+  zone(container: string): Locator {
+    return this.page
+      .getByRole('heading', { name: container })
+      .locator('xpath=ancestor::*[.//input[@type="file"]][1]')
+      .getByText('Drop your file(s) here or click to browse');
+  }
+
+  /** Drops files on a container's drop zone as a drag from the desktop would. */
+  async drop(container: string, files: readonly UploadFile[]): Promise<void> {
+    const dataTransfer = await this.page.evaluateHandle(
+      (list) => {
+        // The browser's DataTransfer (this file is also compiled without the DOM types, by the bench).
+        const Transfer = (
+          globalThis as unknown as { DataTransfer: new () => { items: { add(f: File): void } } }
+        ).DataTransfer;
+        const dt = new Transfer();
+        for (const f of list)
+          dt.items.add(
+            new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }),
+          );
+        return dt;
+      },
+      files.map((f) => ({ name: f.name, mimeType: f.mimeType, b64: f.buffer.toString('base64') })),
+    );
+    const zone = this.zone(container);
+    await zone.dispatchEvent('dragenter', { dataTransfer });
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    await zone.dispatchEvent('drop', { dataTransfer });
+  }
+
+  /** Drags a card by its handle onto the middle of another card (a pointer drag). */
+  async drag(fileName: string, ontoFileName: string): Promise<void> {
+    const handle = this.page.getByRole('button', { name: `Drag ${fileName} to reorder` });
+    await handle.scrollIntoViewIfNeeded();
+    const from = (await handle.boundingBox())!;
+    const to = (await this.card(ontoFileName).boundingBox())!;
+    const mouse = this.page.mouse;
+    await mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await mouse.down();
+    await mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
+    await mouse.move(to.x + to.width / 2, to.y + to.height / 2 + 10, { steps: 15 });
+    await mouse.up();
+  }
+
+  /** The file names of a container's cards, in order. */
+  order(container: string): Promise<(string | null)[]> {
+    return this.list(container)
+      .getByRole('group')
+      .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
+  }
+
+  /** Opens a card's menu (Preview / Download / Tags / Remove …) and chooses an item. */
+  async choose(fileName: string, item: string): Promise<void> {
+    await this.card(fileName)
+      .getByRole('button', { name: `Actions for ${fileName}` })
+      .click();
+    await this.page.getByRole('menuitem', { name: item, exact: true }).click();
+  }
+
+  async upload(container: string, file: UploadFile): Promise<void> {
     await this.input(container).setInputFiles(file);
     await expect(this.list(container).getByRole('group', { name: file.name, exact: true })).toBeVisible();
   }

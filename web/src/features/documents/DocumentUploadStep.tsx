@@ -26,7 +26,7 @@ import {
   type TriageChoices,
 } from './documents';
 import { inOrder, useDocuments } from './useDocuments';
-import { useUploadQueue } from './useUploadQueue';
+import { useUploadQueue, type QueueItem } from './useUploadQueue';
 
 export { POLL_INTERVAL_MS } from './useDocuments';
 
@@ -42,6 +42,27 @@ export interface DocumentUploadStepProps {
    * the type, from its form's types) on each card.
    */
   details?: { child: ChildForm | undefined } | undefined;
+}
+
+/**
+ * A container's cards: its listed documents in order, then this page's uploads not listed yet. A card
+ * is keyed by its document's name from the moment it is queued, so it keeps its identity (and an open
+ * menu) when a refreshed list first shows its document, and across every poll after.
+ */
+export function entriesOf(listed: readonly ApplicationDocumentDto[], mine: readonly QueueItem[]): Entry[] {
+  const listedNames = new Set(listed.map((d) => d.name));
+  const keys = new Set(listedNames);
+  return [
+    ...listed.map((doc) => ({ key: doc.name, doc, item: mine.find((q) => q.documentName === doc.name) })),
+    ...mine
+      .filter((q) => !listedNames.has(q.documentName))
+      .map((item) => {
+        // Two uploads of one name (a failed one and its replacement): the second by its queue id.
+        const key = keys.has(item.documentName) ? item.id : item.documentName;
+        keys.add(key);
+        return { key, doc: undefined, item };
+      }),
+  ];
 }
 
 /** Files held for the user's choice: expired ones first (Keep/Remove), then duplicates (rename). */
@@ -199,18 +220,8 @@ export default function DocumentUploadStep({
     <SpaceBetween size="l">
       {sorted.map((container) => {
         const listed = inOrder(documents, container.id);
-        const listedNames = new Set(listed.map((d) => d.name));
         const mine = queue.filter((q) => q.containerId === container.id);
-        const entries: Entry[] = [
-          ...listed.map((doc) => ({
-            key: doc.name,
-            doc,
-            item: mine.find((q) => q.documentName === doc.name),
-          })),
-          ...mine
-            .filter((q) => !listedNames.has(q.documentName))
-            .map((item) => ({ key: item.id, doc: undefined, item })),
-        ];
+        const entries = entriesOf(listed, mine);
         const hasFailed =
           mine.some((q) => q.phase === 'failed') ||
           listed.some((d) => d.isDeletable && isFailedDoc(d, inQueue(d.name)));

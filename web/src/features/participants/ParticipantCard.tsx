@@ -1,5 +1,6 @@
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -19,7 +20,7 @@ import { MenuButton } from '../../components/plain/MenuButton';
 import styles from './participants.module.css';
 
 export type ParticipantAction =
-  'edit' | 'remove' | 'restore' | 'resend' | 'history' | 'setType' | 'notificationLevel';
+  'edit' | 'remove' | 'restore' | 'resend' | 'history' | 'setType' | 'notificationLevel' | 'confirm';
 
 /** The participant's name line: first and last name, else the organisation or email. */
 export function participantName(
@@ -41,7 +42,8 @@ const facts = (p: ParticipantDto) => ({ ...p, id: p.id });
 /**
  * A participant card (portal-core §2): avatar, name line, role tags, badges (pending invitation,
  * 'Please invite', missing details), the action menu, and an expandable part with contact details
- * and the owners group's members. The menu (portal-core §6): edit, resend, set type, history, remove
+ * and the owners group's members; an owners group proposed by AI offers 'Confirm owners group' (saved
+ * as proposed, in one action). The menu (portal-core §6): edit, resend, set type, history, remove
  * and restore when the caller can edit; on the caller's own card also their notification level, and
  * without Edit set type when their roles manage a type they do not hold.
  */
@@ -103,7 +105,18 @@ export function ParticipantCard({
             {p.isDeleted && <Badge color="grey">{t('participants.removed')}</Badge>}
             {p.modifiedBy === 'AI' && <Badge color="grey">{t('participants.modifiedByAi')}</Badge>}
           </SpaceBetween>
-          {p.modifiedBy === 'AI' && !p.isDeleted && <Box variant="small">{t('participants.confirmAi')}</Box>}
+          {p.modifiedBy === 'AI' && !p.isDeleted && (
+            <SpaceBetween size="xxs">
+              <Box variant="small">{t('participants.confirmAi')}</Box>
+              {canEdit && (
+                <Box>
+                  <Button disabled={busy} onClick={() => onAction('confirm', p)}>
+                    {t('participants.actions.confirm')}
+                  </Button>
+                </Box>
+              )}
+            </SpaceBetween>
+          )}
         </div>
         {items.length > 0 && (
           <MenuButton

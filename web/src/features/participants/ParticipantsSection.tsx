@@ -123,6 +123,15 @@ export function ParticipantsSection({
     },
     onError: (err) => toasts.show({ type: 'error', content: errorText(err, participantMessages.saveFailed) }),
   });
+  // The owners group proposed from the title, saved as it is: the person's id replaces the AI mark.
+  const confirm = useMutation({
+    mutationFn: (p: ParticipantDto) => participantsApi.update(applicationId, p.id, inputOf(p)),
+    onSuccess: () => {
+      void refresh();
+      toasts.show({ type: 'success', content: t('participants.groupConfirmed') });
+    },
+    onError: (err) => toasts.show({ type: 'error', content: errorText(err, participantMessages.saveFailed) }),
+  });
   const resend = useMutation({
     mutationFn: (p: ParticipantDto) =>
       participantsApi.update(applicationId, p.id, { ...inputOf(p), invitation: 'Queued' }),
@@ -152,7 +161,8 @@ export function ParticipantsSection({
   const all = list.data;
   const current = all.filter((p) => !p.isDeleted);
   const removed = all.filter((p) => p.isDeleted);
-  const busy = remove.isPending || restore.isPending || resend.isPending || setType.isPending;
+  const busy =
+    remove.isPending || restore.isPending || resend.isPending || setType.isPending || confirm.isPending;
   const isMe = (p: ParticipantDto) => !!me && !!p.loginUserId && p.loginUserId === me.id;
 
   const onAction = (action: ParticipantAction, p: ParticipantDto) => {
@@ -160,6 +170,7 @@ export function ParticipantsSection({
     if (action === 'edit') return setEditing(p);
     if (action === 'restore') return restore.mutate(p);
     if (action === 'resend') return resend.mutate(p);
+    if (action === 'confirm') return confirm.mutate(p);
     if (action === 'setType') return setSettingType(p);
     if (action === 'notificationLevel') return setSubscribing(p);
     const sole = soleRequiredTypes(types.data, all, { ...p, id: p.id });

@@ -6,7 +6,7 @@
 import { ParticipantInput, type ParticipantDto } from '../../../../shared/schemas/participants';
 import type { AccessLevel, Address } from '../../../../shared/schemas/common';
 import { DEFAULT_PHONE_COUNTRY_CODE } from '../../../../shared/domain/validation';
-import { DEFAULT_GROUP_NAME, OWNER_CONTACT } from '../../../../shared/domain/participants';
+import { DEFAULT_GROUP_NAME, isGroupOnly, OWNER_CONTACT } from '../../../../shared/domain/participants';
 import {
   qualificationFromPractitioner,
   type QualificationFields,
@@ -107,9 +107,12 @@ export function formValuesOf(p?: ParticipantDto): ParticipantFormValues {
 
 const given = (s: string) => (s.trim() ? s : undefined);
 
-/** The request body (POST, or PATCH with the whole participant); the group only with OwnerContact. */
+/**
+ * The request body (POST, or PATCH with the whole participant); the group with OwnerContact, or when
+ * the participant is only a group (the owners group proposed from the title).
+ */
 export function bodyOf(v: ParticipantFormValues): ParticipantInput {
-  const group = v.participantTypes.includes(OWNER_CONTACT) && !!v.groupList.trim();
+  const group = (v.participantTypes.includes(OWNER_CONTACT) || isGroupOnly(v)) && !!v.groupList.trim();
   return {
     firstName: given(v.firstName),
     lastName: given(v.lastName),
