@@ -5,6 +5,7 @@ import { contract as applications } from './applications/contract.js';
 import { contract as contacts } from './contacts/contract.js';
 import { contract as documents } from './documents/contract.js';
 import { contract as lookups } from './lookups/contract.js';
+import { contract as organisations } from './organisations/contract.js';
 import { contract as participants } from './participants/contract.js';
 import { contract as reference } from './reference/contract.js';
 import { contract as site } from './site/contract.js';
@@ -22,4 +23,5 @@ export const contracts: Partial<Record<Feature, Readonly<Record<string, RouteSch
   participants,
   documents,
   contacts,
+  organisations,
 };

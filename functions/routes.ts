@@ -1,4 +1,4 @@
-import type { AccessLevel } from '../shared/schemas/common.js';
+import type { AccessLevel, OrganisationRole } from '../shared/schemas/common.js';
 
 /**
  * The one source of truth for the HTTP API: per route, its method, the spec's path (API Gateway
@@ -28,7 +28,7 @@ export const features = [
   'documents',
   'contacts',
   'access-requests',
-  'organisation',
+  'organisations',
   'rfis',
   'payments',
   'notifications',
@@ -55,6 +55,11 @@ export type Access =
   | { readonly caller: 'user' }
   /** A signed-in user with at least `level` on the application named by the path parameter `param`. */
   | { readonly caller: 'user'; readonly application: AccessLevel; readonly param: 'id' }
+  /**
+   * A signed-in user who is an active member of their organisation (`Member`), or an active admin of
+   * it (`Admin`). A user who never joined one is the admin of their own (a sole trader's).
+   */
+  | { readonly caller: 'user'; readonly organisation: OrganisationRole }
   /** A council's machine credentials, for applications of its own authority. */
   | { readonly caller: 'council' }
   /** The payment gateway's signed notification. */
@@ -62,6 +67,10 @@ export type Access =
 
 export const anyone = { caller: 'public' } as const;
 export const signedIn = { caller: 'user' } as const;
+/** An active member of the caller's organisation (a disabled member: 403). */
+export const activeMember = { caller: 'user', organisation: 'Normal' } as const;
+/** An active admin of the caller's organisation (a Normal or disabled member: 403). */
+export const organisationAdmin = { caller: 'user', organisation: 'Admin' } as const;
 export const onApplication = <L extends AccessLevel>(level: L) =>
   ({ caller: 'user', application: level, param: 'id' }) as const;
 
@@ -215,11 +224,12 @@ export const routes = [
   r('GET', '/user/applications/{id}/participant-types', 'participants', onApplication('ReadOnly')),
   // The contact library of the caller's organisation (portal-core §7 contacts; docs/participants.md):
   // the service scopes every read and write to it (another organisation's contact is 404).
-  r('GET', '/user/organisation/contacts', 'contacts', signedIn),
-  r('POST', '/user/organisation/contacts', 'contacts', signedIn),
-  r('GET', '/user/organisation/contacts/{id}', 'contacts', signedIn),
-  r('PATCH', '/user/organisation/contacts/{id}', 'contacts', signedIn),
-  r('DELETE', '/user/organisation/contacts/{id}', 'contacts', signedIn),
+  // A disabled member loses the library (docs/organisations.md): active members only.
+  r('GET', '/user/organisation/contacts', 'contacts', activeMember),
+  r('POST', '/user/organisation/contacts', 'contacts', activeMember),
+  r('GET', '/user/organisation/contacts/{id}', 'contacts', activeMember),
+  r('PATCH', '/user/organisation/contacts/{id}', 'contacts', activeMember),
+  r('DELETE', '/user/organisation/contacts/{id}', 'contacts', activeMember),
   // Per-application notification level of the caller (portal-core §7 participants).
   r(
     'PATCH',
@@ -227,6 +237,31 @@ export const routes = [
     'participants',
     onApplication('ReadOnly'),
   ),
+
+  // Organisations (portal-organisation §7 Organisation; docs/organisations.md): members, the
+  // organisation's profile, invitations to join and merges. Admin calls need an active admin of the
+  // caller's organisation; a member or invitation of another organisation is 404 (the service scopes).
+  r('GET', '/user/organisation/members', 'organisations', activeMember),
+  r('PATCH', '/user/organisation/members/{id}/roles', 'organisations', organisationAdmin),
+  r('PUT', '/user/organisation/members/{id}/status', 'organisations', organisationAdmin),
+  r('POST', '/user/organisation', 'organisations', organisationAdmin),
+  r('PATCH', '/user/organisation', 'organisations', organisationAdmin),
+  r('GET', '/user/organisation/lookup', 'organisations', organisationAdmin),
+  r('GET', '/user/organisation/invitations', 'organisations', organisationAdmin),
+  r('POST', '/user/organisation/invitations', 'organisations', organisationAdmin),
+  r('PATCH', '/user/organisation/invitations/{id}', 'organisations', organisationAdmin),
+  r('POST', '/user/organisation/invitations/{id}/notifications', 'organisations', organisationAdmin),
+  // Invitations sent to the caller (by email): any signed-in user, a disabled member included.
+  r('GET', '/user/organisation-invitations', 'organisations', signedIn),
+  r('PATCH', '/user/organisation-invitations/{id}', 'organisations', signedIn),
+  r('POST', '/user/organisation/merge', 'organisations', organisationAdmin),
+  r('GET', '/user/organisation/merge-invitations', 'organisations', organisationAdmin),
+  r('POST', '/user/organisation/merge-invitations', 'organisations', organisationAdmin),
+  r('PATCH', '/user/organisation/merge-invitations/{id}', 'organisations', organisationAdmin),
+  r('POST', '/user/organisation/merge-invitations/{id}/notifications', 'organisations', organisationAdmin),
+  // Merge invitations addressed to the caller's organisation: fetched only for admins (§6).
+  r('GET', '/user/merge-invitations', 'organisations', organisationAdmin),
+  r('PATCH', '/user/merge-invitations/{id}', 'organisations', organisationAdmin),
 
   // Application documents needed by the document-upload step and the summary PDF (portal-core §7).
   r('GET', '/user/applications/{id}/documents', 'documents', onApplication('ReadOnly')),

@@ -1,6 +1,7 @@
 import { retryOnConflict } from '../platform/data/retry.js';
 import type { ContactFields } from '../../shared/schemas/contacts.js';
 import { defined } from '../../shared/domain/objects.js';
+import { soleTraderOrganisationId } from '../../shared/domain/organisations.js';
 import { Invalid, NotFound } from '../platform/errors.js';
 import { qualificationRules } from '../participants/service/qualifications.js';
 import type { QualificationPorts } from '../participants/service/qualifications.js';
@@ -33,9 +34,9 @@ const ATTEMPTS = 3;
 
 /**
  * The library of a user without an organisation: their own, as a sole trader's (docs/participants.md
- * "Contact library"). It does not follow them into an organisation they join later.
+ * "Contact library"); the organisation they get on their first organisation change has this id.
  */
-export const soleTraderOrganisationId = (userId: string) => `sole-trader-${userId}`;
+export { soleTraderOrganisationId };
 
 /** Lower-cased "first last email organisation": what a search matches (contains). */
 export const searchTextOf = (c: Pick<ContactFields, 'firstName' | 'lastName' | 'email' | 'organisation'>) =>

@@ -59,7 +59,8 @@ export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   // The LBP register checks a contact's licence (qualification warnings).
   contacts: ['tableWrite', 'externalLookups'],
   'access-requests': ['tableWrite', 'scheduler', 'mail'],
-  organisation: ['tableWrite', 'mail'],
+  // Invitations behind a captcha; mails to invitees.
+  organisations: ['tableWrite', 'mail', 'captcha'],
   rfis: ['tableWrite', 'uploads'],
   payments: ['tableWrite'],
   notifications: ['tableWrite'],

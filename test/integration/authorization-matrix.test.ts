@@ -8,6 +8,9 @@
  *   Unassigned and at None → 404; ReadOnly, Edit, Manage → 403 below the level the route needs,
  *   else the route's success (2xx);
  * - on signedIn routes: a signed-in user → a success (never 401/403);
+ * - on organisation routes (activeMember, organisationAdmin): the agent, a sole trader and so the
+ *   admin of their own organisation → a success; a Normal member → 403 on the admin routes and a
+ *   disabled member → 403 on all of them, changing nothing in their organisation's partition;
  * - on council / payment-provider routes: every user token → 401 (no such credentials exist yet);
  *
  * and checks that every refused call changed nothing: the application's partition (the
@@ -38,6 +41,7 @@ import { minimalPdf } from '../support/pdf';
 import { waitFor } from '../support/wait';
 import { eventsSettled } from '../support/events';
 import { mintTokens, subOf, type MintedTokens } from '../support/tokens';
+import { organisationCalls } from '../support/matrix-organisations';
 
 const o = readOutputs();
 
@@ -362,6 +366,8 @@ const etagOf = async (id: string) => (await entities.application.get({ applicati
 const user = (c: UserCall): UserCall => c;
 const onApp = (c: ApplicationCall): ApplicationCall => c;
 
+const organisationFixtures = organisationCalls(o, () => owner, seedMember);
+
 const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
   // The signed-in user's own record.
   'GET /user': user({ request: () => ({}) }),
@@ -655,7 +661,21 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ params: { requiredId: 'plans' }, body: { containerMergeStatus: 'InProgress' } }),
   }),
   'GET /user/applications/{id}/required-document-groups': onApp({ request: () => ({}) }),
+
+  // Organisations (test/support/matrix-organisations.ts): the agent is a sole trader, the admin of
+  // their own organisation; the refusals of Normal and disabled members are below.
+  ...organisationFixtures.calls,
 };
+
+/** A user record and an active Normal membership (written directly: the matrix's own fixture). */
+async function seedMember(userId: string, email: string, organisationId: string): Promise<void> {
+  await entities.user
+    .put({ userId, username: userId, email, organisationId, organisationRole: 'Normal' })
+    .go();
+  await entities.organisationMember
+    .put({ organisationId, userId, email, role: 'Normal', status: 'Active' })
+    .go();
+}
 
 const table = routes as readonly RouteDef[];
 const protectedRoutes = table.filter((r) => r.access.caller !== 'public');
@@ -867,6 +887,7 @@ beforeAll(async () => {
   for (const app of routeFixtures.values()) await setStanding(app, 'Manage');
   // Written now, not while a call is built: concurrent refusals compare the users' partitions.
   for (const p of [owner, agent]) ownDocuments.set(p.sub, await seedUserDocument(p));
+  await organisationFixtures.prepare(agent);
   await settled();
 }, 120_000);
 
@@ -937,6 +958,54 @@ describe('signed-in users without the access a route needs: 404 / 403, and nothi
         const app = routeFixtures.get(key)!;
         await setStanding(app, s);
         await expectRefused(route, await c.request(app, agent), agent.token, status, app.id);
+      });
+    }
+  }
+});
+
+describe('organisation routes: a Normal member → 403 on admin calls, a disabled member → 403 on all; nothing changes', () => {
+  const organisationRoutes = table.filter((r) => 'organisation' in r.access);
+  const organisationId = `matrix-org-${randomUUID()}`;
+  let normal: Person;
+  let disabled: Person;
+  const orgPartition = () =>
+    partition((entities.organisation.get({ organisationId }).params() as { Key: { pk: string } }).Key.pk);
+
+  beforeAll(async () => {
+    // Two members of one organisation, registered through its invitations (as the product does).
+    const { seedOrganisationInvitation } = await import('../support/accounts');
+    const password = 'Matrix#2025nz';
+    const join = async () => {
+      const inv = await seedOrganisationInvitation({ organisationId }, o);
+      const res = await api('POST', '/public/user/registration/invited', {
+        uuid: inv.invitationId,
+        password,
+      });
+      if (res.status !== 200) throw new Error(`member fixture: ${res.status} ${JSON.stringify(res.body)}`);
+      return person(inv.email, password);
+    };
+    [normal, disabled] = [await join(), await join()];
+    await entities.organisation.put({ organisationId, displayName: 'Matrix Org', membersVersion: 0 }).go();
+    await entities.organisationMember
+      .patch({ organisationId, userId: disabled.sub })
+      .set({ status: 'Disabled' })
+      .go();
+    await eventsSettled(o);
+  }, 120_000);
+
+  for (const route of organisationRoutes) {
+    const key = routeKey(route);
+    const cases: [string, () => Person][] = [['a disabled member', () => disabled]];
+    if ('organisation' in route.access && route.access.organisation === 'Admin')
+      cases.unshift(['a Normal member', () => normal]);
+    for (const [who, p] of cases) {
+      test(`${key}: ${who} → 403`, async () => {
+        const c = callOf(route) as UserCall;
+        const req = await c.request(agent);
+        const before = await orgPartition();
+        const res = await send(route, req, p().token);
+        expect(res.status, `${key} answered ${res.status} ${JSON.stringify(res.body)}`).toBe(403);
+        expect(await orgPartition(), `${key}: a refused call changed stored data`).toEqual(before);
       });
     }
   }
