@@ -8,7 +8,7 @@ import { ServiceError } from '../../../web/src/api/errors';
 import { page } from '../../../web/src/app/reload';
 import OrganisationInvitationsPage from '../../../web/src/features/organisations/OrganisationInvitationsPage';
 import { renderPage, user } from './applications-support';
-import { admin, invitation, mergeInvitation } from './organisations-support';
+import { admin, aroha, invitation, membersOf, mergeInvitation } from './organisations-support';
 
 vi.mock('../../../web/src/api/organisations', async (importOriginal) =>
   (await import('./organisations-support')).mockedOrganisationsApi(importOriginal),
@@ -21,6 +21,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset();
+  api.members.mockResolvedValue(membersOf([aroha]));
   api.sentInvitations.mockResolvedValue({
     invitations: [
       invitation(),
@@ -140,6 +141,7 @@ describe('/organisation-invitations', () => {
   });
 
   it('tells a Normal member the page is for admins, and calls nothing', async () => {
+    api.members.mockResolvedValue(membersOf([{ ...aroha, role: 'Normal' }]));
     await open(user);
     expect(
       await screen.findByText("Only your organisation's administrators manage invitations and merges."),

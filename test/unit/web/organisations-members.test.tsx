@@ -71,7 +71,15 @@ describe('/organisation-members', () => {
     );
   });
 
+  it("takes the role from the user's own member row (a sole trader's GET /user may say Normal)", async () => {
+    await open(user);
+    expect(screen.getByRole('button', { name: 'Invite member' })).toBeTruthy();
+  });
+
   it('gives a Normal member the list without any action', async () => {
+    api.members.mockResolvedValue(
+      membersOf([{ ...aroha, role: 'Normal' }, { ...tama, role: 'Admin' }, mere]),
+    );
     await open(user);
     expect(screen.queryByRole('button', { name: 'Invite member' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Disable|Make admin|Release/ })).toBeNull();

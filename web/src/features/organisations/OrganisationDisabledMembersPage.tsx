@@ -2,11 +2,11 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
-import { WithCurrentUser, useCurrentUser } from '../shell/useCurrentUser';
+import { WithCurrentUser } from '../shell/useCurrentUser';
 import { MembersTable } from './MembersTable';
 import { OrganisationNav } from './OrganisationNav';
 import { membersWithStatus } from './organisationModel';
-import { useMembers } from './queries';
+import { useIsAdmin, useMembers } from './queries';
 
 /** `/organisation-disabled-members` (portal-organisation §2): the disabled members; an admin enables them. */
 export default function OrganisationDisabledMembersPage() {
@@ -19,7 +19,7 @@ export default function OrganisationDisabledMembersPage() {
 
 function DisabledMembers() {
   const { t } = useTranslation();
-  const admin = useCurrentUser().organisationRole === 'Admin';
+  const admin = useIsAdmin();
   const members = useMembers();
   const all = members.data?.users ?? [];
   const disabled = membersWithStatus(all, 'Disabled');

@@ -10,18 +10,19 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MergeInvitation, OrganisationInvitation } from '../../../../shared/schemas/organisations';
 import { formatDate } from '../../app/dates';
-import { WithCurrentUser, useCurrentUser } from '../shell/useCurrentUser';
+import { WithCurrentUser } from '../shell/useCurrentUser';
 import { MergeInviteDialog } from './MergeInviteDialog';
 import { OrganisationNav } from './OrganisationNav';
 import {
   useInvitationAction,
+  useIsAdmin,
   useReceivedMergeInvitations,
   useSentInvitations,
   useSentMergeInvitations,
   type InvitationAction,
 } from './queries';
 
-const STATUS_TYPES: Record<string, StatusIndicatorProps.Type> = {
+const STATUS_TYPES: Record<OrganisationInvitation['status'], StatusIndicatorProps.Type> = {
   Pending: 'pending',
   Accepted: 'success',
   Rejected: 'stopped',
@@ -46,7 +47,7 @@ export default function OrganisationInvitationsPage() {
 
 function Invitations() {
   const { t } = useTranslation();
-  const admin = useCurrentUser().organisationRole === 'Admin';
+  const admin = useIsAdmin();
   const [merging, setMerging] = useState(false);
   const sent = useSentInvitations(admin);
   const sentMerges = useSentMergeInvitations(admin);
@@ -54,10 +55,8 @@ function Invitations() {
   const act = useInvitationAction();
   const busy = act.isPending;
 
-  const status = (s: string) => (
-    <StatusIndicator type={STATUS_TYPES[s] ?? 'error'}>
-      {t(`organisation.invitationStatus.${s}`)}
-    </StatusIndicator>
+  const status = (s: OrganisationInvitation['status']) => (
+    <StatusIndicator type={STATUS_TYPES[s]}>{t(`organisation.invitationStatus.${s}`)}</StatusIndicator>
   );
   const dates: TableProps.ColumnDefinition<{ sentDate: string; expiryDate: string }>[] = [
     { id: 'sent', header: t('organisation.columns.sent'), cell: (i) => formatDate(i.sentDate) },

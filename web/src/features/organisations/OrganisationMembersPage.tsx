@@ -4,13 +4,13 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WithCurrentUser, useCurrentUser } from '../shell/useCurrentUser';
+import { WithCurrentUser } from '../shell/useCurrentUser';
 import { InviteMemberDialog } from './InviteMemberDialog';
 import { MembersTable } from './MembersTable';
 import { OrganisationNav } from './OrganisationNav';
 import { OrganisationProfile } from './OrganisationProfile';
 import { membersWithStatus } from './organisationModel';
-import { useMembers } from './queries';
+import { useIsAdmin, useMembers } from './queries';
 
 /**
  * `/organisation-members` (portal-organisation §2, §6): the organisation's profile and its active
@@ -26,7 +26,7 @@ export default function OrganisationMembersPage() {
 
 function Members() {
   const { t } = useTranslation();
-  const admin = useCurrentUser().organisationRole === 'Admin';
+  const admin = useIsAdmin();
   const members = useMembers();
   const [inviting, setInviting] = useState(false);
   const all = members.data?.users ?? [];

@@ -16,6 +16,17 @@ export const useMembers = () =>
     queryFn: ({ signal }) => organisationsApi.members(signal),
   });
 
+/**
+ * Whether the user administers their organisation: their own member row's role once the members are
+ * read (the server's truth: a sole trader without a row is their own admin), GET /user's role before.
+ */
+export function useIsAdmin(): boolean {
+  const me = useCurrentUser();
+  const members = useMembers();
+  const row = members.data?.users.find((m) => m.userId === me.id);
+  return row ? row.role === 'Admin' && row.status === 'Active' : me.organisationRole === 'Admin';
+}
+
 /** The server's words for a refused change (the last-admin rule, a stale row), else the page's. */
 export const errorText = (err: unknown, fallback: string): string =>
   isServiceError(err, 'ClientError') || isServiceError(err, 'ResourceNotFound') ? err.message : fallback;
