@@ -112,3 +112,34 @@ export async function organisationOfUser(userId: string): Promise<string | undef
   const { data } = await entities.user.get({ userId }).go();
   return data ? (data.organisationId ?? undefined) : undefined;
 }
+
+/**
+ * One contact moves into the library `to` with its email guard; when that library already holds
+ * the email, the moved one is dropped (the library's own contact is kept). False when it had
+ * already moved.
+ */
+export async function moveContact(contact: ContactRecord, to: string, emailTaken: boolean): Promise<boolean> {
+  const from = contact.organisationId;
+  const { organisationId: _o, createdAt: _c, updatedAt: _u, ...rest } = contact;
+  const keep = !emailTaken;
+  const result = await service.transaction
+    .write((e) => [
+      e.contact
+        .delete({ organisationId: from, contactId: contact.contactId })
+        .where((a, op) => op.exists(a.contactId))
+        .commit(),
+      ...(contact.email
+        ? [e.contactEmail.delete({ organisationId: from, email: contact.email }).commit()]
+        : []),
+      ...(keep ? [e.contact.put({ ...rest, organisationId: to }).commit()] : []),
+      ...(keep && contact.email
+        ? [
+            e.contactEmail
+              .create({ organisationId: to, email: contact.email, contactId: contact.contactId })
+              .commit(),
+          ]
+        : []),
+    ])
+    .go();
+  return !result.canceled;
+}

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { readOutbox } from './cognito';
+import { readOutbox, signIn } from './cognito';
 import { readOutputs, type StackOutputs } from './outputs';
 import { waitFor } from './wait';
 
@@ -115,4 +115,40 @@ export async function api(
   });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+/** A fresh confirmed user registered through the API (captcha, confirmation mail): email, password, id token, sub. */
+export async function registeredUser(
+  prefix: string,
+  outputs: StackOutputs = readOutputs(),
+): Promise<{ email: string; password: string; token: string; sub: string }> {
+  const email = `${prefix}-${randomUUID()}@demo.consent.nz`;
+  const password = 'Organise#2025';
+  const reg = await api(
+    'POST',
+    '/public/user/registration',
+    {
+      email,
+      firstName: 'Aroha',
+      lastName: 'Tane',
+      password,
+      acknowledgement: true,
+      captchaToken: await solvedCaptcha(outputs),
+    },
+    { outputs },
+  );
+  if (reg.status !== 200) throw new Error(`registration: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const mail = await waitForMail(email, (m) => m.trigger === 'CustomMessage_SignUp', { outputs });
+  const confirm = await api(
+    'POST',
+    '/public/user/registration/confirm',
+    { email, code: mail.code },
+    { outputs },
+  );
+  if (confirm.status !== 204) throw new Error(`confirmation: ${confirm.status}`);
+  const tokens = await signIn(email, password, outputs);
+  const sub = JSON.parse(Buffer.from(tokens.IdToken.split('.')[1]!, 'base64url').toString('utf8')) as {
+    sub: string;
+  };
+  return { email, password, token: tokens.IdToken, sub: sub.sub };
 }

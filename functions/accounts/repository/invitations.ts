@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { entities, service } from '../../platform/data/service.js';
 import type { organisationInvitation } from '../../platform/data/entities/organisation.js';
+import { expiryOf, INVITATION_VALIDITY_DAYS } from '../../../shared/domain/organisations.js';
 
 export type OrganisationInvitationRecord = EntityItem<typeof organisationInvitation>;
 
-/** How long an organisation invitation stays valid when no expiry is given. */
-export const INVITATION_VALIDITY_DAYS = 7;
+/** How long an organisation invitation stays valid when no expiry is given (shared/domain/organisations.ts). */
+export { INVITATION_VALIDITY_DAYS };
 
 export interface NewOrganisationInvitation {
   /** The public code (`?code=` / `?uuid=`); a random UUID when absent. */
@@ -31,9 +32,7 @@ export async function createOrganisationInvitation(
   input: NewOrganisationInvitation,
 ): Promise<OrganisationInvitationRecord> {
   const sentDate = input.sentDate ?? new Date().toISOString();
-  const expiryDate =
-    input.expiryDate ??
-    new Date(Date.parse(sentDate) + INVITATION_VALIDITY_DAYS * 24 * 3600 * 1000).toISOString();
+  const expiryDate = input.expiryDate ?? expiryOf(sentDate, INVITATION_VALIDITY_DAYS);
   const { data } = await entities.organisationInvitation
     .create({
       invitationId: input.invitationId ?? randomUUID(),

@@ -66,6 +66,25 @@ export const captchaFailed = (): Invalid =>
   new Invalid([{ field: 'body.captchaToken', reason: messages.captcha }], messages.captcha);
 
 /**
+ * Verifies a captcha payload, then records it once (a replayed solution fails): 400 on the
+ * captchaToken field otherwise. Registration and the organisation invite use it.
+ */
+export async function verifyAndClaimCaptcha(
+  ports: { captcha: Pick<RegistrationPorts['captcha'], 'verify' | 'claim'>; log: Pick<Log, 'info'> },
+  token: string,
+): Promise<void> {
+  const check = await ports.captcha.verify(token);
+  if (!check.ok) {
+    ports.log.info('captcha rejected', { reason: check.reason });
+    throw captchaFailed();
+  }
+  if (!(await ports.captcha.claim(check.signature, check.expiresAt))) {
+    ports.log.info('captcha rejected', { reason: 'replayed' });
+    throw captchaFailed();
+  }
+}
+
+/**
  * The one answer to a confirmation that does not confirm: a wrong or expired code, an unknown
  * address, or a confirmed account with any code but the one that confirmed it. The same status
  * and body in every case, so the answer says nothing of whether the account exists.
@@ -108,18 +127,7 @@ export function isInvitationOpen(
 export function registrationService(ports: RegistrationPorts) {
   const { log, userPool } = ports;
 
-  /** Verifies the captcha payload, then records it once (a replayed solution fails). */
-  async function requireCaptcha(token: string): Promise<void> {
-    const check = await ports.captcha.verify(token);
-    if (!check.ok) {
-      log.info('captcha rejected', { reason: check.reason });
-      throw captchaFailed();
-    }
-    if (!(await ports.captcha.claim(check.signature, check.expiresAt))) {
-      log.info('captcha rejected', { reason: 'replayed' });
-      throw captchaFailed();
-    }
-  }
+  const requireCaptcha = (token: string) => verifyAndClaimCaptcha(ports, token);
 
   /** An invitation that can be used to register, or 404 (the web shows "Invitation code is not valid"). */
   async function openInvitation(uuid: string): Promise<OrganisationInvitationRecord> {

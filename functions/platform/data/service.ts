@@ -31,9 +31,11 @@ import {
 } from './entities/documents.js';
 import { notification, notificationProfile } from './entities/notifications.js';
 import {
+  membershipHistory,
   mergeInvitation,
   organisation,
   organisationInvitation,
+  organisationInvitationGuard,
   organisationMember,
   registeredApplicantInvitation,
 } from './entities/organisation.js';
@@ -68,6 +70,8 @@ export const service = new Service(
     organisationMember,
     organisationInvitation,
     mergeInvitation,
+    organisationInvitationGuard,
+    membershipHistory,
     registeredApplicantInvitation,
     contact,
     contactEmail,

@@ -2,6 +2,7 @@ import type { EventConsumer } from './consumers.js';
 import { applicationConsumers } from '../../applications/consumers.js';
 import { contactConsumers } from '../../contacts/consumers.js';
 import { documentConsumers } from '../../documents/consumers.js';
+import { organisationConsumers } from '../../organisations/consumers.js';
 import { participantConsumers } from '../../participants/consumers.js';
 
 /**
@@ -20,4 +21,5 @@ export const consumers: readonly EventConsumer[] = [
   ...documentConsumers(),
   ...participantConsumers(),
   ...contactConsumers(),
+  ...organisationConsumers(),
 ];

@@ -10,6 +10,13 @@ export const organisation = new Entity({
     displayName: { type: 'string', required: true },
     colour: { type: 'string' },
     image: { type: 'string' },
+    /**
+     * Bumped by every member change, each conditional on the value it read: two concurrent changes
+     * cannot both pass the last-admin rule on the same members (docs/organisations.md).
+     */
+    membersVersion: { type: 'number' },
+    /** Set when the organisation merged into another (its members and contacts move there). */
+    mergedInto: { type: 'string' },
     ...timestamps,
   },
   indexes: {
@@ -113,6 +120,47 @@ export const mergeInvitation = new Entity({
       index: 'gsi2',
       pk: { field: 'gsi2pk', casing: 'none', composite: ['inviteeOrganisationId'] },
       sk: { field: 'gsi2sk', casing: 'none', composite: ['sentDate'] },
+    },
+  },
+});
+
+/**
+ * The one pending invitation of an email to an organisation: created with the invitation, on
+ * condition that none exists or the one it names is no longer pending; deleted when it closes.
+ */
+export const organisationInvitationGuard = new Entity({
+  model: model('organisationInvitationGuard'),
+  attributes: {
+    organisationId: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    invitationId: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byEmail: {
+      pk: { field: 'pk', casing: 'none', composite: ['organisationId', 'email'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
+/** Who belonged where: one item per membership a user gained or lost (joined, released, merged). */
+export const membershipHistory = new Entity({
+  model: model('membershipHistory'),
+  attributes: {
+    userId: { type: 'string', required: true },
+    at: { type: 'string', required: true },
+    organisationId: { type: 'string', required: true },
+    change: { type: ['Joined', 'Left'] as const, required: true },
+    reason: { type: ['Invitation', 'Release', 'Merge', 'SoleTrader'] as const, required: true },
+    /** The organisation the user came from (Joined) or went to (Left). */
+    otherOrganisationId: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', casing: 'none', composite: ['userId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['at', 'organisationId', 'change'] },
     },
   },
 });

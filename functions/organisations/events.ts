@@ -1,0 +1,46 @@
+/**
+ * The organisations' domain events (docs/events.md, docs/organisations.md), written in the
+ * transaction of each change (repository/*.ts). The mail consumer (consumers.ts) sends the
+ * invitation and merge mails; a merge's move of members and contacts is finished by its consumer
+ * when the request that accepted it did not get to the end.
+ */
+declare module '../platform/events/types.js' {
+  interface DomainEventCatalogue {
+    /** An invitation to join was sent (or resent: `resent`). */
+    OrganisationInvitationSent: {
+      aggregate: 'organisation';
+      data: { invitationId: string; email: string; resent: boolean };
+    };
+    /** An invitation to join changed status (Revoked, Accepted, Rejected). */
+    OrganisationInvitationClosed: {
+      aggregate: 'organisation';
+      data: { invitationId: string; status: string; userId?: string };
+    };
+    /** A member's role or status changed. */
+    OrganisationMemberChanged: {
+      aggregate: 'organisation';
+      data: { userId: string; role: string; status: string };
+    };
+    /** A member left for an organisation of their own (released) or another one (invitation). */
+    OrganisationMemberLeft: {
+      aggregate: 'organisation';
+      data: { userId: string; toOrganisationId: string; reason: string };
+    };
+    /** The organisation's profile changed. */
+    OrganisationUpdated: { aggregate: 'organisation'; data: { changed: string[] } };
+    /** A merge invitation was sent (or resent: `resent`). */
+    MergeInvitationSent: {
+      aggregate: 'organisation';
+      data: { invitationId: string; inviteeOrganisationId: string; email: string; resent: boolean };
+    };
+    /** A merge invitation changed status (Revoked, Rejected). */
+    MergeInvitationClosed: { aggregate: 'organisation'; data: { invitationId: string; status: string } };
+    /** Accepted: `from` merges into the aggregate organisation (its members and contacts move). */
+    OrganisationsMerged: {
+      aggregate: 'organisation';
+      data: { invitationId: string; fromOrganisationId: string };
+    };
+  }
+}
+
+export {};

@@ -1,0 +1,182 @@
+import { NotFound, Rejected } from '../../platform/errors.js';
+import {
+  effectiveStatus,
+  expiryOf,
+  MERGE_INVITATION_VALIDITY_DAYS,
+  organisationMessages as msg,
+} from '../../../shared/domain/organisations.js';
+import type { MergeInvitation } from '../../../shared/schemas/organisations.js';
+import type { OrganisationPorts } from '../ports.js';
+import type { MergeInvitationRecord } from '../repository/merges.js';
+import { memberRules } from './members.js';
+import type { Membership } from './members.js';
+
+export const toMergeInvitationDto = (i: MergeInvitationRecord, now: Date): MergeInvitation => ({
+  id: i.invitationId,
+  organisationId: i.organisationId,
+  ...(i.organisationName ? { organisationName: i.organisationName } : {}),
+  ...(i.inviteeFirstName ? { inviteeFirstName: i.inviteeFirstName } : {}),
+  ...(i.inviteeLastName ? { inviteeLastName: i.inviteeLastName } : {}),
+  inviteeEmail: i.inviteeEmail,
+  status: effectiveStatus(i.status, i.expiryDate, now),
+  expiryDate: i.expiryDate,
+  sentDate: i.sentDate,
+  inviteeOrganisationId: i.inviteeOrganisationId,
+  ...(i.inviteeOrganisationName ? { inviteeOrganisationName: i.inviteeOrganisationName } : {}),
+});
+
+/**
+ * Merges (portal-organisation §3 Merge invitation, §4, §6; docs/organisations.md "Merge"): the
+ * inviting admin finds the other organisation by its admin's email and invites it; the invitee
+ * organisation's admin accepts or rejects. Accepting commits in one transaction (the invitation
+ * Accepted, the invitee organisation marked merged), then every member and contact moves, each
+ * move conditional on the item still being where it was: a retried accept, or the consumer of the
+ * merge event, finishes what is left and moves nothing twice.
+ */
+export function mergeRules(ports: OrganisationPorts) {
+  const rules = memberRules(ports);
+  const now = () => ports.now();
+  const list = (items: MergeInvitationRecord[]) => ({
+    mergeInvitations: items.map((i) => toMergeInvitationDto(i, now())),
+  });
+
+  const isPending = (i: MergeInvitationRecord) =>
+    effectiveStatus(i.status, i.expiryDate, now()) === 'Pending';
+
+  async function sentMergeInvitations(m: Membership) {
+    return list(await ports.mergeInvitationsFrom(m.organisationId));
+  }
+
+  async function receivedMergeInvitations(m: Membership) {
+    return list(await ports.mergeInvitationsTo(m.organisationId));
+  }
+
+  async function inviteMerge(
+    m: Membership,
+    request: { inviteeOrganisationId: string; inviteeAdminEmail: string },
+  ) {
+    const target = await rules.lookup(m, request.inviteeAdminEmail);
+    if (target.id !== request.inviteeOrganisationId) throw new NotFound(msg.noAdministrator);
+    const state = await rules.materialise(m);
+    const sent = await ports.mergeInvitationsFrom(m.organisationId);
+    if (sent.some((i) => i.inviteeOrganisationId === target.id && isPending(i)))
+      throw new Rejected(msg.mergeAlreadyInvited);
+    const admin = await ports.userByEmail(request.inviteeAdminEmail);
+    const sentDate = now().toISOString();
+    const invitation: MergeInvitationRecord = {
+      invitationId: ports.newId(),
+      organisationId: m.organisationId,
+      organisationName: state.organisation.displayName,
+      ...(admin?.firstName ? { inviteeFirstName: admin.firstName } : {}),
+      ...(admin?.lastName ? { inviteeLastName: admin.lastName } : {}),
+      inviteeEmail: request.inviteeAdminEmail,
+      inviteeOrganisationId: target.id,
+      inviteeOrganisationName: target.displayName,
+      status: 'Pending',
+      sentDate,
+      expiryDate: expiryOf(sentDate, MERGE_INVITATION_VALIDITY_DAYS),
+      createdAt: sentDate,
+      updatedAt: sentDate,
+    };
+    await ports.writeNewMergeInvitation(invitation, m.userId);
+    return toMergeInvitationDto(invitation, now());
+  }
+
+  async function sentPending(m: Membership, invitationId: string) {
+    const inv = await ports.getMergeInvitation(invitationId);
+    if (!inv || inv.organisationId !== m.organisationId) throw new NotFound(msg.invitationNotFound);
+    if (!isPending(inv)) throw new Rejected(msg.invitationNotPending);
+    return inv;
+  }
+
+  async function revokeMergeInvitation(m: Membership, invitationId: string) {
+    const inv = await sentPending(m, invitationId);
+    if (!(await ports.closeMergeInvitation(inv, 'Revoked', m.userId)))
+      throw new Rejected(msg.invitationNotPending);
+    return toMergeInvitationDto({ ...inv, status: 'Revoked' }, now());
+  }
+
+  async function resendMergeInvitation(m: Membership, invitationId: string): Promise<void> {
+    const inv = await sentPending(m, invitationId);
+    const sentDate = now().toISOString();
+    const dates = { sentDate, expiryDate: expiryOf(sentDate, MERGE_INVITATION_VALIDITY_DAYS) };
+    if (!(await ports.writeMergeResend(inv, dates, m.userId))) throw new Rejected(msg.invitationNotPending);
+  }
+
+  /** A merge invitation addressed to the caller's organisation (another's: 404). */
+  async function received(m: Membership, invitationId: string) {
+    const inv = await ports.getMergeInvitation(invitationId);
+    // After a merge its admin belongs to the inviting organisation: a replayed accept finds it there.
+    const replay = inv?.status === 'Accepted' && inv.organisationId === m.organisationId;
+    if (!inv || (inv.inviteeOrganisationId !== m.organisationId && !replay))
+      throw new NotFound(msg.invitationNotFound);
+    return inv;
+  }
+
+  /**
+   * Moves what is left of `from` into `to`: each member and contact still in `from`. Returns how
+   * many moved (0 when a previous run moved them all).
+   */
+  async function moveAll(from: string, to: string): Promise<number> {
+    const at = now().toISOString();
+    let moved = 0;
+    const state = await ports.readOrganisation(from);
+    for (const member of state.members) if (await ports.moveMember(member, to, at)) moved++;
+    moved += await ports.moveLibrary(from, to);
+    return moved;
+  }
+
+  /** Accepts (merges, idempotently) or rejects a merge invitation to the caller's organisation. */
+  async function respondMergeInvitation(
+    m: Membership,
+    invitationId: string,
+    status: 'Accepted' | 'Rejected',
+  ) {
+    const inv = await received(m, invitationId);
+    if (status === 'Accepted') {
+      await accept(m, inv);
+      return toMergeInvitationDto({ ...inv, status: 'Accepted' }, now());
+    }
+    if (!isPending(inv) || !(await ports.closeMergeInvitation(inv, 'Rejected', m.userId)))
+      throw new Rejected(msg.invitationNotPending);
+    return toMergeInvitationDto({ ...inv, status: 'Rejected' }, now());
+  }
+
+  async function accept(m: Membership, inv: MergeInvitationRecord): Promise<void> {
+    // A retried accept of the same invitation finishes the moves (which find nothing left).
+    if (inv.status !== 'Accepted') {
+      if (!isPending(inv)) throw new Rejected(msg.invitationNotPending);
+      await rules.materialise(m);
+      const committed = await ports.writeMergeAccepted(inv, m.userId, now().toISOString());
+      if (!committed) {
+        const fresh = await ports.getMergeInvitation(inv.invitationId);
+        if (fresh?.status !== 'Accepted') throw new Rejected(msg.invitationNotPending);
+      }
+    }
+    await moveAll(inv.inviteeOrganisationId, inv.organisationId);
+  }
+
+  /** POST /user/organisation/merge: accepts the pending (or already accepted) invitation of `organisationId`. */
+  async function merge(m: Membership, organisationId: string) {
+    if (organisationId === m.organisationId) {
+      // A replay by the merged organisation's admin, now a member of the inviting one: nothing left to accept.
+      return { organisationId };
+    }
+    const invitations = await ports.mergeInvitationsTo(m.organisationId);
+    const inv = invitations.find((i) => i.organisationId === organisationId && isPending(i));
+    if (!inv) throw new NotFound(msg.invitationNotFound);
+    await accept(m, inv);
+    return { organisationId: inv.organisationId };
+  }
+
+  return {
+    sentMergeInvitations,
+    receivedMergeInvitations,
+    inviteMerge,
+    revokeMergeInvitation,
+    resendMergeInvitation,
+    respondMergeInvitation,
+    merge,
+    moveAll,
+  };
+}
