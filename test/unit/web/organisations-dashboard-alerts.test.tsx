@@ -51,10 +51,17 @@ describe('the dashboard organisation alerts', () => {
   });
 
   it('fetches merge invitations only for an admin (portal-organisation §6)', async () => {
-    renderPage(i18n, <OrganisationAlerts />, {}, user);
+    renderPage(i18n, <OrganisationAlerts />, {}, { ...user, organisationId: 'org-1' });
     await screen.findByRole('group', { name: 'You are invited to join Ngata Design' });
     expect(api.receivedMergeInvitations).not.toHaveBeenCalled();
     expect(screen.queryByText(/invites your organisation to merge/)).toBeNull();
+  });
+
+  it('counts a sole trader (no organisation joined) as the admin of their own', async () => {
+    renderPage(i18n, <OrganisationAlerts />, {}, { ...user, organisationRole: 'Normal' });
+    expect(
+      await screen.findByRole('group', { name: 'Kahu Homes invites your organisation to merge' }),
+    ).toBeTruthy();
   });
 
   it("shows an admin the merge invitation; accepting reloads the page, declining doesn't", async () => {

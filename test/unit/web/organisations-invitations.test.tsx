@@ -142,7 +142,7 @@ describe('/organisation-invitations', () => {
 
   it('tells a Normal member the page is for admins, and calls nothing', async () => {
     api.members.mockResolvedValue(membersOf([{ ...aroha, role: 'Normal' }]));
-    await open(user);
+    await open({ ...user, organisationId: 'org-1' });
     expect(
       await screen.findByText("Only your organisation's administrators manage invitations and merges."),
     ).toBeTruthy();

@@ -72,7 +72,7 @@ describe('/organisation-members', () => {
   });
 
   it("takes the role from the user's own member row (a sole trader's GET /user may say Normal)", async () => {
-    await open(user);
+    await open({ ...user, organisationId: 'org-1' });
     expect(screen.getByRole('button', { name: 'Invite member' })).toBeTruthy();
   });
 
@@ -80,7 +80,7 @@ describe('/organisation-members', () => {
     api.members.mockResolvedValue(
       membersOf([{ ...aroha, role: 'Normal' }, { ...tama, role: 'Admin' }, mere]),
     );
-    await open(user);
+    await open({ ...user, organisationId: 'org-1' });
     expect(screen.queryByRole('button', { name: 'Invite member' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Disable|Make admin|Release/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();

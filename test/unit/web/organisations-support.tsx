@@ -9,7 +9,7 @@ import type { CurrentUser } from '../../../web/src/api/user';
 import { user } from './applications-support';
 
 /** The organisation pages' fixtures (test/unit/web/organisations-*.test.tsx). */
-export const admin: CurrentUser = { ...user, organisationRole: 'Admin' };
+export const admin: CurrentUser = { ...user, organisationId: 'org-1', organisationRole: 'Admin' };
 
 export const member = (over: Partial<OrganisationMember>): OrganisationMember => ({
   id: over.userId ?? 'user-1',

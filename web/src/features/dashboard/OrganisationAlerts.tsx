@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fetchesMergeInvitations } from '../../../../shared/domain/organisations';
+import { fetchesMergeInvitations, userOrganisationRole } from '../../../../shared/domain/organisations';
 import type { CurrentUser } from '../../api/user';
 import { isServiceError } from '../../api/errors';
 import { organisationKeys, organisationsApi } from '../../api/organisations';
@@ -33,7 +33,7 @@ function Alerts({ user }: { user: CurrentUser }) {
   const merges = useQuery({
     queryKey: organisationKeys.receivedMergeInvitations(),
     queryFn: ({ signal }) => organisationsApi.receivedMergeInvitations(signal),
-    enabled: fetchesMergeInvitations(user.organisationRole),
+    enabled: fetchesMergeInvitations(userOrganisationRole(user)),
   });
   const failed = (err: unknown) =>
     toasts.show({

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrganisationMember } from '../../../../shared/schemas/organisations';
+import { userOrganisationRole } from '../../../../shared/domain/organisations';
 import { organisationKeys, organisationsApi } from '../../api/organisations';
 import { isServiceError } from '../../api/errors';
 import { useToasts } from '../../components/toasts';
@@ -24,7 +25,7 @@ export function useIsAdmin(): boolean {
   const me = useCurrentUser();
   const members = useMembers();
   const row = members.data?.users.find((m) => m.userId === me.id);
-  return row ? row.role === 'Admin' && row.status === 'Active' : me.organisationRole === 'Admin';
+  return row ? row.role === 'Admin' && row.status === 'Active' : userOrganisationRole(me) === 'Admin';
 }
 
 /** The server's words for a refused change (the last-admin rule, a stale row), else the page's. */
