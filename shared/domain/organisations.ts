@@ -90,6 +90,15 @@ export const leavesNoAdmin = (
   change: MemberChange,
 ): boolean => activeAdminCount(applyMemberChange(members, userId, change)) < 1;
 
+/**
+ * A user's organisation role as GET /user tells it: one who never joined an organisation (no
+ * organisationId) is the admin of their own, a sole trader's (docs/organisations.md "Sole traders").
+ */
+export const userOrganisationRole = (user: {
+  organisationId?: string;
+  organisationRole: OrganisationRole;
+}): OrganisationRole => (user.organisationId ? user.organisationRole : 'Admin');
+
 /** Whether a user of this role sees the merge invitations on the dashboard (portal-organisation §6). */
 export const fetchesMergeInvitations = (role: OrganisationRole): boolean => role === 'Admin';
 

@@ -68,7 +68,12 @@ export function listItem(over: Partial<ApplicationListItem> = {}): ApplicationLi
  * Renders `element` at `path` inside the providers the signed-in app gives its pages; other paths
  * render their pathname and search so navigation can be asserted.
  */
-export function renderPage(i18n: I18n, element: ReactNode, where: { path?: string; url?: string } = {}) {
+export function renderPage(
+  i18n: I18n,
+  element: ReactNode,
+  where: { path?: string; url?: string } = {},
+  currentUser: CurrentUser = user,
+) {
   const path = where.path ?? '/';
   const url = where.url ?? path;
   const queryClient = new QueryClient({
@@ -84,7 +89,7 @@ export function renderPage(i18n: I18n, element: ReactNode, where: { path?: strin
   const result = render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <CurrentUserContext.Provider value={user}>
+        <CurrentUserContext.Provider value={currentUser}>
           <ToastProvider>
             <RouterProvider router={router} />
           </ToastProvider>

@@ -151,9 +151,18 @@ export const signedInRoutes: RouteObject[] = [
       { path: 'user-profile', lazy: page(() => import('../features/user/UserProfilePage')) },
       soon('user-notifications', 'userNotifications'),
       { path: 'libraries', lazy: page(() => import('../features/contacts/LibrariesPage')) },
-      soon('organisation-members', 'organisationMembers'),
-      soon('organisation-invitations', 'organisationInvitations'),
-      soon('organisation-disabled-members', 'organisationDisabledMembers'),
+      {
+        path: 'organisation-members',
+        lazy: page(() => import('../features/organisations/OrganisationMembersPage')),
+      },
+      {
+        path: 'organisation-invitations',
+        lazy: page(() => import('../features/organisations/OrganisationInvitationsPage')),
+      },
+      {
+        path: 'organisation-disabled-members',
+        lazy: page(() => import('../features/organisations/OrganisationDisabledMembersPage')),
+      },
       {
         path: 'application-templates',
         lazy: page(() => import('../features/templates/ApplicationTemplatesPage')),

@@ -19,6 +19,7 @@ export const validationMessageKeys = {
   [messages.email]: 'auth.validation.email',
   [messages.password]: 'auth.validation.password',
   [messages.name]: 'auth.validation.name',
+  [messages.organisationName]: 'auth.validation.organisationName',
   [messages.captcha]: 'auth.validation.captcha',
 } as const;
 
@@ -37,7 +38,7 @@ export interface FormState<F extends string> {
   submittable: boolean;
 }
 
-function formState<F extends string, V extends Record<F, unknown>>(
+export function formState<F extends string, V extends Record<F, unknown>>(
   schema: z.ZodType,
   values: V,
   initial: V,

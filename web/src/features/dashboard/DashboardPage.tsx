@@ -4,6 +4,7 @@ import { useBreakpointUp } from '../../app/breakpoints';
 import { useMaybeCurrentUser } from '../shell/useCurrentUser';
 import { WIDE_WELCOME_BREAKPOINT, welcomeName, welcomeTitleKey } from './welcome';
 import { ProfileIncompleteAlert } from './ProfileIncompleteAlert';
+import { OrganisationAlerts } from './OrganisationAlerts';
 import { Announcements } from '../../components/Announcements';
 import { StartApplicationCards } from './StartApplicationCards';
 import { RecentApplications } from './RecentApplications';
@@ -11,7 +12,7 @@ import { RecentApplications } from './RecentApplications';
 const SECTIONS = [{ title: 'dashboard.actionsTitle', body: 'dashboard.actionsBody' }] as const;
 
 /**
- * `/` when signed in: the welcome title, the alerts (profile incomplete, announcements), the
+ * `/` when signed in: the welcome title, the alerts (profile incomplete, organisation and merge invitations, announcements), the
  * start cards and the recent applications and consents; the areas later issues build say "coming
  * soon". It draws before GET /user answers: the welcome title gets the name, and the profile
  * reminder shows, once the user is known. `?access_request=` is the access-request issue's (see
@@ -27,6 +28,7 @@ export default function DashboardPage() {
       <PageHeader>{t(welcomeTitleKey(wide), { name: user ? welcomeName(user) : '' })}</PageHeader>
       <Stack>
         <ProfileIncompleteAlert />
+        <OrganisationAlerts />
         <Announcements location="dashboard" />
         <StartApplicationCards />
         <RecentApplications />
