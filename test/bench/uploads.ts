@@ -11,11 +11,11 @@
  * only: no budget is asserted.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Request } from '@playwright/test';
-import { minimalPdf } from '../support/pdf';
+import { writeLargePdf } from './checks';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const SIZE = 262_144_000;
@@ -139,11 +139,8 @@ export async function uploadsBench(opts: { table: (rows: string[][]) => void }) 
       for (const size of [SIZE / 5, SIZE]) {
         const name = `bench-${size}-${Date.now()}.pdf`;
         const file = path.join(tmpdir(), name);
-        const pdf = minimalPdf('A large set of plans');
-        writeFileSync(
-          file,
-          Buffer.concat([pdf, Buffer.from(`%${'x'.repeat(size - pdf.length - 2)}\n`, 'latin1')]),
-        );
+        // A set of plans as the checks see one: a page per MB (1 MB image each), under the size.
+        const bytes = writeLargePdf(file, Math.floor(size / (1024 * 1024 + 512)));
         Object.assign(peak, { upload: 0, scan: 0, clamscan: 0 });
         firstPart = 0;
         parts = 0;
@@ -160,14 +157,14 @@ export async function uploadsBench(opts: { table: (rows: string[][]) => void }) 
         rmSync(file, { force: true });
         const seconds = (completed - firstPart) / 1000;
         rows.push([
-          `${(size / 1e6).toFixed(0)} MB`,
+          `${(bytes / 1e6).toFixed(0)} MB`,
           String(parts),
           mb(atRest),
           mb(peak.upload),
           mb(peak.scan),
           mb(peak.clamscan),
           `${seconds.toFixed(1)} s`,
-          `${(size / 1024 / 1024 / seconds).toFixed(1)} MiB/s`,
+          `${(bytes / 1024 / 1024 / seconds).toFixed(1)} MiB/s`,
           `${((settled - t0) / 1000).toFixed(1)} s`,
         ]);
       }

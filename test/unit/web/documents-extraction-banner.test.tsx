@@ -84,4 +84,22 @@ describe('the extraction banner', () => {
       screen.getByText('No text could be read from title.pdf, so no information was extracted from it.'),
     ).toBeTruthy();
   });
+
+  it('an extraction that started and ended between two polls still shows the notice', () => {
+    vi.useFakeTimers();
+    // Listed while it was being scanned (an upload: not yet a proof-of-ownership document in extraction).
+    const { rerender, onExtracted } = show([
+      title({ uploadStatus: 'Uploading', createdDate: '2026-06-01T00:00:00Z' }),
+    ]);
+    expect(screen.queryByText('Analysing Document')).toBeNull();
+    rerender([title({ extractionStatus: 'Completed', hasExtractedData: true })]);
+    expect(screen.getByText(EXTRACTED)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(EXTRACTION_NOTICE_MS));
+    expect(onExtracted).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page opened on a title extracted before shows no notice', () => {
+    show([title({ extractionStatus: 'Completed', hasExtractedData: true })]);
+    expect(screen.queryByText(EXTRACTED)).toBeNull();
+  });
 });

@@ -27,25 +27,33 @@ export default function ExtractionBanner({
 }) {
   const { t } = useTranslation();
   const running = documents.filter((d) => isExtracting(d, now())).map((d) => d.name);
-  const seen = useRef<Set<string>>(new Set());
+  // Documents this banner has seen running or without extracted data: one of them showing data
+  // (and no longer running) is an extraction that ended here, even one that started and ended
+  // between two polls.
+  const pending = useRef<Set<string>>(new Set());
   const [notice, setNotice] = useState(false);
+  const extractedKey = documents
+    .filter((d) => d.hasExtractedData)
+    .map((d) => d.name)
+    .join('\n');
   const runningKey = running.join('\n');
 
   useEffect(() => {
-    const finished = [...seen.current].filter((name) => !running.includes(name));
-    for (const name of running) seen.current.add(name);
-    if (finished.length === 0) return;
-    for (const name of finished) seen.current.delete(name);
-    const extracted = documents.some((d) => finished.includes(d.name) && d.hasExtractedData);
-    if (!extracted) return;
+    const ended = documents.filter(
+      (d) => d.hasExtractedData && !running.includes(d.name) && pending.current.has(d.name),
+    );
+    for (const d of documents)
+      if (running.includes(d.name) || !d.hasExtractedData) pending.current.add(d.name);
+      else pending.current.delete(d.name);
+    if (ended.length === 0) return;
     setNotice(true);
     const timer = setTimeout(() => {
       setNotice(false);
       onExtracted();
     }, EXTRACTION_NOTICE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the running set changes
-  }, [runningKey]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the running or extracted set changes
+  }, [runningKey, extractedKey]);
 
   const unreadable = documents.filter((d) => d.extractionNote === 'NoText');
   if (running.length === 0 && !notice && unreadable.length === 0) return null;
