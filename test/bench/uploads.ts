@@ -21,10 +21,10 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 const SIZE = 262_144_000;
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
-/** VmRSS (KB) of a process, or 0 when it is gone. */
-function rssOf(pid: number): number {
+/** VmRSS (or its anonymous part, RssAnon: not file-backed pages) in KB of a process, or 0 when it is gone. */
+function rssOf(pid: number, field: 'VmRSS' | 'RssAnon' = 'VmRSS'): number {
   try {
-    const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) : 0;
   } catch {
     return 0;
@@ -89,11 +89,14 @@ export async function uploadsBench(opts: { table: (rows: string[][]) => void }) 
     const { id } = await createDraftApplication(user, uniqueStreet('Bench'));
 
     let phase: 'idle' | 'upload' | 'scan' = 'idle';
-    const peak = { upload: 0, scan: 0, clamscan: 0 };
+    const peak = { upload: 0, scan: 0, clamscan: 0, clamscanAnon: 0 };
     const sampler = setInterval(() => {
       const r = rssOf(pid);
       if (phase !== 'idle') peak[phase] = Math.max(peak[phase], r);
-      for (const c of clamscans(pid)) peak.clamscan = Math.max(peak.clamscan, rssOf(c));
+      for (const c of clamscans(pid)) {
+        peak.clamscan = Math.max(peak.clamscan, rssOf(c));
+        peak.clamscanAnon = Math.max(peak.clamscanAnon, rssOf(c, 'RssAnon'));
+      }
     }, 100);
 
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -130,6 +133,7 @@ export async function uploadsBench(opts: { table: (rows: string[][]) => void }) 
           'stack peak: parts sent',
           'stack peak: scan',
           'clamscan peak',
+          'clamscan peak, anonymous',
           'parts sent in',
           'throughput',
           'drop → date',
@@ -141,7 +145,7 @@ export async function uploadsBench(opts: { table: (rows: string[][]) => void }) 
         const file = path.join(tmpdir(), name);
         // A set of plans as the checks see one: a page per MB (1 MB image each), under the size.
         const bytes = writeLargePdf(file, Math.floor(size / (1024 * 1024 + 512)));
-        Object.assign(peak, { upload: 0, scan: 0, clamscan: 0 });
+        Object.assign(peak, { upload: 0, scan: 0, clamscan: 0, clamscanAnon: 0 });
         firstPart = 0;
         parts = 0;
         const atRest = rssOf(pid);
@@ -163,6 +167,7 @@ export async function uploadsBench(opts: { table: (rows: string[][]) => void }) 
           mb(peak.upload),
           mb(peak.scan),
           mb(peak.clamscan),
+          mb(peak.clamscanAnon),
           `${seconds.toFixed(1)} s`,
           `${(bytes / 1024 / 1024 / seconds).toFixed(1)} MiB/s`,
           `${((settled - t0) / 1000).toFixed(1)} s`,

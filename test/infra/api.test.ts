@@ -183,7 +183,7 @@ describe('ApiStack', () => {
     ]);
   });
 
-  it('gives the accounts function the captcha secret and the Cognito admin calls of invited registration', () => {
+  it('gives the accounts function the captcha secret and the Cognito admin calls of invited registration; only it and the organisations function (its invitations) read the captcha', () => {
     // Three secrets: the captcha key, the lookups' credentials and CloudFront's origin secret.
     t.resourceCountIs('AWS::SecretsManager::Secret', 3);
     const [secretId] = Object.keys(
@@ -197,7 +197,9 @@ describe('ApiStack', () => {
     const pubFn = functions().find((f) => f.Description.endsWith(': accounts'))!;
     expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toEqual({ Ref: secretId });
     expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET).toBeUndefined();
-    for (const f of functions().filter((f) => f !== pubFn)) {
+    const orgFn = functions().find((f) => f.Description.endsWith(': organisations'))!;
+    expect(orgFn.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toEqual({ Ref: secretId });
+    for (const f of functions().filter((f) => f !== pubFn && f !== orgFn)) {
       expect(f.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toBeUndefined();
     }
     const [, pub] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
