@@ -18,7 +18,7 @@ import { normaliseEmail } from '../../../../shared/domain/validation';
 import { RETURN_TO_PARAM, safeReturnPath, withReturnPath } from '../../../../shared/domain/returnPath';
 import { ApplicantGuide } from './ApplicantGuide';
 import { AuthTabs } from './AuthTabs';
-import { Captcha } from './Captcha';
+import { CaptchaField } from './CaptchaField';
 import { submitRegistration } from './flows';
 import {
   INITIAL_REGISTRATION,
@@ -66,13 +66,9 @@ export default function RegistrationPage() {
   const errorOf = (key: RegistrationField) =>
     messages.validation(serverErrors[key] ?? (touched[key] ? form.errors[key] : undefined));
 
-  // The captcha message shows once the rest of the form is complete, or when the server refused it.
   const othersValid = (['email', 'firstName', 'lastName', 'password', 'acknowledgement'] as const).every(
     (key) => form.errors[key] === undefined,
   );
-  const captchaError =
-    messages.validation(serverErrors.captchaToken) ??
-    (othersValid && form.errors.captchaToken ? messages.validation(form.errors.captchaToken) : undefined);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -229,13 +225,13 @@ export default function RegistrationPage() {
                     ) : null}
                   </div>
                 ) : null}
-                <FormField label={t('auth.registration.captcha')} errorText={captchaError}>
-                  <Captcha
-                    onChange={(payload) => set('captchaToken', payload)}
-                    resetKey={captchaReset}
-                    invalid={!!captchaError}
-                  />
-                </FormField>
+                <CaptchaField
+                  onChange={(payload) => set('captchaToken', payload)}
+                  resetKey={captchaReset}
+                  serverError={serverErrors.captchaToken}
+                  formError={form.errors.captchaToken}
+                  othersValid={othersValid}
+                />
               </SpaceBetween>
             </Form>
           </form>

@@ -13,7 +13,7 @@ import { normaliseEmail } from '../../../../shared/domain/validation';
 import { organisationKeys, organisationsApi } from '../../api/organisations';
 import { isServiceError } from '../../api/errors';
 import { useToasts } from '../../components/toasts';
-import { Captcha } from '../auth/Captcha';
+import { CaptchaField } from '../auth/CaptchaField';
 import { serverFieldErrors } from '../auth/forms';
 import { useMessages } from '../auth/useMessages';
 import { INITIAL_INVITE, inviteFormState, type InviteValues } from './organisationModel';
@@ -45,9 +45,6 @@ export function InviteMemberDialog({ onClose }: { onClose: () => void }) {
   const errorOf = (key: Field) =>
     messages.validation(serverErrors[key] ?? (touched[key] ? form.errors[key] : undefined));
   const othersValid = (['email', 'firstName', 'lastName'] as const).every((k) => !form.errors[k]);
-  const captchaError =
-    messages.validation(serverErrors.captchaToken) ??
-    (othersValid && form.errors.captchaToken ? messages.validation(form.errors.captchaToken) : undefined);
 
   const invite = useMutation({
     mutationFn: () => organisationsApi.invite(values),
@@ -118,13 +115,13 @@ export function InviteMemberDialog({ onClose }: { onClose: () => void }) {
             {text('email', 'off')}
             {text('firstName', 'off')}
             {text('lastName', 'off')}
-            <FormField label={t('auth.registration.captcha')} errorText={captchaError}>
-              <Captcha
-                onChange={(payload) => set('captchaToken', payload)}
-                resetKey={captchaReset}
-                invalid={!!captchaError}
-              />
-            </FormField>
+            <CaptchaField
+              onChange={(payload) => set('captchaToken', payload)}
+              resetKey={captchaReset}
+              serverError={serverErrors.captchaToken}
+              formError={form.errors.captchaToken}
+              othersValid={othersValid}
+            />
           </SpaceBetween>
         </Form>
       </form>
