@@ -1,6 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { accessRank } from '../../shared/domain/applications.js';
 import type { Access } from '../routes.js';
+import { Id } from '../../shared/schemas/common.js';
 import type { AccessLevel, OrganisationRole } from '../../shared/schemas/common.js';
 import { readOrganisationRole } from '../../shared/domain/user.js';
 import { soleTraderOrganisationId } from '../../shared/domain/organisations.js';
@@ -46,10 +47,11 @@ export type GrantOf<A extends Access> = A extends { application: string }
 export const APPLICATION_NOT_FOUND = 'Application not found';
 
 /**
- * The one access policy. Runs before every handler, from the route's declared `access`:
- * - application access: the caller's access row on the application in the path. No application,
- *   no row or None → 404 (an application's existence never shows to a stranger); a level below the
- *   route's → 403. Both reads run together (two GetItems).
+ * The one access policy. Runs before every handler and before its input is parsed, from the
+ * route's declared `access` and the raw path parameters:
+ * - application access: the caller's access row on the application in the path. An id that cannot
+ *   be one, no application, no row or None → 404 (an application's existence never shows to a
+ *   stranger); a level below the route's → 403. Both reads run together (two GetItems).
  * - organisation access: the caller's membership of their organisation (the user record's
  *   organisationId, the member row's role and status, read consistently). Disabled, or Normal on an
  *   admin route → 403. No organisation → the admin of their own (a sole trader).
@@ -66,9 +68,11 @@ export async function grantAccess(
   }
   if (!('application' in access)) return {};
   if (caller.kind !== 'user') throw new Forbidden();
-  const applicationId = params[access.param];
-  if (typeof applicationId !== 'string') throw new NotFound(APPLICATION_NOT_FOUND);
-  return loadApplicationAccess(applicationId, caller.userId, access.application);
+  // The raw path parameter (access runs before the input is parsed): one that cannot be a key
+  // (absent, blank, too long) names no application the caller has → 404 without a read.
+  const applicationId = Id.safeParse(params[access.param]);
+  if (!applicationId.success) throw new NotFound(APPLICATION_NOT_FOUND);
+  return loadApplicationAccess(applicationId.data, caller.userId, access.application);
 }
 
 /**

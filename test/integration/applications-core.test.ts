@@ -240,7 +240,7 @@ describe('access levels', () => {
       ).status,
     ).toBe(404);
     expect((await get(owner, '99999999999')).status).toBe(404);
-    expect((await get(owner, 'abc')).status).toBe(400);
+    expect((await get(owner, 'abc')).status).toBe(404);
     // A None participant row still hides it.
     await grant(id, otherId, 'None');
     expect((await get(other, id)).status).toBe(404);

@@ -33,11 +33,12 @@ export type { HttpEvent } from '../caller.js';
  * table: the path, query and body schemas, and the response schema) and its implementations (one
  * function per route key, normally one service call); `createFeatureHandler` makes the Lambda handler:
  * logger context → the origin check (403 unless the request came through CloudFront: ./edge.ts) →
- * dispatch on `routeKey` → the caller (401 without one on a protected route) → the
- * body's size (413 over the route's cap, before anything reads it: ./body-limit.ts) → zod parsing
- * of path, query and body (400 with the field issues) → the route's declared access
- * (functions/platform/http/access.ts: 404 / 403) → the implementation → JSON. Every error becomes
- * the one error body through one mapper (./errors.ts).
+ * dispatch on `routeKey` → the caller (401 without one on a protected route) → the route's
+ * declared access (../access.ts: 404 / 403; it reads only the path parameter it needs, a malformed
+ * application id is a 404) → the body's size (413 over the route's cap, before anything reads it:
+ * ./body-limit.ts) → zod parsing of path, query and body (400 with the field issues) → the
+ * implementation → JSON. A caller without access never learns what the input should look like.
+ * Every error becomes the one error body through one mapper (./errors.ts).
  */
 
 export interface RequestContext {
@@ -312,9 +313,10 @@ export function createFeatureHandler<F extends Feature, C extends Contract<F>, L
     if (!route || route.feature !== feature || route.lambda !== lambda || !schemas || !impl)
       throw new NotFound(`No route ${key} in ${feature} (${lambda})`);
     const caller = callerFor(route.access, event);
+    // Access before the input: a caller without access gets the same 404 / 403 whatever they send.
+    const granted = await grantAccess(route.access, caller, event.pathParameters ?? {});
     assertBodyWithin(event, schemas.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
     const input = parseInput(schemas, event);
-    const granted = await grantAccess(route.access, caller, (input.params ?? {}) as Record<string, unknown>);
     const result = await impl({ ...input, caller, ...granted }, { event, lambdaContext, logger });
     const res = toResponse(result);
     checkContract(key, schemas, res);

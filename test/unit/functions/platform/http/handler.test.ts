@@ -14,9 +14,8 @@ import type { RouteSchemas } from '../../../../../functions/platform/http/handle
 import { anyone, defineRoute, onApplication, signedIn } from '../../../../../functions/routes.js';
 import { Conflict } from '../../../../../functions/platform/errors.js';
 import { bodyBytes, DEFAULT_MAX_BODY_BYTES } from '../../../../../functions/platform/http/body-limit.js';
-import { entities } from '../../../../../functions/platform/data/service.js';
 import { httpEvent, lambdaContext, parseResponse, userClaims } from '../../helpers.js';
-import { fakeTable } from '../../reference-table.js';
+import { seedApplicationAccess } from './access-fixture.js';
 
 const getThing = vi.fn(async (input: { params: { id: string }; query: { pageSize: number } }) => ({
   id: input.params.id,
@@ -301,44 +300,9 @@ describe('createFeatureHandler', () => {
 
 describe('the access policy (declared per route, enforced before the handler)', () => {
   const ddb = mockClient(DynamoDBDocumentClient);
-  let rows: ReturnType<typeof fakeTable>;
-  const put = (item: { params: <T>() => T }) =>
-    rows.put(item.params<{ Item: Record<string, unknown> }>().Item);
   beforeEach(() => {
     ddb.reset();
-    rows = fakeTable(ddb);
-    put(
-      entities.application.put({
-        applicationId: '1000001',
-        userId: 'owner',
-        status: 'Draft',
-        recordType: 'Draft',
-        authorityId: 'wcc',
-        jurisdictionId: 'nz',
-        formId: 'bc',
-        etag: 'e1',
-        startedDate: '2026-01-01T00:00:00.000Z',
-        modifiedDate: '2026-01-01T00:00:00.000Z',
-      }) as never,
-    );
-    for (const [userId, accessLevel] of [
-      ['manager', 'Manage'],
-      ['editor', 'Edit'],
-      ['reader', 'ReadOnly'],
-      ['none', 'None'],
-    ] as const) {
-      put(
-        entities.applicationAccess.put({
-          applicationId: '1000001',
-          userId,
-          accessLevel,
-          status: 'Draft',
-          recordType: 'Draft',
-          visibility: 'visible',
-          modifiedDate: '2026-01-01T00:00:00.000Z',
-        }) as never,
-      );
-    }
+    seedApplicationAccess(ddb, { manager: 'Manage', editor: 'Edit', reader: 'ReadOnly', none: 'None' });
   });
   afterEach(() => ddb.reset());
 
