@@ -4,12 +4,17 @@
  * unsettled, or a re-read after a change): its open menu (Preview / Download / Remove) stays open
  * when a refreshed list redraws it, also when an upload of this page first shows up in the list.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
-import { initI18n } from '../../../web/src/i18n';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { documentKeys } from '../../../web/src/api/documents';
-import { chooseFiles, doc, pdfFile, renderStep } from './documents-support';
+import {
+  chooseFiles,
+  createsPending,
+  doc,
+  documentsTestSetup,
+  pdfFile,
+  renderStep,
+} from './documents-support';
 import { api } from './documents-api-mock';
 
 vi.mock('../../../web/src/api/documents', async () =>
@@ -19,21 +24,11 @@ vi.mock('../../../web/src/api/documents', async () =>
 const { default: DocumentUploadStep } =
   await import('../../../web/src/features/documents/DocumentUploadStep');
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await initI18n();
-});
+const setup = documentsTestSetup(api);
 beforeEach(() => {
-  for (const fn of Object.values(api)) fn.mockReset();
-  api.create.mockImplementation((_id: string, body: { name: string }) =>
-    Promise.resolve({
-      document: doc({ name: body.name, uploadStatus: 'Pending' }),
-      presignedUrl: `put:${body.name}`,
-    }),
-  );
+  api.create.mockImplementation(createsPending);
   api.putFile.mockResolvedValue(undefined);
 });
-afterEach(cleanup);
 
 const card = (name: string) => screen.getByRole('group', { name });
 const openMenu = async (name: string) => {
@@ -49,7 +44,7 @@ describe('a card across list refreshes', () => {
       doc({ name: 'a.pdf' }),
       doc({ name: 'b.pdf', uploadStatus: 'Uploaded', order: 1 }),
     ]);
-    const { client } = renderStep(i18n, DocumentUploadStep);
+    const { client } = renderStep(setup.i18n, DocumentUploadStep);
     await screen.findByRole('group', { name: 'a.pdf' });
     await openMenu('a.pdf');
 
@@ -66,7 +61,7 @@ describe('a card across list refreshes', () => {
   it("an upload's card keeps its menu open when its document first shows in the list", async () => {
     // The list read after the upload does not have the new record yet.
     api.list.mockResolvedValue([]);
-    const { client } = renderStep(i18n, DocumentUploadStep);
+    const { client } = renderStep(setup.i18n, DocumentUploadStep);
     await screen.findAllByText('No documents uploaded yet.');
     chooseFiles('Plans and drawings', [pdfFile('a.pdf')]);
     await waitFor(() => expect(within(card('a.pdf')).getByText('Scanning for viruses...')).toBeTruthy());

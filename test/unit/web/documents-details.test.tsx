@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import { initI18n } from '../../../web/src/i18n';
 import { ServiceError } from '../../../web/src/api/errors';
-import { ToastProvider } from '../../../web/src/components/toasts';
 import type { ApplicationDto } from '../../../shared/schemas/applications';
 import type { DocumentContainerDto } from '../../../shared/schemas/documents';
-import { deferred, doc } from './documents-support';
+import { deferred, doc, documentsTestSetup, renderWithProviders } from './documents-support';
 import { api } from './documents-api-mock';
 
 vi.mock('../../../web/src/api/documents', async () =>
@@ -20,17 +15,12 @@ vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn(async () => ({
 
 const { default: DocumentsSection } = await import('../../../web/src/features/documents/DocumentsSection');
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await initI18n();
-});
+const setup = documentsTestSetup(api);
 beforeEach(() => {
-  for (const fn of Object.values(api)) fn.mockReset();
   api.containers.mockResolvedValue(CONTAINERS);
   api.tags.mockResolvedValue([]);
   api.types.mockResolvedValue([]);
 });
-afterEach(() => cleanup());
 
 const container = (id: string, displayName: string, displayOrder: number, containerType = 'Standard') =>
   ({ id, name: id, displayName, displayOrder, containerType, containerMergeStatus: 'NotMerged' }) as const;
@@ -53,19 +43,9 @@ const TAGS = [
 ];
 
 function renderSection(props: { readOnly?: boolean; app?: ApplicationDto } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <DocumentsSection
-            app={props.app ?? APP}
-            readOnly={props.readOnly ?? false}
-            requiredIds={['plans']}
-          />
-        </ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
+  return renderWithProviders(
+    setup.i18n,
+    <DocumentsSection app={props.app ?? APP} readOnly={props.readOnly ?? false} requiredIds={['plans']} />,
   );
 }
 

@@ -4,22 +4,13 @@
  * extraction runs, then the notice that information was extracted and should be reviewed, cleared
  * after its time with a refresh; a scanned title says that nothing could be read.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
-import { initI18n } from '../../../web/src/i18n';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
 import ExtractionBanner, { EXTRACTION_NOTICE_MS } from '../../../web/src/features/documents/ExtractionBanner';
 import type { ApplicationDocumentDto } from '../../../shared/schemas/documents';
+import { documentsTestSetup, renderWithProviders } from './documents-support';
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await initI18n();
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+const setup = documentsTestSetup();
 
 const NOW = new Date('2026-06-15T00:00:00Z');
 const title = (over: Partial<ApplicationDocumentDto> = {}): ApplicationDocumentDto => ({
@@ -44,11 +35,9 @@ const EXTRACTED =
 
 function show(documents: ApplicationDocumentDto[], onExtracted = vi.fn()) {
   const ui = (docs: ApplicationDocumentDto[]) => (
-    <I18nextProvider i18n={i18n}>
-      <ExtractionBanner documents={docs} onExtracted={onExtracted} now={() => NOW} />
-    </I18nextProvider>
+    <ExtractionBanner documents={docs} onExtracted={onExtracted} now={() => NOW} />
   );
-  const view = render(ui(documents));
+  const view = renderWithProviders(setup.i18n, ui(documents));
   return { rerender: (docs: ApplicationDocumentDto[]) => view.rerender(ui(docs)), onExtracted };
 }
 

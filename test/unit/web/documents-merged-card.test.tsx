@@ -4,42 +4,34 @@
  * expand/collapse"): a container holding its merged file shows that file's card, with Download and
  * Remove, and the documents it was merged from behind an expand/collapse toggle.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
-import { initI18n } from '../../../web/src/i18n';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import ContainerSection, { type Entry } from '../../../web/src/features/documents/ContainerSection';
-import { containers, doc } from './documents-support';
+import { containers, doc, documentsTestSetup, renderWithProviders } from './documents-support';
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await initI18n();
-});
-afterEach(() => cleanup());
+const setup = documentsTestSetup();
 
 const entry = (d: ReturnType<typeof doc>): Entry => ({ key: d.name, doc: d, item: undefined });
 
 function renderSection(entries: Entry[], handlers: { onRemove?: (e: Entry) => void } = {}) {
   const onRemove = vi.fn(handlers.onRemove);
   const onDownload = vi.fn();
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ContainerSection
-        container={containers[0]!}
-        entries={entries}
-        problems={[]}
-        hasFailed={false}
-        readOnly={false}
-        accept="application/pdf"
-        onFiles={() => undefined}
-        onDismissProblems={() => undefined}
-        onRemoveFailed={() => undefined}
-        onRemove={onRemove}
-        onDownload={onDownload}
-        onMove={() => undefined}
-      />
-    </I18nextProvider>,
+  renderWithProviders(
+    setup.i18n,
+    <ContainerSection
+      container={containers[0]!}
+      entries={entries}
+      problems={[]}
+      hasFailed={false}
+      readOnly={false}
+      accept="application/pdf"
+      onFiles={() => undefined}
+      onDismissProblems={() => undefined}
+      onRemoveFailed={() => undefined}
+      onRemove={onRemove}
+      onDownload={onDownload}
+      onMove={() => undefined}
+    />,
   );
   return { onRemove, onDownload };
 }

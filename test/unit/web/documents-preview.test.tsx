@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
-import { initI18n } from '../../../web/src/i18n';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ServiceError } from '../../../web/src/api/errors';
-import { deferred, doc, renderStep } from './documents-support';
+import { deferred, doc, documentsTestSetup, renderStep } from './documents-support';
 import { api } from './documents-api-mock';
 
 vi.mock('../../../web/src/api/documents', async () =>
@@ -17,17 +15,12 @@ vi.mock('../../../web/src/features/documents/pdf', () => ({ openPdf }));
 const { default: DocumentUploadStep } =
   await import('../../../web/src/features/documents/DocumentUploadStep');
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await initI18n();
-});
+const setup = documentsTestSetup(api);
 beforeEach(() => {
-  for (const fn of Object.values(api)) fn.mockReset();
   openPdf.mockReset();
   api.list.mockResolvedValue([doc({ name: 'plan.pdf' }), doc({ name: 'photo.png', fileType: 'image/png' })]);
   api.downloadLink.mockResolvedValue({ presignedUrl: 'http://files/plan.pdf?sig', fileName: 'plan.pdf' });
 });
-afterEach(() => cleanup());
 
 async function preview(fileName: string) {
   fireEvent.click(await screen.findByRole('button', { name: `Actions for ${fileName}` }));
@@ -40,7 +33,7 @@ describe('PDF preview (portal-core §2 card menu Preview)', () => {
     const opened = deferred<unknown>();
     openPdf.mockReturnValue(opened.promise);
     const render = vi.fn(async () => undefined);
-    renderStep(i18n, DocumentUploadStep);
+    renderStep(setup.i18n, DocumentUploadStep);
     const dialog = await preview('plan.pdf');
     expect(within(dialog).getByText('Preview of plan.pdf')).toBeTruthy();
     expect(within(dialog).getByText('Loading preview')).toBeTruthy();
@@ -73,7 +66,7 @@ describe('PDF preview (portal-core §2 card menu Preview)', () => {
 
   it("says 'Failed to preview application document' when the file cannot be opened", async () => {
     openPdf.mockRejectedValue(new Error('Invalid PDF structure'));
-    renderStep(i18n, DocumentUploadStep);
+    renderStep(setup.i18n, DocumentUploadStep);
     const dialog = await preview('plan.pdf');
     expect(await within(dialog).findByText('Failed to preview application document')).toBeTruthy();
     expect(within(dialog).queryByText('Invalid PDF structure')).toBeNull();
@@ -81,14 +74,14 @@ describe('PDF preview (portal-core §2 card menu Preview)', () => {
 
   it('says the same when the download link cannot be read, and does not load pdf.js', async () => {
     api.downloadLink.mockRejectedValue(new ServiceError('ServerError', 'boom', 500));
-    renderStep(i18n, DocumentUploadStep);
+    renderStep(setup.i18n, DocumentUploadStep);
     const dialog = await preview('plan.pdf');
     expect(await within(dialog).findByText('Failed to preview application document')).toBeTruthy();
     expect(openPdf).not.toHaveBeenCalled();
   });
 
   it('offers Preview only on PDFs', async () => {
-    renderStep(i18n, DocumentUploadStep);
+    renderStep(setup.i18n, DocumentUploadStep);
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for photo.png' }));
     const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
     expect(items).not.toContain('Preview');

@@ -1,10 +1,16 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
-import { initI18n } from '../../../web/src/i18n';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ServiceError } from '../../../web/src/api/errors';
-import { chooseFiles, deferred, doc, pdfFile, renderStep } from './documents-support';
+import {
+  chooseFiles,
+  createsPending,
+  deferred,
+  doc,
+  documentsTestSetup,
+  pdfFile,
+  renderStep,
+} from './documents-support';
 import { api } from './documents-api-mock';
 
 vi.mock('../../../web/src/api/documents', async () =>
@@ -14,27 +20,14 @@ vi.mock('../../../web/src/api/documents', async () =>
 const { default: DocumentUploadStep } =
   await import('../../../web/src/features/documents/DocumentUploadStep');
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await initI18n();
-});
+const setup = documentsTestSetup(api);
 beforeEach(() => {
-  for (const fn of Object.values(api)) fn.mockReset();
   api.remove.mockResolvedValue(undefined);
-  api.create.mockImplementation((_id: string, body: { name: string }) =>
-    Promise.resolve({
-      document: doc({ name: body.name, uploadStatus: 'Pending' }),
-      presignedUrl: `put:${body.name}`,
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
+  api.create.mockImplementation(createsPending);
 });
 
 const card = (name: string) => screen.getByRole('group', { name });
-const step = () => renderStep(i18n, DocumentUploadStep);
+const step = () => renderStep(setup.i18n, DocumentUploadStep);
 
 describe('the upload queue (portal-core §4)', () => {
   it('uploads one file at a time: Queued, then Uploading... with progress, then Scanning for viruses..., then the date', async () => {

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
-import { initI18n } from '../../../web/src/i18n';
 import { ServiceError } from '../../../web/src/api/errors';
 import { ReorderDocumentsRequest } from '../../../shared/schemas/documents';
-import { deferred, doc, renderStep } from './documents-support';
+import { deferred, doc, documentsTestSetup, renderStep } from './documents-support';
 import { api } from './documents-api-mock';
 
 vi.mock('../../../web/src/api/documents', async () =>
@@ -15,14 +13,7 @@ vi.mock('../../../web/src/api/documents', async () =>
 const { default: DocumentUploadStep } =
   await import('../../../web/src/features/documents/DocumentUploadStep');
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await initI18n();
-});
-beforeEach(() => {
-  for (const fn of Object.values(api)) fn.mockReset();
-});
-afterEach(() => cleanup());
+const setup = documentsTestSetup(api);
 
 const listed = [
   doc({ name: 'a.pdf', order: 0 }),
@@ -44,7 +35,7 @@ describe('reorder (portal-core §4, §7)', () => {
     api.list.mockResolvedValue(listed);
     const call = deferred();
     api.reorder.mockReturnValue(call.promise);
-    renderStep(i18n, DocumentUploadStep);
+    renderStep(setup.i18n, DocumentUploadStep);
     await screen.findByRole('group', { name: 'a.pdf' });
     await moveDown('a.pdf');
     // Optimistic: the new order shows before the server answers.
@@ -66,7 +57,7 @@ describe('reorder (portal-core §4, §7)', () => {
     api.list.mockResolvedValue(listed);
     const call = deferred();
     api.reorder.mockReturnValue(call.promise);
-    renderStep(i18n, DocumentUploadStep);
+    renderStep(setup.i18n, DocumentUploadStep);
     await screen.findByRole('group', { name: 'a.pdf' });
     await moveDown('b.pdf');
     await waitFor(() => expect(names()).toEqual(['a.pdf', 'c.pdf', 'b.pdf']));
@@ -77,7 +68,7 @@ describe('reorder (portal-core §4, §7)', () => {
 
   it('offers Move up on all but the first, Move down on all but the last, and neither read-only', async () => {
     api.list.mockResolvedValue(listed);
-    renderStep(i18n, DocumentUploadStep);
+    renderStep(setup.i18n, DocumentUploadStep);
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for a.pdf' }));
     expect(screen.queryByRole('menuitem', { name: 'Move up' })).toBeNull();
     expect(screen.getByRole('menuitem', { name: 'Move down' })).toBeTruthy();
@@ -86,7 +77,7 @@ describe('reorder (portal-core §4, §7)', () => {
     expect(screen.getByRole('menuitem', { name: 'Move up' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Move down' })).toBeNull();
     cleanup();
-    renderStep(i18n, DocumentUploadStep, { readOnly: true });
+    renderStep(setup.i18n, DocumentUploadStep, { readOnly: true });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for b.pdf' }));
     expect(screen.queryByRole('menuitem', { name: /Move/ })).toBeNull();
   });

@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ApplicationDocumentDto } from '../../../shared/schemas/documents';
 import { documentMessages } from '../../../shared/schemas/documents';
-import { initI18n } from '../../../web/src/i18n';
 import en from '../../../web/src/i18n/en.json';
-import { ToastProvider } from '../../../web/src/components/toasts';
 import type { StepContainer } from '../../../web/src/features/documents/documents';
 import { api } from './documents-api-mock';
+import {
+  chooseFiles,
+  documentsTestSetup,
+  pdfFile as aPdfFile,
+  renderStep as renderDocumentStep,
+} from './documents-support';
 
 vi.mock('../../../web/src/api/documents', async () =>
   (await import('./documents-api-mock')).documentsModule(),
@@ -19,14 +20,7 @@ vi.mock('../../../web/src/api/documents', async () =>
 const { default: DocumentUploadStep } =
   await import('../../../web/src/features/documents/DocumentUploadStep');
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await initI18n();
-});
-beforeEach(() => {
-  for (const fn of Object.values(api)) fn.mockReset();
-});
-afterEach(() => cleanup());
+const setup = documentsTestSetup(api);
 
 const containers: StepContainer[] = [
   {
@@ -67,30 +61,10 @@ const doc = (over: Partial<ApplicationDocumentDto> & { name: string }): Applicat
   ...over,
 });
 
-function renderStep(readOnly = false) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <DocumentUploadStep applicationId="1000001" containers={containers} readOnly={readOnly} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-}
+const renderStep = (readOnly = false) =>
+  renderDocumentStep(setup.i18n, DocumentUploadStep, { containers, readOnly });
 
-const pdfFile = (name: string, size: number) => {
-  const file = new File(['%PDF-1.4'], name, { type: 'application/pdf', lastModified: Date.UTC(2025, 2, 4) });
-  Object.defineProperty(file, 'size', { value: size });
-  return file;
-};
-
-const chooseFiles = (containerName: string, files: File[]) => {
-  const input = document.querySelector(`input[type="file"][aria-label="Choose files for ${containerName}"]`);
-  if (!input) throw new Error(`no file input for ${containerName}`);
-  fireEvent.change(input, { target: { files } });
-};
+const pdfFile = (name: string, size: number) => aPdfFile(name, size, Date.UTC(2025, 2, 4));
 
 describe('DocumentUploadStep', () => {
   it('shows each container with its cards: name, extension, size and status text', async () => {
