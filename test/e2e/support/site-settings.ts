@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { outputsPath } from '../../support/outputs';
@@ -11,11 +11,18 @@ import { outputsPath } from '../../support/outputs';
 export function siteSettings(options: { maintenance?: 'on' | 'off'; announcements?: unknown[] | 'none' }) {
   const args = ['tsx', 'infra/seed/site-settings.ts', '--outputs', outputsPath()];
   if (options.maintenance) args.push('--maintenance', options.maintenance);
+  // The announcements file lives only as long as the command runs.
+  let dir: string | undefined;
   if (options.announcements === 'none') args.push('--announcements', 'none');
   else if (options.announcements) {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'announcements-')), 'announcements.json');
+    dir = mkdtempSync(path.join(tmpdir(), 'announcements-'));
+    const file = path.join(dir, 'announcements.json');
     writeFileSync(file, JSON.stringify(options.announcements));
     args.push('--announcements', file);
   }
-  execFileSync('npx', args, { stdio: 'pipe' });
+  try {
+    execFileSync('npx', args, { stdio: 'pipe' });
+  } finally {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
 }

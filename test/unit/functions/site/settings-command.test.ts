@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseSiteSettingsArgs, readAnnouncementsFile } from '../../../../infra/seed/site-settings.js';
 
 describe('site-settings operator command', () => {
@@ -24,8 +24,16 @@ describe('site-settings operator command', () => {
     expect(() => parseSiteSettingsArgs(['--bogus'])).toThrow();
   });
 
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    // Nothing is left in the temp folder.
+    expect(dirs.filter((dir) => existsSync(dir))).toEqual([]);
+  });
+
   it('reads an announcements file with the shared schema ("none" clears)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'announcements-'));
+    dirs.push(dir);
     const good = path.join(dir, 'good.json');
     writeFileSync(good, JSON.stringify([{ id: 'a1', header: 'Outage', persistent: true }]));
     expect(readAnnouncementsFile(good)).toEqual([
