@@ -8,20 +8,22 @@
  * the container back to NotMerged; a slow merge does not hold back later events; a worker that keeps
  * failing is retried and dead-lettered.
  *
- * The stack runs in this process (as local-events.test.ts does) so that the test can hold the
- * worker with its test-only seam (`setMergeDelay`).
+ * The stack runs in this process (as local-events.test.ts does), not the suite's stack (another
+ * process): the test holds and fails the worker with its test-only seam (`setMergeDelay`, a module
+ * variable of the worker that runs in the stack's process), waits for the local Lambda's async
+ * invokes (`stack.lambda.idle()`) and reads its dead-letter file; none of these reach another
+ * process.
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { startLocalStack } from '../../infra/local/index';
 import { signIn } from '../support/cognito';
 import { api } from '../support/accounts';
-import { subOf } from '../support/documents';
+import { seedDraftAs, seedScannedDocument, subOf } from '../support/documents';
 import { domainEventItems, eventsSettled } from '../support/events';
 import { waitFor } from '../support/wait';
 import type {
@@ -75,63 +77,17 @@ async function pdf(label: string, pages: number): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** A scanned document (its bytes under documents/, the record Completed) in `containerId`. */
-async function seedScanned(
+/** A scanned document of the owner (its bytes under documents/, the record Completed) in `containerId`. */
+const seedScanned = (
   applicationId: string,
   name: string,
   bytes: Uint8Array,
   order: number,
   containerId = 'plans',
-) {
-  const storedKey = `documents/${applicationId}/${randomUUID()}`;
-  await s3Client().send(new PutObjectCommand({ Bucket: o.UploadsBucket, Key: storedKey, Body: bytes }));
-  await entities.applicationDocument
-    .put({
-      applicationId,
-      documentName: name,
-      objectKey: `incoming/${applicationId}/${randomUUID()}`,
-      storedKey,
-      fileName: name,
-      fileType: 'application/pdf',
-      fileSize: bytes.byteLength,
-      uploadStatus: 'Completed',
-      documentContainerId: containerId,
-      order,
-      createdBy: owner.userId,
-    })
-    .go();
-}
+) => seedScannedDocument(o, { applicationId, name, bytes, order, containerId, createdBy: owner.userId });
 
-/** A Draft of form bc (authority wcc) of the owner at Manage, with a numeric id as the applications routes need. */
-async function seedDraft(): Promise<string> {
-  const applicationId = await nextApplicationId();
-  const now = new Date().toISOString();
-  await entities.application
-    .create({
-      applicationId,
-      authorityId: 'wcc',
-      jurisdictionId: 'nz',
-      formId: 'bc',
-      status: 'Draft',
-      userId: owner.userId,
-      etag: randomUUID(),
-      startedDate: now,
-      modifiedDate: now,
-    })
-    .go();
-  await entities.applicationAccess
-    .create({
-      applicationId,
-      userId: owner.userId,
-      accessLevel: 'Manage',
-      isOwner: true,
-      recordType: 'Draft',
-      modifiedDate: now,
-      status: 'Draft',
-    })
-    .go();
-  return applicationId;
-}
+/** A Draft of the owner at Manage, with a numeric id as the applications routes need. */
+const seedDraft = async () => seedDraftAs(await nextApplicationId(), owner.userId);
 
 /** Submits as POST .../submission does: status Submitted with its ApplicationSubmitted event. */
 async function submit(applicationId: string) {

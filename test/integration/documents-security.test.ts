@@ -18,15 +18,12 @@ import { signIn } from '../support/cognito';
 import { api } from '../support/accounts';
 import { minimalPdf } from '../support/pdf';
 import { waitFor } from '../support/wait';
+import { pointAtStack, seedDraft, subOf } from '../support/documents';
 import type { ApplicationDocumentDto, CreateDocumentResponse } from '../../shared/schemas/documents';
 
 const o = readOutputs();
 
-process.env.TABLE_NAME = o.TableName;
-process.env.AWS_REGION = o.Region;
-process.env.AWS_ENDPOINT_URL_DYNAMODB = String(o.DynamoDbEndpoint);
-process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+pointAtStack(o);
 
 const { entities } = await import('../../functions/platform/data/service');
 
@@ -38,9 +35,6 @@ const s3 = new S3Client({
   requestChecksumCalculation: 'WHEN_REQUIRED',
 });
 afterAll(() => s3.destroy());
-
-const subOf = (idToken: string): string =>
-  (JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
 
 interface Caller {
   token: string;
@@ -57,40 +51,8 @@ beforeAll(async () => {
 });
 
 /** A draft owned by the owner (Manage), the agent at `agentLevel` when given. */
-async function seedApplication(agentLevel?: 'Edit' | 'Manage') {
-  const applicationId = `sec-${randomUUID()}`;
-  const now = new Date().toISOString();
-  await entities.application
-    .create({
-      applicationId,
-      authorityId: 'wcc',
-      jurisdictionId: 'nz',
-      formId: 'bc',
-      status: 'Draft',
-      userId: owner.userId,
-      etag: randomUUID(),
-      startedDate: now,
-      modifiedDate: now,
-    })
-    .go();
-  const rows = [
-    { userId: owner.userId, accessLevel: 'Manage' as const },
-    ...(agentLevel ? [{ userId: agent.userId, accessLevel: agentLevel }] : []),
-  ];
-  for (const row of rows)
-    await entities.applicationAccess
-      .create({
-        applicationId,
-        userId: row.userId,
-        accessLevel: row.accessLevel,
-        isOwner: row.userId === owner.userId,
-        recordType: 'Draft',
-        modifiedDate: now,
-        status: 'Draft',
-      })
-      .go();
-  return applicationId;
-}
+const seedApplication = (agentLevel?: 'Edit' | 'Manage') =>
+  seedDraft(owner.userId, agentLevel ? [{ userId: agent.userId, accessLevel: agentLevel }] : [], 'sec');
 
 const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
 
