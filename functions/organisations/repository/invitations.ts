@@ -148,7 +148,7 @@ export async function writeResend(
   const event = newEvent('OrganisationInvitationSent', {
     aggregate: { type: 'organisation', id: organisationId },
     actor,
-    data: { invitationId, email, resent: true },
+    data: { invitationId, email, resent: true, replacesSentDate: invitation.sentDate },
   });
   const result = await service.transaction
     .write((e) => [

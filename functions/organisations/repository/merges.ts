@@ -104,7 +104,13 @@ export async function writeMergeResend(
   const event = newEvent('MergeInvitationSent', {
     aggregate: { type: 'organisation', id: organisationId },
     actor,
-    data: { invitationId, inviteeOrganisationId, email: invitation.inviteeEmail, resent: true },
+    data: {
+      invitationId,
+      inviteeOrganisationId,
+      email: invitation.inviteeEmail,
+      resent: true,
+      replacesSentDate: invitation.sentDate,
+    },
   });
   const result = await service.transaction
     .write((e) => [

@@ -64,3 +64,62 @@ export function expiryRules(ports: OrganisationPorts) {
 
   return { expireInvitation, expireMergeInvitation, runJob };
 }
+
+/** What scheduling the expiry jobs needs: the invitations as stored, and the scheduler. */
+export interface ExpirySchedulePorts {
+  invitation(id: string): Promise<ScheduledInvitation | undefined>;
+  mergeInvitation(id: string): Promise<ScheduledInvitation | undefined>;
+  schedule(job: ScheduledJob): Promise<void>;
+  cancel(name: string): Promise<void>;
+  now(): Date;
+}
+interface ScheduledInvitation {
+  invitationId: string;
+  status: string;
+  sentDate: string;
+  expiryDate: string;
+}
+
+/** CreateSchedule of a name that exists: this job was scheduled already (a retried event). */
+const alreadyScheduled = (e: unknown) => (e as { name?: string } | undefined)?.name === 'ConflictException';
+
+/**
+ * The expiry schedules, kept by the event consumers (functions/organisations/consumers.ts) so the
+ * request that sends an invitation stays one transaction: a sent (or resent) invitation still
+ * Pending gets its job at its expiry date (a resend cancels the job of the sent date it replaces);
+ * a closed one (revoked, accepted, rejected, merged) has its job cancelled. Retried events are
+ * harmless: the name of a job is fixed by the invitation and sent date.
+ */
+export function expirySchedules(ports: ExpirySchedulePorts) {
+  const read = (job: ExpiryKind, id: string) =>
+    job === 'invitationExpiry' ? ports.invitation(id) : ports.mergeInvitation(id);
+
+  async function sent(
+    job: ExpiryKind,
+    invitationId: string,
+    replacesSentDate?: string,
+  ): Promise<'Scheduled' | 'Skipped'> {
+    const inv = await read(job, invitationId);
+    if (!inv) return 'Skipped';
+    if (replacesSentDate && replacesSentDate !== inv.sentDate)
+      await ports.cancel(expiryJob(job, { ...inv, sentDate: replacesSentDate }).name);
+    if (inv.status !== 'Pending') return 'Skipped';
+    const scheduled = expiryJob(job, inv);
+    // A job due already (an event delivered late) runs a minute from now: Scheduler wants a future time.
+    const soonest = new Date(ports.now().getTime() + 60_000);
+    if (scheduled.at < soonest) scheduled.at = soonest;
+    try {
+      await ports.schedule(scheduled);
+    } catch (e) {
+      if (!alreadyScheduled(e)) throw e;
+    }
+    return 'Scheduled';
+  }
+
+  async function closed(job: ExpiryKind, invitationId: string): Promise<void> {
+    const inv = await read(job, invitationId);
+    if (inv) await ports.cancel(expiryJob(job, inv).name);
+  }
+
+  return { sent, closed };
+}
