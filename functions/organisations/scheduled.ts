@@ -1,7 +1,17 @@
 import { logger } from '../platform/logger.js';
 import { OrganisationScheduledJob } from '../../shared/schemas/organisations.js';
-import { tablePorts } from './ports.js';
+import { getInvitation, pendingInvitationIdOf, expireInvitation } from './repository/invitations.js';
+import { getMergeInvitation, expireMergeInvitation } from './repository/merges.js';
 import { expiryRules } from './service/expiry.js';
+
+const jobs = expiryRules({
+  now: () => new Date(),
+  getInvitation,
+  pendingInvitationIdOf,
+  expireInvitation,
+  getMergeInvitation,
+  expireMergeInvitation,
+});
 
 /**
  * The organisations' schedule target (EventBridge Scheduler on AWS, infra/local/scheduler.ts
@@ -14,7 +24,7 @@ export async function handler(payload: unknown): Promise<{ outcome: string }> {
     logger.error('organisations: not a scheduled job of this feature', { issues: job.error.issues });
     return { outcome: 'Invalid' };
   }
-  const outcome = await expiryRules(tablePorts).runJob(job.data);
+  const outcome = await jobs.runJob(job.data);
   logger.info('organisations: scheduled job', { ...job.data, outcome });
   return { outcome };
 }

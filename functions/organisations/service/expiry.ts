@@ -32,7 +32,18 @@ export type ExpiryOutcome = 'Expired' | 'Unchanged';
  * fires early, late or twice changes nothing wrong: every write is conditional, and readers derive
  * Expired from the date anyway.
  */
-export function expiryRules(ports: OrganisationPorts) {
+/** What the expiry job needs (the scheduled Lambda bundles only these repositories). */
+export type ExpiryPorts = Pick<
+  OrganisationPorts,
+  | 'now'
+  | 'getInvitation'
+  | 'pendingInvitationIdOf'
+  | 'expireInvitation'
+  | 'getMergeInvitation'
+  | 'expireMergeInvitation'
+>;
+
+export function expiryRules(ports: ExpiryPorts) {
   const due = (i: { status: string; expiryDate: string } | undefined, now: string) =>
     i?.status === 'Pending' && i.expiryDate <= now;
 
