@@ -131,7 +131,10 @@ describe('everything goes through CloudFront', () => {
     const [secretId] = Object.keys(api.findResources('AWS::SecretsManager::Secret')).filter((id) =>
       id.startsWith('OriginSecret'),
     );
-    const fns = propsOf(api, 'AWS::Lambda::Function') as { Environment: { Variables: Props } }[];
+    // The HTTP API's functions (scheduled-target Lambdas serve no HTTP: no origin secret).
+    const fns = (
+      propsOf(api, 'AWS::Lambda::Function') as { Description: string; Environment: { Variables: Props } }[]
+    ).filter((f) => f.Description.startsWith('HTTP API feature: '));
     expect(fns.length).toBe(new Set(routes.map(lambdaId)).size);
     for (const f of fns) expect(f.Environment.Variables.ORIGIN_VERIFY_SECRET_ARN).toEqual({ Ref: secretId });
     for (const id of new Set(routes.map(lambdaId))) {
