@@ -233,7 +233,7 @@ describe('access requests', () => {
     const app = await newApplication(owner);
     const bare = await registeredUser('ar-bare', o);
     const res = await send(bare, app.id);
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message: accessRequestMessages.profileIncomplete });
   }, 120_000);
 

@@ -13,7 +13,7 @@ import {
   canRequestAccessTo,
   effectiveAccessRequestStatus,
 } from '../../../shared/domain/access-requests.js';
-import { Conflict, Forbidden, NotFound, Rejected } from '../../platform/errors.js';
+import { Conflict, NotFound, Rejected } from '../../platform/errors.js';
 import type { UserCaller } from '../../platform/caller.js';
 import type { ApplicationGrant, ApplicationRecord } from '../../platform/access.js';
 import type { TransactionEntities } from '../../platform/events/outbox.js';
@@ -90,7 +90,7 @@ export function accessRequestsService(ports: AccessRequestPorts) {
   /** POST /user/access-requests-v2 */
   async function create(caller: UserCaller, applicationId: string): Promise<AccessRequest> {
     const profile = await ports.profile(caller.userId);
-    if (!profile || !isProfileComplete(profile)) throw new Forbidden(m.profileIncomplete);
+    if (!profile || !isProfileComplete(profile)) throw new Rejected(m.profileIncomplete);
     const application = await ports.application(applicationId);
     if (!application || application.recordType === 'Template') throw new NotFound();
     const grant = await ports.grantOf(applicationId, caller.userId);

@@ -42,7 +42,7 @@ describe('sending a request', () => {
     const { w, s } = setup();
     const bare = w.user('bare', { email: 'b@x.nz', firstName: 'B' });
     expect(await refusal(s.create(bare, '101'))).toMatchObject({
-      statusCode: 403,
+      statusCode: 400,
       message: m.profileIncomplete,
     });
   });
