@@ -1,6 +1,6 @@
 import { logger } from '../platform/logger.js';
-import { accessRequestsService } from './service/requests.js';
-import { tablePorts } from './ports.js';
+import { expireAccessRequest } from './service/requests.js';
+import { getRequest, writeAnswer } from './repository/requests.js';
 
 /** The target every access-request schedule names (`payload.target`; locally the module to run). */
 export const SCHEDULE_TARGET = 'access-requests/scheduled';
@@ -20,7 +20,7 @@ export async function expireRequest(payload: ExpiryPayload, now: () => Date = ()
     logger.warn('access-requests: a schedule without requestGuid');
     return { outcome: 'skipped' as const };
   }
-  const outcome = await accessRequestsService({ ...tablePorts, now }).expire(payload.requestGuid);
+  const outcome = await expireAccessRequest({ getRequest, writeAnswer, now }, payload.requestGuid);
   logger.info('access-requests: expiry', { requestGuid: payload.requestGuid, outcome });
   return { outcome };
 }

@@ -213,17 +213,29 @@ export function accessRequestsService(ports: AccessRequestPorts) {
     await ports.markHandled(requestGuid);
   }
 
-  /**
-   * The expiry job (scheduled.ts): a request still stored PENDING whose expiry has passed becomes
-   * EXPIRED with its event and history; anything else (answered, already expired, early) is left.
-   */
-  async function expire(requestGuid: string): Promise<'expired' | 'skipped'> {
-    const request = await ports.getRequest(requestGuid);
-    const now = ports.now();
-    if (!request || request.status !== 'PENDING') return 'skipped';
-    if (new Date(request.expireTime).getTime() > now.getTime()) return 'skipped';
-    return (await ports.writeAnswer(request, 'EXPIRED', now.toISOString(), 'System')) ? 'expired' : 'skipped';
-  }
+  return {
+    create,
+    lists,
+    answer,
+    handled,
+    expire: (requestGuid: string) => expireAccessRequest(ports, requestGuid),
+  };
+}
 
-  return { create, lists, answer, handled, expire };
+/** What the expiry job needs (scheduled.ts keeps its Lambda to these). */
+export type ExpiryJobPorts = Pick<AccessRequestPorts, 'getRequest' | 'writeAnswer' | 'now'>;
+
+/**
+ * The expiry job (scheduled.ts): a request still stored PENDING whose expiry has passed becomes
+ * EXPIRED with its event and history; anything else (answered, already expired, early) is left.
+ */
+export async function expireAccessRequest(
+  ports: ExpiryJobPorts,
+  requestGuid: string,
+): Promise<'expired' | 'skipped'> {
+  const request = await ports.getRequest(requestGuid);
+  const now = ports.now();
+  if (!request || request.status !== 'PENDING') return 'skipped';
+  if (new Date(request.expireTime).getTime() > now.getTime()) return 'skipped';
+  return (await ports.writeAnswer(request, 'EXPIRED', now.toISOString(), 'System')) ? 'expired' : 'skipped';
 }
