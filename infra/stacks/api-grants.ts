@@ -58,7 +58,8 @@ export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   documents: ['tableWrite', 'uploads'],
   // The LBP register checks a contact's licence (qualification warnings).
   contacts: ['tableWrite', 'externalLookups'],
-  'access-requests': ['tableWrite', 'scheduler', 'mail'],
+  // Approving adds a participant: the LBP register checks their licence (qualification warnings).
+  'access-requests': ['tableWrite', 'scheduler', 'mail', 'externalLookups'],
   // Invitations behind a captcha; mails to invitees.
   // Invitation expiry jobs (functions/organisations/scheduled.ts).
   organisations: ['tableWrite', 'mail', 'captcha', 'scheduler'],

@@ -258,7 +258,7 @@ describe('ApiStack', () => {
       LOOKUPS_TIMEOUT_MS: '5000',
     });
     // The functions that check licences against the LBP register get the secret too; no one else.
-    const registerUsers = ['lookups', 'participants', 'contacts'];
+    const registerUsers = ['lookups', 'participants', 'contacts', 'access-requests'];
     for (const f of functions()) {
       const feature = f.Description.split(': ').at(-1)!;
       if (registerUsers.includes(feature))
@@ -332,14 +332,21 @@ describe('ApiStack', () => {
         FunctionName?: string;
       })[];
       const targets = all.filter((f) => f.Description.startsWith('Scheduled jobs: '));
-      // organisations has functions/organisations/scheduled.ts; access-requests has no routes here.
-      expect(targets.map((f) => f.Description)).toEqual(['Scheduled jobs: organisations']);
-      expect(targets[0]!.FunctionName).toBe('consent-portal-dev-organisations-scheduled');
+      // Both scheduling features have their functions/<feature>/scheduled.ts.
+      expect(targets.map((f) => f.Description).sort()).toEqual([
+        'Scheduled jobs: access-requests',
+        'Scheduled jobs: organisations',
+      ]);
+      expect(targets.map((f) => f.FunctionName).sort()).toEqual([
+        'consent-portal-dev-access-requests-scheduled',
+        'consent-portal-dev-organisations-scheduled',
+      ]);
+      const orgTarget = targets.find((f) => f.Description === 'Scheduled jobs: organisations')!;
       // Its table and mail, never the origin secret (it serves no HTTP) nor the captcha.
-      expect(Object.keys(targets[0]!.Environment.Variables)).toEqual(
+      expect(Object.keys(orgTarget.Environment.Variables)).toEqual(
         expect.arrayContaining(['TABLE_NAME', 'MAIL_TRANSPORT']),
       );
-      expect(Object.keys(targets[0]!.Environment.Variables)).not.toContain('ORIGIN_VERIFY_SECRET_ARN');
+      expect(Object.keys(orgTarget.Environment.Variables)).not.toContain('ORIGIN_VERIFY_SECRET_ARN');
       const [targetId] = Object.keys(
         t.findResources('AWS::Lambda::Function', {
           Properties: { Description: 'Scheduled jobs: organisations' },
@@ -353,11 +360,21 @@ describe('ApiStack', () => {
         JSON.stringify(p).includes('lambda:InvokeFunction'),
       ) as { Properties: { PolicyDocument: { Statement: unknown[] }; Roles: unknown[] } }[];
       expect(policies).toHaveLength(1);
+      const [arTargetId] = Object.keys(
+        t.findResources('AWS::Lambda::Function', {
+          Properties: { Description: 'Scheduled jobs: access-requests' },
+        }),
+      );
+      const ar = functions().find((f) => f.Description === 'HTTP API feature: access-requests')!;
+      expect(ar.Environment.Variables.SCHEDULER_TARGET_ARN).toEqual({ 'Fn::GetAtt': [arTargetId, 'Arn'] });
       expect(policies[0]!.Properties.PolicyDocument.Statement).toEqual([
         {
           Action: 'lambda:InvokeFunction',
           Effect: 'Allow',
-          Resource: { 'Fn::GetAtt': [targetId, 'Arn'] },
+          Resource: expect.arrayContaining([
+            { 'Fn::GetAtt': [arTargetId, 'Arn'] },
+            { 'Fn::GetAtt': [targetId, 'Arn'] },
+          ]),
         },
       ]);
       expect(JSON.stringify(policies[0]!.Properties.Roles)).toContain('SchedulerRole');
@@ -373,7 +390,8 @@ describe('ApiStack', () => {
       const api = template(
         buildTestApp({
           config: {
-            routes: extra(defineRoute('POST', '/user/access-requests-v2', 'access-requests', signedIn)),
+            // The table's own access-request routes.
+            routes: extra(),
           },
         }).stacks.api,
       );

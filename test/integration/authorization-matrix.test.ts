@@ -42,6 +42,7 @@ import { waitFor } from '../support/wait';
 import { eventsSettled } from '../support/events';
 import { mintTokens, subOf, type MintedTokens } from '../support/tokens';
 import { organisationCalls } from '../support/matrix-organisations';
+import { accessRequestCalls } from '../support/matrix-access-requests';
 
 const o = readOutputs();
 
@@ -367,6 +368,7 @@ const user = (c: UserCall): UserCall => c;
 const onApp = (c: ApplicationCall): ApplicationCall => c;
 
 const organisationFixtures = organisationCalls(o, () => owner, seedMember);
+const accessRequestFixtures = accessRequestCalls(o, () => owner);
 
 const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
   // The signed-in user's own record.
@@ -665,6 +667,8 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
   // Organisations (test/support/matrix-organisations.ts): the agent is a sole trader, the admin of
   // their own organisation; the refusals of Normal and disabled members are below.
   ...organisationFixtures.calls,
+  // Access requests (test/support/matrix-access-requests.ts): signed-in routes the service scopes.
+  ...accessRequestFixtures.calls,
 };
 
 /** A user record and an active Normal membership (written directly: the matrix's own fixture). */
@@ -888,6 +892,7 @@ beforeAll(async () => {
   // Written now, not while a call is built: concurrent refusals compare the users' partitions.
   for (const p of [owner, agent]) ownDocuments.set(p.sub, await seedUserDocument(p));
   await organisationFixtures.prepare(agent);
+  await accessRequestFixtures.prepare(agent);
   await settled();
 }, 120_000);
 
