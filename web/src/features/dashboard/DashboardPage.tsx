@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Badge, PageHeader, Panel, Paragraph, Stack } from '../../components/plain/page';
+import { PageHeader, Stack } from '../../components/plain/page';
 import { useBreakpointUp } from '../../app/breakpoints';
 import { useMaybeCurrentUser } from '../shell/useCurrentUser';
 import { WIDE_WELCOME_BREAKPOINT, welcomeName, welcomeTitleKey } from './welcome';
@@ -8,13 +8,11 @@ import { OrganisationAlerts } from './OrganisationAlerts';
 import { Announcements } from '../../components/Announcements';
 import { StartApplicationCards } from './StartApplicationCards';
 import { RecentApplications } from './RecentApplications';
-
-const SECTIONS = [{ title: 'dashboard.actionsTitle', body: 'dashboard.actionsBody' }] as const;
+import { DashboardWork } from './DashboardWork';
 
 /**
  * `/` when signed in: the welcome title, the alerts (profile incomplete, organisation and merge invitations, announcements), the
- * start cards and the recent applications and consents; the areas later issues build say "coming
- * soon". It draws before GET /user answers: the welcome title gets the name, and the profile
+ * start cards, the recent applications and consents, and the work lists (./DashboardWork.tsx). It draws before GET /user answers: the welcome title gets the name, and the profile
  * reminder shows, once the user is known. `?access_request=` is the access-request issue's (see
  * ./accessRequestQuery.ts). Plain markup, no Cloudscape component: the first page of a signed-in
  * load (docs/performance.md, step 20; test/unit/lint/dashboard-imports.test.ts).
@@ -32,15 +30,7 @@ export default function DashboardPage() {
         <Announcements location="dashboard" />
         <StartApplicationCards />
         <RecentApplications />
-        {SECTIONS.map((section) => (
-          <Panel
-            key={section.title}
-            title={t(section.title)}
-            actions={<Badge>{t('comingSoon.badge')}</Badge>}
-          >
-            <Paragraph>{t(section.body)}</Paragraph>
-          </Panel>
-        ))}
+        <DashboardWork />
       </Stack>
     </>
   );
