@@ -1,5 +1,6 @@
 import type { Feature } from './routes.js';
 import type { RouteSchemas } from './platform/http/handler.js';
+import { contract as accessRequests } from './access-requests/contract.js';
 import { contract as accounts } from './accounts/contract.js';
 import { contract as applications } from './applications/contract.js';
 import { contract as contacts } from './contacts/contract.js';
@@ -24,4 +25,5 @@ export const contracts: Partial<Record<Feature, Readonly<Record<string, RouteSch
   documents,
   contacts,
   organisations,
+  'access-requests': accessRequests,
 };

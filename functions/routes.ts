@@ -263,6 +263,16 @@ export const routes = [
   r('GET', '/user/merge-invitations', 'organisations', organisationAdmin),
   r('PATCH', '/user/merge-invitations/{id}', 'organisations', organisationAdmin),
 
+  // Access requests (portal-core §2-§7; docs/access-requests.md): the search, a caller's requests and
+  // the ones to review. Any signed-in user; the service scopes: only the application's owners (Manage)
+  // see and answer incoming requests (another's is 404). The handled mark is our addition (its shape
+  // is not in the spec).
+  r('GET', '/user/applications-search', 'access-requests', signedIn),
+  r('GET', '/user/access-requests-v2', 'access-requests', signedIn),
+  r('POST', '/user/access-requests-v2', 'access-requests', signedIn),
+  r('PATCH', '/user/access-requests/{guid}', 'access-requests', signedIn),
+  r('PATCH', '/user/access-requests/{guid}/handled', 'access-requests', signedIn),
+
   // Application documents needed by the document-upload step and the summary PDF (portal-core §7).
   r('GET', '/user/applications/{id}/documents', 'documents', onApplication('ReadOnly')),
   r('POST', '/user/applications/{id}/documents', 'documents', onApplication('Edit')),

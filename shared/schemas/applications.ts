@@ -382,12 +382,12 @@ export const NotificationLevelRequest = z.object({ notificationLevel: Notificati
 /** GET /user/applications?recordType= */
 export const ApplicationsQuery = z.object({ recordType: z.enum(['Consent', 'Draft']).optional() });
 
-const PageIndex = z.coerce.number().int().min(1).default(1);
+export const PageIndex = z.coerce.number().int().min(1).default(1);
 /** Pagination constants 10 and 100 (page size and max; portal-organisation §9); templates use 1000. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const TEMPLATE_PAGE_SIZE = 1000;
-const PageSize = z.coerce.number().int().min(1).max(TEMPLATE_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
+export const PageSize = z.coerce.number().int().min(1).max(TEMPLATE_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
 const SortDirection = z
   .string()
   .transform((s) => s.toLowerCase())
@@ -408,7 +408,7 @@ const Flag = z
   .pipe(z.enum(['true', 'false']))
   .transform((s) => s === 'true');
 /** Comma-separated values of a filter (also accepted repeated). */
-const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
+export const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .union([z.string(), z.array(z.string())])
     .transform((v) =>
