@@ -9,6 +9,8 @@ import { userByEmail } from './repository/members.js';
 import { tablePorts } from './ports.js';
 import { mergeRules } from './service/merges.js';
 import { invitationMail, mergeMail } from './service/mail.js';
+import { expirySchedules, type ExpirySchedulePorts } from './service/expiry.js';
+import { cancel, schedule } from '../platform/adapters/scheduler.js';
 import type { InvitationRecord } from './repository/invitations.js';
 import type { MergeInvitationRecord } from './repository/merges.js';
 import './events.js';
@@ -29,16 +31,53 @@ const mailPorts: OrganisationMailPorts = {
   webUrl,
 };
 
+const schedulePorts: ExpirySchedulePorts = {
+  invitation: getInvitation,
+  mergeInvitation: getMergeInvitation,
+  schedule,
+  cancel,
+  now: () => new Date(),
+};
+
 /**
  * The organisations' consumers of domain events (docs/events.md, docs/organisations.md):
  * - `organisations.invitationMail`: the invitation mail (sent or resent) of an invitation still
  *   Pending, with the link that works for the person (dashboard or registration via invitation);
  * - `organisations.mergeMail`: the merge invitation mail, while Pending;
  * - `organisations.mergeMoves`: after an accepted merge, moves what is left of the merged
- *   organisation (members, contacts): nothing when the accepting request moved it all.
+ *   organisation (members, contacts): nothing when the accepting request moved it all;
+ * - `organisations.expirySchedules`: the expiry job of a sent or resent invitation (or merge
+ *   invitation), cancelled when it closes (service/expiry.ts).
  */
-export function organisationConsumers(ports: OrganisationMailPorts = mailPorts): EventConsumer[] {
+export function organisationConsumers(
+  ports: OrganisationMailPorts = mailPorts,
+  scheduling: ExpirySchedulePorts = schedulePorts,
+): EventConsumer[] {
+  const schedules = expirySchedules(scheduling);
   return [
+    defineConsumer({
+      name: 'organisations.expirySchedules',
+      handles: [
+        'OrganisationInvitationSent',
+        'OrganisationInvitationClosed',
+        'MergeInvitationSent',
+        'MergeInvitationClosed',
+        'OrganisationsMerged',
+      ],
+      async handle(event, { logger }) {
+        const { invitationId } = event.data as { invitationId: string };
+        const job = event.type.startsWith('OrganisationInvitation')
+          ? 'invitationExpiry'
+          : 'mergeInvitationExpiry';
+        if (event.type.endsWith('Sent')) {
+          const { replacesSentDate } = event.data as { replacesSentDate?: string };
+          const outcome = await schedules.sent(job, invitationId, replacesSentDate);
+          logger.info('organisations: expiry job', { invitationId, job, outcome });
+        } else if ((event.data as { status?: string }).status !== 'Expired') {
+          await schedules.closed(job, invitationId);
+        }
+      },
+    }),
     defineConsumer({
       name: 'organisations.invitationMail',
       handles: ['OrganisationInvitationSent'],

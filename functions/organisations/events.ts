@@ -6,12 +6,15 @@
  */
 declare module '../platform/events/types.js' {
   interface DomainEventCatalogue {
-    /** An invitation to join was sent (or resent: `resent`). */
+    /**
+     * An invitation to join was sent (or resent: `resent`, and the sent date it replaces, whose
+     * expiry job is cancelled).
+     */
     OrganisationInvitationSent: {
       aggregate: 'organisation';
-      data: { invitationId: string; email: string; resent: boolean };
+      data: { invitationId: string; email: string; resent: boolean; replacesSentDate?: string };
     };
-    /** An invitation to join changed status (Revoked, Accepted, Rejected). */
+    /** An invitation to join changed status (Revoked, Accepted, Rejected, Expired by its job). */
     OrganisationInvitationClosed: {
       aggregate: 'organisation';
       data: { invitationId: string; status: string; userId?: string };
@@ -28,12 +31,18 @@ declare module '../platform/events/types.js' {
     };
     /** The organisation's profile changed. */
     OrganisationUpdated: { aggregate: 'organisation'; data: { changed: string[] } };
-    /** A merge invitation was sent (or resent: `resent`). */
+    /** A merge invitation was sent (or resent: `resent`, `replacesSentDate` as above). */
     MergeInvitationSent: {
       aggregate: 'organisation';
-      data: { invitationId: string; inviteeOrganisationId: string; email: string; resent: boolean };
+      data: {
+        invitationId: string;
+        inviteeOrganisationId: string;
+        email: string;
+        resent: boolean;
+        replacesSentDate?: string;
+      };
     };
-    /** A merge invitation changed status (Revoked, Rejected). */
+    /** A merge invitation changed status (Revoked, Rejected, Expired by its job). */
     MergeInvitationClosed: { aggregate: 'organisation'; data: { invitationId: string; status: string } };
     /** Accepted: `from` merges into the aggregate organisation (its members and contacts move). */
     OrganisationsMerged: {

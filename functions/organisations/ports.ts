@@ -48,6 +48,7 @@ export interface OrganisationPorts {
     actor: string,
   ): Promise<boolean>;
   writeJoin(write: JoinWrite): Promise<boolean>;
+  expireInvitation(invitation: InvitationRecord, releaseGuard: boolean, now: string): Promise<boolean>;
 
   getMergeInvitation(invitationId: string): Promise<MergeInvitationRecord | undefined>;
   mergeInvitationsFrom(organisationId: string): Promise<MergeInvitationRecord[]>;
@@ -63,6 +64,7 @@ export interface OrganisationPorts {
     dates: { sentDate: string; expiryDate: string },
     actor: string,
   ): Promise<boolean>;
+  expireMergeInvitation(invitation: MergeInvitationRecord, now: string): Promise<boolean>;
   writeMergeAccepted(invitation: MergeInvitationRecord, actor: string, now: string): Promise<boolean>;
   moveMember(member: MemberRecord, to: string, now: string): Promise<boolean>;
   /** Moves what is left of a contact library into another; how many moved. */

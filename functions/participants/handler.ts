@@ -1,29 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
-import { lookupAdapters } from '../platform/adapters/lookups/index.js';
-import { referenceData } from '../reference/data.js';
 import { contract } from './contract.js';
-import {
-  listParticipants,
-  setParticipantNotificationLevel,
-  userByEmail,
-  writeParticipants,
-} from './repository.js';
-import { participantsService } from './service/participants.js';
+import { participantsOnTable } from './ports.js';
 import { toParticipantDto } from './dto.js';
 
-const service = participantsService({
-  participants: listParticipants,
-  participantTypes: () => referenceData().participantTypes,
-  qualificationTypes: () => referenceData().qualificationTypes,
-  userByEmail,
-  practitioner: (lbpNumber) => lookupAdapters().lbp.get(lbpNumber),
-  write: (change) => writeParticipants(change, referenceData().participantTypes),
-  setNotificationLevel: setParticipantNotificationLevel,
-  now: () => new Date().toISOString(),
-  newId: () => randomUUID(),
-});
+const service = participantsOnTable();
 
 /** The participants feature (portal-core §7 participants; docs/participants.md). Env: TABLE_NAME. */
 export const routes = {

@@ -7,6 +7,7 @@ import { defined } from '../../shared/domain/objects.js';
 import type { ParticipantType } from '../../shared/schemas/reference.js';
 import { entities, service } from '../platform/data/service.js';
 import { newEvent, outboxItem } from '../platform/events/outbox.js';
+import type { TransactionEntities } from '../platform/events/outbox.js';
 import type { ApplicationRecord } from '../platform/access.js';
 import type { participant as participantEntity } from '../platform/data/entities/application.js';
 import type { ParticipantEventType } from './events.js';
@@ -14,6 +15,8 @@ import { guardKey, guardsOf } from './guards.js';
 import type { Guard } from './guards.js';
 
 export type ParticipantRecord = EntityItem<typeof participantEntity>;
+/** One item of a `service.transaction.write` callback's answer. */
+export type TransactionItem = ReturnType<Parameters<(typeof service)['transaction']['write']>[0]>[number];
 export type StoredQualification = NonNullable<ParticipantRecord['qualifications']>[number];
 
 /** One participant's change: `previous` absent for a new one. */
@@ -33,6 +36,11 @@ export interface ParticipantWrite {
   /** Whether the first participant's invitation is to be sent (the invitations consumer sends it). */
   invite: boolean;
   history: { entityId: string; eventType: string; delta: Record<string, [unknown, unknown]> }[];
+  /**
+   * Items another feature's change adds to the same transaction (an access request approved with
+   * its participant: functions/access-requests). A failed condition of theirs fails the whole write.
+   */
+  also?: (e: TransactionEntities, participant: ParticipantRecord) => TransactionItem[];
 }
 
 /** Participants of an application, deleted ones included (P1), read consistently (they guard writes). */
@@ -167,6 +175,7 @@ export async function writeParticipants(
             .commit(),
         );
       ops.push(outboxItem(e, event));
+      if (change.also) ops.push(...change.also(e, main.next));
       return ops;
     })
     .go();

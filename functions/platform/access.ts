@@ -3,7 +3,7 @@ import { accessRank } from '../../shared/domain/applications.js';
 import type { Access } from '../routes.js';
 import type { AccessLevel, OrganisationRole } from '../../shared/schemas/common.js';
 import { readOrganisationRole } from '../../shared/domain/user.js';
-import { soleTraderOrganisationId } from '../../shared/domain/organisations.js';
+import { soleTraderOrganisationId, userOrganisationRole } from '../../shared/domain/organisations.js';
 import type { MemberStatus } from '../../shared/domain/organisations.js';
 import { entities } from './data/service.js';
 import type {
@@ -105,9 +105,10 @@ export async function loadMembership(
   const membership: OrganisationGrant['membership'] = organisationId
     ? await memberRow(organisationId, userId, user?.organisationRole)
     : {
+        // A sole trader: the admin of their own, by the rule the web applies to GET /user (one rule).
         organisationId: soleTraderOrganisationId(userId),
         userId,
-        role: 'Admin',
+        role: userOrganisationRole({ organisationRole: readOrganisationRole(user?.organisationRole) }),
         status: 'Active',
         soleTrader: true,
       };

@@ -21,6 +21,11 @@ export const env = {
   SCHEDULER_GROUP: 'SCHEDULER_GROUP',
   SCHEDULER_ROLE_ARN: 'SCHEDULER_ROLE_ARN',
   SCHEDULER_TARGET_ARN: 'SCHEDULER_TARGET_ARN',
+  /**
+   * For a function that schedules jobs of several features (the event consumers): the target ARN
+   * with `{feature}` for the job's feature (`payload.target` = '<feature>/scheduled').
+   */
+  SCHEDULER_TARGET_ARN_TEMPLATE: 'SCHEDULER_TARGET_ARN_TEMPLATE',
   /** 'outbox' writes mail to MAIL_OUTBOX_DIR (local); 'ses' sends with SES v2. */
   MAIL_TRANSPORT: 'MAIL_TRANSPORT',
   MAIL_OUTBOX_DIR: 'MAIL_OUTBOX_DIR',

@@ -1,5 +1,6 @@
 import { Duration, Stack } from 'aws-cdk-lib';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
+import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -36,6 +37,11 @@ export interface EventConsumersProps {
   webUrlParameter: string;
   /** documents.extraction starts it when a proof-of-ownership PDF settles clean. */
   extractionStateMachine?: IStateMachine;
+  /**
+   * Consumers schedule one-off jobs (organisations: invitation expiry): the group, the role
+   * Scheduler assumes and the target ARN with `{feature}` (infra/stacks/scheduled-targets.ts).
+   */
+  scheduler?: { group: IScheduleGroup; role: IRole; targetArnTemplate: string };
 }
 
 /**
@@ -77,6 +83,13 @@ export class EventConsumers extends Construct {
         ...(props.extractionStateMachine
           ? { EXTRACTION_STATE_MACHINE_ARN: props.extractionStateMachine.stateMachineArn }
           : {}),
+        ...(props.scheduler
+          ? {
+              SCHEDULER_GROUP: props.scheduler.group.scheduleGroupName,
+              SCHEDULER_ROLE_ARN: props.scheduler.role.roleArn,
+              SCHEDULER_TARGET_ARN_TEMPLATE: props.scheduler.targetArnTemplate,
+            }
+          : {}),
       },
     });
     props.extractionStateMachine?.grantStartExecution(this.function);
@@ -102,6 +115,24 @@ export class EventConsumers extends Construct {
           ],
         }),
       );
+    if (props.scheduler) {
+      // Create and delete schedules of the portal group only, passing the scheduler role to Scheduler only.
+      this.function.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+          resources: [
+            `arn:${stack.partition}:scheduler:${stack.region}:${stack.account}:schedule/${props.scheduler.group.scheduleGroupName}/*`,
+          ],
+        }),
+      );
+      this.function.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['iam:PassRole'],
+          resources: [props.scheduler.role.roleArn],
+          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        }),
+      );
+    }
     // Consumers read and write the table (read models, their consumedEvent records).
     table.grantReadWriteData(this.function);
     // documents.files lists and removes a deleted application's objects only (every prefix of
@@ -135,6 +166,15 @@ export class EventConsumers extends Construct {
       }),
     );
 
+    if (props.scheduler)
+      acknowledge(this.function, [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Schedules are named per job (an invitation) at run time; rights are limited to schedules of the portal schedule group (`schedule/<group>/*`).',
+          appliesTo: [/^Resource::arn:<AWS::Partition>:scheduler:[^:]+:<AWS::AccountId>:schedule\/.+\/\*$/],
+        },
+      ]);
     acknowledge(this.function, [
       {
         id: 'AwsSolutions-IAM5',

@@ -54,6 +54,8 @@ export interface PortalFunctionProps {
   entry: string;
   /** Powertools service name (also the log group's suffix). */
   serviceName: string;
+  /** A fixed function name, when another stack must name the function without a reference. */
+  functionName?: string;
   /** Environment variables: only names declared in functions/platform/config.ts. */
   environment?: Partial<Record<EnvName, string>>;
   memorySize?: number;
@@ -89,6 +91,7 @@ export class PortalFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       ephemeralStorageSize: props.ephemeralStorageSize,
       description: props.description,
+      ...(props.functionName ? { functionName: props.functionName } : {}),
       layers: props.layers,
       logGroup,
       projectRoot: repoRoot,

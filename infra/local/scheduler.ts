@@ -18,8 +18,11 @@ export interface StoredSchedule {
 
 export interface LocalScheduler extends SchedulerImplementation {
   list(): StoredSchedule[];
-  /** Fires every schedule that is due now; resolves when their handlers have finished. */
-  fireDue(): Promise<string[]>;
+  /**
+   * Fires every schedule due at `now` (default: the clock; a later time lets a test fire what would
+   * come due then); resolves when their handlers have finished.
+   */
+  fireDue(now?: Date): Promise<string[]>;
   /** Arms a timer for every stored schedule (due ones fire on the next tick). */
   start(): void;
   idle(): Promise<void>;
@@ -103,8 +106,8 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
     timers.set(s.name, t);
   };
 
-  const fireDue = async () => {
-    const due = [...schedules.values()].filter((s) => Date.parse(s.at) <= Date.now()).map((s) => s.name);
+  const fireDue = async (now = new Date()) => {
+    const due = [...schedules.values()].filter((s) => Date.parse(s.at) <= now.getTime()).map((s) => s.name);
     await Promise.all(due.map(fire));
     return due;
   };

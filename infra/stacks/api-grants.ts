@@ -58,9 +58,11 @@ export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   documents: ['tableWrite', 'uploads'],
   // The LBP register checks a contact's licence (qualification warnings).
   contacts: ['tableWrite', 'externalLookups'],
-  'access-requests': ['tableWrite', 'scheduler', 'mail'],
+  // Approving adds a participant: the LBP register checks their licence (qualification warnings).
+  'access-requests': ['tableWrite', 'scheduler', 'mail', 'externalLookups'],
   // Invitations behind a captcha; mails to invitees.
-  organisations: ['tableWrite', 'mail', 'captcha'],
+  // Invitation expiry jobs (functions/organisations/scheduled.ts).
+  organisations: ['tableWrite', 'mail', 'captcha', 'scheduler'],
   rfis: ['tableWrite', 'uploads'],
   payments: ['tableWrite'],
   notifications: ['tableWrite'],
@@ -121,7 +123,8 @@ export interface GrantProps {
   userPool: IUserPool;
   scheduleGroup: IScheduleGroup;
   schedulerRole: IRole;
-  originSecret: ISecret;
+  /** What CloudFront adds to API requests: read by the HTTP functions (not by scheduled targets). */
+  originSecret?: ISecret | undefined;
   captchaSecret?: ISecret | undefined;
   lookupsSecret?: ISecret | undefined;
 }
@@ -168,7 +171,7 @@ export function grantFeature(
       }),
     );
   }
-  props.originSecret.grantRead(fn);
+  props.originSecret?.grantRead(fn);
   if (caps.includes('captcha')) {
     if (!props.captchaSecret) throw new Error('captcha capability without the captcha secret');
     props.captchaSecret.grantRead(fn);
@@ -232,7 +235,7 @@ export function grantFeature(
     suppressions.push({
       id: 'AwsSolutions-IAM5',
       reason:
-        'Schedules are named per access request at run time; rights are limited to schedules of the portal schedule group (`schedule/<group>/*`).',
+        'Schedules are named per job (access request, invitation) at run time; rights are limited to schedules of the portal schedule group (`schedule/<group>/*`).',
       appliesTo: [/^Resource::arn:<AWS::Partition>:scheduler:[^:]+:<AWS::AccountId>:schedule\/.+\/\*$/],
     });
   }

@@ -26,9 +26,16 @@ import { acknowledge } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import type { EnvName } from '../../functions/platform/config.js';
 import { sampleDataBundleFiles } from '../../functions/platform/adapters/lookups/sample-data.js';
-import { lambdaId, routes as routeTable, routeKey, type RouteDef } from '../../functions/routes.js';
+import {
+  lambdaId,
+  routes as routeTable,
+  routeKey,
+  type Feature,
+  type RouteDef,
+} from '../../functions/routes.js';
 import { PortalFunction } from '../constructs/portal-function.js';
 import { featureCapabilities, grantFeature } from './api-grants.js';
+import { addScheduledTargets } from './scheduled-targets.js';
 import type { PortalConfig } from './config.js';
 
 /** The API Gateway stage: CloudFront forwards `/api/*` unchanged, so the stage name is `api`. */
@@ -65,6 +72,8 @@ export class ApiStack extends Stack {
   readonly stage: HttpStage;
   /** By Lambda id: `<feature>`, or `<feature>-<lambda>` for a feature's other Lambdas. */
   readonly functions: Record<string, PortalFunction> = {};
+  /** The scheduled-target Lambda of each feature that schedules jobs. */
+  readonly scheduledTargets: Partial<Record<Feature, PortalFunction>>;
   private readonly integrations: Record<string, HttpLambdaIntegration> = {};
   /** `https://<id>.execute-api.<region>.amazonaws.com/api` (no trailing slash). */
   readonly apiUrl: string;
@@ -217,6 +226,12 @@ export class ApiStack extends Stack {
       (this.node.tryGetContext('lookupsMode') as string | undefined) ?? (config.prodLike ? 'live' : 'local');
     if (lookupsMode !== 'local' && lookupsMode !== 'live')
       throw new Error(`Context lookupsMode must be 'local' or 'live', not '${lookupsMode}'`);
+    // One scheduled-target Lambda per feature that schedules jobs (infra/stacks/scheduled-targets.ts).
+    const scheduledTargets = addScheduledTargets(this, featuresWithRoutes, {
+      ...props,
+      environment: baseEnv,
+    });
+    this.scheduledTargets = scheduledTargets;
     const lambdas = [
       ...new Map(routes.map((r) => [lambdaId(r), { feature: r.feature, lambda: r.lambda }])).entries(),
     ];
@@ -241,6 +256,9 @@ export class ApiStack extends Stack {
             ? {
                 SCHEDULER_GROUP: props.scheduleGroup.scheduleGroupName,
                 SCHEDULER_ROLE_ARN: props.schedulerRole.roleArn,
+                ...(scheduledTargets[feature]
+                  ? { SCHEDULER_TARGET_ARN: scheduledTargets[feature].functionArn }
+                  : {}),
               }
             : {}),
           ORIGIN_VERIFY_SECRET_ARN: this.originSecret.secretArn,

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { PortalFunction, repoRoot } from '../constructs/portal-function.js';
 import { keyPrefixes } from '../../functions/documents/service/keys.js';
 import { webUrlParameterName, type PortalConfig } from './config.js';
+import { scheduledArnTemplate } from './scheduled-targets.js';
 
 export interface WorkflowsStackProps extends StackProps {
   config: PortalConfig;
@@ -160,7 +161,8 @@ export class WorkflowsStack extends Stack {
         },
       }),
     });
-    // Targets (the access-request expiry Lambda, ...) are added with grantSchedulerInvoke.
+    // Targets (one Lambda per feature that schedules jobs) are in the Api stack, which lets this role
+    // invoke them (infra/stacks/scheduled-targets.ts).
 
     // --- Domain events ---------------------------------------------------------------------------
     // Here rather than in the data stack: consumers will use this stack's scheduler and mail.
@@ -171,6 +173,12 @@ export class WorkflowsStack extends Stack {
       ...(config.webUrl ? { webUrl: config.webUrl } : {}),
       webUrlParameter: webUrlParameterName(config.stage),
       extractionStateMachine: this.extractionStateMachine,
+      // Consumers schedule jobs of any feature (invitation expiry): the target is named, not referenced.
+      scheduler: {
+        group: this.scheduleGroup,
+        role: this.schedulerRole,
+        targetArnTemplate: scheduledArnTemplate(this, config.stage),
+      },
     });
 
     // --- cdk-nag ---------------------------------------------------------------------------------

@@ -64,12 +64,6 @@ export function projectNumberField(projectNumber: string): ProjectNumberField {
     : 'consentNumber';
 }
 
-/** The normal form of a project number in the search keys: trimmed, upper case. */
-export const normaliseProjectNumber = (n: string): string => n.trim().toUpperCase();
-
-/** The normal form of an address in the search keys: trimmed, lower case, single spaces. */
-export const normaliseSearchAddress = (a: string): string => a.trim().toLowerCase().replace(/\s+/g, ' ');
-
 export type AccessSearchMode = 'simple' | 'advanced';
 
 export interface AccessSearchInput {

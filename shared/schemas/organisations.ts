@@ -168,3 +168,14 @@ export const MergeRequest = z.object({ organisationId: Id });
 export type MergeRequest = z.input<typeof MergeRequest>;
 export const MergeResponse = z.object({ organisationId: z.string() });
 export type MergeResponse = z.infer<typeof MergeResponse>;
+
+/**
+ * A scheduled job of the organisations (functions/organisations/scheduled.ts): the expiry of an
+ * invitation to join or of a merge invitation, at its expiry date.
+ */
+export const OrganisationScheduledJob = z.object({
+  target: z.literal('organisations/scheduled'),
+  job: z.enum(['invitationExpiry', 'mergeInvitationExpiry']),
+  invitationId: Id,
+});
+export type OrganisationScheduledJob = z.infer<typeof OrganisationScheduledJob>;

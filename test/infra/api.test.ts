@@ -25,7 +25,11 @@ describe('ApiStack', () => {
     t = template(buildTestApp().stacks.api);
   });
 
-  const functions = () => propsOf(t, 'AWS::Lambda::Function') as unknown as (Fn & { Description: string })[];
+  /** The HTTP API's functions (the scheduled-target Lambdas are asserted on their own). */
+  const functions = () =>
+    (propsOf(t, 'AWS::Lambda::Function') as unknown as (Fn & { Description: string })[]).filter((f) =>
+      f.Description.startsWith('HTTP API feature: '),
+    );
 
   it('has one Node.js 22 arm64 Lambda per Lambda of the route table (a feature may have several)', () => {
     const fns = functions();
@@ -312,7 +316,6 @@ describe('ApiStack', () => {
         id.startsWith('Fnparticipants'),
       )!;
       const doc = JSON.stringify(policy);
-      expect(doc).toContain('ses:SendEmail');
       expect(doc).toContain(':identity/portal.example.nz');
       expect(doc).toContain(':identity/no-reply@portal.example.nz');
       api.hasResourceProperties('AWS::Lambda::Function', {
@@ -321,6 +324,49 @@ describe('ApiStack', () => {
           Variables: Match.objectLike({ MAIL_TRANSPORT: 'ses', MAIL_FROM: 'no-reply@portal.example.nz' }),
         },
       });
+    });
+
+    it('gives each scheduling feature with a scheduled module one target Lambda, its ARN to the HTTP Lambda, and the scheduler role the right to invoke exactly it', () => {
+      const all = propsOf(t, 'AWS::Lambda::Function') as unknown as (Fn & {
+        Description: string;
+        FunctionName?: string;
+      })[];
+      const targets = all.filter((f) => f.Description.startsWith('Scheduled jobs: '));
+      // organisations has functions/organisations/scheduled.ts; access-requests has no routes here.
+      expect(targets.map((f) => f.Description)).toEqual(['Scheduled jobs: organisations']);
+      expect(targets[0]!.FunctionName).toBe('consent-portal-dev-organisations-scheduled');
+      // Its table and mail, never the origin secret (it serves no HTTP) nor the captcha.
+      expect(Object.keys(targets[0]!.Environment.Variables)).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'MAIL_TRANSPORT']),
+      );
+      expect(Object.keys(targets[0]!.Environment.Variables)).not.toContain('ORIGIN_VERIFY_SECRET_ARN');
+      const [targetId] = Object.keys(
+        t.findResources('AWS::Lambda::Function', {
+          Properties: { Description: 'Scheduled jobs: organisations' },
+        }),
+      );
+      const org = functions().find((f) => f.Description === 'HTTP API feature: organisations')!;
+      expect(org.Environment.Variables.SCHEDULER_TARGET_ARN).toEqual({ 'Fn::GetAtt': [targetId, 'Arn'] });
+      expect(org.Environment.Variables.SCHEDULER_GROUP).toBeDefined();
+      // The invoke right: a policy of this stack on the imported scheduler role, on the target only.
+      const policies = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
+        JSON.stringify(p).includes('lambda:InvokeFunction'),
+      ) as { Properties: { PolicyDocument: { Statement: unknown[] }; Roles: unknown[] } }[];
+      expect(policies).toHaveLength(1);
+      expect(policies[0]!.Properties.PolicyDocument.Statement).toEqual([
+        {
+          Action: 'lambda:InvokeFunction',
+          Effect: 'Allow',
+          Resource: { 'Fn::GetAtt': [targetId, 'Arn'] },
+        },
+      ]);
+      expect(JSON.stringify(policies[0]!.Properties.Roles)).toContain('SchedulerRole');
+      const [, targetPolicy] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
+        id.startsWith('Scheduledorganisations'),
+      )!;
+      const doc = JSON.stringify(targetPolicy);
+      expect(doc).toContain('dynamodb:PutItem');
+      expect(doc).not.toMatch(/secretsmanager|scheduler:|s3:/);
     });
 
     it('lets the access-requests function schedule (group, role, PassRole to Scheduler only)', () => {

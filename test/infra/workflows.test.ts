@@ -144,6 +144,35 @@ describe('WorkflowsStack', () => {
     });
   });
 
+  it('lets the event consumers schedule jobs of the portal group for any feature target, by name (no reference to the Api stack)', () => {
+    const consumer = propsOf(t, 'AWS::Lambda::Function').find((f) =>
+      String(f.Description).startsWith('Domain-event consumers'),
+    ) as { Environment: { Variables: Record<string, unknown> } };
+    const vars = consumer.Environment.Variables;
+    expect(vars.SCHEDULER_GROUP).toBeDefined();
+    expect(vars.SCHEDULER_ROLE_ARN).toBeDefined();
+    expect(JSON.stringify(vars.SCHEDULER_TARGET_ARN_TEMPLATE)).toContain(
+      ':function:consent-portal-dev-{feature}-scheduled',
+    );
+    const [, policy] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
+      id.startsWith('EventConsumersFunction'),
+    )!;
+    const statements = (
+      policy as { Properties: { PolicyDocument: { Statement: Record<string, unknown>[] } } }
+    ).Properties.PolicyDocument.Statement;
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Action: 'iam:PassRole',
+        Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    const scheduling = statements.find((st) =>
+      JSON.stringify(st.Action).includes('scheduler:CreateSchedule'),
+    )!;
+    expect(JSON.stringify(scheduling.Resource)).toContain(':schedule/');
+    expect(JSON.stringify(scheduling.Resource)).toContain('/*');
+  });
+
   it('runs every function on Node.js 22 arm64', () => {
     const fns = propsOf(t, 'AWS::Lambda::Function').filter((f) => String(f.Description ?? '').length > 0);
     expect(fns.length).toBeGreaterThanOrEqual(2);

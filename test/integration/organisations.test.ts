@@ -16,7 +16,8 @@ import type {
   OrganisationMembersResponse,
 } from '../../shared/schemas/organisations';
 import type { ContactPage } from '../../shared/schemas/contacts';
-import { organisationMessages as msg } from '../../shared/domain/organisations';
+import { organisationMessages as msg, userOrganisationRole } from '../../shared/domain/organisations';
+import type { UserDto } from '../../shared/schemas/user';
 
 const o = readOutputs();
 type Person = Awaited<ReturnType<typeof registeredUser>>;
@@ -274,4 +275,26 @@ describe('organisations', () => {
       .body as ContactPage;
     expect(again.items).toEqual(library.items);
   }, 180_000);
+
+  test('a sole trader: GET /user reads Normal from the record (portal-core §6), the web counts them admin of their own, and the server allows those admin calls', async () => {
+    const sole = await registeredUser('org-sole', o);
+    const me = await api('GET', '/user', undefined, as(sole));
+    expect(me.status).toBe(200);
+    const user = me.body as UserDto;
+    expect(user.organisationRole).toBe('Normal');
+    expect(user.organisationId).toBeUndefined();
+    // What the web decides from GET /user (useIsAdmin, the dashboard's merge invitations)...
+    expect(userOrganisationRole(user)).toBe('Admin');
+    // ...is what the server allows: admin-only reads, and their own member row says Admin.
+    for (const path of [
+      '/user/organisation/invitations',
+      '/user/organisation/merge-invitations',
+      '/user/merge-invitations',
+    ])
+      expect((await api('GET', path, undefined, as(sole))).status, path).toBe(200);
+    const list = await members(sole);
+    expect(list.users).toEqual([
+      expect.objectContaining({ email: sole.email, role: 'Admin', status: 'Active' }),
+    ]);
+  }, 120_000);
 });

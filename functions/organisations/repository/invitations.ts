@@ -102,6 +102,42 @@ export async function closeInvitation(
   return !result.canceled;
 }
 
+/**
+ * Expired (the expiry job): the status on condition that it is still Pending and past its expiry
+ * date, with the guard released when it still names this invitation (`releaseGuard`), and the event.
+ */
+export async function expireInvitation(
+  invitation: InvitationRecord,
+  releaseGuard: boolean,
+  now: string,
+): Promise<boolean> {
+  const { organisationId, email, invitationId } = invitation;
+  const event = newEvent('OrganisationInvitationClosed', {
+    aggregate: { type: 'organisation', id: organisationId },
+    actor: 'scheduler',
+    data: { invitationId, status: 'Expired' },
+  });
+  const result = await service.transaction
+    .write((e) => [
+      e.organisationInvitation
+        .patch({ invitationId })
+        .set({ status: 'Expired' })
+        .where((a, op) => `${op.eq(a.status, 'Pending')} AND ${op.lte(a.expiryDate, now)}`)
+        .commit(),
+      ...(releaseGuard
+        ? [
+            e.organisationInvitationGuard
+              .delete({ organisationId, email })
+              .where((a, op) => op.eq(a.invitationId, invitationId))
+              .commit(),
+          ]
+        : []),
+      outboxItem(e, event),
+    ])
+    .go();
+  return !result.canceled;
+}
+
 /** Resent: a new sent and expiry date on condition that it is still Pending; the mail goes again. */
 export async function writeResend(
   invitation: InvitationRecord,
@@ -112,7 +148,7 @@ export async function writeResend(
   const event = newEvent('OrganisationInvitationSent', {
     aggregate: { type: 'organisation', id: organisationId },
     actor,
-    data: { invitationId, email, resent: true },
+    data: { invitationId, email, resent: true, replacesSentDate: invitation.sentDate },
   });
   const result = await service.transaction
     .write((e) => [

@@ -72,6 +72,29 @@ export async function closeMergeInvitation(
   return !result.canceled;
 }
 
+/** Expired (the expiry job): on condition that it is still Pending and past its expiry date. */
+export async function expireMergeInvitation(
+  invitation: MergeInvitationRecord,
+  now: string,
+): Promise<boolean> {
+  const event = newEvent('MergeInvitationClosed', {
+    aggregate: { type: 'organisation', id: invitation.organisationId },
+    actor: 'scheduler',
+    data: { invitationId: invitation.invitationId, status: 'Expired' },
+  });
+  const result = await service.transaction
+    .write((e) => [
+      e.mergeInvitation
+        .patch({ invitationId: invitation.invitationId })
+        .set({ status: 'Expired' })
+        .where((a, op) => `${op.eq(a.status, 'Pending')} AND ${op.lte(a.expiryDate, now)}`)
+        .commit(),
+      outboxItem(e, event),
+    ])
+    .go();
+  return !result.canceled;
+}
+
 export async function writeMergeResend(
   invitation: MergeInvitationRecord,
   dates: { sentDate: string; expiryDate: string },
@@ -81,7 +104,13 @@ export async function writeMergeResend(
   const event = newEvent('MergeInvitationSent', {
     aggregate: { type: 'organisation', id: organisationId },
     actor,
-    data: { invitationId, inviteeOrganisationId, email: invitation.inviteeEmail, resent: true },
+    data: {
+      invitationId,
+      inviteeOrganisationId,
+      email: invitation.inviteeEmail,
+      resent: true,
+      replacesSentDate: invitation.sentDate,
+    },
   });
   const result = await service.transaction
     .write((e) => [

@@ -135,11 +135,16 @@ export function participantsService(ports: ParticipantPorts) {
     return moved;
   }
 
-  /** POST .../participantsV2: adds a participant (invited when they should be). */
+  /**
+   * POST .../participantsV2: adds a participant (invited when they should be). `options.also` adds
+   * another feature's items to the same transaction (an access request approved with it); they are
+   * built again on each attempt.
+   */
   async function add(
     caller: UserCaller,
     grant: ApplicationGrant,
     input: ParticipantFields,
+    options: { also?: ParticipantWrite['also'] } = {},
   ): Promise<ParticipantRecord> {
     const applicationId = grant.application.applicationId;
     const roles = rolesOf(input.participantTypes);
@@ -187,6 +192,7 @@ export function participantsService(ports: ParticipantPorts) {
         at,
         changes: [{ next }, ...moved.map((x) => ({ previous: x.from, next: x.next }))],
         invite: next.invitation === 'Queued',
+        ...(options.also ? { also: options.also } : {}),
         history: [
           { entityId: participantId, eventType: 'ParticipantAdded', delta: deltaOf(undefined, next) },
           ...moved.map((x) => ({

@@ -25,6 +25,25 @@ export function atExpression(at: Date): string {
   return `at(${at.toISOString().slice(0, 19)})`;
 }
 
+/** The feature of a job's `payload.target` ('<feature>/scheduled'), if it names one. */
+export function jobFeature(payload: Record<string, unknown>): string | undefined {
+  const target = payload.target;
+  if (typeof target !== 'string') return undefined;
+  return /^([a-z0-9][a-z0-9-]*)\/scheduled$/.exec(target)?.[1];
+}
+
+/**
+ * The Lambda a job invokes: its feature's scheduled-target Lambda. A function that schedules for
+ * one feature has SCHEDULER_TARGET_ARN; one that schedules for several (the event consumers) has
+ * SCHEDULER_TARGET_ARN_TEMPLATE, whose `{feature}` is the job's feature.
+ */
+export function targetArn(payload: Record<string, unknown>): string {
+  const template = process.env.SCHEDULER_TARGET_ARN_TEMPLATE;
+  const feature = jobFeature(payload);
+  if (template && feature) return template.replace('{feature}', feature);
+  return requireEnv('SCHEDULER_TARGET_ARN');
+}
+
 /** EventBridge Scheduler: one-time schedules deleted after they run. */
 export function eventBridgeScheduler(): SchedulerPort {
   return {
@@ -38,7 +57,7 @@ export function eventBridgeScheduler(): SchedulerPort {
           FlexibleTimeWindow: { Mode: 'OFF' },
           ActionAfterCompletion: 'DELETE',
           Target: {
-            Arn: requireEnv('SCHEDULER_TARGET_ARN'),
+            Arn: targetArn(payload),
             RoleArn: requireEnv('SCHEDULER_ROLE_ARN'),
             Input: JSON.stringify(payload),
           },

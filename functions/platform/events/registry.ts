@@ -1,4 +1,5 @@
 import type { EventConsumer } from './consumers.js';
+import { accessRequestConsumers } from '../../access-requests/consumers.js';
 import { applicationConsumers } from '../../applications/consumers.js';
 import { contactConsumers } from '../../contacts/consumers.js';
 import { documentConsumers } from '../../documents/consumers.js';
@@ -22,4 +23,5 @@ export const consumers: readonly EventConsumer[] = [
   ...participantConsumers(),
   ...contactConsumers(),
   ...organisationConsumers(),
+  ...accessRequestConsumers(),
 ];

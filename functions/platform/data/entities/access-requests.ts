@@ -66,6 +66,8 @@ export const accessRequestActive = new Entity({
     applicationId: { type: 'string', required: true },
     requesterId: { type: 'string', required: true },
     requestGuid: { type: 'string', required: true },
+    /** The request's createdDate (the search's accessRequestedDate, the ACCESS.REQUEST.EXIST text). */
+    createdDate: { type: 'string' },
     expireTime: { type: 'string', required: true },
     /** Epoch seconds: DynamoDB TTL removes the guard after expiry. */
     ttl: { type: 'number', required: true },

@@ -134,6 +134,15 @@ export function world() {
         guards.delete(mk(inv.organisationId, inv.email));
       return true;
     },
+    expireInvitation: async (inv, releaseGuard, at) => {
+      const cur = invitations.get(inv.invitationId)!;
+      if (cur.status !== 'Pending' || cur.expiryDate > at) return false;
+      const key = mk(inv.organisationId, inv.email);
+      if (releaseGuard && guards.get(key) !== inv.invitationId) return false;
+      cur.status = 'Expired';
+      if (releaseGuard) guards.delete(key);
+      return true;
+    },
     writeResend: async (inv, dates) => {
       const cur = invitations.get(inv.invitationId)!;
       if (cur.status !== 'Pending' || cur.expiryDate <= dates.sentDate) return false;
@@ -173,6 +182,12 @@ export function world() {
       const cur = merges.get(inv.invitationId)!;
       if (cur.status !== 'Pending') return false;
       cur.status = status;
+      return true;
+    },
+    expireMergeInvitation: async (inv, at) => {
+      const cur = merges.get(inv.invitationId)!;
+      if (cur.status !== 'Pending' || cur.expiryDate > at) return false;
+      cur.status = 'Expired';
       return true;
     },
     writeMergeResend: async (inv, dates) => {

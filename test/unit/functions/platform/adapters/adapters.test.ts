@@ -22,6 +22,7 @@ import {
   cancel,
   schedule,
   setSchedulerImplementation,
+  targetArn,
 } from '../../../../../functions/platform/adapters/scheduler.js';
 import type { ScheduledJob } from '../../../../../functions/platform/adapters/scheduler.js';
 import { clamscanScanner, parseSignature } from '../../../../../functions/platform/adapters/scanner.js';
@@ -133,6 +134,28 @@ describe('scheduler', () => {
       Name: 'access-request-expiry-g1',
       GroupName: 'portal',
     });
+    vi.unstubAllEnvs();
+  });
+
+  it("targets the job's feature Lambda through SCHEDULER_TARGET_ARN_TEMPLATE (the event consumers)", async () => {
+    vi.stubEnv('SCHEDULER_GROUP', 'portal');
+    vi.stubEnv('SCHEDULER_ROLE_ARN', 'arn:aws:iam::1:role/sched');
+    vi.stubEnv(
+      'SCHEDULER_TARGET_ARN_TEMPLATE',
+      'arn:aws:lambda:ap-southeast-2:1:function:p-{feature}-scheduled',
+    );
+    setSchedulerImplementation(undefined);
+    sched.reset();
+    sched.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
+    await schedule({ name: 'j1', at: new Date(0), payload: { target: 'organisations/scheduled', id: 'i1' } });
+    expect(sched.commandCalls(CreateScheduleCommand)[0]!.args[0].input.Target?.Arn).toBe(
+      'arn:aws:lambda:ap-southeast-2:1:function:p-organisations-scheduled',
+    );
+    expect(targetArn({ target: 'access-requests/scheduled' })).toBe(
+      'arn:aws:lambda:ap-southeast-2:1:function:p-access-requests-scheduled',
+    );
+    // A job without a feature target and no single target ARN cannot be scheduled.
+    expect(() => targetArn({})).toThrow(/SCHEDULER_TARGET_ARN/);
     vi.unstubAllEnvs();
   });
 
