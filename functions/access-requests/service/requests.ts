@@ -4,6 +4,7 @@ import type { ParticipantFields } from '../../../shared/schemas/participants.js'
 import { accessRank } from '../../../shared/domain/applications.js';
 import { isProfileComplete } from '../../../shared/domain/user.js';
 import { defined } from '../../../shared/domain/objects.js';
+import { Address } from '../../../shared/schemas/common.js';
 import {
   MAX_PENDING_ACCESS_REQUESTS,
   accessRequestErrors as errors,
@@ -115,7 +116,7 @@ export function accessRequestsService(ports: AccessRequestPorts) {
       consentNumber: application.consentNumber,
       applicationStatus: application.status,
       status: 'PENDING' as const,
-      address: application.address,
+      address: application.address ? Address.parse(application.address) : undefined,
       requestUser: defined({
         email: profile.email,
         firstName: profile.firstName,

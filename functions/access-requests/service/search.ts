@@ -6,6 +6,7 @@ import type {
 import { accessRank } from '../../../shared/domain/applications.js';
 import { accessSearchCriteria, accessSearchModeOf } from '../../../shared/domain/access-requests.js';
 import { defined } from '../../../shared/domain/objects.js';
+import { Address } from '../../../shared/schemas/common.js';
 import { Invalid } from '../../platform/errors.js';
 import type { ApplicationAccessRecord, ApplicationRecord } from '../../platform/access.js';
 import type { SearchKind } from '../repository/search.js';
@@ -79,7 +80,8 @@ export function searchService(ports: SearchPorts) {
           applicationNumber: a.applicationNumber,
           consentNumber: a.consentNumber,
           formDisplayName: names.formDisplayName,
-          address: a.address,
+          // The address fields only (no parcel, legal description or valuation of the site).
+          address: a.address ? Address.parse(a.address) : undefined,
           authorityDisplayName: names.authorityDisplayName,
           status: a.status,
           accessLevel: row && accessRank(row.accessLevel) >= 1 ? row.accessLevel : undefined,
