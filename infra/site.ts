@@ -17,6 +17,8 @@ export const SiteDetails = z.object({
   support: z
     .object({ email: z.email().optional(), phone: z.string().min(1).optional(), website: Url.optional() })
     .optional(),
+  /** Feature flags the SPA reads (web/src/app/config.ts `isFlagOn`), e.g. `accessRequests`. */
+  flags: z.record(z.string(), z.boolean()).optional(),
 });
 export type SiteDetails = z.infer<typeof SiteDetails>;
 

@@ -307,6 +307,12 @@ export const THUMBNAIL_UPLOAD_NOT_FOUND = 'Thumbnail upload not found: upload th
 /** Recent lists on the dashboard: page 1, size 10, sorted descending, not hidden. */
 export const RECENT_LIST = { pageIndex: 1, pageSize: 10 } as const;
 
+/**
+ * 'Actions to be taken' on the dashboard: applications with outstanding RFIs or payments, newest
+ * change first, a page at a time (the spec's shared page size, value not shown: 10 chosen).
+ */
+export const OUTSTANDING_LIST = { pageSize: 10, outstandingActions: ['RFI', 'PAYMENT'] } as const;
+
 /** A message with its `{param}` / `{{param}}` placeholders filled (validation results, spec messages). */
 export function formatMessage(message: string, params: Readonly<Record<string, string>> = {}): string {
   return message.replace(/\{\{?\s*(\w+)\s*\}?\}/g, (match, name: string) => params[name] ?? match);

@@ -174,6 +174,7 @@ describe('WebStack', () => {
     expect(Object.keys(config).sort()).toEqual([
       'apiUrl',
       'authFlowType',
+      'flags',
       'onlineHelpUrl',
       'privacyUrl',
       'region',

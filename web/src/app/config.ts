@@ -134,6 +134,14 @@ export function getConfig(): RuntimeConfig {
   return current;
 }
 
+/**
+ * A feature flag of config.json (`flags`, from infra/site.json): false when absent or before
+ * config.json has loaded.
+ */
+export function isFlagOn(name: string): boolean {
+  return current?.flags[name] === true;
+}
+
 /** Test seam. */
 export function setConfigForTests(config: RuntimeConfig | undefined): void {
   current = config;

@@ -1,12 +1,15 @@
 /**
  * Browser storage keys of the spec (portal-organisation §9): an announcement mute key per
- * announcement id and a profile-incomplete mute key per username.
+ * announcement id and a profile-incomplete mute key per username; and (portal-core §4) a seen flag
+ * per approved access request. `mute`/`isMuted` set and read any of these flags.
  */
 export const STORAGE_PREFIX = 'consentPortal';
 
 export const announcementMuteKey = (id: string) => `${STORAGE_PREFIX}.announcement.muted.${id}`;
 export const profileIncompleteMuteKey = (username: string) =>
   `${STORAGE_PREFIX}.profileIncomplete.muted.${username}`;
+/** An approved access request of mine that I already opened (hidden from 'Your access requests'). */
+export const accessRequestSeenKey = (guid: string) => `${STORAGE_PREFIX}.accessRequest.seen.${guid}`;
 
 export interface KeyValueStorage {
   getItem(key: string): string | null;

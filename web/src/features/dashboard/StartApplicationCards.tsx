@@ -3,6 +3,7 @@ import { PlainIcon, type PlainIconName } from '../../components/plain/PlainIcon'
 import { Panel, PlainLink, Secondary, Stack } from '../../components/plain/page';
 import { INTENT_SELECTION_URL } from '../../routes/rules';
 import styles from '../applications/applications.module.css';
+import { RequestAccessAction } from '../access-requests/RequestAccessAction';
 
 /** The three ways to start (portal-organisation §1, §2). */
 export const START_CARDS = [
@@ -11,11 +12,14 @@ export const START_CARDS = [
   { id: 'supporting', icon: 'file', href: '/new-application/child-application?type=supporting' },
 ] as const satisfies readonly { id: string; icon: PlainIconName; href: string }[];
 
-/** 'Start an application': new, amendment and supporting application cards. */
+/**
+ * 'Start an application': new, amendment and supporting application cards, and the action 'Request
+ * access to a project' (portal-core §2: the dashboard's action items).
+ */
 export function StartApplicationCards() {
   const { t } = useTranslation();
   return (
-    <Panel title={t('dashboard.startTitle')}>
+    <Panel title={t('dashboard.startTitle')} actions={<RequestAccessAction />}>
       <div className={styles.startCards}>
         {START_CARDS.map((card) => (
           <Panel key={card.id} fitHeight>

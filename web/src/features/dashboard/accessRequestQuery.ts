@@ -1,13 +1,13 @@
 /**
- * SEAM for the access-request issue (portal-core §2, portal-organisation §2): `/?access_request=`
- * holds an encoded request. When it decodes, the dashboard is to return to `/`, submit
- * POST /user/access-requests-v2 { applicationId }, then show the 'Access request submitted' dialog
- * (an error toast on failure). Decoding is done and tested here; until that issue lands the
- * dashboard leaves the query untouched (nothing is submitted and nothing is pretended).
+ * `/?access_request=` (portal-core §2, portal-organisation §2) holds an encoded request
+ * (`{ applicationId }`, routes/queryCodec.ts). When it decodes, the dashboard returns to `/`, submits
+ * POST /user/access-requests-v2 { applicationId }, then shows 'Access request submitted' (an error
+ * toast on failure): features/access-requests/AccessRequestLink.tsx, loaded only for such a link.
  */
 import { AccessRequestParam, decodeParam } from '../../routes/queryCodec';
+import { ACCESS_REQUEST_QUERY } from './accessRequestKey';
 
-export const ACCESS_REQUEST_QUERY = 'access_request';
+export { ACCESS_REQUEST_QUERY };
 
 export function accessRequestFromSearch(search: URLSearchParams): AccessRequestParam | undefined {
   return decodeParam(search.get(ACCESS_REQUEST_QUERY), AccessRequestParam);

@@ -41,11 +41,14 @@ export function ContactDetailsStep({
   onAddress,
   personSearch,
   saveToLibrary,
+  emailReadOnly,
 }: StepFieldsProps & {
   onPhoneCountry: (code: string) => void;
   onAddress: (address: Address | null) => void;
   personSearch?: ReactNode;
   saveToLibrary?: { checked: boolean; onChange: (checked: boolean) => void } | undefined;
+  /** The email is given (an accepted access request's requester) and cannot be changed. */
+  emailReadOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const contact = needsContactDetails(values.participantTypes);
@@ -65,6 +68,7 @@ export function ContactDetailsStep({
         type={type}
         autoComplete={autoComplete}
         invalid={!!errors[field]}
+        readOnly={field === 'email' && emailReadOnly}
         onChange={({ detail }) => onText(field, detail.value)}
         onBlur={() => onBlur(field)}
       />

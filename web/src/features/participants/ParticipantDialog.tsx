@@ -6,7 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ParticipantDto } from '../../../../shared/schemas/participants';
+import type { ParticipantDto, ParticipantInput } from '../../../../shared/schemas/participants';
 import type { ParticipantType } from '../../../../shared/schemas/reference';
 import {
   effectiveAccess,
@@ -66,6 +66,10 @@ export function ParticipantDialog({
   types,
   isDraft,
   onClose,
+  prefill,
+  emailReadOnly = false,
+  search = true,
+  submit,
 }: {
   applicationId: string;
   /** The participant being edited; none when adding. */
@@ -73,14 +77,29 @@ export function ParticipantDialog({
   all: readonly ParticipantDto[];
   types: readonly ParticipantType[];
   isDraft: boolean;
-  onClose: () => void;
+  /** `saved` is true when the dialog closes after a successful Finish. */
+  onClose: (saved?: boolean) => void;
+  /** Details to add someone with (an accepted access request's requester). */
+  prefill?: Partial<ParticipantFormValues>;
+  /** The email cannot be changed (the prefilled requester's). */
+  emailReadOnly?: boolean;
+  /** The 'Search for a person (optional)' panel; off for a prefilled person. */
+  search?: boolean;
+  /**
+   * Saves a new participant in place of POST …/participants (accepting an access request adds the
+   * requester in the same step); it gives no participant back, so no invitation notice is shown.
+   */
+  submit?: (body: ParticipantInput) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const toasts = useToasts();
   const client = useQueryClient();
   const me = useCurrentUser();
   const qualificationTypes = useQualificationTypes();
-  const [values, setValues] = useState<ParticipantFormValues>(() => formValuesOf(participant));
+  const [values, setValues] = useState<ParticipantFormValues>(() => ({
+    ...formValuesOf(participant),
+    ...prefill,
+  }));
   const [stepIndex, setStepIndex] = useState(0);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -95,7 +114,7 @@ export function ParticipantDialog({
     staleTime: 60_000,
   });
   // Offered when adding someone who did not come from the library.
-  const offerLibrary = !participant && !values.libraryContactId;
+  const offerLibrary = !participant && !values.libraryContactId && search;
 
   const steps = stepsOf(values);
   const step = steps[Math.min(stepIndex, steps.length - 1)]!;
@@ -137,7 +156,9 @@ export function ParticipantDialog({
     mutationFn: async () => {
       const saved = participant
         ? await participantsApi.update(applicationId, participant.id, bodyOf(values))
-        : await participantsApi.create(applicationId, bodyOf(values));
+        : submit
+          ? await submit(bodyOf(values)).then(() => undefined)
+          : await participantsApi.create(applicationId, bodyOf(values));
       // The participant is saved; the library's refusal (its own rules) is only a warning.
       const library =
         offerLibrary && saveToLibrary
@@ -153,6 +174,7 @@ export function ParticipantDialog({
       if (offerLibrary && saveToLibrary) void client.invalidateQueries({ queryKey: contactKeys.all });
       if (library) toasts.show({ type: 'warning', content: library });
       void client.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) });
+      if (!saved) return onClose(true);
       // Own role change reloads the current user's info (portal-core §4).
       if (saved.loginUserId === me.id) void client.invalidateQueries({ queryKey: userKeys.me() });
       if (reassigned.length > 0) toasts.show({ type: 'success', content: participantMessages.reassigned });
@@ -161,7 +183,7 @@ export function ParticipantDialog({
         toasts.show({ type: 'success', content: withEmail(participantMessages.invitationSent, saved.email) });
       if (changed && saved.invitation === 'Error')
         toasts.show({ type: 'error', content: withEmail(participantMessages.invitationFailed, saved.email) });
-      onClose();
+      onClose(true);
     },
     onError: (err) => {
       const fields = isServiceError(err, 'ClientError') ? serverFieldErrors(err.details) : {};
@@ -242,11 +264,14 @@ export function ParticipantDialog({
               onBlur={touch}
               onPhoneCountry={(code) => set('phoneCountryCode', code)}
               onAddress={(a) => set('address', a)}
+              emailReadOnly={emailReadOnly}
               personSearch={
-                <PersonSearch
-                  onContact={(contact) => fill((v) => withContact(v, contact))}
-                  onPractitioner={(p) => fill((v) => withPractitioner(v, p, qualificationTypes.data ?? []))}
-                />
+                search && (
+                  <PersonSearch
+                    onContact={(contact) => fill((v) => withContact(v, contact))}
+                    onPractitioner={(p) => fill((v) => withPractitioner(v, p, qualificationTypes.data ?? []))}
+                  />
+                )
               }
               saveToLibrary={
                 offerLibrary ? { checked: saveToLibrary, onChange: setSaveToLibrary } : undefined
