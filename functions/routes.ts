@@ -127,6 +127,8 @@ const r = defineRoute;
  */
 const lists = { lambda: 'lists' } as const;
 const form = { lambda: 'form' } as const;
+/** The organisation's profile: its image's upload and scaling (functions/organisations/profile.ts). */
+const profile = { lambda: 'profile' } as const;
 
 export const routes = [
   // Health: public, no data access beyond a cheap table describe.
@@ -245,7 +247,9 @@ export const routes = [
   r('PATCH', '/user/organisation/members/{id}/roles', 'organisations', organisationAdmin),
   r('PUT', '/user/organisation/members/{id}/status', 'organisations', organisationAdmin),
   r('POST', '/user/organisation', 'organisations', organisationAdmin),
-  r('PATCH', '/user/organisation', 'organisations', organisationAdmin),
+  // The profile (its image is decoded and scaled: jimp) on its own Lambda, `functions/organisations/profile.ts`.
+  r('PATCH', '/user/organisation', 'organisations', organisationAdmin, profile),
+  r('POST', '/user/organisation/image-uploads', 'organisations', organisationAdmin, profile),
   r('GET', '/user/organisation/lookup', 'organisations', organisationAdmin),
   r('GET', '/user/organisation/invitations', 'organisations', organisationAdmin),
   r('POST', '/user/organisation/invitations', 'organisations', organisationAdmin),

@@ -1,4 +1,4 @@
-import { InvalidImage, makeThumbnail } from '../platform/adapters/images.js';
+import { thumbnailPort } from '../platform/adapters/images.js';
 import { deleteUpload, presignUpload, readUpload, uploadSize } from '../platform/adapters/aws/uploads.js';
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { LambdaImplementations } from '../platform/http/handler.js';
@@ -15,16 +15,7 @@ import { thumbnailsService } from './service/thumbnails.js';
 
 const thumbnails = thumbnailsService({
   uploads: { presign: presignUpload, size: uploadSize, read: readUpload, remove: deleteUpload },
-  images: {
-    thumbnail: async (bytes) => {
-      try {
-        return { jpeg: (await makeThumbnail(bytes)).jpeg };
-      } catch (err) {
-        if (err instanceof InvalidImage) return { refused: err.message };
-        throw err;
-      }
-    },
-  },
+  images: thumbnailPort(),
 });
 
 const drafts = draftsService({ ...applicationPorts, thumbnails });

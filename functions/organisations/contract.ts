@@ -20,7 +20,9 @@ import {
   ReleaseMemberRequest,
   RespondInvitationRequest,
   RevokeInvitationRequest,
+  OrganisationImageUploadRequest,
 } from '../../shared/schemas/organisations.js';
+import { ThumbnailUploadResponse } from '../../shared/schemas/thumbnail-uploads.js';
 
 /** The organisations' routes (portal-organisation §7 Organisation; docs/organisations.md). */
 export const contract = defineContract('organisations', {
@@ -49,7 +51,15 @@ export const contract = defineContract('organisations', {
   'PATCH /user/organisation': {
     body: OrganisationUpdateRequest,
     response: Organisation,
-    summary: "Changes the organisation's display name, colour and image",
+    summary:
+      "Changes the organisation's display name, colour and image (the key of an uploaded image, scaled to fit 250 x 150; null removes it)",
+  },
+  'POST /user/organisation/image-uploads': {
+    body: OrganisationImageUploadRequest,
+    status: 201,
+    response: ThumbnailUploadResponse,
+    summary:
+      "A presigned PUT for the organisation's image (JPG, PNG or GIF of at most 26214400 bytes; type and length signed); PATCH /user/organisation names its key in image",
   },
   'GET /user/organisation/lookup': {
     query: OrganisationLookupQuery,

@@ -1,5 +1,5 @@
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
-import type { Implementations } from '../platform/http/handler.js';
+import type { LambdaImplementations } from '../platform/http/handler.js';
 import { contract } from './contract.js';
 import { organisationsService } from './service/index.js';
 import { tablePorts } from './ports.js';
@@ -20,7 +20,6 @@ export const routes = {
     service.setStatus(membership, params.id, body.status),
   'POST /user/organisation': async ({ membership, body }) =>
     reply(201, await service.release(membership, body.existingUserId)),
-  'PATCH /user/organisation': async ({ membership, body }) => service.updateOrganisation(membership, body),
   'GET /user/organisation/lookup': async ({ membership, query }) => service.lookup(membership, query.email),
   'GET /user/organisation/invitations': async ({ membership }) => service.sentInvitations(membership),
   'POST /user/organisation/invitations': async ({ membership, body }) =>
@@ -49,6 +48,6 @@ export const routes = {
   'GET /user/merge-invitations': async ({ membership }) => service.receivedMergeInvitations(membership),
   'PATCH /user/merge-invitations/{id}': async ({ membership, params, body }) =>
     service.respondMergeInvitation(membership, params.id, body.status),
-} satisfies Implementations<typeof contract>;
+} satisfies LambdaImplementations<'organisations', 'handler', typeof contract>;
 
 export const handler = createFeatureHandler('organisations', contract, routes);

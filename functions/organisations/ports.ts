@@ -24,7 +24,7 @@ export interface OrganisationPorts {
   writeRelease(write: members.ReleaseWrite): Promise<boolean>;
   writeOrganisationProfile(
     organisationId: string,
-    fields: { displayName: string; colour?: string | undefined; image?: string | undefined },
+    fields: members.ProfileFields,
     actor: string,
   ): Promise<void>;
 

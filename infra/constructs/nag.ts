@@ -121,6 +121,8 @@ export const findings = {
   tableIndexes: /^Resource::.*Table[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/index\/\*$/,
   /** Every object of the uploads bucket. */
   uploadsObjects: /^Resource::.*Uploads[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/\*$/,
+  /** Objects under one top-level prefix of the uploads bucket (a feature's `uploadPrefixes`). */
+  uploadsPrefixed: /^Resource::.*Uploads[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/[a-z-]+\/\*$/,
   /** Objects under documents/ of the uploads bucket. */
   uploadsDocuments: /^Resource::.*Uploads[0-9A-F]{8}\.?Arn[0-9A-F]*>?\/documents\/\*$/,
   /** Objects under extracted/ of the uploads bucket. */

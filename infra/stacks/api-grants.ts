@@ -20,7 +20,8 @@ import type { PortalConfig } from './config.js';
  * gives a resource a new need adds it here.
  * - tableWrite: PutItem/UpdateItem/DeleteItem/transactions on the table;
  * - uploads: get/put/delete objects in the uploads bucket (presigned URLs are signed with the
- *   function's own credentials, so presigned PUT/GET need these rights);
+ *   function's own credentials, so presigned PUT/GET need these rights), only under the feature's
+ *   {@link uploadPrefixes} when it has some;
  * - scheduler: create/update/delete schedules in the portal's schedule group, passing the
  *   scheduler role (access-request expiry);
  * - mail: send with SES v2 from the configured sender (context mailFrom) only;
@@ -62,11 +63,20 @@ export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   'access-requests': ['tableWrite', 'scheduler', 'mail', 'externalLookups'],
   // Invitations behind a captcha; mails to invitees.
   // Invitation expiry jobs (functions/organisations/scheduled.ts).
-  organisations: ['tableWrite', 'mail', 'captcha', 'scheduler'],
+  // The organisation's image: its presigned upload, read, scaled and removed (organisation-images/ only).
+  organisations: ['tableWrite', 'mail', 'captcha', 'scheduler', 'uploads'],
   rfis: ['tableWrite', 'uploads'],
   payments: ['tableWrite'],
   notifications: ['tableWrite'],
   council: ['tableWrite'],
+};
+
+/**
+ * Key prefixes of the uploads bucket a feature's `uploads` capability is limited to (a feature not
+ * listed gets the whole bucket: documents, thumbnails and rfis work across prefixes).
+ */
+export const uploadPrefixes: Partial<Record<Feature, readonly string[]>> = {
+  organisations: ['organisation-images/'],
 };
 
 /**
@@ -196,12 +206,15 @@ export function grantFeature(
   // Health check: a cheap DescribeTable.
   props.table.grant(fn, 'dynamodb:DescribeTable');
   if (caps.includes('uploads')) {
-    props.uploads.grantReadWrite(fn);
-    props.uploads.grantDelete(fn);
+    const prefixes = uploadPrefixes[feature];
+    for (const pattern of prefixes ? prefixes.map((p) => `${p}*`) : [undefined]) {
+      props.uploads.grantReadWrite(fn, pattern);
+      props.uploads.grantDelete(fn, pattern);
+    }
     suppressions.push({
       id: 'AwsSolutions-IAM5',
       reason:
-        'Document objects have generated keys, so object rights are on `<bucket arn>/*`; the s3 action wildcards are CDK grantReadWrite/grantDelete action groups (Get/Put/Delete object and versions, multipart parts).',
+        'Document objects have generated keys, so object rights are on `<bucket arn>/*` (or `<bucket arn>/<prefix>/*` for a feature limited to its prefix); the s3 action wildcards are CDK grantReadWrite/grantDelete action groups (Get/Put/Delete object and versions, multipart parts).',
       appliesTo: [
         'Action::s3:GetObject*',
         'Action::s3:GetBucket*',
@@ -209,6 +222,7 @@ export function grantFeature(
         'Action::s3:DeleteObject*',
         'Action::s3:Abort*',
         findings.uploadsObjects,
+        findings.uploadsPrefixed,
       ],
     });
   }

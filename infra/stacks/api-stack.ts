@@ -41,6 +41,17 @@ import type { PortalConfig } from './config.js';
 /** The API Gateway stage: CloudFront forwards `/api/*` unchanged, so the stage name is `api`. */
 export const apiStageName = 'api';
 
+/**
+ * Memory (MB) of the Lambdas that need more than the default 512, by Lambda id (`lambdaId`). The ones
+ * that decode images with jimp (shared/domain/images.ts: up to 16 MP, measured about 650 MB peak):
+ * the application form (template thumbnails, issue 9 point 5) and the organisation's profile (its
+ * image, issue 14).
+ */
+export const lambdaMemory: Readonly<Record<string, number>> = {
+  'applications-form': 1536,
+  'organisations-profile': 1536,
+};
+
 /** The stage's throttle (every route), requests per second and burst. */
 export const stageThrottle = { rateLimit: 100, burstLimit: 200 } as const;
 
@@ -243,9 +254,7 @@ export class ApiStack extends Stack {
         serviceName: `consent-portal-${id}`,
         description: `HTTP API feature: ${id}`,
         timeout: Duration.seconds(15),
-        // The application form's Lambda decodes template thumbnails (up to 16 MP, issue 9 point 5):
-        // measured about 650 MB peak at 16 MP (shared/domain/images.ts), so it gets 1536 MB.
-        ...(id === 'applications-form' ? { memorySize: 1536 } : {}),
+        ...(lambdaMemory[id] ? { memorySize: lambdaMemory[id] } : {}),
         // The local lookup services' sample data, read at first use; beside the bundle, not in it
         // (functions/platform/adapters/lookups/sample-data.ts). Shipped in every stage: the mode is
         // chosen at run time (LOOKUPS_MODE and the per-service variables).

@@ -88,6 +88,13 @@ export class DataStack extends Stack {
           expiration: Duration.days(1),
           noncurrentVersionExpiration: Duration.days(1),
         },
+        // The same for organisation image uploads (the stored image is in the table).
+        {
+          id: 'expire-organisation-image-uploads',
+          prefix: 'organisation-images/',
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

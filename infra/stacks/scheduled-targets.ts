@@ -37,6 +37,8 @@ export function scheduledFeatures(features: readonly Feature[]): Feature[] {
 
 /** What a scheduled job may touch: its feature's table writes, mail and uploads, nothing else. */
 const targetCapabilities: readonly Capability[] = ['tableWrite', 'mail', 'uploads'];
+/** Capabilities of those a feature's jobs do not use (organisations: uploads serve its profile image only). */
+const notForTargets: Partial<Record<Feature, readonly Capability[]>> = { organisations: ['uploads'] };
 
 /**
  * One scheduled-target Lambda per feature, and the scheduler role's right to invoke exactly those:
@@ -61,7 +63,9 @@ export function addScheduledTargets(
       timeout: Duration.seconds(30),
       environment: props.environment,
     });
-    const caps = featureCapabilities[feature].filter((c) => targetCapabilities.includes(c));
+    const caps = featureCapabilities[feature].filter(
+      (c) => targetCapabilities.includes(c) && !notForTargets[feature]?.includes(c),
+    );
     grantFeature(stack, fn, feature, caps, props);
     targets[feature] = fn;
   }

@@ -1,6 +1,7 @@
 import type { AccessLevel } from '../schemas/common.js';
 import type { ApplicationStatus, RecordType, StageName, WorkflowStage } from '../schemas/applications.js';
 import type { StepType } from '../schemas/reference.js';
+import { imageUploadKeys } from './images.js';
 
 /**
  * The pure application rules (portal-core §4, §6): the server computes the list-view fields with
@@ -292,15 +293,13 @@ export const THUMBNAIL_MESSAGE = `Thumbnail must be a JPG, JPEG, PNG or GIF imag
 export const THUMBNAIL_UPLOAD_PREFIX = 'thumbnails/';
 /** A presigned thumbnail PUT is valid for 15 minutes. */
 export const THUMBNAIL_UPLOAD_SECONDS = 15 * 60;
-const UPLOAD_KEY =
-  /^thumbnails\/([A-Za-z0-9_-]{1,128})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+export const THUMBNAIL_UPLOAD_KEYS = imageUploadKeys(THUMBNAIL_UPLOAD_PREFIX);
 /** The upload's key for its uploader. */
-export const thumbnailUploadKey = (userId: string, uploadId: string): string =>
-  `${THUMBNAIL_UPLOAD_PREFIX}${userId}/${uploadId}`;
+export const thumbnailUploadKey = THUMBNAIL_UPLOAD_KEYS.key;
 /** True when `key` is the shape of a thumbnail upload key. */
-export const isThumbnailUploadKey = (key: string): boolean => UPLOAD_KEY.test(key);
+export const isThumbnailUploadKey = THUMBNAIL_UPLOAD_KEYS.isKey;
 /** The uploader a thumbnail upload key names, or undefined when it is not one. */
-export const thumbnailUploader = (key: string): string | undefined => UPLOAD_KEY.exec(key)?.[1];
+export const thumbnailUploader = THUMBNAIL_UPLOAD_KEYS.uploader;
 /** The reason given for a key that is not one of the caller's uploads (or was already used). */
 export const THUMBNAIL_UPLOAD_NOT_FOUND = 'Thumbnail upload not found: upload the image again';
 

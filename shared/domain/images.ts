@@ -37,3 +37,31 @@ export function imagePixelsProblem(
     return `Image must be at most ${limits.maxPixels} pixels and ${limits.maxSide} pixels a side (this one is ${width} × ${height})`;
   return undefined;
 }
+
+/**
+ * Keys of images a browser uploads by presigned PUT for the server to scale (template thumbnails,
+ * organisation images): `<prefix><userId>/<uploadId>` (a UUID). The key carries its uploader, so
+ * the server takes only the caller's own; each use has its own prefix (and its own S3 grant).
+ */
+export interface ImageUploadKeys {
+  readonly prefix: string;
+  /** The upload's key for its uploader. */
+  key(userId: string, uploadId: string): string;
+  /** True when `key` is the shape of an upload key of this prefix. */
+  isKey(key: string): boolean;
+  /** The uploader a key names, or undefined when it is not one of this prefix. */
+  uploader(key: string): string | undefined;
+}
+
+export function imageUploadKeys(prefix: string): ImageUploadKeys {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  const pattern = new RegExp(
+    `^${escaped}([A-Za-z0-9_-]{1,128})\\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`,
+  );
+  return {
+    prefix,
+    key: (userId, uploadId) => `${prefix}${userId}/${uploadId}`,
+    isKey: (key) => pattern.test(key),
+    uploader: (key) => pattern.exec(key)?.[1],
+  };
+}

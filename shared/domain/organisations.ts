@@ -4,6 +4,8 @@
  * patterns (shared/domain/validation.ts `isValidOrganisationName`, `messages.organisationName`).
  */
 import type { OrganisationRole } from '../schemas/common.js';
+import { TEMPLATE_THUMBNAIL } from './applications.js';
+import { imageUploadKeys } from './images.js';
 
 export const invitationStatuses = ['Pending', 'Accepted', 'Rejected', 'Expired', 'Revoked', 'Error'] as const;
 export type InvitationStatus = (typeof invitationStatuses)[number];
@@ -123,3 +125,14 @@ export const organisationMessages = {
   releaseSelf: 'You cannot release yourself',
   soleMember: 'This member is the only member of the organisation',
 } as const;
+
+/**
+ * The organisation's image (portal-organisation §3 Organisation: image). The spec gives it no limits
+ * of its own, so it takes the template thumbnail's (portal-core §9): one JPG, JPEG, PNG or GIF of at
+ * most 26214400 bytes, uploaded by presigned PUT (POST /user/organisation/image-uploads) to
+ * `organisation-images/{userId}/{uploadId}`, scaled on the server to fit 250 x 150, JPEG quality 90.
+ */
+export const ORGANISATION_IMAGE = TEMPLATE_THUMBNAIL;
+export const ORGANISATION_IMAGE_MESSAGE = `Image must be a JPG, JPEG, PNG or GIF image of at most ${ORGANISATION_IMAGE.maxBytes} bytes`;
+export const ORGANISATION_IMAGE_UPLOAD_NOT_FOUND = 'Image upload not found: upload the image again';
+export const ORGANISATION_IMAGE_UPLOADS = imageUploadKeys('organisation-images/');

@@ -7,7 +7,14 @@ import * as z from 'zod';
 import { Id, OrganisationRole } from './common.js';
 import { Email, OrganisationName, PersonName } from './fields.js';
 import { CaptchaToken } from './accounts.js';
-import { invitationStatuses, memberStatuses, mergeInvitationStatuses } from '../domain/organisations.js';
+import {
+  invitationStatuses,
+  memberStatuses,
+  mergeInvitationStatuses,
+  ORGANISATION_IMAGE,
+  ORGANISATION_IMAGE_MESSAGE,
+  ORGANISATION_IMAGE_UPLOADS,
+} from '../domain/organisations.js';
 
 export const MemberStatus = z.enum(memberStatuses);
 export type MemberStatus = z.infer<typeof MemberStatus>;
@@ -73,8 +80,34 @@ export const OrganisationColour = z
   .trim()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Please choose a valid colour');
 
-/** The organisation's image: an image reference (a URL or a key of an uploaded image), bounded. */
-export const OrganisationImage = z.string().trim().max(2048);
+/**
+ * POST /user/organisation/image-uploads: the organisation's image (the template thumbnail's limits:
+ * one JPG/JPEG/PNG/GIF of at most 26214400 bytes) goes straight to the uploads bucket with a
+ * presigned PUT whose content type and exact length are signed; PATCH /user/organisation then names
+ * the upload's key in `image`. The response is the thumbnail upload's ({ key, presignedUrl, expiresAt }).
+ */
+export const OrganisationImageUploadRequest = z
+  .object({
+    contentType: z.enum(ORGANISATION_IMAGE.accept, { message: ORGANISATION_IMAGE_MESSAGE }),
+    contentLength: z
+      .number()
+      .int()
+      .min(1, ORGANISATION_IMAGE_MESSAGE)
+      .max(ORGANISATION_IMAGE.maxBytes, ORGANISATION_IMAGE_MESSAGE),
+  })
+  .strict();
+export type OrganisationImageUploadRequest = z.infer<typeof OrganisationImageUploadRequest>;
+
+/**
+ * The organisation's image in a profile change: the key of the caller's upload (the server scales
+ * and stores it), or null to remove the image; absent keeps it.
+ */
+export const OrganisationImage = z
+  .string()
+  .trim()
+  .max(200)
+  .refine(ORGANISATION_IMAGE_UPLOADS.isKey, 'Image must be the key of an uploaded image')
+  .nullable();
 
 /** PATCH /user/organisation: the organisation info (displayName required, the name pattern) → it. */
 export const OrganisationUpdateRequest = z.object({

@@ -14,6 +14,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { OrganisationPages } from './pages/OrganisationPages';
+import { Jimp } from '../../functions/platform/adapters/images.js';
 
 test.setTimeout(120_000);
 const password = 'Organise#2026';
@@ -82,9 +83,22 @@ test('an admin through members, invitations and disabled members, and a merge of
   await expect(profile.getByText('Please enter a valid organisation name', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'organisation profile dialog');
   await nameField.fill(orgName);
+  // …and its image: a small PNG, uploaded with a presigned PUT, scaled by the server and shown.
+  const logo = await new Jimp({ width: 400, height: 200, color: 0x2255aaff }).getBuffer('image/png');
+  await profile
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  await expect(profile.getByRole('img', { name: `${orgName} image` })).toHaveAttribute(
+    'src',
+    /^data:image\/jpeg/,
+  );
   await profile.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(org.toast('Organisation profile saved')).toBeVisible();
   await expect(page.getByText(orgName, { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: `${orgName} image` })).toHaveAttribute(
+    'src',
+    /^data:image\/jpeg;base64,/,
+  );
 
   // Invite a person, with the captcha.
   const invitee = `hemi-${run}@example.nz`;

@@ -10,6 +10,7 @@ import {
   accountsWritePartitions,
   featureCapabilities,
   siteReadPartitions,
+  uploadPrefixes,
 } from '../../infra/stacks/api-grants.js';
 import { buildTestApp, template } from './helpers.js';
 import { actionsOf, policyOf, type Statement } from './iam.js';
@@ -56,6 +57,30 @@ describe('every API function', () => {
       expect(JSON.stringify(s3)).toContain('/*');
     },
   );
+
+  it.each(lambdas.filter((id) => uploadPrefixes[featureOf(id)]))(
+    '%s: S3 object rights only under its own prefixes',
+    (id) => {
+      const prefixes = uploadPrefixes[featureOf(id)]!;
+      const s3 = withAction(id, /^s3:/);
+      expect(s3.length).toBeGreaterThan(0);
+      for (const st of s3) {
+        for (const r of [st.Resource].flat()) {
+          const text = JSON.stringify(r);
+          // The bucket itself (list/location actions) or objects under one of its prefixes.
+          if (text.includes('/'))
+            expect(
+              prefixes.some((p) => text.includes(`/${p}*`)),
+              text,
+            ).toBe(true);
+        }
+      }
+    },
+  );
+
+  it('the organisations Lambdas may use the uploads bucket under organisation-images/ only', () => {
+    expect(uploadPrefixes.organisations).toEqual(['organisation-images/']);
+  });
 
   it.each(lambdas)('%s: no Cognito admin action unless it is accounts', (id) => {
     if (id === 'accounts') return;

@@ -10,6 +10,7 @@ import {
   signedIn,
 } from '../../functions/routes.js';
 import { apiStageName } from '../../infra/stacks/index.js';
+import { lambdaMemory } from '../../infra/stacks/api-stack.js';
 import { buildTestApp, propsOf, routeKeysOfTemplate, template } from './helpers.js';
 
 type Fn = {
@@ -44,10 +45,15 @@ describe('ApiStack', () => {
     }
   });
 
-  it('the application form Lambda (template thumbnails decoded up to 16 MP) has 1536 MB; the others the default', () => {
+  it('the Lambdas that decode images (application form, organisation profile) have 1536 MB; the others the default', () => {
+    expect(lambdaMemory).toEqual({ 'applications-form': 1536, 'organisations-profile': 1536 });
     const fns = functions() as unknown as { Description: string; MemorySize?: number }[];
-    for (const f of fns)
-      expect(f.MemorySize, f.Description).toBe(f.Description.endsWith(': applications-form') ? 1536 : 512);
+    for (const f of fns) {
+      const id = f.Description.replace(/^.*: /, '');
+      expect(f.MemorySize, f.Description).toBe(lambdaMemory[id] ?? 512);
+    }
+    const described = fns.map((f) => f.Description);
+    expect(described).toContain('HTTP API feature: organisations-profile');
   });
 
   it('gives every function the env of functions/platform/config.ts', () => {
@@ -201,9 +207,11 @@ describe('ApiStack', () => {
     const pubFn = functions().find((f) => f.Description.endsWith(': accounts'))!;
     expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toEqual({ Ref: secretId });
     expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET).toBeUndefined();
-    const orgFn = functions().find((f) => f.Description.endsWith(': organisations'))!;
-    expect(orgFn.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toEqual({ Ref: secretId });
-    for (const f of functions().filter((f) => f !== pubFn && f !== orgFn)) {
+    const orgFns = functions().filter((f) => /: organisations(-\w+)?$/.test(f.Description));
+    expect(orgFns.length).toBeGreaterThan(0);
+    for (const f of orgFns)
+      expect(f.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toEqual({ Ref: secretId });
+    for (const f of functions().filter((f) => f !== pubFn && !orgFns.includes(f))) {
       expect(f.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toBeUndefined();
     }
     const [, pub] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>

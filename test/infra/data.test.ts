@@ -107,6 +107,18 @@ describe('DataStack', () => {
       );
     });
 
+    it('expires unused organisation image uploads (organisation-images/) after 1 day, with their versions', () => {
+      const rules = (uploads().props.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+      expect(rules).toContainEqual(
+        expect.objectContaining({
+          Prefix: 'organisation-images/',
+          ExpirationInDays: 1,
+          NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          Status: 'Enabled',
+        }),
+      );
+    });
+
     it('denies every request that is not over TLS', () => {
       const { id } = uploads();
       t.hasResourceProperties('AWS::S3::BucketPolicy', {

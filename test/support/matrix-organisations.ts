@@ -110,6 +110,9 @@ export function organisationCalls(
     'PATCH /user/organisation': {
       request: () => ({ body: { displayName: 'Matrix Design', colour: '#123456' } }),
     },
+    'POST /user/organisation/image-uploads': {
+      request: () => ({ body: { contentType: 'image/png', contentLength: 1024 } }),
+    },
     'GET /user/organisation/lookup': { request: () => ({ query: { email: owner().email } }) },
     'GET /user/organisation/invitations': { request: () => ({}) },
     'POST /user/organisation/invitations': {

@@ -4,18 +4,15 @@ import { api } from './accounts';
 /**
  * A template thumbnail the way the web sends it (issue 9 point 5): POST /user/thumbnail-uploads,
  * then a PUT of the bytes to the presigned URL with the signed type and length. The upload's key.
+ * `presignPath` names another presigned image upload (the organisation's image).
  */
 export async function uploadThumbnail(
   token: string,
   bytes: Uint8Array,
   contentType: 'image/png' | 'image/jpeg' | 'image/gif' = 'image/png',
+  presignPath = '/user/thumbnail-uploads',
 ): Promise<string> {
-  const presign = await api(
-    'POST',
-    '/user/thumbnail-uploads',
-    { contentType, contentLength: bytes.length },
-    { token },
-  );
+  const presign = await api('POST', presignPath, { contentType, contentLength: bytes.length }, { token });
   if (presign.status !== 201) throw new Error(`presign: ${presign.status} ${JSON.stringify(presign.body)}`);
   const { key, presignedUrl } = presign.body as ThumbnailUploadResponse;
   const put = await fetch(presignedUrl, {

@@ -211,10 +211,20 @@ export function historyItems(
   ];
 }
 
-/** The organisation's display name, colour and image. */
+/**
+ * A profile change: the display name, a colour, and the image (the stored JPEG as a data URL; null
+ * removes it; absent keeps it).
+ */
+export interface ProfileFields {
+  displayName: string;
+  colour?: string | undefined;
+  image?: string | null | undefined;
+}
+
+/** The organisation's display name, colour and image (null: the image removed). */
 export async function writeOrganisationProfile(
   organisationId: string,
-  fields: { displayName: string; colour?: string | undefined; image?: string | undefined },
+  fields: ProfileFields,
   actor: string,
 ): Promise<void> {
   const event = newEvent('OrganisationUpdated', {
@@ -229,8 +239,9 @@ export async function writeOrganisationProfile(
         .set({
           displayName: fields.displayName,
           ...(fields.colour !== undefined ? { colour: fields.colour } : {}),
-          ...(fields.image !== undefined ? { image: fields.image } : {}),
+          ...(typeof fields.image === 'string' ? { image: fields.image } : {}),
         })
+        .remove(fields.image === null ? ['image'] : [])
         .commit(),
       outboxItem(e, event),
     ])

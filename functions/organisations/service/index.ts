@@ -8,6 +8,7 @@ export type { Membership } from './members.js';
 /** The organisations service: every call of the feature (docs/organisations.md). */
 export function organisationsService(ports: OrganisationPorts) {
   const { members, setRole, setStatus, release, updateOrganisation, lookup } = memberRules(ports);
+  // PATCH /user/organisation itself is ./profile.ts (the image), on its own Lambda.
   return {
     members,
     setRole,

@@ -13,6 +13,7 @@ import type {
   MemberRecord,
   OrganisationRecord,
   OrganisationState,
+  ProfileFields,
   UserRecord,
 } from '../repository/members.js';
 
@@ -163,13 +164,16 @@ export function memberRules(ports: OrganisationPorts) {
     });
   }
 
-  async function updateOrganisation(
-    m: Membership,
-    fields: { displayName: string; colour?: string | undefined; image?: string | undefined },
-  ): Promise<Organisation> {
+  /** The profile's name, colour and image (a stored data URL; null removes it: ./profile.ts). */
+  async function updateOrganisation(m: Membership, fields: ProfileFields): Promise<Organisation> {
     const state = await materialise(m);
     await ports.writeOrganisationProfile(m.organisationId, fields, m.userId);
-    return toOrganisationDto({ ...state.organisation, ...fields });
+    const { image, ...rest } = fields;
+    return toOrganisationDto({
+      ...state.organisation,
+      ...rest,
+      image: image === null ? undefined : (image ?? state.organisation.image),
+    });
   }
 
   /** The organisation of an active admin with this email, with its active admins (for a merge). */

@@ -167,10 +167,12 @@ export function assertDecodable(bytes: Uint8Array, limits: PixelLimits = IMAGE_P
  */
 export async function makeThumbnail(
   input: Uint8Array,
+  /** The reason given for what is not an image we take (the template thumbnail's by default). */
+  message: string = THUMBNAIL_MESSAGE,
 ): Promise<{ jpeg: Buffer; width: number; height: number }> {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   if (bytes.length === 0 || bytes.length > TEMPLATE_THUMBNAIL.maxBytes || !sniffImageType(bytes))
-    throw new InvalidImage(THUMBNAIL_MESSAGE);
+    throw new InvalidImage(message);
   assertDecodable(bytes, THUMBNAIL_PIXEL_LIMITS);
   let image;
   try {
@@ -181,7 +183,7 @@ export async function makeThumbnail(
       'image/jpeg': { maxResolutionInMP: THUMBNAIL_PIXEL_LIMITS.maxPixels / 1e6, maxMemoryUsageInMB: 512 },
     });
   } catch {
-    throw new InvalidImage(THUMBNAIL_MESSAGE);
+    throw new InvalidImage(message);
   }
   const size = fitWithin(
     image.width,
@@ -196,3 +198,18 @@ export async function makeThumbnail(
   const jpeg = await canvas.getBuffer('image/jpeg', { quality: TEMPLATE_THUMBNAIL.jpegQuality });
   return { jpeg, width: size.width, height: size.height };
 }
+
+/**
+ * The images port of functions/platform/uploaded-images.ts: {@link makeThumbnail}'s JPEG, or the
+ * reason it refuses the image (`message` for what is not an image we take).
+ */
+export const thumbnailPort = (message: string = THUMBNAIL_MESSAGE) => ({
+  thumbnail: async (bytes: Uint8Array): Promise<{ jpeg: Buffer } | { refused: string }> => {
+    try {
+      return { jpeg: (await makeThumbnail(bytes, message)).jpeg };
+    } catch (err) {
+      if (err instanceof InvalidImage) return { refused: err.message };
+      throw err;
+    }
+  },
+});

@@ -11,8 +11,10 @@ import type {
   OrganisationLookupResponse,
   OrganisationMember,
   OrganisationMembersResponse,
+  OrganisationImageUploadRequest,
   OrganisationUpdateRequest,
 } from '../../../shared/schemas/organisations';
+import type { ThumbnailUploadResponse } from '../../../shared/schemas/thumbnail-uploads';
 import { apiRequest } from './client';
 
 /** The organisation calls (portal-organisation §7 Organisation; docs/organisations.md "Web"). */
@@ -30,6 +32,9 @@ export const organisationsApi = {
   release: (existingUserId: string) =>
     apiRequest<Organisation>(org, { method: 'POST', body: { existingUserId } }),
   update: (body: OrganisationUpdateRequest) => apiRequest<Organisation>(org, { method: 'PATCH', body }),
+  /** A presigned PUT for the organisation's image (then PATCH names its key). */
+  imageUpload: (body: OrganisationImageUploadRequest) =>
+    apiRequest<ThumbnailUploadResponse>(`${org}/image-uploads`, { method: 'POST', body }),
   lookup: (email: string, signal?: AbortSignal) =>
     apiRequest<OrganisationLookupResponse>(`${org}/lookup`, { query: { email }, signal }),
 

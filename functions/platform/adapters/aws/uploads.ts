@@ -26,10 +26,11 @@ const missing = (err: unknown): boolean =>
 
 /**
  * The only prefixes a browser may write to (every presigned PUT of the portal is made here):
- * documents' fresh `incoming/` keys, which the scanner promotes, and template thumbnails. Summary
+ * documents' fresh `incoming/` keys, which the scanner promotes, template thumbnails and organisation
+ * images (functions/platform/uploaded-images.ts: scaled, stored in the table, then removed). Summary
  * PDFs, scanned copies and extracted text are out of reach (docs/security.md).
  */
-export const BROWSER_WRITABLE_PREFIXES = ['incoming/', 'thumbnails/'] as const;
+export const BROWSER_WRITABLE_PREFIXES = ['incoming/', 'thumbnails/', 'organisation-images/'] as const;
 
 /** A presigned PUT to `key`: the browser must send exactly this content type and number of bytes. */
 export async function presignUpload(
@@ -41,7 +42,7 @@ export async function presignUpload(
   }: { contentType: string; contentLength: number; expiresIn: number },
 ): Promise<string> {
   if (!BROWSER_WRITABLE_PREFIXES.some((p) => key.startsWith(p)))
-    throw new Error('Presigned PUTs target incoming/ and thumbnails/ only');
+    throw new Error(`Presigned PUTs target ${BROWSER_WRITABLE_PREFIXES.join(', ')} only`);
   return getSignedUrl(
     s3Client(),
     new PutObjectCommand({

@@ -108,8 +108,11 @@ export function world() {
       history.push(`${at} ${member.userId} ${from.organisationId}→${to.organisationId} Release`);
       return true;
     },
-    writeOrganisationProfile: async (organisationId, fields) => {
-      Object.assign(orgs.get(organisationId)!, fields);
+    writeOrganisationProfile: async (organisationId, { image, ...fields }) => {
+      const org = orgs.get(organisationId)!;
+      Object.assign(org, fields);
+      if (image === null) delete org.image;
+      else if (image !== undefined) org.image = image;
     },
 
     getInvitation: async (id) => structuredClone(invitations.get(id)),

@@ -12,6 +12,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Organisation } from '../../../../shared/schemas/organisations';
 import { organisationKeys, organisationsApi } from '../../api/organisations';
+import { putFile } from '../../api/documents';
+import { ImageUploadField } from '../../components/ImageUploadField';
+import { thumbnailContentType, type ScaledThumbnail } from '../applications/thumbnail';
 import { isServiceError } from '../../api/errors';
 import { useToasts } from '../../components/toasts';
 import { serverFieldErrors } from '../auth/forms';
@@ -21,6 +24,14 @@ import { errorText } from './queries';
 import styles from './organisations.module.css';
 
 const DEFAULT_COLOUR = '#0972d3';
+
+/** Uploads the chosen image with a presigned PUT; the key PATCH /user/organisation names. */
+async function uploadImage(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  const contentType = thumbnailContentType(file);
+  const upload = await organisationsApi.imageUpload({ contentType, contentLength: file.size });
+  await putFile(upload.presignedUrl, file, { contentType, onProgress });
+  return upload.key;
+}
 
 /** The organisation's profile (portal-organisation §3 Organisation): name, colour and image; admins edit it. */
 export function OrganisationProfile({ organisation, admin }: { organisation: Organisation; admin: boolean }) {
@@ -85,19 +96,35 @@ function ProfileDialog({ organisation, onClose }: { organisation: Organisation; 
   }));
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ProfileValues, string>>>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ProfileValues | 'image', string>>>(
+    {},
+  );
   const form = profileFormState(values, initial);
+  /** A new image (scaled for the preview), or the stored one removed. */
+  const [image, setImage] = useState<ScaledThumbnail | undefined>();
+  const [removed, setRemoved] = useState(false);
+  const [imageState, setImageState] = useState({ error: false, reading: false });
+  const [progress, setProgress] = useState<number | undefined>();
+  const imageChanged = !!image || (removed && !!organisation.image);
+  const submittable =
+    form.valid && !imageState.error && !imageState.reading && (form.submittable || imageChanged);
+  const preview = image?.dataUrl ?? (removed ? undefined : organisation.image);
   const nameError = messages.validation(
     serverErrors.displayName ?? (touched ? form.errors.displayName : undefined),
   );
 
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: async () =>
       organisationsApi.update({
         displayName: values.displayName,
         colour: values.colour,
-        ...(organisation.image ? { image: organisation.image } : {}),
+        ...(image
+          ? { image: await uploadImage(image.file, setProgress) }
+          : removed && organisation.image
+            ? { image: null }
+            : {}),
       }),
+    onSettled: () => setProgress(undefined),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: organisationKeys.all });
       toasts.show({ type: 'success', content: t('organisation.profile.saved') });
@@ -105,7 +132,7 @@ function ProfileDialog({ organisation, onClose }: { organisation: Organisation; 
     },
     onError: (err) => {
       const fieldErrors = isServiceError(err)
-        ? serverFieldErrors(err.details, ['displayName', 'colour'] as const)
+        ? serverFieldErrors(err.details, ['displayName', 'colour', 'image'] as const)
         : {};
       setServerErrors(fieldErrors);
       if (Object.keys(fieldErrors).length === 0) {
@@ -128,7 +155,7 @@ function ProfileDialog({ organisation, onClose }: { organisation: Organisation; 
             </Button>
             <Button
               variant="primary"
-              disabled={!form.submittable}
+              disabled={!submittable}
               loading={save.isPending}
               onClick={() => save.mutate()}
             >
@@ -158,6 +185,34 @@ function ProfileDialog({ organisation, onClose }: { organisation: Organisation; 
             onChange={(e) => setValues((v) => ({ ...v, colour: e.target.value }))}
           />
         </FormField>
+        <ImageUploadField
+          text={{
+            label: t('organisation.profile.image'),
+            hint: t('organisation.profile.imageHint'),
+            dropzone: t('organisation.profile.imageDropzone'),
+            choose: t('organisation.profile.imageChoose'),
+            remove: t('organisation.profile.imageRemove'),
+            uploading: t('organisation.profile.imageUploading'),
+            refused: (problem, name) => t(`organisation.profile.imageRefused.${problem}`, { name }),
+          }}
+          value={image}
+          onChange={(next) => {
+            setImage(next);
+            setServerErrors({});
+          }}
+          onState={setImageState}
+          progress={progress}
+          removable={!!preview}
+          onRemove={() => setRemoved(true)}
+        />
+        {serverErrors.image && <Box color="text-status-error">{serverErrors.image}</Box>}
+        {preview && (
+          <img
+            className={styles.image}
+            src={preview}
+            alt={t('organisation.profile.imageAlt', { name: values.displayName })}
+          />
+        )}
       </SpaceBetween>
     </Modal>
   );

@@ -10,12 +10,15 @@ beforeAll(() => {
 describe('presigned PUTs (the only way a browser writes to the uploads bucket)', () => {
   const opts = { contentType: 'application/pdf', contentLength: 10, expiresIn: 60 };
 
-  test.each(['incoming/1000001/0b6f1c2e', 'thumbnails/user-1/4c1d'])('%s may be presigned', async (key) => {
-    const { presignUpload } = await import('../../../../../functions/platform/adapters/aws/uploads');
-    const url = new URL(await presignUpload(key, opts));
-    expect(url.pathname).toContain(key);
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
-  });
+  test.each(['incoming/1000001/0b6f1c2e', 'thumbnails/user-1/4c1d', 'organisation-images/user-1/4c1d'])(
+    '%s may be presigned',
+    async (key) => {
+      const { presignUpload } = await import('../../../../../functions/platform/adapters/aws/uploads');
+      const url = new URL(await presignUpload(key, opts));
+      expect(url.pathname).toContain(key);
+      expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    },
+  );
 
   test.each([
     'generated/1000001/summary-BC1.pdf',
@@ -24,6 +27,8 @@ describe('presigned PUTs (the only way a browser writes to the uploads bucket)',
     'incomingx/1',
   ])('%s (server-written or scanned) is refused', async (key) => {
     const { presignUpload } = await import('../../../../../functions/platform/adapters/aws/uploads');
-    await expect(presignUpload(key, opts)).rejects.toThrow(/incoming\/ and thumbnails\/ only/);
+    await expect(presignUpload(key, opts)).rejects.toThrow(
+      'Presigned PUTs target incoming/, thumbnails/, organisation-images/ only',
+    );
   });
 });

@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import FileDropzone from '@cloudscape-design/components/file-dropzone';
-import FileInput from '@cloudscape-design/components/file-input';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
-import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useTranslation } from 'react-i18next';
-import { TEMPLATE_THUMBNAIL } from '../../../../../shared/domain/applications';
 import { CreateApplicationRequest } from '../../../../../shared/schemas/applications';
 import { useCreateTemplate } from '../mutations';
-import { scaleThumbnail, thumbnailProblem, TooManyPixels, type ScaledThumbnail } from '../thumbnail';
+import type { ScaledThumbnail } from '../thumbnail';
+import { ImageUploadField } from '../../../components/ImageUploadField';
 import { TemplatePreviewCard } from '../../templates/TemplatePreviewCard';
 
 export interface TemplateFormValues {
@@ -22,6 +19,15 @@ export interface TemplateFormValues {
   description: string;
   thumbnail: ScaledThumbnail | undefined;
 }
+
+/** The field's refusals (portal-core §5 thumbnail messages). */
+const REFUSED = {
+  type: 'applications.dialogs.template.thumbnailType',
+  size: 'applications.dialogs.template.thumbnailSize',
+  count: 'applications.dialogs.template.thumbnailOne',
+  pixels: 'applications.dialogs.template.thumbnailPixels',
+  unreadable: 'applications.dialogs.template.thumbnailUnreadable',
+} as const;
 
 const EMPTY: TemplateFormValues = { name: '', description: '', thumbnail: undefined };
 
@@ -69,8 +75,7 @@ function TemplateModal({ target, onClose }: { target: { id: string; label: strin
   const { t } = useTranslation();
   const [values, setValues] = useState<TemplateFormValues>(EMPTY);
   const [nameTouched, setNameTouched] = useState(false);
-  const [files, setFiles] = useState<File[]>([]);
-  const [thumbnailError, setThumbnailError] = useState<string | undefined>();
+  const [thumbnailError, setThumbnailError] = useState(false);
   const [reading, setReading] = useState(false);
   /** The thumbnail's upload progress while saving (0 to 1), shown under the field. */
   const [progress, setProgress] = useState<number | undefined>();
@@ -78,45 +83,8 @@ function TemplateModal({ target, onClose }: { target: { id: string; label: strin
   const state = templateFormState(values, {
     applicationId: target.id,
     submitting: create.isPending || reading,
-    thumbnailError: !!thumbnailError,
+    thumbnailError,
   });
-
-  const choose = async (chosen: File[]) => {
-    setFiles(chosen);
-    setValues((v) => ({ ...v, thumbnail: undefined }));
-    const problem = thumbnailProblem(chosen);
-    if (problem) {
-      const key = {
-        type: 'applications.dialogs.template.thumbnailType',
-        size: 'applications.dialogs.template.thumbnailSize',
-        count: 'applications.dialogs.template.thumbnailOne',
-      } as const;
-      setThumbnailError(t(key[problem.problem], { name: problem.name }));
-      return;
-    }
-    setThumbnailError(undefined);
-    const file = chosen[0];
-    if (!file) return;
-    setReading(true);
-    try {
-      const thumbnail = await scaleThumbnail(file);
-      setValues((v) => ({ ...v, thumbnail }));
-    } catch (err) {
-      setThumbnailError(
-        err instanceof TooManyPixels
-          ? t('applications.dialogs.template.thumbnailPixels', { name: file.name })
-          : t('applications.dialogs.template.thumbnailUnreadable', { name: file.name }),
-      );
-    } finally {
-      setReading(false);
-    }
-  };
-
-  const clearThumbnail = () => {
-    setFiles([]);
-    setThumbnailError(undefined);
-    setValues((v) => ({ ...v, thumbnail: undefined }));
-  };
 
   const submit = () => {
     setNameTouched(true);
@@ -184,39 +152,24 @@ function TemplateModal({ target, onClose }: { target: { id: string; label: strin
                 onChange={({ detail }) => setValues((v) => ({ ...v, description: detail.value }))}
               />
             </FormField>
-            <FormField
-              label={t('applications.dialogs.template.thumbnail')}
-              constraintText={t('applications.dialogs.template.thumbnailHint')}
-              errorText={thumbnailError}
-            >
-              <SpaceBetween size="s">
-                <FileDropzone onChange={({ detail }) => void choose(detail.value)}>
-                  <SpaceBetween size="xs" alignItems="center">
-                    <Box>{t('applications.dialogs.template.dropzone')}</Box>
-                    <FileInput
-                      value={files}
-                      accept={[...TEMPLATE_THUMBNAIL.accept, ...TEMPLATE_THUMBNAIL.extensions].join(',')}
-                      onChange={({ detail }) => void choose(detail.value)}
-                      invalid={!!thumbnailError}
-                    >
-                      {t('applications.dialogs.template.choose')}
-                    </FileInput>
-                  </SpaceBetween>
-                </FileDropzone>
-                {progress !== undefined && (
-                  <ProgressBar
-                    value={Math.round(progress * 100)}
-                    label={t('applications.dialogs.template.uploading')}
-                    ariaLabel={t('applications.dialogs.template.uploading')}
-                  />
-                )}
-                {(values.thumbnail || thumbnailError) && (
-                  <Button variant="inline-link" onClick={clearThumbnail}>
-                    {t('applications.dialogs.template.removeThumbnail')}
-                  </Button>
-                )}
-              </SpaceBetween>
-            </FormField>
+            <ImageUploadField
+              text={{
+                label: t('applications.dialogs.template.thumbnail'),
+                hint: t('applications.dialogs.template.thumbnailHint'),
+                dropzone: t('applications.dialogs.template.dropzone'),
+                choose: t('applications.dialogs.template.choose'),
+                remove: t('applications.dialogs.template.removeThumbnail'),
+                uploading: t('applications.dialogs.template.uploading'),
+                refused: (problem, name) => t(REFUSED[problem], { name }),
+              }}
+              value={values.thumbnail}
+              onChange={(thumbnail) => setValues((v) => ({ ...v, thumbnail }))}
+              onState={({ error, reading: busy }) => {
+                setThumbnailError(error);
+                setReading(busy);
+              }}
+              progress={progress}
+            />
             <FormField label={t('applications.dialogs.template.preview')}>
               <TemplatePreviewCard
                 name={values.name.trim() || t('applications.dialogs.template.untitled')}
