@@ -160,13 +160,14 @@ describe('the lookups function ships its sample data beside the bundle', () => {
 });
 
 describe('the API stack', () => {
-  it('gives the functions that call the lookup services (lookups, and the LBP checks of participants and contacts), and only them, the sample data files', () => {
+  it('gives the functions that call the lookup services (lookups, and the LBP checks of participants, contacts and access-request approvals), and only them, the sample data files', () => {
     const t = Template.fromStack(buildTestApp().stacks.api);
     const fns = Object.values(t.findResources('AWS::Lambda::Function')) as {
       Metadata?: Record<string, unknown>;
     }[];
     const withFiles = fns.filter((f) => f.Metadata?.[filesMetadataKey]);
     expect(withFiles.map((f) => f.Metadata?.[entryMetadataKey]).sort()).toEqual([
+      'functions/access-requests/handler.ts',
       'functions/contacts/handler.ts',
       'functions/lookups/handler.ts',
       'functions/participants/handler.ts',

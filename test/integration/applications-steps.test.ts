@@ -128,7 +128,7 @@ describe('application steps', () => {
     ]);
   });
 
-  test('step data: empty at first; unknown or foreign steps 404; hidden steps 403; bad ids 400', async () => {
+  test('step data: empty at first; unknown or foreign steps 404; hidden steps 403; ids of no application 404', async () => {
     expect(await api('GET', url('/steps/bc-project'), undefined, as(owner))).toEqual({
       status: 200,
       body: {
@@ -150,8 +150,9 @@ describe('application steps', () => {
     expect((await api('GET', url('/steps/bc-project'), undefined, as(reader))).body).toMatchObject({
       readOnly: true,
     });
+    // Access is checked before the input is parsed: an id that names no application is a 404.
     expect((await api('GET', '/user/applications/abc/steps/bc-project', undefined, as(owner))).status).toBe(
-      400,
+      404,
     );
     expect(
       (await api('GET', '/user/applications/999999999/steps/bc-project', undefined, as(owner))).status,
