@@ -11,13 +11,12 @@ import { expectNoAxeViolations } from './support/axe';
 import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { AccessRequestsPage } from './pages/AccessRequestsPage';
-import { api } from '../support/accounts';
+import { api, registeredUser } from '../support/accounts';
 import { signIn as cognitoSignIn } from '../support/cognito';
 import type { CreateApplicationResponse } from '../../shared/schemas/applications';
 import { encodeParam } from '../../web/src/routes/queryCodec';
 
 const owner = demoUser(0);
-const builder = demoUser(1);
 const SITE = '86A Renall Street, Ponsonby, Auckland 1011';
 test.setTimeout(120_000);
 
@@ -60,7 +59,9 @@ test('request access by address, the owner accepts with the prefilled dialog, th
   browser,
 }) => {
   const ownerToken = await tokenOf(owner);
-  const builderToken = await tokenOf(builder);
+  // A fresh account: the second demo user's incomplete profile belongs to profile.spec.ts.
+  const builder = await registeredUser('access-builder');
+  const builderToken = builder.token;
   // Requesting access needs a complete profile.
   const profile = await api(
     'PATCH',
