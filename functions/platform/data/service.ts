@@ -19,6 +19,7 @@ import {
   template,
 } from './entities/application.js';
 import { contact, contactEmail } from './entities/contacts.js';
+import { councilClient } from './entities/council.js';
 import { consumedEvent, domainEvent } from './entities/events.js';
 import {
   applicationDocument,
@@ -73,6 +74,7 @@ export const service = new Service(
     organisationInvitationGuard,
     membershipHistory,
     registeredApplicantInvitation,
+    councilClient,
     contact,
     contactEmail,
     application,
