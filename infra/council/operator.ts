@@ -19,6 +19,9 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { councilScopes, scopeClaim } from '../../shared/schemas/council';
+import { COUNCIL_ACCESS_TOKEN_MINUTES, councilClientName } from './councils';
+
+export { councilClientName, councilsOf } from './councils';
 
 /** Where the commands act: the council pool, its token URL, the API, and (locally) the hand-over folder. */
 export interface CouncilTarget {
@@ -38,11 +41,6 @@ export interface CouncilCredentials {
   tokenUrl: string;
   apiUrl: string;
 }
-
-/** The app client's name, the same in CDK (infra/stacks) and locally. */
-export const councilClientName = (authorityId: string) => `Council-${authorityId}`;
-/** Access tokens of council clients live this long (CDK's accessTokenValidity). */
-export const COUNCIL_ACCESS_TOKEN_MINUTES = 60;
 
 /** The table's entities, imported once TABLE_NAME (and locally the endpoint) is set. */
 const data = async () => (await import('../../functions/platform/data/service.js')).service;
@@ -247,14 +245,4 @@ export async function listCouncils() {
       ...(revokedAt ? { revokedAt } : {}),
     }))
     .sort((a, b) => a.authorityId.localeCompare(b.authorityId) || a.onboardedAt.localeCompare(b.onboardedAt));
-}
-
-/** infra/councils.json: the authorities onboarded per stage. */
-export function councilsOf(
-  stage: string,
-  file = path.join(import.meta.dirname, '..', 'councils.json'),
-): string[] {
-  const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const list = all[stage];
-  return Array.isArray(list) ? list.filter((a): a is string => typeof a === 'string') : [];
 }

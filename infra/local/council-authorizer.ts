@@ -1,6 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { COUNCIL_RESOURCE_SERVER } from '../../shared/schemas/council';
-import type { RouteDef } from '../../functions/routes';
+export { routeScope } from '../council/route-scope';
 
 /**
  * The HTTP API JWT authorizer of the council routes (docs/council-api.md §1), locally: an RS256
@@ -19,13 +18,6 @@ const unauthorized = (error?: string): CouncilAuthorization => ({
   headers: { 'www-authenticate': error ? `Bearer error="${error}"` : 'Bearer' },
   body: { message: 'Unauthorized' },
 });
-
-/** The scope a council route needs (`council-api/<scope>`), or undefined when it declares none. */
-export function routeScope(route: Pick<RouteDef, 'access'>): string | undefined {
-  // The council access kinds carry `scope` (functions/routes.ts, council-core); read defensively.
-  const scope = (route.access as { scope?: unknown }).scope;
-  return typeof scope === 'string' ? `${COUNCIL_RESOURCE_SERVER}/${scope}` : undefined;
-}
 
 /** Claims as HTTP API passes a JWT's: strings and numbers (a list would be `[a b]`). */
 function flatClaims(payload: JWTPayload): Record<string, string | number> {
