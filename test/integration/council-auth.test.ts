@@ -14,7 +14,7 @@ import { HandlerLoader } from '../../infra/local/handlers';
 import { councilScopes, scopeClaim } from '../../shared/schemas/council';
 import { signIn, cognitoCall } from '../support/cognito';
 import { councilCredentials, councilToken, requestCouncilToken } from '../support/council';
-import { readOutputs } from '../support/outputs';
+import { outputsPath, readOutputs } from '../support/outputs';
 import { decodeJwt } from '../support/tokens';
 
 const o = readOutputs();
@@ -199,5 +199,49 @@ describe('the local gateway on a council route', () => {
       expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
       expect(await res.json()).toEqual({ message: 'Unauthorized' });
     }
+  });
+});
+
+/** The operator's rotation and revocation against the local Cognito proxy and table. */
+describe('rotating and revoking a council’s credentials', () => {
+  test('rotate → both secrets work → retire the old → it is invalid_client; at most two secrets', async () => {
+    const { commandContext } = await import('../../infra/council/cli');
+    const { rotateSecret, retireSecret } = await import('../../infra/council/operator');
+    const target = commandContext(outputsPath()).target();
+    const old = councilCredentials('ccc', o);
+    const rotated = await rotateSecret(target, 'ccc');
+    expect(rotated.clientSecret).not.toBe(old.clientSecret);
+    expect(rotated.clientSecretId).toMatch(new RegExp(`^${old.clientId}--\\d+$`));
+    expect(councilCredentials('ccc', o).clientSecret).toBe(rotated.clientSecret);
+    expect((await requestCouncilToken(old)).status).toBe(200);
+    expect((await requestCouncilToken({ ...old, clientSecret: rotated.clientSecret })).status).toBe(200);
+    await expect(rotateSecret(target, 'ccc')).rejects.toThrow(/at most two/);
+    const { json } = await cognitoCall<{ ClientSecrets: { ClientSecretId: string }[] }>(
+      endpoint,
+      'ListUserPoolClientSecrets',
+      { UserPoolId: poolId, ClientId: old.clientId },
+    );
+    const original = json.ClientSecrets.find((s) => s.ClientSecretId !== rotated.clientSecretId)!;
+    await retireSecret(target, 'ccc', original.ClientSecretId);
+    expect(await requestCouncilToken(old)).toEqual({ status: 400, json: { error: 'invalid_client' } });
+    expect((await requestCouncilToken({ ...old, clientSecret: rotated.clientSecret })).status).toBe(200);
+  });
+
+  test('revoke → the client row is Revoked and the authority not serviceable; onboarding again makes a new client', async () => {
+    const { commandContext } = await import('../../infra/council/cli');
+    const { listCouncils, onboardCouncil, revokeCouncil } = await import('../../infra/council/operator');
+    const target = commandContext(outputsPath()).target();
+    const before = councilCredentials('hcc', o);
+    expect(await revokeCouncil(target, 'hcc')).toEqual({ authorityId: 'hcc', revoked: [before.clientId] });
+    const { service } = await import('../../functions/platform/data/service');
+    const row = await service.entities.councilClient.get({ clientId: before.clientId }).go();
+    expect(row.data).toMatchObject({ authorityId: 'hcc', status: 'Revoked', revokedAt: expect.any(String) });
+    const authority = await service.entities.authority.get({ authorityId: 'hcc' }).go();
+    expect(authority.data?.serviceable).toBe(false);
+    const again = await onboardCouncil(target, 'hcc');
+    expect(again.clientId).not.toBe(before.clientId);
+    expect((await service.entities.authority.get({ authorityId: 'hcc' }).go()).data?.serviceable).toBe(true);
+    const rows = (await listCouncils()).filter((r) => r.authorityId === 'hcc');
+    expect(rows.map((r) => r.status).sort()).toEqual(['Active', 'Revoked']);
   });
 });
