@@ -12,7 +12,7 @@ import {
   LogGroupLogDestination,
   type IHttpRouteAuthorizer,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpJwtAuthorizer, HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -34,6 +34,7 @@ import {
   type RouteDef,
 } from '../../functions/routes.js';
 import { PortalFunction } from '../constructs/portal-function.js';
+import { routeScope } from '../council/route-scope.js';
 import { featureCapabilities, grantFeature } from './api-grants.js';
 import { addScheduledTargets } from './scheduled-targets.js';
 import type { PortalConfig } from './config.js';
@@ -73,6 +74,8 @@ export interface ApiStackProps extends StackProps {
   uploads: IBucket;
   userPool: IUserPool;
   webClient: IUserPoolClient;
+  /** The council pool's issuer and its app clients' ids (the council authorizer's audience). */
+  council: { issuer: string; clientIds: string[] };
   scheduleGroup: IScheduleGroup;
   schedulerRole: IRole;
 }
@@ -179,6 +182,13 @@ export class ApiStack extends Stack {
     const userAuthorizer = new HttpUserPoolAuthorizer('UserPoolAuthorizer', props.userPool, {
       userPoolClients: [props.webClient],
       authorizerName: 'cognito-user',
+    });
+    // Council routes: the council pool's access tokens (client credentials). HTTP API checks
+    // client_id against the audience when a token has no aud, as Cognito's M2M tokens have none;
+    // with no council onboarded the audience names no client, so no token passes.
+    const councilAuthorizer = new HttpJwtAuthorizer('CouncilAuthorizer', props.council.issuer, {
+      jwtAudience: props.council.clientIds.length ? props.council.clientIds : ['no-council-onboarded'],
+      authorizerName: 'cognito-council',
     });
 
     const baseEnv: Partial<Record<EnvName, string>> = {
@@ -302,7 +312,7 @@ export class ApiStack extends Stack {
     // code, account-wide (the limits per address and per client are the functions' own).
     const routeSettings: Record<string, unknown> = {};
     for (const route of routes) {
-      const r = this.addRoute(route, userAuthorizer);
+      const r = this.addRoute(route, userAuthorizer, councilAuthorizer);
       const throttle = routeThrottles[routeKey(route)];
       if (throttle) {
         routeSettings[routeKey(route)] = {
@@ -318,10 +328,15 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: this.apiUrl });
   }
 
-  private addRoute(route: RouteDef, userAuthorizer: IHttpRouteAuthorizer): HttpRoute {
+  private addRoute(
+    route: RouteDef,
+    userAuthorizer: IHttpRouteAuthorizer,
+    councilAuthorizer: IHttpRouteAuthorizer,
+  ): HttpRoute {
     const integration = this.integrations[lambdaId(route)];
     if (!integration) throw new Error(`No function for ${lambdaId(route)}`);
     let authorizer: IHttpRouteAuthorizer | undefined;
+    let authorizationScopes: string[] | undefined;
     switch (route.caller) {
       case 'public':
         authorizer = undefined;
@@ -329,11 +344,16 @@ export class ApiStack extends Stack {
       case 'user':
         authorizer = userAuthorizer;
         break;
+      case 'council': {
+        authorizer = councilAuthorizer;
+        const scope = routeScope(route);
+        authorizationScopes = scope ? [scope] : undefined;
+        break;
+      }
       default:
-        // 'council' needs machine credentials per authority (a later issue): refuse to expose its
-        // routes without them rather than publish them unauthenticated.
+        // 'paymentProvider' (a later issue): refuse to publish its routes unauthenticated.
         throw new Error(
-          `Route ${routeKey(route)} has caller '${route.caller}', which the API stack does not support yet (council routes need their own authorizer).`,
+          `Route ${routeKey(route)} has caller '${route.caller}', which the API stack does not support yet.`,
         );
     }
     const id = `Route ${routeKey(route)}`;
@@ -342,6 +362,7 @@ export class ApiStack extends Stack {
       routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
       integration,
       authorizer,
+      ...(authorizationScopes ? { authorizationScopes } : {}),
     });
     if (route.caller === 'public') {
       acknowledge(r, [

@@ -14,6 +14,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { acknowledge, findings } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import { PortalFunction } from '../constructs/portal-function.js';
+import { CouncilPool } from '../constructs/council-pool.js';
 import { webUrlParameterName, type PortalConfig } from './config.js';
 
 export interface AuthStackProps extends StackProps {
@@ -35,6 +36,8 @@ export const passwordPolicy = {
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly webClient: UserPoolClient;
+  /** The council integration API's pool, domain, resource server and per-authority clients. */
+  readonly council: CouncilPool;
   /** `https://cognito-idp.<region>.amazonaws.com`: what the SPA talks to, and the CSP allows. */
   readonly cognitoEndpoint: string;
 
@@ -110,6 +113,12 @@ export class AuthStack extends Stack {
     });
 
     this.cognitoEndpoint = `https://cognito-idp.${this.region}.${this.urlSuffix}`;
+
+    this.council = new CouncilPool(this, 'Council', {
+      stage: config.stage,
+      prodLike: config.prodLike,
+      councils: config.councils,
+    });
 
     if (!config.threatProtection) {
       acknowledge(this.userPool, [

@@ -2,6 +2,7 @@ import type { Node } from 'constructs';
 import path from 'node:path';
 import { repoRoot } from '../constructs/portal-function.js';
 import type { RouteDef } from '../../functions/routes.js';
+import { councilsOf } from '../council/councils.js';
 
 /** Everything that differs between deployments of the portal. */
 export interface PortalConfig {
@@ -54,6 +55,11 @@ export interface PortalConfig {
   apiDomain?: { domainName: string; certificateArn: string };
   /** The route table; tests override it, the app always uses functions/routes.ts. */
   routes?: readonly RouteDef[];
+  /**
+   * The authorities onboarded to the council API (one council pool app client each): context
+   * `councils=wcc,akl`, else infra/councils.json's list for the stage.
+   */
+  councils: string[];
 }
 
 export const PROD_LIKE_STAGES = ['prod', 'production', 'staging', 'preprod'];
@@ -101,6 +107,7 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
     webUrl: webUrlOf(ctx('webUrl', 'CONSENT_PORTAL_WEB_URL')),
     wafRateLimit: positiveInt(ctx('wafRateLimit', 'CONSENT_PORTAL_WAF_RATE_LIMIT'), 'wafRateLimit'),
     rateLimits: jsonText(ctx('rateLimits', 'CONSENT_PORTAL_RATE_LIMITS')),
+    councils: list(ctx('councils', 'CONSENT_PORTAL_COUNCILS')) ?? councilsOf(stage),
     apiDomain: apiDomainOf(
       ctx('apiDomainName', 'CONSENT_PORTAL_API_DOMAIN_NAME'),
       ctx('apiCertificateArn', 'CONSENT_PORTAL_API_CERTIFICATE_ARN'),

@@ -87,6 +87,10 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
     uploads: data.uploads,
     userPool: auth.userPool,
     webClient: auth.webClient,
+    council: {
+      issuer: auth.council.issuer,
+      clientIds: Object.values(auth.council.clients).map((c) => c.userPoolClientId),
+    },
     scheduleGroup: workflows.scheduleGroup,
     schedulerRole: workflows.schedulerRole,
   });

@@ -297,16 +297,65 @@ describe('ApiStack', () => {
   describe('with other route tables', () => {
     const extra = (...more: RouteDef[]): RouteDef[] => [...routes, ...more];
 
-    it('refuses council routes until the council authorizer exists', () => {
-      expect(() =>
-        buildTestApp({
-          config: {
-            routes: extra(
-              defineRoute('POST', '/council/applications', 'council', { caller: 'council' } as const),
-            ),
-          },
-        }),
-      ).toThrow(/council/);
+    it('puts council routes behind the council pool’s JWT authorizer: its issuer, the onboarded clients as audience, the route’s scope', () => {
+      const councilRoute = defineRoute('GET', '/council/events', 'council', {
+        caller: 'council',
+        scope: 'events.read',
+      } as unknown as { caller: 'council' });
+      const { stacks } = buildTestApp({ config: { councils: ['wcc', 'akl'], routes: extra(councilRoute) } });
+      const api = template(stacks.api);
+      const auth = template(stacks.auth);
+      const authorizers = propsOf(api, 'AWS::ApiGatewayV2::Authorizer') as {
+        Name: string;
+        AuthorizerType: string;
+        JwtConfiguration: { Audience: unknown[]; Issuer: unknown };
+      }[];
+      const council = authorizers.find((a) => a.Name === 'cognito-council')!;
+      expect(council.AuthorizerType).toBe('JWT');
+      expect(council.JwtConfiguration.Audience).toHaveLength(2);
+      expect(JSON.stringify(council.JwtConfiguration.Issuer)).toContain('CouncilPool');
+      api.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: 'GET /council/events',
+        AuthorizationType: 'JWT',
+        AuthorizationScopes: ['council-api/events.read'],
+      });
+      // One client per onboarded authority: client credentials, the four scopes, 60-minute tokens.
+      const clients = propsOf(auth, 'AWS::Cognito::UserPoolClient').filter((c) =>
+        String(c.ClientName).startsWith('Council-'),
+      );
+      expect(clients.map((c) => c.ClientName).sort()).toEqual(['Council-akl', 'Council-wcc']);
+      for (const c of clients) {
+        expect(c).toMatchObject({
+          GenerateSecret: true,
+          AllowedOAuthFlows: ['client_credentials'],
+          AllowedOAuthFlowsUserPoolClient: true,
+          AccessTokenValidity: 60,
+        });
+        expect(JSON.stringify(c.AllowedOAuthScopes)).toContain('/applications.read');
+        expect(c.AllowedOAuthScopes).toHaveLength(4);
+      }
+      auth.hasResourceProperties('AWS::Cognito::UserPoolResourceServer', {
+        Identifier: 'council-api',
+        Scopes: [
+          { ScopeName: 'applications.read', ScopeDescription: 'applications.read' },
+          { ScopeName: 'applications.write', ScopeDescription: 'applications.write' },
+          { ScopeName: 'events.read', ScopeDescription: 'events.read' },
+          { ScopeName: 'webhooks.manage', ScopeDescription: 'webhooks.manage' },
+        ],
+      });
+      auth.hasOutput('CouncilUserPoolId', {});
+      auth.hasOutput('CouncilTokenUrl', {});
+    });
+
+    it('with no council onboarded the council authorizer’s audience names no client', () => {
+      const councilRoute = defineRoute('GET', '/council/events', 'council', { caller: 'council' } as const);
+      const api = template(
+        buildTestApp({ config: { councils: [], routes: extra(councilRoute) } }).stacks.api,
+      );
+      api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+        Name: 'cognito-council',
+        JwtConfiguration: { Audience: ['no-council-onboarded'] },
+      });
     });
 
     it('lets mailing functions send from the configured sender only', () => {

@@ -30,6 +30,8 @@ describe('the CDK app', () => {
       [
         'ApiUrl',
         'CognitoEndpoint',
+        'CouncilTokenUrl',
+        'CouncilUserPoolId',
         'Region',
         'TableName',
         'UploadsBucket',

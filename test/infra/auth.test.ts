@@ -12,7 +12,11 @@ describe('AuthStack', () => {
   });
 
   it('has one user pool: email sign-in, self sign-up, auto-verified email, email-only recovery', () => {
-    t.resourceCountIs('AWS::Cognito::UserPool', 1);
+    // The other pool is the council pool (no users, no sign-up: docs/council-api.md §1).
+    t.resourceCountIs('AWS::Cognito::UserPool', 2);
+    t.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+    });
     t.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
@@ -129,7 +133,14 @@ describe('AuthStack', () => {
       Object.keys(outputs)
         .filter((k) => !k.startsWith('ExportsOutput'))
         .sort(),
-    ).toEqual(['CognitoEndpoint', 'Region', 'UserPoolClientId', 'UserPoolId']);
+    ).toEqual([
+      'CognitoEndpoint',
+      'CouncilTokenUrl',
+      'CouncilUserPoolId',
+      'Region',
+      'UserPoolClientId',
+      'UserPoolId',
+    ]);
     expect(JSON.stringify(outputs.CognitoEndpoint)).toContain('https://cognito-idp.ap-southeast-2.');
   });
 });
