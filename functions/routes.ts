@@ -142,6 +142,7 @@ const form = { lambda: 'form' } as const;
 const profile = { lambda: 'profile' } as const;
 /** The council integration API's scopes (docs/council-api.md §1). */
 const councilRead = 'applications.read';
+const councilWrite = 'applications.write';
 
 export const routes = [
   // Health: public, no data access beyond a cheap table describe.
@@ -341,6 +342,19 @@ export const routes = [
   r('GET', '/council/applications/{id}', 'council', onLodgedApplication(councilRead)),
   r('GET', '/council/applications/{id}/participants', 'council', onLodgedApplication(councilRead)),
   r('GET', '/council/applications/{id}/documents', 'council', onLodgedApplication(councilRead)),
+  r('PATCH', '/council/applications/{id}', 'council', onLodgedApplication(councilWrite)),
+  r('POST', '/council/applications/{id}/lodgement', 'council', onLodgedApplication(councilWrite)),
+  r('POST', '/council/applications/{id}/suspension', 'council', onLodgedApplication(councilWrite)),
+  r('DELETE', '/council/applications/{id}/suspension', 'council', onLodgedApplication(councilWrite)),
+  r('POST', '/council/applications/{id}/decision', 'council', onLodgedApplication(councilWrite)),
+  r(
+    'POST',
+    '/council/applications/{id}/code-compliance-certificate',
+    'council',
+    onLodgedApplication(councilWrite),
+  ),
+  r('PUT', '/council/applications/{id}/workflow-stages', 'council', onLodgedApplication(councilWrite)),
+  r('PUT', '/council/applications/{id}/required-inspections', 'council', onLodgedApplication(councilWrite)),
   r('GET', '/council/events', 'council', councilClient('events.read')),
 ] as const satisfies readonly RouteDef[];
 

@@ -3,7 +3,7 @@ import type { LambdaImplementations } from '../platform/http/handler.js';
 import { contract } from './contract.js';
 import { tableServices } from './ports.js';
 
-const { reads, feed } = tableServices();
+const { reads, writes, feed } = tableServices();
 
 /**
  * The council integration API (docs/council-api.md): a council's back office, with the machine
@@ -16,6 +16,22 @@ export const routes = {
   'GET /council/applications/{id}': async ({ application }) => reads.read(application),
   'GET /council/applications/{id}/participants': async ({ application }) => reads.participants(application),
   'GET /council/applications/{id}/documents': async ({ application }) => reads.documents(application),
+  'PATCH /council/applications/{id}': async ({ idempotency, body, ...g }) =>
+    writes.patch(g, idempotency, body),
+  'POST /council/applications/{id}/lodgement': async ({ idempotency, body, ...g }) =>
+    writes.lodgement(g, idempotency, body),
+  'POST /council/applications/{id}/suspension': async ({ idempotency, body, ...g }) =>
+    writes.suspend(g, idempotency, body),
+  'DELETE /council/applications/{id}/suspension': async ({ idempotency, ...g }) =>
+    writes.resume(g, idempotency),
+  'POST /council/applications/{id}/decision': async ({ idempotency, body, ...g }) =>
+    writes.decision(g, idempotency, body),
+  'POST /council/applications/{id}/code-compliance-certificate': async ({ idempotency, body, ...g }) =>
+    writes.codeComplianceCertificate(g, idempotency, body),
+  'PUT /council/applications/{id}/workflow-stages': async ({ idempotency, body, ...g }) =>
+    writes.workflowStages(g, idempotency, body),
+  'PUT /council/applications/{id}/required-inspections': async ({ idempotency, body, ...g }) =>
+    writes.requiredInspections(g, idempotency, body),
   'GET /council/events': async ({ council, query }) => feed.page(council.authorityId, query),
 } satisfies LambdaImplementations<'council', 'handler', typeof contract>;
 

@@ -6,6 +6,8 @@ import { feedEntriesOf } from './repository/feed.js';
 import { councilReads } from './service/reads.js';
 import type { ReadPorts } from './service/reads.js';
 import { feedService } from './service/feed.js';
+import { councilWrites } from './service/writes.js';
+import { writeCouncilChange } from './repository/writes.js';
 
 /** The council services' ports on the table and the bucket (tests give fakes). */
 export const readPorts: ReadPorts = {
@@ -21,5 +23,11 @@ export const readPorts: ReadPorts = {
 
 export const tableServices = () => ({
   reads: councilReads(readPorts),
+  writes: councilWrites({
+    write: writeCouncilChange,
+    latestSnapshot: latestSnapshotOf,
+    formDisplayName: readPorts.formDisplayName,
+    now: () => new Date(),
+  }),
   feed: feedService({ entries: feedEntriesOf, now: () => new Date() }),
 });

@@ -3,7 +3,7 @@ import { messages } from '../domain/validation.js';
 
 /**
  * Idempotency keys of writes (docs/council-api.md §3): the header every council write needs; the
- * plumbing (functions/platform/http/idempotency.ts) parses it. Apart from shared/schemas/council.ts
+ * plumbing (functions/platform/idempotency.ts) parses it. Apart from shared/schemas/council.ts
  * so every Lambda's plumbing bundles only this.
  */
 

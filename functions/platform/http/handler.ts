@@ -25,8 +25,8 @@ import { assertBodyWithin, DEFAULT_MAX_BODY_BYTES } from './body-limit.js';
 import { contractViolations } from './contract-check.js';
 import { assertThroughEdge } from './edge.js';
 import { mapError } from './errors.js';
-import { idempotencyOf, idempotentRequest, storedAnswer } from './idempotency.js';
-import type { Idempotency } from './idempotency.js';
+import { idempotencyOf, idempotentRequest, storedAnswer } from '../idempotency.js';
+import type { Idempotency } from '../idempotency.js';
 
 export type { HttpEvent } from '../caller.js';
 
@@ -65,7 +65,7 @@ export interface RouteSchemas {
   /** The largest request body the route takes, in bytes (default DEFAULT_MAX_BODY_BYTES); over it: 413. */
   readonly maxBodyBytes?: number;
   /**
-   * A write that needs an `Idempotency-Key` (./idempotency.ts): the implementation gets
+   * A write that needs an `Idempotency-Key` (../idempotency.ts): the implementation gets
    * `idempotency` and puts its `item` in the change's transaction; a retry replays the answer.
    */
   readonly idempotent?: true;

@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../../shared/domain/objects.js';
+import { canonicalJson } from '../../shared/domain/objects.js';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKey,
   IDEMPOTENT_REPLAYED_HEADER,
-} from '../../../shared/schemas/idempotency.js';
-import { entities } from '../data/service.js';
-import { ttlAfter } from '../data/entities/events.js';
-import type { TransactionEntities } from '../events/outbox.js';
-import { Invalid, Rejected } from '../errors.js';
-import type { HttpEvent } from '../caller.js';
+} from '../../shared/schemas/idempotency.js';
+import { entities } from './data/service.js';
+import { ttlAfter } from './data/entities/events.js';
+import type { TransactionEntities } from './events/outbox.js';
+import { Invalid, Rejected } from './errors.js';
+import type { HttpEvent } from './caller.js';
 
 /**
  * Idempotency keys of writes (docs/council-api.md §3). A contract entry with `idempotent: true`
- * makes the plumbing (./handler.ts) require the `Idempotency-Key` header (400
+ * makes the plumbing (functions/platform/http/handler.ts) require the `Idempotency-Key` header (400
  * `header.idempotency-key`), answer an earlier call's stored response when the key was used with
  * the same request (header `idempotent-replayed: true`, nothing runs), refuse the key with another
  * request (400), and hand the implementation an {@link Idempotency}: its `item` is put **in the
