@@ -6,6 +6,7 @@ import {
   routeKey,
   routes,
   type RouteDef,
+  councilClient,
   defineRoute,
   signedIn,
 } from '../../functions/routes.js';
@@ -298,10 +299,7 @@ describe('ApiStack', () => {
     const extra = (...more: RouteDef[]): RouteDef[] => [...routes, ...more];
 
     it('puts council routes behind the council pool’s JWT authorizer: its issuer, the onboarded clients as audience, the route’s scope', () => {
-      const councilRoute = defineRoute('GET', '/council/events', 'council', {
-        caller: 'council',
-        scope: 'events.read',
-      } as unknown as { caller: 'council' });
+      const councilRoute = defineRoute('GET', '/council/events', 'council', councilClient('events.read'));
       const { stacks } = buildTestApp({ config: { councils: ['wcc', 'akl'], routes: extra(councilRoute) } });
       const api = template(stacks.api);
       const auth = template(stacks.auth);
@@ -348,7 +346,7 @@ describe('ApiStack', () => {
     });
 
     it('with no council onboarded the council authorizer’s audience names no client', () => {
-      const councilRoute = defineRoute('GET', '/council/events', 'council', { caller: 'council' } as const);
+      const councilRoute = defineRoute('GET', '/council/events', 'council', councilClient('events.read'));
       const api = template(
         buildTestApp({ config: { councils: [], routes: extra(councilRoute) } }).stacks.api,
       );

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { councilWrites } from '../../../../functions/council/service/writes.js';
+import type { WritePorts } from '../../../../functions/council/service/writes.js';
+import type { ApplicationRecord } from '../../../../functions/platform/access.js';
+import type { Idempotency } from '../../../../functions/platform/idempotency.js';
+import { Conflict } from '../../../../functions/platform/errors.js';
+import type { ApplicationStatus } from '../../../../shared/schemas/applications.js';
+
+const NOW = new Date('2026-11-26T10:00:00.000Z');
+
+function app(status: ApplicationStatus, extra: Partial<ApplicationRecord> = {}): ApplicationRecord {
+  return {
+    applicationId: '1000001',
+    recordType: 'Draft',
+    authorityId: 'wcc',
+    jurisdictionId: 'nz',
+    formId: 'f1',
+    status,
+    userId: 'u1',
+    etag: 'e1',
+    startedDate: '2026-11-01T00:00:00.000Z',
+    modifiedDate: '2026-11-01T00:00:00.000Z',
+    submissionDate: '2026-11-02T00:00:00.000Z',
+    lodgementDate: '2026-11-02T00:00:00.000Z',
+    applicationType: 'Standalone',
+    isHidden: false,
+    childCount: 0,
+    hasOutstandingPayments: false,
+    hasOutstandingRFIs: false,
+    ...extra,
+  } as ApplicationRecord;
+}
+
+const idem = { key: 'k', requestHash: 'h', item: () => ({}) } as unknown as Idempotency;
+
+function setup() {
+  const writes: { patch: unknown; action: string; actor: string; answer: unknown }[] = [];
+  const ports: WritePorts = {
+    async write(change) {
+      const after = { ...change.application, ...change.patch };
+      writes.push({
+        patch: change.patch,
+        action: change.action,
+        actor: change.actor,
+        answer: change.answer(after),
+      });
+      return after;
+    },
+    latestSnapshot: async () => undefined,
+    formDisplayName: () => 'Building consent',
+    now: () => NOW,
+  };
+  return { service: councilWrites(ports), writes };
+}
+
+const grant = (application: ApplicationRecord) => ({
+  council: { authorityId: 'wcc', clientId: 'c1' },
+  application,
+});
+
+describe('the council writes', () => {
+  it('accepts a lodgement (Submitted → InProgress) as the council, storing the answer it gives', async () => {
+    const { service, writes } = setup();
+    const answer = await service.lodgement(grant(app('Submitted')), idem, { decision: 'Accepted' });
+    expect(answer.status).toBe('InProgress');
+    expect(writes).toEqual([
+      { patch: { status: 'InProgress' }, action: 'LodgementAccepted', actor: 'council:wcc', answer },
+    ]);
+  });
+
+  it('rejects a lodgement with its reason (what GET .../rejected-reason answers)', async () => {
+    const { service, writes } = setup();
+    const answer = await service.lodgement(grant(app('Submitted')), idem, {
+      decision: 'Rejected',
+      reason: 'No plans',
+    });
+    expect(answer.status).toBe('Rejected');
+    expect(answer.rejectedReason).toEqual({ reason: 'No plans', date: NOW.toISOString() });
+    expect(writes[0]!.patch).toMatchObject({ closedReason: 'No plans' });
+  });
+
+  it('suspends and resumes, grants with a consent number (record type Consent), then issues the CCC', async () => {
+    const { service } = setup();
+    expect((await service.suspend(grant(app('InProgress')), idem, {})).status).toBe('VRFISuspended');
+    expect((await service.resume(grant(app('VRFISuspended')), idem)).status).toBe('InProgress');
+    const granted = await service.decision(grant(app('InProgress')), idem, {
+      outcome: 'Granted',
+      consentNumber: 'WCC-2026-1',
+    });
+    expect(granted).toMatchObject({
+      status: 'InProgress',
+      consentNumber: 'WCC-2026-1',
+      recordType: 'Consent',
+    });
+    const done = await service.codeComplianceCertificate(
+      grant(app('InProgress', { consentNumber: 'WCC-2026-1', recordType: 'Consent' })),
+      idem,
+      { issuedDate: '2026-12-01' },
+    );
+    expect(done.status).toBe('Completed');
+  });
+
+  it.each([
+    ['Refused', 'Refused'],
+    ['Lapsed', 'Lapsed'],
+    ['Withdrawn', 'Withdrawn'],
+  ] as const)('closes an application as %s with the closed reason', async (outcome, status) => {
+    const { service } = setup();
+    const answer = await service.decision(grant(app('VRFISuspended')), idem, {
+      outcome,
+      closedReason: 'Why',
+    });
+    expect(answer).toMatchObject({ status, closedReason: 'Why' });
+  });
+
+  it.each([
+    [
+      'accept a lodgement twice',
+      (s: ReturnType<typeof setup>['service']) =>
+        s.lodgement(grant(app('InProgress')), idem, { decision: 'Accepted' }),
+    ],
+    [
+      'suspend a submitted one',
+      (s: ReturnType<typeof setup>['service']) => s.suspend(grant(app('Submitted')), idem, {}),
+    ],
+    [
+      'resume one in progress',
+      (s: ReturnType<typeof setup>['service']) => s.resume(grant(app('InProgress')), idem),
+    ],
+    [
+      'grant twice',
+      (s: ReturnType<typeof setup>['service']) =>
+        s.decision(grant(app('InProgress', { consentNumber: 'X1' })), idem, {
+          outcome: 'Granted',
+          consentNumber: 'X2',
+        }),
+    ],
+    [
+      'issue a CCC before the grant',
+      (s: ReturnType<typeof setup>['service']) =>
+        s.codeComplianceCertificate(grant(app('InProgress')), idem, { issuedDate: '2026-12-01' }),
+    ],
+    [
+      'refuse a completed one',
+      (s: ReturnType<typeof setup>['service']) =>
+        s.decision(grant(app('Completed')), idem, { outcome: 'Refused', closedReason: 'x' }),
+    ],
+  ])('refuses to %s with 409 and writes nothing', async (_what, call) => {
+    const { service, writes } = setup();
+    await expect(call(service)).rejects.toBeInstanceOf(Conflict);
+    expect(writes).toEqual([]);
+  });
+});
