@@ -129,6 +129,8 @@ const lists = { lambda: 'lists' } as const;
 const form = { lambda: 'form' } as const;
 /** The organisation's profile: its image's upload and scaling (functions/organisations/profile.ts). */
 const profile = { lambda: 'profile' } as const;
+/** Registered-applicant invitations (functions/council/invitations.ts). */
+const invitations = { lambda: 'invitations' } as const;
 
 export const routes = [
   // Health: public, no data access beyond a cheap table describe.
@@ -322,6 +324,12 @@ export const routes = [
   r('GET', '/user/documents/{name}', 'documents', signedIn),
   r('PATCH', '/user/documents/{name}', 'documents', signedIn),
   r('GET', '/user/documents/{name}/download-link', 'documents', signedIn),
+
+  // Registered-applicant invitations (portal-organisation §3, §7; docs/council-api.md §4) on the
+  // council feature's `invitations` Lambda: the invitee's side (by email; another's invitation is 404).
+  r('GET', '/user/registered-applicant-invitations', 'council', signedIn, invitations),
+  r('GET', '/user/registered-applicant-invitations/{id}', 'council', signedIn, invitations),
+  r('PATCH', '/user/registered-applicant-invitations/{id}', 'council', signedIn, invitations),
 ] as const satisfies readonly RouteDef[];
 
 type AnyRoute = (typeof routes)[number];
