@@ -1,4 +1,4 @@
-import { createFeatureHandler } from '../platform/http/handler.js';
+import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { LambdaImplementations } from '../platform/http/handler.js';
 import { contract } from './contract.js';
 import { tablePorts } from './invitations/ports.js';
@@ -12,6 +12,15 @@ const service = invitationsService(tablePorts);
  * the invitee's. Env: TABLE_NAME.
  */
 export const routes = {
+  'GET /council/registered-applicant-invitations': async ({ council, query }) =>
+    service.councilInvitations(council.authorityId, query.invitationStatus),
+  'POST /council/registered-applicant-invitations': async ({ council, body, idempotency }) =>
+    reply(
+      201,
+      await service.create(council.authorityId, body, (answer) => (e) => [idempotency.item(e, answer, 201)]),
+    ),
+  'GET /council/registered-applicant-invitations/{id}': async ({ council, params }) =>
+    service.councilInvitation(council.authorityId, params.id),
   'GET /user/registered-applicant-invitations': async ({ caller, query }) =>
     service.myInvitations(caller, query.invitationStatus),
   'GET /user/registered-applicant-invitations/{id}': async ({ caller, params }) =>

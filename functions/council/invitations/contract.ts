@@ -1,4 +1,5 @@
 import {
+  CreateRegisteredApplicantInvitation,
   RegisteredApplicantInvitation,
   RegisteredApplicantInvitationList,
   RegisteredApplicantInvitationParams,
@@ -12,6 +13,25 @@ import type { RouteSchemas } from '../../platform/http/handler.js';
  * registered-applicant invitations, the council's calls and the invitee's (docs/council-api.md §4).
  */
 export const invitationsContract = {
+  'GET /council/registered-applicant-invitations': {
+    query: RegisteredApplicantInvitationsQuery,
+    response: RegisteredApplicantInvitationList,
+    summary:
+      "The calling council's registered-applicant invitations, newest first (of one status when given)",
+  },
+  'POST /council/registered-applicant-invitations': {
+    body: CreateRegisteredApplicantInvitation,
+    status: 201,
+    response: RegisteredApplicantInvitation,
+    idempotent: true,
+    summary:
+      'Invites a person by email to become a registered applicant of the calling council (mailed); Pending, 30 days unless expiryDate',
+  },
+  'GET /council/registered-applicant-invitations/{id}': {
+    params: RegisteredApplicantInvitationParams,
+    response: RegisteredApplicantInvitation,
+    summary: "One of the calling council's registered-applicant invitations (another council's: 404)",
+  },
   'GET /user/registered-applicant-invitations': {
     query: RegisteredApplicantInvitationsQuery,
     response: RegisteredApplicantInvitationList,

@@ -2,6 +2,9 @@ import type { EntityItem } from 'electrodb';
 import { entities, service } from '../../platform/data/service.js';
 import type { registeredApplicantInvitation } from '../../platform/data/entities/organisation.js';
 import { newEvent, outboxItem } from '../../platform/events/outbox.js';
+import type { TransactionEntities, TransactionItems } from '../../platform/events/outbox.js';
+import { feedItem } from '../lodgement.js';
+import { councilEventOf } from '../service/feed.js';
 import { councilActor } from '../../platform/events/types.js';
 import type { RegisteredApplicantInvitationStatus } from './service.js';
 import './events.js';
@@ -51,8 +54,14 @@ export async function authorityOf(authorityId: string): Promise<{ abbr?: string;
   return { ...(data.abbr ? { abbr: data.abbr } : {}), name: data.displayName || data.name };
 }
 
-/** A new invitation (Pending) with its event, in one transaction. */
-export async function writeNewInvitation(invitation: RegisteredApplicantInvitationRecord): Promise<void> {
+/** Items that commit with a change (the council's idempotency item: docs/council-api.md §3). */
+export type AlsoCommit = (e: TransactionEntities) => TransactionItems;
+
+/** A new invitation (Pending) with its event (and `also`), in one transaction. */
+export async function writeNewInvitation(
+  invitation: RegisteredApplicantInvitationRecord,
+  also?: AlsoCommit,
+): Promise<void> {
   const { invitationId, email } = invitation;
   const authorityId = invitation.authorityId!;
   const event = newEvent('RegisteredApplicantInvitationSent', {
@@ -61,13 +70,18 @@ export async function writeNewInvitation(invitation: RegisteredApplicantInvitati
     data: { invitationId, authorityId, email },
   });
   await service.transaction
-    .write((e) => [e.registeredApplicantInvitation.create(invitation).commit(), outboxItem(e, event)])
+    .write((e) => [
+      e.registeredApplicantInvitation.create(invitation).commit(),
+      outboxItem(e, event),
+      ...(also ? also(e) : []),
+    ])
     .go();
 }
 
 /**
  * The invitee's answer: the status and their user id on condition that it is still Pending, with
- * its event, in one transaction. False when it was answered meanwhile.
+ * its event and the council's feed entry (`RegisteredApplicantInvitation<status>`), in one
+ * transaction. False when it was answered meanwhile.
  */
 export async function writeAnswer(
   invitation: RegisteredApplicantInvitationRecord,
@@ -81,6 +95,8 @@ export async function writeAnswer(
     actor: userId,
     data: { invitationId, authorityId, status, userId },
   });
+  // The one mapping of a domain event to the council's (functions/council/service/feed.ts).
+  const feed = councilEventOf(event);
   const result = await service.transaction
     .write((e) => [
       e.registeredApplicantInvitation
@@ -90,6 +106,7 @@ export async function writeAnswer(
         .where((a, op) => op.eq(a.status, 'Pending'))
         .commit(),
       outboxItem(e, event),
+      ...(feed ? [feedItem(e, feed.authorityId, feed.event)] : []),
     ])
     .go();
   return !result.canceled;

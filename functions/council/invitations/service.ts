@@ -9,7 +9,7 @@ import {
 } from '../../../shared/domain/council-invitations.js';
 import type { councilEventTypes } from '../../../shared/schemas/council.js';
 import type { RegisteredApplicantInvitation } from '../../../shared/schemas/council.js';
-import type { RegisteredApplicantInvitationRecord as InvitationRecord } from './repository.js';
+import type { AlsoCommit, RegisteredApplicantInvitationRecord as InvitationRecord } from './repository.js';
 
 export type RegisteredApplicantInvitationStatus = 'Pending' | 'Accepted' | 'Rejected';
 type Answer = 'Accepted' | 'Rejected';
@@ -21,7 +21,7 @@ export interface InvitationPorts {
   invitationsTo(email: string, status?: RegisteredApplicantInvitationStatus): Promise<InvitationRecord[]>;
   userEmail(userId: string): Promise<string | undefined>;
   authorityOf(authorityId: string): Promise<{ abbr?: string; name: string } | undefined>;
-  writeNewInvitation(invitation: InvitationRecord): Promise<void>;
+  writeNewInvitation(invitation: InvitationRecord, also?: AlsoCommit): Promise<void>;
   writeAnswer(invitation: InvitationRecord, status: Answer, userId: string): Promise<boolean>;
   now(): Date;
   newId(): string;
@@ -42,7 +42,9 @@ export interface Invitee {
 }
 
 /** The council's outbound event of an answer (shared/schemas/council.ts `councilEventTypes`). */
-export const councilEventTypeOfAnswer = (status: Answer): (typeof councilEventTypes)[number] =>
+export const councilEventTypeOfAnswer = (
+  status: Answer,
+): Extract<(typeof councilEventTypes)[number], `RegisteredApplicantInvitation${Answer}`> =>
   status === 'Accepted' ? 'RegisteredApplicantInvitationAccepted' : 'RegisteredApplicantInvitationRejected';
 
 const optional = <K extends string, V>(key: K, value: V | undefined) =>
@@ -72,9 +74,11 @@ export const toInvitationDto = (i: InvitationRecord): RegisteredApplicantInvitat
 export function invitationsService(ports: InvitationPorts) {
   const list = (items: InvitationRecord[]) => items.map(toInvitationDto);
 
+  /** `store` commits the answer with the invitation (the council's idempotency item). */
   async function create(
     authorityId: string,
     request: CreateInvitation,
+    store?: (answer: RegisteredApplicantInvitation) => AlsoCommit,
   ): Promise<RegisteredApplicantInvitation> {
     const now = ports.now();
     if (request.expiryDate !== undefined && isInvitationExpired(request.expiryDate, now))
@@ -97,8 +101,9 @@ export function invitationsService(ports: InvitationPorts) {
       createdAt: sendingDate,
       updatedAt: sendingDate,
     };
-    await ports.writeNewInvitation(invitation);
-    return toInvitationDto(invitation);
+    const answer = toInvitationDto(invitation);
+    await ports.writeNewInvitation(invitation, store?.(answer));
+    return answer;
   }
 
   async function councilInvitations(authorityId: string, status?: RegisteredApplicantInvitationStatus) {

@@ -5,6 +5,7 @@ import {
 } from '../../../../functions/council/invitations/service.js';
 import type { InvitationPorts } from '../../../../functions/council/invitations/service.js';
 import type { RegisteredApplicantInvitationRecord as Record_ } from '../../../../functions/council/invitations/repository.js';
+import { councilEventOf } from '../../../../functions/council/service/feed.js';
 import { registeredApplicantInvitationMessages as msg } from '../../../../shared/domain/council-invitations.js';
 import { RegisteredApplicantInvitation } from '../../../../shared/schemas/council.js';
 
@@ -180,5 +181,23 @@ describe('registered-applicant invitations: the invitee side', () => {
   it("an answer is the council's outbound event of that name", () => {
     expect(councilEventTypeOfAnswer('Accepted')).toBe('RegisteredApplicantInvitationAccepted');
     expect(councilEventTypeOfAnswer('Rejected')).toBe('RegisteredApplicantInvitationRejected');
+    expect(
+      councilEventOf({
+        eventId: 'e1',
+        type: 'RegisteredApplicantInvitationAnswered',
+        occurredAt: T0.toISOString(),
+        actor: 'ana',
+        aggregate: { type: 'registeredApplicantInvitation', id: 'inv-1' },
+        data: { invitationId: 'inv-1', authorityId: 'wcc', status: 'Rejected', userId: 'ana' },
+      }),
+    ).toEqual({
+      authorityId: 'wcc',
+      event: {
+        eventId: 'e1',
+        type: 'RegisteredApplicantInvitationRejected',
+        invitationId: 'inv-1',
+        occurredAt: T0.toISOString(),
+      },
+    });
   });
 });
