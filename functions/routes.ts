@@ -140,6 +140,8 @@ const lists = { lambda: 'lists' } as const;
 const form = { lambda: 'form' } as const;
 /** The organisation's profile: its image's upload and scaling (functions/organisations/profile.ts). */
 const profile = { lambda: 'profile' } as const;
+/** Registered-applicant invitations (functions/council/invitations.ts). */
+const invitations = { lambda: 'invitations' } as const;
 /** The council integration API's scopes (docs/council-api.md §1). */
 const councilRead = 'applications.read';
 const councilWrite = 'applications.write';
@@ -356,6 +358,28 @@ export const routes = [
   r('PUT', '/council/applications/{id}/workflow-stages', 'council', onLodgedApplication(councilWrite)),
   r('PUT', '/council/applications/{id}/required-inspections', 'council', onLodgedApplication(councilWrite)),
   r('GET', '/council/events', 'council', councilClient('events.read')),
+
+  // Registered-applicant invitations (portal-organisation §3, §7; docs/council-api.md §4) on the
+  // council feature's `invitations` Lambda: the council's own authority's, and the invitee's side
+  // (by email; another's invitation is 404).
+  r('GET', '/council/registered-applicant-invitations', 'council', councilClient(councilRead), invitations),
+  r(
+    'POST',
+    '/council/registered-applicant-invitations',
+    'council',
+    councilClient('applications.write'),
+    invitations,
+  ),
+  r(
+    'GET',
+    '/council/registered-applicant-invitations/{id}',
+    'council',
+    councilClient(councilRead),
+    invitations,
+  ),
+  r('GET', '/user/registered-applicant-invitations', 'council', signedIn, invitations),
+  r('GET', '/user/registered-applicant-invitations/{id}', 'council', signedIn, invitations),
+  r('PATCH', '/user/registered-applicant-invitations/{id}', 'council', signedIn, invitations),
 ] as const satisfies readonly RouteDef[];
 
 type AnyRoute = (typeof routes)[number];

@@ -16,11 +16,12 @@ import {
   CouncilEventsQuery,
   CouncilParticipants,
 } from '../../shared/schemas/council.js';
+import { invitationsContract } from './invitations/contract.js';
 
 /**
- * The council integration API's routes on the council feature's `handler` Lambda
+ * The council integration API's routes: the council feature's `handler` Lambda's here
  * (docs/council-api.md §4, §5): applications lodged with the caller's authority and the pull feed.
- * Writes declare `idempotent: true` (an Idempotency-Key per call; functions/platform/http/idempotency.ts).
+ * The `invitations` Lambda's part is ./invitations/contract.ts. Writes declare `idempotent: true` (an Idempotency-Key per call; functions/platform/http/idempotency.ts).
  */
 export const contract = defineContract('council', {
   'GET /council/applications': {
@@ -103,4 +104,5 @@ export const contract = defineContract('council', {
     response: CouncilEventsPage,
     summary: 'The council’s event feed after a cursor, oldest first (at least once, in order)',
   },
+  ...invitationsContract,
 });

@@ -274,6 +274,8 @@ export const RegisteredApplicantInvitation = z.object({
   userId: z.string().optional(),
   registeredApplicantId: z.string().optional(),
   bcaCode: z.string().optional(),
+  /** The inviting council's name (our addition: the invitee sees who invites). */
+  bcaName: z.string().optional(),
 });
 export type RegisteredApplicantInvitation = z.infer<typeof RegisteredApplicantInvitation>;
 export const RegisteredApplicantInvitationList = z.array(RegisteredApplicantInvitation);
@@ -293,6 +295,9 @@ export const CreateRegisteredApplicantInvitation = z
 export const RegisteredApplicantInvitationsQuery = z.object({
   invitationStatus: RegisteredApplicantInvitationStatus.optional(),
 });
+
+/** The `{id}` of `/council/registered-applicant-invitations/{id}` and `/user/…/{id}`. */
+export const RegisteredApplicantInvitationParams = z.object({ id: Id });
 
 /** PATCH /user/registered-applicant-invitations/{id}: the invitee answers. */
 export const RespondRegisteredApplicantInvitation = z

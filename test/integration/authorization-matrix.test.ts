@@ -43,6 +43,7 @@ import { eventsSettled } from '../support/events';
 import { mintTokens, subOf, type MintedTokens } from '../support/tokens';
 import { organisationCalls } from '../support/matrix-organisations';
 import { accessRequestCalls } from '../support/matrix-access-requests';
+import { councilInvitationCalls } from '../support/matrix-council-invitations';
 
 const o = readOutputs();
 
@@ -369,6 +370,11 @@ const onApp = (c: ApplicationCall): ApplicationCall => c;
 
 const organisationFixtures = organisationCalls(o, () => owner, seedMember);
 const accessRequestFixtures = accessRequestCalls(o, () => owner);
+const councilInvitationFixtures = councilInvitationCalls(
+  (email) => seedInvitation(email),
+  async (invitationId) =>
+    (await entities.registeredApplicantInvitation.get({ invitationId }).go({ consistent: true })).data,
+);
 
 const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
   // The signed-in user's own record.
@@ -669,7 +675,26 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
   ...organisationFixtures.calls,
   // Access requests (test/support/matrix-access-requests.ts): signed-in routes the service scopes.
   ...accessRequestFixtures.calls,
+  // Registered-applicant invitations, the invitee's side (test/support/matrix-council-invitations.ts).
+  ...councilInvitationFixtures.calls,
 };
+
+/** A Pending registered-applicant invitation of Wellington City Council to `email` (written directly). */
+async function seedInvitation(email: string): Promise<string> {
+  const invitationId = randomUUID();
+  await entities.registeredApplicantInvitation
+    .create({
+      invitationId,
+      email,
+      status: 'Pending',
+      sendingDate: new Date().toISOString(),
+      authorityId: 'wcc',
+      bcaCode: 'WCC',
+      bcaName: 'Wellington City Council',
+    })
+    .go();
+  return invitationId;
+}
 
 /** A user record and an active Normal membership (written directly: the matrix's own fixture). */
 async function seedMember(userId: string, email: string, organisationId: string): Promise<void> {
@@ -815,15 +840,17 @@ async function objects(id: string) {
 
 /** Everything a refused call could have touched. */
 async function snapshot(id?: string) {
-  const [application, files, ownerPartition, agentPartition, ownerRows, agentRows] = await Promise.all([
-    id ? partition(applicationPk(id)) : [],
-    id ? objects(id) : [],
-    partition(userPk(owner.sub)),
-    partition(userPk(agent.sub)),
-    listRows(owner.sub),
-    listRows(agent.sub),
-  ]);
-  return { application, files, ownerPartition, agentPartition, ownerRows, agentRows };
+  const [application, files, ownerPartition, agentPartition, ownerRows, agentRows, invitations] =
+    await Promise.all([
+      id ? partition(applicationPk(id)) : [],
+      id ? objects(id) : [],
+      partition(userPk(owner.sub)),
+      partition(userPk(agent.sub)),
+      listRows(owner.sub),
+      listRows(agent.sub),
+      councilInvitationFixtures.rows(),
+    ]);
+  return { application, files, ownerPartition, agentPartition, ownerRows, agentRows, invitations };
 }
 
 /**
@@ -893,6 +920,7 @@ beforeAll(async () => {
   for (const p of [owner, agent]) ownDocuments.set(p.sub, await seedUserDocument(p));
   await organisationFixtures.prepare(agent);
   await accessRequestFixtures.prepare(agent);
+  await councilInvitationFixtures.prepare(agent);
   await settled();
 }, 120_000);
 

@@ -5,6 +5,7 @@ import type { CouncilEventsPage } from '../../../shared/schemas/council.js';
 import { Invalid } from '../../platform/errors.js';
 import type { DomainEvent } from '../../platform/events/types.js';
 import type { FeedEntryRecord, FeedPosition } from '../repository/feed.js';
+import { councilEventTypeOfAnswer } from '../invitations/service.js';
 
 /**
  * The outbound side (docs/council-api.md §5): which domain events a council hears of, and the pull
@@ -31,6 +32,19 @@ export function councilEventOf(event: DomainEvent): { authorityId: string; event
           eventId: event.eventId,
           type,
           applicationId: event.aggregate.id,
+          occurredAt: event.occurredAt,
+        },
+      };
+    }
+    // The invitee's answer to a registered-applicant invitation (functions/council/invitations).
+    case 'RegisteredApplicantInvitationAnswered': {
+      const { authorityId, invitationId, status } = event.data;
+      return {
+        authorityId,
+        event: {
+          eventId: event.eventId,
+          type: councilEventTypeOfAnswer(status),
+          invitationId,
           occurredAt: event.occurredAt,
         },
       };

@@ -179,6 +179,10 @@ export const registeredApplicantInvitation = new Entity({
     userId: { type: 'string' },
     registeredApplicantId: { type: 'string' },
     bcaCode: { type: 'string' },
+    /** The inviting authority (docs/council-api.md §4): the council sees only its own. */
+    authorityId: { type: 'string' },
+    /** The authority's name when it was sent (shown to the invitee). */
+    bcaName: { type: 'string' },
     ...timestamps,
   },
   indexes: {
@@ -190,6 +194,12 @@ export const registeredApplicantInvitation = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', casing: 'none', composite: ['email'] },
       sk: { field: 'gsi1sk', casing: 'none', composite: ['status', 'sendingDate'] },
+    },
+    /** An authority's invitations, newest last (GET /council/registered-applicant-invitations). */
+    byAuthority: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', casing: 'none', composite: ['authorityId'] },
+      sk: { field: 'gsi2sk', casing: 'none', composite: ['sendingDate', 'invitationId'] },
     },
   },
 });

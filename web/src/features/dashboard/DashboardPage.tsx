@@ -7,6 +7,7 @@ import { useMaybeCurrentUser } from '../shell/useCurrentUser';
 import { WIDE_WELCOME_BREAKPOINT, welcomeName, welcomeTitleKey } from './welcome';
 import { ProfileIncompleteAlert } from './ProfileIncompleteAlert';
 import { OrganisationAlerts } from './OrganisationAlerts';
+import { RegisteredApplicantInvitationAlerts } from './RegisteredApplicantInvitationAlerts';
 import { Announcements } from '../../components/Announcements';
 import { StartApplicationCards } from './StartApplicationCards';
 import { RecentApplications } from './RecentApplications';
@@ -17,7 +18,7 @@ import { ACCESS_REQUEST_QUERY } from './accessRequestKey';
 const AccessRequestLink = lazy(() => import('../access-requests/AccessRequestLink'));
 
 /**
- * `/` when signed in: the welcome title, the alerts (profile incomplete, organisation and merge invitations, announcements), the
+ * `/` when signed in: the welcome title, the alerts (profile incomplete, registered-applicant, organisation and merge invitations, announcements), the
  * start cards, the recent applications and consents, and the work lists (./DashboardWork.tsx). It draws before GET /user answers: the welcome title gets the name, and the profile
  * reminder shows, once the user is known. `?access_request=` submits an access request
  * (./accessRequestQuery.ts). Plain markup, no Cloudscape component: the first page of a signed-in
@@ -42,6 +43,7 @@ export default function DashboardPage() {
       <PageHeader>{t(welcomeTitleKey(wide), { name: user ? welcomeName(user) : '' })}</PageHeader>
       <Stack>
         <ProfileIncompleteAlert />
+        <RegisteredApplicantInvitationAlerts />
         <OrganisationAlerts />
         <Announcements location="dashboard" />
         <StartApplicationCards />

@@ -126,7 +126,7 @@ describe('organisation', () => {
       pk: '$portal#inviteeOrganisationId_o2',
     });
   });
-  it('R2 registered-applicant invitations by status', () => {
+  it('R2 registered-applicant invitations by status; R3 by authority', () => {
     expect(
       keyOf(
         entities.registeredApplicantInvitation.query.byEmail({ email: 'a@b.nz', status: 'Pending' }).params(),
@@ -137,6 +137,10 @@ describe('organisation', () => {
       sk: '$registeredApplicantInvitation_1#status_Pending#sendingDate_',
       op: 'begins',
     });
+    // R3: an authority's invitations (the council's list).
+    expect(
+      keyOf(entities.registeredApplicantInvitation.query.byAuthority({ authorityId: 'wcc' }).params()),
+    ).toMatchObject({ index: 'gsi2', pk: '$portal#authorityId_wcc', op: 'begins' });
   });
   it('C1 contacts of an organisation; C3 by last used', () => {
     expect(keyOf(entities.contact.query.byOrganisation({ organisationId: 'o1' }).params())).toMatchObject({
