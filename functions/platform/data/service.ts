@@ -19,7 +19,7 @@ import {
   template,
 } from './entities/application.js';
 import { contact, contactEmail } from './entities/contacts.js';
-import { councilClient } from './entities/council.js';
+import { councilClient, councilDelivery, councilWebhook } from './entities/council.js';
 import { consumedEvent, domainEvent } from './entities/events.js';
 import {
   applicationDocument,
@@ -75,6 +75,8 @@ export const service = new Service(
     membershipHistory,
     registeredApplicantInvitation,
     councilClient,
+    councilWebhook,
+    councilDelivery,
     contact,
     contactEmail,
     application,

@@ -2,6 +2,7 @@ import type { EventConsumer } from './consumers.js';
 import { accessRequestConsumers } from '../../access-requests/consumers.js';
 import { applicationConsumers } from '../../applications/consumers.js';
 import { contactConsumers } from '../../contacts/consumers.js';
+import { councilConsumers } from '../../council/consumers.js';
 import { documentConsumers } from '../../documents/consumers.js';
 import { organisationConsumers } from '../../organisations/consumers.js';
 import { participantConsumers } from '../../participants/consumers.js';
@@ -24,4 +25,5 @@ export const consumers: readonly EventConsumer[] = [
   ...contactConsumers(),
   ...organisationConsumers(),
   ...accessRequestConsumers(),
+  ...councilConsumers(),
 ];

@@ -1,0 +1,33 @@
+/**
+ * The council feature's consumers of domain events (docs/events.md, docs/council-api.md §5):
+ * - `council.webhooks`: each council event goes to the authority's registered webhook, signed; a
+ *   failed attempt throws, so the event machinery retries it (5 times with backoff) and then
+ *   dead-letters it, where the existing redrive applies. The delivery row (one per event) is the log.
+ */
+import { defineConsumer } from '../platform/events/consumers.js';
+import type { EventConsumer } from '../platform/events/consumers.js';
+import { tableWebhookPorts } from './service/webhook-ports.js';
+import { webhookRules, type WebhookRules } from './service/webhooks.js';
+import { councilEventOf, councilEventSources } from './webhook-events.js';
+
+export function councilConsumers(
+  rules: () => WebhookRules = () => webhookRules(tableWebhookPorts()),
+): EventConsumer[] {
+  return [
+    defineConsumer({
+      name: 'council.webhooks',
+      handles: councilEventSources,
+      async handle(event, { logger }) {
+        const mapped = councilEventOf(event);
+        if (!mapped) return;
+        const outcome = await rules().deliver(mapped.authorityId, mapped.event);
+        if (outcome !== 'no-webhook')
+          logger.info('council: webhook', {
+            eventId: event.eventId,
+            authorityId: mapped.authorityId,
+            outcome,
+          });
+      },
+    }),
+  ];
+}
