@@ -4,6 +4,7 @@ import { contract as accessRequests } from './access-requests/contract.js';
 import { contract as accounts } from './accounts/contract.js';
 import { contract as applications } from './applications/contract.js';
 import { contract as contacts } from './contacts/contract.js';
+import { contract as council } from './council/contract.js';
 import { contract as documents } from './documents/contract.js';
 import { contract as lookups } from './lookups/contract.js';
 import { contract as organisations } from './organisations/contract.js';
@@ -26,4 +27,5 @@ export const contracts: Partial<Record<Feature, Readonly<Record<string, RouteSch
   contacts,
   organisations,
   'access-requests': accessRequests,
+  council,
 };

@@ -19,7 +19,14 @@ import {
   template,
 } from './entities/application.js';
 import { contact, contactEmail } from './entities/contacts.js';
-import { councilClient, councilDelivery, councilWebhook } from './entities/council.js';
+import {
+  councilClient,
+  councilDelivery,
+  councilFeedEntry,
+  councilIdempotency,
+  councilLodgement,
+  councilWebhook,
+} from './entities/council.js';
 import { consumedEvent, domainEvent } from './entities/events.js';
 import {
   applicationDocument,
@@ -77,6 +84,9 @@ export const service = new Service(
     councilClient,
     councilWebhook,
     councilDelivery,
+    councilIdempotency,
+    councilLodgement,
+    councilFeedEntry,
     contact,
     contactEmail,
     application,

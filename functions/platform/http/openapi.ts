@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { RouteDef } from '../../routes.js';
 import { routeKey } from '../../routes.js';
 import { ErrorBody } from '../../../shared/schemas/errors.js';
+import { councilScopes, scopeClaim } from '../../../shared/schemas/council-scopes.js';
 import type { RouteSchemas } from './handler.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -39,6 +40,15 @@ function collectProperties(json: JsonSchema): { properties: Record<string, JsonS
   return { properties, required };
 }
 
+/** The header every idempotent write needs (docs/council-api.md §3). */
+const IDEMPOTENCY_PARAMETER: JsonSchema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: true,
+  description: 'A new key per change (a UUID); the same key with the same request replays the answer',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 const ERROR_RESPONSES = {
   '400': 'Bad input: the field issues are in `details`',
   '401': 'No valid identity',
@@ -57,7 +67,7 @@ const ERROR_RESPONSES = {
 export function buildOpenApi(
   routes: readonly RouteDef[],
   contracts: Partial<Record<string, Readonly<Record<string, RouteSchemas>>>>,
-  info: { version: string; serverUrl?: string } = { version: '0.1.0' },
+  info: { version: string; serverUrl?: string; councilTokenUrl?: string } = { version: '0.1.0' },
 ): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {
@@ -81,9 +91,15 @@ export function buildOpenApi(
       operationId: key.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, ''),
       tags: [route.feature],
       ...(schemas.summary ? { summary: schemas.summary } : {}),
-      parameters: [...parametersOf(schemas.params, 'path'), ...parametersOf(schemas.query, 'query')],
+      parameters: [
+        ...parametersOf(schemas.params, 'path'),
+        ...parametersOf(schemas.query, 'query'),
+        ...(schemas.idempotent ? [IDEMPOTENCY_PARAMETER] : []),
+      ],
       responses: { [status]: success, ...errors },
       ...(route.caller === 'public' ? { security: [] } : {}),
+      // Council routes: a client-credentials token of the council pool with the route's scope.
+      ...('scope' in route.access ? { security: [{ councilOAuth: [scopeClaim(route.access.scope)] }] } : {}),
       'x-access': route.access,
     };
     if (schemas.body)
@@ -106,7 +122,19 @@ export function buildOpenApi(
     security: [{ cognito: [] }],
     paths,
     components: {
-      securitySchemes: { cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        councilOAuth: {
+          type: 'oauth2',
+          description: 'A council back office: OAuth 2.0 client credentials of the council pool',
+          flows: {
+            clientCredentials: {
+              tokenUrl: info.councilTokenUrl ?? '/oauth2/token',
+              scopes: Object.fromEntries(councilScopes.map((s) => [scopeClaim(s), s])),
+            },
+          },
+        },
+      },
       schemas: { ErrorBody: errorBody },
       responses: Object.fromEntries(
         Object.entries(ERROR_RESPONSES).map(([code, description]) => [

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  councilEventOf,
+  decodeFeedCursor,
+  encodeFeedCursor,
+  FEED_CURSOR_MESSAGE,
+  feedService,
+} from '../../../../functions/council/service/feed.js';
+import type { FeedEntryRecord } from '../../../../functions/council/repository/feed.js';
+import { newEvent } from '../../../../functions/platform/events/outbox.js';
+import { Invalid } from '../../../../functions/platform/errors.js';
+
+const submitted = (status: string, authorityId: string | null = 'wcc') =>
+  newEvent(
+    'ApplicationSubmitted',
+    {
+      aggregate: { type: 'application', id: '1000001' },
+      actor: 'u1',
+      data: { status, ...(authorityId ? { authorityId } : {}) },
+    },
+    new Date('2026-11-26T10:00:00.000Z'),
+  );
+
+const entry = (occurredAt: string, eventId: string): FeedEntryRecord => ({
+  authorityId: 'wcc',
+  occurredAt,
+  eventId,
+  type: 'ApplicationSubmitted',
+  applicationId: '1000001',
+  ttl: 0,
+});
+
+describe('the council feed', () => {
+  it('maps a first submission to ApplicationSubmitted and one after a suspension to ApplicationResubmitted', () => {
+    const first = submitted('Submitted');
+    expect(councilEventOf(first)).toEqual({
+      authorityId: 'wcc',
+      event: {
+        eventId: first.eventId,
+        type: 'ApplicationSubmitted',
+        applicationId: '1000001',
+        occurredAt: '2026-11-26T10:00:00.000Z',
+      },
+    });
+    expect(councilEventOf(submitted('InProgress'))?.event.type).toBe('ApplicationResubmitted');
+    expect(councilEventOf(submitted('Submitted', null))).toBeUndefined();
+  });
+
+  it('round-trips its opaque cursor and refuses one that is not its own (400 query.after)', () => {
+    const p = { occurredAt: '2026-11-26T10:00:00.000Z', eventId: 'e1' };
+    expect(decodeFeedCursor(encodeFeedCursor(p))).toEqual(p);
+    expect(decodeFeedCursor(undefined)).toBeUndefined();
+    expect(decodeFeedCursor('')).toBeUndefined();
+    for (const bad of ['nope', Buffer.from('[1,2]').toString('base64url')]) {
+      const err = (() => {
+        try {
+          decodeFeedCursor(bad);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(err).toBeInstanceOf(Invalid);
+      expect((err as Invalid).details).toEqual([{ field: 'query.after', reason: FEED_CURSOR_MESSAGE }]);
+    }
+  });
+
+  it('reads only settled entries after the cursor and hands back the last one read as the cursor', async () => {
+    const asked: unknown[] = [];
+    const entries = [entry('2026-11-26T10:00:00.000Z', 'a'), entry('2026-11-26T10:00:01.000Z', 'b')];
+    const feed = feedService({
+      now: () => new Date('2026-11-26T10:01:00.000Z'),
+      entries: async (_authority, options) => {
+        asked.push(options);
+        return entries;
+      },
+    });
+    const after = encodeFeedCursor({ occurredAt: '2026-11-26T09:00:00.000Z', eventId: 'z' });
+    const page = await feed.page('wcc', { after, limit: 10 });
+    expect(asked).toEqual([
+      {
+        after: { occurredAt: '2026-11-26T09:00:00.000Z', eventId: 'z' },
+        until: '2026-11-26T10:00:40.000Z',
+        limit: 10,
+      },
+    ]);
+    expect(page.events.map((e) => e.eventId)).toEqual(['a', 'b']);
+    expect(decodeFeedCursor(page.cursor)).toEqual({ occurredAt: '2026-11-26T10:00:01.000Z', eventId: 'b' });
+    // Nothing new: the cursor stays where it was.
+    const empty = feedService({ now: () => new Date(), entries: async () => [] });
+    expect((await empty.page('wcc', { after, limit: 10 })).cursor).toBe(after);
+  });
+});
