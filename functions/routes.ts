@@ -140,6 +140,9 @@ const lists = { lambda: 'lists' } as const;
 const form = { lambda: 'form' } as const;
 /** The organisation's profile: its image's upload and scaling (functions/organisations/profile.ts). */
 const profile = { lambda: 'profile' } as const;
+/** The council webhook's registration, secret and deliveries (functions/council/webhooks.ts). */
+const webhooks = { lambda: 'webhooks' } as const;
+const webhooksManage = councilClient('webhooks.manage');
 /** The council integration API's scopes (docs/council-api.md §1). */
 const councilRead = 'applications.read';
 
@@ -342,6 +345,12 @@ export const routes = [
   r('GET', '/council/applications/{id}/participants', 'council', onLodgedApplication(councilRead)),
   r('GET', '/council/applications/{id}/documents', 'council', onLodgedApplication(councilRead)),
   r('GET', '/council/events', 'council', councilClient('events.read')),
+  r('GET', '/council/webhook', 'council', webhooksManage, webhooks),
+  r('PUT', '/council/webhook', 'council', webhooksManage, webhooks),
+  r('DELETE', '/council/webhook', 'council', webhooksManage, webhooks),
+  r('POST', '/council/webhook/secret', 'council', webhooksManage, webhooks),
+  r('GET', '/council/webhook/deliveries', 'council', webhooksManage, webhooks),
+  r('POST', '/council/webhook/deliveries/{eventId}/redelivery', 'council', webhooksManage, webhooks),
 ] as const satisfies readonly RouteDef[];
 
 type AnyRoute = (typeof routes)[number];

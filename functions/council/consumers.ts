@@ -8,7 +8,7 @@ import { defineConsumer } from '../platform/events/consumers.js';
 import type { EventConsumer } from '../platform/events/consumers.js';
 import { tableWebhookPorts } from './service/webhook-ports.js';
 import { webhookRules, type WebhookRules } from './service/webhooks.js';
-import { councilEventOf, councilEventSources } from './webhook-events.js';
+import { councilEventOf } from './service/feed.js';
 
 export function councilConsumers(
   rules: () => WebhookRules = () => webhookRules(tableWebhookPorts()),
@@ -16,7 +16,8 @@ export function councilConsumers(
   return [
     defineConsumer({
       name: 'council.webhooks',
-      handles: councilEventSources,
+      // The domain events councilEventOf maps (the feed's one mapping).
+      handles: ['ApplicationSubmitted'],
       async handle(event, { logger }) {
         const mapped = councilEventOf(event);
         if (!mapped) return;

@@ -9,6 +9,7 @@ import {
   CouncilEventsQuery,
   CouncilParticipants,
 } from '../../shared/schemas/council.js';
+import { webhooksContract } from './webhooks-contract.js';
 
 /**
  * The council integration API's routes on the council feature's `handler` Lambda
@@ -41,4 +42,5 @@ export const contract = defineContract('council', {
     response: CouncilEventsPage,
     summary: 'The council’s event feed after a cursor, oldest first (at least once, in order)',
   },
+  ...webhooksContract,
 });

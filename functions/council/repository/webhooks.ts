@@ -3,7 +3,8 @@
  * delivery log. Every write is keyed by the authority (and the event id), so a retry or a replay
  * writes the same item again.
  */
-import { entities } from '../../platform/data/service.js';
+import { entities, service } from '../../platform/data/service.js';
+import type { TransactionEntities } from '../../platform/events/outbox.js';
 import type { EntityItem } from 'electrodb';
 import { COUNCIL_DELIVERY_TTL_DAYS, type councilDelivery } from '../../platform/data/entities/council.js';
 import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
@@ -11,6 +12,9 @@ import { ttlAfter } from '../../platform/data/entities/events.js';
 import type { webhookDeliveryStatuses } from '../../../shared/schemas/council.js';
 
 export type DeliveryStatus = (typeof webhookDeliveryStatuses)[number];
+
+/** An item to write in the same transaction as the change (a council write's idempotency item). */
+export type AlsoWrite = (e: Pick<TransactionEntities, 'councilIdempotency'>) => unknown;
 
 export interface WebhookSecretRecord {
   secret: string;
@@ -71,25 +75,42 @@ export async function getWebhook(authorityId: string): Promise<WebhookRecord | u
   return data ? webhookOf(data) : undefined;
 }
 
-/** Puts the registration as given (a new one, a changed URL, a rotation). */
-export async function putWebhook(record: WebhookRecord): Promise<void> {
-  await entities.councilWebhook
-    .put({
-      authorityId: record.authorityId,
-      url: record.url,
-      secrets: record.secrets.map((s) => ({
-        secret: s.secret,
-        createdAt: s.createdAt,
-        ...(s.expiresAt ? { expiresAt: s.expiresAt } : {}),
-      })),
-      clientId: record.clientId,
-      createdAt: record.createdAt,
-    })
+/** Puts the registration as given (a new one, a changed URL, a rotation), with `also` in its transaction. */
+export async function putWebhook(record: WebhookRecord, also?: AlsoWrite): Promise<void> {
+  const item = {
+    authorityId: record.authorityId,
+    url: record.url,
+    secrets: record.secrets.map((s) => ({
+      secret: s.secret,
+      createdAt: s.createdAt,
+      ...(s.expiresAt ? { expiresAt: s.expiresAt } : {}),
+    })),
+    clientId: record.clientId,
+    createdAt: record.createdAt,
+  };
+  if (!also) {
+    await entities.councilWebhook.put(item).go();
+    return;
+  }
+  await service.transaction
+    .write((e) => [
+      e.councilWebhook.put(item).commit(),
+      also(e) as ReturnType<ReturnType<typeof e.councilWebhook.put>['commit']>,
+    ])
     .go();
 }
 
-export async function deleteWebhook(authorityId: string): Promise<void> {
-  await entities.councilWebhook.delete({ authorityId }).go();
+export async function deleteWebhook(authorityId: string, also?: AlsoWrite): Promise<void> {
+  if (!also) {
+    await entities.councilWebhook.delete({ authorityId }).go();
+    return;
+  }
+  await service.transaction
+    .write((e) => [
+      e.councilWebhook.delete({ authorityId }).commit(),
+      also(e) as ReturnType<ReturnType<typeof e.councilWebhook.delete>['commit']>,
+    ])
+    .go();
 }
 
 type DeliveryItem = EntityItem<typeof councilDelivery>;
@@ -148,26 +169,57 @@ export async function ensureDelivery(
   return stored;
 }
 
-/** Counts one attempt and records its outcome (ADD, so concurrent attempts each count). */
-export async function recordAttempt(
-  key: Pick<DeliveryRecord, 'authorityId' | 'occurredAt' | 'eventId'>,
-  outcome: AttemptOutcome,
-): Promise<DeliveryRecord> {
+/** What an attempt sets, apart from the count. */
+function attemptSet(outcome: AttemptOutcome) {
   const removes: ('lastStatusCode' | 'lastError')[] = [];
   if (outcome.statusCode === undefined) removes.push('lastStatusCode');
   if (outcome.error === undefined) removes.push('lastError');
-  let update = entities.councilDelivery
-    .patch(key)
-    .set({
-      status: outcome.status,
-      lastAttemptAt: outcome.attemptedAt,
-      ...(outcome.statusCode !== undefined ? { lastStatusCode: outcome.statusCode } : {}),
-      ...(outcome.error !== undefined ? { lastError: outcome.error.slice(0, 500) } : {}),
-    })
-    .add({ attempts: 1 });
+  const set = {
+    status: outcome.status,
+    lastAttemptAt: outcome.attemptedAt,
+    ...(outcome.statusCode !== undefined ? { lastStatusCode: outcome.statusCode } : {}),
+    ...(outcome.error !== undefined ? { lastError: outcome.error.slice(0, 500) } : {}),
+  };
+  return { set, removes };
+}
+
+/**
+ * Counts one attempt and records its outcome (ADD, so concurrent attempts each count); with `also`
+ * (a redelivery's idempotency item) in one transaction, answering `previous` after the attempt.
+ */
+export async function recordAttempt(
+  key: Pick<DeliveryRecord, 'authorityId' | 'occurredAt' | 'eventId'>,
+  outcome: AttemptOutcome,
+  also?: { write: AlsoWrite; previous: DeliveryRecord },
+): Promise<DeliveryRecord> {
+  const { set, removes } = attemptSet(outcome);
+  if (also) {
+    await service.transaction
+      .write((e) => {
+        let u = e.councilDelivery.patch(key).set(set).add({ attempts: 1 });
+        if (removes.length) u = u.remove(removes);
+        return [u.commit(), also.write(e) as ReturnType<typeof u.commit>];
+      })
+      .go();
+    return attemptedDelivery(also.previous, outcome);
+  }
+  let update = entities.councilDelivery.patch(key).set(set).add({ attempts: 1 });
   if (removes.length) update = update.remove(removes);
   const { data } = await update.go({ response: 'all_new' });
   return deliveryOf(data as DeliveryItem);
+}
+
+/** A delivery as one more attempt with `outcome` leaves it. */
+export function attemptedDelivery(previous: DeliveryRecord, outcome: AttemptOutcome): DeliveryRecord {
+  const { lastStatusCode: _c, lastError: _e, ...rest } = previous;
+  return {
+    ...rest,
+    status: outcome.status,
+    attempts: previous.attempts + 1,
+    lastAttemptAt: outcome.attemptedAt,
+    ...(outcome.statusCode !== undefined ? { lastStatusCode: outcome.statusCode } : {}),
+    ...(outcome.error !== undefined ? { lastError: outcome.error.slice(0, 500) } : {}),
+  };
 }
 
 export interface DeliveriesPage {

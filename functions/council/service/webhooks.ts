@@ -15,7 +15,16 @@ import type { CouncilEvent, WebhookDeliveriesQuery } from '../../../shared/schem
 import type { z } from 'zod';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import type * as repo from '../repository/webhooks.js';
+import { attemptedDelivery } from '../repository/webhooks.js';
+import type { TransactionEntities } from '../../platform/events/outbox.js';
 import type { PostResult } from './webhook-sender.js';
+
+/** Stores a write's answer in the change's transaction (the plumbing's idempotency item). */
+export type StoreAnswer = (
+  e: Pick<TransactionEntities, 'councilIdempotency'>,
+  response: unknown,
+  statusCode?: number,
+) => unknown;
 
 /** The council a call acts for (the access policy's grant). */
 export interface CouncilGrant {
@@ -100,17 +109,23 @@ export function webhookRules(ports: WebhookPorts) {
   }
 
   /** One attempt of a delivery with the secrets active now; the log records it. */
-  async function attempt(webhook: repo.WebhookRecord, delivery: repo.DeliveryRecord) {
+  async function attempt(webhook: repo.WebhookRecord, delivery: repo.DeliveryRecord, store?: StoreAnswer) {
     const now = ports.now();
     const secrets = activeWebhookSecrets(webhook.secrets, now).map((s) => s.secret);
     const headers = ports.sign(secrets, delivery.eventId, Math.floor(now.getTime() / 1000), delivery.payload);
     const result = await ports.post(webhook.url, headers, delivery.payload);
-    const stored = await ports.recordAttempt(delivery, {
+    const outcome: repo.AttemptOutcome = {
       status: result.ok ? 'Delivered' : 'Failed',
       attemptedAt: now.toISOString(),
       statusCode: result.statusCode,
       error: result.ok ? undefined : result.error,
-    });
+    };
+    const after = deliveryDto(attemptedDelivery(delivery, outcome));
+    const stored = await ports.recordAttempt(
+      delivery,
+      outcome,
+      store && { write: (e) => store(e, after), previous: delivery },
+    );
     return { result, stored };
   }
 
@@ -119,7 +134,7 @@ export function webhookRules(ports: WebhookPorts) {
      * PUT /council/webhook: a new registration gets its signing secret (shown in this answer only);
      * a registered council changing its URL keeps its secrets (none shown).
      */
-    async register(council: CouncilGrant, url: string): Promise<Registration> {
+    async register(council: CouncilGrant, url: string, store?: StoreAnswer): Promise<Registration> {
       await checkUrl(url);
       const now = ports.now();
       const current = await ports.getWebhook(council.authorityId);
@@ -130,8 +145,9 @@ export function webhookRules(ports: WebhookPorts) {
           clientId: council.clientId,
           secrets: activeWebhookSecrets(current.secrets, now),
         };
-        await ports.putWebhook(updated);
-        return registrationOf(updated);
+        const answer = registrationOf(updated);
+        await ports.putWebhook(updated, store && ((e) => store(e, answer)));
+        return answer;
       }
       const secret = ports.newSecret();
       const created: repo.WebhookRecord = {
@@ -141,8 +157,9 @@ export function webhookRules(ports: WebhookPorts) {
         createdAt: now.toISOString(),
         secrets: [{ secret, createdAt: now.toISOString() }],
       };
-      await ports.putWebhook(created);
-      return registrationOf(created, secret);
+      const answer = registrationOf(created, secret);
+      await ports.putWebhook(created, store && ((e) => store(e, answer)));
+      return answer;
     },
 
     async show(council: CouncilGrant): Promise<Registration> {
@@ -150,15 +167,15 @@ export function webhookRules(ports: WebhookPorts) {
     },
 
     /** DELETE /council/webhook: no more deliveries (the log stays until its TTL). */
-    async remove(council: CouncilGrant): Promise<void> {
-      await ports.deleteWebhook(council.authorityId);
+    async remove(council: CouncilGrant, store?: StoreAnswer): Promise<void> {
+      await ports.deleteWebhook(council.authorityId, store && ((e) => store(e, undefined, 204)));
     },
 
     /**
      * POST /council/webhook/secret: a new secret signs from now on; the ones before keep signing
      * beside it for WEBHOOK_SECRET_OVERLAP_HOURS (an earlier expiry is kept), then drop out.
      */
-    async rotateSecret(council: CouncilGrant): Promise<Registration> {
+    async rotateSecret(council: CouncilGrant, store?: StoreAnswer): Promise<Registration> {
       const current = await existing(council.authorityId);
       const now = ports.now();
       const until = new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_HOURS * HOUR_MS).toISOString();
@@ -172,8 +189,9 @@ export function webhookRules(ports: WebhookPorts) {
         clientId: council.clientId,
         secrets: [{ secret, createdAt: now.toISOString() }, ...older],
       };
-      await ports.putWebhook(rotated);
-      return registrationOf(rotated, secret);
+      const answer = registrationOf(rotated, secret);
+      await ports.putWebhook(rotated, store && ((e) => store(e, answer)));
+      return answer;
     },
 
     async deliveries(council: CouncilGrant, query: z.output<typeof WebhookDeliveriesQuery>) {
@@ -193,12 +211,12 @@ export function webhookRules(ports: WebhookPorts) {
      * a fresh timestamp and the secrets active now; answers the delivery as it is after (Delivered,
      * or Failed with the reason: the call itself succeeded).
      */
-    async redeliver(council: CouncilGrant, eventId: string) {
+    async redeliver(council: CouncilGrant, eventId: string, store?: StoreAnswer) {
       const delivery = await ports.findDelivery(council.authorityId, eventId);
       if (!delivery) throw new NotFound(NO_DELIVERY);
       const webhook = await ports.getWebhook(council.authorityId);
       if (!webhook) throw new Conflict(NO_WEBHOOK);
-      return deliveryDto((await attempt(webhook, delivery)).stored);
+      return deliveryDto((await attempt(webhook, delivery, store)).stored);
     },
 
     /**
