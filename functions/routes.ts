@@ -142,6 +142,9 @@ const form = { lambda: 'form' } as const;
 const profile = { lambda: 'profile' } as const;
 /** Registered-applicant invitations (functions/council/invitations.ts). */
 const invitations = { lambda: 'invitations' } as const;
+/** The council webhook's registration, secret and deliveries (functions/council/webhooks.ts). */
+const webhooks = { lambda: 'webhooks' } as const;
+const webhooksManage = councilClient('webhooks.manage');
 /** The council integration API's scopes (docs/council-api.md §1). */
 const councilRead = 'applications.read';
 const councilWrite = 'applications.write';
@@ -380,6 +383,12 @@ export const routes = [
   r('GET', '/user/registered-applicant-invitations', 'council', signedIn, invitations),
   r('GET', '/user/registered-applicant-invitations/{id}', 'council', signedIn, invitations),
   r('PATCH', '/user/registered-applicant-invitations/{id}', 'council', signedIn, invitations),
+  r('GET', '/council/webhook', 'council', webhooksManage, webhooks),
+  r('PUT', '/council/webhook', 'council', webhooksManage, webhooks),
+  r('DELETE', '/council/webhook', 'council', webhooksManage, webhooks),
+  r('POST', '/council/webhook/secret', 'council', webhooksManage, webhooks),
+  r('GET', '/council/webhook/deliveries', 'council', webhooksManage, webhooks),
+  r('POST', '/council/webhook/deliveries/{eventId}/redelivery', 'council', webhooksManage, webhooks),
 ] as const satisfies readonly RouteDef[];
 
 type AnyRoute = (typeof routes)[number];

@@ -17,6 +17,7 @@ import {
   CouncilParticipants,
 } from '../../shared/schemas/council.js';
 import { invitationsContract } from './invitations/contract.js';
+import { webhooksContract } from './webhooks-contract.js';
 
 /**
  * The council integration API's routes: the council feature's `handler` Lambda's here
@@ -105,4 +106,5 @@ export const contract = defineContract('council', {
     summary: 'The council’s event feed after a cursor, oldest first (at least once, in order)',
   },
   ...invitationsContract,
+  ...webhooksContract,
 });

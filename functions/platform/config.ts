@@ -57,6 +57,11 @@ export const env = {
   /** The captcha's work factor (functions/platform/adapters/captcha.ts). */
   CAPTCHA_COST: 'CAPTCHA_COST',
   CAPTCHA_COUNTER_MAX: 'CAPTCHA_COUNTER_MAX',
+  /**
+   * 'true' on the local stack only: council webhooks may be registered at http(s)://127.0.0.1 (a
+   * receiver on this machine); on AWS only public https endpoints (docs/council-api.md §5).
+   */
+  COUNCIL_WEBHOOK_ALLOW_LOOPBACK: 'COUNCIL_WEBHOOK_ALLOW_LOOPBACK',
   /** Powertools logger. */
   POWERTOOLS_SERVICE_NAME: 'POWERTOOLS_SERVICE_NAME',
   LOG_LEVEL: 'LOG_LEVEL',

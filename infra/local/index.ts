@@ -227,6 +227,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       // test may make one fail by writing this file (functions/platform/adapters/lookups/local.ts).
       LOOKUPS_MODE: 'local',
       LOOKUPS_FAULTS_FILE: lookupsFaultsFile,
+      // Council webhooks may go to a receiver on this machine (AWS: public https only).
+      COUNCIL_WEBHOOK_ALLOW_LOOPBACK: 'true',
     };
     setHandlerEnv(env);
 

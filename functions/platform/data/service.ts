@@ -19,7 +19,14 @@ import {
   template,
 } from './entities/application.js';
 import { contact, contactEmail } from './entities/contacts.js';
-import { councilClient, councilFeedEntry, councilIdempotency, councilLodgement } from './entities/council.js';
+import {
+  councilClient,
+  councilDelivery,
+  councilFeedEntry,
+  councilIdempotency,
+  councilLodgement,
+  councilWebhook,
+} from './entities/council.js';
 import { consumedEvent, domainEvent } from './entities/events.js';
 import {
   applicationDocument,
@@ -75,6 +82,8 @@ export const service = new Service(
     membershipHistory,
     registeredApplicantInvitation,
     councilClient,
+    councilWebhook,
+    councilDelivery,
     councilIdempotency,
     councilLodgement,
     councilFeedEntry,

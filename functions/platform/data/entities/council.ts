@@ -108,3 +108,78 @@ export const councilFeedEntry = new Entity({
     },
   },
 });
+
+/** Days a webhook delivery stays in the log (as the feed's entries: docs/council-api.md §5). */
+export const COUNCIL_DELIVERY_TTL_DAYS = 35;
+
+/**
+ * An authority's webhook registration (docs/council-api.md §5): the endpoint the council's events
+ * are POSTed to and its signing secrets. `secrets` holds the current one and, for 24 h after a
+ * rotation, the one before it (`expiresAt` set): every secret still active signs each delivery.
+ * The secrets are apart from the OAuth credentials, encrypted at rest by the table's key.
+ */
+export const councilWebhook = new Entity({
+  model: model('councilWebhook'),
+  attributes: {
+    authorityId: { type: 'string', required: true, readOnly: true },
+    url: { type: 'string', required: true },
+    secrets: {
+      type: 'list',
+      required: true,
+      items: {
+        type: 'map',
+        properties: {
+          secret: { type: 'string', required: true },
+          createdAt: { type: 'string', required: true },
+          /** Set on the old secret at a rotation: it signs until then. */
+          expiresAt: { type: 'string' },
+        },
+      },
+    },
+    /** The client that registered or last changed it. */
+    clientId: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byAuthority: {
+      pk: { field: 'pk', casing: 'none', composite: ['authorityId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
+/**
+ * One council event's webhook delivery (docs/council-api.md §5): written by the `council.webhooks`
+ * consumer before its first attempt and updated after each (and by a redelivery). The log of an
+ * authority in event order; gsi1 finds one by its event id (a redelivery names only that).
+ */
+export const councilDelivery = new Entity({
+  model: model('councilDelivery'),
+  attributes: {
+    authorityId: { type: 'string', required: true, readOnly: true },
+    eventId: { type: 'string', required: true, readOnly: true },
+    occurredAt: { type: 'string', required: true, readOnly: true },
+    type: { type: 'string', required: true, readOnly: true },
+    /** The CouncilEvent JSON as delivered (the webhook's body). */
+    payload: { type: 'string', required: true, readOnly: true },
+    status: { type: ['Pending', 'Delivered', 'Failed'] as const, required: true, default: 'Pending' },
+    attempts: { type: 'number', required: true, default: 0 },
+    lastAttemptAt: { type: 'string' },
+    lastStatusCode: { type: 'number' },
+    lastError: { type: 'string' },
+    /** DynamoDB TTL, epoch seconds ({@link COUNCIL_DELIVERY_TTL_DAYS} after the event). */
+    ttl: { type: 'number', required: true, readOnly: true },
+    ...timestamps,
+  },
+  indexes: {
+    byAuthority: {
+      pk: { field: 'pk', casing: 'none', composite: ['authorityId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['occurredAt', 'eventId'] },
+    },
+    byEvent: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', casing: 'none', composite: ['authorityId', 'eventId'] },
+      sk: { field: 'gsi1sk', casing: 'none', composite: [] },
+    },
+  },
+});
