@@ -139,7 +139,10 @@ describe('GET /public/jurisdictions/{id}', () => {
       type: 'Formio',
       formioName: 'bc-project',
     });
-    expect(dto.authorities.map((a) => a.id)).toEqual(['akl', 'ccc', 'dcc', 'hcc', 'tcc', 'wcc']);
+    // Every territorial authority, by display name; not the independent one.
+    expect(dto.authorities).toHaveLength(67);
+    expect(dto.authorities.map((a) => a.id)).toEqual(expect.arrayContaining(['akl', 'ccc', 'dcc', 'wcc']));
+    expect(dto.authorities.map((a) => a.id)).not.toContain('demo-ibca');
     expect(dto.documentCategories.length).toBeGreaterThan(0);
     expect(res.headers.etag).toBe(`"${dto.etag}"`);
     const byName = await pub('GET /public/jurisdictions/{id}', { pathParameters: { id: 'NewZealand' } });
@@ -260,8 +263,9 @@ describe('GET /public/authorities/detection', () => {
       queryStringParameters: { territorialAuthority: 'Auckland', city: 'Wellington' },
     });
     expect(byTa.body).toEqual({ authorityId: 'akl' });
+    // No New Zealand postcode starts 00.
     const miss = await pub('GET /public/authorities/detection', {
-      queryStringParameters: { postcode: '9810' },
+      queryStringParameters: { postcode: '0000' },
     });
     expect(miss).toMatchObject({ statusCode: 404, body: { code: 'ResourceNotFound' } });
     const bad = await pub('GET /public/authorities/detection', { queryStringParameters: {} });
