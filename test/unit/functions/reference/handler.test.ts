@@ -117,6 +117,29 @@ describe('the loader', () => {
     expect([...before].filter((k) => !left.has(k))).toEqual([]);
   });
 
+  it('keeps the serviceable that onboarding or revocation stored on a row; a new row takes the JSON value', async () => {
+    const rowKey = (id: string) =>
+      [...table.items].find(([, i]) => i.__edb_e__ === 'authority' && i.authorityId === id)![0];
+    const row = (id: string) => table.items.get(rowKey(id))!;
+    const before = await pub('GET /public/jurisdictions/{id}', { pathParameters: { id: 'nz' } });
+    // The operator onboarded Gore and revoked Auckland; Kaikoura has no row yet (newly in the data).
+    table.put({ ...row('gore'), serviceable: true });
+    table.put({ ...row('akl'), serviceable: false });
+    table.items.delete(rowKey('kaikoura'));
+    await seedReferenceData();
+    expect([row('gore').serviceable, row('akl').serviceable, row('kaikoura').serviceable]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    // The jurisdiction shows the stored values, under an etag of what it shows.
+    const after = await pub('GET /public/jurisdictions/{id}', { pathParameters: { id: 'nz' } });
+    const shown = (after.body as JurisdictionDto).authorities;
+    expect(shown.find((a) => a.id === 'gore')?.serviceable).toBe(true);
+    expect(shown.find((a) => a.id === 'akl')?.serviceable).toBe(false);
+    expect((after.body as JurisdictionDto).etag).not.toBe((before.body as JurisdictionDto).etag);
+  });
+
   it('links the grant to an existing account with that e-mail as well', async () => {
     table.put(storedUser('sub-applicant', 'applicant@demo.consent.nz'));
     await seedReferenceData();
