@@ -2,7 +2,7 @@ import { loadApplicationAccess } from '../platform/access.js';
 import { getUserProfile } from '../accounts/service.js';
 import { catalogue } from '../reference/catalogue.js';
 import { detectAuthorityOfAddress } from '../reference/detection.js';
-import { independentAuthoritiesOf } from '../reference/service.js';
+import { independentAuthoritiesOf, isServiceable } from '../reference/service.js';
 import {
   createApplication,
   deleteApplication,
@@ -50,6 +50,7 @@ export const applicationPorts: ApplicationPorts = {
     forms: (jurisdictionId) => catalogue().forms(jurisdictionId),
     names: (application) => catalogue().names(application),
     requiredDocuments: (formId) => catalogue().requiredDocuments(formId),
+    serviceable: isServiceable,
     ownAuthorities: independentAuthoritiesOf,
   },
   people: { profile: getUserProfile },

@@ -20,3 +20,12 @@ export async function independentAuthoritiesOf(
 ): Promise<IndependentAuthorityDto[]> {
   return userAuthorities.independentAuthoritiesOf(userId, email);
 }
+
+/**
+ * Whether the authority accepts applications now: its stored row's `serviceable` (council onboarding
+ * sets it, revocation clears it; ./serviceable.ts). An authority without a row does not.
+ */
+export async function isServiceable(authorityId: string): Promise<boolean> {
+  const [authority] = await getAuthorities([authorityId]);
+  return authority?.serviceable ?? false;
+}

@@ -6,7 +6,9 @@ import {
   putCountries,
   putReferenceData,
   putUserAuthority,
+  storedServiceable,
 } from '../../functions/reference/repository/loader.js';
+import { withStoredServiceable } from '../../functions/reference/serviceable.js';
 import { jurisdictionParts, referenceData } from '../../functions/reference/data.js';
 import type { ReferenceData } from '../../functions/reference/data.js';
 import { jurisdictionEtag } from '../../functions/reference/jurisdiction.js';
@@ -52,7 +54,8 @@ async function linkUserAuthorities(data: ReferenceData): Promise<number> {
  * Loads the reference data into the table (TABLE_NAME) through the repositories: countries,
  * jurisdictions (with their etag: a hash of what GET /public/jurisdictions/{id} shows), authorities,
  * forms, breadcrumbs, steps, participant and qualification types, document categories, containers,
- * tags and types, and the user-authority grants; then deletes the loader's items that are no longer in
+ * tags and types, and the user-authority grants (an authority's stored `serviceable` is kept: only a new
+ * row takes the JSON value); then deletes the loader's items that are no longer in
  * the data. Idempotent: every item is a put of the same values, so re-running changes nothing. Used by `npm start` and by the deploy-time custom resource.
  */
 export async function seedReferenceData(): Promise<SeedSummary> {
@@ -60,7 +63,10 @@ export async function seedReferenceData(): Promise<SeedSummary> {
   const { unprocessed } = await putCountries(countries);
   if (unprocessed > 0) throw new Error(`seed: ${unprocessed} countries were not written`);
 
-  const data = referenceData();
+  const json = referenceData();
+  // An authority's row keeps the serviceable that onboarding or revocation gave it.
+  const stored = await storedServiceable(json.jurisdictions.map((j) => j.id));
+  const data: ReferenceData = { ...json, authorities: withStoredServiceable(json.authorities, stored) };
   const result = await putReferenceData({
     ...data,
     jurisdictions: data.jurisdictions.map((j) => ({

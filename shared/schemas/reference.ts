@@ -57,11 +57,18 @@ export const Authority = z.object({
   name: z.string().min(1),
   abbr: z.string().min(1),
   displayName: z.string().min(1),
-  phone: z.string().min(1),
-  email: z.email(),
+  /** Contact details only where checked against the council's own site (docs/reference-data.md). */
+  phone: z.string().min(1).optional(),
+  email: z.email().optional(),
+  /** The council's own site: where an applicant goes while the council is not on the portal. */
   website: z.url(),
-  postalAddress: Address,
-  address: Address,
+  postalAddress: Address.optional(),
+  address: Address.optional(),
+  /**
+   * Accepts applications on the portal. The JSON value is only the first value of a new row: after
+   * that, onboarding (`npm run council -- onboard`) sets it and revocation clears it; the loader
+   * never overwrites a stored row's value (docs/reference-data.md).
+   */
   serviceable: z.boolean(),
   enabledFormSeries: z.array(FormSeries),
   isIndependent: z.boolean().default(false),
@@ -70,7 +77,7 @@ export const Authority = z.object({
   paymentsEnabled: z.boolean(),
   /** JPEG and PNG uploads are accepted and converted to PDF (portal-core §5 "Uploads": the flag). */
   imageConversionEnabled: z.boolean().default(false),
-  feesAndChargesUrl: z.url(),
+  feesAndChargesUrl: z.url().optional(),
   hidden: z.boolean().default(false),
   /** Detection (GET /public/authorities/detection): territorial-authority names or codes it serves. */
   territorialAuthorities: z.array(z.string().min(1)).default([]),

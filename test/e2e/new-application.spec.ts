@@ -32,6 +32,18 @@ test('a new application from an address: authority detected, parcel and form pic
   await wizard.button('Next').click();
   await expect(page.getByText('Required', { exact: true }).first()).toBeVisible();
 
+  // A council not on the portal yet (Dunedin): named with its own website, not chosen.
+  await wizard.pickAddress('133 George Street', '133 George Street, Dunedin Central, Dunedin 9016');
+  await expect(
+    page.getByText('Dunedin City Council is not taking applications on this portal yet', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: /www\.dunedin\.govt\.nz/ })).toHaveAttribute(
+    'href',
+    'https://www.dunedin.govt.nz/',
+  );
+  await expect(wizard.authoritySelect()).toContainText('Choose an authority');
+  await expectNoAxeViolations(page, 'new application: address of a council not on the portal');
+
   await wizard.pickAddress('74 Ponsonby Road', '74 Ponsonby Road, Ponsonby, Auckland 1011');
   // Detection chooses the authority and shows its card.
   await expect(wizard.authoritySelect()).toContainText('Auckland Council');

@@ -46,7 +46,16 @@ describe('public reference routes', () => {
       'specifications',
       'proof-of-ownership',
     ]);
-    expect(dto.authorities.map((a) => a.abbr)).toEqual(['AKL', 'CCC', 'DCC', 'HCC', 'TCC', 'WCC']);
+    // Every territorial authority (docs/reference-data.md), by display name.
+    expect(dto.authorities).toHaveLength(67);
+    expect(dto.authorities.filter((a) => a.serviceable).map((a) => a.abbr)).toEqual(
+      expect.arrayContaining(['AKL', 'CCC', 'HCC', 'TCC', 'WCC']),
+    );
+    expect(dto.authorities.find((a) => a.id === 'gore')).toMatchObject({
+      name: 'Gore District Council',
+      website: 'https://www.goredc.govt.nz',
+      serviceable: false,
+    });
     expect(dto.authorities.some((a) => a.isIndependent)).toBe(false);
     expect(dto.documentCategories.length).toBeGreaterThan(0);
 
@@ -98,7 +107,10 @@ describe('public reference routes', () => {
     expect((await detect({ city: 'Karori', postcode: '6012' })).body).toEqual({ authorityId: 'wcc' });
     expect((await detect({ postcode: '9016' })).body).toEqual({ authorityId: 'dcc' });
     expect((await detect({ latitude: '-36.85', longitude: '174.76' })).body).toEqual({ authorityId: 'akl' });
-    expect(await detect({ city: 'Invercargill', postcode: '9810' })).toMatchObject({
+    expect((await detect({ city: 'Invercargill', postcode: '9810' })).body).toEqual({
+      authorityId: 'invercargill',
+    });
+    expect(await detect({ city: 'Sydney', postcode: '0000' })).toMatchObject({
       status: 404,
       body: { code: 'ResourceNotFound' },
     });

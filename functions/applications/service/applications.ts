@@ -122,7 +122,8 @@ function core(ports: ApplicationPorts) {
       const own = await ports.reference.ownAuthorities(caller.userId, caller.email);
       if (!own.some((a) => a.id === authority.id)) throw notFound;
     }
-    if (!authority.serviceable) throw field(fieldName, 'Authority does not accept applications');
+    if (!(await ports.reference.serviceable(authority.id)))
+      throw field(fieldName, 'Authority does not accept applications');
     return authority;
   }
 

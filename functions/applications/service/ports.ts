@@ -79,6 +79,11 @@ export interface ApplicationPorts {
     forms(jurisdictionId: string): Form[];
     names(application: Pick<ApplicationRecord, 'jurisdictionId' | 'formId' | 'authorityId'>): ListRowContext;
     requiredDocuments(formId: string): RequiredDocument[];
+    /**
+     * Whether the authority accepts applications now: its stored row's `serviceable`, which council
+     * onboarding sets and revocation clears (not the bundled reference data's first value).
+     */
+    serviceable(authorityId: string): Promise<boolean>;
     /** The independent (and hidden) authorities a user may apply to. */
     ownAuthorities(userId: string, email: string | undefined): Promise<readonly { id: string }[]>;
   };

@@ -14,7 +14,8 @@ import type {
   Step,
 } from '../../../shared/schemas/reference.js';
 import { defined } from '../../../shared/domain/objects.js';
-import { SYSTEM_TAGS_USER_ID } from './reference.js';
+import { findJurisdiction, loadJurisdictionParts, SYSTEM_TAGS_USER_ID } from './reference.js';
+import { jurisdictionEtag } from '../jurisdiction.js';
 
 /**
  * The reference-data loader's writes (infra/seed/seed-reference.ts: `npm start` and the deploy-time
@@ -236,6 +237,36 @@ export async function putReferenceData(d: ReferenceWrite): Promise<{ written: nu
     d.documentTags.length +
     d.documentTypes.length;
   return { written, unprocessed };
+}
+
+/**
+ * The `serviceable` of every authority that already has a row in these jurisdictions (onboarding's
+ * value, which the loader keeps: ../serviceable.ts).
+ */
+export async function storedServiceable(jurisdictionIds: readonly string[]): Promise<Map<string, boolean>> {
+  const stored = new Map<string, boolean>();
+  for (const jurisdictionId of jurisdictionIds) {
+    const { data } = await entities.authority.query.byJurisdiction({ jurisdictionId }).go({ pages: 'all' });
+    for (const r of data) if (r.serviceable !== undefined) stored.set(r.authorityId, r.serviceable);
+  }
+  return stored;
+}
+
+/**
+ * Sets whether an authority accepts applications (the council operator's onboard and revoke): its
+ * row's `serviceable`, then its jurisdiction's etag from what the table now holds, so
+ * GET /public/jurisdictions/{id} shows the change (within the cache TTL) and If-None-Match misses.
+ * An authority without a row is an error (ElectroDB's patch is conditional on the item).
+ */
+export async function setAuthorityServiceable(authorityId: string, serviceable: boolean): Promise<void> {
+  const { data } = await entities.authority
+    .patch({ authorityId })
+    .set({ serviceable })
+    .go({ response: 'all_new' });
+  const jurisdiction = await findJurisdiction(data.jurisdictionId);
+  if (!jurisdiction) return;
+  const etag = jurisdictionEtag(await loadJurisdictionParts(jurisdiction));
+  await entities.jurisdiction.patch({ jurisdictionId: jurisdiction.id }).set({ etag }).go();
 }
 
 /** Writes a user-authority relation (idempotent put). */

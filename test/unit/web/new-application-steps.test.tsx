@@ -63,10 +63,11 @@ const PARCEL = {
   dpNumber: '12345',
   valuationNumber: '1234/567',
 };
-const authority = (id: string, displayName: string, propertyLookupEnabled: boolean) => ({
+const authority = (id: string, displayName: string, propertyLookupEnabled: boolean, serviceable = true) => ({
   id,
   displayName,
   propertyLookupEnabled,
+  serviceable,
   hidden: false,
   isIndependent: false,
   enabledFormSeries: ['bc', 'amendment'],
@@ -88,7 +89,11 @@ const form = (id: string, displayName: string, category: string, series: string,
 });
 const JURISDICTION = {
   id: 'nz',
-  authorities: [authority('akl', 'Auckland Council', true), authority('tcc', 'Tauranga City Council', false)],
+  authorities: [
+    authority('akl', 'Auckland Council', true),
+    authority('tcc', 'Tauranga City Council', false),
+    { ...authority('dcc', 'Dunedin City Council', false, false), website: 'https://www.dunedin.govt.nz' },
+  ],
   forms: [
     form('bc', 'Building consent', 'Standalone', 'bc', 1),
     form('ccc', 'Code compliance certificate', 'Supporting', 'ccc', 2),
@@ -319,6 +324,45 @@ describe('address step from a template', () => {
     open(addressUrl({ intention: 'from-existing-application', refApplicationId: '1000004' }));
     expect(await screen.findByText('Application not found')).toBeTruthy();
     expect(screen.queryByText(/Fail to fetch application/)).toBeNull();
+  });
+});
+
+describe('address step: a council not on the portal yet', () => {
+  it('is named with its own website, cannot be chosen, and Next does not go on', async () => {
+    const DUNEDIN = {
+      address1: '1 Princes Street',
+      city: 'Dunedin',
+      country: 'NZ',
+      zipCode: '9016',
+      fullAddress: '1 Princes Street, Dunedin 9016',
+      isManualAddress: false,
+    };
+    serve({
+      'GET /public/jurisdictions/nz': JURISDICTION,
+      'GET /public/authorities/detection': { authorityId: 'dcc' },
+    });
+    const { router } = open(addressUrl({ address: DUNEDIN }));
+    expect(
+      await screen.findByText('Dunedin City Council is not taking applications on this portal yet'),
+    ).toBeTruthy();
+    expect(screen.getByText(/Apply to the council directly through its own website/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /www\.dunedin\.govt\.nz/ }).getAttribute('href')).toBe(
+      'https://www.dunedin.govt.nz/',
+    );
+    // Not chosen for the applicant, and listed as not available.
+    const select = createWrapper(document.body).findSelect()!;
+    expect(select.findTrigger().getElement().textContent).toContain('Choose an authority');
+    select.openDropdown();
+    const option = select.findDropdown().findOptionByValue('dcc')!;
+    expect(option.getElement().textContent).toContain('Not taking applications on this portal yet');
+    const disabled = select
+      .findDropdown()
+      .findDisabledOptions()
+      .map((o) => o.getElement().textContent);
+    expect(disabled).toEqual([expect.stringContaining('Dunedin City Council')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getAllByText('Required').length).toBeGreaterThan(0));
+    expect(router.state.location.pathname).toBe('/new-application/address');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   afterPropertyRecords,
   applicationAddress,
   authorityChoices,
+  authorityNotTakingApplications,
   copyRequest,
   createRequest,
   formSelectionUrl,
@@ -48,6 +49,7 @@ const authority = (over: Partial<AuthorityDto>): AuthorityDto =>
     isIndependent: false,
     enabledFormSeries: ['bc'],
     propertyLookupEnabled: true,
+    serviceable: true,
     ...over,
   }) as AuthorityDto;
 const form = (over: Partial<FormDto>): FormDto =>
@@ -192,6 +194,21 @@ describe('authorities and forms', () => {
     expect(initialAuthority(choices, 'wcc', user)).toBe('wcc');
     expect(initialAuthority(choices, null, user)).toBe('ibca');
     expect(initialAuthority(authorityChoices(all, {}), 'hidden', {})).toBeUndefined();
+  });
+
+  it('an authority not taking applications yet is never preselected; the applicant is told about it', () => {
+    const closed = [...all, authority({ id: 'dcc', displayName: 'Dunedin', serviceable: false })];
+    const user = {
+      independentAuthorities: [{ id: 'ibca', displayName: 'Independent', defaultIndependent: true }],
+    };
+    const choices = authorityChoices(closed, user);
+    expect(choices.map((a) => a.id)).toContain('dcc');
+    expect(initialAuthority(authorityChoices(closed, {}), 'dcc', {})).toBeUndefined();
+    expect(initialAuthority(choices, 'dcc', user)).toBe('ibca');
+    expect(authorityNotTakingApplications(choices, undefined, 'dcc')?.id).toBe('dcc');
+    expect(authorityNotTakingApplications(choices, 'dcc', 'wcc')?.id).toBe('dcc');
+    expect(authorityNotTakingApplications(choices, 'wcc', 'dcc')).toBeUndefined();
+    expect(authorityNotTakingApplications(choices, undefined, null)).toBeUndefined();
   });
 
   it('forms: the category’s visible forms of the enabled series, in display order', () => {

@@ -51,6 +51,8 @@ export function fakeWorld() {
   const updates: { id: string; etag: string | undefined; options: unknown }[] = [];
   const profiles = new Map<string, CreatorProfile>();
   const ownAuthorities = new Map<string, string[]>();
+  /** Stored `serviceable` that differs from the bundled data (an onboarded or revoked council). */
+  const serviceable = new Map<string, boolean>();
   const extraForms: Form[] = [];
   let nextId = 1000001;
   const numbers = new Map<string, number>();
@@ -170,6 +172,7 @@ export function fakeWorld() {
       forms: (jurisdictionId) => [...catalogue().forms(jurisdictionId), ...extraForms],
       names: (a) => catalogue().names(a),
       requiredDocuments: (formId) => catalogue().requiredDocuments(formId),
+      serviceable: async (id) => serviceable.get(id) ?? catalogue().authority(id)?.serviceable ?? false,
       ownAuthorities: async (userId) => (ownAuthorities.get(userId) ?? []).map((id) => ({ id })),
     },
     people: { profile: async (userId) => profiles.get(userId) },
@@ -245,6 +248,7 @@ export function fakeWorld() {
     updates,
     profiles,
     ownAuthorities,
+    serviceable,
     extraForms,
     uploads,
     removed,

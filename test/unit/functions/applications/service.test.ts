@@ -121,6 +121,20 @@ describe('create from scratch', () => {
     expect(w.creates).toHaveLength(1);
   });
 
+  it('an authority accepts applications once onboarded and stops when revoked (its stored row, not the bundled data)', async () => {
+    const { w, draft } = setup();
+    expect(await issuesOf(draft({ authorityId: 'gore' }))).toEqual([
+      { field: 'body.authorityId', reason: 'Authority does not accept applications' },
+    ]);
+    w.serviceable.set('gore', true);
+    expect((await draft({ authorityId: 'gore' })).application.authorityId).toBe('gore');
+    w.serviceable.set('akl', false);
+    expect(await issuesOf(draft({ authorityId: 'akl' }))).toEqual([
+      { field: 'body.authorityId', reason: 'Authority does not accept applications' },
+    ]);
+    expect(w.creates).toHaveLength(1);
+  });
+
   it('takes only a visible standalone form whose series the authority enables', async () => {
     const { w, draft } = setup();
     w.extraForms.push({

@@ -37,8 +37,9 @@ describe('detectAuthority', () => {
   });
 
   it('no match → undefined; independent and hidden authorities are never detected', () => {
-    expect(detectAuthority(data.authorities, q({ city: 'Invercargill', postcode: '9810' }))).toBeUndefined();
-    expect(detectAuthority(data.authorities, q({ latitude: '-46.41', longitude: '168.35' }))).toBeUndefined();
+    // Outside New Zealand: Sydney.
+    expect(detectAuthority(data.authorities, q({ city: 'Sydney', postcode: '0000' }))).toBeUndefined();
+    expect(detectAuthority(data.authorities, q({ latitude: '-33.87', longitude: '151.21' }))).toBeUndefined();
     const hidden = data.authorities.map((a) => (a.id === 'wcc' ? { ...a, hidden: true } : a));
     expect(detectAuthority(hidden, q({ city: 'Wellington' }))).toBeUndefined();
     const ibca = data.authorities.find((a) => a.isIndependent)!;
@@ -80,7 +81,10 @@ describe('buildJurisdiction', () => {
   });
 
   it('authorities: public only (no independent, no hidden), by display name, without detection hints', () => {
-    expect(dto.authorities.map((a) => a.id)).toEqual(['akl', 'ccc', 'dcc', 'hcc', 'tcc', 'wcc']);
+    const names = dto.authorities.map((a) => a.displayName);
+    expect(names).toHaveLength(67);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(dto.authorities.map((a) => a.id)).not.toContain('demo-ibca');
     expect(dto.authorities[0]).not.toHaveProperty('cities');
     expect(dto.authorities[0]).not.toHaveProperty('bounds');
     const hidden = buildJurisdiction(

@@ -117,6 +117,29 @@ describe('the loader', () => {
     expect([...before].filter((k) => !left.has(k))).toEqual([]);
   });
 
+  it('keeps the serviceable that onboarding or revocation stored on a row; a new row takes the JSON value', async () => {
+    const rowKey = (id: string) =>
+      [...table.items].find(([, i]) => i.__edb_e__ === 'authority' && i.authorityId === id)![0];
+    const row = (id: string) => table.items.get(rowKey(id))!;
+    const before = await pub('GET /public/jurisdictions/{id}', { pathParameters: { id: 'nz' } });
+    // The operator onboarded Gore and revoked Auckland; Kaikoura has no row yet (newly in the data).
+    table.put({ ...row('gore'), serviceable: true });
+    table.put({ ...row('akl'), serviceable: false });
+    table.items.delete(rowKey('kaikoura'));
+    await seedReferenceData();
+    expect([row('gore').serviceable, row('akl').serviceable, row('kaikoura').serviceable]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    // The jurisdiction shows the stored values, under an etag of what it shows.
+    const after = await pub('GET /public/jurisdictions/{id}', { pathParameters: { id: 'nz' } });
+    const shown = (after.body as JurisdictionDto).authorities;
+    expect(shown.find((a) => a.id === 'gore')?.serviceable).toBe(true);
+    expect(shown.find((a) => a.id === 'akl')?.serviceable).toBe(false);
+    expect((after.body as JurisdictionDto).etag).not.toBe((before.body as JurisdictionDto).etag);
+  });
+
   it('links the grant to an existing account with that e-mail as well', async () => {
     table.put(storedUser('sub-applicant', 'applicant@demo.consent.nz'));
     await seedReferenceData();
@@ -139,7 +162,10 @@ describe('GET /public/jurisdictions/{id}', () => {
       type: 'Formio',
       formioName: 'bc-project',
     });
-    expect(dto.authorities.map((a) => a.id)).toEqual(['akl', 'ccc', 'dcc', 'hcc', 'tcc', 'wcc']);
+    // Every territorial authority, by display name; not the independent one.
+    expect(dto.authorities).toHaveLength(67);
+    expect(dto.authorities.map((a) => a.id)).toEqual(expect.arrayContaining(['akl', 'ccc', 'dcc', 'wcc']));
+    expect(dto.authorities.map((a) => a.id)).not.toContain('demo-ibca');
     expect(dto.documentCategories.length).toBeGreaterThan(0);
     expect(res.headers.etag).toBe(`"${dto.etag}"`);
     const byName = await pub('GET /public/jurisdictions/{id}', { pathParameters: { id: 'NewZealand' } });
@@ -260,8 +286,9 @@ describe('GET /public/authorities/detection', () => {
       queryStringParameters: { territorialAuthority: 'Auckland', city: 'Wellington' },
     });
     expect(byTa.body).toEqual({ authorityId: 'akl' });
+    // No New Zealand postcode starts 00.
     const miss = await pub('GET /public/authorities/detection', {
-      queryStringParameters: { postcode: '9810' },
+      queryStringParameters: { postcode: '0000' },
     });
     expect(miss).toMatchObject({ statusCode: 404, body: { code: 'ResourceNotFound' } });
     const bad = await pub('GET /public/authorities/detection', { queryStringParameters: {} });

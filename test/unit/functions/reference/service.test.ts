@@ -271,7 +271,7 @@ describe('reference service: authority detection (fake ports)', () => {
 
   it('no match, or a jurisdiction without authorities → NotFound with the message', async () => {
     const w = world();
-    await expect(w.service.detect({ postcode: '9810' })).rejects.toMatchObject({
+    await expect(w.service.detect({ postcode: '0000' })).rejects.toMatchObject({
       kind: 'notFound',
       description: 'No building consent authority serves this address',
     });

@@ -8,6 +8,7 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -20,6 +21,7 @@ import { isServiceError } from '../../api/errors';
 import { INTENT_SELECTION_URL } from '../../routes/rules';
 import AddressEntry from '../address/AddressEntry';
 import AuthorityInfoCard from '../authority/AuthorityInfoCard';
+import { safeWebsite } from '../authority/authority';
 import { useCurrentUser } from '../shell/useCurrentUser';
 import { detectionParams, detectionQuery, jurisdictionQuery } from './reference';
 import { useCreateApplication } from './useCreateApplication';
@@ -28,11 +30,13 @@ import {
   afterAddress,
   applicationAddress,
   authorityChoices,
+  authorityNotTakingApplications,
   copyRequest,
   initialAuthority,
   isSiteAddress,
   parseAddressStepQuery,
   siteOf,
+  takesApplications,
 } from './wizard';
 
 /**
@@ -105,7 +109,9 @@ export default function AddressStep() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [address, authorityId]);
 
-  const authority = choices.find((a) => a.id === authorityId);
+  const authority = choices.find((a) => a.id === authorityId && takesApplications(a));
+  const notTaking = authorityNotTakingApplications(choices, authorityId, detected);
+  const notTakingWebsite = notTaking && safeWebsite(notTaking.website);
   const create = useCreateApplication();
 
   const next = () => {
@@ -233,7 +239,16 @@ export default function AddressStep() {
                 >
                   <Select
                     selectedOption={authority ? { value: authority.id, label: authority.displayName } : null}
-                    options={choices.map((a) => ({ value: a.id, label: a.displayName }))}
+                    options={choices.map((a) =>
+                      takesApplications(a)
+                        ? { value: a.id, label: a.displayName }
+                        : {
+                            value: a.id,
+                            label: a.displayName,
+                            description: t('newApplication.address.notTakingOption'),
+                            disabled: true,
+                          },
+                    )}
                     onChange={({ detail }) => {
                       setChosenBy('user');
                       setAuthorityId(detail.selectedOption.value);
@@ -251,6 +266,19 @@ export default function AddressStep() {
                 </FormField>
               </SpaceBetween>
             </Container>
+            {notTaking && (
+              <Alert
+                type="info"
+                header={t('newApplication.address.notTakingTitle', { name: notTaking.displayName })}
+              >
+                {t('newApplication.address.notTakingBody')}{' '}
+                {notTakingWebsite && (
+                  <Link href={notTakingWebsite} external externalIconAriaLabel={t('shell.externalLink')}>
+                    {notTaking.website}
+                  </Link>
+                )}
+              </Alert>
+            )}
             {authority && <AuthorityInfoCard authority={authority} />}
           </SpaceBetween>
         </Form>

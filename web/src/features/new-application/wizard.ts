@@ -145,15 +145,40 @@ export function authorityChoices(
     .sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 
-/** The authority preselected: the detected one when it may be chosen, else the user's default independent one. */
+/**
+ * Whether an application can be started with the authority: it takes applications on the portal
+ * (serviceable: the council is onboarded). Others are listed but cannot be chosen.
+ */
+export const takesApplications = (authority: Pick<AuthorityDto, 'serviceable'>): boolean =>
+  authority.serviceable;
+
+/**
+ * The authority preselected: the detected one when it may be chosen and takes applications, else the
+ * user's default independent one (when it takes applications).
+ */
 export function initialAuthority(
   choices: readonly AuthorityDto[],
   detected: string | null | undefined,
   user: Pick<UserDto, 'independentAuthorities'>,
 ): string | undefined {
-  if (detected && choices.some((a) => a.id === detected)) return detected;
+  const usable = (id: string | undefined) => !!id && choices.some((a) => a.id === id && takesApplications(a));
+  if (detected && usable(detected)) return detected;
   const preferred = user.independentAuthorities?.find((a) => a.defaultIndependent)?.id;
-  return preferred && choices.some((a) => a.id === preferred) ? preferred : undefined;
+  return usable(preferred) ? preferred : undefined;
+}
+
+/**
+ * The authority the applicant is told about before starting, when it does not take applications on
+ * the portal yet: the one in the choice (a copy's source, a link), else the detected one.
+ */
+export function authorityNotTakingApplications(
+  choices: readonly AuthorityDto[],
+  chosen: string | undefined,
+  detected: string | null | undefined,
+): AuthorityDto | undefined {
+  const find = (id: string | null | undefined) => choices.find((a) => a.id === id);
+  const shown = find(chosen) ?? find(detected);
+  return shown && !takesApplications(shown) ? shown : undefined;
 }
 
 /** Forms of a category the authority enables (its enabledFormSeries), visible, in display order. */
