@@ -44,6 +44,15 @@ export interface CouncilCredentials {
 
 /** The table's entities, imported once TABLE_NAME (and locally the endpoint) is set. */
 const data = async () => (await import('../../functions/platform/data/service.js')).service;
+/**
+ * The authority's `serviceable` as the reference data shows it: written again with the
+ * jurisdiction's etag refreshed, so GET /public/authorities changes within its cache time.
+ */
+const publishServiceable = async (authorityId: string, serviceable: boolean) =>
+  (await import('../../functions/reference/repository/loader.js')).setAuthorityServiceable(
+    authorityId,
+    serviceable,
+  );
 
 async function findAppClient(t: CouncilTarget, authorityId: string) {
   const name = councilClientName(authorityId);
@@ -143,6 +152,7 @@ export async function onboardCouncil(
         e.authority.patch({ authorityId }).set({ serviceable: true }).commit(),
       ])
       .go();
+    await publishServiceable(authorityId, true);
   }
   const creds = await councilCredentials(t, authorityId, clientId);
   return { ...creds, onboarded };
@@ -196,6 +206,7 @@ export async function revokeCouncil(t: CouncilTarget, authorityId: string, now =
       e.authority.patch({ authorityId }).set({ serviceable: false }).commit(),
     ])
     .go();
+  await publishServiceable(authorityId, false);
   return { authorityId, revoked: active.map((r) => r.clientId) };
 }
 
