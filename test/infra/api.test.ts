@@ -6,7 +6,6 @@ import {
   routeKey,
   routes,
   type RouteDef,
-  councilClient,
   defineRoute,
   signedIn,
 } from '../../functions/routes.js';
@@ -100,15 +99,21 @@ describe('ApiStack', () => {
     expect(lambdaOfRoute.get('GET /user/applications/{id}')).toBe('applications');
   });
 
-  it('protects user routes with the Cognito JWT authorizer and leaves public routes open', () => {
+  it('protects user and council routes with their JWT authorizers and leaves public routes open', () => {
     const byKey = new Map(
       propsOf(t, 'AWS::ApiGatewayV2::Route').map((r) => [r.RouteKey as string, r] as const),
     );
+    const authorizerOf = (r: Record<string, unknown>) => JSON.stringify(r.AuthorizerId);
+    const userAuthorizer = authorizerOf(byKey.get('GET /user')!);
+    const councilAuthorizer = authorizerOf(byKey.get('GET /council/events')!);
+    expect(userAuthorizer).not.toBe(councilAuthorizer);
     for (const route of routes) {
       const r = byKey.get(routeKey(route))!;
-      if (route.caller === 'user') {
+      if (route.caller === 'user' || route.caller === 'council') {
         expect(r.AuthorizationType, routeKey(route)).toBe('JWT');
-        expect(r.AuthorizerId, routeKey(route)).toBeDefined();
+        expect(authorizerOf(r), routeKey(route)).toBe(
+          route.caller === 'user' ? userAuthorizer : councilAuthorizer,
+        );
       } else {
         expect(r.AuthorizationType ?? 'NONE', routeKey(route)).toBe('NONE');
         expect(r.AuthorizerId, routeKey(route)).toBeUndefined();
@@ -117,8 +122,9 @@ describe('ApiStack', () => {
   });
 
   it("trusts only the deployed user pool's issuer, with the web client as audience", () => {
-    t.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
-    const a = propsOf(t, 'AWS::ApiGatewayV2::Authorizer')[0]!;
+    // Two: the users' (this one) and the councils' (below, "with other route tables").
+    t.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 2);
+    const a = propsOf(t, 'AWS::ApiGatewayV2::Authorizer').find((x) => x.Name !== 'cognito-council')!;
     expect(a.AuthorizerType).toBe('JWT');
     expect(a.IdentitySource).toEqual(['$request.header.Authorization']);
     const cfg = a.JwtConfiguration as { Issuer: unknown; Audience: unknown[] };
@@ -299,8 +305,7 @@ describe('ApiStack', () => {
     const extra = (...more: RouteDef[]): RouteDef[] => [...routes, ...more];
 
     it('puts council routes behind the council pool’s JWT authorizer: its issuer, the onboarded clients as audience, the route’s scope', () => {
-      const councilRoute = defineRoute('GET', '/council/events', 'council', councilClient('events.read'));
-      const { stacks } = buildTestApp({ config: { councils: ['wcc', 'akl'], routes: extra(councilRoute) } });
+      const { stacks } = buildTestApp({ config: { councils: ['wcc', 'akl'] } });
       const api = template(stacks.api);
       const auth = template(stacks.auth);
       const authorizers = propsOf(api, 'AWS::ApiGatewayV2::Authorizer') as {
@@ -346,10 +351,7 @@ describe('ApiStack', () => {
     });
 
     it('with no council onboarded the council authorizer’s audience names no client', () => {
-      const councilRoute = defineRoute('GET', '/council/events', 'council', councilClient('events.read'));
-      const api = template(
-        buildTestApp({ config: { councils: [], routes: extra(councilRoute) } }).stacks.api,
-      );
+      const api = template(buildTestApp({ config: { councils: [] } }).stacks.api);
       api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
         Name: 'cognito-council',
         JwtConfiguration: { Audience: ['no-council-onboarded'] },
