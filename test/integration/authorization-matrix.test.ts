@@ -43,6 +43,7 @@ import { eventsSettled } from '../support/events';
 import { mintTokens, subOf, type MintedTokens } from '../support/tokens';
 import { organisationCalls } from '../support/matrix-organisations';
 import { accessRequestCalls } from '../support/matrix-access-requests';
+import { makeSubmittable, signatureOf } from '../support/submission';
 
 const o = readOutputs();
 
@@ -274,74 +275,6 @@ async function makeConsent(app: Fixture): Promise<void> {
   );
 }
 
-/** Step data, people and documents so that every rule passes and the application can be submitted. */
-async function makeSubmittable(app: Fixture): Promise<void> {
-  const steps: [string, Record<string, unknown>][] = [
-    [
-      'bc-project',
-      {
-        currentLawfulUse: 'housingDetachedDwelling',
-        workType: { newBuilding: true },
-        buildingWorkDescription: 'A new three-bedroom house',
-        intendedUses: { housingDetachedDwelling: true },
-        intendedLife: 'indefinite',
-        estimatedValue: 450000,
-        restrictedBuildingWork: 'yes',
-        stagedConsent: 'no',
-        applicantIsOwner: 'yes',
-        pimRequested: 'no',
-      },
-    ],
-    [
-      'bc-building-code',
-      { clauses: { B1: true }, b1Means: 'acceptableSolution', b1Details: 'B1/AS1, NZS 3604:2011' },
-    ],
-    ['bc-compliance-schedule', { hasSpecifiedSystems: 'no' }],
-  ];
-  for (const [stepId, data] of steps) {
-    const r = await api(
-      'POST',
-      `/user/applications/${app.id}/steps/${stepId}`,
-      { data },
-      { token: owner.token },
-    );
-    if (r.status !== 200) throw new Error(`fixture step ${stepId}: ${r.status} ${JSON.stringify(r.body)}`);
-  }
-  const now = new Date().toISOString();
-  await entities.participant
-    .put({
-      applicationId: app.id,
-      participantId: randomUUID(),
-      organisation: 'Design Co',
-      participantTypes: ['designer'],
-      accessLevel: 'None',
-      modifiedDate: now,
-    })
-    .go();
-  for (const c of ['plans', 'specifications', 'proof-of-ownership']) {
-    await entities.applicationDocument
-      .put({
-        applicationId: app.id,
-        documentName: `${c}.pdf`,
-        objectKey: `documents/${app.id}/${c}.pdf`,
-        fileName: `${c}-file.pdf`,
-        fileType: 'application/pdf',
-        fileSize: 7000,
-        uploadStatus: 'Completed',
-        documentContainerId: c,
-        fileModifiedDate: now,
-      })
-      .go();
-  }
-  const rules = await api('GET', `/user/applications/${app.id}/ruleresults?type=FULL`, undefined, {
-    token: owner.token,
-  });
-  const errors = (rules.body as { severity: string; message: string }[]).filter(
-    (r) => r.severity === 'Error',
-  );
-  if (errors.length) throw new Error(`fixture not submittable: ${JSON.stringify(errors)}`);
-}
-
 /** A contact of the caller's library (for the contact routes that name one). */
 async function newContact(c: Person): Promise<string> {
   const res = await api(
@@ -479,15 +412,9 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ body: { formId: 'amendment' } }),
   }),
   'POST /user/applications/{id}/submission': onApp({
-    prepare: makeSubmittable,
+    prepare: (app) => makeSubmittable(app.id, owner.token, o),
     // The signature is the caller's full name as on their profile.
-    request: async (_app, caller) => {
-      const me = (await api('GET', '/user', undefined, { token: caller.token })).body as {
-        firstName?: string;
-        lastName?: string;
-      };
-      return { body: { userSignature: `${me.firstName ?? ''} ${me.lastName ?? ''}` } };
-    },
+    request: async (_app, caller) => ({ body: { userSignature: await signatureOf(caller.token, o) } }),
   }),
   'GET /user/applications/{id}/rejected-reason': onApp({ request: () => ({}) }),
   'GET /user/applications/{id}/enabled-steps': onApp({ request: () => ({}) }),
