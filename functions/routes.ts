@@ -360,12 +360,13 @@ export const routeByKey = (key: string, table: readonly RouteDef[] = routes): Ro
 export function matchRoute(
   method: string,
   path: string,
+  table: readonly RouteDef[] = routes,
 ): { route: RouteDef; pathParameters: Record<string, string> } | undefined {
   // API Gateway ignores a trailing slash on a request path.
   const clean = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   const parts = clean.split('/');
   let best: { route: RouteDef; pathParameters: Record<string, string>; literals: number } | undefined;
-  for (const route of routes as readonly RouteDef[]) {
+  for (const route of table) {
     if (route.method !== method.toUpperCase()) continue;
     const tparts = route.path.split('/');
     if (tparts.length !== parts.length) continue;

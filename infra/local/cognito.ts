@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent } from 'aws-lambda';
 import { CognitoError } from './cognito-error';
 import { createMfaProxy, type MfaUser } from './cognito-mfa';
+import { createLocalOAuth, ensureCouncilPool } from './cognito-oauth';
 import { lambdaContext, type HandlerLoader } from './handlers';
 import { htmlToText, writeMail } from './mail';
 import { HOST } from './ports';
@@ -27,6 +28,10 @@ export interface LocalCognito {
   endpoint: string;
   userPoolId: string;
   clientId: string;
+  /** The council pool (no users; one app client per onboarded authority: docs/council-api.md §1). */
+  councilUserPoolId: string;
+  /** Its token endpoint (client credentials): `<endpoint>/oauth2/token`. */
+  councilTokenUrl: string;
   /** Calls a Cognito target through the proxy (so triggers run). */
   call<T = Record<string, unknown>>(target: string, body: unknown): Promise<T>;
   /** Runs the post-confirmation handler for a confirmed user (as AdminConfirmSignUp would). */
@@ -397,6 +402,17 @@ export async function startCognito(opts: {
   });
 
   const ids = await ensurePool(internal, path.join(dir, 'ids.json'));
+  const oauth = createLocalOAuth({
+    dir,
+    endpoint,
+    call: (target, body) => cognitoCall(internal, target, body),
+    oauthPools: () => [councilUserPoolId],
+  });
+  const councilUserPoolId = await ensureCouncilPool(
+    (target, body) => cognitoCall(internal, target, body),
+    path.join(dir, 'ids.json'),
+    oauth.handleTarget,
+  );
   // As the deployed pool: optional two-step sign-in, authenticator app only (set at every start,
   // so a pool created before this existed gets it too; cognito-local's default is OFF).
   await cognitoCall(internal, 'SetUserPoolMfaConfig', {
@@ -456,6 +472,18 @@ export async function startCognito(opts: {
       return;
     }
     const targetHeader = req.headers['x-amz-target'];
+    if (req.method === 'POST' && (req.url ?? '').split('?')[0] === '/oauth2/token') {
+      const raw = await readBody(req);
+      const answer = await oauth.handleToken(raw, req.headers.authorization);
+      if (answer) {
+        sendJson(res, answer.status, answer.body, { ...corsHeaders(req), 'cache-control': 'no-store' });
+        return;
+      }
+      const r = await forward(opts.internalPort, req, raw);
+      res.writeHead(r.status, { ...r.headers, ...corsHeaders(req) });
+      res.end(r.body);
+      return;
+    }
     if (req.method !== 'POST' || typeof targetHeader !== 'string') {
       const r = await forward(opts.internalPort, req, undefined);
       res.writeHead(r.status, { ...r.headers, ...corsHeaders(req) });
@@ -497,7 +525,7 @@ export async function startCognito(opts: {
     }
 
     try {
-      const answered = await mfa.handle(target, body);
+      const answered = (await oauth.handleTarget(target, body)) ?? (await mfa.handle(target, body));
       if (answered) {
         reply(200, answered);
         return;
@@ -640,6 +668,8 @@ export async function startCognito(opts: {
     endpoint,
     userPoolId: ids.userPoolId,
     clientId: ids.clientId,
+    councilUserPoolId,
+    councilTokenUrl: `${endpoint}/oauth2/token`,
     call: (target, body) => cognitoCall(endpoint, target, body),
     runPostConfirmation: (username) =>
       postConfirmation(

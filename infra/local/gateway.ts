@@ -6,6 +6,7 @@ import { PayloadTooLarge } from '../../functions/platform/errors';
 import { API_GATEWAY_MAX_BODY_BYTES } from '../../functions/platform/http/body-limit';
 import { mapError } from '../../functions/platform/http/errors';
 import { lambdaId, matchRoute, routeKey, routes, type RouteDef } from '../../functions/routes';
+import { localCouncilAuthorizer, routeScope } from './council-authorizer';
 import { lambdaContext, type HandlerLoader } from './handlers';
 import { HOST } from './ports';
 import { closeServer, listen, sendJson, type Log } from './util';
@@ -75,6 +76,8 @@ export function buildEvent(opts: {
   routeKey: string;
   pathParameters?: Record<string, string>;
   claims?: Record<string, string | number | boolean | string[]>;
+  /** The token's scopes (a council access token), as `jwt.scopes`; null otherwise. */
+  scopes?: string[];
 }): HttpEventV2 {
   const { req } = opts;
   const headers: Record<string, string> = {};
@@ -120,7 +123,7 @@ export function buildEvent(opts: {
       stage: STAGE,
       time: now.toISOString(),
       timeEpoch: now.getTime(),
-      ...(opts.claims ? { authorizer: { jwt: { claims: opts.claims, scopes: null } } } : {}),
+      ...(opts.claims ? { authorizer: { jwt: { claims: opts.claims, scopes: opts.scopes ?? null } } } : {}),
     },
     isBase64Encoded: hasBody && !isText,
   };
@@ -197,14 +200,28 @@ export async function startGateway(opts: {
   cognitoEndpoint: string;
   userPoolId: string;
   clientId: string;
+  /** The council pool: council routes verify its access tokens (without it they answer 401). */
+  council?: { userPoolId: string; listClientIds: () => Promise<string[]> };
+  /** The route table (default functions/routes.ts; tests serve their own). */
+  routes?: readonly RouteDef[];
   handlers: HandlerLoader;
   log: Log;
   /** Called after every handler invocation (the stream poller polls at once: events may be written). */
   afterInvoke?: () => void;
 }): Promise<LocalGateway> {
   const authorize = jwtAuthorizer(opts);
-  for (const r of (routes as readonly RouteDef[]).filter((rt) => rt.caller === 'council')) {
-    opts.log(`${routeKey(r)}: council callers have no local authorizer yet; the route answers 401`);
+  const table: readonly RouteDef[] = opts.routes ?? routes;
+  const authorizeCouncil = opts.council
+    ? localCouncilAuthorizer({
+        cognitoEndpoint: opts.cognitoEndpoint,
+        councilUserPoolId: opts.council.userPoolId,
+        listClientIds: opts.council.listClientIds,
+      })
+    : undefined;
+  if (!authorizeCouncil) {
+    for (const r of table.filter((rt) => rt.caller === 'council')) {
+      opts.log(`${routeKey(r)}: no council pool given; the route answers 401`);
+    }
   }
   const cors = (req: IncomingMessage): Record<string, string> => {
     const origin = req.headers.origin;
@@ -250,18 +267,26 @@ export async function startGateway(opts: {
       return;
     }
     const rawPath = url.pathname.slice(prefix.length) || '/';
-    const match = matchRoute(method, rawPath);
+    const match = matchRoute(method, rawPath, table);
     if (!match) {
       sendJson(res, 404, { message: 'Not Found' }, baseHeaders);
       return;
     }
     const { route, pathParameters } = match;
     let claims: Record<string, string | number | boolean | string[]> | undefined;
+    let scopes: string[] | undefined;
     if (route.caller === 'council') {
-      // Council machine credentials have no authorizer yet (the API stack refuses such routes):
-      // fail closed.
-      sendJson(res, 401, { message: 'Unauthorized' }, baseHeaders);
-      return;
+      // The council pool's JWT authorizer (infra/local/council-authorizer.ts); without it, closed.
+      const verdict = authorizeCouncil
+        ? await authorizeCouncil(req.headers.authorization, routeScope(route))
+        : undefined;
+      if (!verdict?.ok) {
+        const refusal = verdict ?? { status: 401, headers: {}, body: { message: 'Unauthorized' } };
+        sendJson(res, refusal.status, refusal.body, { ...baseHeaders, ...refusal.headers });
+        return;
+      }
+      claims = verdict.claims;
+      scopes = verdict.scopes;
     }
     if (route.caller === 'user') {
       const payload = await authorize(req.headers.authorization);
@@ -285,6 +310,7 @@ export async function startGateway(opts: {
       routeKey: routeKey(route),
       pathParameters,
       claims,
+      scopes,
     });
     let result: unknown;
     try {

@@ -27,6 +27,7 @@ import { LOCAL_MERGE_FUNCTION_NAME, startLambda, type LocalLambda } from './lamb
 import { startWeb, type WebMode } from './web';
 import { rateLimitsFrom, type RateLimits } from '../../functions/platform/rate-limit';
 import { LOCAL_ORIGIN_SECRET, localRateLimits } from './edge';
+import { onboardLocalCouncils } from './councils';
 
 export { STAGE } from './gateway';
 export { demoUsers, type DemoUser } from './seed';
@@ -73,6 +74,11 @@ export interface LocalStackOutputs {
   WebUrl: string;
   UserPoolId: string;
   UserPoolClientId: string;
+  /** The council pool and its client-credentials token endpoint (docs/council-api.md §1). */
+  CouncilUserPoolId: string;
+  CouncilTokenUrl: string;
+  /** The hand-over files of the onboarded councils (`<dir>/<authority>.json`). */
+  CouncilCredentialsDir: string;
   CognitoEndpoint: string;
   Region: string;
   UploadsBucket: string;
@@ -131,6 +137,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   if (options.reset) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const mailDir = path.join(dataDir, 'mail');
+  const councilsDir = path.join(dataDir, 'councils');
   mkdirSync(mailDir, { recursive: true });
   // Injected lookup faults never outlive the run that wrote them.
   const lookupsFaultsFile = path.join(dataDir, 'lookups-faults.json');
@@ -337,6 +344,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       cognitoEndpoint: cognito.endpoint,
       userPoolId: cognito.userPoolId,
       clientId: cognito.clientId,
+      council: {
+        userPoolId: cognito.councilUserPoolId,
+        listClientIds: async () => {
+          const out = await cognito.call<{ UserPoolClients?: { ClientId: string }[] }>(
+            'ListUserPoolClients',
+            {
+              UserPoolId: cognito.councilUserPoolId,
+              MaxResults: 60,
+            },
+          );
+          return (out.UserPoolClients ?? []).map((c) => c.ClientId);
+        },
+      },
       handlers,
       log: warn,
       afterInvoke: () => streams?.nudge(),
@@ -360,6 +380,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         warn('infra/seed/seed-reference.ts is not there yet: no reference data');
       }
       await seedDemoUsers({ cognito, stateFile: path.join(dataDir, 'seeded-users.json'), log: warn });
+      const councilsMs = await onboardLocalCouncils({
+        cognito,
+        region: REGION,
+        apiUrl: `${webUrl}/api`,
+        dir: councilsDir,
+        log: warn,
+      });
+      info(`councils onboarded in ${councilsMs} ms`);
       info(`seeded in ${Date.now() - seedStart} ms`);
     }
 
@@ -369,6 +397,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     scheduler.start();
 
     const outputs: LocalStackOutputs = {
+      CouncilUserPoolId: cognito.councilUserPoolId,
+      CouncilTokenUrl: cognito.councilTokenUrl,
+      CouncilCredentialsDir: councilsDir,
       ApiUrl: `${webUrl}/${new URL(gateway.url).pathname.replace(/^\/+/, '')}`,
       GatewayUrl: gateway.url,
       RateLimits: rateLimitsFrom(env.RATE_LIMITS),

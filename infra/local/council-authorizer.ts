@@ -1,0 +1,108 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { COUNCIL_RESOURCE_SERVER } from '../../shared/schemas/council';
+import type { RouteDef } from '../../functions/routes';
+
+/**
+ * The HTTP API JWT authorizer of the council routes (docs/council-api.md §1), locally: an RS256
+ * access token of the council pool's issuer, `client_id` among the pool's current app clients (the
+ * authorizer's audience on AWS: Cognito's client-credentials tokens carry no `aud`), and the route's
+ * scope in its `scope` claim. Refusals as HTTP API: 401 with `www-authenticate` for a missing or bad
+ * token, 403 for a missing scope; no Lambda runs.
+ */
+export type CouncilAuthorization =
+  | { ok: true; claims: Record<string, string | number>; scopes: string[] }
+  | { ok: false; status: 401 | 403; headers: Record<string, string>; body: { message: string } };
+
+const unauthorized = (error?: string): CouncilAuthorization => ({
+  ok: false,
+  status: 401,
+  headers: { 'www-authenticate': error ? `Bearer error="${error}"` : 'Bearer' },
+  body: { message: 'Unauthorized' },
+});
+
+/** The scope a council route needs (`council-api/<scope>`), or undefined when it declares none. */
+export function routeScope(route: Pick<RouteDef, 'access'>): string | undefined {
+  // The council access kinds carry `scope` (functions/routes.ts, council-core); read defensively.
+  const scope = (route.access as { scope?: unknown }).scope;
+  return typeof scope === 'string' ? `${COUNCIL_RESOURCE_SERVER}/${scope}` : undefined;
+}
+
+/** Claims as HTTP API passes a JWT's: strings and numbers (a list would be `[a b]`). */
+function flatClaims(payload: JWTPayload): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(payload)) {
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'string' || typeof v === 'number') out[k] = v;
+    else if (typeof v === 'boolean') out[k] = String(v);
+    else if (Array.isArray(v)) out[k] = `[${v.join(' ')}]`;
+    else out[k] = JSON.stringify(v);
+  }
+  return out;
+}
+
+export function councilAuthorizer(opts: {
+  issuer: string;
+  keys: JWTVerifyGetKey;
+  /** The council pool's current app client ids (the audience); `fresh` skips a cache. */
+  clientIds: (fresh?: boolean) => Promise<ReadonlySet<string>>;
+}) {
+  return async (
+    authorization: string | undefined,
+    scope: string | undefined,
+  ): Promise<CouncilAuthorization> => {
+    const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+    if (!m?.[1]) return unauthorized();
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(m[1], opts.keys, { issuer: opts.issuer, algorithms: ['RS256'] }));
+    } catch {
+      return unauthorized('invalid_token');
+    }
+    if (payload.token_use !== 'access') return unauthorized('invalid_token');
+    const clientId = payload.client_id;
+    if (typeof clientId !== 'string') return unauthorized('invalid_token');
+    // A client onboarded a moment ago is not in the cached list yet: look once more.
+    if (!(await opts.clientIds()).has(clientId) && !(await opts.clientIds(true)).has(clientId))
+      return unauthorized('invalid_token');
+    const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
+    if (scope && !scopes.includes(scope)) {
+      return {
+        ok: false,
+        status: 403,
+        headers: { 'www-authenticate': `Bearer scope="${scope}" error="insufficient_scope"` },
+        body: { message: 'Forbidden' },
+      };
+    }
+    return { ok: true, claims: flatClaims(payload), scopes };
+  };
+}
+
+/** A value recomputed at most every `ms` (concurrent callers share one computation). */
+export function cached<T>(ms: number, load: () => Promise<T>): (fresh?: boolean) => Promise<T> {
+  let at = 0;
+  let value: Promise<T> | undefined;
+  return (fresh) => {
+    if (fresh || !value || Date.now() - at > ms) {
+      at = Date.now();
+      value = load().catch((err: unknown) => {
+        value = undefined;
+        throw err;
+      });
+    }
+    return value;
+  };
+}
+
+/** The local council authorizer: the pool's JWKS over the proxy, its clients listed every 2 s. */
+export function localCouncilAuthorizer(opts: {
+  cognitoEndpoint: string;
+  councilUserPoolId: string;
+  listClientIds: () => Promise<string[]>;
+}) {
+  const issuer = `${opts.cognitoEndpoint}/${opts.councilUserPoolId}`;
+  return councilAuthorizer({
+    issuer,
+    keys: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)),
+    clientIds: cached(2000, async () => new Set(await opts.listClientIds())),
+  });
+}
