@@ -11,7 +11,8 @@
  * - on organisation routes (activeMember, organisationAdmin): the agent, a sole trader and so the
  *   admin of their own organisation → a success; a Normal member → 403 on the admin routes and a
  *   disabled member → 403 on all of them, changing nothing in their organisation's partition;
- * - on council / payment-provider routes: every user token → 401 (no such credentials exist yet);
+ * - on payment-provider routes: every user token → 401 (no such credentials exist yet); council
+ *   routes are authorization-matrix-council.test.ts's;
  *
  * and checks that every refused call changed nothing: the application's partition (the
  * application, its participants, access and list rows, steps, documents, history, template), both
@@ -609,10 +610,11 @@ async function seedMember(userId: string, email: string, organisationId: string)
 }
 
 const table = routes as readonly RouteDef[];
-const protectedRoutes = table.filter((r) => r.access.caller !== 'public');
+// Council routes have a kind of their own: authorization-matrix-council.test.ts (docs/council-api.md §8).
+const protectedRoutes = table.filter((r) => r.access.caller !== 'public' && r.access.caller !== 'council');
 const applicationRoutes = table.filter((r) => 'application' in r.access);
 const userRoutes = table.filter((r) => r.access.caller === 'user' && !('application' in r.access));
-const otherCallerRoutes = table.filter((r) => r.access.caller !== 'user' && r.access.caller !== 'public');
+const otherCallerRoutes = protectedRoutes.filter((r) => r.access.caller !== 'user');
 const tableLevel = (r: RouteDef): AccessLevel =>
   'application' in r.access ? r.access.application : 'ReadOnly';
 
@@ -855,7 +857,7 @@ describe.concurrent('forged, expired or missing tokens: 401, and nothing changes
   for (const route of protectedRoutes) {
     const key = routeKey(route);
     const cases = otherCallerRoutes.includes(route)
-      ? // Council and payment-provider credentials do not exist yet: every user token is refused too.
+      ? // Payment-provider credentials do not exist yet: every user token is refused too.
         [...tokenCases, { name: 'a signed-in user', token: () => agent.token }]
       : tokenCases;
     for (const t of cases) {
