@@ -1,4 +1,5 @@
 import type { AccessLevel, OrganisationRole } from '../shared/schemas/common.js';
+import type { CouncilScope } from '../shared/schemas/council.js';
 
 /**
  * The one source of truth for the HTTP API: per route, its method, the spec's path (API Gateway
@@ -60,8 +61,10 @@ export type Access =
    * it (`Admin`). A user who never joined one is the admin of their own (a sole trader's).
    */
   | { readonly caller: 'user'; readonly organisation: OrganisationRole }
-  /** A council's machine credentials, for applications of its own authority. */
-  | { readonly caller: 'council' }
+  /** A council's machine credentials with `scope` (its own records only: the service scopes them). */
+  | { readonly caller: 'council'; readonly scope: CouncilScope }
+  /** The same, on an application lodged with the caller's authority, named by the path parameter `id`. */
+  | { readonly caller: 'council'; readonly scope: CouncilScope; readonly lodgedApplication: 'id' }
   /** The payment gateway's signed notification. */
   | { readonly caller: 'paymentProvider' };
 
@@ -73,6 +76,14 @@ export const activeMember = { caller: 'user', organisation: 'Normal' } as const;
 export const organisationAdmin = { caller: 'user', organisation: 'Admin' } as const;
 export const onApplication = <L extends AccessLevel>(level: L) =>
   ({ caller: 'user', application: level, param: 'id' }) as const;
+/** A council client (docs/council-api.md §2) whose token carries `scope`; Active row, else 401. */
+export const councilClient = <S extends CouncilScope>(scope: S) => ({ caller: 'council', scope }) as const;
+/**
+ * A council client with `scope`, on an application lodged with its authority (path parameter `id`):
+ * another authority's, a Draft or no application → 404, as for a stranger.
+ */
+export const onLodgedApplication = <S extends CouncilScope>(scope: S) =>
+  ({ caller: 'council', scope, lodgedApplication: 'id' }) as const;
 
 export interface RouteDef {
   readonly method: HttpMethod;
@@ -129,6 +140,8 @@ const lists = { lambda: 'lists' } as const;
 const form = { lambda: 'form' } as const;
 /** The organisation's profile: its image's upload and scaling (functions/organisations/profile.ts). */
 const profile = { lambda: 'profile' } as const;
+/** The council integration API's scopes (docs/council-api.md §1). */
+const councilRead = 'applications.read';
 
 export const routes = [
   // Health: public, no data access beyond a cheap table describe.
@@ -322,6 +335,13 @@ export const routes = [
   r('GET', '/user/documents/{name}', 'documents', signedIn),
   r('PATCH', '/user/documents/{name}', 'documents', signedIn),
   r('GET', '/user/documents/{name}/download-link', 'documents', signedIn),
+
+  // The council integration API (docs/council-api.md): machine credentials of one authority.
+  r('GET', '/council/applications', 'council', councilClient(councilRead)),
+  r('GET', '/council/applications/{id}', 'council', onLodgedApplication(councilRead)),
+  r('GET', '/council/applications/{id}/participants', 'council', onLodgedApplication(councilRead)),
+  r('GET', '/council/applications/{id}/documents', 'council', onLodgedApplication(councilRead)),
+  r('GET', '/council/events', 'council', councilClient('events.read')),
 ] as const satisfies readonly RouteDef[];
 
 type AnyRoute = (typeof routes)[number];

@@ -3,6 +3,7 @@ import { deleteUpload, presignUpload, readUpload, uploadSize } from '../platform
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { LambdaImplementations } from '../platform/http/handler.js';
 import { logger } from '../platform/logger.js';
+import { lodgementItems } from '../council/lodgement.js';
 import { catalogue } from '../reference/catalogue.js';
 import { applicationPorts } from './adapters.js';
 import { contract } from './contract.js';
@@ -24,6 +25,7 @@ const steps = stepsService({
   parts: loadApplicationParts,
   saveStep: putStepItem,
   update: updateApplication,
+  lodged: lodgementItems,
   putSnapshot,
   summaryPdf: generateSummaryPdf,
   people: applicationPorts.people,

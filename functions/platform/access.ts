@@ -11,7 +11,8 @@ import type {
   application as applicationEntity,
   applicationAccess as accessEntity,
 } from './data/entities/application.js';
-import { Forbidden, NotFound } from './errors.js';
+import { Forbidden, NotFound, Unauthorized } from './errors.js';
+import { isVisibleToCouncil } from '../../shared/domain/council.js';
 import type { Caller } from './caller.js';
 
 export type ApplicationRecord = EntityItem<typeof applicationEntity>;
@@ -38,11 +39,24 @@ export interface OrganisationGrant {
   };
 }
 
+/** What a council route's access grants: the authority the calling client acts for. */
+export interface CouncilGrant {
+  council: { authorityId: string; clientId: string };
+}
+/** A council route on one application: also the application, lodged with the caller's authority. */
+export interface CouncilApplicationGrant extends CouncilGrant {
+  application: ApplicationRecord;
+}
+
 export type GrantOf<A extends Access> = A extends { application: string }
   ? ApplicationGrant
   : A extends { organisation: string }
     ? OrganisationGrant
-    : object;
+    : A extends { lodgedApplication: string }
+      ? CouncilApplicationGrant
+      : A extends { caller: 'council' }
+        ? CouncilGrant
+        : object;
 
 export const APPLICATION_NOT_FOUND = 'Application not found';
 
@@ -55,13 +69,18 @@ export const APPLICATION_NOT_FOUND = 'Application not found';
  * - organisation access: the caller's membership of their organisation (the user record's
  *   organisationId, the member row's role and status, read consistently). Disabled, or Normal on an
  *   admin route → 403. No organisation → the admin of their own (a sole trader).
+ * - council access (docs/council-api.md §2): a council caller (else 403) whose token has the route's
+ *   scope (else 403), its client row Active (else 401: revocation takes effect at the next call);
+ *   on an application route the application must be lodged with the row's authority (no
+ *   application, another authority's, a Draft or a malformed id → 404, as for a stranger).
  * - caller kinds other than user are checked by the caller resolution (no identity → 401).
  */
 export async function grantAccess(
   access: Access,
   caller: Caller,
   params: Record<string, unknown>,
-): Promise<Partial<ApplicationGrant & OrganisationGrant>> {
+): Promise<Partial<ApplicationGrant & OrganisationGrant & CouncilApplicationGrant>> {
+  if (access.caller === 'council') return grantCouncil(access, caller, params);
   if ('organisation' in access) {
     if (caller.kind !== 'user') throw new Forbidden();
     return { membership: await loadMembership(caller.userId, access.organisation) };
@@ -134,4 +153,27 @@ async function memberRow(
     status: data?.status ?? 'Active',
     soleTrader: false,
   };
+}
+
+/** The council branch of {@link grantAccess} (docs/council-api.md §2). */
+async function grantCouncil(
+  access: Extract<Access, { caller: 'council' }>,
+  caller: Caller,
+  params: Record<string, unknown>,
+): Promise<CouncilGrant | CouncilApplicationGrant> {
+  if (caller.kind !== 'council' || !caller.scopes.includes(access.scope)) throw new Forbidden();
+  const { data: client } = await entities.councilClient
+    .get({ clientId: caller.clientId })
+    .go({ consistent: true });
+  if (!client || client.status !== 'Active') throw new Unauthorized();
+  const council = { authorityId: client.authorityId, clientId: client.clientId };
+  if (!('lodgedApplication' in access)) return { council };
+  const applicationId = Id.safeParse(params[access.lodgedApplication]);
+  if (!applicationId.success) throw new NotFound(APPLICATION_NOT_FOUND);
+  const { data: application } = await entities.application
+    .get({ applicationId: applicationId.data })
+    .go({ consistent: true });
+  if (!application || !isVisibleToCouncil(application, council.authorityId))
+    throw new NotFound(APPLICATION_NOT_FOUND);
+  return { council, application };
 }

@@ -1,5 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { CallerKind } from '../routes.js';
+import { scopesOfClaim } from '../../shared/schemas/council-scopes.js';
+import type { CouncilScope } from '../../shared/schemas/council-scopes.js';
 
 /** An HTTP API v2 event, with the claims the JWT authorizer adds on protected routes. */
 export type HttpEvent = APIGatewayProxyEventV2 & {
@@ -17,11 +19,15 @@ export interface UserCaller {
   readonly email?: string;
   readonly username?: string;
 }
-/** A council's back office (machine credentials of one authority; the council issue issues them). */
+/**
+ * A council's back office: a client of the council pool (docs/council-api.md §1). The token names
+ * the client and its scopes, not the authority: the access policy reads the client's row and grants
+ * `{ council: { authorityId, clientId } }`.
+ */
 export interface CouncilCaller {
   readonly kind: 'council';
-  readonly authorityId: string;
   readonly clientId: string;
+  readonly scopes: readonly CouncilScope[];
 }
 /** The payment gateway's notification (the payments issue verifies its signature). */
 export interface PaymentProviderCaller {
@@ -52,4 +58,20 @@ export function userFromEvent(event: HttpEvent): UserCaller | undefined {
     ...(email !== undefined ? { email } : {}),
     ...(typeof username === 'string' ? { username } : {}),
   };
+}
+
+/**
+ * The council client of a JWT-authorised event (an OAuth client-credentials access token of the
+ * council pool: `token_use` access, `client_id`, `scope` space-separated), or undefined. The gateway
+ * (HTTP API's JWT authorizer, or the local gateway) has verified the issuer, signature, expiry and
+ * the route's scope; the access policy checks the scope again and the client's row.
+ */
+export function councilFromEvent(event: HttpEvent): CouncilCaller | undefined {
+  const jwt = event.requestContext.authorizer?.jwt;
+  const claims = jwt?.claims;
+  if (claims?.token_use !== 'access') return undefined;
+  const clientId = claims.client_id;
+  if (typeof clientId !== 'string' || clientId.length === 0) return undefined;
+  const claim = typeof claims.scope === 'string' ? claims.scope : (jwt?.scopes ?? []).join(' ');
+  return { kind: 'council', clientId, scopes: scopesOfClaim(claim) };
 }

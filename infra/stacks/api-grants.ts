@@ -68,7 +68,7 @@ export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   rfis: ['tableWrite', 'uploads'],
   payments: ['tableWrite'],
   notifications: ['tableWrite'],
-  council: ['tableWrite'],
+  council: ['tableWrite', 'uploads'],
 };
 
 /**

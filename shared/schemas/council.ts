@@ -25,33 +25,22 @@ import { messages } from '../domain/validation.js';
 
 // ---- Credentials ----
 
-/** The resource server of the council pool; token scopes read `council-api/<scope>`. */
-export const COUNCIL_RESOURCE_SERVER = 'council-api';
-/** Scopes per capability (never per authority: the authority comes from the client's row). */
-export const councilScopes = [
-  'applications.read',
-  'applications.write',
-  'events.read',
-  'webhooks.manage',
-] as const;
-export const CouncilScope = z.enum(councilScopes);
-export type CouncilScope = z.infer<typeof CouncilScope>;
-/** A scope as it appears in the access token's `scope` claim. */
-export const scopeClaim = (scope: CouncilScope): string => `${COUNCIL_RESOURCE_SERVER}/${scope}`;
-/** The council scopes of a token's space-separated `scope` claim (others ignored). */
-export function scopesOfClaim(claim: string | undefined): CouncilScope[] {
-  const granted = new Set((claim ?? '').split(' ').filter(Boolean));
-  return councilScopes.filter((s) => granted.has(scopeClaim(s)));
-}
+export {
+  COUNCIL_RESOURCE_SERVER,
+  councilScopes,
+  CouncilScope,
+  scopeClaim,
+  scopesOfClaim,
+} from './council-scopes.js';
 
 // ---- Idempotency ----
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 visible ASCII characters';
-/** Every council write carries one (a UUID recommended); the same key replays the stored answer. */
-export const IdempotencyKey = z
-  .string({ error: messages.required })
-  .regex(/^[\x21-\x7e]{1,255}$/, IDEMPOTENCY_KEY_MESSAGE);
+export {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MESSAGE,
+  IdempotencyKey,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from './idempotency.js';
 
 // ---- Common parts ----
 

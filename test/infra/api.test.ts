@@ -6,6 +6,7 @@ import {
   routeKey,
   routes,
   type RouteDef,
+  councilClient,
   defineRoute,
   signedIn,
 } from '../../functions/routes.js';
@@ -302,7 +303,7 @@ describe('ApiStack', () => {
         buildTestApp({
           config: {
             routes: extra(
-              defineRoute('POST', '/council/applications', 'council', { caller: 'council' } as const),
+              defineRoute('POST', '/council/applications', 'council', councilClient('applications.read')),
             ),
           },
         }),

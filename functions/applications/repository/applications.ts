@@ -22,7 +22,8 @@ import { listRowFields, normaliseSearch } from '../service/list-row.js';
 import type { ListRowContext } from '../service/list-row.js';
 import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
 import { newEvent, outboxItem } from '../../platform/events/outbox.js';
-import type { DomainEventCatalogue, SearchValues } from '../../platform/events/types.js';
+import type { TransactionEntities, TransactionItems } from '../../platform/events/outbox.js';
+import type { DomainEvent, DomainEventCatalogue, SearchValues } from '../../platform/events/types.js';
 import participantTypesJson from '../../../shared/reference/participant-types.json' with { type: 'json' };
 import type { ParticipantType } from '../../../shared/schemas/reference.js';
 import { guardsOf } from '../../participants/guards.js';
@@ -324,6 +325,11 @@ export interface UpdateOptions {
   previous?: ApplicationRecord;
   /** The history item of the change, written in the same transaction. */
   history?: NewHistory;
+  /**
+   * More items of the same transaction, made from the change's event: another feature's index
+   * (the council's lodgement index and feed entry on a submission: functions/council/lodgement.ts).
+   */
+  also?: (e: TransactionEntities, event: DomainEvent) => TransactionItems;
   /** A template's own details (name, description, thumbnail), written in the same transaction. */
   template?: Partial<Pick<TemplateRecord, 'displayName' | 'description' | 'thumbnailJpeg' | 'thumbnailName'>>;
 }
@@ -409,6 +415,7 @@ export async function updateApplication(
                 .commit(),
             ]
           : []),
+        ...(options.also ? options.also(e, event) : []),
         ...(template && Object.keys(template).length > 0
           ? [e.template.patch({ applicationId: id }).set(defined(template)).commit()]
           : []),

@@ -22,6 +22,8 @@ import {
 import type { ApplicationGrant } from '../../platform/access.js';
 import type { UserCaller } from '../../platform/caller.js';
 import { Forbidden, Invalid, Locked, NotFound } from '../../platform/errors.js';
+import type { TransactionEntities, TransactionItems } from '../../platform/events/outbox.js';
+import type { DomainEvent } from '../../platform/events/types.js';
 import type {
   ApplicationPatch,
   ApplicationRecord,
@@ -74,6 +76,15 @@ export interface StepPorts {
     actor: string,
     options: UpdateOptions,
   ): Promise<ApplicationRecord>;
+  /**
+   * What a submission adds to its transaction for the council: the lodgement index and feed entry
+   * (functions/council/lodgement.ts `lodgementItems`).
+   */
+  lodged?: (
+    e: TransactionEntities,
+    event: DomainEvent,
+    lodgement: { applicationId: string; authorityId: string; lodgementDate: string; status: string },
+  ) => TransactionItems;
   putSnapshot(snapshot: {
     applicationId: string;
     submissionDate: string;
@@ -304,19 +315,37 @@ export function stepsService(ports: StepPorts) {
         );
       const submissionDate = now().toISOString();
       const status: ApplicationStatus = application.status === 'VRFISuspended' ? 'InProgress' : 'Submitted';
+      // The first submission's date keeps the application's place in its council's list.
+      const lodgementDate = application.lodgementDate ?? submissionDate;
+      const { lodged } = ports;
       const submitted = await ports.update(
         application.applicationId,
         application.etag,
         {
           status,
           submissionDate,
+          lodgementDate,
           userSignature: body.userSignature,
           signedBy: { userId: caller.userId, name: signer },
           signedAt: submissionDate,
           declarationText: loaded.reference.form.declarationText,
         },
         caller.userId,
-        { event: 'ApplicationSubmitted', previous: application },
+        {
+          event: 'ApplicationSubmitted',
+          previous: application,
+          ...(lodged
+            ? {
+                also: (e, event) =>
+                  lodged(e, event, {
+                    applicationId: application.applicationId,
+                    authorityId: application.authorityId,
+                    lodgementDate,
+                    status,
+                  }),
+              }
+            : {}),
+        },
       );
       const content = snapshotOf(loaded, submitted);
       await ports.putSnapshot({

@@ -19,7 +19,7 @@ import {
   template,
 } from './entities/application.js';
 import { contact, contactEmail } from './entities/contacts.js';
-import { councilClient } from './entities/council.js';
+import { councilClient, councilFeedEntry, councilIdempotency, councilLodgement } from './entities/council.js';
 import { consumedEvent, domainEvent } from './entities/events.js';
 import {
   applicationDocument,
@@ -75,6 +75,9 @@ export const service = new Service(
     membershipHistory,
     registeredApplicantInvitation,
     councilClient,
+    councilIdempotency,
+    councilLodgement,
+    councilFeedEntry,
     contact,
     contactEmail,
     application,

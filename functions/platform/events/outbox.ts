@@ -6,6 +6,9 @@ import type { Actor, DomainEventCatalogue, DomainEventOf, EventType } from './ty
 /** The entities a `service.transaction.write(e => [...])` callback receives. */
 export type TransactionEntities = Parameters<Parameters<(typeof service)['transaction']['write']>[0]>[0];
 
+/** What a `service.transaction.write(e => [...])` callback returns: the transaction's items. */
+export type TransactionItems = ReturnType<Parameters<(typeof service)['transaction']['write']>[0]>;
+
 /** A new event of `type`: a random UUID and the time now. */
 export function newEvent<T extends EventType>(
   type: T,

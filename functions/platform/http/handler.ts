@@ -19,12 +19,14 @@ import { logger } from '../logger.js';
 import { Invalid, NotFound, TooManyRequests, Unauthorized } from '../errors.js';
 import { grantAccess } from '../access.js';
 import type { GrantOf } from '../access.js';
-import { userFromEvent } from '../caller.js';
+import { councilFromEvent, userFromEvent } from '../caller.js';
 import type { Caller, CallerOfKind, HttpEvent } from '../caller.js';
 import { assertBodyWithin, DEFAULT_MAX_BODY_BYTES } from './body-limit.js';
 import { contractViolations } from './contract-check.js';
 import { assertThroughEdge } from './edge.js';
 import { mapError } from './errors.js';
+import { idempotencyOf, idempotentRequest, storedAnswer } from './idempotency.js';
+import type { Idempotency } from './idempotency.js';
 
 export type { HttpEvent } from '../caller.js';
 
@@ -62,6 +64,11 @@ export interface RouteSchemas {
   readonly summary?: string;
   /** The largest request body the route takes, in bytes (default DEFAULT_MAX_BODY_BYTES); over it: 413. */
   readonly maxBodyBytes?: number;
+  /**
+   * A write that needs an `Idempotency-Key` (./idempotency.ts): the implementation gets
+   * `idempotency` and puts its `item` in the change's transaction; a retry replays the answer.
+   */
+  readonly idempotent?: true;
 }
 
 /** A feature's contract: exactly its route keys, each with its schemas. */
@@ -87,7 +94,8 @@ export type RouteInput<K extends RouteKey, S extends RouteSchemas> = {
   query: Out<S['query']>;
   body: Out<S['body']>;
   caller: CallerOfKind<AccessOf<K>['caller']>;
-} & GrantOf<AccessOf<K>>;
+} & GrantOf<AccessOf<K>> &
+  (S extends { idempotent: true } ? { idempotency: Idempotency } : object);
 
 /** A non-200 success, e.g. `reply(201, dto)` or `reply(204)`, or a 200 with headers. */
 export class Reply<B = unknown> {
@@ -212,8 +220,13 @@ function callerFor(access: Access, event: HttpEvent): Caller {
       if (!user) throw new Unauthorized();
       return user;
     }
+    case 'council': {
+      const council = councilFromEvent(event);
+      if (!council) throw new Unauthorized();
+      return council;
+    }
     default:
-      // Council and payment-provider credentials come with their issues; until then nobody is one.
+      // Payment-provider notifications come with their issue; until then nobody is one.
       throw new Unauthorized();
   }
 }
@@ -317,7 +330,34 @@ export function createFeatureHandler<F extends Feature, C extends Contract<F>, L
     const granted = await grantAccess(route.access, caller, event.pathParameters ?? {});
     assertBodyWithin(event, schemas.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
     const input = parseInput(schemas, event);
-    const result = await impl({ ...input, caller, ...granted }, { event, lambdaContext, logger });
+    let result: unknown;
+    if (schemas.idempotent) {
+      // Keys are per caller: a council client's (docs/council-api.md §3).
+      const owner = caller.kind === 'council' ? caller.clientId : caller.kind === 'user' ? caller.userId : '';
+      const raw = readBody(event);
+      const request = idempotentRequest(event, raw.ok ? raw.value : undefined);
+      const replay = async () => {
+        const stored = await storedAnswer(owner, request);
+        return stored && reply(stored.statusCode, stored.body, stored.headers);
+      };
+      result = await replay();
+      if (result === undefined) {
+        const idempotency = idempotencyOf(owner, request);
+        try {
+          result = await impl(
+            { ...input, caller, ...granted, idempotency },
+            { event, lambdaContext, logger },
+          );
+        } catch (err) {
+          // A concurrent call with the same key committed first: answer what it answered.
+          const winner = await replay();
+          if (!winner) throw err;
+          result = winner;
+        }
+      }
+    } else {
+      result = await impl({ ...input, caller, ...granted }, { event, lambdaContext, logger });
+    }
     const res = toResponse(result);
     checkContract(key, schemas, res);
     return res;

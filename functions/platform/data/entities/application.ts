@@ -51,6 +51,25 @@ export const application = new Entity({
     signedAt: { type: 'string' },
     declarationText: { type: 'string' },
     closedReason: { type: 'string' },
+    // Set by the council after lodgement (docs/council-api.md §4).
+    /** Workflow stages as the council last set them (portal-core §3 Workflow stage). */
+    workflowStages: { type: 'any' },
+    /** Required inspections by location (portal-core §3). */
+    requiredInspections: { type: 'any' },
+    /** The council's booking page: the Action item BookInspection's url. */
+    inspectionBookingUrl: { type: 'string' },
+    /** Why the lodgement was rejected, and when (GET .../rejected-reason). */
+    rejectedReason: {
+      type: 'map',
+      properties: { reason: { type: 'string', required: true }, date: { type: 'string' } },
+    },
+    lodgementDate: { type: 'string' },
+    decisionDate: { type: 'string' },
+    cccIssuedDate: { type: 'string' },
+    cccNumber: { type: 'string' },
+    developmentContributionRequired: { type: 'boolean' },
+    resourceConsentRequired: { type: 'boolean' },
+    useRequiredDocumentGroups: { type: 'boolean' },
     isHidden: { type: 'boolean', default: false },
     /** Child applications (amendments, supporting) linked under it; kept with each link write. */
     childCount: { type: 'number', default: 0 },

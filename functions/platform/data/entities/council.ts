@@ -31,3 +31,80 @@ export const councilClient = new Entity({
     },
   },
 });
+
+/**
+ * A council write's idempotency record (docs/council-api.md §3): put with `attribute_not_exists` in
+ * the same transaction as the change it answers, so the change and its stored answer commit
+ * together. A retry with the same key replays `response`; TTL removes it after a day.
+ */
+export const councilIdempotency = new Entity({
+  model: model('councilIdempotency'),
+  attributes: {
+    /** Whose key it is: the council client id (keys are per caller). */
+    clientId: { type: 'string', required: true, readOnly: true },
+    key: { type: 'string', required: true, readOnly: true },
+    routeKey: { type: 'string', required: true, readOnly: true },
+    /** SHA-256 of the method, path and canonical body: the same key with another request is refused. */
+    requestHash: { type: 'string', required: true, readOnly: true },
+    statusCode: { type: 'number', required: true, readOnly: true },
+    /** The JSON text of the body answered (absent for a 204). */
+    response: { type: 'string', readOnly: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    /** DynamoDB TTL, epoch seconds. */
+    ttl: { type: 'number', required: true, readOnly: true },
+  },
+  indexes: {
+    byKey: {
+      pk: { field: 'pk', casing: 'none', composite: ['clientId', 'key'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
+/**
+ * The lodgement index (docs/council-api.md §4): one item per lodged application under its
+ * authority, written in the submission's transaction and updated with each council transition, so
+ * `GET /council/applications` is one query, newest submission first (never a Scan).
+ */
+export const councilLodgement = new Entity({
+  model: model('councilLodgement'),
+  attributes: {
+    authorityId: { type: 'string', required: true, readOnly: true },
+    submissionDate: { type: 'string', required: true, readOnly: true },
+    applicationId: { type: 'string', required: true, readOnly: true },
+    status: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byAuthority: {
+      pk: { field: 'pk', casing: 'none', composite: ['authorityId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['submissionDate', 'applicationId'] },
+    },
+  },
+});
+
+/** Days a feed entry stays readable (docs/council-api.md §5). */
+export const COUNCIL_FEED_TTL_DAYS = 35;
+
+/**
+ * An entry of an authority's pull feed (docs/council-api.md §5): the CouncilEvent, written in the
+ * transaction of the change, sorted by (occurredAt, eventId). TTL after {@link COUNCIL_FEED_TTL_DAYS}.
+ */
+export const councilFeedEntry = new Entity({
+  model: model('councilFeedEntry'),
+  attributes: {
+    authorityId: { type: 'string', required: true, readOnly: true },
+    occurredAt: { type: 'string', required: true, readOnly: true },
+    eventId: { type: 'string', required: true, readOnly: true },
+    type: { type: 'string', required: true, readOnly: true },
+    applicationId: { type: 'string', readOnly: true },
+    invitationId: { type: 'string', readOnly: true },
+    ttl: { type: 'number', required: true, readOnly: true },
+  },
+  indexes: {
+    byAuthority: {
+      pk: { field: 'pk', casing: 'none', composite: ['authorityId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['occurredAt', 'eventId'] },
+    },
+  },
+});

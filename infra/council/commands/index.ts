@@ -1,0 +1,5 @@
+import { operatorCommands } from './operator';
+import type { CouncilCommand } from './types';
+
+/** Every command of `npm run council`: add a file's list here. */
+export const councilCommands: CouncilCommand[] = [...operatorCommands];
