@@ -12,7 +12,18 @@ import {
   CouncilEventsPage,
   CouncilParticipants,
 } from '../../../shared/schemas/council.js';
-import { commands, parseCommand, UsageError, type CouncilCall, type ParsedCommand } from './parse.js';
+import { councilApiClient, type CouncilCredentials } from '../client.js';
+import { councilCredentials } from '../operator.js';
+import {
+  commandCall,
+  commands,
+  commonOptions,
+  parseCommand,
+  UsageError,
+  type CouncilCall,
+  type ParsedCommand,
+} from './parse.js';
+import type { CommandContext, CouncilCommand } from './types.js';
 import {
   applicationLines,
   applicationRows,
@@ -151,3 +162,87 @@ export async function councilCommand(
   }
   return runCouncilCommand(parsed, await portFor(parsed.authority), io);
 }
+
+/** What each council command does, for `npm run council -- help`. */
+const SUMMARIES: Readonly<Record<string, string>> = {
+  applications: 'lists the applications lodged with the council (newest submission first)',
+  show: 'prints one lodged application: status, record type, consent number, stages, inspections',
+  participants: "lists a lodged application's participants",
+  documents: "lists a lodged application's documents (a short-lived link to each clean file)",
+  accept: 'accepts the lodgement (Submitted → InProgress)',
+  reject: 'rejects the lodgement with a reason (Submitted → Rejected)',
+  suspend: 'suspends processing (InProgress → VRFISuspended)',
+  resume: 'resumes processing (VRFISuspended → InProgress)',
+  grant: 'grants the consent with its number (record type Consent)',
+  refuse: 'refuses the application with a reason',
+  lapse: 'lapses the application with a reason',
+  withdraw: 'withdraws the application with a reason',
+  ccc: 'issues the code compliance certificate (InProgress with a consent → Completed)',
+  stage: 'sets one workflow stage (the others kept)',
+  inspect: 'sets one inspection type at one location (the others kept)',
+  patch: 'sets the fields the council keeps (tracking number, complexity, …)',
+  events: 'reads the feed after a cursor (--follow: keeps reading)',
+};
+
+/**
+ * The council's credentials: `--client-id`/`--client-secret`, else COUNCIL_CLIENT_ID and
+ * COUNCIL_CLIENT_SECRET, else the operator's hand-over of `--authority` (or COUNCIL_AUTHORITY).
+ */
+export async function credentialsFor(
+  ctx: Pick<CommandContext, 'target'>,
+  options: { authority?: string; clientId?: string; clientSecret?: string },
+  env: Record<string, string | undefined> = process.env,
+): Promise<CouncilCredentials> {
+  const clientId = options.clientId ?? env.COUNCIL_CLIENT_ID;
+  const clientSecret = options.clientSecret ?? env.COUNCIL_CLIENT_SECRET;
+  const t = ctx.target();
+  if (clientId && clientSecret) return { clientId, clientSecret, tokenUrl: t.tokenUrl, apiUrl: t.apiUrl };
+  const authority = options.authority ?? env.COUNCIL_AUTHORITY;
+  if (!authority) throw new UsageError('name the council: --authority <id> (or COUNCIL_AUTHORITY)');
+  return councilCredentials(t, authority);
+}
+
+/** The port over the typed client (infra/council/client.ts). */
+export function clientPort(credentials: CouncilCredentials): CouncilPort {
+  const client = councilApiClient(credentials);
+  return {
+    get: (path, query) => client.send('GET', path, query ? { query } : {}),
+    send: (method, path, body, idempotencyKey) =>
+      client.send(method as 'POST' | 'PUT' | 'PATCH' | 'DELETE', path, {
+        ...(body !== undefined ? { body } : {}),
+        ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+      }),
+  };
+}
+
+const credentialOptions = {
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+} as const;
+
+/** The simulator's council commands, registered in ./index.ts beside the operator's. */
+export const simulatorCommands: CouncilCommand[] = Object.entries(commands).map(([name, c]) => ({
+  name,
+  usage: `${c.usage} [--authority A] [--json]${c.positionals.includes('id') ? ' [--idempotency-key K]' : ''}`,
+  summary: SUMMARIES[name] ?? name,
+  options: { ...commonOptions, ...credentialOptions, ...c.options },
+  positionals: [...c.positionals],
+  run: async ({ positionals, values, ctx }) => {
+    const parsed = commandCall(name, values, positionals);
+    const text = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+    const creds = await credentialsFor(ctx, {
+      ...(parsed.authority !== undefined ? { authority: parsed.authority } : {}),
+      ...(text('client-id') !== undefined ? { clientId: text('client-id')! } : {}),
+      ...(text('client-secret') !== undefined ? { clientSecret: text('client-secret')! } : {}),
+    });
+    const lines: string[] = [];
+    const code = await runCouncilCommand(parsed, clientPort(creds), {
+      // `events --follow` prints as it reads; the rest print once they have answered.
+      out: (l) =>
+        parsed.call.kind === 'read' && parsed.call.follow !== undefined ? console.log(l) : lines.push(l),
+      wait: (seconds) => new Promise((r) => setTimeout(r, seconds * 1000)),
+    });
+    if (code !== 0) throw new Error(lines.join('\n'));
+    return lines.length ? lines.join('\n') : undefined;
+  },
+}));

@@ -65,9 +65,9 @@ export type CouncilCall =
 const app = (id: string) => `/council/applications/${encodeURIComponent(id)}`;
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+export type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-interface Command {
+export interface Command {
   readonly usage: string;
   readonly options?: Options;
   /** Positional arguments after the command's name. */
@@ -391,20 +391,32 @@ export interface ParsedCommand {
 export function parseCommand(name: string, argv: readonly string[]): ParsedCommand {
   const command = commands[name];
   if (!command) throw new UsageError(`unknown council command: ${name}`);
+  let parsed: { values: Values; positionals: string[] };
   try {
-    const { values, positionals } = parseArgs({
+    parsed = parseArgs({
       args: [...argv],
       options: { ...commonOptions, ...command.options },
       allowPositionals: true,
       strict: true,
     });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\nusage: council ${command.usage}`);
+  }
+  return commandCall(name, parsed.values, parsed.positionals);
+}
+
+/** Option values and positionals already parsed (the CLI's parser) → the call. */
+export function commandCall(name: string, values: Values, positionals: readonly string[]): ParsedCommand {
+  const command = commands[name];
+  if (!command) throw new UsageError(`unknown council command: ${name}`);
+  try {
     if (positionals.length !== command.positionals.length)
       throw new UsageError(
         `expected ${command.positionals.map((p) => `<${p}>`).join(' ') || 'no arguments'}`,
       );
     if (values['idempotency-key'] !== undefined && !command.positionals.includes('id'))
       throw new UsageError('--idempotency-key is for writes');
-    const call = command.build({ values, positionals });
+    const call = command.build({ values, positionals: [...positionals] });
     if (call.kind === 'read' && values['idempotency-key'] !== undefined)
       throw new UsageError('--idempotency-key is for writes');
     return {

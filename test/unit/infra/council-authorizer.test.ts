@@ -117,7 +117,7 @@ describe('the council routes’ JWT authorizer (local)', () => {
     expect(routeScope({ access: { caller: 'council', scope: 'events.read' } as never })).toBe(
       'council-api/events.read',
     );
-    expect(routeScope({ access: { caller: 'council' } })).toBeUndefined();
+    expect(routeScope({ access: { caller: 'council' } as never })).toBeUndefined();
   });
 
   test('the event carries the claims and the scope list as HTTP API’s JWT authorizer', () => {

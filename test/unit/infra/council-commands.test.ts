@@ -393,3 +393,19 @@ describe('what the simulator prints', () => {
     expect(waits).toEqual([]);
   });
 });
+
+describe('the simulator commands in npm run council', () => {
+  test('each council command is registered with its usage, and parses through the CLI', async () => {
+    const { councilCommands } = await import('../../../infra/council/commands/index');
+    const { parseCouncilArgs } = await import('../../../infra/council/cli');
+    for (const name of ['applications', 'show', 'accept', 'grant', 'stage', 'inspect', 'ccc', 'events'])
+      expect(councilCommands.map((c) => c.name)).toContain(name);
+    expect(
+      parseCouncilArgs(['grant', '1001', '--consent-number', 'BC-1', '--authority', 'wcc']),
+    ).toMatchObject({
+      kind: 'run',
+      positionals: ['1001'],
+      values: { 'consent-number': 'BC-1', authority: 'wcc' },
+    });
+  });
+});
