@@ -11,7 +11,8 @@
  * - on organisation routes (activeMember, organisationAdmin): the agent, a sole trader and so the
  *   admin of their own organisation → a success; a Normal member → 403 on the admin routes and a
  *   disabled member → 403 on all of them, changing nothing in their organisation's partition;
- * - on council / payment-provider routes: every user token → 401 (no such credentials exist yet);
+ * - on payment-provider routes: every user token → 401 (no such credentials exist yet); council
+ *   routes are authorization-matrix-council.test.ts's;
  *
  * and checks that every refused call changed nothing: the application's partition (the
  * application, its participants, access and list rows, steps, documents, history, template), both
@@ -44,6 +45,7 @@ import { mintTokens, subOf, type MintedTokens } from '../support/tokens';
 import { organisationCalls } from '../support/matrix-organisations';
 import { accessRequestCalls } from '../support/matrix-access-requests';
 import { councilInvitationCalls } from '../support/matrix-council-invitations';
+import { makeSubmittable, signatureOf } from '../support/submission';
 
 const o = readOutputs();
 
@@ -275,74 +277,6 @@ async function makeConsent(app: Fixture): Promise<void> {
   );
 }
 
-/** Step data, people and documents so that every rule passes and the application can be submitted. */
-async function makeSubmittable(app: Fixture): Promise<void> {
-  const steps: [string, Record<string, unknown>][] = [
-    [
-      'bc-project',
-      {
-        currentLawfulUse: 'housingDetachedDwelling',
-        workType: { newBuilding: true },
-        buildingWorkDescription: 'A new three-bedroom house',
-        intendedUses: { housingDetachedDwelling: true },
-        intendedLife: 'indefinite',
-        estimatedValue: 450000,
-        restrictedBuildingWork: 'yes',
-        stagedConsent: 'no',
-        applicantIsOwner: 'yes',
-        pimRequested: 'no',
-      },
-    ],
-    [
-      'bc-building-code',
-      { clauses: { B1: true }, b1Means: 'acceptableSolution', b1Details: 'B1/AS1, NZS 3604:2011' },
-    ],
-    ['bc-compliance-schedule', { hasSpecifiedSystems: 'no' }],
-  ];
-  for (const [stepId, data] of steps) {
-    const r = await api(
-      'POST',
-      `/user/applications/${app.id}/steps/${stepId}`,
-      { data },
-      { token: owner.token },
-    );
-    if (r.status !== 200) throw new Error(`fixture step ${stepId}: ${r.status} ${JSON.stringify(r.body)}`);
-  }
-  const now = new Date().toISOString();
-  await entities.participant
-    .put({
-      applicationId: app.id,
-      participantId: randomUUID(),
-      organisation: 'Design Co',
-      participantTypes: ['designer'],
-      accessLevel: 'None',
-      modifiedDate: now,
-    })
-    .go();
-  for (const c of ['plans', 'specifications', 'proof-of-ownership']) {
-    await entities.applicationDocument
-      .put({
-        applicationId: app.id,
-        documentName: `${c}.pdf`,
-        objectKey: `documents/${app.id}/${c}.pdf`,
-        fileName: `${c}-file.pdf`,
-        fileType: 'application/pdf',
-        fileSize: 7000,
-        uploadStatus: 'Completed',
-        documentContainerId: c,
-        fileModifiedDate: now,
-      })
-      .go();
-  }
-  const rules = await api('GET', `/user/applications/${app.id}/ruleresults?type=FULL`, undefined, {
-    token: owner.token,
-  });
-  const errors = (rules.body as { severity: string; message: string }[]).filter(
-    (r) => r.severity === 'Error',
-  );
-  if (errors.length) throw new Error(`fixture not submittable: ${JSON.stringify(errors)}`);
-}
-
 /** A contact of the caller's library (for the contact routes that name one). */
 async function newContact(c: Person): Promise<string> {
   const res = await api(
@@ -485,15 +419,9 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ body: { formId: 'amendment' } }),
   }),
   'POST /user/applications/{id}/submission': onApp({
-    prepare: makeSubmittable,
+    prepare: (app) => makeSubmittable(app.id, owner.token, o),
     // The signature is the caller's full name as on their profile.
-    request: async (_app, caller) => {
-      const me = (await api('GET', '/user', undefined, { token: caller.token })).body as {
-        firstName?: string;
-        lastName?: string;
-      };
-      return { body: { userSignature: `${me.firstName ?? ''} ${me.lastName ?? ''}` } };
-    },
+    request: async (_app, caller) => ({ body: { userSignature: await signatureOf(caller.token, o) } }),
   }),
   'GET /user/applications/{id}/rejected-reason': onApp({ request: () => ({}) }),
   'GET /user/applications/{id}/enabled-steps': onApp({ request: () => ({}) }),
@@ -707,10 +635,11 @@ async function seedMember(userId: string, email: string, organisationId: string)
 }
 
 const table = routes as readonly RouteDef[];
-const protectedRoutes = table.filter((r) => r.access.caller !== 'public');
+// Council routes have a kind of their own: authorization-matrix-council.test.ts (docs/council-api.md §8).
+const protectedRoutes = table.filter((r) => r.access.caller !== 'public' && r.access.caller !== 'council');
 const applicationRoutes = table.filter((r) => 'application' in r.access);
 const userRoutes = table.filter((r) => r.access.caller === 'user' && !('application' in r.access));
-const otherCallerRoutes = table.filter((r) => r.access.caller !== 'user' && r.access.caller !== 'public');
+const otherCallerRoutes = protectedRoutes.filter((r) => r.access.caller !== 'user');
 const tableLevel = (r: RouteDef): AccessLevel =>
   'application' in r.access ? r.access.application : 'ReadOnly';
 
@@ -956,7 +885,7 @@ describe.concurrent('forged, expired or missing tokens: 401, and nothing changes
   for (const route of protectedRoutes) {
     const key = routeKey(route);
     const cases = otherCallerRoutes.includes(route)
-      ? // Council and payment-provider credentials do not exist yet: every user token is refused too.
+      ? // Payment-provider credentials do not exist yet: every user token is refused too.
         [...tokenCases, { name: 'a signed-in user', token: () => agent.token }]
       : tokenCases;
     for (const t of cases) {

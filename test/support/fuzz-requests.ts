@@ -272,23 +272,32 @@ export interface FuzzContext {
   applicationId: string;
   /** A valid id token of that user. */
   token: string;
+  /** For council routes: a council's token (every scope) and an application lodged with it. */
+  council?: { token: string; applicationId: string };
 }
+
+/** Idempotency-Key values a council write may get wrong (missing: no header at all). */
+const JUNK_IDEMPOTENCY_KEYS = ['', 'a b', 'x'.repeat(256), '{}\t[]'];
 
 /** Malformed requests for one operation. */
 export function malformedRequests(op: FuzzOperation, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const names = [...op.route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const changes = op.route.method !== 'GET';
   const withBody = op.schemas.body !== undefined;
+  // Council routes are called as a council, on an application lodged with it.
+  const council = op.route.access.caller === 'council' ? ctx.council : undefined;
+  const token = council?.token ?? ctx.token;
+  const applicationId = council?.applicationId ?? ctx.applicationId;
   const auth = fc.oneof(
-    { weight: 9, arbitrary: fc.constant(`Bearer ${ctx.token}`) },
+    { weight: 9, arbitrary: fc.constant(`Bearer ${token}`) },
     {
       weight: 1,
       arbitrary: fc.constantFrom(
         'Bearer',
         'Bearer x.y.z',
         `Basic ${Buffer.from('a:b').toString('base64')}`,
-        `Bearer ${ctx.token}x`,
-        `bearer  ${ctx.token}`,
+        `Bearer ${token}x`,
+        `bearer  ${token}`,
       ),
     },
   );
@@ -299,7 +308,7 @@ export function malformedRequests(op: FuzzOperation, ctx: FuzzContext): fc.Arbit
     ...names.map((name) =>
       name === 'id' && realIds
         ? fc.oneof(
-            { weight: 4, arbitrary: fc.constant(ctx.applicationId) },
+            { weight: 4, arbitrary: fc.constant(applicationId) },
             { weight: 1, arbitrary: junkSegment },
           )
         : junkSegment,
@@ -311,23 +320,35 @@ export function malformedRequests(op: FuzzOperation, ctx: FuzzContext): fc.Arbit
         nil: undefined,
       });
   const query = op.schemas.query || !changes ? malformedQuery(op) : fc.constant<[string, string][]>([]);
-  return fc.tuple(segments, body, query, auth, contentTypes).map(([values, b, q, authorization, type]) => {
-    let i = 0;
-    const path = op.route.path.replace(/\{\w+\}/g, () => values[i++]!);
-    const headers: Record<string, string> = { 'content-type': type };
-    if (op.route.access.caller !== 'public') headers.authorization = authorization;
-    const kinds = [
-      b?.kind,
-      q.length > 0 ? 'query:junk' : undefined,
-      values.some((v) => v !== ctx.applicationId) ? 'path:junk' : undefined,
-    ].filter(Boolean);
-    return {
-      method: op.route.method,
-      path,
-      query: q,
-      headers,
-      body: b?.text,
-      kind: kinds.join(' ') || 'headers',
-    };
-  });
+  // A council write with a body the schema refuses gets a valid key (the body is what is wrong);
+  // one without a body gets none or a malformed one, so that nothing it names can change.
+  const key: fc.Arbitrary<string | undefined> =
+    council && changes
+      ? withBody
+        ? fc.uuid()
+        : fc.option(fc.constantFrom(...JUNK_IDEMPOTENCY_KEYS), { nil: undefined })
+      : fc.constant(undefined);
+  return fc
+    .tuple(segments, body, query, auth, contentTypes, key)
+    .map(([values, b, q, authorization, type, k]) => {
+      let i = 0;
+      const path = op.route.path.replace(/\{\w+\}/g, () => values[i++]!);
+      const headers: Record<string, string> = { 'content-type': type };
+      if (op.route.access.caller !== 'public') headers.authorization = authorization;
+      if (k !== undefined) headers['idempotency-key'] = k;
+      const kinds = [
+        b?.kind,
+        q.length > 0 ? 'query:junk' : undefined,
+        values.some((v) => v !== applicationId) ? 'path:junk' : undefined,
+        council && changes && !withBody ? 'header:idempotency-key' : undefined,
+      ].filter(Boolean);
+      return {
+        method: op.route.method,
+        path,
+        query: q,
+        headers,
+        body: b?.text,
+        kind: kinds.join(' ') || 'headers',
+      };
+    });
 }

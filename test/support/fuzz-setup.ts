@@ -1,9 +1,12 @@
 /**
  * What the fuzz pass needs on a started stack (test/support/fuzz.ts): the demo applicant signed in,
- * an application they manage, and a warm-up that calls a read route once properly so that what a
- * first read builds (the list read model, a profile) exists before the route's first snapshot.
+ * an application they manage, for the council routes a council's token and an application lodged
+ * with it, and a warm-up that calls a read route once properly so that what a first read builds
+ * (the list read model, a profile) exists before the route's first snapshot.
  */
 import { signIn } from './cognito';
+import { councilToken } from './council';
+import { submittedApplication } from './submission';
 import type { FuzzContext, FuzzOperation } from './fuzz';
 import type { StackOutputs } from './outputs';
 
@@ -24,17 +27,24 @@ export async function fuzzContext(o: StackOutputs): Promise<FuzzContext> {
     throw new Error(`fuzz fixture: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   if (!/^\d+$/.test(id)) throw new Error(`fuzz fixture: no application id in the answer (${id})`);
-  return { applicationId: id, token };
+  // The council routes: Wellington's credentials and an application lodged with it.
+  const lodged = await submittedApplication(token, 'wcc', WELLINGTON_SITE, o);
+  return { applicationId: id, token, council: { token: await councilToken('wcc'), applicationId: lodged } };
 }
+
+const WELLINGTON_SITE = { address1: '7 Fuzz Terrace', city: 'Wellington', zipCode: '6011', country: 'NZ' };
 
 /** Calls a read route once with the fixture's id (other parameters are placeholders). */
 export function warmUp(o: StackOutputs, ctx: FuzzContext) {
   return async (op: FuzzOperation): Promise<void> => {
     if (op.route.method !== 'GET') return;
+    const as = op.route.access.caller === 'council' ? ctx.council : undefined;
     const path = op.route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-      name === 'id' ? ctx.applicationId : 'warm-up',
+      name === 'id' ? (as?.applicationId ?? ctx.applicationId) : 'warm-up',
     );
-    const res = await fetch(`${o.ApiUrl}${path}`, { headers: { authorization: `Bearer ${ctx.token}` } });
+    const res = await fetch(`${o.ApiUrl}${path}`, {
+      headers: { authorization: `Bearer ${as?.token ?? ctx.token}` },
+    });
     await res.arrayBuffer();
   };
 }

@@ -1,5 +1,6 @@
+import { simulatorCommands } from './applications';
 import { operatorCommands } from './operator';
 import type { CouncilCommand } from './types';
 
 /** Every command of `npm run council`: add a file's list here. */
-export const councilCommands: CouncilCommand[] = [...operatorCommands];
+export const councilCommands: CouncilCommand[] = [...operatorCommands, ...simulatorCommands];
