@@ -4,6 +4,7 @@
  * writes the same item again.
  */
 import { entities, service } from '../../platform/data/service.js';
+import { Invalid } from '../../platform/errors.js';
 import type { TransactionEntities } from '../../platform/events/outbox.js';
 import type { EntityItem } from 'electrodb';
 import { COUNCIL_DELIVERY_TTL_DAYS, type councilDelivery } from '../../platform/data/entities/council.js';
@@ -227,6 +228,18 @@ export interface DeliveriesPage {
   cursor?: string | undefined;
 }
 
+export const DELIVERIES_CURSOR_MESSAGE = 'Not a cursor of this list';
+
+function isCursorError(err: unknown): boolean {
+  const e = err as { message?: unknown; name?: unknown; cause?: { name?: unknown } } | undefined;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return (
+    /Unable to parse cursor/i.test(message) ||
+    /starting key|ExclusiveStartKey/i.test(message) ||
+    e?.cause?.name === 'ValidationException'
+  );
+}
+
 /** An authority's deliveries, newest first, optionally only those of one status. */
 export async function listDeliveries(
   authorityId: string,
@@ -234,10 +247,18 @@ export async function listDeliveries(
 ): Promise<DeliveriesPage> {
   const base = entities.councilDelivery.query.byAuthority({ authorityId });
   const query = options.status ? base.where(({ status }, { eq }) => eq(status, options.status!)) : base;
-  const { data, cursor } = await query.go({
-    order: 'desc',
-    limit: options.limit,
-    ...(options.cursor ? { cursor: options.cursor } : {}),
-  });
+  const { data, cursor } = await query
+    .go({
+      order: 'desc',
+      limit: options.limit,
+      ...(options.cursor ? { cursor: options.cursor } : {}),
+    })
+    .catch((err: unknown) => {
+      // A cursor that is not one of this list's (ElectroDB cannot parse it, or DynamoDB refuses it
+      // as the starting key of this authority's query) is the caller's mistake, not ours.
+      if (options.cursor && isCursorError(err))
+        throw new Invalid([{ field: 'query.cursor', reason: DELIVERIES_CURSOR_MESSAGE }]);
+      throw err;
+    });
   return { deliveries: data.map(deliveryOf), ...(cursor ? { cursor } : {}) };
 }
