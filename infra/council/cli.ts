@@ -18,11 +18,11 @@ const globalOptions = {
 } as const;
 
 export function usage(commands: CouncilCommand[] = councilCommands): string {
-  const width = Math.max(...commands.map((c) => c.usage.length));
+  // Each command's usage line, then what it does indented below it (usages run to 100 characters).
   return [
     'usage: npm run council -- <command> [arguments] [--outputs <outputs.json>]',
     '',
-    ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    ...commands.map((c) => `  ${c.usage}\n      ${c.summary}`),
   ].join('\n');
 }
 
