@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
@@ -338,5 +339,7 @@ export async function startGateway(opts: {
     });
   });
   await listen(server, opts.port, HOST);
-  return { url: `http://${HOST}:${opts.port}/${STAGE}`, stop: () => closeServer(server) };
+  // Port 0 (tests): the one the system chose.
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://${HOST}:${port}/${STAGE}`, stop: () => closeServer(server) };
 }
