@@ -64,12 +64,19 @@ export function userFromEvent(event: HttpEvent): UserCaller | undefined {
  * The council client of a JWT-authorised event (an OAuth client-credentials access token of the
  * council pool: `token_use` access, `client_id`, `scope` space-separated), or undefined. The gateway
  * (HTTP API's JWT authorizer, or the local gateway) has verified the issuer, signature, expiry and
- * the route's scope; the access policy checks the scope again and the client's row.
+ * the route's scope; the function checks again that the issuer is the council pool's
+ * (`COUNCIL_ISSUER`; unset, nobody is a council: a route wired to the wrong authorizer by mistake
+ * cannot let another pool's access token through), and the access policy checks the scope again and
+ * the client's row.
  */
-export function councilFromEvent(event: HttpEvent): CouncilCaller | undefined {
+export function councilFromEvent(
+  event: HttpEvent,
+  issuer: string | undefined = process.env.COUNCIL_ISSUER,
+): CouncilCaller | undefined {
   const jwt = event.requestContext.authorizer?.jwt;
   const claims = jwt?.claims;
-  if (claims?.token_use !== 'access') return undefined;
+  if (!issuer || claims?.iss !== issuer) return undefined;
+  if (claims.token_use !== 'access') return undefined;
   const clientId = claims.client_id;
   if (typeof clientId !== 'string' || clientId.length === 0) return undefined;
   const claim = typeof claims.scope === 'string' ? claims.scope : (jwt?.scopes ?? []).join(' ');

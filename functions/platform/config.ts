@@ -62,6 +62,12 @@ export const env = {
    * receiver on this machine); on AWS only public https endpoints (docs/council-api.md §5).
    */
   COUNCIL_WEBHOOK_ALLOW_LOOPBACK: 'COUNCIL_WEBHOOK_ALLOW_LOOPBACK',
+  /**
+   * The council pool's issuer (`https://cognito-idp.<region>.amazonaws.com/<pool id>`; locally the
+   * Cognito stand-in's URL and pool id): a council caller is taken only from a token of this issuer
+   * (functions/platform/caller.ts), besides the gateway's own check. Unset, no council is a caller.
+   */
+  COUNCIL_ISSUER: 'COUNCIL_ISSUER',
   /** Powertools logger. */
   POWERTOOLS_SERVICE_NAME: 'POWERTOOLS_SERVICE_NAME',
   LOG_LEVEL: 'LOG_LEVEL',

@@ -306,7 +306,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const created = await ensureTable(dynamo.client, TABLE_NAME);
     info(`table ${TABLE_NAME}: ${created}`);
-    setHandlerEnv({ USER_POOL_ID: cognito.userPoolId, USER_POOL_CLIENT_ID: cognito.clientId });
+    setHandlerEnv({
+      USER_POOL_ID: cognito.userPoolId,
+      USER_POOL_CLIENT_ID: cognito.clientId,
+      // The issuer the local gateway verifies council tokens against (infra/local/council-authorizer.ts).
+      COUNCIL_ISSUER: `${cognito.endpoint}/${cognito.councilUserPoolId}`,
+    });
 
     // The scheduler seam: functions/platform/adapters/scheduler.ts gets the local implementation.
     const scheduler = createScheduler({ file: path.join(dataDir, 'schedules.json'), handlers, log: warn });

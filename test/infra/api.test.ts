@@ -350,6 +350,27 @@ describe('ApiStack', () => {
       auth.hasOutput('CouncilTokenUrl', {});
     });
 
+    it('gives the Lambdas with council routes the council issuer the authorizer checks, and no other', () => {
+      const api = template(buildTestApp({ config: { councils: ['wcc'] } }).stacks.api);
+      const council = (
+        propsOf(api, 'AWS::ApiGatewayV2::Authorizer') as {
+          Name: string;
+          JwtConfiguration: { Issuer: unknown };
+        }[]
+      ).find((a) => a.Name === 'cognito-council')!;
+      const councilLambdas = new Set(routes.filter((r) => r.access.caller === 'council').map(lambdaId));
+      expect(councilLambdas.size).toBeGreaterThan(0);
+      const fns = (
+        propsOf(api, 'AWS::Lambda::Function') as unknown as (Fn & { Description: string })[]
+      ).filter((f) => f.Description.startsWith('HTTP API feature: '));
+      for (const f of fns) {
+        const id = f.Description.replace('HTTP API feature: ', '');
+        if (councilLambdas.has(id))
+          expect(f.Environment.Variables.COUNCIL_ISSUER, id).toEqual(council.JwtConfiguration.Issuer);
+        else expect(f.Environment.Variables.COUNCIL_ISSUER, id).toBeUndefined();
+      }
+    });
+
     it('with no council onboarded the council authorizer’s audience names no client', () => {
       const api = template(buildTestApp({ config: { councils: [] } }).stacks.api);
       api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
