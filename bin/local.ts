@@ -5,10 +5,17 @@
  *   npm start -- --reset           wipe .local/ first
  *   npm start -- --web=dist        serve the built web/dist instead (--web=none: no web server)
  *   npm start -- --quiet           warnings and errors only
+ *   npm start -- --council=auto    every onboarded council accepts, assesses and grants each lodgement
+ *                                  through the council API (infra/council/auto.ts); --council-step=30
+ *                                  seconds between its steps
  *   PORT_BASE=4200 npm start       another port range
  */
 import { parseArgs } from 'node:util';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { startLocalStack, type WebMode } from '../infra/local/index';
+import { councilApiClient, type CouncilCredentials } from '../infra/council/client';
+import { startAutoCouncil } from '../infra/council/auto';
 
 const { values } = parseArgs({
   options: {
@@ -17,6 +24,8 @@ const { values } = parseArgs({
     'data-dir': { type: 'string', default: '.local' },
     'port-base': { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    council: { type: 'string', default: 'manual' },
+    'council-step': { type: 'string', default: '30' },
   },
   allowPositionals: false,
 });
@@ -24,6 +33,12 @@ const { values } = parseArgs({
 const webMode = values.web as WebMode;
 if (!['dev', 'dist', 'none'].includes(webMode)) {
   console.error(`--web must be dev, dist or none (got ${values.web})`);
+  process.exit(2);
+}
+
+const stepSeconds = Number(values['council-step']);
+if (!['manual', 'auto'].includes(values.council) || !(stepSeconds >= 1)) {
+  console.error(`--council must be manual or auto, --council-step a number of seconds (1 or more)`);
   process.exit(2);
 }
 
@@ -36,6 +51,24 @@ const stack = await startLocalStack({
 });
 
 const o = stack.outputs;
+const auto: string[] = [];
+if (values.council === 'auto') {
+  // Each onboarded council's hand-over file: its own credentials, as a back office would hold them.
+  for (const file of readdirSync(o.CouncilCredentialsDir).filter((f) => f.endsWith('.json'))) {
+    const creds = JSON.parse(
+      readFileSync(path.join(o.CouncilCredentialsDir, file), 'utf8'),
+    ) as CouncilCredentials & {
+      authorityId: string;
+    };
+    startAutoCouncil({
+      council: councilApiClient(creds),
+      authorityId: creds.authorityId,
+      stepMs: stepSeconds * 1000,
+      log: (line) => console.log(line),
+    });
+    auto.push(creds.authorityId);
+  }
+}
 const mem = process.memoryUsage().rss / 1024 / 1024;
 console.log(`
   Consent Portal (local)   ${webMode === 'none' ? '(no web server)' : o.WebUrl}
@@ -44,6 +77,7 @@ console.log(`
   Mail outbox              ${o.MailOutboxDir}
   Event dead letters       ${o.EventDeadLetterFile}  (redrive: npx tsx infra/local/redrive.ts)
   Outputs                  ${stack.outputsFile}
+  Councils                 ${auto.length ? `automatic (${auto.join(', ')}): a step every ${stepSeconds} s` : 'by hand: npm run council -- help'}
 
   Demo sign-ins:
 ${o.DemoUsers.map((u) => `    ${u.email.padEnd(28)} ${u.password}`).join('\n')}

@@ -1,4 +1,4 @@
-import type { ActionItem } from '../../../shared/schemas/applications.js';
+import type { ActionItem, RequiredInspection } from '../../../shared/schemas/applications.js';
 import type { AccessLevel } from '../../../shared/schemas/common.js';
 import { canEdit, canManage, isConsent } from '../../../shared/domain/applications.js';
 
@@ -7,6 +7,9 @@ export interface ActionItemsInput {
     applicationType?: 'Standalone' | 'Amendment' | 'Supporting' | undefined;
     recordType: 'Draft' | 'Consent' | 'Template';
     consentNumber?: string | undefined;
+    /** Set by the council (PUT /council/applications/{id}/required-inspections). */
+    requiredInspections?: readonly RequiredInspection[] | undefined;
+    inspectionBookingUrl?: string | undefined;
   };
   accessLevel: AccessLevel | undefined;
   /** The forms of the application's jurisdiction. */
@@ -23,12 +26,22 @@ export interface ActionItemsInput {
 }
 
 /** Icon names of the action items (Cloudscape icon names). */
-export const ACTION_ICONS = { SaveAsTemplate: 'file', CreateChildApplication: 'add-plus' } as const;
+export const ACTION_ICONS = {
+  SaveAsTemplate: 'file',
+  CreateChildApplication: 'add-plus',
+  BookInspection: 'calendar',
+} as const;
+
+/** Whether an inspection of the consent is still to pass (any type not Completed). */
+const inspectionsOutstanding = (inspections: readonly RequiredInspection[] | undefined): boolean =>
+  (inspections ?? []).some((l) => l.inspectionTypes.some((t) => t.status !== 'Completed'));
 
 /**
  * Action items of an application (portal-core §3): Save as Template for a standalone application
  * the caller manages; a child application for each amendment or supporting form of the jurisdiction
- * that the authority enables, only for a consent and a caller who may edit it. In display order.
+ * that the authority enables, only for a consent and a caller who may edit it; Book inspection
+ * (the council's booking page, in a new tab) for a consent with an inspection still to pass, when
+ * the council gave its booking page, for a caller who may edit. In display order.
  */
 export function actionItems(input: ActionItemsInput): ActionItem[] {
   const { application, accessLevel } = input;
@@ -63,5 +76,19 @@ export function actionItems(input: ActionItemsInput): ActionItem[] {
         formId: f.id,
       });
   }
+  if (
+    isConsent(application) &&
+    canEdit(accessLevel) &&
+    application.inspectionBookingUrl &&
+    inspectionsOutstanding(application.requiredInspections)
+  )
+    items.push({
+      displayName: 'Book inspection',
+      itemType: 'BookInspection',
+      icon: ACTION_ICONS.BookInspection,
+      displayOrder: items.length,
+      url: application.inspectionBookingUrl,
+      target: '_blank',
+    });
   return items;
 }

@@ -11,7 +11,7 @@ import type {
   PatchApplicationRequest,
 } from '../../../shared/schemas/applications.js';
 import { applicationMessages } from '../../../shared/schemas/applications.js';
-import type { ActionItem } from '../../../shared/schemas/applications.js';
+import type { ActionItem, RequiredInspection } from '../../../shared/schemas/applications.js';
 import type { Authority, Form } from '../../../shared/schemas/reference.js';
 import {
   accessRank,
@@ -342,7 +342,7 @@ function core(ports: ApplicationPorts) {
         ...r,
         containerMergeStatus: mergeStatuses?.[r.documentContainerId] ?? 'NotMerged',
       })),
-      requiredInspections: [],
+      requiredInspections: (application.requiredInspections as RequiredInspection[] | undefined) ?? [],
       template: template ? toTemplateDto(template) : null,
     };
   }

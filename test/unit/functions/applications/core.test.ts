@@ -168,6 +168,44 @@ describe('action items', () => {
       actionItems({ application: consent, accessLevel: 'ReadOnly', forms, enabledFormSeries: all }),
     ).toEqual([]);
   });
+  it('Book inspection opens the council’s booking page for a consent with an inspection still to pass', () => {
+    const type = (status: 'NotStarted' | 'Completed') => ({
+      inspectionTypeId: 't',
+      name: 'Framing',
+      status,
+      history: [],
+    });
+    const consent = {
+      recordType: 'Consent' as const,
+      applicationType: 'Standalone' as const,
+      consentNumber: 'WCC-BC-1',
+      inspectionBookingUrl: 'https://wellington.govt.nz/book',
+      requiredInspections: [
+        { location: 'Dwelling', inspectionTypes: [type('Completed'), type('NotStarted')] },
+      ],
+    };
+    type Input = Parameters<typeof actionItems>[0]['application'];
+    const book = (application: Input, level: 'Edit' | 'ReadOnly' = 'Edit') =>
+      actionItems({ application, accessLevel: level, forms, enabledFormSeries: [] }).filter(
+        (i) => i.itemType === 'BookInspection',
+      );
+    expect(book(consent)).toEqual([
+      {
+        displayName: 'Book inspection',
+        itemType: 'BookInspection',
+        icon: 'calendar',
+        displayOrder: 0,
+        url: 'https://wellington.govt.nz/book',
+        target: '_blank',
+      },
+    ]);
+    expect(book(consent, 'ReadOnly')).toEqual([]);
+    const passed = [{ location: 'Dwelling', inspectionTypes: [type('Completed')] }];
+    expect(book({ ...consent, requiredInspections: passed })).toEqual([]);
+    expect(book({ ...consent, inspectionBookingUrl: '' })).toEqual([]);
+    const { consentNumber: _n, ...notGranted } = consent;
+    expect(book({ ...notGranted, recordType: 'Draft' })).toEqual([]);
+  });
 });
 
 describe('create helpers', () => {

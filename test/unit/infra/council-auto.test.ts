@@ -1,0 +1,99 @@
+/**
+ * The automatic council's plan (infra/council/auto.ts `nextAutoStep`): what it does next is read from
+ * the application as the API answers it, a step at most every `stepMs` after the last change.
+ */
+import { describe, expect, test } from 'vitest';
+import { CouncilApplication } from '../../../shared/schemas/council';
+import { AUTO_ASSESSMENT_DAYS, autoConsentNumber, nextAutoStep } from '../../../infra/council/auto';
+
+const modified = '2026-11-20T01:00:00.000Z';
+const app = (over: Partial<CouncilApplication> = {}) =>
+  CouncilApplication.parse({
+    id: '1001',
+    name: 'New house',
+    applicationNumber: 'BLD-2026-0001',
+    recordType: 'Draft',
+    applicationType: 'Standalone',
+    authorityId: 'wcc',
+    jurisdictionId: 'wcc',
+    formId: 'bc',
+    startedDate: '2026-11-19T01:00:00.000Z',
+    modifiedDate: modified,
+    status: 'Submitted',
+    submissionDate: modified,
+    workflowStages: [],
+    requiredInspections: [],
+    rejectedReason: null,
+    ...over,
+  });
+const later = (ms: number) => new Date(Date.parse(modified) + ms);
+const assessment = (elapsed: number) => ({
+  stageDisplayName: 'Assessment',
+  stageName: 'Assessment' as const,
+  stageStatus: 'Started' as const,
+  stageType: 'Numbers' as const,
+  progress: { elapsedNum: elapsed, totalNum: AUTO_ASSESSMENT_DAYS },
+  items: [],
+});
+
+describe('nextAutoStep', () => {
+  test('waits stepMs after the last change', () => {
+    expect(nextAutoStep(app(), later(29_999), 30_000)).toBeUndefined();
+    expect(nextAutoStep(app(), later(30_000), 30_000)).toEqual({ kind: 'accept' });
+  });
+
+  test('walks a lodgement to a consent with its inspections', () => {
+    const now = later(1);
+    expect(nextAutoStep(app({ status: 'InProgress' }), now, 0)).toEqual({ kind: 'startAssessment' });
+    expect(nextAutoStep(app({ status: 'InProgress', workflowStages: [assessment(0)] }), now, 0)).toEqual({
+      kind: 'assess',
+      elapsed: 10,
+    });
+    expect(nextAutoStep(app({ status: 'InProgress', workflowStages: [assessment(10)] }), now, 0)).toEqual({
+      kind: 'assess',
+      elapsed: 20,
+    });
+    expect(nextAutoStep(app({ status: 'InProgress', workflowStages: [assessment(20)] }), now, 0)).toEqual({
+      kind: 'grant',
+      consentNumber: 'WCC-BC-2026-1001',
+    });
+    const granted = app({
+      status: 'InProgress',
+      consentNumber: 'WCC-BC-2026-1001',
+      workflowStages: [assessment(20)],
+    });
+    expect(nextAutoStep(granted, now, 0)).toEqual({ kind: 'startInspections' });
+    const inspecting = app({
+      ...granted,
+      workflowStages: [
+        assessment(20),
+        {
+          stageDisplayName: 'Inspections',
+          stageName: 'Inspections',
+          stageStatus: 'Started',
+          stageType: 'Steps',
+          items: [],
+        },
+      ],
+    });
+    expect(nextAutoStep(inspecting, now, 0)).toBeUndefined();
+  });
+
+  test('leaves alone what a person stopped or closed', () => {
+    for (const status of [
+      'VRFISuspended',
+      'Refused',
+      'Lapsed',
+      'Withdrawn',
+      'Rejected',
+      'Completed',
+    ] as const)
+      expect(nextAutoStep(app({ status }), later(1), 0), status).toBeUndefined();
+  });
+
+  test('a consent number never starts with BLD (those are application numbers)', () => {
+    const lodged = { id: '42', authorityId: 'akl', modifiedDate: '2027-02-01T00:00:00Z' };
+    expect(autoConsentNumber({ ...lodged, submissionDate: '2026-12-30T00:00:00Z' })).toBe('AKL-BC-2026-42');
+    expect(autoConsentNumber(lodged)).toBe('AKL-BC-2027-42');
+  });
+});
