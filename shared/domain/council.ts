@@ -135,6 +135,31 @@ export function grantedFields(
   return { consentNumber: number, recordType: listRecordType({ ...application, consentNumber: number }) };
 }
 
+// ---- The statutory clock's suspensions (docs/statutory-clock.md) ----
+
+/** A suspension of the statutory clock: from when, to when (absent while open). */
+export interface ClockSuspension {
+  from: string;
+  to?: string | undefined;
+}
+
+/** The suspensions after the clock stops at `now` (a new open one; unchanged if one is open). */
+export function suspendClock(
+  suspensions: readonly ClockSuspension[] | undefined,
+  now: Date,
+): ClockSuspension[] {
+  const list = [...(suspensions ?? [])];
+  return list.some((s) => !s.to) ? list : [...list, { from: now.toISOString() }];
+}
+
+/** The suspensions after the clock runs again at `now` (the open one closed). */
+export function resumeClock(
+  suspensions: readonly ClockSuspension[] | undefined,
+  now: Date,
+): ClockSuspension[] {
+  return (suspensions ?? []).map((s) => (s.to ? s : { ...s, to: now.toISOString() }));
+}
+
 // ---- Signed webhooks (Standard Webhooks scheme) ----
 
 export const WEBHOOK_HEADERS = {

@@ -192,6 +192,13 @@ export const ApplicationDto = z.object({
   /** The form's declaration text the signer agreed to. */
   declarationText: z.string().optional(),
   closedReason: z.string().optional(),
+  /**
+   * The statutory clock's dates (docs/statutory-clock.md; the web counts with
+   * shared/domain/statutory-clock.ts): the council's acceptance, each suspension, the decision.
+   */
+  acceptedDate: z.string().optional(),
+  clockSuspensions: z.array(z.object({ from: z.string(), to: z.string().optional() })).optional(),
+  decisionDate: z.string().optional(),
   migrationSource: z.string().optional(),
   developmentContributionRequired: z.boolean().optional(),
   resourceConsentRequired: z.boolean().optional(),

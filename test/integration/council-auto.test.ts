@@ -38,7 +38,12 @@ describe('the automatic council', { timeout: 120_000 }, () => {
       });
       if (taken.length === 0) break;
       steps.push(...taken.map((t) => t.step));
-      if (steps.length === 1) expect((await asApplicant()).application.status).toBe('InProgress');
+      if (steps.length === 1) {
+        // Accepted: the statutory clock starts (docs/statutory-clock.md).
+        const accepted = (await asApplicant()).application;
+        expect(accepted.status).toBe('InProgress');
+        expect(Date.parse(accepted.acceptedDate!)).toBeGreaterThan(Date.parse(accepted.submissionDate!));
+      }
     }
     expect(steps).toEqual(['accept', 'startAssessment', 'assess', 'assess', 'grant', 'startInspections']);
 

@@ -41,6 +41,9 @@ export interface ApplicationSource {
   signedAt?: string | undefined;
   declarationText?: string | undefined;
   closedReason?: string | undefined;
+  acceptedDate?: string | undefined;
+  clockSuspensions?: { from: string; to?: string | undefined }[] | undefined;
+  decisionDate?: string | undefined;
   hasOutstandingPayments?: boolean | undefined;
   hasOutstandingRFIs?: boolean | undefined;
   startedDate: string;
@@ -135,6 +138,9 @@ export function toApplicationDto(
     signedAt: app.signedAt,
     declarationText: app.declarationText,
     closedReason: app.closedReason,
+    acceptedDate: app.acceptedDate,
+    clockSuspensions: app.clockSuspensions,
+    decisionDate: app.decisionDate,
     migrationSource: app.migrationSource,
     useRequiredDocumentGroups: false,
     useMultipleRfiDocuments: false,

@@ -29,6 +29,8 @@ export type CouncilPatch = Partial<
     | 'workflowStages'
     | 'requiredInspections'
     | 'inspectionBookingUrl'
+    | 'acceptedDate'
+    | 'clockSuspensions'
   >
 >;
 

@@ -1,5 +1,10 @@
 import type * as z from 'zod';
-import { councilTransition, grantedFields } from '../../../shared/domain/council.js';
+import {
+  councilTransition,
+  grantedFields,
+  resumeClock,
+  suspendClock,
+} from '../../../shared/domain/council.js';
 import type { CouncilAction } from '../../../shared/domain/council.js';
 import type {
   CodeComplianceCertificateRequest,
@@ -85,7 +90,10 @@ export function councilWrites(ports: WritePorts) {
     async lodgement(g: CouncilApplicationGrant, idem: Idempotency, body: LodgementDecision) {
       const now = ports.now();
       if (body.decision === 'Accepted')
-        return change(g, idem, 'LodgementAccepted', { status: transition(g.application, 'acceptLodgement') });
+        return change(g, idem, 'LodgementAccepted', {
+          status: transition(g.application, 'acceptLodgement'),
+          acceptedDate: dateOr(body.date, now),
+        });
       const date = dateOr(body.date, now);
       return change(g, idem, 'LodgementRejected', {
         status: transition(g.application, 'rejectLodgement'),
@@ -94,16 +102,23 @@ export function councilWrites(ports: WritePorts) {
       });
     },
 
-    /** POST …/suspension: InProgress → VRFISuspended. */
+    /** POST …/suspension: InProgress → VRFISuspended; the statutory clock stops from now. */
     suspend: async (
       g: CouncilApplicationGrant,
       idem: Idempotency,
       _body: z.output<typeof SuspensionRequest>,
-    ) => change(g, idem, 'ApplicationSuspended', { status: transition(g.application, 'suspend') }),
+    ) =>
+      change(g, idem, 'ApplicationSuspended', {
+        status: transition(g.application, 'suspend'),
+        clockSuspensions: suspendClock(g.application.clockSuspensions, ports.now()),
+      }),
 
-    /** DELETE …/suspension: VRFISuspended → InProgress. */
+    /** DELETE …/suspension: VRFISuspended → InProgress; the statutory clock runs again. */
     resume: async (g: CouncilApplicationGrant, idem: Idempotency) =>
-      change(g, idem, 'ApplicationResumed', { status: transition(g.application, 'resume') }),
+      change(g, idem, 'ApplicationResumed', {
+        status: transition(g.application, 'resume'),
+        clockSuspensions: resumeClock(g.application.clockSuspensions, ports.now()),
+      }),
 
     /** POST …/decision: Granted (a consent number, record type Consent) or closed with a reason. */
     async decision(g: CouncilApplicationGrant, idem: Idempotency, body: CouncilDecision) {

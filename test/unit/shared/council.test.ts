@@ -244,3 +244,18 @@ describe('outbound events and signed webhooks', () => {
     expect(isFreshWebhookTimestamp(undefined, now)).toBe(false);
   });
 });
+
+describe('the statutory clock’s suspensions', () => {
+  const now = new Date('2026-11-26T01:00:00.000Z');
+  it('suspending opens one from now, unless one is open; resuming closes the open one at now', async () => {
+    const { suspendClock, resumeClock } = await import('../../../shared/domain/council.js');
+    const closed = { from: '2026-11-02T00:00:00.000Z', to: '2026-11-05T00:00:00.000Z' };
+    expect(suspendClock(undefined, now)).toEqual([{ from: now.toISOString() }]);
+    expect(suspendClock([closed], now)).toEqual([closed, { from: now.toISOString() }]);
+    const open = { from: '2026-11-20T00:00:00.000Z' };
+    expect(suspendClock([closed, open], now)).toEqual([closed, open]);
+    expect(resumeClock([closed, open], now)).toEqual([closed, { ...open, to: now.toISOString() }]);
+    expect(resumeClock([closed], now)).toEqual([closed]);
+    expect(resumeClock(undefined, now)).toEqual([]);
+  });
+});

@@ -64,6 +64,16 @@ export const application = new Entity({
       properties: { reason: { type: 'string', required: true }, date: { type: 'string' } },
     },
     lodgementDate: { type: 'string' },
+    /** When the council accepted the lodgement: the statutory clock starts (docs/statutory-clock.md). */
+    acceptedDate: { type: 'string' },
+    /** Each suspension of the statutory clock: from (suspended) and to (resumed; absent while open). */
+    clockSuspensions: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: { from: { type: 'string', required: true }, to: { type: 'string' } },
+      },
+    },
     decisionDate: { type: 'string' },
     cccIssuedDate: { type: 'string' },
     cccNumber: { type: 'string' },

@@ -64,8 +64,29 @@ describe('the council writes', () => {
     const answer = await service.lodgement(grant(app('Submitted')), idem, { decision: 'Accepted' });
     expect(answer.status).toBe('InProgress');
     expect(writes).toEqual([
-      { patch: { status: 'InProgress' }, action: 'LodgementAccepted', actor: 'council:wcc', answer },
+      {
+        patch: { status: 'InProgress', acceptedDate: NOW.toISOString() },
+        action: 'LodgementAccepted',
+        actor: 'council:wcc',
+        answer,
+      },
     ]);
+  });
+
+  it('keeps the statutory clock’s dates: the acceptance (the council’s date if given), each suspension', async () => {
+    const { service, writes } = setup();
+    await service.lodgement(grant(app('Submitted')), idem, { decision: 'Accepted', date: '2026-11-20' });
+    expect(writes[0]!.patch).toMatchObject({ acceptedDate: '2026-11-20' });
+    const earlier = { from: '2026-11-10T00:00:00.000Z', to: '2026-11-12T00:00:00.000Z' };
+    await service.suspend(grant(app('InProgress', { clockSuspensions: [earlier] })), idem, {});
+    expect(writes[1]!.patch).toMatchObject({ clockSuspensions: [earlier, { from: NOW.toISOString() }] });
+    await service.resume(
+      grant(app('VRFISuspended', { clockSuspensions: [earlier, { from: '2026-11-20T00:00:00.000Z' }] })),
+      idem,
+    );
+    expect(writes[2]!.patch).toMatchObject({
+      clockSuspensions: [earlier, { from: '2026-11-20T00:00:00.000Z', to: NOW.toISOString() }],
+    });
   });
 
   it('rejects a lodgement with its reason (what GET .../rejected-reason answers)', async () => {
