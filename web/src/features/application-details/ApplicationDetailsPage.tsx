@@ -44,6 +44,7 @@ import { jurisdictionQuery } from '../new-application/reference';
 import { isLaterSection, type LaterSection } from './details';
 import { ParticipantsSection } from '../participants/ParticipantsSection';
 import { ViewSubmittedDialog } from './ViewSubmittedDialog';
+import { StatutoryClockPanel } from './StatutoryClockPanel';
 
 // The Documents section is the documents feature's chunk (drag and drop, the PDF viewer on demand).
 const DocumentsSection = lazy(() => import('../documents/DocumentsSection'));
@@ -95,6 +96,7 @@ function Overview({ app }: { app: ApplicationDto }) {
           ]}
         />
       </Container>
+      <StatutoryClockPanel app={app} />
       <Container header={<Header variant="h2">{t('applicationDetails.overview.stages')}</Header>}>
         <ol aria-label={t('applicationDetails.overview.stages')} style={{ margin: 0, paddingLeft: 20 }}>
           {stages.map((stage) => (
