@@ -78,7 +78,8 @@ const assessmentStage = (start: string, elapsed: number, end?: string): Workflow
   stageDisplayName: 'Assessment',
   stageName: 'Assessment',
   stageStatus: end ? 'Completed' : 'Started',
-  stageType: 'Numbers',
+  // Steps with a progress count reads '(10/20 Completed)' (portal-core §4); Numbers would read 'Assessment Passed'.
+  stageType: 'Steps',
   progress: {
     elapsedNum: elapsed,
     suspendedNum: 0,

@@ -45,6 +45,7 @@ import { isLaterSection, type LaterSection } from './details';
 import { ParticipantsSection } from '../participants/ParticipantsSection';
 import { ViewSubmittedDialog } from './ViewSubmittedDialog';
 import { StatutoryClockPanel } from './StatutoryClockPanel';
+import { InspectionsSection } from './InspectionsSection';
 
 // The Documents section is the documents feature's chunk (drag and drop, the PDF viewer on demand).
 const DocumentsSection = lazy(() => import('../documents/DocumentsSection'));
@@ -349,6 +350,10 @@ export default function ApplicationDetailsPage() {
             requiredIds={(query.data?.requiredDocuments ?? []).map((d) => d.documentContainerId)}
           />
         </Suspense>
+      );
+    if (s === 'Inspections')
+      return (
+        <InspectionsSection applicationId={app.id} inspections={query.data?.requiredInspections ?? []} />
       );
     return isLaterSection(s) ? <NotYet section={s} /> : null;
   };
