@@ -5,7 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import en from '../../../web/src/i18n/en.json';
 import { applicationMessages } from '../../../shared/schemas/applications';
-import { cardView, displayIdOf, menuOf } from '../../../web/src/features/applications/cardModel';
+import { cardClock, cardView, displayIdOf, menuOf } from '../../../web/src/features/applications/cardModel';
 import { ApplicationCards } from '../../../web/src/features/applications/ApplicationCards';
 import { applicationsApi } from '../../../web/src/api/applications';
 import { listItem, renderPage } from './applications-support';
@@ -247,6 +247,47 @@ describe('ApplicationCard', () => {
     ]);
     // A lodged application the council has not started: its first stage is the current one.
     expect(chips('2')).toEqual(['Current: Lodgement', 'Not started: Assessment']);
+  });
+
+  it('the Assessment chip of an accepted, undecided application carries the statutory clock', async () => {
+    const stage = (stageName: 'Lodgement' | 'Assessment', stageStatus: string) =>
+      ({ stageDisplayName: stageName, stageName, stageStatus, stageType: 'Steps', items: [] }) as never;
+    const today = new Date().toISOString();
+    const stages = [stage('Lodgement', 'Completed'), stage('Assessment', 'Started')];
+    renderPage(
+      i18n,
+      <ApplicationCards
+        label="Cards"
+        items={[
+          listItem({ id: '1', status: 'InProgress', acceptedDate: today, displayStages: stages }),
+          listItem({
+            id: '2',
+            applicationNumber: 'BLD-2',
+            status: 'VRFISuspended',
+            acceptedDate: today,
+            clockSuspensions: [{ from: today }],
+            displayStages: stages,
+          }),
+        ]}
+      />,
+    );
+    const lists = await screen.findAllByRole('list', { name: 'Workflow stages' });
+    const assessment = (i: number) => within(lists[i]!).getAllByRole('listitem')[1]!.textContent;
+    expect(assessment(0)).toContain('Assessment · 0/20 working days');
+    expect(assessment(1)).toContain('0/20 working days, clock paused');
+  });
+
+  it('cardClock: none before acceptance or after the decision; the count otherwise', () => {
+    const now = new Date('2026-03-13T00:00:00.000Z');
+    expect(cardClock({}, now)).toBeUndefined();
+    expect(
+      cardClock({ acceptedDate: '2026-03-02T00:00:00.000Z', decisionDate: '2026-03-10T00:00:00.000Z' }, now),
+    ).toBeUndefined();
+    expect(cardClock({ acceptedDate: '2026-03-02T00:00:00.000Z' }, now)).toEqual({
+      used: 9,
+      total: 20,
+      state: 'Running',
+    });
   });
 
   it('opens a draft in the form and a menu item navigates', async () => {

@@ -127,6 +127,11 @@ export function ApplicationCard({
                   iconLabel={t(`applications.card.stageProgress.${stage.progress}`)}
                 >
                   {stage.label}
+                  {stage.clock &&
+                    ` · ${t(`applications.card.clock.${stage.clock.state}`, {
+                      used: stage.clock.used,
+                      total: stage.clock.total,
+                    })}`}
                 </StatusText>
               </li>
             ))}

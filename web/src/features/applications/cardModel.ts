@@ -12,6 +12,7 @@ import {
   type CardMenuEntry,
 } from '../../../../shared/domain/applications';
 import { formatDate } from '../../app/dates';
+import { statutoryClock, type ClockState } from '../../../../shared/domain/statutory-clock';
 
 /**
  * What an application card shows (portal-core §2 "Application card"), computed from a list item
@@ -38,8 +39,30 @@ export interface CardView {
   outstandingPayments: boolean;
   outstandingRfis: boolean;
   statusLabel: string;
-  stages: { name: string; label: string; status: string; progress: StageProgress }[];
+  stages: {
+    name: string;
+    label: string;
+    status: string;
+    progress: StageProgress;
+    /** On the Assessment stage of an accepted, undecided application: the statutory clock. */
+    clock?: { used: number; total: number; state: Exclude<ClockState, 'Decided'> };
+  }[];
   menu: CardMenuEntry[];
+}
+
+/** The statutory clock of a card's Assessment stage (docs/statutory-clock.md), or undefined. */
+export function cardClock(
+  item: Pick<ApplicationListItem, 'acceptedDate' | 'clockSuspensions' | 'decisionDate'>,
+  now: Date,
+): CardView['stages'][number]['clock'] {
+  if (!item.acceptedDate || item.decisionDate) return undefined;
+  const clock = statutoryClock({
+    received: item.acceptedDate,
+    suspensions: item.clockSuspensions ?? [],
+    now,
+  });
+  if (clock.state === 'Decided') return undefined;
+  return { used: clock.daysUsed, total: clock.totalDays, state: clock.state };
 }
 
 /**
@@ -109,9 +132,10 @@ export function menuOf(item: ApplicationListItem): CardMenuEntry[] {
   });
 }
 
-export function cardView(item: ApplicationListItem): CardView {
+export function cardView(item: ApplicationListItem, now: Date = new Date()): CardView {
   const recordType = listRecordType(item);
   const progress = stageProgress(item.displayStages, item.status);
+  const clock = cardClock(item, now);
   return {
     id: item.id,
     href: applicationHref(item),
@@ -134,6 +158,7 @@ export function cardView(item: ApplicationListItem): CardView {
       label: stageLabel(stage),
       status: stage.stageStatus,
       progress: progress[index]!,
+      ...(clock && stage.stageName === 'Assessment' && stage.stageStatus !== 'Completed' ? { clock } : {}),
     })),
     menu: menuOf(item),
   };
