@@ -1,0 +1,90 @@
+/**
+ * After lodgement, followed in the UI (issue 17 "Done when"): an application lodged by the demo
+ * applicant is taken to a consent by the automatic council (infra/council/auto.ts, the client with
+ * wcc's own credentials, as `npm start -- --council=auto` runs it, here on this application only and
+ * at a quick pace); the applicant watches the stages and the statutory clock on the Overview, the
+ * consent number, the inspections with Book inspection, and starts a code compliance certificate
+ * from the consent. Axe on each page.
+ */
+import { expect, test } from './support/fixtures';
+import { demoUser, readOutputs } from './support/outputs';
+import { expectNoAxeViolations } from './support/axe';
+import { uniqueStreet } from './support/applications';
+import { signIn as cognitoSignIn } from '../support/cognito';
+import { councilCredentials } from '../support/council';
+import { submittedApplication } from '../support/submission';
+import { councilApiClient } from '../../infra/council/client';
+import { startAutoCouncil } from '../../infra/council/auto';
+import { SignInPage } from './pages/SignInPage';
+import { ShellPage } from './pages/ShellPage';
+import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
+
+test.setTimeout(180_000);
+
+test('the automatic council grants a lodged application; the applicant follows it to the consent and starts a CCC', async ({
+  page,
+}) => {
+  const o = readOutputs();
+  const user = demoUser(0);
+  const token = (await cognitoSignIn(user.email, user.password, o)).IdToken;
+  const street = uniqueStreet('Consent');
+  const id = await submittedApplication(
+    token,
+    'wcc',
+    { address1: street, city: 'Wellington', zipCode: '6011', country: 'NZ' },
+    o,
+  );
+  const council = startAutoCouncil({
+    council: councilApiClient(councilCredentials('wcc', o)),
+    authorityId: 'wcc',
+    stepMs: 1500,
+    intervalMs: 500,
+    select: (applicationId) => applicationId === id,
+  });
+  try {
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signIn(user.email, user.password);
+    await expect(new ShellPage(page).dashboardHeading).toBeVisible();
+
+    // The Overview, reloaded as the council works: accepted (the clock starts), then the consent.
+    const details = new ApplicationDetailsPage(page);
+    await details.goto(id, 'Overview');
+    const stages = page.getByRole('list', { name: 'Workflow stages' });
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Statutory clock' })).toBeVisible({ timeout: 2_000 });
+      await expect(stages.getByText('Lodgement Accepted')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(page.getByRole('progressbar', { name: 'Working days used' })).toBeVisible();
+    await expectNoAxeViolations(page, 'details: accepted, the statutory clock');
+
+    await expect(async () => {
+      await page.reload();
+      // The header names the consent by its number now (portal-core §5: the consent number).
+      await expect(page.getByText(/^WCC-BC-\d{4}-\d+ · /)).toBeVisible({ timeout: 2_000 });
+      await expect(stages.getByText('Assessment Issued')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(page.getByText(/Decided on/)).toBeVisible();
+    await expectNoAxeViolations(page, 'details: granted');
+
+    // Inspections: the council's list by location, and its booking page.
+    await details.tab('Inspections').click();
+    await expect(page).toHaveURL(/section=Inspections/);
+    const dwelling = page.getByRole('table', { name: 'Dwelling' });
+    await expect(dwelling.getByRole('cell', { name: 'Foundations' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Book inspection' })).toHaveAttribute(
+      'href',
+      'https://wellington.govt.nz',
+    );
+    await expectNoAxeViolations(page, 'details: inspections');
+
+    // A code compliance certificate starts from the consent.
+    await details.tab('Applications').click();
+    await page.getByRole('button', { name: 'Code compliance certificate' }).click();
+    await expect(page).toHaveURL(/\/application-form\/\d+/);
+    expect(page.url()).not.toContain(`/application-form/${id}`);
+  } finally {
+    await council.stop();
+  }
+});
