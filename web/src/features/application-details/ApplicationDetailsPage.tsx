@@ -46,6 +46,7 @@ import { ParticipantsSection } from '../participants/ParticipantsSection';
 import { ViewSubmittedDialog } from './ViewSubmittedDialog';
 import { StatutoryClockPanel } from './StatutoryClockPanel';
 import { InspectionsSection } from './InspectionsSection';
+import { ClosedNotice } from './ClosedNotice';
 
 // The Documents section is the documents feature's chunk (drag and drop, the PDF viewer on demand).
 const DocumentsSection = lazy(() => import('../documents/DocumentsSection'));
@@ -68,6 +69,7 @@ function Overview({ app }: { app: ApplicationDto }) {
   const type = [app.complexity, app.complexityDescription].filter(Boolean).join(' – ');
   return (
     <SpaceBetween size="l">
+      <ClosedNotice app={app} />
       <Container header={<Header variant="h2">{t('applicationDetails.overview.summary')}</Header>}>
         <KeyValuePairs
           columns={3}
