@@ -10,6 +10,7 @@ import { ServiceError } from '../../../web/src/api/errors';
 import ApplicationDetailsPage from '../../../web/src/features/application-details/ApplicationDetailsPage';
 import { ViewSubmittedDialog } from '../../../web/src/features/application-details/ViewSubmittedDialog';
 import {
+  councilMayChange,
   genericFields,
   readOnlyFields,
   submittedDialogWidth,
@@ -193,6 +194,15 @@ afterEach(cleanup);
 
 const open = (url: string) =>
   renderPage(i18n, <ApplicationDetailsPage />, { path: '/application-details/:applicationId', url });
+
+describe('reading a lodged application again', () => {
+  it('only while the council may still change it', () => {
+    for (const status of ['Submitted', 'InProgress', 'VRFISuspended'])
+      expect(councilMayChange(status), status).toBe(true);
+    for (const status of ['Draft', 'Completed', 'Refused', 'Rejected', 'Lapsed', 'Withdrawn', undefined])
+      expect(councilMayChange(status), String(status)).toBe(false);
+  });
+});
 
 describe('View submitted application dialog rules', () => {
   it('width is the smaller of 1084 px and the viewport minus 64 px', () => {

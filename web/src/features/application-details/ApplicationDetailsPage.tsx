@@ -41,7 +41,7 @@ import {
 import { SaveTemplateDialog } from '../applications/dialogs/SaveTemplateDialog';
 import AuthorityInfoCard from '../authority/AuthorityInfoCard';
 import { jurisdictionQuery } from '../new-application/reference';
-import { isLaterSection, type LaterSection } from './details';
+import { COUNCIL_REFRESH_MS, councilMayChange, isLaterSection, type LaterSection } from './details';
 import { ParticipantsSection } from '../participants/ParticipantsSection';
 import { ViewSubmittedDialog } from './ViewSubmittedDialog';
 import { StatutoryClockPanel } from './StatutoryClockPanel';
@@ -322,6 +322,9 @@ export default function ApplicationDetailsPage() {
   const query = useQuery({
     queryKey: applicationKeys.detail(id),
     queryFn: ({ signal }) => applicationsApi.get(id, signal),
+    // The council moves a lodged application on: read it again now and then, and on coming back.
+    refetchInterval: (q) => (councilMayChange(q.state.data?.application.status) ? COUNCIL_REFRESH_MS : false),
+    refetchOnWindowFocus: (q) => councilMayChange(q.state.data?.application.status),
   });
   const app = query.data?.application;
 

@@ -22,6 +22,12 @@ export type LaterSection = (typeof LATER_SECTIONS)[number];
 export const isLaterSection = (s: ApplicationDetailsSection): s is LaterSection =>
   (LATER_SECTIONS as readonly string[]).includes(s);
 
+/** While the council works on an application (lodged, not closed), how often the page reads it again. */
+export const COUNCIL_REFRESH_MS = 60_000;
+/** Whether the council may still change the application (its stages, clock, decision). */
+export const councilMayChange = (status: string | undefined): boolean =>
+  status === 'Submitted' || status === 'InProgress' || status === 'VRFISuspended';
+
 /** Step types the dialog shows (form steps, contact steps, document-upload steps). */
 export const SHOWN_STEP_TYPES = ['Formio', 'Contact', 'DocumentUpload'] as const;
 
