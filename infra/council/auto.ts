@@ -215,14 +215,27 @@ export async function autoCouncilTick(
   return taken;
 }
 
-/** Runs {@link autoCouncilTick} on an interval until stopped; a tick still running skips the next. */
+/**
+ * Runs {@link autoCouncilTick} on an interval until stopped; a tick still running skips the next. A
+ * council whose credentials are refused (revoked) stops with one line.
+ */
 export function startAutoCouncil(opts: AutoCouncilOptions): { stop: () => Promise<void> } {
   const intervalMs = opts.intervalMs ?? Math.max(1000, Math.floor((opts.stepMs ?? AUTO_STEP_MS) / 5));
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;
     running = autoCouncilTick(opts)
-      .catch((e: unknown) => opts.log?.(`auto council ${opts.authorityId}: ${String(e)}`))
+      .catch((e: unknown) => {
+        // Credentials refused (a revoked council): say so once and stop, rather than every tick.
+        if (e instanceof CouncilApiError && (e.status === 401 || e.status === 400 || e.status === 403)) {
+          clearInterval(timer);
+          opts.log?.(
+            `auto council ${opts.authorityId}: stopped, its credentials were refused (${e.message})`,
+          );
+          return;
+        }
+        opts.log?.(`auto council ${opts.authorityId}: ${String(e)}`);
+      })
       .finally(() => {
         running = undefined;
       });

@@ -2,7 +2,7 @@
  * The automatic council's plan (infra/council/auto.ts `nextAutoStep`): what it does next is read from
  * the application as the API answers it, a step at most every `stepMs` after the last change.
  */
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { CouncilApplication } from '../../../shared/schemas/council';
 import { AUTO_ASSESSMENT_DAYS, autoConsentNumber, nextAutoStep } from '../../../infra/council/auto';
 
@@ -95,5 +95,39 @@ describe('nextAutoStep', () => {
     const lodged = { id: '42', authorityId: 'akl', modifiedDate: '2027-02-01T00:00:00Z' };
     expect(autoConsentNumber({ ...lodged, submissionDate: '2026-12-30T00:00:00Z' })).toBe('AKL-BC-2026-42');
     expect(autoConsentNumber(lodged)).toBe('AKL-BC-2027-42');
+  });
+});
+
+describe('startAutoCouncil', () => {
+  test('a council whose credentials are refused stops with one line', async () => {
+    const { startAutoCouncil } = await import('../../../infra/council/auto');
+    const { CouncilApiError } = await import('../../../infra/council/client');
+    vi.useFakeTimers();
+    try {
+      const lines: string[] = [];
+      let calls = 0;
+      const council = {
+        applications: async () => {
+          calls += 1;
+          throw new CouncilApiError(400, { error: 'invalid_client' }, new Headers(), 'POST token');
+        },
+      } as unknown as Parameters<typeof startAutoCouncil>[0]['council'];
+      const auto = startAutoCouncil({
+        council,
+        authorityId: 'wcc',
+        intervalMs: 5,
+        log: (l) => lines.push(l),
+      });
+      await vi.advanceTimersByTimeAsync(5);
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(100);
+      await auto.stop();
+      expect(calls).toBe(1);
+      expect(lines).toEqual([
+        expect.stringMatching(/^auto council wcc: stopped, its credentials were refused/),
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
