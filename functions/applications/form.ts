@@ -9,7 +9,7 @@ import { applicationPorts } from './adapters.js';
 import { contract } from './contract.js';
 import { updateApplication } from './repository/applications.js';
 import { loadApplicationParts, putSnapshot, putStepItem } from './repository/steps.js';
-import { draftsService } from './service/applications.js';
+import { draftsService } from './service/drafts.js';
 import { stepsService } from './service/steps.js';
 import { generateSummaryPdf } from './service/summary-pdf.js';
 import { thumbnailsService } from './service/thumbnails.js';

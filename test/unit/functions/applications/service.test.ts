@@ -1,14 +1,14 @@
 /** The applications services (create, change, read, delete, archive, children, history) over fake ports. */
 import { describe, expect, it } from 'vitest';
+import { applicationsService } from '../../../../functions/applications/service/applications.js';
+import { draftsService } from '../../../../functions/applications/service/drafts.js';
 import {
-  applicationsService,
   CONSENT_ONLY,
-  draftsService,
   NOT_A_PARTICIPANT,
   NOT_DELETABLE,
   ONLY_TEMPLATES,
   STANDALONE_ONLY,
-} from '../../../../functions/applications/service/applications.js';
+} from '../../../../functions/applications/service/core.js';
 import {
   NO_AUTHORITY_SERVES,
   SELF_APPLICANT_ROLES,
