@@ -1,5 +1,10 @@
 import type { RequiredDocument } from '../../shared/schemas/applications.js';
-import type { Authority, DocumentContainer, Form } from '../../shared/schemas/reference.js';
+import type {
+  Authority,
+  DocumentContainer,
+  Form,
+  StatutoryClockConventions,
+} from '../../shared/schemas/reference.js';
 import { referenceData } from './data.js';
 import type { ReferenceData } from './data.js';
 import { formReference } from './form-reference.js';
@@ -28,6 +33,8 @@ export interface ReferenceCatalogue {
     formDisplayName?: string;
     formCategory?: Form['category'];
     authorityDisplayName?: string;
+    /** The authority's own conventions of the statutory clock, when it has any. */
+    clockConventions?: StatutoryClockConventions;
   };
   /** Everything, for the rule engine and the summary PDF. */
   data(): ReferenceData;
@@ -66,6 +73,7 @@ export function catalogueOf(data: ReferenceData): ReferenceCatalogue {
       return {
         ...(form ? { formDisplayName: form.displayName, formCategory: form.category } : {}),
         ...(authority ? { authorityDisplayName: authority.displayName } : {}),
+        ...(authority?.statutoryClock ? { clockConventions: authority.statutoryClock } : {}),
       };
     },
     data: () => data,

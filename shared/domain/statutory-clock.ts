@@ -28,6 +28,22 @@ export const BUILDING_ACT_CLOCK: ClockSettings = {
   rfiAnsweredDayCounts: false,
 };
 
+/** An authority's settings: the common practice with its own conventions over it. */
+export function clockSettingsOf(
+  conventions?:
+    { rfiSentDayCounts?: boolean | undefined; rfiAnsweredDayCounts?: boolean | undefined } | undefined,
+): ClockSettings {
+  return {
+    ...BUILDING_ACT_CLOCK,
+    ...(conventions?.rfiSentDayCounts !== undefined
+      ? { rfiSentDayCounts: conventions.rfiSentDayCounts }
+      : {}),
+    ...(conventions?.rfiAnsweredDayCounts !== undefined
+      ? { rfiAnsweredDayCounts: conventions.rfiAnsweredDayCounts }
+      : {}),
+  };
+}
+
 export interface ClockInput {
   /** When the authority received the application (its lodgement). */
   received: DateInput;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { AccessLevel, Address, checkPostcode, NotificationLevel } from './common.js';
-import { FormCategory } from './reference.js';
+import { FormCategory, StatutoryClockConventions } from './reference.js';
 import { messages } from '../domain/validation.js';
 import { addressLimits, limitLengths } from './limits.js';
 import { checkStepData } from './step-data.js';
@@ -199,6 +199,8 @@ export const ApplicationDto = z.object({
   acceptedDate: z.string().optional(),
   clockSuspensions: z.array(z.object({ from: z.string(), to: z.string().optional() })).optional(),
   decisionDate: z.string().optional(),
+  /** The authority's conventions of the clock when they differ from the common practice. */
+  clockConventions: StatutoryClockConventions.optional(),
   migrationSource: z.string().optional(),
   developmentContributionRequired: z.boolean().optional(),
   resourceConsentRequired: z.boolean().optional(),

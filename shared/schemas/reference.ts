@@ -50,6 +50,17 @@ export const Jurisdiction = z.object({
 });
 export type Jurisdiction = z.infer<typeof Jurisdiction>;
 
+/** An authority's conventions of the statutory clock (docs/statutory-clock.md "Counting"). */
+export const StatutoryClockConventions = z
+  .object({
+    /** The day a request for information is sent uses a working day (default true). */
+    rfiSentDayCounts: z.boolean().optional(),
+    /** The day the information is received uses a working day (default false). */
+    rfiAnsweredDayCounts: z.boolean().optional(),
+  })
+  .strict();
+export type StatutoryClockConventions = z.infer<typeof StatutoryClockConventions>;
+
 export const Authority = z.object({
   id: RefId,
   jurisdictionId: RefId,
@@ -79,6 +90,11 @@ export const Authority = z.object({
   imageConversionEnabled: z.boolean().default(false),
   feesAndChargesUrl: z.url().optional(),
   hidden: z.boolean().default(false),
+  /**
+   * How this authority counts the statutory clock where councils differ (docs/statutory-clock.md);
+   * absent: the common practice (`BUILDING_ACT_CLOCK`, shared/domain/statutory-clock.ts).
+   */
+  statutoryClock: StatutoryClockConventions.optional(),
   /** Detection (GET /public/authorities/detection): territorial-authority names or codes it serves. */
   territorialAuthorities: z.array(z.string().min(1)).default([]),
   /** Detection fallback: cities (case-insensitive) and postcode prefixes of its district. */

@@ -1,3 +1,4 @@
+import type { StatutoryClockConventions } from '../../../shared/schemas/reference.js';
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
@@ -201,10 +202,13 @@ export async function getListItems(
 // ---- display names (reference data) ----
 
 const NAMES_TTL_MS = 60_000;
-const authorityCache = new Map<
-  string,
-  { at: number; value: { displayName: string; jurisdictionId: string } | null }
->();
+/** What the lists show of an authority: its name, and its statutory clock's conventions. */
+export interface AuthorityNames {
+  displayName: string;
+  jurisdictionId: string;
+  statutoryClock?: StatutoryClockConventions;
+}
+const authorityCache = new Map<string, { at: number; value: AuthorityNames | null }>();
 const formCache = new Map<string, { at: number; value: { displayName: string; category?: string } | null }>();
 
 /**
@@ -214,7 +218,7 @@ const formCache = new Map<string, { at: number; value: { displayName: string; ca
 export async function displayNames(
   pairs: readonly { authorityId?: string | undefined; formId?: string | undefined }[],
 ): Promise<{
-  authorities: Map<string, { displayName: string; jurisdictionId: string }>;
+  authorities: Map<string, AuthorityNames>;
   forms: Map<string, { displayName: string; category?: string }>;
 }> {
   const now = Date.now();
@@ -233,11 +237,17 @@ export async function displayNames(
       const a = got.get(id);
       authorityCache.set(id, {
         at: now,
-        value: a ? { displayName: a.displayName, jurisdictionId: a.jurisdictionId } : null,
+        value: a
+          ? {
+              displayName: a.displayName,
+              jurisdictionId: a.jurisdictionId,
+              ...(a.statutoryClock ? { statutoryClock: a.statutoryClock } : {}),
+            }
+          : null,
       });
     }
   }
-  const authorities = new Map<string, { displayName: string; jurisdictionId: string }>();
+  const authorities = new Map<string, AuthorityNames>();
   for (const id of authorityIds) {
     const v = authorityCache.get(id)?.value;
     if (v) authorities.set(id, v);

@@ -6,7 +6,7 @@ import type {
   TemplateDto,
   WorkflowStage,
 } from '../../../shared/schemas/applications.js';
-import type { FormCategory } from '../../../shared/schemas/reference.js';
+import type { FormCategory, StatutoryClockConventions } from '../../../shared/schemas/reference.js';
 import type { AccessLevel, Address, NotificationLevel } from '../../../shared/schemas/common.js';
 import { initialStages } from '../../../shared/domain/applications.js';
 import { fullAddressOf } from '../../../shared/domain/address.js';
@@ -65,6 +65,8 @@ export interface CallerAccess {
 export interface DtoExtras {
   formDisplayName?: string | undefined;
   authorityDisplayName?: string | undefined;
+  /** The authority's conventions of the statutory clock, given with its dates once accepted. */
+  clockConventions?: StatutoryClockConventions | undefined;
   formCategory?: string | undefined;
   participants?: Record<string, unknown>[];
   isParticipant?: boolean;
@@ -141,6 +143,7 @@ export function toApplicationDto(
     acceptedDate: app.acceptedDate,
     clockSuspensions: app.clockSuspensions,
     decisionDate: app.decisionDate,
+    clockConventions: app.acceptedDate ? extras.clockConventions : undefined,
     migrationSource: app.migrationSource,
     useRequiredDocumentGroups: false,
     useMultipleRfiDocuments: false,

@@ -1,3 +1,4 @@
+import type { StatutoryClockConventions } from '../../../shared/schemas/reference.js';
 import type { ApplicationStatus, ApplicationType, RecordType } from '../../../shared/schemas/applications.js';
 import { listRecordType } from '../../../shared/domain/applications.js';
 import { fullAddressOf } from '../../../shared/domain/address.js';
@@ -26,6 +27,8 @@ export interface ListRowContext {
   formDisplayName?: string | undefined;
   authorityDisplayName?: string | undefined;
   formCategory?: string | undefined;
+  /** The authority's conventions of the statutory clock (the DTO's `clockConventions`). */
+  clockConventions?: StatutoryClockConventions | undefined;
 }
 
 /** The denormalised list fields of an applicationAccess row (everything but the row's own settings). */

@@ -1,3 +1,4 @@
+import type { StatutoryClockConventions } from '../../../shared/schemas/reference.js';
 import type * as z from 'zod';
 import type {
   ApplicationFilters,
@@ -23,7 +24,7 @@ import { badgesOfCounters, filtersOfCounters, pairsOf } from './read-model.js';
  */
 
 type Names = {
-  authorities: Map<string, { displayName: string }>;
+  authorities: Map<string, { displayName: string; statutoryClock?: StatutoryClockConventions }>;
   forms: Map<string, { displayName: string; category?: string }>;
 };
 
@@ -75,6 +76,7 @@ export function listsService(ports: ListPorts) {
           formDisplayName: form?.displayName,
           formCategory: form?.category,
           authorityDisplayName: authority?.displayName,
+          clockConventions: authority?.statutoryClock,
           hasChildApplications: (application.childCount ?? 0) > 0,
           ...(template ? { template } : {}),
         }),

@@ -86,6 +86,7 @@ export async function putReferenceData(d: ReferenceWrite): Promise<{ written: nu
           imageConversionEnabled: a.imageConversionEnabled,
           feesAndChargesUrl: a.feesAndChargesUrl,
           hidden: a.hidden,
+          statutoryClock: a.statutoryClock,
           territorialAuthorities: a.territorialAuthorities,
           cities: a.cities,
           postcodePrefixes: a.postcodePrefixes,

@@ -51,6 +51,7 @@ function toAuthority(r: AuthorityRecord): Authority {
     imageConversionEnabled: r.imageConversionEnabled ?? false,
     feesAndChargesUrl: r.feesAndChargesUrl,
     hidden: r.hidden ?? false,
+    ...(r.statutoryClock ? { statutoryClock: r.statutoryClock } : {}),
     territorialAuthorities: r.territorialAuthorities ?? [],
     cities: r.cities ?? [],
     postcodePrefixes: r.postcodePrefixes ?? [],

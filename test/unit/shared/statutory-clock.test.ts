@@ -4,7 +4,7 @@
  * information until it is answered; docs/statutory-clock.md). Each case says how it was counted.
  */
 import { describe, expect, test } from 'vitest';
-import { BUILDING_ACT_CLOCK, statutoryClock } from '../../../shared/domain/statutory-clock';
+import { BUILDING_ACT_CLOCK, clockSettingsOf, statutoryClock } from '../../../shared/domain/statutory-clock';
 
 const NZDT_NOON = 'T00:00:00Z'; // 1 pm in New Zealand (summer): the same NZ day
 const at = (day: string) => `${day}${NZDT_NOON}`;
@@ -250,5 +250,19 @@ describe('limits', () => {
     expect(() => statutoryClock({ received: 'yesterday', suspensions: [], now: at('2026-03-02') })).toThrow(
       /received is not a date/,
     );
+  });
+});
+
+describe('an authority’s conventions', () => {
+  test('override the common practice one by one', () => {
+    expect(clockSettingsOf(undefined)).toEqual(BUILDING_ACT_CLOCK);
+    expect(clockSettingsOf({ rfiSentDayCounts: false })).toEqual({
+      ...BUILDING_ACT_CLOCK,
+      rfiSentDayCounts: false,
+    });
+    expect(clockSettingsOf({ rfiAnsweredDayCounts: true })).toEqual({
+      ...BUILDING_ACT_CLOCK,
+      rfiAnsweredDayCounts: true,
+    });
   });
 });

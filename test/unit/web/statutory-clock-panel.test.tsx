@@ -69,6 +69,20 @@ describe('the statutory clock panel', () => {
     expect(valueOf('Decision due')).toContain('2 Apr 2026');
   });
 
+  it('counts by the authority’s conventions when it has its own', () => {
+    // The day sent not counted (6 Mar held too): due 7 Apr instead of 2 Apr.
+    renderPanel(
+      {
+        acceptedDate: at('2026-03-02'),
+        clockSuspensions: [{ from: at('2026-03-06'), to: at('2026-03-11') }],
+        clockConventions: { rfiSentDayCounts: false },
+      },
+      at('2026-03-13'),
+    );
+    expect(valueOf('Decision due')).toContain('7 Apr 2026');
+    expect(screen.getByText('6 Mar 2026 to 11 Mar 2026: 4 working days')).toBeTruthy();
+  });
+
   it('decided: the decision date; overdue: the working days over', () => {
     renderPanel({ acceptedDate: at('2026-03-02'), decisionDate: at('2026-03-20') }, at('2026-06-01'));
     expect(valueOf('Decision due')).toContain('Decided on 20 Mar 2026');

@@ -134,6 +134,10 @@ export const authority = new Entity({
     imageConversionEnabled: { type: 'boolean', default: false },
     feesAndChargesUrl: { type: 'string' },
     hidden: { type: 'boolean', default: false },
+    statutoryClock: {
+      type: 'map',
+      properties: { rfiSentDayCounts: { type: 'boolean' }, rfiAnsweredDayCounts: { type: 'boolean' } },
+    },
     /** Detection hints (GET /public/authorities/detection); never in a DTO. */
     territorialAuthorities: { type: 'list', items: { type: 'string' } },
     cities: { type: 'list', items: { type: 'string' } },

@@ -97,6 +97,20 @@ describe('application DTO and list item', () => {
     });
     expect(dto.workflowStages).toHaveLength(4);
   });
+  it('the statutory clock’s dates, and the authority’s conventions once accepted', () => {
+    const conventions = { clockConventions: { rfiSentDayCounts: false } };
+    expect(toApplicationDto(app(), { accessLevel: 'Edit' }, conventions).clockConventions).toBeUndefined();
+    const accepted = app({
+      status: 'InProgress',
+      acceptedDate: '2026-03-02T00:00:00.000Z',
+      clockSuspensions: [{ from: '2026-03-06T00:00:00.000Z' }],
+    });
+    expect(toApplicationDto(accepted, { accessLevel: 'Edit' }, conventions)).toMatchObject({
+      acceptedDate: '2026-03-02T00:00:00.000Z',
+      clockSuspensions: [{ from: '2026-03-06T00:00:00.000Z' }],
+      clockConventions: { rfiSentDayCounts: false },
+    });
+  });
   it('list item computes editable, deletable, archived, labels, stages and migrated by the shared rules', () => {
     const item = toListItem(
       app(),

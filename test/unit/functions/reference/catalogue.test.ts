@@ -59,4 +59,17 @@ describe('the reference catalogue (bundled JSON) and the table copy the public e
       authorityDisplayName: authority.displayName,
     });
   });
+
+  it('an authority’s own statutory clock conventions come with its names', async () => {
+    const { catalogueOf } = await import('../../../../functions/reference/catalogue.js');
+    const data = catalogue().data();
+    const [first, ...rest] = data.authorities;
+    const own = catalogueOf({
+      ...data,
+      authorities: [{ ...first!, statutoryClock: { rfiSentDayCounts: false } }, ...rest],
+    });
+    expect(own.names({ formId: 'bc', authorityId: first!.id })).toMatchObject({
+      clockConventions: { rfiSentDayCounts: false },
+    });
+  });
 });

@@ -5,7 +5,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
-import { statutoryClock } from '../../../../shared/domain/statutory-clock';
+import { clockSettingsOf, statutoryClock } from '../../../../shared/domain/statutory-clock';
 import type { ApplicationDto } from '../../../../shared/schemas/applications';
 import { formatDate } from '../../app/dates';
 
@@ -20,17 +20,20 @@ export function StatutoryClockPanel({
   app,
   now = new Date(),
 }: {
-  app: Pick<ApplicationDto, 'acceptedDate' | 'clockSuspensions' | 'decisionDate'>;
+  app: Pick<ApplicationDto, 'acceptedDate' | 'clockSuspensions' | 'decisionDate' | 'clockConventions'>;
   now?: Date;
 }) {
   const { t } = useTranslation();
   if (!app.acceptedDate) return null;
-  const clock = statutoryClock({
-    received: app.acceptedDate,
-    suspensions: app.clockSuspensions ?? [],
-    decided: app.decisionDate ?? null,
-    now,
-  });
+  const clock = statutoryClock(
+    {
+      received: app.acceptedDate,
+      suspensions: app.clockSuspensions ?? [],
+      decided: app.decisionDate ?? null,
+      now,
+    },
+    clockSettingsOf(app.clockConventions),
+  );
   const day = (d: string) => formatDate(d, DAY_FORMAT);
   const due =
     clock.state === 'Decided'

@@ -12,7 +12,7 @@ import {
   type CardMenuEntry,
 } from '../../../../shared/domain/applications';
 import { formatDate } from '../../app/dates';
-import { statutoryClock, type ClockState } from '../../../../shared/domain/statutory-clock';
+import { clockSettingsOf, statutoryClock, type ClockState } from '../../../../shared/domain/statutory-clock';
 
 /**
  * What an application card shows (portal-core §2 "Application card"), computed from a list item
@@ -52,15 +52,14 @@ export interface CardView {
 
 /** The statutory clock of a card's Assessment stage (docs/statutory-clock.md), or undefined. */
 export function cardClock(
-  item: Pick<ApplicationListItem, 'acceptedDate' | 'clockSuspensions' | 'decisionDate'>,
+  item: Pick<ApplicationListItem, 'acceptedDate' | 'clockSuspensions' | 'decisionDate' | 'clockConventions'>,
   now: Date,
 ): CardView['stages'][number]['clock'] {
   if (!item.acceptedDate || item.decisionDate) return undefined;
-  const clock = statutoryClock({
-    received: item.acceptedDate,
-    suspensions: item.clockSuspensions ?? [],
-    now,
-  });
+  const clock = statutoryClock(
+    { received: item.acceptedDate, suspensions: item.clockSuspensions ?? [], now },
+    clockSettingsOf(item.clockConventions),
+  );
   if (clock.state === 'Decided') return undefined;
   return { used: clock.daysUsed, total: clock.totalDays, state: clock.state };
 }
