@@ -256,6 +256,7 @@ beforeAll(async () => {
     clientIds.push(row.clientId);
     await entities.councilClient.put({ ...row, status: 'Revoked' }).go();
   });
+  receiver = await startWebhookReceiver();
   lodgedId = await submittedApplication(applicant.token, 'wcc', SITE, o);
   const draft = await api(
     'POST',
@@ -279,6 +280,8 @@ beforeAll(async () => {
     { timeoutMs: 30_000, intervalMs: 400 },
   );
 }, 120_000);
+
+afterAll(() => receiver?.close());
 
 describe('the matrix covers the council routes of the table', () => {
   test('every council route has a row, and every row is of a council route', () => {
@@ -341,11 +344,12 @@ describe.concurrent("the invitee's user routes with a council token: 401, and no
 const succeeded = (res: { status: number; body: string }) =>
   res.status >= 200 && res.status < 300 ? '2xx' : `${res.status} ${res.body}`;
 
-describe.concurrent('the own council on an application lodged with it: 2xx', () => {
+// Not a concurrent describe: vitest runs adjacent concurrent suites together, and these change data.
+describe('the own council on an application lodged with it: 2xx', () => {
   for (const route of lodgedRoutes) {
     const key = routeKey(route);
     const writes = route.method !== 'GET';
-    test(`${key}: wcc${writes ? ' (a fresh lodged application)' : ''}`, async ({ expect }) => {
+    test.concurrent(`${key}: wcc${writes ? ' (a fresh lodged application)' : ''}`, async ({ expect }) => {
       const c = callOf(route);
       // A write gets an application of its own, put in the state it needs through the council API.
       const id = writes ? await submittedApplication(applicant.token, 'wcc', SITE, o) : lodgedId;
@@ -367,7 +371,6 @@ describe('the own council on its own records (list, feed, invitations, webhook):
   const Key = (entities.councilWebhook.get({ authorityId: 'wcc' }).params() as { Key: Item }).Key;
   let saved: Item | undefined;
   beforeAll(async () => {
-    receiver = await startWebhookReceiver();
     saved = (
       await documentClient().send(new GetCommand({ TableName: o.TableName, Key, ConsistentRead: true }))
     ).Item;
@@ -377,7 +380,6 @@ describe('the own council on its own records (list, feed, invitations, webhook):
     await documentClient().send(new DeleteCommand({ TableName: o.TableName, Key }));
     if (saved) await documentClient().send(new PutCommand({ TableName: o.TableName, Item: saved }));
     for (const d of seededDeliveries) await entities.councilDelivery.delete(d).go();
-    await receiver?.close();
   });
 
   for (const route of clientRoutes) {
