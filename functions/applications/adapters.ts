@@ -5,7 +5,6 @@ import { detectAuthorityOfAddress } from '../reference/detection.js';
 import { independentAuthoritiesOf, isServiceable } from '../reference/service.js';
 import {
   createApplication,
-  deleteApplication,
   getAccess,
   getApplication,
   getTemplate,
@@ -18,6 +17,7 @@ import {
   setVisibility,
   updateApplication,
 } from './repository/applications.js';
+import { deleteApplication } from './repository/delete.js';
 import type { ApplicationPorts } from './service/ports.js';
 import { containerMergeStatuses } from '../documents/repository-merge.js';
 

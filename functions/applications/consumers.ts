@@ -1,15 +1,10 @@
 import { defineConsumer } from '../platform/events/consumers.js';
 import type { EventConsumer } from '../platform/events/consumers.js';
 import type { SearchValues } from '../platform/events/types.js';
-import {
-  deleteSearchEntries,
-  getApplication,
-  putSearchEntries,
-  searchEntriesOf,
-  searchValuesOf,
-  syncAccessRows,
-} from './repository/applications.js';
-import type { ApplicationRecord, SearchEntry } from './repository/applications.js';
+import { getApplication, searchValuesOf, syncAccessRows } from './repository/applications.js';
+import type { ApplicationRecord } from './repository/applications.js';
+import { deleteSearchEntries, putSearchEntries, searchEntriesOf } from './repository/search-entries.js';
+import type { SearchEntry } from './repository/search-entries.js';
 import { accessUserIds, tableContributionStore } from './repository/read-model.js';
 import { reconcile } from './service/read-model.js';
 import { PARTICIPANT_EVENTS } from '../participants/events.js';

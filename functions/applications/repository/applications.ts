@@ -1,9 +1,6 @@
 import { defined } from '../../../shared/domain/objects.js';
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../platform/adapters/aws/dynamodb.js';
 import { catalogue } from '../../reference/catalogue.js';
 import { entities, service } from '../../platform/data/service.js';
 import type {
@@ -18,7 +15,7 @@ import type {
 import type { AccessLevel, NotificationLevel } from '../../../shared/schemas/common.js';
 import { fullAddressOf } from '../../../shared/domain/address.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
-import { listRowFields, normaliseSearch } from '../service/list-row.js';
+import { listRowFields } from '../service/list-row.js';
 import type { ListRowContext } from '../service/list-row.js';
 import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
 import { newEvent, outboxItem } from '../../platform/events/outbox.js';
@@ -31,7 +28,7 @@ import { guardsOf } from '../../participants/guards.js';
 /**
  * Applications (functions/platform/data/README.md A1–A3, L5, S1–S4, P1, H1, T2): the application record, the
  * per-user access rows with their denormalised list fields, children, participants, steps, template
- * and history, and the search entries.
+ * and history. The search entries are ./search-entries.ts, deleting an application ./delete.ts.
  */
 
 export type ApplicationRecord = EntityItem<typeof applicationEntity>;
@@ -533,139 +530,4 @@ export async function listHistory(
   }
   const { data } = await entities.history.query.byApplication({ applicationId }).go({ pages: 'all', order });
   return options.entityType ? data.filter((h) => h.entityType === options.entityType) : data;
-}
-
-// ---- search entries ----
-
-type SearchKind = 'applicationNumber' | 'consentNumber' | 'address';
-
-export interface SearchEntry {
-  authorityId: string;
-  kind: SearchKind;
-  value: string;
-  applicationId: string;
-}
-
-/** The search entries of an application's values, under its authority and under 'all'. */
-export function searchEntriesOf(applicationId: string, v: SearchValues): SearchEntry[] {
-  const values: [SearchKind, string][] = [
-    ['applicationNumber', normaliseSearch(v.applicationNumber)],
-    ['consentNumber', normaliseSearch(v.consentNumber)],
-    ['address', normaliseSearch(v.fullAddress)],
-  ];
-  const authorityId = v.authorityId;
-  return values
-    .filter(([, value]) => value !== '')
-    .flatMap(([kind, value]) =>
-      [authorityId, 'all'].map((a) => ({
-        authorityId: a,
-        kind,
-        value,
-        applicationId,
-      })),
-    );
-}
-
-/** Writes search entries (S1–S4). */
-export async function putSearchEntries(items: SearchEntry[]): Promise<void> {
-  if (items.length === 0) return;
-  const { unprocessed } = await entities.applicationSearch.put(items).go();
-  if (unprocessed.length > 0)
-    throw new Error(`putSearchEntries: ${unprocessed.length} entries were not written`);
-}
-
-/** Removes search entries (absent ones are no error). */
-export async function deleteSearchEntries(keys: SearchEntry[]): Promise<void> {
-  if (keys.length === 0) return;
-  const { unprocessed } = await entities.applicationSearch.delete(keys).go();
-  if (unprocessed.length > 0)
-    throw new Error(`deleteSearchEntries: ${unprocessed.length} entries were not deleted`);
-}
-
-// ---- delete ----
-
-type Key = { pk: string; sk: string };
-
-async function batchDeleteKeys(table: string, keys: Key[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 25) {
-    let requests: Record<string, NativeAttributeValue>[] = keys
-      .slice(i, i + 25)
-      .map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt >= 8) throw new Error(`deleteApplication: ${requests.length} items were not deleted`);
-      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-      requests = (out.UnprocessedItems?.[table] ?? []) as Record<string, NativeAttributeValue>[];
-    }
-  }
-}
-
-/** Every item key in the application's partition (its collection, history and guard rows). */
-async function partitionKeys(table: string, pk: string): Promise<Key[]> {
-  const keys: Key[] = [];
-  let start: Record<string, NativeAttributeValue> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: table,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
-        ExpressionAttributeValues: { ':pk': pk },
-        ProjectionExpression: '#pk, #sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) keys.push({ pk: String(item.pk), sk: String(item.sk) });
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return keys;
-}
-
-/**
- * Deletes an application with everything in its partition (the whole collection — participants,
- * documents, steps, access rows of every user, children links, template — plus history and guard
- * rows) and its link under the parent. The application record goes last, in one transaction with
- * its ApplicationDeleted event (the users who had a row and the search values: the consumers remove
- * the search entries and the users' read-model contributions). Returns the deleted record, if any.
- */
-export async function deleteApplication(id: string, actor: string): Promise<ApplicationRecord | undefined> {
-  const table = process.env.TABLE_NAME;
-  if (!table) throw new Error('TABLE_NAME is not set');
-  const [application, rows] = await Promise.all([getApplication(id), listAccessRows(id)]);
-  if (application?.parentApplicationId) {
-    await entities.applicationChild
-      .delete({ applicationId: application.parentApplicationId, childApplicationId: id })
-      .go({ response: 'none' });
-    try {
-      await entities.application
-        .patch({ applicationId: application.parentApplicationId })
-        .subtract({ childCount: 1 })
-        .go({ response: 'none' });
-    } catch (err) {
-      // The parent is gone already: nothing to count.
-      if (!isConditionalCheckFailed(err)) throw err;
-    }
-  }
-  const own = (entities.application.get({ applicationId: id }).params() as { Key: Key }).Key;
-  const keys = await partitionKeys(table, own.pk);
-  // The application record last, so a failure part-way leaves it to be deleted again.
-  await batchDeleteKeys(
-    table,
-    keys.filter((k) => k.sk !== own.sk),
-  );
-  if (!application) return undefined;
-  const event = newEvent('ApplicationDeleted', {
-    aggregate: { type: 'application', id },
-    actor,
-    data: defined({
-      applicationNumber: application.applicationNumber,
-      recordType: application.recordType,
-      userIds: rows.map((r) => r.userId),
-      search: searchValuesOf(application),
-    }),
-  });
-  const result = await service.transaction
-    .write((e) => [e.application.delete({ applicationId: id }).commit(), outboxItem(e, event)])
-    .go();
-  if (result.canceled) throw new Error('deleteApplication: the transaction was cancelled');
-  return application;
 }

@@ -7,10 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { applicationConsumers } from '../../../../functions/applications/consumers';
 import type { ApplicationConsumerDeps } from '../../../../functions/applications/consumers';
-import type {
-  ApplicationRecord,
-  SearchEntry,
-} from '../../../../functions/applications/repository/applications';
+import type { ApplicationRecord } from '../../../../functions/applications/repository/applications';
+import type { SearchEntry } from '../../../../functions/applications/repository/search-entries';
 import { newEvent } from '../../../../functions/platform/events/outbox';
 import type { DomainEvent } from '../../../../functions/platform/events/types';
 import {
