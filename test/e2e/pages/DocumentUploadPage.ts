@@ -88,12 +88,19 @@ export class DocumentUploadPage {
       .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
   }
 
-  /** Opens a card's menu (Preview / Download / Tags / Remove …) and chooses an item. */
+  /**
+   * Opens a card's menu (Preview / Download / Tags / Remove …) and chooses an item. The card list
+   * re-renders as its documents' tags and statuses arrive after a load: a click that lands on the
+   * button as it is replaced opens nothing (seen once in CI), so the menu is opened until it shows.
+   */
   async choose(fileName: string, item: string): Promise<void> {
-    await this.card(fileName)
-      .getByRole('button', { name: `Actions for ${fileName}` })
-      .click();
-    await this.page.getByRole('menuitem', { name: item, exact: true }).click();
+    const button = this.card(fileName).getByRole('button', { name: `Actions for ${fileName}` });
+    const entry = this.page.getByRole('menuitem', { name: item, exact: true });
+    await expect(async () => {
+      if (!(await entry.isVisible())) await button.click();
+      await expect(entry).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await entry.click();
   }
 
   async upload(container: string, file: UploadFile): Promise<void> {
