@@ -360,6 +360,18 @@ export const routes = [
   ),
   r('PUT', '/council/applications/{id}/workflow-stages', 'council', onLodgedApplication(councilWrite)),
   r('PUT', '/council/applications/{id}/required-inspections', 'council', onLodgedApplication(councilWrite)),
+  r(
+    'PUT',
+    '/council/applications/{id}/required-document-groups/{guid}',
+    'council',
+    onLodgedApplication(councilWrite),
+  ),
+  r(
+    'PATCH',
+    '/council/applications/{id}/required-document-groups/{guid}/uploads/{applicationDocumentId}',
+    'council',
+    onLodgedApplication(councilWrite),
+  ),
   r('GET', '/council/events', 'council', councilClient('events.read')),
 
   // Registered-applicant invitations (portal-organisation §3, §7; docs/council-api.md §4) on the

@@ -4,6 +4,10 @@ import {
   CouncilApplicationPatch,
   CouncilDecision,
   LodgementDecision,
+  RequiredDocumentGroupParams,
+  RequiredDocumentGroupRequest,
+  RequiredDocumentUploadParams,
+  RequiredDocumentUploadReview,
   RequiredInspectionsRequest,
   SuspensionRequest,
   WorkflowStagesRequest,
@@ -16,6 +20,7 @@ import {
   CouncilEventsQuery,
   CouncilParticipants,
 } from '../../shared/schemas/council.js';
+import { RequiredDocumentGroupDto } from '../../shared/schemas/documents.js';
 import { invitationsContract } from './invitations/contract.js';
 import { webhooksContract } from './webhooks-contract.js';
 
@@ -99,6 +104,20 @@ export const contract = defineContract('council', {
     response: CouncilApplication,
     idempotent: true,
     summary: 'Sets the required inspections by location and the booking page',
+  },
+  'PUT /council/applications/{id}/required-document-groups/{guid}': {
+    params: RequiredDocumentGroupParams,
+    body: RequiredDocumentGroupRequest,
+    response: RequiredDocumentGroupDto,
+    idempotent: true,
+    summary: 'Creates or replaces a required document group the council asks for (its reviews kept)',
+  },
+  'PATCH /council/applications/{id}/required-document-groups/{guid}/uploads/{applicationDocumentId}': {
+    params: RequiredDocumentUploadParams,
+    body: RequiredDocumentUploadReview,
+    response: RequiredDocumentGroupDto,
+    idempotent: true,
+    summary: "Sets the council's status of one upload of a group (Document status, reason, date)",
   },
   'GET /council/events': {
     query: CouncilEventsQuery,

@@ -32,6 +32,18 @@ export const routes = {
     writes.workflowStages(g, idempotency, body),
   'PUT /council/applications/{id}/required-inspections': async ({ idempotency, body, ...g }) =>
     writes.requiredInspections(g, idempotency, body),
+  'PUT /council/applications/{id}/required-document-groups/{guid}': async ({
+    idempotency,
+    body,
+    params,
+    ...g
+  }) => writes.requiredDocumentGroup(g, idempotency, params.guid, body),
+  'PATCH /council/applications/{id}/required-document-groups/{guid}/uploads/{applicationDocumentId}': async ({
+    idempotency,
+    body,
+    params,
+    ...g
+  }) => writes.reviewUpload(g, idempotency, params.guid, params.applicationDocumentId, body),
   'GET /council/events': async ({ council, query }) => feed.page(council.authorityId, query),
 } satisfies LambdaImplementations<'council', 'handler', typeof contract>;
 

@@ -1,6 +1,7 @@
 import { catalogue } from '../reference/catalogue.js';
 import { documentsOf, latestSnapshotOf, participantsOf } from './repository/parts.js';
 import { presignedDownload } from '../documents/service/storage.js';
+import { toDocumentDto } from '../documents/service/view.js';
 import { applicationsByIds, lodgementsOf } from './repository/lodgements.js';
 import { feedEntriesOf } from './repository/feed.js';
 import { councilReads } from './service/reads.js';
@@ -27,6 +28,12 @@ export const tableServices = () => ({
     write: writeCouncilChange,
     latestSnapshot: latestSnapshotOf,
     formDisplayName: readPorts.formDisplayName,
+    documents: async (applicationId) =>
+      (await documentsOf(applicationId)).map((d) => ({
+        ...toDocumentDto(d),
+        documentContainerId: d.documentContainerId,
+      })),
+    isDocumentContainer: (id) => catalogue().documentContainers().some((c) => c.id === id),
     now: () => new Date(),
   }),
   feed: feedService({ entries: feedEntriesOf, now: () => new Date() }),

@@ -18,10 +18,13 @@ import type {
   CouncilEventsQuery,
   CouncilScope,
   LodgementDecision,
+  RequiredDocumentGroupRequest,
+  RequiredDocumentUploadReview,
   RequiredInspectionsRequest,
   SuspensionRequest,
   WorkflowStagesRequest,
 } from '../../shared/schemas/council.js';
+import { RequiredDocumentGroupDto } from '../../shared/schemas/documents.js';
 
 /**
  * The council integration API's client (docs/council-api.md §6): what a council's back office does,
@@ -221,6 +224,39 @@ export function councilApiClient(credentials: CouncilCredentials, options: Counc
       write('PUT', app(id, '/workflow-stages'), body, o),
     requiredInspections: (id: string, body: z.input<typeof RequiredInspectionsRequest>, o?: WriteOptions) =>
       write('PUT', app(id, '/required-inspections'), body, o),
+    /** Creates or replaces the required document group `guid`; answers the group. */
+    requiredDocumentGroup: (
+      id: string,
+      guid: string,
+      body: z.input<typeof RequiredDocumentGroupRequest>,
+      o?: WriteOptions,
+    ) =>
+      call(
+        RequiredDocumentGroupDto,
+        'PUT',
+        app(id, `/required-document-groups/${encodeURIComponent(guid)}`),
+        {
+          body,
+          ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}),
+        },
+      ),
+    /** The council's status of one upload of group `guid`; answers the group. */
+    reviewUpload: (
+      id: string,
+      guid: string,
+      documentName: string,
+      body: z.input<typeof RequiredDocumentUploadReview>,
+      o?: WriteOptions,
+    ) =>
+      call(
+        RequiredDocumentGroupDto,
+        'PATCH',
+        app(
+          id,
+          `/required-document-groups/${encodeURIComponent(guid)}/uploads/${encodeURIComponent(documentName)}`,
+        ),
+        { body, ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}) },
+      ),
   };
 }
 

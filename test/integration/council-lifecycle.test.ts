@@ -183,6 +183,23 @@ describe('the lifecycle through the simulator', { timeout: 180_000 }, () => {
       },
     ]);
 
+    // Required document groups: the council asks for revised plans and accepts the upload.
+    step = await council('wcc', [
+      'doc-group',
+      id,
+      'g-plans',
+      '--name',
+      'Revised plans',
+      '--container',
+      'plans',
+    ]);
+    expect(step).toEqual({
+      code: 0,
+      out: 'group g-plans: Revised plans (Required, plans)\n  plans.pdf: Received',
+    });
+    step = await council('wcc', ['review-upload', id, 'g-plans', 'plans.pdf', '--status', 'Accepted']);
+    expect(step.out).toContain('plans.pdf: Received, council: Accepted');
+
     step = await council('wcc', ['ccc', id, '--certificate-number', `CCC-${id}`]);
     expect(step.out).toContain('status: InProgress → Completed');
     expect(await seen()).toMatchObject({ status: 'Completed', recordType: 'Consent' });

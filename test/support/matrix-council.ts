@@ -43,6 +43,15 @@ const need = (ctx: CouncilContext): string => {
   return ctx.id;
 };
 
+/** A required document group of the plans container. */
+const MATRIX_GROUP = {
+  name: 'Revised plans',
+  status: 'Requested',
+  type: 'DocumentContainer',
+  displayOrder: 1,
+  documentContainerId: 'plans',
+};
+
 // ---- States through the council API (each write with a new Idempotency-Key) ----
 
 const accepted = (ctx: CouncilContext) => ctx.wcc.acceptLodgement(need(ctx));
@@ -102,6 +111,27 @@ export const councilCalls: Record<string, CouncilCall> = {
       },
     }),
   }),
+  'PUT /council/applications/{id}/required-document-groups/{guid}': council({
+    request: () => ({ params: { guid: 'matrix-group' }, body: MATRIX_GROUP }),
+  }),
+  // The lodged fixture has `plans.pdf` in the plans container (test/support/submission.ts).
+  'PATCH /council/applications/{id}/required-document-groups/{guid}/uploads/{applicationDocumentId}': council(
+    {
+      prepare: async (ctx) => {
+        const res = await ctx.wcc.send(
+          'PUT',
+          `/council/applications/${need(ctx)}/required-document-groups/matrix-group`,
+          { body: MATRIX_GROUP },
+        );
+        if (res.status !== 200)
+          throw new Error(`matrix-council: group ${res.status} ${JSON.stringify(res.body)}`);
+      },
+      request: () => ({
+        params: { guid: 'matrix-group', applicationDocumentId: 'plans.pdf' },
+        body: { councilStatus: 'Accepted' },
+      }),
+    },
+  ),
   'PUT /council/applications/{id}/required-inspections': council({
     request: () => ({
       body: {

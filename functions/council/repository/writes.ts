@@ -31,6 +31,7 @@ export type CouncilPatch = Partial<
     | 'inspectionBookingUrl'
     | 'acceptedDate'
     | 'clockSuspensions'
+    | 'requiredDocumentGroups'
   >
 >;
 

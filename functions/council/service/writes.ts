@@ -12,12 +12,24 @@ import type {
   CouncilApplicationPatch,
   CouncilDecision,
   LodgementDecision,
+  RequiredDocumentGroupRequest,
+  RequiredDocumentUploadReview,
   RequiredInspectionsRequest,
   SuspensionRequest,
   WorkflowStagesRequest,
 } from '../../../shared/schemas/council.js';
 import { defined } from '../../../shared/domain/objects.js';
-import { Conflict } from '../../platform/errors.js';
+import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
+import {
+  documentGroupMessages,
+  documentGroupView,
+  uploadsOf,
+  withGroup,
+  withReview,
+  type StoredDocumentGroup,
+  type UploadSource,
+} from '../../../shared/domain/document-groups.js';
+import type { RequiredDocumentGroupDto } from '../../../shared/schemas/documents.js';
 import type { ApplicationRecord, CouncilApplicationGrant } from '../../platform/access.js';
 import { councilActor } from '../../platform/events/types.js';
 import type { Idempotency } from '../../platform/idempotency.js';
@@ -37,6 +49,10 @@ export interface WritePorts {
   }): Promise<ApplicationRecord>;
   latestSnapshot(applicationId: string): Promise<SnapshotSource | undefined>;
   formDisplayName(formId: string): string | undefined;
+  /** The application's documents (a required document group's uploads). */
+  documents(applicationId: string): Promise<UploadSource[]>;
+  /** Whether a document container exists (reference data). */
+  isDocumentContainer(id: string): boolean;
   now(): Date;
 }
 
@@ -59,6 +75,17 @@ export function councilWrites(ports: WritePorts) {
     const snapshot = await ports.latestSnapshot(grant.application.applicationId);
     const view = (app: ApplicationRecord) =>
       toCouncilApplication(app, { formDisplayName: ports.formDisplayName(app.formId), snapshot });
+    return changeAnswering(grant, idempotency, action, patch, view);
+  }
+
+  /** A change whose answer (stored for replays) is `answer` of the application after it. */
+  async function changeAnswering<T>(
+    grant: CouncilApplicationGrant,
+    idempotency: Idempotency,
+    action: string,
+    patch: CouncilPatch,
+    answer: (after: ApplicationRecord) => T,
+  ): Promise<T> {
     const after = await ports.write({
       application: grant.application,
       patch,
@@ -66,9 +93,23 @@ export function councilWrites(ports: WritePorts) {
       action,
       now: ports.now(),
       idempotency,
-      answer: view,
+      answer,
     });
-    return view(after);
+    return answer(after);
+  }
+
+  const groupsOf = (application: ApplicationRecord) =>
+    (application.requiredDocumentGroups ?? []) as StoredDocumentGroup[];
+
+  /** The group `guid` of the application after a change, as the spec shapes it. */
+  async function groupAnswer(application: ApplicationRecord, guid: string) {
+    const documents = await ports.documents(application.applicationId);
+    return (after: ApplicationRecord): RequiredDocumentGroupDto =>
+      documentGroupView(
+        after.applicationId,
+        groupsOf(after).find((g) => g.guid === guid)!,
+        documents,
+      );
   }
 
   /** The status `action` leads to, or 409 with the reason. */
@@ -157,6 +198,61 @@ export function councilWrites(ports: WritePorts) {
       idem: Idempotency,
       body: z.output<typeof WorkflowStagesRequest>,
     ) => change(g, idem, 'WorkflowStagesSet', { workflowStages: body.workflowStages }),
+
+    /**
+     * PUT …/required-document-groups/{guid}: creates or replaces the council's group (its reviews of
+     * uploads kept); the application now uses required document groups. Answers the group.
+     */
+    async requiredDocumentGroup(
+      g: CouncilApplicationGrant,
+      idem: Idempotency,
+      guid: string,
+      body: z.output<typeof RequiredDocumentGroupRequest>,
+    ): Promise<RequiredDocumentGroupDto> {
+      if (!ports.isDocumentContainer(body.documentContainerId))
+        throw new Invalid([
+          { field: 'body.documentContainerId', reason: documentGroupMessages.unknownContainer },
+        ]);
+      const groups = withGroup(groupsOf(g.application), { guid, ...body });
+      return changeAnswering(
+        g,
+        idem,
+        'RequiredDocumentGroupSet',
+        { requiredDocumentGroups: groups, useRequiredDocumentGroups: true },
+        await groupAnswer(g.application, guid),
+      );
+    },
+
+    /**
+     * PATCH …/required-document-groups/{guid}/uploads/{applicationDocumentId}: the council's status of
+     * one upload (a document of the application in the group's container). Answers the group.
+     */
+    async reviewUpload(
+      g: CouncilApplicationGrant,
+      idem: Idempotency,
+      guid: string,
+      documentName: string,
+      body: z.output<typeof RequiredDocumentUploadReview>,
+    ): Promise<RequiredDocumentGroupDto> {
+      const group = groupsOf(g.application).find((x) => x.guid === guid);
+      if (!group) throw new NotFound(documentGroupMessages.groupNotFound);
+      const documents = await ports.documents(g.application.applicationId);
+      if (!uploadsOf(group, documents).some((d) => d.name === documentName))
+        throw new NotFound(documentGroupMessages.uploadNotFound);
+      const groups = withReview(groupsOf(g.application), guid, documentName, defined(body))!;
+      return changeAnswering(
+        g,
+        idem,
+        'RequiredDocumentUploadReviewed',
+        { requiredDocumentGroups: groups },
+        (after) =>
+          documentGroupView(
+            after.applicationId,
+            groupsOf(after).find((x) => x.guid === guid)!,
+            documents,
+          ),
+      );
+    },
 
     /** PUT …/required-inspections: every location, and where to book. */
     requiredInspections: async (

@@ -8,6 +8,12 @@ import type {
   DocumentContainerDto,
   RequiredDocumentGroupDto,
 } from '../../../shared/schemas/documents.js';
+import {
+  documentGroupView,
+  uploadsOf,
+  uploadView,
+  type StoredDocumentGroup,
+} from '../../../shared/domain/document-groups.js';
 import { documentMessages } from '../../../shared/schemas/documents.js';
 import type { RequiredDocument } from '../../../shared/schemas/applications.js';
 import type { DocumentContainer } from '../../../shared/schemas/reference.js';
@@ -169,38 +175,33 @@ export function containersService(ports: ContainerPorts) {
   }
 
   /**
-   * GET .../required-document-groups: one group per required document of the form (no council
-   * groups exist yet), its uploads the application's documents in that container.
+   * GET .../required-document-groups: the council's groups once it has set any (PUT
+   * /council/applications/{id}/required-document-groups/{guid}), with its status of each upload;
+   * before that one group per required document of the form. A group's uploads are the
+   * application's documents in its container (shared/domain/document-groups.ts).
    */
   async function requiredDocumentGroups(grant: ApplicationGrant): Promise<RequiredDocumentGroupDto[]> {
     const applicationId = grant.application.applicationId;
-    const docs = await ports.list(applicationId);
+    const docs = (await ports.list(applicationId)).map((d) => ({
+      ...toDocumentDto(d),
+      documentContainerId: d.documentContainerId,
+    }));
+    const council = (grant.application.requiredDocumentGroups ?? []) as StoredDocumentGroup[];
+    if (council.length > 0) return council.map((g) => documentGroupView(applicationId, g, docs));
     const containers = ports.documentContainers();
     return ports.requiredDocuments(grant.application.formId).map((r, i) => {
-      const uploads = docs
-        .filter((d) => d.documentContainerId === r.documentContainerId)
-        .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
-      const dtos = uploads.map((d) => toDocumentDto(d));
-      const received = dtos.find((d) => d.uploadStatus === 'Completed');
+      const uploads = uploadsOf(r, docs);
       return {
         id: r.id,
         applicationId,
         documentContainerId: r.documentContainerId,
         guid: `${applicationId}:${r.id}`,
         name: r.name,
-        status: received ? 'Received' : 'Required',
+        status: uploads.some((d) => d.uploadStatus === 'Completed') ? 'Received' : 'Required',
         type: 'DocumentContainer',
         ...(r.description ? { description: r.description } : {}),
         displayOrder: containers.find((c) => c.id === r.documentContainerId)?.displayOrder ?? i,
-        requiredDocumentUploads: dtos.map((d) => ({
-          applicationDocumentId: d.name,
-          name: d.name,
-          documentStatus: d.status ?? (d.uploadStatus === 'Completed' ? 'Received' : d.uploadStatus),
-          ...(d.uploadStatus === 'Completed' ? { receivedDate: d.createdDate } : {}),
-          fileName: d.fileName,
-          fileSize: d.fileSize,
-          mimeType: d.fileType,
-        })),
+        requiredDocumentUploads: uploads.map((d) => uploadView(d)),
       };
     });
   }

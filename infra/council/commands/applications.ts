@@ -12,6 +12,7 @@ import {
   CouncilEventsPage,
   CouncilParticipants,
 } from '../../../shared/schemas/council.js';
+import { RequiredDocumentGroupDto } from '../../../shared/schemas/documents.js';
 import { councilApiClient, type CouncilCredentials } from '../client.js';
 import { councilCredentials } from '../operator.js';
 import {
@@ -28,6 +29,7 @@ import {
   applicationLines,
   applicationRows,
   changeLines,
+  documentGroupLines,
   documentRows,
   eventLines,
   participantRows,
@@ -138,10 +140,13 @@ export async function runCouncilCommand(
     io.out(JSON.stringify(answer.body, null, 2));
     return 0;
   }
-  const after = CouncilApplication.parse(answer.body);
   if (answer.replayed)
     io.out(`replayed: the answer stored for idempotency key ${call.idempotencyKey ?? ''}`.trim());
-  io.out(changeLines(before, after).join('\n'));
+  if (call.answers === 'documentGroup') {
+    io.out(documentGroupLines(RequiredDocumentGroupDto.parse(answer.body)).join('\n'));
+    return 0;
+  }
+  io.out(changeLines(before, CouncilApplication.parse(answer.body)).join('\n'));
   return 0;
 }
 
@@ -181,6 +186,8 @@ const SUMMARIES: Readonly<Record<string, string>> = {
   stage: 'sets one workflow stage (the others kept)',
   inspect: 'sets one inspection type at one location (the others kept)',
   patch: 'sets the fields the council keeps (tracking number, complexity, …)',
+  'doc-group': 'sets a required document group (its container, status, order) the applicant sees',
+  'review-upload': "sets the council's status of one upload of a group, with a reason",
   events: 'reads the feed after a cursor (--follow: keeps reading)',
 };
 

@@ -36,6 +36,8 @@ import {
   SuspensionRequest,
   WorkflowStagesRequest,
   type CouncilApplication,
+  RequiredDocumentGroupRequest,
+  RequiredDocumentUploadReview,
 } from '../../../shared/schemas/council.js';
 
 export { UsageError };
@@ -60,6 +62,8 @@ export type CouncilCall =
       readonly body: (current: CouncilApplication) => unknown;
       /** `--idempotency-key K`: replay an earlier write (else the client makes a new key). */
       readonly idempotencyKey?: string;
+      /** What the write answers: the application (default), or a required document group. */
+      readonly answers?: 'application' | 'documentGroup';
     };
 
 const app = (id: string) => `/council/applications/${encodeURIComponent(id)}`;
@@ -304,6 +308,65 @@ export const commands: Readonly<Record<string, Command>> = {
           ...(bookingUrl ? { bookingUrl } : {}),
         });
       })(values, id!);
+    },
+  },
+  'doc-group': {
+    usage:
+      'doc-group <id> <guid> --name N --container C [--status S] [--type T] [--order N] [--description D] [--building B] [--subcategory S] [--category C] [--requested-date D] [--accepted-date D]',
+    options: {
+      name: { type: 'string' },
+      container: { type: 'string' },
+      status: { type: 'string' },
+      type: { type: 'string' },
+      order: { type: 'string' },
+      description: { type: 'string' },
+      building: { type: 'string' },
+      subcategory: { type: 'string' },
+      category: { type: 'string' },
+      'requested-date': { type: 'string' },
+      'accepted-date': { type: 'string' },
+    },
+    positionals: ['id', 'guid'],
+    build: ({ values, positionals: [id, guid] }) => {
+      const order = text(values.order) ?? '1';
+      if (!/^\d+$/.test(order)) throw new UsageError('--order is a number');
+      const fields = {
+        name: text(values.name) ?? '',
+        documentContainerId: text(values.container) ?? '',
+        status: text(values.status) ?? 'Required',
+        type: text(values.type) ?? 'DocumentContainer',
+        displayOrder: Number(order),
+        description: text(values.description),
+        building: text(values.building),
+        subcategory: text(values.subcategory),
+        documentCategoryId: text(values.category),
+        requestedDate: text(values['requested-date']),
+        acceptedDate: text(values['accepted-date']),
+      };
+      const body = checked(
+        RequiredDocumentGroupRequest,
+        Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+      );
+      const call = write(
+        'PUT',
+        `/required-document-groups/${encodeURIComponent(guid!)}`,
+        () => body,
+      )(values, id!);
+      return { ...call, answers: 'documentGroup' };
+    },
+  },
+  'review-upload': {
+    usage: 'review-upload <id> <guid> <document> --status <Document status> [--reason R] [--date D]',
+    options: { status: { type: 'string' }, ...reason, ...date },
+    positionals: ['id', 'guid', 'document'],
+    build: ({ values, positionals: [id, guid, document] }) => {
+      const body = checked(RequiredDocumentUploadReview, {
+        councilStatus: text(values.status) ?? '',
+        ...(text(values.reason) ? { reason: text(values.reason) } : {}),
+        ...(text(values.date) ? { processingDate: text(values.date) } : {}),
+      });
+      const suffix = `/required-document-groups/${encodeURIComponent(guid!)}/uploads/${encodeURIComponent(document!)}`;
+      return { ...write('PATCH', suffix, () => body)(values, id!), answers: 'documentGroup' };
     },
   },
   patch: {

@@ -4,6 +4,7 @@
  * answer — status, record type, consent number, reasons, the fields a PATCH sets, stages and
  * inspections. Pure: lines in, lines out.
  */
+import type { RequiredDocumentGroupDto } from '../../../shared/schemas/documents.js';
 import type { WorkflowStage } from '../../../shared/schemas/applications.js';
 import type {
   CouncilApplication,
@@ -185,4 +186,14 @@ export function documentRows(documents: readonly Document[]): string[] {
       d.presignedUrl ? `until ${show(d.expiresAt)}: ${d.presignedUrl}` : none,
     ]),
   );
+}
+
+/** A required document group as the council set it: its line, then each upload with its status. */
+export function documentGroupLines(group: RequiredDocumentGroupDto): string[] {
+  const head = `group ${group.guid}: ${group.name} (${group.status}, ${group.documentContainerId})`;
+  const uploads = group.requiredDocumentUploads.map((u) => {
+    const council = u.councilStatus ? `, council: ${u.councilStatus}${u.reason ? ` (${u.reason})` : ''}` : '';
+    return `  ${u.name}: ${u.documentStatus}${council}`;
+  });
+  return [head, ...(uploads.length ? uploads : ['  no uploads yet'])];
 }

@@ -92,6 +92,26 @@ describe('council command lines → API calls', () => {
       '',
       { complexity: 'Simple', resourceConsentRequired: false },
     ],
+    [
+      'doc-group',
+      ['1001', 'g1', '--name', 'Revised plans', '--container', 'plans', '--order', '2'],
+      'PUT',
+      '/required-document-groups/g1',
+      {
+        name: 'Revised plans',
+        documentContainerId: 'plans',
+        status: 'Required',
+        type: 'DocumentContainer',
+        displayOrder: 2,
+      },
+    ],
+    [
+      'review-upload',
+      ['1001', 'g1', 'plans.pdf', '--status', 'Rejected', '--reason', 'No bracing'],
+      'PATCH',
+      '/required-document-groups/g1/uploads/plans.pdf',
+      { councilStatus: 'Rejected', reason: 'No bracing' },
+    ],
   ])('%s %j', (name, argv, method, suffix, body) => {
     expect(write(name, argv)).toEqual({
       method,
@@ -340,6 +360,52 @@ describe('what the simulator prints', () => {
       'replayed: the answer stored for idempotency key k-9',
       'status: Submitted → InProgress',
     ]);
+  });
+
+  test('a document group write prints the group and its uploads with the council’s status', async () => {
+    const group = {
+      id: 'g1',
+      guid: 'g1',
+      applicationId: '1001',
+      name: 'Revised plans',
+      status: 'Required',
+      type: 'DocumentContainer',
+      displayOrder: 1,
+      documentContainerId: 'plans',
+      requiredDocumentUploads: [
+        {
+          applicationDocumentId: 'plans.pdf',
+          name: 'plans.pdf',
+          documentStatus: 'Received',
+          councilStatus: 'Rejected',
+          reason: 'No bracing',
+          fileName: 'plans.pdf',
+          fileSize: 7000,
+          mimeType: 'application/pdf',
+        },
+      ],
+    };
+    const { p } = port([
+      { status: 200, body: base },
+      { status: 200, body: group },
+    ]);
+    const out: string[] = [];
+    const code = await councilCommand(
+      'review-upload',
+      ['1001', 'g1', 'plans.pdf', '--status', 'Rejected', '--reason', 'No bracing'],
+      async () => p,
+      { out: (l) => out.push(l) },
+    );
+    expect(code).toBe(0);
+    expect(out).toEqual([
+      'group g1: Revised plans (Required, plans)\n  plans.pdf: Received, council: Rejected (No bracing)',
+    ]);
+    const usage: string[] = [];
+    expect(
+      await councilCommand('review-upload', ['1001', 'g1', 'plans.pdf', '--status', 'Maybe'], async () => p, {
+        out: (l) => usage.push(l),
+      }),
+    ).toBe(2);
   });
 
   test('a refusal prints the status and the message, exit 1; a usage error exit 2 and no call', async () => {

@@ -56,6 +56,8 @@ export const application = new Entity({
     workflowStages: { type: 'any' },
     /** Required inspections by location (portal-core §3). */
     requiredInspections: { type: 'any' },
+    /** The council's required document groups and its review of each upload (shared/domain/document-groups.ts). */
+    requiredDocumentGroups: { type: 'any' },
     /** The council's booking page: the Action item BookInspection's url. */
     inspectionBookingUrl: { type: 'string' },
     /** Why the lodgement was rejected, and when (GET .../rejected-reason). */

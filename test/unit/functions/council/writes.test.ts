@@ -3,7 +3,7 @@ import { councilWrites } from '../../../../functions/council/service/writes.js';
 import type { WritePorts } from '../../../../functions/council/service/writes.js';
 import type { ApplicationRecord } from '../../../../functions/platform/access.js';
 import type { Idempotency } from '../../../../functions/platform/idempotency.js';
-import { Conflict } from '../../../../functions/platform/errors.js';
+import { Conflict, Invalid } from '../../../../functions/platform/errors.js';
 import type { ApplicationStatus } from '../../../../shared/schemas/applications.js';
 
 const NOW = new Date('2026-11-26T10:00:00.000Z');
@@ -33,6 +33,23 @@ function app(status: ApplicationStatus, extra: Partial<ApplicationRecord> = {}):
 
 const idem = { key: 'k', requestHash: 'h', item: () => ({}) } as unknown as Idempotency;
 
+/** The application's documents: two plans and a specification. */
+const doc = (name: string, documentContainerId: string, order = 0) => ({
+  name,
+  fileName: `${name}-file.pdf`,
+  fileSize: 7000,
+  fileType: 'application/pdf',
+  uploadStatus: 'Completed' as const,
+  createdDate: '2026-11-03T00:00:00.000Z',
+  order,
+  documentContainerId,
+});
+const documents = [
+  doc('plan-2.pdf', 'plans', 2),
+  doc('plan-1.pdf', 'plans', 1),
+  doc('spec.pdf', 'specifications'),
+];
+
 function setup() {
   const writes: { patch: unknown; action: string; actor: string; answer: unknown }[] = [];
   const ports: WritePorts = {
@@ -48,6 +65,8 @@ function setup() {
     },
     latestSnapshot: async () => undefined,
     formDisplayName: () => 'Building consent',
+    documents: async () => documents,
+    isDocumentContainer: (id) => id === 'plans' || id === 'specifications',
     now: () => NOW,
   };
   return { service: councilWrites(ports), writes };
@@ -170,5 +189,84 @@ describe('the council writes', () => {
     const { service, writes } = setup();
     await expect(call(service)).rejects.toBeInstanceOf(Conflict);
     expect(writes).toEqual([]);
+  });
+});
+
+describe('required document groups', () => {
+  const body = {
+    name: 'Revised plans',
+    status: 'Requested',
+    type: 'DocumentContainer',
+    displayOrder: 1,
+    documentContainerId: 'plans',
+    description: 'Plans with the new bracing',
+  };
+
+  it('a group is set with its uploads (the documents of its container, in order); the application uses groups', async () => {
+    const { service, writes } = setup();
+    const group = await service.requiredDocumentGroup(grant(app('InProgress')), idem, 'g1', body);
+    expect(group).toMatchObject({
+      id: 'g1',
+      guid: 'g1',
+      applicationId: '1000001',
+      name: 'Revised plans',
+      description: 'Plans with the new bracing',
+      requiredDocumentUploads: [
+        { applicationDocumentId: 'plan-1.pdf', documentStatus: 'Received', fileName: 'plan-1.pdf-file.pdf' },
+        { applicationDocumentId: 'plan-2.pdf' },
+      ],
+    });
+    expect(writes[0]).toMatchObject({
+      action: 'RequiredDocumentGroupSet',
+      patch: { useRequiredDocumentGroups: true, requiredDocumentGroups: [{ guid: 'g1', ...body }] },
+      answer: group,
+    });
+  });
+
+  it('an unknown container is 400 on the field, and nothing is written', async () => {
+    const { service, writes } = setup();
+    const refused = await service
+      .requiredDocumentGroup(grant(app('InProgress')), idem, 'g1', { ...body, documentContainerId: 'nope' })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Invalid);
+    expect((refused as Invalid).details).toEqual([
+      { field: 'body.documentContainerId', reason: 'Unknown document container' },
+    ]);
+    expect(writes).toEqual([]);
+  });
+
+  it('an upload is reviewed; replacing the group keeps the review; unknown group or upload is 404', async () => {
+    const { service, writes } = setup();
+    const stored = [{ guid: 'g1', ...body }];
+    const reviewed = await service.reviewUpload(
+      grant(app('InProgress', { requiredDocumentGroups: stored })),
+      idem,
+      'g1',
+      'plan-1.pdf',
+      { councilStatus: 'Rejected', reason: 'Bracing missing', processingDate: '2026-11-20' },
+    );
+    expect(reviewed.requiredDocumentUploads[0]).toMatchObject({
+      applicationDocumentId: 'plan-1.pdf',
+      councilStatus: 'Rejected',
+      reason: 'Bracing missing',
+      processingDate: '2026-11-20',
+    });
+    const afterReview = (writes[0]!.patch as { requiredDocumentGroups: unknown[] }).requiredDocumentGroups;
+    const replaced = await service.requiredDocumentGroup(
+      grant(app('InProgress', { requiredDocumentGroups: afterReview })),
+      idem,
+      'g1',
+      { ...body, status: 'Received' },
+    );
+    expect(replaced.status).toBe('Received');
+    expect(replaced.requiredDocumentUploads[0]!.councilStatus).toBe('Rejected');
+    const withGroups = grant(app('InProgress', { requiredDocumentGroups: stored }));
+    await expect(
+      service.reviewUpload(withGroups, idem, 'nope', 'plan-1.pdf', { councilStatus: 'Accepted' }),
+    ).rejects.toMatchObject({ description: 'Required document group not found' });
+    await expect(
+      service.reviewUpload(withGroups, idem, 'g1', 'spec.pdf', { councilStatus: 'Accepted' }),
+    ).rejects.toMatchObject({ description: 'The document is not an upload of this group' });
+    expect(writes).toHaveLength(2);
   });
 });

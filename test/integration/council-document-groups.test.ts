@@ -1,0 +1,129 @@
+/**
+ * Required document groups through the council API (issue 16; docs/council-api.md §4): a council
+ * asks for a group on an application lodged by the demo applicant's own submission, the applicant's
+ * `GET …/required-document-groups` shows it with the uploads of its container, the council reviews
+ * one upload and the applicant reads its status and reason. A replay changes nothing; another
+ * council, a Draft, an unknown container, an upload outside the group are refused.
+ */
+import { describe, expect, test } from 'vitest';
+import { councilApiClient, CouncilApiError } from '../../infra/council/client';
+import type { RequiredDocumentGroupDto } from '../../shared/schemas/documents';
+import { readOutputs } from '../support/outputs';
+import { signIn } from '../support/cognito';
+import { api } from '../support/accounts';
+import { councilCredentials } from '../support/council';
+import { submittedApplication } from '../support/submission';
+import { pointAtStack } from '../support/documents';
+
+const o = readOutputs();
+pointAtStack(o);
+const { getApplication } = await import('../../functions/applications/repository/applications');
+const wcc = councilApiClient(councilCredentials('wcc', o));
+const akl = councilApiClient(councilCredentials('akl', o));
+const group = {
+  name: 'Revised plans',
+  status: 'Requested',
+  type: 'DocumentContainer',
+  description: 'Plans showing the new bracing',
+  requestedDate: '2026-11-20',
+  displayOrder: 1,
+  documentContainerId: 'plans',
+};
+const refusal = async (p: Promise<unknown>) => {
+  const e = await p.catch((x: unknown) => x);
+  expect(e).toBeInstanceOf(CouncilApiError);
+  return e as CouncilApiError;
+};
+
+describe('required document groups', { timeout: 60_000 }, () => {
+  test('the council asks, the applicant sees the group, the council reviews an upload, the applicant sees why', async () => {
+    const [applicant] = o.DemoUsers;
+    const token = (await signIn(applicant!.email, applicant!.password, o)).IdToken;
+    const id = await submittedApplication(
+      token,
+      'wcc',
+      { address1: '8 Groups Grove', city: 'Wellington', zipCode: '6011', country: 'NZ' },
+      o,
+    );
+    const groups = async () =>
+      (
+        await api('GET', `/user/applications/${id}/required-document-groups`, undefined, {
+          token,
+          outputs: o,
+        })
+      ).body as RequiredDocumentGroupDto[];
+
+    const set = await wcc.requiredDocumentGroup(id, 'g-plans', group, { idempotencyKey: `group-${id}` });
+    expect(set).toMatchObject({ id: 'g-plans', guid: 'g-plans', applicationId: id, name: 'Revised plans' });
+    expect(await groups()).toEqual([set]);
+    expect(set.requiredDocumentUploads).toMatchObject([
+      { applicationDocumentId: 'plans.pdf', documentStatus: 'Received', fileName: 'plans-file.pdf' },
+    ]);
+    expect(set.requiredDocumentUploads[0]!.councilStatus).toBeUndefined();
+    expect((await wcc.application(id)).useRequiredDocumentGroups).toBe(true);
+
+    // The same key again: the stored answer, nothing written twice.
+    const before = await getApplication(id);
+    const again = await wcc.send('PUT', `/council/applications/${id}/required-document-groups/g-plans`, {
+      body: group,
+      idempotencyKey: `group-${id}`,
+    });
+    expect(again).toMatchObject({ status: 200, replayed: true, body: set });
+    expect(await getApplication(id)).toEqual(before);
+
+    const reviewed = await wcc.reviewUpload(id, 'g-plans', 'plans.pdf', {
+      councilStatus: 'Rejected',
+      reason: 'The bracing plan is missing',
+      processingDate: '2026-11-25',
+    });
+    expect((await groups())[0]!.requiredDocumentUploads[0]).toMatchObject({
+      applicationDocumentId: 'plans.pdf',
+      councilStatus: 'Rejected',
+      reason: 'The bracing plan is missing',
+      processingDate: '2026-11-25',
+    });
+    expect(await groups()).toEqual([reviewed]);
+
+    // Refusals change nothing.
+    const unchanged = await getApplication(id);
+    expect((await refusal(akl.requiredDocumentGroup(id, 'g-plans', group))).status).toBe(404);
+    const unknown = await refusal(
+      wcc.requiredDocumentGroup(id, 'g-x', { ...group, documentContainerId: 'nope' }),
+    );
+    expect(unknown.status).toBe(400);
+    expect((unknown.body as { details: { field: string }[] }).details[0]!.field).toBe(
+      'body.documentContainerId',
+    );
+    expect(
+      (await refusal(wcc.reviewUpload(id, 'g-plans', 'specifications.pdf', { councilStatus: 'Accepted' })))
+        .status,
+    ).toBe(404);
+    expect(
+      (await refusal(wcc.reviewUpload(id, 'g-none', 'plans.pdf', { councilStatus: 'Accepted' }))).status,
+    ).toBe(404);
+    expect(await getApplication(id)).toEqual(unchanged);
+  });
+
+  test('a Draft gets no groups from the council; before any, the form’s required documents are the groups', async () => {
+    const [applicant] = o.DemoUsers;
+    const token = (await signIn(applicant!.email, applicant!.password, o)).IdToken;
+    const created = await api(
+      'POST',
+      '/user/applications',
+      {
+        operationName: 'Create',
+        authorityId: 'wcc',
+        formId: 'bc',
+        address: { address1: '9 Groups Grove', city: 'Wellington', zipCode: '6011', country: 'NZ' },
+      },
+      { token, outputs: o },
+    );
+    const { id } = created.body as { id: string };
+    expect((await refusal(wcc.requiredDocumentGroup(id, 'g-plans', group))).status).toBe(404);
+    const groups = (
+      await api('GET', `/user/applications/${id}/required-document-groups`, undefined, { token, outputs: o })
+    ).body as RequiredDocumentGroupDto[];
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups.every((g) => g.guid.startsWith(`${id}:`))).toBe(true);
+  });
+});
