@@ -54,7 +54,7 @@ const app = async (name: string) => (await get(byName(name))).body.application;
 const stage = (a: Got['application'], name: string) => a.workflowStages.find((s) => s.stageName === name);
 
 beforeAll(async () => {
-  result = await seedDemo({ outputs: stack.outputs, dataDir, log: () => {} });
+  result = await seedDemo({ outputs: stack.outputs, dataDir });
   applicant = (await signIn(o.DemoUsers[0]!.email, o.DemoUsers[0]!.password, o)).IdToken;
   agent = (await signIn(o.DemoUsers[1]!.email, o.DemoUsers[1]!.password, o)).IdToken;
 }, 180_000);
@@ -93,6 +93,7 @@ describe('the demo seed', () => {
     const ccc = await app('Bathroom');
     expect(ccc.status).toBe('Completed');
     expect(ccc.consentNumber).toMatch(/^WCC-BC-/);
+    expect(stage(ccc, 'Inspections')).toMatchObject({ stageStatus: 'Completed' });
 
     const consent = await app('Re-roof');
     const amendment = await app('Amendment');

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { councilApiClient, type CouncilCredentials } from '../../council/client.js';
 import { applyAutoStep, authorityWebsite, autoConsentNumber, nextAutoStep } from '../../council/auto.js';
+import { withStage } from '../../council/commands/values.js';
 import type { CouncilApplication } from '../../../shared/schemas/council.js';
 import { DEMO_APPLICATIONS, DEMO_AUTHORITY, projectSteps, type DemoApp } from './plan.js';
 import {
@@ -171,11 +172,23 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
     requiredInspections: inspections,
     ...(bookingUrl ? { bookingUrl } : {}),
   });
-  if (a.stage === 'ccc')
-    await council.codeComplianceCertificate(id, {
-      issuedDate: daysAgo(1).slice(0, 10),
-      certificateNumber: `CCC-${app.consentNumber}`,
+  if (a.stage !== 'ccc') return;
+  const stage = app.workflowStages.find((s) => s.stageName === 'Inspections');
+  if (stage)
+    await council.workflowStages(id, {
+      workflowStages: withStage(app.workflowStages, {
+        ...stage,
+        stageStatus: 'Completed',
+        items: [
+          ...stage.items,
+          { date: daysAgo(1), status: 'Completed', displayName: 'Final Inspection Passed' },
+        ],
+      }),
     });
+  await council.codeComplianceCertificate(id, {
+    issuedDate: daysAgo(1).slice(0, 10),
+    certificateNumber: `CCC-${app.consentNumber}`,
+  });
 }
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
