@@ -2,7 +2,7 @@
  * The demo seed (infra/local/demo; docs/demo.md) on its own stack: what each demo user sees after
  * it, through the API, and that a second run is refused by the marker.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLocalStack } from '../../infra/local/index';
@@ -113,6 +113,14 @@ describe('the demo seed', () => {
     }
     expect((await get(byName('Garage'), agent)).status).toBe(404);
     expect((await get(byName('Bathroom'), agent)).status).toBe(404);
+  });
+
+  test('a failed seed writes no marker', async () => {
+    const elsewhere = path.join(dataDir, 'failed-seed');
+    mkdirSync(elsewhere, { recursive: true });
+    const noCouncil = { ...stack.outputs, CouncilCredentialsDir: path.join(elsewhere, 'none') };
+    await expect(seedDemo({ outputs: noCouncil, dataDir: elsewhere })).rejects.toThrow(/wcc\.json/);
+    expect(existsSync(path.join(elsewhere, DEMO_MARKER))).toBe(false);
   });
 
   test('a second run is refused by the marker and changes nothing', async () => {

@@ -1,6 +1,6 @@
 /**
  * A minimal valid one-page PDF with the given text (Helvetica), built by hand with a correct
- * xref table: enough for pdf.js / unpdf to read the text back. The demo seed's documents (a copy of test/support/pdf.ts).
+ * xref table: enough for pdf.js / unpdf to read the text back. Used by the demo seed and the tests (test/support/pdf.ts).
  */
 export function minimalPdf(text: string): Buffer {
   const escaped = text.replace(/[\\()]/g, (c) => `\\${c}`);
