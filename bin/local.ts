@@ -8,14 +8,16 @@
  *   npm start -- --council=auto    every onboarded council accepts, assesses and grants each lodgement
  *                                  through the council API (infra/council/auto.ts); --council-step=30
  *                                  seconds between its steps
+ *   npm start -- --no-demo         no demo applications (else seeded once per data directory, docs/demo.md)
  *   PORT_BASE=4200 npm start       another port range
  */
 import { parseArgs } from 'node:util';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startLocalStack, type WebMode } from '../infra/local/index';
 import { councilApiClient, type CouncilCredentials } from '../infra/council/client';
 import { startAutoCouncil } from '../infra/council/auto';
+import { DEMO_MARKER, seedDemo } from '../infra/local/demo/index';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     quiet: { type: 'boolean', default: false },
     council: { type: 'string', default: 'manual' },
     'council-step': { type: 'string', default: '30' },
+    'no-demo': { type: 'boolean', default: false },
   },
   allowPositionals: false,
 });
@@ -51,6 +54,22 @@ const stack = await startLocalStack({
 });
 
 const o = stack.outputs;
+// The demo (docs/demo.md): once per data directory, through the API and the council API; a failure
+// leaves no marker (the next start tries again) and the portal starts all the same.
+let demoLine = values['no-demo'] ? 'not seeded (--no-demo)' : '';
+if (!demoLine) {
+  if (existsSync(path.join(stack.dataDir, DEMO_MARKER))) demoLine = `seeded earlier (${DEMO_MARKER})`;
+  else {
+    console.log('  seeding the demo applications ...');
+    try {
+      const seeded = await seedDemo({ outputs: o, dataDir: stack.dataDir });
+      demoLine = `${seeded.applications.length} applications seeded in ${(seeded.ms / 1000).toFixed(1)} s`;
+    } catch (e) {
+      demoLine = 'NOT seeded (see the warning above; the next start tries again)';
+      console.warn(`\n  WARNING: the demo seed failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    }
+  }
+}
 const auto: string[] = [];
 if (values.council === 'auto') {
   // Each onboarded council's hand-over file: its own credentials, as a back office would hold them.
@@ -79,6 +98,7 @@ console.log(`
   Outputs                  ${stack.outputsFile}
   Councils                 ${auto.length ? `automatic (${auto.join(', ')}): a step every ${stepSeconds} s` : 'by hand: npm run council -- help'}
 
+  Demo                     ${demoLine}
   Demo sign-ins:
 ${o.DemoUsers.map((u) => `    ${u.email.padEnd(28)} ${u.password}`).join('\n')}
 

@@ -61,6 +61,7 @@ export async function uploadsBench(opts: { table: (rows: string[][]) => void }) 
       '--web=dist',
       '--reset',
       '--quiet',
+      '--no-demo',
       `--data-dir=${dataDir}`,
       `--port-base=${portBase}`,
     ],
