@@ -185,9 +185,19 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
         ],
       }),
     });
-  await council.codeComplianceCertificate(id, {
+  const issued = await council.codeComplianceCertificate(id, {
     issuedDate: daysAgo(1).slice(0, 10),
     certificateNumber: `CCC-${app.consentNumber}`,
+  });
+  // The certificate's stage, as a council's system shows it once the CCC is issued.
+  await council.workflowStages(id, {
+    workflowStages: withStage(issued.workflowStages, {
+      stageDisplayName: 'Certificates',
+      stageName: 'Certificates',
+      stageStatus: 'Completed',
+      stageType: 'Steps',
+      items: [{ date: daysAgo(1), status: 'Completed', displayName: 'CCC Issued' }],
+    }),
   });
 }
 
