@@ -198,6 +198,8 @@ export async function autoCouncilTick(
     });
     for (const summary of page.applications) {
       if (opts.select && !opts.select(summary.id)) continue;
+      // Not due yet (the list says when it last changed): no need to read it whole.
+      if (Date.parse(summary.modifiedDate) + stepMs > now().getTime()) continue;
       const app = await opts.council.application(summary.id);
       const step = nextAutoStep(app, now(), stepMs);
       if (!step) continue;
