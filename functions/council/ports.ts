@@ -33,7 +33,10 @@ export const tableServices = () => ({
         ...toDocumentDto(d),
         documentContainerId: d.documentContainerId,
       })),
-    isDocumentContainer: (id) => catalogue().documentContainers().some((c) => c.id === id),
+    isDocumentContainer: (id) =>
+      catalogue()
+        .documentContainers()
+        .some((c) => c.id === id),
     now: () => new Date(),
   }),
   feed: feedService({ entries: feedEntriesOf, now: () => new Date() }),

@@ -31,6 +31,7 @@ test('each demo application opens and shows where it is in the lifecycle', async
     seeded = await seedDemo({
       outputs: {
         ...o,
+        CognitoEndpoint: String(o.CognitoEndpoint),
         CouncilCredentialsDir: String(o.CouncilCredentialsDir),
         DemoUsers: [applicant, agent],
       },

@@ -112,7 +112,7 @@ export async function uploadDocument(
   });
   const put = await fetch(created.presignedUrl, {
     method: 'PUT',
-    body,
+    body: new Uint8Array(body),
     headers: { 'content-type': 'application/pdf' },
   });
   if (put.status !== 200) throw new Error(`demo: upload of ${fileName} answered ${put.status}`);
