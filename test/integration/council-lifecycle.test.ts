@@ -238,6 +238,23 @@ describe('the lifecycle through the simulator', { timeout: 180_000 }, () => {
     },
   );
 
+  test('invite and invitations: the council invites a person and lists the invitation Pending', async () => {
+    const { councilCommands } = await import('../../infra/council/commands/index');
+    const { commandContext } = await import('../../infra/council/cli');
+    const ctx = commandContext(outputsPath());
+    const run = (name: string, positionals: string[], values: Record<string, string>) =>
+      councilCommands
+        .find((c) => c.name === name)!
+        .run({ positionals, values: { authority: 'wcc', ...values }, ctx });
+    const email = `invitee-${Date.now()}@example.nz`;
+    const invited = String(await run('invite', [email], { first: 'Mere', last: 'Tane' }));
+    expect(invited).toMatch(new RegExp(`^invited: \\S+  Pending  ${email}  Mere Tane`));
+    const listed = String(await run('invitations', [], { status: 'Pending' }));
+    expect(listed).toContain(email);
+    // Another council does not see it.
+    expect(String(await run('invitations', [], { authority: 'akl' }))).not.toContain(email);
+  });
+
   test('the simulator as a process: a read prints the application, a refusal exits 1', async () => {
     const [applicant] = o.DemoUsers;
     const token = (await signIn(applicant!.email, applicant!.password, o)).IdToken;

@@ -1,6 +1,11 @@
 import { simulatorCommands } from './applications';
+import { moreSimulatorCommands } from './more';
 import { operatorCommands } from './operator';
 import type { CouncilCommand } from './types';
 
 /** Every command of `npm run council`: add a file's list here. */
-export const councilCommands: CouncilCommand[] = [...operatorCommands, ...simulatorCommands];
+export const councilCommands: CouncilCommand[] = [
+  ...operatorCommands,
+  ...simulatorCommands,
+  ...moreSimulatorCommands,
+];
