@@ -6,31 +6,15 @@
  * tests' subject); the step data and the submission go through the API.
  */
 import { randomUUID } from 'node:crypto';
+import { submittableSteps } from '../../infra/local/demo/plan';
 import { api } from './accounts';
 import { readOutputs, type StackOutputs } from './outputs';
 
-const STEPS: [string, Record<string, unknown>][] = [
-  [
-    'bc-project',
-    {
-      currentLawfulUse: 'housingDetachedDwelling',
-      workType: { newBuilding: true },
-      buildingWorkDescription: 'A new three-bedroom house',
-      intendedUses: { housingDetachedDwelling: true },
-      intendedLife: 'indefinite',
-      estimatedValue: 450000,
-      restrictedBuildingWork: 'yes',
-      stagedConsent: 'no',
-      applicantIsOwner: 'yes',
-      pimRequested: 'no',
-    },
-  ],
-  [
-    'bc-building-code',
-    { clauses: { B1: true }, b1Means: 'acceptableSolution', b1Details: 'B1/AS1, NZS 3604:2011' },
-  ],
-  ['bc-compliance-schedule', { hasSpecifiedSystems: 'no' }],
-];
+const STEPS = submittableSteps({
+  description: 'A new three-bedroom house',
+  value: 450000,
+  newBuilding: true,
+});
 
 /** The table's entities, pointed at the stack (the same module the caller imported, if it did). */
 async function tableEntities(o: StackOutputs) {

@@ -90,19 +90,25 @@ export const DEMO_APPLICATIONS: DemoApp[] = [
   },
 ];
 
-/** The step answers that make a `bc` application submittable (with a designer and three documents). */
-export function projectSteps(a: DemoApp): [string, Record<string, unknown>][] {
+/**
+ * The step answers that make a `bc` application submittable (with a designer and three documents):
+ * the demo's, and the tests' lodged applications (test/support/submission.ts).
+ */
+export function submittableSteps(project: {
+  description: string;
+  value: number;
+  newBuilding: boolean;
+}): [string, Record<string, unknown>][] {
   return [
     [
       'bc-project',
       {
         currentLawfulUse: 'housingDetachedDwelling',
-        workType:
-          a.stage === 'submitted' || a.stage === 'inspections' ? { newBuilding: true } : { alteration: true },
-        buildingWorkDescription: a.description,
+        workType: project.newBuilding ? { newBuilding: true } : { alteration: true },
+        buildingWorkDescription: project.description,
         intendedUses: { housingDetachedDwelling: true },
         intendedLife: 'indefinite',
-        estimatedValue: a.value,
+        estimatedValue: project.value,
         restrictedBuildingWork: 'yes',
         stagedConsent: 'no',
         applicantIsOwner: 'yes',
@@ -116,3 +122,11 @@ export function projectSteps(a: DemoApp): [string, Record<string, unknown>][] {
     ['bc-compliance-schedule', { hasSpecifiedSystems: 'no' }],
   ];
 }
+
+/** A demo application's step answers. */
+export const projectSteps = (a: DemoApp) =>
+  submittableSteps({
+    description: a.description,
+    value: a.value,
+    newBuilding: a.stage === 'submitted' || a.stage === 'inspections',
+  });
