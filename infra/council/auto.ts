@@ -109,11 +109,15 @@ export function autoInspections(): RequiredInspection[] {
   ];
 }
 
-/** The authority's own website from the reference data (the booking page of its inspections). */
+let websites: Map<string, string | undefined> | undefined;
+/** The authority's own website from the reference data (the booking page of its inspections); read once. */
 export function authorityWebsite(authorityId: string): string | undefined {
-  const file = path.resolve(import.meta.dirname, '../../shared/reference/authorities.json');
-  const all = JSON.parse(readFileSync(file, 'utf8')) as { id: string; website?: string }[];
-  return all.find((a) => a.id === authorityId)?.website;
+  if (!websites) {
+    const file = path.resolve(import.meta.dirname, '../../shared/reference/authorities.json');
+    const all = JSON.parse(readFileSync(file, 'utf8')) as { id: string; website?: string }[];
+    websites = new Map(all.map((a) => [a.id, a.website]));
+  }
+  return websites.get(authorityId);
 }
 
 /** Carries out one step: the writes it takes, each with its derived Idempotency-Key. */
