@@ -36,16 +36,13 @@ import { submittedApplication } from '../support/submission';
 import { decodeJwt, subOf } from '../support/tokens';
 import { eventsSettled } from '../support/events';
 import { waitFor } from '../support/wait';
+import { pointAtStack } from '../support/documents';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 const o = readOutputs();
 
 // The entities and clients read these at import: point them at the stack under test.
-process.env.TABLE_NAME = o.TableName;
-process.env.AWS_REGION = o.Region;
-process.env.AWS_ENDPOINT_URL_DYNAMODB = String(o.DynamoDbEndpoint);
-process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+pointAtStack(o);
 
 const { entities } = await import('../../functions/platform/data/service');
 const { documentClient } = await import('../../functions/platform/adapters/aws-clients');
