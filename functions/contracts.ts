@@ -10,6 +10,7 @@ import { contract as lookups } from './lookups/contract.js';
 import { contract as organisations } from './organisations/contract.js';
 import { contract as participants } from './participants/contract.js';
 import { contract as reference } from './reference/contract.js';
+import { contract as rfis } from './rfis/contract.js';
 import { contract as site } from './site/contract.js';
 
 /**
@@ -27,5 +28,6 @@ export const contracts: Partial<Record<Feature, Readonly<Record<string, RouteSch
   contacts,
   organisations,
   'access-requests': accessRequests,
+  rfis,
   council,
 };

@@ -374,6 +374,17 @@ export const routes = [
   ),
   r('GET', '/council/events', 'council', councilClient('events.read')),
 
+  // RFIs (portal-organisation §3, §4, §7; docs/rfis.md): the applicant answers and submits rounds; the
+  // council raises rounds and signs points off; the RFIs PDF.
+  r('GET', '/user/applications/{id}/rfi-points-v2', 'rfis', onApplication('ReadOnly')),
+  r('GET', '/user/applications/{id}/rfi-points-v2/{rfiPointId}', 'rfis', onApplication('ReadOnly')),
+  r('PATCH', '/user/applications/{id}/rfi-points-v2/{rfiPointId}', 'rfis', onApplication('Edit')),
+  r('POST', '/user/applications/{id}/rfi-round-submissions', 'rfis', onApplication('Edit')),
+  r('POST', '/user/applications/{id}/rfi-round-submissions-v3', 'rfis', onApplication('Edit')),
+  r('GET', '/council/applications/{id}/rfi-points', 'rfis', onLodgedApplication(councilRead)),
+  r('POST', '/council/applications/{id}/rfi-rounds', 'rfis', onLodgedApplication(councilWrite)),
+  r('PATCH', '/council/applications/{id}/rfi-points/{rfiPointId}', 'rfis', onLodgedApplication(councilWrite)),
+
   // Registered-applicant invitations (portal-organisation §3, §7; docs/council-api.md §4) on the
   // council feature's `invitations` Lambda: the council's own authority's, and the invitee's side
   // (by email; another's invitation is 404).

@@ -56,3 +56,12 @@ export function feedItem(
     })
     .commit();
 }
+
+/** The council's feed entry of a domain event in the change's transaction, when councils hear of it. */
+export function councilFeedItems(
+  e: Pick<TransactionEntities, 'councilFeedEntry'>,
+  event: DomainEvent,
+): TransactionItems {
+  const mapped = councilEventOf(event);
+  return mapped ? [feedItem(e, mapped.authorityId, mapped.event)] : [];
+}

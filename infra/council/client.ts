@@ -1,3 +1,10 @@
+import {
+  RaisedRfiRound,
+  RaiseRfiRound,
+  RfiPointDto,
+  RfiPointsResponse,
+  RfiSignOff,
+} from '../../shared/schemas/rfis.js';
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import {
@@ -257,6 +264,21 @@ export function councilApiClient(credentials: CouncilCredentials, options: Counc
         ),
         { body, ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}) },
       ),
+    // ---- RFIs (docs/rfis.md) ----
+    /** Every RFI point of the application, with the responses submitted so far. */
+    rfiPoints: (id: string) => call(RfiPointsResponse, 'GET', app(id, '/rfi-points')),
+    /** Raises a round of points (the next round of its type and team unless named). */
+    raiseRfiRound: (id: string, body: z.input<typeof RaiseRfiRound>, o?: WriteOptions) =>
+      call(RaisedRfiRound, 'POST', app(id, '/rfi-rounds'), {
+        body,
+        ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}),
+      }),
+    /** Signs a submitted point off (RESOLVED, NOT_RESOLVED or INCOMPLETE). */
+    signOffRfiPoint: (id: string, rfiPointId: string, body: z.input<typeof RfiSignOff>, o?: WriteOptions) =>
+      call(RfiPointDto, 'PATCH', app(id, `/rfi-points/${encodeURIComponent(rfiPointId)}`), {
+        body,
+        ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}),
+      }),
   };
 }
 

@@ -312,6 +312,7 @@ export const councilEventTypes = [
   'ApplicationWithdrawn',
   'RegisteredApplicantInvitationAccepted',
   'RegisteredApplicantInvitationRejected',
+  'RfiRoundSubmitted',
 ] as const;
 export const CouncilEventType = z.enum(councilEventTypes);
 
@@ -323,6 +324,7 @@ export const CouncilEvent = z.union([
       'ApplicationSubmitted',
       'ApplicationResubmitted',
       'ApplicationWithdrawn',
+      'RfiRoundSubmitted',
     ]),
     applicationId: z.string(),
     occurredAt: z.string(),

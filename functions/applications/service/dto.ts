@@ -45,6 +45,7 @@ export interface ApplicationSource {
   clockSuspensions?: { from: string; to?: string | undefined }[] | undefined;
   decisionDate?: string | undefined;
   hasOutstandingPayments?: boolean | undefined;
+  hasRFI?: boolean | undefined;
   hasOutstandingRFIs?: boolean | undefined;
   startedDate: string;
   submissionDate?: string | undefined;
@@ -131,7 +132,7 @@ export function toApplicationDto(
     isParticipant: extras.isParticipant ?? false,
     buildingPurposeDescription: app.buildingPurposeDescription,
     workflowStages: stages,
-    hasRFI: !!app.hasOutstandingRFIs,
+    hasRFI: !!app.hasRFI || !!app.hasOutstandingRFIs,
     hasOutstandingRFIs: !!app.hasOutstandingRFIs,
     isHidden: access.visibility === 'hidden',
     hasOutstandingPayments: !!app.hasOutstandingPayments,

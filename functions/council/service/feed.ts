@@ -6,6 +6,7 @@ import { Invalid } from '../../platform/errors.js';
 import type { DomainEvent } from '../../platform/events/types.js';
 import type { FeedEntryRecord, FeedPosition } from '../repository/feed.js';
 import { councilEventTypeOfAnswer } from '../invitations/service.js';
+import '../../rfis/events.js';
 
 /**
  * The outbound side (docs/council-api.md §5): which domain events a council hears of, and the pull
@@ -36,6 +37,17 @@ export function councilEventOf(event: DomainEvent): { authorityId: string; event
         },
       };
     }
+    // An applicant submitted an RFI round (functions/rfis): the council reads the responses.
+    case 'RfiRoundSubmitted':
+      return {
+        authorityId: event.data.authorityId,
+        event: {
+          eventId: event.eventId,
+          type: 'RfiRoundSubmitted',
+          applicationId: event.aggregate.id,
+          occurredAt: event.occurredAt,
+        },
+      };
     // The invitee's answer to a registered-applicant invitation (functions/council/invitations).
     case 'RegisteredApplicantInvitationAnswered': {
       const { authorityId, invitationId, status } = event.data;
@@ -61,6 +73,7 @@ export function toCouncilEvent(entry: FeedEntryRecord): CouncilEvent | undefined
     case 'ApplicationSubmitted':
     case 'ApplicationResubmitted':
     case 'ApplicationWithdrawn':
+    case 'RfiRoundSubmitted':
       return entry.applicationId
         ? { ...base, type: entry.type, applicationId: entry.applicationId }
         : undefined;
