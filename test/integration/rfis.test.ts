@@ -112,11 +112,11 @@ describe('RFIs through the council client', { timeout: 120_000 }, () => {
 
     // Another council sees nothing and changes nothing.
     for (const p of [
-      akl.rfiPoints(id),
-      akl.raiseRfiRound(id, body),
-      akl.signOffRfiPoint(id, fire!.id, { status: 'RESOLVED' }),
+      () => akl.rfiPoints(id),
+      () => akl.raiseRfiRound(id, body),
+      () => akl.signOffRfiPoint(id, fire!.id, { status: 'RESOLVED' }),
     ])
-      expect(((await p.catch((e: unknown) => e)) as CouncilApiError).status).toBe(404);
+      expect(((await p().catch((e: unknown) => e)) as CouncilApiError).status).toBe(404);
 
     // ---- The applicant answers ----
     const one = await api('GET', `/user/applications/${id}/rfi-points-v2/${fire!.id}`, undefined, as);
