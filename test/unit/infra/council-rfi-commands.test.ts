@@ -8,7 +8,7 @@ import { parseCouncilArgs, usage } from '../../../infra/council/cli';
 import { councilCommands } from '../../../infra/council/commands/index';
 import { parseRfiRaise, parseRfiSignOff, rfiPointRows } from '../../../infra/council/commands/rfis';
 import type { CommandContext } from '../../../infra/council/commands/types';
-import { RfiPointDto } from '../../../shared/schemas/rfis';
+import { rfiPointDto } from '../../support/rfi-points';
 
 const noTarget: CommandContext = {
   outputs: {},
@@ -155,36 +155,7 @@ describe('rfi-signoff', () => {
   });
 });
 
-const point = (over: Partial<RfiPointDto>): RfiPointDto => {
-  const p = {
-    id: 'p',
-    rfiPointGuid: 'p',
-    applicationId: '1001',
-    title: 'A point',
-    requestDetails: 'Details',
-    requestPerson: {},
-    type: 'Consent' as const,
-    round: 1,
-    team: 'Building',
-    building: '',
-    location: '',
-    displayOrderInRound: 1,
-    status: 'NOT_SPECIFIED' as const,
-    documentContainerId: 'rfi-documents',
-    documentNames: [],
-    ...over,
-  };
-  return RfiPointDto.parse({
-    ...p,
-    rfiPointGuid: p.id,
-    rfiPointType: p.type,
-    rfiRound: p.round,
-    rfiTeam: p.team,
-    rfiBuilding: p.building,
-    rfiLocation: p.location,
-    rfiPointStatus: p.status,
-  });
-};
+const point = rfiPointDto;
 
 describe('rfi-points', () => {
   test('a table in reading order with each point state', () => {
