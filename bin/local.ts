@@ -6,7 +6,8 @@
  *   npm start -- --web=dist        serve the built web/dist instead (--web=none: no web server)
  *   npm start -- --quiet           warnings and errors only
  *   npm start -- --council=auto    every onboarded council accepts, assesses and grants each lodgement
- *                                  through the council API (infra/council/auto.ts); --council-step=30
+ *                                  through the council API (infra/council/auto.ts; an RFI round first
+ *                                  when the application number ends in an even digit); --council-step=30
  *                                  seconds between its steps
  *   npm start -- --no-demo         no demo applications (else seeded once per data directory, docs/demo.md)
  *   PORT_BASE=4200 npm start       another port range

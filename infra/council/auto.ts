@@ -10,11 +10,22 @@
  * change. Each write's Idempotency-Key is made of the application, the step and the change it
  * follows, and its body only of the application as read (a stage's date is the change it follows:
  * the acceptance, the grant), so a retried tick replays instead of changing anything twice.
+ *
+ * RFIs (docs/rfis.md): on the applications {@link autoRaisesRfi} picks (the application number's
+ * last digit even, unless `raisesRfi` says otherwise), once the assessment has started it raises one
+ * Consent round of two points (team 'Building') instead of going on to the decision. The application
+ * is VRFISuspended while the round is open, so the council leaves it alone; once the applicant has
+ * submitted the round it is InProgress again, and the council signs each submitted point off
+ * RESOLVED, then carries on to the grant. The RFI steps are derived from the points the API answers
+ * (read each tick), so a restart carries on too.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type * as z from 'zod';
 import type { CouncilApplication } from '../../shared/schemas/council.js';
 import type { RequiredInspection, WorkflowStage } from '../../shared/schemas/applications.js';
+import type { RaiseRfiRound, RfiPointDto } from '../../shared/schemas/rfis.js';
+import { isOpenState, rfiPointState } from '../../shared/domain/rfis.js';
 import { CouncilApiError, type CouncilApiClient } from './client.js';
 import { withStage } from './commands/values.js';
 
@@ -30,7 +41,55 @@ export type AutoStep =
   | { kind: 'startAssessment' }
   | { kind: 'assess'; elapsed: number }
   | { kind: 'grant'; consentNumber: string }
-  | { kind: 'startInspections' };
+  | { kind: 'startInspections' }
+  | { kind: 'raiseRfi' }
+  | { kind: 'signOffRfi'; rfiPointIds: string[] };
+
+/** The team of the round the automatic council raises. */
+export const AUTO_RFI_TEAM = 'Building';
+
+/** Which applications get an RFI round: the application number's last digit is even (BLD-2026-00042). */
+export function autoRaisesRfi(app: Pick<CouncilApplication, 'applicationNumber'>): boolean {
+  const last = /(\d)$/.exec(app.applicationNumber ?? '')?.[1];
+  return last !== undefined && Number(last) % 2 === 0;
+}
+
+/** The round the automatic council raises: realistic questions of a building consent officer. */
+export function autoRfiRound(authorityId: string): z.input<typeof RaiseRfiRound> {
+  const requestPerson = {
+    name: 'Building consent officer',
+    email: `building.consents@${authorityId}.council.example.nz`,
+  };
+  return {
+    type: 'Consent',
+    team: AUTO_RFI_TEAM,
+    round: 1,
+    points: [
+      {
+        title: 'Bracing calculations',
+        requestDetails:
+          'Please provide the bracing calculations to NZS 3604:2011 Section 5 for each floor: the ' +
+          'bracing demand for wind and earthquake, the bracing units achieved along each bracing ' +
+          'line, and the bracing elements and their fixings marked on the floor plans.',
+        requestPerson,
+      },
+      {
+        title: 'Fire separation to the boundary',
+        requestDetails:
+          'The external wall on the south boundary is within 1 m of the boundary. Please show the ' +
+          'fire resistance rating (FRR) of the wall and specify the fire-rated cladding and lining ' +
+          'system (Acceptable Solution C/AS1 Part 5), with the system reference and its details.',
+        requestPerson,
+      },
+    ],
+  };
+}
+
+/** What the RFI steps are derived from: whether this application gets a round, and its points now. */
+export interface AutoRfiFacts {
+  raise: boolean;
+  points: readonly RfiPointDto[];
+}
 
 const stageOf = (app: CouncilApplication, name: WorkflowStage['stageName']) =>
   app.workflowStages.find((s) => s.stageName === name);
@@ -52,12 +111,25 @@ export function autoConsentNumber(
  * The next step for an application, or undefined (nothing to do yet, or ever: suspended, decided,
  * closed). Pure: the state the API answered and the time.
  */
-export function nextAutoStep(app: CouncilApplication, now: Date, stepMs: number): AutoStep | undefined {
+export function nextAutoStep(
+  app: CouncilApplication,
+  now: Date,
+  stepMs: number,
+  rfi?: AutoRfiFacts,
+): AutoStep | undefined {
   if (Date.parse(app.modifiedDate) + stepMs > now.getTime()) return undefined;
   if (app.status === 'Submitted') return { kind: 'accept' };
   if (app.status !== 'InProgress') return undefined;
   if (!app.consentNumber) {
+    if (rfi) {
+      // The applicant's submitted answers are signed off; an open round waits for the applicant.
+      const submitted = rfi.points.filter((p) => rfiPointState(p) === 'Submitted');
+      if (submitted.length > 0) return { kind: 'signOffRfi', rfiPointIds: submitted.map((p) => p.id) };
+      if (rfi.points.some((p) => isOpenState(rfiPointState(p)))) return undefined;
+    }
     if (!started(app, 'Assessment')) return { kind: 'startAssessment' };
+    if (rfi?.raise && !rfi.points.some((p) => p.type === 'Consent' && p.team === AUTO_RFI_TEAM))
+      return { kind: 'raiseRfi' };
     const elapsed = stageOf(app, 'Assessment')?.progress?.elapsedNum ?? 0;
     if (elapsed < AUTO_ASSESSMENT_DAYS)
       return { kind: 'assess', elapsed: Math.min(AUTO_ASSESSMENT_DAYS, elapsed + ASSESSMENT_STEP_DAYS) };
@@ -147,6 +219,20 @@ export async function applyAutoStep(
     }
     case 'grant':
       return council.grant(app.id, step.consentNumber, key('grant'));
+    case 'raiseRfi':
+      // Round 1 named: a retry with another key is refused (409) rather than raising a second round.
+      await council.raiseRfiRound(app.id, autoRfiRound(app.authorityId), key('rfi-raise'));
+      return council.application(app.id);
+    case 'signOffRfi':
+      // One key per point: a point is signed off once, whatever snapshot the retry starts from.
+      for (const pointId of step.rfiPointIds)
+        await council.signOffRfiPoint(
+          app.id,
+          pointId,
+          { status: 'RESOLVED' },
+          { idempotencyKey: `auto:${app.id}:rfi-signoff:${pointId}` },
+        );
+      return council.application(app.id);
     case 'startInspections': {
       const stages = withStage(
         withStage(app.workflowStages, assessmentStage(assessmentStart, AUTO_ASSESSMENT_DAYS, today)),
@@ -178,6 +264,8 @@ export interface AutoCouncilOptions {
   intervalMs?: number;
   /** Only these applications (tests share a stack with others). */
   select?: (applicationId: string) => boolean;
+  /** Which applications get an RFI round (default {@link autoRaisesRfi}). */
+  raisesRfi?: (app: CouncilApplication) => boolean;
   now?: () => Date;
   log?: (line: string) => void;
 }
@@ -205,7 +293,15 @@ export async function autoCouncilTick(
       // Not due yet (the list says when it last changed): no need to read it whole.
       if (Date.parse(summary.modifiedDate) + stepMs > now().getTime()) continue;
       const app = await opts.council.application(summary.id);
-      const step = nextAutoStep(app, now(), stepMs);
+      // Before the decision the points say what comes next (an open round waits, a submitted one is signed off).
+      const rfi =
+        app.status === 'InProgress' && !app.consentNumber
+          ? {
+              raise: (opts.raisesRfi ?? autoRaisesRfi)(app),
+              points: (await opts.council.rfiPoints(app.id)).rfiPoints,
+            }
+          : undefined;
+      const step = nextAutoStep(app, now(), stepMs, rfi);
       if (!step) continue;
       try {
         await applyAutoStep(opts.council, app, step, bookingUrl);

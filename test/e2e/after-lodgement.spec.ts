@@ -40,6 +40,8 @@ test('the automatic council grants a lodged application; the applicant follows i
     stepMs: 1500,
     intervalMs: 500,
     select: (applicationId) => applicationId === id,
+    // Straight to the consent, whatever the application number (the RFI round has its own tests).
+    raisesRfi: () => false,
   });
   try {
     const signIn = new SignInPage(page);

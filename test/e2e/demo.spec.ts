@@ -41,7 +41,7 @@ test('each demo application opens and shows where it is in the lifecycle', async
     rmSync(dataDir, { recursive: true, force: true });
   }
   const id = (name: string) => seeded.applications.find((a) => a.name.startsWith(name))!.id;
-  expect(seeded.applications).toHaveLength(8);
+  expect(seeded.applications).toHaveLength(9);
 
   const signIn = new SignInPage(page);
   await signIn.goto();

@@ -10,6 +10,8 @@ import { DEMO_MARKER, seedDemo, type SeedDemoResult } from '../../infra/local/de
 import { api } from '../support/accounts';
 import { signIn } from '../support/cognito';
 import type { StackOutputs } from '../support/outputs';
+import type { RfiPointDto } from '../../shared/schemas/rfis';
+import { orderRfiPoints, rfiPointState } from '../../shared/domain/rfis';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.join(root, process.env.STACK_DIR ?? '.local-test', 'demo-seed-test');
@@ -42,6 +44,8 @@ interface Got {
     workflowStages: Stage[];
     applicationStatusLabel?: string;
     acceptedDate?: string;
+    hasRFI?: boolean;
+    hasOutstandingRFIs?: boolean;
   };
   requiredInspections: { inspectionTypes: { status: string; history: unknown[] }[] }[];
 }
@@ -103,6 +107,28 @@ describe('the demo seed', () => {
       formId: 'amendment',
       parentApplicationId: byName('Re-roof'),
     });
+  });
+
+  test('one waits for the applicant to answer the council: an open RFI round, one point answered', async () => {
+    const id = byName('Sleep-out');
+    const rfi = await app('Sleep-out');
+    expect(rfi).toMatchObject({ status: 'VRFISuspended', hasRFI: true, hasOutstandingRFIs: true });
+    expect(stage(rfi, 'Assessment')).toMatchObject({ stageStatus: 'Started', progress: { elapsedNum: 10 } });
+    const points = (
+      (
+        await api('GET', `/user/applications/${id}/rfi-points-v2`, undefined, {
+          token: applicant,
+          outputs: o,
+        })
+      ).body as { rfiPoints: RfiPointDto[] }
+    ).rfiPoints;
+    // In reading order (the API's list is not: reported to the rfis feature).
+    const ordered = orderRfiPoints(points.map((p) => ({ ...p, rfiPointId: p.id })));
+    expect(ordered.map((p) => [p.type, p.team, p.round, p.title, rfiPointState(p)])).toEqual([
+      ['Consent', 'Building', 1, 'Bracing calculations', 'Responded'],
+      ['Consent', 'Building', 1, 'Fire separation to the boundary', 'NotResponded'],
+    ]);
+    expect(result.applications).toHaveLength(9);
   });
 
   test('the agent is a participant at Edit on some of them', async () => {

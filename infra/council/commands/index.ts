@@ -1,6 +1,7 @@
 import { simulatorCommands } from './applications';
 import { moreSimulatorCommands } from './more';
 import { operatorCommands } from './operator';
+import { rfiCommands } from './rfis';
 import type { CouncilCommand } from './types';
 
 /** Every command of `npm run council`: add a file's list here. */
@@ -8,4 +9,5 @@ export const councilCommands: CouncilCommand[] = [
   ...operatorCommands,
   ...simulatorCommands,
   ...moreSimulatorCommands,
+  ...rfiCommands,
 ];

@@ -8,12 +8,19 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { councilApiClient, type CouncilCredentials } from '../../council/client.js';
-import { applyAutoStep, authorityWebsite, autoConsentNumber, nextAutoStep } from '../../council/auto.js';
+import {
+  applyAutoStep,
+  authorityWebsite,
+  autoConsentNumber,
+  autoRfiRound,
+  nextAutoStep,
+} from '../../council/auto.js';
 import { withStage } from '../../council/commands/values.js';
 import type { CouncilApplication } from '../../../shared/schemas/council.js';
 import { DEMO_APPLICATIONS, DEMO_AUTHORITY, projectSteps, type DemoApp } from './plan.js';
 import {
   addParticipant,
+  answerRfiPoint,
   answerStep,
   childApplication,
   createDraft,
@@ -128,6 +135,17 @@ async function seedOne(
   await submit(applicant, id);
   if (a.stage === 'submitted') return id;
   await councilMoves(council, id, a);
+  if (a.stage === 'rfi') {
+    // The council raises a Consent round; the applicant has answered its first point only.
+    const raised = await council.raiseRfiRound(id, autoRfiRound(DEMO_AUTHORITY));
+    await answerRfiPoint(
+      applicant,
+      id,
+      raised.rfiPoints[0]!.id,
+      'Bracing calculations to NZS 3604:2011 attached: demand and achieved bracing units per line, ' +
+        'with the bracing elements marked on sheet A-201.',
+    );
+  }
   return id;
 }
 
@@ -143,7 +161,7 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
     }
     return app;
   };
-  if (a.stage === 'assessment') {
+  if (a.stage === 'assessment' || a.stage === 'rfi') {
     await stepTo(
       (app) => (app.workflowStages.find((s) => s.stageName === 'Assessment')?.progress?.elapsedNum ?? 0) > 0,
     );

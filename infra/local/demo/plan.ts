@@ -6,7 +6,7 @@
 export const DEMO_AUTHORITY = 'wcc';
 
 export type DemoStage =
-  'started' | 'halfway' | 'submitted' | 'assessment' | 'inspections' | 'ccc' | 'amendment';
+  'started' | 'halfway' | 'submitted' | 'assessment' | 'rfi' | 'inspections' | 'ccc' | 'amendment';
 
 export interface DemoApp {
   name: string;
@@ -57,6 +57,15 @@ export const DEMO_APPLICATIONS: DemoApp[] = [
     description: 'A two-storey rear extension: kitchen below, bedroom and ensuite above',
     value: 320000,
     agent: true,
+  },
+  {
+    // The council asks for further information (an open Consent round of two points): the applicant
+    // has answered the first and not yet submitted the round; the clock is stopped.
+    name: 'Sleep-out and carport (further information requested)',
+    stage: 'rfi',
+    address: site('6 Mairangi Road', '6012'),
+    description: 'A detached sleep-out with a carport beside it, 1 m from the south boundary',
+    value: 140000,
   },
   {
     name: 'Townhouse (inspections under way)',
@@ -128,5 +137,5 @@ export const projectSteps = (a: DemoApp) =>
   submittableSteps({
     description: a.description,
     value: a.value,
-    newBuilding: a.stage === 'submitted' || a.stage === 'inspections',
+    newBuilding: a.stage === 'submitted' || a.stage === 'inspections' || a.stage === 'rfi',
   });

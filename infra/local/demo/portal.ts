@@ -153,3 +153,10 @@ export async function childApplication(user: DemoPortalUser, parentId: string, f
   });
   return created.id;
 }
+
+/** Answers one RFI point (PATCH .../rfi-points-v2/{id}) without submitting its round. */
+export async function answerRfiPoint(user: DemoPortalUser, id: string, rfiPointId: string, response: string) {
+  await must(user, 'PATCH', appPath(id, `/rfi-points-v2/${encodeURIComponent(rfiPointId)}`), {
+    responseDetails: response,
+  });
+}
