@@ -381,6 +381,7 @@ export const routes = [
   r('PATCH', '/user/applications/{id}/rfi-points-v2/{rfiPointId}', 'rfis', onApplication('Edit')),
   r('POST', '/user/applications/{id}/rfi-round-submissions', 'rfis', onApplication('Edit')),
   r('POST', '/user/applications/{id}/rfi-round-submissions-v3', 'rfis', onApplication('Edit')),
+  r('GET', '/user/applications/{id}/rfis-pdf', 'rfis', onApplication('ReadOnly')),
   r('GET', '/council/applications/{id}/rfi-points', 'rfis', onLodgedApplication(councilRead)),
   r('POST', '/council/applications/{id}/rfi-rounds', 'rfis', onLodgedApplication(councilWrite)),
   r('PATCH', '/council/applications/{id}/rfi-points/{rfiPointId}', 'rfis', onLodgedApplication(councilWrite)),

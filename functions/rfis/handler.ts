@@ -3,7 +3,7 @@ import type { Implementations } from '../platform/http/handler.js';
 import { contract } from './contract.js';
 import { tableServices } from './ports.js';
 
-const { rfis } = tableServices();
+const { rfis, rfisPdf } = tableServices();
 
 /**
  * RFIs (portal-organisation §3, §4, §7; docs/rfis.md): the applicant reads points (ReadOnly), answers
@@ -35,6 +35,7 @@ export const routes = {
       { application, access },
       { type: body.rfiType, round: body.rfiRound, team: body.rfiTeam },
     ),
+  'GET /user/applications/{id}/rfis-pdf': async ({ application }) => rfisPdf.pdf(application),
   'GET /council/applications/{id}/rfi-points': async ({ application }) =>
     rfis.list(application.applicationId),
   'POST /council/applications/{id}/rfi-rounds': async ({ idempotency, body, ...g }) =>
