@@ -20,7 +20,7 @@ export function councilConsumers(
     defineConsumer({
       name: 'council.webhooks',
       // The domain events councilEventOf maps (the feed's one mapping).
-      handles: ['ApplicationSubmitted', 'RegisteredApplicantInvitationAnswered'],
+      handles: ['ApplicationSubmitted', 'RegisteredApplicantInvitationAnswered', 'RfiRoundSubmitted'],
       async handle(event, { logger }) {
         const mapped = councilEventOf(event);
         if (!mapped) return;

@@ -94,6 +94,7 @@ const ctx = (id?: string): CouncilContext => ({
   ...(id ? { id } : {}),
   wcc,
   webhook: { url: () => receiver.url, seedDelivery },
+  applicant: (method, path, body) => api(method, path, body, { token: applicant.token, outputs: o }),
 });
 
 // ---------------------------------------------------------------------------------------------

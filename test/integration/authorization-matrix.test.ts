@@ -277,6 +277,31 @@ async function makeConsent(app: Fixture): Promise<void> {
   );
 }
 
+/** The fixture suspended for an RFI round of one answered point (Consent, team Building, at Site), written directly. */
+const MATRIX_RFI = 'rfi-matrix-1';
+async function seedRfiRound(app: Fixture): Promise<void> {
+  await makeConsent(app);
+  const { updateApplication } = await import('../../functions/applications/repository/applications');
+  await updateApplication(app.id, undefined, { status: 'VRFISuspended' }, 'council');
+  await entities.rfiPoint
+    .put({
+      applicationId: app.id,
+      rfiPointId: MATRIX_RFI,
+      rfiPointGuid: MATRIX_RFI,
+      title: 'Bracing calculations',
+      requestDetails: 'Please provide the bracing calculations.',
+      type: 'Consent',
+      team: 'Building',
+      location: 'Site',
+      round: 1,
+      displayOrderInRound: 1,
+      documentContainerId: 'rfi-documents',
+      responseDetails: 'Attached.',
+      councilSentDate: new Date().toISOString(),
+    })
+    .go();
+}
+
 /** A contact of the caller's library (for the contact routes that name one). */
 async function newContact(c: Person): Promise<string> {
   const res = await api(
@@ -597,6 +622,24 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ params: { requiredId: 'plans' }, body: { containerMergeStatus: 'InProgress' } }),
   }),
   'GET /user/applications/{id}/required-document-groups': onApp({ request: () => ({}) }),
+  // RFIs (docs/rfis.md): reading needs ReadOnly, answering and submitting Edit.
+  'GET /user/applications/{id}/rfi-points-v2': onApp({ prepare: seedRfiRound, request: () => ({}) }),
+  'GET /user/applications/{id}/rfi-points-v2/{rfiPointId}': onApp({
+    prepare: seedRfiRound,
+    request: () => ({ params: { rfiPointId: MATRIX_RFI } }),
+  }),
+  'PATCH /user/applications/{id}/rfi-points-v2/{rfiPointId}': onApp({
+    prepare: seedRfiRound,
+    request: () => ({ params: { rfiPointId: MATRIX_RFI }, body: { responseDetails: 'Matrix answer' } }),
+  }),
+  'POST /user/applications/{id}/rfi-round-submissions': onApp({
+    prepare: seedRfiRound,
+    request: () => ({ body: { rfiLocation: 'Site', rfiRound: 1, rfiType: 'CONSENT' } }),
+  }),
+  'POST /user/applications/{id}/rfi-round-submissions-v3': onApp({
+    prepare: seedRfiRound,
+    request: () => ({ body: { rfiTeam: 'Building', rfiRound: 1, rfiType: 'Consent' } }),
+  }),
 
   // Organisations (test/support/matrix-organisations.ts): the agent is a sole trader, the admin of
   // their own organisation; the refusals of Normal and disabled members are below.

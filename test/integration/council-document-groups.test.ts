@@ -61,6 +61,11 @@ describe('required document groups', { timeout: 60_000 }, () => {
     ]);
     expect(set.requiredDocumentUploads[0]!.councilStatus).toBeUndefined();
     expect((await wcc.application(id)).useRequiredDocumentGroups).toBe(true);
+    const mine = await api('GET', `/user/applications/${id}`, undefined, { token, outputs: o });
+    expect(
+      (mine.body as { application: { useRequiredDocumentGroups: boolean } }).application
+        .useRequiredDocumentGroups,
+    ).toBe(true);
 
     // The same key again: the stored answer, nothing written twice.
     const before = await getApplication(id);

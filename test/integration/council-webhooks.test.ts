@@ -70,6 +70,46 @@ async function submitted(): Promise<string> {
   return id;
 }
 
+/** An application of the authority suspended for an RFI round of one answered point; the round submitted in this process. */
+async function rfiRoundSubmitted(): Promise<string> {
+  const id = await nextApplicationId();
+  const now = new Date().toISOString();
+  await entities.application
+    .create({
+      applicationId: id,
+      authorityId,
+      jurisdictionId: 'nz',
+      formId: 'bc',
+      status: 'VRFISuspended',
+      hasRFI: true,
+      hasOutstandingRFIs: true,
+      userId: 'webhooks-test-owner',
+      etag: randomUUID(),
+      startedDate: now,
+      modifiedDate: now,
+    })
+    .go();
+  await entities.rfiPoint
+    .create({
+      applicationId: id,
+      rfiPointId: `rfi-${id}`,
+      title: 'Bracing',
+      type: 'Consent',
+      team: 'Building',
+      round: 1,
+      displayOrderInRound: 1,
+      responseDetails: 'Attached.',
+    })
+    .go();
+  const { tableServices } = await import('../../functions/rfis/ports');
+  await tableServices().rfis.submitRound(
+    { kind: 'user', userId: 'webhooks-test-owner' },
+    { application: (await getApplication(id))!, access: {} as never },
+    { type: 'Consent', round: 1, team: 'Building' },
+  );
+  return id;
+}
+
 const eventFor = (applicationId: string) =>
   receiver.accepted().find((e) => 'applicationId' in e && e.applicationId === applicationId);
 const deliveryOf = async (eventId: string) =>
@@ -102,6 +142,12 @@ describe('council webhooks', { timeout: 60_000 }, () => {
       'bad-signature',
     );
     expect(verifyWebhook([secret], headers, request.body, request.timestamp + 301)).toBe('stale-timestamp');
+  });
+
+  test('an RFI round submitted reaches the receiver as RfiRoundSubmitted', async () => {
+    const id = await rfiRoundSubmitted();
+    const event = await waitFor('the webhook', () => eventFor(id));
+    expect(event).toMatchObject({ type: 'RfiRoundSubmitted', applicationId: id });
   });
 
   test('a receiver failing twice: retried by the event machinery, Delivered after 3 attempts', async () => {

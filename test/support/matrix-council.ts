@@ -29,6 +29,8 @@ export interface CouncilContext {
   wcc: CouncilApiClient;
   /** Helpers of the webhook rows: a receiver URL the stack accepts, a delivery of `wcc` to redeliver. */
   webhook: { url: () => string; seedDelivery: () => Promise<string> };
+  /** A call of the demo applicant (the application's owner) to the API: the RFI rows' answers. */
+  applicant: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
 }
 
 export interface CouncilCall {
@@ -70,6 +72,37 @@ const registered = (ctx: CouncilContext) =>
   });
 
 const none = () => ({});
+
+/** A round of one point the council raises (POST …/rfi-rounds). */
+const MATRIX_ROUND = {
+  type: 'Consent' as const,
+  team: 'Building',
+  points: [
+    {
+      title: 'Bracing calculations',
+      requestDetails: 'Please provide the bracing calculations.',
+      requestPerson: { name: 'Matrix Officer', email: 'matrix.officer@wcc.govt.nz' },
+    },
+  ],
+};
+/** The submitted point of each application the sign-off row prepared. */
+const submittedPoints = new Map<string, string>();
+/** Accepted, a round raised, the applicant's answer submitted: a point the council can sign off. */
+const submittedPoint = async (ctx: CouncilContext) => {
+  await accepted(ctx);
+  const raised = await ctx.wcc.raiseRfiRound(need(ctx), MATRIX_ROUND);
+  const pointId = raised.rfiPoints[0]!.id;
+  const path = `/user/applications/${need(ctx)}`;
+  for (const [method, rest, body] of [
+    ['PATCH', `/rfi-points-v2/${pointId}`, { responseDetails: 'Attached.' }],
+    ['POST', '/rfi-round-submissions-v3', { rfiTeam: 'Building', rfiRound: 1, rfiType: 'Consent' }],
+  ] as const) {
+    const res = await ctx.applicant(method, path + rest, body);
+    if (res.status !== 200)
+      throw new Error(`matrix-council: ${rest} ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  submittedPoints.set(need(ctx), pointId);
+};
 
 export const councilCalls: Record<string, CouncilCall> = {
   // ---- Core reads ----
@@ -132,6 +165,19 @@ export const councilCalls: Record<string, CouncilCall> = {
       }),
     },
   ),
+  // ---- RFIs (docs/rfis.md) ----
+  'GET /council/applications/{id}/rfi-points': council({ request: none }),
+  'POST /council/applications/{id}/rfi-rounds': council({
+    prepare: accepted,
+    request: () => ({ body: MATRIX_ROUND }),
+  }),
+  'PATCH /council/applications/{id}/rfi-points/{rfiPointId}': council({
+    prepare: submittedPoint,
+    request: (ctx) => ({
+      params: { rfiPointId: submittedPoints.get(ctx.id ?? '') ?? 'no-such-point' },
+      body: { status: 'RESOLVED' },
+    }),
+  }),
   'PUT /council/applications/{id}/required-inspections': council({
     request: () => ({
       body: {

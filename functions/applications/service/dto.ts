@@ -46,6 +46,7 @@ export interface ApplicationSource {
   decisionDate?: string | undefined;
   hasOutstandingPayments?: boolean | undefined;
   hasRFI?: boolean | undefined;
+  useRequiredDocumentGroups?: boolean | undefined;
   hasOutstandingRFIs?: boolean | undefined;
   startedDate: string;
   submissionDate?: string | undefined;
@@ -146,8 +147,9 @@ export function toApplicationDto(
     decisionDate: app.decisionDate,
     clockConventions: app.acceptedDate ? extras.clockConventions : undefined,
     migrationSource: app.migrationSource,
-    useRequiredDocumentGroups: false,
-    useMultipleRfiDocuments: false,
+    useRequiredDocumentGroups: !!app.useRequiredDocumentGroups,
+    // A point's response takes several documents (docs/rfis.md).
+    useMultipleRfiDocuments: true,
   }) as ApplicationDto;
 }
 

@@ -1,5 +1,6 @@
 import {
   nextRoundNumber,
+  orderRfiPoints,
   pointChange,
   pointsOfRound,
   rfiFlags,
@@ -72,7 +73,7 @@ const CHANGED = 'The RFIs changed meanwhile; read them again';
  */
 export function rfisService(ports: RfiPorts) {
   async function dtos(applicationId: string) {
-    const points = await ports.points(applicationId);
+    const points = orderRfiPoints(await ports.points(applicationId));
     return { points, dtos: points.map((p) => toRfiPointDto(p, rfiNeighbours(points, p.rfiPointId))) };
   }
   async function pointOf(applicationId: string, rfiPointId: string) {
@@ -185,7 +186,7 @@ export function rfisService(ports: RfiPorts) {
         },
       });
       if (!ok) throw new Conflict(CHANGED);
-      const all = after.map((p) => toRfiPointDto(p, rfiNeighbours(after, p.rfiPointId)));
+      const all = orderRfiPoints(after).map((p) => toRfiPointDto(p, rfiNeighbours(after, p.rfiPointId)));
       return { rfiPoints: all.filter((d) => submitted.has(d.id)) };
     },
 

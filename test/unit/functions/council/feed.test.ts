@@ -46,6 +46,34 @@ describe('the council feed', () => {
     expect(councilEventOf(submitted('Submitted', null))).toBeUndefined();
   });
 
+  it("tells the application's council of an RFI round submitted, not of one raised or signed off", () => {
+    const data = { authorityId: 'wcc', type: 'Consent', team: 'Building', round: 1, rfiPointIds: ['p1'] };
+    const aggregate = { type: 'application' as const, id: '1000001' };
+    const at = new Date('2026-11-26T10:00:00.000Z');
+    const round = newEvent('RfiRoundSubmitted', { aggregate, actor: 'u1', data }, at);
+    expect(councilEventOf(round)).toEqual({
+      authorityId: 'wcc',
+      event: {
+        eventId: round.eventId,
+        type: 'RfiRoundSubmitted',
+        applicationId: '1000001',
+        occurredAt: '2026-11-26T10:00:00.000Z',
+      },
+    });
+    expect(
+      councilEventOf(newEvent('RfiRoundRaised', { aggregate, actor: 'council:wcc', data }, at)),
+    ).toBeUndefined();
+    expect(
+      councilEventOf(
+        newEvent(
+          'RfiPointSignedOff',
+          { aggregate, actor: 'council:wcc', data: { ...data, status: 'RESOLVED' } },
+          at,
+        ),
+      ),
+    ).toBeUndefined();
+  });
+
   it('round-trips its opaque cursor and refuses one that is not its own (400 query.after)', () => {
     const p = { occurredAt: '2026-11-26T10:00:00.000Z', eventId: 'e1' };
     expect(decodeFeedCursor(encodeFeedCursor(p))).toEqual(p);

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  amountDueCents,
+  cardSurchargeCents,
+  claimDateProblem,
+  formatNzd,
+  fromCents,
+  hasOutstandingPayments,
+  paymentMessages,
+  paymentStatuses,
+  paymentTransition,
+  toCents,
+  type PaymentAction,
+  type PaymentStatus,
+} from '../../../shared/domain/payments.js';
+
+describe('money in cents', () => {
+  it('dollars to cents without float error', () => {
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents(1234.5)).toBe(123450);
+    expect(toCents('1234.56')).toBe(123456);
+    expect(toCents('19.99')).toBe(1999);
+    expect(toCents(19.99)).toBe(1999);
+    expect(toCents('7')).toBe(700);
+    expect(toCents('-2.50')).toBe(-250);
+  });
+  it('refuses fractions of a cent and text that is not an amount', () => {
+    for (const bad of ['1.005', '1,000', 'ten', '', '1e3', 1.005, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(toCents(bad)).toBeUndefined();
+  });
+  it('cents to dollars and NZD text', () => {
+    expect(fromCents(123456)).toBe(1234.56);
+    expect(formatNzd(123456)).toBe('$1,234.56');
+    expect(formatNzd(5)).toBe('$0.05');
+  });
+});
+
+describe('card surcharge', () => {
+  it('percent of the base, rounded half up to the cent', () => {
+    // 1.9 % of $123.45 = 234.555 cents → 235.
+    expect(cardSurchargeCents(12345, { percent: 1.9 })).toBe(235);
+    // 2 % of $10.25 = 20.5 cents → 21.
+    expect(cardSurchargeCents(1025, { percent: 2 })).toBe(21);
+    // 2 % of $10.24 = 20.48 cents → 20.
+    expect(cardSurchargeCents(1024, { percent: 2 })).toBe(20);
+  });
+  it('with a fixed part and a cap', () => {
+    expect(cardSurchargeCents(10000, { percent: 1.5, fixedCents: 30 })).toBe(180);
+    expect(cardSurchargeCents(10_000_00, { percent: 2, capCents: 5000 })).toBe(5000);
+  });
+  it('none without a rule, on a zero base, or at 0 %', () => {
+    expect(cardSurchargeCents(10000, undefined)).toBe(0);
+    expect(cardSurchargeCents(0, { percent: 2 })).toBe(0);
+    expect(cardSurchargeCents(10000, { percent: 0 })).toBe(0);
+  });
+  it('only a card pays it', () => {
+    const rule = { percent: 2 };
+    expect(amountDueCents(10000, 'Gateway', rule)).toBe(10200);
+    expect(amountDueCents(10000, 'Deposit', rule)).toBe(10000);
+    expect(amountDueCents(10000, 'Council', rule)).toBe(10000);
+  });
+});
+
+describe('status transitions: every action from every status', () => {
+  const expected: Record<PaymentAction, Partial<Record<PaymentStatus, PaymentStatus>>> = {
+    cardApproved: { AwaitingPayment: 'Paid' },
+    claimDeposit: { AwaitingPayment: 'DepositPending' },
+    confirmDeposit: { DepositPending: 'Paid' },
+    rejectDeposit: { DepositPending: 'AwaitingPayment' },
+    markPaidAtCouncil: { AwaitingPayment: 'Paid', DepositPending: 'Paid' },
+    startCardSession: { AwaitingPayment: 'AwaitingPayment' },
+  };
+  const reasons: Record<PaymentStatus, string> = {
+    Paid: paymentMessages.alreadyPaid,
+    DepositPending: paymentMessages.claimPending,
+    AwaitingPayment: paymentMessages.notClaimed,
+  };
+  for (const action of Object.keys(expected) as PaymentAction[])
+    for (const from of paymentStatuses) {
+      const to = expected[action][from];
+      it(`${action} from ${from} → ${to ?? `refused: ${reasons[from]}`}`, () => {
+        expect(paymentTransition(from, action)).toEqual(
+          to ? { ok: true, status: to } : { ok: false, reason: reasons[from] },
+        );
+      });
+    }
+});
+
+describe('outstanding and claims', () => {
+  it('outstanding while any invoice awaits payment; a pending claim is not', () => {
+    expect(hasOutstandingPayments([])).toBe(false);
+    expect(hasOutstandingPayments([{ status: 'Paid' }, { status: 'DepositPending' }])).toBe(false);
+    expect(hasOutstandingPayments([{ status: 'Paid' }, { status: 'AwaitingPayment' }])).toBe(true);
+  });
+  it('a deposit is claimed for today or earlier', () => {
+    expect(claimDateProblem('2026-11-27', '2026-11-27')).toBeUndefined();
+    expect(claimDateProblem('2026-11-20', '2026-11-27')).toBeUndefined();
+    expect(claimDateProblem('2026-11-28', '2026-11-27')).toBe(paymentMessages.transactionDateFuture);
+  });
+});
