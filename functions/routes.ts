@@ -145,6 +145,8 @@ const invitations = { lambda: 'invitations' } as const;
 /** The council webhook's registration, secret and deliveries (functions/council/webhooks.ts). */
 const webhooks = { lambda: 'webhooks' } as const;
 const webhooksManage = councilClient('webhooks.manage');
+/** The RFIs PDF (functions/rfis/pdf.ts): pdf-lib stays off the RFIs' read and answer path. */
+const rfisPdf = { lambda: 'pdf' } as const;
 /** The council integration API's scopes (docs/council-api.md §1). */
 const councilRead = 'applications.read';
 const councilWrite = 'applications.write';
@@ -381,6 +383,7 @@ export const routes = [
   r('PATCH', '/user/applications/{id}/rfi-points-v2/{rfiPointId}', 'rfis', onApplication('Edit')),
   r('POST', '/user/applications/{id}/rfi-round-submissions', 'rfis', onApplication('Edit')),
   r('POST', '/user/applications/{id}/rfi-round-submissions-v3', 'rfis', onApplication('Edit')),
+  r('GET', '/user/applications/{id}/rfis-pdf', 'rfis', onApplication('ReadOnly'), rfisPdf),
   r('GET', '/council/applications/{id}/rfi-points', 'rfis', onLodgedApplication(councilRead)),
   r('POST', '/council/applications/{id}/rfi-rounds', 'rfis', onLodgedApplication(councilWrite)),
   r('PATCH', '/council/applications/{id}/rfi-points/{rfiPointId}', 'rfis', onLodgedApplication(councilWrite)),

@@ -13,6 +13,7 @@ import {
   RfiRoundSubmissionV2,
   RfiRoundSubmissionV3,
   RfiSignOff,
+  RfisPdfResponse,
 } from '../../shared/schemas/rfis.js';
 
 /** The RFIs' routes (portal-organisation §3, §4, §7; docs/rfis.md): the applicant's and the council's. */
@@ -45,6 +46,12 @@ export const contract = defineContract('rfis', {
     body: RfiRoundSubmissionV3,
     response: RfiRoundSubmissionResponse,
     summary: 'Submits a round (type, round, team) as a whole: every point needs a response',
+  },
+  'GET /user/applications/{id}/rfis-pdf': {
+    params: ApplicationIdParams,
+    response: RfisPdfResponse,
+    summary:
+      'A 5-minute link to the RFIs PDF (every round and point with its response); made again only when the RFIs changed',
   },
   'GET /council/applications/{id}/rfi-points': {
     params: CouncilApplicationParams,

@@ -1,5 +1,5 @@
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
-import type { Implementations } from '../platform/http/handler.js';
+import type { LambdaImplementations } from '../platform/http/handler.js';
 import { contract } from './contract.js';
 import { tableServices } from './ports.js';
 
@@ -8,7 +8,8 @@ const { rfis } = tableServices();
 /**
  * RFIs (portal-organisation §3, §4, §7; docs/rfis.md): the applicant reads points (ReadOnly), answers
  * them and submits rounds (Edit); the council raises rounds and signs points off on applications
- * lodged with it. The access policy has checked the caller; the service applies the rules.
+ * lodged with it. The access policy has checked the caller; the service applies the rules. The RFIs
+ * PDF is on ./pdf.ts.
  * Env: TABLE_NAME, UPLOADS_BUCKET.
  */
 export const routes = {
@@ -41,6 +42,6 @@ export const routes = {
     reply(201, await rfis.raise(g, idempotency, body)),
   'PATCH /council/applications/{id}/rfi-points/{rfiPointId}': async ({ idempotency, body, params, ...g }) =>
     rfis.signOff(g, idempotency, params.rfiPointId, body),
-} satisfies Implementations<typeof contract>;
+} satisfies LambdaImplementations<'rfis', 'handler', typeof contract>;
 
 export const handler = createFeatureHandler('rfis', contract, routes);

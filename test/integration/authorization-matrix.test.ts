@@ -640,6 +640,8 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     prepare: seedRfiRound,
     request: () => ({ body: { rfiTeam: 'Building', rfiRound: 1, rfiType: 'Consent' } }),
   }),
+  // The RFIs PDF: anyone who may read the RFIs may print them.
+  'GET /user/applications/{id}/rfis-pdf': onApp({ prepare: seedRfiRound, request: () => ({}) }),
 
   // Organisations (test/support/matrix-organisations.ts): the agent is a sole trader, the admin of
   // their own organisation; the refusals of Normal and disabled members are below.

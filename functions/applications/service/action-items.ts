@@ -1,6 +1,6 @@
 import type { ActionItem, RequiredInspection } from '../../../shared/schemas/applications.js';
 import type { AccessLevel } from '../../../shared/schemas/common.js';
-import { canEdit, canManage, isConsent } from '../../../shared/domain/applications.js';
+import { canEdit, canManage, canRead, isConsent } from '../../../shared/domain/applications.js';
 
 export interface ActionItemsInput {
   application: {
@@ -10,6 +10,8 @@ export interface ActionItemsInput {
     /** Set by the council (PUT /council/applications/{id}/required-inspections). */
     requiredInspections?: readonly RequiredInspection[] | undefined;
     inspectionBookingUrl?: string | undefined;
+    /** Whether the council has raised any RFI (the RFIs PDF can be printed). */
+    hasRFI?: boolean | undefined;
   };
   accessLevel: AccessLevel | undefined;
   /** The forms of the application's jurisdiction. */
@@ -29,6 +31,7 @@ export interface ActionItemsInput {
 export const ACTION_ICONS = {
   SaveAsTemplate: 'file',
   CreateChildApplication: 'add-plus',
+  PrintRFIs: 'file-open',
   BookInspection: 'calendar',
 } as const;
 
@@ -39,9 +42,10 @@ const inspectionsOutstanding = (inspections: readonly RequiredInspection[] | und
 /**
  * Action items of an application (portal-core §3): Save as Template for a standalone application
  * the caller manages; a child application for each amendment or supporting form of the jurisdiction
- * that the authority enables, only for a consent and a caller who may edit it; Book inspection
- * (the council's booking page, in a new tab) for a consent with an inspection still to pass, when
- * the council gave its booking page, for a caller who may edit. In display order.
+ * that the authority enables, only for a consent and a caller who may edit it; Print RFIs (the
+ * RFIs PDF, /application-rfis-pdf/{id}) when the council has raised an RFI, for any caller who may
+ * read; Book inspection (the council's booking page, in a new tab) for a consent with an inspection
+ * still to pass, when the council gave its booking page, for a caller who may edit. In display order.
  */
 export function actionItems(input: ActionItemsInput): ActionItem[] {
   const { application, accessLevel } = input;
@@ -76,6 +80,13 @@ export function actionItems(input: ActionItemsInput): ActionItem[] {
         formId: f.id,
       });
   }
+  if (application.hasRFI && canRead(accessLevel))
+    items.push({
+      displayName: 'Print RFIs',
+      itemType: 'PrintRFIs',
+      icon: ACTION_ICONS.PrintRFIs,
+      displayOrder: items.length,
+    });
   if (
     isConsent(application) &&
     canEdit(accessLevel) &&

@@ -1,5 +1,5 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { PDFFont, PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { SIZE, Writer } from '../../platform/pdf/writer.js';
 import type { FormioComponent, FormioInput } from '../../../shared/schemas/formio.js';
 import { getFormioDefinition } from '../../../shared/formio/definitions.js';
 import { referenceData } from '../../reference/data.js';
@@ -127,117 +127,6 @@ export function answersOf(
     const value = formatValue(c, data[c.key]);
     return value === undefined ? [] : [{ label: c.label, value, section }];
   });
-}
-
-// ---- layout ----
-
-const PAGE = { width: 595.28, height: 841.89, margin: 50 };
-const SIZE = { title: 16, heading: 12, body: 10 };
-const LINE = 1.35;
-const GREY = rgb(0.35, 0.35, 0.35);
-
-class Writer {
-  private page!: PDFPage;
-  private y = 0;
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
-  ) {
-    this.newPage();
-  }
-
-  private newPage() {
-    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
-    this.y = PAGE.height - PAGE.margin;
-  }
-
-  private ensure(height: number) {
-    if (this.y - height < PAGE.margin) this.newPage();
-  }
-
-  /** Characters the standard (WinAnsi) fonts cannot draw: accents folded, others replaced. */
-  private encodable(font: PDFFont, text: string): string {
-    const supported = new Set(font.getCharacterSet());
-    return [...text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ')]
-      .map((ch) => {
-        if (ch === '\n' || supported.has(ch.codePointAt(0) ?? 0)) return ch;
-        const folded = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-        return [...folded].every((f) => supported.has(f.codePointAt(0) ?? 0)) ? folded : '?';
-      })
-      .join('');
-  }
-
-  /** Word-wrapped lines of a text within a width (long words broken). */
-  private wrap(font: PDFFont, size: number, text: string, width: number): string[] {
-    const lines: string[] = [];
-    for (const paragraph of text.split('\n')) {
-      let line = '';
-      for (const word of paragraph.split(/ +/)) {
-        let w = word;
-        while (font.widthOfTextAtSize(w, size) > width) {
-          let cut = w.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(w.slice(0, cut), size) > width) cut--;
-          if (line) {
-            lines.push(line);
-            line = '';
-          }
-          lines.push(w.slice(0, cut));
-          w = w.slice(cut);
-        }
-        const candidate = line ? `${line} ${w}` : w;
-        if (font.widthOfTextAtSize(candidate, size) <= width) line = candidate;
-        else {
-          lines.push(line);
-          line = w;
-        }
-      }
-      lines.push(line);
-    }
-    return lines;
-  }
-
-  text(
-    text: string,
-    opts: { size?: number; bold?: boolean; indent?: number; grey?: boolean; gapAfter?: number } = {},
-  ) {
-    const size = opts.size ?? SIZE.body;
-    const font = opts.bold ? this.bold : this.font;
-    const x = PAGE.margin + (opts.indent ?? 0);
-    const width = PAGE.width - PAGE.margin - x;
-    for (const line of this.wrap(font, size, this.encodable(font, text), width)) {
-      this.ensure(size * LINE);
-      this.y -= size * LINE;
-      this.page.drawText(line, { x, y: this.y, size, font, color: opts.grey ? GREY : rgb(0, 0, 0) });
-    }
-    this.y -= opts.gapAfter ?? 0;
-  }
-
-  heading(text: string) {
-    this.ensure(SIZE.heading * LINE * 3);
-    this.y -= SIZE.heading * 0.8;
-    this.text(text, { size: SIZE.heading, bold: true, gapAfter: 2 });
-    this.page.drawLine({
-      start: { x: PAGE.margin, y: this.y },
-      end: { x: PAGE.width - PAGE.margin, y: this.y },
-      thickness: 0.5,
-      color: GREY,
-    });
-    this.y -= 4;
-  }
-
-  field(label: string, value: string) {
-    this.text(label, { bold: true, indent: 0 });
-    this.text(value, { indent: 12, gapAfter: 3 });
-  }
-
-  footer(title: string) {
-    const pages = this.doc.getPages();
-    pages.forEach((p, i) => {
-      const label = this.encodable(this.font, `${title} · page ${i + 1} of ${pages.length}`);
-      p.drawText(label, { x: PAGE.margin, y: PAGE.margin / 2, size: 8, font: this.font, color: GREY });
-    });
-  }
 }
 
 /** The summary PDF's bytes. */

@@ -40,8 +40,6 @@ const numericParams =
     return null;
   };
 
-const applicationId: Describe = ({ params }) => [['application', params.applicationId]];
-
 const applicationFormRoutes: RouteObject[] = [
   'application-form/:applicationId',
   'application-form/:applicationId/breadcrumb/:breadcrumbId',
@@ -146,7 +144,10 @@ export const signedInRoutes: RouteObject[] = [
         path: 'application-form-pdf/:applicationId',
         lazy: page(() => import('../features/application-pdf/ApplicationPdfPage')),
       },
-      soon('application-rfis-pdf/:applicationId', 'applicationRfisPdf', applicationId),
+      {
+        path: 'application-rfis-pdf/:applicationId',
+        lazy: page(() => import('../features/application-rfis-pdf/ApplicationRfisPdfPage')),
+      },
 
       { path: 'user-profile', lazy: page(() => import('../features/user/UserProfilePage')) },
       soon('user-notifications', 'userNotifications'),

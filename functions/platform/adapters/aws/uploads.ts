@@ -66,6 +66,36 @@ export async function uploadSize(key: string): Promise<number | undefined> {
   }
 }
 
+/** The object's size and user metadata (HeadObject), or undefined when there is none. */
+export async function headUpload(
+  key: string,
+): Promise<{ size: number; metadata: Record<string, string> } | undefined> {
+  try {
+    const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    return { size: head.ContentLength ?? 0, metadata: head.Metadata ?? {} };
+  } catch (err) {
+    if (missing(err)) return undefined;
+    throw err;
+  }
+}
+
+/** Writes a file the portal made (not a browser upload) with its content type and user metadata. */
+export async function putUpload(
+  key: string,
+  bytes: Uint8Array,
+  { contentType, metadata }: { contentType: string; metadata?: Record<string, string> },
+): Promise<void> {
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      Body: bytes,
+      ContentType: contentType,
+      ...(metadata ? { Metadata: metadata } : {}),
+    }),
+  );
+}
+
 /**
  * The object's bytes, or undefined when there is none. Reads at most `maxBytes` (the GET asks for
  * that range), so an object replaced by a bigger one after its HeadObject is never held whole.

@@ -220,6 +220,20 @@ describe('action items', () => {
     const { consentNumber: _n, ...notGranted } = consent;
     expect(book({ ...notGranted, recordType: 'Draft' })).toEqual([]);
   });
+  it('Print RFIs once the council has raised an RFI, for any caller who may read', () => {
+    const lodged = { recordType: 'Draft' as const, applicationType: 'Standalone' as const };
+    const print = (hasRFI: boolean, level: 'Manage' | 'ReadOnly' | 'None') =>
+      actionItems({ application: { ...lodged, hasRFI }, accessLevel: level, forms, enabledFormSeries: all });
+    expect(print(true, 'ReadOnly')).toEqual([
+      { displayName: 'Print RFIs', itemType: 'PrintRFIs', icon: 'file-open', displayOrder: 0 },
+    ]);
+    expect(print(true, 'Manage').map((i) => [i.itemType, i.displayOrder])).toEqual([
+      ['SaveAsTemplate', 0],
+      ['PrintRFIs', 1],
+    ]);
+    expect(print(false, 'Manage').map((i) => i.itemType)).toEqual(['SaveAsTemplate']);
+    expect(print(true, 'None')).toEqual([]);
+  });
 });
 
 describe('create helpers', () => {
