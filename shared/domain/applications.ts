@@ -109,9 +109,23 @@ export const hasOutstandingItems = (a: {
   hasOutstandingRFIs?: boolean | undefined;
 }): boolean => !!a.hasOutstandingPayments || !!a.hasOutstandingRFIs;
 
-/** Opening a card: a Draft opens the form page; any other status opens the details page. */
-export const applicationHref = (a: { id: string; status: ApplicationStatus }): string =>
-  a.status === 'Draft' ? `/application-form/${a.id}` : `/application-details/${a.id}`;
+/**
+ * Opening a card: a Draft opens the form page; any other status opens the details page, at the
+ * RFIs (or Payments) section when the application waits for the user there.
+ */
+export const applicationHref = (a: {
+  id: string;
+  status: ApplicationStatus;
+  hasOutstandingRFIs?: boolean | undefined;
+  hasOutstandingPayments?: boolean | undefined;
+}): string =>
+  a.status === 'Draft'
+    ? `/application-form/${a.id}`
+    : a.hasOutstandingRFIs
+      ? `/application-details/${a.id}?section=RFIs`
+      : a.hasOutstandingPayments
+        ? `/application-details/${a.id}?section=Payments`
+        : `/application-details/${a.id}`;
 
 /** A step shows when the access level reaches its minimum, or it is a contact step and the flag is set. */
 export function isStepVisible(

@@ -96,6 +96,12 @@ describe('states (§4)', () => {
   it('opening a card: a Draft opens the form page, any other status the details page', () => {
     expect(applicationHref({ id: '7', status: 'Draft' })).toBe('/application-form/7');
     expect(applicationHref({ id: '7', status: 'Submitted' })).toBe('/application-details/7');
+    expect(applicationHref({ id: '7', status: 'VRFISuspended', hasOutstandingRFIs: true })).toBe(
+      '/application-details/7?section=RFIs',
+    );
+    expect(applicationHref({ id: '7', status: 'InProgress', hasOutstandingPayments: true })).toBe(
+      '/application-details/7?section=Payments',
+    );
   });
   it('status labels; VRFISuspended reads Suspended · RFIs', () => {
     expect(statusLabel('InProgress')).toBe('In Progress');

@@ -288,9 +288,9 @@ describe('application details page', () => {
     const { router } = open('/application-details/55');
     await screen.findByText('Application summary');
     const tabs = createWrapper(document.body).findTabs()!;
-    tabs.findTabLinkById('RFIs')!.click();
-    await waitFor(() => expect(router.state.location.search).toBe('?section=RFIs'));
-    expect(await screen.findByText(/It arrives with requests for information/)).toBeTruthy();
+    tabs.findTabLinkById('Payments')!.click();
+    await waitFor(() => expect(router.state.location.search).toBe('?section=Payments'));
+    expect(await screen.findByText(/It arrives with payments and invoices/)).toBeTruthy();
   });
 
   it('Applications: child application cards link to them; a create-child action opens the new form', async () => {

@@ -111,22 +111,14 @@ export const signedInRoutes: RouteObject[] = [
         path: 'application-details/:applicationId',
         lazy: page(() => import('../features/application-details/ApplicationDetailsPage')),
       },
-      soon(
-        'application-details/:applicationId/rfi-point-details/:rfiPointId',
-        'rfiPointDetails',
-        ({ params }) => [
-          ['application', params.applicationId],
-          ['rfiPoint', params.rfiPointId],
-        ],
-      ),
-      soon(
-        'application-details/:applicationId/rfi-point-details-v3/:rfiPointId',
-        'rfiPointDetails',
-        ({ params }) => [
-          ['application', params.applicationId],
-          ['rfiPoint', params.rfiPointId],
-        ],
-      ),
+      {
+        path: 'application-details/:applicationId/rfi-point-details/:rfiPointId',
+        lazy: page(() => import('../features/rfis/RfiPointPage')),
+      },
+      {
+        path: 'application-details/:applicationId/rfi-point-details-v3/:rfiPointId',
+        lazy: page(() => import('../features/rfis/RfiPointPage')),
+      },
       soon(
         'application-details/:applicationId/payment-details/:paymentId',
         'paymentDetails',

@@ -50,6 +50,8 @@ import { ClosedNotice } from './ClosedNotice';
 
 // The Documents section is the documents feature's chunk (drag and drop, the PDF viewer on demand).
 const DocumentsSection = lazy(() => import('../documents/DocumentsSection'));
+// The RFIs section is the rfis feature's chunk.
+const RfisSection = lazy(() => import('../rfis/RfisSection'));
 
 const numberOf = (a: Pick<ApplicationDto, 'consentNumber' | 'applicationNumber' | 'id'>) =>
   a.consentNumber ?? a.applicationNumber ?? a.id;
@@ -354,6 +356,14 @@ export default function ApplicationDetailsPage() {
             readOnly={!canEdit(app.accessLevel)}
             requiredIds={(query.data?.requiredDocuments ?? []).map((d) => d.documentContainerId)}
           />
+        </Suspense>
+      );
+    if (s === 'RFIs')
+      return (
+        <Suspense
+          fallback={<StatusIndicator type="loading">{t('applicationDetails.loading')}</StatusIndicator>}
+        >
+          <RfisSection app={app} />
         </Suspense>
       );
     if (s === 'Inspections')

@@ -14,7 +14,6 @@ export function submittedDialogWidth(viewportWidth: number): number {
 
 /** Sections that land with later issues, and the capability each names. */
 export const LATER_SECTIONS = [
-  'RFIs',
   'Payments',
   'Notifications',
 ] as const satisfies readonly ApplicationDetailsSection[];

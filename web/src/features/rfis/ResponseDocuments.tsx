@@ -1,0 +1,126 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { ApplicationDto } from '../../../../shared/schemas/applications';
+import type { DocumentContainer } from '../../../../shared/schemas/reference';
+import type { RfiPointDto } from '../../../../shared/schemas/rfis';
+import { rfiMessages } from '../../../../shared/domain/rfis';
+import { documentKeys, documentsApi } from '../../api/documents';
+import DocumentUploadStep from '../documents/DocumentUploadStep';
+import { isSettledDoc, type StepContainer } from '../documents/documents';
+import type { Autosave } from './useAutosave';
+
+/**
+ * The response's documents (portal-organisation §3 "RFI document"): the application's RFI document
+ * container with the upload queue (no per-container limit: portal-core §5), and which of its files
+ * this response carries. A file uploaded on this page is attached when it has been scanned; a tick
+ * attaches or detaches one. Read only, the attached files are listed.
+ */
+export function ResponseDocuments({
+  app,
+  point,
+  editable,
+  autosave,
+}: {
+  app: ApplicationDto;
+  point: RfiPointDto;
+  editable: boolean;
+  autosave: Autosave;
+}) {
+  const { t } = useTranslation();
+  const containers = useQuery({
+    queryKey: documentKeys.containers(app.id),
+    queryFn: ({ signal }) => documentsApi.containers(app.id, signal),
+  });
+  const documents = useQuery({
+    queryKey: documentKeys.list(app.id),
+    queryFn: ({ signal }) => documentsApi.list(app.id, signal),
+  });
+  const rfiContainers: StepContainer[] = useMemo(
+    () =>
+      (containers.data ?? [])
+        .filter((c) => c.containerType === 'RFIDocument')
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          displayName: c.displayName,
+          description: c.description ?? '',
+          displayOrder: c.displayOrder,
+          containerType: c.containerType as DocumentContainer['containerType'],
+        })),
+    [containers.data],
+  );
+  const inRfi = useMemo(() => {
+    const ids = new Set(rfiContainers.map((c) => c.id));
+    return (documents.data ?? []).filter((d) => d.documentContainerId && ids.has(d.documentContainerId));
+  }, [documents.data, rfiContainers]);
+  const attached = point.documentNames;
+
+  // Files uploaded while this page is open are attached once scanned (never one unticked since).
+  const seen = useRef<Set<string> | undefined>(undefined);
+  const { save } = autosave;
+  useEffect(() => {
+    if (!editable || !documents.data || !containers.data) return;
+    if (!seen.current) {
+      seen.current = new Set(inRfi.map((d) => d.name));
+      return;
+    }
+    const fresh = inRfi.filter((d) => !seen.current!.has(d.name) && isSettledDoc(d));
+    if (fresh.length === 0) return;
+    for (const d of fresh) seen.current.add(d.name);
+    void save({ responseDocumentNames: [...new Set([...attached, ...fresh.map((d) => d.name)])] });
+  }, [editable, documents.data, containers.data, inRfi, attached, save]);
+
+  const toggle = (name: string, on: boolean) =>
+    void save({
+      responseDocumentNames: on ? [...new Set([...attached, name])] : attached.filter((n) => n !== name),
+    });
+
+  const fileName = (name: string) => documents.data?.find((d) => d.name === name)?.fileName ?? name;
+  return (
+    <Container header={<Header variant="h2">{t('rfiPoint.documents')}</Header>}>
+      {containers.isPending || documents.isPending ? (
+        <StatusIndicator type="loading">{t('rfiPoint.loading')}</StatusIndicator>
+      ) : containers.isError || documents.isError ? (
+        <Alert type="error">{rfiMessages.fetchPointDocuments}</Alert>
+      ) : (
+        <SpaceBetween size="l">
+          {editable && <DocumentUploadStep applicationId={app.id} containers={rfiContainers} />}
+          <SpaceBetween size="xs">
+            <Box variant="h3">{t('rfiPoint.attached')}</Box>
+            {editable ? (
+              <>
+                <Box color="text-body-secondary">{t('rfiPoint.attachHint')}</Box>
+                {inRfi.filter(isSettledDoc).length === 0 && <Box>{t('rfiPoint.noDocuments')}</Box>}
+                {inRfi.filter(isSettledDoc).map((d) => (
+                  <Checkbox
+                    key={d.name}
+                    checked={attached.includes(d.name)}
+                    onChange={({ detail }) => toggle(d.name, detail.checked)}
+                  >
+                    {d.fileName}
+                  </Checkbox>
+                ))}
+              </>
+            ) : attached.length === 0 ? (
+              <Box>{t('rfiPoint.noDocuments')}</Box>
+            ) : (
+              <ul aria-label={t('rfiPoint.attached')}>
+                {attached.map((name) => (
+                  <li key={name}>{fileName(name)}</li>
+                ))}
+              </ul>
+            )}
+          </SpaceBetween>
+        </SpaceBetween>
+      )}
+    </Container>
+  );
+}
