@@ -155,6 +155,7 @@ export default function RfisSection({ app }: { app: ApplicationDto }) {
       <Modal
         visible={!!confirm}
         onDismiss={() => setConfirm(undefined)}
+        closeAriaLabel={t('rfis.cancel')}
         header={t('rfis.confirmTitle')}
         footer={
           <Box float="right">
