@@ -13,6 +13,12 @@ import {
   type PaymentAction,
   type PaymentStatus,
 } from '../../../shared/domain/payments.js';
+import {
+  Amount,
+  AuthorityPaymentOptions,
+  ClaimPayment,
+  IssueInvoice,
+} from '../../../shared/schemas/payments.js';
 
 describe('money in cents', () => {
   it('dollars to cents without float error', () => {
@@ -96,5 +102,52 @@ describe('outstanding and claims', () => {
     expect(claimDateProblem('2026-11-27', '2026-11-27')).toBeUndefined();
     expect(claimDateProblem('2026-11-20', '2026-11-27')).toBeUndefined();
     expect(claimDateProblem('2026-11-28', '2026-11-27')).toBe(paymentMessages.transactionDateFuture);
+  });
+});
+
+describe('the payment schemas', () => {
+  it('an amount has at most two decimals and is positive', () => {
+    expect(Amount.safeParse(1234.5).success).toBe(true);
+    expect(Amount.safeParse(0.01).success).toBe(true);
+    for (const bad of [0, -5, 1.005, 10_000_000]) expect(Amount.safeParse(bad).success).toBe(false);
+  });
+  it('a deposit claim: the method, a date, an optional proof; nothing else', () => {
+    expect(ClaimPayment.parse({ paymentMethod: 'Deposit', transactionDate: '2026-11-20' })).toEqual({
+      paymentMethod: 'Deposit',
+      transactionDate: '2026-11-20',
+    });
+    expect(ClaimPayment.safeParse({ paymentMethod: 'Gateway', transactionDate: '2026-11-20' }).success).toBe(
+      false,
+    );
+    expect(ClaimPayment.safeParse({ paymentMethod: 'Deposit', transactionDate: '20/11/2026' }).success).toBe(
+      false,
+    );
+    expect(
+      ClaimPayment.safeParse({ paymentMethod: 'Deposit', transactionDate: '2026-11-20', status: 'Paid' })
+        .success,
+    ).toBe(false);
+  });
+  it('an invoice names a description and an amount; its options are of the three types', () => {
+    expect(IssueInvoice.parse({ description: 'Building levy', baseAmount: 312.6 })).toEqual({
+      description: 'Building levy',
+      baseAmount: 312.6,
+    });
+    expect(IssueInvoice.safeParse({ description: ' ', baseAmount: 1 }).success).toBe(false);
+    expect(
+      IssueInvoice.safeParse({ description: 'x', baseAmount: 1, paymentOptions: ['Cash'] }).success,
+    ).toBe(false);
+  });
+  it("an authority's deposit account is an NZ bank account number", () => {
+    const deposit = {
+      displayName: 'Direct deposit',
+      bankName: 'ANZ',
+      accountName: 'Wellington City Council',
+      accountNumber: '01-0505-0123456-00',
+      paymentInstruction: 'Use the invoice reference',
+    };
+    expect(AuthorityPaymentOptions.safeParse({ deposit }).success).toBe(true);
+    expect(AuthorityPaymentOptions.safeParse({ deposit: { ...deposit, accountNumber: '123' } }).success).toBe(
+      false,
+    );
   });
 });
