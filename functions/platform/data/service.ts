@@ -15,6 +15,7 @@ import {
   history,
   participant,
   payment,
+  paymentSession,
   rfiPoint,
   template,
 } from './entities/application.js';
@@ -104,6 +105,7 @@ export const service = new Service(
     template,
     rfiPoint,
     payment,
+    paymentSession,
     applicationDocument,
     documentGuard,
     userDocument,

@@ -364,40 +364,94 @@ export const rfiPoint = new Entity({
   },
 });
 
+/**
+ * A card payment session at the gateway (docs/payments.md "The flow in the portal"): created with
+ * the session, settled once (Pending → Approved | Declined | Error | Abandoned, on condition that it
+ * is Pending). Sparse index of the Pending ones by age: the catch-up job's query (no Scan).
+ */
+export const paymentSession = new Entity({
+  model: model('paymentSession'),
+  attributes: {
+    sessionId: { type: 'string', required: true, readOnly: true },
+    applicationId: { type: 'string', required: true, readOnly: true },
+    paymentId: { type: 'string', required: true, readOnly: true },
+    /** Who started it (a user id, or `payer:<requestId>`). */
+    startedBy: { type: 'string', required: true, readOnly: true },
+    amountCents: { type: 'number', required: true, readOnly: true },
+    surchargeCents: { type: 'number', required: true, readOnly: true },
+    state: {
+      type: ['Pending', 'Approved', 'Declined', 'Error', 'Abandoned'] as const,
+      required: true,
+      default: 'Pending',
+    },
+    /** The queue of the catch-up index: one partition of the sessions still Pending. */
+    queue: { type: 'string', required: true, default: 'pending' },
+    startedAt: { type: 'string', required: true, readOnly: true },
+    settledAt: { type: 'string' },
+    transactionId: { type: 'string' },
+    message: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    bySession: {
+      pk: { field: 'pk', casing: 'none', composite: ['sessionId'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+    pending: {
+      index: 'gsi2',
+      condition: (attr) => attr.state === 'Pending',
+      pk: { field: 'gsi2pk', casing: 'none', composite: ['queue'] },
+      sk: { field: 'gsi2sk', casing: 'none', composite: ['startedAt'] },
+    },
+  },
+});
+
+/**
+ * An invoice of the council (docs/payments.md): amounts in integer cents, the options it offers as
+ * they were when it was issued, its attempts and claims. Status changes follow
+ * shared/domain/payments.ts `paymentTransition`, each conditional on the status read.
+ */
 export const payment = new Entity({
   model: model('payment'),
   attributes: {
     applicationId: { type: 'string', required: true },
     paymentId: { type: 'string', required: true },
-    guid: { type: 'string' },
-    description: { type: 'string' },
-    displayOrder: { type: 'number' },
+    authorityId: { type: 'string', required: true },
+    description: { type: 'string', required: true },
+    displayOrder: { type: 'number', default: 0 },
     documentContainerId: { type: 'string' },
-    reference: { type: 'string' },
+    reference: { type: 'string', required: true },
     status: {
       type: ['AwaitingPayment', 'DepositPending', 'Paid'] as const,
       required: true,
       default: 'AwaitingPayment',
     },
-    baseAmount: { type: 'number', required: true },
-    surchargeAmount: { type: 'number', default: 0 },
+    baseCents: { type: 'number', required: true },
+    /** The card surcharge on this invoice, computed at issue from the authority's rule. */
+    surchargeCents: { type: 'number', default: 0 },
     currency: { type: 'string', default: 'NZD' },
     invoiceDocumentName: { type: 'string' },
-    issuedDate: { type: 'string' },
+    issuedDate: { type: 'string', required: true },
+    dueDate: { type: 'string' },
     paymentDate: { type: 'string' },
     paymentMethod: { type: 'string' },
+    /** The options offered (PaymentOptionDto), as JSON: a snapshot of the authority's at issue. */
+    options: { type: 'any', required: true },
     transactions: {
       type: 'list',
+      default: [],
       items: {
         type: 'map',
         properties: {
-          transactionId: { type: 'string' },
+          transactionId: { type: 'string', required: true },
           transactionReference: { type: 'string' },
-          transactionDate: { type: 'string' },
-          paymentMethod: { type: 'string' },
-          surchargePaid: { type: 'number' },
-          proofDocumentName: { type: 'string' },
+          transactionDate: { type: 'string', required: true },
+          paymentMethod: { type: 'string', required: true },
           result: { type: 'string' },
+          message: { type: 'string' },
+          amountCents: { type: 'number', required: true },
+          surchargeCents: { type: 'number', default: 0 },
+          proofDocumentName: { type: 'string' },
         },
       },
     },

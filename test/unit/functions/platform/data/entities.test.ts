@@ -185,7 +185,18 @@ describe('application', () => {
         .put({ applicationId: 'a1', childApplicationId: 'a2', applicationType: 'Amendment' })
         .params(),
       entities.rfiPoint.put({ applicationId: 'a1', rfiPointId: 'r1' }).params(),
-      entities.payment.put({ applicationId: 'a1', paymentId: 'pay1', baseAmount: 100 }).params(),
+      entities.payment
+        .put({
+          applicationId: 'a1',
+          paymentId: 'pay1',
+          authorityId: 'wcc',
+          description: 'Building levy',
+          reference: 'INV-1',
+          baseCents: 10000,
+          issuedDate: '2026-11-27',
+          options: [],
+        })
+        .params(),
     ] as Params[];
     for (const p of items) {
       expect(p.Item?.pk).toBe(pk);

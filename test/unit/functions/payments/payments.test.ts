@@ -1,0 +1,361 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  ABANDON_AFTER_MS,
+  CATCH_UP_AFTER_MS,
+  paymentsService,
+  type PaymentChange,
+  type PaymentPorts,
+} from '../../../../functions/payments/service/payments.js';
+import type { PaymentRecord, PaymentSessionRecord } from '../../../../functions/payments/service/dto.js';
+import type { SessionOutcome } from '../../../../functions/platform/adapters/payments/gateway.js';
+import type { ApplicationRecord } from '../../../../functions/platform/access.js';
+import { Conflict, Invalid, NotFound, Rejected } from '../../../../functions/platform/errors.js';
+import type { Idempotency } from '../../../../functions/platform/idempotency.js';
+import { paymentMessages } from '../../../../shared/domain/payments.js';
+import type { AuthorityPaymentOptions } from '../../../../shared/schemas/payments.js';
+
+/**
+ * The payments service on an in-memory world (functions/payments/service/payments.ts): every status
+ * transition, the surcharge, claim rules, and settling a card session only from the gateway's answer,
+ * once — the same notification ten times gives one Paid and one transaction.
+ */
+interface World {
+  application: ApplicationRecord;
+  payments: PaymentRecord[];
+  sessions: PaymentSessionRecord[];
+  changes: PaymentChange[];
+  clock: Date;
+  /** What the gateway says of each session. */
+  outcomes: Map<string, SessionOutcome>;
+  queries: number;
+  /** The next writes lost to a concurrent change. */
+  races: number;
+  authority: { paymentsEnabled: boolean; options?: AuthorityPaymentOptions };
+}
+let w: World;
+let ids = 0;
+const idem = { key: 'k', requestHash: 'h', item: () => ({}) as never } as unknown as Idempotency;
+const council = { authorityId: 'wcc' };
+const OPTIONS: AuthorityPaymentOptions = {
+  gateway: { displayName: 'Credit or debit card', surcharge: { percent: 1.9 } },
+  deposit: {
+    displayName: 'Direct deposit',
+    bankName: 'ANZ',
+    accountName: 'Wellington City Council',
+    accountNumber: '01-0505-0123456-00',
+    paymentInstruction: 'Use the invoice reference',
+  },
+  council: { displayName: 'Pay at the council', link: 'https://wellington.govt.nz/pay' },
+};
+
+const ports: PaymentPorts = {
+  now: () => w.clock,
+  newId: () => `id${++ids}`,
+  payments: async () => w.payments.map((p) => ({ ...p })),
+  application: async () => ({ ...w.application }),
+  session: async (id) => w.sessions.find((s) => s.sessionId === id),
+  pendingSessions: async (before, limit) =>
+    w.sessions.filter((s) => s.state === 'Pending' && s.startedAt < before).slice(0, limit),
+  authority: () => w.authority,
+  documentNames: async () => new Set(['proof.pdf', 'invoice.pdf']),
+  gateway: {
+    createSession: async (input) => ({
+      sessionId: `sess${++ids}`,
+      payUrl: `https://pay.test/${input.merchantReference}`,
+    }),
+    querySession: async (id) => {
+      w.queries++;
+      return w.outcomes.get(id) ?? { state: 'pending' };
+    },
+  },
+  returnUrl: (a, p) => `https://portal.test/application-details/${a}/payment-details/${p}`,
+  notificationUrl: () => 'https://api.portal.test/public/payments/notifications',
+  async write(change) {
+    if (w.races > 0) {
+      w.races--;
+      return false;
+    }
+    // Conditions as the repository's: the invoice's status, the session still Pending.
+    if (change.update) {
+      const cur = w.payments.find((p) => p.paymentId === change.update!.before.paymentId)!;
+      if (cur.status !== change.update.before.status) return false;
+    }
+    if (change.session && 'settle' in change.session) {
+      const cur = w.sessions.find(
+        (s) =>
+          s.sessionId ===
+          (change.session as { settle: { before: PaymentSessionRecord } }).settle.before.sessionId,
+      )!;
+      if (cur.state !== 'Pending') return false;
+    }
+    w.changes.push(change);
+    if (change.create) w.payments.push(change.create);
+    if (change.update) {
+      const i = w.payments.findIndex((p) => p.paymentId === change.update!.before.paymentId);
+      w.payments[i] = { ...w.payments[i]!, ...change.update.set };
+    }
+    if (change.session && 'create' in change.session) w.sessions.push(change.session.create);
+    if (change.session && 'settle' in change.session) {
+      const { before, set } = change.session.settle;
+      const i = w.sessions.findIndex((s) => s.sessionId === before.sessionId);
+      w.sessions[i] = { ...w.sessions[i]!, ...set };
+    }
+    w.application = { ...w.application, hasOutstandingPayments: change.hasOutstandingPayments };
+    return true;
+  },
+};
+const payments = paymentsService(ports);
+const issue = (baseAmount = 312.6, more: object = {}) =>
+  payments.issue(council, w.application, idem, { description: 'Building levy', baseAmount, ...more });
+
+beforeEach(() => {
+  ids = 0;
+  w = {
+    application: {
+      applicationId: '100',
+      authorityId: 'wcc',
+      applicationNumber: 'BLD-100',
+      status: 'InProgress',
+      etag: 'e1',
+    } as unknown as ApplicationRecord,
+    payments: [],
+    sessions: [],
+    changes: [],
+    clock: new Date('2026-11-27T01:00:00.000Z'),
+    outcomes: new Map(),
+    queries: 0,
+    races: 0,
+    authority: { paymentsEnabled: true, options: OPTIONS },
+  };
+});
+
+describe('the council issues an invoice', () => {
+  it('with the authority options, the surcharge computed by the server, the flag set', async () => {
+    const invoice = await issue(312.6, { dueDate: '2026-12-20' });
+    expect(invoice).toMatchObject({
+      status: 'AwaitingPayment',
+      baseAmount: 312.6,
+      // 1.9 % of $312.60 = 593.94 cents → 594.
+      surchargeAmount: 5.94,
+      currency: 'NZD',
+      reference: 'BLD-100-1',
+      dueDate: '2026-12-20',
+    });
+    expect(invoice.paymentOptions.map((o) => o.type)).toEqual(['Gateway', 'Deposit', 'Council']);
+    expect(invoice.paymentOptions[0]).toMatchObject({ surchargeFlag: true });
+    expect(w.application.hasOutstandingPayments).toBe(true);
+    expect(w.changes[0]).toMatchObject({
+      action: 'PaymentIssued',
+      actor: 'council:wcc',
+      idempotency: { statusCode: 201 },
+    });
+  });
+  it('a subset of the options; no surcharge without the card; refused where payments are off', async () => {
+    const deposit = await issue(100, { paymentOptions: ['Deposit'] });
+    expect(deposit.paymentOptions.map((o) => o.type)).toEqual(['Deposit']);
+    expect(deposit.surchargeAmount).toBe(0);
+    w.authority = { paymentsEnabled: false, options: OPTIONS };
+    await expect(issue()).rejects.toBeInstanceOf(Rejected);
+    w.authority = { paymentsEnabled: true, options: { deposit: OPTIONS.deposit } };
+    await expect(issue(10, { paymentOptions: ['Gateway'] })).rejects.toBeInstanceOf(Invalid);
+  });
+});
+
+describe('a deposit claim', () => {
+  it('AwaitingPayment → DepositPending with its transaction; the council confirms → Paid', async () => {
+    const { id } = await issue();
+    const claimed = await payments.claim('u1', w.application, id, {
+      paymentMethod: 'Deposit',
+      transactionDate: '2026-11-26',
+      proofDocumentName: 'proof.pdf',
+    });
+    expect(claimed).toMatchObject({ status: 'DepositPending', paymentMethod: 'Deposit' });
+    expect(claimed.transactions).toMatchObject([
+      { paymentMethod: 'Deposit', amount: 312.6, proofDocumentName: 'proof.pdf' },
+    ]);
+    // A pending claim is not outstanding: the applicant has acted.
+    expect(w.application.hasOutstandingPayments).toBe(false);
+    // No card payment while the claim is pending; no second claim.
+    await expect(payments.session('u1', w.application, id, undefined)).rejects.toThrow(
+      paymentMessages.claimPending,
+    );
+    await expect(
+      payments.claim('u1', w.application, id, { paymentMethod: 'Deposit', transactionDate: '2026-11-26' }),
+    ).rejects.toThrow(paymentMessages.claimPending);
+    const paid = await payments.depositDecision(council, w.application, idem, id, {
+      decision: 'Confirmed',
+      date: '2026-11-27',
+    });
+    expect(paid).toMatchObject({ status: 'Paid', paymentDate: '2026-11-27' });
+    await expect(
+      payments.depositDecision(council, w.application, idem, id, { decision: 'Confirmed' }),
+    ).rejects.toThrow(paymentMessages.alreadyPaid);
+  });
+  it('the council rejects a claim: awaiting payment again, the claim marked Declined with the reason', async () => {
+    const { id } = await issue();
+    await payments.claim('u1', w.application, id, {
+      paymentMethod: 'Deposit',
+      transactionDate: '2026-11-26',
+    });
+    const back = await payments.depositDecision(council, w.application, idem, id, {
+      decision: 'Rejected',
+      reason: 'No deposit with this reference arrived',
+    });
+    expect(back.status).toBe('AwaitingPayment');
+    expect(back.transactions.at(-1)).toMatchObject({
+      result: 'Declined',
+      message: 'No deposit with this reference arrived',
+    });
+    expect(w.application.hasOutstandingPayments).toBe(true);
+  });
+  it('refused: a date in the future (NZ today), a proof that is not a document, an option not offered, a paid invoice', async () => {
+    const { id } = await issue();
+    // 01:00 UTC on 27 November is 14:00 on 27 November in New Zealand: the 28th is the future.
+    const future = await payments
+      .claim('u1', w.application, id, { paymentMethod: 'Deposit', transactionDate: '2026-11-28' })
+      .catch((e: unknown) => e);
+    expect((future as Invalid).details).toEqual([
+      { field: 'body.transactionDate', reason: paymentMessages.transactionDateFuture },
+    ]);
+    const proof = await payments
+      .claim('u1', w.application, id, {
+        paymentMethod: 'Deposit',
+        transactionDate: '2026-11-27',
+        proofDocumentName: 'x.pdf',
+      })
+      .catch((e: unknown) => e);
+    expect((proof as Invalid).details?.[0]?.field).toBe('body.proofDocumentName');
+    const cardOnly = await issue(50, { paymentOptions: ['Gateway'] });
+    await expect(
+      payments.claim('u1', w.application, cardOnly.id, {
+        paymentMethod: 'Deposit',
+        transactionDate: '2026-11-27',
+      }),
+    ).rejects.toThrow(paymentMessages.optionNotOffered('Deposit'));
+    await payments.markPaid(council, w.application, idem, id, { reference: 'RCPT-9' });
+    await expect(
+      payments.claim('u1', w.application, id, { paymentMethod: 'Deposit', transactionDate: '2026-11-27' }),
+    ).rejects.toThrow(paymentMessages.alreadyPaid);
+    await expect(payments.get('100', 'nope')).rejects.toBeInstanceOf(NotFound);
+  });
+});
+
+describe('a card payment, confirmed only by the gateway', () => {
+  it('a session for the amount with the surcharge; the same notification ten times → one Paid, one transaction', async () => {
+    const { id } = await issue();
+    const started = await payments.session('u1', w.application, id, undefined);
+    expect(started).toMatchObject({ result: 'Pending', payUrl: 'https://pay.test/BLD-100-1' });
+    const sessionId = started.sessionId!;
+    expect(w.sessions[0]).toMatchObject({ amountCents: 31854, surchargeCents: 594, state: 'Pending' });
+    // Before the gateway has an answer, a notification changes nothing.
+    expect(await payments.notified(sessionId)).toMatchObject({ result: 'Pending' });
+    w.outcomes.set(sessionId, {
+      state: 'done',
+      result: 'Approved',
+      transactionId: 'tx1',
+      message: 'APPROVED',
+      amountCents: 31854,
+    });
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await payments.notified(sessionId));
+    expect(answers.every((a) => a.result === 'Approved')).toBe(true);
+    const paid = await payments.get('100', id);
+    expect(paid).toMatchObject({ status: 'Paid', paymentMethod: 'Gateway' });
+    expect(paid.transactions).toEqual([
+      expect.objectContaining({
+        transactionId: 'tx1',
+        result: 'Approved',
+        amount: 318.54,
+        surchargePaid: 5.94,
+      }),
+    ]);
+    expect(w.changes.filter((c) => c.action === 'CardPaymentSettled')).toHaveLength(1);
+    // Settled sessions are answered from the record: the gateway is not asked again.
+    expect(w.queries).toBe(2);
+    expect(w.application.hasOutstandingPayments).toBe(false);
+    // The payer's return with the token: the same answer.
+    expect(await payments.session('u1', w.application, id, sessionId)).toMatchObject({ result: 'Approved' });
+  });
+  it('declined or in error: a transaction with the result, the invoice still awaiting payment', async () => {
+    const { id } = await issue();
+    for (const result of ['Declined', 'Error'] as const) {
+      const { sessionId } = await payments.session('u1', w.application, id, undefined);
+      w.outcomes.set(sessionId!, {
+        state: 'done',
+        result,
+        transactionId: `tx-${result}`,
+        message: result.toUpperCase(),
+        amountCents: 31854,
+      });
+      expect(await payments.session('u1', w.application, id, sessionId)).toEqual({
+        result,
+        message: result.toUpperCase(),
+        sessionId,
+      });
+    }
+    const invoice = await payments.get('100', id);
+    expect(invoice.status).toBe('AwaitingPayment');
+    expect(invoice.transactions.map((t) => t.result)).toEqual(['Declined', 'Error']);
+  });
+  it("another invoice's session, or a made-up token, is 404", async () => {
+    const a = await issue();
+    const b = await issue(20);
+    const { sessionId } = await payments.session('u1', w.application, a.id, undefined);
+    await expect(payments.session('u1', w.application, b.id, sessionId)).rejects.toBeInstanceOf(NotFound);
+    await expect(payments.session('u1', w.application, a.id, 'made-up')).rejects.toBeInstanceOf(NotFound);
+  });
+  it('a settle that loses a race reads again and changes nothing twice', async () => {
+    const { id } = await issue();
+    const { sessionId } = await payments.session('u1', w.application, id, undefined);
+    w.outcomes.set(sessionId!, {
+      state: 'done',
+      result: 'Approved',
+      transactionId: 'tx1',
+      message: 'APPROVED',
+      amountCents: 31854,
+    });
+    w.races = 1;
+    expect(await payments.notified(sessionId!)).toMatchObject({ result: 'Approved' });
+    expect((await payments.get('100', id)).transactions).toHaveLength(1);
+  });
+  it('the catch-up job settles a session whose notification never came, and gives up after a day', async () => {
+    const { id } = await issue();
+    const first = (await payments.session('u1', w.application, id, undefined)).sessionId!;
+    const second = (await payments.session('u1', w.application, id, undefined)).sessionId!;
+    // Too recent: not asked.
+    expect(await payments.catchUp()).toEqual({ asked: 0, settled: 0, abandoned: 0 });
+    w.clock = new Date(w.clock.getTime() + CATCH_UP_AFTER_MS + 1000);
+    w.outcomes.set(first, {
+      state: 'done',
+      result: 'Approved',
+      transactionId: 'tx1',
+      message: 'APPROVED',
+      amountCents: 31854,
+    });
+    expect(await payments.catchUp()).toEqual({ asked: 2, settled: 1, abandoned: 0 });
+    expect((await payments.get('100', id)).status).toBe('Paid');
+    w.clock = new Date(w.clock.getTime() + ABANDON_AFTER_MS);
+    expect(await payments.catchUp()).toEqual({ asked: 1, settled: 0, abandoned: 1 });
+    expect(w.sessions.find((s) => s.sessionId === second)).toMatchObject({ state: 'Abandoned' });
+  });
+  it('no session on a paid invoice; an approval after a payment at the council is recorded, not paid twice', async () => {
+    const { id } = await issue();
+    const { sessionId } = await payments.session('u1', w.application, id, undefined);
+    await payments.markPaid(council, w.application, idem, id, {});
+    await expect(payments.session('u1', w.application, id, undefined)).rejects.toBeInstanceOf(Conflict);
+    w.outcomes.set(sessionId!, {
+      state: 'done',
+      result: 'Approved',
+      transactionId: 'tx1',
+      message: 'APPROVED',
+      amountCents: 31854,
+    });
+    await payments.notified(sessionId!);
+    const invoice = await payments.get('100', id);
+    expect(invoice).toMatchObject({ status: 'Paid', paymentMethod: 'Council' });
+    expect(invoice.transactions.map((t) => [t.paymentMethod, t.result])).toEqual([
+      ['Council', 'Approved'],
+      ['Gateway', 'Approved'],
+    ]);
+  });
+});
