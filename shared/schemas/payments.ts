@@ -169,3 +169,9 @@ export const DepositDecision = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('Confirmed'), date: z.iso.date().optional() }).strict(),
   z.object({ decision: z.literal('Rejected'), reason: z.string().trim().min(1).max(500) }).strict(),
 ]);
+
+/**
+ * shared/reference/payment-options.json: the options of each authority that takes payments, by id.
+ * The bank accounts are placeholders (00-0000-…) until each council gives its own (docs/payments.md).
+ */
+export const PaymentOptionsReference = z.record(z.string(), AuthorityPaymentOptions);

@@ -67,8 +67,8 @@ export interface PaymentPorts {
   documentNames(applicationId: string): Promise<Set<string>>;
   gateway: PaymentGateway;
   /** Where the payer returns to, and where the gateway notifies. */
-  returnUrl(applicationId: string, paymentId: string): string;
-  notificationUrl(): string;
+  returnUrl(applicationId: string, paymentId: string): Promise<string>;
+  notificationUrl(): Promise<string>;
   /** Runs a change as one transaction; false when something changed meanwhile. */
   write(change: PaymentChange): Promise<boolean>;
 }
@@ -307,8 +307,8 @@ export function paymentsService(ports: PaymentPorts) {
         amountCents,
         currency: 'NZD',
         merchantReference: payment.reference,
-        returnUrl: ports.returnUrl(application.applicationId, paymentId),
-        notificationUrl: ports.notificationUrl(),
+        returnUrl: await ports.returnUrl(application.applicationId, paymentId),
+        notificationUrl: await ports.notificationUrl(),
       });
       const now = ports.now();
       const { all } = await paymentOf(application.applicationId, paymentId);

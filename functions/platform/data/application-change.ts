@@ -32,6 +32,7 @@ export type LodgedApplicationPatch = Partial<
     | 'requiredDocumentGroups'
     | 'hasRFI'
     | 'hasOutstandingRFIs'
+    | 'hasOutstandingPayments'
   >
 >;
 
@@ -53,7 +54,7 @@ export function lodgedApplicationChangeItems(
     actor: string;
     /** The history's event type. */
     action: string;
-    source: 'council' | 'user';
+    source: 'council' | 'user' | 'gateway';
     now: Date;
   },
 ): { items: TransactionItems; after: ApplicationRecord } {

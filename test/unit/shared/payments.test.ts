@@ -151,3 +151,22 @@ describe('the payment schemas', () => {
     );
   });
 });
+
+describe('the payment options reference', () => {
+  it('parses, and names exactly the authorities that take payments', async () => {
+    const { PaymentOptionsReference } = await import('../../../shared/schemas/payments.js');
+    const options = PaymentOptionsReference.parse(
+      (await import('../../../shared/reference/payment-options.json')).default,
+    );
+    const authorities = (await import('../../../shared/reference/authorities.json')).default as {
+      id: string;
+      paymentsEnabled: boolean;
+    }[];
+    expect(Object.keys(options).sort()).toEqual(
+      authorities
+        .filter((a) => a.paymentsEnabled)
+        .map((a) => a.id)
+        .sort(),
+    );
+  });
+});

@@ -386,7 +386,7 @@ export const paymentSession = new Entity({
     },
     /** The queue of the catch-up index: one partition of the sessions still Pending. */
     queue: { type: 'string', required: true, default: 'pending' },
-    startedAt: { type: 'string', required: true, readOnly: true },
+    startedAt: { type: 'string', required: true },
     settledAt: { type: 'string' },
     transactionId: { type: 'string' },
     message: { type: 'string' },

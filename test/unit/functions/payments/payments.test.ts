@@ -68,8 +68,8 @@ const ports: PaymentPorts = {
       return w.outcomes.get(id) ?? { state: 'pending' };
     },
   },
-  returnUrl: (a, p) => `https://portal.test/application-details/${a}/payment-details/${p}`,
-  notificationUrl: () => 'https://api.portal.test/public/payments/notifications',
+  returnUrl: async (a, p) => `https://portal.test/application-details/${a}/payment-details/${p}`,
+  notificationUrl: async () => 'https://api.portal.test/public/payments/notifications',
   async write(change) {
     if (w.races > 0) {
       w.races--;

@@ -1,0 +1,112 @@
+import { entities, service } from '../../platform/data/service.js';
+import { lodgedApplicationChangeItems } from '../../platform/data/application-change.js';
+import { newEvent, outboxItem } from '../../platform/events/outbox.js';
+import type { TransactionEntities, TransactionItems } from '../../platform/events/outbox.js';
+import type { DomainEvent } from '../../platform/events/types.js';
+import type { PaymentChange } from '../service/payments.js';
+import type { PaymentRecord, PaymentSessionRecord } from '../service/dto.js';
+import '../events.js';
+
+/** Every invoice of an application (one query on its partition). */
+export async function paymentsOf(applicationId: string): Promise<PaymentRecord[]> {
+  const { data } = await entities.payment.query.byApplication({ applicationId }).go({ pages: 'all' });
+  return data;
+}
+
+/** A card session by its gateway id (read consistently: a settle decides on it). */
+export async function sessionOf(sessionId: string): Promise<PaymentSessionRecord | undefined> {
+  const { data } = await entities.paymentSession.get({ sessionId }).go({ consistent: true });
+  return data ?? undefined;
+}
+
+/** Sessions still Pending that started before `before`, oldest first (the sparse index). */
+export async function pendingSessionsBefore(before: string, limit: number): Promise<PaymentSessionRecord[]> {
+  const { data } = await entities.paymentSession.query
+    .pending({ queue: 'pending' })
+    .lt({ startedAt: before })
+    .go({ limit });
+  return data;
+}
+
+/** The names of the application's documents. */
+export async function documentNamesOf(applicationId: string): Promise<Set<string>> {
+  const { data } = await entities.applicationDocument.query
+    .byApplication({ applicationId })
+    .go({ pages: 'all', attributes: ['documentName'] });
+  return new Set(data.map((d) => d.documentName));
+}
+
+const settable = <T extends object>(set: T, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(set).filter(([k, v]) => !keys.includes(k) && v !== undefined));
+
+/**
+ * One payment change, one transaction (docs/payments.md): the application's flag (with its history
+ * and ApplicationUpdated, conditional on the etag read), the invoice created or changed (conditional
+ * on the status read), the card session created or settled (conditional on Pending), the event, the
+ * council's feed entry and the idempotency item. False when anything changed meanwhile.
+ */
+export async function writePaymentChange(
+  change: PaymentChange,
+  feed: (e: TransactionEntities, event: DomainEvent) => TransactionItems,
+): Promise<boolean> {
+  const { application, now } = change;
+  const after = change.update ? { ...change.update.before, ...change.update.set } : change.create;
+  const settled = change.session && 'settle' in change.session ? change.session.settle.set.state : undefined;
+  const data = {
+    authorityId: application.authorityId,
+    paymentId: change.paymentId,
+    status: after?.status ?? 'AwaitingPayment',
+    ...(change.action === 'CardPaymentSettled' ? { result: settled ?? 'Abandoned' } : {}),
+  };
+  const event = newEvent(
+    change.action,
+    { aggregate: { type: 'application', id: application.applicationId }, actor: change.actor, data } as never,
+    now,
+  ) as DomainEvent;
+  const result = await service.transaction
+    .write((e) => [
+      ...lodgedApplicationChangeItems(e, {
+        application,
+        patch: { hasOutstandingPayments: change.hasOutstandingPayments },
+        actor: change.actor,
+        action: change.action,
+        source:
+          change.actor === 'gateway' ? 'gateway' : change.actor.startsWith('council:') ? 'council' : 'user',
+        now,
+      }).items,
+      ...(change.create ? [e.payment.create(change.create).commit()] : []),
+      ...(change.update
+        ? [
+            e.payment
+              .patch({ applicationId: application.applicationId, paymentId: change.paymentId })
+              .set(settable(change.update.set, ['applicationId', 'paymentId', 'createdAt', 'updatedAt']))
+              .where((p, o) => o.eq(p.status, change.update!.before.status))
+              .commit(),
+          ]
+        : []),
+      ...(change.session && 'create' in change.session
+        ? [e.paymentSession.create({ ...change.session.create, queue: 'pending' }).commit()]
+        : []),
+      ...(change.session && 'settle' in change.session
+        ? [
+            e.paymentSession
+              .patch({ sessionId: change.session.settle.before.sessionId })
+              .set({
+                ...settable(change.session.settle.set, ['sessionId', 'createdAt', 'updatedAt']),
+                // The sparse index's composite, as the condition is re-evaluated (the session leaves it).
+                queue: 'pending',
+                startedAt: change.session.settle.before.startedAt,
+              })
+              .where((s, o) => o.eq(s.state, 'Pending'))
+              .commit(),
+          ]
+        : []),
+      outboxItem(e, event),
+      ...feed(e, event),
+      ...(change.idempotency
+        ? [change.idempotency.idempotency.item(e, change.idempotency.answer, change.idempotency.statusCode)]
+        : []),
+    ])
+    .go();
+  return !result.canceled;
+}
