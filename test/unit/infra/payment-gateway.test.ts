@@ -1,0 +1,126 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startPaymentGateway,
+  TEST_CARDS,
+  type LocalPaymentGateway,
+} from '../../../infra/local/payment-gateway.js';
+import { windcaveGateway } from '../../../functions/platform/adapters/payments/windcave.js';
+
+/**
+ * The local card gateway against the portal's Windcave adapter (the adapter's contract with the
+ * stand-in): a session, the hosted page, each test card's outcome read only by querying the
+ * session, and its notifications (once, twice, late, never) at a receiver.
+ */
+let gateway: LocalPaymentGateway;
+let receiver: Server;
+let receiverUrl = '';
+const received: string[] = [];
+
+beforeAll(async () => {
+  gateway = await startPaymentGateway({ port: 0, username: 'local', apiKey: 'key', lateMs: 300 });
+  receiver = createServer((req, res) => {
+    received.push(new URL(req.url ?? '/', 'http://x').searchParams.get('sessionId') ?? '');
+    res.writeHead(200).end();
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/notify`;
+});
+afterAll(async () => {
+  await gateway.close();
+  await new Promise<void>((r) => receiver.close(() => r()));
+});
+
+const adapter = () => windcaveGateway({ baseUrl: gateway.url, username: 'local', apiKey: 'key' });
+const newSession = () =>
+  adapter().createSession({
+    amountCents: 31854,
+    currency: 'NZD',
+    merchantReference: 'BLD-1-1',
+    returnUrl: 'http://portal.test/back',
+    notificationUrl: receiverUrl,
+  });
+/** The payer's submission of the hosted page's form. */
+const pay = (payUrl: string, form: Record<string, string>) =>
+  fetch(payUrl, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' });
+const count = (sessionId: string) => received.filter((id) => id === sessionId).length;
+/** Waits until `sessionId` has been notified `n` times (and answers the count). */
+const notified = async (sessionId: string, n: number) => {
+  for (let i = 0; i < 100 && count(sessionId) < n; i++) await new Promise((r) => setTimeout(r, 20));
+  return count(sessionId);
+};
+/** The count after `ms`: only to show that a notification has not come (nothing to wait for). */
+const after = async (sessionId: string, ms: number) => {
+  await new Promise((r) => setTimeout(r, ms));
+  return count(sessionId);
+};
+
+describe('the local payment gateway', () => {
+  it('a session and its hosted page: the amount, the reference and every test card, labelled', async () => {
+    const { sessionId, payUrl } = await newSession();
+    expect(payUrl).toBe(`${gateway.url}/pay/${sessionId}`);
+    const html = await (await fetch(payUrl)).text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('Pay NZD 318.54');
+    expect(html).toContain('BLD-1-1');
+    for (const number of Object.keys(TEST_CARDS)) expect(html).toContain(`value="${number}"`);
+    expect(await adapter().querySession(sessionId)).toEqual({ state: 'pending' });
+  });
+
+  it('approved: known by querying; the payer goes back with the session id; notified once', async () => {
+    const { sessionId, payUrl } = await newSession();
+    const res = await pay(payUrl, { card: '4111111111111111' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`http://portal.test/back?sessionId=${sessionId}`);
+    expect(await adapter().querySession(sessionId)).toMatchObject({
+      state: 'done',
+      result: 'Approved',
+      message: 'APPROVED',
+      amountCents: 31854,
+    });
+    expect(await notified(sessionId, 1)).toBe(1);
+    expect(await after(sessionId, 100)).toBe(1);
+  });
+
+  it('declined and error cards', async () => {
+    for (const [card, result] of [
+      ['4000000000000002', 'Declined'],
+      ['4000000000000119', 'Error'],
+    ] as const) {
+      const { sessionId, payUrl } = await newSession();
+      await pay(payUrl, { card });
+      expect(await adapter().querySession(sessionId)).toMatchObject({ state: 'done', result });
+    }
+  });
+
+  it('notifications twice, late or never, as the card says', async () => {
+    const twice = await newSession();
+    await pay(twice.payUrl, { card: '4000000000000259' });
+    expect(await notified(twice.sessionId, 2)).toBe(2);
+    const late = await newSession();
+    await pay(late.payUrl, { card: '4000000000000440' });
+    expect(count(late.sessionId)).toBe(0);
+    expect(await notified(late.sessionId, 1)).toBe(1);
+    const never = await newSession();
+    await pay(never.payUrl, { card: '4000000000000333' });
+    expect(await after(never.sessionId, 300)).toBe(0);
+    expect(await adapter().querySession(never.sessionId)).toMatchObject({ result: 'Approved' });
+  });
+
+  it('a cancelled session is abandoned; a paid session cannot be paid again', async () => {
+    const { sessionId, payUrl } = await newSession();
+    await pay(payUrl, { cancel: '1' });
+    expect(await adapter().querySession(sessionId)).toEqual({ state: 'abandoned', message: 'cancelled' });
+    const paid = await newSession();
+    await pay(paid.payUrl, { card: '4111111111111111' });
+    await pay(paid.payUrl, { card: '4111111111111111' });
+    const outcome = await adapter().querySession(paid.sessionId);
+    expect(outcome).toMatchObject({ result: 'Approved' });
+  });
+
+  it('refuses the API without the credentials', async () => {
+    const wrong = windcaveGateway({ baseUrl: gateway.url, username: 'local', apiKey: 'nope' });
+    await expect(wrong.querySession('x')).rejects.toThrow(/HTTP 401/);
+  });
+});
