@@ -9,6 +9,7 @@ import { contract as documents } from './documents/contract.js';
 import { contract as lookups } from './lookups/contract.js';
 import { contract as organisations } from './organisations/contract.js';
 import { contract as participants } from './participants/contract.js';
+import { contract as payments } from './payments/contract.js';
 import { contract as reference } from './reference/contract.js';
 import { contract as rfis } from './rfis/contract.js';
 import { contract as site } from './site/contract.js';
@@ -29,5 +30,6 @@ export const contracts: Partial<Record<Feature, Readonly<Record<string, RouteSch
   organisations,
   'access-requests': accessRequests,
   rfis,
+  payments,
   council,
 };

@@ -376,6 +376,30 @@ export const routes = [
   ),
   r('GET', '/council/events', 'council', councilClient('events.read')),
 
+  // Payments (portal-organisation §3, §7; docs/payments.md): the applicant reads invoices (ReadOnly),
+  // claims a deposit and pays by card (Edit); the council issues invoices and settles deposits; the
+  // gateway's notification is public (unsigned: the service only asks the gateway about the session).
+  r('GET', '/user/applications/{id}/payments', 'payments', onApplication('ReadOnly')),
+  r('GET', '/user/applications/{id}/payments/{paymentId}', 'payments', onApplication('ReadOnly')),
+  r('PATCH', '/user/applications/{id}/payments/{paymentId}', 'payments', onApplication('Edit')),
+  r('POST', '/user/applications/{id}/payments/{paymentId}/sessions', 'payments', onApplication('Edit')),
+  r('GET', '/public/payments/notifications', 'payments', anyone),
+  r('POST', '/public/payments/notifications', 'payments', anyone),
+  r('GET', '/council/applications/{id}/payments', 'payments', onLodgedApplication(councilRead)),
+  r('POST', '/council/applications/{id}/payments', 'payments', onLodgedApplication(councilWrite)),
+  r(
+    'POST',
+    '/council/applications/{id}/payments/{paymentId}/deposit-decision',
+    'payments',
+    onLodgedApplication(councilWrite),
+  ),
+  r(
+    'POST',
+    '/council/applications/{id}/payments/{paymentId}/paid-at-council',
+    'payments',
+    onLodgedApplication(councilWrite),
+  ),
+
   // RFIs (portal-organisation §3, §4, §7; docs/rfis.md): the applicant answers and submits rounds; the
   // council raises rounds and signs points off; the RFIs PDF.
   r('GET', '/user/applications/{id}/rfi-points-v2', 'rfis', onApplication('ReadOnly')),

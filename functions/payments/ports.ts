@@ -4,7 +4,9 @@ import { PaymentOptionsReference } from '../../shared/schemas/payments.js';
 import { entities } from '../platform/data/service.js';
 import { webUrl } from '../platform/adapters/web-url.js';
 import { windcaveGateway } from '../platform/adapters/payments/windcave.js';
-import type { PaymentGateway } from '../platform/adapters/payments/gateway.js';
+import { GatewayUnavailable, type PaymentGateway } from '../platform/adapters/payments/gateway.js';
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { secretsManagerClient } from '../platform/adapters/aws/secrets-manager.js';
 import { catalogue } from '../reference/catalogue.js';
 import { councilFeedItems } from '../council/lodgement.js';
 import * as repo from './repository/payments.js';
@@ -13,22 +15,37 @@ import { paymentsService, type PaymentPorts } from './service/payments.js';
 const OPTIONS = PaymentOptionsReference.parse(paymentOptions);
 
 /**
- * The gateway of this deployment: Windcave's REST API at PAYMENT_GATEWAY_URL with
- * PAYMENT_GATEWAY_USER and PAYMENT_GATEWAY_KEY (locally the stand-in, which speaks the same subset).
+ * The gateway of this deployment: Windcave's REST API at PAYMENT_GATEWAY_URL, with the REST user and
+ * key from PAYMENT_GATEWAY_USER / PAYMENT_GATEWAY_KEY or else the PAYMENT_GATEWAY_SECRET_ARN secret
+ * (JSON with those two fields; read once per cold start). Locally the stand-in
+ * (infra/local/payment-gateway.ts), which speaks the same subset.
  */
-function gatewayFromEnv(): PaymentGateway {
-  const baseUrl = process.env.PAYMENT_GATEWAY_URL;
-  if (!baseUrl) {
-    const missing = async (): Promise<never> => {
-      throw new Error('payments: PAYMENT_GATEWAY_URL is not set');
-    };
-    return { createSession: missing, querySession: missing };
-  }
-  return windcaveGateway({
-    baseUrl,
-    username: process.env.PAYMENT_GATEWAY_USER ?? '',
-    apiKey: process.env.PAYMENT_GATEWAY_KEY ?? '',
-  });
+function gatewayFromEnv(env = process.env): PaymentGateway {
+  let made: Promise<PaymentGateway> | undefined;
+  const make = async (): Promise<PaymentGateway> => {
+    const baseUrl = env.PAYMENT_GATEWAY_URL;
+    if (!baseUrl) throw new GatewayUnavailable('payments: PAYMENT_GATEWAY_URL is not set');
+    let { PAYMENT_GATEWAY_USER: username, PAYMENT_GATEWAY_KEY: apiKey } = env;
+    if ((!username || !apiKey) && env.PAYMENT_GATEWAY_SECRET_ARN) {
+      const out = await secretsManagerClient().send(
+        new GetSecretValueCommand({ SecretId: env.PAYMENT_GATEWAY_SECRET_ARN }),
+      );
+      const secret = JSON.parse(out.SecretString ?? '{}') as Record<string, string | undefined>;
+      username ||= secret.PAYMENT_GATEWAY_USER;
+      apiKey ||= secret.PAYMENT_GATEWAY_KEY;
+    }
+    if (!username || !apiKey) throw new GatewayUnavailable('payments: the gateway credentials are not set');
+    return windcaveGateway({ baseUrl, username, apiKey });
+  };
+  const gateway = () =>
+    (made ??= make().catch((err: unknown) => {
+      made = undefined;
+      throw err;
+    }));
+  return {
+    createSession: async (input) => (await gateway()).createSession(input),
+    querySession: async (id) => (await gateway()).querySession(id),
+  };
 }
 
 /** The payments' ports on the table, the reference data and the gateway (tests give fakes). */
@@ -51,7 +68,9 @@ export function tablePorts(gateway: PaymentGateway = gatewayFromEnv()): PaymentP
     gateway,
     returnUrl: async (applicationId, paymentId) =>
       `${(await webUrl()) ?? ''}/application-details/${applicationId}/payment-details/${paymentId}`,
-    notificationUrl: async () => `${process.env.API_URL ?? ''}/public/payments/notifications`,
+    // Through the site's /api on AWS (CloudFront in front of the API); locally the API itself.
+    notificationUrl: async () =>
+      process.env.PAYMENT_NOTIFICATION_URL ?? `${(await webUrl()) ?? ''}/api/public/payments/notifications`,
     write: (change) => repo.writePaymentChange(change, councilFeedItems),
   };
 }

@@ -1,4 +1,11 @@
 import {
+  DepositDecision,
+  IssueInvoice,
+  PaidAtCouncil,
+  PaymentDto,
+  PaymentsResponse,
+} from '../../shared/schemas/payments.js';
+import {
   RaisedRfiRound,
   RaiseRfiRound,
   RfiPointDto,
@@ -264,6 +271,37 @@ export function councilApiClient(credentials: CouncilCredentials, options: Counc
         ),
         { body, ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}) },
       ),
+    // ---- Payments (docs/payments.md) ----
+    /** The invoices of the application with their transactions. */
+    payments: (id: string) => call(PaymentsResponse, 'GET', app(id, '/payments')),
+    /** Issues an invoice with the authority's options (201). */
+    issueInvoice: (id: string, body: z.input<typeof IssueInvoice>, o?: WriteOptions) =>
+      call(PaymentDto, 'POST', app(id, '/payments'), {
+        body,
+        ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}),
+      }),
+    /** Confirms a claimed deposit, or rejects the claim with a reason. */
+    depositDecision: (
+      id: string,
+      paymentId: string,
+      body: z.input<typeof DepositDecision>,
+      o?: WriteOptions,
+    ) =>
+      call(PaymentDto, 'POST', app(id, `/payments/${encodeURIComponent(paymentId)}/deposit-decision`), {
+        body,
+        ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}),
+      }),
+    /** Records a payment made at the council. */
+    paidAtCouncil: (
+      id: string,
+      paymentId: string,
+      body: z.input<typeof PaidAtCouncil> = {},
+      o?: WriteOptions,
+    ) =>
+      call(PaymentDto, 'POST', app(id, `/payments/${encodeURIComponent(paymentId)}/paid-at-council`), {
+        body,
+        ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}),
+      }),
     // ---- RFIs (docs/rfis.md) ----
     /** Every RFI point of the application, with the responses submitted so far. */
     rfiPoints: (id: string) => call(RfiPointsResponse, 'GET', app(id, '/rfi-points')),

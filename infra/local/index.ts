@@ -14,6 +14,7 @@ import { startGateway } from './gateway';
 import { HandlerLoader, repoRoot } from './handlers';
 import { portsFrom, type Ports } from './ports';
 import { startS3, type LocalS3 } from './s3';
+import { startPaymentGateway } from './payment-gateway';
 import { createScheduler, type LocalScheduler } from './scheduler';
 import { STREAM_HANDLER, startStreams, type LocalStreams } from './streams';
 import { demoUsers, seedDemoUsers, type DemoUser } from './seed';
@@ -39,7 +40,9 @@ export type { LocalScheduler, StoredSchedule } from './scheduler';
 export type { DeadLetter, LocalStreams, RedriveResult } from './streams';
 
 export const STACK_NAME = 'ConsentPortalLocal';
-export const REGION = 'ap-southeast-2';
+export /** The local gateway's REST credentials (the stand-in checks them as Windcave does). */
+const LOCAL_PAYMENT_GATEWAY = { username: 'consent-portal-local', apiKey: 'local-payment-gateway-key' };
+const REGION = 'ap-southeast-2';
 export const TABLE_NAME = 'consent-portal-local';
 export const UPLOADS_BUCKET = 'consent-portal-uploads-local';
 
@@ -67,6 +70,8 @@ export interface LocalStackOptions {
 export interface LocalStackOutputs {
   /** The API through the CloudFront stand-in (`<web>/api`): the origin secret is added there. */
   ApiUrl: string;
+  /** The card gateway stand-in (its hosted page at /pay/{sessionId}). */
+  PaymentGatewayUrl: string;
   /** The gateway itself, as the execute-api endpoint: a call here without the secret is refused. */
   GatewayUrl: string;
   /** The rate limits of this stack (functions/platform/rate-limit.ts with RATE_LIMITS applied). */
@@ -229,6 +234,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LOOKUPS_FAULTS_FILE: lookupsFaultsFile,
       // Council webhooks may go to a receiver on this machine (AWS: public https only).
       COUNCIL_WEBHOOK_ALLOW_LOOPBACK: 'true',
+      // Card payments: the local gateway (AWS: Windcave, credentials in a secret). Notifications come
+      // to ${webUrl}/api/public/payments/notifications, as CloudFront's /api does on AWS.
+      PAYMENT_GATEWAY_URL: `http://127.0.0.1:${ports.paymentGateway}`,
+      PAYMENT_GATEWAY_USER: LOCAL_PAYMENT_GATEWAY.username,
+      PAYMENT_GATEWAY_KEY: LOCAL_PAYMENT_GATEWAY.apiKey,
     };
     setHandlerEnv(env);
 
@@ -254,8 +264,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     const sfnP = startStepFunctions({ port: ports.sfn, handlers, log: warn });
     const lambdaP = startLambda({ port: ports.lambda, dataDir, handlers, log: warn });
-    const started = await Promise.allSettled([dynamoP, s3P, cognitoP, sfnP, lambdaP]);
-    const [dynamoR, s3R, cognitoR, sfnR, lambdaR] = started;
+    const payP = startPaymentGateway({ port: ports.paymentGateway, ...LOCAL_PAYMENT_GATEWAY, log: warn });
+    const started = await Promise.allSettled([dynamoP, s3P, cognitoP, sfnP, lambdaP, payP]);
+    const [dynamoR, s3R, cognitoR, sfnR, lambdaR, payR] = started;
     if (dynamoR.status === 'fulfilled') {
       javaPid = dynamoR.value.pid;
       stoppers.push({ name: 'dynamodb', stop: dynamoR.value.stop });
@@ -264,6 +275,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (cognitoR.status === 'fulfilled') stoppers.push({ name: 'cognito', stop: cognitoR.value.stop });
     if (sfnR.status === 'fulfilled') stoppers.push({ name: 'stepfunctions', stop: sfnR.value.stop });
     if (lambdaR.status === 'fulfilled') stoppers.push({ name: 'lambda', stop: lambdaR.value.stop });
+    if (payR.status === 'fulfilled') stoppers.push({ name: 'payment gateway', stop: payR.value.close });
     const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
     const dynamo = (dynamoR as PromiseFulfilledResult<Awaited<typeof dynamoP>>).value;
@@ -409,6 +421,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       CouncilCredentialsDir: councilsDir,
       ApiUrl: `${webUrl}/${new URL(gateway.url).pathname.replace(/^\/+/, '')}`,
       GatewayUrl: gateway.url,
+      PaymentGatewayUrl: `http://127.0.0.1:${ports.paymentGateway}`,
       RateLimits: rateLimitsFrom(env.RATE_LIMITS),
       WebUrl: webUrl,
       UserPoolId: cognito.userPoolId,

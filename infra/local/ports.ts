@@ -12,6 +12,8 @@ export interface Ports {
   sfn: number;
   /** Lambda's asynchronous invoke (the merge worker). */
   lambda: number;
+  /** The card gateway stand-in (infra/local/payment-gateway.ts). */
+  paymentGateway: number;
 }
 
 export function portsFrom(base: number): Ports {
@@ -24,6 +26,7 @@ export function portsFrom(base: number): Ports {
     cognitoInternal: base + 5,
     sfn: base + 6,
     lambda: base + 7,
+    paymentGateway: base + 8,
   };
 }
 

@@ -32,6 +32,8 @@ import type { PortalConfig } from './config.js';
  * - cognitoAdmin: create, get, set the password of and delete users of the pool (registration
  *   through an invitation creates a confirmed user; the public SignUp/Confirm/Resend and
  *   ChangePassword calls need no IAM).
+ * - paymentGateway: read the card gateway's credentials secret (PAYMENT_GATEWAY_SECRET_ARN: the
+ *   Windcave REST user and key) and PAYMENT_GATEWAY_URL (context `paymentGatewayUrl`);
  * - externalLookups: NZ Post AddressChecker, LINZ parcels and the LBP register
  *   (functions/platform/adapters/lookups): LOOKUPS_MODE (context `lookupsMode`, default 'live' in a
  *   prod-like stage, else 'local' = the sample data, shipped beside the bundle) and read access to
@@ -46,7 +48,8 @@ export type Capability =
   | 'accountsWrite'
   | 'captcha'
   | 'cognitoAdmin'
-  | 'externalLookups';
+  | 'externalLookups'
+  | 'paymentGateway';
 export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   site: [],
   // Registration and the signed-in user's own record: writes only the account partitions below.
@@ -66,7 +69,8 @@ export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   // The organisation's image: its presigned upload, read, scaled and removed (organisation-images/ only).
   organisations: ['tableWrite', 'mail', 'captcha', 'scheduler', 'uploads'],
   rfis: ['tableWrite', 'uploads'],
-  payments: ['tableWrite'],
+  // The card gateway's credentials (a secret an operator fills: docs/payments.md).
+  payments: ['tableWrite', 'paymentGateway'],
   notifications: ['tableWrite'],
   council: ['tableWrite', 'uploads'],
 };
@@ -137,6 +141,7 @@ export interface GrantProps {
   originSecret?: ISecret | undefined;
   captchaSecret?: ISecret | undefined;
   lookupsSecret?: ISecret | undefined;
+  paymentGatewaySecret?: ISecret | undefined;
 }
 
 /** Grants one function exactly its feature's capabilities (and the origin secret every function reads). */
@@ -189,6 +194,10 @@ export function grantFeature(
   if (caps.includes('externalLookups')) {
     if (!props.lookupsSecret) throw new Error('externalLookups capability without the lookups secret');
     props.lookupsSecret.grantRead(fn);
+  }
+  if (caps.includes('paymentGateway')) {
+    if (!props.paymentGatewaySecret) throw new Error('paymentGateway capability without its secret');
+    props.paymentGatewaySecret.grantRead(fn);
   }
   if (caps.includes('cognitoAdmin')) {
     fn.addToRolePolicy(

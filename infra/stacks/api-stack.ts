@@ -97,6 +97,8 @@ export class ApiStack extends Stack {
   readonly captchaSecret?: Secret;
   /** The lookup services' credentials (when a routed resource has the externalLookups capability). */
   readonly lookupsSecret?: Secret;
+  /** The card gateway's REST credentials (docs/payments.md): filled in by an operator. */
+  readonly paymentGatewaySecret?: Secret;
   /** What CloudFront adds to every /api/* request and the functions check (functions/platform/http/edge.ts). */
   readonly originSecret: Secret;
   /** The custom domain, when configured (config.apiDomain): the default endpoint is then disabled. */
@@ -216,6 +218,26 @@ export class ApiStack extends Stack {
         },
       ]);
     }
+    // The card gateway's REST user and key (Windcave): created empty, filled in by an operator.
+    if (featuresWithRoutes.some((r) => featureCapabilities[r].includes('paymentGateway'))) {
+      this.paymentGatewaySecret = new Secret(this, 'PaymentGatewaySecret', {
+        description:
+          'Consent portal: the card gateway REST credentials (JSON: PAYMENT_GATEWAY_USER, PAYMENT_GATEWAY_KEY)',
+        generateSecretString: {
+          secretStringTemplate: JSON.stringify({ PAYMENT_GATEWAY_USER: '', PAYMENT_GATEWAY_KEY: '' }),
+          generateStringKey: 'placeholder',
+          excludePunctuation: true,
+        },
+        removalPolicy: config.prodLike ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      });
+      acknowledge(this.paymentGatewaySecret, [
+        {
+          id: 'AwsSolutions-SMG4',
+          reason:
+            'The gateway issues and rotates its REST keys; an operator replaces them in the secret when Windcave rotates them.',
+        },
+      ]);
+    }
     // The lookup services' credentials: created with empty fields, filled in by an operator (never
     // in the template); read once per cold start. Locally the sample-data services need none.
     if (featuresWithRoutes.some((r) => featureCapabilities[r].includes('externalLookups'))) {
@@ -289,6 +311,12 @@ export class ApiStack extends Stack {
           ...(caps.includes('captcha') && this.captchaSecret
             ? { CAPTCHA_HMAC_SECRET_ARN: this.captchaSecret.secretArn }
             : {}),
+          ...(caps.includes('paymentGateway') && this.paymentGatewaySecret
+            ? {
+                PAYMENT_GATEWAY_URL: config.paymentGatewayUrl,
+                PAYMENT_GATEWAY_SECRET_ARN: this.paymentGatewaySecret.secretArn,
+              }
+            : {}),
           ...(caps.includes('externalLookups') && this.lookupsSecret
             ? {
                 LOOKUPS_MODE: lookupsMode,
@@ -309,6 +337,7 @@ export class ApiStack extends Stack {
         originSecret: this.originSecret,
         captchaSecret: this.captchaSecret,
         lookupsSecret: this.lookupsSecret,
+        paymentGatewaySecret: this.paymentGatewaySecret,
       });
     }
 

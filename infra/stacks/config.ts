@@ -18,6 +18,11 @@ export interface PortalConfig {
    * input: no layer is built here). Without it the scan function has no scanner on AWS.
    */
   clamavLayerArn?: string;
+  /**
+   * The card gateway's REST API (Windcave): its UAT site unless a prod-like stage names production
+   * (context `paymentGatewayUrl`, e.g. https://sec.windcave.com). The credentials are in a secret.
+   */
+  paymentGatewayUrl: string;
   /** Built SPA (web/dist). Deployed only when the directory exists. */
   webDistPath: string;
   /** The operator's links and support contact for config.json (default infra/site.json). */
@@ -96,6 +101,9 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
     account,
     prodLike: bool(ctx('prodLike', 'CONSENT_PORTAL_PROD_LIKE')) ?? PROD_LIKE_STAGES.includes(stage),
     clamavLayerArn: layer || undefined,
+    paymentGatewayUrl: String(
+      ctx('paymentGatewayUrl', 'CONSENT_PORTAL_PAYMENT_GATEWAY_URL') ?? 'https://uat.windcave.com',
+    ),
     webDistPath: path.resolve(repoRoot, String(ctx('webDist', 'CONSENT_PORTAL_WEB_DIST') ?? 'web/dist')),
     siteDetailsFile: path.resolve(
       repoRoot,

@@ -124,6 +124,7 @@ export type PaymentDto = z.infer<typeof PaymentDto>;
 // ---- The applicant's calls ----
 
 export const PaymentParams = ApplicationIdParams.extend({ paymentId: Id });
+export const CouncilPaymentParams = z.object({ id: Id, paymentId: Id });
 
 /** PATCH …/payments/{paymentId}: a direct deposit claimed (the date it was paid, an optional proof). */
 export const ClaimPayment = z
@@ -175,3 +176,14 @@ export const DepositDecision = z.discriminatedUnion('decision', [
  * The bank accounts are placeholders (00-0000-…) until each council gives its own (docs/payments.md).
  */
 export const PaymentOptionsReference = z.record(z.string(), AuthorityPaymentOptions);
+
+/** GET …/payments/: every invoice of the application. */
+export const PaymentsResponse = z.array(PaymentDto);
+
+/** POST /council/applications/{id}/payments/{paymentId}/paid-at-council. */
+export const PaidAtCouncil = z
+  .object({ date: z.iso.date().optional(), reference: z.string().trim().min(1).max(50).optional() })
+  .strict();
+
+/** The gateway's notification (GET or POST …?sessionId=): unsigned, so only a reason to ask the gateway. */
+export const PaymentNotificationQuery = z.object({ sessionId: z.string().trim().min(1).max(200) });

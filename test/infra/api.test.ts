@@ -201,8 +201,8 @@ describe('ApiStack', () => {
   });
 
   it('gives the accounts function the captcha secret and the Cognito admin calls of invited registration; only it and the organisations function (its invitations) read the captcha', () => {
-    // Three secrets: the captcha key, the lookups' credentials and CloudFront's origin secret.
-    t.resourceCountIs('AWS::SecretsManager::Secret', 3);
+    // Four secrets: the captcha key, the lookups' and the card gateway's credentials and CloudFront's origin secret.
+    t.resourceCountIs('AWS::SecretsManager::Secret', 4);
     const [secretId] = Object.keys(
       t.findResources('AWS::SecretsManager::Secret', {
         Properties: {
@@ -249,15 +249,16 @@ describe('ApiStack', () => {
     const secrets = t.findResources('AWS::SecretsManager::Secret', {
       Properties: { GenerateSecretString: Match.objectLike({ GenerateStringKey: 'placeholder' }) },
     });
-    const [lookupsSecretId] = Object.keys(secrets);
+    const templateOf = (secret: unknown) =>
+      JSON.parse(
+        (secret as { Properties: { GenerateSecretString: { SecretStringTemplate: string } } }).Properties
+          .GenerateSecretString.SecretStringTemplate,
+      ) as Record<string, string>;
+    const [lookupsSecretId, lookupsSecret] = Object.entries(secrets).find(
+      ([, v]) => 'NZPOST_CLIENT_ID' in templateOf(v),
+    )!;
     expect(lookupsSecretId).toBeDefined();
-    const template = JSON.parse(
-      (
-        Object.values(secrets)[0] as {
-          Properties: { GenerateSecretString: { SecretStringTemplate: string } };
-        }
-      ).Properties.GenerateSecretString.SecretStringTemplate,
-    ) as Record<string, string>;
+    const template = templateOf(lookupsSecret);
     // The template names the fields an operator fills; it carries no credentials.
     expect(template).toEqual({
       NZPOST_CLIENT_ID: '',
@@ -287,6 +288,31 @@ describe('ApiStack', () => {
     expect(doc).toContain('secretsmanager:GetSecretValue');
     expect(doc).toContain(lookupsSecretId!);
     expect(doc).not.toContain('dynamodb:PutItem');
+  });
+
+  it("gives only the payments function the card gateway's URL and its credentials secret", () => {
+    const secrets = t.findResources('AWS::SecretsManager::Secret', {
+      Properties: { GenerateSecretString: Match.objectLike({ GenerateStringKey: 'placeholder' }) },
+    });
+    const [secretId, secret] = Object.entries(secrets).find(([, v]) =>
+      JSON.stringify(v).includes('PAYMENT_GATEWAY_USER'),
+    )!;
+    // The template names the fields an operator fills; it carries no credentials.
+    expect(
+      JSON.parse(
+        (secret as { Properties: { GenerateSecretString: { SecretStringTemplate: string } } }).Properties
+          .GenerateSecretString.SecretStringTemplate,
+      ),
+    ).toEqual({ PAYMENT_GATEWAY_USER: '', PAYMENT_GATEWAY_KEY: '' });
+    for (const f of functions()) {
+      const feature = f.Description.split(': ').at(-1)!;
+      if (feature === 'payments')
+        expect(f.Environment.Variables).toMatchObject({
+          PAYMENT_GATEWAY_URL: 'https://uat.windcave.com',
+          PAYMENT_GATEWAY_SECRET_ARN: { Ref: secretId },
+        });
+      else expect(f.Environment.Variables.PAYMENT_GATEWAY_SECRET_ARN, feature).toBeUndefined();
+    }
   });
 
   it('uses the live lookup clients in a prod-like stage, or as the context says', () => {

@@ -302,6 +302,34 @@ async function seedRfiRound(app: Fixture): Promise<void> {
     .go();
 }
 
+/** An invoice awaiting payment by card or deposit on the fixture, written directly. */
+const MATRIX_PAYMENT = 'pay-matrix';
+async function seedInvoice(app: Fixture): Promise<void> {
+  await entities.payment
+    .put({
+      applicationId: app.id,
+      paymentId: MATRIX_PAYMENT,
+      authorityId: 'akl',
+      description: 'Building levy',
+      reference: `MX-${app.id}`,
+      baseCents: 10000,
+      surchargeCents: 150,
+      issuedDate: new Date().toISOString(),
+      options: [
+        { type: 'Gateway', displayName: 'Card', surchargeFlag: true },
+        {
+          type: 'Deposit',
+          displayName: 'Direct deposit',
+          bankName: 'Example Bank',
+          accountName: 'Auckland Council',
+          accountNumber: '00-0000-0000000-00',
+          paymentInstruction: 'Use the reference',
+        },
+      ],
+    })
+    .go();
+}
+
 /** A contact of the caller's library (for the contact routes that name one). */
 async function newContact(c: Person): Promise<string> {
   const res = await api(
@@ -622,6 +650,23 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ params: { requiredId: 'plans' }, body: { containerMergeStatus: 'InProgress' } }),
   }),
   'GET /user/applications/{id}/required-document-groups': onApp({ request: () => ({}) }),
+  // Payments (docs/payments.md): reading needs ReadOnly, claiming and paying Edit.
+  'GET /user/applications/{id}/payments': onApp({ prepare: seedInvoice, request: () => ({}) }),
+  'GET /user/applications/{id}/payments/{paymentId}': onApp({
+    prepare: seedInvoice,
+    request: () => ({ params: { paymentId: MATRIX_PAYMENT } }),
+  }),
+  'PATCH /user/applications/{id}/payments/{paymentId}': onApp({
+    prepare: seedInvoice,
+    request: () => ({
+      params: { paymentId: MATRIX_PAYMENT },
+      body: { paymentMethod: 'Deposit', transactionDate: '2026-01-05' },
+    }),
+  }),
+  'POST /user/applications/{id}/payments/{paymentId}/sessions': onApp({
+    prepare: seedInvoice,
+    request: () => ({ params: { paymentId: MATRIX_PAYMENT }, body: { paymentMethod: 'Gateway' } }),
+  }),
   // RFIs (docs/rfis.md): reading needs ReadOnly, answering and submitting Edit.
   'GET /user/applications/{id}/rfi-points-v2': onApp({ prepare: seedRfiRound, request: () => ({}) }),
   'GET /user/applications/{id}/rfi-points-v2/{rfiPointId}': onApp({

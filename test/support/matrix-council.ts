@@ -85,6 +85,26 @@ const MATRIX_ROUND = {
     },
   ],
 };
+/** An invoice of `wcc` (the card, deposit and council options of its reference data). */
+const MATRIX_INVOICE = { description: 'Building levy', baseAmount: 100 };
+/** The invoice of each application the payment rows prepared. */
+const invoices = new Map<string, string>();
+const issued = async (ctx: CouncilContext) => {
+  const invoice = await ctx.wcc.issueInvoice(need(ctx), MATRIX_INVOICE);
+  invoices.set(need(ctx), invoice.id);
+  return invoice.id;
+};
+/** An invoice whose deposit the applicant claimed. */
+const claimed = async (ctx: CouncilContext) => {
+  const paymentId = await issued(ctx);
+  const res = await ctx.applicant('PATCH', `/user/applications/${need(ctx)}/payments/${paymentId}`, {
+    paymentMethod: 'Deposit',
+    transactionDate: '2026-01-05',
+  });
+  if (res.status !== 200) throw new Error(`matrix-council: claim ${res.status} ${JSON.stringify(res.body)}`);
+};
+const invoiceOf = (ctx: CouncilContext) => ({ paymentId: invoices.get(ctx.id ?? '') ?? 'no-such-invoice' });
+
 /** The submitted point of each application the sign-off row prepared. */
 const submittedPoints = new Map<string, string>();
 /** Accepted, a round raised, the applicant's answer submitted: a point the council can sign off. */
@@ -165,6 +185,17 @@ export const councilCalls: Record<string, CouncilCall> = {
       }),
     },
   ),
+  // ---- Payments (docs/payments.md) ----
+  'GET /council/applications/{id}/payments': council({ request: none }),
+  'POST /council/applications/{id}/payments': council({ request: () => ({ body: MATRIX_INVOICE }) }),
+  'POST /council/applications/{id}/payments/{paymentId}/deposit-decision': council({
+    prepare: claimed,
+    request: (ctx) => ({ params: invoiceOf(ctx), body: { decision: 'Confirmed' } }),
+  }),
+  'POST /council/applications/{id}/payments/{paymentId}/paid-at-council': council({
+    prepare: issued,
+    request: (ctx) => ({ params: invoiceOf(ctx), body: {} }),
+  }),
   // ---- RFIs (docs/rfis.md) ----
   'GET /council/applications/{id}/rfi-points': council({ request: none }),
   'POST /council/applications/{id}/rfi-rounds': council({

@@ -1,0 +1,53 @@
+import { createFeatureHandler, reply } from '../platform/http/handler.js';
+import type { Implementations } from '../platform/http/handler.js';
+import { contract } from './contract.js';
+import { tableServices } from './ports.js';
+
+const { payments } = tableServices();
+
+/**
+ * Payments (portal-organisation §3, §7; docs/payments.md): invoices read (ReadOnly), a deposit claimed
+ * and a card paid (Edit), the gateway's notification, and the council's invoices and decisions.
+ * Env: TABLE_NAME, PAYMENT_GATEWAY_URL, PAYMENT_GATEWAY_USER, PAYMENT_GATEWAY_KEY, WEB_URL, API_URL.
+ */
+export const routes = {
+  'GET /user/applications/{id}/payments': async ({ application }) => payments.list(application.applicationId),
+  'GET /user/applications/{id}/payments/{paymentId}': async ({ application, params }) =>
+    payments.get(application.applicationId, params.paymentId),
+  'PATCH /user/applications/{id}/payments/{paymentId}': async ({ caller, application, params, body }) =>
+    payments.claim(caller.userId, application, params.paymentId, body),
+  'POST /user/applications/{id}/payments/{paymentId}/sessions': async ({
+    caller,
+    application,
+    params,
+    body,
+  }) => payments.session(caller.userId, application, params.paymentId, body.token),
+  'GET /public/payments/notifications': async ({ query }) => {
+    await payments.notified(query.sessionId).catch(() => undefined);
+    return reply(204);
+  },
+  'POST /public/payments/notifications': async ({ query }) => {
+    await payments.notified(query.sessionId).catch(() => undefined);
+    return reply(204);
+  },
+  'GET /council/applications/{id}/payments': async ({ application }) =>
+    payments.list(application.applicationId),
+  'POST /council/applications/{id}/payments': async ({ council, application, idempotency, body }) =>
+    reply(201, await payments.issue(council, application, idempotency, body)),
+  'POST /council/applications/{id}/payments/{paymentId}/deposit-decision': async ({
+    council,
+    application,
+    idempotency,
+    params,
+    body,
+  }) => payments.depositDecision(council, application, idempotency, params.paymentId, body),
+  'POST /council/applications/{id}/payments/{paymentId}/paid-at-council': async ({
+    council,
+    application,
+    idempotency,
+    params,
+    body,
+  }) => payments.markPaid(council, application, idempotency, params.paymentId, body),
+} satisfies Implementations<typeof contract>;
+
+export const handler = createFeatureHandler('payments', contract, routes);
