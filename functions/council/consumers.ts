@@ -20,7 +20,13 @@ export function councilConsumers(
     defineConsumer({
       name: 'council.webhooks',
       // The domain events councilEventOf maps (the feed's one mapping).
-      handles: ['ApplicationSubmitted', 'RegisteredApplicantInvitationAnswered', 'RfiRoundSubmitted'],
+      handles: [
+        'ApplicationSubmitted',
+        'RegisteredApplicantInvitationAnswered',
+        'RfiRoundSubmitted',
+        'CardPaymentSettled',
+        'DepositClaimed',
+      ],
       async handle(event, { logger }) {
         const mapped = councilEventOf(event);
         if (!mapped) return;

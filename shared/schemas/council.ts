@@ -313,6 +313,8 @@ export const councilEventTypes = [
   'RegisteredApplicantInvitationAccepted',
   'RegisteredApplicantInvitationRejected',
   'RfiRoundSubmitted',
+  'PaymentReceived',
+  'DepositClaimed',
 ] as const;
 export const CouncilEventType = z.enum(councilEventTypes);
 
@@ -325,6 +327,8 @@ export const CouncilEvent = z.union([
       'ApplicationResubmitted',
       'ApplicationWithdrawn',
       'RfiRoundSubmitted',
+      'PaymentReceived',
+      'DepositClaimed',
     ]),
     applicationId: z.string(),
     occurredAt: z.string(),

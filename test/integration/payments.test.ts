@@ -15,8 +15,10 @@ import { api } from '../support/accounts';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { waitFor } from '../support/wait';
+import { pointAtStack } from '../support/documents';
 
 const o = readOutputs();
+pointAtStack(o);
 const wcc = councilApiClient(councilCredentials('wcc', o));
 
 describe('payments through the API and the local gateway', { timeout: 120_000 }, () => {
@@ -170,5 +172,14 @@ describe('payments through the API and the local gateway', { timeout: 120_000 },
     expect((await wcc.depositDecision(id, cert, { decision: 'Confirmed' })).status).toBe('Paid');
     expect((await wcc.payments(id)).map((p) => p.status)).toEqual(['Paid', 'Paid', 'Paid', 'Paid']);
     expect(await flag()).toBe(false);
+
+    // ---- The council's feed has each card payment received and the deposit claimed ----
+    const { entities } = await import('../../functions/platform/data/service');
+    const feed = await entities.councilFeedEntry.query
+      .byAuthority({ authorityId: 'wcc' })
+      .go({ pages: 'all' });
+    const mine = feed.data.filter((e) => e.applicationId === id).map((e) => e.type);
+    expect(mine.filter((t) => t === 'PaymentReceived')).toHaveLength(3);
+    expect(mine.filter((t) => t === 'DepositClaimed')).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import type { DomainEvent } from '../../platform/events/types.js';
 import type { FeedEntryRecord, FeedPosition } from '../repository/feed.js';
 import { councilEventTypeOfAnswer } from '../invitations/service.js';
 import '../../rfis/events.js';
+import '../../payments/events.js';
 
 /**
  * The outbound side (docs/council-api.md §5): which domain events a council hears of, and the pull
@@ -48,6 +49,21 @@ export function councilEventOf(event: DomainEvent): { authorityId: string; event
           occurredAt: event.occurredAt,
         },
       };
+    // A card payment the gateway approved, or a deposit the applicant says they made (functions/payments):
+    // the council reads the invoice (GET /council/applications/{id}/payments).
+    case 'CardPaymentSettled':
+    case 'DepositClaimed': {
+      if (event.type === 'CardPaymentSettled' && event.data.result !== 'Approved') return undefined;
+      return {
+        authorityId: event.data.authorityId,
+        event: {
+          eventId: event.eventId,
+          type: event.type === 'DepositClaimed' ? 'DepositClaimed' : 'PaymentReceived',
+          applicationId: event.aggregate.id,
+          occurredAt: event.occurredAt,
+        },
+      };
+    }
     // The invitee's answer to a registered-applicant invitation (functions/council/invitations).
     case 'RegisteredApplicantInvitationAnswered': {
       const { authorityId, invitationId, status } = event.data;
@@ -74,6 +90,8 @@ export function toCouncilEvent(entry: FeedEntryRecord): CouncilEvent | undefined
     case 'ApplicationResubmitted':
     case 'ApplicationWithdrawn':
     case 'RfiRoundSubmitted':
+    case 'PaymentReceived':
+    case 'DepositClaimed':
       return entry.applicationId
         ? { ...base, type: entry.type, applicationId: entry.applicationId }
         : undefined;

@@ -46,6 +46,25 @@ describe('the council feed', () => {
     expect(councilEventOf(submitted('Submitted', null))).toBeUndefined();
   });
 
+  it("tells the application's council of a card payment approved and of a deposit claimed, nothing else of payments", () => {
+    const aggregate = { type: 'application' as const, id: '1000001' };
+    const at = new Date('2026-11-26T10:00:00.000Z');
+    const data = { authorityId: 'wcc', paymentId: 'p1', status: 'Paid' };
+    const settled = (result: string) =>
+      newEvent('CardPaymentSettled', { aggregate, actor: 'gateway', data: { ...data, result } }, at);
+    expect(councilEventOf(settled('Approved'))?.event).toMatchObject({
+      type: 'PaymentReceived',
+      applicationId: '1000001',
+    });
+    expect(councilEventOf(settled('Declined'))).toBeUndefined();
+    expect(councilEventOf(newEvent('DepositClaimed', { aggregate, actor: 'u1', data }, at))?.event.type).toBe(
+      'DepositClaimed',
+    );
+    expect(
+      councilEventOf(newEvent('PaymentIssued', { aggregate, actor: 'council:wcc', data }, at)),
+    ).toBeUndefined();
+  });
+
   it("tells the application's council of an RFI round submitted, not of one raised or signed off", () => {
     const data = { authorityId: 'wcc', type: 'Consent', team: 'Building', round: 1, rfiPointIds: ['p1'] };
     const aggregate = { type: 'application' as const, id: '1000001' };
