@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { SessionOutcome } from '../../functions/platform/adapters/payments/gateway';
 import { readOutputs } from '../support/outputs';
+import { waitFor } from '../support/wait';
 import { signIn } from '../support/cognito';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
@@ -42,14 +43,12 @@ const idem = () =>
     requestHash: 'h',
   });
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 100; i++) {
+/** Waits (test/support/wait.ts) until `read` gives a value `ok` accepts. */
+const until = <T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string) =>
+  waitFor(what, async () => {
     const v = await read();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+    return ok(v) ? { v } : undefined;
+  }).then((r) => r.v);
 
 describe('the payments service on the table', { timeout: 120_000 }, () => {
   test('issue, pay by card with repeated notifications, claim and confirm a deposit', async () => {

@@ -14,6 +14,7 @@ import type { GetApplicationResponse } from '../../shared/schemas/applications';
 import { RfiPointDto, RfiPointsResponse } from '../../shared/schemas/rfis';
 import { rfiMessages } from '../../shared/domain/rfis';
 import { readOutputs } from '../support/outputs';
+import { waitFor } from '../support/wait';
 import { signIn } from '../support/cognito';
 import { api } from '../support/accounts';
 import { councilCredentials } from '../support/council';
@@ -35,14 +36,12 @@ const ask = (title: string, location = 'Dwelling') => ({
   requestPerson: person,
 });
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 100; i++) {
+/** Waits (test/support/wait.ts) until `read` gives a value `ok` accepts. */
+const until = <T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string) =>
+  waitFor(what, async () => {
     const v = await read();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+    return ok(v) ? { v } : undefined;
+  }).then((r) => r.v);
 
 describe('RFIs through the council client', { timeout: 120_000 }, () => {
   test('two rounds: raise, answer, submit, sign off, raise again, answer, done', async () => {
