@@ -1,78 +1,17 @@
 import {
-  amountDueCents,
-  cardSurchargeCents,
   claimDateProblem,
   hasOutstandingPayments,
   paymentMessages,
-  paymentTransition,
-  toCents,
-  type PaymentAction,
-  type PaymentType,
 } from '../../../shared/domain/payments.js';
-import type {
-  AuthorityPaymentOptions,
-  ClaimPayment,
-  IssueInvoice,
-  PaymentOptionDto,
-  PaymentSessionResponse,
-} from '../../../shared/schemas/payments.js';
-import type * as z from 'zod';
-import type { DepositDecision } from '../../../shared/schemas/payments.js';
+import type { ClaimPayment, PaymentSessionResponse } from '../../../shared/schemas/payments.js';
 import type { ApplicationRecord } from '../../platform/access.js';
-import type { PaymentGateway, SessionOutcome } from '../../platform/adapters/payments/gateway.js';
-import { Conflict, Invalid, NotFound, Rejected } from '../../platform/errors.js';
-import type { Idempotency } from '../../platform/idempotency.js';
-import { optionsOf, toPaymentDto, type PaymentRecord, type PaymentSessionRecord } from './dto.js';
+import type { SessionOutcome } from '../../platform/adapters/payments/gateway.js';
+import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
+import { toPaymentDto, type PaymentRecord, type PaymentSessionRecord } from './dto.js';
+import { paymentRules, type PaymentPorts } from './common.js';
+import { councilPayments } from './council.js';
 
-export type PaymentEventType =
-  | 'PaymentIssued'
-  | 'DepositClaimed'
-  | 'DepositConfirmed'
-  | 'DepositRejected'
-  | 'PaymentMarkedPaid'
-  | 'CardSessionStarted'
-  | 'CardPaymentSettled';
-
-/** One payment change, one transaction (the repository runs it whole, or not at all). */
-export interface PaymentChange {
-  application: ApplicationRecord;
-  /** The application's flag after the change (the application is written conditional on its etag). */
-  hasOutstandingPayments: boolean;
-  action: PaymentEventType;
-  actor: string;
-  now: Date;
-  /** The invoice the event is about. */
-  paymentId: string;
-  create?: PaymentRecord;
-  /** The invoice changed, conditional on the status (and update time) it was read with. */
-  update?: { before: PaymentRecord; set: Partial<PaymentRecord> };
-  /** A card session created, or settled conditional on being Pending. */
-  session?:
-    | { create: PaymentSessionRecord }
-    | { settle: { before: PaymentSessionRecord; set: Partial<PaymentSessionRecord> } };
-  idempotency?: { idempotency: Idempotency; answer: unknown; statusCode?: number };
-}
-
-export interface PaymentPorts {
-  now(): Date;
-  newId(): string;
-  payments(applicationId: string): Promise<PaymentRecord[]>;
-  application(applicationId: string): Promise<ApplicationRecord | undefined>;
-  session(sessionId: string): Promise<PaymentSessionRecord | undefined>;
-  /** Sessions still Pending that started before `before`, oldest first. */
-  pendingSessions(before: string, limit: number): Promise<PaymentSessionRecord[]>;
-  /** The authority's payment settings (reference data). */
-  authority(authorityId: string): { paymentsEnabled: boolean; options?: AuthorityPaymentOptions } | undefined;
-  /** The names of the application's documents (a proof or an invoice document names one). */
-  documentNames(applicationId: string): Promise<Set<string>>;
-  gateway: PaymentGateway;
-  /** Where the payer returns to, and where the gateway notifies. */
-  returnUrl(applicationId: string, paymentId: string): Promise<string>;
-  notificationUrl(): Promise<string>;
-  /** Runs a change as one transaction; false when something changed meanwhile. */
-  write(change: PaymentChange): Promise<boolean>;
-}
-
+export type { PaymentChange, PaymentEventType, PaymentPorts } from './common.js';
 /** A session not settled by a notification after this long is asked about by the catch-up job. */
 export const CATCH_UP_AFTER_MS = 10 * 60_000;
 /** A session the gateway still calls pending after this long is given up (Abandoned). */
@@ -86,42 +25,7 @@ const RETRIES = 4;
  * status change follows `paymentTransition` and is one transaction with the application's flag.
  */
 export function paymentsService(ports: PaymentPorts) {
-  async function paymentOf(applicationId: string, paymentId: string) {
-    const all = await ports.payments(applicationId);
-    const payment = all.find((p) => p.paymentId === paymentId);
-    if (!payment) throw new NotFound(paymentMessages.paymentNotFound);
-    return { all, payment };
-  }
-  const flagAfter = (all: PaymentRecord[], changed: PaymentRecord) =>
-    hasOutstandingPayments(all.map((p) => (p.paymentId === changed.paymentId ? changed : p)));
-  function transition(p: PaymentRecord, action: PaymentAction) {
-    const t = paymentTransition(p.status, action);
-    if (!t.ok) throw new Conflict(t.reason);
-    return t.status;
-  }
-  function offered(p: PaymentRecord, type: PaymentType) {
-    const option = optionsOf(p).find((o) => o.type === type);
-    if (!option) throw new Conflict(paymentMessages.optionNotOffered(type));
-    return option;
-  }
-  async function mustWrite(change: PaymentChange) {
-    if (!(await ports.write(change))) throw new Conflict(CHANGED);
-  }
-
-  /** The options of an invoice: the authority's, or the named subset of them. */
-  function optionsFor(options: AuthorityPaymentOptions, only?: PaymentType[]): PaymentOptionDto[] {
-    const want = (t: PaymentType) => !only || only.includes(t);
-    const out: PaymentOptionDto[] = [];
-    if (options.gateway && want('Gateway'))
-      out.push({
-        type: 'Gateway',
-        displayName: options.gateway.displayName,
-        surchargeFlag: cardSurchargeCents(100_000, options.gateway.surcharge) > 0,
-      });
-    if (options.deposit && want('Deposit')) out.push({ type: 'Deposit', ...options.deposit });
-    if (options.council && want('Council')) out.push({ type: 'Council', ...options.council });
-    return out;
-  }
+  const { paymentOf, flagAfter, transition, offered, mustWrite } = paymentRules(ports);
 
   /**
    * Settles a session from the gateway's answer: the session leaves Pending once (a condition), and
@@ -387,141 +291,6 @@ export function paymentsService(ports: PaymentPorts) {
       return { asked: stale.length, settled, abandoned };
     },
 
-    /** POST /council/applications/{id}/payments: an invoice with the authority's options. */
-    async issue(
-      council: { authorityId: string },
-      application: ApplicationRecord,
-      idempotency: Idempotency,
-      body: IssueInvoice,
-    ) {
-      const authority = ports.authority(application.authorityId);
-      if (!authority?.paymentsEnabled || !authority.options)
-        throw new Rejected(paymentMessages.paymentsDisabled);
-      const options = optionsFor(authority.options, body.paymentOptions);
-      if (options.length === 0)
-        throw new Invalid([{ field: 'body.paymentOptions', reason: paymentMessages.paymentsDisabled }]);
-      if (
-        body.invoiceDocumentName &&
-        !(await ports.documentNames(application.applicationId)).has(body.invoiceDocumentName)
-      )
-        throw new Invalid([
-          { field: 'body.invoiceDocumentName', reason: 'No such document of this application' },
-        ]);
-      const now = ports.now();
-      const all = await ports.payments(application.applicationId);
-      const paymentId = ports.newId();
-      const baseCents = toCents(body.baseAmount)!;
-      const gateway = options.some((o) => o.type === 'Gateway');
-      const created: PaymentRecord = {
-        applicationId: application.applicationId,
-        paymentId,
-        authorityId: application.authorityId,
-        description: body.description,
-        displayOrder: all.length + 1,
-        reference:
-          body.reference ?? `${application.applicationNumber ?? application.applicationId}-${all.length + 1}`,
-        status: 'AwaitingPayment',
-        baseCents,
-        surchargeCents: gateway
-          ? amountDueCents(baseCents, 'Gateway', authority.options.gateway?.surcharge) - baseCents
-          : 0,
-        currency: 'NZD',
-        issuedDate: now.toISOString(),
-        options,
-        transactions: [],
-        ...(body.dueDate ? { dueDate: body.dueDate } : {}),
-        ...(body.invoiceDocumentName ? { invoiceDocumentName: body.invoiceDocumentName } : {}),
-      };
-      const answer = toPaymentDto(created);
-      await mustWrite({
-        application,
-        hasOutstandingPayments: true,
-        action: 'PaymentIssued',
-        actor: `council:${council.authorityId}`,
-        now,
-        paymentId,
-        create: created,
-        idempotency: { idempotency, answer, statusCode: 201 },
-      });
-      return answer;
-    },
-
-    /** POST /council/applications/{id}/payments/{paymentId}/deposit-decision: confirmed (Paid) or rejected. */
-    async depositDecision(
-      council: { authorityId: string },
-      application: ApplicationRecord,
-      idempotency: Idempotency,
-      paymentId: string,
-      body: z.output<typeof DepositDecision>,
-    ) {
-      const { all, payment } = await paymentOf(application.applicationId, paymentId);
-      const now = ports.now();
-      const confirmed = body.decision === 'Confirmed';
-      const status = transition(payment, confirmed ? 'confirmDeposit' : 'rejectDeposit');
-      const set: Partial<PaymentRecord> = confirmed
-        ? { status, paymentDate: body.date ?? now.toISOString() }
-        : {
-            status,
-            transactions: (payment.transactions ?? []).map((t, i, ts) =>
-              i === ts.length - 1 && t.paymentMethod === 'Deposit'
-                ? { ...t, result: 'Declined', message: body.reason }
-                : t,
-            ),
-          };
-      const answer = toPaymentDto({ ...payment, ...set });
-      await mustWrite({
-        application,
-        hasOutstandingPayments: flagAfter(all, { ...payment, ...set }),
-        action: confirmed ? 'DepositConfirmed' : 'DepositRejected',
-        actor: `council:${council.authorityId}`,
-        now,
-        paymentId,
-        update: { before: payment, set },
-        idempotency: { idempotency, answer },
-      });
-      return answer;
-    },
-
-    /** POST /council/applications/{id}/payments/{paymentId}/paid-at-council. */
-    async markPaid(
-      council: { authorityId: string },
-      application: ApplicationRecord,
-      idempotency: Idempotency,
-      paymentId: string,
-      body: { date?: string | undefined; reference?: string | undefined },
-    ) {
-      const { all, payment } = await paymentOf(application.applicationId, paymentId);
-      const status = transition(payment, 'markPaidAtCouncil');
-      const now = ports.now();
-      const set: Partial<PaymentRecord> = {
-        status,
-        paymentMethod: 'Council',
-        paymentDate: body.date ?? now.toISOString(),
-        transactions: [
-          ...(payment.transactions ?? []),
-          {
-            transactionId: ports.newId(),
-            transactionDate: body.date ?? now.toISOString(),
-            paymentMethod: 'Council',
-            result: 'Approved',
-            amountCents: payment.baseCents,
-            surchargeCents: 0,
-            ...(body.reference ? { transactionReference: body.reference } : {}),
-          },
-        ],
-      };
-      const answer = toPaymentDto({ ...payment, ...set });
-      await mustWrite({
-        application,
-        hasOutstandingPayments: flagAfter(all, { ...payment, ...set }),
-        action: 'PaymentMarkedPaid',
-        actor: `council:${council.authorityId}`,
-        now,
-        paymentId,
-        update: { before: payment, set },
-        idempotency: { idempotency, answer },
-      });
-      return answer;
-    },
+    ...councilPayments(ports),
   };
 }

@@ -1,0 +1,91 @@
+import {
+  hasOutstandingPayments,
+  paymentMessages,
+  paymentTransition,
+  type PaymentAction,
+  type PaymentType,
+} from '../../../shared/domain/payments.js';
+import type { AuthorityPaymentOptions } from '../../../shared/schemas/payments.js';
+import type { ApplicationRecord } from '../../platform/access.js';
+import type { PaymentGateway } from '../../platform/adapters/payments/gateway.js';
+import { Conflict, NotFound } from '../../platform/errors.js';
+import type { Idempotency } from '../../platform/idempotency.js';
+import { optionsOf, type PaymentRecord, type PaymentSessionRecord } from './dto.js';
+
+export type PaymentEventType =
+  | 'PaymentIssued'
+  | 'DepositClaimed'
+  | 'DepositConfirmed'
+  | 'DepositRejected'
+  | 'PaymentMarkedPaid'
+  | 'CardSessionStarted'
+  | 'CardPaymentSettled';
+
+/** One payment change, one transaction (the repository runs it whole, or not at all). */
+export interface PaymentChange {
+  application: ApplicationRecord;
+  /** The application's flag after the change (the application is written conditional on its etag). */
+  hasOutstandingPayments: boolean;
+  action: PaymentEventType;
+  actor: string;
+  now: Date;
+  /** The invoice the event is about. */
+  paymentId: string;
+  create?: PaymentRecord;
+  /** The invoice changed, conditional on the status (and update time) it was read with. */
+  update?: { before: PaymentRecord; set: Partial<PaymentRecord> };
+  /** A card session created, or settled conditional on being Pending. */
+  session?:
+    | { create: PaymentSessionRecord }
+    | { settle: { before: PaymentSessionRecord; set: Partial<PaymentSessionRecord> } };
+  idempotency?: { idempotency: Idempotency; answer: unknown; statusCode?: number };
+}
+
+export interface PaymentPorts {
+  now(): Date;
+  newId(): string;
+  payments(applicationId: string): Promise<PaymentRecord[]>;
+  application(applicationId: string): Promise<ApplicationRecord | undefined>;
+  session(sessionId: string): Promise<PaymentSessionRecord | undefined>;
+  /** Sessions still Pending that started before `before`, oldest first. */
+  pendingSessions(before: string, limit: number): Promise<PaymentSessionRecord[]>;
+  /** The authority's payment settings (reference data). */
+  authority(authorityId: string): { paymentsEnabled: boolean; options?: AuthorityPaymentOptions } | undefined;
+  /** The names of the application's documents (a proof or an invoice document names one). */
+  documentNames(applicationId: string): Promise<Set<string>>;
+  gateway: PaymentGateway;
+  /** Where the payer returns to, and where the gateway notifies. */
+  returnUrl(applicationId: string, paymentId: string): Promise<string>;
+  notificationUrl(): Promise<string>;
+  /** Runs a change as one transaction; false when something changed meanwhile. */
+  write(change: PaymentChange): Promise<boolean>;
+}
+
+const CHANGED = 'The payment changed meanwhile; read it again';
+
+/** The rules every payment change shares: find the invoice, its next status, the flag, the write. */
+export function paymentRules(ports: PaymentPorts) {
+  async function paymentOf(applicationId: string, paymentId: string) {
+    const all = await ports.payments(applicationId);
+    const payment = all.find((p) => p.paymentId === paymentId);
+    if (!payment) throw new NotFound(paymentMessages.paymentNotFound);
+    return { all, payment };
+  }
+  const flagAfter = (all: PaymentRecord[], changed: PaymentRecord) =>
+    hasOutstandingPayments(all.map((p) => (p.paymentId === changed.paymentId ? changed : p)));
+  function transition(p: PaymentRecord, action: PaymentAction) {
+    const t = paymentTransition(p.status, action);
+    if (!t.ok) throw new Conflict(t.reason);
+    return t.status;
+  }
+  function offered(p: PaymentRecord, type: PaymentType) {
+    const option = optionsOf(p).find((o) => o.type === type);
+    if (!option) throw new Conflict(paymentMessages.optionNotOffered(type));
+    return option;
+  }
+  async function mustWrite(change: PaymentChange) {
+    if (!(await ports.write(change))) throw new Conflict(CHANGED);
+  }
+
+  return { paymentOf, flagAfter, transition, offered, mustWrite };
+}
