@@ -16,7 +16,8 @@ import {
  * "Application document"). One pure rule: the server computes the DTO's isEditable/isDeletable for
  * the caller with it, and enforces the same answer on DELETE.
  *
- * - The application must be editable (Draft or VRFISuspended): otherwise nobody.
+ * - The application must be editable (Draft or VRFISuspended), except in the proofs-of-payment
+ *   container, which stays open at every status (invoices come after lodgement): otherwise nobody.
  * - Files the server wrote (the summary PDF, in the summary container): nobody.
  * - A participant at Manage (permitted to manage the application's documents): any document.
  * - A participant at Edit: the documents they uploaded (their own), and no other.
@@ -27,12 +28,22 @@ export interface DocumentActions {
   isDeletable: boolean;
 }
 
+/**
+ * The container of proofs of payment (issue 19; docs/payments.md): a direct deposit's proof is
+ * uploaded here when the deposit is claimed, whatever the application's status.
+ */
+export const PAYMENT_PROOFS_CONTAINER_ID = 'payment-proofs';
+
+/** Whether the documents of a container may change at the application's status. */
+export const documentsChangeableAt = (status: ApplicationStatus, containerId: string | undefined): boolean =>
+  isEditableStatus(status) || containerId === PAYMENT_PROOFS_CONTAINER_ID;
+
 export function documentActions(
   doc: { createdBy?: string | undefined; documentContainerId?: string | undefined },
   viewer: { userId: string; accessLevel: AccessLevel | undefined; applicationStatus: ApplicationStatus },
 ): DocumentActions {
   const allowed =
-    isEditableStatus(viewer.applicationStatus) &&
+    documentsChangeableAt(viewer.applicationStatus, doc.documentContainerId) &&
     doc.documentContainerId !== SUMMARY_CONTAINER_ID &&
     (canManage(viewer.accessLevel) ||
       (canEdit(viewer.accessLevel) && doc.createdBy !== undefined && doc.createdBy === viewer.userId));

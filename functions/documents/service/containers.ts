@@ -92,7 +92,7 @@ export function containersService(ports: ContainerPorts) {
    * caller may remove each (otherwise 403 and nothing is removed), then their files.
    */
   async function removeAll(caller: UserCaller, grant: ApplicationGrant, containerId: string): Promise<void> {
-    assertCanChangeDocuments(grant);
+    assertCanChangeDocuments(grant, containerId);
     containerOf(containerId);
     const applicationId = grant.application.applicationId;
     const docs = (await ports.list(applicationId)).filter((d) => d.documentContainerId === containerId);
@@ -122,7 +122,7 @@ export function containersService(ports: ContainerPorts) {
     containerId: string,
     documents: readonly string[],
   ) {
-    assertCanChangeDocuments(grant);
+    assertCanChangeDocuments(grant, containerId);
     containerOf(containerId);
     const applicationId = grant.application.applicationId;
     const inContainer = (await ports.list(applicationId)).filter(

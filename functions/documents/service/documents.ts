@@ -128,7 +128,7 @@ export function documentsService(ports: DocumentPorts) {
     grant: ApplicationGrant,
     body: z.output<typeof CreateDocumentRequest>,
   ): Promise<CreateDocumentResponse> {
-    assertCanChangeDocuments(grant);
+    assertCanChangeDocuments(grant, body.containerId);
     const app = grant.application;
     const containers = ports.reference.documentContainers();
     const categories =
@@ -179,10 +179,11 @@ export function documentsService(ports: DocumentPorts) {
     grant: ApplicationGrant,
     documentName: string,
   ): Promise<void> {
-    assertCanChangeDocuments(grant);
     const applicationId = grant.application.applicationId;
     for (let attempt = 0; attempt < MAX_REMOVE_ATTEMPTS; attempt++) {
       const doc = await ports.documents.get(applicationId, documentName);
+      // Refused before "not found" on a locked application, as before the proofs container.
+      assertCanChangeDocuments(grant, doc?.documentContainerId);
       if (!doc) break;
       if (!actionsOn(doc, grant).isDeletable) throw new Forbidden(documentMessages.notRemovable);
       const container = doc.documentContainerId;

@@ -1,6 +1,11 @@
 /** Who may change or remove a document (portal-core §6), and the names the server keeps (issue 9 points 3, 4). */
 import { describe, expect, it } from 'vitest';
-import { documentActions, isReservedDocumentName } from '../../../shared/domain/documents';
+import {
+  documentActions,
+  documentsChangeableAt,
+  isReservedDocumentName,
+  PAYMENT_PROOFS_CONTAINER_ID,
+} from '../../../shared/domain/documents';
 import type { AccessLevel } from '../../../shared/schemas/common';
 import {
   applicationPrefixes,
@@ -41,6 +46,23 @@ describe('documentActions', () => {
       expect(allowed(mine, at(level))).toBe(false);
     expect(allowed(mine, at('Manage', 'Submitted'))).toBe(false);
     expect(allowed(summary, at('Manage'))).toBe(false);
+  });
+});
+
+describe('the proofs-of-payment container (issue 19)', () => {
+  const proof = { createdBy: 'u1', documentContainerId: PAYMENT_PROOFS_CONTAINER_ID };
+  it('stays open after lodgement, where every other container is locked', () => {
+    expect(allowed(proof, at('Edit', 'Submitted'))).toBe(true);
+    expect(allowed(mine, at('Edit', 'Submitted'))).toBe(false);
+    for (const status of ['Submitted', 'InProgress', 'Completed', 'Draft'] as const)
+      expect(documentsChangeableAt(status, PAYMENT_PROOFS_CONTAINER_ID)).toBe(true);
+    expect(documentsChangeableAt('InProgress', 'plans')).toBe(false);
+    expect(documentsChangeableAt('InProgress', undefined)).toBe(false);
+  });
+  it("still needs Edit, and someone else's proof needs Manage", () => {
+    expect(allowed(proof, at('ReadOnly', 'Submitted'))).toBe(false);
+    expect(allowed({ ...proof, createdBy: 'u2' }, at('Edit', 'Submitted'))).toBe(false);
+    expect(allowed({ ...proof, createdBy: 'u2' }, at('Manage', 'Submitted'))).toBe(true);
   });
 });
 
