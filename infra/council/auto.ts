@@ -18,6 +18,10 @@
  * submitted the round it is InProgress again, and the council signs each submitted point off
  * RESOLVED, then carries on to the grant. The RFI steps are derived from the points the API answers
  * (read each tick), so a restart carries on too.
+ *
+ * Payments (./auto-payments.ts, docs/payments.md): on an authority that takes payments, accepting
+ * a lodgement issues the lodgement fee invoice, and a claimed deposit is confirmed on the next tick
+ * (also while the application is VRFISuspended). The grant never waits for a payment.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +32,13 @@ import type { RaiseRfiRound, RfiPointDto } from '../../shared/schemas/rfis.js';
 import { isOpenState, rfiPointState } from '../../shared/domain/rfis.js';
 import { CouncilApiError, type CouncilApiClient } from './client.js';
 import { withStage } from './commands/values.js';
+import {
+  confirmAutoDeposits,
+  issueAutoInvoice,
+  nextAutoPaymentStep,
+  type AutoPaymentFacts,
+  type AutoPaymentStep,
+} from './auto-payments.js';
 
 /** The assessment's length in the stage's progress (working days of the statutory clock). */
 export const AUTO_ASSESSMENT_DAYS = 20;
@@ -43,7 +54,8 @@ export type AutoStep =
   | { kind: 'grant'; consentNumber: string }
   | { kind: 'startInspections' }
   | { kind: 'raiseRfi' }
-  | { kind: 'signOffRfi'; rfiPointIds: string[] };
+  | { kind: 'signOffRfi'; rfiPointIds: string[] }
+  | AutoPaymentStep;
 
 /** The team of the round the automatic council raises. */
 export const AUTO_RFI_TEAM = 'Building';
@@ -116,9 +128,12 @@ export function nextAutoStep(
   now: Date,
   stepMs: number,
   rfi?: AutoRfiFacts,
+  payments?: AutoPaymentFacts,
 ): AutoStep | undefined {
   if (Date.parse(app.modifiedDate) + stepMs > now.getTime()) return undefined;
   if (app.status === 'Submitted') return { kind: 'accept' };
+  const paymentStep = payments && nextAutoPaymentStep(app, payments);
+  if (paymentStep) return paymentStep;
   if (app.status !== 'InProgress') return undefined;
   if (!app.consentNumber) {
     if (rfi) {
@@ -181,16 +196,23 @@ export function autoInspections(): RequiredInspection[] {
   ];
 }
 
-let websites: Map<string, string | undefined> | undefined;
-/** The authority's own website from the reference data (the booking page of its inspections); read once. */
-export function authorityWebsite(authorityId: string): string | undefined {
-  if (!websites) {
+type AuthorityFacts = { website?: string; paymentsEnabled?: boolean };
+let authorities: Map<string, AuthorityFacts> | undefined;
+/** The authority as the reference data has it; read once. */
+function authorityFacts(authorityId: string): AuthorityFacts | undefined {
+  if (!authorities) {
     const file = path.resolve(import.meta.dirname, '../../shared/reference/authorities.json');
-    const all = JSON.parse(readFileSync(file, 'utf8')) as { id: string; website?: string }[];
-    websites = new Map(all.map((a) => [a.id, a.website]));
+    const all = JSON.parse(readFileSync(file, 'utf8')) as ({ id: string } & AuthorityFacts)[];
+    authorities = new Map(all.map((a) => [a.id, a]));
   }
-  return websites.get(authorityId);
+  return authorities.get(authorityId);
 }
+/** The authority's own website from the reference data (the booking page of its inspections). */
+export const authorityWebsite = (authorityId: string): string | undefined =>
+  authorityFacts(authorityId)?.website;
+/** Whether the authority takes payments through the portal (its invoices can be issued). */
+export const authorityTakesPayments = (authorityId: string): boolean =>
+  authorityFacts(authorityId)?.paymentsEnabled === true;
 
 /** Carries out one step: the writes it takes, each with its derived Idempotency-Key. */
 export async function applyAutoStep(
@@ -204,8 +226,19 @@ export async function applyAutoStep(
   const today = app.modifiedDate;
   const assessmentStart = stageOf(app, 'Assessment')?.progress?.startDate ?? today;
   switch (step.kind) {
-    case 'accept':
-      return council.acceptLodgement(app.id, undefined, key('accept'));
+    case 'accept': {
+      const accepted = await council.acceptLodgement(app.id, undefined, key('accept'));
+      if (!authorityTakesPayments(app.authorityId)) return accepted;
+      await issueAutoInvoice(council, accepted);
+      return council.application(app.id);
+    }
+    case 'invoice':
+      // The acceptance's invoice, had it not been issued (a restart between the two, a person's acceptance).
+      await issueAutoInvoice(council, app);
+      return council.application(app.id);
+    case 'confirmDeposit':
+      await confirmAutoDeposits(council, app.id, step.claims);
+      return council.application(app.id);
     case 'startAssessment': {
       const stages = withStage(
         withStage(app.workflowStages, lodgementStage(today)),
@@ -271,8 +304,8 @@ export interface AutoCouncilOptions {
 }
 
 /**
- * One look at the council's open applications (Submitted and InProgress, every page) and the step
- * each is due for. Answers the steps taken. A refusal (409: someone else moved it first) is logged
+ * One look at the council's open applications (Submitted, InProgress and VRFISuspended, every page)
+ * and the step each is due for. Answers the steps taken. A refusal (409: someone else moved it first) is logged
  * and the application is looked at again next time.
  */
 export async function autoCouncilTick(
@@ -285,7 +318,7 @@ export async function autoCouncilTick(
   let cursor: string | undefined;
   do {
     const page = await opts.council.applications({
-      status: ['Submitted', 'InProgress'],
+      status: ['Submitted', 'InProgress', 'VRFISuspended'],
       ...(cursor ? { cursor } : {}),
     });
     for (const summary of page.applications) {
@@ -301,7 +334,12 @@ export async function autoCouncilTick(
               points: (await opts.council.rfiPoints(app.id)).rfiPoints,
             }
           : undefined;
-      const step = nextAutoStep(app, now(), stepMs, rfi);
+      // Its invoices say whether a deposit waits or the lodgement fee is still to issue.
+      const payments =
+        app.status !== 'Submitted' && authorityTakesPayments(app.authorityId)
+          ? { takesPayments: true, payments: await opts.council.payments(app.id) }
+          : undefined;
+      const step = nextAutoStep(app, now(), stepMs, rfi, payments);
       if (!step) continue;
       try {
         await applyAutoStep(opts.council, app, step, bookingUrl);

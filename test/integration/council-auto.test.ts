@@ -2,6 +2,7 @@
  * The automatic council (`npm start -- --council=auto`, infra/council/auto.ts) against the suite's
  * stack: an application lodged by the demo applicant is taken to a consent through the council API
  * with wcc's own credentials, and the applicant sees each change; a replayed step changes nothing.
+ * The lodgement fee is invoiced once and a claimed deposit confirmed, derived from the API's state.
  * Ticks are run one by one with no pause (`stepMs: 0`), on this file's application only (the stack
  * is shared with other files' lodgements).
  */
@@ -16,6 +17,8 @@ import { applyAutoStep, autoCouncilTick, nextAutoStep } from '../../infra/counci
 import type { GetApplicationResponse } from '../../shared/schemas/applications';
 import type { RfiPointDto } from '../../shared/schemas/rfis';
 import { orderRfiPoints, rfiPointState } from '../../shared/domain/rfis';
+import { PaymentDto } from '../../shared/schemas/payments';
+import { nzDay } from '../../shared/domain/working-days';
 
 const o = readOutputs();
 const wcc = councilApiClient(councilCredentials('wcc', o));
@@ -75,6 +78,54 @@ describe('the automatic council', { timeout: 120_000 }, () => {
       await api('GET', `/user/applicationsV3/${id}/action-items`, undefined, { token, outputs: o })
     ).body as { itemType: string; url?: string }[];
     expect(actions.find((a) => a.itemType === 'BookInspection')?.url).toBe('https://wellington.govt.nz');
+
+    // The lodgement fee, issued with the acceptance and still awaiting payment: the grant did not wait.
+    const payments = (await api('GET', `/user/applications/${id}/payments`, undefined, { token, outputs: o }))
+      .body as PaymentDto[];
+    expect(payments.map((p) => [p.description, p.baseAmount, p.status])).toEqual([
+      ['Building consent lodgement fee', 1265, 'AwaitingPayment'],
+    ]);
+    expect(application.hasOutstandingPayments).toBe(true);
+  });
+
+  test('invoices once whoever accepted, and confirms a claimed deposit on its next tick', async () => {
+    const [applicant] = o.DemoUsers;
+    const token = (await signIn(applicant!.email, applicant!.password, o)).IdToken;
+    const id = await submittedApplication(token, 'wcc', { ...site, address1: '13 Auto Council Lane' }, o);
+    const user = (method: string, path: string, body?: unknown) =>
+      api(method, `/user/applications/${id}${path}`, body, { token, outputs: o });
+    // A council with no memory each tick: what it does is read from the API (a restart is the same).
+    const tick = async () =>
+      (
+        await autoCouncilTick({
+          council: wcc,
+          authorityId: 'wcc',
+          stepMs: 0,
+          select: (x) => x === id,
+          raisesRfi: () => false,
+        })
+      ).map((t) => t.step);
+
+    // Accepted by a person with the simulator: the automatic council issues the fee, once.
+    await wcc.acceptLodgement(id);
+    expect(await tick()).toEqual(['invoice']);
+    expect(await tick()).toEqual(['startAssessment']);
+    const [fee, ...others] = await wcc.payments(id);
+    expect(others).toEqual([]);
+    expect(fee).toMatchObject({ description: 'Building consent lodgement fee', status: 'AwaitingPayment' });
+
+    const claim = await user('PATCH', `/payments/${fee!.paymentId}`, {
+      paymentMethod: 'Deposit',
+      transactionDate: nzDay(new Date()),
+    });
+    expect(claim).toMatchObject({ status: 200, body: { status: 'DepositPending' } });
+    expect(await tick()).toEqual(['confirmDeposit']);
+    const paid = PaymentDto.parse((await user('GET', `/payments/${fee!.paymentId}`)).body);
+    expect(paid).toMatchObject({ status: 'Paid', paymentDate: expect.any(String) });
+    const { application } = (await user('GET', '')).body as GetApplicationResponse;
+    expect(application.hasOutstandingPayments).toBe(false);
+    expect(await tick()).toEqual(['assess']);
+    expect((await wcc.payments(id)).map((p) => p.status)).toEqual(['Paid']);
   });
 
   test('raises an RFI round, waits for the applicant, signs it off and grants', async () => {
@@ -200,5 +251,7 @@ describe('the automatic council', { timeout: 120_000 }, () => {
     const again = await applyAutoStep(wcc, snapshot, step);
     expect(again).toEqual(first);
     expect(await wcc.application(id)).toEqual(first);
+    // The acceptance's invoice replayed with it: one.
+    expect((await wcc.payments(id)).map((p) => p.description)).toEqual(['Building consent lodgement fee']);
   });
 });

@@ -12,6 +12,7 @@ import { signIn } from '../support/cognito';
 import type { StackOutputs } from '../support/outputs';
 import type { RfiPointDto } from '../../shared/schemas/rfis';
 import { orderRfiPoints, rfiPointState } from '../../shared/domain/rfis';
+import { PaymentsResponse } from '../../shared/schemas/payments';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.join(root, process.env.STACK_DIR ?? '.local-test', 'demo-seed-test');
@@ -46,6 +47,7 @@ interface Got {
     acceptedDate?: string;
     hasRFI?: boolean;
     hasOutstandingRFIs?: boolean;
+    hasOutstandingPayments?: boolean;
   };
   requiredInspections: { inspectionTypes: { status: string; history: unknown[] }[] }[];
 }
@@ -129,6 +131,28 @@ describe('the demo seed', () => {
       ['Consent', 'Building', 1, 'Fire separation to the boundary', 'NotResponded'],
     ]);
     expect(result.applications).toHaveLength(9);
+  });
+
+  test('one has two invoices: the lodgement fee paid at the council, the processing fee to pay', async () => {
+    const id = byName('Extension');
+    const res = await api('GET', `/user/applications/${id}/payments`, undefined, {
+      token: applicant,
+      outputs: o,
+    });
+    expect(res.status).toBe(200);
+    const payments = PaymentsResponse.parse(res.body).sort((a, b) => a.displayOrder - b.displayOrder);
+    expect(
+      payments.map((p) => [p.description, p.baseAmount, p.status, p.paymentMethod, p.transactions.length]),
+    ).toEqual([
+      ['Building consent lodgement fee', 1265, 'Paid', 'Council', 1],
+      ['Building consent processing fee', 2847.5, 'AwaitingPayment', undefined, 0],
+    ]);
+    expect(payments[1]!.paymentOptions.map((p) => p.type)).toEqual(['Gateway', 'Deposit']);
+    expect(payments[1]!.surchargeAmount).toBeGreaterThan(0);
+    expect(payments[1]!.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await app('Extension')).hasOutstandingPayments).toBe(true);
+    // The others have no invoice.
+    expect((await app('Townhouse')).hasOutstandingPayments).toBeFalsy();
   });
 
   test('the agent is a participant at Edit on some of them', async () => {

@@ -1,6 +1,7 @@
 import { simulatorCommands } from './applications';
 import { moreSimulatorCommands } from './more';
 import { operatorCommands } from './operator';
+import { paymentCommands } from './payments';
 import { rfiCommands } from './rfis';
 import type { CouncilCommand } from './types';
 
@@ -10,4 +11,5 @@ export const councilCommands: CouncilCommand[] = [
   ...simulatorCommands,
   ...moreSimulatorCommands,
   ...rfiCommands,
+  ...paymentCommands,
 ];

@@ -32,7 +32,8 @@ export const defaultRfiPerson = (authority: string) => ({
   email: `building.consents@${authority}.council.example.nz`,
 });
 
-const idempotency = (values: OptionValues) => {
+/** `--idempotency-key K`, checked as the API would. */
+export const idempotency = (values: OptionValues) => {
   const key = text(values['idempotency-key']);
   return key === undefined ? {} : { idempotencyKey: checked(IdempotencyKey, key) };
 };
@@ -131,13 +132,15 @@ export function raisedLines(raised: z.output<typeof RaisedRfiRound>): string[] {
   ];
 }
 
-const credentialOptions = {
+/** Which council's credentials (else the operator's hand-over of the authority), and a key to replay a write. */
+export const credentialOptions = {
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
   'idempotency-key': { type: 'string' },
 } as const;
 
-async function clientOf(
+/** The typed client with the authority's credentials (or `--client-id`/`--client-secret`). */
+export async function clientOf(
   ctx: CommandContext,
   authority: string,
   values: OptionValues,
@@ -150,7 +153,8 @@ async function clientOf(
   return councilApiClient(creds);
 }
 
-const opt = (o: { idempotencyKey?: string }) =>
+/** The write's options: its `--idempotency-key`, if given. */
+export const opt = (o: { idempotencyKey?: string }) =>
   o.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : undefined;
 
 export const rfiCommands: CouncilCommand[] = [

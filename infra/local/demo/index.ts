@@ -15,9 +15,17 @@ import {
   autoRfiRound,
   nextAutoStep,
 } from '../../council/auto.js';
+import { addDays, nzDay } from '../../../shared/domain/working-days.js';
+import { autoInvoice } from '../../council/auto-payments.js';
 import { withStage } from '../../council/commands/values.js';
 import type { CouncilApplication } from '../../../shared/schemas/council.js';
-import { DEMO_APPLICATIONS, DEMO_AUTHORITY, projectSteps, type DemoApp } from './plan.js';
+import {
+  DEMO_APPLICATIONS,
+  DEMO_AUTHORITY,
+  DEMO_PROCESSING_FEE,
+  projectSteps,
+  type DemoApp,
+} from './plan.js';
 import {
   addParticipant,
   answerRfiPoint,
@@ -157,14 +165,19 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
     while (!until(app)) {
       const step = nextAutoStep(app, new Date(Date.parse(app.modifiedDate) + 1), 0);
       if (!step) throw new Error(`demo: no council step for ${id} (${app.status})`);
-      app = await applyAutoStep(council, app, step, bookingUrl);
+      // Accepted without the automatic council's invoice: the demo's invoices are its own (demoInvoices).
+      app =
+        step.kind === 'accept'
+          ? await council.acceptLodgement(id)
+          : await applyAutoStep(council, app, step, bookingUrl);
     }
     return app;
   };
   if (a.stage === 'assessment' || a.stage === 'rfi') {
-    await stepTo(
+    const assessing = await stepTo(
       (app) => (app.workflowStages.find((s) => s.stageName === 'Assessment')?.progress?.elapsedNum ?? 0) > 0,
     );
+    if (a.invoices) await demoInvoices(council, assessing);
     return;
   }
   let app = await stepTo((app) =>
@@ -216,6 +229,22 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
       stageType: 'Steps',
       items: [{ date: daysAgo(1), status: 'Completed', displayName: 'CCC Issued' }],
     }),
+  });
+}
+
+/**
+ * The demo's invoices (issue 19, docs/payments.md), through the council client: the lodgement fee
+ * paid at the council, and the processing fee awaiting payment by card or direct deposit.
+ */
+async function demoInvoices(council: ReturnType<typeof councilApiClient>, app: CouncilApplication) {
+  const fee = await council.issueInvoice(app.id, autoInvoice(app));
+  await council.paidAtCouncil(app.id, fee.paymentId, { reference: `RCPT-${app.id}` });
+  const today = nzDay(new Date())!;
+  await council.issueInvoice(app.id, {
+    description: DEMO_PROCESSING_FEE.description,
+    baseAmount: DEMO_PROCESSING_FEE.amount,
+    dueDate: addDays(today, 20),
+    paymentOptions: ['Gateway', 'Deposit'],
   });
 }
 

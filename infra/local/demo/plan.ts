@@ -1,7 +1,7 @@
 /**
  * What the demo shows (docs/demo.md): the demo applicant's applications in Wellington, each at a
- * point of the lifecycle, with plausible projects. Later issues (RFIs, payments, notifications) add
- * their states here.
+ * point of the lifecycle, with plausible projects. Later issues (notifications) add their states
+ * here; RFIs and payments have theirs.
  */
 export const DEMO_AUTHORITY = 'wcc';
 
@@ -18,7 +18,12 @@ export interface DemoApp {
   agent?: boolean;
   /** The demo application (by name) whose consent this amends. */
   amendmentOf?: string;
+  /** The council's invoices: the lodgement fee paid, the processing fee awaiting payment. */
+  invoices?: boolean;
 }
+
+/** The demo's invoice awaiting payment (the lodgement fee, paid, is the automatic council's). */
+export const DEMO_PROCESSING_FEE = { description: 'Building consent processing fee', amount: 2847.5 };
 
 const site = (address1: string, zipCode: string) => ({
   address1,
@@ -57,6 +62,7 @@ export const DEMO_APPLICATIONS: DemoApp[] = [
     description: 'A two-storey rear extension: kitchen below, bedroom and ensuite above',
     value: 320000,
     agent: true,
+    invoices: true,
   },
   {
     // The council asks for further information (an open Consent round of two points): the applicant

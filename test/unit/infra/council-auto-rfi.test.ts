@@ -151,6 +151,8 @@ function fakeCouncil(start: CouncilApplication) {
     }),
     application: async () => current,
     rfiPoints: async () => ({ rfiPoints: points }),
+    // The lodgement fee is issued (council-auto-payments.test.ts has the payments).
+    payments: async () => [{ description: 'Building consent lodgement fee', status: 'Paid' }],
     workflowStages: async (
       _: string,
       b: { workflowStages: CouncilApplication['workflowStages'] },
