@@ -251,9 +251,11 @@ describe('application details page', () => {
 
   it('later sections say they are not available yet, naming the capability', async () => {
     serve(BASE);
-    open('/application-details/55?section=payments');
+    open('/application-details/55?section=notifications');
     expect(
-      await screen.findByText('This section is not available yet. It arrives with payments and invoices.'),
+      await screen.findByText(
+        'This section is not available yet. It arrives with application notifications.',
+      ),
     ).toBeTruthy();
   });
 
@@ -288,9 +290,9 @@ describe('application details page', () => {
     const { router } = open('/application-details/55');
     await screen.findByText('Application summary');
     const tabs = createWrapper(document.body).findTabs()!;
-    tabs.findTabLinkById('Payments')!.click();
-    await waitFor(() => expect(router.state.location.search).toBe('?section=Payments'));
-    expect(await screen.findByText(/It arrives with payments and invoices/)).toBeTruthy();
+    tabs.findTabLinkById('Notifications')!.click();
+    await waitFor(() => expect(router.state.location.search).toBe('?section=Notifications'));
+    expect(await screen.findByText(/It arrives with application notifications/)).toBeTruthy();
   });
 
   it('Applications: child application cards link to them; a create-child action opens the new form', async () => {

@@ -119,14 +119,10 @@ export const signedInRoutes: RouteObject[] = [
         path: 'application-details/:applicationId/rfi-point-details-v3/:rfiPointId',
         lazy: page(() => import('../features/rfis/RfiPointPage')),
       },
-      soon(
-        'application-details/:applicationId/payment-details/:paymentId',
-        'paymentDetails',
-        ({ params }) => [
-          ['application', params.applicationId],
-          ['payment', params.paymentId],
-        ],
-      ),
+      {
+        path: 'application-details/:applicationId/payment-details/:paymentId',
+        lazy: page(() => import('../features/payments/PaymentDetailsPage')),
+      },
       {
         path: 'application-submitted/:applicationId',
         loader: numericParams('applicationId'),

@@ -41,7 +41,7 @@ import {
 import { SaveTemplateDialog } from '../applications/dialogs/SaveTemplateDialog';
 import AuthorityInfoCard from '../authority/AuthorityInfoCard';
 import { jurisdictionQuery } from '../new-application/reference';
-import { COUNCIL_REFRESH_MS, councilMayChange, isLaterSection, type LaterSection } from './details';
+import { COUNCIL_REFRESH_MS, councilMayChange, isLaterSection, numberOf, type LaterSection } from './details';
 import { ParticipantsSection } from '../participants/ParticipantsSection';
 import { ViewSubmittedDialog } from './ViewSubmittedDialog';
 import { StatutoryClockPanel } from './StatutoryClockPanel';
@@ -52,9 +52,8 @@ import { ClosedNotice } from './ClosedNotice';
 const DocumentsSection = lazy(() => import('../documents/DocumentsSection'));
 // The RFIs section is the rfis feature's chunk.
 const RfisSection = lazy(() => import('../rfis/RfisSection'));
-
-const numberOf = (a: Pick<ApplicationDto, 'consentNumber' | 'applicationNumber' | 'id'>) =>
-  a.consentNumber ?? a.applicationNumber ?? a.id;
+// The Payments section is the payments feature's chunk.
+const PaymentsSection = lazy(() => import('../payments/PaymentsSection'));
 
 function contactOf(app: ApplicationDto): string {
   const contact = app.participants.find((p) => p.id === app.primaryContactId) ?? undefined;
@@ -364,6 +363,14 @@ export default function ApplicationDetailsPage() {
           fallback={<StatusIndicator type="loading">{t('applicationDetails.loading')}</StatusIndicator>}
         >
           <RfisSection app={app} />
+        </Suspense>
+      );
+    if (s === 'Payments')
+      return (
+        <Suspense
+          fallback={<StatusIndicator type="loading">{t('applicationDetails.loading')}</StatusIndicator>}
+        >
+          <PaymentsSection app={app} />
         </Suspense>
       );
     if (s === 'Inspections')

@@ -12,11 +12,15 @@ export function submittedDialogWidth(viewportWidth: number): number {
   return Math.min(SUBMITTED_DIALOG_MAX_WIDTH, viewportWidth - SUBMITTED_DIALOG_MARGIN);
 }
 
+/** The number an application goes by: the consent's, else the application's, else its id. */
+export const numberOf = (a: {
+  consentNumber?: string | undefined;
+  applicationNumber?: string | undefined;
+  id: string;
+}) => a.consentNumber ?? a.applicationNumber ?? a.id;
+
 /** Sections that land with later issues, and the capability each names. */
-export const LATER_SECTIONS = [
-  'Payments',
-  'Notifications',
-] as const satisfies readonly ApplicationDetailsSection[];
+export const LATER_SECTIONS = ['Notifications'] as const satisfies readonly ApplicationDetailsSection[];
 export type LaterSection = (typeof LATER_SECTIONS)[number];
 export const isLaterSection = (s: ApplicationDetailsSection): s is LaterSection =>
   (LATER_SECTIONS as readonly string[]).includes(s);

@@ -1,0 +1,132 @@
+/**
+ * Invoices paid in the UI (issue 19 "Done when"): the council accepts a lodged application and
+ * issues two invoices through its client; the applicant finds the application under Actions to be
+ * taken, opens the Payments section, pays the first by card on the gateway's page (the local
+ * stand-in) and comes back to the approval and the receipt; claims the second by direct deposit with
+ * a proof uploaded; the council confirms the deposit and the invoice shows Paid. Axe on each page.
+ */
+import { expect, test } from './support/fixtures';
+import { demoUser, readOutputs } from './support/outputs';
+import { expectNoAxeViolations } from './support/axe';
+import { uniqueStreet } from './support/applications';
+import { signIn as cognitoSignIn } from '../support/cognito';
+import { councilCredentials } from '../support/council';
+import { submittedApplication } from '../support/submission';
+import { councilApiClient } from '../../infra/council/client';
+import { SignInPage } from './pages/SignInPage';
+import { ShellPage } from './pages/ShellPage';
+import { DocumentUploadPage, pdfFile } from './pages/DocumentUploadPage';
+
+test.setTimeout(180_000);
+
+test('the applicant pays one invoice by card and claims another by direct deposit with a proof', async ({
+  page,
+}) => {
+  const o = readOutputs();
+  const user = demoUser(0);
+  const token = (await cognitoSignIn(user.email, user.password, o)).IdToken;
+  const street = uniqueStreet('Invoice');
+  const id = await submittedApplication(
+    token,
+    'wcc',
+    { address1: street, city: 'Wellington', zipCode: '6011', country: 'NZ' },
+    o,
+  );
+  const wcc = councilApiClient(councilCredentials('wcc', o));
+  await wcc.acceptLodgement(id);
+  const lodgement = await wcc.issueInvoice(id, {
+    description: 'Building consent lodgement fee',
+    baseAmount: 312.6,
+    dueDate: '2030-01-31',
+  });
+  const processing = await wcc.issueInvoice(id, {
+    description: 'Building consent processing fee',
+    baseAmount: 1265,
+    paymentOptions: ['Deposit'],
+  });
+
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(user.email, user.password);
+  await expect(new ShellPage(page).dashboardHeading).toBeVisible();
+
+  // Actions to be taken lists it; its card opens the Payments section.
+  const card = page
+    .getByRole('list', { name: 'Actions to be taken' })
+    .getByRole('listitem')
+    .filter({ hasText: street });
+  await expect(async () => {
+    await page.reload();
+    await expect(card.first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(card.first().getByRole('img', { name: 'Outstanding payments' })).toBeVisible();
+  await card
+    .first()
+    .getByRole('link', { name: /^Open / })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/application-details/${id}\\?section=Payments`));
+  const invoices = page.getByRole('table', { name: 'Payments' });
+  await expect(invoices.getByRole('row')).toHaveCount(3);
+  await expect(page.getByText('2 invoices awaiting payment: $1,577.60')).toBeVisible();
+  await expectNoAxeViolations(page, 'Payments section: two invoices awaiting payment');
+
+  // The lodgement fee by card: the surcharge on its own line, then the gateway's page.
+  await invoices.getByRole('link', { name: 'Building consent lodgement fee' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment-details/${lodgement.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Building consent lodgement fee' })).toBeVisible();
+  await expect(page.getByText('Awaiting payment').first()).toBeVisible();
+  const surcharge = lodgement.surchargeAmount;
+  expect(surcharge).toBeGreaterThan(0);
+  const total = `$${(312.6 + surcharge).toFixed(2)}`;
+  await expect(page.getByText('Total by card')).toBeVisible();
+  await expectNoAxeViolations(page, 'Payment details: awaiting payment');
+  await page.getByRole('button', { name: `Pay ${total} by card on the payment page` }).click();
+
+  // The gateway's hosted page (the stand-in): the approving test card.
+  await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible();
+  await page.getByLabel(/^4111111111111111/).check();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+
+  // Back on the portal: the gateway's answer, the receipt, the transaction.
+  await expect(page).toHaveURL(new RegExp(`/payment-details/${lodgement.id}\\?sessionId=`));
+  await expect(page.getByText('Payment approved')).toBeVisible({ timeout: 20_000 });
+  const receipt = page.locator('.payment-receipt');
+  await expect(receipt.getByRole('heading', { name: 'Receipt' })).toBeVisible({ timeout: 20_000 });
+  await expect(receipt).toContainText(total);
+  await expect(receipt).toContainText('Card');
+  await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Approved');
+  await expectNoAxeViolations(page, 'Payment details: paid by card, the receipt');
+
+  // The processing fee by direct deposit, with a proof of payment.
+  await page.getByRole('link', { name: 'Back to payments' }).click();
+  await expect(page.getByText('1 invoice awaiting payment: $1,265.00')).toBeVisible();
+  await invoices.getByRole('link', { name: 'Building consent processing fee' }).click();
+  await expect(page.getByText('Reference to quote')).toBeVisible();
+  await expect(page.getByRole('button', { name: /by card/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'I have paid $1,265.00 by direct deposit' }).click();
+  await page.getByRole('button', { name: 'Claim the deposit' }).click();
+  await expect(page.getByText('Enter the date you made the deposit')).toBeVisible();
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Pacific/Auckland' });
+  await page.getByRole('textbox', { name: 'Date of the deposit' }).fill(today.replaceAll('-', '/'));
+  const uploads = new DocumentUploadPage(page);
+  await uploads.upload('Proofs of payment', pdfFile('deposit-receipt.pdf', 'ANZ transfer receipt'));
+  await uploads.expectCompleted('deposit-receipt.pdf');
+  await expect(page.getByRole('radio', { name: 'deposit-receipt.pdf' })).toBeChecked({ timeout: 15_000 });
+  await expectNoAxeViolations(page, 'Payment details: claiming a deposit with its proof');
+  await page.getByRole('button', { name: 'Claim the deposit' }).click();
+  await expect(page.getByText('Deposit claimed. The council will confirm it when it arrives.')).toBeVisible();
+  await expect(page.getByText('Deposit pending').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('deposit-receipt.pdf');
+
+  // The council sees the claim and confirms it; the invoice is paid.
+  const claimed = (await wcc.payments(id)).find((p) => p.id === processing.id)!;
+  expect(claimed.status).toBe('DepositPending');
+  expect(claimed.transactions.at(-1)?.proofDocumentName).toBeTruthy();
+  await wcc.depositDecision(id, processing.id, { decision: 'Confirmed' });
+  await page.getByRole('button', { name: 'Refresh the invoice' }).click();
+  await expect(page.locator('.payment-receipt')).toContainText('Direct deposit');
+  await page.getByRole('link', { name: 'Back to payments' }).click();
+  await expect(page.getByText('Nothing to pay')).toBeVisible();
+  await expectNoAxeViolations(page, 'Payments section: all paid');
+});
