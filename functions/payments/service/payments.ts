@@ -252,7 +252,15 @@ export function paymentsService(ports: PaymentPorts) {
      * are asked about; those the gateway still calls pending after {@link ABANDON_AFTER_MS} are
      * given up. Answers how many it settled.
      */
-    async catchUp(limit = 50): Promise<{ asked: number; settled: number; abandoned: number }> {
+    /**
+     * The catch-up job: asks the gateway about the sessions still Pending after CATCH_UP_AFTER_MS
+     * (oldest first, up to `limit`) and settles them; one it still calls pending after
+     * ABANDON_AFTER_MS is Abandoned. A session the gateway could not answer about is counted in
+     * `failed` (and asked again next run).
+     */
+    async catchUp(
+      limit = 50,
+    ): Promise<{ asked: number; settled: number; abandoned: number; failed: number }> {
       const now = ports.now();
       const stale = await ports.pendingSessions(
         new Date(now.getTime() - CATCH_UP_AFTER_MS).toISOString(),
@@ -260,10 +268,12 @@ export function paymentsService(ports: PaymentPorts) {
       );
       let settled = 0;
       let abandoned = 0;
+      let failed = 0;
       for (const s of stale) {
         const answer = await settle(s.sessionId).catch(() => undefined);
-        if (answer && answer.result !== 'Pending') settled++;
-        else if (answer && now.getTime() - Date.parse(s.startedAt) > ABANDON_AFTER_MS) {
+        if (!answer) failed++;
+        else if (answer.result !== 'Pending') settled++;
+        else if (now.getTime() - Date.parse(s.startedAt) > ABANDON_AFTER_MS) {
           const application = await ports.application(s.applicationId);
           if (!application) continue;
           const { all } = await paymentOf(s.applicationId, s.paymentId);
@@ -288,7 +298,7 @@ export function paymentsService(ports: PaymentPorts) {
           if (ok) abandoned++;
         }
       }
-      return { asked: stale.length, settled, abandoned };
+      return { asked: stale.length, settled, abandoned, failed };
     },
 
     ...councilPayments(ports),

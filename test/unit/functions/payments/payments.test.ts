@@ -323,7 +323,7 @@ describe('a card payment, confirmed only by the gateway', () => {
     const first = (await payments.session('u1', w.application, id, undefined)).sessionId!;
     const second = (await payments.session('u1', w.application, id, undefined)).sessionId!;
     // Too recent: not asked.
-    expect(await payments.catchUp()).toEqual({ asked: 0, settled: 0, abandoned: 0 });
+    expect(await payments.catchUp()).toEqual({ asked: 0, settled: 0, abandoned: 0, failed: 0 });
     w.clock = new Date(w.clock.getTime() + CATCH_UP_AFTER_MS + 1000);
     w.outcomes.set(first, {
       state: 'done',
@@ -332,10 +332,10 @@ describe('a card payment, confirmed only by the gateway', () => {
       message: 'APPROVED',
       amountCents: 31854,
     });
-    expect(await payments.catchUp()).toEqual({ asked: 2, settled: 1, abandoned: 0 });
+    expect(await payments.catchUp()).toEqual({ asked: 2, settled: 1, abandoned: 0, failed: 0 });
     expect((await payments.get('100', id)).status).toBe('Paid');
     w.clock = new Date(w.clock.getTime() + ABANDON_AFTER_MS);
-    expect(await payments.catchUp()).toEqual({ asked: 1, settled: 0, abandoned: 1 });
+    expect(await payments.catchUp()).toEqual({ asked: 1, settled: 0, abandoned: 1, failed: 0 });
     expect(w.sessions.find((s) => s.sessionId === second)).toMatchObject({ state: 'Abandoned' });
   });
   it('no session on a paid invoice; an approval after a payment at the council is recorded, not paid twice', async () => {
