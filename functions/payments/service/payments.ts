@@ -254,18 +254,24 @@ export function paymentsService(ports: PaymentPorts) {
      */
     /**
      * The catch-up job: asks the gateway about the sessions still Pending after CATCH_UP_AFTER_MS
-     * (oldest first, up to `limit`) and settles them; one it still calls pending after
+     * (oldest first, `limit` a page, at most `pages` pages a run, so sessions the gateway keeps
+     * calling pending never hide the newer ones) and settles them; one it still calls pending after
      * ABANDON_AFTER_MS is Abandoned. A session the gateway could not answer about is counted in
      * `failed` (and asked again next run).
      */
     async catchUp(
       limit = 50,
+      pages = 10,
     ): Promise<{ asked: number; settled: number; abandoned: number; failed: number }> {
       const now = ports.now();
-      const stale = await ports.pendingSessions(
-        new Date(now.getTime() - CATCH_UP_AFTER_MS).toISOString(),
-        limit,
-      );
+      const before = new Date(now.getTime() - CATCH_UP_AFTER_MS).toISOString();
+      const stale: PaymentSessionRecord[] = [];
+      for (let page = 0, after: string | undefined; page < pages; page++) {
+        const found = await ports.pendingSessions(before, limit, after);
+        stale.push(...found);
+        if (found.length < limit) break;
+        after = found.at(-1)!.startedAt;
+      }
       let settled = 0;
       let abandoned = 0;
       let failed = 0;
