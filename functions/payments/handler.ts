@@ -1,9 +1,25 @@
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
+import { logger } from '../platform/logger.js';
 import { contract } from './contract.js';
 import { tableServices } from './ports.js';
 
 const { payments } = tableServices();
+
+/**
+ * The gateway's notification: ask the gateway and settle. Always 204 (the gateway only retries, and
+ * an unknown session tells a caller nothing); a session that could not be settled is logged, and
+ * the catch-up job (functions/payments/scheduled.ts) asks again.
+ */
+async function notified(sessionId: string) {
+  await payments.notified(sessionId).catch((err: unknown) => {
+    logger.warn('payments: a notification did not settle its session', {
+      sessionId,
+      error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+    });
+  });
+  return reply(204);
+}
 
 /**
  * Payments (portal-organisation §3, §7; docs/payments.md): invoices read (ReadOnly), a deposit claimed
@@ -22,14 +38,8 @@ export const routes = {
     params,
     body,
   }) => payments.session(caller.userId, application, params.paymentId, body.token),
-  'GET /public/payments/notifications': async ({ query }) => {
-    await payments.notified(query.sessionId).catch(() => undefined);
-    return reply(204);
-  },
-  'POST /public/payments/notifications': async ({ query }) => {
-    await payments.notified(query.sessionId).catch(() => undefined);
-    return reply(204);
-  },
+  'GET /public/payments/notifications': async ({ query }) => notified(query.sessionId),
+  'POST /public/payments/notifications': async ({ query }) => notified(query.sessionId),
   'GET /council/applications/{id}/payments': async ({ application }) =>
     payments.list(application.applicationId),
   'POST /council/applications/{id}/payments': async ({ council, application, idempotency, body }) =>

@@ -27,6 +27,7 @@ import {
 import { LOCAL_MERGE_FUNCTION_NAME, startLambda, type LocalLambda } from './lambda';
 import { startWeb, type WebMode } from './web';
 import { rateLimitsFrom, type RateLimits } from '../../functions/platform/rate-limit';
+import { localIntervalMs, recurringJobs } from '../../functions/platform/recurring-jobs';
 import { LOCAL_ORIGIN_SECRET, localRateLimits } from './edge';
 import { onboardLocalCouncils } from './councils';
 
@@ -40,8 +41,14 @@ export type { LocalScheduler, StoredSchedule } from './scheduler';
 export type { DeadLetter, LocalStreams, RedriveResult } from './streams';
 
 export const STACK_NAME = 'ConsentPortalLocal';
-export /** The local gateway's REST credentials (the stand-in checks them as Windcave does). */
-const LOCAL_PAYMENT_GATEWAY = { username: 'consent-portal-local', apiKey: 'local-payment-gateway-key' };
+/**
+ * The local gateway's REST credentials (the stand-in checks them as Windcave does); a test that runs
+ * a payments job in its own process uses them too.
+ */
+export const LOCAL_PAYMENT_GATEWAY = {
+  username: 'consent-portal-local',
+  apiKey: 'local-payment-gateway-key',
+};
 const REGION = 'ap-southeast-2';
 export const TABLE_NAME = 'consent-portal-local';
 export const UPLOADS_BUCKET = 'consent-portal-uploads-local';
@@ -412,8 +419,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     await webP;
 
-    // Schedules that came due while the stack was down fire now; the rest get timers.
+    // Schedules that came due while the stack was down fire now; the rest get timers. The recurring
+    // jobs (AWS: EventBridge rules at a rate) every interval from now, shortened by their env variable.
     scheduler.start();
+    for (const job of recurringJobs) {
+      if (handlers.exists(job.payload.target)) scheduler.every(job.name, localIntervalMs(job), job.payload);
+    }
 
     const outputs: LocalStackOutputs = {
       CouncilUserPoolId: cognito.councilUserPoolId,

@@ -16,11 +16,28 @@ export interface StoredSchedule {
   createdAt: string;
 }
 
+/** A recurring job (an EventBridge rule at a rate): not persisted, registered at each start. */
+export interface RecurringSchedule {
+  name: string;
+  intervalMs: number;
+  payload: unknown;
+  /** ISO time it fires next. */
+  next: string;
+}
+
 export interface LocalScheduler extends SchedulerImplementation {
+  /** The one-time schedules (the recurring ones: {@link recurring}). */
   list(): StoredSchedule[];
   /**
+   * Registers a recurring job (functions/platform/recurring-jobs.ts): it fires every `intervalMs`
+   * from now, a run skipped while the previous one is still running. The same name again replaces it.
+   */
+  every(name: string, intervalMs: number, payload: unknown): void;
+  recurring(): RecurringSchedule[];
+  /**
    * Fires every schedule due at `now` (default: the clock; a later time lets a test fire what would
-   * come due then); resolves when their handlers have finished.
+   * come due then), recurring ones included (their next run is then `now` + their interval);
+   * resolves when their handlers have finished.
    */
   fireDue(now?: Date): Promise<string[]>;
   /** Arms a timer for every stored schedule (due ones fire on the next tick). */
@@ -49,7 +66,8 @@ const MAX_TIMER = 2 ** 31 - 1;
 /**
  * EventBridge Scheduler on this machine: one-time schedules persisted in a JSON file, fired by
  * timers; schedules that came due while the stack was down fire at start. A schedule is deleted
- * once it has fired (ActionAfterCompletion: DELETE).
+ * once it has fired (ActionAfterCompletion: DELETE). Recurring jobs (EventBridge rules at a rate)
+ * live in memory: infra/local/index.ts registers them at each start.
  */
 export function createScheduler(opts: { file: string; handlers: HandlerLoader; log: Log }): LocalScheduler {
   let schedules = new Map<string, StoredSchedule>();
@@ -63,6 +81,10 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
   }
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
+  const recurring = new Map<string, RecurringSchedule>();
+  const recurringTimers = new Map<string, NodeJS.Timeout>();
+  /** The recurring jobs running now (a run is skipped while its previous one runs). */
+  const running = new Map<string, Promise<void>>();
   let stopped = false;
 
   const persist = () => {
@@ -78,17 +100,45 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
     if (!s) return Promise.resolve();
     schedules.delete(name);
     persist();
-    const run = (async () => {
+    return run(name, s.payload);
+  };
+
+  const run = (name: string, payload: unknown): Promise<void> => {
+    const job = (async () => {
       try {
-        const handler = await opts.handlers.load<(p: unknown) => Promise<unknown>>(scheduleTarget(s.payload));
-        await handler(s.payload);
+        const handler = await opts.handlers.load<(p: unknown) => Promise<unknown>>(scheduleTarget(payload));
+        await handler(payload);
       } catch (err) {
         opts.log(`schedule ${name} failed: ${String((err as Error)?.stack ?? err)}`);
       }
     })();
-    inFlight.add(run);
-    void run.finally(() => inFlight.delete(run));
-    return run;
+    inFlight.add(job);
+    void job.finally(() => inFlight.delete(job));
+    return job;
+  };
+
+  /** Runs a recurring job now (unless its previous run still runs) and moves its next run on. */
+  const fireRecurring = (name: string, now: number): Promise<void> => {
+    const r = recurring.get(name);
+    if (!r) return Promise.resolve();
+    r.next = new Date(now + r.intervalMs).toISOString();
+    armRecurring(r);
+    const previous = running.get(name);
+    if (previous) return previous;
+    const job = run(name, r.payload).finally(() => running.delete(name));
+    running.set(name, job);
+    return job;
+  };
+
+  const armRecurring = (r: RecurringSchedule) => {
+    clearTimeout(recurringTimers.get(r.name));
+    if (stopped) return;
+    const t = setTimeout(
+      () => void fireRecurring(r.name, Date.now()),
+      Math.max(0, Math.min(Date.parse(r.next) - Date.now(), MAX_TIMER)),
+    );
+    t.unref();
+    recurringTimers.set(r.name, t);
   };
 
   const arm = (s: StoredSchedule) => {
@@ -108,8 +158,11 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
 
   const fireDue = async (now = new Date()) => {
     const due = [...schedules.values()].filter((s) => Date.parse(s.at) <= now.getTime()).map((s) => s.name);
-    await Promise.all(due.map(fire));
-    return due;
+    const dueRecurring = [...recurring.values()]
+      .filter((r) => Date.parse(r.next) <= now.getTime())
+      .map((r) => r.name);
+    await Promise.all([...due.map(fire), ...dueRecurring.map((name) => fireRecurring(name, now.getTime()))]);
+    return [...due, ...dueRecurring];
   };
 
   return {
@@ -136,6 +189,15 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
       if (schedules.delete(name)) persist();
     },
     list: () => [...schedules.values()],
+    every(name, intervalMs, payload) {
+      if (!(Number.isFinite(intervalMs) && intervalMs > 0))
+        throw new Error(`Invalid interval for ${name}: ${String(intervalMs)}`);
+      scheduleTarget(payload);
+      const r = { name, intervalMs, payload, next: new Date(Date.now() + intervalMs).toISOString() };
+      recurring.set(name, r);
+      armRecurring(r);
+    },
+    recurring: () => [...recurring.values()].map((r) => ({ ...r })),
     fireDue,
     start() {
       for (const s of schedules.values()) arm(s);
@@ -145,8 +207,9 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
     },
     stop: async () => {
       stopped = true;
-      for (const t of timers.values()) clearTimeout(t);
+      for (const t of [...timers.values(), ...recurringTimers.values()]) clearTimeout(t);
       timers.clear();
+      recurringTimers.clear();
       while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
   };

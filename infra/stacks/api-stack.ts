@@ -272,6 +272,7 @@ export class ApiStack extends Stack {
     // One scheduled-target Lambda per feature that schedules jobs (infra/stacks/scheduled-targets.ts).
     const scheduledTargets = addScheduledTargets(this, featuresWithRoutes, {
       ...props,
+      paymentGatewaySecret: this.paymentGatewaySecret,
       environment: baseEnv,
     });
     this.scheduledTargets = scheduledTargets;

@@ -1,17 +1,22 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Duration, type Stack } from 'aws-cdk-lib';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Policy, PolicyStatement, Role, type IRole } from 'aws-cdk-lib/aws-iam';
 import type { EnvName } from '../../functions/platform/config.js';
+import { recurringJobs } from '../../functions/platform/recurring-jobs.js';
 import type { Feature } from '../../functions/routes.js';
 import { PortalFunction, repoRoot } from '../constructs/portal-function.js';
 import { featureCapabilities, grantFeature, type Capability, type GrantProps } from './api-grants.js';
 
 /**
  * Schedule targets (docs/architecture.md): a feature that schedules one-off jobs (capability
- * 'scheduler') has `functions/<feature>/scheduled.ts` exporting `handler(payload)`; its jobs carry
- * `target: '<feature>/scheduled'`. On AWS each such feature gets one Lambda EventBridge Scheduler
- * invokes with the job's payload; locally infra/local/scheduler.ts loads the module the target names.
+ * 'scheduler') or has a recurring job (functions/platform/recurring-jobs.ts) has
+ * `functions/<feature>/scheduled.ts` exporting `handler(payload)`; its jobs carry
+ * `target: '<feature>/scheduled'`. On AWS each such feature gets one Lambda that EventBridge Scheduler
+ * (one-off jobs) and EventBridge rules at a rate (recurring jobs, constant input) invoke with the
+ * job's payload; locally infra/local/scheduler.ts loads the module the target names.
  */
 
 /** The entry of a feature's scheduled-target Lambda. */
@@ -28,22 +33,41 @@ export const scheduledFunctionName = (stage: string, feature: string) =>
 export const scheduledArnTemplate = (stack: Stack, stage: string) =>
   `arn:${stack.partition}:lambda:${stack.region}:${stack.account}:function:${scheduledFunctionName(stage, '{feature}')}`;
 
-/** Features that schedule jobs and have their scheduled module (a feature may get it later). */
+const schedules = (f: Feature) => featureCapabilities[f].includes('scheduler');
+const recurs = (f: Feature) => recurringJobs.some((j) => j.feature === f);
+
+/**
+ * Features that schedule jobs or have a recurring one, and have their scheduled module (a feature
+ * that schedules may get it later; a recurring job without it fails the synth).
+ */
 export function scheduledFeatures(features: readonly Feature[]): Feature[] {
-  return features.filter(
-    (f) => featureCapabilities[f].includes('scheduler') && existsSync(path.join(repoRoot, scheduledEntry(f))),
-  );
+  return features.filter((f) => {
+    const has = existsSync(path.join(repoRoot, scheduledEntry(f)));
+    if (recurs(f) && !has) throw new Error(`A recurring job of ${f} without ${scheduledEntry(f)}`);
+    return (schedules(f) || recurs(f)) && has;
+  });
 }
 
-/** What a scheduled job may touch: its feature's table writes, mail and uploads, nothing else. */
-const targetCapabilities: readonly Capability[] = ['tableWrite', 'mail', 'uploads'];
+/**
+ * What a scheduled job may touch: its feature's table writes, mail, uploads and the card gateway's
+ * secret (payments' catch-up asks the gateway), nothing else.
+ */
+const targetCapabilities: readonly Capability[] = ['tableWrite', 'mail', 'uploads', 'paymentGateway'];
+
+/**
+ * A run's time limit. Payments' catch-up asks the gateway about the stale sessions one after another
+ * (up to 500: functions/payments/scheduled.ts), each call up to the adapter's 15 s: a run cut short
+ * leaves the rest Pending for the next run (settling is idempotent). 300 s: runs do not overlap.
+ */
+const timeoutSeconds = (feature: Feature) => (feature === 'payments' ? 300 : 30);
 /** Capabilities of those a feature's jobs do not use (organisations: uploads serve its profile image only). */
 const notForTargets: Partial<Record<Feature, readonly Capability[]>> = { organisations: ['uploads'] };
 
 /**
- * One scheduled-target Lambda per feature, and the scheduler role's right to invoke exactly those:
- * a policy here attached to the role imported by ARN (the role lives in the Workflows stack; a
- * grant on the role itself would make Workflows reference this stack: a cycle).
+ * One scheduled-target Lambda per feature; the scheduler role's right to invoke exactly those of the
+ * features that schedule: a policy here attached to the role imported by ARN (the role lives in the
+ * Workflows stack; a grant on the role itself would make Workflows reference this stack: a cycle);
+ * and one EventBridge rule per recurring job, at its rate, with the job's payload as constant input.
  */
 export function addScheduledTargets(
   stack: Stack,
@@ -55,21 +79,41 @@ export function addScheduledTargets(
 ): Partial<Record<Feature, PortalFunction>> {
   const targets: Partial<Record<Feature, PortalFunction>> = {};
   for (const feature of scheduledFeatures(features)) {
+    const caps = featureCapabilities[feature].filter(
+      (c) => targetCapabilities.includes(c) && !notForTargets[feature]?.includes(c),
+    );
+    const gateway = caps.includes('paymentGateway') ? props.paymentGatewaySecret : undefined;
     const fn = new PortalFunction(stack, `Scheduled-${feature}`, {
       entry: scheduledEntry(feature),
       functionName: scheduledFunctionName(props.config.stage, feature),
       serviceName: `consent-portal-${feature}-scheduled`,
       description: `Scheduled jobs: ${feature}`,
-      timeout: Duration.seconds(30),
-      environment: props.environment,
+      timeout: Duration.seconds(timeoutSeconds(feature)),
+      environment: {
+        ...props.environment,
+        ...(gateway
+          ? {
+              PAYMENT_GATEWAY_URL: props.config.paymentGatewayUrl,
+              PAYMENT_GATEWAY_SECRET_ARN: gateway.secretArn,
+            }
+          : {}),
+      },
     });
-    const caps = featureCapabilities[feature].filter(
-      (c) => targetCapabilities.includes(c) && !notForTargets[feature]?.includes(c),
-    );
     grantFeature(stack, fn, feature, caps, props);
     targets[feature] = fn;
   }
-  const arns = Object.values(targets).map((fn) => fn.functionArn);
+  for (const job of recurringJobs) {
+    const fn = targets[job.feature];
+    if (!fn) continue; // the feature is not in this app (a test's route table)
+    new Rule(stack, `Recurring-${job.name}`, {
+      description: job.description,
+      schedule: Schedule.rate(Duration.minutes(job.everyMinutes)),
+      targets: [new LambdaFunction(fn, { event: RuleTargetInput.fromObject(job.payload) })],
+    });
+  }
+  const arns = Object.entries(targets)
+    .filter(([feature]) => schedules(feature as Feature))
+    .map(([, fn]) => fn.functionArn);
   if (arns.length) {
     const role = Role.fromRoleArn(stack, 'SchedulerRoleRef', props.schedulerRole.roleArn, { mutable: true });
     new Policy(stack, 'SchedulerInvokeTargets', {

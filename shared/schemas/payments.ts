@@ -187,3 +187,13 @@ export const PaidAtCouncil = z
 
 /** The gateway's notification (GET or POST …?sessionId=): unsigned, so only a reason to ask the gateway. */
 export const PaymentNotificationQuery = z.object({ sessionId: z.string().trim().min(1).max(200) });
+
+/**
+ * A scheduled job of the payments (functions/payments/scheduled.ts): the recurring catch-up of the
+ * card sessions whose notification never came (functions/platform/recurring-jobs.ts). Invite-to-pay
+ * reminders will be another `job`.
+ */
+export const PaymentScheduledJob = z.discriminatedUnion('job', [
+  z.object({ target: z.literal('payments/scheduled'), job: z.literal('catch-up') }),
+]);
+export type PaymentScheduledJob = z.infer<typeof PaymentScheduledJob>;

@@ -19,13 +19,21 @@ export async function sessionOf(sessionId: string): Promise<PaymentSessionRecord
   return data ?? undefined;
 }
 
-/** Sessions still Pending that started before `before`, oldest first (the sparse index). */
-export async function pendingSessionsBefore(before: string, limit: number): Promise<PaymentSessionRecord[]> {
-  const { data } = await entities.paymentSession.query
-    .pending({ queue: 'pending' })
-    .lt({ startedAt: before })
-    .go({ limit });
-  return data;
+/**
+ * Sessions still Pending that started before `before` (and after `after`, when given: the next page),
+ * oldest first (the sparse index).
+ */
+export async function pendingSessionsBefore(
+  before: string,
+  limit: number,
+  after?: string,
+): Promise<PaymentSessionRecord[]> {
+  const pending = entities.paymentSession.query.pending({ queue: 'pending' });
+  if (after === undefined) return (await pending.lt({ startedAt: before }).go({ limit })).data;
+  // The next page: after `after` (sessions started in that same millisecond wait for the next run),
+  // cut at `before` here (a key condition has one range; a filter would count against the limit).
+  const { data } = await pending.gt({ startedAt: after }).go({ limit });
+  return data.filter((s) => s.startedAt < before);
 }
 
 /** The names of the application's documents. */

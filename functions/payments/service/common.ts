@@ -47,8 +47,8 @@ export interface PaymentPorts {
   payments(applicationId: string): Promise<PaymentRecord[]>;
   application(applicationId: string): Promise<ApplicationRecord | undefined>;
   session(sessionId: string): Promise<PaymentSessionRecord | undefined>;
-  /** Sessions still Pending that started before `before`, oldest first. */
-  pendingSessions(before: string, limit: number): Promise<PaymentSessionRecord[]>;
+  /** Sessions still Pending that started before `before` (and after `after`), oldest first. */
+  pendingSessions(before: string, limit: number, after?: string): Promise<PaymentSessionRecord[]>;
   /** The authority's payment settings (reference data). */
   authority(authorityId: string): { paymentsEnabled: boolean; options?: AuthorityPaymentOptions } | undefined;
   /** The names of the application's documents (a proof or an invoice document names one). */

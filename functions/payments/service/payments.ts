@@ -252,18 +252,34 @@ export function paymentsService(ports: PaymentPorts) {
      * are asked about; those the gateway still calls pending after {@link ABANDON_AFTER_MS} are
      * given up. Answers how many it settled.
      */
-    async catchUp(limit = 50): Promise<{ asked: number; settled: number; abandoned: number }> {
+    /**
+     * The catch-up job: asks the gateway about the sessions still Pending after CATCH_UP_AFTER_MS
+     * (oldest first, `limit` a page, at most `pages` pages a run, so sessions the gateway keeps
+     * calling pending never hide the newer ones) and settles them; one it still calls pending after
+     * ABANDON_AFTER_MS is Abandoned. A session the gateway could not answer about is counted in
+     * `failed` (and asked again next run).
+     */
+    async catchUp(
+      limit = 50,
+      pages = 10,
+    ): Promise<{ asked: number; settled: number; abandoned: number; failed: number }> {
       const now = ports.now();
-      const stale = await ports.pendingSessions(
-        new Date(now.getTime() - CATCH_UP_AFTER_MS).toISOString(),
-        limit,
-      );
+      const before = new Date(now.getTime() - CATCH_UP_AFTER_MS).toISOString();
+      const stale: PaymentSessionRecord[] = [];
+      for (let page = 0, after: string | undefined; page < pages; page++) {
+        const found = await ports.pendingSessions(before, limit, after);
+        stale.push(...found);
+        if (found.length < limit) break;
+        after = found.at(-1)!.startedAt;
+      }
       let settled = 0;
       let abandoned = 0;
+      let failed = 0;
       for (const s of stale) {
         const answer = await settle(s.sessionId).catch(() => undefined);
-        if (answer && answer.result !== 'Pending') settled++;
-        else if (answer && now.getTime() - Date.parse(s.startedAt) > ABANDON_AFTER_MS) {
+        if (!answer) failed++;
+        else if (answer.result !== 'Pending') settled++;
+        else if (now.getTime() - Date.parse(s.startedAt) > ABANDON_AFTER_MS) {
           const application = await ports.application(s.applicationId);
           if (!application) continue;
           const { all } = await paymentOf(s.applicationId, s.paymentId);
@@ -288,7 +304,7 @@ export function paymentsService(ports: PaymentPorts) {
           if (ok) abandoned++;
         }
       }
-      return { asked: stale.length, settled, abandoned };
+      return { asked: stale.length, settled, abandoned, failed };
     },
 
     ...councilPayments(ports),

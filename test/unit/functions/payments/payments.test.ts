@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ABANDON_AFTER_MS,
   CATCH_UP_AFTER_MS,
@@ -54,8 +54,13 @@ const ports: PaymentPorts = {
   payments: async () => w.payments.map((p) => ({ ...p })),
   application: async () => ({ ...w.application }),
   session: async (id) => w.sessions.find((s) => s.sessionId === id),
-  pendingSessions: async (before, limit) =>
-    w.sessions.filter((s) => s.state === 'Pending' && s.startedAt < before).slice(0, limit),
+  pendingSessions: async (before, limit, after) =>
+    w.sessions
+      .filter(
+        (s) => s.state === 'Pending' && s.startedAt < before && (after === undefined || s.startedAt > after),
+      )
+      .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
+      .slice(0, limit),
   authority: () => w.authority,
   documentNames: async () => new Set(['proof.pdf', 'invoice.pdf']),
   gateway: {
@@ -323,7 +328,7 @@ describe('a card payment, confirmed only by the gateway', () => {
     const first = (await payments.session('u1', w.application, id, undefined)).sessionId!;
     const second = (await payments.session('u1', w.application, id, undefined)).sessionId!;
     // Too recent: not asked.
-    expect(await payments.catchUp()).toEqual({ asked: 0, settled: 0, abandoned: 0 });
+    expect(await payments.catchUp()).toEqual({ asked: 0, settled: 0, abandoned: 0, failed: 0 });
     w.clock = new Date(w.clock.getTime() + CATCH_UP_AFTER_MS + 1000);
     w.outcomes.set(first, {
       state: 'done',
@@ -332,11 +337,33 @@ describe('a card payment, confirmed only by the gateway', () => {
       message: 'APPROVED',
       amountCents: 31854,
     });
-    expect(await payments.catchUp()).toEqual({ asked: 2, settled: 1, abandoned: 0 });
+    expect(await payments.catchUp()).toEqual({ asked: 2, settled: 1, abandoned: 0, failed: 0 });
     expect((await payments.get('100', id)).status).toBe('Paid');
     w.clock = new Date(w.clock.getTime() + ABANDON_AFTER_MS);
-    expect(await payments.catchUp()).toEqual({ asked: 1, settled: 0, abandoned: 1 });
+    expect(await payments.catchUp()).toEqual({ asked: 1, settled: 0, abandoned: 1, failed: 0 });
     expect(w.sessions.find((s) => s.sessionId === second)).toMatchObject({ state: 'Abandoned' });
+  });
+  it('the catch-up pages through the stale sessions (ones the gateway keeps calling pending hide no newer one) and counts what it could not ask', async () => {
+    const { id } = await issue();
+    const started: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      started.push((await payments.session('u1', w.application, id, undefined)).sessionId!);
+      w.clock = new Date(w.clock.getTime() + 1000);
+    }
+    w.clock = new Date(w.clock.getTime() + CATCH_UP_AFTER_MS);
+    w.outcomes.set(started[2]!, {
+      state: 'done',
+      result: 'Approved',
+      transactionId: 'tx3',
+      message: 'APPROVED',
+      amountCents: 31854,
+    });
+    // One session a page, at most two pages: the newest is not reached this run.
+    expect(await payments.catchUp(1, 2)).toEqual({ asked: 2, settled: 0, abandoned: 0, failed: 0 });
+    const down = vi.spyOn(ports.gateway, 'querySession').mockRejectedValueOnce(new Error('gateway down'));
+    expect(await payments.catchUp(1)).toEqual({ asked: 3, settled: 1, abandoned: 0, failed: 1 });
+    down.mockRestore();
+    expect((await payments.get('100', id)).status).toBe('Paid');
   });
   it('no session on a paid invoice; an approval after a payment at the council is recorded, not paid twice', async () => {
     const { id } = await issue();

@@ -1,0 +1,39 @@
+import type { Feature } from '../routes.js';
+
+/**
+ * Recurring jobs (docs/architecture.md "Scheduled jobs"): the one declaration both deployments read.
+ * On AWS each is an EventBridge rule at `rate(everyMinutes)` invoking the feature's scheduled-target
+ * Lambda (infra/stacks/scheduled-targets.ts) with `payload` as its constant input; locally
+ * infra/local/index.ts registers each with the local scheduler's `every` at start, the interval
+ * shortened by the env variable `localIntervalEnv` (milliseconds) when it is set.
+ *
+ * Pure data: the CDK app imports it at synth time.
+ */
+export interface RecurringJob {
+  /** Unique; the rule's id on AWS, the timer's name locally. */
+  name: string;
+  /** Whose scheduled module runs it (`functions/<feature>/scheduled.ts`). */
+  feature: Feature;
+  everyMinutes: number;
+  payload: { target: `${Feature}/scheduled`; job: string };
+  /** The env variable that shortens the interval locally (milliseconds), e.g. for tests. */
+  localIntervalEnv: string;
+  description: string;
+}
+
+export const recurringJobs: readonly RecurringJob[] = [
+  {
+    name: 'payments-catch-up',
+    feature: 'payments',
+    everyMinutes: 5,
+    payload: { target: 'payments/scheduled', job: 'catch-up' },
+    localIntervalEnv: 'PAYMENT_CATCH_UP_MS',
+    description: 'Payments: settle the card sessions whose gateway notification never came',
+  },
+];
+
+/** The local interval of a job: its env override when it is a positive number, else its rate. */
+export function localIntervalMs(job: RecurringJob, env: Record<string, string | undefined> = process.env) {
+  const override = Number(env[job.localIntervalEnv]);
+  return Number.isFinite(override) && override > 0 ? override : job.everyMinutes * 60_000;
+}

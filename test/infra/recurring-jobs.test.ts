@@ -1,0 +1,119 @@
+/**
+ * Recurring jobs on AWS (functions/platform/recurring-jobs.ts; docs/payments.md): payments' catch-up
+ * is an EventBridge rule every 5 minutes invoking the payments scheduled-target Lambda with its
+ * constant input; that Lambda has the gateway's URL and secret, and only payments' Lambdas may read
+ * that secret.
+ */
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { recurringJobs } from '../../functions/platform/recurring-jobs.js';
+import { lambdaId, routes } from '../../functions/routes.js';
+import { buildTestApp, template } from './helpers.js';
+import { actionsOf, type Statement } from './iam.js';
+
+type Resource = { Type: string; Properties: Record<string, unknown> };
+
+let t: Template;
+let resources: Record<string, Resource>;
+beforeAll(() => {
+  t = template(buildTestApp().stacks.api);
+  resources = t.toJSON().Resources as Record<string, Resource>;
+});
+
+const idOf = (type: string, description: string) =>
+  Object.entries(resources).find(([, r]) => r.Type === type && r.Properties.Description === description)?.[0];
+
+/** The logical ids of the functions whose role's policies read the secret `secretId`. */
+function readersOf(secretId: string): string[] {
+  const roles = Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy')
+    .filter((p) =>
+      (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement.some(
+        (st) =>
+          actionsOf(st).includes('secretsmanager:GetSecretValue') &&
+          JSON.stringify(st.Resource).includes(secretId),
+      ),
+    )
+    .flatMap((p) => (p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref));
+  return Object.entries(resources)
+    .filter(([, r]) => r.Type === 'AWS::Lambda::Function')
+    .filter(([, r]) => roles.includes((r.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0]))
+    .map(([id]) => id);
+}
+
+describe("payments' catch-up: a recurring rule", () => {
+  it('is declared once: every 5 minutes, target payments/scheduled, job catch-up', () => {
+    expect(recurringJobs.map((j) => [j.name, j.everyMinutes, j.payload])).toEqual([
+      ['payments-catch-up', 5, { target: 'payments/scheduled', job: 'catch-up' }],
+    ]);
+  });
+
+  it('an EventBridge rule at rate(5 minutes) invokes the payments scheduled-target Lambda with the constant input', () => {
+    const targetId = idOf('AWS::Lambda::Function', 'Scheduled jobs: payments');
+    expect(targetId).toBeDefined();
+    const rules = Object.values(resources).filter((r) => r.Type === 'AWS::Events::Rule');
+    expect(rules).toHaveLength(1);
+    expect(rules[0]!.Properties).toMatchObject({
+      ScheduleExpression: 'rate(5 minutes)',
+      State: 'ENABLED',
+      Targets: [
+        {
+          Arn: { 'Fn::GetAtt': [targetId, 'Arn'] },
+          Input: JSON.stringify({ target: 'payments/scheduled', job: 'catch-up' }),
+        },
+      ],
+    });
+    // EventBridge may invoke it (the function's resource policy), from that rule only.
+    const permissions = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::Lambda::Permission' && r.Properties.Principal === 'events.amazonaws.com',
+    );
+    expect(permissions).toEqual([
+      expect.objectContaining({
+        Properties: expect.objectContaining({
+          FunctionName: { 'Fn::GetAtt': [targetId, 'Arn'] },
+          SourceArn: expect.anything(),
+        }),
+      }),
+    ]);
+  });
+
+  it('the Lambda has the table, the gateway URL and secret, a time limit of 300 s, and no origin secret', () => {
+    const fn = resources[idOf('AWS::Lambda::Function', 'Scheduled jobs: payments')!]!.Properties;
+    const env = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
+    const [secretId] = Object.keys(t.findResources('AWS::SecretsManager::Secret')).filter((id) =>
+      id.startsWith('PaymentGatewaySecret'),
+    );
+    expect(env).toMatchObject({
+      TABLE_NAME: expect.anything(),
+      PAYMENT_GATEWAY_URL: 'https://uat.windcave.com',
+      PAYMENT_GATEWAY_SECRET_ARN: { Ref: secretId },
+    });
+    expect(env.ORIGIN_VERIFY_SECRET_ARN).toBeUndefined();
+    expect(fn.Timeout).toBe(300);
+  });
+
+  it("only payments' Lambdas (its HTTP Lambdas and its scheduled target) read the gateway secret", () => {
+    const [secretId] = Object.keys(t.findResources('AWS::SecretsManager::Secret')).filter((id) =>
+      id.startsWith('PaymentGatewaySecret'),
+    );
+    const payments = [...new Set(routes.filter((r) => r.feature === 'payments').map(lambdaId))];
+    const expected = [
+      ...payments.map((id) =>
+        Object.keys(resources).find(
+          (k) => k.startsWith(`Fn${id.replace(/-/g, '')}`) && resources[k]!.Type === 'AWS::Lambda::Function',
+        )!,
+      ),
+      idOf('AWS::Lambda::Function', 'Scheduled jobs: payments')!,
+    ];
+    expect(readersOf(secretId!).sort()).toEqual(expected.sort());
+  });
+
+  it('the scheduler role may not invoke it (payments schedules no one-off job yet)', () => {
+    const targetId = idOf('AWS::Lambda::Function', 'Scheduled jobs: payments')!;
+    const invoke = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r).includes('lambda:InvokeFunction'),
+    );
+    expect(invoke).toHaveLength(1);
+    expect(JSON.stringify(invoke[0])).not.toContain(targetId);
+  });
+});
