@@ -436,14 +436,16 @@ describe('ApiStack', () => {
         FunctionName?: string;
       })[];
       const targets = all.filter((f) => f.Description.startsWith('Scheduled jobs: '));
-      // Both scheduling features have their functions/<feature>/scheduled.ts.
+      // Every scheduling feature has its functions/<feature>/scheduled.ts.
       expect(targets.map((f) => f.Description).sort()).toEqual([
         'Scheduled jobs: access-requests',
         'Scheduled jobs: organisations',
+        'Scheduled jobs: payments',
       ]);
       expect(targets.map((f) => f.FunctionName).sort()).toEqual([
         'consent-portal-dev-access-requests-scheduled',
         'consent-portal-dev-organisations-scheduled',
+        'consent-portal-dev-payments-scheduled',
       ]);
       const orgTarget = targets.find((f) => f.Description === 'Scheduled jobs: organisations')!;
       // Its table and mail, never the origin secret (it serves no HTTP) nor the captcha.
