@@ -205,7 +205,7 @@ export const payerTokenHash = (token: string): string =>
 
 /** The payer-link branch of {@link grantAccess}: the request, its application and invoice, or 404. */
 export async function loadPayerGrant(token: unknown, now: Date = new Date()): Promise<PayerGrant> {
-  const invalid = () => new NotFound(paymentRequestMessages.linkInvalid);
+  const invalid = () => new NotFound(paymentRequestMessages.linkInvalid, paymentRequestMessages.linkInvalid);
   if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw invalid();
   const { data: found } = await entities.paymentRequest.query
     .byToken({ tokenHash: payerTokenHash(token) })

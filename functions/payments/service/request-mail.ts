@@ -21,8 +21,9 @@ export interface RequestMailFacts {
 
 /** A date as a New Zealander reads it: "27 November 2026". */
 const nzDate = (iso: string) =>
-  new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso).toLocaleDateString('en-NZ', {
-    timeZone: 'Pacific/Auckland',
+  new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).toLocaleDateString('en-NZ', {
+    // A calendar date (yyyy-mm-dd) is that day; an instant is its day in New Zealand.
+    timeZone: iso.length === 10 ? 'UTC' : 'Pacific/Auckland',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
