@@ -2,8 +2,8 @@
  * Invite to pay through the API, the local card gateway and the local scheduler (issue 19 point 4;
  * docs/payments.md "Invite to pay"): the applicant sends an invoice to a payer; the mail carries the
  * link; the payer sees that invoice, pays by card on the gateway's page and returns with the session
- * id; the invoice is Paid, the request closes, and the link cannot pay again. Another invitation,
- * expired by its job, is a 404.
+ * id; the invoice is Paid, the request closes, and the link cannot pay again. Another invitation
+ * gets its reminder mail from its job and, expired by its job, is a 404.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -134,25 +134,41 @@ describe('invite to pay', { timeout: 180_000 }, () => {
     const fee = (await wcc.issueInvoice(id, { description: 'Lodgement fee', baseAmount: 450 })).id;
     const other = await invite(fee, `payer2-${randomUUID()}@demo.consent.nz`);
     expect((await payer(other.link)).status).toBe(200);
-    const job = stackSchedules().find(
-      (s) =>
-        (s.payload as { requestId?: string; job?: string }).requestId === other.sent.requestId &&
-        (s.payload as { job?: string }).job === 'payment-request-expiry',
-    );
-    expect(job).toMatchObject({ at: other.sent.expiresAt, payload: { target: 'payments/scheduled' } });
+    const jobOf = (kind: string) =>
+      stackSchedules().find(
+        (s) =>
+          (s.payload as { requestId?: string }).requestId === other.sent.requestId &&
+          (s.payload as { job?: string }).job === kind,
+      );
     const scheduler = createScheduler({
       file: path.join(tmp, 'schedules.json'),
       handlers: new HandlerLoader(path.resolve(import.meta.dirname, '../../functions')),
       log: (m) => console.error(m),
     });
-    await scheduler.schedule(job!);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(Date.parse(job!.at) + 1000));
-    try {
-      expect(await scheduler.fireDue()).toEqual([job!.name]);
-    } finally {
-      vi.useRealTimers();
-    }
+    /** Fires a job in this process as the local scheduler does, with the clock at its time. */
+    const fire = async (job: StoredSchedule) => {
+      await scheduler.schedule(job);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(Date.parse(job.at) + 1000));
+      try {
+        expect(await scheduler.fireDue()).toEqual([job.name]);
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    // The reminder, 3 days before: a mail to the payer (this process mails to the stack's outbox).
+    Object.assign(process.env, {
+      MAIL_TRANSPORT: 'outbox',
+      MAIL_FROM: 'no-reply@demo.consent.nz',
+      MAIL_OUTBOX_DIR: String(o.MailOutboxDir),
+    });
+    const reminder = jobOf('payment-request-reminder');
+    expect(Date.parse(reminder!.at)).toBe(Date.parse(other.sent.expiresAt) - 3 * 86_400_000);
+    await fire(reminder!);
+    await waitForMail(other.sent.payerEmail, (m) => m.subject.startsWith('Reminder: '), { outputs: o });
+    const job = jobOf('payment-request-expiry');
+    expect(job).toMatchObject({ at: other.sent.expiresAt, payload: { target: 'payments/scheduled' } });
+    await fire(job!);
     const expired = await payer(other.link);
     expect(expired.status).toBe(404);
     expect(expired.body).toMatchObject({ message: msg.linkInvalid });
