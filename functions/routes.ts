@@ -66,7 +66,12 @@ export type Access =
   /** The same, on an application lodged with the caller's authority, named by the path parameter `id`. */
   | { readonly caller: 'council'; readonly scope: CouncilScope; readonly lodgedApplication: 'id' }
   /** The payment gateway's signed notification. */
-  | { readonly caller: 'paymentProvider' };
+  | { readonly caller: 'paymentProvider' }
+  /**
+   * An invited payer without an account: the path parameter `token` is the payment request's link
+   * (its SHA-256 finds the request). Unknown, cancelled or expired → 404.
+   */
+  | { readonly caller: 'public'; readonly paymentRequest: 'token' };
 
 export const anyone = { caller: 'public' } as const;
 export const signedIn = { caller: 'user' } as const;
@@ -84,6 +89,9 @@ export const councilClient = <S extends CouncilScope>(scope: S) => ({ caller: 'c
  */
 export const onLodgedApplication = <S extends CouncilScope>(scope: S) =>
   ({ caller: 'council', scope, lodgedApplication: 'id' }) as const;
+
+/** The payer's link of a payment request (docs/payments.md "Invite to pay"): the token in the path. */
+export const payerLink = { caller: 'public', paymentRequest: 'token' } as const;
 
 export interface RouteDef {
   readonly method: HttpMethod;
@@ -399,6 +407,19 @@ export const routes = [
     'payments',
     onLodgedApplication(councilWrite),
   ),
+  // Invite to pay: the applicant's requests to a named payer (Edit to send or cancel), and the
+  // payer's link (the token is the credential: its own invoice only).
+  r('POST', '/user/applications/{id}/payments/{paymentId}/requests', 'payments', onApplication('Edit')),
+  r('GET', '/user/applications/{id}/payments/{paymentId}/requests', 'payments', onApplication('ReadOnly')),
+  r(
+    'DELETE',
+    '/user/applications/{id}/payments/{paymentId}/requests/{requestId}',
+    'payments',
+    onApplication('Edit'),
+  ),
+  r('GET', '/public/payment-requests/{token}', 'payments', payerLink),
+  r('POST', '/public/payment-requests/{token}/sessions', 'payments', payerLink),
+  r('PATCH', '/public/payment-requests/{token}', 'payments', payerLink),
 
   // RFIs (portal-organisation §3, §4, §7; docs/rfis.md): the applicant answers and submits rounds; the
   // council raises rounds and signs points off; the RFIs PDF.

@@ -14,6 +14,15 @@ import {
   PaymentsResponse,
 } from '../../shared/schemas/payments.js';
 import { ApplicationIdParams } from '../../shared/schemas/applications.js';
+import {
+  PayerClaim,
+  PayerTokenParams,
+  PayerView,
+  PaymentRequestCreate,
+  PaymentRequestDto,
+  PaymentRequestParams,
+  PaymentRequestsResponse,
+} from '../../shared/schemas/payment-requests.js';
 
 /** The payments' routes (portal-organisation §3, §7; docs/payments.md). */
 export const contract = defineContract('payments', {
@@ -77,5 +86,41 @@ export const contract = defineContract('payments', {
     response: PaymentDto,
     idempotent: true,
     summary: 'Records a payment made at the council (Paid)',
+  },
+  'POST /user/applications/{id}/payments/{paymentId}/requests': {
+    params: PaymentParams,
+    body: PaymentRequestCreate,
+    status: 201,
+    response: PaymentRequestDto,
+    summary:
+      "Sends the invoice to a named payer's email with a link (14 days); resending to the same email cancels the earlier link",
+  },
+  'GET /user/applications/{id}/payments/{paymentId}/requests': {
+    params: PaymentParams,
+    response: PaymentRequestsResponse,
+    summary: 'The payment requests of an invoice, newest first',
+  },
+  'DELETE /user/applications/{id}/payments/{paymentId}/requests/{requestId}': {
+    params: PaymentRequestParams,
+    status: 204,
+    summary: 'Cancels a payment request: its link stops working (idempotent)',
+  },
+  'GET /public/payment-requests/{token}': {
+    params: PayerTokenParams,
+    response: PayerView,
+    summary: "The payer's link: that invoice, the site's address and the application number",
+  },
+  'POST /public/payment-requests/{token}/sessions': {
+    params: PayerTokenParams,
+    body: PaymentSessionRequest,
+    response: PaymentSessionResponse,
+    summary:
+      "The payer's card session (returning to the link's page), or with its token how it went; a new session once paid: 409",
+  },
+  'PATCH /public/payment-requests/{token}': {
+    params: PayerTokenParams,
+    body: PayerClaim,
+    response: PayerView,
+    summary: 'The payer claims a direct deposit (no proof document): DepositPending; once paid: 409',
   },
 });

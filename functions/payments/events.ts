@@ -8,6 +8,10 @@ interface PaymentEventData {
   paymentId: string;
   status: string;
 }
+/** A payment request's event (invite to pay): no payer's name or email, only ids and the status. */
+interface PaymentRequestEventData extends PaymentEventData {
+  requestId: string;
+}
 declare module '../platform/events/types.js' {
   interface DomainEventCatalogue {
     PaymentIssued: { aggregate: 'application'; data: PaymentEventData };
@@ -18,6 +22,12 @@ declare module '../platform/events/types.js' {
     CardSessionStarted: { aggregate: 'application'; data: PaymentEventData };
     /** A card session settled: `result` is the gateway's (Approved, Declined, Error) or Abandoned. */
     CardPaymentSettled: { aggregate: 'application'; data: PaymentEventData & { result: string } };
+    /** Invite to pay: a request sent (or resent: the old one is cancelled in the same transaction). */
+    PaymentRequestSent: { aggregate: 'application'; data: PaymentRequestEventData };
+    PaymentRequestCancelled: { aggregate: 'application'; data: PaymentRequestEventData };
+    PaymentRequestExpired: { aggregate: 'application'; data: PaymentRequestEventData };
+    /** The invoice was paid (by anyone): its Open requests are Paid. */
+    PaymentRequestClosed: { aggregate: 'application'; data: PaymentRequestEventData };
   }
 }
 

@@ -4,7 +4,7 @@ import { logger } from '../platform/logger.js';
 import { contract } from './contract.js';
 import { tableServices } from './ports.js';
 
-const { payments } = tableServices();
+const { payments, requests } = tableServices();
 
 /**
  * The gateway's notification: ask the gateway and settle. Always 204 (the gateway only retries, and
@@ -23,7 +23,8 @@ async function notified(sessionId: string) {
 
 /**
  * Payments (portal-organisation §3, §7; docs/payments.md): invoices read (ReadOnly), a deposit claimed
- * and a card paid (Edit), the gateway's notification, and the council's invoices and decisions.
+ * and a card paid (Edit), the gateway's notification, and the council's invoices and decisions;
+ * invite to pay: requests to a named payer (Edit) and the payer's link (its token the credential).
  * Env: TABLE_NAME, PAYMENT_GATEWAY_URL, PAYMENT_GATEWAY_USER, PAYMENT_GATEWAY_KEY, WEB_URL, API_URL.
  */
 export const routes = {
@@ -58,6 +59,26 @@ export const routes = {
     params,
     body,
   }) => payments.markPaid(council, application, idempotency, params.paymentId, body),
+  'POST /user/applications/{id}/payments/{paymentId}/requests': async ({
+    caller,
+    application,
+    params,
+    body,
+  }) => reply(201, await requests.create(caller.userId, application, params.paymentId, body)),
+  'GET /user/applications/{id}/payments/{paymentId}/requests': async ({ application, params }) =>
+    requests.list(application.applicationId, params.paymentId),
+  'DELETE /user/applications/{id}/payments/{paymentId}/requests/{requestId}': async ({
+    caller,
+    application,
+    params,
+  }) => {
+    await requests.cancel(caller.userId, application, params.paymentId, params.requestId);
+    return reply(204);
+  },
+  'GET /public/payment-requests/{token}': async (grant) => requests.view(grant),
+  'POST /public/payment-requests/{token}/sessions': async ({ params, body, ...grant }) =>
+    requests.session(grant, params.token, body.token),
+  'PATCH /public/payment-requests/{token}': async ({ body, ...grant }) => requests.claim(grant, body),
 } satisfies Implementations<typeof contract>;
 
 export const handler = createFeatureHandler('payments', contract, routes);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import paymentOptions from '../../shared/reference/payment-options.json' with { type: 'json' };
 import { PaymentOptionsReference } from '../../shared/schemas/payments.js';
 import { entities } from '../platform/data/service.js';
@@ -10,7 +10,12 @@ import { secretsManagerClient } from '../platform/adapters/aws/secrets-manager.j
 import { catalogue } from '../reference/catalogue.js';
 import { councilFeedItems } from '../council/lodgement.js';
 import * as repo from './repository/payments.js';
+import * as requestRepo from './repository/requests.js';
 import { paymentsService, type PaymentPorts } from './service/payments.js';
+import { paymentRequests, type RequestPorts } from './service/requests.js';
+import { payerTokenHash } from '../platform/access.js';
+import { sendMail } from '../platform/adapters/mail.js';
+import { cancel, schedule } from '../platform/adapters/scheduler.js';
 
 const OPTIONS = PaymentOptionsReference.parse(paymentOptions);
 
@@ -75,6 +80,34 @@ export function tablePorts(gateway: PaymentGateway = gatewayFromEnv()): PaymentP
   };
 }
 
-export const tableServices = (gateway?: PaymentGateway) => ({
-  payments: paymentsService(tablePorts(gateway)),
-});
+/** The payment requests' ports (invite to pay): the table, mail, the scheduler. */
+export function requestPorts(payments: PaymentPorts): RequestPorts {
+  return {
+    now: () => new Date(),
+    newId: () => randomUUID(),
+    newToken: () => randomBytes(32).toString('base64url'),
+    hashToken: payerTokenHash,
+    requests: requestRepo.requestsOf,
+    request: requestRepo.requestOf,
+    payments: payments.payments,
+    application: payments.application,
+    session: payments.session,
+    writeRequests: requestRepo.writeRequestChanges,
+    sendMail,
+    schedule,
+    cancel,
+    webUrl: async () => (await webUrl()) ?? '',
+    personName: async (userId) => {
+      const { data } = await entities.user.get({ userId }).go();
+      const name = [data?.firstName, data?.lastName].filter(Boolean).join(' ').trim();
+      return name || undefined;
+    },
+    authorityName: (authorityId) => catalogue().authority(authorityId)?.displayName ?? authorityId,
+  };
+}
+
+export const tableServices = (gateway?: PaymentGateway) => {
+  const ports = tablePorts(gateway);
+  const payments = paymentsService(ports);
+  return { payments, requests: paymentRequests(requestPorts(ports), payments) };
+};

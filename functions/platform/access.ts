@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { accessRank } from '../../shared/domain/applications.js';
 import type { Access } from '../routes.js';
@@ -10,7 +11,10 @@ import { entities } from './data/service.js';
 import type {
   application as applicationEntity,
   applicationAccess as accessEntity,
+  payment as paymentEntity,
 } from './data/entities/application.js';
+import type { paymentRequest as paymentRequestEntity } from './data/entities/payment-requests.js';
+import { linkOpens, paymentRequestMessages } from '../../shared/domain/payment-requests.js';
 import { Forbidden, NotFound, Unauthorized } from './errors.js';
 import { isVisibleToCouncil } from '../../shared/domain/council.js';
 import type { Caller } from './caller.js';
@@ -48,15 +52,27 @@ export interface CouncilApplicationGrant extends CouncilGrant {
   application: ApplicationRecord;
 }
 
+/**
+ * What a payer link grants: the payment request its token names, its application and its invoice
+ * (a token only ever reaches its own invoice).
+ */
+export interface PayerGrant {
+  paymentRequest: EntityItem<typeof paymentRequestEntity>;
+  application: ApplicationRecord;
+  payment: EntityItem<typeof paymentEntity>;
+}
+
 export type GrantOf<A extends Access> = A extends { application: string }
   ? ApplicationGrant
-  : A extends { organisation: string }
-    ? OrganisationGrant
-    : A extends { lodgedApplication: string }
-      ? CouncilApplicationGrant
-      : A extends { caller: 'council' }
-        ? CouncilGrant
-        : object;
+  : A extends { paymentRequest: string }
+    ? PayerGrant
+    : A extends { organisation: string }
+      ? OrganisationGrant
+      : A extends { lodgedApplication: string }
+        ? CouncilApplicationGrant
+        : A extends { caller: 'council' }
+          ? CouncilGrant
+          : object;
 
 export const APPLICATION_NOT_FOUND = 'Application not found';
 
@@ -73,14 +89,19 @@ export const APPLICATION_NOT_FOUND = 'Application not found';
  *   scope (else 403), its client row Active (else 401: revocation takes effect at the next call);
  *   on an application route the application must be lodged with the row's authority (no
  *   application, another authority's, a Draft or a malformed id → 404, as for a stranger).
+ * - payer link (docs/payments.md "Invite to pay"): the path's token, hashed (SHA-256, base64url),
+ *   names a payment request (gsi1, then read consistently by its key). Unknown, Cancelled, Expired
+ *   or past its expiry (whether or not the expiry job has run) → 404 'This payment link is no
+ *   longer valid'. A Paid one still opens (the receipt; the service refuses paying again: 409).
  * - caller kinds other than user are checked by the caller resolution (no identity → 401).
  */
 export async function grantAccess(
   access: Access,
   caller: Caller,
   params: Record<string, unknown>,
-): Promise<Partial<ApplicationGrant & OrganisationGrant & CouncilApplicationGrant>> {
+): Promise<Partial<ApplicationGrant & OrganisationGrant & CouncilApplicationGrant & PayerGrant>> {
   if (access.caller === 'council') return grantCouncil(access, caller, params);
+  if ('paymentRequest' in access) return loadPayerGrant(params[access.paymentRequest]);
   if ('organisation' in access) {
     if (caller.kind !== 'user') throw new Forbidden();
     return { membership: await loadMembership(caller.userId, access.organisation) };
@@ -176,4 +197,31 @@ async function grantCouncil(
   if (!application || !isVisibleToCouncil(application, council.authorityId))
     throw new NotFound(APPLICATION_NOT_FOUND);
   return { council, application };
+}
+
+/** The stored form of a payer link's token: SHA-256, base64url (the token itself is never stored). */
+export const payerTokenHash = (token: string): string =>
+  createHash('sha256').update(token, 'utf8').digest('base64url');
+
+/** The payer-link branch of {@link grantAccess}: the request, its application and invoice, or 404. */
+export async function loadPayerGrant(token: unknown, now: Date = new Date()): Promise<PayerGrant> {
+  const invalid = () => new NotFound(paymentRequestMessages.linkInvalid, paymentRequestMessages.linkInvalid);
+  if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw invalid();
+  const { data: found } = await entities.paymentRequest.query
+    .byToken({ tokenHash: payerTokenHash(token) })
+    .go({ limit: 1 });
+  const hit = found[0];
+  if (!hit) throw invalid();
+  const { data: request } = await entities.paymentRequest
+    .get({ applicationId: hit.applicationId, requestId: hit.requestId })
+    .go({ consistent: true });
+  if (!request || !linkOpens(request, now)) throw invalid();
+  const [application, payment] = await Promise.all([
+    entities.application.get({ applicationId: request.applicationId }).go({ consistent: true }),
+    entities.payment
+      .get({ applicationId: request.applicationId, paymentId: request.paymentId })
+      .go({ consistent: true }),
+  ]);
+  if (!application.data || !payment.data) throw invalid();
+  return { paymentRequest: request, application: application.data, payment: payment.data };
 }

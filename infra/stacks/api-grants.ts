@@ -69,8 +69,9 @@ export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   // The organisation's image: its presigned upload, read, scaled and removed (organisation-images/ only).
   organisations: ['tableWrite', 'mail', 'captcha', 'scheduler', 'uploads'],
   rfis: ['tableWrite', 'uploads'],
-  // The card gateway's credentials (a secret an operator fills: docs/payments.md).
-  payments: ['tableWrite', 'paymentGateway'],
+  // The card gateway's credentials (a secret an operator fills: docs/payments.md); invite to pay
+  // mails the payer and schedules the request's reminder and expiry (functions/payments/scheduled.ts).
+  payments: ['tableWrite', 'paymentGateway', 'mail', 'scheduler'],
   notifications: ['tableWrite'],
   council: ['tableWrite', 'uploads'],
 };

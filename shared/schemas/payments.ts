@@ -3,6 +3,7 @@ import { ApplicationIdParams } from './applications.js';
 import { Id } from './common.js';
 import { messages } from '../domain/validation.js';
 import { paymentStatuses, paymentTypes, toCents, transactionResults } from '../domain/payments.js';
+import { EXPIRY_JOB, REMINDER_JOB } from '../domain/payment-requests.js';
 
 /**
  * Payments (portal-organisation §3, §7; issue 19; docs/payments.md): invoices, their options and
@@ -193,7 +194,10 @@ export const PaymentNotificationQuery = z.object({ sessionId: z.string().trim().
  * card sessions whose notification never came (functions/platform/recurring-jobs.ts). Invite-to-pay
  * reminders will be another `job`.
  */
+const requestJob = z.object({ target: z.literal('payments/scheduled'), applicationId: Id, requestId: Id });
 export const PaymentScheduledJob = z.discriminatedUnion('job', [
   z.object({ target: z.literal('payments/scheduled'), job: z.literal('catch-up') }),
+  requestJob.extend({ job: z.literal(REMINDER_JOB) }),
+  requestJob.extend({ job: z.literal(EXPIRY_JOB) }),
 ]);
 export type PaymentScheduledJob = z.infer<typeof PaymentScheduledJob>;

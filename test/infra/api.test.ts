@@ -436,8 +436,8 @@ describe('ApiStack', () => {
         FunctionName?: string;
       })[];
       const targets = all.filter((f) => f.Description.startsWith('Scheduled jobs: '));
-      // Both scheduling features have their functions/<feature>/scheduled.ts; payments has a
-      // recurring job (test/infra/recurring-jobs.test.ts).
+      // Every scheduling feature has its functions/<feature>/scheduled.ts; payments' also runs the
+      // recurring catch-up (test/infra/recurring-jobs.test.ts).
       expect(targets.map((f) => f.Description).sort()).toEqual([
         'Scheduled jobs: access-requests',
         'Scheduled jobs: organisations',

@@ -108,12 +108,12 @@ describe("payments' catch-up: a recurring rule", () => {
     expect(readersOf(secretId!).sort()).toEqual(expected.sort());
   });
 
-  it('the scheduler role may not invoke it (payments schedules no one-off job yet)', () => {
+  it("the scheduler role may invoke it too: payments schedules the payment requests' reminders and expiry", () => {
     const targetId = idOf('AWS::Lambda::Function', 'Scheduled jobs: payments')!;
     const invoke = Object.values(resources).filter(
       (r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r).includes('lambda:InvokeFunction'),
     );
     expect(invoke).toHaveLength(1);
-    expect(JSON.stringify(invoke[0])).not.toContain(targetId);
+    expect(JSON.stringify(invoke[0])).toContain(targetId);
   });
 });

@@ -330,6 +330,27 @@ async function seedInvoice(app: Fixture): Promise<void> {
     .go();
 }
 
+const MATRIX_REQUEST = 'req-matrix';
+/** The invoice and an Open payment request of it (written directly; its token is never used here). */
+async function seedPaymentRequest(app: Fixture): Promise<void> {
+  await seedInvoice(app);
+  const now = new Date();
+  await entities.paymentRequest
+    .put({
+      applicationId: app.id,
+      requestId: MATRIX_REQUEST,
+      paymentId: MATRIX_PAYMENT,
+      tokenHash: `matrix-${app.id}`,
+      payerName: 'Matrix Payer',
+      payerEmail: 'matrix-payer@demo.consent.nz',
+      sentBy: 'matrix',
+      status: 'Open',
+      sentAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + 14 * 86_400_000).toISOString(),
+    })
+    .go();
+}
+
 /** A contact of the caller's library (for the contact routes that name one). */
 async function newContact(c: Person): Promise<string> {
   const res = await api(
@@ -666,6 +687,23 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
   'POST /user/applications/{id}/payments/{paymentId}/sessions': onApp({
     prepare: seedInvoice,
     request: () => ({ params: { paymentId: MATRIX_PAYMENT }, body: { paymentMethod: 'Gateway' } }),
+  }),
+  // Invite to pay (docs/payments.md): sending and cancelling a payer's request need Edit, the list
+  // ReadOnly; the payer's link is authorization-matrix-payer.test.ts's.
+  'POST /user/applications/{id}/payments/{paymentId}/requests': onApp({
+    prepare: seedInvoice,
+    request: () => ({
+      params: { paymentId: MATRIX_PAYMENT },
+      body: { payerName: 'Matrix Payer', payerEmail: 'matrix-payer@demo.consent.nz' },
+    }),
+  }),
+  'GET /user/applications/{id}/payments/{paymentId}/requests': onApp({
+    prepare: seedPaymentRequest,
+    request: () => ({ params: { paymentId: MATRIX_PAYMENT } }),
+  }),
+  'DELETE /user/applications/{id}/payments/{paymentId}/requests/{requestId}': onApp({
+    prepare: seedPaymentRequest,
+    request: () => ({ params: { paymentId: MATRIX_PAYMENT, requestId: MATRIX_REQUEST } }),
   }),
   // RFIs (docs/rfis.md): reading needs ReadOnly, answering and submitting Edit.
   'GET /user/applications/{id}/rfi-points-v2': onApp({ prepare: seedRfiRound, request: () => ({}) }),

@@ -191,6 +191,8 @@ export function paymentsService(ports: PaymentPorts) {
       application: ApplicationRecord,
       paymentId: string,
       token: string | undefined,
+      /** Where the payer returns to (an invited payer: their link's page); default the payment's page. */
+      returnUrl?: string,
     ): Promise<PaymentSessionResponse> {
       const { payment } = await paymentOf(application.applicationId, paymentId);
       if (token) {
@@ -211,7 +213,7 @@ export function paymentsService(ports: PaymentPorts) {
         amountCents,
         currency: 'NZD',
         merchantReference: payment.reference,
-        returnUrl: await ports.returnUrl(application.applicationId, paymentId),
+        returnUrl: returnUrl ?? (await ports.returnUrl(application.applicationId, paymentId)),
         notificationUrl: await ports.notificationUrl(),
       });
       const now = ports.now();

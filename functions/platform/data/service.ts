@@ -20,6 +20,7 @@ import {
   template,
 } from './entities/application.js';
 import { contact, contactEmail } from './entities/contacts.js';
+import { paymentRequest } from './entities/payment-requests.js';
 import {
   councilClient,
   councilDelivery,
@@ -106,6 +107,7 @@ export const service = new Service(
     rfiPoint,
     payment,
     paymentSession,
+    paymentRequest,
     applicationDocument,
     documentGuard,
     userDocument,

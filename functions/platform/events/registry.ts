@@ -6,6 +6,7 @@ import { councilConsumers } from '../../council/consumers.js';
 import { documentConsumers } from '../../documents/consumers.js';
 import { organisationConsumers } from '../../organisations/consumers.js';
 import { participantConsumers } from '../../participants/consumers.js';
+import { paymentConsumers } from '../../payments/consumers.js';
 
 /**
  * Every consumer of domain events, run by the stream Lambda (stream.ts) and, locally, by the stream
@@ -26,4 +27,5 @@ export const consumers: readonly EventConsumer[] = [
   ...organisationConsumers(),
   ...accessRequestConsumers(),
   ...councilConsumers(),
+  ...paymentConsumers(),
 ];

@@ -1,0 +1,365 @@
+import type { EntityItem } from 'electrodb';
+import { fullAddressOf } from '../../../shared/domain/address.js';
+import { paymentMessages } from '../../../shared/domain/payments.js';
+import {
+  effectiveRequestStatus,
+  EXPIRY_JOB,
+  expiresAtOf,
+  expiryScheduleName,
+  paymentRequestMessages as msg,
+  reminderAtOf,
+  REMINDER_JOB,
+  reminderScheduleName,
+} from '../../../shared/domain/payment-requests.js';
+import type { ClaimPayment, PaymentSessionResponse } from '../../../shared/schemas/payments.js';
+import type {
+  PayerClaim,
+  PayerView,
+  PaymentRequestCreate,
+  PaymentRequestDto,
+} from '../../../shared/schemas/payment-requests.js';
+import type { ApplicationRecord, PayerGrant } from '../../platform/access.js';
+import type { MailMessage } from '../../platform/adapters/mail.js';
+import type { ScheduledJob } from '../../platform/adapters/scheduler.js';
+import type { paymentRequest } from '../../platform/data/entities/payment-requests.js';
+import { Conflict, NotFound } from '../../platform/errors.js';
+import { toPaymentDto, type PaymentRecord, type PaymentSessionRecord } from './dto.js';
+import { reminderMail, requestMail, type RequestMailFacts } from './request-mail.js';
+
+type StoredRequest = EntityItem<typeof paymentRequest>;
+export type PaymentRequestRecord = Omit<StoredRequest, 'createdAt' | 'updatedAt'> &
+  Partial<Pick<StoredRequest, 'createdAt' | 'updatedAt'>>;
+
+export type RequestEventType =
+  'PaymentRequestSent' | 'PaymentRequestCancelled' | 'PaymentRequestExpired' | 'PaymentRequestClosed';
+
+/** One request created, or changed on condition that it is Open; with its event when `action`. */
+export interface RequestChange {
+  action?: RequestEventType;
+  actor: string;
+  authorityId: string;
+  now: Date;
+  create?: PaymentRequestRecord;
+  update?: { before: PaymentRequestRecord; set: Partial<PaymentRequestRecord> };
+}
+
+/** The target of the requests' schedules (functions/payments/scheduled.ts). */
+export const SCHEDULE_TARGET = 'payments/scheduled';
+export { EXPIRY_JOB, REMINDER_JOB } from '../../../shared/domain/payment-requests.js';
+
+export interface RequestPorts {
+  now(): Date;
+  newId(): string;
+  /** 32 random bytes, base64url: the link's token (never stored). */
+  newToken(): string;
+  /** SHA-256 of a token, base64url: what is stored. */
+  hashToken(token: string): string;
+  requests(applicationId: string): Promise<PaymentRequestRecord[]>;
+  request(applicationId: string, requestId: string): Promise<PaymentRequestRecord | undefined>;
+  payments(applicationId: string): Promise<PaymentRecord[]>;
+  application(applicationId: string): Promise<ApplicationRecord | undefined>;
+  session(sessionId: string): Promise<PaymentSessionRecord | undefined>;
+  /** The changes as one transaction; false when a request was no longer Open. */
+  writeRequests(changes: RequestChange[]): Promise<boolean>;
+  sendMail(message: MailMessage): Promise<unknown>;
+  schedule(job: ScheduledJob): Promise<void>;
+  cancel(name: string): Promise<void>;
+  webUrl(): Promise<string>;
+  /** A user's name as others see it (the inviter), if known. */
+  personName(userId: string): Promise<string | undefined>;
+  authorityName(authorityId: string): string;
+}
+
+/** The applicant's own payment calls the payer's go through (functions/payments/service/payments.ts). */
+export interface PayerPayments {
+  session(
+    actor: string,
+    application: ApplicationRecord,
+    paymentId: string,
+    token: string | undefined,
+    returnUrl?: string,
+  ): Promise<PaymentSessionResponse>;
+  claim(
+    actor: string,
+    application: ApplicationRecord,
+    paymentId: string,
+    body: ClaimPayment,
+  ): Promise<unknown>;
+}
+
+export const payerActor = (requestId: string) => `payer:${requestId}`;
+
+export function toRequestDto(r: PaymentRequestRecord, now: Date): PaymentRequestDto {
+  return {
+    requestId: r.requestId,
+    paymentId: r.paymentId,
+    payerName: r.payerName,
+    payerEmail: r.payerEmail,
+    status: effectiveRequestStatus(r, now),
+    sentAt: r.sentAt,
+    expiresAt: r.expiresAt,
+    ...(r.remindedAt ? { remindedAt: r.remindedAt } : {}),
+    ...(r.closedAt ? { closedAt: r.closedAt } : {}),
+  };
+}
+
+/**
+ * Invite to pay (issue 19 point 4; docs/payments.md "Invite to pay"): a participant with Edit sends
+ * an invoice to a named payer; the payer's link (its token's hash stored) shows that invoice only and
+ * pays it through the applicant's own session and claim calls, as `payer:<requestId>`. A reminder 3
+ * days before expiry, expiry on schedule, and the request closes when the invoice is paid by anyone.
+ */
+export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
+  async function paymentOf(applicationId: string, paymentId: string) {
+    const payment = (await ports.payments(applicationId)).find((p) => p.paymentId === paymentId);
+    if (!payment) throw new NotFound(paymentMessages.paymentNotFound);
+    return payment;
+  }
+
+  async function factsOf(
+    r: PaymentRequestRecord,
+    application: ApplicationRecord,
+    payment: PaymentRecord,
+  ): Promise<RequestMailFacts> {
+    return {
+      payerName: r.payerName,
+      payerEmail: r.payerEmail,
+      inviterName: (await ports.personName(r.sentBy)) ?? 'The applicant',
+      authorityName: ports.authorityName(application.authorityId),
+      applicationNumber: application.applicationNumber ?? application.applicationId,
+      address: fullAddressOf(application.address) || 'the building site',
+      description: payment.description,
+      reference: payment.reference,
+      baseCents: payment.baseCents,
+      surchargeCents: payment.surchargeCents ?? 0,
+      dueDate: payment.dueDate,
+      message: r.message,
+      expiresAt: r.expiresAt,
+      sentAt: r.sentAt,
+    };
+  }
+
+  /** Schedules are best effort: every job checks the request again, so a leftover one does nothing. */
+  const unschedule = (requestId: string) =>
+    Promise.all([
+      ports.cancel(reminderScheduleName(requestId)).catch(() => undefined),
+      ports.cancel(expiryScheduleName(requestId)).catch(() => undefined),
+    ]);
+
+  const closing = (
+    r: PaymentRequestRecord,
+    status: 'Cancelled' | 'Expired' | 'Paid',
+    actor: string,
+    authorityId: string,
+    now: Date,
+  ): RequestChange => ({
+    action:
+      status === 'Cancelled'
+        ? 'PaymentRequestCancelled'
+        : status === 'Expired'
+          ? 'PaymentRequestExpired'
+          : 'PaymentRequestClosed',
+    actor,
+    authorityId,
+    now,
+    update: { before: r, set: { status, closedAt: now.toISOString() } },
+  });
+
+  /** Paying again through a link is refused once the invoice is paid (whether or not the request closed). */
+  function refusePaid(grant: PayerGrant) {
+    if (grant.payment.status === 'Paid' || grant.paymentRequest.status === 'Paid')
+      throw new Conflict(msg.alreadyPaid);
+  }
+
+  async function viewOf(grant: PayerGrant, payment: PaymentRecord = grant.payment): Promise<PayerView> {
+    const r = grant.paymentRequest;
+    const now = ports.now();
+    return {
+      payerName: r.payerName,
+      expiresAt: r.expiresAt,
+      status: payment.status === 'Paid' ? 'Paid' : effectiveRequestStatus(r, now),
+      applicationId: grant.application.applicationId,
+      applicationNumber: grant.application.applicationNumber ?? grant.application.applicationId,
+      ...(grant.application.consentNumber ? { consentNumber: grant.application.consentNumber } : {}),
+      address: fullAddressOf(grant.application.address),
+      authorityName: ports.authorityName(grant.application.authorityId),
+      payment: toPaymentDto(payment),
+    };
+  }
+
+  return {
+    /**
+     * POST …/payments/{paymentId}/requests: a request to the payer, on an invoice awaiting payment
+     * (409 otherwise). An Open request to the same email for this invoice is cancelled in the same
+     * transaction (its link stops working): a resend. Mails the link; schedules reminder and expiry.
+     */
+    async create(
+      userId: string,
+      application: ApplicationRecord,
+      paymentId: string,
+      body: PaymentRequestCreate,
+    ): Promise<PaymentRequestDto> {
+      const payment = await paymentOf(application.applicationId, paymentId);
+      if (payment.status !== 'AwaitingPayment')
+        throw new Conflict(
+          payment.status === 'Paid' ? paymentMessages.alreadyPaid : paymentMessages.claimPending,
+        );
+      const now = ports.now();
+      const email = body.payerEmail.toLowerCase();
+      const replaced = (await ports.requests(application.applicationId)).filter(
+        (r) =>
+          r.paymentId === paymentId && r.payerEmail === email && effectiveRequestStatus(r, now) === 'Open',
+      );
+      const token = ports.newToken();
+      const expiresAt = expiresAtOf(now);
+      const created: PaymentRequestRecord = {
+        applicationId: application.applicationId,
+        requestId: ports.newId(),
+        paymentId,
+        tokenHash: ports.hashToken(token),
+        payerName: body.payerName,
+        payerEmail: email,
+        ...(body.message ? { message: body.message } : {}),
+        sentBy: userId,
+        status: 'Open',
+        sentAt: now.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+      };
+      const ok = await ports.writeRequests([
+        ...replaced.map((r) => closing(r, 'Cancelled', userId, application.authorityId, now)),
+        {
+          action: 'PaymentRequestSent',
+          actor: userId,
+          authorityId: application.authorityId,
+          now,
+          create: created,
+        },
+      ]);
+      if (!ok) throw new Conflict('The payment request changed meanwhile; try again');
+      await Promise.all(replaced.map((r) => unschedule(r.requestId)));
+      const link = `${await ports.webUrl()}/pay/${token}`;
+      await ports.sendMail(requestMail(await factsOf(created, application, payment), link));
+      const job = (name: string, at: Date, kind: string) =>
+        ports.schedule({
+          name,
+          at,
+          payload: {
+            target: SCHEDULE_TARGET,
+            job: kind,
+            applicationId: created.applicationId,
+            requestId: created.requestId,
+          },
+        });
+      const remindAt = reminderAtOf(expiresAt);
+      if (remindAt > now) await job(reminderScheduleName(created.requestId), remindAt, REMINDER_JOB);
+      await job(expiryScheduleName(created.requestId), expiresAt, EXPIRY_JOB);
+      return toRequestDto(created, now);
+    },
+
+    /** GET …/payments/{paymentId}/requests: the invoice's requests, newest first (no links). */
+    async list(applicationId: string, paymentId: string): Promise<PaymentRequestDto[]> {
+      await paymentOf(applicationId, paymentId);
+      const now = ports.now();
+      return (await ports.requests(applicationId))
+        .filter((r) => r.paymentId === paymentId)
+        .sort((a, b) => b.sentAt.localeCompare(a.sentAt))
+        .map((r) => toRequestDto(r, now));
+    },
+
+    /** DELETE …/requests/{requestId}: Open → Cancelled (its link stops working); idempotent. */
+    async cancel(userId: string, application: ApplicationRecord, paymentId: string, requestId: string) {
+      const r = await ports.request(application.applicationId, requestId);
+      if (!r || r.paymentId !== paymentId) throw new NotFound(msg.requestNotFound);
+      if (r.status !== 'Open') return;
+      const now = ports.now();
+      // Lost the condition: it closed meanwhile (paid, expired, cancelled), which is what was wanted.
+      await ports.writeRequests([closing(r, 'Cancelled', userId, application.authorityId, now)]);
+      await unschedule(requestId);
+    },
+
+    /** GET /public/payment-requests/{token}: that invoice, the address and the application number. */
+    view: (grant: PayerGrant) => viewOf(grant),
+
+    /**
+     * POST /public/payment-requests/{token}/sessions: without a session token a card session that
+     * returns to the payer's page (409 once paid); with one started through this request, the
+     * gateway is asked how it went (also after payment: the payer returning learns the result).
+     */
+    async session(grant: PayerGrant, linkToken: string, sessionToken: string | undefined) {
+      const r = grant.paymentRequest;
+      const actor = payerActor(r.requestId);
+      if (sessionToken) {
+        const session = await ports.session(sessionToken);
+        if (!session || session.startedBy !== actor) throw new NotFound(paymentMessages.paymentNotFound);
+        return payments.session(actor, grant.application, r.paymentId, sessionToken);
+      }
+      refusePaid(grant);
+      const returnUrl = `${await ports.webUrl()}/pay/${encodeURIComponent(linkToken)}`;
+      return payments.session(actor, grant.application, r.paymentId, undefined, returnUrl);
+    },
+
+    /** PATCH /public/payment-requests/{token}: a deposit claimed by the payer (409 once paid). */
+    async claim(grant: PayerGrant, body: PayerClaim): Promise<PayerView> {
+      refusePaid(grant);
+      const r = grant.paymentRequest;
+      await payments.claim(payerActor(r.requestId), grant.application, r.paymentId, body);
+      return viewOf(grant, await paymentOf(r.applicationId, r.paymentId));
+    },
+
+    /** The reminder job: mails the payer once, 3 days before expiry, only while the request is Open. */
+    async remind(applicationId: string, requestId: string): Promise<string> {
+      const r = await ports.request(applicationId, requestId);
+      const now = ports.now();
+      if (!r || effectiveRequestStatus(r, now) !== 'Open') return 'NotOpen';
+      if (r.remindedAt) return 'AlreadyReminded';
+      const application = await ports.application(applicationId);
+      const payment = await paymentOf(applicationId, r.paymentId).catch(() => undefined);
+      if (!application || !payment) return 'NotOpen';
+      if (payment.status === 'Paid') return 'Paid';
+      await ports.sendMail(reminderMail(await factsOf(r, application, payment)));
+      await ports.writeRequests([
+        {
+          actor: 'system',
+          authorityId: application.authorityId,
+          now,
+          update: { before: r, set: { remindedAt: now.toISOString() } },
+        },
+      ]);
+      return 'Reminded';
+    },
+
+    /** The expiry job: an Open request becomes Expired (its link stopped working at expiresAt already). */
+    async expire(applicationId: string, requestId: string): Promise<string> {
+      const r = await ports.request(applicationId, requestId);
+      if (!r || r.status !== 'Open') return 'NotOpen';
+      const application = await ports.application(applicationId);
+      if (!application) return 'NotOpen';
+      const ok = await ports.writeRequests([
+        closing(r, 'Expired', 'system', application.authorityId, ports.now()),
+      ]);
+      if (ok) await ports.cancel(reminderScheduleName(requestId)).catch(() => undefined);
+      return ok ? 'Expired' : 'NotOpen';
+    },
+
+    /**
+     * The invoice was paid (by card, a confirmed deposit or at the council): its Open requests
+     * become Paid and their schedules go. Idempotent (each change is conditional on Open).
+     */
+    async closeOnPayment(applicationId: string, paymentId: string): Promise<number> {
+      const payment = (await ports.payments(applicationId)).find((p) => p.paymentId === paymentId);
+      if (payment?.status !== 'Paid') return 0;
+      const application = await ports.application(applicationId);
+      if (!application) return 0;
+      const open = (await ports.requests(applicationId)).filter(
+        (r) => r.paymentId === paymentId && r.status === 'Open',
+      );
+      let closed = 0;
+      for (const r of open) {
+        if (await ports.writeRequests([closing(r, 'Paid', 'system', application.authorityId, ports.now())]))
+          closed++;
+        await unschedule(r.requestId);
+      }
+      return closed;
+    },
+  };
+}
