@@ -3,8 +3,11 @@
  * issues two invoices through its client; the applicant finds the application under Actions to be
  * taken, opens the Payments section, pays the first by card on the gateway's page (the local
  * stand-in) and comes back to the approval and the receipt; claims the second by direct deposit with
- * a proof uploaded; the council confirms the deposit and the invoice shows Paid. Axe on each page.
+ * a proof uploaded; the council confirms the deposit and the invoice shows Paid. Then a third invoice
+ * is sent to a payer by email, who opens the link without an account, pays by card and gets the
+ * receipt; the applicant sees the invoice and the request Paid. Axe on each page.
  */
+import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
@@ -16,6 +19,7 @@ import { councilApiClient } from '../../infra/council/client';
 import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { DocumentUploadPage, pdfFile } from './pages/DocumentUploadPage';
+import { waitForMail } from '../support/accounts';
 
 test.setTimeout(180_000);
 
@@ -129,4 +133,89 @@ test('the applicant pays one invoice by card and claims another by direct deposi
   await page.getByRole('link', { name: 'Back to payments' }).click();
   await expect(page.getByText('Nothing to pay')).toBeVisible();
   await expectNoAxeViolations(page, 'Payments section: all paid');
+});
+
+test('an invited payer pays an invoice by card without an account, and the link then only shows the receipt', async ({
+  page,
+  browser,
+}) => {
+  const o = readOutputs();
+  const user = demoUser(0);
+  const token = (await cognitoSignIn(user.email, user.password, o)).IdToken;
+  const street = uniqueStreet('Levy');
+  const id = await submittedApplication(
+    token,
+    'wcc',
+    { address1: street, city: 'Wellington', zipCode: '6011', country: 'NZ' },
+    o,
+  );
+  const wcc = councilApiClient(councilCredentials('wcc', o));
+  await wcc.acceptLodgement(id);
+  const levy = await wcc.issueInvoice(id, { description: 'Building levy', baseAmount: 426.5 });
+
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(user.email, user.password);
+  await expect(new ShellPage(page).dashboardHeading).toBeVisible();
+  await page.goto(`/application-details/${id}/payment-details/${levy.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Building levy' })).toBeVisible();
+
+  // Invite the owner to pay it.
+  const email = `owner-${randomUUID().slice(0, 8)}@example.nz`;
+  await page.getByRole('button', { name: 'Invite a payer' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Send the link' }).click();
+  await expect(dialog.getByText('Required').first()).toBeVisible();
+  await dialog.getByRole('textbox', { name: "Payer's name" }).fill('Aroha Ngata');
+  await dialog.getByRole('textbox', { name: "Payer's email" }).fill(email);
+  await dialog
+    .getByRole('textbox', { name: 'Message (optional)' })
+    .fill('Aroha, the levy for the extension.');
+  await expectNoAxeViolations(page, 'Payment details: inviting a payer');
+  await dialog.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByText(`A payment link has been sent to ${email}.`)).toBeVisible();
+  const requests = page.getByRole('table', { name: 'Someone else pays' });
+  await expect(requests).toContainText('Waiting for payment');
+  await expect(requests).toContainText(email);
+
+  // The payer's email carries the link; they open it signed out.
+  const mail = await waitForMail(email, (m) => m.subject.includes('Payment requested'), { outputs: o });
+  const link = /\/pay\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  expect(link).toBeDefined();
+  const payerContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const payer = await payerContext.newPage();
+  await payer.goto(link!);
+  await expect(payer.getByRole('heading', { level: 1, name: 'Building levy' })).toBeVisible();
+  await expect(
+    payer.getByText(/^Kia ora Aroha Ngata, you have been asked to pay this invoice\. This link works until/),
+  ).toBeVisible();
+  await expect(payer.getByText(street, { exact: false }).first()).toBeVisible();
+  await expect(payer.getByRole('button', { name: 'Invite a payer' })).toHaveCount(0);
+  await expectNoAxeViolations(payer, 'Payer: the invoice from the link');
+  const total = `$${(426.5 + levy.surchargeAmount).toFixed(2)}`;
+  await payer.getByRole('button', { name: `Pay ${total} by card on the payment page` }).click();
+  await expect(payer.getByRole('button', { name: 'Pay now' })).toBeVisible();
+  await payer.getByLabel(/^4111111111111111/).check();
+  await payer.getByRole('button', { name: 'Pay now' }).click();
+  await expect(payer.getByText('Payment approved')).toBeVisible({ timeout: 20_000 });
+  const receipt = payer.locator('.payment-receipt');
+  await expect(receipt.getByRole('heading', { name: 'Receipt' })).toBeVisible({ timeout: 20_000 });
+  await expect(receipt).toContainText(total);
+  await expectNoAxeViolations(payer, 'Payer: paid, the receipt');
+
+  // The link again: the receipt only, nothing to pay.
+  await payer.goto(link!);
+  await expect(payer.getByText('This invoice has been paid. Thank you.')).toBeVisible();
+  await expect(payer.getByRole('button', { name: /by card/ })).toHaveCount(0);
+  await payerContext.close();
+
+  // The applicant sees it paid, and the request closed.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Someone else pays' })).toContainText('Paid', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.locator('.payment-receipt')).toContainText(total);
+  await expect(page.getByRole('button', { name: 'Invite a payer' })).toBeDisabled();
 });

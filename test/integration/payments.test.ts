@@ -129,7 +129,7 @@ describe('payments through the API and the local gateway', { timeout: 120_000 },
     expect(notifyAgain.status).toBe(204);
     expect((await get(fee)).transactions).toHaveLength(1);
 
-    // ---- Never notified: the payer's return settles it; declined: a transaction, still awaiting ----
+    // ---- Never notified: the payer's return settles it; declined and error: transactions, still awaiting ----
     const inspection = await invoice('Inspection fees', 185);
     const never = await start(inspection);
     await pay(never.payUrl!, '4000000000000333');
@@ -144,6 +144,17 @@ describe('payments through the API and the local gateway', { timeout: 120_000 },
     );
     expect(declined.body).toMatchObject({ result: 'Declined', message: 'DECLINED' });
     expect((await get(inspection)).status).toBe('AwaitingPayment');
+    // An error at the bank: a transaction with the gateway's result, still awaiting.
+    const errorSession = await start(inspection);
+    await pay(errorSession.payUrl!, '4000000000000119');
+    const errored = await api(
+      'POST',
+      `/user/applications/${id}/payments/${inspection}/sessions`,
+      { paymentMethod: 'Gateway', token: errorSession.sessionId },
+      as,
+    );
+    expect(errored.body).toMatchObject({ result: 'Error' });
+    expect((await get(inspection)).status).toBe('AwaitingPayment');
     const settled = await api(
       'POST',
       `/user/applications/${id}/payments/${inspection}/sessions`,
@@ -151,7 +162,11 @@ describe('payments through the API and the local gateway', { timeout: 120_000 },
       as,
     );
     expect(settled.body).toMatchObject({ result: 'Approved' });
-    expect((await get(inspection)).transactions.map((t) => t.result)).toEqual(['Declined', 'Approved']);
+    expect((await get(inspection)).transactions.map((t) => t.result)).toEqual([
+      'Declined',
+      'Error',
+      'Approved',
+    ]);
 
     // ---- A deposit claimed, then confirmed by the council ----
     const cert = await invoice('Code compliance certificate fee', 250);

@@ -28,6 +28,7 @@ const stubs: SignedOutPages = {
   forgotPassword: stub('forgot-password'),
   resetPassword: stub('reset-password'),
   support: stub('support'),
+  payer: stub('payer'),
 };
 
 let cleanup: (() => void) | undefined;

@@ -21,6 +21,7 @@ vi.mock('../../../web/src/features/auth/InvitationRegistrationPage', page);
 vi.mock('../../../web/src/features/auth/ForgotPasswordPage', page);
 vi.mock('../../../web/src/features/auth/ResetPasswordPage', page);
 vi.mock('../../../web/src/features/support/SupportPage', page);
+vi.mock('../../../web/src/features/payments/PayerSignedOutPage', page);
 const { signedOutRoutes } = await import('../../../web/src/routes/signedOut');
 
 type Route = {
@@ -52,6 +53,7 @@ describe('the signed-out pages load i18next only when they use it', () => {
     'forgot-password',
     'reset-password',
     'support',
+    'pay/:token',
   ])('/%s waits for it', async (path) => {
     expect((await lazyOf(path)()).Component).toBeTypeOf('function');
     expect(loadI18next).toHaveBeenCalledTimes(1);

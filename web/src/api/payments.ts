@@ -4,6 +4,13 @@ import {
   PaymentsResponse,
   type ClaimPayment,
 } from '../../../shared/schemas/payments';
+import {
+  PayerView,
+  PaymentRequestDto,
+  PaymentRequestsResponse,
+  type PayerClaim,
+  type PaymentRequestCreate,
+} from '../../../shared/schemas/payment-requests';
 import { apiRequest } from './client';
 
 /**
@@ -35,10 +42,46 @@ export const paymentsApi = {
     ),
 };
 
+/** Invite to pay (docs/payments.md "Invite to pay"): the applicant's requests to a named payer. */
+export const paymentRequestsApi = {
+  list: async (applicationId: string, paymentId: string, signal?: AbortSignal) =>
+    PaymentRequestsResponse.parse(
+      await apiRequest<unknown>(`${payment(applicationId, paymentId)}/requests`, { signal }),
+    ),
+  create: async (applicationId: string, paymentId: string, body: PaymentRequestCreate) =>
+    PaymentRequestDto.parse(
+      await apiRequest<unknown>(`${payment(applicationId, paymentId)}/requests`, { method: 'POST', body }),
+    ),
+  cancel: (applicationId: string, paymentId: string, requestId: string) =>
+    apiRequest<void>(`${payment(applicationId, paymentId)}/requests/${encodeURIComponent(requestId)}`, {
+      method: 'DELETE',
+    }),
+};
+
+/** The payer's link (no account): the invoice it shows, a card session, a deposit claimed. */
+const payer = (token: string) => `/public/payment-requests/${encodeURIComponent(token)}`;
+export const payerApi = {
+  view: async (token: string, signal?: AbortSignal) =>
+    PayerView.parse(await apiRequest<unknown>(payer(token), { signal, anonymous: true })),
+  session: async (token: string, sessionId?: string) =>
+    PaymentSessionResponse.parse(
+      await apiRequest<unknown>(`${payer(token)}/sessions`, {
+        method: 'POST',
+        anonymous: true,
+        body: { paymentMethod: 'Gateway', ...(sessionId ? { token: sessionId } : {}) },
+      }),
+    ),
+  claim: async (token: string, body: PayerClaim) =>
+    PayerView.parse(await apiRequest<unknown>(payer(token), { method: 'PATCH', anonymous: true, body })),
+};
+
 export const paymentKeys = {
   all: ['payments'] as const,
   list: (applicationId: string) => [...paymentKeys.all, applicationId] as const,
   detail: (applicationId: string, paymentId: string) =>
     [...paymentKeys.all, applicationId, paymentId] as const,
   session: (sessionId: string) => [...paymentKeys.all, 'session', sessionId] as const,
+  requests: (applicationId: string, paymentId: string) =>
+    [...paymentKeys.all, applicationId, paymentId, 'requests'] as const,
+  payer: (token: string) => [...paymentKeys.all, 'payer', token] as const,
 };

@@ -123,6 +123,8 @@ export const signedInRoutes: RouteObject[] = [
         path: 'application-details/:applicationId/payment-details/:paymentId',
         lazy: page(() => import('../features/payments/PaymentDetailsPage')),
       },
+      // An invited payer's invoice opens signed in too (the link is the credential, not the session).
+      { path: 'pay/:token', lazy: page(() => import('../features/payments/PayerPage')) },
       {
         path: 'application-submitted/:applicationId',
         loader: numericParams('applicationId'),

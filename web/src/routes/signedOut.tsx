@@ -24,6 +24,8 @@ export interface SignedOutPages {
   forgotPassword: PageLoader;
   resetPassword: PageLoader;
   support: PageLoader;
+  /** /pay/{token}: an invited payer's invoice (no account). */
+  payer: PageLoader;
 }
 
 // The sign-in page translates with i18n/translate.ts; the other pages are drawn with react-i18next,
@@ -41,6 +43,7 @@ const pages: SignedOutPages = {
   forgotPassword: withI18next(() => import('../features/auth/ForgotPasswordPage')),
   resetPassword: withI18next(() => import('../features/auth/ResetPasswordPage')),
   support: withI18next(() => import('../features/support/SupportPage')),
+  payer: withI18next(() => import('../features/payments/PayerSignedOutPage')),
 };
 
 const page = (load: PageLoader) => async () => ({ Component: (await load()).default });
@@ -69,7 +72,8 @@ export function ToSignIn() {
 
 /**
  * Signed-out routes (organisation §2, core §2): `/` sign-in, /registration, /confirm-registration,
- * /registration-via-invitation, /forgot-password, /reset-password, /support; anything else → `/`
+ * /registration-via-invitation, /forgot-password, /reset-password, /support, /pay/{token} (an invited
+ * payer's invoice); anything else → `/`
  * with the path to return to after sign-in.
  */
 export function signedOutRoutes(load: SignedOutPages = pages): RouteObject[] {
@@ -92,6 +96,7 @@ export function signedOutRoutes(load: SignedOutPages = pages): RouteObject[] {
           children: [{ path: 'reset-password', lazy: page(load.resetPassword) }],
         },
         { path: 'support', lazy: page(load.support) },
+        { path: 'pay/:token', lazy: page(load.payer) },
         { path: '*', element: <ToSignIn /> },
       ],
     },

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -13,10 +13,8 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { claimDateProblem, paymentMessages } from '../../../../shared/domain/payments';
 import { PAYMENT_PROOFS_CONTAINER_ID } from '../../../../shared/domain/documents';
 import type { DocumentContainer } from '../../../../shared/schemas/reference';
-import type { PaymentDto } from '../../../../shared/schemas/payments';
-import { applicationKeys } from '../../api/applications';
+import type { ClaimPayment } from '../../../../shared/schemas/payments';
 import { documentKeys, documentsApi } from '../../api/documents';
-import { paymentKeys, paymentsApi } from '../../api/payments';
 import { useToasts } from '../../components/toasts';
 import DocumentUploadStep from '../documents/DocumentUploadStep';
 import { isSettledDoc, type StepContainer } from '../documents/documents';
@@ -25,25 +23,19 @@ import { nzToday } from './paymentView';
 const NONE = '';
 
 /**
- * "I have paid by direct deposit" (portal-organisation §7 PATCH …/payments/{paymentId}): the date
- * the deposit was made (not after today in New Zealand: the shared rule) and, optionally, a proof of
- * payment uploaded into the application's proofs-of-payment container. The council then confirms it.
+ * The proof of a deposit (optional): uploaded into the application's proofs-of-payment container
+ * with the documents' upload queue; one uploaded while the form is open is chosen once scanned.
  */
-export function ClaimDepositForm({
+function ProofPicker({
   applicationId,
-  payment,
-  onDone,
+  proof,
+  setProof,
 }: {
   applicationId: string;
-  payment: PaymentDto;
-  onDone: () => void;
+  proof: string;
+  setProof: (name: string) => void;
 }) {
   const { t } = useTranslation();
-  const toasts = useToasts();
-  const queryClient = useQueryClient();
-  const [date, setDate] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [proof, setProof] = useState<string>(NONE);
   const containers = useQuery({
     queryKey: documentKeys.containers(applicationId),
     queryFn: ({ signal }) => documentsApi.containers(applicationId, signal),
@@ -84,25 +76,67 @@ export function ClaimDepositForm({
     const fresh = proofs.filter((d) => !seen.current!.has(d.name));
     for (const d of fresh) seen.current.add(d.name);
     if (fresh.length) setProof(fresh[fresh.length - 1]!.name);
-  }, [documents.data, proofs]);
+  }, [documents.data, proofs, setProof]);
+
+  return (
+    <FormField label={t('payments.claim.proof')} description={t('payments.claim.proofHint')}>
+      {containers.isPending || documents.isPending ? (
+        <StatusIndicator type="loading">{t('payments.loading')}</StatusIndicator>
+      ) : containers.isError || documents.isError || proofContainer.length === 0 ? (
+        <Alert type="error">{t('payments.claim.proofUnavailable')}</Alert>
+      ) : (
+        <SpaceBetween size="m">
+          <DocumentUploadStep applicationId={applicationId} containers={proofContainer} />
+          {proofs.length > 0 && (
+            <RadioGroup
+              ariaLabel={t('payments.claim.proofChoice')}
+              value={proof}
+              onChange={({ detail }) => setProof(detail.value)}
+              items={[
+                { value: NONE, label: t('payments.claim.noProof') },
+                ...proofs.map((d) => ({ value: d.name, label: d.fileName })),
+              ]}
+            />
+          )}
+        </SpaceBetween>
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * "I have paid by direct deposit" (portal-organisation §7 PATCH …/payments/{paymentId}; the payer's
+ * PATCH on their link): the date the deposit was made (not after today in New Zealand: the shared
+ * rule) and, for a participant, optionally a proof of payment (`proofOf`: the application to upload
+ * it to). The council then confirms it.
+ */
+export function ClaimDepositForm({
+  proofOf,
+  submit,
+  onDone,
+}: {
+  proofOf?: string | undefined;
+  submit: (body: ClaimPayment) => Promise<unknown>;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const [date, setDate] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [proof, setProof] = useState<string>(NONE);
 
   const today = nzToday();
   const dateError = !date ? t('payments.claim.dateRequired') : claimDateProblem(date, today);
   const claim = useMutation({
     mutationFn: () =>
-      paymentsApi.claim(applicationId, payment.id, {
+      submit({
         paymentMethod: 'Deposit',
         transactionDate: date,
         ...(proof ? { proofDocumentName: proof } : {}),
       }),
-    onSuccess: async (updated) => {
-      queryClient.setQueryData(paymentKeys.detail(applicationId, payment.id), updated);
+    onSuccess: () => {
       toasts.show({ type: 'success', content: t('payments.claim.claimed') });
       onDone();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: paymentKeys.list(applicationId) }),
-        queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
-      ]);
     },
     onError: (error: Error) =>
       toasts.show({ type: 'error', header: paymentMessages.claimFailed, content: error.message }),
@@ -145,28 +179,7 @@ export function ClaimDepositForm({
               ariaLabel={t('payments.claim.date')}
             />
           </FormField>
-          <FormField label={t('payments.claim.proof')} description={t('payments.claim.proofHint')}>
-            {containers.isPending || documents.isPending ? (
-              <StatusIndicator type="loading">{t('payments.loading')}</StatusIndicator>
-            ) : containers.isError || documents.isError || proofContainer.length === 0 ? (
-              <Alert type="error">{t('payments.claim.proofUnavailable')}</Alert>
-            ) : (
-              <SpaceBetween size="m">
-                <DocumentUploadStep applicationId={applicationId} containers={proofContainer} />
-                {proofs.length > 0 && (
-                  <RadioGroup
-                    ariaLabel={t('payments.claim.proofChoice')}
-                    value={proof}
-                    onChange={({ detail }) => setProof(detail.value)}
-                    items={[
-                      { value: NONE, label: t('payments.claim.noProof') },
-                      ...proofs.map((d) => ({ value: d.name, label: d.fileName })),
-                    ]}
-                  />
-                )}
-              </SpaceBetween>
-            )}
-          </FormField>
+          {proofOf && <ProofPicker applicationId={proofOf} proof={proof} setProof={setProof} />}
           <Box color="text-body-secondary">{t('payments.claim.afterwards')}</Box>
         </SpaceBetween>
       </Form>

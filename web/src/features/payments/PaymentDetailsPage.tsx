@@ -28,6 +28,7 @@ import { TransactionsTable } from './TransactionsTable';
 import { useCardReturn } from './useCardReturn';
 import { payActions, paymentsSectionHref } from './paymentView';
 import { InvoiceDocumentLink } from './InvoiceDocumentLink';
+import { InvitePayer } from './InvitePayer';
 
 /**
  * /application-details/{id}/payment-details/{paymentId} (portal-organisation §2): an invoice with its
@@ -133,11 +134,24 @@ export default function PaymentDetailsPage() {
                 onClaim={() => setClaiming(true)}
                 claimForm={
                   <ClaimDepositForm
-                    applicationId={applicationId}
-                    payment={data}
+                    proofOf={applicationId}
+                    submit={async (body) => {
+                      queryClient.setQueryData(
+                        paymentKeys.detail(applicationId, paymentId),
+                        await paymentsApi.claim(applicationId, paymentId, body),
+                      );
+                      await refresh();
+                    }}
                     onDone={() => setClaiming(false)}
                   />
                 }
+              />
+            )}
+            {app && (
+              <InvitePayer
+                applicationId={applicationId}
+                paymentId={paymentId}
+                canInvite={canEdit(app.accessLevel) && data.status === 'AwaitingPayment'}
               />
             )}
             <Container

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { paymentRequestMessages } from '../../../../shared/domain/payment-requests';
+import { paymentMessages } from '../../../../shared/domain/payments';
+import { paymentKeys, payerApi } from '../../api/payments';
+import { ServiceError } from '../../api/errors';
+import { formatDate } from '../../app/dates';
+import { useToasts } from '../../components/toasts';
+import { CardResult } from './CardResult';
+import { ClaimDepositForm } from './ClaimDepositForm';
+import { HowToPay } from './HowToPay';
+import { InvoiceSummary } from './InvoiceSummary';
+import { ReceiptPanel } from './ReceiptPanel';
+import { useCardReturn } from './useCardReturn';
+import { payActions } from './paymentView';
+
+/**
+ * /pay/{token}: the page an invited payer opens from their email (issue 19 point 4), signed in or
+ * not. It shows that invoice only, with the address and the application number, and pays it by
+ * card or direct deposit with the link as credential; back from the gateway (`?sessionId=`) it says
+ * how the payment went, and a paid invoice shows its receipt. A link that no longer works says so.
+ */
+export default function PayerPage() {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const queryClient = useQueryClient();
+  const token = useParams().token ?? '';
+  const [search] = useSearchParams();
+  const sessionId = search.get('sessionId') ?? undefined;
+  const [claiming, setClaiming] = useState(false);
+  const key = paymentKeys.payer(token);
+  const view = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => payerApi.view(token, signal),
+    retry: (count, error) => !(error instanceof ServiceError && error.status === 404) && count < 2,
+  });
+  const cardReturn = useCardReturn(
+    sessionId,
+    (id) => payerApi.session(token, id),
+    () => void queryClient.invalidateQueries({ queryKey: key }),
+  );
+  const pay = useMutation({
+    mutationFn: () => payerApi.session(token),
+    onSuccess: (answer) => {
+      if (answer.payUrl) window.location.assign(answer.payUrl);
+    },
+    onError: (error: Error) =>
+      toasts.show({ type: 'error', header: t('payments.card.startFailed'), content: error.message }),
+  });
+
+  const data = view.data;
+  const what = data ? [data.consentNumber ?? data.applicationNumber, data.address].join(' · ') : '';
+  const gone = view.error instanceof ServiceError && view.error.status === 404;
+
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={data ? t('payer.for', { authority: data.authorityName, what }) : undefined}
+        >
+          {data?.payment.description ?? t('payer.title')}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        {sessionId && <CardResult query={cardReturn} />}
+        {view.isPending ? (
+          <StatusIndicator type="loading">{t('payer.loading')}</StatusIndicator>
+        ) : gone ? (
+          <Alert type="warning" header={paymentRequestMessages.linkInvalid}>
+            {t('payer.invalidBody')}
+          </Alert>
+        ) : view.isError || !data ? (
+          <Alert type="error">{paymentMessages.fetchPayment}</Alert>
+        ) : (
+          <>
+            <Box>
+              {data.payment.status === 'Paid'
+                ? t('payer.paid')
+                : `${t('payer.hello', { name: data.payerName })} ${t('payer.expires', { date: formatDate(data.expiresAt) })}`}
+            </Box>
+            <Container header={<Header variant="h2">{t('payments.invoiceTitle')}</Header>}>
+              <InvoiceSummary payment={data.payment} />
+            </Container>
+            <ReceiptPanel payment={data.payment} payee={data.authorityName} context={what} />
+            {data.payment.status !== 'Paid' && (
+              <HowToPay
+                payment={data.payment}
+                actions={payActions(data.payment, true, '')}
+                onCard={() => pay.mutate()}
+                cardPending={pay.isPending || pay.isSuccess}
+                claiming={claiming}
+                onClaim={() => setClaiming(true)}
+                claimForm={
+                  <ClaimDepositForm
+                    submit={async (body) => queryClient.setQueryData(key, await payerApi.claim(token, body))}
+                    onDone={() => setClaiming(false)}
+                  />
+                }
+              />
+            )}
+          </>
+        )}
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
