@@ -5,13 +5,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
  * The sign-in page is drawn without i18next (docs/performance.md): its route must not wait for
  * it, the other signed-out pages (drawn with react-i18next) must.
  */
-const { loadI18next, page } = vi.hoisted(() => ({
+const { loadI18next, loadAllStrings, page } = vi.hoisted(() => ({
   loadI18next: vi.fn(async () => undefined),
+  loadAllStrings: vi.fn(async () => undefined),
   page: () => ({ default: () => null }),
 }));
 vi.mock('../../../web/src/i18n/strings', async (original) => ({
   ...(await original<typeof import('../../../web/src/i18n/strings')>()),
   loadI18next,
+  loadAllStrings,
 }));
 // The pages themselves (Cloudscape, the captcha) are not what is tested here.
 vi.mock('../../../web/src/features/auth/SignInPage', page);
@@ -53,9 +55,14 @@ describe('the signed-out pages load i18next only when they use it', () => {
     'forgot-password',
     'reset-password',
     'support',
-    'pay/:token',
   ])('/%s waits for it', async (path) => {
     expect((await lazyOf(path)()).Component).toBeTypeOf('function');
     expect(loadI18next).toHaveBeenCalledTimes(1);
+  });
+
+  it("/pay/:token (an invited payer's invoice) waits for the whole of en.json: it draws the payment pages' components", async () => {
+    loadAllStrings.mockClear();
+    expect((await lazyOf('pay/:token')()).Component).toBeTypeOf('function');
+    expect(loadAllStrings).toHaveBeenCalledTimes(1);
   });
 });

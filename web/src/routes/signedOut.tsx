@@ -10,7 +10,7 @@ import { SignedOutLayout } from '../components/SignedOutLayout';
 import { PageSpinner } from '../components/PageSpinner';
 import { resetEmailFromState } from '../features/auth/resetNotice';
 import { RouteError } from './RouteError';
-import { loadI18next } from '../i18n/strings';
+import { loadAllStrings, loadI18next } from '../i18n/strings';
 import { withReturnPath } from '../../../shared/domain/returnPath';
 
 type PageModule = { default: React.ComponentType };
@@ -43,7 +43,9 @@ const pages: SignedOutPages = {
   forgotPassword: withI18next(() => import('../features/auth/ForgotPasswordPage')),
   resetPassword: withI18next(() => import('../features/auth/ResetPasswordPage')),
   support: withI18next(() => import('../features/support/SupportPage')),
-  payer: withI18next(() => import('../features/payments/PayerSignedOutPage')),
+  // The payer's page draws the payment components the signed-in pages share: all of en.json.
+  payer: async () =>
+    (await Promise.all([import('../features/payments/PayerSignedOutPage'), loadAllStrings()]))[0],
 };
 
 const page = (load: PageLoader) => async () => ({ Component: (await load()).default });
