@@ -95,7 +95,7 @@ test('a new application from an address: authority detected, parcel and form pic
   await expectNoAxeViolations(page, 'application details: people');
   await details.tab('Payments').click();
   await expect(page).toHaveURL(/section=Payments/);
-  await expect(page.getByText(/This section is not available yet/)).toBeVisible();
+  await expect(page.getByText('The council has not issued any invoices for this application.')).toBeVisible();
 });
 
 test('an amendment needs one of the user’s consents', async ({ page }) => {
