@@ -24,6 +24,10 @@ export const notification = new Entity({
       },
     },
     recipients: { type: 'any' },
+    /** The application the news is about (the per-application list, gsi2). */
+    applicationId: { type: 'string' },
+    /** The domain event it tells of (its id is derived from this and the recipient). */
+    eventId: { type: 'string' },
     apiVersion: { type: 'string', default: '1' },
     /** Epoch seconds; old notifications expire. */
     ttl: { type: 'number' },
@@ -38,6 +42,13 @@ export const notification = new Entity({
       pk: { field: 'gsi1pk', casing: 'none', composite: ['notificationId'] },
       sk: { field: 'gsi1sk', casing: 'none', composite: [] },
     },
+    /** Sparse: a recipient's notifications about one application, newest first. */
+    byRecipientApplication: {
+      index: 'gsi2',
+      condition: (attr) => typeof attr.applicationId === 'string',
+      pk: { field: 'gsi2pk', casing: 'none', composite: ['recipientId', 'applicationId'] },
+      sk: { field: 'gsi2sk', casing: 'none', composite: ['createdDate', 'notificationId'] },
+    },
   },
 });
 
@@ -47,7 +58,10 @@ export const notificationProfile = new Entity({
     userId: { type: 'string', required: true },
     username: { type: 'string' },
     hasNewNotifications: { type: 'boolean', default: false },
+    /** Everything written up to this time is seen (PATCH …/user/seen). */
     lastSeenDate: { type: 'string' },
+    /** When the latest notification was written (with hasNewNotifications). */
+    lastNotifiedDate: { type: 'string' },
     apiVersion: { type: 'string', default: '1' },
     ...timestamps,
   },
