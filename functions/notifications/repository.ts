@@ -1,6 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { fullAddressOf } from '../../shared/domain/address.js';
 import { entities, service } from '../platform/data/service.js';
+import { NO_APPLICATION } from '../platform/data/entities/notifications.js';
 import type { notification as notificationEntity } from '../platform/data/entities/notifications.js';
 import type { notificationProfile as profileEntity } from '../platform/data/entities/notifications.js';
 import type { AccessRowInfo, NewNotification, RecipientUser } from './service/fanout.js';
@@ -77,7 +78,7 @@ export async function writeNotification(
           notificationId: n.notificationId,
           groupId: n.groupId,
           eventId: n.eventId,
-          ...(n.applicationId ? { applicationId: n.applicationId } : {}),
+          applicationId: n.applicationId ?? NO_APPLICATION,
           type: n.type,
           createdDate: n.createdDate,
           updatedDate: at,

@@ -1,6 +1,9 @@
 import { Entity } from 'electrodb';
 import { model, timestamps } from './common.js';
 
+/** The applicationId of a notification about no application (not in gsi2). */
+export const NO_APPLICATION = '-';
+
 export const notification = new Entity({
   model: model('notification'),
   attributes: {
@@ -24,8 +27,11 @@ export const notification = new Entity({
       },
     },
     recipients: { type: 'any' },
-    /** The application the news is about (the per-application list, gsi2). */
-    applicationId: { type: 'string' },
+    /**
+     * The application the news is about (the per-application list, gsi2), or NO_APPLICATION: an
+     * index with a condition needs every composite on each write.
+     */
+    applicationId: { type: 'string', required: true, default: NO_APPLICATION },
     /** The domain event it tells of (its id is derived from this and the recipient). */
     eventId: { type: 'string' },
     apiVersion: { type: 'string', default: '1' },
@@ -45,7 +51,7 @@ export const notification = new Entity({
     /** Sparse: a recipient's notifications about one application, newest first. */
     byRecipientApplication: {
       index: 'gsi2',
-      condition: (attr) => typeof attr.applicationId === 'string',
+      condition: (attr) => typeof attr.applicationId === 'string' && attr.applicationId !== NO_APPLICATION,
       pk: { field: 'gsi2pk', casing: 'none', composite: ['recipientId', 'applicationId'] },
       sk: { field: 'gsi2sk', casing: 'none', composite: ['createdDate', 'notificationId'] },
     },
