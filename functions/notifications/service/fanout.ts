@@ -116,6 +116,8 @@ export function fanoutService(ports: FanoutPorts) {
   return {
     async fanOut(event: DomainEvent): Promise<FanoutResult> {
       const result: FanoutResult = { notified: [], mailed: [] };
+      // Most events tell nobody (a step saved, a user's PATCH): decided before any read.
+      if (!storyOf(event, undefined)) return result;
       const applicationId = applicationIdOf(event);
       const app = applicationId ? await ports.application(applicationId) : undefined;
       if (applicationId && !app) return result; // deleted since: nothing to name

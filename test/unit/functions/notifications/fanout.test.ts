@@ -128,6 +128,13 @@ describe('application events: the participants by their level', () => {
     expect(w.told()).toEqual([]);
   });
 
+  test('an event that tells nobody reads nothing', async () => {
+    let reads = 0;
+    const counted = { ...w.ports, application: async (id: string) => (reads++, w.applications.get(id)) };
+    await fanoutService(counted).fanOut(on('ApplicationUpdated', { changed: ['step:s1'] }, 'owner'));
+    expect(reads).toBe(0);
+  });
+
   test('the actor is not told about their own action', async () => {
     await fan.fanOut(on('ApplicationSubmitted', { status: 'Submitted' }, 'owner'));
     expect(w.told()).toEqual(['noMail', 'watcher']);
