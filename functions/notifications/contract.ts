@@ -30,7 +30,8 @@ export const contract = defineContract('notifications', {
   'PATCH /v1/service/notifications/user/profile': {
     body: NotificationUserProfilePatch,
     response: NotificationUserProfile,
-    summary: 'Clears the caller’s new-notifications flag (the bell’s dot)',
+    summary:
+      'Clears the caller’s new-notifications flag (the bell’s dot) and/or sets their email digest (immediate, hourly, daily)',
   },
   'GET /v1/service/notifications/user/seen': {
     response: NotificationsSeen,

@@ -15,7 +15,8 @@ export const routes = {
   'GET /v1/service/notifications': async ({ caller, query }) => inbox.list(caller, query),
   'GET /v1/service/notifications/{id}': async ({ caller, params }) => inbox.get(caller, params.id),
   'GET /v1/service/notifications/user/profile': async ({ caller }) => inbox.profile(caller),
-  'PATCH /v1/service/notifications/user/profile': async ({ caller }) => inbox.clearNew(caller),
+  'PATCH /v1/service/notifications/user/profile': async ({ caller, body }) =>
+    inbox.patchProfile(caller, body),
   'GET /v1/service/notifications/user/seen': async ({ caller }) => inbox.seen(caller),
   'PATCH /v1/service/notifications/user/seen': async ({ caller }) => {
     await inbox.markAllSeen(caller);

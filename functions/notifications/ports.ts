@@ -4,6 +4,7 @@ import { webUrl } from '../platform/adapters/web-url.js';
 import {
   accessRows,
   applicationInfo,
+  digestsOf,
   ensureProfile,
   getProfile,
   listNotifications,
@@ -38,4 +39,6 @@ export const tableFanoutPorts = (): FanoutPorts => ({
   write: (n) => writeNotification(n),
   sendMail,
   webUrl,
+  digests: digestsOf,
+  now: () => new Date(),
 });

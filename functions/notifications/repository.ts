@@ -1,11 +1,14 @@
 import type { EntityItem } from 'electrodb';
 import { fullAddressOf } from '../../shared/domain/address.js';
+import type { EmailDigest } from '../../shared/domain/notifications.js';
+import { isConditionalCheckFailed } from '../platform/data/conditional.js';
 import { entities, service } from '../platform/data/service.js';
 import { NO_APPLICATION } from '../platform/data/entities/notifications.js';
 import type { notification as notificationEntity } from '../platform/data/entities/notifications.js';
 import type { notificationProfile as profileEntity } from '../platform/data/entities/notifications.js';
 import type { AccessRowInfo, NewNotification, RecipientUser } from './service/fanout.js';
 import type { ApplicationInfo } from './service/stories.js';
+import type { ProfileSet } from './service/inbox.js';
 
 /** Reads and writes of notifications and their users' profiles (docs/notifications.md). */
 export type NotificationRecord = EntityItem<typeof notificationEntity>;
@@ -90,6 +93,23 @@ export async function writeNotification(
       e.notificationProfile
         .upsert({ userId: n.recipientId, hasNewNotifications: true, lastNotifiedDate: at })
         .commit(),
+      ...(n.digest
+        ? [
+            e.notificationDigestEntry
+              .put({
+                digestDue: n.digest.digestDue,
+                recipientId: n.recipientId,
+                notificationId: n.notificationId,
+                email: n.digest.email,
+                ...(n.digest.firstName ? { firstName: n.digest.firstName } : {}),
+                createdDate: n.createdDate,
+                shortText: n.message.shortText,
+                link: n.digest.link,
+                ttl: Math.floor(Date.parse(n.digest.digestDue) / 1000) + 7 * 86_400,
+              })
+              .commit(),
+          ]
+        : []),
     ])
     .go();
   return result.canceled ? 'duplicate' : 'written';
@@ -147,9 +167,50 @@ export async function ensureProfile(userId: string, username: string): Promise<N
   return (await getProfile(userId))!;
 }
 
-export async function setProfile(
-  userId: string,
-  set: { hasNewNotifications: boolean; lastSeenDate?: string },
-): Promise<void> {
-  await entities.notificationProfile.upsert({ userId, ...set }).go();
+export async function setProfile(userId: string, set: ProfileSet): Promise<void> {
+  // An update, not an upsert: an upsert writes the attributes' defaults over what is stored.
+  await entities.notificationProfile.update({ userId }).set(set).go();
+}
+
+/** The users' email digests, by BatchGet of their profiles (immediate without one). */
+export async function digestsOf(userIds: readonly string[]): Promise<Map<string, EmailDigest>> {
+  if (userIds.length === 0) return new Map();
+  const { data } = await entities.notificationProfile.get(userIds.map((userId) => ({ userId }))).go();
+  return new Map(data.map((p) => [p.userId, p.emailDigest ?? 'immediate']));
+}
+
+export type DigestEntryRecord = EntityItem<typeof entities.notificationDigestEntry>;
+
+/** The entries of the period ending at `digestDue` (one partition), every page. */
+export async function digestEntries(digestDue: string): Promise<DigestEntryRecord[]> {
+  const { data } = await entities.notificationDigestEntry.query.byPeriod({ digestDue }).go({ pages: 'all' });
+  return data;
+}
+
+/** Records that a recipient's digest of a period is being mailed: false when it already was. */
+export async function claimDigest(recipientId: string, digestDue: string, count: number): Promise<boolean> {
+  try {
+    await entities.notificationDigestSent
+      .create({ recipientId, digestDue, count, ttl: Math.floor(Date.parse(digestDue) / 1000) + 30 * 86_400 })
+      .go();
+    return true;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Removes mailed entries (BatchWrite). */
+export async function deleteDigestEntries(entries: readonly DigestEntryRecord[]): Promise<void> {
+  if (entries.length === 0) return;
+  await entities.notificationDigestEntry
+    .delete(
+      entries.map((e) => ({
+        digestDue: e.digestDue,
+        recipientId: e.recipientId,
+        createdDate: e.createdDate,
+        notificationId: e.notificationId,
+      })),
+    )
+    .go();
 }

@@ -69,3 +69,29 @@ export function effectiveLevel(
 export const NOTIFICATIONS_FIRST_PAGE = 7;
 export const NOTIFICATIONS_NEXT_PAGE = 20;
 export const NOTIFICATIONS_MAX_PAGE = 50;
+
+/** How a user's notification emails come (the notification profile's `emailDigest`). */
+export const emailDigests = ['immediate', 'hourly', 'daily'] as const;
+export type EmailDigest = (typeof emailDigests)[number];
+
+/**
+ * The end of the digest period a notification written at `at` belongs to (ISO, a whole UTC hour):
+ * hourly → the next full hour; daily → the next midnight UTC; immediate → undefined (mailed now).
+ * The digest job mails each period once it has ended.
+ */
+export function digestPeriodEnd(digest: EmailDigest, at: Date): string | undefined {
+  if (digest === 'immediate') return undefined;
+  const end = new Date(at.getTime());
+  if (digest === 'hourly') end.setUTCHours(end.getUTCHours() + 1, 0, 0, 0);
+  else end.setUTCHours(24, 0, 0, 0);
+  return end.toISOString();
+}
+
+/** The period ends (whole UTC hours) a digest run at `now` looks at: the last `hours`, oldest first. */
+export function duePeriodEnds(now: Date, hours: number): string[] {
+  const top = new Date(now.getTime());
+  top.setUTCMinutes(0, 0, 0);
+  return Array.from({ length: hours }, (_, i) =>
+    new Date(top.getTime() - (hours - 1 - i) * 3_600_000).toISOString(),
+  );
+}

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { Id } from './common.js';
 import {
   NOTIFICATIONS_MAX_PAGE,
+  emailDigests,
   notificationRecipientTypes,
   notificationTypes,
 } from '../domain/notifications.js';
@@ -70,17 +71,28 @@ export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
 
 export const NotificationParams = z.object({ id: Id });
 
+/** immediate: one email per notification; hourly / daily: one digest email per period. */
+export const EmailDigest = z.enum(emailDigests);
+export type EmailDigest = z.infer<typeof EmailDigest>;
+
 export const NotificationUserProfile = z.object({
   id: z.string(),
   username: z.string(),
   createdTime: z.string(),
   updatedTime: z.string(),
   hasNewNotifications: z.boolean(),
+  emailDigest: EmailDigest,
   apiVersion: z.string(),
 });
 export type NotificationUserProfile = z.infer<typeof NotificationUserProfile>;
 
-export const NotificationUserProfilePatch = z.strictObject({ hasNewNotifications: z.literal(false) });
+/** Clears the new flag and/or sets the digest (at least one of them). */
+export const NotificationUserProfilePatch = z
+  .strictObject({ hasNewNotifications: z.literal(false).optional(), emailDigest: EmailDigest.optional() })
+  .refine((b) => b.hasNewNotifications !== undefined || b.emailDigest !== undefined, {
+    message: 'Nothing to change',
+  });
+export type NotificationUserProfilePatch = z.infer<typeof NotificationUserProfilePatch>;
 
 export const NotificationsSeen = z.object({ seen: z.boolean() });
 export type NotificationsSeen = z.infer<typeof NotificationsSeen>;

@@ -19,8 +19,16 @@ import { readOutbox } from '../support/cognito';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { eventsSettled } from '../support/events';
+import { pointAtStack } from '../support/documents';
+import { recurringJobs } from '../../functions/platform/recurring-jobs';
 
 const o = readOutputs();
+pointAtStack(o);
+process.env.MAIL_TRANSPORT = 'outbox';
+process.env.MAIL_FROM = 'Consent Portal <no-reply@consent.local>';
+process.env.MAIL_OUTBOX_DIR = String(o.MailOutboxDir);
+const { runJob } = await import('../../functions/notifications/scheduled');
+const digestJob = recurringJobs.find((j) => j.name === 'notifications-digest')!.payload;
 const wcc = councilApiClient(councilCredentials('wcc', o));
 
 const rfi = {
@@ -203,5 +211,44 @@ describe('notifications', { timeout: 180_000 }, () => {
     expect((await profile(stranger)).hasNewNotifications).toBe(false);
     const bad = await api('GET', '/v1/service/notifications?lastKey=not-a-key', undefined, as(applicant));
     expect(bad.status).toBe(400);
+  });
+
+  test('an hourly digest: ten invoices and the acceptance in the inbox at once, one email after the hour, once', async () => {
+    const applicant = await registeredUser('notify-digest', o);
+    const as = { token: applicant.token, outputs: o };
+    const set = await api('PATCH', '/v1/service/notifications/user/profile', { emailDigest: 'hourly' }, as);
+    expect(NotificationUserProfile.parse(set.body).emailDigest).toBe('hourly');
+    const id = await submittedApplication(
+      applicant.token,
+      'wcc',
+      { address1: '30 Digest Drive', city: 'Wellington', zipCode: '6011', country: 'NZ' },
+      o,
+    );
+    const before = outboxFiles(o);
+    await wcc.acceptLodgement(id);
+    for (let i = 1; i <= 10; i++) await wcc.issueInvoice(id, { description: `Fee ${i}`, baseAmount: 10 * i });
+    await waitFor('the eleven notifications', async () => {
+      const res = await api('GET', '/v1/service/notifications?pageSize=50', undefined, as);
+      const page = NotificationsPage.parse(res.body);
+      return page.notifications.filter((n) => n.recipients.application?.id === id).length === 11
+        ? true
+        : undefined;
+    });
+    await eventsSettled(o);
+    const mine = () =>
+      (readOutbox(o) as OutboxMail[]).filter(
+        (m) => !before.has(m.file) && m.to.includes(applicant.email.toLowerCase()),
+      );
+    expect(mine()).toEqual([]);
+
+    const later = () => new Date(Date.now() + 2 * 3_600_000);
+    expect(await runJob(digestJob, { now: later })).toMatchObject({ outcome: 'Done' });
+    const digest = await waitFor('the digest', () => (mine().length ? mine() : undefined));
+    expect(digest).toHaveLength(1);
+    expect(digest[0]!.subject).toBe('Your Consent Portal notifications: 11 updates');
+    expect(digest[0]!.text.split('\n').filter((l) => l.startsWith('- Invoice issued'))).toHaveLength(10);
+    expect(digest[0]!.text).toContain('- Lodgement accepted: ');
+    await runJob(digestJob, { now: later });
+    expect(mine()).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { accessRank } from '../../../shared/domain/applications.js';
-import { deliveryOf, effectiveLevel } from '../../../shared/domain/notifications.js';
+import { deliveryOf, digestPeriodEnd, effectiveLevel } from '../../../shared/domain/notifications.js';
+import type { EmailDigest } from '../../../shared/domain/notifications.js';
 import type {
   NotificationKind,
   NotificationLevelValue,
@@ -41,6 +42,8 @@ export interface NewNotification {
   createdDate: string;
   message: { subtype: string; shortText: string; fullText: string; htmlText: string };
   recipients: NotificationRecipients;
+  /** Set when the email waits for the recipient's digest: the period's end and what it lists. */
+  digest?: { digestDue: string; email: string; firstName?: string | undefined; link: string };
 }
 
 export interface FanoutPorts {
@@ -48,7 +51,13 @@ export interface FanoutPorts {
   accessRows(applicationId: string): Promise<AccessRowInfo[]>;
   users(userIds: readonly string[]): Promise<RecipientUser[]>;
   userByEmail(email: string): Promise<RecipientUser | undefined>;
-  /** Writes the item and sets the recipient's hasNewNotifications, in one write; 'duplicate' when it exists. */
+  /** The users' email digests (immediate when they have no profile). */
+  digests(userIds: readonly string[]): Promise<Map<string, EmailDigest>>;
+  now(): Date;
+  /**
+   * Writes the item (and its digest entry) and sets the recipient's hasNewNotifications, in one
+   * write; 'duplicate' when it exists.
+   */
   write(notification: NewNotification): Promise<'written' | 'duplicate'>;
   sendMail(message: MailMessage): Promise<unknown>;
   webUrl(): Promise<string | undefined>;
@@ -84,6 +93,8 @@ export interface FanoutResult {
   notified: string[];
   /** Users mailed. */
   mailed: string[];
+  /** Users whose email waits for their digest. */
+  digested: string[];
 }
 
 /**
@@ -115,7 +126,7 @@ export function fanoutService(ports: FanoutPorts) {
 
   return {
     async fanOut(event: DomainEvent): Promise<FanoutResult> {
-      const result: FanoutResult = { notified: [], mailed: [] };
+      const result: FanoutResult = { notified: [], mailed: [], digested: [] };
       // Most events tell nobody (a step saved, a user's PATCH): decided before any read.
       if (!storyOf(event, undefined)) return result;
       const applicationId = applicationIdOf(event);
@@ -139,6 +150,8 @@ export function fanoutService(ports: FanoutPorts) {
       if (planned.size === 0) return result;
       const missing = [...planned.entries()].filter(([, p]) => !p.user).map(([id]) => id);
       const users = new Map((missing.length ? await ports.users(missing) : []).map((u) => [u.userId, u]));
+      const digests = await ports.digests([...planned.keys()]);
+      const now = ports.now();
       const base = (await ports.webUrl()) ?? '';
       const link = linkOf(base, applicationId, story.type);
       const recipientsApp = app
@@ -161,6 +174,9 @@ export function fanoutService(ports: FanoutPorts) {
         const delivery = deliveryOf(plan.tell.kind, level, user.emailPreference !== false);
         if (!delivery.inbox) continue;
         const { shortText, fullText } = plan.tell;
+        const digestDue = delivery.email
+          ? digestPeriodEnd(digests.get(userId) ?? 'immediate', now)
+          : undefined;
         const htmlText = `<p>${escapeHtml(fullText)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(applicationId ? `Open ${applicationLabel(app)}` : 'Open your notifications')}</a></p>`;
         const written = await ports.write({
           notificationId: notificationIdOf(event.eventId, userId),
@@ -176,10 +192,15 @@ export function fanoutService(ports: FanoutPorts) {
             users: [{ id: userId, email: user.email, fullName: fullName(user) }],
             ...recipientsApp,
           },
+          ...(digestDue ? { digest: { digestDue, email: user.email, firstName: user.firstName, link } } : {}),
         });
         if (written === 'duplicate') continue;
         result.notified.push(userId);
         if (!delivery.email) continue;
+        if (digestDue) {
+          result.digested.push(userId);
+          continue;
+        }
         await ports.sendMail({
           to: user.email,
           subject: shortText,

@@ -1,11 +1,19 @@
 import type {
+  EmailDigest,
   NotificationDto,
+  NotificationUserProfilePatch,
   NotificationsPage,
   NotificationsQuery,
   NotificationUserProfile,
 } from '../../../shared/schemas/notifications.js';
 import { Invalid, NotFound } from '../../platform/errors.js';
 import type { NotificationProfileRecord, NotificationRecord, PagePosition } from '../repository.js';
+
+export interface ProfileSet {
+  hasNewNotifications?: boolean;
+  lastSeenDate?: string;
+  emailDigest?: EmailDigest;
+}
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
@@ -20,7 +28,7 @@ export interface InboxPorts {
   byId(notificationId: string): Promise<NotificationRecord | undefined>;
   getProfile(userId: string): Promise<NotificationProfileRecord | undefined>;
   ensureProfile(userId: string, username: string): Promise<NotificationProfileRecord>;
-  setProfile(userId: string, set: { hasNewNotifications: boolean; lastSeenDate?: string }): Promise<void>;
+  setProfile(userId: string, set: ProfileSet): Promise<void>;
   /** Throws NotFound (404) unless the user may read the application (the one access check). */
   checkApplicationAccess(applicationId: string, userId: string): Promise<void>;
   now(): Date;
@@ -87,6 +95,7 @@ function profileDto(p: NotificationProfileRecord, caller: InboxCaller): Notifica
     createdTime: p.createdAt,
     updatedTime: p.updatedAt,
     hasNewNotifications: p.hasNewNotifications ?? false,
+    emailDigest: p.emailDigest ?? 'immediate',
     apiVersion: p.apiVersion ?? '1',
   };
 }
@@ -133,10 +142,16 @@ export function inboxService(ports: InboxPorts) {
       );
     },
 
-    /** PATCH profile: the bell's dot cleared (hasNewNotifications false). */
-    async clearNew(caller: InboxCaller): Promise<NotificationUserProfile> {
+    /** PATCH profile: the bell's dot cleared (hasNewNotifications false) and/or the email digest. */
+    async patchProfile(
+      caller: InboxCaller,
+      body: NotificationUserProfilePatch,
+    ): Promise<NotificationUserProfile> {
       await ports.ensureProfile(caller.userId, caller.username ?? caller.email ?? '');
-      await ports.setProfile(caller.userId, { hasNewNotifications: false });
+      await ports.setProfile(caller.userId, {
+        ...(body.hasNewNotifications === false ? { hasNewNotifications: false } : {}),
+        ...(body.emailDigest ? { emailDigest: body.emailDigest } : {}),
+      });
       return profileDto((await ports.getProfile(caller.userId))!, caller);
     },
 

@@ -68,6 +68,11 @@ export const notificationProfile = new Entity({
     lastSeenDate: { type: 'string' },
     /** When the latest notification was written (with hasNewNotifications). */
     lastNotifiedDate: { type: 'string' },
+    /**
+     * immediate (when absent), hourly or daily emails. No default: the fan-out's upsert of the
+     * profile would write it back on every notification.
+     */
+    emailDigest: { type: ['immediate', 'hourly', 'daily'] as const },
     apiVersion: { type: 'string', default: '1' },
     ...timestamps,
   },
@@ -75,6 +80,49 @@ export const notificationProfile = new Entity({
     byUser: {
       pk: { field: 'pk', casing: 'none', composite: ['userId'] },
       sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
+/**
+ * A notification waiting for its recipient's digest email: in the partition of the period's end (a
+ * whole UTC hour), written with the notification; the digest job mails and deletes them.
+ */
+export const notificationDigestEntry = new Entity({
+  model: model('notificationDigestEntry'),
+  attributes: {
+    digestDue: { type: 'string', required: true },
+    recipientId: { type: 'string', required: true },
+    notificationId: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    firstName: { type: 'string' },
+    createdDate: { type: 'string', required: true },
+    shortText: { type: 'string', required: true },
+    link: { type: 'string', required: true },
+    /** Epoch seconds: a week after the period (never mailed by then: dropped). */
+    ttl: { type: 'number' },
+  },
+  indexes: {
+    byPeriod: {
+      pk: { field: 'pk', casing: 'none', composite: ['digestDue'] },
+      sk: { field: 'sk', casing: 'none', composite: ['recipientId', 'createdDate', 'notificationId'] },
+    },
+  },
+});
+
+/** One recipient's digest of one period was mailed (created before the mail: once per period). */
+export const notificationDigestSent = new Entity({
+  model: model('notificationDigestSent'),
+  attributes: {
+    recipientId: { type: 'string', required: true },
+    digestDue: { type: 'string', required: true },
+    count: { type: 'number' },
+    ttl: { type: 'number' },
+  },
+  indexes: {
+    byRecipient: {
+      pk: { field: 'pk', casing: 'none', composite: ['recipientId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['digestDue'] },
     },
   },
 });

@@ -147,10 +147,23 @@ describe('application events: the participants by their level', () => {
     const first = await fan.fanOut(e);
     const again = await fan.fanOut(e);
     expect(first.notified).toHaveLength(4);
-    expect(again).toEqual({ notified: [], mailed: [] });
+    expect(again).toEqual({ notified: [], mailed: [], digested: [] });
     expect(w.inbox.size).toBe(4);
     expect(w.mails).toHaveLength(3);
     expect(w.inbox.has(notificationIdOf(e.eventId, 'owner'))).toBe(true);
+  });
+
+  test('a recipient on an hourly digest: in the inbox now, the email waits for the period', async () => {
+    w.digests.set('owner', 'hourly');
+    const result = await fan.fanOut(on('RfiRoundRaised', round));
+    expect(result.digested).toEqual(['owner']);
+    expect(w.mailedTo()).toEqual(['muted@example.com', 'watcher@example.com']);
+    expect([...w.inbox.values()].find((n) => n.recipientId === 'owner')!.digest).toEqual({
+      digestDue: '2026-11-27T05:00:00.000Z',
+      email: 'owner@example.com',
+      firstName: 'owner',
+      link: 'https://portal.example/application-details/app-1?section=RFIs',
+    });
   });
 
   test('an application deleted since tells nobody', async () => {

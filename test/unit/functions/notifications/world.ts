@@ -1,3 +1,4 @@
+import type { EmailDigest } from '../../../../shared/domain/notifications';
 import type { MailMessage } from '../../../../functions/platform/adapters/mail';
 import type { DomainEvent } from '../../../../functions/platform/events/types';
 import type {
@@ -16,6 +17,7 @@ export function world() {
   const inbox = new Map<string, NewNotification>();
   const flagged = new Set<string>();
   const mails: MailMessage[] = [];
+  const digests = new Map<string, EmailDigest>();
   const ports: FanoutPorts = {
     application: async (id) => applications.get(id),
     accessRows: async (id) => rows.get(id) ?? [],
@@ -32,6 +34,8 @@ export function world() {
       return { messageId: String(mails.length) };
     },
     webUrl: async () => 'https://portal.example',
+    digests: async () => digests,
+    now: () => new Date('2026-11-27T04:20:00.000Z'),
   };
   return {
     ports,
@@ -41,6 +45,7 @@ export function world() {
     inbox,
     flagged,
     mails,
+    digests,
     /** The users with an inbox item. */
     told: () => [...inbox.values()].map((n) => n.recipientId).sort(),
     mailedTo: () => mails.map((m) => m.to as string).sort(),
