@@ -7,6 +7,7 @@ import { contract as contacts } from './contacts/contract.js';
 import { contract as council } from './council/contract.js';
 import { contract as documents } from './documents/contract.js';
 import { contract as lookups } from './lookups/contract.js';
+import { contract as notifications } from './notifications/contract.js';
 import { contract as organisations } from './organisations/contract.js';
 import { contract as participants } from './participants/contract.js';
 import { contract as payments } from './payments/contract.js';
@@ -31,5 +32,6 @@ export const contracts: Partial<Record<Feature, Readonly<Record<string, RouteSch
   'access-requests': accessRequests,
   rfis,
   payments,
+  notifications,
   council,
 };

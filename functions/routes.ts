@@ -421,6 +421,15 @@ export const routes = [
   r('POST', '/public/payment-requests/{token}/sessions', 'payments', payerLink),
   r('PATCH', '/public/payment-requests/{token}', 'payments', payerLink),
 
+  // Notifications (portal-organisation §2, §3, §7; docs/notifications.md): any signed-in caller,
+  // their own only (the service scopes every read to the caller; an application's: its access check).
+  r('GET', '/v1/service/notifications', 'notifications', signedIn),
+  r('GET', '/v1/service/notifications/{id}', 'notifications', signedIn),
+  r('GET', '/v1/service/notifications/user/profile', 'notifications', signedIn),
+  r('PATCH', '/v1/service/notifications/user/profile', 'notifications', signedIn),
+  r('GET', '/v1/service/notifications/user/seen', 'notifications', signedIn),
+  r('PATCH', '/v1/service/notifications/user/seen', 'notifications', signedIn),
+
   // RFIs (portal-organisation §3, §4, §7; docs/rfis.md): the applicant answers and submits rounds; the
   // council raises rounds and signs points off; the RFIs PDF.
   r('GET', '/user/applications/{id}/rfi-points-v2', 'rfis', onApplication('ReadOnly')),

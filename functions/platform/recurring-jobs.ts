@@ -30,6 +30,14 @@ export const recurringJobs: readonly RecurringJob[] = [
     localIntervalEnv: 'PAYMENT_CATCH_UP_MS',
     description: 'Payments: settle the card sessions whose gateway notification never came',
   },
+  {
+    name: 'notifications-digest',
+    feature: 'notifications',
+    everyMinutes: 15,
+    payload: { target: 'notifications/scheduled', job: 'digest' },
+    localIntervalEnv: 'NOTIFICATION_DIGEST_MS',
+    description: 'Notifications: one email per recipient for each hourly or daily digest period that ended',
+  },
 ];
 
 /** The local interval of a job: its env override when it is a positive number, else its rate. */

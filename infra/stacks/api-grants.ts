@@ -72,7 +72,8 @@ export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   // The card gateway's credentials (a secret an operator fills: docs/payments.md); invite to pay
   // mails the payer and schedules the request's reminder and expiry (functions/payments/scheduled.ts).
   payments: ['tableWrite', 'paymentGateway', 'mail', 'scheduler'],
-  notifications: ['tableWrite'],
+  // The digest job (functions/notifications/scheduled.ts) mails; the HTTP routes only read and flag.
+  notifications: ['tableWrite', 'mail'],
   council: ['tableWrite', 'uploads'],
 };
 

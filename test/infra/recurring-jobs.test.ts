@@ -1,6 +1,7 @@
 /**
- * Recurring jobs on AWS (functions/platform/recurring-jobs.ts; docs/payments.md): payments' catch-up
- * is an EventBridge rule every 5 minutes invoking the payments scheduled-target Lambda with its
+ * Recurring jobs on AWS (functions/platform/recurring-jobs.ts; docs/payments.md, docs/notifications.md):
+ * the notifications' digest is a rule every 15 minutes on its scheduled target (which may mail);
+ * payments' catch-up is an EventBridge rule every 5 minutes invoking the payments scheduled-target Lambda with its
  * constant input; that Lambda has the gateway's URL and secret, and only payments' Lambdas may read
  * that secret.
  */
@@ -45,13 +46,16 @@ describe("payments' catch-up: a recurring rule", () => {
   it('is declared once: every 5 minutes, target payments/scheduled, job catch-up', () => {
     expect(recurringJobs.map((j) => [j.name, j.everyMinutes, j.payload])).toEqual([
       ['payments-catch-up', 5, { target: 'payments/scheduled', job: 'catch-up' }],
+      ['notifications-digest', 15, { target: 'notifications/scheduled', job: 'digest' }],
     ]);
   });
 
   it('an EventBridge rule at rate(5 minutes) invokes the payments scheduled-target Lambda with the constant input', () => {
     const targetId = idOf('AWS::Lambda::Function', 'Scheduled jobs: payments');
     expect(targetId).toBeDefined();
-    const rules = Object.values(resources).filter((r) => r.Type === 'AWS::Events::Rule');
+    const rules = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::Events::Rule' && JSON.stringify(r).includes('payments/scheduled'),
+    );
     expect(rules).toHaveLength(1);
     expect(rules[0]!.Properties).toMatchObject({
       ScheduleExpression: 'rate(5 minutes)',
@@ -65,7 +69,10 @@ describe("payments' catch-up: a recurring rule", () => {
     });
     // EventBridge may invoke it (the function's resource policy), from that rule only.
     const permissions = Object.values(resources).filter(
-      (r) => r.Type === 'AWS::Lambda::Permission' && r.Properties.Principal === 'events.amazonaws.com',
+      (r) =>
+        r.Type === 'AWS::Lambda::Permission' &&
+        r.Properties.Principal === 'events.amazonaws.com' &&
+        JSON.stringify(r.Properties.FunctionName).includes(targetId!),
     );
     expect(permissions).toEqual([
       expect.objectContaining({
@@ -115,5 +122,41 @@ describe("payments' catch-up: a recurring rule", () => {
     );
     expect(invoke).toHaveLength(1);
     expect(JSON.stringify(invoke[0])).toContain(targetId);
+  });
+});
+
+describe("notifications' digest: a recurring rule", () => {
+  it('an EventBridge rule at rate(15 minutes) invokes the notifications scheduled-target Lambda, which may mail', () => {
+    const targetId = idOf('AWS::Lambda::Function', 'Scheduled jobs: notifications');
+    expect(targetId).toBeDefined();
+    const rules = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::Events::Rule' && JSON.stringify(r).includes('notifications/scheduled'),
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0]!.Properties).toMatchObject({
+      ScheduleExpression: 'rate(15 minutes)',
+      Targets: [
+        {
+          Arn: { 'Fn::GetAtt': [targetId, 'Arn'] },
+          Input: JSON.stringify({ target: 'notifications/scheduled', job: 'digest' }),
+        },
+      ],
+    });
+    // With a sender configured, its role may send mail (the digest).
+    const withMail = template(
+      buildTestApp({ config: { mailFrom: 'no-reply@portal.example.nz' } }).stacks.api,
+    ).toJSON().Resources as Record<string, Resource>;
+    const mailTarget = Object.entries(withMail).find(
+      ([, r]) =>
+        r.Type === 'AWS::Lambda::Function' && r.Properties.Description === 'Scheduled jobs: notifications',
+    )![1];
+    const role = (mailTarget.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+    const mail = Object.values(withMail).filter(
+      (r) =>
+        r.Type === 'AWS::IAM::Policy' &&
+        (r.Properties.Roles as { Ref: string }[]).some((x) => x.Ref === role) &&
+        JSON.stringify(r).includes('ses:SendEmail'),
+    );
+    expect(mail).toHaveLength(1);
   });
 });

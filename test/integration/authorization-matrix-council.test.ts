@@ -11,7 +11,8 @@
  *   on the shared fixture, writes each on a fresh lodged application put in the state they need
  *   through the council API, with a new Idempotency-Key);
  * - on `councilClient` routes (list, feed, invitations, webhook management): the own council → 2xx;
- * - the invitee's routes `/user/registered-applicant-invitations*` and `GET /user` with a council
+ * - the invitee's routes `/user/registered-applicant-invitations*`, the notifications
+ *   (`/v1/service/notifications*`) and `GET /user` with a council
  *   token → 401 (their user cases are the user matrix's);
  *
  * and every refusal changed nothing: the application's partition, the applicant's partition, both
@@ -52,9 +53,12 @@ const councilRoutes = table.filter((r) => r.access.caller === 'council');
 const onLodged = (r: RouteDef) => 'lodgedApplication' in r.access;
 const lodgedRoutes = councilRoutes.filter(onLodged);
 const clientRoutes = councilRoutes.filter((r) => !onLodged(r));
-/** The invitee's side of registered-applicant invitations, and the user's own profile. */
+/** The invitee's side of registered-applicant invitations, the user's own profile and notifications. */
 const userRoutes = table.filter(
-  (r) => r.path.startsWith('/user/registered-applicant-invitations') || routeKey(r) === 'GET /user',
+  (r) =>
+    r.path.startsWith('/user/registered-applicant-invitations') ||
+    r.path.startsWith('/v1/service/notifications') ||
+    routeKey(r) === 'GET /user',
 );
 const scopeOf = (r: RouteDef): CouncilScope => ('scope' in r.access ? r.access.scope : councilScopes[0]);
 const callOf = (r: RouteDef) => {

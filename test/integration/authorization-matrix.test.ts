@@ -733,7 +733,41 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
   ...accessRequestFixtures.calls,
   // Registered-applicant invitations, the invitee's side (test/support/matrix-council-invitations.ts).
   ...councilInvitationFixtures.calls,
+  // Notifications: the caller's own only (another's: test/integration/notifications.test.ts).
+  'GET /v1/service/notifications': user({ request: () => ({ query: { pageSize: '7' } }) }),
+  'GET /v1/service/notifications/{id}': user({
+    request: async (c) => ({ params: { id: await seedNotification(c.sub) } }),
+  }),
+  'GET /v1/service/notifications/user/profile': user({ request: () => ({}) }),
+  'PATCH /v1/service/notifications/user/profile': user({
+    request: () => ({ body: { hasNewNotifications: false } }),
+  }),
+  'GET /v1/service/notifications/user/seen': user({ request: () => ({}) }),
+  'PATCH /v1/service/notifications/user/seen': user({ request: () => ({ body: {} }) }),
 };
+
+/** A notification of `userId` (written directly, as the fan-out writes it): its id. */
+async function seedNotification(userId: string): Promise<string> {
+  const notificationId = randomUUID();
+  await entities.notification
+    .create({
+      recipientType: 'User',
+      recipientId: userId,
+      notificationId,
+      groupId: notificationId,
+      type: 'Application',
+      createdDate: new Date().toISOString(),
+      message: {
+        subtype: 'ApplicationSubmitted',
+        shortText: 'Matrix',
+        fullText: 'Matrix',
+        htmlText: '<p>Matrix</p>',
+      },
+      recipients: { users: [] },
+    })
+    .go();
+  return notificationId;
+}
 
 /** A Pending registered-applicant invitation of Wellington City Council to `email` (written directly). */
 async function seedInvitation(email: string): Promise<string> {

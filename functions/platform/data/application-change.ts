@@ -65,7 +65,11 @@ export function lodgedApplicationChangeItems(
   const fields = Object.keys(defined(patch));
   const event = newEvent(
     'ApplicationUpdated',
-    { aggregate: { type: 'application', id: before.applicationId }, actor, data: { changed: fields } },
+    {
+      aggregate: { type: 'application', id: before.applicationId },
+      actor,
+      data: { changed: fields, action: change.action },
+    },
     now,
   );
   const delta = Object.fromEntries(

@@ -39,7 +39,12 @@ import {
   documentTypeRelation,
   userDocument,
 } from './entities/documents.js';
-import { notification, notificationProfile } from './entities/notifications.js';
+import {
+  notification,
+  notificationDigestEntry,
+  notificationDigestSent,
+  notificationProfile,
+} from './entities/notifications.js';
 import {
   membershipHistory,
   mergeInvitation,
@@ -119,6 +124,8 @@ export const service = new Service(
     accessRequestActive,
     notification,
     notificationProfile,
+    notificationDigestEntry,
+    notificationDigestSent,
     country,
     jurisdiction,
     form,

@@ -4,6 +4,7 @@ import { applicationConsumers } from '../../applications/consumers.js';
 import { contactConsumers } from '../../contacts/consumers.js';
 import { councilConsumers } from '../../council/consumers.js';
 import { documentConsumers } from '../../documents/consumers.js';
+import { notificationConsumers } from '../../notifications/consumers.js';
 import { organisationConsumers } from '../../organisations/consumers.js';
 import { participantConsumers } from '../../participants/consumers.js';
 import { paymentConsumers } from '../../payments/consumers.js';
@@ -28,4 +29,5 @@ export const consumers: readonly EventConsumer[] = [
   ...accessRequestConsumers(),
   ...councilConsumers(),
   ...paymentConsumers(),
+  ...notificationConsumers(),
 ];

@@ -47,7 +47,12 @@ export interface DomainEventCatalogue {
      * Names of the fields (or `step:<stepId>`) that changed; `searchBefore` when a field of the
      * search entries (address, application or consent number) changed: their values before.
      */
-    data: { changed: string[]; searchBefore?: SearchValues };
+    data: {
+      changed: string[];
+      searchBefore?: SearchValues;
+      /** A council's change of a lodged application: its history action (LodgementAccepted, ...). */
+      action?: string;
+    };
   };
   ApplicationDeleted: {
     aggregate: 'application';

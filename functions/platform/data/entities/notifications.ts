@@ -1,6 +1,9 @@
 import { Entity } from 'electrodb';
 import { model, timestamps } from './common.js';
 
+/** The applicationId of a notification about no application (not in gsi2). */
+export const NO_APPLICATION = '-';
+
 export const notification = new Entity({
   model: model('notification'),
   attributes: {
@@ -24,6 +27,13 @@ export const notification = new Entity({
       },
     },
     recipients: { type: 'any' },
+    /**
+     * The application the news is about (the per-application list, gsi2), or NO_APPLICATION: an
+     * index with a condition needs every composite on each write.
+     */
+    applicationId: { type: 'string', required: true, default: NO_APPLICATION },
+    /** The domain event it tells of (its id is derived from this and the recipient). */
+    eventId: { type: 'string' },
     apiVersion: { type: 'string', default: '1' },
     /** Epoch seconds; old notifications expire. */
     ttl: { type: 'number' },
@@ -38,6 +48,13 @@ export const notification = new Entity({
       pk: { field: 'gsi1pk', casing: 'none', composite: ['notificationId'] },
       sk: { field: 'gsi1sk', casing: 'none', composite: [] },
     },
+    /** Sparse: a recipient's notifications about one application, newest first. */
+    byRecipientApplication: {
+      index: 'gsi2',
+      condition: (attr) => typeof attr.applicationId === 'string' && attr.applicationId !== NO_APPLICATION,
+      pk: { field: 'gsi2pk', casing: 'none', composite: ['recipientId', 'applicationId'] },
+      sk: { field: 'gsi2sk', casing: 'none', composite: ['createdDate', 'notificationId'] },
+    },
   },
 });
 
@@ -47,7 +64,15 @@ export const notificationProfile = new Entity({
     userId: { type: 'string', required: true },
     username: { type: 'string' },
     hasNewNotifications: { type: 'boolean', default: false },
+    /** Everything written up to this time is seen (PATCH …/user/seen). */
     lastSeenDate: { type: 'string' },
+    /** When the latest notification was written (with hasNewNotifications). */
+    lastNotifiedDate: { type: 'string' },
+    /**
+     * immediate (when absent), hourly or daily emails. No default: the fan-out's upsert of the
+     * profile would write it back on every notification.
+     */
+    emailDigest: { type: ['immediate', 'hourly', 'daily'] as const },
     apiVersion: { type: 'string', default: '1' },
     ...timestamps,
   },
@@ -55,6 +80,49 @@ export const notificationProfile = new Entity({
     byUser: {
       pk: { field: 'pk', casing: 'none', composite: ['userId'] },
       sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
+/**
+ * A notification waiting for its recipient's digest email: in the partition of the period's end (a
+ * whole UTC hour), written with the notification; the digest job mails and deletes them.
+ */
+export const notificationDigestEntry = new Entity({
+  model: model('notificationDigestEntry'),
+  attributes: {
+    digestDue: { type: 'string', required: true },
+    recipientId: { type: 'string', required: true },
+    notificationId: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    firstName: { type: 'string' },
+    createdDate: { type: 'string', required: true },
+    shortText: { type: 'string', required: true },
+    link: { type: 'string', required: true },
+    /** Epoch seconds: a week after the period (never mailed by then: dropped). */
+    ttl: { type: 'number' },
+  },
+  indexes: {
+    byPeriod: {
+      pk: { field: 'pk', casing: 'none', composite: ['digestDue'] },
+      sk: { field: 'sk', casing: 'none', composite: ['recipientId', 'createdDate', 'notificationId'] },
+    },
+  },
+});
+
+/** One recipient's digest of one period was mailed (created before the mail: once per period). */
+export const notificationDigestSent = new Entity({
+  model: model('notificationDigestSent'),
+  attributes: {
+    recipientId: { type: 'string', required: true },
+    digestDue: { type: 'string', required: true },
+    count: { type: 'number' },
+    ttl: { type: 'number' },
+  },
+  indexes: {
+    byRecipient: {
+      pk: { field: 'pk', casing: 'none', composite: ['recipientId'] },
+      sk: { field: 'sk', casing: 'none', composite: ['digestDue'] },
     },
   },
 });

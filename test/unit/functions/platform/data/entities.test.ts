@@ -447,6 +447,29 @@ describe('notifications', () => {
       Key: { pk: '$portal#userId_u1', sk: '$notificationProfile_1' },
     });
   });
+
+  it('N4 about one application: only items with an application are in gsi2', () => {
+    const base = {
+      recipientType: 'User',
+      recipientId: 'u1',
+      notificationId: 'n1',
+      type: 'RFI',
+      createdDate: 'd',
+    } as const;
+    const about = entities.notification.create({ ...base, applicationId: 'a1' }).params() as {
+      Item: Record<string, unknown>;
+    };
+    expect(about.Item).toMatchObject({ gsi2pk: '$portal#recipientId_u1#applicationId_a1' });
+    const none = entities.notification.create(base).params() as { Item: Record<string, unknown> };
+    expect(none.Item.gsi2pk).toBeUndefined();
+    expect(
+      keyOf(
+        entities.notification.query
+          .byRecipientApplication({ recipientId: 'u1', applicationId: 'a1' })
+          .params(),
+      ),
+    ).toMatchObject({ index: 'gsi2', pk: '$portal#recipientId_u1#applicationId_a1' });
+  });
 });
 
 describe('reference data', () => {

@@ -1,0 +1,44 @@
+import { loadApplicationAccess } from '../platform/access.js';
+import { sendMail } from '../platform/adapters/mail.js';
+import { webUrl } from '../platform/adapters/web-url.js';
+import {
+  accessRows,
+  applicationInfo,
+  digestsOf,
+  ensureProfile,
+  getProfile,
+  listNotifications,
+  notificationById,
+  setProfile,
+  userByEmail,
+  usersByIds,
+  writeNotification,
+} from './repository.js';
+import type { FanoutPorts } from './service/fanout.js';
+import type { InboxPorts } from './service/inbox.js';
+
+/** The inbox's ports on the table (the handler wires them once per cold start). */
+export const tableInboxPorts = (): InboxPorts => ({
+  list: listNotifications,
+  byId: notificationById,
+  getProfile,
+  ensureProfile,
+  setProfile,
+  checkApplicationAccess: async (applicationId, userId) => {
+    await loadApplicationAccess(applicationId, userId, 'ReadOnly');
+  },
+  now: () => new Date(),
+});
+
+/** The fan-out's ports on the table and the mail transport (the stream Lambda's consumer). */
+export const tableFanoutPorts = (): FanoutPorts => ({
+  application: applicationInfo,
+  accessRows,
+  users: usersByIds,
+  userByEmail,
+  write: (n) => writeNotification(n),
+  sendMail,
+  webUrl,
+  digests: digestsOf,
+  now: () => new Date(),
+});

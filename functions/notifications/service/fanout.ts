@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { accessRank } from '../../../shared/domain/applications.js';
+import { deliveryOf, digestPeriodEnd, effectiveLevel } from '../../../shared/domain/notifications.js';
+import type { EmailDigest } from '../../../shared/domain/notifications.js';
+import type {
+  NotificationKind,
+  NotificationLevelValue,
+  NotificationType,
+} from '../../../shared/domain/notifications.js';
+import type { AccessLevel } from '../../../shared/schemas/common.js';
+import type { NotificationRecipients } from '../../../shared/schemas/notifications.js';
+import type { MailMessage } from '../../platform/adapters/mail.js';
+import type { DomainEvent } from '../../platform/events/types.js';
+import { applicationIdOf, applicationLabel, storyOf, type ApplicationInfo, type Tell } from './stories.js';
+
+/** A user as the fan-out needs them: where to write, how loud, where to mail. */
+export interface RecipientUser {
+  userId: string;
+  email: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  defaultApplicationNotificationLevel?: NotificationLevelValue | undefined;
+  emailPreference?: boolean | undefined;
+}
+
+/** A user's row on an application (their access and their own level). */
+export interface AccessRowInfo {
+  userId: string;
+  accessLevel: AccessLevel;
+  notificationLevel?: NotificationLevelValue | undefined;
+}
+
+/** One inbox item to write (conditionally: its key comes from the event and the recipient). */
+export interface NewNotification {
+  notificationId: string;
+  groupId: string;
+  eventId: string;
+  recipientId: string;
+  applicationId?: string | undefined;
+  type: NotificationType;
+  kind: NotificationKind;
+  createdDate: string;
+  message: { subtype: string; shortText: string; fullText: string; htmlText: string };
+  recipients: NotificationRecipients;
+  /** Set when the email waits for the recipient's digest: the period's end and what it lists. */
+  digest?: { digestDue: string; email: string; firstName?: string | undefined; link: string };
+}
+
+export interface FanoutPorts {
+  application(applicationId: string): Promise<ApplicationInfo | undefined>;
+  accessRows(applicationId: string): Promise<AccessRowInfo[]>;
+  users(userIds: readonly string[]): Promise<RecipientUser[]>;
+  userByEmail(email: string): Promise<RecipientUser | undefined>;
+  /** The users' email digests (immediate when they have no profile). */
+  digests(userIds: readonly string[]): Promise<Map<string, EmailDigest>>;
+  now(): Date;
+  /**
+   * Writes the item (and its digest entry) and sets the recipient's hasNewNotifications, in one
+   * write; 'duplicate' when it exists.
+   */
+  write(notification: NewNotification): Promise<'written' | 'duplicate'>;
+  sendMail(message: MailMessage): Promise<unknown>;
+  webUrl(): Promise<string | undefined>;
+}
+
+/** The id of the notification of `eventId` for `recipientId` (UUID-shaped, the same on every replay). */
+export function notificationIdOf(eventId: string, recipientId: string): string {
+  const h = createHash('sha256').update(`${eventId}\u0000${recipientId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const fullName = (u: RecipientUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
+
+/** The page a notification links to. */
+function linkOf(base: string, applicationId: string | undefined, type: NotificationType): string {
+  if (!applicationId) return `${base}/user-notifications`;
+  const section =
+    type === 'RFI'
+      ? 'RFIs'
+      : type === 'Payment'
+        ? 'Payments'
+        : type === 'Participant'
+          ? 'People'
+          : 'Overview';
+  return `${base}/application-details/${encodeURIComponent(applicationId)}?section=${section}`;
+}
+
+export interface FanoutResult {
+  /** Users given a new inbox item. */
+  notified: string[];
+  /** Users mailed. */
+  mailed: string[];
+  /** Users whose email waits for their digest. */
+  digested: string[];
+}
+
+/**
+ * The fan-out of one domain event (docs/notifications.md): its story (what is told, to whom, how
+ * loud), each recipient's level on the application (their row's, else their default) and email
+ * preference, never the actor. Each recipient's item is written conditionally under an id derived
+ * from (event id, recipient), and mailed only when this call wrote it: a replayed event notifies and
+ * mails nobody twice. A recipient named in two tells of one event gets the first.
+ */
+export function fanoutService(ports: FanoutPorts) {
+  async function audienceOf(
+    tell: Tell,
+    applicationId: string | undefined,
+    rows: () => Promise<AccessRowInfo[]>,
+  ): Promise<{ userId: string; level?: NotificationLevelValue | undefined; user?: RecipientUser }[]> {
+    if (tell.to === 'participants') {
+      if (!applicationId) return [];
+      return (await rows())
+        .filter((r) => accessRank(r.accessLevel) >= 1)
+        .map((r) => ({ userId: r.userId, level: r.notificationLevel }));
+    }
+    if ('email' in tell.to) {
+      const user = await ports.userByEmail(tell.to.email);
+      return user ? [{ userId: user.userId, user }] : [];
+    }
+    const byUser = new Map((applicationId ? await rows() : []).map((r) => [r.userId, r]));
+    return tell.to.map((userId) => ({ userId, level: byUser.get(userId)?.notificationLevel }));
+  }
+
+  return {
+    async fanOut(event: DomainEvent): Promise<FanoutResult> {
+      const result: FanoutResult = { notified: [], mailed: [], digested: [] };
+      // Most events tell nobody (a step saved, a user's PATCH): decided before any read.
+      if (!storyOf(event, undefined)) return result;
+      const applicationId = applicationIdOf(event);
+      const app = applicationId ? await ports.application(applicationId) : undefined;
+      if (applicationId && !app) return result; // deleted since: nothing to name
+      const story = storyOf(event, app);
+      if (!story) return result;
+      let rowsP: Promise<AccessRowInfo[]> | undefined;
+      const rows = () => (rowsP ??= ports.accessRows(applicationId!));
+
+      const planned = new Map<
+        string,
+        { tell: Tell; level?: NotificationLevelValue | undefined; user?: RecipientUser }
+      >();
+      for (const tell of story.tells) {
+        for (const who of await audienceOf(tell, applicationId, rows)) {
+          if (who.userId === event.actor || planned.has(who.userId)) continue;
+          planned.set(who.userId, { tell, level: who.level, ...(who.user ? { user: who.user } : {}) });
+        }
+      }
+      if (planned.size === 0) return result;
+      const missing = [...planned.entries()].filter(([, p]) => !p.user).map(([id]) => id);
+      const users = new Map((missing.length ? await ports.users(missing) : []).map((u) => [u.userId, u]));
+      const digests = await ports.digests([...planned.keys()]);
+      const now = ports.now();
+      const base = (await ports.webUrl()) ?? '';
+      const link = linkOf(base, applicationId, story.type);
+      const recipientsApp = app
+        ? {
+            application: {
+              id: app.applicationId,
+              ...((app.consentNumber ?? app.applicationNumber)
+                ? { applicationNumber: (app.consentNumber ?? app.applicationNumber)! }
+                : {}),
+              ...(app.address ? { address: app.address } : {}),
+            },
+            ...(app.authorityId ? { authority: { id: app.authorityId } } : {}),
+          }
+        : {};
+
+      for (const [userId, plan] of planned) {
+        const user = plan.user ?? users.get(userId);
+        if (!user) continue; // no account (any more)
+        const level = effectiveLevel(plan.level, user.defaultApplicationNotificationLevel);
+        const delivery = deliveryOf(plan.tell.kind, level, user.emailPreference !== false);
+        if (!delivery.inbox) continue;
+        const { shortText, fullText } = plan.tell;
+        const digestDue = delivery.email
+          ? digestPeriodEnd(digests.get(userId) ?? 'immediate', now)
+          : undefined;
+        const htmlText = `<p>${escapeHtml(fullText)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(applicationId ? `Open ${applicationLabel(app)}` : 'Open your notifications')}</a></p>`;
+        const written = await ports.write({
+          notificationId: notificationIdOf(event.eventId, userId),
+          groupId: event.eventId,
+          eventId: event.eventId,
+          recipientId: userId,
+          applicationId,
+          type: story.type,
+          kind: plan.tell.kind,
+          createdDate: event.occurredAt,
+          message: { subtype: event.type, shortText, fullText, htmlText },
+          recipients: {
+            users: [{ id: userId, email: user.email, fullName: fullName(user) }],
+            ...recipientsApp,
+          },
+          ...(digestDue ? { digest: { digestDue, email: user.email, firstName: user.firstName, link } } : {}),
+        });
+        if (written === 'duplicate') continue;
+        result.notified.push(userId);
+        if (!delivery.email) continue;
+        if (digestDue) {
+          result.digested.push(userId);
+          continue;
+        }
+        await ports.sendMail({
+          to: user.email,
+          subject: shortText,
+          text: [`Kia ora ${user.firstName ?? ''}`.trim() + ',', '', fullText, '', link].join('\n'),
+          html: htmlText,
+        });
+        result.mailed.push(userId);
+      }
+      return result;
+    },
+  };
+}

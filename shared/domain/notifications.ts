@@ -1,0 +1,97 @@
+/**
+ * Notifications' pure rules (portal-organisation §3; portal-core §2, §7; docs/notifications.md):
+ * the types, how loud each kind of news is, and what a notification level lets through.
+ */
+
+/** The spec's notification types. */
+export const notificationTypes = [
+  'Payment',
+  'RFI',
+  'Application',
+  'ApplicationSubmit',
+  'Participant',
+  'Organisation',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+export const notificationRecipientTypes = ['User', 'Application', 'Organisation'] as const;
+
+/** The per-application levels (portal-core §2, §7). */
+export const notificationLevels = ['Watching', 'Normal', 'Muted'] as const;
+export type NotificationLevelValue = (typeof notificationLevels)[number];
+
+/**
+ * How much a piece of news asks of its reader:
+ * - action: the user must do something (an RFI raised, an invoice issued, a deposit rejected);
+ * - milestone: the application reached a step (accepted, granted, refused, CCC, paid, submitted);
+ * - activity: anything else worth knowing (a point signed off, a stage moved, a participant changed).
+ */
+export const notificationKinds = ['action', 'milestone', 'activity'] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** Where a notification goes: the inbox (bell and list) and, separately, by email. */
+export interface Delivery {
+  inbox: boolean;
+  email: boolean;
+}
+
+const LETS_THROUGH: Record<NotificationLevelValue, readonly NotificationKind[]> = {
+  Watching: ['action', 'milestone', 'activity'],
+  Normal: ['action', 'milestone'],
+  Muted: ['action'],
+};
+
+/**
+ * The one rule of levels: Watching → every kind; Normal → action and milestone; Muted → action
+ * only. What passes goes to the inbox, and by email when the user's email preference is on.
+ */
+export function deliveryOf(
+  kind: NotificationKind,
+  level: NotificationLevelValue,
+  emailOn: boolean,
+): Delivery {
+  const told = LETS_THROUGH[level].includes(kind);
+  return { inbox: told, email: told && emailOn };
+}
+
+/**
+ * The level that applies to a user on an application: the participant's own (their access row),
+ * else the user's default (`defaultApplicationNotificationLevel`), else Normal.
+ */
+export function effectiveLevel(
+  participantLevel: NotificationLevelValue | undefined,
+  userDefault: NotificationLevelValue | undefined,
+): NotificationLevelValue {
+  return participantLevel ?? userDefault ?? 'Normal';
+}
+
+/** Page sizes of the web's lists (portal-organisation §9): the first load 7, further pages 20. */
+export const NOTIFICATIONS_FIRST_PAGE = 7;
+export const NOTIFICATIONS_NEXT_PAGE = 20;
+export const NOTIFICATIONS_MAX_PAGE = 50;
+
+/** How a user's notification emails come (the notification profile's `emailDigest`). */
+export const emailDigests = ['immediate', 'hourly', 'daily'] as const;
+export type EmailDigest = (typeof emailDigests)[number];
+
+/**
+ * The end of the digest period a notification written at `at` belongs to (ISO, a whole UTC hour):
+ * hourly → the next full hour; daily → the next midnight UTC; immediate → undefined (mailed now).
+ * The digest job mails each period once it has ended.
+ */
+export function digestPeriodEnd(digest: EmailDigest, at: Date): string | undefined {
+  if (digest === 'immediate') return undefined;
+  const end = new Date(at.getTime());
+  if (digest === 'hourly') end.setUTCHours(end.getUTCHours() + 1, 0, 0, 0);
+  else end.setUTCHours(24, 0, 0, 0);
+  return end.toISOString();
+}
+
+/** The period ends (whole UTC hours) a digest run at `now` looks at: the last `hours`, oldest first. */
+export function duePeriodEnds(now: Date, hours: number): string[] {
+  const top = new Date(now.getTime());
+  top.setUTCMinutes(0, 0, 0);
+  return Array.from({ length: hours }, (_, i) =>
+    new Date(top.getTime() - (hours - 1 - i) * 3_600_000).toISOString(),
+  );
+}

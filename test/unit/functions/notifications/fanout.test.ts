@@ -1,0 +1,234 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import { fanoutService, notificationIdOf } from '../../../../functions/notifications/service/fanout';
+import type { DomainEvent } from '../../../../functions/platform/events/types';
+import { event, world } from './world';
+
+const APP = 'app-1';
+const LABEL = 'BC-000123 at 1 Queen Street, Auckland';
+const app = { type: 'application', id: APP };
+const council = 'council:akl';
+const round = { authorityId: 'akl', type: 'Technical', team: 'T', round: 1, rfiPointIds: ['p1', 'p2'] };
+const payment = { authorityId: 'akl', paymentId: 'pay-1', status: 'AwaitingPayment' };
+
+let w: ReturnType<typeof world>;
+let fan: ReturnType<typeof fanoutService>;
+
+/**
+ * The application BC-000123 with: owner (Manage, Normal), watcher (Edit, Watching), muted (ReadOnly,
+ * Muted), gone (None: no access), and outsider (no row); noMail has email off (Watching).
+ */
+beforeEach(() => {
+  w = world();
+  fan = fanoutService(w.ports);
+  w.applications.set(APP, {
+    applicationId: APP,
+    applicationNumber: 'BC-000123',
+    address: '1 Queen Street, Auckland',
+    authorityId: 'akl',
+  });
+  for (const id of ['owner', 'watcher', 'muted', 'gone', 'outsider', 'noMail'])
+    w.users.set(id, {
+      userId: id,
+      email: `${id}@example.com`,
+      firstName: id,
+      emailPreference: id !== 'noMail',
+    });
+  w.users.set('outsider', { ...w.users.get('outsider')!, defaultApplicationNotificationLevel: 'Watching' });
+  w.rows.set(APP, [
+    { userId: 'owner', accessLevel: 'Manage', notificationLevel: 'Normal' },
+    { userId: 'watcher', accessLevel: 'Edit', notificationLevel: 'Watching' },
+    { userId: 'muted', accessLevel: 'ReadOnly', notificationLevel: 'Muted' },
+    { userId: 'gone', accessLevel: 'None', notificationLevel: 'Watching' },
+    { userId: 'noMail', accessLevel: 'ReadOnly', notificationLevel: 'Watching' },
+  ]);
+});
+
+const on = (type: DomainEvent['type'], data: unknown, actor = council, eventId?: string) =>
+  event(type, { aggregate: app, actor, data, ...(eventId ? { eventId } : {}) });
+
+describe('application events: the participants by their level', () => {
+  test('an RFI round (action): every participant with access, in the inbox and by email (noMail: inbox only)', async () => {
+    await fan.fanOut(on('RfiRoundRaised', round));
+    expect(w.told()).toEqual(['muted', 'noMail', 'owner', 'watcher']);
+    expect(w.mailedTo()).toEqual(['muted@example.com', 'owner@example.com', 'watcher@example.com']);
+    const n = [...w.inbox.values()].find((x) => x.recipientId === 'owner')!;
+    expect(n.type).toBe('RFI');
+    expect(n.message.subtype).toBe('RfiRoundRaised');
+    expect(n.message.shortText).toBe(`Request for information: ${LABEL}`);
+    expect(n.message.fullText).toContain('2 requests for information (round 1)');
+    expect(n.message.htmlText).toContain('https://portal.example/application-details/app-1?section=RFIs');
+    expect(n.recipients).toMatchObject({
+      users: [{ id: 'owner', email: 'owner@example.com', fullName: 'owner' }],
+      application: { id: APP, applicationNumber: 'BC-000123', address: '1 Queen Street, Auckland' },
+      authority: { id: 'akl' },
+    });
+    expect(w.mails.find((m) => m.to === 'owner@example.com')?.subject).toBe(
+      `Request for information: ${LABEL}`,
+    );
+    expect(w.flagged.has('owner')).toBe(true);
+  });
+
+  test.each([
+    ['PaymentIssued', payment, 'Payment', `Invoice issued: ${LABEL}`],
+    ['DepositRejected', payment, 'Payment', `Deposit not confirmed: ${LABEL}`],
+  ] as const)('%s is an action: Muted is told too', async (type, data, kind, short) => {
+    await fan.fanOut(on(type, data));
+    expect(w.told()).toEqual(['muted', 'noMail', 'owner', 'watcher']);
+    expect([...w.inbox.values()][0]).toMatchObject({ type: kind, message: { shortText: short } });
+  });
+
+  test.each([
+    ['DepositConfirmed', payment, `Payment received: ${LABEL}`],
+    ['PaymentMarkedPaid', payment, `Payment received: ${LABEL}`],
+    ['CardPaymentSettled', { ...payment, result: 'Approved' }, `Payment received: ${LABEL}`],
+    ['ApplicationSubmitted', { status: 'Submitted' }, `Application submitted: ${LABEL}`],
+    [
+      'ApplicationUpdated',
+      { changed: ['status'], action: 'LodgementAccepted' },
+      `Lodgement accepted: ${LABEL}`,
+    ],
+    [
+      'ApplicationUpdated',
+      { changed: ['status'], action: 'LodgementRejected' },
+      `Lodgement rejected: ${LABEL}`,
+    ],
+    ['ApplicationUpdated', { changed: ['status'], action: 'ConsentGranted' }, `Consent granted: ${LABEL}`],
+    ['ApplicationUpdated', { changed: ['status'], action: 'ApplicationClosed' }, `Decision made: ${LABEL}`],
+    [
+      'ApplicationUpdated',
+      { changed: ['status'], action: 'CodeComplianceCertificateIssued' },
+      `Code compliance certificate issued: ${LABEL}`,
+    ],
+  ] as const)('%s (%j) is a milestone: Watching and Normal, not Muted', async (type, data, short) => {
+    await fan.fanOut(on(type, data));
+    expect(w.told()).toEqual(['noMail', 'owner', 'watcher']);
+    expect(w.mailedTo()).toEqual(['owner@example.com', 'watcher@example.com']);
+    expect([...w.inbox.values()][0]!.message.shortText).toBe(short);
+  });
+
+  test.each([
+    ['RfiPointSignedOff', { ...round, status: 'RESOLVED' }],
+    ['RfiRoundSubmitted', round],
+    ['DepositClaimed', payment],
+    ['ApplicationUpdated', { changed: ['workflowStages'], action: 'WorkflowStagesSet' }],
+    ['ApplicationUpdated', { changed: ['requiredInspections'], action: 'RequiredInspectionsSet' }],
+    ['ApplicationUpdated', { changed: ['status'], action: 'ApplicationSuspended' }],
+  ] as const)('%s (%j) is activity: Watching only', async (type, data) => {
+    await fan.fanOut(on(type, data));
+    expect(w.told()).toEqual(['noMail', 'watcher']);
+    expect(w.mailedTo()).toEqual(['watcher@example.com']);
+  });
+
+  test('nothing worth telling: a user’s own edit, a declined card, a council PATCH', async () => {
+    await fan.fanOut(on('ApplicationUpdated', { changed: ['description'] }, 'owner'));
+    await fan.fanOut(on('CardPaymentSettled', { ...payment, result: 'Declined' }, 'owner'));
+    await fan.fanOut(
+      on('ApplicationUpdated', { changed: ['complexity'], action: 'CouncilApplicationUpdated' }),
+    );
+    expect(w.told()).toEqual([]);
+  });
+
+  test('an event that tells nobody reads nothing', async () => {
+    let reads = 0;
+    const counted = { ...w.ports, application: async (id: string) => (reads++, w.applications.get(id)) };
+    await fanoutService(counted).fanOut(on('ApplicationUpdated', { changed: ['step:s1'] }, 'owner'));
+    expect(reads).toBe(0);
+  });
+
+  test('the actor is not told about their own action', async () => {
+    await fan.fanOut(on('ApplicationSubmitted', { status: 'Submitted' }, 'owner'));
+    expect(w.told()).toEqual(['noMail', 'watcher']);
+    await fan.fanOut(on('DepositClaimed', payment, 'watcher'));
+    expect(w.told()).toEqual(['noMail', 'noMail', 'watcher']);
+  });
+
+  test('a replayed event notifies and mails nobody twice', async () => {
+    const e = on('RfiRoundRaised', round);
+    const first = await fan.fanOut(e);
+    const again = await fan.fanOut(e);
+    expect(first.notified).toHaveLength(4);
+    expect(again).toEqual({ notified: [], mailed: [], digested: [] });
+    expect(w.inbox.size).toBe(4);
+    expect(w.mails).toHaveLength(3);
+    expect(w.inbox.has(notificationIdOf(e.eventId, 'owner'))).toBe(true);
+  });
+
+  test('a recipient on an hourly digest: in the inbox now, the email waits for the period', async () => {
+    w.digests.set('owner', 'hourly');
+    const result = await fan.fanOut(on('RfiRoundRaised', round));
+    expect(result.digested).toEqual(['owner']);
+    expect(w.mailedTo()).toEqual(['muted@example.com', 'watcher@example.com']);
+    expect([...w.inbox.values()].find((n) => n.recipientId === 'owner')!.digest).toEqual({
+      digestDue: '2026-11-27T05:00:00.000Z',
+      email: 'owner@example.com',
+      firstName: 'owner',
+      link: 'https://portal.example/application-details/app-1?section=RFIs',
+    });
+  });
+
+  test('an application deleted since tells nobody', async () => {
+    w.applications.delete(APP);
+    await fan.fanOut(on('RfiRoundRaised', round));
+    expect(w.told()).toEqual([]);
+  });
+});
+
+describe('participants and access requests: the people named', () => {
+  test('a participant added: the added user (milestone) and the watchers (activity), not the actor', async () => {
+    w.rows.get(APP)!.push({ userId: 'outsider', accessLevel: 'ReadOnly', notificationLevel: 'Muted' });
+    await fan.fanOut(
+      on('ParticipantAdded', { participantId: 'pt', userIds: ['outsider'], reassignedFrom: [] }, 'owner'),
+    );
+    // outsider is Muted on this application: a milestone does not reach them.
+    expect(w.told()).toEqual(['noMail', 'watcher']);
+    w.rows.get(APP)!.at(-1)!.notificationLevel = 'Normal';
+    await fan.fanOut(
+      on('ParticipantAdded', { participantId: 'pt', userIds: ['outsider'], reassignedFrom: [] }, 'owner'),
+    );
+    const added = [...w.inbox.values()].find((n) => n.recipientId === 'outsider')!;
+    expect(added.message.shortText).toBe(`You were added to ${LABEL}`);
+  });
+
+  test('a participant removed: the removed user by their default level (no row any more)', async () => {
+    await fan.fanOut(
+      on('ParticipantRemoved', { participantId: 'pt', userIds: ['outsider'], reassignedFrom: [] }, 'owner'),
+    );
+    expect(w.told()).toEqual(['noMail', 'outsider', 'watcher']);
+    expect([...w.inbox.values()].find((n) => n.recipientId === 'outsider')!.message.shortText).toBe(
+      `You were removed from ${LABEL}`,
+    );
+  });
+
+  const ar = (type: DomainEvent['type'], data: object, actor: string) =>
+    event(type, {
+      aggregate: { type: 'accessRequest', id: 'g1' },
+      actor,
+      data: { requestGuid: 'g1', applicationId: APP, ...data },
+    });
+
+  test('an access request: the owner (action), not the requester; the answer: the requester', async () => {
+    await fan.fanOut(
+      ar('AccessRequestCreated', { requesterId: 'outsider', ownerId: 'owner', expireTime: 'x' }, 'outsider'),
+    );
+    expect(w.told()).toEqual(['owner']);
+    expect(w.mailedTo()).toEqual(['owner@example.com']);
+    expect([...w.inbox.values()][0]!.message.shortText).toBe(`Access requested: ${LABEL}`);
+    w.inbox.clear();
+    await fan.fanOut(ar('AccessRequestDenied', { requesterId: 'outsider' }, 'owner'));
+    expect(w.told()).toEqual(['outsider']);
+    expect([...w.inbox.values()][0]!.message.shortText).toBe(`Access declined: ${LABEL}`);
+  });
+
+  test('an organisation invitation: the invitee with an account, by their email', async () => {
+    const invite = (email: string) =>
+      event('OrganisationInvitationSent', {
+        aggregate: { type: 'organisation', id: 'org-1' },
+        actor: 'owner',
+        data: { invitationId: 'i1', email, resent: false },
+      });
+    await fan.fanOut(invite('Muted@Example.com'));
+    await fan.fanOut(invite('nobody@example.com'));
+    expect(w.told()).toEqual(['muted']);
+    expect([...w.inbox.values()][0]).toMatchObject({ type: 'Organisation', applicationId: undefined });
+  });
+});
