@@ -2,6 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { i18n as I18n } from 'i18next';
 import type { CurrentUser } from '../../../web/src/api/user';
@@ -57,9 +58,11 @@ function renderShell(url = '/', who: CurrentUser | null = user) {
   });
   render(
     <I18nextProvider i18n={i18n}>
-      <CurrentUserContext.Provider value={who}>
-        <RouterProvider router={router} />
-      </CurrentUserContext.Provider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <CurrentUserContext.Provider value={who}>
+          <RouterProvider router={router} />
+        </CurrentUserContext.Provider>
+      </QueryClientProvider>
     </I18nextProvider>,
   );
   return router;

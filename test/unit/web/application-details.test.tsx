@@ -249,16 +249,6 @@ describe('application details page', () => {
     expect(await screen.findByText('consents@akl.example.nz')).toBeTruthy();
   });
 
-  it('later sections say they are not available yet, naming the capability', async () => {
-    serve(BASE);
-    open('/application-details/55?section=notifications');
-    expect(
-      await screen.findByText(
-        'This section is not available yet. It arrives with application notifications.',
-      ),
-    ).toBeTruthy();
-  });
-
   it('People: the participants with their roles, from the participants API', async () => {
     serve({
       ...BASE,
@@ -290,9 +280,8 @@ describe('application details page', () => {
     const { router } = open('/application-details/55');
     await screen.findByText('Application summary');
     const tabs = createWrapper(document.body).findTabs()!;
-    tabs.findTabLinkById('Notifications')!.click();
-    await waitFor(() => expect(router.state.location.search).toBe('?section=Notifications'));
-    expect(await screen.findByText(/It arrives with application notifications/)).toBeTruthy();
+    tabs.findTabLinkById('Payments')!.click();
+    await waitFor(() => expect(router.state.location.search).toBe('?section=Payments'));
   });
 
   it('Applications: child application cards link to them; a create-child action opens the new form', async () => {

@@ -140,7 +140,10 @@ export const signedInRoutes: RouteObject[] = [
       },
 
       { path: 'user-profile', lazy: page(() => import('../features/user/UserProfilePage')) },
-      soon('user-notifications', 'userNotifications'),
+      {
+        path: 'user-notifications',
+        lazy: page(() => import('../features/notifications/UserNotificationsPage')),
+      },
       { path: 'libraries', lazy: page(() => import('../features/contacts/LibrariesPage')) },
       {
         path: 'organisation-members',

@@ -41,7 +41,7 @@ import {
 import { SaveTemplateDialog } from '../applications/dialogs/SaveTemplateDialog';
 import AuthorityInfoCard from '../authority/AuthorityInfoCard';
 import { jurisdictionQuery } from '../new-application/reference';
-import { COUNCIL_REFRESH_MS, councilMayChange, isLaterSection, numberOf, type LaterSection } from './details';
+import { COUNCIL_REFRESH_MS, councilMayChange, numberOf } from './details';
 import { ParticipantsSection } from '../participants/ParticipantsSection';
 import { ViewSubmittedDialog } from './ViewSubmittedDialog';
 import { StatutoryClockPanel } from './StatutoryClockPanel';
@@ -54,6 +54,8 @@ const DocumentsSection = lazy(() => import('../documents/DocumentsSection'));
 const RfisSection = lazy(() => import('../rfis/RfisSection'));
 // The Payments section is the payments feature's chunk.
 const PaymentsSection = lazy(() => import('../payments/PaymentsSection'));
+// The Notifications section is the notifications feature's chunk.
+const NotificationsSection = lazy(() => import('../notifications/ApplicationNotificationsSection'));
 
 function contactOf(app: ApplicationDto): string {
   const contact = app.participants.find((p) => p.id === app.primaryContactId) ?? undefined;
@@ -296,20 +298,6 @@ function Forms({ app }: { app: ApplicationDto }) {
   );
 }
 
-function NotYet({ section }: { section: LaterSection }) {
-  const { t } = useTranslation();
-  return (
-    <Container header={<Header variant="h2">{t(`applicationDetails.sections.${section}`)}</Header>}>
-      <SpaceBetween size="s">
-        <Badge>{t('comingSoon.badge')}</Badge>
-        <Box variant="p">
-          {t('applicationDetails.notYet', { capability: t(`applicationDetails.capabilities.${section}`) })}
-        </Box>
-      </SpaceBetween>
-    </Container>
-  );
-}
-
 /**
  * /application-details/{id}?section=&subSection=: the application's overview, its child
  * applications and action items, its forms (View submitted application), its people and its documents. The other sections
@@ -373,11 +361,19 @@ export default function ApplicationDetailsPage() {
           <PaymentsSection app={app} />
         </Suspense>
       );
+    if (s === 'Notifications')
+      return (
+        <Suspense
+          fallback={<StatusIndicator type="loading">{t('applicationDetails.loading')}</StatusIndicator>}
+        >
+          <NotificationsSection app={app} />
+        </Suspense>
+      );
     if (s === 'Inspections')
       return (
         <InspectionsSection applicationId={app.id} inspections={query.data?.requiredInspections ?? []} />
       );
-    return isLaterSection(s) ? <NotYet section={s} /> : null;
+    return null;
   };
 
   return (

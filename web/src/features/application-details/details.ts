@@ -3,7 +3,6 @@
  * (portal-core §2).
  */
 import type { FormioComponent, FormioForm } from '../../../../shared/schemas/formio';
-import type { ApplicationDetailsSection } from '../../routes/rules';
 
 /** The dialog's width: the smaller of 1084 px and the viewport minus 64 px. */
 export const SUBMITTED_DIALOG_MAX_WIDTH = 1084;
@@ -18,12 +17,6 @@ export const numberOf = (a: {
   applicationNumber?: string | undefined;
   id: string;
 }) => a.consentNumber ?? a.applicationNumber ?? a.id;
-
-/** Sections that land with later issues, and the capability each names. */
-export const LATER_SECTIONS = ['Notifications'] as const satisfies readonly ApplicationDetailsSection[];
-export type LaterSection = (typeof LATER_SECTIONS)[number];
-export const isLaterSection = (s: ApplicationDetailsSection): s is LaterSection =>
-  (LATER_SECTIONS as readonly string[]).includes(s);
 
 /** While the council works on an application (lodged, not closed), how often the page reads it again. */
 export const COUNCIL_REFRESH_MS = 60_000;

@@ -11,6 +11,7 @@ import { displayName, useMaybeCurrentUser } from './useCurrentUser';
 import { MenuButton, type MenuItem } from '../../components/plain/MenuButton';
 import { PlainIcon } from '../../components/plain/PlainIcon';
 import { frameClass, TopBar } from '../../components/plain/TopBar';
+import { NotificationBell } from '../notifications/NotificationBell';
 import styles from './shell.module.css';
 
 // Help → Support information: the dialog (Cloudscape Modal) loads when first opened.
@@ -158,6 +159,7 @@ export function AppShell() {
             onFollow={follow}
             onItemClick={(id) => id === 'support-info' && setSupportOpen(true)}
           />
+          <NotificationBell />
           {/* The user menu appears when GET /user has answered (the shell draws before it). */}
           {user && (
             <MenuButton

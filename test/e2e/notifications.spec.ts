@@ -1,0 +1,82 @@
+/**
+ * Notifications followed in the UI (issue 20 "Done when"): the council accepts a lodged application
+ * and raises an RFI round through its client; the applicant's bell shows something new; the popup
+ * lists the RFI naming the application; /user-notifications opens it in full with a link to the RFIs;
+ * mark all as seen. Axe on each page.
+ */
+import { expect, test } from './support/fixtures';
+import { demoUser, readOutputs } from './support/outputs';
+import { expectNoAxeViolations } from './support/axe';
+import { uniqueStreet } from './support/applications';
+import { signIn as cognitoSignIn } from '../support/cognito';
+import { councilCredentials } from '../support/council';
+import { submittedApplication } from '../support/submission';
+import { councilApiClient } from '../../infra/council/client';
+import { SignInPage } from './pages/SignInPage';
+import { ShellPage } from './pages/ShellPage';
+
+test.setTimeout(120_000);
+
+test('the bell shows a new RFI; it opens in full and everything is marked seen', async ({ page }) => {
+  const o = readOutputs();
+  const user = demoUser(0);
+  const token = (await cognitoSignIn(user.email, user.password, o)).IdToken;
+  const street = uniqueStreet('Bell');
+  const id = await submittedApplication(
+    token,
+    'wcc',
+    { address1: street, city: 'Wellington', zipCode: '6011', country: 'NZ' },
+    o,
+  );
+  const wcc = councilApiClient(councilCredentials('wcc', o));
+  await wcc.acceptLodgement(id);
+  await wcc.raiseRfiRound(id, {
+    type: 'Consent',
+    team: 'Building',
+    points: [
+      {
+        title: 'Bracing calculations',
+        requestDetails: 'Provide the bracing calculations for the north wall.',
+        location: 'Dwelling',
+        requestPerson: { name: 'Tui Ranginui', email: 'tui.ranginui@wcc.govt.nz' },
+      },
+    ],
+  });
+
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(user.email, user.password);
+  await expect(new ShellPage(page).dashboardHeading).toBeVisible();
+
+  // The bell says something new came (the fan-out runs after the council's change).
+  const bell = page.getByRole('button', { name: 'Notifications: something new' });
+  await expect(async () => {
+    await page.reload();
+    await expect(bell).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await bell.click();
+  const popup = page.getByRole('dialog', { name: 'Notifications' });
+  const rfi = popup.getByRole('link', { name: new RegExp(`^Request for information: .*${street}`) });
+  await expect(rfi.first()).toBeVisible();
+  await expectNoAxeViolations(page, 'The bell: recent notifications');
+  // Opened, the dot is gone.
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+
+  // All of them, one in full.
+  await popup.getByRole('button', { name: 'View all notifications' }).click();
+  await expect(page).toHaveURL(/\/user-notifications/);
+  await page
+    .getByRole('list', { name: 'Notifications' })
+    .getByRole('button', { name: new RegExp(`^Request for information: .*${street}`) })
+    .first()
+    .click();
+  await expect(page.getByText(/The council raised 1 request for information \(round 1\)/)).toBeVisible();
+  await expectNoAxeViolations(page, '/user-notifications: one opened');
+  await page.getByRole('button', { name: 'Mark all as seen' }).click();
+  await expect(page.getByText('Every notification is marked as seen.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark all as seen' })).toBeDisabled();
+
+  // It leads to the application's RFIs.
+  await page.getByRole('link', { name: 'Open it' }).click();
+  await expect(page).toHaveURL(new RegExp(`/application-details/${id}\\?section=RFIs`));
+});

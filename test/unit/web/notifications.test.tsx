@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { initI18n } from '../../../web/src/i18n';
+import { apiRequest } from '../../../web/src/api/client';
+import { ServiceError } from '../../../web/src/api/errors';
+import { setConfigForTests } from '../../../web/src/app/config';
+import { NotificationBell } from '../../../web/src/features/notifications/NotificationBell';
+import UserNotificationsPage from '../../../web/src/features/notifications/UserNotificationsPage';
+import ApplicationNotificationsSection from '../../../web/src/features/notifications/ApplicationNotificationsSection';
+import {
+  applicationLabel,
+  hasNewOf,
+  notificationHref,
+  notificationMessages,
+  pageSizeOf,
+} from '../../../web/src/features/notifications/notificationView';
+import type { NotificationDto } from '../../../shared/schemas/notifications';
+import type { ApplicationDto } from '../../../shared/schemas/applications';
+import { TEST_CONFIG } from './config-support';
+import { listItem, renderPage } from './applications-support';
+
+vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn() }));
+const api = vi.mocked(apiRequest);
+
+const note = (id: string, over: Partial<NotificationDto> = {}): NotificationDto => ({
+  id,
+  groupId: 'g',
+  recipientId: 'u1',
+  recipientType: 'User',
+  createdDate: '2026-11-26T01:00:00.000Z',
+  updatedDate: '2026-11-26T01:00:00.000Z',
+  seen: false,
+  message: { type: 'RFI', subtype: 'RfiRoundRaised', shortText: `The council asks for information (${id})` },
+  recipients: {
+    users: [{ id: 'u1', email: 'a@example.nz', fullName: 'Mere Tane' }],
+    application: { id: '55', applicationNumber: 'BLD-55', address: '12 Tinakori Road' },
+  },
+  apiVersion: '1',
+  ...over,
+});
+
+const BASE = '/v1/service/notifications';
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await initI18n();
+});
+beforeEach(() => {
+  api.mockReset();
+  setConfigForTests({ ...TEST_CONFIG, flags: { notifications: true } });
+});
+afterEach(() => {
+  cleanup();
+  setConfigForTests(undefined);
+});
+
+describe('the notification rules of the pages', () => {
+  it('7 first, then 20 a page; where each leads; what names its application', () => {
+    expect([pageSizeOf(0), pageSizeOf(1), pageSizeOf(5)]).toEqual([7, 20, 20]);
+    expect(notificationHref(note('a'))).toBe('/application-details/55?section=RFIs');
+    expect(notificationHref(note('a', { message: { type: 'Payment', subtype: 'x', shortText: 'x' } }))).toBe(
+      '/application-details/55?section=Payments',
+    );
+    expect(
+      notificationHref(note('a', { message: { type: 'Application', subtype: 'x', shortText: 'x' } })),
+    ).toBe('/application-details/55');
+    expect(
+      notificationHref({
+        message: { type: 'Organisation', subtype: 'x', shortText: 'x' },
+        recipients: { users: [] },
+      }),
+    ).toBe('/organisation-members');
+    expect(applicationLabel(note('a'))).toBe('BLD-55 · 12 Tinakori Road');
+    expect(hasNewOf({ hasNewNotifications: true })).toBe(true);
+    expect(hasNewOf({ hasNewNotifications: 'yes' })).toBe(false);
+    expect(hasNewOf(undefined)).toBe(false);
+  });
+});
+
+describe('the bell', () => {
+  it('shows a dot while something is new; opening it clears the dot and shows the newest 7', async () => {
+    api.mockImplementation(async (path: string, o?: { method?: string; query?: Record<string, string> }) => {
+      if (path === `${BASE}/user/profile` && o?.method === 'PATCH') return {};
+      if (path === `${BASE}/user/profile`) return { hasNewNotifications: true };
+      if (path === BASE) return { notifications: [note('a'), note('b', { seen: true })], lastKey: 'k' };
+      throw new ServiceError('ResourceNotFound', path, 404);
+    });
+    renderPage(i18n, <NotificationBell />);
+    const bell = await screen.findByRole('button', { name: 'Notifications: something new' });
+    fireEvent.click(bell);
+    const popup = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(popup).findByText('The council asks for information (a)')).toBeTruthy();
+    expect(api).toHaveBeenCalledWith(
+      BASE,
+      expect.objectContaining({ query: expect.objectContaining({ pageSize: '7', recipientType: 'User' }) }),
+    );
+    expect(api).toHaveBeenCalledWith(`${BASE}/user/profile`, {
+      method: 'PATCH',
+      body: { hasNewNotifications: false },
+    });
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    // More pages come 20 at a time with the cursor.
+    fireEvent.click(within(popup).getByRole('button', { name: 'Show more' }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith(
+        BASE,
+        expect.objectContaining({ query: expect.objectContaining({ pageSize: '20', lastKey: 'k' }) }),
+      ),
+    );
+    // Escape closes it.
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('is not there when its flag is off', () => {
+    setConfigForTests({ ...TEST_CONFIG, flags: {} });
+    renderPage(i18n, <NotificationBell />);
+    expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
+    expect(api).not.toHaveBeenCalled();
+  });
+});
+
+describe('/user-notifications', () => {
+  it('lists them, opens one in full, and marks all as seen', async () => {
+    api.mockImplementation(async (path: string, o?: { method?: string }) => {
+      if (path === BASE) return { notifications: [note('a'), note('b')] };
+      if (path === `${BASE}/a`)
+        return note('a', {
+          message: { ...note('a').message, fullText: 'Round 1 has 2 points.\nAnswer by 4 December.' },
+        });
+      if (path === `${BASE}/user/seen` && o?.method === 'PATCH') return undefined;
+      throw new ServiceError('ResourceNotFound', path, 404);
+    });
+    renderPage(i18n, <UserNotificationsPage />, { path: '/user-notifications' });
+    fireEvent.click(await screen.findByRole('button', { name: 'The council asks for information (a)' }));
+    expect(await screen.findByText(/Answer by 4 December/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open it' }).getAttribute('href')).toBe(
+      '/application-details/55?section=RFIs',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as seen' }));
+    expect(await screen.findByText('Every notification is marked as seen.')).toBeTruthy();
+    expect(api).toHaveBeenCalledWith(`${BASE}/user/seen`, { method: 'PATCH', body: {} });
+  });
+
+  it('a failed list shows the spec message; none says so', async () => {
+    api.mockRejectedValue(new ServiceError('ServerError', 'x', 500));
+    renderPage(i18n, <UserNotificationsPage />, { path: '/user-notifications' });
+    expect((await screen.findAllByText(notificationMessages.fetchNotifications)).length).toBeGreaterThan(0);
+    cleanup();
+    api.mockReset();
+    api.mockResolvedValue({ notifications: [] });
+    renderPage(i18n, <UserNotificationsPage />, { path: '/user-notifications' });
+    expect(await screen.findByText('No notifications yet.')).toBeTruthy();
+  });
+});
+
+describe("the application's Notifications section", () => {
+  it('reads the notifications about this application and names the level', async () => {
+    api.mockResolvedValue({ notifications: [note('a')] });
+    const app = {
+      ...listItem({ id: '55', status: 'InProgress', recordType: 'Consent' }),
+      notificationLevel: 'Watching',
+    };
+    renderPage(i18n, <ApplicationNotificationsSection app={app as unknown as ApplicationDto} />);
+    expect(await screen.findByRole('link', { name: 'The council asks for information (a)' })).toBeTruthy();
+    expect(screen.getByText(/Watching \(everything\)/)).toBeTruthy();
+    expect(api).toHaveBeenCalledWith(
+      BASE,
+      expect.objectContaining({
+        query: expect.objectContaining({ recipientType: 'Application', recipientId: '55' }),
+      }),
+    );
+  });
+});

@@ -1,0 +1,40 @@
+import {
+  NotificationDto,
+  NotificationsPage,
+  NotificationUserProfile,
+} from '../../../shared/schemas/notifications';
+import { apiRequest } from './client';
+
+/**
+ * The notification calls (portal-organisation §7 "Notifications and others"; docs/notifications.md):
+ * the caller's notifications newest first with a cursor (all, or those about one application), one
+ * with its full text, the profile's unseen flag, and marking everything seen.
+ */
+const BASE = '/v1/service/notifications';
+
+export type { NotificationScope } from './notificationKeys';
+import type { NotificationScope } from './notificationKeys';
+
+export const notificationsApi = {
+  page: async (scope: NotificationScope, pageSize: number, lastKey?: string, signal?: AbortSignal) =>
+    NotificationsPage.parse(
+      await apiRequest<unknown>(BASE, {
+        signal,
+        query: {
+          pageSize: String(pageSize),
+          order: 'desc',
+          ...(scope.kind === 'application'
+            ? { recipientType: 'Application', recipientId: scope.applicationId }
+            : { recipientType: 'User' }),
+          ...(lastKey ? { lastKey } : {}),
+        },
+      }),
+    ),
+  get: async (id: string, signal?: AbortSignal) =>
+    NotificationDto.parse(await apiRequest<unknown>(`${BASE}/${encodeURIComponent(id)}`, { signal })),
+  profile: async (signal?: AbortSignal) =>
+    NotificationUserProfile.parse(await apiRequest<unknown>(`${BASE}/user/profile`, { signal })),
+  markAllSeen: () => apiRequest<void>(`${BASE}/user/seen`, { method: 'PATCH', body: {} }),
+};
+
+export { notificationKeys } from './notificationKeys';
