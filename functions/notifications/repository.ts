@@ -62,6 +62,14 @@ export async function userByEmail(email: string): Promise<RecipientUser | undefi
   return data[0] && recipientOf(data[0]);
 }
 
+/** The active admins of an organisation (one Query of its members). */
+export async function organisationAdmins(organisationId: string): Promise<string[]> {
+  const { data } = await entities.organisationMember.query
+    .byOrganisation({ organisationId })
+    .go({ pages: 'all' });
+  return data.filter((m) => m.role === 'Admin' && m.status === 'Active').map((m) => m.userId);
+}
+
 /**
  * The notification, created only if absent (its key derives from the event and the recipient), and
  * the recipient's profile flagged `hasNewNotifications` in the same transaction: a replay writes

@@ -51,6 +51,8 @@ export interface FanoutPorts {
   accessRows(applicationId: string): Promise<AccessRowInfo[]>;
   users(userIds: readonly string[]): Promise<RecipientUser[]>;
   userByEmail(email: string): Promise<RecipientUser | undefined>;
+  /** The active admins of an organisation (user ids). */
+  organisationAdmins(organisationId: string): Promise<string[]>;
   /** The users' email digests (immediate when they have no profile). */
   digests(userIds: readonly string[]): Promise<Map<string, EmailDigest>>;
   now(): Date;
@@ -116,6 +118,8 @@ export function fanoutService(ports: FanoutPorts) {
         .filter((r) => accessRank(r.accessLevel) >= 1)
         .map((r) => ({ userId: r.userId, level: r.notificationLevel }));
     }
+    if ('organisationAdmins' in tell.to)
+      return (await ports.organisationAdmins(tell.to.organisationAdmins)).map((userId) => ({ userId }));
     if ('email' in tell.to) {
       const user = await ports.userByEmail(tell.to.email);
       return user ? [{ userId: user.userId, user }] : [];

@@ -17,7 +17,7 @@ export interface ApplicationInfo {
 
 /** One group of people told one thing: the application's participants (by level), or named users. */
 export interface Tell {
-  to: 'participants' | readonly string[] | { email: string };
+  to: 'participants' | readonly string[] | { email: string } | { organisationAdmins: string };
   kind: NotificationKind;
   shortText: string;
   fullText: string;
@@ -323,6 +323,19 @@ export function storyOf(event: DomainEvent, app: ApplicationInfo | undefined): S
           },
         ],
       };
+    case 'OrganisationInvitationClosed':
+      if (event.data.status !== 'Accepted' && event.data.status !== 'Rejected') return undefined;
+      return {
+        type: 'Organisation',
+        tells: [
+          {
+            to: { organisationAdmins: event.aggregate.id },
+            kind: 'milestone',
+            shortText: `Invitation ${event.data.status.toLowerCase()}`,
+            fullText: `An invitation to join your organisation was ${event.data.status.toLowerCase()}.`,
+          },
+        ],
+      };
     default:
       return undefined;
   }
@@ -356,4 +369,5 @@ export const TOLD_EVENTS = [
   'AccessRequestDenied',
   'AccessRequestExpired',
   'OrganisationInvitationSent',
+  'OrganisationInvitationClosed',
 ] as const;

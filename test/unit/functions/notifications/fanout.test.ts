@@ -231,4 +231,18 @@ describe('participants and access requests: the people named', () => {
     expect(w.told()).toEqual(['muted']);
     expect([...w.inbox.values()][0]).toMatchObject({ type: 'Organisation', applicationId: undefined });
   });
+  test("an invitation answered: the organisation's active admins, not the one who answered", async () => {
+    w.admins.set('org-1', ['owner', 'watcher']);
+    const closed = (status: string) =>
+      event('OrganisationInvitationClosed', {
+        aggregate: { type: 'organisation', id: 'org-1' },
+        actor: 'watcher',
+        data: { invitationId: 'i1', status },
+      });
+    await fan.fanOut(closed('Revoked'));
+    expect(w.told()).toEqual([]);
+    await fan.fanOut(closed('Accepted'));
+    expect(w.told()).toEqual(['owner']);
+    expect([...w.inbox.values()][0]!.message.shortText).toBe('Invitation accepted');
+  });
 });

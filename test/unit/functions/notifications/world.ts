@@ -18,10 +18,12 @@ export function world() {
   const flagged = new Set<string>();
   const mails: MailMessage[] = [];
   const digests = new Map<string, EmailDigest>();
+  const admins = new Map<string, string[]>();
   const ports: FanoutPorts = {
     application: async (id) => applications.get(id),
     accessRows: async (id) => rows.get(id) ?? [],
     users: async (ids) => ids.flatMap((id) => (users.has(id) ? [users.get(id)!] : [])),
+    organisationAdmins: async (id) => admins.get(id) ?? [],
     userByEmail: async (email) => [...users.values()].find((u) => u.email === email.toLowerCase()),
     write: async (n) => {
       if (inbox.has(n.notificationId)) return 'duplicate';
@@ -46,6 +48,7 @@ export function world() {
     flagged,
     mails,
     digests,
+    admins,
     /** The users with an inbox item. */
     told: () => [...inbox.values()].map((n) => n.recipientId).sort(),
     mailedTo: () => mails.map((m) => m.to as string).sort(),
