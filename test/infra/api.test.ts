@@ -440,11 +440,13 @@ describe('ApiStack', () => {
       // recurring catch-up (test/infra/recurring-jobs.test.ts).
       expect(targets.map((f) => f.Description).sort()).toEqual([
         'Scheduled jobs: access-requests',
+        'Scheduled jobs: notifications',
         'Scheduled jobs: organisations',
         'Scheduled jobs: payments',
       ]);
       expect(targets.map((f) => f.FunctionName).sort()).toEqual([
         'consent-portal-dev-access-requests-scheduled',
+        'consent-portal-dev-notifications-scheduled',
         'consent-portal-dev-organisations-scheduled',
         'consent-portal-dev-payments-scheduled',
       ]);

@@ -80,7 +80,7 @@ describe('the notification rules of the pages', () => {
 
 describe('the bell', () => {
   it('shows a dot while something is new; opening it clears the dot and shows the newest 7', async () => {
-    api.mockImplementation(async (path: string, o?: { method?: string; query?: Record<string, string> }) => {
+    api.mockImplementation(async (path: string, o?: { method?: string }) => {
       if (path === `${BASE}/user/profile` && o?.method === 'PATCH') return {};
       if (path === `${BASE}/user/profile`) return { hasNewNotifications: true };
       if (path === BASE) return { notifications: [note('a'), note('b', { seen: true })], lastKey: 'k' };
