@@ -9,6 +9,7 @@ import { setConfigForTests } from '../../../web/src/app/config';
 import { NotificationBell } from '../../../web/src/features/notifications/NotificationBell';
 import UserNotificationsPage from '../../../web/src/features/notifications/UserNotificationsPage';
 import ApplicationNotificationsSection from '../../../web/src/features/notifications/ApplicationNotificationsSection';
+import { EmailDigestSetting } from '../../../web/src/features/notifications/EmailDigestSetting';
 import {
   applicationLabel,
   hasNewOf,
@@ -171,5 +172,50 @@ describe("the application's Notifications section", () => {
         query: expect.objectContaining({ recipientType: 'Application', recipientId: '55' }),
       }),
     );
+  });
+});
+
+describe('the email digest setting', () => {
+  const profile = (emailDigest: string) => ({
+    id: 'u1',
+    username: 'u1',
+    createdTime: '2026-11-20T00:00:00.000Z',
+    updatedTime: '2026-11-20T00:00:00.000Z',
+    hasNewNotifications: false,
+    emailDigest,
+    apiVersion: '1',
+  });
+
+  it('shows the current frequency and saves a new one when chosen', async () => {
+    api.mockImplementation(async (path: string, o?: { method?: string; body?: unknown }) =>
+      o?.method === 'PATCH' ? profile((o.body as { emailDigest: string }).emailDigest) : profile('immediate'),
+    );
+    renderPage(i18n, <EmailDigestSetting />);
+    const immediate = await screen.findByRole('radio', { name: 'An email for each notification' });
+    expect((immediate as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'One summary email a day' }));
+    expect(await screen.findByText('Your email frequency is saved.')).toBeTruthy();
+    expect(api).toHaveBeenCalledWith(`${BASE}/user/profile`, {
+      method: 'PATCH',
+      body: { emailDigest: 'daily' },
+    });
+    expect((screen.getByRole('radio', { name: 'One summary email a day' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+  });
+
+  it("a profile that cannot be read, or saved, shows the spec's message", async () => {
+    api.mockRejectedValue(new ServiceError('ServerError', 'x', 500));
+    renderPage(i18n, <EmailDigestSetting />);
+    expect(await screen.findByText(notificationMessages.fetchProfile)).toBeTruthy();
+    cleanup();
+    api.mockReset();
+    api.mockImplementation(async (_path: string, o?: { method?: string }) => {
+      if (o?.method === 'PATCH') throw new ServiceError('ServerError', 'x', 500);
+      return profile('hourly');
+    });
+    renderPage(i18n, <EmailDigestSetting />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'One summary email a day' }));
+    expect(await screen.findByText(notificationMessages.updateProfile)).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import {
   NotificationDto,
   NotificationsPage,
   NotificationUserProfile,
+  type EmailDigest,
 } from '../../../shared/schemas/notifications';
 import { apiRequest } from './client';
 
@@ -34,6 +35,11 @@ export const notificationsApi = {
     NotificationDto.parse(await apiRequest<unknown>(`${BASE}/${encodeURIComponent(id)}`, { signal })),
   profile: async (signal?: AbortSignal) =>
     NotificationUserProfile.parse(await apiRequest<unknown>(`${BASE}/user/profile`, { signal })),
+  /** PATCH …/user/profile: how the emails come (immediate, hourly or daily digest). */
+  setEmailDigest: async (emailDigest: EmailDigest) =>
+    NotificationUserProfile.parse(
+      await apiRequest<unknown>(`${BASE}/user/profile`, { method: 'PATCH', body: { emailDigest } }),
+    ),
   markAllSeen: () => apiRequest<void>(`${BASE}/user/seen`, { method: 'PATCH', body: {} }),
 };
 

@@ -14,6 +14,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useTranslation } from 'react-i18next';
+import { EmailDigestSetting } from '../notifications/EmailDigestSetting';
 import { DEFAULT_PHONE_COUNTRY_CODE, messages } from '../../../../shared/domain/validation';
 import { changePassword, patchCurrentUser, type CurrentUser } from '../../api/user';
 import { useToasts } from '../../components/toasts';
@@ -322,6 +323,7 @@ function UserProfile() {
       <SpaceBetween size="l">
         <PersonalDetails user={user} />
         <Preferences user={user} />
+        <EmailDigestSetting />
         <ChangePassword />
         <TwoStepSignIn email={user.email} />
       </SpaceBetween>
