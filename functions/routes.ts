@@ -429,6 +429,8 @@ export const routes = [
   r('PATCH', '/v1/service/notifications/user/profile', 'notifications', signedIn),
   r('GET', '/v1/service/notifications/user/seen', 'notifications', signedIn),
   r('PATCH', '/v1/service/notifications/user/seen', 'notifications', signedIn),
+  // An email's unsubscribe link: the token is the credential (the service checks it; 404 otherwise).
+  r('POST', '/public/notifications/unsubscribe', 'notifications', anyone),
 
   // RFIs (portal-organisation §3, §4, §7; docs/rfis.md): the applicant answers and submits rounds; the
   // council raises rounds and signs points off; the RFIs PDF.

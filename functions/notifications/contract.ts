@@ -8,6 +8,8 @@ import {
   NotificationsSeen,
   NotificationUserProfile,
   NotificationUserProfilePatch,
+  UnsubscribeRequest,
+  UnsubscribeResponse,
 } from '../../shared/schemas/notifications.js';
 
 /** The notifications' routes (portal-organisation §7; docs/notifications.md): the caller's own only. */
@@ -41,5 +43,11 @@ export const contract = defineContract('notifications', {
     body: MarkNotificationsSeen,
     status: 204,
     summary: 'Marks all the caller’s notifications seen and clears the flag (one write; idempotent)',
+  },
+  'POST /public/notifications/unsubscribe': {
+    body: UnsubscribeRequest,
+    response: UnsubscribeResponse,
+    summary:
+      "An email's unsubscribe link (its token): the user's notification emails stop; unknown or expired → 404",
   },
 });

@@ -1,15 +1,17 @@
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
 import { contract } from './contract.js';
-import { tableInboxPorts } from './ports.js';
+import { tableInboxPorts, tableUnsubscribePorts } from './ports.js';
 import { inboxService } from './service/inbox.js';
+import { unsubscribeService } from './service/unsubscribe.js';
 
 const inbox = inboxService(tableInboxPorts());
+const unsubscribe = unsubscribeService(tableUnsubscribePorts());
 
 /**
  * Notifications (portal-organisation §2, §7; docs/notifications.md): the caller's list, one
  * notification, the profile's new flag and marking all seen. Any signed-in caller; every read is
- * scoped to the caller. Env: TABLE_NAME.
+ * scoped to the caller; an email's unsubscribe link works without signing in. Env: TABLE_NAME, WEB_URL.
  */
 export const routes = {
   'GET /v1/service/notifications': async ({ caller, query }) => inbox.list(caller, query),
@@ -22,6 +24,7 @@ export const routes = {
     await inbox.markAllSeen(caller);
     return reply(204);
   },
+  'POST /public/notifications/unsubscribe': async ({ body }) => unsubscribe.unsubscribe(body.token),
 } satisfies Implementations<typeof contract>;
 
 export const handler = createFeatureHandler('notifications', contract, routes);

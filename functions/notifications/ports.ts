@@ -10,13 +10,17 @@ import {
   listNotifications,
   notificationById,
   organisationAdmins,
+  saveUnsubscribeToken,
   setProfile,
+  stopEmails,
+  unsubscribeTokenByHash,
   userByEmail,
   usersByIds,
   writeNotification,
 } from './repository.js';
 import type { FanoutPorts } from './service/fanout.js';
 import type { InboxPorts } from './service/inbox.js';
+import { unsubscribeService, type UnsubscribePorts } from './service/unsubscribe.js';
 
 /** The inbox's ports on the table (the handler wires them once per cold start). */
 export const tableInboxPorts = (): InboxPorts => ({
@@ -43,4 +47,14 @@ export const tableFanoutPorts = (): FanoutPorts => ({
   webUrl,
   digests: digestsOf,
   now: () => new Date(),
+  unsubscribeLink: (userId) => unsubscribeService(tableUnsubscribePorts()).link(userId),
+});
+
+/** The unsubscribe links' ports on the table (docs/notifications.md "Unsubscribe"). */
+export const tableUnsubscribePorts = (): UnsubscribePorts => ({
+  now: () => new Date(),
+  saveToken: saveUnsubscribeToken,
+  tokenByHash: unsubscribeTokenByHash,
+  stopEmails,
+  webUrl,
 });

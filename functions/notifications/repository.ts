@@ -222,3 +222,35 @@ export async function deleteDigestEntries(entries: readonly DigestEntryRecord[])
     )
     .go();
 }
+
+// ---- Unsubscribe links (docs/notifications.md "Unsubscribe") ----
+
+export async function saveUnsubscribeToken(token: {
+  tokenHash: string;
+  userId: string;
+  expiresAt: string;
+  ttl: number;
+}): Promise<void> {
+  await entities.unsubscribeToken.create(token).go();
+}
+
+export async function unsubscribeTokenByHash(
+  tokenHash: string,
+): Promise<{ userId: string; expiresAt: string } | undefined> {
+  const { data } = await entities.unsubscribeToken.get({ tokenHash }).go({ consistent: true });
+  return data ? { userId: data.userId, expiresAt: data.expiresAt } : undefined;
+}
+
+/** The user's emailPreference off (the profile page's switch turns it back on). */
+export async function stopEmails(userId: string): Promise<{ email: string } | undefined> {
+  try {
+    const { data } = await entities.user
+      .patch({ userId })
+      .set({ emailPreference: false })
+      .go({ response: 'all_new' });
+    return data?.email ? { email: data.email } : undefined;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return undefined;
+    throw err;
+  }
+}

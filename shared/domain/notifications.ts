@@ -95,3 +95,9 @@ export function duePeriodEnds(now: Date, hours: number): string[] {
     new Date(top.getTime() - (hours - 1 - i) * 3_600_000).toISOString(),
   );
 }
+
+/** An email's unsubscribe link works this long (docs/notifications.md "Unsubscribe"). */
+export const UNSUBSCRIBE_LINK_DAYS = 60;
+export const unsubscribeMessages = {
+  linkInvalid: 'This unsubscribe link is no longer valid',
+} as const;

@@ -98,3 +98,9 @@ export const NotificationsSeen = z.object({ seen: z.boolean() });
 export type NotificationsSeen = z.infer<typeof NotificationsSeen>;
 
 export const MarkNotificationsSeen = z.strictObject({});
+
+/** POST /public/notifications/unsubscribe: the token of an email's link (32 random bytes, base64url). */
+export const UnsubscribeRequest = z.strictObject({ token: z.string().trim().min(20).max(200) });
+/** Whose emails stopped, masked (m…@example.nz): the link's holder reads it back, nobody else. */
+export const UnsubscribeResponse = z.object({ email: z.string(), emailPreference: z.literal(false) });
+export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;

@@ -2,7 +2,8 @@
  * Notifications followed in the UI (issue 20 "Done when"): the council accepts a lodged application
  * and raises an RFI round through its client; the applicant's bell shows something new; the popup
  * lists the RFI naming the application; /user-notifications opens it in full with a link to the RFIs;
- * mark all as seen. Axe on each page.
+ * mark all as seen; the RFI's email carries a link that, opened signed out, stops the emails after a
+ * click. Axe on each page.
  */
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
@@ -13,11 +14,15 @@ import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { councilApiClient } from '../../infra/council/client';
 import { SignInPage } from './pages/SignInPage';
+import { api, waitForMail } from '../support/accounts';
 import { ShellPage } from './pages/ShellPage';
 
 test.setTimeout(120_000);
 
-test('the bell shows a new RFI; it opens in full and everything is marked seen', async ({ page }) => {
+test("the bell shows a new RFI; it opens in full and everything is marked seen; the email's link stops the emails", async ({
+  page,
+  browser,
+}) => {
   const o = readOutputs();
   const user = demoUser(0);
   const token = (await cognitoSignIn(user.email, user.password, o)).IdToken;
@@ -79,4 +84,30 @@ test('the bell shows a new RFI; it opens in full and everything is marked seen',
   // It leads to the application's RFIs.
   await page.getByRole('link', { name: 'Open it' }).click();
   await expect(page).toHaveURL(new RegExp(`/application-details/${id}\\?section=RFIs`));
+
+  // The RFI's email ends with a link that stops the emails, signed out, after a click.
+  const mail = await waitForMail(
+    user.email,
+    (m) => m.subject.startsWith('Request for information') && m.subject.includes(street),
+    { outputs: o },
+  );
+  const link = /\/unsubscribe\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  expect(link).toBeDefined();
+  const outside = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const stop = await outside.newPage();
+    await stop.goto(link!);
+    await expect(stop.getByRole('heading', { level: 1, name: 'Stop notification emails' })).toBeVisible();
+    await expectNoAxeViolations(stop, '/unsubscribe: the link opened');
+    await stop.getByRole('button', { name: 'Stop the emails' }).click();
+    await expect(stop.getByText(/^Emails to .+ are stopped$/)).toBeVisible();
+    await expectNoAxeViolations(stop, '/unsubscribe: stopped');
+    expect((await api('GET', '/user', undefined, { token, outputs: o })).body).toMatchObject({
+      emailPreference: false,
+    });
+  } finally {
+    await outside.close();
+    // The demo applicant gets emails again (other journeys read them).
+    await api('PATCH', '/user', { emailPreference: true }, { token, outputs: o });
+  }
 });

@@ -211,6 +211,23 @@ describe('notifications', { timeout: 180_000 }, () => {
     expect((await profile(stranger)).hasNewNotifications).toBe(false);
     const bad = await api('GET', '/v1/service/notifications?lastKey=not-a-key', undefined, as(applicant));
     expect(bad.status).toBe(400);
+
+    // ---- Unsubscribe: the email's link stops the emails, without signing in, and again is the same ----
+    const token = /\/unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(rfiMail.text)?.[1];
+    expect(token).toBeDefined();
+    expect(rfiMail.html).toContain(`/unsubscribe?token=${token}`);
+    const unsubscribe = (t: string) =>
+      api('POST', '/public/notifications/unsubscribe', { token: t }, { outputs: o });
+    for (let i = 0; i < 2; i++)
+      expect(await unsubscribe(token!)).toMatchObject({
+        status: 200,
+        body: { email: `${applicant.email[0]}…@${applicant.email.split('@')[1]}`, emailPreference: false },
+      });
+    expect((await api('GET', '/user', undefined, as(applicant))).body).toMatchObject({
+      emailPreference: false,
+    });
+    expect((await unsubscribe('x'.repeat(43))).status).toBe(404);
+    expect((await api('POST', '/public/notifications/unsubscribe', {}, { outputs: o })).status).toBe(400);
   });
 
   test('an hourly digest: ten invoices and the acceptance in the inbox at once, one email after the hour, once', async () => {

@@ -1,5 +1,6 @@
 import { duePeriodEnds } from '../../../shared/domain/notifications.js';
 import type { MailMessage } from '../../platform/adapters/mail.js';
+import { UNSUBSCRIBE_TEXT } from './unsubscribe.js';
 
 /** An entry waiting for its recipient's digest (functions/platform/data/entities/notifications.ts). */
 export interface DigestEntry {
@@ -20,6 +21,8 @@ export interface DigestPorts<E extends DigestEntry = DigestEntry> {
   remove(entries: readonly E[]): Promise<void>;
   sendMail(message: MailMessage): Promise<unknown>;
   now(): Date;
+  /** A fresh unsubscribe link for an email to the user (service/unsubscribe.ts). */
+  unsubscribeLink?(userId: string): Promise<string>;
 }
 
 /** A run looks back this many hours (a day's period and a missed day of runs). */
@@ -29,13 +32,18 @@ export const digestSubject = (count: number) =>
   `Your Consent Portal notifications: ${count} update${count === 1 ? '' : 's'}`;
 
 /** The digest mail of one recipient's entries, oldest first. */
-export function digestMail(entries: readonly DigestEntry[]): MailMessage {
+export function digestMail(entries: readonly DigestEntry[], unsubscribe?: string): MailMessage {
   const [first] = entries;
   const lines = entries.flatMap((e) => [`- ${e.shortText}`, `  ${e.link}`]);
   return {
     to: first!.email,
     subject: digestSubject(entries.length),
-    text: [first!.firstName ? `Kia ora ${first!.firstName},` : 'Kia ora,', '', ...lines].join('\n'),
+    text: [
+      first!.firstName ? `Kia ora ${first!.firstName},` : 'Kia ora,',
+      '',
+      ...lines,
+      ...(unsubscribe ? ['', `${UNSUBSCRIBE_TEXT} ${unsubscribe}`] : []),
+    ].join('\n'),
   };
 }
 
@@ -59,7 +67,7 @@ export function digestService<E extends DigestEntry>(ports: DigestPorts<E>) {
         for (const [recipientId, mine] of byRecipient) {
           mine.sort((a, b) => a.createdDate.localeCompare(b.createdDate));
           if (await ports.claim(recipientId, due, mine.length)) {
-            await ports.sendMail(digestMail(mine));
+            await ports.sendMail(digestMail(mine, await ports.unsubscribeLink?.(recipientId)));
             mailed++;
           }
           await ports.remove(mine);

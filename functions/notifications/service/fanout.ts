@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { UNSUBSCRIBE_TEXT } from './unsubscribe.js';
 import { accessRank } from '../../../shared/domain/applications.js';
 import { deliveryOf, digestPeriodEnd, effectiveLevel } from '../../../shared/domain/notifications.js';
 import type { EmailDigest } from '../../../shared/domain/notifications.js';
@@ -46,6 +47,8 @@ export interface NewNotification {
   digest?: { digestDue: string; email: string; firstName?: string | undefined; link: string };
 }
 
+const escapeAttribute = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 export interface FanoutPorts {
   application(applicationId: string): Promise<ApplicationInfo | undefined>;
   accessRows(applicationId: string): Promise<AccessRowInfo[]>;
@@ -63,6 +66,8 @@ export interface FanoutPorts {
   write(notification: NewNotification): Promise<'written' | 'duplicate'>;
   sendMail(message: MailMessage): Promise<unknown>;
   webUrl(): Promise<string | undefined>;
+  /** A fresh unsubscribe link for an email to the user (service/unsubscribe.ts). */
+  unsubscribeLink?(userId: string): Promise<string>;
 }
 
 /** The id of the notification of `eventId` for `recipientId` (UUID-shaped, the same on every replay). */
@@ -205,11 +210,21 @@ export function fanoutService(ports: FanoutPorts) {
           result.digested.push(userId);
           continue;
         }
+        const stop = await ports.unsubscribeLink?.(userId);
         await ports.sendMail({
           to: user.email,
           subject: shortText,
-          text: [`Kia ora ${user.firstName ?? ''}`.trim() + ',', '', fullText, '', link].join('\n'),
-          html: htmlText,
+          text: [
+            `Kia ora ${user.firstName ?? ''}`.trim() + ',',
+            '',
+            fullText,
+            '',
+            link,
+            ...(stop ? ['', `${UNSUBSCRIBE_TEXT} ${stop}`] : []),
+          ].join('\n'),
+          html: stop
+            ? `${htmlText}<p><a href="${escapeAttribute(stop)}">${UNSUBSCRIBE_TEXT}</a></p>`
+            : htmlText,
         });
         result.mailed.push(userId);
       }

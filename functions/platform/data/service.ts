@@ -44,6 +44,7 @@ import {
   notificationDigestEntry,
   notificationDigestSent,
   notificationProfile,
+  unsubscribeToken,
 } from './entities/notifications.js';
 import {
   membershipHistory,
@@ -126,6 +127,7 @@ export const service = new Service(
     notificationProfile,
     notificationDigestEntry,
     notificationDigestSent,
+    unsubscribeToken,
     country,
     jurisdiction,
     form,

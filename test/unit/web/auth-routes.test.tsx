@@ -29,6 +29,7 @@ const stubs: SignedOutPages = {
   resetPassword: stub('reset-password'),
   support: stub('support'),
   payer: stub('payer'),
+  unsubscribe: stub('unsubscribe'),
 };
 
 let cleanup: (() => void) | undefined;

@@ -10,6 +10,8 @@ import { NotificationBell } from '../../../web/src/features/notifications/Notifi
 import UserNotificationsPage from '../../../web/src/features/notifications/UserNotificationsPage';
 import ApplicationNotificationsSection from '../../../web/src/features/notifications/ApplicationNotificationsSection';
 import { EmailDigestSetting } from '../../../web/src/features/notifications/EmailDigestSetting';
+import UnsubscribePage from '../../../web/src/features/notifications/UnsubscribePage';
+import { unsubscribeMessages } from '../../../shared/domain/notifications';
 import {
   applicationLabel,
   hasNewOf,
@@ -217,5 +219,33 @@ describe('the email digest setting', () => {
     renderPage(i18n, <EmailDigestSetting />);
     fireEvent.click(await screen.findByRole('radio', { name: 'One summary email a day' }));
     expect(await screen.findByText(notificationMessages.updateProfile)).toBeTruthy();
+  });
+});
+
+describe('/unsubscribe', () => {
+  const where = { path: '/unsubscribe', url: '/unsubscribe?token=tok-1234567890abcdefghij' };
+
+  it('changes nothing on opening; the button stops the emails without signing in', async () => {
+    api.mockResolvedValue({ email: 'm…@example.nz', emailPreference: false });
+    renderPage(i18n, <UnsubscribePage />, where);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stop notification emails' })).toBeTruthy();
+    expect(api).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop the emails' }));
+    expect(await screen.findByText('Emails to m…@example.nz are stopped')).toBeTruthy();
+    expect(api).toHaveBeenCalledWith('/public/notifications/unsubscribe', {
+      method: 'POST',
+      anonymous: true,
+      body: { token: 'tok-1234567890abcdefghij' },
+    });
+  });
+
+  it('a dead link, or none, says so', async () => {
+    api.mockRejectedValue(new ServiceError('ResourceNotFound', unsubscribeMessages.linkInvalid, 404));
+    renderPage(i18n, <UnsubscribePage />, where);
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop the emails' }));
+    expect(await screen.findByText(unsubscribeMessages.linkInvalid)).toBeTruthy();
+    cleanup();
+    renderPage(i18n, <UnsubscribePage />, { path: '/unsubscribe', url: '/unsubscribe' });
+    expect(await screen.findByText(unsubscribeMessages.linkInvalid)).toBeTruthy();
   });
 });

@@ -24,6 +24,7 @@ vi.mock('../../../web/src/features/auth/ForgotPasswordPage', page);
 vi.mock('../../../web/src/features/auth/ResetPasswordPage', page);
 vi.mock('../../../web/src/features/support/SupportPage', page);
 vi.mock('../../../web/src/features/payments/PayerSignedOutPage', page);
+vi.mock('../../../web/src/features/notifications/UnsubscribeSignedOutPage', page);
 const { signedOutRoutes } = await import('../../../web/src/routes/signedOut');
 
 type Route = {
@@ -60,9 +61,12 @@ describe('the signed-out pages load i18next only when they use it', () => {
     expect(loadI18next).toHaveBeenCalledTimes(1);
   });
 
-  it("/pay/:token (an invited payer's invoice) waits for the whole of en.json: it draws the payment pages' components", async () => {
-    loadAllStrings.mockClear();
-    expect((await lazyOf('pay/:token')()).Component).toBeTypeOf('function');
-    expect(loadAllStrings).toHaveBeenCalledTimes(1);
-  });
+  it.each(['pay/:token', 'unsubscribe'])(
+    "/%s (an email's link) waits for the whole of en.json: it draws the signed-in pages' components",
+    async (path) => {
+      loadAllStrings.mockClear();
+      expect((await lazyOf(path)()).Component).toBeTypeOf('function');
+      expect(loadAllStrings).toHaveBeenCalledTimes(1);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import {
   NotificationDto,
   NotificationsPage,
   NotificationUserProfile,
+  UnsubscribeResponse,
   type EmailDigest,
 } from '../../../shared/schemas/notifications';
 import { apiRequest } from './client';
@@ -39,6 +40,15 @@ export const notificationsApi = {
   setEmailDigest: async (emailDigest: EmailDigest) =>
     NotificationUserProfile.parse(
       await apiRequest<unknown>(`${BASE}/user/profile`, { method: 'PATCH', body: { emailDigest } }),
+    ),
+  /** POST /public/notifications/unsubscribe: an email's link (no sign-in). */
+  unsubscribe: async (token: string) =>
+    UnsubscribeResponse.parse(
+      await apiRequest<unknown>('/public/notifications/unsubscribe', {
+        method: 'POST',
+        anonymous: true,
+        body: { token },
+      }),
     ),
   markAllSeen: () => apiRequest<void>(`${BASE}/user/seen`, { method: 'PATCH', body: {} }),
 };

@@ -1,6 +1,5 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AppShell } from '../features/shell/AppShell';
-import type { ComingSoonPageKey, Describe } from '../features/coming-soon/ComingSoonRoute';
 import { PageSpinner } from '../components/PageSpinner';
 import { RouteError } from './RouteError';
 import {
@@ -17,20 +16,6 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 });
 
 const searchOf = (request: Request) => new URL(request.url).searchParams;
-
-/**
- * A page a later issue builds: the signed-in layout and a "coming soon" naming the page (its own
- * chunk, with the Cloudscape parts it draws: the dashboard does not load them).
- */
-const soon = (path: string, key: ComingSoonPageKey, describe?: Describe, extra: Partial<RouteObject> = {}) =>
-  ({
-    path,
-    lazy: async () => {
-      const { ComingSoonRoute } = await import('../features/coming-soon/ComingSoonRoute');
-      return { element: <ComingSoonRoute page={key} describe={describe} /> };
-    },
-    ...extra,
-  }) as RouteObject;
 
 /** Redirects to / unless every named path parameter is numeric. */
 const numericParams =
@@ -125,6 +110,7 @@ export const signedInRoutes: RouteObject[] = [
       },
       // An invited payer's invoice opens signed in too (the link is the credential, not the session).
       { path: 'pay/:token', lazy: page(() => import('../features/payments/PayerPage')) },
+      { path: 'unsubscribe', lazy: page(() => import('../features/notifications/UnsubscribePage')) },
       {
         path: 'application-submitted/:applicationId',
         loader: numericParams('applicationId'),

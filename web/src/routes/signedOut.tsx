@@ -26,6 +26,8 @@ export interface SignedOutPages {
   support: PageLoader;
   /** /pay/{token}: an invited payer's invoice (no account). */
   payer: PageLoader;
+  /** /unsubscribe?token=: an email's link to stop notification emails. */
+  unsubscribe: PageLoader;
 }
 
 // The sign-in page translates with i18n/translate.ts; the other pages are drawn with react-i18next,
@@ -46,6 +48,8 @@ const pages: SignedOutPages = {
   // The payer's page draws the payment components the signed-in pages share: all of en.json.
   payer: async () =>
     (await Promise.all([import('../features/payments/PayerSignedOutPage'), loadAllStrings()]))[0],
+  unsubscribe: async () =>
+    (await Promise.all([import('../features/notifications/UnsubscribeSignedOutPage'), loadAllStrings()]))[0],
 };
 
 const page = (load: PageLoader) => async () => ({ Component: (await load()).default });
@@ -75,7 +79,7 @@ export function ToSignIn() {
 /**
  * Signed-out routes (organisation §2, core §2): `/` sign-in, /registration, /confirm-registration,
  * /registration-via-invitation, /forgot-password, /reset-password, /support, /pay/{token} (an invited
- * payer's invoice); anything else → `/`
+ * payer's invoice), /unsubscribe (an email's link); anything else → `/`
  * with the path to return to after sign-in.
  */
 export function signedOutRoutes(load: SignedOutPages = pages): RouteObject[] {
@@ -99,6 +103,7 @@ export function signedOutRoutes(load: SignedOutPages = pages): RouteObject[] {
         },
         { path: 'support', lazy: page(load.support) },
         { path: 'pay/:token', lazy: page(load.payer) },
+        { path: 'unsubscribe', lazy: page(load.unsubscribe) },
         { path: '*', element: <ToSignIn /> },
       ],
     },

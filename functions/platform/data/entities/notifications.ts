@@ -126,3 +126,24 @@ export const notificationDigestSent = new Entity({
     },
   },
 });
+
+/**
+ * An email's unsubscribe link (docs/notifications.md "Unsubscribe"): only the SHA-256 of its random
+ * token is kept, with whose emails it stops and until when; read by its hash (its own key, no index).
+ */
+export const unsubscribeToken = new Entity({
+  model: model('unsubscribeToken'),
+  attributes: {
+    tokenHash: { type: 'string', required: true, readOnly: true },
+    userId: { type: 'string', required: true, readOnly: true },
+    expiresAt: { type: 'string', required: true },
+    /** Epoch seconds: the table drops it after its expiry. */
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byHash: {
+      pk: { field: 'pk', casing: 'none', composite: ['tokenHash'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+  },
+});

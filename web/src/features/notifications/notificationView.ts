@@ -3,10 +3,7 @@
  * page sizes, where a notification leads, what names its application, and the spec's messages.
  */
 import type { NotificationDto } from '../../../../shared/schemas/notifications';
-
-/** The first load shows 7, each further page 20 (portal-organisation §9). */
-export const FIRST_PAGE_SIZE = 7;
-export const NEXT_PAGE_SIZE = 20;
+import { NOTIFICATIONS_FIRST_PAGE, NOTIFICATIONS_NEXT_PAGE } from '../../../../shared/domain/notifications';
 /** The recent-notifications popup: at most 400 px high, 420 px wide (§2, §9). */
 export const POPUP_MAX_HEIGHT = 400;
 export const POPUP_WIDTH = 420;
@@ -51,7 +48,8 @@ export function applicationLabel(n: Pick<NotificationDto, 'recipients'>): string
 }
 
 /** The page size of the `index`th page (0-based). */
-export const pageSizeOf = (index: number): number => (index === 0 ? FIRST_PAGE_SIZE : NEXT_PAGE_SIZE);
+export const pageSizeOf = (index: number): number =>
+  index === 0 ? NOTIFICATIONS_FIRST_PAGE : NOTIFICATIONS_NEXT_PAGE;
 
 /** The profile's unseen flag, read without zod (the shell loads none: docs/performance.md). */
 export const hasNewOf = (profile: unknown): boolean =>

@@ -1,0 +1,11 @@
+import { QueryRoot } from '../../app/queryClient';
+import UnsubscribePage from './UnsubscribePage';
+
+/** /unsubscribe signed out: the signed-out app has no query cache (docs/performance.md), so it brings one. */
+export default function UnsubscribeSignedOutPage() {
+  return (
+    <QueryRoot>
+      <UnsubscribePage />
+    </QueryRoot>
+  );
+}
