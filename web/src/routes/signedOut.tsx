@@ -47,9 +47,9 @@ const pages: SignedOutPages = {
   support: withI18next(() => import('../features/support/SupportPage')),
   // The payer's page draws the payment components the signed-in pages share: all of en.json.
   payer: async () =>
-    (await Promise.all([import('../features/payments/PayerSignedOutPage'), loadAllStrings()]))[0],
+    (await Promise.all([import('./linkPages').then((m) => m.payerPage()), loadAllStrings()]))[0],
   unsubscribe: async () =>
-    (await Promise.all([import('../features/notifications/UnsubscribeSignedOutPage'), loadAllStrings()]))[0],
+    (await Promise.all([import('./linkPages').then((m) => m.unsubscribePage()), loadAllStrings()]))[0],
 };
 
 const page = (load: PageLoader) => async () => ({ Component: (await load()).default });

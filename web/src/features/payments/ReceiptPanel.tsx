@@ -7,6 +7,7 @@ import { formatNzd } from '../../../../shared/domain/payments';
 import type { PaymentDto } from '../../../../shared/schemas/payments';
 import { formatDate } from '../../app/dates';
 import { receiptOf } from './paymentView';
+import './receipt.css';
 
 /**
  * A paid invoice's receipt: what was paid, how, when, with the references to quote; printed (or
