@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { DocumentContainer } from '../../../../shared/schemas/reference';
-import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
+import type { ApplicationDocumentDto, DocumentContainerDto } from '../../../../shared/schemas/documents';
 import {
   acceptedFileTypes,
   checkUploadFile,
@@ -22,6 +22,16 @@ import { DATE_FORMAT, formatDate } from '../../app/dates';
 
 /** A container as the step shows it: the reference container and whether the form requires it. */
 export type StepContainer = DocumentContainer & { required?: boolean };
+
+/** An application's container (GET …/document-containers) as the upload step takes it. */
+export const stepContainerOf = (c: DocumentContainerDto): StepContainer => ({
+  id: c.id,
+  name: c.name,
+  displayName: c.displayName,
+  description: c.description ?? '',
+  displayOrder: c.displayOrder,
+  containerType: c.containerType as DocumentContainer['containerType'],
+});
 
 /** What a queued upload is doing. */
 export type UploadPhase = 'queued' | 'uploading' | 'scanning' | 'failed';

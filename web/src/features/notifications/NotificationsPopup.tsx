@@ -1,17 +1,16 @@
 import { useEffect } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { notificationKeys, notificationsApi } from '../../api/notifications';
 import { useToasts } from '../../components/toasts';
 import { NotificationList } from './NotificationList';
 import styles from './notifications.module.css';
 import { notificationMessages } from './notificationView';
 import { useNotificationPages } from './useNotificationPages';
+import { useMarkAllSeen } from './useMarkAllSeen';
 
 /**
  * The recent-notifications popup under the bell (portal-organisation §2: at most 400 × 420 px): the
@@ -21,16 +20,11 @@ export default function NotificationsPopup({ onClose }: { onClose: () => void })
   const { t } = useTranslation();
   const toasts = useToasts();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { query, notifications } = useNotificationPages({ kind: 'user' });
   useEffect(() => {
     if (query.isError) toasts.show({ type: 'error', content: notificationMessages.fetchNotifications });
   }, [query.isError, toasts]);
-  const seen = useMutation({
-    mutationFn: notificationsApi.markAllSeen,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-    onError: () => toasts.show({ type: 'error', content: notificationMessages.updateProfile }),
-  });
+  const seen = useMarkAllSeen();
   return (
     <div className={styles.popup} role="dialog" aria-label={t('notifications.title')}>
       <SpaceBetween size="s">

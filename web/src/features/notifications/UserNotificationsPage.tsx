@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
@@ -18,6 +18,7 @@ import { useToasts } from '../../components/toasts';
 import { NotificationList } from './NotificationList';
 import { applicationLabel, notificationHref, notificationMessages } from './notificationView';
 import { useNotificationPages } from './useNotificationPages';
+import { useMarkAllSeen } from './useMarkAllSeen';
 
 /** One notification in full (GET …/notifications/{id}): its text, what it is about, when. */
 function NotificationDetail({ id }: { id: string }) {
@@ -52,21 +53,13 @@ function NotificationDetail({ id }: { id: string }) {
 export default function UserNotificationsPage() {
   const { t } = useTranslation();
   const toasts = useToasts();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const selected = search.get('id') ?? undefined;
   const { query, notifications } = useNotificationPages({ kind: 'user' });
   useEffect(() => {
     if (query.isError) toasts.show({ type: 'error', content: notificationMessages.fetchNotifications });
   }, [query.isError, toasts]);
-  const seen = useMutation({
-    mutationFn: notificationsApi.markAllSeen,
-    onSuccess: async () => {
-      toasts.show({ type: 'success', content: t('notifications.allSeen') });
-      await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-    },
-    onError: () => toasts.show({ type: 'error', content: notificationMessages.updateProfile }),
-  });
+  const seen = useMarkAllSeen(() => toasts.show({ type: 'success', content: t('notifications.allSeen') }));
 
   return (
     <ContentLayout

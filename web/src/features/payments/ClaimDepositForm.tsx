@@ -12,12 +12,11 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { claimDateProblem, paymentMessages } from '../../../../shared/domain/payments';
 import { PAYMENT_PROOFS_CONTAINER_ID } from '../../../../shared/domain/documents';
-import type { DocumentContainer } from '../../../../shared/schemas/reference';
 import type { ClaimPayment } from '../../../../shared/schemas/payments';
 import { documentKeys, documentsApi } from '../../api/documents';
 import { useToasts } from '../../components/toasts';
 import DocumentUploadStep from '../documents/DocumentUploadStep';
-import { isSettledDoc, type StepContainer } from '../documents/documents';
+import { isSettledDoc, stepContainerOf, type StepContainer } from '../documents/documents';
 import { nzToday } from './paymentView';
 
 const NONE = '';
@@ -45,17 +44,7 @@ function ProofPicker({
     queryFn: ({ signal }) => documentsApi.list(applicationId, signal),
   });
   const proofContainer: StepContainer[] = useMemo(
-    () =>
-      (containers.data ?? [])
-        .filter((c) => c.id === PAYMENT_PROOFS_CONTAINER_ID)
-        .map((c) => ({
-          id: c.id,
-          name: c.name,
-          displayName: c.displayName,
-          description: c.description ?? '',
-          displayOrder: c.displayOrder,
-          containerType: c.containerType as DocumentContainer['containerType'],
-        })),
+    () => (containers.data ?? []).filter((c) => c.id === PAYMENT_PROOFS_CONTAINER_ID).map(stepContainerOf),
     [containers.data],
   );
   const proofs = useMemo(

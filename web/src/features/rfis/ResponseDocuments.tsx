@@ -9,12 +9,11 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ApplicationDto } from '../../../../shared/schemas/applications';
-import type { DocumentContainer } from '../../../../shared/schemas/reference';
 import type { RfiPointDto } from '../../../../shared/schemas/rfis';
 import { rfiMessages } from '../../../../shared/domain/rfis';
 import { documentKeys, documentsApi } from '../../api/documents';
 import DocumentUploadStep from '../documents/DocumentUploadStep';
-import { isSettledDoc, type StepContainer } from '../documents/documents';
+import { isSettledDoc, stepContainerOf, type StepContainer } from '../documents/documents';
 import type { Autosave } from './useAutosave';
 
 /**
@@ -44,17 +43,7 @@ export function ResponseDocuments({
     queryFn: ({ signal }) => documentsApi.list(app.id, signal),
   });
   const rfiContainers: StepContainer[] = useMemo(
-    () =>
-      (containers.data ?? [])
-        .filter((c) => c.containerType === 'RFIDocument')
-        .map((c) => ({
-          id: c.id,
-          name: c.name,
-          displayName: c.displayName,
-          description: c.description ?? '',
-          displayOrder: c.displayOrder,
-          containerType: c.containerType as DocumentContainer['containerType'],
-        })),
+    () => (containers.data ?? []).filter((c) => c.containerType === 'RFIDocument').map(stepContainerOf),
     [containers.data],
   );
   const inRfi = useMemo(() => {
