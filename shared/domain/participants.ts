@@ -29,6 +29,8 @@ export const participantMessages = {
   licenceInUse: 'This license number is already in use on this application',
   // Ours (the spec is silent): the refusals the server gives where the dialog would not offer it.
   accessAboveOwn: 'You cannot give more access than you have',
+  aboveYourAccess:
+    'You cannot remove a participant whose access is above yours, lower their access or change their email',
   lastManager: 'The application needs at least one participant with Manage access',
   notYourTypes: 'Without edit access you can only set yourself to roles you may manage',
   cannotResend:
@@ -135,6 +137,15 @@ export function effectiveAccess(
     ? { accessLevel: min, raised: true }
     : { accessLevel: asked, raised: false };
 }
+
+/**
+ * Whether a caller with `own` access may lower the access of, change the email of (where an
+ * invitation goes) or remove a participant at `target` (issue 33): not one whose access is above
+ * their own, so Manage may change anyone. The server refuses it (participants service, 403); the
+ * card and the dialog do not offer it.
+ */
+export const canChangeParticipant = (own: AccessLevel, target: AccessLevel): boolean =>
+  accessRank(target) <= accessRank(own);
 
 /** Whether a role needs the holder's contact number and full address. */
 export const needsContactDetails = (names: readonly string[]): boolean =>

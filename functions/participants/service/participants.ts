@@ -6,6 +6,7 @@ import type { Practitioner } from '../../../shared/schemas/lookups.js';
 import { accessRank } from '../../../shared/domain/applications.js';
 import { formatMessage } from '../../../shared/domain/applications.js';
 import {
+  canChangeParticipant,
   effectiveAccess,
   lockedTypes,
   participantMessages as m,
@@ -94,6 +95,20 @@ export function participantsService(ports: ParticipantPorts) {
 
   function checkGrantable(caller: ApplicationGrant['access'], level: AccessLevel) {
     if (accessRank(level) > accessRank(caller.accessLevel)) throw new Forbidden(m.accessAboveOwn);
+  }
+
+  /**
+   * Refuses lowering, re-addressing or removing a participant whose access is above the caller's
+   * (issue 33; `canChangeParticipant`). Checked on every attempt's fresh read.
+   */
+  function checkChangeable(
+    caller: ApplicationGrant['access'],
+    current: ParticipantRecord,
+    next: ParticipantRecord,
+  ) {
+    if (canChangeParticipant(caller.accessLevel, current.accessLevel)) return;
+    const lowered = next.isDeleted || accessRank(next.accessLevel) < accessRank(current.accessLevel);
+    if (lowered || next.email !== current.email) throw new Forbidden(m.aboveYourAccess);
   }
 
   /** Refuses a change that leaves the application without a Manage participant who signs in. */
@@ -268,6 +283,7 @@ export function participantsService(ports: ParticipantPorts) {
           modifiedBy: caller.userId,
         }) as ParticipantRecord;
       }
+      checkChangeable(grant.access, current, next);
       const dropped = (current.participantTypes ?? []).filter((r) => !roles.includes(r));
       const locked = lockedTypes(
         types,
@@ -320,8 +336,6 @@ export function participantsService(ports: ParticipantPorts) {
       const all = await ports.participants(applicationId);
       const current = all.find((p) => p.participantId === participantId);
       if (!current || current.isDeleted) throw new NotFound(PARTICIPANT_NOT_FOUND);
-      const sole = soleRequiredTypes(types, all.map(factsOf), factsOf(current));
-      if (sole.length > 0) throw new Rejected(typeRequiredMessage(sole));
       const at = ports.now();
       const next: ParticipantRecord = {
         ...current,
@@ -330,6 +344,9 @@ export function participantsService(ports: ParticipantPorts) {
         modifiedDate: at,
         modifiedBy: caller.userId,
       };
+      checkChangeable(grant.access, current, next);
+      const sole = soleRequiredTypes(types, all.map(factsOf), factsOf(current));
+      if (sole.length > 0) throw new Rejected(typeRequiredMessage(sole));
       if (current.loginUserId) checkManagerLeft(all, next);
       const ok = await ports.write({
         application: grant.application,

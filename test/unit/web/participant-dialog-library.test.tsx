@@ -283,6 +283,41 @@ describe('the participant dialog with the person search', () => {
     expect(isDisabled(screen.getByRole('checkbox', { name: /^Designer/ }))).toBe(false);
   });
 
+  it('an Edit caller editing someone with Manage: no lower level, the email kept, and no Remove on their card (issue 33)', async () => {
+    getApplication.mockResolvedValue(withAccess('Edit'));
+    const manager = person({
+      id: 'p-m',
+      firstName: 'Rua',
+      lastName: 'Kahu',
+      email: 'rua@example.nz',
+      accessLevel: 'Manage',
+      invitation: 'Unregistered',
+    });
+    api.list.mockResolvedValue([me, designer, manager]);
+    renderPage(i18n, <ParticipantsSection applicationId="A1" canEdit accessLevel="Edit" isDraft />);
+    const menu = async (name: string) => {
+      const card = await screen.findByRole('article', { name });
+      await act(async () => fireEvent.click(within(card).getByRole('button', { name: /^Actions for / })));
+      const items = screen.getAllByRole('menuitem').map((i) => i.textContent);
+      await act(async () => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' }));
+      return items;
+    };
+    expect(await menu('Rua Kahu')).not.toContain('Remove');
+    expect(await menu('Ana Lee')).toContain('Remove');
+
+    await chooseCardAction(await screen.findByRole('article', { name: 'Rua Kahu' }), 'edit');
+    await screen.findByRole('dialog', { name: 'Edit a person on the application' });
+    await waitFor(() => expect(isDisabled(screen.getByRole('radio', { name: /^Edit/ }))).toBe(true));
+    for (const level of [/^Read only/, /^No access/])
+      expect(isDisabled(screen.getByRole('radio', { name: level }))).toBe(true);
+    expect(isDisabled(screen.getByRole('radio', { name: /^Manage/ }))).toBe(false);
+    expect(
+      screen.getAllByText('This participant has more access than you: you cannot lower it'),
+    ).toHaveLength(3);
+    await click(button('Next: Contact details'));
+    expect((field('Email') as HTMLInputElement).readOnly).toBe(true);
+  });
+
   it('a Manage caller has every option', async () => {
     await openAdd();
     await waitFor(() => expect(getApplication).toHaveBeenCalled());

@@ -11,6 +11,7 @@ import type { ParticipantRecord, ParticipantWrite } from '../../../../functions/
 import { guardKey, guardsOf } from '../../../../functions/participants/guards.js';
 import type { ApplicationAccessRecord, ApplicationRecord } from '../../../../functions/platform/access.js';
 import { ParticipantInput } from '../../../../shared/schemas/participants.js';
+import { canChangeParticipant, participantMessages } from '../../../../shared/domain/participants.js';
 import type { ParticipantType, QualificationType } from '../../../../shared/schemas/reference.js';
 import type { Practitioner } from '../../../../shared/schemas/lookups.js';
 
@@ -520,6 +521,63 @@ describe('participants service: removing and restoring (portal-core §4)', () =>
     await expect(w.service.restore(me, grant('Manage'), 'p-o')).rejects.toMatchObject({
       message: 'Email used on existing participant: email must be unique',
     });
+  });
+});
+
+describe('participants service: nobody lowers, re-addresses or removes someone above their own access (issue 33)', () => {
+  /** Another participant at `level`, invited (no sign-in yet), without roles. */
+  const at = (level: 'ReadOnly' | 'Edit' | 'Manage'): Partial<ParticipantRecord> => ({
+    participantId: `p-${level}`,
+    firstName: 'Wiremu',
+    lastName: level,
+    email: `${level.toLowerCase()}@x.nz`,
+    accessLevel: level,
+    invitation: 'Unregistered',
+  });
+  const below = { ReadOnly: 'None', Edit: 'ReadOnly', Manage: 'Edit' } as const;
+  const levels = ['ReadOnly', 'Edit', 'Manage'] as const;
+  const rank = (l: string) => levels.indexOf(l as (typeof levels)[number]);
+
+  for (const caller of ['Edit', 'Manage'] as const)
+    for (const target of levels) {
+      const allowed = rank(target) <= rank(caller);
+      it(`a caller at ${caller} ${allowed ? 'may' : 'may not'} lower or remove a participant at ${target}`, async () => {
+        const t = at(target);
+        const w = world([creator, t]);
+        const lower = () =>
+          w.service.update(me, grant(caller), t.participantId!, edit(t, { accessLevel: below[target] }));
+        const remove = () => w.service.remove(me, grant(caller), t.participantId!);
+        if (allowed) {
+          expect((await lower()).accessLevel).toBe(below[target]);
+          await remove();
+          expect(w.rows.get(t.participantId!)!.isDeleted).toBe(true);
+          return;
+        }
+        const refusal = { kind: 'forbidden', message: participantMessages.aboveYourAccess };
+        await expect(lower()).rejects.toMatchObject(refusal);
+        await expect(remove()).rejects.toMatchObject(refusal);
+        expect(w.writes).toEqual([]);
+        expect(w.rows.get(t.participantId!)).toMatchObject({ accessLevel: target, isDeleted: false });
+      });
+    }
+
+  it("an Edit caller cannot send a Manage participant's invitation elsewhere (their email), but may edit the rest", async () => {
+    const t = at('Manage');
+    const w = world([creator, t]);
+    await expect(
+      w.service.update(me, grant('Edit'), t.participantId!, edit(t, { email: 'mine@x.nz' })),
+    ).rejects.toMatchObject({ kind: 'forbidden', message: participantMessages.aboveYourAccess });
+    expect(w.writes).toEqual([]);
+    const p = await w.service.update(me, grant('Edit'), t.participantId!, edit(t, { phone: '021 555 1234' }));
+    expect(p).toMatchObject({ accessLevel: 'Manage', email: 'manage@x.nz', phone: '021 555 1234' });
+  });
+
+  it('the rule both sides run: not above your own; Manage changes anyone', () => {
+    expect(canChangeParticipant('Manage', 'Manage')).toBe(true);
+    expect(canChangeParticipant('Edit', 'Edit')).toBe(true);
+    expect(canChangeParticipant('Edit', 'Manage')).toBe(false);
+    expect(canChangeParticipant('ReadOnly', 'Edit')).toBe(false);
+    expect(canChangeParticipant('Edit', 'None')).toBe(true);
   });
 });
 

@@ -329,6 +329,7 @@ export default function ApplicationDetailsPage() {
             applicationId={app.id}
             applicationLabel={numberOf(app)}
             canEdit={canEdit(app.accessLevel)}
+            accessLevel={app.accessLevel}
             isDraft={app.status === 'Draft'}
           />
         </Container>

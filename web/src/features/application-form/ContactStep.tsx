@@ -16,6 +16,11 @@ export default function ContactStep({
   isDraft: boolean;
 }) {
   return (
-    <ParticipantsSection applicationId={applicationId} canEdit={canEdit(accessLevel)} isDraft={isDraft} />
+    <ParticipantsSection
+      applicationId={applicationId}
+      canEdit={canEdit(accessLevel)}
+      accessLevel={accessLevel}
+      isDraft={isDraft}
+    />
   );
 }

@@ -45,7 +45,8 @@ const facts = (p: ParticipantDto) => ({ ...p, id: p.id });
  * and the owners group's members; an owners group proposed by AI offers 'Confirm owners group' (saved
  * as proposed, in one action). The menu (portal-core §6): edit, resend, set type, history, remove
  * and restore when the caller can edit; on the caller's own card also their notification level, and
- * without Edit set type when their roles manage a type they do not hold.
+ * without Edit set type when their roles manage a type they do not hold. Remove and restore are not
+ * offered on someone whose access is above the caller's (`canChange`; the server refuses them).
  */
 export function ParticipantCard({
   participant: p,
@@ -53,6 +54,7 @@ export function ParticipantCard({
   canEdit,
   isMe = false,
   canSetType = false,
+  canChange = true,
   busy,
   onAction,
 }: {
@@ -63,6 +65,8 @@ export function ParticipantCard({
   isMe?: boolean;
   /** 'Set type' has a type to offer (shared/domain/participants.ts settableTypes). */
   canSetType?: boolean;
+  /** The caller may remove (or restore) this participant: shared/domain/participants.ts canChangeParticipant. */
+  canChange?: boolean;
   busy: boolean;
   onAction: (action: ParticipantAction, p: ParticipantDto) => void;
 }) {
@@ -74,14 +78,14 @@ export function ParticipantCard({
   const item = (id: ParticipantAction, when = true) =>
     when ? [{ id, text: t(`participants.actions.${id}`) }] : [];
   const items = p.isDeleted
-    ? item('restore', canEdit)
+    ? item('restore', canEdit && canChange)
     : [
         ...item('edit', canEdit),
         ...item('resend', canEdit && canResendInvitation(facts(p))),
         ...item('setType', canSetType && (canEdit || isMe)),
         ...item('notificationLevel', isMe),
         ...item('history', canEdit),
-        ...item('remove', canEdit),
+        ...item('remove', canEdit && canChange),
       ];
   return (
     <article className={styles.card} aria-label={name || t('participants.unnamed')}>

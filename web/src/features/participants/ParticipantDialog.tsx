@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ParticipantDto, ParticipantInput } from '../../../../shared/schemas/participants';
 import type { ParticipantType } from '../../../../shared/schemas/reference';
 import {
+  canChangeParticipant,
   effectiveAccess,
   holdersOf,
   isOnePersonType,
@@ -113,6 +114,9 @@ export function ParticipantDialog({
     queryFn: ({ signal }) => applicationsApi.get(applicationId, signal),
     staleTime: 60_000,
   });
+  const ownAccess = application.data?.application.accessLevel;
+  // Someone with more access than the caller keeps their email (where their invitation goes): issue 33.
+  const outranked = !!participant && !!ownAccess && !canChangeParticipant(ownAccess, participant.accessLevel);
   // Offered when adding someone who did not come from the library.
   const offerLibrary = !participant && !values.libraryContactId && search;
 
@@ -252,7 +256,7 @@ export function ParticipantDialog({
               errors={errors}
               onToggle={onToggle}
               onAccess={(level) => set('accessLevel', level)}
-              ownAccess={application.data?.application.accessLevel}
+              ownAccess={ownAccess}
               storedAccess={participant?.accessLevel}
             />
           )}
@@ -264,7 +268,7 @@ export function ParticipantDialog({
               onBlur={touch}
               onPhoneCountry={(code) => set('phoneCountryCode', code)}
               onAddress={(a) => set('address', a)}
-              emailReadOnly={emailReadOnly}
+              emailReadOnly={emailReadOnly || outranked}
               personSearch={
                 search && (
                   <PersonSearch

@@ -10,8 +10,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParticipantDto } from '../../../../shared/schemas/participants';
 import type { ParticipantType } from '../../../../shared/schemas/reference';
+import type { AccessLevel } from '../../../../shared/schemas/common';
 import { formatMessage } from '../../../../shared/domain/applications';
 import {
+  canChangeParticipant,
   displayAuthor,
   participantMessages,
   settableTypes,
@@ -61,12 +63,15 @@ export function ParticipantsSection({
   applicationId,
   applicationLabel = applicationId,
   canEdit,
+  accessLevel,
   isDraft = true,
 }: {
   applicationId: string;
   /** How the notification level dialog names the application (its display id). */
   applicationLabel?: string;
   canEdit: boolean;
+  /** The caller's own access (remove and restore are not offered on someone above it). */
+  accessLevel?: AccessLevel | undefined;
   /** Required roles are locked on their only holder once the application is past Draft. */
   isDraft?: boolean;
 }) {
@@ -186,6 +191,7 @@ export function ParticipantsSection({
         canEdit={canEdit}
         isMe={isMe(p)}
         canSetType={settableTypes(types.data, p.participantTypes, canEdit).length > 0}
+        canChange={!accessLevel || canChangeParticipant(accessLevel, p.accessLevel)}
         busy={busy}
         onAction={onAction}
       />

@@ -7,7 +7,12 @@ import { useTranslation } from 'react-i18next';
 import type { AccessLevel } from '../../../../shared/schemas/common';
 import type { ParticipantType } from '../../../../shared/schemas/reference';
 import { accessRank } from '../../../../shared/domain/applications';
-import { minimumAccessOf, offeredTypes, participantMessages } from '../../../../shared/domain/participants';
+import {
+  canChangeParticipant,
+  minimumAccessOf,
+  offeredTypes,
+  participantMessages,
+} from '../../../../shared/domain/participants';
 
 const ACCESS_LEVELS: readonly AccessLevel[] = ['None', 'ReadOnly', 'Edit', 'Manage'];
 
@@ -17,6 +22,8 @@ const ACCESS_LEVELS: readonly AccessLevel[] = ['None', 'ReadOnly', 'Edit', 'Mana
  * and the notice when a role raised the access. Nobody gives more access than they have
  * (docs/participants.md): with the caller's own level known, the options above it are disabled
  * (the participant's stored level stays selectable) and so are the roles whose minimum is above it.
+ * Nobody lowers a participant whose access is above their own (`canChangeParticipant`, issue 33):
+ * then the levels below the stored one are disabled too.
  */
 export function RolesAccessStep({
   types,
@@ -46,6 +53,8 @@ export function RolesAccessStep({
   const { t } = useTranslation();
   const minimum = accessRank(minimumAccessOf(types, selected));
   const aboveOwn = (level: AccessLevel) => !!ownAccess && accessRank(level) > accessRank(ownAccess);
+  const outranked = !!ownAccess && !!storedAccess && !canChangeParticipant(ownAccess, storedAccess);
+  const lowers = (level: AccessLevel) => outranked && accessRank(level) < accessRank(storedAccess);
   const roleAboveOwn = (type: ParticipantType) =>
     !selected.includes(type.name) && !!type.minimumAccessLevel && aboveOwn(type.minimumAccessLevel);
   const roleNote = (type: ParticipantType) =>
@@ -84,8 +93,12 @@ export function RolesAccessStep({
             return {
               value: level,
               label: t(`applicationForm.contact.accessLevels.${level}`),
-              description: capped ? t('participants.dialog.accessAboveOwn') : undefined,
-              disabled: accessRank(level) < minimum || capped,
+              description: capped
+                ? t('participants.dialog.accessAboveOwn')
+                : lowers(level)
+                  ? t('participants.dialog.cannotLower')
+                  : undefined,
+              disabled: accessRank(level) < minimum || capped || lowers(level),
             };
           })}
         />
