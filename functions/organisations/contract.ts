@@ -65,7 +65,7 @@ export const contract = defineContract('organisations', {
     query: OrganisationLookupQuery,
     response: OrganisationLookupResponse,
     summary:
-      'The organisation of an active administrator with this email, and its administrators (for a merge)',
+      'The organisation of an active administrator with this email, and that administrator only (for a merge); limited per user (429 with Retry-After)',
   },
   'GET /user/organisation/invitations': {
     response: OrganisationInvitationsResponse,

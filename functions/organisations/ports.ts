@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { requireCaptcha } from '../accounts/service.js';
 import { moveLibrary } from '../contacts/library.js';
+import { tableRateCounter } from '../platform/data/rate-counter.js';
+import { rateLimiter, rateLimitsFrom, type RateLimiter } from '../platform/rate-limit.js';
 import * as members from './repository/members.js';
 import * as invitations from './repository/invitations.js';
 import * as merges from './repository/merges.js';
@@ -71,6 +73,8 @@ export interface OrganisationPorts {
   moveLibrary(from: string, to: string): Promise<number>;
   /** Verifies and records a captcha payload once (400 on body.captchaToken otherwise). */
   requireCaptcha(token: string): Promise<void>;
+  /** The named rate limits (functions/platform/rate-limit.ts): the look-up's per user. */
+  limits: RateLimiter;
   now(): Date;
   newId(): string;
 }
@@ -81,6 +85,7 @@ export const tablePorts: OrganisationPorts = {
   ...merges,
   moveLibrary,
   requireCaptcha,
+  limits: rateLimiter({ counter: tableRateCounter, limits: rateLimitsFrom(process.env.RATE_LIMITS) }),
   now: () => new Date(),
   newId: () => randomUUID(),
 };

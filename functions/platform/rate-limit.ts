@@ -3,7 +3,8 @@ import * as z from 'zod';
 import { TooManyRequests } from './errors.js';
 
 /**
- * One reusable limiter for the public paths that send mail or check a guessable code: a fixed
+ * One reusable limiter for the public paths that send mail or check a guessable code (and a
+ * signed-in look-up that would otherwise answer about any email address): a fixed
  * window per rule and subject (an e-mail address, a client address), counted in the single table
  * with one atomic `ADD` per check (functions/platform/data/entities/abuse.ts, removed by TTL).
  * Over the limit: 429 with the error shape and `Retry-After` (seconds to the window's end).
@@ -34,6 +35,11 @@ export const rateLimitSettings = {
   resendPerClient: { limit: 30, windowSeconds: 3600 },
   confirmPerAddress: { limit: 10, windowSeconds: 900 },
   confirmPerClient: { limit: 60, windowSeconds: 3600 },
+  /**
+   * A signed-in user's organisation look-ups by an admin's email (the merge dialog): a person
+   * finds the other organisation in a try or two; a harvester gets 10 addresses an hour.
+   */
+  organisationLookupPerUser: { limit: 10, windowSeconds: 3600 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof rateLimitSettings;

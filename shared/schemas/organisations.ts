@@ -121,9 +121,13 @@ export type OrganisationUpdateRequest = z.input<typeof OrganisationUpdateRequest
 export const OrganisationLookupQuery = z.object({ email: Email });
 export type OrganisationLookupQuery = z.input<typeof OrganisationLookupQuery>;
 
-/** The organisation whose active administrator uses the email, with its administrators. */
+/**
+ * The organisation whose active administrator uses the email. `administrators` (the spec's field)
+ * holds that administrator only, the one the caller named: never another person's email or name
+ * (issue 33; docs/organisations.md "Merge").
+ */
 export const OrganisationLookupResponse = Organisation.extend({
-  administrators: z.array(z.object({ name: z.string(), email: z.string() })),
+  administrators: z.array(z.object({ name: z.string(), email: z.string() })).length(1),
 });
 export type OrganisationLookupResponse = z.infer<typeof OrganisationLookupResponse>;
 

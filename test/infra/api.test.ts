@@ -70,6 +70,17 @@ describe('ApiStack', () => {
     }
   });
 
+  it('passes the configured rate limits (RATE_LIMITS) to the functions that limit: accounts and the organisation look-up', () => {
+    const rateLimits = '{"organisationLookupPerUser":{"limit":3}}';
+    const limited = template(buildTestApp({ config: { rateLimits } }).stacks.api);
+    const fns = propsOf(limited, 'AWS::Lambda::Function') as unknown as (Fn & { Description: string })[];
+    for (const id of ['accounts', 'organisations']) {
+      const fn = fns.find((f) => f.Description === `HTTP API feature: ${id}`);
+      expect(fn?.Environment.Variables.RATE_LIMITS, id).toBe(rateLimits);
+    }
+    for (const f of functions()) expect(f.Environment.Variables.RATE_LIMITS).toBeUndefined();
+  });
+
   it('has exactly one route per entry of functions/routes.ts', () => {
     expect(routeKeysOfTemplate(t)).toEqual(routes.map(routeKey).sort());
   });

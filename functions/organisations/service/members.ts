@@ -176,8 +176,13 @@ export function memberRules(ports: OrganisationPorts) {
     });
   }
 
-  /** The organisation of an active admin with this email, with its active admins (for a merge). */
+  /**
+   * The organisation of an active admin with this email (for a merge): its profile and, as the
+   * spec's `administrators`, that admin alone (issue 33: never another person's email or name).
+   * Limited per user, every attempt counted (429 with Retry-After past the limit).
+   */
   async function lookup(m: Membership, email: string) {
+    await ports.limits.check(['organisationLookupPerUser', m.userId]);
     const user = await ports.userByEmail(email);
     if (!user) throw new NotFound(msg.noAdministrator);
     if (!user.organisationId) {
@@ -191,13 +196,14 @@ export function memberRules(ports: OrganisationPorts) {
       };
     }
     const state = await ports.readOrganisation(user.organisationId);
-    const admins = state.members.filter((x) => x.role === 'Admin' && x.status === 'Active');
-    if (!state.organisation || !admins.some((a) => a.userId === user.userId))
-      throw new NotFound(msg.noAdministrator);
+    const admin = state.members.find(
+      (x) => x.userId === user.userId && x.role === 'Admin' && x.status === 'Active',
+    );
+    if (!state.organisation || !admin) throw new NotFound(msg.noAdministrator);
     if (state.organisation.organisationId === m.organisationId) throw new Rejected(msg.sameOrganisation);
     return {
       ...toOrganisationDto(state.organisation),
-      administrators: admins.map((a) => ({ name: defaultNameOf(a), email: a.email })),
+      administrators: [{ name: defaultNameOf(admin), email: admin.email }],
     };
   }
 

@@ -118,6 +118,7 @@ describe('/organisation-invitations', () => {
     await click(within(dialog).getByRole('button', { name: 'Look up' }));
     await waitFor(() => expect(api.lookup).toHaveBeenLastCalledWith('rangi@example.nz'));
     expect(await within(dialog).findByText('Parata Architects')).toBeTruthy();
+    expect(within(dialog).getByText('Administrator')).toBeTruthy();
     expect(within(dialog).getByText('Rangi Parata (rangi@example.nz)')).toBeTruthy();
     await act(async () => void fireEvent.blur(email));
     await click(send);
@@ -128,6 +129,20 @@ describe('/organisation-invitations', () => {
       }),
     );
     expect(await screen.findByText('Merge invitation sent to Parata Architects')).toBeTruthy();
+  });
+
+  it("a look-up past the limit shows the server's words and nothing can be sent", async () => {
+    api.lookup.mockRejectedValue(
+      new ServiceError('ClientError', 'Too many requests, please try again later', 429),
+    );
+    await open();
+    await click(screen.getByRole('button', { name: 'Invite an organisation to merge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite an organisation to merge' });
+    await type(within(dialog).getByRole('textbox', { name: "Administrator's email" }), 'rangi@example.nz');
+    await click(within(dialog).getByRole('button', { name: 'Look up' }));
+    expect(await within(dialog).findByText('Too many requests, please try again later')).toBeTruthy();
+    const send = within(dialog).getByRole('button', { name: 'Send merge invitation' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('accepting a received merge invitation reloads the page', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { organisationsService } from '../../../../functions/organisations/service/index.js';
 import { organisationMessages as msg } from '../../../../shared/domain/organisations.js';
+import { rateLimitSettings } from '../../../../functions/platform/rate-limit.js';
+import { TooManyRequests } from '../../../../functions/platform/errors.js';
 import { as, world } from './world.js';
 
 describe('organisation members (portal-organisation §4, §6)', () => {
@@ -154,5 +156,55 @@ describe('organisation members (portal-organisation §4, §6)', () => {
       description: msg.noAdministrator,
     });
     await expect(s.lookup(as('o', 'ann'), 'ann@example.nz')).rejects.toThrow(msg.sameOrganisation);
+  });
+
+  it("lookup answers about the admin asked for only: never another person's email or name (issue 33)", async () => {
+    const w = world();
+    w.organisation('o', [['ann', 'Admin']]);
+    w.organisation('p', [
+      ['pat', 'Admin'],
+      ['pia', 'Admin'],
+      ['pip', 'Normal'],
+    ]);
+    const s = organisationsService(w.ports);
+    const found = await s.lookup(as('o', 'ann'), 'pat@example.nz');
+    expect(found).toEqual({
+      id: 'p',
+      displayName: 'Org p',
+      administrators: [{ name: 'pat', email: 'pat@example.nz' }],
+    });
+    expect(JSON.stringify(found)).not.toMatch(/pia|pip/);
+    // A sole trader's organisation: the person asked for, as before.
+    w.user('sam');
+    expect(await s.lookup(as('o', 'ann'), 'sam@example.nz')).toEqual({
+      id: 'sole-trader-sam',
+      displayName: 'sam Tester',
+      administrators: [{ name: 'sam Tester', email: 'sam@example.nz' }],
+    });
+  });
+
+  it('lookup is limited per user: past the limit 429 with the seconds to wait, whatever the answer; others unaffected', async () => {
+    const w = world();
+    w.organisation('o', [
+      ['ann', 'Admin'],
+      ['amy', 'Admin'],
+    ]);
+    w.organisation('p', [['pat', 'Admin']]);
+    const s = organisationsService(w.ports);
+    const { limit, windowSeconds } = rateLimitSettings.organisationLookupPerUser;
+    for (let i = 0; i < limit; i++) {
+      // Misses count too: a harvester learns nothing more by guessing.
+      const email = i % 2 ? 'pat@example.nz' : `nobody-${i}@example.nz`;
+      await s.lookup(as('o', 'ann'), email).catch((e: { kind?: string }) => {
+        if (e.kind !== 'notFound') throw e;
+      });
+    }
+    const refused = await s.lookup(as('o', 'ann'), 'pat@example.nz').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TooManyRequests);
+    expect((refused as TooManyRequests).retryAfterSeconds).toBeGreaterThan(0);
+    expect((refused as TooManyRequests).retryAfterSeconds).toBeLessThanOrEqual(windowSeconds);
+    expect((await s.lookup(as('o', 'amy'), 'pat@example.nz')).id).toBe('p');
+    w.advance(windowSeconds / 86_400);
+    expect((await s.lookup(as('o', 'ann'), 'pat@example.nz')).id).toBe('p');
   });
 });

@@ -8,6 +8,7 @@ import type { InvitationRecord } from '../../../../functions/organisations/repos
 import type { MergeInvitationRecord } from '../../../../functions/organisations/repository/merges.js';
 import type { Membership } from '../../../../functions/organisations/service/index.js';
 import { captchaFailed } from '../../../../functions/accounts/service/registration.js';
+import { rateLimiter } from '../../../../functions/platform/rate-limit.js';
 
 export const T0 = new Date('2026-03-02T00:00:00.000Z');
 const DAY = 24 * 3600 * 1000;
@@ -29,6 +30,7 @@ export function world() {
   const merges = new Map<string, MergeInvitationRecord>();
   const contacts = new Map<string, string>(); // contactId → organisationId
   const moves: string[] = [];
+  const counters = new Map<string, number>(); // the rate limiter's
   const history: string[] = [];
   let captchaOk = true;
   let reads = 0;
@@ -227,6 +229,10 @@ export function world() {
     requireCaptcha: async () => {
       if (!captchaOk) throw captchaFailed();
     },
+    limits: rateLimiter({
+      counter: { increment: async (key) => counters.set(key, (counters.get(key) ?? 0) + 1).get(key)! },
+      now: () => clock,
+    }),
     now,
     newId: () => `id-${++ids}`,
   };
