@@ -124,6 +124,8 @@ export const organisationMessages = {
   mergeAlreadyInvited: 'A pending merge invitation has already been sent to this organisation',
   releaseSelf: 'You cannot release yourself',
   soleMember: 'This member is the only member of the organisation',
+  // Ours (issue 33): an organisation that merged into another takes nobody in.
+  organisationMerged: 'This organisation has merged into another and no longer takes members',
 } as const;
 
 /**

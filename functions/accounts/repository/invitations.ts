@@ -67,7 +67,8 @@ export type AcceptOutcome = 'accepted' | 'invitationClosed' | 'userExists';
 /**
  * In one transaction: the user record (with the invitation's organisation, role Normal), the
  * organisation membership (Active, Normal) and the invitation marked Accepted, on condition that it
- * is still Pending and unexpired and that the user record does not exist yet.
+ * is still Pending and unexpired and that the user record does not exist yet. Nobody joins an
+ * organisation that merged into another (issue 33): its item is checked in the same transaction.
  */
 export async function acceptInvitationAsNewUser(
   invitation: Pick<OrganisationInvitationRecord, 'invitationId' | 'organisationId'> &
@@ -81,7 +82,7 @@ export async function acceptInvitationAsNewUser(
     ...(invitation.lastName ? { lastName: invitation.lastName } : {}),
   };
   const result = await service.transaction
-    .write(({ user: users, organisationMember, organisationInvitation }) => [
+    .write(({ user: users, organisationMember, organisationInvitation, organisation }) => [
       users
         .create({
           userId: user.userId,
@@ -106,6 +107,10 @@ export async function acceptInvitationAsNewUser(
         .patch({ invitationId: invitation.invitationId })
         .set({ status: 'Accepted' })
         .where((a, op) => `${op.eq(a.status, 'Pending')} AND ${op.gt(a.expiryDate, nowIso)}`)
+        .commit(),
+      organisation
+        .check({ organisationId: invitation.organisationId })
+        .where((a, op) => op.notExists(a.mergedInto))
         .commit(),
     ])
     .go();

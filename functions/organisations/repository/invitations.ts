@@ -4,6 +4,7 @@ import { newEvent, outboxItem } from '../../platform/events/outbox.js';
 import type { organisationInvitation } from '../../platform/data/entities/organisation.js';
 import { bumpVersion, historyItems, names } from './members.js';
 import type { MemberRecord } from './members.js';
+import { notMerged } from './merges.js';
 import '../events.js';
 
 export type InvitationRecord = EntityItem<typeof organisationInvitation>;
@@ -174,7 +175,8 @@ export interface JoinWrite {
 /**
  * An existing user accepts: in one transaction the invitation Accepted (on condition that it is
  * still Pending and unexpired), the guard released, the old membership left (its organisation's
- * version checked), the new row (Active, Normal), the user record moved, history and the event.
+ * version checked), the new row (Active, Normal; the organisation not merged into another), the
+ * user record moved, history and the event.
  */
 export async function writeJoin(w: JoinWrite): Promise<boolean> {
   const { invitation, user, leaving, now } = w;
@@ -221,6 +223,7 @@ export async function writeJoin(w: JoinWrite): Promise<boolean> {
         })
         .commit(),
       e.user.patch({ userId: user.userId }).set({ organisationId, organisationRole: 'Normal' }).commit(),
+      notMerged(e, organisationId),
       outboxItem(e, event),
     ])
     .go();

@@ -1,12 +1,22 @@
 import type { EntityItem } from 'electrodb';
 import { entities, service } from '../../platform/data/service.js';
-import { newEvent, outboxItem } from '../../platform/events/outbox.js';
+import { newEvent, outboxItem, type TransactionEntities } from '../../platform/events/outbox.js';
 import type { mergeInvitation } from '../../platform/data/entities/organisation.js';
 import { historyItems } from './members.js';
 import type { MemberRecord } from './members.js';
 import '../events.js';
 
 export type MergeInvitationRecord = EntityItem<typeof mergeInvitation>;
+
+/**
+ * A transaction's check that the organisation has not merged into another (issue 33: nobody joins,
+ * or merges into, a dissolved organisation). Passes for an organisation not written yet.
+ */
+export const notMerged = (e: Pick<TransactionEntities, 'organisation'>, organisationId: string) =>
+  e.organisation
+    .check({ organisationId })
+    .where((a, op) => op.notExists(a.mergedInto))
+    .commit();
 
 export async function getMergeInvitation(invitationId: string): Promise<MergeInvitationRecord | undefined> {
   const { data } = await entities.mergeInvitation.get({ invitationId }).go({ consistent: true });
@@ -127,8 +137,8 @@ export async function writeMergeResend(
 
 /**
  * The merge's commit point, in one transaction: the invitation Accepted (still Pending and
- * unexpired), the invitee organisation marked merged into the inviting one (not merged before) and
- * the event. After it, the members and contacts move one by one, each move conditional, so a
+ * unexpired), the invitee organisation marked merged into the inviting one (not merged before), the
+ * inviting one checked not merged itself (two crossing merges: one wins) and the event. After it, the members and contacts move one by one, each move conditional, so a
  * retried accept moves nothing twice.
  */
 export async function writeMergeAccepted(invitation: MergeInvitationRecord, actor: string, now: string) {
@@ -149,6 +159,7 @@ export async function writeMergeAccepted(invitation: MergeInvitationRecord, acto
         .set({ mergedInto: invitation.organisationId })
         .where((a, op) => op.notExists(a.mergedInto))
         .commit(),
+      notMerged(e, invitation.organisationId),
       outboxItem(e, event),
     ])
     .go();
@@ -157,7 +168,8 @@ export async function writeMergeAccepted(invitation: MergeInvitationRecord, acto
 
 /**
  * One member moves: the old row deleted (it must still be there), the new row created with the
- * same role and status, the user record moved, history. False when the row had already moved.
+ * same role and status in `to` (which must not have merged meanwhile), the user record moved,
+ * history. False when the row had already moved or `to` merged into another.
  */
 export async function moveMember(member: MemberRecord, to: string, now: string): Promise<boolean> {
   const from = member.organisationId;
@@ -169,6 +181,7 @@ export async function moveMember(member: MemberRecord, to: string, now: string):
         .where((a, op) => op.exists(a.userId))
         .commit(),
       e.organisationMember.put({ ...rest, organisationId: to }).commit(),
+      notMerged(e, to),
       e.user
         .patch({ userId: member.userId })
         .set({ organisationId: to, organisationRole: member.role })

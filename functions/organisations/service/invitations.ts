@@ -11,6 +11,7 @@ import { retryOnConflict } from '../../platform/data/retry.js';
 import type { OrganisationPorts } from '../ports.js';
 import type { InvitationRecord } from '../repository/invitations.js';
 import { MEMBERS_CHANGED_MEANWHILE, memberRules } from './members.js';
+import { refuseIfMerged } from './merges.js';
 import type { Membership } from './members.js';
 
 export const toInvitationDto = (i: InvitationRecord, now: Date): OrganisationInvitation => ({
@@ -50,6 +51,7 @@ export function invitationRules(ports: OrganisationPorts) {
   ): Promise<OrganisationInvitation> {
     await ports.requireCaptcha(request.captchaToken);
     const state = await rules.materialise(m);
+    if (state.organisation.mergedInto) throw new Rejected(msg.organisationMerged);
     if (state.members.some((x) => x.email === request.email)) throw emailIssue(msg.alreadyMember);
     const guarded = await ports.pendingInvitationIdOf(m.organisationId, request.email);
     let stale: string | undefined;
@@ -113,6 +115,7 @@ export function invitationRules(ports: OrganisationPorts) {
     const user = await rules.userOf(userId);
     const inv = await ports.getInvitation(invitationId);
     if (!inv || inv.email !== user.email) throw new NotFound(msg.invitationNotFound);
+    if (status === 'Accepted') await refuseIfMerged(ports, inv.organisationId);
     if (invitationStatusOf(inv, now()) !== 'Pending') throw new Rejected(msg.invitationNotPending);
     if (status === 'Rejected') {
       if (!(await ports.closeInvitation(inv, 'Rejected', userId)))
@@ -129,6 +132,7 @@ export function invitationRules(ports: OrganisationPorts) {
         now: now().toISOString(),
       });
       if (ok) return true;
+      await refuseIfMerged(ports, inv.organisationId);
       const fresh = await ports.getInvitation(invitationId);
       if (!fresh || invitationStatusOf(fresh, now()) !== 'Pending')
         throw new Rejected(msg.invitationNotPending);

@@ -1,7 +1,9 @@
 import { NotFound, Rejected } from '../../platform/errors.js';
+import { SYSTEM_ACTOR } from '../../platform/events/types.js';
 import {
   effectiveStatus,
   expiryOf,
+  invitationStatusOf,
   MERGE_INVITATION_VALIDITY_DAYS,
   organisationMessages as msg,
 } from '../../../shared/domain/organisations.js';
@@ -25,13 +27,29 @@ export const toMergeInvitationDto = (i: MergeInvitationRecord, now: Date): Merge
   ...(i.inviteeOrganisationName ? { inviteeOrganisationName: i.inviteeOrganisationName } : {}),
 });
 
+/** Refused with the reason when the organisation merged into another: it takes nobody in (issue 33). */
+export async function refuseIfMerged(
+  ports: Pick<OrganisationPorts, 'readOrganisation'>,
+  organisationId: string,
+) {
+  const { organisation } = await ports.readOrganisation(organisationId);
+  if (organisation?.mergedInto) throw new Rejected(msg.organisationMerged);
+}
+
+/** How many times the moves read again after a destination merged meanwhile. */
+const MOVE_ROUNDS = 3;
+/** How far a chain of merges is followed (each link is a committed merge: no cycle). */
+const MAX_CHAIN = 10;
+
 /**
  * Merges (portal-organisation §3 Merge invitation, §4, §6; docs/organisations.md "Merge"): the
  * inviting admin finds the other organisation by its admin's email and invites it; the invitee
  * organisation's admin accepts or rejects. Accepting commits in one transaction (the invitation
  * Accepted, the invitee organisation marked merged), then every member and contact moves, each
- * move conditional on the item still being where it was: a retried accept, or the consumer of the
- * merge event, finishes what is left and moves nothing twice.
+ * move conditional on the item still being where it was, and the merged organisation's pending
+ * invitations close: the consumer of the merge event finishes what a cut-short request left and
+ * moves nothing twice. A second Accepted changes nothing. A merged organisation takes nobody in:
+ * no join, no merge into it (conditions in the repository's transactions, issue 33).
  */
 export function mergeRules(ports: OrganisationPorts) {
   const rules = memberRules(ports);
@@ -58,6 +76,7 @@ export function mergeRules(ports: OrganisationPorts) {
     const target = await rules.lookup(m, request.inviteeAdminEmail);
     if (target.id !== request.inviteeOrganisationId) throw new NotFound(msg.noAdministrator);
     const state = await rules.materialise(m);
+    if (state.organisation.mergedInto) throw new Rejected(msg.organisationMerged);
     const sent = await ports.mergeInvitationsFrom(m.organisationId);
     if (sent.some((i) => i.inviteeOrganisationId === target.id && isPending(i)))
       throw new Rejected(msg.mergeAlreadyInvited);
@@ -113,16 +132,46 @@ export function mergeRules(ports: OrganisationPorts) {
     return inv;
   }
 
+  /** Where `to`'s new members go: `to`, or the organisation it has merged into since (and so on). */
+  async function destinationOf(to: string): Promise<string> {
+    let at = to;
+    for (let i = 0; i < MAX_CHAIN; i++) {
+      const { organisation } = await ports.readOrganisation(at);
+      if (!organisation?.mergedInto) return at;
+      at = organisation.mergedInto;
+    }
+    return at;
+  }
+
+  /** The merged organisation's pending invitations (to join; to merge, either way) closed: Revoked. */
+  async function closeInvitationsOf(organisationId: string, actor: string) {
+    const joins = await ports.invitationsOf(organisationId);
+    for (const i of joins.filter((x) => invitationStatusOf(x, now()) === 'Pending'))
+      await ports.closeInvitation(i, 'Revoked', actor);
+    const merges = [
+      ...(await ports.mergeInvitationsFrom(organisationId)),
+      ...(await ports.mergeInvitationsTo(organisationId)),
+    ];
+    for (const i of merges.filter(isPending)) await ports.closeMergeInvitation(i, 'Revoked', actor);
+  }
+
   /**
-   * Moves what is left of `from` into `to`: each member and contact still in `from`. Returns how
-   * many moved (0 when a previous run moved them all).
+   * Finishes a merge of `from` into `to`: each member and contact still in `from` moves (into
+   * where `to` went if it merged meanwhile: a move into a merged organisation is refused, and the
+   * next round reads again), then `from`'s pending invitations close. Each step is conditional, so
+   * a second run moves and closes nothing twice. Returns how many moved (0 when a run did it all).
    */
-  async function moveAll(from: string, to: string): Promise<number> {
+  async function moveAll(from: string, to: string, actor: string = SYSTEM_ACTOR): Promise<number> {
     const at = now().toISOString();
     let moved = 0;
-    const state = await ports.readOrganisation(from);
-    for (const member of state.members) if (await ports.moveMember(member, to, at)) moved++;
-    moved += await ports.moveLibrary(from, to);
+    for (let round = 0; round < MOVE_ROUNDS; round++) {
+      const { members } = await ports.readOrganisation(from);
+      if (members.length === 0) break;
+      const target = await destinationOf(to);
+      for (const member of members) if (await ports.moveMember(member, target, at)) moved++;
+    }
+    moved += await ports.moveLibrary(from, await destinationOf(to));
+    await closeInvitationsOf(from, actor);
     return moved;
   }
 
@@ -142,18 +191,26 @@ export function mergeRules(ports: OrganisationPorts) {
     return toMergeInvitationDto({ ...inv, status: 'Rejected' }, now());
   }
 
+  /**
+   * Commits the merge, then moves and closes. An invitation already Accepted (a second Accepted, or
+   * a concurrent one that won) changes nothing here: the request that committed it, and the merge
+   * event's consumer after it, do the moves.
+   */
   async function accept(m: Membership, inv: MergeInvitationRecord): Promise<void> {
-    // A retried accept of the same invitation finishes the moves (which find nothing left).
-    if (inv.status !== 'Accepted') {
-      if (!isPending(inv)) throw new Rejected(msg.invitationNotPending);
-      await rules.materialise(m);
-      const committed = await ports.writeMergeAccepted(inv, m.userId, now().toISOString());
-      if (!committed) {
-        const fresh = await ports.getMergeInvitation(inv.invitationId);
-        if (fresh?.status !== 'Accepted') throw new Rejected(msg.invitationNotPending);
-      }
+    if (inv.status === 'Accepted') return;
+    if (!isPending(inv)) throw new Rejected(msg.invitationNotPending);
+    await refuseIfMerged(ports, inv.organisationId);
+    await rules.materialise(m);
+    if (await ports.writeMergeAccepted(inv, m.userId, now().toISOString())) {
+      await moveAll(inv.inviteeOrganisationId, inv.organisationId, m.userId);
+      return;
     }
-    await moveAll(inv.inviteeOrganisationId, inv.organisationId);
+    const fresh = await ports.getMergeInvitation(inv.invitationId);
+    if (fresh?.status === 'Accepted') return;
+    // Either organisation merged elsewhere meanwhile, or the invitation closed.
+    await refuseIfMerged(ports, inv.organisationId);
+    await refuseIfMerged(ports, inv.inviteeOrganisationId);
+    throw new Rejected(msg.invitationNotPending);
   }
 
   /** POST /user/organisation/merge: accepts the pending (or already accepted) invitation of `organisationId`. */

@@ -554,7 +554,7 @@ describe('POST /public/user/registration/invited', () => {
       Permanent: true,
     });
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
     expect(items[0]!.Put).toMatchObject({
       Item: {
         pk: '$portal#userId_sub-9',
@@ -575,6 +575,11 @@ describe('POST /public/user/registration/invited', () => {
       ConditionExpression: expect.stringMatching(/#status = :status.* AND .*#expiryDate > :expiryDate/),
     });
     expect(Object.values(items[2]!.Update!.ExpressionAttributeValues!)).toContain('Accepted');
+    // Nobody joins an organisation that merged into another (issue 33).
+    expect(items[3]!.ConditionCheck).toMatchObject({
+      Key: { pk: '$portal#organisationId_org-1' },
+      ConditionExpression: 'attribute_not_exists(#mergedInto)',
+    });
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
   });
 

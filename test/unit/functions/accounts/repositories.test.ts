@@ -91,7 +91,9 @@ describe('invitation repository', () => {
       'accepted',
     );
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Put', 'Update']);
+    expect(items.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Put', 'Update', 'ConditionCheck']);
+    // The organisation has not merged into another (issue 33: nobody joins a dissolved one).
+    expect(items[3]!.ConditionCheck!.ConditionExpression).toContain('attribute_not_exists');
     expect(Object.values(items[2]!.Update!.ExpressionAttributeValues!)).toEqual(
       expect.arrayContaining(['Pending', '2026-01-05T00:00:00.000Z', 'Accepted']),
     );
@@ -107,5 +109,8 @@ describe('invitation repository', () => {
     ddb.reset();
     ddb.on(TransactWriteCommand).rejects(cancel(['ConditionalCheckFailed', 'None', 'None']));
     expect(await acceptInvitationAsNewUser(invitation, user)).toBe('userExists');
+    ddb.reset();
+    ddb.on(TransactWriteCommand).rejects(cancel(['None', 'None', 'None', 'ConditionalCheckFailed']));
+    expect(await acceptInvitationAsNewUser(invitation, user)).toBe('invitationClosed');
   });
 });

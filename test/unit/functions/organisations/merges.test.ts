@@ -4,7 +4,7 @@ import {
   MERGE_INVITATION_VALIDITY_DAYS,
   organisationMessages as msg,
 } from '../../../../shared/domain/organisations.js';
-import { as, world } from './world.js';
+import { as, T0, world } from './world.js';
 
 function setup() {
   const w = world();
@@ -112,5 +112,113 @@ describe('organisation merges (portal-organisation §3 Merge invitation, §4)', 
     await expect(
       s.inviteMerge(as('a', 'ann'), { inviteeOrganisationId: 'b', inviteeAdminEmail: 'bea@example.nz' }),
     ).rejects.toMatchObject({ description: msg.noAdministrator });
+  });
+
+  describe('after a merge (issue 33 point 10)', () => {
+    /** b with a pending invitation to join (zoe, who has an account) and merge invitations b→c, d→b. */
+    async function merged() {
+      const { w, s } = setup();
+      w.organisation('c', [['cal', 'Admin']]);
+      w.organisation('d', [['dan', 'Admin']]);
+      w.user('zoe');
+      const join = await s.invite(as('b', 'ben'), {
+        email: 'zoe@example.nz',
+        firstName: 'Zoe',
+        lastName: 'Tester',
+        captchaToken: 'ok',
+      });
+      const toC = await s.inviteMerge(as('b', 'ben'), {
+        inviteeOrganisationId: 'c',
+        inviteeAdminEmail: 'cal@example.nz',
+      });
+      const fromD = await s.inviteMerge(as('d', 'dan'), {
+        inviteeOrganisationId: 'b',
+        inviteeAdminEmail: 'ben@example.nz',
+      });
+      const inv = await s.inviteMerge(as('a', 'ann'), {
+        inviteeOrganisationId: 'b',
+        inviteeAdminEmail: 'ben@example.nz',
+      });
+      return { w, s, join, toC, fromD, inv };
+    }
+
+    it("closes the merged organisation's pending invitations: they read Revoked and nobody can accept them", async () => {
+      const { w, s, join, toC, fromD, inv } = await merged();
+      await s.respondMergeInvitation(as('b', 'ben'), inv.id, 'Accepted');
+      expect(w.invitations.get(join.id)!.status).toBe('Revoked');
+      expect((await s.receivedInvitations('zoe')).invitations[0]).toMatchObject({ status: 'Revoked' });
+      expect(w.merges.get(toC.id)!.status).toBe('Revoked');
+      expect(w.merges.get(fromD.id)!.status).toBe('Revoked');
+      await expect(s.respondInvitation('zoe', join.id, 'Accepted')).rejects.toThrow(msg.organisationMerged);
+      await expect(s.respondMergeInvitation(as('c', 'cal'), toC.id, 'Accepted')).rejects.toThrow();
+      await expect(s.respondMergeInvitation(as('d', 'dan'), fromD.id, 'Accepted')).rejects.toThrow();
+      expect(w.users.get('zoe')!.organisationId).toBeUndefined();
+      expect(w.orgs.get('c')!.mergedInto).toBeUndefined();
+      expect(w.orgs.get('b')!.mergedInto).toBe('a');
+    });
+
+    it('nobody joins a dissolved organisation, even through an invitation the merge has not closed yet', async () => {
+      const { w, s, join, inv } = await merged();
+      // The merge committed; the request died before closing anything.
+      await w.ports.writeMergeAccepted(w.merges.get(inv.id)!, 'ben', T0.toISOString());
+      expect(w.invitations.get(join.id)!.status).toBe('Pending');
+      await expect(s.respondInvitation('zoe', join.id, 'Accepted')).rejects.toThrow(msg.organisationMerged);
+      expect(w.member('b', 'zoe')).toBeUndefined();
+      expect(w.users.get('zoe')!.organisationId).toBeUndefined();
+    });
+
+    it('a second Accepted changes nothing: no move, no event, not even of what arrived since', async () => {
+      const { w, s, inv } = await merged();
+      await s.respondMergeInvitation(as('b', 'ben'), inv.id, 'Accepted');
+      const [moves, events] = [[...w.moves], [...w.events]];
+      expect(events.filter((e) => e.startsWith('OrganisationsMerged'))).toHaveLength(1);
+      // A row left in the dissolved organisation (written behind the service's back).
+      w.members.set('b\nzed', {
+        organisationId: 'b',
+        userId: 'zed',
+        email: 'zed@x.nz',
+        role: 'Normal',
+        status: 'Active',
+      } as never);
+      for (const who of [as('a', 'ben'), as('a', 'ann')])
+        expect((await s.respondMergeInvitation(who, inv.id, 'Accepted')).status).toBe('Accepted');
+      expect(w.moves).toEqual(moves);
+      expect(w.events).toEqual(events);
+      expect(w.member('b', 'zed')).toBeDefined();
+    });
+
+    it('an organisation that merged into another cannot take a merge in its turn', async () => {
+      const { w, s, toC } = await merged();
+      // b merges into d first (its invitation to c still pending: the close was cut short).
+      await w.ports.writeMergeAccepted(
+        w.merges.get([...w.merges.values()].find((i) => i.organisationId === 'd')!.invitationId)!,
+        'ben',
+        T0.toISOString(),
+      );
+      await expect(s.respondMergeInvitation(as('c', 'cal'), toC.id, 'Accepted')).rejects.toThrow(
+        msg.organisationMerged,
+      );
+      expect(w.orgs.get('c')!.mergedInto).toBeUndefined();
+      expect(w.member('c', 'cal')).toBeDefined();
+    });
+
+    it('moves follow a destination that merged meanwhile: nobody lands in a dissolved organisation', async () => {
+      const { w, s, inv } = await merged();
+      w.organisation('z', [['zak', 'Admin']]);
+      // b→a committed, its moves not yet run; then a merges into z.
+      await w.ports.writeMergeAccepted(w.merges.get(inv.id)!, 'ben', T0.toISOString());
+      const toZ = await s.inviteMerge(as('z', 'zak'), {
+        inviteeOrganisationId: 'a',
+        inviteeAdminEmail: 'ann@example.nz',
+      });
+      await s.respondMergeInvitation(as('a', 'ann'), toZ.id, 'Accepted');
+      await s.moveAll('b', 'a');
+      expect(w.member('z', 'ben')).toBeDefined();
+      expect(w.member('z', 'bea')).toBeDefined();
+      expect(
+        [...w.members.values()].filter((m) => m.organisationId === 'a' || m.organisationId === 'b'),
+      ).toEqual([]);
+      expect([...w.contacts.values()]).toEqual(['z', 'z']);
+    });
   });
 });

@@ -16,7 +16,8 @@ const DAY = 24 * 3600 * 1000;
 /**
  * An in-memory table for the organisations service, with the repository's conditions: member
  * changes on the organisation's membersVersion, the one pending-invitation guard per email, status
- * changes only from Pending, moves only of items still where they were. `gate(n)` holds every member
+ * changes only from Pending, moves only of items still where they were, nobody joining (or merging
+ * into) an organisation that merged into another. `gate(n)` holds every member
  * write until n organisation reads have happened (two concurrent requests read the same state).
  */
 export function world() {
@@ -30,6 +31,7 @@ export function world() {
   const merges = new Map<string, MergeInvitationRecord>();
   const contacts = new Map<string, string>(); // contactId → organisationId
   const moves: string[] = [];
+  const events: string[] = []; // `<type> <id>` of each event a write commits (the outbox)
   const counters = new Map<string, number>(); // the rate limiter's
   const history: string[] = [];
   let captchaOk = true;
@@ -135,6 +137,7 @@ export function world() {
       const cur = invitations.get(inv.invitationId)!;
       if (cur.status !== 'Pending') return false;
       cur.status = status;
+      events.push(`OrganisationInvitationClosed ${inv.invitationId} ${status}`);
       if (guards.get(mk(inv.organisationId, inv.email)) === inv.invitationId)
         guards.delete(mk(inv.organisationId, inv.email));
       return true;
@@ -157,6 +160,7 @@ export function world() {
     writeJoin: async ({ invitation, user, leaving, now: at }) => {
       const cur = invitations.get(invitation.invitationId)!;
       if (cur.status !== 'Pending' || cur.expiryDate <= at) return false;
+      if (orgs.get(invitation.organisationId)?.mergedInto) return false;
       if (leaving && !versionOk(leaving.member.organisationId, leaving.version)) return false;
       cur.status = 'Accepted';
       guards.delete(mk(invitation.organisationId, invitation.email));
@@ -187,6 +191,7 @@ export function world() {
       const cur = merges.get(inv.invitationId)!;
       if (cur.status !== 'Pending') return false;
       cur.status = status;
+      events.push(`MergeInvitationClosed ${inv.invitationId} ${status}`);
       return true;
     },
     expireMergeInvitation: async (inv, at) => {
@@ -205,12 +210,15 @@ export function world() {
       const cur = merges.get(inv.invitationId)!;
       const invitee = orgs.get(inv.inviteeOrganisationId);
       if (cur.status !== 'Pending' || cur.expiryDate <= at || !invitee || invitee.mergedInto) return false;
+      if (orgs.get(inv.organisationId)?.mergedInto) return false;
       cur.status = 'Accepted';
       invitee.mergedInto = inv.organisationId;
+      events.push(`OrganisationsMerged ${inv.invitationId}`);
       return true;
     },
     moveMember: async (member, to) => {
-      if (!members.delete(mk(member.organisationId, member.userId))) return false;
+      if (orgs.get(to)?.mergedInto || !members.has(mk(member.organisationId, member.userId))) return false;
+      members.delete(mk(member.organisationId, member.userId));
       members.set(mk(to, member.userId), { ...member, organisationId: to });
       setUserOrg(member.userId, to, member.role);
       moves.push(`member ${member.userId}`);
@@ -247,6 +255,7 @@ export function world() {
     merges,
     contacts,
     moves,
+    events,
     history,
     advance: (days: number) => (clock += days * DAY),
     failCaptcha: () => (captchaOk = false),
