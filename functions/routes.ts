@@ -171,7 +171,7 @@ export const routes = [
   r('POST', '/public/user/registration/confirm', 'accounts', anyone),
   r('POST', '/public/user/registration/resend', 'accounts', anyone),
   r('POST', '/public/user/registration/invited', 'accounts', anyone),
-  r('GET', '/public/organisation/invitations', 'accounts', anyone),
+  r('POST', '/public/organisation/invitations/lookup', 'accounts', anyone),
 
   // Form.io definitions of the Formio steps (portal-core §7).
   r('GET', '/public/formio/{name}', 'reference', anyone),

@@ -4,7 +4,7 @@ import {
   CaptchaChallenge,
   ChangePasswordRequest,
   ConfirmRegistrationRequest,
-  InvitationLookupQuery,
+  InvitationLookupRequest,
   InvitationLookupResponse,
   InvitedRegistrationRequest,
   RegistrationRequest,
@@ -42,15 +42,17 @@ export const contract = defineContract('accounts', {
     status: 204,
     summary: 'Sends the verification mail again',
   },
-  'GET /public/organisation/invitations': {
-    query: InvitationLookupQuery.superRefine(limitLengths(accountLimits.invitationLookup)),
+  'POST /public/organisation/invitations/lookup': {
+    body: InvitationLookupRequest.superRefine(limitLengths(accountLimits.invitationLookup)),
     response: InvitationLookupResponse,
-    summary: 'The e-mail of an open organisation invitation',
+    summary:
+      "The e-mail of the open organisation invitation of a registration link's secret (the link's #code, in the body: never in a URL)",
   },
   'POST /public/user/registration/invited': {
     body: InvitedRegistrationRequest.superRefine(limitLengths(accountLimits.invited)),
     response: RegistrationResponse,
-    summary: 'Registers through an organisation invitation',
+    summary:
+      "Registers through an organisation invitation's link (its secret, once, while the invitation is open)",
   },
   'GET /user': { response: UserWithAuthorities, summary: 'The signed-in user' },
   'PATCH /user': {

@@ -9,7 +9,7 @@ import { independentAuthoritiesOf } from '../reference/service.js';
 import { contract } from './contract.js';
 import { claimCaptchaSolution } from './repository/captcha.js';
 import { isConfirmationCode, rememberConfirmation } from './repository/confirmations.js';
-import { acceptInvitationAsNewUser, getOrganisationInvitation } from './repository/invitations.js';
+import { acceptInvitationAsNewUser, invitationByTokenHash } from './repository/invitations.js';
 import { userPool } from './repository/user-pool.js';
 import { getUser, updateUserProfile } from './repository/users.js';
 import { profileService } from './service/profile.js';
@@ -22,7 +22,7 @@ const registration = registrationService({
     claim: claimCaptchaSolution,
   },
   userPool,
-  invitations: { get: getOrganisationInvitation, acceptAsNewUser: acceptInvitationAsNewUser },
+  invitations: { byTokenHash: invitationByTokenHash, acceptAsNewUser: acceptInvitationAsNewUser },
   limits: rateLimiter({ counter: tableRateCounter, limits: rateLimitsFrom(process.env.RATE_LIMITS) }),
   confirmations: { remember: rememberConfirmation, matches: isConfirmationCode },
   now: () => new Date(),
@@ -53,7 +53,8 @@ export const routes = {
     await registration.resendConfirmation(body, clientAddress(event));
     return reply(204);
   },
-  'GET /public/organisation/invitations': async ({ query }) => registration.invitationEmail(query.uuid),
+  'POST /public/organisation/invitations/lookup': async ({ body }) =>
+    registration.invitationEmail(body.invitationCode),
   'POST /public/user/registration/invited': async ({ body }) => registration.registerInvited(body),
 
   'GET /user': async ({ caller }) => profile.getProfile(caller),

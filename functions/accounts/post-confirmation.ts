@@ -2,20 +2,27 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from '../platform/logger.js';
+import { userPool } from './repository/user-pool.js';
 import { createUserIfAbsent } from './repository/users.js';
 import { confirmationService } from './service/confirmation.js';
 
-const service = confirmationService({ users: { createIfAbsent: createUserIfAbsent }, log: logger });
+const service = confirmationService({
+  users: { createIfAbsent: createUserIfAbsent },
+  userPool,
+  log: logger,
+});
 
 /**
- * Cognito PostConfirmation trigger: the user record of a confirmed account (the service ignores a
- * forgot-password confirmation); returns the event. Env: TABLE_NAME.
+ * Cognito PostConfirmation trigger: the user record of a confirmed account; after a password reset
+ * (ConfirmForgotPassword), the user signed out everywhere (AdminUserGlobalSignOut on the event's
+ * pool). Returns the event. Env: TABLE_NAME.
  */
 export async function postConfirmation(
   event: PostConfirmationTriggerEvent,
 ): Promise<PostConfirmationTriggerEvent> {
   await service.accountConfirmed({
     triggerSource: event.triggerSource,
+    userPoolId: event.userPoolId,
     username: event.userName,
     attributes: event.request.userAttributes,
   });

@@ -10,6 +10,7 @@ import {
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent } from 'aws-lambda';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { CognitoError } from './cognito-error';
 import { createMfaProxy, type MfaUser } from './cognito-mfa';
 import { createLocalOAuth, ensureCouncilPool } from './cognito-oauth';
@@ -153,6 +154,11 @@ interface CognitoLocalHandle {
   resendConfirmationCode(body: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** A user record of an app client's pool (by username, email or sub), for the MFA module. */
   findUser(clientId: string, username: string): Promise<MfaUser | null>;
+  /**
+   * Revokes every refresh token of a user of a pool (by username, email or sub), as Cognito's
+   * global sign-out does; false when there is no such user.
+   */
+  revokeRefreshTokens(userPoolId: string, username: string): Promise<boolean>;
 }
 
 async function startCognitoLocal(opts: {
@@ -291,7 +297,24 @@ async function startCognitoLocal(opts: {
     return pool.getUserByUsername({ logger }, username);
   };
 
-  return { server: await server.start(), resendConfirmationCode, findUser };
+  const revokeRefreshTokens = async (userPoolId: string, username: string) => {
+    const ctx = { logger };
+    const pool = (await (cognito as { getUserPool(c: unknown, id: unknown): Promise<unknown> }).getUserPool(
+      ctx,
+      userPoolId,
+    )) as {
+      getUserByUsername(c: unknown, u: unknown): Promise<(CognitoUser & { RefreshTokens?: string[] }) | null>;
+      saveUser(c: unknown, u: unknown): Promise<void>;
+    };
+    const user = await pool.getUserByUsername(ctx, username);
+    if (!user) return false;
+    // cognito-local keeps a user's refresh tokens on its record and finds REFRESH_TOKEN_AUTH's user by
+    // them: without them, every refresh token issued so far is NotAuthorized.
+    await pool.saveUser(ctx, { ...user, RefreshTokens: [], UserLastModifiedDate: new Date() });
+    return true;
+  };
+
+  return { server: await server.start(), resendConfirmationCode, findUser, revokeRefreshTokens };
 }
 
 /** Sends one AWS JSON 1.1 request to a Cognito endpoint. */
@@ -433,6 +456,33 @@ export async function startCognito(opts: {
     'access-control-max-age': '600',
   });
 
+  /** The pool of a request: its UserPoolId, else its app client's (as Cognito resolves it). */
+  const poolOf = async (body: Record<string, unknown>): Promise<string> => {
+    const given = body.UserPoolId as string | undefined;
+    if (given) return given;
+    const c = await cognitoCall<{ UserPoolClient?: { UserPoolId?: string } }>(
+      internal,
+      'DescribeUserPoolClient',
+      { ClientId: body.ClientId, UserPoolId: ids.userPoolId },
+    );
+    return c.UserPoolClient?.UserPoolId ?? ids.userPoolId;
+  };
+
+  /** The user of a valid access token of the web pool (signature, issuer, token use), or undefined. */
+  const jwks = createRemoteJWKSet(new URL(`${internal}/${ids.userPoolId}/.well-known/jwks.json`));
+  const accessTokenUser = async (token: unknown): Promise<string | undefined> => {
+    if (typeof token !== 'string') return undefined;
+    try {
+      const { payload } = await jwtVerify(token, jwks, {
+        issuer: `${endpoint}/${ids.userPoolId}`,
+        algorithms: ['RS256'],
+      });
+      return payload.token_use === 'access' && typeof payload.sub === 'string' ? payload.sub : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
   const postConfirmation = async (
     source: PostConfirmationTriggerEvent['triggerSource'],
     userPoolId: string,
@@ -554,9 +604,48 @@ export async function startCognito(opts: {
           });
           return;
         }
-        case 'GlobalSignOut':
+        // cognito-local has neither: as Cognito, a global sign-out revokes every refresh token of the
+        // user (its access and id tokens live on until they expire).
+        case 'GlobalSignOut': {
+          const sub = await accessTokenUser(body.AccessToken);
+          if (!sub || !(await inner.revokeRefreshTokens(ids.userPoolId, sub))) {
+            fail('NotAuthorizedException', 'Invalid Access Token');
+            return;
+          }
           reply(200, {});
           return;
+        }
+        case 'AdminUserGlobalSignOut': {
+          if (!(await inner.revokeRefreshTokens(String(body.UserPoolId), String(body.Username)))) {
+            fail('UserNotFoundException', 'User does not exist.');
+            return;
+          }
+          reply(200, {});
+          return;
+        }
+        // As Cognito: the PostConfirmation trigger runs after a password reset too (our handler then
+        // signs the user out everywhere: functions/accounts/service/confirmation.ts).
+        case 'ConfirmForgotPassword': {
+          const out = await cognitoCall(internal, target, body);
+          try {
+            await postConfirmation(
+              'PostConfirmation_ConfirmForgotPassword',
+              await poolOf(body),
+              String(body.Username),
+              String(body.ClientId ?? 'CLIENT_ID_NOT_APPLICABLE'),
+              body.ClientMetadata as Record<string, string> | undefined,
+            );
+          } catch (err) {
+            opts.log(`post-confirmation trigger failed: ${String((err as Error)?.stack ?? err)}`);
+            fail(
+              'UserLambdaValidationException',
+              `PostConfirmation failed with error ${(err as Error)?.message ?? String(err)}.`,
+            );
+            return;
+          }
+          reply(200, out);
+          return;
+        }
         case 'ResendConfirmationCode': {
           try {
             reply(200, await inner.resendConfirmationCode(body));
@@ -605,19 +694,8 @@ export async function startCognito(opts: {
         case 'ConfirmSignUp':
         case 'AdminConfirmSignUp': {
           const out = await cognitoCall(internal, target, body);
-          let poolId = body.UserPoolId as string | undefined;
+          const poolId = await poolOf(body);
           const clientId = (body.ClientId as string | undefined) ?? 'CLIENT_ID_NOT_APPLICABLE';
-          if (!poolId) {
-            const c = await cognitoCall<{ UserPoolClient?: { UserPoolId?: string } }>(
-              internal,
-              'DescribeUserPoolClient',
-              {
-                ClientId: body.ClientId,
-                UserPoolId: ids.userPoolId,
-              },
-            );
-            poolId = c.UserPoolClient?.UserPoolId ?? ids.userPoolId;
-          }
           try {
             await postConfirmation(
               'PostConfirmation_ConfirmSignUp',

@@ -87,8 +87,9 @@ export const uploadPrefixes: Partial<Record<Feature, readonly string[]>> = {
 
 /**
  * Partition-key prefixes (ElectroDB keys, functions/platform/data/entities) the accounts function may write:
- * captchaUse, user, organisationMember, organisationInvitation, and the limiter's rateCounter and
- * the confirmedCode guard (both keyed `key`).
+ * captchaUse, user, organisationMember, organisationInvitation, the limiter's rateCounter and
+ * the confirmedCode guard (both keyed `key`), and the outbox item of an invited registration's
+ * UserRegistered event (keyed `eventId`).
  */
 export const accountsWritePartitions = [
   '$portal#signature_*',
@@ -96,13 +97,19 @@ export const accountsWritePartitions = [
   '$portal#organisationId_*',
   '$portal#invitationId_*',
   '$portal#key_*',
+  '$portal#eventId_*',
 ] as const;
 
 /**
- * Partition-key prefixes the accounts function may read (no Scan, no index): its writes, plus the
- * authorities named by the user's independent authorities (GET /user).
+ * Partition-key prefixes the accounts function may read (no Scan, no index): its writes, the
+ * authorities named by the user's independent authorities (GET /user), and the organisation
+ * invitations' registration links (read by their secret's hash, never written here).
  */
-export const accountsReadPartitions = [...accountsWritePartitions, '$portal#authorityId_*'] as const;
+export const accountsReadPartitions = [
+  ...accountsWritePartitions,
+  '$portal#authorityId_*',
+  '$portal#invitationTokenHash_*',
+] as const;
 
 /** Partition-key prefixes the site function may read: the site settings (maintenance, announcements). */
 export const siteReadPartitions = ['$portal#name_*'] as const;

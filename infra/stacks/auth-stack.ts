@@ -10,7 +10,7 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { acknowledge, findings } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import { PortalFunction } from '../constructs/portal-function.js';
@@ -77,6 +77,17 @@ export class AuthStack extends Stack {
     });
     props.table.grantWriteData(postConfirmation);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, postConfirmation);
+    // After a password reset (ConfirmForgotPassword) the trigger signs the user out everywhere
+    // (functions/accounts/service/confirmation.ts). A policy of its own: the pool depends on the
+    // function (its trigger), so the function's default policy cannot name the pool.
+    new Policy(this, 'PostConfirmationSignOut', {
+      statements: [
+        new PolicyStatement({
+          actions: ['cognito-idp:AdminUserGlobalSignOut'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
+    }).attachToRole(postConfirmation.role!);
 
     // The portal's words for Cognito's mail: a confirmation link to the web app and the code.
     const customMessage = new PortalFunction(this, 'CustomMessage', {

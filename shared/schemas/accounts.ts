@@ -42,14 +42,29 @@ export type ConfirmRegistrationRequest = z.input<typeof ConfirmRegistrationReque
 export const ResendRegistrationRequest = z.object({ email: Email, returnTo: ReturnPath.optional() });
 export type ResendRegistrationRequest = z.input<typeof ResendRegistrationRequest>;
 
-/** GET /public/organisation/invitations?uuid= → { email }. */
-export const InvitationLookupQuery = z.object({ uuid: z.string().trim().min(1, messages.required) });
+/** "Invitation code is not valid" (portal-organisation §8, invitation registration). */
+export const INVITATION_CODE_NOT_VALID = 'Invitation code is not valid';
+
+/**
+ * The secret of an organisation invitation's registration link (32 random bytes, base64url: 43
+ * characters), read by the page from the link's fragment (`#code=`) and sent only in a POST body
+ * (docs/organisations.md "The registration link"). Never the invitation's id.
+ */
+export const InvitationCode = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .regex(/^[A-Za-z0-9_-]{43}$/, INVITATION_CODE_NOT_VALID);
+
+/** POST /public/organisation/invitations/lookup { invitationCode } → { email }. */
+export const InvitationLookupRequest = z.object({ invitationCode: InvitationCode });
+export type InvitationLookupRequest = z.input<typeof InvitationLookupRequest>;
 export const InvitationLookupResponse = z.object({ email: z.string() });
 export type InvitationLookupResponse = z.infer<typeof InvitationLookupResponse>;
 
-/** POST /public/user/registration/invited { uuid, password } → { username }. */
+/** POST /public/user/registration/invited { invitationCode, password } → { username }. */
 export const InvitedRegistrationRequest = z.object({
-  uuid: z.string().trim().min(1, messages.required),
+  invitationCode: InvitationCode,
   password: Password,
 });
 export type InvitedRegistrationRequest = z.input<typeof InvitedRegistrationRequest>;

@@ -66,8 +66,8 @@ export const accountLimits = {
   },
   confirm: { email: maxLengths.email },
   resend: { email: maxLengths.email },
-  invitationLookup: { uuid: maxLengths.invitationCode },
-  invited: { uuid: maxLengths.invitationCode, password: maxLengths.password },
+  invitationLookup: { invitationCode: maxLengths.invitationCode },
+  invited: { invitationCode: maxLengths.invitationCode, password: maxLengths.password },
   userPatch: {
     firstName: maxLengths.name,
     lastName: maxLengths.name,

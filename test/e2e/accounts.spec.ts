@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/fixtures';
 import {
   api,
@@ -211,19 +211,38 @@ test('forgot password → reset with the mailed code → sign in with the new pa
 });
 
 test('registration via an organisation invitation signs in and goes to the dashboard', async ({ page }) => {
+  test.setTimeout(120_000);
   const email = uniqueEmail('invited');
   const invitation = await seedOrganisationInvitation({ email });
 
   await page.goto('/registration-via-invitation');
   await expect(page).toHaveURL('/');
 
-  await page.goto(`/registration-via-invitation?code=${randomUUID()}`);
+  // The link's code rides in the fragment (#code=): a code nobody mailed is not valid.
+  await page.goto(`/registration-via-invitation#code=${randomBytes(32).toString('base64url')}`);
   await expect(page.getByText('Invitation code is not valid')).toBeVisible();
   await expectNoAxeViolations(page, 'invitation: not valid');
   await page.getByRole('link', { name: 'Go to the login page' }).click();
   await new SignInPage(page).expectVisible();
 
+  // An old mail's link (?code=<the invitation's id>): the query leaves the URL at once, and the id
+  // registers nothing.
   await page.goto(`/registration-via-invitation?code=${invitation.invitationId}`);
+  await expect(page).toHaveURL('/registration-via-invitation');
+  await expect(page.getByText('Invitation code is not valid')).toBeVisible();
+  await expect(
+    page.getByText('This link comes from an older invitation email and no longer works.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, 'invitation: an old link');
+  await page.getByRole('link', { name: 'Go to the login page' }).click();
+  await new SignInPage(page).expectVisible();
+
+  // The code reaches the API only in POST bodies, never in a URL.
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr') urls.push(r.url());
+  });
+  await page.goto(`/registration-via-invitation#code=${invitation.invitationCode}`);
   const join = new InvitationPage(page);
   await join.expectVisible();
   await expect(join.field('Email')).toHaveValue(email);
@@ -240,6 +259,8 @@ test('registration via an organisation invitation signs in and goes to the dashb
   await expect(page).toHaveURL('/');
   await expect(new ShellPage(page).heading).toContainText('Welcome to your dashboard');
   await expectNoAxeViolations(page, 'dashboard after invitation registration');
+  expect(urls.filter((u) => u.includes(invitation.invitationCode))).toEqual([]);
+  expect(urls.some((u) => u.endsWith('/public/organisation/invitations/lookup'))).toBe(true);
 });
 
 test('support page: contact, hours and Back to sign in', async ({ page }) => {

@@ -126,6 +126,15 @@ describe('accounts (registration, confirmation, the own profile)', () => {
       }),
     ]);
     expect(accountsWritePartitions).toContain('$portal#key_*');
+    // The invited registration's UserRegistered event (its outbox item, keyed by the event id).
+    expect(accountsWritePartitions).toContain('$portal#eventId_*');
+  });
+
+  it("reads invitation registration links by their own key, and no other feature's token items", () => {
+    expect(accountsReadPartitions).toContain('$portal#invitationTokenHash_*');
+    expect(accountsWritePartitions).not.toContain('$portal#invitationTokenHash_*');
+    // Unsubscribe links (functions/notifications) are keyed tokenHash: not the accounts function's.
+    expect(accountsReadPartitions.some((p) => p.startsWith('$portal#tokenHash_'))).toBe(false);
   });
 
   it('calls only the four Cognito admin operations invited registration needs, on its own pool', () => {

@@ -204,6 +204,8 @@ describe('ApiStack', () => {
               '$portal#organisationId_*',
               '$portal#invitationId_*',
               '$portal#key_*',
+              // The invited registration's UserRegistered (its outbox item).
+              '$portal#eventId_*',
             ],
           },
         },

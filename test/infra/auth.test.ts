@@ -70,6 +70,27 @@ describe('AuthStack', () => {
     });
   });
 
+  it('the PostConfirmation trigger may sign a user of its own pool out everywhere (after a password reset), and nothing more of Cognito', () => {
+    const policies = Object.entries(t.findResources('AWS::IAM::Policy')) as [
+      string,
+      { Properties: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } } },
+    ][];
+    const cognito = policies
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+      .filter((st) => [st.Action].flat().some((a) => a.startsWith('cognito-idp:')));
+    expect(cognito).toEqual([
+      expect.objectContaining({
+        Action: 'cognito-idp:AdminUserGlobalSignOut',
+        Resource: { 'Fn::GetAtt': [expect.stringMatching(/^UserPool/), 'Arn'] },
+      }),
+    ]);
+    // On the trigger's role (a policy of its own: the pool already depends on the function).
+    const [id] = policies.find(([, p]) => JSON.stringify(p).includes('AdminUserGlobalSignOut'))!;
+    const roles = (t.findResources('AWS::IAM::Policy')[id] as { Properties: { Roles: { Ref: string }[] } })
+      .Properties.Roles;
+    expect(roles).toEqual([{ Ref: expect.stringMatching(/^PostConfirmation.*Role/) }]);
+  });
+
   it('has a web client: SRP + refresh only (no USER_PASSWORD_AUTH), no secret, explicit validities, no user-existence errors', () => {
     t.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     const client = propsOf(t, 'AWS::Cognito::UserPoolClient')[0]!;

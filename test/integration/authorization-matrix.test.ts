@@ -1102,7 +1102,7 @@ describe('organisation routes: a Normal member → 403 on admin calls, a disable
     const join = async () => {
       const inv = await seedOrganisationInvitation({ organisationId }, o);
       const res = await api('POST', '/public/user/registration/invited', {
-        uuid: inv.invitationId,
+        invitationCode: inv.invitationCode,
         password,
       });
       if (res.status !== 200) throw new Error(`member fixture: ${res.status} ${JSON.stringify(res.body)}`);

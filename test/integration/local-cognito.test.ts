@@ -1,6 +1,7 @@
 /**
  * The Cognito proxy in front of cognito-local, against the stack test/with-stack.ts started:
- * what Amplify v6 needs beyond cognito-local (GetTokensFromRefreshToken, GlobalSignOut), Cognito's
+ * what Amplify v6 needs beyond cognito-local (GetTokensFromRefreshToken, GlobalSignOut that really
+ * revokes refresh tokens, AdminUserGlobalSignOut), Cognito's
  * answers (password policy, NotAuthorizedException), the codes (pool db and mail outbox) and the
  * post-confirmation trigger on a real sign-up.
  */
@@ -8,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { readOutputs } from '../support/outputs';
 import { cognitoCall, readLatestCode, readOutbox, signIn } from '../support/cognito';
+import { registeredUser } from '../support/accounts';
 
 const o = readOutputs();
 const endpoint = o.CognitoEndpoint!;
@@ -28,11 +30,57 @@ describe('local Cognito proxy', () => {
     expect(res.status).toBe(200);
   });
 
-  test('GlobalSignOut answers 200 {}', async () => {
-    const t = await signIn(demo.email, demo.password, o);
-    const { status, json } = await cognitoCall(endpoint, 'GlobalSignOut', { AccessToken: t.AccessToken });
+  test('GlobalSignOut answers 200 {} and revokes every refresh token of the user (as Cognito); a forged token is refused', async () => {
+    // A user of its own: signing a demo user out would revoke the other tests' sessions.
+    const user = await registeredUser('global-sign-out', o);
+    const [first, second] = [
+      await signIn(user.email, user.password, o),
+      await signIn(user.email, user.password, o),
+    ];
+    const refresh = (token: string) =>
+      cognitoCall(endpoint, 'GetTokensFromRefreshToken', {
+        ClientId: o.UserPoolClientId,
+        RefreshToken: token,
+      });
+    expect((await refresh(first.RefreshToken)).status).toBe(200);
+    const { status, json } = await cognitoCall(endpoint, 'GlobalSignOut', {
+      AccessToken: second.AccessToken,
+    });
     expect(status).toBe(200);
     expect(json).toEqual({});
+    for (const t of [first, second]) {
+      const old = await refresh(t.RefreshToken);
+      expect(old.status).toBe(400);
+      expect(old.json.__type).toBe('NotAuthorizedException');
+    }
+    // A new sign-in works.
+    expect((await refresh((await signIn(user.email, user.password, o)).RefreshToken)).status).toBe(200);
+    // Only a valid access token signs anyone out: an id token or a made-up one is refused.
+    for (const token of [first.IdToken, 'not.a.token'])
+      expect((await cognitoCall(endpoint, 'GlobalSignOut', { AccessToken: token })).json.__type).toBe(
+        'NotAuthorizedException',
+      );
+  });
+
+  test('AdminUserGlobalSignOut revokes the refresh tokens of the named user; an unknown user is UserNotFound', async () => {
+    const user = await registeredUser('admin-sign-out', o);
+    const t = await signIn(user.email, user.password, o);
+    const out = await cognitoCall(endpoint, 'AdminUserGlobalSignOut', {
+      UserPoolId: o.UserPoolId,
+      Username: user.sub,
+    });
+    expect(out).toEqual({ status: 200, json: {} });
+    const old = await cognitoCall(endpoint, 'InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: o.UserPoolClientId,
+      AuthParameters: { REFRESH_TOKEN: t.RefreshToken },
+    });
+    expect(old.json.__type).toBe('NotAuthorizedException');
+    const unknown = await cognitoCall(endpoint, 'AdminUserGlobalSignOut', {
+      UserPoolId: o.UserPoolId,
+      Username: `nobody-${randomUUID()}@demo.consent.nz`,
+    });
+    expect(unknown.json.__type).toBe('UserNotFoundException');
   });
 
   test('a wrong password is NotAuthorizedException, as Cognito answers', async () => {

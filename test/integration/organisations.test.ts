@@ -61,16 +61,18 @@ describe('organisations', () => {
     const inv = await invite(admin, email);
     expect(inv).toMatchObject({ status: 'Pending', organisationName: 'Kauri Design Ltd', email });
     const mail = await waitForMail(email, () => true, { seenFiles: seen, outputs: o });
-    const code = /registration-via-invitation\?code=([\w-]+)/.exec(mail.text)?.[1];
-    expect(code).toBe(inv.id);
-    expect(await api('GET', `/public/organisation/invitations?uuid=${code}`)).toEqual({
+    // The link's secret rides in the fragment; it is not the invitation's id (issue 33).
+    const code = /registration-via-invitation#code=([\w-]+)/.exec(mail.text)?.[1];
+    expect(code).toMatch(/^[\w-]{43}$/);
+    expect(code).not.toBe(inv.id);
+    expect(await api('POST', '/public/organisation/invitations/lookup', { invitationCode: code })).toEqual({
       status: 200,
       body: { email },
     });
     const password = 'Joined#2025nz';
-    expect((await api('POST', '/public/user/registration/invited', { uuid: code, password })).status).toBe(
-      200,
-    );
+    expect(
+      (await api('POST', '/public/user/registration/invited', { invitationCode: code, password })).status,
+    ).toBe(200);
     const tokens = await signIn(email, password, o);
     normal = { email, password, token: tokens.IdToken, sub: '' };
     const list = await members(admin);
@@ -165,7 +167,9 @@ describe('organisations', () => {
       (await api('POST', `/user/organisation/invitations/${inv.id}/notifications`, undefined, as(admin)))
         .status,
     ).toBe(204);
-    await waitForMail(email, () => true, { seenFiles: seen, outputs: o });
+    const resent = await waitForMail(email, () => true, { seenFiles: seen, outputs: o });
+    const code = /registration-via-invitation#code=([\w-]+)/.exec(resent.text)?.[1];
+    expect(code).toMatch(/^[\w-]{43}$/);
     const revoked = await api(
       'PATCH',
       `/user/organisation/invitations/${inv.id}`,
@@ -180,7 +184,9 @@ describe('organisations', () => {
       (await api('POST', `/user/organisation/invitations/${inv.id}/notifications`, undefined, as(admin)))
         .status,
     ).toBe(400);
-    expect((await api('GET', `/public/organisation/invitations?uuid=${inv.id}`)).status).toBe(404);
+    expect(
+      (await api('POST', '/public/organisation/invitations/lookup', { invitationCode: code })).status,
+    ).toBe(404);
   }, 120_000);
 
   test('a disabled member loses the contact library and the member calls; enabled again they have them back', async () => {

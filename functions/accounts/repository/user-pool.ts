@@ -3,6 +3,7 @@ import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   ChangePasswordCommand,
   ConfirmSignUpCommand,
   ResendConfirmationCodeCommand,
@@ -39,6 +40,12 @@ export interface UserPool {
   }): Promise<{ username: string | undefined; sub: string | undefined }>;
   setPermanentPassword(username: string, password: string): Promise<void>;
   deleteUser(username: string): Promise<void>;
+  /**
+   * Signs the user out everywhere: every refresh token Cognito issued them stops working (their
+   * access and id tokens live on until they expire, an hour at most). `userPoolId` defaults to
+   * USER_POOL_ID (the PostConfirmation trigger passes its event's pool).
+   */
+  globalSignOut(username: string, userPoolId?: string): Promise<void>;
   /** Changes the password of the access token's user. */
   changePassword(input: {
     accessToken: string;
@@ -124,6 +131,12 @@ export const userPool: UserPool = {
         Password: password,
         Permanent: true,
       }),
+    );
+  },
+
+  async globalSignOut(username, userPoolId) {
+    await cognitoClient().send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId ?? poolId(), Username: username }),
     );
   },
 

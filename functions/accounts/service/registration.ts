@@ -11,6 +11,7 @@ import type { CaptchaCheck, createCaptchaChallenge } from '../../platform/adapte
 import { Invalid, NotFound, Rejected, ServerError } from '../../platform/errors.js';
 import type { logger } from '../../platform/logger.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
+import { linkSecretHash } from '../../platform/link-secrets.js';
 import { cognitoClientError, cognitoErrorName, cognitoMessage } from '../cognito.js';
 import type { AcceptOutcome, InvitedUser, OrganisationInvitationRecord } from '../repository/invitations.js';
 import type { UserPool } from '../repository/user-pool.js';
@@ -39,13 +40,16 @@ export interface RegistrationPorts {
     | 'deleteUser'
   >;
   invitations: {
-    get(invitationId: string): Promise<OrganisationInvitationRecord | undefined>;
+    /** The invitation whose newest registration link has this hash (repository/invitations.ts). */
+    byTokenHash(tokenHash: string): Promise<OrganisationInvitationRecord | undefined>;
     /**
-     * In one transaction: the user record, the membership, and the invitation marked Accepted on
-     * condition that it is still open at `now` and the user record does not exist yet.
+     * In one transaction: the user record, the membership, the invitation marked Accepted on
+     * condition that it is still open at `now` and names `tokenHash`, and UserRegistered; also on
+     * condition that the user record does not exist yet.
      */
     acceptAsNewUser(
       invitation: OrganisationInvitationRecord,
+      tokenHash: string,
       user: InvitedUser,
       now: Date,
     ): Promise<AcceptOutcome>;
@@ -129,12 +133,18 @@ export function registrationService(ports: RegistrationPorts) {
 
   const requireCaptcha = (token: string) => verifyAndClaimCaptcha(ports, token);
 
-  /** An invitation that can be used to register, or 404 (the web shows "Invitation code is not valid"). */
-  async function openInvitation(uuid: string): Promise<OrganisationInvitationRecord> {
-    const invitation = await ports.invitations.get(uuid);
-    if (!invitation) throw new NotFound('Invitation not found');
-    if (!isInvitationOpen(invitation, ports.now())) throw new NotFound('Invitation is no longer valid');
-    return invitation;
+  /**
+   * The invitation a registration link's secret opens, or 404 (the web shows "Invitation code is not
+   * valid"): found by the secret's hash only (the invitation's id, which its inviter reads back, opens
+   * nothing), Pending and unexpired. Unknown, replaced, used, closed and expired links get the same answer.
+   */
+  async function openInvitation(
+    code: string,
+  ): Promise<{ invitation: OrganisationInvitationRecord; tokenHash: string }> {
+    const tokenHash = linkSecretHash(code);
+    const invitation = await ports.invitations.byTokenHash(tokenHash);
+    if (!invitation || !isInvitationOpen(invitation, ports.now())) throw new NotFound('Invitation not found');
+    return { invitation, tokenHash };
   }
 
   /** A signed proof-of-work challenge for the registration form's captcha. */
@@ -233,9 +243,9 @@ export function registrationService(ports: RegistrationPorts) {
     }
   }
 
-  /** The e-mail of an open organisation invitation. */
-  async function invitationEmail(uuid: string): Promise<{ email: string }> {
-    const invitation = await openInvitation(uuid);
+  /** The e-mail of the open organisation invitation of a registration link's secret. */
+  async function invitationEmail(code: string): Promise<{ email: string }> {
+    const { invitation } = await openInvitation(code);
     return { email: invitation.email };
   }
 
@@ -252,14 +262,17 @@ export function registrationService(ports: RegistrationPorts) {
   }
 
   /**
-   * Registers through an organisation invitation: the address is proven by the invitation, so the user
-   * is created verified and confirmed (no code, no mail) with the chosen password as a permanent one,
-   * then joins the organisation in one transaction; any failure after the user's creation removes it.
+   * Registers through an organisation invitation's link. The address is proven by the link's secret,
+   * which only the invitation mail carried (never the inviter: docs/organisations.md "The
+   * registration link"), so the user is created verified and confirmed (no code, no mail) with the
+   * chosen password as a permanent one, then joins the organisation in one transaction that uses
+   * the link up (on condition that the invitation still names it) and writes UserRegistered; any
+   * failure after the user's creation removes it.
    */
   async function registerInvited(
     body: z.output<typeof InvitedRegistrationRequest>,
   ): Promise<{ username: string }> {
-    const invitation = await openInvitation(body.uuid);
+    const { invitation, tokenHash } = await openInvitation(body.invitationCode);
     const email = invitation.email;
     let created;
     try {
@@ -285,6 +298,7 @@ export function registrationService(ports: RegistrationPorts) {
     try {
       outcome = await ports.invitations.acceptAsNewUser(
         invitation,
+        tokenHash,
         { userId: sub, username: sub, email },
         ports.now(),
       );
@@ -294,7 +308,7 @@ export function registrationService(ports: RegistrationPorts) {
     }
     if (outcome !== 'accepted') {
       await undoCreatedUser(username);
-      if (outcome === 'invitationClosed') throw new NotFound('Invitation is no longer valid');
+      if (outcome === 'invitationClosed') throw new NotFound('Invitation not found');
       throw new ServerError();
     }
     log.info('registered through invitation', {

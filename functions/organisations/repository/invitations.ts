@@ -74,6 +74,42 @@ export async function writeNewInvitation(
   return !result.canceled;
 }
 
+/** Seconds a registration link's item is kept after its invitation's expiry (TTL is lazy anyway). */
+const LINK_KEPT_AFTER_EXPIRY_SECONDS = 86_400;
+
+/**
+ * A new registration link for a mail (docs/organisations.md "The registration link"): in one
+ * transaction, the link's item (the secret's hash naming the invitation) and the invitation's
+ * `tokenHash` set to it, on condition that the invitation is still Pending and unexpired at `now`.
+ * The newest link replaces the one before (the invitation names one hash). False when the
+ * invitation is no longer open: no link, no mail.
+ */
+export async function writeRegistrationLink(
+  invitation: Pick<InvitationRecord, 'invitationId' | 'expiryDate'>,
+  tokenHash: string,
+  now: string,
+): Promise<boolean> {
+  const { invitationId, expiryDate } = invitation;
+  const result = await service.transaction
+    .write((e) => [
+      e.organisationInvitationToken
+        .create({
+          invitationTokenHash: tokenHash,
+          invitationId,
+          expiresAt: expiryDate,
+          ttl: Math.floor(Date.parse(expiryDate) / 1000) + LINK_KEPT_AFTER_EXPIRY_SECONDS,
+        })
+        .commit(),
+      e.organisationInvitation
+        .patch({ invitationId })
+        .set({ tokenHash })
+        .where((a, op) => `${op.eq(a.status, 'Pending')} AND ${op.gt(a.expiryDate, now)}`)
+        .commit(),
+    ])
+    .go();
+  return !result.canceled;
+}
+
 /** Revoked or Rejected: the status on condition that it is still Pending, and the guard released. */
 export async function closeInvitation(
   invitation: InvitationRecord,

@@ -8,19 +8,28 @@ export const MERGE_MAIL_SUBJECT = 'Your organisation has been invited to merge o
 const greeting = (first?: string) => (first ? `Kia ora ${first},` : 'Kia ora,');
 
 /**
+ * The registration link of an invitation: its secret in the URL's fragment, which browsers never
+ * send to a server (so no access log or Referer carries it); the page reads it and POSTs it.
+ */
+export const registrationLink = (webUrl: string | undefined, secret: string): string =>
+  `${webUrl ?? ''}/registration-via-invitation#code=${secret}`;
+
+/**
  * The invitation mail: who invites, and the link that works for the person — the dashboard (where
- * the invitation alert is) for an existing account, else /registration-via-invitation with the code.
+ * the invitation alert is) for an existing account (`secret` undefined), else the registration link
+ * with the secret only this mail carries (docs/organisations.md "The registration link").
  */
 export function invitationMail(
   inv: InvitationRecord,
-  hasAccount: boolean,
+  secret: string | undefined,
   webUrl: string | undefined,
 ): MailMessage {
   const base = webUrl ?? '';
   const who = inv.organisationName ?? 'An organisation';
-  const link = hasAccount
-    ? `Sign in to accept or decline it on your dashboard: ${base}/`
-    : `Create your account to join: ${base}/registration-via-invitation?code=${encodeURIComponent(inv.invitationId)}`;
+  const link =
+    secret === undefined
+      ? `Sign in to accept or decline it on your dashboard: ${base}/`
+      : `Create your account to join: ${registrationLink(webUrl, secret)}`;
   const text = [
     greeting(inv.firstName),
     '',

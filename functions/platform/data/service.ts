@@ -52,6 +52,7 @@ import {
   organisation,
   organisationInvitation,
   organisationInvitationGuard,
+  organisationInvitationToken,
   organisationMember,
   registeredApplicantInvitation,
 } from './entities/organisation.js';
@@ -87,6 +88,7 @@ export const service = new Service(
     organisationInvitation,
     mergeInvitation,
     organisationInvitationGuard,
+    organisationInvitationToken,
     membershipHistory,
     registeredApplicantInvitation,
     councilClient,

@@ -6,6 +6,7 @@ vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: () => fetchAuthSession() 
 
 const { apiRequest, setUnauthorizedHandler } = await import('../../../web/src/api/client');
 const { changePassword } = await import('../../../web/src/api/user');
+const { lookupInvitation, registerInvited } = await import('../../../web/src/api/accounts');
 const { setConfigForTests } = await import('../../../web/src/app/config');
 
 const session = (id: string, access = `access-${id}`) => ({
@@ -90,5 +91,20 @@ describe('API client', () => {
       previousPassword: 'Old#2025',
       proposedPassword: 'New#2025x',
     });
+  });
+
+  it("an invitation link's code goes only in POST bodies, never in a URL", async () => {
+    const code = 'Zm9yLXRoZS11bml0LXRlc3RzLW9ubHktMzItYnl0ZXM';
+    await lookupInvitation(code);
+    await registerInvited({ invitationCode: code, password: 'Strong#2025' });
+    const [[lookupUrl, lookupInit], [registerUrl, registerInit]] = fetchMock.mock.calls as [
+      string,
+      RequestInit,
+    ][];
+    expect(lookupUrl).toMatch(/\/public\/organisation\/invitations\/lookup$/);
+    expect(lookupInit).toMatchObject({ method: 'POST', body: JSON.stringify({ invitationCode: code }) });
+    expect(registerUrl).toMatch(/\/public\/user\/registration\/invited$/);
+    expect(registerInit.method).toBe('POST');
+    for (const url of [lookupUrl, registerUrl]) expect(url).not.toContain(code);
   });
 });

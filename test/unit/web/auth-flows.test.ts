@@ -13,6 +13,11 @@ import {
 } from '../../../web/src/features/auth/flows';
 import type { RegistrationValues } from '../../../web/src/features/auth/forms';
 import { runSignIn } from '../../../web/src/features/auth/signInFlow';
+import {
+  invitationCodeFromHash,
+  isLegacyInvitationLink,
+  legacyInvitationCode,
+} from '../../../web/src/features/auth/invitationLink';
 
 const values: RegistrationValues = {
   email: ' New.Person@Example.NZ',
@@ -188,6 +193,20 @@ describe('forgot and reset password (Amplify)', () => {
 });
 
 describe('registration via invitation', () => {
+  it("reads the link's code from the fragment; an old ?code= link is recognised, never used as a code", () => {
+    expect(invitationCodeFromHash('#code=abc_-9')).toBe('abc_-9');
+    expect(invitationCodeFromHash('code=abc')).toBe('abc');
+    expect(invitationCodeFromHash('')).toBeUndefined();
+    expect(invitationCodeFromHash('#code=%20')).toBeUndefined();
+    expect(invitationCodeFromHash('#other=1')).toBeUndefined();
+    expect(legacyInvitationCode('?code=inv-1')).toBe('inv-1');
+    expect(legacyInvitationCode('?code=')).toBeUndefined();
+    expect(legacyInvitationCode('')).toBeUndefined();
+    expect(isLegacyInvitationLink({ legacyInvitationLink: true })).toBe(true);
+    expect(isLegacyInvitationLink(null)).toBe(false);
+    expect(isLegacyInvitationLink({ email: 'a@b.nz' })).toBe(false);
+  });
+
   it('lookup: the email when found; 404 → invalid; other failures → failed', async () => {
     await expect(
       lookupInvitationCode(
@@ -213,7 +232,7 @@ describe('registration via invitation', () => {
     ).resolves.toEqual({ kind: 'failed', error: network });
   });
 
-  it('registers with {uuid, password}, then signs in automatically', async () => {
+  it('registers with {invitationCode, password}, then signs in automatically', async () => {
     const registerInvited = vi.fn(async () => ({ username: 'u' }));
     const signIn = vi.fn(async () => ({ ok: true as const }));
     await expect(
@@ -222,7 +241,7 @@ describe('registration via invitation', () => {
         { code: 'c-1', email: 'i@b.nz', password: 'Strong#2025' },
       ),
     ).resolves.toEqual({ kind: 'signedIn' });
-    expect(registerInvited).toHaveBeenCalledWith({ uuid: 'c-1', password: 'Strong#2025' });
+    expect(registerInvited).toHaveBeenCalledWith({ invitationCode: 'c-1', password: 'Strong#2025' });
     expect(signIn).toHaveBeenCalledWith({ email: 'i@b.nz', password: 'Strong#2025' });
   });
 

@@ -15,7 +15,11 @@ function stub(name: string) {
   return async () => ({
     default: function Stub() {
       const location = useLocation();
-      return <p data-page={name}>{`${name} ${location.pathname}${location.search}`}</p>;
+      return (
+        <p data-page={name} data-state={JSON.stringify(location.state ?? null)}>
+          {`${name} ${location.pathname}${location.search}`}
+        </p>
+      );
     },
   });
 }
@@ -40,7 +44,7 @@ afterEach(() => {
 });
 
 /** Renders the signed-out routes at `entry` and returns where the router settles and which page shows. */
-async function visit(entry: string | { pathname: string; search?: string; state?: unknown }) {
+async function visit(entry: string | { pathname: string; search?: string; hash?: string; state?: unknown }) {
   const router = createMemoryRouter(signedOutRoutes(stubs), { initialEntries: [entry] });
   const container = document.createElement('div');
   document.body.append(container);
@@ -57,10 +61,11 @@ async function visit(entry: string | { pathname: string; search?: string; state?
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
   }
-  const { pathname, search } = router.state.location;
+  const { pathname, search, hash } = router.state.location;
   return {
     url: `${pathname}${search}`,
     page: container.querySelector('[data-page]')?.getAttribute('data-page'),
+    ...(hash ? { hash } : {}),
   };
 }
 
@@ -69,7 +74,6 @@ describe('signed-out routes (organisation §2, core §2)', () => {
     ['/', 'sign-in'],
     ['/registration', 'registration'],
     ['/confirm-registration?verification_code=123456&email=a%40b.nz', 'confirm-registration'],
-    ['/registration-via-invitation?code=abc', 'invitation'],
     ['/forgot-password', 'forgot-password'],
     ['/support', 'support'],
   ])('%s shows the %s page', async (path, page) => {
@@ -94,12 +98,29 @@ describe('signed-out routes (organisation §2, core §2)', () => {
     });
   });
 
+  it("/registration-via-invitation with the link's code in the fragment shows the invitation page", async () => {
+    await expect(visit('/registration-via-invitation#code=abc')).resolves.toEqual({
+      url: '/registration-via-invitation',
+      page: 'invitation',
+      hash: '#code=abc',
+    });
+  });
+
   it('/registration-via-invitation without a code goes to /', async () => {
     await expect(visit('/registration-via-invitation')).resolves.toEqual({ url: '/', page: 'sign-in' });
     await expect(visit('/registration-via-invitation?code=%20')).resolves.toEqual({
       url: '/',
       page: 'sign-in',
     });
+    await expect(visit('/registration-via-invitation#code=')).resolves.toEqual({ url: '/', page: 'sign-in' });
+  });
+
+  it("an old mail's ?code= link: the query is dropped from the URL at once; the page is told it is an old link", async () => {
+    const seen = await visit('/registration-via-invitation?code=2e3d30a2-a78c-4c20-8830-13360bd12b91');
+    expect(seen).toEqual({ url: '/registration-via-invitation', page: 'invitation' });
+    expect(document.querySelector('[data-page]')?.getAttribute('data-state')).toBe(
+      JSON.stringify({ legacyInvitationLink: true }),
+    );
   });
 
   it.each([

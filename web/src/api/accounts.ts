@@ -4,6 +4,7 @@
  */
 import type {
   ConfirmRegistrationRequest,
+  InvitationLookupRequest,
   InvitationLookupResponse,
   InvitedRegistrationRequest,
   RegistrationRequest,
@@ -17,7 +18,7 @@ export const accountPaths = {
   registration: '/public/user/registration',
   confirm: '/public/user/registration/confirm',
   resend: '/public/user/registration/resend',
-  invitation: '/public/organisation/invitations',
+  invitation: '/public/organisation/invitations/lookup',
   invited: '/public/user/registration/invited',
   captcha: '/public/captcha/challenge',
 } as const;
@@ -38,9 +39,14 @@ export async function resendRegistration(body: ResendRegistrationRequest): Promi
   await apiRequest<unknown>(accountPaths.resend, { method: 'POST', body, anonymous: true });
 }
 
-export function lookupInvitation(uuid: string, signal?: AbortSignal): Promise<InvitationLookupResponse> {
+/** The invitation's email for its link's secret: in the POST body, never in a URL. */
+export function lookupInvitation(
+  invitationCode: string,
+  signal?: AbortSignal,
+): Promise<InvitationLookupResponse> {
   return apiRequest<InvitationLookupResponse>(accountPaths.invitation, {
-    query: { uuid },
+    method: 'POST',
+    body: { invitationCode } satisfies InvitationLookupRequest,
     anonymous: true,
     signal,
   });

@@ -1,14 +1,13 @@
-import {
-  createBrowserRouter,
-  Navigate,
-  Outlet,
-  useLocation,
-  useSearchParams,
-  type RouteObject,
-} from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { SignedOutLayout } from '../components/SignedOutLayout';
 import { PageSpinner } from '../components/PageSpinner';
 import { resetEmailFromState } from '../features/auth/resetNotice';
+import {
+  invitationCodeFromHash,
+  isLegacyInvitationLink,
+  LEGACY_INVITATION_LINK,
+  legacyInvitationCode,
+} from '../features/auth/invitationLink';
 import { RouteError } from './RouteError';
 import { loadAllStrings, loadI18next } from '../i18n/strings';
 import { withReturnPath } from '../../../shared/domain/returnPath';
@@ -54,10 +53,20 @@ const pages: SignedOutPages = {
 
 const page = (load: PageLoader) => async () => ({ Component: (await load()).default });
 
-/** /registration-via-invitation without a code goes to `/`. */
+/**
+ * /registration-via-invitation needs the link's code in the fragment (`#code=`), else goes to `/`.
+ * An old mail's `?code=` is read once and the URL replaced at once (no query kept in the history);
+ * the page then says that link no longer works (features/auth/invitationLink.ts).
+ */
 export function RequireInvitationCode() {
-  const [search] = useSearchParams();
-  return search.get('code')?.trim() ? <Outlet /> : <Navigate to="/" replace />;
+  const { pathname, search, hash, state } = useLocation();
+  if (legacyInvitationCode(search))
+    return <Navigate to={pathname} replace state={{ [LEGACY_INVITATION_LINK]: true }} />;
+  return invitationCodeFromHash(hash) || isLegacyInvitationLink(state) ? (
+    <Outlet />
+  ) : (
+    <Navigate to="/" replace />
+  );
 }
 
 /** /reset-password without an email passed along (router state) goes to /forgot-password. */

@@ -66,6 +66,12 @@ export const organisationInvitation = new Entity({
     status: { type: invitationStatuses, required: true, default: 'Pending' },
     expiryDate: { type: 'string', required: true },
     sentDate: { type: 'string', required: true },
+    /**
+     * SHA-256 (base64url) of the secret in the newest registration link mailed for it (never the
+     * secret; never in a response): the link works only while it names this hash
+     * (organisationInvitationToken; docs/organisations.md "The registration link").
+     */
+    tokenHash: { type: 'string' },
     ...timestamps,
   },
   indexes: {
@@ -82,6 +88,30 @@ export const organisationInvitation = new Entity({
       index: 'gsi2',
       pk: { field: 'gsi2pk', casing: 'none', composite: ['email'] },
       sk: { field: 'gsi2sk', casing: 'none', composite: ['sentDate'] },
+    },
+  },
+});
+
+/**
+ * The registration link of an organisation invitation (docs/organisations.md "The registration
+ * link"): only the SHA-256 of the link's random secret (32 bytes, base64url) is kept, read by its
+ * hash (its own key, no index), naming its invitation; deleted when the link registers an account,
+ * dropped by the table a day after the invitation's expiry.
+ */
+export const organisationInvitationToken = new Entity({
+  model: model('organisationInvitationToken'),
+  attributes: {
+    /** Its own key name, so a grant can name these partitions alone (`$portal#invitationTokenHash_*`). */
+    invitationTokenHash: { type: 'string', required: true, readOnly: true },
+    invitationId: { type: 'string', required: true, readOnly: true },
+    expiresAt: { type: 'string', required: true },
+    /** Epoch seconds: the table drops it after its expiry. */
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byHash: {
+      pk: { field: 'pk', casing: 'none', composite: ['invitationTokenHash'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
     },
   },
 });

@@ -1,6 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { handler } from '../../../../functions/accounts/post-confirmation.js';
@@ -12,7 +16,11 @@ vi.hoisted(() => {
 });
 
 const ddb = mockClient(DynamoDBDocumentClient);
-beforeEach(() => ddb.reset());
+const cognito = mockClient(CognitoIdentityProviderClient);
+beforeEach(() => {
+  ddb.reset();
+  cognito.reset();
+});
 
 const event = (triggerSource: string): PostConfirmationTriggerEvent =>
   ({
@@ -82,9 +90,24 @@ describe('PostConfirmation trigger', () => {
     await expect(handler(event('PostConfirmation_ConfirmSignUp'), lambdaContext)).rejects.toThrow();
   });
 
-  it('a forgot-password confirmation writes nothing', async () => {
+  it("a password reset signs the user out everywhere on the event's pool (AdminUserGlobalSignOut) and writes nothing", async () => {
+    cognito.on(AdminUserGlobalSignOutCommand).resolves({ $metadata: {} });
     const e = event('PostConfirmation_ConfirmForgotPassword');
     expect(await handler(e, lambdaContext)).toBe(e);
+    expect(cognito.commandCalls(AdminUserGlobalSignOutCommand).map((c) => c.args[0].input)).toEqual([
+      { UserPoolId: 'pool', Username: 'c0ffee-sub' },
+    ]);
     expect(ddb.calls()).toHaveLength(0);
+  });
+
+  it('a failing sign-out fails the trigger (the reset reports it) rather than leave the sessions alive', async () => {
+    cognito.on(AdminUserGlobalSignOutCommand).rejects(new Error('throttled'));
+    await expect(handler(event('PostConfirmation_ConfirmForgotPassword'), lambdaContext)).rejects.toThrow();
+  });
+
+  it('a confirmed sign-up signs no one out', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    await handler(event('PostConfirmation_ConfirmSignUp'), lambdaContext);
+    expect(cognito.calls()).toHaveLength(0);
   });
 });

@@ -33,6 +33,7 @@ import { handler } from '../../../../functions/accounts/handler.js';
 import { handler as siteHandler } from '../../../../functions/site/handler.js';
 import { captchaSettings } from '../../../../functions/platform/adapters/captcha.js';
 import { httpEvent, lambdaContext, parseResponse } from '../helpers.js';
+import { linkSecretHash } from '../../../../functions/platform/link-secrets.js';
 
 vi.hoisted(() => {
   process.env.TABLE_NAME = 'portal-table';
@@ -468,6 +469,33 @@ describe('POST /public/user/registration/resend', () => {
   });
 });
 
+/** The secret of the invitation's mailed link, and what is stored of it. */
+const CODE = 'Zm9yLXRoZS11bml0LXRlc3RzLW9ubHktMzItYnl0ZXM';
+const HASH = linkSecretHash(CODE);
+const LINK_KEY = { pk: `$portal#invitationTokenHash_${HASH}`, sk: '$organisationInvitationToken_1' };
+const storedLink = {
+  ...LINK_KEY,
+  __edb_e__: 'organisationInvitationToken',
+  __edb_v__: '1',
+  invitationTokenHash: HASH,
+  invitationId: 'inv-1',
+  expiresAt: '2099-01-01T00:00:00.000Z',
+  ttl: 4_070_995_200,
+};
+/** The table holds `link` and `invitation` (each may be absent). */
+const stored = (
+  invitation: Record<string, unknown> | null,
+  link: Record<string, unknown> | null = storedLink,
+) =>
+  ddb.on(GetCommand).callsFake((input: { Key: { pk: string } }) => ({
+    Item:
+      (input.Key.pk === LINK_KEY.pk
+        ? link
+        : input.Key.pk === '$portal#invitationId_inv-1'
+          ? invitation
+          : null) ?? undefined,
+  }));
+
 const storedInvitation = (extra: Record<string, unknown> = {}) => ({
   pk: '$portal#invitationId_inv-1',
   sk: '$organisationInvitation_1',
@@ -483,55 +511,59 @@ const storedInvitation = (extra: Record<string, unknown> = {}) => ({
   expiryDate: new Date(Date.now() + 86_400_000).toISOString(),
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  tokenHash: HASH,
   ...extra,
 });
 
-describe('GET /public/organisation/invitations', () => {
-  it('a Pending unexpired invitation → {email}', async () => {
-    ddb.on(GetCommand).resolves({ Item: storedInvitation() });
-    const res = await call('GET /public/organisation/invitations', {
-      queryStringParameters: { uuid: 'inv-1' },
-    });
-    expect(res).toMatchObject({ statusCode: 200, body: { email: 'new@example.nz' } });
-    expect(ddb.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual({
-      pk: '$portal#invitationId_inv-1',
-      sk: '$organisationInvitation_1',
-    });
+describe('POST /public/organisation/invitations/lookup', () => {
+  const lookup = (body: unknown = { invitationCode: CODE }) =>
+    call('POST /public/organisation/invitations/lookup', { body });
+
+  it("the link's secret of a Pending unexpired invitation → {email}; read by the secret's hash", async () => {
+    stored(storedInvitation());
+    expect(await lookup()).toMatchObject({ statusCode: 200, body: { email: 'new@example.nz' } });
+    expect(ddb.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([
+      LINK_KEY,
+      { pk: '$portal#invitationId_inv-1', sk: '$organisationInvitation_1' },
+    ]);
   });
 
   it.each([
-    ['unknown', undefined],
-    ['accepted', storedInvitation({ status: 'Accepted' })],
-    ['revoked', storedInvitation({ status: 'Revoked' })],
-    ['expired', storedInvitation({ expiryDate: '2020-01-01T00:00:00.000Z' })],
-  ])('%s → 404 ResourceNotFound', async (_what, item) => {
-    ddb.on(GetCommand).resolves({ Item: item });
-    const res = await call('GET /public/organisation/invitations', {
-      queryStringParameters: { uuid: 'inv-1' },
-    });
-    expect(res).toMatchObject({
+    ['an unknown link', storedInvitation(), null],
+    ['an accepted invitation', storedInvitation({ status: 'Accepted' }), storedLink],
+    ['a revoked invitation', storedInvitation({ status: 'Revoked' }), storedLink],
+    ['an expired invitation', storedInvitation({ expiryDate: '2020-01-01T00:00:00.000Z' }), storedLink],
+    ['a link a newer one replaced', storedInvitation({ tokenHash: 'another-hash' }), storedLink],
+  ])('%s → 404 ResourceNotFound', async (_what, invitation, link) => {
+    stored(invitation, link);
+    expect(await lookup()).toMatchObject({
       statusCode: 404,
       body: { code: 'ResourceNotFound', message: 'Resource not found' },
     });
   });
 
-  it('no uuid → 400 on query.uuid', async () => {
-    const res = await call('GET /public/organisation/invitations');
-    expect(res.body).toMatchObject({ details: [{ field: 'query.uuid', reason: 'Required' }] });
+  it.each([
+    [{}, 'Required'],
+    [{ invitationCode: 'inv-1' }, 'Invitation code is not valid'],
+    [{ invitationCode: '2e3d30a2-a78c-4c20-8830-13360bd12b91' }, 'Invitation code is not valid'],
+  ])('%j → 400 on body.invitationCode, nothing read', async (body, reason) => {
+    expect((await lookup(body)).body).toMatchObject({
+      details: expect.arrayContaining([{ field: 'body.invitationCode', reason }]),
+    });
     expect(ddb.calls()).toHaveLength(0);
   });
 });
 
 describe('POST /public/user/registration/invited', () => {
-  const invited = (body: unknown = { uuid: 'inv-1', password: 'Invited#2025' }) =>
+  const invited = (body: unknown = { invitationCode: CODE, password: 'Invited#2025' }) =>
     call('POST /public/user/registration/invited', { body });
   const created = {
     User: { Username: 'sub-9', Attributes: [{ Name: 'sub', Value: 'sub-9' }] },
     ...meta,
   };
 
-  it('creates a verified, confirmed user, then the record, membership and Accepted invitation in one transaction', async () => {
-    ddb.on(GetCommand).resolves({ Item: storedInvitation() });
+  it('creates a verified, confirmed user, then the record, membership, the invitation Accepted (its link used up) and UserRegistered in one transaction', async () => {
+    stored(storedInvitation());
     ddb.on(TransactWriteCommand).resolves({});
     cognito.on(AdminCreateUserCommand).resolves(created);
     cognito.on(AdminSetUserPasswordCommand).resolves(meta);
@@ -554,7 +586,7 @@ describe('POST /public/user/registration/invited', () => {
       Permanent: true,
     });
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items).toHaveLength(4);
+    expect(items).toHaveLength(5);
     expect(items[0]!.Put).toMatchObject({
       Item: {
         pk: '$portal#userId_sub-9',
@@ -572,9 +604,17 @@ describe('POST /public/user/registration/invited', () => {
     });
     expect(items[2]!.Update).toMatchObject({
       Key: { pk: '$portal#invitationId_inv-1', sk: '$organisationInvitation_1' },
-      ConditionExpression: expect.stringMatching(/#status = :status.* AND .*#expiryDate > :expiryDate/),
+      ConditionExpression: expect.stringMatching(
+        /#status = :status.* AND .*#expiryDate > :expiryDate.* AND .*#tokenHash = :tokenHash/,
+      ),
+      UpdateExpression: expect.stringContaining('REMOVE #tokenHash'),
     });
-    expect(Object.values(items[2]!.Update!.ExpressionAttributeValues!)).toContain('Accepted');
+    expect(Object.values(items[2]!.Update!.ExpressionAttributeValues!)).toEqual(
+      expect.arrayContaining(['Accepted', HASH]),
+    );
+    expect(items[4]!.Put).toMatchObject({
+      Item: { type: 'UserRegistered', aggregateId: 'sub-9', data: { email: 'new@example.nz' } },
+    });
     // Nobody joins an organisation that merged into another (issue 33).
     expect(items[3]!.ConditionCheck).toMatchObject({
       Key: { pk: '$portal#organisationId_org-1' },
@@ -584,13 +624,13 @@ describe('POST /public/user/registration/invited', () => {
   });
 
   it('an invalid invitation → 404 and no Cognito call', async () => {
-    ddb.on(GetCommand).resolves({ Item: storedInvitation({ status: 'Accepted' }) });
+    stored(storedInvitation({ status: 'Accepted' }));
     expect(await invited()).toMatchObject({ statusCode: 404, body: { code: 'ResourceNotFound' } });
     expect(cognito.calls()).toHaveLength(0);
   });
 
   it('an existing account → 400 USER.EXISTS.COGNITO.400; nothing written', async () => {
-    ddb.on(GetCommand).resolves({ Item: storedInvitation() });
+    stored(storedInvitation());
     cognito.on(AdminCreateUserCommand).rejects(new UsernameExistsException({ message: 'exists', ...meta }));
     expect(await invited()).toMatchObject({
       statusCode: 400,
@@ -600,7 +640,7 @@ describe('POST /public/user/registration/invited', () => {
   });
 
   it('a refused password removes the new Cognito user → 400 on body.password', async () => {
-    ddb.on(GetCommand).resolves({ Item: storedInvitation() });
+    stored(storedInvitation());
     cognito.on(AdminCreateUserCommand).resolves(created);
     cognito
       .on(AdminSetUserPasswordCommand)
@@ -618,11 +658,16 @@ describe('POST /public/user/registration/invited', () => {
   });
 
   it('an invitation used or revoked meanwhile (the transaction is cancelled) removes the Cognito user → 404', async () => {
-    ddb.on(GetCommand).resolves({ Item: storedInvitation() });
+    stored(storedInvitation());
     ddb.on(TransactWriteCommand).rejects(
       Object.assign(new Error('Transaction cancelled'), {
         name: 'TransactionCanceledException',
-        CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+        CancellationReasons: [
+          { Code: 'None' },
+          { Code: 'None' },
+          { Code: 'ConditionalCheckFailed' },
+          { Code: 'None' },
+        ],
       }),
     );
     cognito.on(AdminCreateUserCommand).resolves(created);
@@ -632,11 +677,21 @@ describe('POST /public/user/registration/invited', () => {
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
   });
 
+  it("the invitation's id (what its inviter reads back) → 400 before any lookup; no account", async () => {
+    const res = await invited({ invitationCode: 'inv-1', uuid: 'inv-1', password: 'Invited#2025' });
+    expect(res).toMatchObject({
+      statusCode: 400,
+      body: { details: [{ field: 'body.invitationCode', reason: 'Invitation code is not valid' }] },
+    });
+    expect(ddb.calls()).toHaveLength(0);
+    expect(cognito.calls()).toHaveLength(0);
+  });
+
   it('a weak password or missing code → 400 before any lookup', async () => {
-    const res = await invited({ uuid: '', password: 'weak' });
+    const res = await invited({ invitationCode: '', password: 'weak' });
     expect(res.body).toMatchObject({
       details: expect.arrayContaining([
-        { field: 'body.uuid', reason: 'Required' },
+        { field: 'body.invitationCode', reason: 'Required' },
         {
           field: 'body.password',
           reason: 'Requires at least 8, upper, lower, numerical & special characters',

@@ -1,11 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { claimCaptchaSolution } from '../../../../functions/accounts/repository/captcha.js';
 import {
   acceptInvitationAsNewUser,
   createOrganisationInvitation,
+  invitationByTokenHash,
 } from '../../../../functions/accounts/repository/invitations.js';
+import { linkSecretHash } from '../../../../functions/platform/link-secrets.js';
 import { setAnnouncements, setMaintenance } from '../../../../functions/site/repository.js';
 
 vi.hoisted(() => {
@@ -60,8 +62,15 @@ describe('site settings repository', () => {
 });
 
 describe('invitation repository', () => {
-  it('creates a Pending invitation keyed by its code, by organisation and by email, expiring in 7 days', async () => {
-    ddb.on(PutCommand).resolves({});
+  it('seeds a Pending invitation with its registration link: the secret returned, only its hash stored', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    ddb.on(GetCommand).callsFake((input: { Key: { pk: string } }) => ({
+      Item: input.Key.pk.startsWith('$portal#invitationId_')
+        ? {
+            ...ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!.Item,
+          }
+        : undefined,
+    }));
     const inv = await createOrganisationInvitation({
       invitationId: 'inv-1',
       organisationId: 'org-1',
@@ -73,30 +82,77 @@ describe('invitation repository', () => {
       expiryDate: '2026-01-08T00:00:00.000Z',
       email: 'new@example.nz',
     });
-    const put = ddb.commandCalls(PutCommand)[0]!.args[0].input;
-    expect(put.Item).toMatchObject({
+    expect(inv.invitationCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [put, link] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(put!.Put!.Item).toMatchObject({
       pk: '$portal#invitationId_inv-1',
       sk: '$organisationInvitation_1',
       gsi1pk: '$portal#organisationId_org-1',
       gsi2pk: '$portal#email_new@example.nz',
+      tokenHash: linkSecretHash(inv.invitationCode),
     });
-    expect(put.ConditionExpression).toContain('attribute_not_exists(#pk)');
+    expect(put!.Put!.ConditionExpression).toContain('attribute_not_exists(#pk)');
+    expect(link!.Put!.Item).toMatchObject({
+      pk: `$portal#invitationTokenHash_${linkSecretHash(inv.invitationCode)}`,
+      invitationId: 'inv-1',
+      expiresAt: '2026-01-08T00:00:00.000Z',
+    });
+    expect(JSON.stringify(ddb.calls().map((c) => c.args[0].input))).not.toContain(inv.invitationCode);
   });
 
-  it('accepting: user + membership + invitation in one transaction; the cancelled part names the outcome', async () => {
+  it("finds an invitation by its link's hash only while the invitation still names that hash", async () => {
+    const hash = linkSecretHash('the-secret');
+    const edb = (entity: string) => ({ __edb_e__: entity, __edb_v__: '1' });
+    const invitation = {
+      ...edb('organisationInvitation'),
+      invitationId: 'inv-1',
+      organisationId: 'org-1',
+      email: 'a@b.nz',
+      tokenHash: hash,
+    };
+    ddb.on(GetCommand).callsFake((input: { Key: { pk: string } }) => ({
+      Item:
+        input.Key.pk === `$portal#invitationTokenHash_${hash}`
+          ? {
+              ...edb('organisationInvitationToken'),
+              invitationTokenHash: hash,
+              invitationId: 'inv-1',
+              expiresAt: 'x',
+              ttl: 1,
+            }
+          : input.Key.pk === '$portal#invitationId_inv-1'
+            ? invitation
+            : undefined,
+    }));
+    expect(await invitationByTokenHash(hash)).toMatchObject({ invitationId: 'inv-1' });
+    expect(await invitationByTokenHash(linkSecretHash('another'))).toBeUndefined();
+    // A newer link (a resend) replaced this one: the invitation names another hash.
+    invitation.tokenHash = linkSecretHash('newer');
+    expect(await invitationByTokenHash(hash)).toBeUndefined();
+  });
+
+  it('accepting: user + membership + invitation (used up: its hash removed) + UserRegistered in one transaction; the cancelled part names the outcome', async () => {
     const invitation = { invitationId: 'inv-1', organisationId: 'org-1', lastName: 'Tui' };
-    const user = { userId: 'u1', username: 'u1', email: 'new@example.nz' };
+    const user = { userId: 'u1', username: 'u1', email: 'New@Example.nz' };
+    const hash = linkSecretHash('the-secret');
     ddb.on(TransactWriteCommand).resolves({});
-    expect(await acceptInvitationAsNewUser(invitation, user, new Date('2026-01-05T00:00:00Z'))).toBe(
+    expect(await acceptInvitationAsNewUser(invitation, hash, user, new Date('2026-01-05T00:00:00Z'))).toBe(
       'accepted',
     );
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Put', 'Update', 'ConditionCheck']);
+    expect(items.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Put', 'Update', 'ConditionCheck', 'Put']);
     // The organisation has not merged into another (issue 33: nobody joins a dissolved one).
     expect(items[3]!.ConditionCheck!.ConditionExpression).toContain('attribute_not_exists');
     expect(Object.values(items[2]!.Update!.ExpressionAttributeValues!)).toEqual(
-      expect.arrayContaining(['Pending', '2026-01-05T00:00:00.000Z', 'Accepted']),
+      expect.arrayContaining(['Pending', '2026-01-05T00:00:00.000Z', 'Accepted', hash]),
     );
+    expect(items[2]!.Update!.UpdateExpression).toMatch(/REMOVE/);
+    expect(items[4]!.Put!.Item).toMatchObject({
+      type: 'UserRegistered',
+      aggregateType: 'user',
+      aggregateId: 'u1',
+      data: { email: 'new@example.nz' },
+    });
 
     const cancel = (codes: string[]) =>
       Object.assign(new Error('cancelled'), {
@@ -104,13 +160,13 @@ describe('invitation repository', () => {
         CancellationReasons: codes.map((Code) => ({ Code })),
       });
     ddb.reset();
-    ddb.on(TransactWriteCommand).rejects(cancel(['None', 'None', 'ConditionalCheckFailed']));
-    expect(await acceptInvitationAsNewUser(invitation, user)).toBe('invitationClosed');
+    ddb.on(TransactWriteCommand).rejects(cancel(['None', 'None', 'ConditionalCheckFailed', 'None', 'None']));
+    expect(await acceptInvitationAsNewUser(invitation, hash, user)).toBe('invitationClosed');
     ddb.reset();
-    ddb.on(TransactWriteCommand).rejects(cancel(['ConditionalCheckFailed', 'None', 'None']));
-    expect(await acceptInvitationAsNewUser(invitation, user)).toBe('userExists');
+    ddb.on(TransactWriteCommand).rejects(cancel(['ConditionalCheckFailed', 'None', 'None', 'None', 'None']));
+    expect(await acceptInvitationAsNewUser(invitation, hash, user)).toBe('userExists');
     ddb.reset();
-    ddb.on(TransactWriteCommand).rejects(cancel(['None', 'None', 'None', 'ConditionalCheckFailed']));
-    expect(await acceptInvitationAsNewUser(invitation, user)).toBe('invitationClosed');
+    ddb.on(TransactWriteCommand).rejects(cancel(['None', 'None', 'None', 'ConditionalCheckFailed', 'None']));
+    expect(await acceptInvitationAsNewUser(invitation, hash, user)).toBe('invitationClosed');
   });
 });

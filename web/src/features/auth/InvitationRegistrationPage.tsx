@@ -10,7 +10,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { lookupInvitation, registerInvited } from '../../api/accounts';
 import { useAuth } from '../../app/auth';
@@ -18,20 +18,24 @@ import { QueryRoot } from '../../app/queryClient';
 import { RouterLink } from '../../components/RouterLink';
 import styles from '../../components/signed-out.module.css';
 import { lookupInvitationCode, registerWithInvitation } from './flows';
+import { invitationCodeFromHash, isLegacyInvitationLink } from './invitationLink';
 import { invitationFormState, randomId, type InvitationValues } from './forms';
 import { useMessages } from './useMessages';
 
 export const invitationQueryKey = (code: string) => ['public', 'invitation', code] as const;
 
 /**
- * `/registration-via-invitation?code`: the invitation's email (read-only), a password and the
- * acknowledgement → POST /public/user/registration/invited → automatic sign-in → `/`.
- * Without a code the route guard (routes/signedOut.tsx) goes to `/`. The lookup is a query of its
- * own cache (the signed-out app has none: ../../app/queryClient.tsx).
+ * `/registration-via-invitation#code=<secret>`: the invitation's email (read-only), a password and
+ * the acknowledgement → POST /public/user/registration/invited → automatic sign-in → `/`. The code
+ * is read from the URL's fragment and sent only in POST bodies (./invitationLink.ts). Without a code
+ * the route guard (routes/signedOut.tsx) goes to `/`; an old mail's `?code=` link arrives here as
+ * router state (the URL already replaced) and is told the code is not valid. The lookup is a query
+ * of its own cache (the signed-out app has none: ../../app/queryClient.tsx).
  */
 export default function InvitationRegistrationPage() {
-  const [search] = useSearchParams();
-  const code = search.get('code')?.trim() ?? '';
+  const { hash, state } = useLocation();
+  if (isLegacyInvitationLink(state)) return <LegacyInvitationLink />;
+  const code = invitationCodeFromHash(hash) ?? '';
   if (!code) return <Navigate to="/" replace />;
   return (
     <QueryRoot>
@@ -40,11 +44,32 @@ export default function InvitationRegistrationPage() {
   );
 }
 
+/** An old mail's link: its code (the invitation's id) no longer registers anyone. */
+function LegacyInvitationLink() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.form}>
+      <Container>
+        <SpaceBetween size="l">
+          <Box variant="h1" fontSize="heading-l">
+            {t('auth.invitation.title')}
+          </Box>
+          <Alert type="error" statusIconAriaLabel={t('shell.error')}>
+            {t('auth.invitation.invalid')}
+          </Alert>
+          <Box variant="p">{t('auth.invitation.oldLink')}</Box>
+          <RouterLink href="/">{t('auth.invitation.backToLogin')}</RouterLink>
+        </SpaceBetween>
+      </Container>
+    </div>
+  );
+}
+
 function InvitationRegistration({ code }: { code: string }) {
   const { t } = useTranslation();
   const lookup = useQuery({
     queryKey: invitationQueryKey(code),
-    queryFn: () => lookupInvitationCode((uuid) => lookupInvitation(uuid), code),
+    queryFn: () => lookupInvitationCode((invitationCode) => lookupInvitation(invitationCode), code),
     retry: false,
     staleTime: Infinity,
   });

@@ -163,7 +163,7 @@ export type InvitationLookupOutcome =
   | { kind: 'failed'; error: ServiceError | undefined };
 
 export async function lookupInvitationCode(
-  lookup: (uuid: string) => Promise<InvitationLookupResponse>,
+  lookup: (invitationCode: string) => Promise<InvitationLookupResponse>,
   code: string,
 ): Promise<InvitationLookupOutcome> {
   try {
@@ -191,7 +191,7 @@ export async function registerWithInvitation(
   input: { code: string; email: string; password: string },
 ): Promise<InvitationRegistrationOutcome> {
   try {
-    await deps.registerInvited({ uuid: input.code, password: input.password });
+    await deps.registerInvited({ invitationCode: input.code, password: input.password });
   } catch {
     return { kind: 'registerFailed' };
   }

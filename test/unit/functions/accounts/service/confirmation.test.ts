@@ -2,11 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { confirmationService } from '../../../../../functions/accounts/service/confirmation.js';
 import type { NewUser } from '../../../../../functions/accounts/repository/users.js';
 
-/** The confirmation service with fake ports: an in-memory user table with a conditional create, and a log. */
+/**
+ * The confirmation service with fake ports: an in-memory user table with a conditional create, the
+ * pool's global sign-outs, and a log.
+ */
 function world() {
   const rows = new Map<string, NewUser>();
   const logged: { message: string; data?: unknown }[] = [];
+  const signedOut: { username: string; userPoolId: string | undefined }[] = [];
   const service = confirmationService({
+    userPool: {
+      globalSignOut: async (username, userPoolId) => void signedOut.push({ username, userPoolId }),
+    },
     users: {
       createIfAbsent: async (user) => {
         if (rows.has(user.userId)) return { created: false };
@@ -16,7 +23,7 @@ function world() {
     },
     log: { info: ((message: string, data?: unknown) => void logged.push({ message, data })) as never },
   });
-  return { service, rows, logged };
+  return { service, rows, logged, signedOut };
 }
 
 const attributes = {
@@ -32,7 +39,12 @@ describe('confirmation service: the user record of a confirmed account (fake por
     '%s creates the record from the attributes',
     async (triggerSource) => {
       const w = world();
-      await w.service.accountConfirmed({ triggerSource, username: 'c0ffee-sub', attributes });
+      await w.service.accountConfirmed({
+        triggerSource,
+        userPoolId: 'p',
+        username: 'c0ffee-sub',
+        attributes,
+      });
       expect(w.rows.get('c0ffee-sub')).toEqual({
         userId: 'c0ffee-sub',
         username: 'c0ffee-sub',
@@ -50,6 +62,7 @@ describe('confirmation service: the user record of a confirmed account (fake por
     const w = world();
     await w.service.accountConfirmed({
       triggerSource: 'PostConfirmation_ConfirmSignUp',
+      userPoolId: 'p',
       username: 'u',
       attributes: { sub: 's', email: 'e@example.nz', given_name: '' },
     });
@@ -58,27 +71,52 @@ describe('confirmation service: the user record of a confirmed account (fake por
 
   it('a second confirmation changes nothing', async () => {
     const w = world();
-    const input = { triggerSource: 'PostConfirmation_ConfirmSignUp', username: 'c0ffee-sub', attributes };
+    const input = {
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
+      userPoolId: 'p',
+      username: 'c0ffee-sub',
+      attributes,
+    };
     await w.service.accountConfirmed(input);
     await w.service.accountConfirmed({ ...input, attributes: { ...attributes, given_name: 'Other' } });
     expect(w.rows.get('c0ffee-sub')!.firstName).toBe('Ana');
     expect(w.logged.at(-1)).toMatchObject({ data: { created: false } });
   });
 
-  it('a forgot-password confirmation writes nothing', async () => {
+  it('a password reset (ConfirmForgotPassword) signs the user out everywhere on their pool, and writes nothing', async () => {
     const w = world();
     await w.service.accountConfirmed({
       triggerSource: 'PostConfirmation_ConfirmForgotPassword',
+      userPoolId: 'ap-southeast-2_pool',
       username: 'c0ffee-sub',
       attributes,
     });
+    expect(w.signedOut).toEqual([{ username: 'c0ffee-sub', userPoolId: 'ap-southeast-2_pool' }]);
     expect(w.rows.size).toBe(0);
     expect(w.logged).toEqual([
-      {
-        message: 'post-confirmation: ignored trigger',
-        data: { triggerSource: 'PostConfirmation_ConfirmForgotPassword' },
-      },
+      { message: 'post-confirmation: password reset, signed out everywhere', data: { userId: 'c0ffee-sub' } },
     ]);
+  });
+
+  it('a sign-up confirmation signs no one out; other sources are ignored', async () => {
+    const w = world();
+    await w.service.accountConfirmed({
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
+      userPoolId: 'p',
+      username: 'c0ffee-sub',
+      attributes,
+    });
+    await w.service.accountConfirmed({
+      triggerSource: 'Something_Else',
+      userPoolId: 'p',
+      username: 'u',
+      attributes,
+    });
+    expect(w.signedOut).toEqual([]);
+    expect(w.logged.at(-1)).toEqual({
+      message: 'post-confirmation: ignored trigger',
+      data: { triggerSource: 'Something_Else' },
+    });
   });
 
   it('a confirmation without sub or e-mail is an error (Cognito reports it)', async () => {
@@ -87,6 +125,7 @@ describe('confirmation service: the user record of a confirmed account (fake por
       await expect(
         w.service.accountConfirmed({
           triggerSource: 'PostConfirmation_ConfirmSignUp',
+          userPoolId: 'p',
           username: 'u',
           attributes: { ...attributes, [missing]: undefined },
         }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   isInvitationOpen,
   registrationService,
@@ -10,6 +11,8 @@ import type {
   OrganisationInvitationRecord,
 } from '../../../../../functions/accounts/repository/invitations.js';
 import { rateLimiter, rateLimitSettings } from '../../../../../functions/platform/rate-limit.js';
+import { linkSecretHash } from '../../../../../functions/platform/link-secrets.js';
+import { toInvitationDto } from '../../../../../functions/organisations/service/invitations.js';
 
 const PASSWORD_MESSAGE = 'Requires at least 8, upper, lower, numerical & special characters';
 const CAPTCHA_MESSAGE = 'Please complete the CAPTCHA challenge';
@@ -28,6 +31,10 @@ interface PoolUser {
 
 const NOW = new Date('2026-01-05T00:00:00.000Z');
 
+/** The secret of an invitation's mailed link in these tests (43 characters, as a real one). */
+const codeOf = (invitationId: string) => `secret-of-${invitationId}`.padEnd(43, 'x');
+const CODE = codeOf('inv-1');
+
 const invitation = (extra: Partial<OrganisationInvitationRecord> = {}): OrganisationInvitationRecord =>
   ({
     invitationId: 'inv-1',
@@ -38,6 +45,7 @@ const invitation = (extra: Partial<OrganisationInvitationRecord> = {}): Organisa
     status: 'Pending',
     sentDate: '2026-01-01T00:00:00.000Z',
     expiryDate: '2026-01-08T00:00:00.000Z',
+    tokenHash: linkSecretHash(codeOf(extra.invitationId ?? 'inv-1')),
     ...extra,
   }) as OrganisationInvitationRecord;
 
@@ -53,7 +61,12 @@ function world(opts: { invitations?: OrganisationInvitationRecord[]; outcome?: A
   const claimed = new Set<string>();
   const logged: { level: 'info' | 'error'; message: string; data?: unknown }[] = [];
   const deleted: string[] = [];
-  const accepted: { invitation: OrganisationInvitationRecord; user: InvitedUser; now: Date }[] = [];
+  const accepted: {
+    invitation: OrganisationInvitationRecord;
+    tokenHash: string;
+    user: InvitedUser;
+    now: Date;
+  }[] = [];
   const fail: Partial<Record<keyof RegistrationPorts['userPool'] | 'accept', Error>> = {};
   const invitations = new Map((opts.invitations ?? [invitation()]).map((i) => [i.invitationId, i]));
   let nextSub = 1;
@@ -154,10 +167,10 @@ function world(opts: { invitations?: OrganisationInvitationRecord[]; outcome?: A
       },
     },
     invitations: {
-      get: async (id) => invitations.get(id),
-      acceptAsNewUser: async (inv, user, now) => {
+      byTokenHash: async (hash) => [...invitations.values()].find((i) => i.tokenHash === hash),
+      acceptAsNewUser: async (inv, tokenHash, user, now) => {
         failing('accept');
-        accepted.push({ invitation: inv, user, now });
+        accepted.push({ invitation: inv, tokenHash, user, now });
         return opts.outcome ?? 'accepted';
       },
     },
@@ -316,9 +329,9 @@ describe('registration service: sign-up (fake ports)', () => {
     w.ports.userPool.signUp = async () => ({ userSub: undefined });
     await expect(w.service.register(registration())).rejects.toThrow('SignUp returned no UserSub');
     w.ports.userPool.createVerifiedUser = async () => ({ username: 'x', sub: undefined });
-    await expect(w.service.registerInvited({ uuid: 'inv-1', password: 'Invited#2025' })).rejects.toThrow(
-      'AdminCreateUser returned no username or sub',
-    );
+    await expect(
+      w.service.registerInvited({ invitationCode: CODE, password: 'Invited#2025' }),
+    ).rejects.toThrow('AdminCreateUser returned no username or sub');
   });
 });
 
@@ -513,34 +526,80 @@ describe('registration service: organisation invitations (fake ports)', () => {
     expect(isInvitationOpen(inv, new Date('2026-01-08T00:00:00Z'))).toBe(false);
   });
 
-  it('the e-mail of an open invitation', async () => {
-    expect(await world().service.invitationEmail('inv-1')).toEqual({ email: 'new@example.nz' });
+  it("the e-mail of the open invitation of a link's secret", async () => {
+    expect(await world().service.invitationEmail(CODE)).toEqual({ email: 'new@example.nz' });
   });
 
   it.each([
-    ['unknown', 'nope', 'Invitation not found'],
-    ['accepted', 'accepted', 'Invitation is no longer valid'],
-    ['revoked', 'revoked', 'Invitation is no longer valid'],
-    ['expired', 'expired', 'Invitation is no longer valid'],
-  ])('an %s invitation → NotFound', async (_what, id, description) => {
+    ['an unknown secret', codeOf('nope')],
+    ["an accepted invitation's", codeOf('accepted')],
+    ["a revoked invitation's", codeOf('revoked')],
+    ["an expired invitation's", codeOf('expired')],
+    ['a secret a newer link replaced', codeOf('replaced')],
+    ["the invitation's id", 'inv-1'],
+    ["the stored hash of the link's secret", linkSecretHash(CODE)],
+  ])('%s → NotFound, and no account', async (_what, code) => {
     const w = world({
       invitations: [
+        invitation(),
         invitation({ invitationId: 'accepted', status: 'Accepted' }),
         invitation({ invitationId: 'revoked', status: 'Revoked' }),
         invitation({ invitationId: 'expired', expiryDate: NOW.toISOString() }),
+        invitation({ invitationId: 'replaced', tokenHash: linkSecretHash('a newer link') }),
       ],
     });
-    await expect(w.service.invitationEmail(id)).rejects.toMatchObject({ kind: 'notFound', description });
-    await expect(w.service.registerInvited({ uuid: id, password: 'Invited#2025' })).rejects.toMatchObject({
-      kind: 'notFound',
-      description,
-    });
+    const notFound = { kind: 'notFound', description: 'Invitation not found' };
+    await expect(w.service.invitationEmail(code)).rejects.toMatchObject(notFound);
+    await expect(
+      w.service.registerInvited({ invitationCode: code, password: 'Invited#2025' }),
+    ).rejects.toMatchObject(notFound);
     expect(w.users.size).toBe(0);
+    expect(w.accepted).toEqual([]);
+  });
+
+  it('property: nothing the inviter reads back about an invitation registers its account; only the mailed secret does', async () => {
+    const text = fc.string({ minLength: 1, maxLength: 30 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          invitationId: fc.uuid(),
+          organisationId: fc.oneof(
+            fc.uuid(),
+            fc.uuid().map((u) => `sole-trader-${u}`),
+          ),
+          organisationName: text,
+          email: fc.emailAddress(),
+          firstName: text,
+          lastName: text,
+          secret: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          guesses: fc.array(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), { maxLength: 5 }),
+        }),
+        async ({ secret, guesses, ...fields }) => {
+          const inv = invitation({ ...fields, tokenHash: linkSecretHash(secret) });
+          const w = world({ invitations: [inv] });
+          // What the inviter can read: the invitation as the organisation's invitation lists show it
+          // (POST and GET /user/organisation/invitations), and every string in it.
+          const dto = toInvitationDto(inv, NOW);
+          const readBack = Object.values(dto).filter((v): v is string => typeof v === 'string');
+          for (const value of [...readBack, inv.tokenHash!, ...guesses.filter((g) => g !== secret)]) {
+            await expect(
+              w.service.registerInvited({ invitationCode: value, password: 'Invited#2025' }),
+            ).rejects.toMatchObject({ kind: 'notFound' });
+          }
+          expect(w.users.size).toBe(0);
+          expect(JSON.stringify(dto)).not.toContain(secret);
+          expect(JSON.stringify(dto)).not.toContain(inv.tokenHash!);
+          await w.service.registerInvited({ invitationCode: secret, password: 'Invited#2025' });
+          expect([...w.users.keys()]).toEqual([fields.email]);
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 
   it("registering: a verified, confirmed user with the invitation's names and a permanent password, then the invitation accepted", async () => {
     const w = world();
-    expect(await w.service.registerInvited({ uuid: 'inv-1', password: 'Invited#2025' })).toEqual({
+    expect(await w.service.registerInvited({ invitationCode: CODE, password: 'Invited#2025' })).toEqual({
       username: 'sub-1',
     });
     expect(w.users.get('new@example.nz')).toMatchObject({
@@ -552,6 +611,7 @@ describe('registration service: organisation invitations (fake ports)', () => {
     expect(w.accepted).toEqual([
       {
         invitation: invitation(),
+        tokenHash: linkSecretHash(CODE),
         user: { userId: 'sub-1', username: 'sub-1', email: 'new@example.nz' },
         now: NOW,
       },
@@ -570,7 +630,7 @@ describe('registration service: organisation invitations (fake ports)', () => {
     const w = world();
     await w.service.register(registration('ok:a', { email: 'new@example.nz' }));
     await expect(
-      w.service.registerInvited({ uuid: 'inv-1', password: 'Invited#2025' }),
+      w.service.registerInvited({ invitationCode: CODE, password: 'Invited#2025' }),
     ).rejects.toMatchObject({
       code: 'USER.EXISTS.COGNITO.400',
       message: 'An account already exists with this email',
@@ -581,7 +641,9 @@ describe('registration service: organisation invitations (fake ports)', () => {
 
   it('a password the pool refuses removes the new user → the password message on body.password', async () => {
     const w = world();
-    await expect(w.service.registerInvited({ uuid: 'inv-1', password: 'weakpass' })).rejects.toMatchObject({
+    await expect(
+      w.service.registerInvited({ invitationCode: CODE, password: 'weakpass' }),
+    ).rejects.toMatchObject({
       kind: 'invalid',
       message: PASSWORD_MESSAGE,
       details: [{ field: 'body.password', reason: PASSWORD_MESSAGE }],
@@ -594,10 +656,10 @@ describe('registration service: organisation invitations (fake ports)', () => {
   it('an invitation used or revoked meanwhile removes the new user → NotFound', async () => {
     const w = world({ outcome: 'invitationClosed' });
     await expect(
-      w.service.registerInvited({ uuid: 'inv-1', password: 'Invited#2025' }),
+      w.service.registerInvited({ invitationCode: CODE, password: 'Invited#2025' }),
     ).rejects.toMatchObject({
       kind: 'notFound',
-      description: 'Invitation is no longer valid',
+      description: 'Invitation not found',
     });
     expect(w.deleted).toEqual(['sub-1']);
   });
@@ -605,7 +667,7 @@ describe('registration service: organisation invitations (fake ports)', () => {
   it('a user record that exists already removes the new user → server error', async () => {
     const w = world({ outcome: 'userExists' });
     await expect(
-      w.service.registerInvited({ uuid: 'inv-1', password: 'Invited#2025' }),
+      w.service.registerInvited({ invitationCode: CODE, password: 'Invited#2025' }),
     ).rejects.toMatchObject({
       kind: 'internal',
     });
@@ -617,7 +679,9 @@ describe('registration service: organisation invitations (fake ports)', () => {
     const boom = new Error('table down');
     w.fail.accept = boom;
     w.fail.deleteUser = new Error('pool down');
-    await expect(w.service.registerInvited({ uuid: 'inv-1', password: 'Invited#2025' })).rejects.toBe(boom);
+    await expect(w.service.registerInvited({ invitationCode: CODE, password: 'Invited#2025' })).rejects.toBe(
+      boom,
+    );
     expect(w.logged).toEqual([
       {
         level: 'error',
