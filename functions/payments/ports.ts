@@ -16,6 +16,7 @@ import { paymentRequests, type RequestPorts } from './service/requests.js';
 import { payerTokenHash } from '../platform/access.js';
 import { sendMail } from '../platform/adapters/mail.js';
 import { cancel, schedule } from '../platform/adapters/scheduler.js';
+import { logger } from '../platform/logger.js';
 
 const OPTIONS = PaymentOptionsReference.parse(paymentOptions);
 
@@ -77,6 +78,7 @@ export function tablePorts(gateway: PaymentGateway = gatewayFromEnv()): PaymentP
     notificationUrl: async () =>
       process.env.PAYMENT_NOTIFICATION_URL ?? `${(await webUrl()) ?? ''}/api/public/payments/notifications`,
     write: (change) => repo.writePaymentChange(change, councilFeedItems),
+    warn: (message, details) => logger.warn(message, details),
   };
 }
 

@@ -74,6 +74,7 @@ const paymentPorts: PaymentPorts = {
     }
     return true;
   },
+  warn: () => undefined,
 };
 
 const requestPorts: RequestPorts = {
@@ -341,6 +342,8 @@ describe('the payer', () => {
       transactionId: 't1',
       message: 'Approved',
       amountCents: 31854,
+      currency: 'NZD',
+      merchantReference: 'BLD-100-1',
     } as SessionOutcome);
     expect(await requests.session(grantOf(r.requestId), token, started.sessionId)).toMatchObject({
       result: 'Approved',
@@ -363,6 +366,8 @@ describe('the payer', () => {
     const b = await send('b@x.nz');
     const started = await requests.session(grantOf(a.requestId), 'ta', undefined);
     await expect(requests.session(grantOf(b.requestId), 'tb', started.sessionId)).rejects.toThrow(NotFound);
+    // The payer left the gateway's page: the invoice takes the applicant's own session.
+    w.outcomes.set(started.sessionId!, { state: 'abandoned', message: 'cancelled' });
     const own = await payments.session('u1', w.application, 'pay1', undefined);
     await expect(requests.session(grantOf(a.requestId), 'ta', own.sessionId)).rejects.toThrow(NotFound);
   });
