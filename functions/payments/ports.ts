@@ -17,6 +17,8 @@ import { payerTokenHash } from '../platform/access.js';
 import { sendMail } from '../platform/adapters/mail.js';
 import { cancel, schedule } from '../platform/adapters/scheduler.js';
 import { logger } from '../platform/logger.js';
+import { tableRateCounter } from '../platform/data/rate-counter.js';
+import { rateLimiter, rateLimitsFrom } from '../platform/rate-limit.js';
 
 const OPTIONS = PaymentOptionsReference.parse(paymentOptions);
 
@@ -105,6 +107,7 @@ export function requestPorts(payments: PaymentPorts): RequestPorts {
       return name || undefined;
     },
     authorityName: (authorityId) => catalogue().authority(authorityId)?.displayName ?? authorityId,
+    limits: rateLimiter({ counter: tableRateCounter, limits: rateLimitsFrom(process.env.RATE_LIMITS) }),
   };
 }
 

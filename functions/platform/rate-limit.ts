@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { TooManyRequests } from './errors.js';
 
 /**
- * One reusable limiter for the public paths that send mail or check a guessable code: a fixed
+ * One reusable limiter for the paths that send mail or check a guessable code: a fixed
  * window per rule and subject (an e-mail address, a client address), counted in the single table
  * with one atomic `ADD` per check (functions/platform/data/entities/abuse.ts, removed by TTL).
  * Over the limit: 429 with the error shape and `Retry-After` (seconds to the window's end).
@@ -34,6 +34,10 @@ export const rateLimitSettings = {
   resendPerClient: { limit: 30, windowSeconds: 3600 },
   confirmPerAddress: { limit: 10, windowSeconds: 900 },
   confirmPerClient: { limit: 60, windowSeconds: 3600 },
+  // Invite to pay sends mail to an address the sender chooses (docs/payments.md): per user, and per
+  // invoice (a handful of payers and resends a day), so it cannot be used as a mail relay.
+  paymentRequestPerUser: { limit: 20, windowSeconds: 3600 },
+  paymentRequestPerInvoice: { limit: 5, windowSeconds: 86400 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof rateLimitSettings;

@@ -304,7 +304,10 @@ export class ApiStack extends Stack {
               }
             : {}),
           ORIGIN_VERIFY_SECRET_ARN: this.originSecret.secretArn,
-          ...(feature === 'accounts' && config.rateLimits ? { RATE_LIMITS: config.rateLimits } : {}),
+          // The named rate limits (functions/platform/rate-limit.ts): registration, invite to pay.
+          ...((feature === 'accounts' || feature === 'payments') && config.rateLimits
+            ? { RATE_LIMITS: config.rateLimits }
+            : {}),
           // The council Lambdas check a council token's issuer again (functions/platform/caller.ts).
           ...(routes.some((r) => lambdaId(r) === id && r.access.caller === 'council')
             ? { COUNCIL_ISSUER: props.council.issuer }

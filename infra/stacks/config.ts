@@ -48,7 +48,7 @@ export interface PortalConfig {
   wafRateLimit?: number;
   /**
    * Overrides of the API's named rate limits (functions/platform/rate-limit.ts), JSON, e.g.
-   * `{"registrationPerClient":{"limit":40}}`: RATE_LIMITS of the accounts function.
+   * `{"registrationPerClient":{"limit":40}}`: RATE_LIMITS of the accounts and payments functions.
    */
   rateLimits?: string;
   /**

@@ -55,6 +55,10 @@ export const PayerView = z.object({
   address: z.string(),
   authorityName: z.string(),
   payment: PaymentDto,
+  /** Who sent the request (the applicant's name as others see it). */
+  requestedBy: z.string(),
+  /** Their message to the payer, if any: the applicant's words, shown quoted as plain text. */
+  message: z.string().optional(),
 });
 export type PayerView = z.infer<typeof PayerView>;
 

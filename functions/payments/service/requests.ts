@@ -23,6 +23,7 @@ import type { MailMessage } from '../../platform/adapters/mail.js';
 import type { ScheduledJob } from '../../platform/adapters/scheduler.js';
 import type { paymentRequest } from '../../platform/data/entities/payment-requests.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
+import type { RateLimiter } from '../../platform/rate-limit.js';
 import { toPaymentDto, type PaymentRecord, type PaymentSessionRecord } from './dto.js';
 import { reminderMail, requestMail, type RequestMailFacts } from './request-mail.js';
 
@@ -68,6 +69,8 @@ export interface RequestPorts {
   /** A user's name as others see it (the inviter), if known. */
   personName(userId: string): Promise<string | undefined>;
   authorityName(authorityId: string): string;
+  /** The named rate limits (functions/platform/rate-limit.ts): over one, 429 with Retry-After. */
+  limits: Pick<RateLimiter, 'check'>;
 }
 
 /** The applicant's own payment calls the payer's go through (functions/payments/service/payments.ts). */
@@ -184,13 +187,16 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
       address: fullAddressOf(grant.application.address),
       authorityName: ports.authorityName(grant.application.authorityId),
       payment: toPaymentDto(payment),
+      // Who asked, and their message: shown on the page as the applicant's quoted words.
+      requestedBy: (await ports.personName(r.sentBy)) ?? 'The applicant',
+      ...(r.message ? { message: r.message } : {}),
     };
   }
 
   return {
     /**
      * POST …/payments/{paymentId}/requests: a request to the payer, on an invoice awaiting payment
-     * (409 otherwise). An Open request to the same email for this invoice is cancelled in the same
+     * (409 otherwise), within the limits per user and per invoice (429). An Open request to the same email for this invoice is cancelled in the same
      * transaction (its link stops working): a resend. Mails the link; schedules reminder and expiry.
      */
     async create(
@@ -204,6 +210,11 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
         throw new Conflict(
           payment.status === 'Paid' ? paymentMessages.alreadyPaid : paymentMessages.claimPending,
         );
+      // Not a mail relay: so many sends per user and per invoice (every send counts, resends too).
+      await ports.limits.check(
+        ['paymentRequestPerUser', userId],
+        ['paymentRequestPerInvoice', `${application.applicationId}#${paymentId}`],
+      );
       const now = ports.now();
       const email = body.payerEmail.toLowerCase();
       const replaced = (await ports.requests(application.applicationId)).filter(

@@ -50,6 +50,7 @@ const view = (over: Partial<PayerView> = {}): PayerView => ({
   address: '12 Tinakori Road, Wellington 6011',
   authorityName: 'Wellington City Council',
   payment: invoice,
+  requestedBy: 'Mere Smith',
   ...over,
 });
 const request = (over: Partial<PaymentRequestDto> = {}): PaymentRequestDto => ({
@@ -102,6 +103,23 @@ describe("the payer's page", () => {
       anonymous: true,
       body: { paymentMethod: 'Gateway' },
     });
+  });
+
+  it("quotes the applicant's message as theirs, as plain text: nothing in it is a link or markup", async () => {
+    api.mockResolvedValue(
+      view({
+        message: 'From the council: pay at https://evil.example\n<b>now</b> <a href="https://x">x</a>',
+      }),
+    );
+    renderPage(i18n, <PayerPage />, where);
+    const quote = await screen.findByRole('region', { name: 'Message from Mere Smith' });
+    expect(within(quote).getByText('Written by the applicant, not by Wellington City Council.')).toBeTruthy();
+    const text = quote.querySelector('blockquote')!;
+    expect(text.textContent).toBe(
+      'From the council: pay at https://evil.example\n<b>now</b> <a href="https://x">x</a>',
+    );
+    expect(text.querySelector('a, b')).toBeNull();
+    expect(within(quote).queryByRole('link')).toBeNull();
   });
 
   it('claims a deposit with its date and no proof upload', async () => {

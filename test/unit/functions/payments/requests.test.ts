@@ -11,7 +11,7 @@ import type { SessionOutcome } from '../../../../functions/platform/adapters/pay
 import type { ApplicationRecord, PayerGrant } from '../../../../functions/platform/access.js';
 import type { MailMessage } from '../../../../functions/platform/adapters/mail.js';
 import type { ScheduledJob } from '../../../../functions/platform/adapters/scheduler.js';
-import { Conflict, NotFound } from '../../../../functions/platform/errors.js';
+import { Conflict, NotFound, TooManyRequests } from '../../../../functions/platform/errors.js';
 import {
   expiryScheduleName,
   linkOpens,
@@ -36,6 +36,9 @@ interface World {
   clock: Date;
   outcomes: Map<string, SessionOutcome>;
   returnUrls: string[];
+  /** The rate-limit checks asked for, and whether the next one refuses. */
+  limitChecks: (readonly (readonly [string, string])[])[];
+  overLimit: boolean;
 }
 let w: World;
 let ids = 0;
@@ -118,6 +121,12 @@ const requestPorts: RequestPorts = {
   webUrl: async () => 'https://portal.test',
   personName: async () => 'Aroha Smith',
   authorityName: () => 'Wellington City Council',
+  limits: {
+    check: async (...hits) => {
+      w.limitChecks.push(hits);
+      if (w.overLimit) throw new TooManyRequests(undefined, undefined, 600);
+    },
+  },
 };
 
 const payments = paymentsService(paymentPorts);
@@ -185,6 +194,8 @@ beforeEach(() => {
     clock: new Date('2026-11-27T01:00:00.000Z'),
     outcomes: new Map(),
     returnUrls: [],
+    limitChecks: [],
+    overLimit: false,
   };
 });
 
@@ -221,6 +232,22 @@ describe('sending a request', () => {
       [expiryScheduleName(dto.requestId), '2026-12-11T01:00:00.000Z', 'payment-request-expiry'],
     ]);
     expect(w.changes.map((c) => c.action)).toEqual(['PaymentRequestSent']);
+  });
+
+  it('is limited per user and per invoice (429 with Retry-After): over a limit nothing is stored, mailed or scheduled', async () => {
+    await send();
+    expect(w.limitChecks).toEqual([
+      [
+        ['paymentRequestPerUser', 'u1'],
+        ['paymentRequestPerInvoice', '100#pay1'],
+      ],
+    ]);
+    const before = { requests: w.requests.length, mails: w.mails.length, jobs: w.jobs.size };
+    w.overLimit = true;
+    const refused = await send('other@example.nz').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TooManyRequests);
+    expect((refused as TooManyRequests).retryAfterSeconds).toBe(600);
+    expect({ requests: w.requests.length, mails: w.mails.length, jobs: w.jobs.size }).toEqual(before);
   });
 
   it('only on an invoice awaiting payment: 409 with the reason', async () => {
@@ -326,6 +353,15 @@ describe('the payer', () => {
       address: '9 Payment Parade, Te Aro, Wellington 6011',
       authorityName: 'Wellington City Council',
       payment: expect.objectContaining({ paymentId: 'pay1', baseAmount: 312.6, surchargeAmount: 5.94 }),
+      requestedBy: 'Aroha Smith',
+    });
+  });
+
+  it("sees the applicant's message as theirs (the page quotes it as plain text)", async () => {
+    const r = await send('payer@example.nz', 'Pay at https://evil.example please');
+    expect(await requests.view(grantOf(r.requestId))).toMatchObject({
+      requestedBy: 'Aroha Smith',
+      message: 'Pay at https://evil.example please',
     });
   });
 

@@ -89,6 +89,7 @@ export default function PayerPage() {
                 ? t('payer.paid')
                 : `${t('payer.hello', { name: data.payerName })} ${t('payer.expires', { date: formatDate(data.expiresAt) })}`}
             </Box>
+            {data.message && <ApplicantMessage view={data} />}
             <Container header={<Header variant="h2">{t('payments.invoiceTitle')}</Header>}>
               <InvoiceSummary payment={data.payment} />
             </Container>
@@ -113,5 +114,35 @@ export default function PayerPage() {
         )}
       </SpaceBetween>
     </ContentLayout>
+  );
+}
+
+/**
+ * The applicant's message to the payer (issue 33 point 9): quoted and attributed to them, never as
+ * the council's words; plain text (React escapes it, and nothing turns its URLs into links).
+ */
+function ApplicantMessage({
+  view,
+}: {
+  view: { message?: string; requestedBy: string; authorityName: string };
+}) {
+  const { t } = useTranslation();
+  const title = t('payer.messageFrom', { name: view.requestedBy });
+  return (
+    <section aria-label={title}>
+      <Container
+        header={
+          <Header variant="h2" description={t('payer.messageNote', { authority: view.authorityName })}>
+            {title}
+          </Header>
+        }
+      >
+        <blockquote
+          style={{ margin: 0, paddingLeft: 12, borderLeft: '3px solid #8c8c8c', whiteSpace: 'pre-wrap' }}
+        >
+          {view.message}
+        </blockquote>
+      </Container>
+    </section>
   );
 }
