@@ -248,7 +248,9 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
       ]);
       if (!ok) throw new Conflict('The payment request changed meanwhile; try again');
       await Promise.all(replaced.map((r) => unschedule(r.requestId)));
-      const link = `${await ports.webUrl()}/pay/${token}`;
+      // The token in the fragment: browsers never send it, so no access log keeps it (the page
+      // reads it and sends it in a POST body).
+      const link = `${await ports.webUrl()}/pay#token=${token}`;
       await ports.sendMail(requestMail(await factsOf(created, application, payment), link));
       const job = (name: string, at: Date, kind: string) =>
         ports.schedule({
@@ -288,29 +290,30 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
       await unschedule(requestId);
     },
 
-    /** GET /public/payment-requests/{token}: that invoice, the address and the application number. */
+    /** POST /public/payment-requests/view: that invoice, the address and the application number. */
     view: (grant: PayerGrant) => viewOf(grant),
 
     /**
-     * POST /public/payment-requests/{token}/sessions: without a session token a card session that
-     * returns to the payer's page (409 once paid); with one started through this request, the
-     * gateway is asked how it went (also after payment: the payer returning learns the result).
+     * POST /public/payment-requests/sessions: without a session id a card session that returns to
+     * the payer's page (409 once paid); with one started through this request, the gateway is asked
+     * how it went (also after payment: the payer returning learns the result). The gateway is given
+     * `/pay` without the link's token (it appends `?sessionId=`; the page kept the token).
      */
-    async session(grant: PayerGrant, linkToken: string, sessionToken: string | undefined) {
+    async session(grant: PayerGrant, sessionId: string | undefined) {
       const r = grant.paymentRequest;
       const actor = payerActor(r.requestId);
-      if (sessionToken) {
-        const session = await ports.session(sessionToken);
+      if (sessionId) {
+        const session = await ports.session(sessionId);
         if (!session || session.startedBy !== actor) throw new NotFound(paymentMessages.paymentNotFound);
-        return payments.session(actor, grant.application, r.paymentId, sessionToken);
+        return payments.session(actor, grant.application, r.paymentId, sessionId);
       }
       refusePaid(grant);
-      const returnUrl = `${await ports.webUrl()}/pay/${encodeURIComponent(linkToken)}`;
+      const returnUrl = `${await ports.webUrl()}/pay`;
       return payments.session(actor, grant.application, r.paymentId, undefined, returnUrl);
     },
 
-    /** PATCH /public/payment-requests/{token}: a deposit claimed by the payer (409 once paid). */
-    async claim(grant: PayerGrant, body: PayerClaim): Promise<PayerView> {
+    /** POST /public/payment-requests/claim: a deposit claimed by the payer (409 once paid). */
+    async claim(grant: PayerGrant, body: Omit<PayerClaim, 'token'>): Promise<PayerView> {
       refusePaid(grant);
       const r = grant.paymentRequest;
       await payments.claim(payerActor(r.requestId), grant.application, r.paymentId, body);

@@ -147,7 +147,8 @@ const grantOf = (requestId: string): PayerGrant => {
     payment: { ...w.payments.find((p) => p.paymentId === r.paymentId)! } as PayerGrant['payment'],
   };
 };
-const linkOf = (m: MailMessage) => /https:\/\/portal\.test\/pay\/(\S+)/.exec(m.text)?.[1];
+/** The link's token: in the URL fragment only (issue 33 point 6: never in a path or query string). */
+const linkOf = (m: MailMessage) => /https:\/\/portal\.test\/pay#token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1];
 
 beforeEach(() => {
   ids = 0;
@@ -213,6 +214,15 @@ describe('sending a request', () => {
     });
     const [mail] = w.mails;
     const token = linkOf(mail!)!;
+    expect(token).toBeDefined();
+    // Everywhere it is written (text and HTML), the token is in the fragment, which no server logs.
+    for (const part of [mail!.text, mail!.html!])
+      expect(
+        part
+          .split(token)
+          .slice(0, -1)
+          .every((before) => before.endsWith('/pay#token=')),
+      ).toBe(true);
     expect(w.requests[0]!.tokenHash).toBe(`hash(${token})`);
     expect(JSON.stringify(w.requests)).not.toContain(`"${token}"`);
     expect(mail).toMatchObject({ to: 'payer@example.nz' });
@@ -368,9 +378,11 @@ describe('the payer', () => {
   it('pays by card through the same session call (returning to the link), then cannot pay again', async () => {
     const r = await send();
     const token = linkOf(w.mails[0]!)!;
-    const started = await requests.session(grantOf(r.requestId), token, undefined);
+    const started = await requests.session(grantOf(r.requestId), undefined);
     expect(started).toMatchObject({ result: 'Pending', payUrl: expect.any(String) });
-    expect(w.returnUrls).toEqual([`https://portal.test/pay/${token}`]);
+    // The gateway is given a return address without the link's token (it appends ?sessionId=).
+    expect(w.returnUrls).toEqual(['https://portal.test/pay']);
+    expect(JSON.stringify(w.returnUrls)).not.toContain(token);
     expect(w.sessions[0]!.startedBy).toBe(`payer:${r.requestId}`);
     w.outcomes.set(started.sessionId!, {
       state: 'done',
@@ -381,18 +393,18 @@ describe('the payer', () => {
       currency: 'NZD',
       merchantReference: 'BLD-100-1',
     } as SessionOutcome);
-    expect(await requests.session(grantOf(r.requestId), token, started.sessionId)).toMatchObject({
+    expect(await requests.session(grantOf(r.requestId), started.sessionId)).toMatchObject({
       result: 'Approved',
     });
     expect(w.payments[0]!.status).toBe('Paid');
     // Before the closing consumer has run: the view reads Paid, a new session or a claim is 409.
     expect((await requests.view(grantOf(r.requestId))).status).toBe('Paid');
-    await expect(requests.session(grantOf(r.requestId), token, undefined)).rejects.toThrow(msg.alreadyPaid);
+    await expect(requests.session(grantOf(r.requestId), undefined)).rejects.toThrow(msg.alreadyPaid);
     await expect(
       requests.claim(grantOf(r.requestId), { paymentMethod: 'Deposit', transactionDate: '2026-11-26' }),
     ).rejects.toThrow(msg.alreadyPaid);
     // The return still learns the result.
-    expect(await requests.session(grantOf(r.requestId), token, started.sessionId)).toMatchObject({
+    expect(await requests.session(grantOf(r.requestId), started.sessionId)).toMatchObject({
       result: 'Approved',
     });
   });
@@ -400,12 +412,12 @@ describe('the payer', () => {
   it("a session token not started through this request is 404 (another request's, the applicant's)", async () => {
     const a = await send('a@x.nz');
     const b = await send('b@x.nz');
-    const started = await requests.session(grantOf(a.requestId), 'ta', undefined);
-    await expect(requests.session(grantOf(b.requestId), 'tb', started.sessionId)).rejects.toThrow(NotFound);
+    const started = await requests.session(grantOf(a.requestId), undefined);
+    await expect(requests.session(grantOf(b.requestId), started.sessionId)).rejects.toThrow(NotFound);
     // The payer left the gateway's page: the invoice takes the applicant's own session.
     w.outcomes.set(started.sessionId!, { state: 'abandoned', message: 'cancelled' });
     const own = await payments.session('u1', w.application, 'pay1', undefined);
-    await expect(requests.session(grantOf(a.requestId), 'ta', own.sessionId)).rejects.toThrow(NotFound);
+    await expect(requests.session(grantOf(a.requestId), own.sessionId)).rejects.toThrow(NotFound);
   });
 
   it('claims a deposit through the same claim call: DepositPending, as the payer', async () => {
@@ -438,6 +450,6 @@ describe('closing on payment', () => {
     expect(await requests.closeOnPayment('100', 'pay1')).toBe(0);
     // A Paid request still opens for its receipt, but cannot pay again.
     expect((await requests.view(grantOf(a.requestId))).status).toBe('Paid');
-    await expect(requests.session(grantOf(a.requestId), 't', undefined)).rejects.toThrow(Conflict);
+    await expect(requests.session(grantOf(a.requestId), undefined)).rejects.toThrow(Conflict);
   });
 });
