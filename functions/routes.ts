@@ -68,10 +68,11 @@ export type Access =
   /** The payment gateway's signed notification. */
   | { readonly caller: 'paymentProvider' }
   /**
-   * An invited payer without an account: the path parameter `token` is the payment request's link
-   * (its SHA-256 finds the request). Unknown, cancelled or expired → 404.
+   * An invited payer without an account: the JSON body's `token` is the payment request's link (its
+   * SHA-256 finds the request); never a path or query parameter, which access logs keep. Unknown,
+   * cancelled or expired → 404.
    */
-  | { readonly caller: 'public'; readonly paymentRequest: 'token' };
+  | { readonly caller: 'public'; readonly paymentRequest: 'body.token' };
 
 export const anyone = { caller: 'public' } as const;
 export const signedIn = { caller: 'user' } as const;
@@ -90,8 +91,11 @@ export const councilClient = <S extends CouncilScope>(scope: S) => ({ caller: 'c
 export const onLodgedApplication = <S extends CouncilScope>(scope: S) =>
   ({ caller: 'council', scope, lodgedApplication: 'id' }) as const;
 
-/** The payer's link of a payment request (docs/payments.md "Invite to pay"): the token in the path. */
-export const payerLink = { caller: 'public', paymentRequest: 'token' } as const;
+/**
+ * The payer's link of a payment request (docs/payments.md "Invite to pay"): the token in the JSON
+ * body (the mailed link has it in the URL fragment; issue 33 point 6).
+ */
+export const payerLink = { caller: 'public', paymentRequest: 'body.token' } as const;
 
 export interface RouteDef {
   readonly method: HttpMethod;
@@ -417,9 +421,9 @@ export const routes = [
     'payments',
     onApplication('Edit'),
   ),
-  r('GET', '/public/payment-requests/{token}', 'payments', payerLink),
-  r('POST', '/public/payment-requests/{token}/sessions', 'payments', payerLink),
-  r('PATCH', '/public/payment-requests/{token}', 'payments', payerLink),
+  r('POST', '/public/payment-requests/view', 'payments', payerLink),
+  r('POST', '/public/payment-requests/sessions', 'payments', payerLink),
+  r('POST', '/public/payment-requests/claim', 'payments', payerLink),
 
   // Notifications (portal-organisation §2, §3, §7; docs/notifications.md): any signed-in caller,
   // their own only (the service scopes every read to the caller; an application's: its access check).

@@ -16,8 +16,9 @@ import {
 import { ApplicationIdParams } from '../../shared/schemas/applications.js';
 import {
   PayerClaim,
-  PayerTokenParams,
+  PayerSessionRequest,
   PayerView,
+  PayerViewRequest,
   PaymentRequestCreate,
   PaymentRequestDto,
   PaymentRequestParams,
@@ -105,20 +106,19 @@ export const contract = defineContract('payments', {
     status: 204,
     summary: 'Cancels a payment request: its link stops working (idempotent)',
   },
-  'GET /public/payment-requests/{token}': {
-    params: PayerTokenParams,
+  'POST /public/payment-requests/view': {
+    body: PayerViewRequest,
     response: PayerView,
-    summary: "The payer's link: that invoice, the site's address and the application number",
+    summary:
+      "The payer's link (its token in the body, never the URL): that invoice, the site's address and the application number",
   },
-  'POST /public/payment-requests/{token}/sessions': {
-    params: PayerTokenParams,
-    body: PaymentSessionRequest,
+  'POST /public/payment-requests/sessions': {
+    body: PayerSessionRequest,
     response: PaymentSessionResponse,
     summary:
-      "The payer's card session (returning to the link's page), or with its token how it went; a new session once paid: 409",
+      "The payer's card session (returning to the payer's page), or with its sessionId how it went; a new session once paid: 409",
   },
-  'PATCH /public/payment-requests/{token}': {
-    params: PayerTokenParams,
+  'POST /public/payment-requests/claim': {
     body: PayerClaim,
     response: PayerView,
     summary: 'The payer claims a direct deposit (no proof document): DepositPending; once paid: 409',

@@ -24,7 +24,8 @@ async function notified(sessionId: string) {
 /**
  * Payments (portal-organisation §3, §7; docs/payments.md): invoices read (ReadOnly), a deposit claimed
  * and a card paid (Edit), the gateway's notification, and the council's invoices and decisions;
- * invite to pay: requests to a named payer (Edit) and the payer's link (its token the credential).
+ * invite to pay: requests to a named payer (Edit) and the payer's link (its token the credential, in
+ * the body).
  * Env: TABLE_NAME, PAYMENT_GATEWAY_URL, PAYMENT_GATEWAY_USER, PAYMENT_GATEWAY_KEY, WEB_URL, API_URL.
  */
 export const routes = {
@@ -75,10 +76,11 @@ export const routes = {
     await requests.cancel(caller.userId, application, params.paymentId, params.requestId);
     return reply(204);
   },
-  'GET /public/payment-requests/{token}': async (grant) => requests.view(grant),
-  'POST /public/payment-requests/{token}/sessions': async ({ params, body, ...grant }) =>
-    requests.session(grant, params.token, body.token),
-  'PATCH /public/payment-requests/{token}': async ({ body, ...grant }) => requests.claim(grant, body),
+  'POST /public/payment-requests/view': async (grant) => requests.view(grant),
+  'POST /public/payment-requests/sessions': async ({ body, ...grant }) =>
+    requests.session(grant, body.sessionId),
+  'POST /public/payment-requests/claim': async ({ body: { token: _link, ...claim }, ...grant }) =>
+    requests.claim(grant, claim),
 } satisfies Implementations<typeof contract>;
 
 export const handler = createFeatureHandler('payments', contract, routes);

@@ -16,6 +16,9 @@ import { paymentRequests, type RequestPorts } from './service/requests.js';
 import { payerTokenHash } from '../platform/access.js';
 import { sendMail } from '../platform/adapters/mail.js';
 import { cancel, schedule } from '../platform/adapters/scheduler.js';
+import { logger } from '../platform/logger.js';
+import { tableRateCounter } from '../platform/data/rate-counter.js';
+import { rateLimiter, rateLimitsFrom } from '../platform/rate-limit.js';
 
 const OPTIONS = PaymentOptionsReference.parse(paymentOptions);
 
@@ -77,6 +80,7 @@ export function tablePorts(gateway: PaymentGateway = gatewayFromEnv()): PaymentP
     notificationUrl: async () =>
       process.env.PAYMENT_NOTIFICATION_URL ?? `${(await webUrl()) ?? ''}/api/public/payments/notifications`,
     write: (change) => repo.writePaymentChange(change, councilFeedItems),
+    warn: (message, details) => logger.warn(message, details),
   };
 }
 
@@ -103,6 +107,7 @@ export function requestPorts(payments: PaymentPorts): RequestPorts {
       return name || undefined;
     },
     authorityName: (authorityId) => catalogue().authority(authorityId)?.displayName ?? authorityId,
+    limits: rateLimiter({ counter: tableRateCounter, limits: rateLimitsFrom(process.env.RATE_LIMITS) }),
   };
 }
 

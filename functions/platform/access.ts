@@ -89,7 +89,8 @@ export const APPLICATION_NOT_FOUND = 'Application not found';
  *   scope (else 403), its client row Active (else 401: revocation takes effect at the next call);
  *   on an application route the application must be lodged with the row's authority (no
  *   application, another authority's, a Draft or a malformed id → 404, as for a stranger).
- * - payer link (docs/payments.md "Invite to pay"): the path's token, hashed (SHA-256, base64url),
+ * - payer link (docs/payments.md "Invite to pay"): the body's `token` (never the path or query,
+ *   which access logs keep; anything but a string there is no token), hashed (SHA-256, base64url),
  *   names a payment request (gsi1, then read consistently by its key). Unknown, Cancelled, Expired
  *   or past its expiry (whether or not the expiry job has run) → 404 'This payment link is no
  *   longer valid'. A Paid one still opens (the receipt; the service refuses paying again: 409).
@@ -99,9 +100,11 @@ export async function grantAccess(
   access: Access,
   caller: Caller,
   params: Record<string, unknown>,
+  /** The raw JSON body (read only for a payer link, whose token is there). */
+  body: () => unknown = () => undefined,
 ): Promise<Partial<ApplicationGrant & OrganisationGrant & CouncilApplicationGrant & PayerGrant>> {
   if (access.caller === 'council') return grantCouncil(access, caller, params);
-  if ('paymentRequest' in access) return loadPayerGrant(params[access.paymentRequest]);
+  if ('paymentRequest' in access) return loadPayerGrant(payerTokenOf(body()));
   if ('organisation' in access) {
     if (caller.kind !== 'user') throw new Forbidden();
     return { membership: await loadMembership(caller.userId, access.organisation) };
@@ -202,6 +205,12 @@ async function grantCouncil(
 /** The stored form of a payer link's token: SHA-256, base64url (the token itself is never stored). */
 export const payerTokenHash = (token: string): string =>
   createHash('sha256').update(token, 'utf8').digest('base64url');
+
+/** A payer link's token from the raw JSON body (`{ token }`); anything else: none. */
+const payerTokenOf = (body: unknown): unknown =>
+  body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? (body as Record<string, unknown>).token
+    : undefined;
 
 /** The payer-link branch of {@link grantAccess}: the request, its application and invoice, or 404. */
 export async function loadPayerGrant(token: unknown, now: Date = new Date()): Promise<PayerGrant> {

@@ -3,8 +3,8 @@ import * as z from 'zod';
 import { TooManyRequests } from './errors.js';
 
 /**
- * One reusable limiter for the public paths that send mail or check a guessable code (and a
- * signed-in look-up that would otherwise answer about any email address): a fixed
+ * One reusable limiter for the paths that send mail or check a guessable code (and a signed-in
+ * look-up that would otherwise answer about any email address): a fixed
  * window per rule and subject (an e-mail address, a client address), counted in the single table
  * with one atomic `ADD` per check (functions/platform/data/entities/abuse.ts, removed by TTL).
  * Over the limit: 429 with the error shape and `Retry-After` (seconds to the window's end).
@@ -40,6 +40,10 @@ export const rateLimitSettings = {
    * finds the other organisation in a try or two; a harvester gets 10 addresses an hour.
    */
   organisationLookupPerUser: { limit: 10, windowSeconds: 3600 },
+  // Invite to pay sends mail to an address the sender chooses (docs/payments.md): per user, and per
+  // invoice (a handful of payers and resends a day), so it cannot be used as a mail relay.
+  paymentRequestPerUser: { limit: 20, windowSeconds: 3600 },
+  paymentRequestPerInvoice: { limit: 5, windowSeconds: 86400 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof rateLimitSettings;

@@ -14,6 +14,7 @@ import { HOST } from './ports.js';
  * - `GET /api/v1/sessions/{id}` (HTTP Basic): its state and transactions.
  * - `GET /pay/{id}`: the hosted page; `POST /pay/{id}` with `card` (or `cancel`): the attempt, then a
  *   303 to the session's callback URL with `?sessionId=`.
+ * - A session created with `expires` takes no payment after it (its state reads `expired`).
  */
 
 /** The test cards, shown on the hosted page. */
@@ -24,21 +25,47 @@ export const TEST_CARDS = {
   '4000000000000259': { outcome: 'approved', label: 'Approved, notified twice', notify: 'twice' },
   '4000000000000440': { outcome: 'approved', label: 'Approved, notified late', notify: 'late' },
   '4000000000000333': { outcome: 'approved', label: 'Approved, never notified', notify: 'never' },
+  // A gateway answering for something other than the session (the portal must not settle it).
+  '4000000000000507': {
+    outcome: 'approved',
+    label: 'Approved for another amount (does not match the invoice)',
+    charge: 'otherAmount',
+  },
+  '4000000000000515': {
+    outcome: 'approved',
+    label: 'Approved under another reference (does not match the invoice)',
+    charge: 'otherReference',
+  },
 } as const satisfies Record<
   string,
-  { outcome: 'approved' | 'declined' | 'error'; label: string; notify?: 'twice' | 'late' | 'never' }
+  {
+    outcome: 'approved' | 'declined' | 'error';
+    label: string;
+    notify?: 'twice' | 'late' | 'never';
+    charge?: 'otherAmount' | 'otherReference';
+  }
 >;
 type TestCard = keyof typeof TEST_CARDS;
 
 interface Session {
   id: string;
-  state: 'init' | 'complete' | 'cancelled';
+  state: 'init' | 'complete' | 'cancelled' | 'expired';
   amount: string;
   currency: string;
   merchantReference: string;
   callbackUrls: { approved: string; declined: string; cancelled: string };
   notificationUrl: string;
-  transactions: { id: string; authorised: boolean; responseText: string; reCo: string; amount: string }[];
+  /** When the hosted page stops taking payment (ISO time), if the merchant said. */
+  expires?: string;
+  transactions: {
+    id: string;
+    authorised: boolean;
+    responseText: string;
+    reCo: string;
+    amount: string;
+    currency: string;
+    merchantReference: string;
+  }[];
 }
 
 export interface PaymentGatewayOptions {
@@ -54,6 +81,8 @@ export interface LocalPaymentGateway {
   url: string;
   /** The notifications sent so far (session ids), for tests. */
   notifications: string[];
+  /** Ends a session unpaid now, as its expiry would (tests). */
+  expire(sessionId: string): void;
   close(): Promise<void>;
 }
 
@@ -88,6 +117,11 @@ export async function startPaymentGateway(options: PaymentGatewayOptions): Promi
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
   let base = '';
+  /** A session unpaid past its `expires` is expired (Windcave's hosted page stops taking payment). */
+  const current = (s: Session) => {
+    if (s.state === 'init' && s.expires && Date.parse(s.expires) <= Date.now()) s.state = 'expired';
+    return s;
+  };
 
   const notify = (s: Session) => {
     notifications.push(s.id);
@@ -143,6 +177,7 @@ ${Object.entries(TEST_CARDS)
           merchantReference: body.merchantReference ?? '',
           callbackUrls: body.callbackUrls,
           notificationUrl: body.notificationUrl,
+          ...(typeof body.expires === 'string' ? { expires: body.expires } : {}),
           transactions: [],
         });
         return send(res, 202, {
@@ -157,17 +192,24 @@ ${Object.entries(TEST_CARDS)
       if (req.method === 'GET' && api[1]) {
         const s = sessions.get(decodeURIComponent(api[1]));
         if (!s) return send(res, 404, { errors: [{ message: 'Session not found' }] });
-        return send(res, 200, { id: s.id, state: s.state, transactions: s.transactions });
+        current(s);
+        return send(res, 200, {
+          id: s.id,
+          state: s.state,
+          amount: s.amount,
+          currency: s.currency,
+          merchantReference: s.merchantReference,
+          transactions: s.transactions,
+        });
       }
       return send(res, 405, { errors: [{ message: 'Method not allowed' }] });
     }
     const pay = /^\/pay\/([^/]+)$/.exec(url.pathname);
     const s = pay ? sessions.get(decodeURIComponent(pay[1]!)) : undefined;
     if (!pay || !s) return send(res, 404, 'Not found', 'text/plain');
-    if (s.state !== 'init') {
-      res.writeHead(303, {
-        location: `${s.callbackUrls.approved}${s.callbackUrls.approved.includes('?') ? '&' : '?'}sessionId=${s.id}`,
-      });
+    if (current(s).state !== 'init') {
+      const to = s.state === 'complete' ? s.callbackUrls.approved : s.callbackUrls.cancelled;
+      res.writeHead(303, { location: `${to}${to.includes('?') ? '&' : '?'}sessionId=${s.id}` });
       return res.end();
     }
     if (req.method === 'GET') return send(res, 200, page(s), 'text/html; charset=utf-8');
@@ -184,12 +226,15 @@ ${Object.entries(TEST_CARDS)
     const card = TEST_CARDS[form.get('card') as TestCard] as (typeof TEST_CARDS)[TestCard] | undefined;
     const outcome = card?.outcome ?? 'declined';
     s.state = 'complete';
+    const charge = card && 'charge' in card ? card.charge : undefined;
     s.transactions.push({
       id: randomBytes(8).toString('hex'),
       authorised: outcome === 'approved',
       responseText: outcome === 'approved' ? 'APPROVED' : outcome === 'error' ? 'SYSTEM ERROR' : 'DECLINED',
       reCo: outcome === 'approved' ? '00' : outcome === 'error' ? 'U9' : '51',
-      amount: s.amount,
+      amount: charge === 'otherAmount' ? (Number(s.amount) + 1).toFixed(2) : s.amount,
+      currency: s.currency,
+      merchantReference: charge === 'otherReference' ? `${s.merchantReference}-X` : s.merchantReference,
     });
     const how = card && 'notify' in card ? card.notify : undefined;
     if (how === 'twice') {
@@ -216,6 +261,10 @@ ${Object.entries(TEST_CARDS)
   return {
     url: base,
     notifications,
+    expire: (sessionId) => {
+      const s = sessions.get(sessionId);
+      if (s?.state === 'init') s.state = 'expired';
+    },
     close: async () => {
       for (const t of timers) clearTimeout(t);
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -304,6 +304,7 @@ export class ApiStack extends Stack {
               }
             : {}),
           ORIGIN_VERIFY_SECRET_ARN: this.originSecret.secretArn,
+          // The named rate limits (functions/platform/rate-limit.ts): registration, look-ups, invite to pay.
           ...(config.rateLimits ? { RATE_LIMITS: config.rateLimits } : {}),
           // The council Lambdas check a council token's issuer again (functions/platform/caller.ts).
           ...(routes.some((r) => lambdaId(r) === id && r.access.caller === 'council')

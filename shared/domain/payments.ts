@@ -102,6 +102,10 @@ export const paymentMessages = {
   optionNotOffered: (type: PaymentType) => `This invoice cannot be paid by ${type}`,
   paymentsDisabled: 'This council does not take payments through the portal',
   transactionDateFuture: 'The transaction date cannot be in the future',
+  cardSessionOpen:
+    'A card payment of this invoice is already in progress. Try again when it has finished (within 30 minutes).',
+  sessionMismatch:
+    'The card payment did not match this invoice and was not accepted. Please contact the council.',
 } as const;
 
 /** The status `action` leads to from `status`, or the reason it cannot happen (409). */

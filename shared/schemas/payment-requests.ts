@@ -37,10 +37,29 @@ export const PaymentRequestsResponse = z.array(PaymentRequestDto);
 
 export const PaymentRequestParams = PaymentParams.extend({ requestId: Id });
 
-/** The payer's link: the token in the path (32 random bytes, base64url: 43 characters). */
-export const PayerTokenParams = z.object({ token: z.string().min(1).max(200) });
+/**
+ * The payer's link's token (32 random bytes, base64url: 43 characters), in the body of every payer
+ * call: the mailed link carries it in the URL fragment, which no server sees, and the page POSTs it,
+ * so no path or query string (which CloudFront and the API log) ever holds it (issue 33 point 6).
+ */
+export const PayerToken = z.string().min(1).max(200);
 
-/** GET /public/payment-requests/{token}: only that invoice, the address and the application number. */
+/** POST /public/payment-requests/view. */
+export const PayerViewRequest = z.object({ token: PayerToken }).strict();
+
+/**
+ * POST /public/payment-requests/sessions: a card session, or with `sessionId` (the gateway's, which
+ * it appends to the return address) how it went.
+ */
+export const PayerSessionRequest = z
+  .object({
+    token: PayerToken,
+    paymentMethod: z.literal('Gateway'),
+    sessionId: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
+
+/** POST /public/payment-requests/view: only that invoice, the address and the application number. */
 export const PayerView = z.object({
   payerName: z.string(),
   expiresAt: z.string(),
@@ -55,9 +74,15 @@ export const PayerView = z.object({
   address: z.string(),
   authorityName: z.string(),
   payment: PaymentDto,
+  /** Who sent the request (the applicant's name as others see it). */
+  requestedBy: z.string(),
+  /** Their message to the payer, if any: the applicant's words, shown quoted as plain text. */
+  message: z.string().optional(),
 });
 export type PayerView = z.infer<typeof PayerView>;
 
-/** PATCH /public/payment-requests/{token}: a deposit claimed by the payer (no proof: no account to upload with). */
-export const PayerClaim = ClaimPayment.omit({ proofDocumentName: true }).strict();
+/** POST /public/payment-requests/claim: a deposit claimed by the payer (no proof: no account to upload with). */
+export const PayerClaim = ClaimPayment.omit({ proofDocumentName: true })
+  .extend({ token: PayerToken })
+  .strict();
 export type PayerClaim = z.infer<typeof PayerClaim>;

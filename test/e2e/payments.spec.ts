@@ -180,11 +180,16 @@ test('an invited payer pays an invoice by card without an account, and the link 
 
   // The payer's email carries the link; they open it signed out.
   const mail = await waitForMail(email, (m) => m.subject.includes('Payment requested'), { outputs: o });
-  const link = /\/pay\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
-  expect(link).toBeDefined();
+  // The link's token is in the URL fragment (issue 33 point 6): no request the browser makes carries
+  // it in a path or query string (what CloudFront and the gateway's callbacks log).
+  const [link, secret] = /\/pay#token=([A-Za-z0-9_-]+)/.exec(mail.text) ?? [];
+  expect(secret).toBeDefined();
   const payerContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
   const payer = await payerContext.newPage();
+  const sent: string[] = [];
+  payer.on('request', (r) => sent.push(r.url().split('#')[0]!));
   await payer.goto(link!);
+  await expect(payer).toHaveURL(/\/pay$/);
   await expect(payer.getByRole('heading', { level: 1, name: 'Building levy' })).toBeVisible();
   await expect(
     payer.getByText(/^Kia ora Aroha Ngata, you have been asked to pay this invoice\. This link works until/),
@@ -202,6 +207,8 @@ test('an invited payer pays an invoice by card without an account, and the link 
   await expect(receipt.getByRole('heading', { name: 'Receipt' })).toBeVisible({ timeout: 20_000 });
   await expect(receipt).toContainText(total);
   await expectNoAxeViolations(payer, 'Payer: paid, the receipt');
+  expect(sent.length).toBeGreaterThan(0);
+  expect(sent.filter((url) => url.includes(secret!))).toEqual([]);
 
   // The link again: the receipt only, nothing to pay.
   await payer.goto(link!);

@@ -340,6 +340,23 @@ describe('ApiStack', () => {
     expect(() => buildTestApp({ context: { lookupsMode: 'remote' } })).toThrow(/lookupsMode/);
   });
 
+  it('gives the configured rate limits to the functions that limit, payments (invite to pay) among them', () => {
+    const rateLimits = '{"paymentRequestPerUser":{"limit":40}}';
+    const fns = (
+      propsOf(
+        template(buildTestApp({ config: { rateLimits } }).stacks.api),
+        'AWS::Lambda::Function',
+      ) as unknown as (Fn & {
+        Description: string;
+      })[]
+    ).filter((f) => f.Description.startsWith('HTTP API feature: '));
+    const limited = fns.filter((f) => f.Environment.Variables.RATE_LIMITS !== undefined);
+    expect(limited.map((f) => f.Description.split(': ').at(-1))).toEqual(
+      expect.arrayContaining(['accounts', 'organisations', 'payments']),
+    );
+    for (const f of limited) expect(f.Environment.Variables.RATE_LIMITS).toBe(rateLimits);
+  });
+
   describe('with other route tables', () => {
     const extra = (...more: RouteDef[]): RouteDef[] => [...routes, ...more];
 

@@ -1,6 +1,7 @@
 /**
  * The authorization matrix, payer-link kind (docs/payments.md "Invite to pay"; issue 19 point 4):
- * every route of the table whose access is `payerLink` (functions/routes.ts), called with
+ * every route of the table whose access is `payerLink` (functions/routes.ts), called with the link's
+ * token in the JSON body (never the path or query: issue 33 point 6), as
  *
  * - a token no request has, a cancelled request's, an Expired one's, and an Open one's past its
  *   expiresAt (the expiry job not yet run) → 404 'This payment link is no longer valid', and
@@ -34,14 +35,17 @@ const { payerTokenHash } = await import('../../functions/platform/access');
 const table = routes as readonly RouteDef[];
 const payerRoutes = table.filter((r) => 'paymentRequest' in r.access);
 
-/** How each payer route is called (a route without an entry fails the suite). */
-const bodies: Record<string, unknown> = {
-  'GET /public/payment-requests/{token}': undefined,
-  'POST /public/payment-requests/{token}/sessions': { paymentMethod: 'Gateway' },
-  'PATCH /public/payment-requests/{token}': { paymentMethod: 'Deposit', transactionDate: '2026-01-05' },
+/**
+ * How each payer route is called (a route without an entry fails the suite). The link's token is in
+ * the body, never in the path or query (issue 33 point 6: CloudFront logs paths and query strings).
+ */
+const bodies: Record<string, object> = {
+  'POST /public/payment-requests/view': {},
+  'POST /public/payment-requests/sessions': { paymentMethod: 'Gateway' },
+  'POST /public/payment-requests/claim': { paymentMethod: 'Deposit', transactionDate: '2026-01-05' },
 };
-const call = (route: RouteDef, token: string, body: unknown = bodies[routeKey(route)]) =>
-  api(route.method, route.path.replace('{token}', encodeURIComponent(token)), body, { outputs: o });
+const call = (route: RouteDef, token: string, body: object = bodies[routeKey(route)]!) =>
+  api(route.method, route.path, { token, ...body }, { outputs: o });
 
 let ownerToken: string;
 const site = { address1: '3 Payer Lane', city: 'Auckland', zipCode: '1010', country: 'NZ' };
@@ -157,6 +161,38 @@ describe('the payer matrix covers the table', () => {
   test('every payer-link route has a call, and there are such routes', () => {
     expect(payerRoutes.map(routeKey).sort()).toEqual(Object.keys(bodies).sort());
   });
+  test('no route takes a token in its path or query (CloudFront logs both)', () => {
+    for (const r of payerRoutes) expect(r.path, routeKey(r)).not.toMatch(/\{/);
+  });
+});
+
+describe('the link in its place: the body only', () => {
+  test('the token in the path (the old form) or the query names nothing; no token is 404; nothing changes', async () => {
+    const f = await fixture();
+    const before = await partition(f.applicationId);
+    for (const route of payerRoutes) {
+      const key = routeKey(route);
+      // No token in the body: the link is not valid, whatever the path or query carry.
+      const query = await api(route.method, `${route.path}?token=${f.token}`, bodies[key], { outputs: o });
+      expect(query.status, key).toBe(404);
+      expect(query.body).toMatchObject({ message: msg.linkInvalid });
+      const bare = await api(route.method, route.path, bodies[key], { outputs: o });
+      expect(bare.status, key).toBe(404);
+    }
+    // The routes of the path form are gone.
+    for (const [method, path] of [
+      ['GET', `/public/payment-requests/${f.token}`],
+      ['POST', `/public/payment-requests/${f.token}/sessions`],
+      ['PATCH', `/public/payment-requests/${f.token}`],
+    ] as const) {
+      const res = await api(method, path, method === 'GET' ? undefined : { paymentMethod: 'Gateway' }, {
+        outputs: o,
+      });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain('Payment');
+    }
+    expect(await partition(f.applicationId)).toEqual(before);
+  });
 });
 
 describe.concurrent('a link that is not valid: 404, and nothing changes', () => {
@@ -185,7 +221,7 @@ describe.concurrent('its own token: the 2xx, on its own invoice only', () => {
       const res = await call(route, f.token);
       expect(res.status, `${key}: ${res.status} ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(200);
       expect(res.status).toBeLessThan(300);
-      if (route.method === 'POST') {
+      if (routeKey(route).endsWith('/sessions')) {
         const { sessionId } = res.body as { sessionId: string };
         const session = await entities.paymentSession.get({ sessionId }).go({ consistent: true });
         expect(session.data).toMatchObject({ paymentId: f.own, startedBy: `payer:${f.requestId}` });
@@ -200,7 +236,7 @@ describe.concurrent('its own token: the 2xx, on its own invoice only', () => {
 describe.concurrent('after payment: the receipt and the return, never a second payment', () => {
   for (const closed of [false, true]) {
     const how = closed ? 'the request closed' : 'before the request closes';
-    test(`${how}: GET 200, the return 200, another's session 404, a new session or a claim 409`, async () => {
+    test(`${how}: the view 200, the return 200, another's session 404, a new session or a claim 409`, async () => {
       const f = await fixture(closed ? 'Paid' : 'Open');
       await entities.payment
         .patch({ applicationId: f.applicationId, paymentId: f.own })
@@ -223,21 +259,21 @@ describe.concurrent('after payment: the receipt and the return, never a second p
           .go();
         return sessionId;
       };
-      const [view, start, claim] = ['GET', 'POST', 'PATCH'].map((m) =>
-        payerRoutes.find((r) => r.method === m)!,
+      const [view, start, claim] = ['view', 'sessions', 'claim'].map((last) =>
+        payerRoutes.find((r) => r.path.endsWith(`/${last}`))!,
       );
       const seen = await call(view!, f.token);
       expect(seen.status).toBe(200);
       expect(seen.body).toMatchObject({ status: 'Paid', payment: { paymentId: f.own, status: 'Paid' } });
       const back = await call(start!, f.token, {
         paymentMethod: 'Gateway',
-        token: await session(`payer:${f.requestId}`),
+        sessionId: await session(`payer:${f.requestId}`),
       });
       expect(back.status, JSON.stringify(back.body)).toBe(200);
       expect(back.body).toMatchObject({ result: 'Approved' });
       const others = await call(start!, f.token, {
         paymentMethod: 'Gateway',
-        token: await session('someone'),
+        sessionId: await session('someone'),
       });
       expect(others.status).toBe(404);
       const before = await partition(f.applicationId);

@@ -58,12 +58,15 @@ describe('invite to pay', { timeout: 180_000 }, () => {
       const mail = await waitForMail(payerEmail, (m) => m.subject.includes('Payment requested'), {
         outputs: o,
       });
-      const link = /\/pay\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+      // The token in the link's fragment only (issue 33 point 6): never a path or query string.
+      const link = /\/pay#token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
       expect(link).toBeDefined();
+      expect(mail.text.split(link!)).toHaveLength(2);
       return { sent, mail, link: link! };
     };
-    const payer = (link: string, method = 'GET', body?: unknown, suffix = '') =>
-      api(method, `/public/payment-requests/${link}${suffix}`, body, { outputs: o });
+    /** The payer's calls: the link's token in the POST body. */
+    const payer = (link: string, call = 'view', body: object = {}) =>
+      api('POST', `/public/payment-requests/${call}`, { token: link, ...body }, { outputs: o });
 
     // ---- Invited: the mail names the site, the number, the invoice, the amount and the link ----
     const payerEmail = `payer-${randomUUID()}@demo.consent.nz`;
@@ -87,7 +90,7 @@ describe('invite to pay', { timeout: 180_000 }, () => {
     expect(wrong.status).toBe(404);
     expect(wrong.body).toMatchObject({ message: msg.linkInvalid });
     // No proof document from a payer without an account.
-    const proof = await payer(link, 'PATCH', {
+    const proof = await payer(link, 'claim', {
       paymentMethod: 'Deposit',
       transactionDate: '2026-01-05',
       proofDocumentName: 'proof.pdf',
@@ -95,7 +98,7 @@ describe('invite to pay', { timeout: 180_000 }, () => {
     expect(proof.status).toBe(400);
 
     // ---- Paid by card on the gateway's page, back to the link's page with the session id ----
-    const started = await payer(link, 'POST', { paymentMethod: 'Gateway' }, '/sessions');
+    const started = await payer(link, 'sessions', { paymentMethod: 'Gateway' });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const session = PaymentSessionResponse.parse(started.body);
     const paid = await fetch(session.payUrl!, {
@@ -104,13 +107,13 @@ describe('invite to pay', { timeout: 180_000 }, () => {
       redirect: 'manual',
     });
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toContain(`/pay/${link}?sessionId=${session.sessionId}`);
-    const returned = await payer(
-      link,
-      'POST',
-      { paymentMethod: 'Gateway', token: session.sessionId },
-      '/sessions',
-    );
+    // The gateway was given the payer's page without the link's token; it appends the session id.
+    expect(paid.headers.get('location')).toMatch(new RegExp(`/pay\\?sessionId=${session.sessionId}$`));
+    expect(paid.headers.get('location')).not.toContain(link);
+    const returned = await payer(link, 'sessions', {
+      paymentMethod: 'Gateway',
+      sessionId: session.sessionId,
+    });
     expect(returned.body).toMatchObject({ result: 'Approved' });
     const receipt = PayerView.parse((await payer(link)).body);
     expect(receipt).toMatchObject({ status: 'Paid', payment: { status: 'Paid' } });
@@ -120,10 +123,10 @@ describe('invite to pay', { timeout: 180_000 }, () => {
       const list = PaymentRequestsResponse.parse((await api('GET', requestsUrl(levy), undefined, as)).body);
       return list[0]?.status === 'Paid';
     });
-    const again = await payer(link, 'POST', { paymentMethod: 'Gateway' }, '/sessions');
+    const again = await payer(link, 'sessions', { paymentMethod: 'Gateway' });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ message: msg.alreadyPaid });
-    const claim = await payer(link, 'PATCH', { paymentMethod: 'Deposit', transactionDate: '2026-01-05' });
+    const claim = await payer(link, 'claim', { paymentMethod: 'Deposit', transactionDate: '2026-01-05' });
     expect(claim.status).toBe(409);
     expect((await payer(link)).status).toBe(200);
     // And the applicant cannot invite a payer for a paid invoice.

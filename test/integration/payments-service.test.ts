@@ -95,6 +95,8 @@ describe('the payments service on the table', { timeout: 120_000 }, () => {
       transactionId: `tx-${sessionId}`,
       message: 'APPROVED',
       amountCents: 31854,
+      currency: 'NZD',
+      merchantReference: levy.reference,
     });
     const answers = await Promise.all(Array.from({ length: 10 }, () => payments.notified(sessionId)));
     expect(answers.map((a) => a.result)).toEqual(Array(10).fill('Approved'));

@@ -9,6 +9,7 @@
 import { describe, expect, test } from 'vitest';
 import { councilApiClient } from '../../infra/council/client';
 import { PaymentDto, PaymentSessionResponse, PaymentsResponse } from '../../shared/schemas/payments';
+import { paymentMessages } from '../../shared/domain/payments';
 import { readOutputs } from '../support/outputs';
 import { signIn } from '../support/cognito';
 import { api } from '../support/accounts';
@@ -129,11 +130,8 @@ describe('payments through the API and the local gateway', { timeout: 120_000 },
     expect(notifyAgain.status).toBe(204);
     expect((await get(fee)).transactions).toHaveLength(1);
 
-    // ---- Never notified: the payer's return settles it; declined and error: transactions, still awaiting ----
+    // ---- Declined and error: transactions, still awaiting; never notified: the payer's return settles it ----
     const inspection = await invoice('Inspection fees', 185);
-    const never = await start(inspection);
-    await pay(never.payUrl!, '4000000000000333');
-    expect((await get(inspection)).status).toBe('AwaitingPayment');
     const declinedSession = await start(inspection);
     await pay(declinedSession.payUrl!, '4000000000000002');
     const declined = await api(
@@ -154,6 +152,9 @@ describe('payments through the API and the local gateway', { timeout: 120_000 },
       as,
     );
     expect(errored.body).toMatchObject({ result: 'Error' });
+    expect((await get(inspection)).status).toBe('AwaitingPayment');
+    const never = await start(inspection);
+    await pay(never.payUrl!, '4000000000000333');
     expect((await get(inspection)).status).toBe('AwaitingPayment');
     const settled = await api(
       'POST',
@@ -196,5 +197,79 @@ describe('payments through the API and the local gateway', { timeout: 120_000 },
     const mine = feed.data.filter((e) => e.applicationId === id).map((e) => e.type);
     expect(mine.filter((t) => t === 'PaymentReceived')).toHaveLength(3);
     expect(mine.filter((t) => t === 'DepositClaimed')).toHaveLength(1);
+  });
+
+  test('one open card session per invoice: two starts, both hosted pages paid, one charge (issue 33 point 4)', async () => {
+    const [applicant] = o.DemoUsers;
+    const token = (await signIn(applicant!.email, applicant!.password, o)).IdToken;
+    const as = { token, outputs: o };
+    const id = await submittedApplication(
+      token,
+      'wcc',
+      { address1: '12 Twice Terrace', city: 'Wellington', zipCode: '6011', country: 'NZ' },
+      o,
+    );
+    await wcc.acceptLodgement(id);
+    const paymentId = (await wcc.issueInvoice(id, { description: 'Building levy', baseAmount: 99 })).id;
+    const sessions = `/user/applications/${id}/payments/${paymentId}/sessions`;
+    const start = async () => api('POST', sessions, { paymentMethod: 'Gateway' }, as);
+    // Two tabs: two starts before either is paid.
+    const a = (await start()).body as PaymentSessionResponse;
+    const b = (await start()).body as PaymentSessionResponse;
+    // Both pages paid with a card whose notification never comes, then both returns.
+    for (const s of [a, b])
+      if (s?.payUrl)
+        await fetch(s.payUrl, {
+          method: 'POST',
+          body: new URLSearchParams({ card: '4000000000000333' }),
+          redirect: 'manual',
+        });
+    for (const s of [a, b])
+      if (s?.sessionId) await api('POST', sessions, { paymentMethod: 'Gateway', token: s.sessionId }, as);
+    const paid = PaymentDto.parse(
+      (await api('GET', `/user/applications/${id}/payments/${paymentId}`, undefined, as)).body,
+    );
+    expect(paid.status).toBe('Paid');
+    expect(paid.transactions.filter((t) => t.result === 'Approved')).toHaveLength(1);
+    // And a third start: the invoice is paid.
+    expect((await start()).status).toBe(409);
+  });
+
+  test('a payment that does not match its invoice (amount, reference) is not settled (issue 33 point 4)', async () => {
+    const [applicant] = o.DemoUsers;
+    const token = (await signIn(applicant!.email, applicant!.password, o)).IdToken;
+    const as = { token, outputs: o };
+    const id = await submittedApplication(
+      token,
+      'wcc',
+      { address1: '13 Mismatch Mews', city: 'Wellington', zipCode: '6011', country: 'NZ' },
+      o,
+    );
+    await wcc.acceptLodgement(id);
+    const paymentId = (await wcc.issueInvoice(id, { description: 'Building levy', baseAmount: 120 })).id;
+    const sessions = `/user/applications/${id}/payments/${paymentId}/sessions`;
+    for (const card of ['4000000000000507', '4000000000000515']) {
+      const started = PaymentSessionResponse.parse(
+        (await api('POST', sessions, { paymentMethod: 'Gateway' }, as)).body,
+      );
+      await fetch(started.payUrl!, {
+        method: 'POST',
+        body: new URLSearchParams({ card }),
+        redirect: 'manual',
+      });
+      const back = await api('POST', sessions, { paymentMethod: 'Gateway', token: started.sessionId }, as);
+      expect(back.body, card).toEqual({
+        result: 'Error',
+        message: paymentMessages.sessionMismatch,
+        sessionId: started.sessionId,
+      });
+      const invoice = PaymentDto.parse(
+        (await api('GET', `/user/applications/${id}/payments/${paymentId}`, undefined, as)).body,
+      );
+      expect(invoice).toMatchObject({ status: 'AwaitingPayment', transactions: [] });
+    }
+    // The notifications came too; still nothing paid, and the invoice takes a new session.
+    const again = await api('POST', sessions, { paymentMethod: 'Gateway' }, as);
+    expect(again.body).toMatchObject({ result: 'Pending' });
   });
 });

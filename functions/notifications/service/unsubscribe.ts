@@ -43,7 +43,8 @@ export function unsubscribeService(ports: UnsubscribePorts) {
         expiresAt: expires.toISOString(),
         ttl: Math.floor(expires.getTime() / 1000) + 86_400,
       });
-      return `${(await ports.webUrl()) ?? ''}/unsubscribe?token=${token}`;
+      // In the fragment: browsers never send it, so no access log (CloudFront's, the API's) keeps it.
+      return `${(await ports.webUrl()) ?? ''}/unsubscribe#token=${token}`;
     },
 
     /** POST /public/notifications/unsubscribe: the link's user gets no more notification emails. */

@@ -50,7 +50,7 @@ const settable = <T extends object>(set: T, keys: readonly string[]) =>
 /**
  * One payment change, one transaction (docs/payments.md): the application's flag (with its history
  * and ApplicationUpdated, conditional on the etag read), the invoice created or changed (conditional
- * on the status read), the card session created or settled (conditional on Pending), the event, the
+ * on the status and the card session pointer read), the card session created or settled (conditional on Pending), the event, the
  * council's feed entry and the idempotency item. False when anything changed meanwhile.
  */
 export async function writePaymentChange(
@@ -88,7 +88,13 @@ export async function writePaymentChange(
             e.payment
               .patch({ applicationId: application.applicationId, paymentId: change.paymentId })
               .set(settable(change.update.set, ['applicationId', 'paymentId', 'createdAt', 'updatedAt']))
-              .where((p, o) => o.eq(p.status, change.update!.before.status))
+              // The status and the card session pointer as read: one open card session per invoice.
+              .where((p, o) => {
+                const { status, cardSessionId } = change.update!.before;
+                return `${o.eq(p.status, status)} AND ${
+                  cardSessionId ? o.eq(p.cardSessionId, cardSessionId) : o.notExists(p.cardSessionId)
+                }`;
+              })
               .commit(),
           ]
         : []),

@@ -32,7 +32,7 @@ export interface PaymentChange {
   /** The invoice the event is about. */
   paymentId: string;
   create?: PaymentRecord;
-  /** The invoice changed, conditional on the status (and update time) it was read with. */
+  /** The invoice changed, conditional on the status and the card session pointer it was read with. */
   update?: { before: PaymentRecord; set: Partial<PaymentRecord> };
   /** A card session created, or settled conditional on being Pending. */
   session?:
@@ -59,6 +59,8 @@ export interface PaymentPorts {
   notificationUrl(): Promise<string>;
   /** Runs a change as one transaction; false when something changed meanwhile. */
   write(change: PaymentChange): Promise<boolean>;
+  /** A warning for the operators (ids and field names only: nothing personal). */
+  warn(message: string, details: Record<string, unknown>): void;
 }
 
 const CHANGED = 'The payment changed meanwhile; read it again';

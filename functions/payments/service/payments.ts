@@ -16,6 +16,31 @@ export type { PaymentChange, PaymentEventType, PaymentPorts } from './common.js'
 export const CATCH_UP_AFTER_MS = 10 * 60_000;
 /** A session the gateway still calls pending after this long is given up (Abandoned). */
 export const ABANDON_AFTER_MS = 24 * 60 * 60_000;
+/**
+ * A card session's hosted page takes payment for this long (the gateway's `expires`): an open
+ * session blocks its invoice's next one, so one left open stops blocking after this.
+ */
+export const CARD_SESSION_LIFETIME_MS = 30 * 60_000;
+const CURRENCY = 'NZD';
+
+/**
+ * What of the gateway's answer differs from the session the portal created (ASVS 11.1): the amount
+ * charged, the currency and the merchant reference (the invoice's). Empty: it matches.
+ */
+export function mismatchOf(
+  session: PaymentSessionRecord,
+  payment: PaymentRecord,
+  outcome: Extract<SessionOutcome, { state: 'done' }>,
+): string[] {
+  return [
+    ...(outcome.amountCents !== session.amountCents ? ['amount'] : []),
+    ...(outcome.currency !== (session.currency ?? CURRENCY) ? ['currency'] : []),
+    ...(outcome.merchantReference !== payment.reference ||
+    (session.merchantReference !== undefined && session.merchantReference !== payment.reference)
+      ? ['merchantReference']
+      : []),
+  ];
+}
 const CHANGED = 'The payment changed meanwhile; read it again';
 const RETRIES = 4;
 
@@ -77,6 +102,29 @@ export function paymentsService(ports: PaymentPorts) {
           },
         },
       };
+    // Not what the portal created: not settled, the invoice unchanged (ASVS 11.1).
+    const fields = mismatchOf(session, payment, outcome);
+    if (fields.length > 0) {
+      ports.warn('payments: a card session does not match its invoice; not settled', {
+        sessionId: session.sessionId,
+        applicationId: session.applicationId,
+        paymentId: session.paymentId,
+        fields,
+      });
+      return {
+        session: {
+          settle: {
+            before: session,
+            set: {
+              state: 'Mismatch' as const,
+              settledAt: at,
+              transactionId: outcome.transactionId,
+              message: paymentMessages.sessionMismatch,
+            },
+          },
+        },
+      };
+    }
     const transaction = {
       transactionId: outcome.transactionId,
       transactionReference: session.sessionId,
@@ -112,8 +160,25 @@ export function paymentsService(ports: PaymentPorts) {
     };
   }
 
+  /**
+   * The invoice's card session still open, after asking the gateway about it (settling it if it
+   * ended: paid, declined, left, expired, or not matching); undefined when there is none.
+   */
+  async function openSession(payment: PaymentRecord): Promise<PaymentSessionRecord | undefined> {
+    if (!payment.cardSessionId) return undefined;
+    const session = await ports.session(payment.cardSessionId);
+    if (session?.state !== 'Pending') return undefined;
+    const answer = await settle(session.sessionId);
+    return answer.result === 'Pending' ? session : undefined;
+  }
+
   const answerOf = (s: PaymentSessionRecord): PaymentSessionResponse => ({
-    result: s.state === 'Pending' ? 'Pending' : s.state === 'Abandoned' ? 'Error' : s.state,
+    result:
+      s.state === 'Pending'
+        ? 'Pending'
+        : s.state === 'Abandoned' || s.state === 'Mismatch'
+          ? 'Error'
+          : s.state,
     message:
       s.state === 'Pending'
         ? 'The payment is being processed'
@@ -207,17 +272,36 @@ export function paymentsService(ports: PaymentPorts) {
       }
       transition(payment, 'startCardSession');
       offered(payment, 'Gateway');
-      const surchargeCents = payment.surchargeCents ?? 0;
-      const amountCents = payment.baseCents + surchargeCents;
+      const open = await openSession(payment);
+      if (open) {
+        // One open card session per invoice: its starter gets it back (a second tab, the back
+        // button), anyone else waits until it ends. Never two sessions that could both be paid.
+        const live = !open.expiresAt || open.expiresAt > ports.now().toISOString();
+        if (open.startedBy === actor && open.payUrl && live)
+          return {
+            result: 'Pending',
+            message: 'Pay on the payment page',
+            sessionId: open.sessionId,
+            payUrl: open.payUrl,
+          };
+        throw new Conflict(paymentMessages.cardSessionOpen);
+      }
+      // The open one ended: read the invoice again (paid by it, perhaps).
+      const { all, payment: current } = await paymentOf(application.applicationId, paymentId);
+      transition(current, 'startCardSession');
+      const surchargeCents = current.surchargeCents ?? 0;
+      const amountCents = current.baseCents + surchargeCents;
+      const now = ports.now();
       const created = await ports.gateway.createSession({
         amountCents,
-        currency: 'NZD',
-        merchantReference: payment.reference,
+        currency: CURRENCY,
+        merchantReference: current.reference,
         returnUrl: returnUrl ?? (await ports.returnUrl(application.applicationId, paymentId)),
         notificationUrl: await ports.notificationUrl(),
+        expiresAt: new Date(now.getTime() + CARD_SESSION_LIFETIME_MS),
       });
-      const now = ports.now();
-      const { all } = await paymentOf(application.applicationId, paymentId);
+      // Conditional on the invoice's session pointer as read: of two starts at once, one writes; the
+      // other's gateway session is never shown to anyone and expires unused.
       await mustWrite({
         application,
         hasOutstandingPayments: hasOutstandingPayments(all),
@@ -225,6 +309,7 @@ export function paymentsService(ports: PaymentPorts) {
         actor,
         now,
         paymentId,
+        update: { before: current, set: { cardSessionId: created.sessionId } },
         session: {
           create: {
             sessionId: created.sessionId,
@@ -233,6 +318,10 @@ export function paymentsService(ports: PaymentPorts) {
             startedBy: actor,
             amountCents,
             surchargeCents,
+            currency: CURRENCY,
+            merchantReference: current.reference,
+            payUrl: created.payUrl,
+            expiresAt: new Date(now.getTime() + CARD_SESSION_LIFETIME_MS).toISOString(),
             state: 'Pending',
             startedAt: now.toISOString(),
           },

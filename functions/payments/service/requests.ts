@@ -23,6 +23,7 @@ import type { MailMessage } from '../../platform/adapters/mail.js';
 import type { ScheduledJob } from '../../platform/adapters/scheduler.js';
 import type { paymentRequest } from '../../platform/data/entities/payment-requests.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
+import type { RateLimiter } from '../../platform/rate-limit.js';
 import { toPaymentDto, type PaymentRecord, type PaymentSessionRecord } from './dto.js';
 import { reminderMail, requestMail, type RequestMailFacts } from './request-mail.js';
 
@@ -68,6 +69,8 @@ export interface RequestPorts {
   /** A user's name as others see it (the inviter), if known. */
   personName(userId: string): Promise<string | undefined>;
   authorityName(authorityId: string): string;
+  /** The named rate limits (functions/platform/rate-limit.ts): over one, 429 with Retry-After. */
+  limits: Pick<RateLimiter, 'check'>;
 }
 
 /** The applicant's own payment calls the payer's go through (functions/payments/service/payments.ts). */
@@ -184,13 +187,16 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
       address: fullAddressOf(grant.application.address),
       authorityName: ports.authorityName(grant.application.authorityId),
       payment: toPaymentDto(payment),
+      // Who asked, and their message: shown on the page as the applicant's quoted words.
+      requestedBy: (await ports.personName(r.sentBy)) ?? 'The applicant',
+      ...(r.message ? { message: r.message } : {}),
     };
   }
 
   return {
     /**
      * POST …/payments/{paymentId}/requests: a request to the payer, on an invoice awaiting payment
-     * (409 otherwise). An Open request to the same email for this invoice is cancelled in the same
+     * (409 otherwise), within the limits per user and per invoice (429). An Open request to the same email for this invoice is cancelled in the same
      * transaction (its link stops working): a resend. Mails the link; schedules reminder and expiry.
      */
     async create(
@@ -204,6 +210,11 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
         throw new Conflict(
           payment.status === 'Paid' ? paymentMessages.alreadyPaid : paymentMessages.claimPending,
         );
+      // Not a mail relay: so many sends per user and per invoice (every send counts, resends too).
+      await ports.limits.check(
+        ['paymentRequestPerUser', userId],
+        ['paymentRequestPerInvoice', `${application.applicationId}#${paymentId}`],
+      );
       const now = ports.now();
       const email = body.payerEmail.toLowerCase();
       const replaced = (await ports.requests(application.applicationId)).filter(
@@ -237,7 +248,9 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
       ]);
       if (!ok) throw new Conflict('The payment request changed meanwhile; try again');
       await Promise.all(replaced.map((r) => unschedule(r.requestId)));
-      const link = `${await ports.webUrl()}/pay/${token}`;
+      // The token in the fragment: browsers never send it, so no access log keeps it (the page
+      // reads it and sends it in a POST body).
+      const link = `${await ports.webUrl()}/pay#token=${token}`;
       await ports.sendMail(requestMail(await factsOf(created, application, payment), link));
       const job = (name: string, at: Date, kind: string) =>
         ports.schedule({
@@ -277,29 +290,30 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
       await unschedule(requestId);
     },
 
-    /** GET /public/payment-requests/{token}: that invoice, the address and the application number. */
+    /** POST /public/payment-requests/view: that invoice, the address and the application number. */
     view: (grant: PayerGrant) => viewOf(grant),
 
     /**
-     * POST /public/payment-requests/{token}/sessions: without a session token a card session that
-     * returns to the payer's page (409 once paid); with one started through this request, the
-     * gateway is asked how it went (also after payment: the payer returning learns the result).
+     * POST /public/payment-requests/sessions: without a session id a card session that returns to
+     * the payer's page (409 once paid); with one started through this request, the gateway is asked
+     * how it went (also after payment: the payer returning learns the result). The gateway is given
+     * `/pay` without the link's token (it appends `?sessionId=`; the page kept the token).
      */
-    async session(grant: PayerGrant, linkToken: string, sessionToken: string | undefined) {
+    async session(grant: PayerGrant, sessionId: string | undefined) {
       const r = grant.paymentRequest;
       const actor = payerActor(r.requestId);
-      if (sessionToken) {
-        const session = await ports.session(sessionToken);
+      if (sessionId) {
+        const session = await ports.session(sessionId);
         if (!session || session.startedBy !== actor) throw new NotFound(paymentMessages.paymentNotFound);
-        return payments.session(actor, grant.application, r.paymentId, sessionToken);
+        return payments.session(actor, grant.application, r.paymentId, sessionId);
       }
       refusePaid(grant);
-      const returnUrl = `${await ports.webUrl()}/pay/${encodeURIComponent(linkToken)}`;
+      const returnUrl = `${await ports.webUrl()}/pay`;
       return payments.session(actor, grant.application, r.paymentId, undefined, returnUrl);
     },
 
-    /** PATCH /public/payment-requests/{token}: a deposit claimed by the payer (409 once paid). */
-    async claim(grant: PayerGrant, body: PayerClaim): Promise<PayerView> {
+    /** POST /public/payment-requests/claim: a deposit claimed by the payer (409 once paid). */
+    async claim(grant: PayerGrant, body: Omit<PayerClaim, 'token'>): Promise<PayerView> {
       refusePaid(grant);
       const r = grant.paymentRequest;
       await payments.claim(payerActor(r.requestId), grant.application, r.paymentId, body);

@@ -36,8 +36,8 @@ export type { HttpEvent } from '../caller.js';
  * function per route key, normally one service call); `createFeatureHandler` makes the Lambda handler:
  * logger context → the origin check (403 unless the request came through CloudFront: ./edge.ts) →
  * dispatch on `routeKey` → the caller (401 without one on a protected route) → the route's
- * declared access (../access.ts: 404 / 403; it reads only the path parameter it needs, a malformed
- * application id is a 404) → the body's size (413 over the route's cap, before anything reads it:
+ * declared access (../access.ts: 404 / 403; it reads only the path parameter it needs, or a payer
+ * link's body token, a malformed application id is a 404) → the body's size (413 over the route's cap, before anything reads it:
  * ./body-limit.ts) → zod parsing of path, query and body (400 with the field issues) → the
  * implementation → JSON. A caller without access never learns what the input should look like.
  * Every error becomes the one error body through one mapper (./errors.ts).
@@ -327,8 +327,14 @@ export function createFeatureHandler<F extends Feature, C extends Contract<F>, L
       throw new NotFound(`No route ${key} in ${feature} (${lambda})`);
     const caller = callerFor(route.access, event);
     // Access before the input: a caller without access gets the same 404 / 403 whatever they send.
-    const granted = await grantAccess(route.access, caller, event.pathParameters ?? {});
-    assertBodyWithin(event, schemas.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    // A payer link's token is in the body (never a URL: logs keep those): its size is checked first.
+    const maxBodyBytes = schemas.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const granted = await grantAccess(route.access, caller, event.pathParameters ?? {}, () => {
+      assertBodyWithin(event, maxBodyBytes);
+      const raw = readBody(event);
+      return raw.ok ? raw.value : undefined;
+    });
+    assertBodyWithin(event, maxBodyBytes);
     const input = parseInput(schemas, event);
     let result: unknown;
     if (schemas.idempotent) {

@@ -33,13 +33,14 @@ afterAll(async () => {
 });
 
 const adapter = () => windcaveGateway({ baseUrl: gateway.url, username: 'local', apiKey: 'key' });
-const newSession = () =>
+const newSession = (expiresAt = new Date(Date.now() + 30 * 60_000)) =>
   adapter().createSession({
     amountCents: 31854,
     currency: 'NZD',
     merchantReference: 'BLD-1-1',
     returnUrl: 'http://portal.test/back',
     notificationUrl: receiverUrl,
+    expiresAt,
   });
 /** The payer's submission of the hosted page's form. */
 const pay = (payUrl: string, form: Record<string, string>) =>
@@ -117,6 +118,42 @@ describe('the local payment gateway', () => {
     await pay(paid.payUrl, { card: '4111111111111111' });
     const outcome = await adapter().querySession(paid.sessionId);
     expect(outcome).toMatchObject({ result: 'Approved' });
+  });
+
+  it('tells the currency and reference it charged under; two cards answer for something else (a mismatch)', async () => {
+    const ok = await newSession();
+    await pay(ok.payUrl, { card: '4111111111111111' });
+    expect(await adapter().querySession(ok.sessionId)).toMatchObject({
+      amountCents: 31854,
+      currency: 'NZD',
+      merchantReference: 'BLD-1-1',
+    });
+    const amount = await newSession();
+    await pay(amount.payUrl, { card: '4000000000000507' });
+    expect(await adapter().querySession(amount.sessionId)).toMatchObject({
+      result: 'Approved',
+      amountCents: 31954,
+      merchantReference: 'BLD-1-1',
+    });
+    const reference = await newSession();
+    await pay(reference.payUrl, { card: '4000000000000515' });
+    expect(await adapter().querySession(reference.sessionId)).toMatchObject({
+      result: 'Approved',
+      amountCents: 31854,
+      merchantReference: 'BLD-1-1-X',
+    });
+  });
+
+  it('a session past its expiry (or expired by a test) takes no payment: abandoned, the payer sent back', async () => {
+    const old = await newSession(new Date(Date.now() - 1000));
+    expect(await adapter().querySession(old.sessionId)).toEqual({ state: 'abandoned', message: 'expired' });
+    const res = await pay(old.payUrl, { card: '4111111111111111' });
+    expect(res.status).toBe(303);
+    expect(await adapter().querySession(old.sessionId)).toEqual({ state: 'abandoned', message: 'expired' });
+    const open = await newSession();
+    gateway.expire(open.sessionId);
+    await pay(open.payUrl, { card: '4111111111111111' });
+    expect(await adapter().querySession(open.sessionId)).toEqual({ state: 'abandoned', message: 'expired' });
   });
 
   it('refuses the API without the credentials', async () => {

@@ -97,10 +97,10 @@ describe('API client', () => {
     const code = 'Zm9yLXRoZS11bml0LXRlc3RzLW9ubHktMzItYnl0ZXM';
     await lookupInvitation(code);
     await registerInvited({ invitationCode: code, password: 'Strong#2025' });
-    const [[lookupUrl, lookupInit], [registerUrl, registerInit]] = fetchMock.mock.calls as [
-      string,
-      RequestInit,
-    ][];
+    const [[lookupUrl, lookupInit], [registerUrl, registerInit]] = fetchMock.mock.calls as unknown as [
+      [string, RequestInit],
+      [string, RequestInit],
+    ];
     expect(lookupUrl).toMatch(/\/public\/organisation\/invitations\/lookup$/);
     expect(lookupInit).toMatchObject({ method: 'POST', body: JSON.stringify({ invitationCode: code }) });
     expect(registerUrl).toMatch(/\/public\/user\/registration\/invited$/);

@@ -5,7 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import { apiRequest } from '../../../web/src/api/client';
 import { ServiceError } from '../../../web/src/api/errors';
-import PayerPage from '../../../web/src/features/payments/PayerPage';
+import PayerPage, { PAYER_LINK_KEY } from '../../../web/src/features/payments/PayerPage';
 import { InvitePayer } from '../../../web/src/features/payments/InvitePayer';
 import { paymentRequestMessages } from '../../../shared/domain/payment-requests';
 import type { PayerView, PaymentRequestDto } from '../../../shared/schemas/payment-requests';
@@ -50,6 +50,7 @@ const view = (over: Partial<PayerView> = {}): PayerView => ({
   address: '12 Tinakori Road, Wellington 6011',
   authorityName: 'Wellington City Council',
   payment: invoice,
+  requestedBy: 'Mere Smith',
   ...over,
 });
 const request = (over: Partial<PaymentRequestDto> = {}): PaymentRequestDto => ({
@@ -75,15 +76,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const PAYER = '/public/payment-requests/tok';
-const where = { path: '/pay/:token', url: '/pay/tok' };
+const PAYER = '/public/payment-requests';
+/** The mailed link: the token in the fragment (issue 33 point 6). `:token?` takes the legacy form too. */
+const where = { path: '/pay/:token?', url: '/pay#token=tok' };
+const viewCall = { method: 'POST', anonymous: true, body: { token: 'tok' }, signal: expect.anything() };
+type Call = { method?: string; body?: unknown };
+const isView = (path: string, o?: Call) =>
+  path === `${PAYER}/view` && (o?.body as { token?: string } | undefined)?.token === 'tok';
+beforeEach(() => sessionStorage.clear());
 
 describe("the payer's page", () => {
   it('shows only that invoice with the address and number, called without a token; pays by card', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    api.mockImplementation(async (path: string, o?: { method?: string }) => {
-      if (path === PAYER && !o?.method) return view();
+    api.mockImplementation(async (path: string, o?: Call) => {
+      if (isView(path, o)) return view();
       if (path === `${PAYER}/sessions`)
         return { result: 'Pending', message: 'Pay', sessionId: 's', payUrl: 'https://gw/p' };
       throw new ServiceError('ResourceNotFound', path, 404);
@@ -94,21 +101,76 @@ describe("the payer's page", () => {
       screen.getByText('Wellington City Council · BLD-55 · 12 Tinakori Road, Wellington 6011'),
     ).toBeTruthy();
     expect(screen.getByText(/Kia ora Aroha Ngata/)).toBeTruthy();
-    expect(api).toHaveBeenCalledWith(PAYER, expect.objectContaining({ anonymous: true }));
+    expect(api).toHaveBeenCalledWith(`${PAYER}/view`, viewCall);
     fireEvent.click(screen.getByRole('button', { name: 'Pay $434.60 by card on the payment page' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://gw/p'));
     expect(api).toHaveBeenCalledWith(`${PAYER}/sessions`, {
       method: 'POST',
       anonymous: true,
-      body: { paymentMethod: 'Gateway' },
+      body: { token: 'tok', paymentMethod: 'Gateway' },
     });
   });
 
+  it('takes the token from the fragment into this tab only: the address bar loses it, a reload and the gateway’s return find it', async () => {
+    api.mockImplementation(async (path: string, o?: Call) => {
+      if (isView(path, o)) return view();
+      if (path === `${PAYER}/sessions`) return { result: 'Approved', message: 'APPROVED', sessionId: 's1' };
+      throw new ServiceError('ResourceNotFound', path, 404);
+    });
+    const { router } = renderPage(i18n, <PayerPage />, where);
+    await screen.findByRole('heading', { level: 1, name: 'Building levy' });
+    await waitFor(() => expect(router.state.location).toMatchObject({ pathname: '/pay', hash: '' }));
+    expect(sessionStorage.getItem(PAYER_LINK_KEY)).toBe('tok');
+    cleanup();
+    // Back from the card gateway: /pay?sessionId= (the gateway never had the token).
+    const back = renderPage(i18n, <PayerPage />, { path: where.path, url: '/pay?sessionId=s1' });
+    expect(await screen.findByText('Payment approved')).toBeTruthy();
+    expect(api).toHaveBeenCalledWith(`${PAYER}/sessions`, {
+      method: 'POST',
+      anonymous: true,
+      body: { token: 'tok', paymentMethod: 'Gateway', sessionId: 's1' },
+    });
+    expect(back.router.state.location.search).toBe('?sessionId=s1');
+  });
+
+  it('a link mailed before (/pay/{token}) is taken once and rewritten to /pay; no token anywhere reads as a dead link', async () => {
+    api.mockImplementation(async (path: string, o?: Call) => {
+      if (isView(path, o)) return view();
+      throw new ServiceError('ResourceNotFound', path, 404);
+    });
+    const { router } = renderPage(i18n, <PayerPage />, { path: where.path, url: '/pay/tok' });
+    await screen.findByRole('heading', { level: 1, name: 'Building levy' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pay'));
+    expect(api).toHaveBeenCalledWith(`${PAYER}/view`, viewCall);
+    cleanup();
+    sessionStorage.clear();
+    api.mockClear();
+    renderPage(i18n, <PayerPage />, { path: where.path, url: '/pay' });
+    expect(await screen.findByText(paymentRequestMessages.linkInvalid)).toBeTruthy();
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it("quotes the applicant's message as theirs, as plain text: nothing in it is a link or markup", async () => {
+    api.mockResolvedValue(
+      view({
+        message: 'From the council: pay at https://evil.example\n<b>now</b> <a href="https://x">x</a>',
+      }),
+    );
+    renderPage(i18n, <PayerPage />, where);
+    const quote = await screen.findByRole('region', { name: 'Message from Mere Smith' });
+    expect(within(quote).getByText('Written by the applicant, not by Wellington City Council.')).toBeTruthy();
+    const text = quote.querySelector('blockquote')!;
+    expect(text.textContent).toBe(
+      'From the council: pay at https://evil.example\n<b>now</b> <a href="https://x">x</a>',
+    );
+    expect(text.querySelector('a, b')).toBeNull();
+    expect(within(quote).queryByRole('link')).toBeNull();
+  });
+
   it('claims a deposit with its date and no proof upload', async () => {
-    api.mockImplementation(async (path: string, o?: { method?: string }) => {
-      if (path === PAYER && o?.method === 'PATCH')
-        return view({ payment: { ...invoice, status: 'DepositPending' } });
-      if (path === PAYER) return view();
+    api.mockImplementation(async (path: string, o?: Call) => {
+      if (path === `${PAYER}/claim`) return view({ payment: { ...invoice, status: 'DepositPending' } });
+      if (isView(path, o)) return view();
       throw new ServiceError('ResourceNotFound', path, 404);
     });
     renderPage(i18n, <PayerPage />, where);
@@ -121,10 +183,10 @@ describe("the payer's page", () => {
     expect(
       await screen.findByText('Deposit claimed. The council will confirm it when it arrives.'),
     ).toBeTruthy();
-    expect(api).toHaveBeenCalledWith(PAYER, {
-      method: 'PATCH',
+    expect(api).toHaveBeenCalledWith(`${PAYER}/claim`, {
+      method: 'POST',
       anonymous: true,
-      body: { paymentMethod: 'Deposit', transactionDate: '2026-11-20' },
+      body: { token: 'tok', paymentMethod: 'Deposit', transactionDate: '2026-11-20' },
     });
     expect(await screen.findAllByText('Deposit pending')).not.toHaveLength(0);
   });

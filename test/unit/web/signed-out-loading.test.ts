@@ -61,7 +61,7 @@ describe('the signed-out pages load i18next only when they use it', () => {
     expect(loadI18next).toHaveBeenCalledTimes(1);
   });
 
-  it.each(['pay/:token', 'unsubscribe'])(
+  it.each(['pay', 'pay/:token', 'unsubscribe'])(
     "/%s (an email's link) waits for the whole of en.json: it draws the signed-in pages' components",
     async (path) => {
       loadAllStrings.mockClear();

@@ -58,21 +58,37 @@ export const paymentRequestsApi = {
     }),
 };
 
-/** The payer's link (no account): the invoice it shows, a card session, a deposit claimed. */
-const payer = (token: string) => `/public/payment-requests/${encodeURIComponent(token)}`;
+/**
+ * The payer's link (no account): the invoice it shows, a card session, a deposit claimed. The link's
+ * token goes in the POST body, never in the URL (issue 33 point 6).
+ */
+const PAYER = '/public/payment-requests';
 export const payerApi = {
   view: async (token: string, signal?: AbortSignal) =>
-    PayerView.parse(await apiRequest<unknown>(payer(token), { signal, anonymous: true })),
-  session: async (token: string, sessionId?: string) =>
-    PaymentSessionResponse.parse(
-      await apiRequest<unknown>(`${payer(token)}/sessions`, {
+    PayerView.parse(
+      await apiRequest<unknown>(`${PAYER}/view`, {
         method: 'POST',
+        body: { token },
+        signal,
         anonymous: true,
-        body: { paymentMethod: 'Gateway', ...(sessionId ? { token: sessionId } : {}) },
       }),
     ),
-  claim: async (token: string, body: PayerClaim) =>
-    PayerView.parse(await apiRequest<unknown>(payer(token), { method: 'PATCH', anonymous: true, body })),
+  session: async (token: string, sessionId?: string) =>
+    PaymentSessionResponse.parse(
+      await apiRequest<unknown>(`${PAYER}/sessions`, {
+        method: 'POST',
+        anonymous: true,
+        body: { token, paymentMethod: 'Gateway', ...(sessionId ? { sessionId } : {}) },
+      }),
+    ),
+  claim: async (token: string, body: Omit<PayerClaim, 'token'>) =>
+    PayerView.parse(
+      await apiRequest<unknown>(`${PAYER}/claim`, {
+        method: 'POST',
+        anonymous: true,
+        body: { token, ...body },
+      }),
+    ),
 };
 
 export const paymentKeys = {

@@ -109,6 +109,7 @@ export const signedInRoutes: RouteObject[] = [
         lazy: page(() => import('../features/payments/PaymentDetailsPage')),
       },
       // An invited payer's invoice opens signed in too (the link is the credential, not the session).
+      { path: 'pay', lazy: page(() => import('../features/payments/PayerPage')) },
       { path: 'pay/:token', lazy: page(() => import('../features/payments/PayerPage')) },
       { path: 'unsubscribe', lazy: page(() => import('../features/notifications/UnsubscribePage')) },
       {

@@ -23,9 +23,9 @@ export interface SignedOutPages {
   forgotPassword: PageLoader;
   resetPassword: PageLoader;
   support: PageLoader;
-  /** /pay/{token}: an invited payer's invoice (no account). */
+  /** /pay#token=: an invited payer's invoice (no account). */
   payer: PageLoader;
-  /** /unsubscribe?token=: an email's link to stop notification emails. */
+  /** /unsubscribe#token=: an email's link to stop notification emails. */
   unsubscribe: PageLoader;
 }
 
@@ -87,7 +87,7 @@ export function ToSignIn() {
 
 /**
  * Signed-out routes (organisation §2, core §2): `/` sign-in, /registration, /confirm-registration,
- * /registration-via-invitation, /forgot-password, /reset-password, /support, /pay/{token} (an invited
+ * /registration-via-invitation, /forgot-password, /reset-password, /support, /pay (an invited
  * payer's invoice), /unsubscribe (an email's link); anything else → `/`
  * with the path to return to after sign-in.
  */
@@ -111,6 +111,9 @@ export function signedOutRoutes(load: SignedOutPages = pages): RouteObject[] {
           children: [{ path: 'reset-password', lazy: page(load.resetPassword) }],
         },
         { path: 'support', lazy: page(load.support) },
+        // The payer's link: /pay#token=… (the fragment never reaches a server); /pay/{token} is a
+        // link mailed before, taken once and rewritten to /pay.
+        { path: 'pay', lazy: page(load.payer) },
         { path: 'pay/:token', lazy: page(load.payer) },
         { path: 'unsubscribe', lazy: page(load.unsubscribe) },
         { path: '*', element: <ToSignIn /> },

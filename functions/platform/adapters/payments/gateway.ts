@@ -14,6 +14,11 @@ export interface CreateSession {
   returnUrl: string;
   /** Where the gateway tells us the session changed (unsigned; may repeat or never come). */
   notificationUrl: string;
+  /**
+   * When the hosted page stops taking payment (the session expires unused): an open session blocks
+   * its invoice's next one (docs/payments.md "One open card session per invoice").
+   */
+  expiresAt: Date;
 }
 
 export interface CreatedSession {
@@ -32,6 +37,12 @@ export type SessionOutcome =
       /** The gateway's words, shown to the payer ("APPROVED", "DECLINED", …). */
       message: string;
       amountCents: number;
+      /**
+       * What the gateway charged in and under (the transaction's, else the session's): the portal
+       * settles only when they, and the amount, match what it created (ASVS 11.1). Absent → no match.
+       */
+      currency?: string | undefined;
+      merchantReference?: string | undefined;
     }
   /** The payer left without paying, or the session expired unused. */
   | { state: 'abandoned'; message: string };

@@ -27,10 +27,14 @@ const Transaction = z.object({
   responseText: z.string().optional(),
   reCo: z.string().optional(),
   amount: z.string(),
+  currency: z.string().optional(),
+  merchantReference: z.string().optional(),
 });
 const Session = z.object({
   id: z.string(),
   state: z.string(),
+  currency: z.string().optional(),
+  merchantReference: z.string().optional(),
   transactions: z.array(Transaction).optional(),
 });
 
@@ -48,7 +52,15 @@ export function outcomeOf(session: z.infer<typeof Session>): SessionOutcome {
       : last.reCo && ERROR_CODES.has(last.reCo)
         ? 'Error'
         : 'Declined';
-    return { state: 'done', result, transactionId: last.id, message, amountCents };
+    return {
+      state: 'done',
+      result,
+      transactionId: last.id,
+      message,
+      amountCents,
+      currency: last.currency ?? session.currency,
+      merchantReference: last.merchantReference ?? session.merchantReference,
+    };
   }
   const state = session.state.toLowerCase();
   if (state === 'expired' || state === 'cancelled') return { state: 'abandoned', message: session.state };
@@ -90,6 +102,8 @@ export function windcaveGateway(config: WindcaveConfig): PaymentGateway {
           merchantReference: input.merchantReference,
           callbackUrls: { approved: input.returnUrl, declined: input.returnUrl, cancelled: input.returnUrl },
           notificationUrl: input.notificationUrl,
+          // The hosted page takes no payment after this (an open session blocks the invoice's next).
+          expires: input.expiresAt.toISOString(),
         }),
       );
       if (!created.success) throw new GatewayUnavailable('gateway: an unexpected session answer');

@@ -366,8 +366,8 @@ export const rfiPoint = new Entity({
 
 /**
  * A card payment session at the gateway (docs/payments.md "The flow in the portal"): created with
- * the session, settled once (Pending → Approved | Declined | Error | Abandoned, on condition that it
- * is Pending). Sparse index of the Pending ones by age: the catch-up job's query (no Scan).
+ * the session, settled once (Pending → Approved | Declined | Error | Abandoned | Mismatch, on
+ * condition that it is Pending). Sparse index of the Pending ones by age: the catch-up job's query (no Scan).
  */
 export const paymentSession = new Entity({
   model: model('paymentSession'),
@@ -379,11 +379,18 @@ export const paymentSession = new Entity({
     startedBy: { type: 'string', required: true, readOnly: true },
     amountCents: { type: 'number', required: true, readOnly: true },
     surchargeCents: { type: 'number', required: true, readOnly: true },
+    /** The gateway's outcome; Mismatch: its amount, currency or reference was not the invoice's (not settled). */
     state: {
-      type: ['Pending', 'Approved', 'Declined', 'Error', 'Abandoned'] as const,
+      type: ['Pending', 'Approved', 'Declined', 'Error', 'Abandoned', 'Mismatch'] as const,
       required: true,
       default: 'Pending',
     },
+    /** What the session was created with (compared with the gateway's answer before settling). */
+    currency: { type: 'string', readOnly: true },
+    merchantReference: { type: 'string', readOnly: true },
+    /** The hosted page, handed back to its starter while the session is open; and when it expires. */
+    payUrl: { type: 'string', readOnly: true },
+    expiresAt: { type: 'string', readOnly: true },
     /** The queue of the catch-up index: one partition of the sessions still Pending. */
     queue: { type: 'string', required: true, default: 'pending' },
     startedAt: { type: 'string', required: true },
@@ -435,6 +442,11 @@ export const payment = new Entity({
     dueDate: { type: 'string' },
     paymentDate: { type: 'string' },
     paymentMethod: { type: 'string' },
+    /**
+     * The invoice's latest card session (docs/payments.md "One open card session per invoice"): a
+     * new one is written only on condition that this is unchanged, after this one has ended.
+     */
+    cardSessionId: { type: 'string' },
     /** The options offered (PaymentOptionDto), as JSON: a snapshot of the authority's at issue. */
     options: { type: 'any', required: true },
     transactions: {

@@ -54,9 +54,9 @@ describe('application events: the participants by their level', () => {
     // Each email ends with its recipient's own unsubscribe link, in the text and the HTML.
     const ownerMail = w.mails.find((m) => m.to === 'owner@example.com')!;
     expect(ownerMail.text).toMatch(
-      /Stop these emails: https:\/\/portal\.example\/unsubscribe\?token=for-owner$/,
+      /Stop these emails: https:\/\/portal\.example\/unsubscribe#token=for-owner$/,
     );
-    expect(ownerMail.html).toContain('href="https://portal.example/unsubscribe?token=for-owner"');
+    expect(ownerMail.html).toContain('href="https://portal.example/unsubscribe#token=for-owner"');
     const n = [...w.inbox.values()].find((x) => x.recipientId === 'owner')!;
     expect(n.type).toBe('RFI');
     expect(n.message.subtype).toBe('RfiRoundRaised');

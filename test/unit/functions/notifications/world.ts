@@ -36,7 +36,7 @@ export function world() {
       return { messageId: String(mails.length) };
     },
     webUrl: async () => 'https://portal.example',
-    unsubscribeLink: async (userId: string) => `https://portal.example/unsubscribe?token=for-${userId}`,
+    unsubscribeLink: async (userId: string) => `https://portal.example/unsubscribe#token=for-${userId}`,
     digests: async () => digests,
     now: () => new Date('2026-11-27T04:20:00.000Z'),
   };

@@ -1,13 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ABANDON_AFTER_MS,
+  CARD_SESSION_LIFETIME_MS,
   CATCH_UP_AFTER_MS,
   paymentsService,
   type PaymentChange,
   type PaymentPorts,
 } from '../../../../functions/payments/service/payments.js';
 import type { PaymentRecord, PaymentSessionRecord } from '../../../../functions/payments/service/dto.js';
-import type { SessionOutcome } from '../../../../functions/platform/adapters/payments/gateway.js';
+import type {
+  CreateSession,
+  SessionOutcome,
+} from '../../../../functions/platform/adapters/payments/gateway.js';
 import type { ApplicationRecord } from '../../../../functions/platform/access.js';
 import { Conflict, Invalid, NotFound, Rejected } from '../../../../functions/platform/errors.js';
 import type { Idempotency } from '../../../../functions/platform/idempotency.js';
@@ -27,6 +31,9 @@ interface World {
   clock: Date;
   /** What the gateway says of each session. */
   outcomes: Map<string, SessionOutcome>;
+  /** The sessions created at the gateway, as asked. */
+  created: Map<string, CreateSession>;
+  warnings: { message: string; details: Record<string, unknown> }[];
   queries: number;
   /** The next writes lost to a concurrent change. */
   races: number;
@@ -64,15 +71,23 @@ const ports: PaymentPorts = {
   authority: () => w.authority,
   documentNames: async () => new Set(['proof.pdf', 'invoice.pdf']),
   gateway: {
-    createSession: async (input) => ({
-      sessionId: `sess${++ids}`,
-      payUrl: `https://pay.test/${input.merchantReference}`,
-    }),
+    createSession: async (input) => {
+      const sessionId = `sess${++ids}`;
+      w.created.set(sessionId, input);
+      return { sessionId, payUrl: `https://pay.test/${input.merchantReference}/${sessionId}` };
+    },
     querySession: async (id) => {
       w.queries++;
-      return w.outcomes.get(id) ?? { state: 'pending' };
+      const outcome = w.outcomes.get(id) ?? { state: 'pending' };
+      // As a gateway answers: the currency and reference the session was created with, unless a
+      // test says otherwise (a mismatch).
+      const created = w.created.get(id);
+      return outcome.state === 'done' && created
+        ? { currency: created.currency, merchantReference: created.merchantReference, ...outcome }
+        : outcome;
     },
   },
+  warn: (message, details) => void w.warnings.push({ message, details }),
   returnUrl: async (a, p) => `https://portal.test/application-details/${a}/payment-details/${p}`,
   notificationUrl: async () => 'https://api.portal.test/public/payments/notifications',
   async write(change) {
@@ -84,6 +99,8 @@ const ports: PaymentPorts = {
     if (change.update) {
       const cur = w.payments.find((p) => p.paymentId === change.update!.before.paymentId)!;
       if (cur.status !== change.update.before.status) return false;
+      // And the invoice's card session pointer as read (one open card session per invoice).
+      if (cur.cardSessionId !== change.update.before.cardSessionId) return false;
     }
     if (change.session && 'settle' in change.session) {
       const cur = w.sessions.find(
@@ -128,6 +145,8 @@ beforeEach(() => {
     changes: [],
     clock: new Date('2026-11-27T01:00:00.000Z'),
     outcomes: new Map(),
+    created: new Map(),
+    warnings: [],
     queries: 0,
     races: 0,
     authority: { paymentsEnabled: true, options: OPTIONS },
@@ -249,8 +268,8 @@ describe('a card payment, confirmed only by the gateway', () => {
   it('a session for the amount with the surcharge; the same notification ten times → one Paid, one transaction', async () => {
     const { id } = await issue();
     const started = await payments.session('u1', w.application, id, undefined);
-    expect(started).toMatchObject({ result: 'Pending', payUrl: 'https://pay.test/BLD-100-1' });
     const sessionId = started.sessionId!;
+    expect(started).toMatchObject({ result: 'Pending', payUrl: `https://pay.test/BLD-100-1/${sessionId}` });
     expect(w.sessions[0]).toMatchObject({ amountCents: 31854, surchargeCents: 594, state: 'Pending' });
     // Before the gateway has an answer, a notification changes nothing.
     expect(await payments.notified(sessionId)).toMatchObject({ result: 'Pending' });
@@ -325,8 +344,9 @@ describe('a card payment, confirmed only by the gateway', () => {
   });
   it('the catch-up job settles a session whose notification never came, and gives up after a day', async () => {
     const { id } = await issue();
+    const other = await issue(20);
     const first = (await payments.session('u1', w.application, id, undefined)).sessionId!;
-    const second = (await payments.session('u1', w.application, id, undefined)).sessionId!;
+    const second = (await payments.session('u1', w.application, other.id, undefined)).sessionId!;
     // Too recent: not asked.
     expect(await payments.catchUp()).toEqual({ asked: 0, settled: 0, abandoned: 0, failed: 0 });
     w.clock = new Date(w.clock.getTime() + CATCH_UP_AFTER_MS + 1000);
@@ -344,12 +364,14 @@ describe('a card payment, confirmed only by the gateway', () => {
     expect(w.sessions.find((s) => s.sessionId === second)).toMatchObject({ state: 'Abandoned' });
   });
   it('the catch-up pages through the stale sessions (ones the gateway keeps calling pending hide no newer one) and counts what it could not ask', async () => {
-    const { id } = await issue();
+    const invoices: string[] = [];
     const started: string[] = [];
     for (let i = 0; i < 3; i++) {
-      started.push((await payments.session('u1', w.application, id, undefined)).sessionId!);
+      invoices.push((await issue()).id);
+      started.push((await payments.session('u1', w.application, invoices[i]!, undefined)).sessionId!);
       w.clock = new Date(w.clock.getTime() + 1000);
     }
+    const id = invoices[2]!;
     w.clock = new Date(w.clock.getTime() + CATCH_UP_AFTER_MS);
     w.outcomes.set(started[2]!, {
       state: 'done',
@@ -384,5 +406,132 @@ describe('a card payment, confirmed only by the gateway', () => {
       ['Council', 'Approved'],
       ['Gateway', 'Approved'],
     ]);
+  });
+});
+
+describe('one open card session per invoice: a payer is never charged twice (issue 33 point 4)', () => {
+  const approved = (amountCents = 31854) =>
+    ({
+      state: 'done',
+      result: 'Approved',
+      transactionId: `tx${++ids}`,
+      message: 'APPROVED',
+      amountCents,
+    }) as const;
+
+  it('two sessions for one invoice cannot both be paid: the second start hands back the open one, or is refused', async () => {
+    const { id } = await issue();
+    const first = await payments.session('u1', w.application, id, undefined);
+    // The same person again (a second tab, the back button): the same session and hosted page.
+    const again = await payments.session('u1', w.application, id, undefined);
+    expect(again).toEqual(first);
+    expect(w.created.size).toBe(1);
+    // Anyone else (another participant, the invited payer) while it is open: refused.
+    await expect(payments.session('payer:r1', w.application, id, undefined)).rejects.toThrow(
+      paymentMessages.cardSessionOpen,
+    );
+    // The first is paid and its notification never comes: a new start asks the gateway, settles it,
+    // and the invoice is paid, so no second session exists to pay.
+    w.outcomes.set(first.sessionId!, approved());
+    await expect(payments.session('u1', w.application, id, undefined)).rejects.toThrow(
+      paymentMessages.alreadyPaid,
+    );
+    const invoice = await payments.get('100', id);
+    expect(invoice.status).toBe('Paid');
+    expect(invoice.transactions.filter((t) => t.result === 'Approved')).toHaveLength(1);
+    expect(w.created.size).toBe(1);
+  });
+
+  it('a session the payer left (cancelled, expired) or that was declined ends, and a new one starts', async () => {
+    const { id } = await issue();
+    const first = (await payments.session('u1', w.application, id, undefined)).sessionId!;
+    w.outcomes.set(first, { state: 'abandoned', message: 'cancelled' });
+    const second = (await payments.session('payer:r1', w.application, id, undefined)).sessionId!;
+    expect(second).not.toBe(first);
+    expect(w.sessions.find((s) => s.sessionId === first)).toMatchObject({ state: 'Abandoned' });
+    w.outcomes.set(second, { ...approved(), result: 'Declined', message: 'DECLINED' });
+    const third = (await payments.session('u1', w.application, id, undefined)).sessionId!;
+    expect(new Set([first, second, third]).size).toBe(3);
+    // Each session is made with an expiry, so one left open stops blocking the invoice.
+    const made = w.created.get(third)!;
+    expect(made.expiresAt.getTime() - w.clock.getTime()).toBe(CARD_SESSION_LIFETIME_MS);
+  });
+
+  it('one still open past its expiry (the gateway says pending) is not handed back; the invoice stays blocked', async () => {
+    const { id } = await issue();
+    await payments.session('u1', w.application, id, undefined);
+    w.clock = new Date(w.clock.getTime() + CARD_SESSION_LIFETIME_MS + 1000);
+    await expect(payments.session('u1', w.application, id, undefined)).rejects.toThrow(
+      paymentMessages.cardSessionOpen,
+    );
+  });
+
+  it('two starts at once: one session is recorded, the other start loses (the invoice names one session)', async () => {
+    const { id } = await issue();
+    const both = await Promise.allSettled([
+      payments.session('u1', w.application, id, undefined),
+      payments.session('payer:r1', w.application, id, undefined),
+    ]);
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(both.find((r) => r.status === 'rejected')).toMatchObject({ reason: expect.any(Conflict) });
+    expect(w.sessions).toHaveLength(1);
+  });
+});
+
+describe('a session settles only when it matches its invoice (ASVS 11.1; issue 33 point 4)', () => {
+  const cases = [
+    { field: 'amount', over: { amountCents: 100 } },
+    { field: 'currency', over: { currency: 'AUD' } },
+    { field: 'merchantReference', over: { merchantReference: 'BLD-999-1' } },
+  ] as const;
+  for (const { field, over } of cases) {
+    it(`another ${field}: not settled, logged without personal data, the invoice still awaiting payment`, async () => {
+      const { id } = await issue();
+      const { sessionId } = await payments.session('u1', w.application, id, undefined);
+      w.outcomes.set(sessionId!, {
+        state: 'done',
+        result: 'Approved',
+        transactionId: 'tx1',
+        message: 'APPROVED',
+        amountCents: 31854,
+        ...over,
+      });
+      // The notification, the return and the catch-up job all end in the same refusal.
+      expect(await payments.notified(sessionId!)).toEqual({
+        result: 'Error',
+        message: paymentMessages.sessionMismatch,
+        sessionId,
+      });
+      expect(await payments.session('u1', w.application, id, sessionId)).toMatchObject({ result: 'Error' });
+      w.clock = new Date(w.clock.getTime() + CATCH_UP_AFTER_MS + 1000);
+      expect(await payments.catchUp()).toMatchObject({ asked: 0 });
+      const invoice = await payments.get('100', id);
+      expect(invoice).toMatchObject({ status: 'AwaitingPayment', transactions: [] });
+      expect(w.application.hasOutstandingPayments).toBe(true);
+      expect(w.sessions[0]).toMatchObject({ state: 'Mismatch' });
+      expect(w.warnings).toEqual([
+        {
+          message: 'payments: a card session does not match its invoice; not settled',
+          details: { sessionId, applicationId: '100', paymentId: id, fields: [field] },
+        },
+      ]);
+      // The invoice takes a new session (the mismatching one is closed).
+      expect(await payments.session('u1', w.application, id, undefined)).toMatchObject({ result: 'Pending' });
+    });
+  }
+  it('the catch-up job refuses a mismatching session as the notification does', async () => {
+    const { id } = await issue();
+    const { sessionId } = await payments.session('u1', w.application, id, undefined);
+    w.outcomes.set(sessionId!, {
+      state: 'done',
+      result: 'Approved',
+      transactionId: 'tx1',
+      message: 'APPROVED',
+      amountCents: 1,
+    });
+    w.clock = new Date(w.clock.getTime() + CATCH_UP_AFTER_MS + 1000);
+    expect(await payments.catchUp()).toEqual({ asked: 1, settled: 1, abandoned: 0, failed: 0 });
+    expect((await payments.get('100', id)).status).toBe('AwaitingPayment');
+    expect(w.sessions[0]).toMatchObject({ state: 'Mismatch' });
   });
 });

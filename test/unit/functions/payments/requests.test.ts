@@ -11,7 +11,7 @@ import type { SessionOutcome } from '../../../../functions/platform/adapters/pay
 import type { ApplicationRecord, PayerGrant } from '../../../../functions/platform/access.js';
 import type { MailMessage } from '../../../../functions/platform/adapters/mail.js';
 import type { ScheduledJob } from '../../../../functions/platform/adapters/scheduler.js';
-import { Conflict, NotFound } from '../../../../functions/platform/errors.js';
+import { Conflict, NotFound, TooManyRequests } from '../../../../functions/platform/errors.js';
 import {
   expiryScheduleName,
   linkOpens,
@@ -36,6 +36,9 @@ interface World {
   clock: Date;
   outcomes: Map<string, SessionOutcome>;
   returnUrls: string[];
+  /** The rate-limit checks asked for, and whether the next one refuses. */
+  limitChecks: (readonly (readonly [string, string])[])[];
+  overLimit: boolean;
 }
 let w: World;
 let ids = 0;
@@ -74,6 +77,7 @@ const paymentPorts: PaymentPorts = {
     }
     return true;
   },
+  warn: () => undefined,
 };
 
 const requestPorts: RequestPorts = {
@@ -117,6 +121,12 @@ const requestPorts: RequestPorts = {
   webUrl: async () => 'https://portal.test',
   personName: async () => 'Aroha Smith',
   authorityName: () => 'Wellington City Council',
+  limits: {
+    check: async (...hits) => {
+      w.limitChecks.push(hits);
+      if (w.overLimit) throw new TooManyRequests(undefined, undefined, 600);
+    },
+  },
 };
 
 const payments = paymentsService(paymentPorts);
@@ -137,7 +147,8 @@ const grantOf = (requestId: string): PayerGrant => {
     payment: { ...w.payments.find((p) => p.paymentId === r.paymentId)! } as PayerGrant['payment'],
   };
 };
-const linkOf = (m: MailMessage) => /https:\/\/portal\.test\/pay\/(\S+)/.exec(m.text)?.[1];
+/** The link's token: in the URL fragment only (issue 33 point 6: never in a path or query string). */
+const linkOf = (m: MailMessage) => /https:\/\/portal\.test\/pay#token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1];
 
 beforeEach(() => {
   ids = 0;
@@ -184,6 +195,8 @@ beforeEach(() => {
     clock: new Date('2026-11-27T01:00:00.000Z'),
     outcomes: new Map(),
     returnUrls: [],
+    limitChecks: [],
+    overLimit: false,
   };
 });
 
@@ -201,6 +214,15 @@ describe('sending a request', () => {
     });
     const [mail] = w.mails;
     const token = linkOf(mail!)!;
+    expect(token).toBeDefined();
+    // Everywhere it is written (text and HTML), the token is in the fragment, which no server logs.
+    for (const part of [mail!.text, mail!.html!])
+      expect(
+        part
+          .split(token)
+          .slice(0, -1)
+          .every((before) => before.endsWith('/pay#token=')),
+      ).toBe(true);
     expect(w.requests[0]!.tokenHash).toBe(`hash(${token})`);
     expect(JSON.stringify(w.requests)).not.toContain(`"${token}"`);
     expect(mail).toMatchObject({ to: 'payer@example.nz' });
@@ -220,6 +242,22 @@ describe('sending a request', () => {
       [expiryScheduleName(dto.requestId), '2026-12-11T01:00:00.000Z', 'payment-request-expiry'],
     ]);
     expect(w.changes.map((c) => c.action)).toEqual(['PaymentRequestSent']);
+  });
+
+  it('is limited per user and per invoice (429 with Retry-After): over a limit nothing is stored, mailed or scheduled', async () => {
+    await send();
+    expect(w.limitChecks).toEqual([
+      [
+        ['paymentRequestPerUser', 'u1'],
+        ['paymentRequestPerInvoice', '100#pay1'],
+      ],
+    ]);
+    const before = { requests: w.requests.length, mails: w.mails.length, jobs: w.jobs.size };
+    w.overLimit = true;
+    const refused = await send('other@example.nz').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TooManyRequests);
+    expect((refused as TooManyRequests).retryAfterSeconds).toBe(600);
+    expect({ requests: w.requests.length, mails: w.mails.length, jobs: w.jobs.size }).toEqual(before);
   });
 
   it('only on an invoice awaiting payment: 409 with the reason', async () => {
@@ -325,15 +363,26 @@ describe('the payer', () => {
       address: '9 Payment Parade, Te Aro, Wellington 6011',
       authorityName: 'Wellington City Council',
       payment: expect.objectContaining({ paymentId: 'pay1', baseAmount: 312.6, surchargeAmount: 5.94 }),
+      requestedBy: 'Aroha Smith',
+    });
+  });
+
+  it("sees the applicant's message as theirs (the page quotes it as plain text)", async () => {
+    const r = await send('payer@example.nz', 'Pay at https://evil.example please');
+    expect(await requests.view(grantOf(r.requestId))).toMatchObject({
+      requestedBy: 'Aroha Smith',
+      message: 'Pay at https://evil.example please',
     });
   });
 
   it('pays by card through the same session call (returning to the link), then cannot pay again', async () => {
     const r = await send();
     const token = linkOf(w.mails[0]!)!;
-    const started = await requests.session(grantOf(r.requestId), token, undefined);
+    const started = await requests.session(grantOf(r.requestId), undefined);
     expect(started).toMatchObject({ result: 'Pending', payUrl: expect.any(String) });
-    expect(w.returnUrls).toEqual([`https://portal.test/pay/${token}`]);
+    // The gateway is given a return address without the link's token (it appends ?sessionId=).
+    expect(w.returnUrls).toEqual(['https://portal.test/pay']);
+    expect(JSON.stringify(w.returnUrls)).not.toContain(token);
     expect(w.sessions[0]!.startedBy).toBe(`payer:${r.requestId}`);
     w.outcomes.set(started.sessionId!, {
       state: 'done',
@@ -341,19 +390,21 @@ describe('the payer', () => {
       transactionId: 't1',
       message: 'Approved',
       amountCents: 31854,
+      currency: 'NZD',
+      merchantReference: 'BLD-100-1',
     } as SessionOutcome);
-    expect(await requests.session(grantOf(r.requestId), token, started.sessionId)).toMatchObject({
+    expect(await requests.session(grantOf(r.requestId), started.sessionId)).toMatchObject({
       result: 'Approved',
     });
     expect(w.payments[0]!.status).toBe('Paid');
     // Before the closing consumer has run: the view reads Paid, a new session or a claim is 409.
     expect((await requests.view(grantOf(r.requestId))).status).toBe('Paid');
-    await expect(requests.session(grantOf(r.requestId), token, undefined)).rejects.toThrow(msg.alreadyPaid);
+    await expect(requests.session(grantOf(r.requestId), undefined)).rejects.toThrow(msg.alreadyPaid);
     await expect(
       requests.claim(grantOf(r.requestId), { paymentMethod: 'Deposit', transactionDate: '2026-11-26' }),
     ).rejects.toThrow(msg.alreadyPaid);
     // The return still learns the result.
-    expect(await requests.session(grantOf(r.requestId), token, started.sessionId)).toMatchObject({
+    expect(await requests.session(grantOf(r.requestId), started.sessionId)).toMatchObject({
       result: 'Approved',
     });
   });
@@ -361,10 +412,12 @@ describe('the payer', () => {
   it("a session token not started through this request is 404 (another request's, the applicant's)", async () => {
     const a = await send('a@x.nz');
     const b = await send('b@x.nz');
-    const started = await requests.session(grantOf(a.requestId), 'ta', undefined);
-    await expect(requests.session(grantOf(b.requestId), 'tb', started.sessionId)).rejects.toThrow(NotFound);
+    const started = await requests.session(grantOf(a.requestId), undefined);
+    await expect(requests.session(grantOf(b.requestId), started.sessionId)).rejects.toThrow(NotFound);
+    // The payer left the gateway's page: the invoice takes the applicant's own session.
+    w.outcomes.set(started.sessionId!, { state: 'abandoned', message: 'cancelled' });
     const own = await payments.session('u1', w.application, 'pay1', undefined);
-    await expect(requests.session(grantOf(a.requestId), 'ta', own.sessionId)).rejects.toThrow(NotFound);
+    await expect(requests.session(grantOf(a.requestId), own.sessionId)).rejects.toThrow(NotFound);
   });
 
   it('claims a deposit through the same claim call: DepositPending, as the payer', async () => {
@@ -397,6 +450,6 @@ describe('closing on payment', () => {
     expect(await requests.closeOnPayment('100', 'pay1')).toBe(0);
     // A Paid request still opens for its receipt, but cannot pay again.
     expect((await requests.view(grantOf(a.requestId))).status).toBe('Paid');
-    await expect(requests.session(grantOf(a.requestId), 't', undefined)).rejects.toThrow(Conflict);
+    await expect(requests.session(grantOf(a.requestId), undefined)).rejects.toThrow(Conflict);
   });
 });

@@ -29,6 +29,7 @@ describe('the Windcave adapter', () => {
       merchantReference: 'INV-1',
       returnUrl: 'https://portal.test/back',
       notificationUrl: 'https://api.portal.test/public/payments/notifications',
+      expiresAt: new Date('2026-11-27T01:30:00.000Z'),
     });
     expect(created).toEqual({ sessionId: 'sess-1', payUrl: 'https://uat.windcave.test/pxmi3/hpp' });
     expect(f.calls[0]!.url).toBe('https://uat.windcave.test/api/v1/sessions');
@@ -41,6 +42,7 @@ describe('the Windcave adapter', () => {
       currency: 'NZD',
       merchantReference: 'INV-1',
       notificationUrl: 'https://api.portal.test/public/payments/notifications',
+      expires: '2026-11-27T01:30:00.000Z',
     });
   });
 
@@ -52,12 +54,36 @@ describe('the Windcave adapter', () => {
       responseText: 'APPROVED',
       ...over,
     });
-    expect(outcomeOf({ id: 's', state: 'complete', transactions: [tx({})] })).toEqual({
+    expect(
+      outcomeOf({
+        id: 's',
+        state: 'complete',
+        currency: 'NZD',
+        merchantReference: 'INV-1',
+        transactions: [tx({ currency: 'NZD', merchantReference: 'INV-1' })],
+      }),
+    ).toEqual({
       state: 'done',
       result: 'Approved',
       transactionId: 'tx-1',
       message: 'APPROVED',
       amountCents: 31260,
+      currency: 'NZD',
+      merchantReference: 'INV-1',
+    });
+    // The currency and reference the gateway charged under: the transaction's, else the session's.
+    expect(
+      outcomeOf({
+        id: 's',
+        state: 'complete',
+        currency: 'AUD',
+        merchantReference: 'X',
+        transactions: [tx({})],
+      }),
+    ).toMatchObject({ currency: 'AUD', merchantReference: 'X' });
+    expect(outcomeOf({ id: 's', state: 'complete', transactions: [tx({})] })).toMatchObject({
+      currency: undefined,
+      merchantReference: undefined,
     });
     expect(
       outcomeOf({

@@ -11,16 +11,20 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { unsubscribeMessages } from '../../../../shared/domain/notifications';
 import { notificationsApi } from '../../api/notifications';
 import { ServiceError } from '../../api/errors';
+import { useLinkToken } from '../../lib/fragment-token';
 
 /**
- * /unsubscribe?token= (an email's "Stop these emails" link; docs/notifications.md "Unsubscribe"),
+ * /unsubscribe#token= (an email's "Stop these emails" link; docs/notifications.md "Unsubscribe"),
  * signed in or not. Nothing changes on opening it (a mail scanner follows links): the button asks
  * the server, which turns the link's user's notification emails off. Under the bell they still come.
+ * The token comes in the URL fragment (no server log keeps it) and goes in the POST body; a link
+ * mailed before (`?token=`) is taken once and rewritten to `/unsubscribe` (issue 33 point 6).
  */
 export default function UnsubscribePage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  const token = search.get('token') ?? '';
+  const token =
+    useLinkToken({ storageKey: 'unsubscribe-link', legacy: search.get('token'), path: '/unsubscribe' }) ?? '';
   const stop = useMutation({ mutationFn: () => notificationsApi.unsubscribe(token) });
   const gone =
     !token ||

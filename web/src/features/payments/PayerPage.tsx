@@ -22,18 +22,26 @@ import { InvoiceSummary } from './InvoiceSummary';
 import { ReceiptPanel } from './ReceiptPanel';
 import { useCardReturn } from './useCardReturn';
 import { payActions } from './paymentView';
+import { useLinkToken } from '../../lib/fragment-token';
+
+/** Where this tab keeps the payer's link token (web/src/lib/fragment-token.ts). */
+export const PAYER_LINK_KEY = 'payer-link';
 
 /**
- * /pay/{token}: the page an invited payer opens from their email (issue 19 point 4), signed in or
+ * /pay#token=…: the page an invited payer opens from their email (issue 19 point 4), signed in or
  * not. It shows that invoice only, with the address and the application number, and pays it by
- * card or direct deposit with the link as credential; back from the gateway (`?sessionId=`) it says
- * how the payment went, and a paid invoice shows its receipt. A link that no longer works says so.
+ * card or direct deposit with the link as credential; back from the gateway (`/pay?sessionId=`) it
+ * says how the payment went, and a paid invoice shows its receipt. A link that no longer works says so.
+ *
+ * The token comes in the URL fragment and goes to the API in POST bodies only (issue 33 point 6);
+ * this tab keeps it for reloads and the gateway's return, whose address carries no token. A link
+ * mailed before (`/pay/{token}`) is taken once and rewritten to `/pay`.
  */
 export default function PayerPage() {
   const { t } = useTranslation();
   const toasts = useToasts();
   const queryClient = useQueryClient();
-  const token = useParams().token ?? '';
+  const token = useLinkToken({ storageKey: PAYER_LINK_KEY, legacy: useParams().token, path: '/pay' }) ?? '';
   const [search] = useSearchParams();
   const sessionId = search.get('sessionId') ?? undefined;
   const [claiming, setClaiming] = useState(false);
@@ -41,10 +49,11 @@ export default function PayerPage() {
   const view = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => payerApi.view(token, signal),
+    enabled: token !== '',
     retry: (count, error) => !(error instanceof ServiceError && error.status === 404) && count < 2,
   });
   const cardReturn = useCardReturn(
-    sessionId,
+    token ? sessionId : undefined,
     (id) => payerApi.session(token, id),
     () => void queryClient.invalidateQueries({ queryKey: key }),
   );
@@ -59,7 +68,8 @@ export default function PayerPage() {
 
   const data = view.data;
   const what = data ? [data.consentNumber ?? data.applicationNumber, data.address].join(' · ') : '';
-  const gone = view.error instanceof ServiceError && view.error.status === 404;
+  // No token at all (not in the link, not kept by this tab) reads as a link that does not work.
+  const gone = !token || (view.error instanceof ServiceError && view.error.status === 404);
 
   return (
     <ContentLayout
@@ -73,13 +83,13 @@ export default function PayerPage() {
       }
     >
       <SpaceBetween size="l">
-        {sessionId && <CardResult query={cardReturn} />}
-        {view.isPending ? (
-          <StatusIndicator type="loading">{t('payer.loading')}</StatusIndicator>
-        ) : gone ? (
+        {token && sessionId && <CardResult query={cardReturn} />}
+        {gone ? (
           <Alert type="warning" header={paymentRequestMessages.linkInvalid}>
             {t('payer.invalidBody')}
           </Alert>
+        ) : view.isPending ? (
+          <StatusIndicator type="loading">{t('payer.loading')}</StatusIndicator>
         ) : view.isError || !data ? (
           <Alert type="error">{paymentMessages.fetchPayment}</Alert>
         ) : (
@@ -89,6 +99,7 @@ export default function PayerPage() {
                 ? t('payer.paid')
                 : `${t('payer.hello', { name: data.payerName })} ${t('payer.expires', { date: formatDate(data.expiresAt) })}`}
             </Box>
+            {data.message && <ApplicantMessage view={data} />}
             <Container header={<Header variant="h2">{t('payments.invoiceTitle')}</Header>}>
               <InvoiceSummary payment={data.payment} />
             </Container>
@@ -113,5 +124,35 @@ export default function PayerPage() {
         )}
       </SpaceBetween>
     </ContentLayout>
+  );
+}
+
+/**
+ * The applicant's message to the payer (issue 33 point 9): quoted and attributed to them, never as
+ * the council's words; plain text (React escapes it, and nothing turns its URLs into links).
+ */
+function ApplicantMessage({
+  view,
+}: {
+  view: { message?: string; requestedBy: string; authorityName: string };
+}) {
+  const { t } = useTranslation();
+  const title = t('payer.messageFrom', { name: view.requestedBy });
+  return (
+    <section aria-label={title}>
+      <Container
+        header={
+          <Header variant="h2" description={t('payer.messageNote', { authority: view.authorityName })}>
+            {title}
+          </Header>
+        }
+      >
+        <blockquote
+          style={{ margin: 0, paddingLeft: 12, borderLeft: '3px solid #8c8c8c', whiteSpace: 'pre-wrap' }}
+        >
+          {view.message}
+        </blockquote>
+      </Container>
+    </section>
   );
 }

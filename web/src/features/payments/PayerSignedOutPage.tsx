@@ -3,7 +3,7 @@ import { ToastProvider } from '../../components/toasts';
 import PayerPage from './PayerPage';
 
 /**
- * /pay/{token} signed out: the signed-out app has no query cache and no toasts (the sign-in page
+ * /pay signed out: the signed-out app has no query cache and no toasts (the sign-in page
  * does without them: docs/performance.md), so the payer's page brings its own. Signed in, the app's
  * are used (routes/signedIn.tsx loads PayerPage itself).
  */
