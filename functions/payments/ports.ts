@@ -8,6 +8,7 @@ import { GatewayUnavailable, type PaymentGateway } from '../platform/adapters/pa
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { secretsManagerClient } from '../platform/adapters/aws/secrets-manager.js';
 import { catalogue } from '../reference/catalogue.js';
+import { demoDataMode, withoutPlaceholderAccounts } from '../reference/demo-data.js';
 import { councilFeedItems } from '../council/lodgement.js';
 import * as repo from './repository/payments.js';
 import * as requestRepo from './repository/requests.js';
@@ -17,7 +18,9 @@ import { payerTokenHash } from '../platform/access.js';
 import { sendMail } from '../platform/adapters/mail.js';
 import { cancel, schedule } from '../platform/adapters/scheduler.js';
 
-const OPTIONS = PaymentOptionsReference.parse(paymentOptions);
+// A prod-like stage offers no deposit into a placeholder account (functions/reference/demo-data.ts).
+const parsedOptions = PaymentOptionsReference.parse(paymentOptions);
+const OPTIONS = demoDataMode() === 'excluded' ? withoutPlaceholderAccounts(parsedOptions) : parsedOptions;
 
 /**
  * The gateway of this deployment: Windcave's REST API at PAYMENT_GATEWAY_URL, with the REST user and

@@ -68,6 +68,12 @@ export const env = {
    * (functions/platform/caller.ts), besides the gateway's own check. Unset, no council is a caller.
    */
   COUNCIL_ISSUER: 'COUNCIL_ISSUER',
+  /**
+   * 'excluded' in a prod-like stage, 'included' in the others (CDK sets it on every function):
+   * the demo authority, its user grants and placeholder bank accounts are left out of the
+   * reference data (functions/reference/demo-data.ts). Unset (local stack, tests): included.
+   */
+  DEMO_DATA: 'DEMO_DATA',
   /** Powertools logger. */
   POWERTOOLS_SERVICE_NAME: 'POWERTOOLS_SERVICE_NAME',
   LOG_LEVEL: 'LOG_LEVEL',

@@ -8,7 +8,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Feature } from '../../functions/routes.js';
 import { acknowledge, findings, type NagAck } from '../constructs/nag.js';
 import type { PortalFunction } from '../constructs/portal-function.js';
-import type { PortalConfig } from './config.js';
+import type { ResolvedConfig } from './config.js';
 
 /**
  * Least privilege for the API's functions (infra/stacks/api-stack.ts): what each feature's Lambda
@@ -133,7 +133,7 @@ export const scopedTableAccess: Partial<Record<Feature, { read: readonly string[
 
 /** What the grants are on. */
 export interface GrantProps {
-  config: PortalConfig;
+  config: ResolvedConfig;
   table: ITable;
   uploads: IBucket;
   userPool: IUserPool;

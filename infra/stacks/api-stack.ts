@@ -37,7 +37,7 @@ import { PortalFunction } from '../constructs/portal-function.js';
 import { routeScope } from '../council/route-scope.js';
 import { featureCapabilities, grantFeature } from './api-grants.js';
 import { addScheduledTargets } from './scheduled-targets.js';
-import type { PortalConfig } from './config.js';
+import type { ResolvedConfig } from './config.js';
 
 /** The API Gateway stage: CloudFront forwards `/api/*` unchanged, so the stage name is `api`. */
 export const apiStageName = 'api';
@@ -69,7 +69,7 @@ export const routeThrottles: Readonly<Record<string, { rateLimit: number; burstL
 };
 
 export interface ApiStackProps extends StackProps {
-  config: PortalConfig;
+  config: ResolvedConfig;
   table: ITable;
   uploads: IBucket;
   userPool: IUserPool;

@@ -2,7 +2,8 @@ import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { PortalNagChecks } from '../constructs/nag.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
-import { configFromContext, type PortalConfig } from './config.js';
+import { configFromContext, resolveConfig, type PortalConfig, type ResolvedConfig } from './config.js';
+import { DEMO_DATA_CONTEXT } from '../constructs/portal-function.js';
 import { DataStack } from './data-stack.js';
 import { WafStack } from './waf-stack.js';
 import { WebStack } from './web-stack.js';
@@ -18,7 +19,7 @@ export { BODY_SIZE_LABEL, DEFAULT_WAF_RATE_LIMIT, WafStack } from './waf-stack.j
 export { clamavPaths, documentsPrefix, extractionAslPath, WorkflowsStack } from './workflows-stack.js';
 
 export interface PortalStacks {
-  config: PortalConfig;
+  config: ResolvedConfig;
   data: DataStack;
   auth: AuthStack;
   workflows: WorkflowsStack;
@@ -58,7 +59,10 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
   for (const [key, value] of Object.entries(featureFlags)) {
     if (app.node.tryGetContext(key) === undefined) app.node.setContext(key, value);
   }
-  const config: PortalConfig = { ...configFromContext(app.node), ...options.config };
+  // Test settings refused in a prod-like stage, test defaults elsewhere (issue 33 point 8).
+  const config = resolveConfig({ ...configFromContext(app.node), ...options.config });
+  // Every function of a prod-like stage leaves the demo data out (DEMO_DATA).
+  app.node.setContext(DEMO_DATA_CONTEXT, config.prodLike ? 'excluded' : 'included');
   const env: Environment = { region: config.region, ...(config.account ? { account: config.account } : {}) };
   const name = (part: string) => stackName(config.stage, part);
   const common = { env, config };

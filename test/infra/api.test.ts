@@ -322,7 +322,13 @@ describe('ApiStack', () => {
           Description: string;
         })[]
       ).find((f) => f.Description.endsWith(': lookups'))!.Environment.Variables.LOOKUPS_MODE;
-    expect(lookupsEnv(buildTestApp({ config: { stage: 'prod', prodLike: true } }))).toBe('live');
+    expect(
+      lookupsEnv(
+        buildTestApp({
+          config: { stage: 'prod', prodLike: true, paymentGatewayUrl: 'https://sec.windcave.com' },
+        }),
+      ),
+    ).toBe('live');
     expect(lookupsEnv(buildTestApp({ context: { lookupsMode: 'live' } }))).toBe('live');
     expect(() => buildTestApp({ context: { lookupsMode: 'remote' } })).toThrow(/lookupsMode/);
   });
