@@ -5,6 +5,7 @@ import { AuthStack } from './auth-stack.js';
 import { configFromContext, resolveConfig, type PortalConfig, type ResolvedConfig } from './config.js';
 import { DEMO_DATA_CONTEXT } from '../constructs/portal-function.js';
 import { DataStack } from './data-stack.js';
+import { EdgeLogsStack } from './edge-logs-stack.js';
 import { WafStack } from './waf-stack.js';
 import { WebStack } from './web-stack.js';
 import { WorkflowsStack } from './workflows-stack.js';
@@ -14,6 +15,7 @@ export { featureCapabilities } from './api-grants.js';
 export { AuthStack, passwordPolicy } from './auth-stack.js';
 export { configFromContext, PROD_LIKE_STAGES, webUrlParameterName, type PortalConfig } from './config.js';
 export { DataStack } from './data-stack.js';
+export { ACCESS_LOG_FIELDS, EdgeLogsStack } from './edge-logs-stack.js';
 export { contentSecurityPolicy, WebStack } from './web-stack.js';
 export { BODY_SIZE_LABEL, DEFAULT_WAF_RATE_LIMIT, WafStack } from './waf-stack.js';
 export { clamavPaths, documentsPrefix, extractionAslPath, WorkflowsStack } from './workflows-stack.js';
@@ -26,6 +28,8 @@ export interface PortalStacks {
   api: ApiStack;
   waf: WafStack;
   web: WebStack;
+  /** The distribution's access logs (us-east-1, after Web): standard logging v2 without query strings. */
+  edgeLogs: EdgeLogsStack;
 }
 
 export interface BuildAppOptions {
@@ -52,7 +56,7 @@ export const featureFlags: Record<string, unknown> = {
 export const stackName = (stage: string, part: string): string => `ConsentPortal-${stage}-${part}`;
 
 /**
- * Creates the portal's six stacks in `app` for one stage. Used by bin/app.ts and by the infra
+ * Creates the portal's seven stacks in `app` for one stage. Used by bin/app.ts and by the infra
  * tests, so both synthesise the same thing.
  */
 export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks {
@@ -120,8 +124,18 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
     uploadsBucketArn: data.uploads.bucketArn,
   });
 
+  // CloudFront's log delivery source must be in us-east-1, and needs the distribution: its own stack.
+  const edgeLogs = new EdgeLogsStack(app, name('EdgeLogs'), {
+    env: { ...env, region: 'us-east-1' },
+    config,
+    description: "Consent portal: the distribution's access logs without query strings (us-east-1)",
+    crossRegionReferences: true,
+    distributionArn: web.distribution.distributionArn,
+    logBucketArn: web.logBucket.bucketArn,
+  });
+
   Tags.of(app).add('project', 'consent-portal');
   Tags.of(app).add('stage', config.stage);
   if (options.nag ?? true) Validations.of(app).addPlugins(new PortalNagChecks(app, { verbose: true }));
-  return { config, data, auth, workflows, api, waf, web };
+  return { config, data, auth, workflows, api, waf, web, edgeLogs };
 }

@@ -151,6 +151,15 @@ describe('ApiStack', () => {
     });
   });
 
+  it('its access log names the route (its template), never the path, query string or path parameters (issue 33 point 6)', () => {
+    const stage = propsOf(t, 'AWS::ApiGatewayV2::Stage')[0]!;
+    const format = (stage.AccessLogSettings as { Format: string }).Format;
+    const fields = Object.values(JSON.parse(format) as Record<string, string>);
+    expect(fields).toContain('$context.routeKey');
+    // Payer and unsubscribe tokens were path or query values: only $context variables that cannot hold them.
+    for (const v of fields) expect(v, v).not.toMatch(/path|query|param|request\.|requestOverride|uri/i);
+  });
+
   it('outputs ApiUrl ending with /api', () => {
     const out = t.findOutputs('ApiUrl').ApiUrl as { Value: unknown };
     const joined = JSON.stringify(out.Value);
