@@ -77,6 +77,6 @@ export class EdgeLogsStack extends Stack {
       deliveryDestinationArn: destination.attrArn,
       recordFields: [...ACCESS_LOG_FIELDS],
     });
-    this.delivery.addDependency(source);
+    this.delivery.addResourceDependency(source);
   }
 }

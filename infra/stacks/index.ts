@@ -11,7 +11,7 @@ import { WebStack } from './web-stack.js';
 import { WorkflowsStack } from './workflows-stack.js';
 
 export { ApiStack, apiStageName, routeKeysOfTemplate } from './api-stack.js';
-export { featureCapabilities } from './api-grants.js';
+export { featureCapabilities, lambdaCapabilities, scheduledCapabilities } from './api-grants.js';
 export { AuthStack, passwordPolicy } from './auth-stack.js';
 export { configFromContext, PROD_LIKE_STAGES, webUrlParameterName, type PortalConfig } from './config.js';
 export { DataStack } from './data-stack.js';
@@ -101,6 +101,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
     },
     scheduleGroup: workflows.scheduleGroup,
     schedulerRole: workflows.schedulerRole,
+    webhookDeliveryFunction: workflows.webhookDelivery.function,
   });
   // A CLOUDFRONT web ACL must be in us-east-1: its own stack there, referenced across regions.
   const waf = new WafStack(app, name('Waf'), {

@@ -37,7 +37,10 @@ describe('EventConsumers (Workflows stack)', () => {
   });
 
   it('reads the table stream from LATEST, only outbox INSERTs, with partial-batch responses, bisection, retries and the DLQ', () => {
-    const mappings = propsOf(t, 'AWS::Lambda::EventSourceMapping');
+    // Its own mapping; the webhook delivery function has another (test/infra/webhook-delivery.test.ts).
+    const mappings = propsOf(t, 'AWS::Lambda::EventSourceMapping').filter(
+      (m) => JSON.stringify(m.FunctionName) === JSON.stringify({ Ref: functionId }),
+    );
     expect(mappings).toHaveLength(1);
     const m = mappings[0]!;
     expect(m).toMatchObject({
@@ -62,8 +65,8 @@ describe('EventConsumers (Workflows stack)', () => {
   });
 
   it('dead-letter queue: SQS-managed encryption, 14 days, TLS only', () => {
-    // The stream's dead letters and the merge worker's failures.
-    t.resourceCountIs('AWS::SQS::Queue', 2);
+    // The stream's dead letters, the merge worker's failures and the webhook deliveries' dead letters.
+    t.resourceCountIs('AWS::SQS::Queue', 3);
     t.hasResourceProperties('AWS::SQS::Queue', {
       SqsManagedSseEnabled: true,
       MessageRetentionPeriod: 14 * 24 * 3600,
