@@ -102,6 +102,8 @@ describe('EventConsumers (Workflows stack)', () => {
     expect(send.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
     expect(statements.some((s) => actions(s).includes('dynamodb:PutItem'))).toBe(true);
     expect(statements.flatMap(actions)).not.toContain('dynamodb:*');
+    // Items by key and queries: no consumer scans the table (issue 33 point 7).
+    expect(statements.flatMap(actions)).not.toContain('dynamodb:Scan');
     // documents.files: list and delete a deleted application's uploads and extracted text, nothing else.
     const onBucket = statements.filter((s) => actions(s).some((a) => a.startsWith('s3:')));
     const deletes = onBucket.filter((s) => actions(s).includes('s3:DeleteObject*'));
@@ -185,6 +187,7 @@ describe('MergeWorker (Workflows stack)', () => {
     const reads = statements.filter((s) => actions(s).some((a) => a.startsWith('s3:GetObject')));
     expect(reads.map((s) => JSON.stringify(s.Resource)).join()).toContain('/documents/*');
     expect(statements.flatMap(actions).filter((a) => a.startsWith('s3:Delete'))).toEqual([]);
+    expect(statements.flatMap(actions)).not.toContain('dynamodb:Scan');
     expect(
       statements.some(
         (s) => actions(s).includes('dynamodb:TransactWriteItems') || actions(s).includes('dynamodb:PutItem'),
