@@ -20,11 +20,13 @@ import { PortalFunction } from './portal-function.js';
  */
 export const webhookDeliveryPartitions = ['$portal#authorityId_*', '$portal#eventId_*'] as const;
 
-/** Its table actions: items by key and queries, puts and updates; no Scan, no delete, no batch write. */
+/**
+ * Its table actions: items by key and queries, (conditional) puts and updates; no Scan, no delete,
+ * no batch write, no transaction (the delivery log's writes are single items).
+ */
 export const webhookDeliveryTableActions = [
   'dynamodb:GetItem',
   'dynamodb:Query',
-  'dynamodb:ConditionCheckItem',
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
 ] as const;
