@@ -8,6 +8,7 @@ import { GatewayUnavailable, type PaymentGateway } from '../platform/adapters/pa
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { secretsManagerClient } from '../platform/adapters/aws/secrets-manager.js';
 import { catalogue } from '../reference/catalogue.js';
+import { demoDataMode, withoutPlaceholderAccounts } from '../reference/demo-data.js';
 import { councilFeedItems } from '../council/lodgement.js';
 import * as repo from './repository/payments.js';
 import * as requestRepo from './repository/requests.js';
@@ -20,7 +21,9 @@ import { logger } from '../platform/logger.js';
 import { tableRateCounter } from '../platform/data/rate-counter.js';
 import { rateLimiter, rateLimitsFrom } from '../platform/rate-limit.js';
 
-const OPTIONS = PaymentOptionsReference.parse(paymentOptions);
+// A prod-like stage offers no deposit into a placeholder account (functions/reference/demo-data.ts).
+const parsedOptions = PaymentOptionsReference.parse(paymentOptions);
+const OPTIONS = demoDataMode() === 'excluded' ? withoutPlaceholderAccounts(parsedOptions) : parsedOptions;
 
 /**
  * The gateway of this deployment: Windcave's REST API at PAYMENT_GATEWAY_URL, with the REST user and

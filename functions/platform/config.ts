@@ -63,11 +63,29 @@ export const env = {
    */
   COUNCIL_WEBHOOK_ALLOW_LOOPBACK: 'COUNCIL_WEBHOOK_ALLOW_LOOPBACK',
   /**
+   * The webhook delivery function (functions/council/webhooks-delivery.ts) the webhooks Lambda
+   * invokes to mint a sealed signing secret or redeliver an event: its name (local: the stand-in's).
+   */
+  COUNCIL_WEBHOOK_DELIVERY_FUNCTION: 'COUNCIL_WEBHOOK_DELIVERY_FUNCTION',
+  /**
+   * The key that seals webhook signing secrets, read by the delivery function only
+   * (functions/council/service/webhook-seal.ts): the ARN of a generated Secrets Manager secret on
+   * AWS; the value itself on the local stack.
+   */
+  COUNCIL_WEBHOOK_SEALING_KEY_ARN: 'COUNCIL_WEBHOOK_SEALING_KEY_ARN',
+  COUNCIL_WEBHOOK_SEALING_KEY: 'COUNCIL_WEBHOOK_SEALING_KEY',
+  /**
    * The council pool's issuer (`https://cognito-idp.<region>.amazonaws.com/<pool id>`; locally the
    * Cognito stand-in's URL and pool id): a council caller is taken only from a token of this issuer
    * (functions/platform/caller.ts), besides the gateway's own check. Unset, no council is a caller.
    */
   COUNCIL_ISSUER: 'COUNCIL_ISSUER',
+  /**
+   * 'excluded' in a prod-like stage, 'included' in the others (CDK sets it on every function):
+   * the demo authority, its user grants and placeholder bank accounts are left out of the
+   * reference data (functions/reference/demo-data.ts). Unset (local stack, tests): included.
+   */
+  DEMO_DATA: 'DEMO_DATA',
   /** Powertools logger. */
   POWERTOOLS_SERVICE_NAME: 'POWERTOOLS_SERVICE_NAME',
   LOG_LEVEL: 'LOG_LEVEL',

@@ -15,6 +15,7 @@ import stepsJson from '../../shared/reference/steps.json' with { type: 'json' };
 import userAuthoritiesJson from '../../shared/reference/user-authorities.json' with { type: 'json' };
 import { Country } from '../../shared/schemas/country.js';
 import type { JurisdictionParts } from './jurisdiction.js';
+import { demoDataMode, withoutDemoData, type DemoDataMode } from './demo-data.js';
 import {
   Authority,
   Breadcrumb,
@@ -169,12 +170,20 @@ export function parseReferenceData(raw: Record<keyof typeof referenceFiles, unkn
   return data;
 }
 
-let parsed: ReferenceData | undefined;
+const parsed = new Map<DemoDataMode, ReferenceData>();
 
-/** The bundled reference data (shared/reference/*.json), parsed once. */
-export function referenceData(): ReferenceData {
-  parsed ??= parseReferenceData(referenceFiles);
-  return parsed;
+/**
+ * The bundled reference data (shared/reference/*.json), parsed once; without the demo authority and
+ * its grants when `mode` (default: DEMO_DATA, ./demo-data.ts) excludes them, as in a prod-like stage.
+ */
+export function referenceData(mode: DemoDataMode = demoDataMode()): ReferenceData {
+  let data = parsed.get(mode);
+  if (!data) {
+    const all = parseReferenceData(referenceFiles);
+    data = mode === 'excluded' ? withoutDemoData(all) : all;
+    parsed.set(mode, data);
+  }
+  return data;
 }
 
 /** The parts of one jurisdiction out of the whole reference data. */

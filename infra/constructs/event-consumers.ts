@@ -9,6 +9,7 @@ import { Construct } from 'constructs';
 import { outboxFilterPattern } from '../../functions/platform/events/filter.js';
 import { acknowledge, findings } from './nag.js';
 import { PortalFunction } from './portal-function.js';
+import { grantTableItems } from './table-grants.js';
 import { MergeWorker } from './merge-worker.js';
 import { applicationPrefixes } from '../../functions/documents/service/keys.js';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -134,7 +135,7 @@ export class EventConsumers extends Construct {
       );
     }
     // Consumers read and write the table (read models, their consumedEvent records).
-    table.grantReadWriteData(this.function);
+    grantTableItems(this.function, table);
     // documents.files lists and removes a deleted application's objects only (every prefix of
     // applicationPrefixes in functions/documents/service/keys.ts: never thumbnails/).
     for (const prefix of applicationPrefixes('*').map((p) => p.replace(/\*\/$/, '*'))) {

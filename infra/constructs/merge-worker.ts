@@ -6,6 +6,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge, findings } from './nag.js';
 import { PortalFunction } from './portal-function.js';
+import { grantTableItems } from './table-grants.js';
 
 /** Lambda's asynchronous-invoke settings of the merge worker (the local stand-in: infra/local/lambda.ts). */
 export const mergeWorkerSettings = {
@@ -55,7 +56,7 @@ export class MergeWorker extends Construct {
     });
     // Reads the application, its documents and the container relation; writes the merged document,
     // the relation and the event (one transaction).
-    table.grantReadWriteData(this.function);
+    grantTableItems(this.function, table);
     // Reads the scanned parts (documents/), writes the merged file under generated/ only (a multipart
     // upload; s3:Abort* discards a failed one).
     uploads.grantRead(this.function, 'documents/*');

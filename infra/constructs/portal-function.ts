@@ -49,6 +49,13 @@ export const entryMetadataKey = 'consent-portal:entry';
 /** Template metadata key listing the files shipped beside a function's bundle (PortalFunctionProps `files`). */
 export const filesMetadataKey = 'consent-portal:files';
 
+/**
+ * App context naming whether demo data may load (`excluded` in a prod-like stage, `included` in a
+ * test stage; buildApp sets it): every PortalFunction gets it as DEMO_DATA
+ * (functions/reference/demo-data.ts).
+ */
+export const DEMO_DATA_CONTEXT = 'consent-portal:demoData';
+
 export interface PortalFunctionProps {
   /** Entry file relative to the repository root, e.g. `functions/accounts/handler.ts`. */
   entry: string;
@@ -78,6 +85,7 @@ export interface PortalFunctionProps {
 export class PortalFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     const entry = resolveEntry(scope, props.entry);
+    const demoData = scope.node.tryGetContext(DEMO_DATA_CONTEXT) as string | undefined;
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: props.logRetention ?? RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -100,6 +108,7 @@ export class PortalFunction extends NodejsFunction {
         POWERTOOLS_SERVICE_NAME: props.serviceName,
         LOG_LEVEL: 'INFO',
         NODE_OPTIONS: '--enable-source-maps',
+        ...(demoData ? { DEMO_DATA: demoData } : {}),
         ...props.environment,
       },
       bundling: {

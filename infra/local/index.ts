@@ -24,7 +24,13 @@ import {
   type Execution,
   type LocalStepFunctions,
 } from './stepfunctions';
-import { LOCAL_MERGE_FUNCTION_NAME, startLambda, type LocalLambda } from './lambda';
+import {
+  LOCAL_MERGE_FUNCTION_NAME,
+  LOCAL_WEBHOOK_DELIVERY_FUNCTION_NAME,
+  LOCAL_WEBHOOK_SEALING_KEY,
+  startLambda,
+  type LocalLambda,
+} from './lambda';
 import { startWeb, type WebMode } from './web';
 import { rateLimitsFrom, type RateLimits } from '../../functions/platform/rate-limit';
 import { localIntervalMs, recurringJobs } from '../../functions/platform/recurring-jobs';
@@ -241,6 +247,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LOOKUPS_FAULTS_FILE: lookupsFaultsFile,
       // Council webhooks may go to a receiver on this machine (AWS: public https only).
       COUNCIL_WEBHOOK_ALLOW_LOOPBACK: 'true',
+      // The webhook delivery function (the webhooks Lambda invokes it) and the key sealing signing
+      // secrets (AWS: a generated Secrets Manager secret only the delivery function may read).
+      COUNCIL_WEBHOOK_DELIVERY_FUNCTION: LOCAL_WEBHOOK_DELIVERY_FUNCTION_NAME,
+      COUNCIL_WEBHOOK_SEALING_KEY: LOCAL_WEBHOOK_SEALING_KEY,
       // Card payments: the local gateway (AWS: Windcave, credentials in a secret). Notifications come
       // to ${webUrl}/api/public/payments/notifications, as CloudFront's /api does on AWS.
       PAYMENT_GATEWAY_URL: `http://127.0.0.1:${ports.paymentGateway}`,

@@ -6,8 +6,10 @@
  * (never inside the caller: the stream poller goes on), retried twice as Lambda does (here after
  * `retryBaseMs`, doubling; AWS waits about 1 and 2 minutes), then its record goes to
  * dataDir/dead-letters/lambda.jsonl in the shape of the on-failure destination's record
- * (requestContext, requestPayload, responsePayload). Only the functions in `functions` exist;
- * RequestResponse invokes are not served.
+ * (requestContext, requestPayload, responsePayload). A RequestResponse invoke (the webhooks Lambda
+ * asking the webhook delivery function for a sealed secret or a redelivery) runs the handler once
+ * and answers its result, or Lambda's error shape with `X-Amz-Function-Error: Unhandled`. Only the
+ * functions in LOCAL_FUNCTIONS exist.
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -19,8 +21,18 @@ import { HOST } from './ports';
 import { closeServer, listen, readBody, sendJson, type Log } from './util';
 
 /** Local function names → their handler modules (relative to the functions folder). */
-export const LOCAL_FUNCTIONS = { 'consent-portal-merge-local': 'documents/merge-worker' } as const;
+export const LOCAL_FUNCTIONS = {
+  'consent-portal-merge-local': 'documents/merge-worker',
+  'consent-portal-webhooks-local': 'council/webhooks-delivery',
+} as const;
 export const LOCAL_MERGE_FUNCTION_NAME = 'consent-portal-merge-local';
+/** The webhook delivery function (COUNCIL_WEBHOOK_DELIVERY_FUNCTION of the webhooks Lambda). */
+export const LOCAL_WEBHOOK_DELIVERY_FUNCTION_NAME = 'consent-portal-webhooks-local';
+/**
+ * The key sealing council webhook signing secrets on the local stack (AWS: a generated Secrets
+ * Manager secret only the delivery function may read). A fixed development value: local data only.
+ */
+export const LOCAL_WEBHOOK_SEALING_KEY = 'consent-portal-local-webhook-sealing-key-0123456789';
 
 /** Lambda's retries of a failed asynchronous invocation. */
 export const ASYNC_RETRY_ATTEMPTS = 2;
@@ -86,8 +98,29 @@ export async function startLambda(opts: {
       const name = match ? decodeURIComponent(match[1]!).split(':').at(-1)! : '';
       if (req.method !== 'POST' || !(name in LOCAL_FUNCTIONS))
         return sendJson(res, 404, { Type: 'User', message: `Function not found: ${name}` });
-      if (req.headers['x-amz-invocation-type'] !== 'Event')
-        return sendJson(res, 400, { Type: 'User', message: 'Only Event invocations are served locally' });
+      const type = req.headers['x-amz-invocation-type'] ?? 'RequestResponse';
+      if (type === 'RequestResponse') {
+        const body = await readBody(req, 6 * 1024 * 1024); // Lambda's limit of a synchronous payload
+        const payload: unknown = body.length ? JSON.parse(body.toString('utf8')) : {};
+        const handler = await opts.handlers.load<(e: unknown, c: unknown) => Promise<unknown>>(
+          LOCAL_FUNCTIONS[name as keyof typeof LOCAL_FUNCTIONS],
+        );
+        try {
+          const result = await handler(payload, lambdaContext(name, randomUUID()));
+          res.writeHead(200, { 'content-type': 'application/json', 'x-amzn-requestid': randomUUID() });
+          res.end(JSON.stringify(result ?? null));
+        } catch (err) {
+          const e = err as { name?: string; message?: string };
+          res.writeHead(200, { 'content-type': 'application/json', 'x-amz-function-error': 'Unhandled' });
+          res.end(JSON.stringify({ errorType: e?.name ?? 'Error', errorMessage: e?.message ?? String(err) }));
+        }
+        return;
+      }
+      if (type !== 'Event')
+        return sendJson(res, 400, {
+          Type: 'User',
+          message: `Invocation type ${String(type)} is not served locally`,
+        });
       const body = await readBody(req, 256 * 1024); // Lambda's limit of an asynchronous payload
       const payload: unknown = body.length ? JSON.parse(body.toString('utf8')) : {};
       const p = run(name as keyof typeof LOCAL_FUNCTIONS, payload).catch((err: unknown) =>

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { HandlerLoader, repoRoot } from './handlers';
-import { readDeadLetters, redriveDeadLetters, STREAM_HANDLER } from './streams';
+import { readDeadLetters, redriveDeadLetters } from './streams';
+import { LOCAL_WEBHOOK_SEALING_KEY } from './lambda';
 
 const Outputs = z.object({
   DynamoDbEndpoint: z.string(),
@@ -60,10 +61,15 @@ Object.assign(process.env, {
   MAIL_OUTBOX_DIR: outputs.MailOutboxDir,
   POWERTOOLS_SERVICE_NAME: 'consent-portal-events',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+  // The webhook delivery function's letters: its key and the local receivers, as in the stack.
+  COUNCIL_WEBHOOK_SEALING_KEY: LOCAL_WEBHOOK_SEALING_KEY,
+  COUNCIL_WEBHOOK_ALLOW_LOOPBACK: 'true',
 });
-const handler = await new HandlerLoader(path.join(repoRoot, 'functions')).load<
-  Parameters<typeof redriveDeadLetters>[1]
->(STREAM_HANDLER);
-const result = await redriveDeadLetters(outputs.EventDeadLetterFile, handler);
+const loader = new HandlerLoader(path.join(repoRoot, 'functions'));
+const result = await redriveDeadLetters(outputs.EventDeadLetterFile, (module) =>
+  loader.load<Parameters<typeof redriveDeadLetters>[1] extends (m: string) => Promise<infer H> ? H : never>(
+    module,
+  ),
+);
 console.log(`redrive: ${result.delivered} delivered, ${result.failed} still failing`);
 process.exit(result.failed ? 1 : 0);

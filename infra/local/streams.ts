@@ -1,11 +1,12 @@
 /**
- * The local stand-in for the event source mapping of infra/constructs/event-consumers.ts: a poller
- * over DynamoDB Local's stream of the table that follows every shard (parents before children, new
- * shards as they appear), applies the same filter (functions/platform/events/filter.ts), calls the
- * same handler (functions/platform/events/stream.ts) with batches of Lambda-shaped records, honours
- * its partial-batch response, retries with backoff as the mapping does, and after the last attempt
- * appends the failed records to a JSON-lines dead-letter file (dataDir/dead-letters/events.jsonl).
- * `redrive()` (and `npx tsx infra/local/redrive.ts`) delivers dead letters again.
+ * The local stand-in for the event source mappings of infra/constructs/event-consumers.ts and
+ * infra/constructs/webhook-delivery.ts: a poller over DynamoDB Local's stream of the table that
+ * follows every shard (parents before children, new shards as they appear) and, for each mapping
+ * ({@link STREAM_MAPPINGS}), applies its filter, calls its handler with batches of Lambda-shaped
+ * records, honours its partial-batch response, retries with backoff as the mapping does, and after
+ * the last attempt appends the failed records to a JSON-lines dead-letter file
+ * (dataDir/dead-letters/events.jsonl, each letter naming its handler). `redrive()` (and
+ * `npx tsx infra/local/redrive.ts`) delivers dead letters again, each to its handler.
  *
  * Checkpoints (the last sequence number read per shard) are kept in dataDir/streams.json, so a
  * restart goes on where the last run stopped; the first run starts at LATEST, as the mapping does.
@@ -15,13 +16,37 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeF
 import path from 'node:path';
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { matchesFilter, outboxFilterPattern } from '../../functions/platform/events/filter';
+import {
+  matchesFilter,
+  outboxFilterPattern,
+  type FilterPattern,
+} from '../../functions/platform/events/filter';
+import { webhookDeliveryFilterPattern } from '../../functions/council/webhooks-events';
 import { awsJsonClient, streamsApi, type StreamRecord, type StreamShard } from '../aws-json';
 import { eventSourceSettings } from '../constructs/event-consumers';
 import { lambdaContext, type HandlerLoader } from './handlers';
 import type { Log } from './util';
 
 export const STREAM_HANDLER = 'platform/events/stream';
+/** The webhook delivery function's module (its own mapping on AWS: issue 33 point 5). */
+export const WEBHOOK_DELIVERY_HANDLER = 'council/webhooks-delivery';
+
+/** An event source mapping: the handler module, its filter, its function's name. */
+export interface StreamMapping {
+  handler: string;
+  filter: FilterPattern;
+  functionName: string;
+}
+
+/** The mappings on the table's stream, as CDK makes them; those whose module is missing are skipped. */
+export const STREAM_MAPPINGS: readonly StreamMapping[] = [
+  { handler: STREAM_HANDLER, filter: outboxFilterPattern, functionName: 'consent-portal-events' },
+  {
+    handler: WEBHOOK_DELIVERY_HANDLER,
+    filter: webhookDeliveryFilterPattern,
+    functionName: 'consent-portal-webhooks',
+  },
+];
 
 export interface DeadLetter {
   id: string;
@@ -32,6 +57,8 @@ export interface DeadLetter {
   streamArn: string;
   shardId: string;
   record: DynamoDBRecord;
+  /** The handler module that failed it (absent in letters of before: the events handler). */
+  handler?: string;
 }
 
 export interface RedriveResult {
@@ -107,9 +134,10 @@ function writeDeadLetters(file: string, letters: DeadLetter[]): void {
 async function invoke(
   handler: StreamHandler,
   records: DynamoDBRecord[],
+  functionName = 'consent-portal-events',
 ): Promise<{ failed: Set<string>; error?: string }> {
   try {
-    const res = await handler({ Records: records }, lambdaContext('consent-portal-events', randomUUID()));
+    const res = await handler({ Records: records }, lambdaContext(functionName, randomUUID()));
     return { failed: new Set((res?.batchItemFailures ?? []).map((f) => f.itemIdentifier)) };
   } catch (err) {
     // A function error fails the whole batch, as in Lambda.
@@ -121,14 +149,17 @@ async function invoke(
 }
 
 /**
- * Re-delivers the dead letters of `file` through `handler`, one at a time; rewrites the file with
- * those that still fail (lines appended meanwhile are kept).
+ * Re-delivers the dead letters of `file`, each through its handler (`handlerOf` its module), one at
+ * a time; rewrites the file with those that still fail (lines appended meanwhile are kept).
  */
-export async function redriveDeadLetters(file: string, handler: StreamHandler): Promise<RedriveResult> {
+export async function redriveDeadLetters(
+  file: string,
+  handlerOf: (module: string) => Promise<StreamHandler>,
+): Promise<RedriveResult> {
   const letters = readDeadLetters(file);
   const delivered = new Set<string>();
   for (const letter of letters) {
-    const { failed } = await invoke(handler, [letter.record]);
+    const { failed } = await invoke(await handlerOf(letter.handler ?? STREAM_HANDLER), [letter.record]);
     if (!failed.size) delivered.add(letter.id);
   }
   if (delivered.size)
@@ -188,8 +219,13 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
     writeFileSync(checkpointFile, JSON.stringify({ streamArn, checkpoints }, null, 2));
   };
 
-  let handlerP: Promise<StreamHandler> | undefined;
-  const handler = () => (handlerP ??= opts.handlers.load<StreamHandler>(STREAM_HANDLER));
+  const loaded = new Map<string, Promise<StreamHandler>>();
+  const handlerOf = (module: string) => {
+    let p = loaded.get(module);
+    if (!p) loaded.set(module, (p = opts.handlers.load<StreamHandler>(module)));
+    return p;
+  };
+  const mappings = STREAM_MAPPINGS.filter((m) => opts.handlers.exists(m.handler));
   const sleeping = new Set<{ t: NodeJS.Timeout; resolve: () => void }>();
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -243,7 +279,13 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
   const toLambdaRecord = (r: StreamRecord): DynamoDBRecord =>
     ({ ...r, eventSourceARN: streamArn }) as unknown as DynamoDBRecord;
 
-  async function deadLetter(shardId: string, records: DynamoDBRecord[], attempts: number, reason: string) {
+  async function deadLetter(
+    shardId: string,
+    mapping: StreamMapping,
+    records: DynamoDBRecord[],
+    attempts: number,
+    reason: string,
+  ) {
     const at = new Date().toISOString();
     for (const record of records) {
       const letter: DeadLetter = {
@@ -254,6 +296,7 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
         streamArn: streamArn!,
         shardId,
         record,
+        handler: mapping.handler,
       };
       appendFileSync(deadLetterFile, JSON.stringify(letter) + '\n');
     }
@@ -263,11 +306,11 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
   }
 
   /** Delivers one batch as the event source mapping does: retries, then the dead-letter file. */
-  async function deliver(shardId: string, batch: DynamoDBRecord[]): Promise<void> {
+  async function deliver(shardId: string, mapping: StreamMapping, batch: DynamoDBRecord[]): Promise<void> {
     let pending = batch;
     for (let attempt = 1; pending.length; attempt++) {
       if (stopped) throw stoppedError; // read again at the next start
-      const { failed, error } = await invoke(await handler(), pending);
+      const { failed, error } = await invoke(await handlerOf(mapping.handler), pending, mapping.functionName);
       if (!failed.size) return;
       // Lambda goes on from the lowest failed sequence number.
       const first = pending.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
@@ -275,7 +318,7 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
       if (attempt > retryAttempts) {
         const reason = error ? `function error: ${error}` : 'reported as failed';
         const letters = error ? pending : pending.filter((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
-        await deadLetter(shardId, letters, attempt, reason);
+        await deadLetter(shardId, mapping, letters, attempt, reason);
         return;
       }
       await sleep(Math.min(2000, retryBaseMs * 2 ** (attempt - 1)));
@@ -324,9 +367,12 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
       }
       const records = out.Records ?? [];
       read += records.length;
-      const matching = records.map(toLambdaRecord).filter((r) => matchesFilter(outboxFilterPattern, r));
-      for (let i = 0; i < matching.length; i += batchSize)
-        await deliver(shard.shardId, matching.slice(i, i + batchSize));
+      const lambdaRecords = records.map(toLambdaRecord);
+      for (const mapping of mappings) {
+        const matching = lambdaRecords.filter((r) => matchesFilter(mapping.filter, r));
+        for (let i = 0; i < matching.length; i += batchSize)
+          await deliver(shard.shardId, mapping, matching.slice(i, i + batchSize));
+      }
       if (records.length) shard.checkpoint = records[records.length - 1]!.dynamodb.SequenceNumber;
       shard.iterator = out.NextShardIterator;
       if (!shard.iterator) {
@@ -409,7 +455,7 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
     drain,
     idle: () => drain(),
     deadLetters: () => readDeadLetters(deadLetterFile),
-    redrive: async () => redriveDeadLetters(deadLetterFile, await handler()),
+    redrive: async () => redriveDeadLetters(deadLetterFile, handlerOf),
     nudge,
     rewind() {
       rewindRequested = true;

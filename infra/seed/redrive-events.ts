@@ -4,12 +4,20 @@
  *   npx tsx infra/seed/redrive-events.ts --queue <dead-letter queue URL> [--list] [--region r]
  *   npx tsx infra/seed/redrive-events.ts --table <TableName> --event <eventId> [--event <eventId> ...]
  *
+ *   npx tsx infra/seed/redrive-events.ts --function <webhook delivery function> --queue <its queue URL>
+ *
  * `--queue`: each message of the event consumers' dead-letter queue is the failure record of a
  * batch (`DDBStreamBatchInfo`: stream ARN, shard, first and last sequence number). The records of
  * that range are read again from the table's stream (possible for 24 h: the stream's retention),
  * dispatched to the consumers (functions/platform/events/dispatch.ts, the code the Lambda runs), and
  * the message is deleted once every record succeeded; a message that fails again stays in the queue.
  * `--list` only shows the messages.
+ *
+ * `--function`: the records are dispatched by that function instead of in this process (a
+ * RequestResponse invoke with the stream batch, as its mapping gives it). For the council webhook
+ * delivery function's dead letters (`WebhookDelivery/DeadLetters`): only that function holds the
+ * key that opens the signing secrets and may send to councils (docs/council-api.md §5), so its
+ * letters are redriven through it, never by the event consumers' code here.
  *
  * `--event`: after the stream has dropped the records, the outbox item itself is still in the table
  * for 7 days (its TTL): the event is dispatched from there (find the ids in the Lambda's logs:
@@ -24,6 +32,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod';
@@ -48,6 +57,8 @@ export type StreamFailureRecord = z.infer<typeof StreamFailureRecord>;
 export interface RedriveArgs {
   queue?: string;
   table?: string;
+  /** Dispatch by invoking this function (the webhook delivery function) instead of in process. */
+  function?: string;
   events: string[];
   region?: string;
   list: boolean;
@@ -62,6 +73,7 @@ export function parseRedriveArgs(argv: string[]): RedriveArgs {
       event: { type: 'string', multiple: true },
       region: { type: 'string' },
       list: { type: 'boolean', default: false },
+      function: { type: 'string' },
     },
     strict: true,
   });
@@ -71,6 +83,7 @@ export function parseRedriveArgs(argv: string[]): RedriveArgs {
     ...(values.queue ? { queue: values.queue } : {}),
     ...(values.table ? { table: values.table } : {}),
     ...(values.region ? { region: values.region } : {}),
+    ...(values.function ? { function: values.function } : {}),
   };
   if (!args.queue && !args.events.length)
     throw new Error('nothing to do: give --queue <url> or --event <id>');
@@ -135,6 +148,40 @@ export function insertRecordOf(item: Record<string, unknown>): DynamoDBRecord {
   };
 }
 
+/** What a dispatch did: records whose consumers all ran, and the failures' reasons. */
+export interface Dispatched {
+  done: number;
+  failed: string[];
+}
+
+/**
+ * Dispatches `records` by invoking `functionName` with them (RequestResponse, the stream batch's
+ * shape): its partial-batch answer says which failed; a function error fails them all.
+ */
+export async function invokeWith(
+  functionName: string,
+  records: DynamoDBRecord[],
+  client: Pick<LambdaClient, 'send'> = new LambdaClient({}),
+): Promise<Dispatched> {
+  const out = await client.send(
+    new InvokeCommand({
+      FunctionName: functionName,
+      InvocationType: 'RequestResponse',
+      Payload: new TextEncoder().encode(JSON.stringify({ Records: records })),
+    }),
+  );
+  const text = out.Payload ? new TextDecoder().decode(out.Payload) : '';
+  if (out.FunctionError)
+    return { done: 0, failed: [`${functionName}: ${out.FunctionError} ${text.slice(0, 300)}`] };
+  const failures =
+    (JSON.parse(text || '{}') as { batchItemFailures?: { itemIdentifier: string }[] }).batchItemFailures ??
+    [];
+  return {
+    done: records.length - failures.length,
+    failed: failures.map((f) => `record ${f.itemIdentifier} failed (${functionName}'s log says why)`),
+  };
+}
+
 async function main(args: RedriveArgs): Promise<number> {
   const ddb = new DynamoDBClient(args.region ? { region: args.region } : {});
   const region =
@@ -158,7 +205,7 @@ async function main(args: RedriveArgs): Promise<number> {
   );
 
   // The dispatcher binds to TABLE_NAME when it is first imported.
-  const dispatchWith = async (table: string, records: DynamoDBRecord[]) => {
+  const dispatchInProcess = async (table: string, records: DynamoDBRecord[]): Promise<Dispatched> => {
     process.env.TABLE_NAME ??= table;
     if (process.env.TABLE_NAME !== table)
       throw new Error(`records of table ${table}, TABLE_NAME is ${process.env.TABLE_NAME}`);
@@ -167,8 +214,14 @@ async function main(args: RedriveArgs): Promise<number> {
       import('../../functions/platform/events/registry.js'),
       import('../../functions/platform/logger.js'),
     ]);
-    return dispatchRecords(records, { consumers, store: await tableConsumedStore(), logger });
+    const result = await dispatchRecords(records, { consumers, store: await tableConsumedStore(), logger });
+    return {
+      done: result.outcomes.filter((o) => o.status === 'done').length,
+      failed: result.outcomes.flatMap((o) => (o.status === 'failed' ? [o.errors.join('; ')] : [])),
+    };
   };
+  const dispatchWith = (table: string, records: DynamoDBRecord[]) =>
+    args.function ? invokeWith(args.function, records) : dispatchInProcess(table, records);
   let failures = 0;
 
   for (const eventId of args.events) {
@@ -182,11 +235,8 @@ async function main(args: RedriveArgs): Promise<number> {
     }
     const item = { ...data, [ENTITY_ATTRIBUTE]: OUTBOX_ENTITY };
     const result = await dispatchWith(args.table!, [insertRecordOf(item)]);
-    const outcome = result.outcomes[0]!;
-    console.log(
-      `event ${eventId}: ${outcome.status}${'errors' in outcome ? ` ${outcome.errors.join('; ')}` : ''}`,
-    );
-    if (outcome.status === 'failed') failures++;
+    console.log(`event ${eventId}: ${result.failed.length ? `failed ${result.failed.join('; ')}` : 'done'}`);
+    if (result.failed.length) failures++;
   }
 
   if (args.queue) {
@@ -225,18 +275,15 @@ async function main(args: RedriveArgs): Promise<number> {
           continue;
         }
         const result = await dispatchWith(tableOfStreamArn(info.streamArn), records);
-        const failed = result.outcomes.filter((o) => o.status === 'failed');
-        if (failed.length) {
+        if (result.failed.length) {
           failures++;
           console.error(
-            `${label}: ${failed.length} record(s) still failing: ${failed.map((f) => ('errors' in f ? f.errors.join('; ') : '')).join(' | ')}`,
+            `${label}: ${result.failed.length} record(s) still failing: ${result.failed.join(' | ')}`,
           );
           continue;
         }
         await sqs('DeleteMessage', { QueueUrl: args.queue, ReceiptHandle: m.ReceiptHandle });
-        console.log(
-          `${label}: ${result.outcomes.filter((o) => o.status === 'done').length} event(s) delivered; message deleted`,
-        );
+        console.log(`${label}: ${result.done} event(s) delivered; message deleted`);
       }
       if (args.list) break; // received messages become visible again after the visibility timeout
     }

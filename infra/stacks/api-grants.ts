@@ -2,17 +2,20 @@ import { Annotations, type Stack } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Feature } from '../../functions/routes.js';
 import { acknowledge, findings, type NagAck } from '../constructs/nag.js';
 import type { PortalFunction } from '../constructs/portal-function.js';
-import type { PortalConfig } from './config.js';
+import type { ResolvedConfig } from './config.js';
 
 /**
- * Least privilege for the API's functions (infra/stacks/api-stack.ts): what each feature's Lambda
- * may touch, and the one function that grants it. Asserted per function in test/infra/api-iam.test.ts.
+ * Least privilege for the API's functions (infra/stacks/api-stack.ts): what each Lambda may touch
+ * ({@link lambdaCapabilities}, by the Lambda id of functions/routes.ts), what each scheduled target
+ * may touch ({@link scheduledCapabilities}), and the one function that grants it. Asserted per
+ * function in test/infra/api-iam.test.ts.
  */
 
 /**
@@ -39,6 +42,8 @@ import type { PortalConfig } from './config.js';
  *   prod-like stage, else 'local' = the sample data, shipped beside the bundle) and read access to
  *   the lookups credentials secret (LOOKUPS_SECRET_ARN), which an operator fills with
  *   NZPOST_CLIENT_ID, NZPOST_CLIENT_SECRET, LINZ_API_KEY, LBP_BASE_URL and LBP_API_KEY.
+ * - webhookDelivery: invoke the council webhook delivery function (infra/constructs/webhook-delivery.ts)
+ *   to mint a sealed signing secret or redeliver an event; the caller never reads a secret itself.
  */
 export type Capability =
   | 'tableWrite'
@@ -49,7 +54,13 @@ export type Capability =
   | 'captcha'
   | 'cognitoAdmin'
   | 'externalLookups'
-  | 'paymentGateway';
+  | 'paymentGateway'
+  | 'webhookDelivery';
+/**
+ * What each feature's functions as a whole need (its Lambdas, its scheduled target, what its event
+ * consumers schedule): which secrets the Api stack makes and which features get a scheduled target.
+ * A function is granted only its own part ({@link lambdaCapabilities}, {@link scheduledCapabilities}).
+ */
 export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   site: [],
   // Registration and the signed-in user's own record: writes only the account partitions below.
@@ -74,8 +85,77 @@ export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   payments: ['tableWrite', 'paymentGateway', 'mail', 'scheduler'],
   // The digest job (functions/notifications/scheduled.ts) mails; the HTTP routes only read and flag.
   notifications: ['tableWrite', 'mail'],
-  council: ['tableWrite', 'uploads'],
+  council: ['tableWrite', 'uploads', 'webhookDelivery'],
 };
+
+/**
+ * What each Lambda of the route table may touch: only what its routes use (issue 33 point 7), by
+ * Lambda id (`<feature>` or `<feature>-<lambda>`, functions/routes.ts `lambdaId`). A capability is
+ * left out when the Lambda's bundle does not even contain the code that would use it (the mail
+ * transport, the S3 client, the scheduler), or when none of its routes calls that code. Mails of
+ * invitations, expiry schedules and the like are the event consumers' (infra/constructs/event-consumers.ts).
+ */
+export const lambdaCapabilities: Readonly<Record<string, readonly Capability[]>> = {
+  site: [],
+  // Registration and the signed-in user's own record: writes only the account partitions below.
+  accounts: ['accountsWrite', 'captcha', 'cognitoAdmin'],
+  reference: [],
+  lookups: ['externalLookups'],
+  // Reads, deletes, child applications, preferences, history: no object of the bucket (the files of
+  // a deleted application are the documents.files consumer's).
+  applications: ['tableWrite'],
+  // The lists; badges and filters build the read model (writes), no bucket.
+  'applications-lists': ['tableWrite'],
+  // Create (template thumbnails), the thumbnail upload, change, steps, rules, the submission's PDF.
+  'applications-form': ['tableWrite', 'uploads'],
+  // The LBP register checks a participant's licence (qualification warnings); its mails are the consumers'.
+  participants: ['tableWrite', 'externalLookups'],
+  documents: ['tableWrite', 'uploads'],
+  // The LBP register checks a contact's licence (qualification warnings).
+  contacts: ['tableWrite', 'externalLookups'],
+  // Approving adds a participant (the LBP check); its expiry job and mails are the consumers'.
+  'access-requests': ['tableWrite', 'externalLookups'],
+  // Members, invitations (behind a captcha), merges; their mails and expiry jobs are the consumers'.
+  organisations: ['tableWrite', 'captcha'],
+  // The organisation's image: its presigned upload, read, scaled and removed (organisation-images/ only).
+  'organisations-profile': ['tableWrite', 'uploads'],
+  rfis: ['tableWrite'],
+  // The RFIs PDF is written to and served from the bucket.
+  'rfis-pdf': ['tableWrite', 'uploads'],
+  // The card gateway's credentials (a secret an operator fills: docs/payments.md); invite to pay
+  // mails the payer and schedules the request's reminder and expiry (functions/payments/scheduled.ts).
+  payments: ['tableWrite', 'paymentGateway', 'mail', 'scheduler'],
+  // The inbox, the profile and the unsubscribe link: they read and flag, never mail.
+  notifications: ['tableWrite'],
+  // Council reads and writes of lodged applications: documents' download links.
+  council: ['tableWrite', 'uploads'],
+  // Registered-applicant invitations: the table only (the invitation mail is a consumer's).
+  'council-invitations': ['tableWrite'],
+  // The webhook registration and log; secrets are minted, and redeliveries sent, by the delivery function.
+  'council-webhooks': ['tableWrite', 'webhookDelivery'],
+};
+
+/**
+ * What each feature's scheduled target may touch (infra/stacks/scheduled-targets.ts): organisation
+ * invitations and access requests expire (table writes only); payments' reminders mail the payer and
+ * its catch-up asks the gateway; the notifications' digest mails.
+ */
+export const scheduledCapabilities: Partial<Record<Feature, readonly Capability[]>> = {
+  organisations: ['tableWrite'],
+  'access-requests': ['tableWrite'],
+  payments: ['tableWrite', 'mail', 'paymentGateway'],
+  notifications: ['tableWrite', 'mail'],
+};
+
+/** The capabilities of a Lambda of the route table (a Lambda without an entry is a mistake). */
+export function capabilitiesOf(id: string): readonly Capability[] {
+  const caps = lambdaCapabilities[id];
+  if (!caps)
+    throw new Error(
+      `No capabilities declared for Lambda ${id} (infra/stacks/api-grants.ts lambdaCapabilities)`,
+    );
+  return caps;
+}
 
 /**
  * Key prefixes of the uploads bucket a feature's `uploads` capability is limited to (a feature not
@@ -140,7 +220,7 @@ export const scopedTableAccess: Partial<Record<Feature, { read: readonly string[
 
 /** What the grants are on. */
 export interface GrantProps {
-  config: PortalConfig;
+  config: ResolvedConfig;
   table: ITable;
   uploads: IBucket;
   userPool: IUserPool;
@@ -151,9 +231,15 @@ export interface GrantProps {
   captchaSecret?: ISecret | undefined;
   lookupsSecret?: ISecret | undefined;
   paymentGatewaySecret?: ISecret | undefined;
+  /** The council webhook delivery function (webhookDelivery). */
+  webhookDeliveryFunction?: IFunction | undefined;
 }
 
-/** Grants one function exactly its feature's capabilities (and the origin secret every function reads). */
+/**
+ * Grants one function exactly `caps` (its own: {@link lambdaCapabilities} or
+ * {@link scheduledCapabilities}), within its feature's table scope and upload prefixes, and the
+ * origin secret every HTTP function reads.
+ */
 export function grantFeature(
   stack: Stack,
   fn: PortalFunction,
@@ -207,6 +293,16 @@ export function grantFeature(
   if (caps.includes('paymentGateway')) {
     if (!props.paymentGatewaySecret) throw new Error('paymentGateway capability without its secret');
     props.paymentGatewaySecret.grantRead(fn);
+  }
+  if (caps.includes('webhookDelivery')) {
+    if (!props.webhookDeliveryFunction) throw new Error('webhookDelivery capability without the function');
+    // Its unqualified ARN only (grantInvoke would add every version and alias, `<arn>:*`).
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [props.webhookDeliveryFunction.functionArn],
+      }),
+    );
   }
   if (caps.includes('cognitoAdmin')) {
     fn.addToRolePolicy(

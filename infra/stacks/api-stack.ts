@@ -18,6 +18,7 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -35,9 +36,9 @@ import {
 } from '../../functions/routes.js';
 import { PortalFunction } from '../constructs/portal-function.js';
 import { routeScope } from '../council/route-scope.js';
-import { featureCapabilities, grantFeature } from './api-grants.js';
+import { capabilitiesOf, featureCapabilities, grantFeature } from './api-grants.js';
 import { addScheduledTargets } from './scheduled-targets.js';
-import type { PortalConfig } from './config.js';
+import type { ResolvedConfig } from './config.js';
 
 /** The API Gateway stage: CloudFront forwards `/api/*` unchanged, so the stage name is `api`. */
 export const apiStageName = 'api';
@@ -69,7 +70,7 @@ export const routeThrottles: Readonly<Record<string, { rateLimit: number; burstL
 };
 
 export interface ApiStackProps extends StackProps {
-  config: PortalConfig;
+  config: ResolvedConfig;
   table: ITable;
   uploads: IBucket;
   userPool: IUserPool;
@@ -78,6 +79,8 @@ export interface ApiStackProps extends StackProps {
   council: { issuer: string; clientIds: string[] };
   scheduleGroup: IScheduleGroup;
   schedulerRole: IRole;
+  /** The council webhook delivery function (Workflows stack): the webhooks Lambda invokes it. */
+  webhookDeliveryFunction?: IFunction;
 }
 
 /** The HTTP API: one Lambda per routed feature, one route per entry of functions/routes.ts. */
@@ -280,7 +283,8 @@ export class ApiStack extends Stack {
       ...new Map(routes.map((r) => [lambdaId(r), { feature: r.feature, lambda: r.lambda }])).entries(),
     ];
     for (const [id, { feature, lambda }] of lambdas) {
-      const caps = featureCapabilities[feature];
+      // Only what this Lambda's routes use (issue 33 point 7), not everything its feature does.
+      const caps = capabilitiesOf(id);
       const scheduler = caps.includes('scheduler');
       const fn = new PortalFunction(this, `Fn-${id}`, {
         entry: `functions/${feature}/${lambda}.ts`,
@@ -319,6 +323,9 @@ export class ApiStack extends Stack {
                 PAYMENT_GATEWAY_SECRET_ARN: this.paymentGatewaySecret.secretArn,
               }
             : {}),
+          ...(caps.includes('webhookDelivery') && props.webhookDeliveryFunction
+            ? { COUNCIL_WEBHOOK_DELIVERY_FUNCTION: props.webhookDeliveryFunction.functionName }
+            : {}),
           ...(caps.includes('externalLookups') && this.lookupsSecret
             ? {
                 LOOKUPS_MODE: lookupsMode,
@@ -340,6 +347,7 @@ export class ApiStack extends Stack {
         captchaSecret: this.captchaSecret,
         lookupsSecret: this.lookupsSecret,
         paymentGatewaySecret: this.paymentGatewaySecret,
+        webhookDeliveryFunction: props.webhookDeliveryFunction,
       });
     }
 

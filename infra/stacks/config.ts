@@ -19,10 +19,11 @@ export interface PortalConfig {
    */
   clamavLayerArn?: string;
   /**
-   * The card gateway's REST API (Windcave): its UAT site unless a prod-like stage names production
-   * (context `paymentGatewayUrl`, e.g. https://sec.windcave.com). The credentials are in a secret.
+   * The card gateway's REST API (Windcave; context `paymentGatewayUrl`, e.g. https://sec.windcave.com).
+   * The credentials are in a secret. Unset: the gateway's UAT site in a test stage; a prod-like stage
+   * must name it, and not the UAT site ({@link resolveConfig}: the synth fails otherwise).
    */
-  paymentGatewayUrl: string;
+  paymentGatewayUrl?: string | undefined;
   /** Built SPA (web/dist). Deployed only when the directory exists. */
   webDistPath: string;
   /** The operator's links and support contact for config.json (default infra/site.json). */
@@ -101,9 +102,8 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
     account,
     prodLike: bool(ctx('prodLike', 'CONSENT_PORTAL_PROD_LIKE')) ?? PROD_LIKE_STAGES.includes(stage),
     clamavLayerArn: layer || undefined,
-    paymentGatewayUrl: String(
-      ctx('paymentGatewayUrl', 'CONSENT_PORTAL_PAYMENT_GATEWAY_URL') ?? 'https://uat.windcave.com',
-    ),
+    paymentGatewayUrl:
+      (ctx('paymentGatewayUrl', 'CONSENT_PORTAL_PAYMENT_GATEWAY_URL') as string | undefined) || undefined,
     webDistPath: path.resolve(repoRoot, String(ctx('webDist', 'CONSENT_PORTAL_WEB_DIST') ?? 'web/dist')),
     siteDetailsFile: path.resolve(
       repoRoot,
@@ -121,6 +121,33 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
       ctx('apiCertificateArn', 'CONSENT_PORTAL_API_CERTIFICATE_ARN'),
     ),
   };
+}
+
+/** The card gateway's test site: only a test stage may use it (issue 33 point 8). */
+export const UAT_PAYMENT_GATEWAY_URL = 'https://uat.windcave.com';
+
+/** A configuration whose settings were checked for its kind of stage, with the defaults it may have. */
+export type ResolvedConfig = PortalConfig & { paymentGatewayUrl: string };
+
+/**
+ * The settings a stage may not have, refused, and the defaults of a test stage applied (issue 33
+ * point 8): a prod-like stage must name the card gateway (context `paymentGatewayUrl`), never its
+ * UAT site; a test stage falls back to UAT. Whether demo data loads follows `prodLike` too
+ * (DEMO_DATA, infra/constructs/portal-function.ts).
+ */
+export function resolveConfig(config: PortalConfig): ResolvedConfig {
+  const gateway = config.paymentGatewayUrl;
+  if (config.prodLike) {
+    if (!gateway)
+      throw new Error(
+        `Stage ${config.stage} is prod-like: set the card gateway's production address with -c paymentGatewayUrl=https://sec.windcave.com (no fall-back to its UAT site).`,
+      );
+    if (/^https?:\/\/uat\./i.test(gateway))
+      throw new Error(
+        `Stage ${config.stage} is prod-like: paymentGatewayUrl ${gateway} is the gateway's UAT (test) site.`,
+      );
+  }
+  return { ...config, paymentGatewayUrl: gateway ?? UAT_PAYMENT_GATEWAY_URL };
 }
 
 function positiveInt(v: unknown, name: string): number | undefined {

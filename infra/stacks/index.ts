@@ -2,29 +2,34 @@ import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { PortalNagChecks } from '../constructs/nag.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
-import { configFromContext, type PortalConfig } from './config.js';
+import { configFromContext, resolveConfig, type PortalConfig, type ResolvedConfig } from './config.js';
+import { DEMO_DATA_CONTEXT } from '../constructs/portal-function.js';
 import { DataStack } from './data-stack.js';
+import { EdgeLogsStack } from './edge-logs-stack.js';
 import { WafStack } from './waf-stack.js';
 import { WebStack } from './web-stack.js';
 import { WorkflowsStack } from './workflows-stack.js';
 
 export { ApiStack, apiStageName, routeKeysOfTemplate } from './api-stack.js';
-export { featureCapabilities } from './api-grants.js';
+export { featureCapabilities, lambdaCapabilities, scheduledCapabilities } from './api-grants.js';
 export { AuthStack, passwordPolicy } from './auth-stack.js';
 export { configFromContext, PROD_LIKE_STAGES, webUrlParameterName, type PortalConfig } from './config.js';
 export { DataStack } from './data-stack.js';
+export { ACCESS_LOG_FIELDS, EdgeLogsStack } from './edge-logs-stack.js';
 export { contentSecurityPolicy, WebStack } from './web-stack.js';
 export { BODY_SIZE_LABEL, DEFAULT_WAF_RATE_LIMIT, WafStack } from './waf-stack.js';
 export { clamavPaths, documentsPrefix, extractionAslPath, WorkflowsStack } from './workflows-stack.js';
 
 export interface PortalStacks {
-  config: PortalConfig;
+  config: ResolvedConfig;
   data: DataStack;
   auth: AuthStack;
   workflows: WorkflowsStack;
   api: ApiStack;
   waf: WafStack;
   web: WebStack;
+  /** The distribution's access logs (us-east-1, after Web): standard logging v2 without query strings. */
+  edgeLogs: EdgeLogsStack;
 }
 
 export interface BuildAppOptions {
@@ -51,14 +56,17 @@ export const featureFlags: Record<string, unknown> = {
 export const stackName = (stage: string, part: string): string => `ConsentPortal-${stage}-${part}`;
 
 /**
- * Creates the portal's six stacks in `app` for one stage. Used by bin/app.ts and by the infra
+ * Creates the portal's seven stacks in `app` for one stage. Used by bin/app.ts and by the infra
  * tests, so both synthesise the same thing.
  */
 export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks {
   for (const [key, value] of Object.entries(featureFlags)) {
     if (app.node.tryGetContext(key) === undefined) app.node.setContext(key, value);
   }
-  const config: PortalConfig = { ...configFromContext(app.node), ...options.config };
+  // Test settings refused in a prod-like stage, test defaults elsewhere (issue 33 point 8).
+  const config = resolveConfig({ ...configFromContext(app.node), ...options.config });
+  // Every function of a prod-like stage leaves the demo data out (DEMO_DATA).
+  app.node.setContext(DEMO_DATA_CONTEXT, config.prodLike ? 'excluded' : 'included');
   const env: Environment = { region: config.region, ...(config.account ? { account: config.account } : {}) };
   const name = (part: string) => stackName(config.stage, part);
   const common = { env, config };
@@ -93,6 +101,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
     },
     scheduleGroup: workflows.scheduleGroup,
     schedulerRole: workflows.schedulerRole,
+    webhookDeliveryFunction: workflows.webhookDelivery.function,
   });
   // A CLOUDFRONT web ACL must be in us-east-1: its own stack there, referenced across regions.
   const waf = new WafStack(app, name('Waf'), {
@@ -116,8 +125,18 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
     uploadsBucketArn: data.uploads.bucketArn,
   });
 
+  // CloudFront's log delivery source must be in us-east-1, and needs the distribution: its own stack.
+  const edgeLogs = new EdgeLogsStack(app, name('EdgeLogs'), {
+    env: { ...env, region: 'us-east-1' },
+    config,
+    description: "Consent portal: the distribution's access logs without query strings (us-east-1)",
+    crossRegionReferences: true,
+    distributionArn: web.distribution.distributionArn,
+    logBucketArn: web.logBucket.bucketArn,
+  });
+
   Tags.of(app).add('project', 'consent-portal');
   Tags.of(app).add('stage', config.stage);
   if (options.nag ?? true) Validations.of(app).addPlugins(new PortalNagChecks(app, { verbose: true }));
-  return { config, data, auth, workflows, api, waf, web };
+  return { config, data, auth, workflows, api, waf, web, edgeLogs };
 }

@@ -4,7 +4,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { acknowledge, findings, lambdaBasicExecutionPolicy } from '../constructs/nag.js';
-import { PortalFunction } from '../constructs/portal-function.js';
+import { DEMO_DATA_CONTEXT, PortalFunction } from '../constructs/portal-function.js';
 import { referenceFiles } from '../../functions/reference/data.js';
 
 /** A hash of everything the loader writes: a change makes CloudFormation run the loader again. */
@@ -70,7 +70,11 @@ export class ReferenceData extends Construct {
     this.resource = new CustomResource(this, 'Load', {
       serviceToken: provider.serviceToken,
       resourceType: 'Custom::ReferenceData',
-      properties: { DataHash: referenceDataHash() },
+      // DemoData (DEMO_DATA, prod-like stages exclude it): a change runs the loader again.
+      properties: {
+        DataHash: referenceDataHash(),
+        DemoData: this.node.tryGetContext(DEMO_DATA_CONTEXT) === 'included' ? 'included' : 'excluded',
+      },
     });
   }
 }

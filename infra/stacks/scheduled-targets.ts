@@ -8,7 +8,7 @@ import type { EnvName } from '../../functions/platform/config.js';
 import { recurringJobs } from '../../functions/platform/recurring-jobs.js';
 import type { Feature } from '../../functions/routes.js';
 import { PortalFunction, repoRoot } from '../constructs/portal-function.js';
-import { featureCapabilities, grantFeature, type Capability, type GrantProps } from './api-grants.js';
+import { featureCapabilities, grantFeature, scheduledCapabilities, type GrantProps } from './api-grants.js';
 
 /**
  * Schedule targets (docs/architecture.md): a feature that schedules one-off jobs (capability
@@ -49,19 +49,11 @@ export function scheduledFeatures(features: readonly Feature[]): Feature[] {
 }
 
 /**
- * What a scheduled job may touch: its feature's table writes, mail, uploads and the card gateway's
- * secret (payments' catch-up asks the gateway), nothing else.
- */
-const targetCapabilities: readonly Capability[] = ['tableWrite', 'mail', 'uploads', 'paymentGateway'];
-
-/**
  * A run's time limit. Payments' catch-up asks the gateway about the stale sessions one after another
  * (up to 500: functions/payments/scheduled.ts), each call up to the adapter's 15 s: a run cut short
  * leaves the rest Pending for the next run (settling is idempotent). 300 s: runs do not overlap.
  */
 const timeoutSeconds = (feature: Feature) => (feature === 'payments' ? 300 : 30);
-/** Capabilities of those a feature's jobs do not use (organisations: uploads serve its profile image only). */
-const notForTargets: Partial<Record<Feature, readonly Capability[]>> = { organisations: ['uploads'] };
 
 /**
  * One scheduled-target Lambda per feature; the scheduler role's right to invoke exactly those of the
@@ -79,9 +71,9 @@ export function addScheduledTargets(
 ): Partial<Record<Feature, PortalFunction>> {
   const targets: Partial<Record<Feature, PortalFunction>> = {};
   for (const feature of scheduledFeatures(features)) {
-    const caps = featureCapabilities[feature].filter(
-      (c) => targetCapabilities.includes(c) && !notForTargets[feature]?.includes(c),
-    );
+    // What its jobs use (api-grants.ts scheduledCapabilities), never its HTTP Lambdas' rights.
+    const caps = scheduledCapabilities[feature];
+    if (!caps) throw new Error(`No capabilities declared for the scheduled target of ${feature}`);
     const gateway = caps.includes('paymentGateway') ? props.paymentGatewaySecret : undefined;
     const fn = new PortalFunction(stack, `Scheduled-${feature}`, {
       entry: scheduledEntry(feature),

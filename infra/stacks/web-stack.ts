@@ -25,7 +25,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../functions/platform/http/edge.js';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
@@ -33,6 +33,7 @@ import { acknowledge, lambdaBasicExecutionPolicy } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { webUrlParameterName, type PortalConfig } from './config.js';
+import { ACCESS_LOG_PREFIX } from './edge-logs-stack.js';
 
 export interface WebStackProps extends StackProps {
   config: PortalConfig;
@@ -91,6 +92,8 @@ const viewerAddress = `function handler(event) {
 export class WebStack extends Stack {
   readonly distribution: Distribution;
   readonly siteBucket: Bucket;
+  /** Where the distribution's access logs go (infra/stacks/edge-logs-stack.ts). */
+  readonly logBucket: Bucket;
   readonly webUrl: string;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
@@ -104,15 +107,29 @@ export class WebStack extends Stack {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    // CloudFront standard logs are written with ACLs: the log bucket must allow them.
+    // The distribution's access logs (standard logging v2, infra/stacks/edge-logs-stack.ts: only the
+    // fields chosen there, never the query string) are written by the log delivery service, without
+    // ACLs; legacy standard logging is off, as it always logs the query string (issue 33 point 6).
     const logs = new Bucket(this, 'Logs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       lifecycleRules: [{ expiration: Duration.days(config.prodLike ? 365 : 90) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    this.logBucket = logs;
+    logs.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AccessLogDelivery',
+        principals: [new ServicePrincipal('delivery.logs.amazonaws.com')],
+        actions: ['s3:PutObject'],
+        resources: [logs.arnForObjects(`${ACCESS_LOG_PREFIX}/*`)],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': this.account, 's3:x-amz-acl': 'bucket-owner-full-control' },
+        },
+      }),
+    );
     acknowledge(logs, [
       {
         id: 'AwsSolutions-S1',
@@ -184,9 +201,6 @@ export class WebStack extends Stack {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_ALL,
-      enableLogging: true,
-      logBucket: logs,
-      logFilePrefix: 'cloudfront/',
       // CACHING_OPTIMIZED accepts gzip and brotli: with compress, CloudFront sends either as the
       // viewer asks (the local stand-in does the same: infra/local/web-static.ts).
       defaultBehavior: {
@@ -243,6 +257,11 @@ export class WebStack extends Stack {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'The portal serves New Zealand applicants who may be abroad; no geo restriction in the spec.',
+      },
+      {
+        id: 'AwsSolutions-CFR3',
+        reason:
+          'Access logs are on, through standard logging v2 (the EdgeLogs stack in us-east-1, infra/stacks/edge-logs-stack.ts) to the Logs bucket; the legacy setting this rule reads is off because it always logs the query string (issue 33 point 6).',
       },
     ]);
 

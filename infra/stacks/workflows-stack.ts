@@ -8,6 +8,7 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { EventConsumers } from '../constructs/event-consumers.js';
+import { WebhookDelivery } from '../constructs/webhook-delivery.js';
 import { acknowledge, findings, lambdaBasicExecutionPolicy } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
@@ -58,6 +59,8 @@ export class WorkflowsStack extends Stack {
   readonly schedulerRole: Role;
   /** Domain-event consumers on the table stream (outbox → stream Lambda → dead-letter queue). */
   readonly eventConsumers: EventConsumers;
+  /** Council webhook deliveries: their own Lambda, mapping and grants (issue 33 points 5 and 7). */
+  readonly webhookDelivery: WebhookDelivery;
 
   constructor(scope: Construct, id: string, props: WorkflowsStackProps) {
     super(scope, id, props);
@@ -180,6 +183,9 @@ export class WorkflowsStack extends Stack {
         targetArnTemplate: scheduledArnTemplate(this, config.stage),
       },
     });
+
+    // Council webhooks: a function of their own, apart from the other consumers.
+    this.webhookDelivery = new WebhookDelivery(this, 'WebhookDelivery', { table });
 
     // --- cdk-nag ---------------------------------------------------------------------------------
     acknowledge(this.scanFunction, [

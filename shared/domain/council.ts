@@ -1,6 +1,7 @@
 import type { ApplicationStatus, RecordType } from '../schemas/applications.js';
 import { APPLICATION_NUMBER_PREFIX } from './access-requests.js';
 import { listRecordType, POST_SUBMISSION_STATUSES } from './applications.js';
+import { isIpAddress, isPublicAddress } from './ip-address.js';
 
 /**
  * The council boundary's pure rules (docs/council-api.md): which status changes a council may make,
@@ -221,60 +222,30 @@ export const webhookUrlMessages = {
   https: 'The webhook URL must use https',
   credentials: 'The webhook URL must not contain a user name or password',
   privateHost: 'The webhook URL must not point at a private, loopback or link-local address',
+  port: 'The webhook URL must use the https port, 443',
 } as const;
 
-const ipv4 = (host: string): number[] | undefined => {
-  const parts = host.split('.');
-  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p))) return undefined;
-  const n = parts.map(Number);
-  return n.every((x) => x <= 255) ? n : undefined;
-};
-
 /**
- * Whether an IP address (v4 or v6, as DNS answers it or a URL's host holds it) is not a public
- * unicast address: unspecified, loopback, private (RFC 1918, unique-local), shared (100.64/10),
- * link-local (169.254/16: the instance metadata service; fe80::/10), benchmarking, multicast or
- * reserved. A webhook may reach only public addresses on AWS (the Lambda must not be made to call
- * its own runtime API or anything inside the network).
+ * Whether a host that is an IP address, in any form (IPv4 in decimal, octal, hex or short forms;
+ * IPv6 with embedded IPv4, NAT64, 6to4, Teredo...), is not public (shared/domain/ip-address.ts).
+ * False for a name: a name is resolved, and each address it resolves to is checked.
  */
 export function isNonPublicAddress(address: string): boolean {
-  const host = address.replace(/^\[|\]$/g, '').toLowerCase();
-  const v4 = ipv4(host);
-  if (v4) {
-    const [a, b] = v4 as [number, number, number, number];
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 0 && v4[2] === 0) ||
-      (a === 192 && b === 168) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
-  }
-  if (!host.includes(':')) return false;
-  // IPv4-mapped, dotted (as DNS gives it) or in hex (as the URL parser writes it).
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-  if (mapped) return isNonPublicAddress(mapped[1]!);
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
-  if (hex) {
-    const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
-    return isNonPublicAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
-  }
-  if (host === '::' || host === '::1') return true;
-  return /^(f[cd]|fe[89ab]|ff)/.test(host);
+  return isIpAddress(address) && !isPublicAddress(address);
 }
 
-const isLoopbackHost = (host: string) => host === '127.0.0.1';
+/** The one loopback host the local stack may register (COUNCIL_WEBHOOK_ALLOW_LOOPBACK). */
+export const LOCAL_WEBHOOK_HOST = '127.0.0.1';
+
+const isLocalName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
 
 /**
- * Why a webhook URL is refused, or undefined when it may be registered. On AWS: https only, no
- * credentials in it, and no host that is an IP literal or name of a non-public address (names are
- * resolved by the service at registration and again at each delivery). `allowLoopback` (the local
- * stack): `http(s)://127.0.0.1:<port>` too, so a receiver on this machine can be registered.
+ * Why a webhook URL is refused, or undefined when it may be registered. On AWS: https on port 443
+ * only, no credentials in it, and no host that is a non-public IP address in any form or a
+ * `localhost` name (names are resolved by the service at registration and again at each delivery,
+ * and every address they resolve to must be public). `allowLoopback` (the local stack only, never a
+ * deployed stage): `http(s)://127.0.0.1:<any port>` too, so a receiver on this machine can be
+ * registered.
  */
 export function webhookUrlProblem(url: string, options: { allowLoopback: boolean }): string | undefined {
   let u: URL;
@@ -284,12 +255,19 @@ export function webhookUrlProblem(url: string, options: { allowLoopback: boolean
     return webhookUrlMessages.https;
   }
   if (u.username || u.password) return webhookUrlMessages.credentials;
-  const host = u.hostname.toLowerCase();
-  if (options.allowLoopback && isLoopbackHost(host) && (u.protocol === 'http:' || u.protocol === 'https:'))
+  // The URL parser has already normalised the host: IPv4 in any form is dotted, IPv6 in brackets.
+  const host = u.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (
+    options.allowLoopback &&
+    host === LOCAL_WEBHOOK_HOST &&
+    (u.protocol === 'http:' || u.protocol === 'https:')
+  )
     return undefined;
   if (u.protocol !== 'https:') return webhookUrlMessages.https;
-  if (host === 'localhost' || host.endsWith('.localhost') || isNonPublicAddress(host))
+  if (isLocalName(host.replace(/\.$/, '')) || (isIpAddress(host) && !isPublicAddress(host)))
     return webhookUrlMessages.privateHost;
+  // `:443` is the default: the parser leaves the port empty for it.
+  if (u.port !== '') return webhookUrlMessages.port;
   return undefined;
 }
 

@@ -162,6 +162,15 @@ describe('ApiStack', () => {
     });
   });
 
+  it('its access log names the route (its template), never the path, query string or path parameters (issue 33 point 6)', () => {
+    const stage = propsOf(t, 'AWS::ApiGatewayV2::Stage')[0]!;
+    const format = (stage.AccessLogSettings as { Format: string }).Format;
+    const fields = Object.values(JSON.parse(format) as Record<string, string>);
+    expect(fields).toContain('$context.routeKey');
+    // Payer and unsubscribe tokens were path or query values: only $context variables that cannot hold them.
+    for (const v of fields) expect(v, v).not.toMatch(/path|query|param|request\.|requestOverride|uri/i);
+  });
+
   it('outputs ApiUrl ending with /api', () => {
     const out = t.findOutputs('ApiUrl').ApiUrl as { Value: unknown };
     const joined = JSON.stringify(out.Value);
@@ -213,7 +222,7 @@ describe('ApiStack', () => {
     ]);
   });
 
-  it('gives the accounts function the captcha secret and the Cognito admin calls of invited registration; only it and the organisations function (its invitations) read the captcha', () => {
+  it('gives the accounts function the captcha secret and the Cognito admin calls of invited registration; only it and the organisations handler (its invitations) read the captcha', () => {
     // Four secrets: the captcha key, the lookups' and the card gateway's credentials and CloudFront's origin secret.
     t.resourceCountIs('AWS::SecretsManager::Secret', 4);
     const [secretId] = Object.keys(
@@ -227,8 +236,9 @@ describe('ApiStack', () => {
     const pubFn = functions().find((f) => f.Description.endsWith(': accounts'))!;
     expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toEqual({ Ref: secretId });
     expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET).toBeUndefined();
-    const orgFns = functions().filter((f) => /: organisations(-\w+)?$/.test(f.Description));
-    expect(orgFns.length).toBeGreaterThan(0);
+    // Not the organisation's profile Lambda: none of its routes checks a captcha (issue 33 point 7).
+    const orgFns = functions().filter((f) => /: organisations$/.test(f.Description));
+    expect(orgFns.length).toBe(1);
     for (const f of orgFns)
       expect(f.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toEqual({ Ref: secretId });
     for (const f of functions().filter((f) => f !== pubFn && !orgFns.includes(f))) {
@@ -335,7 +345,13 @@ describe('ApiStack', () => {
           Description: string;
         })[]
       ).find((f) => f.Description.endsWith(': lookups'))!.Environment.Variables.LOOKUPS_MODE;
-    expect(lookupsEnv(buildTestApp({ config: { stage: 'prod', prodLike: true } }))).toBe('live');
+    expect(
+      lookupsEnv(
+        buildTestApp({
+          config: { stage: 'prod', prodLike: true, paymentGatewayUrl: 'https://sec.windcave.com' },
+        }),
+      ),
+    ).toBe('live');
     expect(lookupsEnv(buildTestApp({ context: { lookupsMode: 'live' } }))).toBe('live');
     expect(() => buildTestApp({ context: { lookupsMode: 'remote' } })).toThrow(/lookupsMode/);
   });
@@ -446,14 +462,17 @@ describe('ApiStack', () => {
           },
         }).stacks.api,
       );
-      const [, policy] = Object.entries(api.findResources('AWS::IAM::Policy')).find(([id]) =>
-        id.startsWith('Fnparticipants'),
-      )!;
-      const doc = JSON.stringify(policy);
+      // Payments mail the payer (invite to pay); participants' mails are the consumers' (issue 33 point 7).
+      const policyOf = (prefix: string) =>
+        JSON.stringify(
+          Object.entries(api.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith(prefix))![1],
+        );
+      const doc = policyOf('Fnpayments');
       expect(doc).toContain(':identity/portal.example.nz');
       expect(doc).toContain(':identity/no-reply@portal.example.nz');
+      expect(policyOf('Fnparticipants')).not.toContain('ses:');
       api.hasResourceProperties('AWS::Lambda::Function', {
-        Description: 'HTTP API feature: participants',
+        Description: 'HTTP API feature: payments',
         Environment: {
           Variables: Match.objectLike({ MAIL_TRANSPORT: 'ses', MAIL_FROM: 'no-reply@portal.example.nz' }),
         },
@@ -491,12 +510,22 @@ describe('ApiStack', () => {
           Properties: { Description: 'Scheduled jobs: organisations' },
         }),
       );
+      // Organisation invitations and access requests are scheduled by the event consumers (they name
+      // the target by its fixed name): their HTTP Lambdas schedule nothing (issue 33 point 7); the
+      // payments Lambda schedules a payment request's reminder and expiry on its own target.
       const org = functions().find((f) => f.Description === 'HTTP API feature: organisations')!;
-      expect(org.Environment.Variables.SCHEDULER_TARGET_ARN).toEqual({ 'Fn::GetAtt': [targetId, 'Arn'] });
-      expect(org.Environment.Variables.SCHEDULER_GROUP).toBeDefined();
-      // The invoke right: a policy of this stack on the imported scheduler role, on the target only.
-      const policies = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
-        JSON.stringify(p).includes('lambda:InvokeFunction'),
+      expect(org.Environment.Variables.SCHEDULER_TARGET_ARN).toBeUndefined();
+      expect(org.Environment.Variables.SCHEDULER_GROUP).toBeUndefined();
+      const [payTargetId] = Object.keys(
+        t.findResources('AWS::Lambda::Function', { Properties: { Description: 'Scheduled jobs: payments' } }),
+      );
+      const pay = functions().find((f) => f.Description === 'HTTP API feature: payments')!;
+      expect(pay.Environment.Variables.SCHEDULER_TARGET_ARN).toEqual({ 'Fn::GetAtt': [payTargetId, 'Arn'] });
+      expect(pay.Environment.Variables.SCHEDULER_GROUP).toBeDefined();
+      // The invoke right: a policy of this stack on the imported scheduler role, on the targets only.
+      const policies = Object.values(t.findResources('AWS::IAM::Policy')).filter(
+        (p) =>
+          JSON.stringify(p).includes('lambda:InvokeFunction') && JSON.stringify(p).includes('SchedulerRole'),
       ) as { Properties: { PolicyDocument: { Statement: unknown[] }; Roles: unknown[] } }[];
       expect(policies).toHaveLength(1);
       const [arTargetId] = Object.keys(
@@ -505,7 +534,7 @@ describe('ApiStack', () => {
         }),
       );
       const ar = functions().find((f) => f.Description === 'HTTP API feature: access-requests')!;
-      expect(ar.Environment.Variables.SCHEDULER_TARGET_ARN).toEqual({ 'Fn::GetAtt': [arTargetId, 'Arn'] });
+      expect(ar.Environment.Variables.SCHEDULER_TARGET_ARN).toBeUndefined();
       expect(policies[0]!.Properties.PolicyDocument.Statement).toEqual([
         {
           Action: 'lambda:InvokeFunction',
@@ -525,7 +554,7 @@ describe('ApiStack', () => {
       expect(doc).not.toMatch(/secretsmanager|scheduler:|s3:/);
     });
 
-    it('lets the access-requests function schedule (group, role, PassRole to Scheduler only)', () => {
+    it('lets the payments function schedule (group, role, PassRole to Scheduler only)', () => {
       const api = template(
         buildTestApp({
           config: {
@@ -535,7 +564,7 @@ describe('ApiStack', () => {
         }).stacks.api,
       );
       api.hasResourceProperties('AWS::Lambda::Function', {
-        Description: 'HTTP API feature: access-requests',
+        Description: 'HTTP API feature: payments',
         Environment: {
           Variables: Match.objectLike({
             SCHEDULER_GROUP: Match.anyValue(),
@@ -544,7 +573,7 @@ describe('ApiStack', () => {
         },
       });
       const [, policy] = Object.entries(api.findResources('AWS::IAM::Policy')).find(([id]) =>
-        id.startsWith('Fnaccessrequests'),
+        id.startsWith('Fnpayments'),
       )!;
       const statements = (
         policy as { Properties: { PolicyDocument: { Statement: Record<string, unknown>[] } } }
@@ -561,10 +590,14 @@ describe('ApiStack', () => {
         }),
       );
       // Functions that do not schedule get neither the env nor the rights.
-      const user = propsOf(api, 'AWS::Lambda::Function').find(
-        (f) => f.Description === 'HTTP API feature: accounts',
-      )!;
-      expect(Object.keys((user as unknown as Fn).Environment.Variables)).not.toContain('SCHEDULER_ROLE_ARN');
+      for (const name of ['accounts', 'access-requests', 'organisations']) {
+        const user = propsOf(api, 'AWS::Lambda::Function').find(
+          (f) => f.Description === `HTTP API feature: ${name}`,
+        )!;
+        expect(Object.keys((user as unknown as Fn).Environment.Variables), name).not.toContain(
+          'SCHEDULER_ROLE_ARN',
+        );
+      }
     });
   });
 });

@@ -7,9 +7,11 @@ import { buildTestApp, template } from './helpers.js';
 describe('the CDK app', () => {
   const { app, stacks } = buildTestApp();
 
-  it('creates six stacks named ConsentPortal-<stage>-<part>: five in ap-southeast-2, the WAF in us-east-1', () => {
+  it('creates seven stacks named ConsentPortal-<stage>-<part>: five in ap-southeast-2, the WAF and the edge logs in us-east-1', () => {
     expect(stacks.waf.stackName).toBe('ConsentPortal-dev-Waf');
     expect(stacks.waf.region).toBe('us-east-1');
+    expect(stacks.edgeLogs.stackName).toBe('ConsentPortal-dev-EdgeLogs');
+    expect(stacks.edgeLogs.region).toBe('us-east-1');
     const all = [stacks.data, stacks.auth, stacks.workflows, stacks.api, stacks.web];
     expect(all.map((s) => s.stackName)).toEqual([
       'ConsentPortal-dev-Data',
@@ -19,7 +21,7 @@ describe('the CDK app', () => {
       'ConsentPortal-dev-Web',
     ]);
     for (const s of all) expect(s.region).toBe('ap-southeast-2');
-    expect(app.node.children).toHaveLength(6);
+    expect(app.node.children).toHaveLength(7);
   });
 
   it('has exactly the documented outputs across its stacks', () => {
@@ -61,6 +63,8 @@ describe('the CDK app', () => {
       'ConsentPortal-dev-Data',
       'ConsentPortal-dev-Waf',
     ]);
+    // The access logs need the distribution and the log bucket.
+    expect(deps(stacks.edgeLogs)).toEqual(['ConsentPortal-dev-Web']);
   });
 
   it('reads stage, region and options from context', () => {

@@ -8,7 +8,11 @@ describe('AuthStack', () => {
   let prod: Template;
   beforeAll(() => {
     t = template(buildTestApp().stacks.auth);
-    prod = template(buildTestApp({ config: { stage: 'prod', prodLike: true } }).stacks.auth);
+    prod = template(
+      buildTestApp({
+        config: { stage: 'prod', prodLike: true, paymentGatewayUrl: 'https://sec.windcave.com' },
+      }).stacks.auth,
+    );
   });
 
   it('has one user pool: email sign-in, self sign-up, auto-verified email, email-only recovery', () => {

@@ -37,7 +37,10 @@ describe('EventConsumers (Workflows stack)', () => {
   });
 
   it('reads the table stream from LATEST, only outbox INSERTs, with partial-batch responses, bisection, retries and the DLQ', () => {
-    const mappings = propsOf(t, 'AWS::Lambda::EventSourceMapping');
+    // Its own mapping; the webhook delivery function has another (test/infra/webhook-delivery.test.ts).
+    const mappings = propsOf(t, 'AWS::Lambda::EventSourceMapping').filter(
+      (m) => JSON.stringify(m.FunctionName) === JSON.stringify({ Ref: functionId }),
+    );
     expect(mappings).toHaveLength(1);
     const m = mappings[0]!;
     expect(m).toMatchObject({
@@ -62,8 +65,8 @@ describe('EventConsumers (Workflows stack)', () => {
   });
 
   it('dead-letter queue: SQS-managed encryption, 14 days, TLS only', () => {
-    // The stream's dead letters and the merge worker's failures.
-    t.resourceCountIs('AWS::SQS::Queue', 2);
+    // The stream's dead letters, the merge worker's failures and the webhook deliveries' dead letters.
+    t.resourceCountIs('AWS::SQS::Queue', 3);
     t.hasResourceProperties('AWS::SQS::Queue', {
       SqsManagedSseEnabled: true,
       MessageRetentionPeriod: 14 * 24 * 3600,
@@ -99,6 +102,8 @@ describe('EventConsumers (Workflows stack)', () => {
     expect(send.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
     expect(statements.some((s) => actions(s).includes('dynamodb:PutItem'))).toBe(true);
     expect(statements.flatMap(actions)).not.toContain('dynamodb:*');
+    // Items by key and queries: no consumer scans the table (issue 33 point 7).
+    expect(statements.flatMap(actions)).not.toContain('dynamodb:Scan');
     // documents.files: list and delete a deleted application's uploads and extracted text, nothing else.
     const onBucket = statements.filter((s) => actions(s).some((a) => a.startsWith('s3:')));
     const deletes = onBucket.filter((s) => actions(s).includes('s3:DeleteObject*'));
@@ -182,6 +187,7 @@ describe('MergeWorker (Workflows stack)', () => {
     const reads = statements.filter((s) => actions(s).some((a) => a.startsWith('s3:GetObject')));
     expect(reads.map((s) => JSON.stringify(s.Resource)).join()).toContain('/documents/*');
     expect(statements.flatMap(actions).filter((a) => a.startsWith('s3:Delete'))).toEqual([]);
+    expect(statements.flatMap(actions)).not.toContain('dynamodb:Scan');
     expect(
       statements.some(
         (s) => actions(s).includes('dynamodb:TransactWriteItems') || actions(s).includes('dynamodb:PutItem'),

@@ -10,12 +10,22 @@ export interface Statement {
 
 export const actionsOf = (st: Statement): string[] => [st.Action].flat();
 
-/** The statements of the policies attached to a Lambda's role (by the Lambda's id, e.g. `accounts`). */
+/**
+ * The statements of the policies attached to a Lambda's role: by the Lambda's id (`accounts`: the
+ * construct `Fn-accounts`), or by its construct id (`Scheduled-payments`, `WebhookDelivery`).
+ */
 export function policyOf(t: Template, id: string): Statement[] {
-  const fnLogical = Object.keys(t.findResources('AWS::Lambda::Function')).find((k) =>
-    k.startsWith(`Fn${id.replace(/-/g, '')}`),
+  const prefix = /^[A-Z]/.test(id) ? id.replace(/-/g, '') : `Fn${id.replace(/-/g, '')}`;
+  // Exactly that construct (`Fnapplications…` must not find `Fnapplicationslists…`): the id and CDK's hash.
+  const fnLogical = Object.keys(t.findResources('AWS::Lambda::Function')).find(
+    (k) => k.startsWith(prefix) && /^[0-9A-F]{8}$/.test(k.slice(prefix.length)),
   );
   if (!fnLogical) throw new Error(`no function ${id}`);
+  return policyOfFunction(t, fnLogical);
+}
+
+/** The statements of the policies attached to the role of the function with logical id `fnLogical`. */
+export function policyOfFunction(t: Template, fnLogical: string): Statement[] {
   const fn = t.findResources('AWS::Lambda::Function')[fnLogical] as { Properties: { Role: unknown } };
   const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   return Object.values(t.findResources('AWS::IAM::Policy'))

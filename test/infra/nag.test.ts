@@ -29,6 +29,7 @@ describe('cdk-nag AwsSolutions', () => {
       config: {
         stage: 'prod',
         prodLike: true,
+        paymentGatewayUrl: 'https://sec.windcave.com',
         threatProtection: true,
         mailFrom: 'no-reply@portal.example.nz',
         // Routes of resources not routed yet stand in for them; those already in the table are kept once.

@@ -117,8 +117,12 @@ describe("payments' catch-up: a recurring rule", () => {
 
   it("the scheduler role may invoke it too: payments schedules the payment requests' reminders and expiry", () => {
     const targetId = idOf('AWS::Lambda::Function', 'Scheduled jobs: payments')!;
+    // The scheduler role's policy (the webhooks Lambda's invoke of the delivery function is its own).
     const invoke = Object.values(resources).filter(
-      (r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r).includes('lambda:InvokeFunction'),
+      (r) =>
+        r.Type === 'AWS::IAM::Policy' &&
+        JSON.stringify(r).includes('lambda:InvokeFunction') &&
+        JSON.stringify(r).includes('SchedulerRole'),
     );
     expect(invoke).toHaveLength(1);
     expect(JSON.stringify(invoke[0])).toContain(targetId);

@@ -152,9 +152,47 @@ describe('WebStack', () => {
     expect(dist.HttpVersion).toBe('http2and3');
   });
 
-  it('logs distribution access', () => {
-    expect(dist.Logging).toMatchObject({
-      Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^Logs/), 'RegionalDomainName'] },
+  // Issue 33 point 6: a bearer secret in a URL's query (a payer link, an unsubscribe link) must not
+  // sit in the access logs for a year. Legacy standard logging always writes cs-uri-query (and the
+  // Referer, which holds the page's own query); standard logging v2 logs only the fields chosen.
+  describe('access logs (standard logging v2, no query strings)', () => {
+    let edge: Template;
+    beforeAll(() => {
+      edge = template(buildTestApp().stacks.edgeLogs);
+    });
+
+    it('has no legacy logging, which cannot leave the query string out', () => {
+      expect(dist.Logging).toBeUndefined();
+    });
+
+    it("delivers the distribution's access logs (us-east-1, as CloudFront requires) to the Web stack's log bucket", () => {
+      const source = propsOf(edge, 'AWS::Logs::DeliverySource')[0]!;
+      expect(source).toMatchObject({ LogType: 'ACCESS_LOGS' });
+      expect(JSON.stringify(source.ResourceArn)).toMatch(/cloudfront|Distribution/);
+      const destination = propsOf(edge, 'AWS::Logs::DeliveryDestination')[0]!;
+      expect(JSON.stringify(destination.DestinationResourceArn)).toMatch(/Logs.*cloudfront|cloudfront/);
+      edge.resourceCountIs('AWS::Logs::Delivery', 1);
+      // The log bucket lets the log delivery service write there, from this account only.
+      const policy = JSON.stringify(propsOf(t, 'AWS::S3::BucketPolicy'));
+      expect(policy).toContain('delivery.logs.amazonaws.com');
+      expect(policy).toContain('aws:SourceAccount');
+    });
+
+    it('logs no query string, no cookie and no Referer (a page URL with its query), but what an audit needs', () => {
+      const fields = propsOf(edge, 'AWS::Logs::Delivery')[0]!.RecordFields as string[];
+      for (const secret of ['cs-uri-query', 'cs(Cookie)', 'cs(Referer)'])
+        expect(fields).not.toContain(secret);
+      expect(fields).toEqual(
+        expect.arrayContaining([
+          'date',
+          'time',
+          'c-ip',
+          'cs-method',
+          'cs-uri-stem',
+          'sc-status',
+          'x-edge-request-id',
+        ]),
+      );
     });
   });
 

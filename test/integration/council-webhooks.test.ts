@@ -7,8 +7,11 @@
  * dead-lettered, and a redelivery after it recovers delivers it.
  *
  * The registration and redelivery are called on the webhooks service in this process (the same
- * table): the council routes need council-core's access policy and council-auth's tokens.
- * Retries use the local poller's defaults (5 retries, 100 ms doubling: about 3 s to a dead letter).
+ * table), for an authority no other test lodges with; what needs a signing secret goes, as from the
+ * webhooks Lambda, to the stack's webhook delivery function through its Lambda endpoint (issue 33
+ * points 5 and 7: deliveries run in a function of their own, which alone opens the sealed secrets;
+ * the stored registration holds no plain secret). Retries use the local poller's defaults
+ * (5 retries, 100 ms doubling: about 3 s to a dead letter).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -20,8 +23,11 @@ import { signedWebhookHeaders } from '../../functions/council/service/webhook-se
 
 const o = readOutputs();
 pointAtStack(o);
-// As the stack's own functions run: a receiver on this machine may be registered.
+// As the stack's own functions run: a receiver on this machine may be registered, and the delivery
+// function is the stack's (its Lambda stand-in).
 process.env.COUNCIL_WEBHOOK_ALLOW_LOOPBACK = 'true';
+process.env.AWS_ENDPOINT_URL_LAMBDA = String(o.LambdaEndpoint);
+process.env.COUNCIL_WEBHOOK_DELIVERY_FUNCTION = 'consent-portal-webhooks-local';
 const { nextApplicationId, updateApplication, getApplication } =
   await import('../../functions/applications/repository/applications');
 const { webhookRules } = await import('../../functions/council/service/webhooks');
@@ -34,11 +40,13 @@ const rules = webhookRules(tableWebhookPorts());
 const authorityId = 'webhooks-test';
 const council = { authorityId, clientId: 'webhooks-test' };
 let receiver: WebhookReceiver;
+let signingSecret: string;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   const registration = await rules.register(council, receiver.url);
-  receiver.setSecrets([registration.signingSecret!]);
+  signingSecret = registration.signingSecret!;
+  receiver.setSecrets([signingSecret]);
 });
 afterAll(async () => {
   await deleteWebhook(authorityId);
@@ -134,8 +142,15 @@ describe('council webhooks', { timeout: 60_000 }, () => {
       lastStatusCode: 204,
     });
 
+    // The stored registration holds the secret sealed only (the delivery function's key opens it).
+    const stored = await entities.councilWebhook.get({ authorityId }).go({ consistent: true });
+    expect(stored.data!.secrets).toEqual([
+      { sealed: expect.stringMatching(/^sealed:v1:/), createdAt: expect.any(String) },
+    ]);
+    expect(JSON.stringify(stored.data)).not.toContain(signingSecret.slice('whsec_'.length));
+
     // The same request, as captured: its body changed, or sent again 6 minutes later.
-    const secret = (await tableWebhookPorts().getWebhook(authorityId))!.secrets[0]!.secret;
+    const secret = signingSecret;
     const headers = signedWebhookHeaders([secret], event.eventId, request.timestamp, request.body);
     expect(verifyWebhook([secret], headers, request.body, request.timestamp)).toBe('ok');
     expect(verifyWebhook([secret], headers, request.body.replace(id, `${id}0`), request.timestamp)).toBe(

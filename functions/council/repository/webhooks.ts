@@ -17,8 +17,13 @@ export type DeliveryStatus = (typeof webhookDeliveryStatuses)[number];
 /** An item to write in the same transaction as the change (a council write's idempotency item). */
 export type AlsoWrite = (e: Pick<TransactionEntities, 'councilIdempotency'>) => unknown;
 
+/**
+ * One signing secret: `sealed` (only the delivery function opens it: ../service/webhook-seal.ts), or
+ * the plain `secret` of a registration written before secrets were sealed (sealed on first read).
+ */
 export interface WebhookSecretRecord {
-  secret: string;
+  sealed?: string | undefined;
+  secret?: string | undefined;
   createdAt: string;
   expiresAt?: string | undefined;
 }
@@ -53,20 +58,30 @@ export interface AttemptOutcome {
   error?: string | undefined;
 }
 
+type StoredSecret = {
+  secret?: string | undefined;
+  sealed?: string | undefined;
+  createdAt: string;
+  expiresAt?: string | undefined;
+};
+
+const secretOf = (s: StoredSecret): WebhookSecretRecord => ({
+  ...(s.sealed ? { sealed: s.sealed } : {}),
+  ...(s.secret ? { secret: s.secret } : {}),
+  createdAt: s.createdAt,
+  ...(s.expiresAt ? { expiresAt: s.expiresAt } : {}),
+});
+
 const webhookOf = (item: {
   authorityId: string;
   url: string;
-  secrets: { secret: string; createdAt: string; expiresAt?: string | undefined }[];
+  secrets: StoredSecret[];
   clientId: string;
   createdAt: string;
 }): WebhookRecord => ({
   authorityId: item.authorityId,
   url: item.url,
-  secrets: item.secrets.map((s) => ({
-    secret: s.secret,
-    createdAt: s.createdAt,
-    ...(s.expiresAt ? { expiresAt: s.expiresAt } : {}),
-  })),
+  secrets: item.secrets.map(secretOf),
   clientId: item.clientId,
   createdAt: item.createdAt,
 });
@@ -81,11 +96,7 @@ export async function putWebhook(record: WebhookRecord, also?: AlsoWrite): Promi
   const item = {
     authorityId: record.authorityId,
     url: record.url,
-    secrets: record.secrets.map((s) => ({
-      secret: s.secret,
-      createdAt: s.createdAt,
-      ...(s.expiresAt ? { expiresAt: s.expiresAt } : {}),
-    })),
+    secrets: record.secrets.map(secretOf),
     clientId: record.clientId,
     createdAt: record.createdAt,
   };
@@ -98,6 +109,36 @@ export async function putWebhook(record: WebhookRecord, also?: AlsoWrite): Promi
       e.councilWebhook.put(item).commit(),
       also(e) as ReturnType<ReturnType<typeof e.councilWebhook.put>['commit']>,
     ])
+    .go();
+}
+
+/**
+ * Replaces a registration's secrets with `after` (the same secrets sealed) only while they are still
+ * `before`: a registration changed meanwhile is left alone (its next read seals it). Answers whether
+ * it replaced them.
+ */
+export async function replaceSecrets(
+  authorityId: string,
+  before: readonly WebhookSecretRecord[],
+  after: readonly WebhookSecretRecord[],
+): Promise<boolean> {
+  try {
+    await entities.councilWebhook
+      .patch({ authorityId })
+      .set({ secrets: after.map(secretOf) })
+      .where(({ secrets }, { eq }) => eq(secrets, before.map(secretOf)))
+      .go();
+    return true;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Stores a write's answer alone (a redelivery's, once the delivery function has made the attempt). */
+export async function storeAnswer(also: AlsoWrite): Promise<void> {
+  await service.transaction
+    .write((e) => [also(e) as ReturnType<ReturnType<typeof e.councilWebhook.delete>['commit']>])
     .go();
 }
 

@@ -1,8 +1,11 @@
 /**
  * Sending one signed webhook (docs/council-api.md §5; the Standard Webhooks scheme): the HMAC with
- * node:crypto over the pure parts of shared/domain/council.ts, and a POST with node:http(s) whose
- * DNS lookup refuses non-public addresses unless loopback is allowed (the local stack), so the
- * address actually connected to is checked at every attempt (not only the name at registration).
+ * node:crypto over the pure parts of shared/domain/council.ts, and a POST with node:http(s). Every
+ * attempt checks the URL's rules again (https, port 443, no non-public literal: a registration of
+ * before the rules may break them) and the addresses its name resolves to, in the one lookup the
+ * connection uses: every address is checked and the socket connects only to those checked, so DNS
+ * rebinding after the registration reaches nothing inside (issue 33 point 5). Redirects are not
+ * followed. The local stack (allowLoopback) may also reach 127.0.0.1.
  */
 import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
@@ -11,12 +14,14 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import {
   formatWebhookSignatures,
-  isNonPublicAddress,
+  LOCAL_WEBHOOK_HOST,
   WEBHOOK_HEADERS,
   webhookSecretKeyPart,
   webhookSignedContent,
   webhookUrlMessages,
+  webhookUrlProblem,
 } from '../../../shared/domain/council.js';
+import { isPublicAddress } from '../../../shared/domain/ip-address.js';
 
 /** How long one attempt may take (connect, send, answer). */
 export const WEBHOOK_TIMEOUT_MS = 5000;
@@ -47,22 +52,39 @@ export function signedWebhookHeaders(
 
 export type PostResult = { ok: true; statusCode: number } | { ok: false; statusCode?: number; error: string };
 
-/** A DNS lookup that fails for non-public addresses (SSRF), unless `allowLoopback` and 127.0.0.1. */
-export function guardedLookup(allowLoopback: boolean): LookupFunction {
+/** A name's addresses (every one): DNS, or a test's stand-in. */
+export type Resolver = (
+  hostname: string,
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+const dnsResolve: Resolver = (hostname, callback) => dnsLookup(hostname, { all: true }, callback);
+
+/** Whether an attempt may connect to `address`: a public one, or 127.0.0.1 on the local stack. */
+const mayConnect = (address: string, allowLoopback: boolean) =>
+  isPublicAddress(address) || (allowLoopback && address === LOCAL_WEBHOOK_HOST);
+
+/**
+ * A DNS lookup that fails when any address of the name is not public (SSRF), unless `allowLoopback`
+ * and 127.0.0.1; it answers only the addresses it checked, so those are what the socket connects to.
+ */
+export function guardedLookup(allowLoopback: boolean, resolve: Resolver = dnsResolve): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    resolve(hostname, (err, addresses) => {
       if (err) return callback(err, '', 0);
-      const refused = addresses.find(
-        (a) => isNonPublicAddress(a.address) && !(allowLoopback && a.address === '127.0.0.1'),
-      );
+      const refused = addresses.find((a) => !mayConnect(a.address, allowLoopback));
       if (refused || !addresses.length)
         return callback(
           Object.assign(new Error(webhookUrlMessages.privateHost), { code: 'EPRIVATE' }),
           '',
           0,
         );
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-      const first = addresses[0]!;
+      // Every address was checked; the socket gets only those (of the family asked for, if any).
+      const family = options.family === 4 || options.family === 6 ? options.family : undefined;
+      const usable = family ? addresses.filter((a) => a.family === family) : addresses;
+      if (!usable.length)
+        return callback(Object.assign(new Error(`no IPv${family} address`), { code: 'ENOTFOUND' }), '', 0);
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
+      const first = usable[0]!;
       callback(null, first.address, first.family);
     });
   };
@@ -73,15 +95,14 @@ export function postWebhook(
   url: string,
   headers: Record<string, string>,
   body: string,
-  options: { allowLoopback: boolean; timeoutMs?: number },
+  options: { allowLoopback: boolean; timeoutMs?: number; resolve?: Resolver },
 ): Promise<PostResult> {
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  // The URL's rules again (scheme, port, an IP literal, which is connected to without a lookup).
+  const problem = webhookUrlProblem(url, { allowLoopback: options.allowLoopback });
+  if (problem) return Promise.resolve({ ok: false, error: problem });
   const u = new URL(url);
   const client = u.protocol === 'https:' ? https : http;
-  // An IP literal is connected to without a lookup: checked here.
-  const literal = u.hostname.replace(/^\[|\]$/g, '');
-  if (isNonPublicAddress(literal) && !(options.allowLoopback && literal === '127.0.0.1'))
-    return Promise.resolve({ ok: false, error: webhookUrlMessages.privateHost });
   return new Promise((resolve) => {
     let settled = false;
     const done = (r: PostResult) => {
@@ -100,7 +121,7 @@ export function postWebhook(
           'user-agent': 'ConsentPortal-Webhooks/1',
           ...headers,
         },
-        lookup: guardedLookup(options.allowLoopback),
+        lookup: guardedLookup(options.allowLoopback, options.resolve),
       },
       (res) => {
         const statusCode = res.statusCode ?? 0;

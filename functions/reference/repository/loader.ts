@@ -275,6 +275,12 @@ export async function putUserAuthority(userId: string, authorityId: string, defa
   await entities.userAuthority.put({ userId, authorityId, defaultIndependent }).go();
 }
 
+/** Deletes a user-authority relation; answers 1 when there was one, else 0. */
+export async function deleteUserAuthority(userId: string, authorityId: string): Promise<number> {
+  const { data } = await entities.userAuthority.delete({ userId, authorityId }).go({ response: 'all_old' });
+  return data ? 1 : 0;
+}
+
 /** Writes the countries (batch put: idempotent, a re-run overwrites with the same values). */
 export async function putCountries(countries: readonly Country[]): Promise<{ unprocessed: number }> {
   if (countries.length === 0) return { unprocessed: 0 };

@@ -2,6 +2,7 @@ import type { mockClient } from 'aws-sdk-client-mock';
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -11,7 +12,7 @@ type Item = Record<string, unknown>;
 type Stub = ReturnType<typeof mockClient>;
 
 /**
- * A small in-memory stand-in for the table behind aws-sdk-client-mock: BatchWrite/Put store (and delete)
+ * A small in-memory stand-in for the table behind aws-sdk-client-mock: BatchWrite/Put store (BatchWrite and Delete delete)
  * by (pk, sk); Get, BatchGet and Query (equality and begins_with key conditions on the table or a
  * GSI) read them. Enough to run the reference loader and the reference routes end to end in unit
  * tests, with every DynamoDB call still visible on the mock.
@@ -38,6 +39,11 @@ export function fakeTable(ddb: Stub) {
   ddb.on(PutCommand).callsFake((input: { Item: Item }) => {
     put(input.Item);
     return {};
+  });
+  ddb.on(DeleteCommand).callsFake((input: { Key: Item }) => {
+    const found = items.get(key(input.Key));
+    items.delete(key(input.Key));
+    return found ? { Attributes: structuredClone(found) } : {};
   });
   ddb.on(GetCommand).callsFake((input: { Key: Item }) => {
     const found = items.get(key(input.Key));

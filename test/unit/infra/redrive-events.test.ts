@@ -1,8 +1,10 @@
+import type { DynamoDBRecord } from 'aws-lambda';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { awsJsonClient, streamsApi, type StreamRecord } from '../../../infra/aws-json.js';
 import {
+  invokeWith,
   insertRecordOf,
   parseRedriveArgs,
   readRange,
@@ -53,6 +55,14 @@ describe('redrive-events', () => {
       table: 't',
       events: ['a', 'b'],
     });
+    expect(
+      parseRedriveArgs([
+        '--function',
+        'consent-portal-webhooks',
+        '--queue',
+        'https://sqs.x.amazonaws.com/1/q',
+      ]),
+    ).toMatchObject({ function: 'consent-portal-webhooks' });
     expect(() => parseRedriveArgs([])).toThrow(/nothing to do/);
     expect(() => parseRedriveArgs(['--event', 'a'])).toThrow(/--table/);
     expect(() => parseRedriveArgs(['--bogus'])).toThrow();
@@ -159,5 +169,32 @@ describe('awsJsonClient', () => {
     } finally {
       await new Promise((r) => server.close(r));
     }
+  });
+});
+
+describe('redrive through the function that owns the letters (the webhook delivery function)', () => {
+  const record = { eventID: '1', dynamodb: { SequenceNumber: '10' } } as unknown as DynamoDBRecord;
+  const answer = (payload: unknown, functionError?: string) => ({
+    send: vi.fn(async () => ({
+      Payload: new TextEncoder().encode(JSON.stringify(payload)),
+      ...(functionError ? { FunctionError: functionError } : {}),
+    })),
+  });
+
+  it('invokes it with the stream batch and reads its partial-batch answer', async () => {
+    const ok = answer({ batchItemFailures: [] });
+    expect(await invokeWith('fn', [record, record], ok as never)).toEqual({ done: 2, failed: [] });
+    const input = (
+      ok.send.mock.calls[0] as unknown as [{ input: { Payload: Uint8Array; InvocationType: string } }]
+    )[0].input;
+    expect(input.InvocationType).toBe('RequestResponse');
+    expect(JSON.parse(new TextDecoder().decode(input.Payload))).toEqual({ Records: [record, record] });
+    const partial = answer({ batchItemFailures: [{ itemIdentifier: '10' }] });
+    expect(await invokeWith('fn', [record], partial as never)).toMatchObject({
+      done: 0,
+      failed: [expect.stringContaining('10')],
+    });
+    const error = answer({ errorMessage: 'boom' }, 'Unhandled');
+    expect((await invokeWith('fn', [record], error as never)).failed).toHaveLength(1);
   });
 });

@@ -12,7 +12,49 @@ const local = { allowLoopback: true };
 describe('webhook URL rules (SSRF)', () => {
   test('public https endpoints are accepted on AWS', () => {
     expect(webhookUrlProblem('https://bcs.wcc.govt.nz/hooks/portal', aws)).toBeUndefined();
-    expect(webhookUrlProblem('https://203.0.113.9:8443/x', aws)).toBeUndefined();
+    expect(webhookUrlProblem('https://bcs.wcc.govt.nz:443/hooks', aws)).toBeUndefined();
+    expect(webhookUrlProblem('https://52.95.110.1/x', aws)).toBeUndefined();
+    expect(webhookUrlProblem('https://[2606:4700:4700::1111]/x', aws)).toBeUndefined();
+  });
+
+  test('on AWS only port 443 (issue 33 point 5)', () => {
+    for (const url of [
+      'https://bcs.wcc.govt.nz:8443/hooks',
+      'https://52.95.110.1:8080/x',
+      'https://bcs.wcc.govt.nz:80/',
+      'https://bcs.wcc.govt.nz:22/',
+    ])
+      expect(webhookUrlProblem(url, aws), url).toBe('The webhook URL must use the https port, 443');
+  });
+
+  test('every non-public address form is refused: mapped and compatible IPv6, NAT64, 6to4, Teredo, site-local, numeric IPv4 hosts (issue 33 point 5)', () => {
+    for (const url of [
+      'https://[::7f00:1]/',
+      'https://[::127.0.0.1]/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://[::ffff:7f00:1]/',
+      'https://[::ffff:a9fe:a9fe]/latest/meta-data',
+      'https://[64:ff9b::7f00:1]/',
+      'https://[64:ff9b::a9fe:a9fe]/',
+      'https://[64:ff9b:1::1]/',
+      'https://[2002:7f00:1::]/',
+      'https://[2002:a9fe:a9fe::]/',
+      'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+      'https://[fec0::1]/',
+      'https://[2001:db8::1]/',
+      'https://2130706433/',
+      'https://0x7f000001/',
+      'https://0177.0.0.1/',
+      'https://127.1/',
+      'https://0x7f.1/',
+      'https://2852039166/',
+      'https://192.0.0.170/',
+      'https://198.18.0.1/',
+      'https://203.0.113.9/',
+      'https://240.0.0.1/',
+      'https://localhost./',
+    ])
+      expect(webhookUrlProblem(url, aws), url).toBe(webhookUrlMessages.privateHost);
   });
 
   test('http, credentials, loopback, private and link-local hosts are refused on AWS', () => {
@@ -45,10 +87,18 @@ describe('webhook URL rules (SSRF)', () => {
     expect(webhookUrlProblem('https://127.0.0.1:4890/webhook', local)).toBeUndefined();
     expect(webhookUrlProblem('http://localhost:4890/webhook', local)).toBe(webhookUrlMessages.https);
     expect(webhookUrlProblem('https://10.0.0.1/', local)).toBe(webhookUrlMessages.privateHost);
+    expect(webhookUrlProblem('http://[::ffff:127.0.0.1]:4890/', local)).toBe(webhookUrlMessages.https);
+    expect(webhookUrlProblem('https://[::ffff:127.0.0.1]:4890/', local)).toBe(webhookUrlMessages.privateHost);
   });
 
   test('non-public addresses as DNS answers them', () => {
     expect(isNonPublicAddress('8.8.8.8')).toBe(false);
+    expect(isNonPublicAddress('::ffff:7f00:1')).toBe(true);
+    expect(isNonPublicAddress('64:ff9b::a9fe:a9fe')).toBe(true);
+    expect(isNonPublicAddress('2002:a9fe:a9fe::')).toBe(true);
+    expect(isNonPublicAddress('fec0::1')).toBe(true);
+    // A name is no address: it is resolved, and what it resolves to is checked.
+    expect(isNonPublicAddress('bcs.wcc.govt.nz')).toBe(false);
     expect(isNonPublicAddress('2001:4860:4860::8888')).toBe(false);
     expect(isNonPublicAddress('172.32.0.1')).toBe(false);
     expect(isNonPublicAddress('172.31.255.255')).toBe(true);

@@ -116,7 +116,10 @@ export const COUNCIL_DELIVERY_TTL_DAYS = 35;
  * An authority's webhook registration (docs/council-api.md §5): the endpoint the council's events
  * are POSTed to and its signing secrets. `secrets` holds the current one and, for 24 h after a
  * rotation, the one before it (`expiresAt` set): every secret still active signs each delivery.
- * The secrets are apart from the OAuth credentials, encrypted at rest by the table's key.
+ * Each secret is `sealed` (AES-256-GCM under a key only the webhook delivery function reads:
+ * functions/council/service/webhook-seal.ts), so a function that reads the table cannot sign;
+ * `secret` is the plain value of a registration written before (issue 33 point 7), sealed by the
+ * delivery function the first time it reads it.
  */
 export const councilWebhook = new Entity({
   model: model('councilWebhook'),
@@ -129,7 +132,10 @@ export const councilWebhook = new Entity({
       items: {
         type: 'map',
         properties: {
-          secret: { type: 'string', required: true },
+          /** Before issue 33: the plain secret (sealed on first read by the delivery function). */
+          secret: { type: 'string' },
+          /** The sealed secret (only the delivery function opens it). */
+          sealed: { type: 'string' },
           createdAt: { type: 'string', required: true },
           /** Set on the old secret at a rotation: it signs until then. */
           expiresAt: { type: 'string' },

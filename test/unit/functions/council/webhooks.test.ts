@@ -1,14 +1,19 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { webhookRules, type WebhookPorts } from '../../../../functions/council/service/webhooks';
+import { webhookDelivery } from '../../../../functions/council/service/webhook-delivery';
+import { sealerOf } from '../../../../functions/council/service/webhook-seal';
+import { allowLoopbackFrom } from '../../../../functions/council/service/webhook-ports';
 import type {
   AttemptOutcome,
   DeliveryRecord,
   WebhookRecord,
 } from '../../../../functions/council/repository/webhooks';
 import {
+  guardedLookup,
   postWebhook,
   signedWebhookHeaders,
   type PostResult,
+  type Resolver,
 } from '../../../../functions/council/service/webhook-sender';
 import { webhookUrlMessages } from '../../../../shared/domain/council';
 import type { CouncilEvent } from '../../../../shared/schemas/council';
@@ -23,19 +28,29 @@ const event: CouncilEvent = {
   applicationId: '1001',
   occurredAt: '2026-11-26T10:00:00.000Z',
 };
+const sealer = sealerOf('a-test-sealing-key-of-at-least-32-characters');
 
-/** The service over an in-memory table, a fake network and a settable clock. */
+/**
+ * The webhooks Lambda's service and the delivery function's over one in-memory table, a fake
+ * network and a settable clock; the webhooks side reaches the delivery side only as the Lambda
+ * invoke does (mint, redeliver), through JSON.
+ */
 function setup(options: { answers?: PostResult[]; addresses?: Record<string, string[]> } = {}) {
   const webhooks = new Map<string, WebhookRecord>();
   const deliveries = new Map<string, DeliveryRecord>();
+  const stored: unknown[] = [];
   const posts: { url: string; headers: Record<string, string>; body: string }[] = [];
   const answers = [...(options.answers ?? [])];
   let clock = new Date('2026-11-26T10:00:00Z');
   let secrets = [SECRET_A, SECRET_B];
-  const ports: WebhookPorts = {
-    getWebhook: async (a) => webhooks.get(a),
-    putWebhook: async (w) => void webhooks.set(w.authorityId, structuredClone(w)),
-    deleteWebhook: async (a) => void webhooks.delete(a),
+  const delivery = webhookDelivery({
+    getWebhook: async (a) => structuredClone(webhooks.get(a)),
+    replaceSecrets: async (a, before, after) => {
+      const w = webhooks.get(a);
+      if (!w || JSON.stringify(w.secrets) !== JSON.stringify(before)) return false;
+      webhooks.set(a, { ...w, secrets: structuredClone([...after]) });
+      return true;
+    },
     findDelivery: async (_a, id) => deliveries.get(id),
     ensureDelivery: async (d) => {
       if (!deliveries.has(d.eventId)) deliveries.set(d.eventId, { ...d, status: 'Pending', attempts: 0 });
@@ -43,39 +58,60 @@ function setup(options: { answers?: PostResult[]; addresses?: Record<string, str
     },
     recordAttempt: async (k, o: AttemptOutcome) => {
       const d = deliveries.get(k.eventId)!;
+      const { lastStatusCode: _c, lastError: _e, ...rest } = d;
       const next = {
-        ...d,
+        ...rest,
         status: o.status,
         attempts: d.attempts + 1,
         lastAttemptAt: o.attemptedAt,
-        lastStatusCode: o.statusCode,
-        lastError: o.error,
+        ...(o.statusCode !== undefined ? { lastStatusCode: o.statusCode } : {}),
+        ...(o.error !== undefined ? { lastError: o.error } : {}),
       };
       deliveries.set(k.eventId, next);
       return next;
     },
-    listDeliveries: async (_a, { status }) => ({
-      deliveries: [...deliveries.values()].filter((d) => !status || d.status === status),
-    }),
     post: async (url, headers, body) => {
       posts.push({ url, headers, body });
       return answers.shift() ?? { ok: true, statusCode: 204 };
     },
     sign: signedWebhookHeaders,
-    resolve: async (host) => options.addresses?.[host] ?? ['203.0.113.10'],
-    allowLoopback: false,
+    sealer: async () => sealer,
     newSecret: () => secrets.shift()!,
+    now: () => clock,
+  });
+  const viaInvoke = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+  const ports: WebhookPorts = {
+    getWebhook: async (a) => structuredClone(webhooks.get(a)),
+    putWebhook: async (w, also) => {
+      webhooks.set(w.authorityId, structuredClone(w));
+      if (also) stored.push(also({ councilIdempotency: { create: (x: unknown) => x } } as never));
+    },
+    deleteWebhook: async (a) => void webhooks.delete(a),
+    listDeliveries: async (_a, { status }) => ({
+      deliveries: [...deliveries.values()].filter((d) => !status || d.status === status),
+    }),
+    storeAnswer: async (also) => void stored.push(also({} as never)),
+    resolve: async (host) => options.addresses?.[host] ?? ['52.95.110.1'],
+    allowLoopback: false,
+    mintSecret: async (a) => viaInvoke(await delivery.mint(a)),
+    redeliver: async (a, id) => viaInvoke(await delivery.redeliver(a, id)),
     now: () => clock,
   };
   return {
     rules: webhookRules(ports),
+    delivery,
     webhooks,
     deliveries,
     posts,
+    /** The answers stored for a retry with the same Idempotency-Key. */
+    stored,
     setClock: (d: string) => (clock = new Date(d)),
     setSecrets: (s: string[]) => (secrets = s),
   };
 }
+
+/** The answer a write stores: what `store(e, response)` was given. */
+const storeAnswer = (_e: unknown, response: unknown) => response;
 
 describe('registration', () => {
   test('a new registration shows its secret once; a URL change keeps the secrets and shows none', async () => {
@@ -91,11 +127,55 @@ describe('registration', () => {
     const changed = await rules.register(council, 'https://bcs.wcc.govt.nz/v2');
     expect(changed).toEqual({ ...created, url: 'https://bcs.wcc.govt.nz/v2', signingSecret: undefined });
     expect(changed).not.toHaveProperty('signingSecret');
-    expect(webhooks.get('wcc')!.secrets.map((s) => s.secret)).toEqual([SECRET_A]);
+    // Stored sealed, never plain: only the delivery function (its key) opens it.
+    const [stored] = webhooks.get('wcc')!.secrets;
+    expect(stored).not.toHaveProperty('secret');
+    expect(JSON.stringify(webhooks.get('wcc'))).not.toContain(SECRET_A.slice(6));
+    expect(sealer.open(stored!.sealed!, 'wcc')).toBe(SECRET_A);
+  });
+
+  test('the answer stored for a retry holds no signing secret (issue 33 point 7)', async () => {
+    const { rules, stored } = setup();
+    const created = await rules.register(council, 'https://bcs.wcc.govt.nz/hooks', storeAnswer);
+    expect(created.signingSecret).toBe(SECRET_A);
+    const rotated = await rules.rotateSecret(council, storeAnswer);
+    expect(rotated.signingSecret).toBe(SECRET_B);
+    expect(stored).toHaveLength(2);
+    expect(JSON.stringify(stored)).not.toContain('whsec_');
+    expect(stored[0]).toEqual({ ...created, signingSecret: undefined });
+  });
+
+  test("a sealed secret is bound to its authority: copied to another council's registration, it does not open", async () => {
+    const { rules, webhooks, delivery } = setup();
+    await rules.register(council, 'https://bcs.wcc.govt.nz/hooks');
+    webhooks.set('akl', { ...webhooks.get('wcc')!, authorityId: 'akl' });
+    await expect(delivery.deliver('akl', { ...event, eventId: 'e-akl' })).rejects.toThrow();
+  });
+
+  test('a registration of before (plain secrets) is sealed at its first delivery and still signs', async () => {
+    const { delivery, webhooks, posts } = setup();
+    webhooks.set('wcc', {
+      authorityId: 'wcc',
+      url: 'https://bcs.wcc.govt.nz/hooks',
+      clientId: 'client-1',
+      createdAt: '2026-11-01T00:00:00.000Z',
+      secrets: [{ secret: SECRET_A, createdAt: '2026-11-01T00:00:00.000Z' }],
+    });
+    expect(await delivery.deliver('wcc', event)).toBe('delivered');
+    const sent = posts.at(-1)!;
+    expect(
+      verifyWebhook([SECRET_A], sent.headers, sent.body, Number(sent.headers['webhook-timestamp'])),
+    ).toBe('ok');
+    const [secret] = webhooks.get('wcc')!.secrets;
+    expect(secret).toEqual({
+      sealed: expect.stringMatching(/^sealed:v1:/),
+      createdAt: '2026-11-01T00:00:00.000Z',
+    });
+    expect(sealer.open(secret!.sealed!, 'wcc')).toBe(SECRET_A);
   });
 
   test('a host that resolves to a private address is refused with the field, nothing stored', async () => {
-    const { rules, webhooks } = setup({ addresses: { 'evil.example': ['203.0.113.1', '10.0.0.5'] } });
+    const { rules, webhooks } = setup({ addresses: { 'evil.example': ['52.95.110.1', '10.0.0.5'] } });
     await expect(rules.register(council, 'https://evil.example/x')).rejects.toMatchObject({
       kind: 'invalid',
       details: [{ field: 'body.url', reason: webhookUrlMessages.privateHost }],
@@ -106,14 +186,31 @@ describe('registration', () => {
     expect(webhooks.size).toBe(0);
   });
 
+  test('a host resolving to any non-public form (mapped, NAT64, 6to4, site-local) is refused (issue 33 point 5)', async () => {
+    for (const address of [
+      '::ffff:7f00:1',
+      '::7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '2002:a9fe:a9fe::',
+      'fec0::1',
+      '198.18.0.1',
+    ]) {
+      const { rules, webhooks } = setup({ addresses: { 'rebind.example': ['52.95.110.1', address] } });
+      await expect(rules.register(council, 'https://rebind.example/x'), address).rejects.toMatchObject({
+        details: [{ field: 'body.url', reason: webhookUrlMessages.privateHost }],
+      });
+      expect(webhooks.size).toBe(0);
+    }
+  });
+
   test('rotation: the new secret and the old one sign for 24 hours, then the new one alone', async () => {
-    const { rules, posts, setClock } = setup();
+    const { rules, delivery, posts, setClock } = setup();
     await rules.register(council, 'https://bcs.wcc.govt.nz/hooks');
     setClock('2026-11-26T12:00:00Z');
     const rotated = await rules.rotateSecret(council);
     expect(rotated).toMatchObject({ signingSecret: SECRET_B, secretCreatedAt: '2026-11-26T12:00:00.000Z' });
 
-    await rules.deliver('wcc', event);
+    await delivery.deliver('wcc', event);
     const both = posts.at(-1)!;
     expect(both.headers['webhook-signature']!.split(' ')).toHaveLength(2);
     const ts = Number(both.headers['webhook-timestamp']);
@@ -129,10 +226,10 @@ describe('registration', () => {
   });
 
   test('no registration: show, rotate and redelivery are 404, delivery does nothing', async () => {
-    const { rules, posts, deliveries } = setup();
+    const { rules, delivery, posts, deliveries } = setup();
     await expect(rules.show(council)).rejects.toMatchObject({ kind: 'notFound' });
     await expect(rules.rotateSecret(council)).rejects.toMatchObject({ kind: 'notFound' });
-    expect(await rules.deliver('wcc', event)).toBe('no-webhook');
+    expect(await delivery.deliver('wcc', event)).toBe('no-webhook');
     expect(posts).toHaveLength(0);
     expect(deliveries.size).toBe(0);
     await expect(rules.redeliver(council, 'e-1')).rejects.toMatchObject({ kind: 'notFound' });
@@ -141,25 +238,25 @@ describe('registration', () => {
 
 describe('delivery', () => {
   test('a failed attempt is logged Failed and throws (the machinery retries); the retry delivers once', async () => {
-    const { rules, deliveries, posts } = setup({
+    const { rules, delivery, deliveries, posts } = setup({
       answers: [{ ok: false, statusCode: 503, error: 'HTTP 503' }],
     });
     await rules.register(council, 'https://bcs.wcc.govt.nz/hooks');
-    await expect(rules.deliver('wcc', event)).rejects.toThrow('HTTP 503');
+    await expect(delivery.deliver('wcc', event)).rejects.toThrow('HTTP 503');
     expect(deliveries.get('e-1')).toMatchObject({ status: 'Failed', attempts: 1, lastStatusCode: 503 });
-    expect(await rules.deliver('wcc', event)).toBe('delivered');
+    expect(await delivery.deliver('wcc', event)).toBe('delivered');
     expect(deliveries.get('e-1')).toMatchObject({ status: 'Delivered', attempts: 2, lastStatusCode: 204 });
     // A replay of a delivered event sends nothing.
-    expect(await rules.deliver('wcc', event)).toBe('already');
+    expect(await delivery.deliver('wcc', event)).toBe('already');
     expect(posts).toHaveLength(2);
     expect(JSON.parse(posts[0]!.body)).toEqual(event);
     expect(posts[0]!.headers['webhook-id']).toBe('e-1');
   });
 
   test('the delivery log lists by status', async () => {
-    const { rules } = setup({ answers: [{ ok: false, error: 'No answer within 5 s' }] });
+    const { rules, delivery } = setup({ answers: [{ ok: false, error: 'No answer within 5 s' }] });
     await rules.register(council, 'https://bcs.wcc.govt.nz/hooks');
-    await expect(rules.deliver('wcc', event)).rejects.toThrow();
+    await expect(delivery.deliver('wcc', event)).rejects.toThrow();
     expect(await rules.deliveries(council, { status: 'Failed', pageSize: 50 })).toEqual({
       deliveries: [
         {
@@ -205,14 +302,70 @@ describe('the sender against a receiver on 127.0.0.1', () => {
     receiver = await startWebhookReceiver({ secrets: [SECRET_A] });
     expect(await postWebhook(receiver.url, {}, '{}', { allowLoopback: false })).toEqual({
       ok: false,
-      error: webhookUrlMessages.privateHost,
+      error: webhookUrlMessages.https,
     });
-    const byName = receiver.url.replace('127.0.0.1', 'localhost');
-    expect(await postWebhook(byName, {}, '{}', { allowLoopback: false })).toMatchObject({
+    const byName = receiver.url.replace('http://127.0.0.1', 'https://localhost');
+    expect(await postWebhook(byName, {}, '{}', { allowLoopback: false })).toEqual({
       ok: false,
       error: webhookUrlMessages.privateHost,
     });
     expect(receiver.requests).toHaveLength(0);
+  });
+
+  test('on AWS an attempt connects to port 443 only, and never to a non-public literal of any form (issue 33 point 5)', async () => {
+    receiver = await startWebhookReceiver({ secrets: [SECRET_A] });
+    const port = new URL(receiver.url).port;
+    for (const [url, error] of [
+      [`https://bcs.wcc.govt.nz:${port}/hooks`, 'The webhook URL must use the https port, 443'],
+      [`https://[::ffff:7f00:1]:${port}/`, webhookUrlMessages.privateHost],
+      [`https://[::7f00:1]/`, webhookUrlMessages.privateHost],
+      [`https://2130706433:${port}/`, webhookUrlMessages.privateHost],
+      [`https://[64:ff9b::7f00:1]/`, webhookUrlMessages.privateHost],
+    ] as const)
+      expect(await postWebhook(url, {}, '{}', { allowLoopback: false }), url).toEqual({ ok: false, error });
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  test('at delivery every address a name resolves to is checked (DNS rebinding) and only those are connected to', async () => {
+    const answers: Record<string, { address: string; family: number }[]> = {
+      'rebind.example': [
+        { address: '52.95.110.1', family: 4 },
+        { address: '::ffff:127.0.0.1', family: 6 },
+      ],
+      'nat64.example': [{ address: '64:ff9b::a9fe:a9fe', family: 6 }],
+      'site-local.example': [{ address: 'fec0::1', family: 6 }],
+    };
+    const resolve: Resolver = (host, cb) => cb(null, answers[host] ?? []);
+    for (const host of Object.keys(answers))
+      expect(
+        await postWebhook(`https://${host}/hooks`, {}, '{}', {
+          allowLoopback: false,
+          resolve,
+          timeoutMs: 2000,
+        }),
+        host,
+      ).toEqual({ ok: false, error: webhookUrlMessages.privateHost });
+
+    // The lookup the socket uses answers exactly the checked addresses.
+    const lookup = guardedLookup(true, (_h, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]));
+    const got = await new Promise((r) =>
+      lookup('receiver.test', { all: true }, (err, addresses) => r(err ?? addresses)),
+    );
+    expect(got).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    const refused = guardedLookup(false, (_h, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]));
+    const error = await new Promise((r) => refused('receiver.test', { all: true }, (err) => r(err)));
+    expect(error).toMatchObject({ code: 'EPRIVATE' });
+  });
+
+  test("the loopback allowance is the local stack's only: a deployed function refuses it", () => {
+    expect(allowLoopbackFrom({ COUNCIL_WEBHOOK_ALLOW_LOOPBACK: 'true' })).toBe(true);
+    expect(allowLoopbackFrom({})).toBe(false);
+    expect(() =>
+      allowLoopbackFrom({
+        COUNCIL_WEBHOOK_ALLOW_LOOPBACK: 'true',
+        AWS_LAMBDA_FUNCTION_NAME: 'consent-portal-x',
+      }),
+    ).toThrow(/local stack only/);
   });
 
   test('an endpoint that does not answer in time fails the attempt', async () => {
@@ -227,5 +380,22 @@ describe('the sender against a receiver on 127.0.0.1', () => {
     server.closeAllConnections();
     server.close();
     expect(result).toEqual({ ok: false, error: 'No answer within 0.2 s' });
+  });
+});
+
+describe('sealed signing secrets (issue 33 point 7)', () => {
+  test('open only with the same key and authority, untampered', () => {
+    const sealed = sealer.seal(SECRET_A, 'wcc');
+    expect(sealed).toMatch(/^sealed:v1:/);
+    expect(sealed).not.toContain(SECRET_A.slice(6, 20));
+    expect(sealer.open(sealed, 'wcc')).toBe(SECRET_A);
+    // A fresh nonce each time: the same secret never seals to the same text.
+    expect(sealer.seal(SECRET_A, 'wcc')).not.toBe(sealed);
+    expect(() => sealer.open(sealed, 'akl')).toThrow();
+    expect(() => sealerOf('another-key-of-at-least-32-characters!!').open(sealed, 'wcc')).toThrow();
+    const tampered = sealed.slice(0, -2) + (sealed.endsWith('A') ? 'B' : 'A') + sealed.slice(-1);
+    expect(() => sealer.open(tampered, 'wcc')).toThrow();
+    expect(() => sealer.open(SECRET_A, 'wcc')).toThrow(/not a sealed/);
+    expect(() => sealerOf('short')).toThrow(/32/);
   });
 });
