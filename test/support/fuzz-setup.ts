@@ -29,7 +29,11 @@ export async function fuzzContext(o: StackOutputs): Promise<FuzzContext> {
   if (!/^\d+$/.test(id)) throw new Error(`fuzz fixture: no application id in the answer (${id})`);
   // The council routes: Wellington's credentials and an application lodged with it.
   const lodged = await submittedApplication(token, 'wcc', WELLINGTON_SITE, o);
-  return { applicationId: id, token, council: { token: await councilToken('wcc'), applicationId: lodged } };
+  return {
+    applicationId: id,
+    token,
+    council: { token: await councilToken('wcc', undefined, o), applicationId: lodged },
+  };
 }
 
 const WELLINGTON_SITE = { address1: '7 Fuzz Terrace', city: 'Wellington', zipCode: '6011', country: 'NZ' };
