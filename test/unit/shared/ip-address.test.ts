@@ -3,12 +3,7 @@
  * webhooks, SSRF): every non-public form refused, public addresses allowed, in a table.
  */
 import { describe, expect, test } from 'vitest';
-import {
-  classifyHost,
-  isPublicAddress,
-  parseIpv4,
-  parseIpv6,
-} from '../../../shared/domain/ip-address';
+import { classifyHost, isPublicAddress, parseIpv4, parseIpv6 } from '../../../shared/domain/ip-address';
 
 describe('IPv4 hosts in every WHATWG form', () => {
   test.each([
