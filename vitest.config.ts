@@ -21,6 +21,8 @@ export default defineConfig({
           // several seconds. No test here depends on wall-clock time (fake timers do that).
           testTimeout: 20_000,
           setupFiles: ['test/unit/setup-dom.ts'],
+          // Metrics are observed with onMetric (functions/platform/observability/metrics.ts), not printed.
+          env: { POWERTOOLS_METRICS_DISABLED: 'true' },
         },
       },
       {

@@ -89,6 +89,13 @@ export const env = {
   /** Powertools logger. */
   POWERTOOLS_SERVICE_NAME: 'POWERTOOLS_SERVICE_NAME',
   LOG_LEVEL: 'LOG_LEVEL',
+  /** Powertools metrics: the stage's namespace (functions/platform/observability/catalogue.ts). */
+  POWERTOOLS_METRICS_NAMESPACE: 'POWERTOOLS_METRICS_NAMESPACE',
+  /**
+   * Local stack only: the file EMF lines are appended to instead of standard output (read by
+   * `npm run ops -- status`). Unset on AWS, where CloudWatch reads EMF from the log.
+   */
+  METRICS_FILE: 'METRICS_FILE',
 } as const;
 
 export type EnvName = keyof typeof env;
