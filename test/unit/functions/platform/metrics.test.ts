@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { metricCatalogue } from '../../../../functions/platform/observability/catalogue.js';
 import { onMetric, recordMetric } from '../../../../functions/platform/observability/metrics.js';
 import type { RecordedMetric } from '../../../../functions/platform/observability/metrics.js';
@@ -9,6 +9,7 @@ import type { RecordedMetric } from '../../../../functions/platform/observabilit
 describe('recordMetric', () => {
   const seen: RecordedMetric[] = [];
   const off = onMetric((m) => seen.push(m));
+  afterAll(off);
   afterEach(() => {
     seen.length = 0;
     delete process.env.METRICS_FILE;
@@ -62,6 +63,5 @@ describe('recordMetric', () => {
         expect(bounded, `${name}.${dim}`).toBe(true);
       }
     }
-    off;
   });
 });
