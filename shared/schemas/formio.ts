@@ -215,22 +215,24 @@ const layout = {
 export const FormioPanel = z.strictObject({ type: z.literal('panel'), title: Text, ...layout });
 export const FormioFieldset = z.strictObject({ type: z.literal('fieldset'), legend: Text, ...layout });
 
-export const FormioComponent: z.ZodType<FormioComponent> = z.lazy(() =>
-  z.discriminatedUnion('type', [
-    FormioTextfield,
-    FormioTextarea,
-    FormioNumber,
-    FormioCurrency,
-    FormioSelect,
-    FormioRadio,
-    FormioSelectboxes,
-    FormioCheckbox,
-    FormioDatetime,
-    FormioDatagrid,
-    FormioPanel,
-    FormioFieldset,
-  ]),
-);
+export const FormioComponent: z.ZodType<FormioComponent> = z
+  .lazy(() =>
+    z.discriminatedUnion('type', [
+      FormioTextfield,
+      FormioTextarea,
+      FormioNumber,
+      FormioCurrency,
+      FormioSelect,
+      FormioRadio,
+      FormioSelectboxes,
+      FormioCheckbox,
+      FormioDatetime,
+      FormioDatagrid,
+      FormioPanel,
+      FormioFieldset,
+    ]),
+  )
+  .meta({ id: 'FormioComponent' });
 
 /** Every component of a tree, depth first (datagrid columns included). */
 export function eachFormioComponent(components: readonly FormioComponent[]): FormioComponent[] {

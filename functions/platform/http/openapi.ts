@@ -7,10 +7,64 @@ import type { RouteSchemas } from './handler.js';
 
 type JsonSchema = Record<string, unknown>;
 
-/** A zod schema as JSON Schema (draft 2020-12, which OpenAPI 3.1 uses), as a request or a response. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+/**
+ * The definitions that recursive schemas (the Form.io component tree) refer to, gathered from every
+ * schema of the document into `components/schemas` (zod puts them in a schema-local `$defs` whose
+ * `#/$defs/…` references resolve nowhere in an OpenAPI document).
+ */
+type Definitions = Map<string, JsonSchema>;
+
+/** Rewrites `#/$defs/<name>` references to their component (`renamed` maps a local name to it). */
+function relink(value: unknown, renamed: ReadonlyMap<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => relink(v, renamed));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) {
+        const local = v.slice('#/$defs/'.length);
+        return [k, `#/components/schemas/${renamed.get(local) ?? local}`];
+      }
+      return [k, relink(v, renamed)];
+    }),
+  );
+}
+
+/**
+ * A zod schema as JSON Schema (draft 2020-12, which OpenAPI 3.1 uses), as a request or a response.
+ * Its `$defs` move to `definitions` under their names (a recursive schema names itself with
+ * `meta({ id })`, e.g. `FormioComponent`); a different definition under a taken name gets a
+ * numbered one.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output', definitions?: Definitions): JsonSchema {
+  const {
+    $schema: _drop,
+    $defs,
+    ...rest
+  } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  if (!$defs || !definitions) return rest;
+  const renamed = new Map<string, string>();
+  for (const [local, def] of Object.entries($defs as Record<string, JsonSchema>)) {
+    const text = JSON.stringify(def);
+    let name = local.replace(/[^A-Za-z0-9._-]/g, '');
+    for (let n = 2; definitions.has(name) && JSON.stringify(definitions.get(name)) !== text; n++)
+      name = `${local}${n}`;
+    renamed.set(local, name);
+  }
+  for (const [local, def] of Object.entries($defs as Record<string, JsonSchema>)) {
+    const name = renamed.get(local)!;
+    if (!definitions.has(name)) definitions.set(name, relink(def, renamed) as JsonSchema);
+  }
+  return relink(rest, renamed) as JsonSchema;
+}
+
+/**
+ * A route's operation id: the method, then the path with `/` as `_` and each brace as `~`
+ * (`GET /user/applications/{id}` → `get_user_applications_~id~`). Paths use only letters, digits,
+ * `-`, `.`, `/` and braces (a unit test holds them to it), so the mapping is one-to-one: two routes
+ * can never share an id, and every id is URL-safe.
+ */
+export function operationIdOf(route: Pick<RouteDef, 'method' | 'path'>): string {
+  return `${route.method.toLowerCase()}${route.path.replace(/\//g, '_').replace(/[{}]/g, '~')}`;
 }
 
 /** The properties of an object schema (path and query parameters). */
@@ -70,6 +124,7 @@ export function buildOpenApi(
   info: { version: string; serverUrl?: string; councilTokenUrl?: string } = { version: '0.1.0' },
 ): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const definitions: Definitions = new Map();
   for (const route of routes) {
     const key = routeKey(route);
     const schemas = contracts[route.feature]?.[key];
@@ -77,7 +132,9 @@ export function buildOpenApi(
     const status = String(schemas.status ?? 200);
     const success: JsonSchema = { description: 'Success' };
     if (schemas.response)
-      success.content = { 'application/json': { schema: jsonSchema(schemas.response, 'output') } };
+      success.content = {
+        'application/json': { schema: jsonSchema(schemas.response, 'output', definitions) },
+      };
     else if (schemas.raw)
       success.content = Object.fromEntries(
         schemas.raw.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
@@ -88,7 +145,7 @@ export function buildOpenApi(
         .map(([code, description]) => [code, { $ref: `#/components/responses/E${code}`, description }]),
     );
     const operation: JsonSchema = {
-      operationId: key.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, ''),
+      operationId: operationIdOf(route),
       tags: [route.feature],
       ...(schemas.summary ? { summary: schemas.summary } : {}),
       parameters: [
@@ -105,7 +162,7 @@ export function buildOpenApi(
     if (schemas.body)
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: jsonSchema(schemas.body, 'input') } },
+        content: { 'application/json': { schema: jsonSchema(schemas.body, 'input', definitions) } },
       };
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
   }
@@ -116,9 +173,24 @@ export function buildOpenApi(
       title: 'Consent Portal API',
       version: info.version,
       description:
-        "The building-consent portal's HTTP API. Signed-in routes take a Cognito id token as a Bearer token; `x-access` says what the caller needs on which resource.",
+        "The building-consent portal's HTTP API. Signed-in routes take a Cognito id token as a Bearer token; `x-access` says what the caller needs on which resource. Council back offices: start with docs/council-quickstart.md.",
+      license: { name: 'UNLICENSED', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'Consent Portal operators', email: 'api@consent-portal.example.nz' },
     },
-    ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
+    servers: info.serverUrl
+      ? [{ url: info.serverUrl }]
+      : [
+          {
+            url: 'https://{host}/api',
+            description: 'A deployed stage: its CloudFront domain (the API is served under /api)',
+            variables: { host: { default: 'consent-portal.example.nz' } },
+          },
+          {
+            url: 'http://127.0.0.1:{port}/api',
+            description: 'The local stack (`npm start`; the port is PORT_BASE, default 4000)',
+            variables: { port: { default: '4000' } },
+          },
+        ],
     security: [{ cognito: [] }],
     paths,
     components: {
@@ -135,7 +207,7 @@ export function buildOpenApi(
           },
         },
       },
-      schemas: { ErrorBody: errorBody },
+      schemas: { ErrorBody: errorBody, ...Object.fromEntries(definitions) },
       responses: Object.fromEntries(
         Object.entries(ERROR_RESPONSES).map(([code, description]) => [
           `E${code}`,
