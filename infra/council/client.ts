@@ -13,7 +13,9 @@ import {
   RfiSignOff,
 } from '../../shared/schemas/rfis.js';
 import { randomUUID } from 'node:crypto';
+import createClient from 'openapi-fetch';
 import type * as z from 'zod';
+import type { paths } from './api-types.js';
 import {
   CouncilApplication,
   CouncilApplicationsPage,
@@ -27,9 +29,7 @@ import {
 import type {
   CodeComplianceCertificateRequest,
   CouncilApplicationPatch,
-  CouncilApplicationsQuery,
   CouncilDecision,
-  CouncilEventsQuery,
   CouncilScope,
   LodgementDecision,
   RequiredDocumentGroupRequest,
@@ -55,8 +55,11 @@ import { RequiredDocumentGroupDto } from '../../shared/schemas/documents.js';
  * - Token: OAuth 2.0 client credentials at `tokenUrl` (HTTP Basic), cached until 60 s before it
  *   expires; `scopes` asks for fewer scopes than the client has (default: all of them).
  * - Every write sends an `Idempotency-Key`: a fresh UUID unless `{ idempotencyKey }` is given.
- * - Every success body is parsed by its shared schema (shared/schemas/council.ts): a contract
- *   break throws here. A non-2xx answer throws {@link CouncilApiError} with the status and body.
+ * - Every typed call goes through openapi-fetch typed by the types openapi-typescript generates
+ *   from the API document (./api-types.ts, `npm run openapi`): a path, parameter, header or body
+ *   the document does not have fails to compile, so the document cannot drift from what a council
+ *   calls. Every success body is then parsed by its shared schema (shared/schemas/council.ts): a
+ *   contract break throws here. A non-2xx answer throws {@link CouncilApiError} with the status and body.
  */
 
 export interface CouncilCredentials {
@@ -109,6 +112,11 @@ export interface CouncilResponse<T = unknown> {
 
 /** Seconds before expiry when a cached token is renewed. */
 export const TOKEN_RENEW_SECONDS = 60;
+
+/** The query of a GET in the API document. */
+type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } }
+  ? NonNullable<Q>
+  : never;
 
 type Query = Record<string, string | number | readonly string[] | undefined>;
 
@@ -175,69 +183,148 @@ export function councilApiClient(credentials: CouncilCredentials, options: Counc
     };
   }
 
-  /** A call that must succeed, its body parsed by `schema`. */
+  /**
+   * The generated client: openapi-fetch over the document's council paths. Requests go through
+   * `doFetch` as (url, init), with the token added; arrays in a query are comma-separated.
+   */
+  const api = createClient<paths>({
+    baseUrl: credentials.apiUrl.replace(/\/$/, ''),
+    querySerializer: { array: { style: 'form', explode: false } },
+    fetch: async (request: Request) => {
+      const body = request.method === 'GET' ? '' : await request.text();
+      const headers = Object.fromEntries(request.headers.entries());
+      headers.authorization = `Bearer ${await token()}`;
+      return doFetch(request.url, { method: request.method, headers, ...(body ? { body } : {}) });
+    },
+  });
+
+  /** A typed call that must succeed, its body parsed by `schema`. */
   async function call<S extends z.ZodType>(
     schema: S,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    path: string,
-    init: { query?: Query; body?: unknown; idempotencyKey?: string } = {},
+    what: string,
+    pending: Promise<{ data?: unknown; error?: unknown; response: Response }>,
   ): Promise<z.output<S>> {
-    const res = await send(method, path, init);
-    if (res.status < 200 || res.status >= 300)
-      throw new CouncilApiError(res.status, res.body, res.headers, `${method} ${path}`);
-    return schema.parse(res.body);
+    const { data, error, response } = await pending;
+    if (!response.ok) throw new CouncilApiError(response.status, error, response.headers, what);
+    return schema.parse(data);
   }
 
-  const app = (id: string, rest = '') => `/council/applications/${encodeURIComponent(id)}${rest}`;
-  const write = (
-    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    path: string,
-    body: unknown,
-    o?: WriteOptions,
-  ) =>
-    call(CouncilApplication, method, path, {
-      ...(body !== undefined ? { body } : {}),
-      ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}),
-    });
+  /** The Idempotency-Key header of a write: the one asked for, else a new UUID. */
+  const keyOf = (o?: WriteOptions) => ({ 'Idempotency-Key': o?.idempotencyKey ?? randomUUID() });
+  const onApp = (id: string, o?: WriteOptions) => ({ path: { id }, header: keyOf(o) });
 
   return {
     token,
     send,
     // ---- reads ----
     /** Applications lodged with this council, newest submission first (`nextCursor` pages on). */
-    applications: (query: Partial<z.input<typeof CouncilApplicationsQuery>> = {}) =>
-      call(CouncilApplicationsPage, 'GET', '/council/applications', { query: query as Query }),
-    application: (id: string) => call(CouncilApplication, 'GET', app(id)),
-    participants: (id: string) => call(CouncilParticipants, 'GET', app(id, '/participants')),
-    documents: (id: string) => call(CouncilDocuments, 'GET', app(id, '/documents')),
+    applications: (query: QueryOf<'/council/applications'> = {}) =>
+      call(
+        CouncilApplicationsPage,
+        'GET /council/applications',
+        api.GET('/council/applications', { params: { query } }),
+      ),
+    application: (id: string) =>
+      call(
+        CouncilApplication,
+        `GET application ${id}`,
+        api.GET('/council/applications/{id}', { params: { path: { id } } }),
+      ),
+    participants: (id: string) =>
+      call(
+        CouncilParticipants,
+        `GET participants ${id}`,
+        api.GET('/council/applications/{id}/participants', { params: { path: { id } } }),
+      ),
+    documents: (id: string) =>
+      call(
+        CouncilDocuments,
+        `GET documents ${id}`,
+        api.GET('/council/applications/{id}/documents', { params: { path: { id } } }),
+      ),
     /** The feed after `after` (a cursor from an earlier page), oldest first. */
-    events: (query: Partial<z.input<typeof CouncilEventsQuery>> = {}) =>
-      call(CouncilEventsPage, 'GET', '/council/events', { query: query as Query }),
+    events: (query: QueryOf<'/council/events'> = {}) =>
+      call(CouncilEventsPage, 'GET /council/events', api.GET('/council/events', { params: { query } })),
     // ---- writes: each answers the application after the change ----
     patch: (id: string, body: z.input<typeof CouncilApplicationPatch>, o?: WriteOptions) =>
-      write('PATCH', app(id), body, o),
+      call(
+        CouncilApplication,
+        `PATCH ${id}`,
+        api.PATCH('/council/applications/{id}', { params: onApp(id, o), body }),
+      ),
     lodgement: (id: string, body: z.input<typeof LodgementDecision>, o?: WriteOptions) =>
-      write('POST', app(id, '/lodgement'), body, o),
+      call(
+        CouncilApplication,
+        `POST lodgement ${id}`,
+        api.POST('/council/applications/{id}/lodgement', { params: onApp(id, o), body }),
+      ),
     acceptLodgement: (id: string, date?: string, o?: WriteOptions) =>
-      write('POST', app(id, '/lodgement'), { decision: 'Accepted', ...(date ? { date } : {}) }, o),
+      call(
+        CouncilApplication,
+        `POST lodgement ${id}`,
+        api.POST('/council/applications/{id}/lodgement', {
+          params: onApp(id, o),
+          body: { decision: 'Accepted', ...(date ? { date } : {}) },
+        }),
+      ),
     rejectLodgement: (id: string, reason: string, o?: WriteOptions) =>
-      write('POST', app(id, '/lodgement'), { decision: 'Rejected', reason }, o),
+      call(
+        CouncilApplication,
+        `POST lodgement ${id}`,
+        api.POST('/council/applications/{id}/lodgement', {
+          params: onApp(id, o),
+          body: { decision: 'Rejected', reason },
+        }),
+      ),
     suspend: (id: string, body: z.input<typeof SuspensionRequest> = {}, o?: WriteOptions) =>
-      write('POST', app(id, '/suspension'), body, o),
-    resume: (id: string, o?: WriteOptions) => write('DELETE', app(id, '/suspension'), undefined, o),
+      call(
+        CouncilApplication,
+        `POST suspension ${id}`,
+        api.POST('/council/applications/{id}/suspension', { params: onApp(id, o), body }),
+      ),
+    resume: (id: string, o?: WriteOptions) =>
+      call(
+        CouncilApplication,
+        `DELETE suspension ${id}`,
+        api.DELETE('/council/applications/{id}/suspension', { params: onApp(id, o) }),
+      ),
     decision: (id: string, body: z.input<typeof CouncilDecision>, o?: WriteOptions) =>
-      write('POST', app(id, '/decision'), body, o),
+      call(
+        CouncilApplication,
+        `POST decision ${id}`,
+        api.POST('/council/applications/{id}/decision', { params: onApp(id, o), body }),
+      ),
     grant: (id: string, consentNumber: string, o?: WriteOptions) =>
-      write('POST', app(id, '/decision'), { outcome: 'Granted', consentNumber }, o),
+      call(
+        CouncilApplication,
+        `POST decision ${id}`,
+        api.POST('/council/applications/{id}/decision', {
+          params: onApp(id, o),
+          body: { outcome: 'Granted', consentNumber },
+        }),
+      ),
     codeComplianceCertificate: (
       id: string,
       body: z.input<typeof CodeComplianceCertificateRequest>,
       o?: WriteOptions,
-    ) => write('POST', app(id, '/code-compliance-certificate'), body, o),
+    ) =>
+      call(
+        CouncilApplication,
+        `POST code-compliance-certificate ${id}`,
+        api.POST('/council/applications/{id}/code-compliance-certificate', { params: onApp(id, o), body }),
+      ),
     workflowStages: (id: string, body: z.input<typeof WorkflowStagesRequest>, o?: WriteOptions) =>
-      write('PUT', app(id, '/workflow-stages'), body, o),
+      call(
+        CouncilApplication,
+        `PUT workflow-stages ${id}`,
+        api.PUT('/council/applications/{id}/workflow-stages', { params: onApp(id, o), body }),
+      ),
     requiredInspections: (id: string, body: z.input<typeof RequiredInspectionsRequest>, o?: WriteOptions) =>
-      write('PUT', app(id, '/required-inspections'), body, o),
+      call(
+        CouncilApplication,
+        `PUT required-inspections ${id}`,
+        api.PUT('/council/applications/{id}/required-inspections', { params: onApp(id, o), body }),
+      ),
     /** Creates or replaces the required document group `guid`; answers the group. */
     requiredDocumentGroup: (
       id: string,
@@ -247,12 +334,11 @@ export function councilApiClient(credentials: CouncilCredentials, options: Counc
     ) =>
       call(
         RequiredDocumentGroupDto,
-        'PUT',
-        app(id, `/required-document-groups/${encodeURIComponent(guid)}`),
-        {
+        `PUT required-document-group ${id}`,
+        api.PUT('/council/applications/{id}/required-document-groups/{guid}', {
+          params: { path: { id, guid }, header: keyOf(o) },
           body,
-          ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}),
-        },
+        }),
       ),
     /** The council's status of one upload of group `guid`; answers the group. */
     reviewUpload: (
@@ -264,22 +350,30 @@ export function councilApiClient(credentials: CouncilCredentials, options: Counc
     ) =>
       call(
         RequiredDocumentGroupDto,
-        'PATCH',
-        app(
-          id,
-          `/required-document-groups/${encodeURIComponent(guid)}/uploads/${encodeURIComponent(documentName)}`,
+        `PATCH required-document upload ${id}`,
+        api.PATCH(
+          '/council/applications/{id}/required-document-groups/{guid}/uploads/{applicationDocumentId}',
+          {
+            params: { path: { id, guid, applicationDocumentId: documentName }, header: keyOf(o) },
+            body,
+          },
         ),
-        { body, ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}) },
       ),
     // ---- Payments (docs/payments.md) ----
     /** The invoices of the application with their transactions. */
-    payments: (id: string) => call(PaymentsResponse, 'GET', app(id, '/payments')),
+    payments: (id: string) =>
+      call(
+        PaymentsResponse,
+        `GET payments ${id}`,
+        api.GET('/council/applications/{id}/payments', { params: { path: { id } } }),
+      ),
     /** Issues an invoice with the authority's options (201). */
     issueInvoice: (id: string, body: z.input<typeof IssueInvoice>, o?: WriteOptions) =>
-      call(PaymentDto, 'POST', app(id, '/payments'), {
-        body,
-        ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}),
-      }),
+      call(
+        PaymentDto,
+        `POST payments ${id}`,
+        api.POST('/council/applications/{id}/payments', { params: onApp(id, o), body }),
+      ),
     /** Confirms a claimed deposit, or rejects the claim with a reason. */
     depositDecision: (
       id: string,
@@ -287,10 +381,14 @@ export function councilApiClient(credentials: CouncilCredentials, options: Counc
       body: z.input<typeof DepositDecision>,
       o?: WriteOptions,
     ) =>
-      call(PaymentDto, 'POST', app(id, `/payments/${encodeURIComponent(paymentId)}/deposit-decision`), {
-        body,
-        ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}),
-      }),
+      call(
+        PaymentDto,
+        `POST deposit-decision ${id}`,
+        api.POST('/council/applications/{id}/payments/{paymentId}/deposit-decision', {
+          params: { path: { id, paymentId }, header: keyOf(o) },
+          body,
+        }),
+      ),
     /** Records a payment made at the council. */
     paidAtCouncil: (
       id: string,
@@ -298,25 +396,39 @@ export function councilApiClient(credentials: CouncilCredentials, options: Counc
       body: z.input<typeof PaidAtCouncil> = {},
       o?: WriteOptions,
     ) =>
-      call(PaymentDto, 'POST', app(id, `/payments/${encodeURIComponent(paymentId)}/paid-at-council`), {
-        body,
-        ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}),
-      }),
+      call(
+        PaymentDto,
+        `POST paid-at-council ${id}`,
+        api.POST('/council/applications/{id}/payments/{paymentId}/paid-at-council', {
+          params: { path: { id, paymentId }, header: keyOf(o) },
+          body,
+        }),
+      ),
     // ---- RFIs (docs/rfis.md) ----
     /** Every RFI point of the application, with the responses submitted so far. */
-    rfiPoints: (id: string) => call(RfiPointsResponse, 'GET', app(id, '/rfi-points')),
+    rfiPoints: (id: string) =>
+      call(
+        RfiPointsResponse,
+        `GET rfi-points ${id}`,
+        api.GET('/council/applications/{id}/rfi-points', { params: { path: { id } } }),
+      ),
     /** Raises a round of points (the next round of its type and team unless named). */
     raiseRfiRound: (id: string, body: z.input<typeof RaiseRfiRound>, o?: WriteOptions) =>
-      call(RaisedRfiRound, 'POST', app(id, '/rfi-rounds'), {
-        body,
-        ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}),
-      }),
+      call(
+        RaisedRfiRound,
+        `POST rfi-rounds ${id}`,
+        api.POST('/council/applications/{id}/rfi-rounds', { params: onApp(id, o), body }),
+      ),
     /** Signs a submitted point off (RESOLVED, NOT_RESOLVED or INCOMPLETE). */
     signOffRfiPoint: (id: string, rfiPointId: string, body: z.input<typeof RfiSignOff>, o?: WriteOptions) =>
-      call(RfiPointDto, 'PATCH', app(id, `/rfi-points/${encodeURIComponent(rfiPointId)}`), {
-        body,
-        ...(o?.idempotencyKey !== undefined ? { idempotencyKey: o.idempotencyKey } : {}),
-      }),
+      call(
+        RfiPointDto,
+        `PATCH rfi-point ${id}`,
+        api.PATCH('/council/applications/{id}/rfi-points/{rfiPointId}', {
+          params: { path: { id, rfiPointId }, header: keyOf(o) },
+          body,
+        }),
+      ),
   };
 }
 

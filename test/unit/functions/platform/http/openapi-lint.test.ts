@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createConfig, lint } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { operationIdOf } from '../../../../../functions/platform/http/openapi.js';
 import { routeKey, routes } from '../../../../../functions/routes.js';
+import { councilApiTypes } from '../../../../../infra/council/api-types-generate.js';
 
 const document = fileURLToPath(new URL('../../../../../docs/openapi.json', import.meta.url));
 
@@ -25,5 +27,16 @@ describe('docs/openapi.json as standard tools read it', () => {
     expect(operationIdOf({ method: 'GET', path: '/user/organisation-invitations/{id}' })).not.toBe(
       operationIdOf({ method: 'GET', path: '/user/organisation/invitations/{id}' }),
     );
+  });
+});
+
+describe('the council client generated from the document', () => {
+  it('infra/council/api-types.ts is what openapi-typescript makes of docs/openapi.json (run `npm run openapi`)', async () => {
+    const doc = JSON.parse(readFileSync(document, 'utf8')) as Record<string, unknown>;
+    const committed = readFileSync(
+      new URL('../../../../../infra/council/api-types.ts', import.meta.url),
+      'utf8',
+    );
+    expect(committed).toBe(await councilApiTypes(doc));
   });
 });
