@@ -16,6 +16,8 @@ import type {
 import type { paymentRequest as paymentRequestEntity } from './data/entities/payment-requests.js';
 import { linkOpens, paymentRequestMessages } from '../../shared/domain/payment-requests.js';
 import { Forbidden, NotFound, Unauthorized } from './errors.js';
+import { councilRateFrom, tokenBucket } from './token-bucket.js';
+import { tableBucketStore } from './data/token-bucket-store.js';
 import { isVisibleToCouncil } from '../../shared/domain/council.js';
 import type { Caller } from './caller.js';
 
@@ -179,7 +181,14 @@ async function memberRow(
   };
 }
 
-/** The council branch of {@link grantAccess} (docs/council-api.md §2). */
+/** The stage's rule for a council client's calls (functions/platform/token-bucket.ts), once per cold start. */
+let stageCouncilRate: ReturnType<typeof councilRateFrom> | undefined;
+
+/**
+ * The council branch of {@link grantAccess} (docs/council-api.md §2): the token's scope, the client
+ * still active, a token from the client's bucket (429 with Retry-After when empty: docs/council-api.md
+ * "Limits"), then the application lodged with its authority.
+ */
 async function grantCouncil(
   access: Extract<Access, { caller: 'council' }>,
   caller: Caller,
@@ -190,6 +199,10 @@ async function grantCouncil(
     .get({ clientId: caller.clientId })
     .go({ consistent: true });
   if (!client || client.status !== 'Active') throw new Unauthorized();
+  await tokenBucket({
+    store: tableBucketStore,
+    rule: client.rateLimit ?? (stageCouncilRate ??= councilRateFrom(process.env.COUNCIL_RATE_LIMIT)),
+  }).take(`council#${client.clientId}`);
   const council = { authorityId: client.authorityId, clientId: client.clientId };
   if (!('lodgedApplication' in access)) return { council };
   const applicationId = Id.safeParse(params[access.lodgedApplication]);

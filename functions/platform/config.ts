@@ -81,6 +81,12 @@ export const env = {
    */
   COUNCIL_ISSUER: 'COUNCIL_ISSUER',
   /**
+   * The council clients' token bucket (JSON `{ perSecond, burst }`, partial; functions/platform/
+   * token-bucket.ts): unset, 10 a second with bursts of 100. The local stack loosens it (its tests
+   * drive many lodgements from one client); an operator sets one client's own with `npm run council -- limit`.
+   */
+  COUNCIL_RATE_LIMIT: 'COUNCIL_RATE_LIMIT',
+  /**
    * 'excluded' in a prod-like stage, 'included' in the others (CDK sets it on every function):
    * the demo authority, its user grants and placeholder bank accounts are left out of the
    * reference data (functions/reference/demo-data.ts). Unset (local stack, tests): included.

@@ -243,17 +243,36 @@ export async function retireSecret(t: CouncilTarget, authorityId: string, client
   return { authorityId, clientId: row.clientId, retired: clientSecretId };
 }
 
+/**
+ * Sets the authority's own token bucket (docs/council-api.md "Limits"): `{ perSecond, burst }`, or
+ * `undefined` to go back to the stage's rule. Takes effect on the client's next call.
+ */
+export async function limitCouncil(
+  authorityId: string,
+  rule: { perSecond: number; burst: number } | undefined,
+) {
+  const row = await activeRow(authorityId);
+  if (!row) throw new Error(`${authorityId} is not onboarded`);
+  if (rule && (!(rule.perSecond > 0) || !Number.isInteger(rule.burst) || rule.burst < 1))
+    throw new Error('limit: --per-second must be above 0 and --burst a whole number of at least 1');
+  const s = await data();
+  const patch = s.entities.councilClient.patch({ clientId: row.clientId });
+  await (rule ? patch.set({ rateLimit: rule }) : patch.remove(['rateLimit'])).go();
+  return { authorityId, clientId: row.clientId, rateLimit: rule ?? 'the stage default' };
+}
+
 /** Every council client row (operators' overview; a handful of items). */
 export async function listCouncils() {
   const s = await data();
   const { data: rows } = await s.entities.councilClient.scan.go({ pages: 'all' });
   return rows
-    .map(({ authorityId, clientId, status, onboardedAt, revokedAt }) => ({
+    .map(({ authorityId, clientId, status, onboardedAt, revokedAt, rateLimit }) => ({
       authorityId,
       clientId,
       status,
       onboardedAt,
       ...(revokedAt ? { revokedAt } : {}),
+      ...(rateLimit ? { rateLimit } : {}),
     }))
     .sort((a, b) => a.authorityId.localeCompare(b.authorityId) || a.onboardedAt.localeCompare(b.onboardedAt));
 }

@@ -69,7 +69,7 @@ import {
   qualificationType,
   step,
 } from './entities/reference.js';
-import { confirmedCode, rateCounter } from './entities/abuse.js';
+import { confirmedCode, rateBucket, rateCounter } from './entities/abuse.js';
 import { captchaUse, siteSetting } from './entities/site.js';
 import { user, userAuthority, userProperty } from './entities/user.js';
 
@@ -144,6 +144,7 @@ export const service = new Service(
     siteSetting,
     captchaUse,
     rateCounter,
+    rateBucket,
     confirmedCode,
     domainEvent,
     consumedEvent,

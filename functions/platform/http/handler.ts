@@ -25,6 +25,7 @@ import { assertBodyWithin, DEFAULT_MAX_BODY_BYTES } from './body-limit.js';
 import { contractViolations } from './contract-check.js';
 import { assertThroughEdge } from './edge.js';
 import { mapError } from './errors.js';
+import { councilVersionHeaders } from './versioning.js';
 import { idempotencyOf, idempotentRequest, storedAnswer } from '../idempotency.js';
 import type { Idempotency } from '../idempotency.js';
 
@@ -370,5 +371,6 @@ export function createFeatureHandler<F extends Feature, C extends Contract<F>, L
   };
   return middy<HttpEvent, APIGatewayProxyResultV2>(base)
     .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(councilVersionHeaders(table))
     .use(httpErrorsAndAccessLog());
 }

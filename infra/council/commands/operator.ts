@@ -1,5 +1,6 @@
 import {
   councilCredentials,
+  limitCouncil,
   listCouncils,
   onboardCouncil,
   retireSecret,
@@ -45,6 +46,23 @@ export const operatorCommands: CouncilCommand[] = [
     summary: "revokes the authority's credentials (the next call is 401) and makes it not serviceable",
     positionals: ['authority'],
     run: ({ positionals, ctx }) => revokeCouncil(ctx.target(), positionals[0]!),
+  },
+  {
+    name: 'limit',
+    usage: 'limit <authority> (--per-second <n> --burst <n> | --default)',
+    summary:
+      "sets the authority's own rate limit (a token bucket: sustained calls a second, calls at once), or back to the stage's",
+    positionals: ['authority'],
+    options: { 'per-second': { type: 'string' }, burst: { type: 'string' }, default: { type: 'boolean' } },
+    run: ({ positionals, values }) => {
+      if (values.default === true) return limitCouncil(positionals[0]!, undefined);
+      if (values['per-second'] === undefined || values.burst === undefined)
+        throw new Error('limit needs --per-second and --burst, or --default');
+      return limitCouncil(positionals[0]!, {
+        perSecond: Number(values['per-second']),
+        burst: Number(values.burst),
+      });
+    },
   },
   {
     name: 'councils',

@@ -24,6 +24,26 @@ export const rateCounter = new Entity({
 });
 
 /**
+ * _Bucket_: one council client's token bucket (functions/platform/token-bucket.ts): `tat`, the time
+ * (ms) the bucket would be full again. `key` is `council#<client id>`. Written only if `tat` is what
+ * was read; removed by TTL a minute after the bucket is full again.
+ */
+export const rateBucket = new Entity({
+  model: model('rateBucket'),
+  attributes: {
+    key: { type: 'string', required: true, readOnly: true },
+    tat: { type: 'number', required: true },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byKey: {
+      pk: { field: 'pk', casing: 'none', composite: ['key'] },
+      sk: { field: 'sk', casing: 'none', composite: [] },
+    },
+  },
+});
+
+/**
  * _Guard_: the code that confirmed a registration, as a digest of the address and the code, kept
  * for a day so a second click on the mail's link succeeds while any other code on a confirmed
  * account gets the same answer as a wrong code on an unknown one (functions/accounts/service/

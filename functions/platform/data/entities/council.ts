@@ -16,6 +16,17 @@ export const councilClient = new Entity({
     status: { type: ['Active', 'Revoked'] as const, required: true, default: 'Active' },
     onboardedAt: { type: 'string', required: true },
     revokedAt: { type: 'string' },
+    /**
+     * This client's own token bucket, when an operator set one (`npm run council -- limit`): tighter
+     * for a runaway integration, looser for a council's migration. Absent: the stage's rule.
+     */
+    rateLimit: {
+      type: 'map',
+      properties: {
+        perSecond: { type: 'number', required: true },
+        burst: { type: 'number', required: true },
+      },
+    },
     ...timestamps,
   },
   indexes: {
