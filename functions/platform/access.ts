@@ -16,7 +16,7 @@ import type {
 import type { paymentRequest as paymentRequestEntity } from './data/entities/payment-requests.js';
 import { linkOpens, paymentRequestMessages } from '../../shared/domain/payment-requests.js';
 import { Forbidden, NotFound, Unauthorized } from './errors.js';
-import { councilRateFrom, tokenBucket } from './token-bucket.js';
+import { councilBucketKey, councilRateFrom, tokenBucket } from './token-bucket.js';
 import { tableBucketStore } from './data/token-bucket-store.js';
 import { isVisibleToCouncil } from '../../shared/domain/council.js';
 import type { Caller } from './caller.js';
@@ -202,7 +202,7 @@ async function grantCouncil(
   await tokenBucket({
     store: tableBucketStore,
     rule: client.rateLimit ?? (stageCouncilRate ??= councilRateFrom(process.env.COUNCIL_RATE_LIMIT)),
-  }).take(`council#${client.clientId}`);
+  }).take(councilBucketKey(client.clientId));
   const council = { authorityId: client.authorityId, clientId: client.clientId };
   if (!('lodgedApplication' in access)) return { council };
   const applicationId = Id.safeParse(params[access.lodgedApplication]);

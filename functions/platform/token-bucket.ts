@@ -25,6 +25,9 @@ const Rule = z.strictObject({
   burst: z.number().int().positive().max(100_000),
 });
 
+/** The bucket of a council client (its item's `key`). */
+export const councilBucketKey = (clientId: string) => `council#${clientId}`;
+
 /** The rule with COUNCIL_RATE_LIMIT (JSON, partial) applied; malformed fails at cold start. */
 export function councilRateFrom(raw: string | undefined): BucketRule {
   if (!raw) return councilClientRate;

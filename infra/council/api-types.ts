@@ -1242,6 +1242,17 @@ export interface components {
         'application/json': components['schemas']['ErrorBody'];
       };
     };
+    /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+    E429: {
+      headers: {
+        /** @description Seconds until a call may succeed */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'];
+      };
+    };
     /** @description Server error */
     E500: {
       headers: {
@@ -1276,6 +1287,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1339,6 +1352,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -1357,6 +1372,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1515,6 +1532,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -1548,6 +1567,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1706,6 +1727,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -1724,6 +1747,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1791,6 +1816,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -1809,6 +1836,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1864,6 +1893,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -1900,6 +1931,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2058,6 +2091,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -2085,6 +2120,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2243,6 +2280,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -2264,6 +2303,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2422,6 +2463,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -2459,6 +2502,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2617,6 +2662,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -2645,6 +2692,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2803,6 +2852,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -2864,6 +2915,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3022,6 +3075,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -3070,6 +3125,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3228,6 +3285,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -3266,6 +3325,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3312,6 +3373,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -3344,6 +3407,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3390,6 +3455,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -3409,6 +3476,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3451,6 +3520,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -3469,6 +3540,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3545,6 +3618,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -3578,6 +3653,8 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3654,6 +3731,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -3691,6 +3770,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3767,6 +3848,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -3797,6 +3880,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3873,6 +3958,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -3891,6 +3978,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3955,6 +4044,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -4002,6 +4093,8 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4071,6 +4164,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -4101,6 +4196,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4163,6 +4260,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -4181,6 +4280,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4213,6 +4314,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -4242,6 +4345,8 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4274,6 +4379,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -4292,6 +4399,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4324,6 +4433,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -4340,6 +4451,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4363,6 +4476,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -4389,6 +4504,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4412,6 +4529,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -4431,6 +4550,8 @@ export interface operations {
       /** @description Success */
       204: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -4447,6 +4568,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -4466,6 +4589,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4489,6 +4614,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -4509,6 +4636,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4549,6 +4678,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -4570,6 +4701,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4607,6 +4740,8 @@ export interface operations {
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
       /** @description Server error */
       500: components['responses']['E500'];
     };

@@ -20,6 +20,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { councilScopes, scopeClaim } from '../../shared/schemas/council';
 import { COUNCIL_ACCESS_TOKEN_MINUTES, councilClientName } from './councils';
+import { councilBucketKey } from '../../functions/platform/token-bucket';
 
 export { councilClientName, councilsOf } from './councils';
 
@@ -245,7 +246,8 @@ export async function retireSecret(t: CouncilTarget, authorityId: string, client
 
 /**
  * Sets the authority's own token bucket (docs/council-api.md "Limits"): `{ perSecond, burst }`, or
- * `undefined` to go back to the stage's rule. Takes effect on the client's next call.
+ * `undefined` to go back to the stage's rule. Takes effect on the client's next call, with a full
+ * bucket (the old bucket's state belonged to the old rule).
  */
 export async function limitCouncil(
   authorityId: string,
@@ -258,6 +260,7 @@ export async function limitCouncil(
   const s = await data();
   const patch = s.entities.councilClient.patch({ clientId: row.clientId });
   await (rule ? patch.set({ rateLimit: rule }) : patch.remove(['rateLimit'])).go();
+  await s.entities.rateBucket.delete({ key: councilBucketKey(row.clientId) }).go();
   return { authorityId, clientId: row.clientId, rateLimit: rule ?? 'the stage default' };
 }
 

@@ -4,6 +4,8 @@ import { routeKey } from '../../routes.js';
 import { ErrorBody } from '../../../shared/schemas/errors.js';
 import { councilScopes, scopeClaim } from '../../../shared/schemas/council-scopes.js';
 import type { RouteSchemas } from './handler.js';
+import { COUNCIL_API_VERSION, councilDeprecations } from './versioning.js';
+import { councilClientRate } from '../token-bucket.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -110,8 +112,26 @@ const ERROR_RESPONSES = {
   '404': 'Not found, or not visible to the caller',
   '409': 'Conflicts with the current state',
   '413': "The request body is over the route's cap (details: `body`)",
+  '429': 'Too many requests: wait the `Retry-After` seconds, then try again',
   '500': 'Server error',
 } as const;
+
+/** Statuses only some routes answer: 429 only where a limit applies (council clients, named limits). */
+const ONLY_WHERE_LIMITED = new Set(['429']);
+
+/** The header every answer to a council client carries (functions/platform/http/versioning.ts). */
+const COUNCIL_VERSION_HEADER = {
+  'Council-API-Version': {
+    description: 'The version of the council API that answered (docs/council-api.md "Versions")',
+    schema: { type: 'string', example: COUNCIL_API_VERSION },
+  },
+};
+
+/** What a council developer reads first: versions and limits. */
+const COUNCIL_POLICY = [
+  `Council routes (\`/council/*\`) are version ${COUNCIL_API_VERSION} of the council API: every answer carries \`Council-API-Version\`. Within a version, changes are additive only; a route being retired answers \`Deprecation\` and \`Sunset\` headers at least six months ahead, and every change is in docs/council-api-changelog.md.`,
+  `Each council client has a token bucket of ${councilClientRate.burst} calls refilled at ${councilClientRate.perSecond} a second; over it, 429 with \`Retry-After\` (seconds).`,
+].join(' ');
 
 /**
  * The OpenAPI 3.1 document of the API: every route of the table with its request and response
@@ -139,15 +159,20 @@ export function buildOpenApi(
       success.content = Object.fromEntries(
         schemas.raw.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
       );
+    const council = 'scope' in route.access;
     const errors = Object.fromEntries(
       Object.entries(ERROR_RESPONSES)
         .filter(([code]) => route.caller !== 'public' || (code !== '401' && code !== '403'))
+        .filter(([code]) => council || !ONLY_WHERE_LIMITED.has(code))
         .map(([code, description]) => [code, { $ref: `#/components/responses/E${code}`, description }]),
     );
+    if (council) success.headers = COUNCIL_VERSION_HEADER;
+    const deprecation = councilDeprecations[key as keyof typeof councilDeprecations];
     const operation: JsonSchema = {
       operationId: operationIdOf(route),
       tags: [route.feature],
       ...(schemas.summary ? { summary: schemas.summary } : {}),
+      ...(deprecation ? { deprecated: true } : {}),
       parameters: [
         ...parametersOf(schemas.params, 'path'),
         ...parametersOf(schemas.query, 'query'),
@@ -173,7 +198,8 @@ export function buildOpenApi(
       title: 'Consent Portal API',
       version: info.version,
       description:
-        "The building-consent portal's HTTP API. Signed-in routes take a Cognito id token as a Bearer token; `x-access` says what the caller needs on which resource. Council back offices: start with docs/council-quickstart.md.",
+        "The building-consent portal's HTTP API. Signed-in routes take a Cognito id token as a Bearer token; `x-access` says what the caller needs on which resource. Council back offices: start with docs/council-quickstart.md. " +
+        COUNCIL_POLICY,
       license: { name: 'UNLICENSED', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'Consent Portal operators', email: 'api@consent-portal.example.nz' },
     },
@@ -213,6 +239,16 @@ export function buildOpenApi(
           `E${code}`,
           {
             description,
+            ...(code === '429'
+              ? {
+                  headers: {
+                    'Retry-After': {
+                      description: 'Seconds until a call may succeed',
+                      schema: { type: 'integer', minimum: 1 },
+                    },
+                  },
+                }
+              : {}),
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
           },
         ]),
