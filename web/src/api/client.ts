@@ -66,13 +66,8 @@ export interface ApiFailure {
 let onFailure: ((failure: ApiFailure) => void) | undefined;
 
 /** Tells browser error reporting of every failed call, before it is thrown (lib/rum/start.ts). */
-export function setApiFailureListener(listener: ((failure: ApiFailure) => void) | undefined): void {
+export function setApiFailureListener(listener: typeof onFailure): void {
   onFailure = listener;
-}
-
-function failed(error: ServiceError, path: string, options: RequestOptions): ServiceError {
-  onFailure?.({ method: options.method ?? 'GET', path, status: error.status ?? 0, code: error.code });
-  return error;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -120,14 +115,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw failed(networkError(cause), path, options);
+    const error = networkError(cause);
+    onFailure?.({ method: options.method ?? 'GET', path, status: 0, code: error.code });
+    throw error;
   }
 
   const text = await response.text();
   if (!response.ok) {
     if (response.status === 401 && !options.anonymous) onUnauthorized?.();
-    // The three access-request codes are reported (lib/rum/start.ts) and rethrown as they are.
-    throw failed(toServiceError(response.status, text, options), path, options);
+    const error = toServiceError(response.status, text, options);
+    // Reported (the three access-request codes as events of their own: lib/rum/start.ts), then thrown.
+    onFailure?.({ method: options.method ?? 'GET', path, status: response.status, code: error.code });
+    throw error;
   }
   return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -24,31 +24,13 @@ export interface RuntimeConfig {
   onlineHelpUrl?: string;
   support?: SupportContact;
   flags: Record<string, boolean>;
-  /** Browser error reporting (CloudWatch RUM, docs/browser-errors.md); absent: off. */
-  rum?: RumConfig;
+  /**
+   * Browser error reporting (CloudWatch RUM): read by lib/rum/settings.ts after the page is
+   * interactive, so its parsing costs the first load nothing (docs/browser-errors.md).
+   */
+  rum?: unknown;
 }
 
-/** The Web stack's RUM app monitor and its guest identity pool (docs/browser-errors.md). */
-export interface RumConfig {
-  appMonitorId: string;
-  identityPoolId: string;
-  region: string;
-  /** The share of page loads with an error that are reported (the spec's 0.3 "on error"). */
-  errorSampleRate: number;
-}
-
-/** config.json's `rum`, or undefined (off) when absent or incomplete: it never stops the app. */
-export function parseRumConfig(raw: unknown): RumConfig | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const r = raw as Record<string, unknown>;
-  const appMonitorId = optionalString(r, 'appMonitorId');
-  const identityPoolId = optionalString(r, 'identityPoolId');
-  const region = optionalString(r, 'region');
-  const rate = r.errorSampleRate;
-  if (!appMonitorId || !identityPoolId || !region) return undefined;
-  if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1)) return undefined;
-  return { appMonitorId, identityPoolId, region, errorSampleRate: rate };
-}
 
 /**
  * Where the API is served on the portal's own origin: CloudFront's `/api/*` behaviour (and the local
@@ -111,7 +93,7 @@ export function parseConfig(json: unknown): RuntimeConfig {
     onlineHelpUrl: optionalString(raw, 'onlineHelpUrl'),
     support,
     flags,
-    rum: parseRumConfig(raw.rum),
+    rum: raw.rum,
   };
 }
 

@@ -5,7 +5,7 @@
  * id, no cookies, no X-Ray (docs/browser-errors.md).
  */
 import { AwsRum, type AwsRumConfig } from 'aws-rum-web';
-import type { RumConfig } from '../../app/config';
+import type { RumConfig } from './settings';
 import { routeTemplate, scrubDetails, scrubError, scrubUrl } from './scrub';
 import type { Recorder, Report } from './start';
 

@@ -104,11 +104,14 @@ export function scrubError(error: unknown, ownOrigin?: string): ScrubbedError {
   const e = error as { name?: unknown; message?: unknown; stack?: unknown; code?: unknown };
   const name = typeof e.name === 'string' && e.name ? e.name : 'Error';
   // A ServiceError carries the server's description, which may name a person or an address.
+  const raw = typeof e.message === 'string' ? e.message : '';
   const message =
-    name === 'ServiceError' && typeof e.code === 'string'
-      ? e.code
-      : scrubText(typeof e.message === 'string' ? e.message : '', ownOrigin);
-  const stack = typeof e.stack === 'string' ? scrubText(e.stack, ownOrigin) : undefined;
+    name === 'ServiceError' && typeof e.code === 'string' ? e.code : scrubText(raw, ownOrigin);
+  // A stack starts with `Name: message`: the message in it is replaced by the one reported.
+  const stack =
+    typeof e.stack === 'string'
+      ? scrubText(raw ? e.stack.split(raw).join(message) : e.stack, ownOrigin)
+      : undefined;
   return stack ? { name, message, stack } : { name, message };
 }
 

@@ -7,7 +7,8 @@
  */
 import { setApiFailureListener, type ApiFailure, type HttpMethod } from '../../api/client';
 import { ACCESS_REQUEST_CODES, type ServiceErrorCode } from '../../api/errors';
-import { loadConfigOnce, type RumConfig } from '../../app/config';
+import { loadConfigOnce } from '../../app/config';
+import { parseRumConfig, sampledOnError, type RumConfig } from './settings';
 
 /** What is reported: a JavaScript error, a failed API call, one of the three access-request refusals. */
 export type Report =
@@ -50,7 +51,7 @@ export function createReporter(rum: RumConfig, deps: ReporterDeps) {
       if (state === 'off') return;
       const at = deps.pathname();
       if (state === 'waiting') {
-        if (!(deps.random() < rum.errorSampleRate)) {
+        if (!sampledOnError(rum, deps.random)) {
           state = 'off';
           return;
         }
@@ -90,7 +91,7 @@ export function reportsOf(failure: ApiFailure): Report[] {
 }
 
 export interface StartDeps extends Partial<ReporterDeps> {
-  config?: () => Promise<{ rum?: RumConfig }>;
+  config?: () => Promise<{ rum?: unknown }>;
   target?: Pick<Window, 'addEventListener'>;
 }
 
@@ -100,7 +101,7 @@ export interface StartDeps extends Partial<ReporterDeps> {
  */
 export async function startBrowserErrors(deps: StartDeps = {}): Promise<Reporter | undefined> {
   const config = await (deps.config ?? loadConfigOnce)().catch(() => undefined);
-  const rum = config?.rum;
+  const rum = parseRumConfig(config?.rum);
   if (!rum) return undefined;
   const reporter = createReporter(rum, {
     random: deps.random ?? Math.random,
