@@ -31,7 +31,9 @@ describe('browser error reports: route templates (page ids)', () => {
 
 describe('browser error reports: URLs', () => {
   it('reports the portal’s own URLs as templates without query or fragment', () => {
-    expect(scrubUrl(`${ORIGIN}/unsubscribe?token=${linkToken}#token=${linkToken}`, ORIGIN)).toBe('/unsubscribe');
+    expect(scrubUrl(`${ORIGIN}/unsubscribe?token=${linkToken}#token=${linkToken}`, ORIGIN)).toBe(
+      '/unsubscribe',
+    );
     expect(scrubUrl(`/user/access-requests/${uuid}`, ORIGIN)).toBe('/user/access-requests/:id');
     expect(scrubUrl('/user/applications-search?address=12%20Smith%20Street&pageIndex=0', ORIGIN)).toBe(
       '/user/applications-search',

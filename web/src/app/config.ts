@@ -31,7 +31,6 @@ export interface RuntimeConfig {
   rum?: unknown;
 }
 
-
 /**
  * Where the API is served on the portal's own origin: CloudFront's `/api/*` behaviour (and the local
  * web server's), config.json's `apiUrl`. The boot script starts its early GETs there before

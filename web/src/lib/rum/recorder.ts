@@ -40,10 +40,10 @@ export function rumClientConfig(rum: RumConfig): AwsRumConfig {
 
 export interface RecorderDeps {
   /** The RUM client class (tests pass a fake or a real one with a capturing client builder). */
-  client?: (rum: RumConfig, config: AwsRumConfig) => Pick<
-    AwsRum,
-    'recordPageView' | 'recordError' | 'recordEvent' | 'setEventMetadataHook'
-  >;
+  client?: (
+    rum: RumConfig,
+    config: AwsRumConfig,
+  ) => Pick<AwsRum, 'recordPageView' | 'recordError' | 'recordEvent' | 'setEventMetadataHook'>;
   origin?: string;
 }
 

@@ -6,4 +6,6 @@
  */
 export const scheduleBrowserErrors = (start = () => import('./start').then((m) => m.startBrowserErrors())) =>
   // Safari has no requestIdleCallback: a timeout after the load event stands in for it.
-  addEventListener('load', () => (window.requestIdleCallback ?? setTimeout)(() => void start().catch(() => {})));
+  addEventListener('load', () =>
+    (window.requestIdleCallback ?? setTimeout)(() => void start().catch(() => {})),
+  );

@@ -105,8 +105,7 @@ export function scrubError(error: unknown, ownOrigin?: string): ScrubbedError {
   const name = typeof e.name === 'string' && e.name ? e.name : 'Error';
   // A ServiceError carries the server's description, which may name a person or an address.
   const raw = typeof e.message === 'string' ? e.message : '';
-  const message =
-    name === 'ServiceError' && typeof e.code === 'string' ? e.code : scrubText(raw, ownOrigin);
+  const message = name === 'ServiceError' && typeof e.code === 'string' ? e.code : scrubText(raw, ownOrigin);
   // A stack starts with `Name: message`: the message in it is replaced by the one reported.
   const stack =
     typeof e.stack === 'string'
@@ -124,7 +123,9 @@ export function scrubDetails(details: unknown, ownOrigin?: string): void {
   const record = details as Record<string, unknown>;
   for (const [key, value] of Object.entries(record)) {
     if (typeof value === 'string') {
-      record[key] = /^(url|referrer|filename)$/i.test(key) ? scrubUrl(value, ownOrigin) : scrubText(value, ownOrigin);
+      record[key] = /^(url|referrer|filename)$/i.test(key)
+        ? scrubUrl(value, ownOrigin)
+        : scrubText(value, ownOrigin);
     } else if (typeof value === 'object') scrubDetails(value, ownOrigin);
   }
 }

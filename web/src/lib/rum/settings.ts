@@ -13,8 +13,7 @@ export interface RumConfig {
   errorSampleRate: number;
 }
 
-const text = (v: unknown): string | undefined =>
-  typeof v === 'string' && v.trim() !== '' ? v : undefined;
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 
 /** config.json's `rum`, or undefined (off) when absent or incomplete: it never stops the app. */
 export function parseRumConfig(raw: unknown): RumConfig | undefined {
