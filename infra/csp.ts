@@ -8,8 +8,20 @@ export interface CspOrigins {
   cognitoOrigin: string;
   /** The uploads bucket's origin: presigned PUT/GET of documents go straight to it. */
   uploadsOrigin: string;
+  /**
+   * Browser error reporting's region (docs/browser-errors.md): RUM's data plane and Cognito's
+   * identity endpoint (the guest credentials) there. Absent: RUM is off, neither is allowed.
+   */
+  rumRegion?: string;
   /** Upgrade http: subresources to https: (AWS only; the local stack is plain http on 127.0.0.1). */
   upgradeInsecureRequests: boolean;
+}
+
+/** The two origins the RUM web client talks to in a region. */
+export function rumOrigins(region: string | undefined): string[] {
+  return region
+    ? [`https://cognito-identity.${region}.amazonaws.com`, `https://dataplane.rum.${region}.amazonaws.com`]
+    : [];
 }
 
 export function contentSecurityPolicy(o: CspOrigins): string {
@@ -21,7 +33,8 @@ export function contentSecurityPolicy(o: CspOrigins): string {
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     // The API is same-origin (/api); Cognito for sign-in; S3 for presigned PUT/GET of documents.
-    `connect-src 'self' ${o.cognitoOrigin} ${o.uploadsOrigin}`,
+    // Browser error reports: the guest credentials (cognito-identity) and the events (RUM's data plane).
+    `connect-src 'self' ${[o.cognitoOrigin, o.uploadsOrigin, ...rumOrigins(o.rumRegion)].join(' ')}`,
     "frame-src 'self' blob:",
     // The captcha's proof-of-work workers are served from the portal's origin.
     "worker-src 'self' blob:",

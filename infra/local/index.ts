@@ -32,6 +32,7 @@ import {
   type LocalLambda,
 } from './lambda';
 import { startWeb, type WebMode } from './web';
+import { localRumConfig } from './rum';
 import { rateLimitsFrom, type RateLimits } from '../../functions/platform/rate-limit';
 import { localIntervalMs, recurringJobs } from '../../functions/platform/recurring-jobs';
 import { LOCAL_ORIGIN_SECRET, localRateLimits } from './edge';
@@ -319,6 +320,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         cognitoEndpoint: cognito.endpoint,
         authFlowType: 'USER_PASSWORD_AUTH',
         ...readSiteDetails(),
+        // Browser error reporting: off locally unless asked (infra/local/rum.ts; undefined: left out).
+        rum: localRumConfig(),
       },
       uploadsOrigin: s3.endpoint,
       log: warn,

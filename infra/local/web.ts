@@ -14,6 +14,8 @@ import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../functions/platform
 import { closeServer, listen, sendJson, type Log } from './util';
 import { compressionCache, REVALIDATE, sendCompressed, staticHandler } from './web-static';
 
+import type { RumRuntimeConfig } from '../constructs/browser-errors.js';
+
 export type WebMode = 'dev' | 'dist' | 'none';
 
 export interface WebConfig {
@@ -27,6 +29,8 @@ export interface WebConfig {
   privacyUrl?: string;
   onlineHelpUrl?: string;
   support?: { email?: string; phone?: string; website?: string };
+  /** Browser error reporting: only when asked (CONSENT_PORTAL_LOCAL_RUM, infra/local/rum.ts). */
+  rum?: RumRuntimeConfig;
 }
 
 export interface LocalWeb {
@@ -137,6 +141,7 @@ export async function startWeb(opts: {
       'content-security-policy': contentSecurityPolicy({
         cognitoOrigin: opts.config.cognitoEndpoint,
         uploadsOrigin: opts.uploadsOrigin,
+        rumRegion: opts.config.rum?.region,
         upgradeInsecureRequests: false,
       }),
       'x-content-type-options': 'nosniff',

@@ -66,6 +66,13 @@ export interface PortalConfig {
    * `councils=wcc,akl`, else infra/councils.json's list for the stage.
    */
   councils: string[];
+  /**
+   * Browser error reporting (CloudWatch RUM, docs/browser-errors.md): context `rum` (default on;
+   * `-c rum=false` leaves out the app monitor, its identity pool and config.json's `rum`) and
+   * `rumErrorSampleRate`, the share of page loads with an error that are reported (default 0.3).
+   */
+  rum: boolean;
+  rumErrorSampleRate: number;
 }
 
 export const PROD_LIKE_STAGES = ['prod', 'production', 'staging', 'preprod'];
@@ -116,6 +123,8 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
     wafRateLimit: positiveInt(ctx('wafRateLimit', 'CONSENT_PORTAL_WAF_RATE_LIMIT'), 'wafRateLimit'),
     rateLimits: jsonText(ctx('rateLimits', 'CONSENT_PORTAL_RATE_LIMITS')),
     councils: list(ctx('councils', 'CONSENT_PORTAL_COUNCILS')) ?? councilsOf(stage),
+    rum: bool(ctx('rum', 'CONSENT_PORTAL_RUM')) ?? true,
+    rumErrorSampleRate: sampleRate(ctx('rumErrorSampleRate', 'CONSENT_PORTAL_RUM_ERROR_SAMPLE_RATE')),
     apiDomain: apiDomainOf(
       ctx('apiDomainName', 'CONSENT_PORTAL_API_DOMAIN_NAME'),
       ctx('apiCertificateArn', 'CONSENT_PORTAL_API_CERTIFICATE_ARN'),
@@ -148,6 +157,14 @@ export function resolveConfig(config: PortalConfig): ResolvedConfig {
       );
   }
   return { ...config, paymentGatewayUrl: gateway ?? UAT_PAYMENT_GATEWAY_URL };
+}
+
+/** The spec's "error replay sample rate 0.3 on error" unless told otherwise; a share from 0 to 1. */
+function sampleRate(v: unknown): number {
+  if (v === undefined || v === null || v === '') return 0.3;
+  const n = Number(v);
+  if (!(n >= 0 && n <= 1)) throw new Error(`Invalid rumErrorSampleRate "${String(v)}": a number from 0 to 1`);
+  return n;
 }
 
 function positiveInt(v: unknown, name: string): number | undefined {

@@ -30,6 +30,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../functions/platform/http/edge.js';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { acknowledge, lambdaBasicExecutionPolicy } from '../constructs/nag.js';
+import { BrowserErrors } from '../constructs/browser-errors.js';
 import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { webUrlParameterName, type PortalConfig } from './config.js';
@@ -55,10 +56,16 @@ export interface WebStackProps extends StackProps {
 }
 
 /** The strict Content-Security-Policy of the SPA in AWS (infra/csp.ts builds it for both sides). */
-export function contentSecurityPolicy(p: { cognitoEndpoint: string; uploadsDomainName: string }): string {
+export function contentSecurityPolicy(p: {
+  cognitoEndpoint: string;
+  uploadsDomainName: string;
+  /** The stack's region when browser error reporting is on (RUM and Cognito identity there). */
+  rumRegion?: string;
+}): string {
   return buildCsp({
     cognitoOrigin: p.cognitoEndpoint,
     uploadsOrigin: `https://${p.uploadsDomainName}`,
+    rumRegion: p.rumRegion,
     upgradeInsecureRequests: true,
   });
 }
@@ -148,7 +155,10 @@ export class WebStack extends Stack {
 
     const securityHeadersBehavior: ResponseSecurityHeadersBehavior = {
       contentSecurityPolicy: {
-        contentSecurityPolicy: contentSecurityPolicy(props),
+        contentSecurityPolicy: contentSecurityPolicy({
+          ...props,
+          rumRegion: config.rum ? this.region : undefined,
+        }),
         override: true,
       },
       strictTransportSecurity: {
@@ -265,6 +275,20 @@ export class WebStack extends Stack {
       },
     ]);
 
+    // Browser error reporting (docs/browser-errors.md): an app monitor for the SPA's domains.
+    const browserErrors = config.rum
+      ? new BrowserErrors(this, 'BrowserErrors', {
+          stage: config.stage,
+          domains: [
+            ...new Set([
+              this.distribution.distributionDomainName,
+              ...(config.webUrl ? [new URL(config.webUrl).hostname] : []),
+            ]),
+          ],
+          errorSampleRate: config.rumErrorSampleRate,
+        })
+      : undefined;
+
     // Runtime configuration read by the SPA at start: never a local Cognito endpoint here.
     const runtimeConfig = {
       apiUrl: '/api',
@@ -274,6 +298,7 @@ export class WebStack extends Stack {
       authFlowType: 'USER_SRP_AUTH',
       // The operator's links and support contact (infra/site.json), the same as the local stack's.
       ...readSiteDetails(config.siteDetailsFile),
+      ...(browserErrors ? { rum: browserErrors.runtimeConfig } : {}),
     };
     const sources: ISource[] = [];
     if (existsSync(config.webDistPath)) {

@@ -216,6 +216,7 @@ describe('WebStack', () => {
       'onlineHelpUrl',
       'privacyUrl',
       'region',
+      'rum',
       'support',
       'termsUrl',
       'userPoolClientId',

@@ -10,6 +10,7 @@ import { warmSignedInLoad } from './app/preload';
 import { AuthProvider } from './app/auth';
 import { App } from './app/App';
 import { StatusPage } from './app/StatusPage';
+import { scheduleBrowserErrors } from './lib/rum/schedule';
 
 async function bootstrap() {
   document.documentElement.lang = storedLanguage();
@@ -49,3 +50,5 @@ async function bootstrap() {
 }
 
 void bootstrap();
+// JavaScript errors and failed API calls to CloudWatch RUM, after the page is interactive.
+scheduleBrowserErrors();

@@ -1,6 +1,6 @@
 import { getConfig } from '../app/config';
 import { loadAmplifyAuth, storedIdToken } from '../app/amplify';
-import { networkError, toServiceError, type ErrorContext } from './errors';
+import { networkError, toServiceError, type ErrorContext, type ServiceError } from './errors';
 import { startEarlyGet, takeEarlyGet } from '../app/earlyGets';
 import { apiUrl, type Query } from './url';
 
@@ -53,6 +53,23 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): () =>
   };
 }
 
+/** A failed API call as browser error reporting sees it (lib/rum/start.ts): no body, no message. */
+export interface ApiFailure {
+  method: HttpMethod;
+  /** The path as called (`/user/access-requests/<guid>`): the reporter makes it a template. */
+  path: string;
+  /** 0: no response (a NetworkError). */
+  status: number;
+  code: ServiceError['code'];
+}
+
+let onFailure: ((failure: ApiFailure) => void) | undefined;
+
+/** Tells browser error reporting of every failed call, before it is thrown (lib/rum/start.ts). */
+export function setApiFailureListener(listener: typeof onFailure): void {
+  onFailure = listener;
+}
+
 function buildUrl(path: string, query: RequestOptions['query']): string {
   return apiUrl(getConfig().apiUrl, path, query);
 }
@@ -98,13 +115,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw networkError(cause);
+    const error = networkError(cause);
+    onFailure?.({ method: options.method ?? 'GET', path, status: 0, code: error.code });
+    throw error;
   }
 
   const text = await response.text();
   if (!response.ok) {
     if (response.status === 401 && !options.anonymous) onUnauthorized?.();
-    throw toServiceError(response.status, text, options);
+    const error = toServiceError(response.status, text, options);
+    // Reported (the three access-request codes as events of their own: lib/rum/start.ts), then thrown.
+    onFailure?.({ method: options.method ?? 'GET', path, status: response.status, code: error.code });
+    throw error;
   }
   return (text ? JSON.parse(text) : undefined) as T;
 }

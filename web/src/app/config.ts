@@ -24,6 +24,11 @@ export interface RuntimeConfig {
   onlineHelpUrl?: string;
   support?: SupportContact;
   flags: Record<string, boolean>;
+  /**
+   * Browser error reporting (CloudWatch RUM): read by lib/rum/settings.ts after the page is
+   * interactive, so its parsing costs the first load nothing (docs/browser-errors.md).
+   */
+  rum?: unknown;
 }
 
 /**
@@ -87,6 +92,7 @@ export function parseConfig(json: unknown): RuntimeConfig {
     onlineHelpUrl: optionalString(raw, 'onlineHelpUrl'),
     support,
     flags,
+    rum: raw.rum,
   };
 }
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { useTranslation } from '../i18n/translate';
 import { Notice, plainStyles } from '../components/plain/controls';
@@ -7,7 +8,13 @@ import { isChunkLoadError, reloadOnceForChunkError } from './chunkError';
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
-  if (isChunkLoadError(error)) {
+  const chunk = isChunkLoadError(error);
+  // A route's error is caught here, not by the window: reported as an uncaught one would be
+  // (browser error reporting listens to the window's error events, docs/browser-errors.md).
+  useEffect(() => {
+    if (!chunk) window.reportError?.(error);
+  }, [chunk, error]);
+  if (chunk) {
     reloadOnceForChunkError(window.sessionStorage, () => window.location.reload());
     return null;
   }
