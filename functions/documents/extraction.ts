@@ -139,8 +139,6 @@ async function proposeStep(input: ExtractionTaskInput): Promise<ProposeResult> {
     extractionId: input.extractionId,
     reading: input.reading as TitleResult,
   });
-  // The workflow's last task: its end (ExtractionOutcomes Failed is counted by the CountFailure state).
-  recordMetric('ExtractionOutcomes', { outcome: 'Succeeded' });
   logger.info('extraction: proposed', {
     object: loggableKey(input.key),
     hasExtractedData: result.hasExtractedData,

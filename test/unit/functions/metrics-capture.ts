@@ -14,7 +14,7 @@ import type { RecordedMetric } from '../../../functions/platform/observability/m
 export function captureMetrics() {
   const seen: RecordedMetric[] = [];
   const dropped: string[] = [];
-  let off = () => false as boolean;
+  let off: () => unknown = () => undefined;
   beforeEach(() => {
     seen.length = 0;
     dropped.length = 0;
