@@ -52,8 +52,7 @@ export function signedWebhookHeaders(
 
 /** An attempt's result; `refused`: the portal would not send (the URL's rules, a private address). */
 export type PostResult =
-  | { ok: true; statusCode: number }
-  | { ok: false; statusCode?: number; error: string; refused?: true };
+  { ok: true; statusCode: number } | { ok: false; statusCode?: number; error: string; refused?: true };
 
 /** A name's addresses (every one): DNS, or a test's stand-in. */
 export type Resolver = (

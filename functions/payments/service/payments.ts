@@ -381,8 +381,7 @@ export function paymentsService(ports: PaymentPorts) {
         if (!answer) {
           failed++;
           recordMetric('PaymentCatchUpFailures');
-        }
-        else if (answer.result !== 'Pending') settled++;
+        } else if (answer.result !== 'Pending') settled++;
         else if (now.getTime() - Date.parse(s.startedAt) > ABANDON_AFTER_MS) {
           const application = await ports.application(s.applicationId);
           if (!application) continue;

@@ -55,7 +55,8 @@ export function expectOnlyCatalogueValues(
       Parameters<typeof isAllowedDimensionValue>[0]
     >;
     expect(Object.keys(m.dimensions).sort()).toEqual(Object.keys(declared).sort());
-    for (const [d, v] of Object.entries(m.dimensions)) expect(isAllowedDimensionValue(declared[d]!, v)).toBe(true);
+    for (const [d, v] of Object.entries(m.dimensions))
+      expect(isAllowedDimensionValue(declared[d]!, v)).toBe(true);
   }
   const text = JSON.stringify(capture.seen);
   for (const p of personal) expect(text).not.toContain(p);

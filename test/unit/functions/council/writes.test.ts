@@ -302,9 +302,15 @@ describe('metrics (issue 34): CouncilWrites by the route’s action, once the ch
     await service.workflowStages(g('InProgress'), idem, { workflowStages: [] } as never);
     await service.requiredInspections(g('InProgress'), idem, { requiredInspections: [] } as never);
     await service.requiredDocumentGroup(g('InProgress'), idem, 'g1', stored[0]! as never);
-    await service.reviewUpload(g('InProgress', { requiredDocumentGroups: stored }), idem, 'g1', 'plan-1.pdf', {
-      councilStatus: 'Accepted',
-    } as never);
+    await service.reviewUpload(
+      g('InProgress', { requiredDocumentGroups: stored }),
+      idem,
+      'g1',
+      'plan-1.pdf',
+      {
+        councilStatus: 'Accepted',
+      } as never,
+    );
     const routes = [
       'PATCH /council/applications/{id}',
       'POST /council/applications/{id}/lodgement',
@@ -318,7 +324,11 @@ describe('metrics (issue 34): CouncilWrites by the route’s action, once the ch
       'PATCH /council/applications/{id}/required-document-groups/{guid}/uploads/{applicationDocumentId}',
     ] as const;
     expect(metrics.emitted()).toEqual(
-      routes.map((r) => ({ name: 'CouncilWrites', unit: 'Count', dimensions: { action: councilWriteRoutes[r] } })),
+      routes.map((r) => ({
+        name: 'CouncilWrites',
+        unit: 'Count',
+        dimensions: { action: councilWriteRoutes[r] },
+      })),
     );
     expectOnlyCatalogueValues(metrics, ['1000001', 'wcc', 'council:wcc', 'u1', 'g1', 'plan-1.pdf']);
   });

@@ -158,7 +158,12 @@ describe('metrics (issue 34)', () => {
       finish: async (...args) => Boolean(finished.push(args)),
     });
     const reading = { ok: false, reason: 'not-a-title' } as never;
-    await proposer.propose({ applicationId: '1000001', documentName: 'title.pdf', extractionId: 'x1', reading });
+    await proposer.propose({
+      applicationId: '1000001',
+      documentName: 'title.pdf',
+      extractionId: 'x1',
+      reading,
+    });
     await proposer.propose({ applicationId: 'gone', documentName: 'title.pdf', extractionId: 'x2', reading });
     expect(await handler(input('failed'), lambdaContext)).toEqual({});
     expect(finished).toHaveLength(1);
@@ -173,12 +178,18 @@ describe('metrics (issue 34)', () => {
 
   it('every failing step goes through CountFailure (the extraction function, step failed) to the Fail state', () => {
     const asl = JSON.parse(readFileSync('infra/workflows/extraction.asl.json', 'utf8')) as {
-      States: Record<string, { Catch?: { Next: string }[]; Next?: string; Parameters?: { Payload?: { step?: string } } }>;
+      States: Record<
+        string,
+        { Catch?: { Next: string }[]; Next?: string; Parameters?: { Payload?: { step?: string } } }
+      >;
     };
     for (const name of ['ExtractText', 'ReadTitle', 'ProposeOwners'])
       expect(asl.States[name]!.Catch!.map((c) => c.Next)).toEqual(['CountFailure']);
     const count = asl.States.CountFailure!;
     expect(count.Parameters!.Payload!.step).toBe('failed');
-    expect([count.Next, ...count.Catch!.map((c) => c.Next)]).toEqual(['ExtractionFailed', 'ExtractionFailed']);
+    expect([count.Next, ...count.Catch!.map((c) => c.Next)]).toEqual([
+      'ExtractionFailed',
+      'ExtractionFailed',
+    ]);
   });
 });

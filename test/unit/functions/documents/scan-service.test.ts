@@ -345,7 +345,10 @@ describe('metrics (issue 34)', () => {
     await world({ status: 'infected', signature: 'Eicar-Test-Signature' }).service.settle('u', KEY);
     await world({ status: 'error', reason: 'no database' }).service.settle('u', KEY);
     await world({ status: 'clean' }, { unreadable: true }).service.settle('u', KEY);
-    const reject: PostScanCheck = async () => ({ uploadStatus: 'Error', errorCode: 'INVALID_PDF_INTERACTIVE' });
+    const reject: PostScanCheck = async () => ({
+      uploadStatus: 'Error',
+      errorCode: 'INVALID_PDF_INTERACTIVE',
+    });
     await world({ status: 'clean' }, { checks: [reject] }).service.settle('u', KEY);
     expect(metrics.emitted()).toEqual([
       verdict('Clean'),

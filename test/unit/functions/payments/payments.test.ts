@@ -559,7 +559,10 @@ describe('metrics (issue 34)', () => {
     const b = await issue(20);
     const c = await issue(30);
     for (const id of [a.id, b.id])
-      await payments.claim('u1', w.application, id, { paymentMethod: 'Deposit', transactionDate: '2026-11-26' });
+      await payments.claim('u1', w.application, id, {
+        paymentMethod: 'Deposit',
+        transactionDate: '2026-11-26',
+      });
     await payments.depositDecision(council, w.application, idem, a.id, { decision: 'Confirmed' });
     await payments.depositDecision(council, w.application, idem, b.id, { decision: 'Rejected', reason: 'x' });
     await payments.markPaid(council, w.application, idem, c.id, { reference: 'R-1' });
@@ -598,7 +601,9 @@ describe('metrics (issue 34)', () => {
     const s3 = (await payments.session('u1', w.application, b.id, undefined)).sessionId!;
     approve(s3, 'Declined');
     await payments.session('u1', w.application, b.id, undefined); // a new start asks about s3 first
-    expect(metrics.emitted().filter((m) => m.name !== 'CouncilWrites' && m.name !== 'InvoicesIssued')).toEqual([
+    expect(
+      metrics.emitted().filter((m) => m.name !== 'CouncilWrites' && m.name !== 'InvoicesIssued'),
+    ).toEqual([
       card('Approved', 'notification'),
       settled('Gateway'),
       card('Declined', 'return'),

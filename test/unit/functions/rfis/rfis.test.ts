@@ -281,6 +281,13 @@ describe('metrics (issue 34)', () => {
       { name: 'RfiRoundsSubmitted', unit: 'Count', dimensions: {} },
       { name: 'CouncilWrites', unit: 'Count', dimensions: { action: 'rfi-sign-off' } },
     ]);
-    expectOnlyCatalogueValues(metrics, ['u-ana', 'ana@example.nz', 'tui@wcc.govt.nz', 'Officer Tui', 'p1', '100']);
+    expectOnlyCatalogueValues(metrics, [
+      'u-ana',
+      'ana@example.nz',
+      'tui@wcc.govt.nz',
+      'Officer Tui',
+      'p1',
+      '100',
+    ]);
   });
 });
