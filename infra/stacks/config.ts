@@ -66,6 +66,11 @@ export interface PortalConfig {
    * `councils=wcc,akl`, else infra/councils.json's list for the stage.
    */
   councils: string[];
+  /**
+   * Where the operators' alarm topic sends mail (context `alarmEmail`): an email subscription of the
+   * topic (confirmed by its recipient). Without it the topic has no subscriber until one is added.
+   */
+  alarmEmail?: string;
 }
 
 export const PROD_LIKE_STAGES = ['prod', 'production', 'staging', 'preprod'];
@@ -116,6 +121,7 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
     wafRateLimit: positiveInt(ctx('wafRateLimit', 'CONSENT_PORTAL_WAF_RATE_LIMIT'), 'wafRateLimit'),
     rateLimits: jsonText(ctx('rateLimits', 'CONSENT_PORTAL_RATE_LIMITS')),
     councils: list(ctx('councils', 'CONSENT_PORTAL_COUNCILS')) ?? councilsOf(stage),
+    alarmEmail: alarmEmailOf(ctx('alarmEmail', 'CONSENT_PORTAL_ALARM_EMAIL')),
     apiDomain: apiDomainOf(
       ctx('apiDomainName', 'CONSENT_PORTAL_API_DOMAIN_NAME'),
       ctx('apiCertificateArn', 'CONSENT_PORTAL_API_CERTIFICATE_ARN'),
@@ -182,3 +188,11 @@ function webUrlOf(v: unknown): string | undefined {
 
 /** The SSM parameter the Web stack writes the web app's URL to (read by Cognito's CustomMessage trigger). */
 export const webUrlParameterName = (stage: string): string => `/consent-portal/${stage}/web-url`;
+
+/** An address for the alarm topic's email subscription, or undefined. */
+function alarmEmailOf(v: unknown): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const email = String(v).trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Invalid alarmEmail "${email}"`);
+  return email;
+}
