@@ -32,7 +32,6 @@ import {
 import type { Feature } from '../../functions/routes.js';
 import {
   alarmName,
-  apiAlarmSettings,
   portalAlarm,
   routeGroupMetrics,
   runbookLink,
