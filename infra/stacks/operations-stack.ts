@@ -15,7 +15,7 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Rule } from 'aws-cdk-lib/aws-events';
-import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { CfnFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -154,6 +154,20 @@ export class OperationsStack extends Stack {
       masterKey: key,
       enforceSSL: true,
     });
+    // The topic's policy (enforceSSL writes one) must let CloudWatch publish: this account's alarms only.
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': this.account },
+          ArnLike: {
+            'aws:SourceArn': `arn:${this.partition}:cloudwatch:${this.region}:${this.account}:alarm:*`,
+          },
+        },
+      }),
+    );
     if (config.alarmEmail) this.topic.addSubscription(new EmailSubscription(config.alarmEmail));
     this.action = new SnsAction(this.topic);
     new CfnOutput(this, 'AlarmTopicArn', {

@@ -8,7 +8,7 @@ import { metricsNamespace } from '../../functions/platform/observability/catalog
 import { runbookAnchors, runbookPath } from '../../infra/constructs/alarms.js';
 import { repoRoot } from '../../infra/constructs/portal-function.js';
 import type { PortalStacks } from '../../infra/stacks/index.js';
-import { buildTestApp, template } from './helpers.js';
+import { buildTestApp, propsOf, template } from './helpers.js';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
 type Alarm = {
@@ -217,6 +217,11 @@ describe('operations: alarms, dashboard and canary releases (issue 34)', () => {
     t.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [key?.[0], 'Arn'] } });
     t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@example.nz' });
     expect(Object.keys(t.findOutputs('AlarmTopicArn'))).toEqual(['AlarmTopicArn']);
+    // CloudWatch may publish (this account's alarms) and use the key; nothing without TLS.
+    const policy = json(propsOf(t, 'AWS::SNS::TopicPolicy'));
+    expect(policy).toContain('"Service":"cloudwatch.amazonaws.com"');
+    expect(policy).toContain('"aws:SecureTransport":"false"');
+    expect(json(key?.[1].Properties.KeyPolicy)).toContain('"Service":"cloudwatch.amazonaws.com"');
   });
 
   it("every alarm's description names its runbook entry, and every entry of docs/operations.md is an alarm's", () => {
