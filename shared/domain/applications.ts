@@ -161,6 +161,28 @@ const STATUS_LABELS: Record<ApplicationStatus, string> = {
 };
 export const statusLabel = (status: ApplicationStatus): string => STATUS_LABELS[status] ?? 'Unknown';
 
+/**
+ * What each status means for the applicant, in a sentence (docs/content-guide.md): where it stands
+ * and, when it asks something of them, what. Shown beside the status label on the Overview.
+ */
+const STATUS_EXPLANATIONS: Record<ApplicationStatus, string> = {
+  Archived: 'Archived: it is kept for your records.',
+  Completed: 'Finished: the council has completed its work on this application.',
+  Draft: 'Not sent yet: finish the form and send it to the council.',
+  InProgress: 'The council is working on it.',
+  Refused: 'The council refused the consent. Contact the council to talk about what you can do next.',
+  Rejected: 'The council did not accept the application. Contact the council to find out why.',
+  Lapsed:
+    'The consent lapsed: it can no longer be used. Contact the council to talk about what you can do next.',
+  Submitted: 'Sent: the council is checking that it has everything it needs before it accepts it.',
+  Submitting: 'Being sent to the council.',
+  VRFISuspended: "Waiting for your answers; the council's clock is paused.",
+  Withdrawn: 'Withdrawn: the council will not work on it any further.',
+  Unknown: 'We cannot tell where this application stands. Contact the council.',
+};
+export const statusExplanation = (status: ApplicationStatus): string =>
+  STATUS_EXPLANATIONS[status] ?? STATUS_EXPLANATIONS.Unknown;
+
 const COMPLETED_STAGE_LABELS: Record<StageName, string> = {
   Lodgement: 'Lodgement Accepted',
   Assessment: 'Assessment Issued',

@@ -20,6 +20,7 @@ import {
   isVisibleStatus,
   listRecordType,
   stageLabel,
+  statusExplanation,
   statusLabel,
 } from '../../../shared/domain/applications';
 import type { CardMenuInput } from '../../../shared/domain/applications';
@@ -107,6 +108,15 @@ describe('states (§4)', () => {
     expect(statusLabel('InProgress')).toBe('In Progress');
     expect(statusLabel('VRFISuspended')).toBe('Suspended · RFIs');
     expect(statusLabel('Unknown')).toBe('Unknown');
+  });
+  it('every status has a plain label and a sentence; Suspended says the applicant is awaited and the clock paused', () => {
+    expect(statusExplanation('VRFISuspended')).toBe(
+      "Waiting for your answers; the council's clock is paused.",
+    );
+    for (const status of applicationStatuses) {
+      expect(statusLabel(status)).not.toMatch(/^[A-Z][a-z]+[A-Z]|^[A-Z_]{3,}$/);
+      expect(statusExplanation(status)).toMatch(/^[A-Z].*\.$/);
+    }
   });
 });
 
