@@ -56,7 +56,10 @@ test('the automatic council grants a lodged application; the applicant follows i
     await expect(async () => {
       await page.reload();
       await expect(page.getByRole('heading', { name: 'Statutory clock' })).toBeVisible({ timeout: 2_000 });
-      await expect(stages.getByText('Lodgement Accepted')).toBeVisible({ timeout: 2_000 });
+      // Each stage's name, then its chip (the name once: issue 36 finding 2).
+      await expect(stages.getByRole('listitem').filter({ hasText: 'Lodgement' })).toContainText('Accepted', {
+        timeout: 2_000,
+      });
     }).toPass({ timeout: 60_000 });
     await expect(page.getByRole('progressbar', { name: 'Working days used' })).toBeVisible();
     await expectNoAxeViolations(page, 'details: accepted, the statutory clock');
@@ -65,7 +68,9 @@ test('the automatic council grants a lodged application; the applicant follows i
       await page.reload();
       // The header names the consent by its number now (portal-core §5: the consent number).
       await expect(page.getByText(/^WCC-BC-\d{4}-\d+ · /)).toBeVisible({ timeout: 2_000 });
-      await expect(stages.getByText('Assessment Issued')).toBeVisible({ timeout: 2_000 });
+      await expect(stages.getByRole('listitem').filter({ hasText: 'Assessment' })).toContainText('Issued', {
+        timeout: 2_000,
+      });
     }).toPass({ timeout: 60_000 });
     await expect(page.getByText(/Decided on/)).toBeVisible();
     await expectNoAxeViolations(page, 'details: granted');

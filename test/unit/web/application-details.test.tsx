@@ -244,8 +244,9 @@ describe('application details page', () => {
     expect(screen.getByText('BLD-2025-00055')).toBeTruthy();
     expect(screen.getByText('Mere Tane')).toBeTruthy();
     expect(screen.getByText('Residential 1')).toBeTruthy();
-    expect(screen.getByText('Lodgement Accepted')).toBeTruthy();
-    expect(screen.getByText('(4/20 Completed)')).toBeTruthy();
+    // Each stage's name once, then its chip (issue 36 finding 2).
+    const stages = within(screen.getByRole('list', { name: 'Workflow stages' })).getAllByRole('listitem');
+    expect(stages.map((li) => li.textContent)).toEqual(['LodgementAccepted', 'Assessment(4/20 Completed)']);
     expect(await screen.findByText('consents@akl.example.nz')).toBeTruthy();
   });
 

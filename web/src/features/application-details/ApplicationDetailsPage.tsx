@@ -20,7 +20,7 @@ import {
   applicationHref,
   canEdit,
   initialStages,
-  stageLabel,
+  stageChip,
   statusExplanation,
   statusLabel,
 } from '../../../../shared/domain/applications';
@@ -67,6 +67,8 @@ function contactOf(app: ApplicationDto): string {
   const name = [contact.firstName, contact.lastName].filter((s) => typeof s === 'string' && s).join(' ');
   return name || (typeof contact.email === 'string' ? contact.email : '-');
 }
+
+const CHIP_COLOURS = { done: 'green', current: 'blue', stopped: 'red', notStarted: 'grey' } as const;
 
 function Overview({ app, next }: { app: ApplicationDto; next: ReturnType<typeof useNextSteps> }) {
   const { t } = useTranslation();
@@ -121,18 +123,8 @@ function Overview({ app, next }: { app: ApplicationDto; next: ReturnType<typeof 
             <li key={stage.stageName}>
               <SpaceBetween direction="horizontal" size="xs">
                 <Box fontWeight="bold">{stage.stageDisplayName}</Box>
-                <Badge
-                  color={
-                    stage.stageStatus === 'Completed'
-                      ? 'green'
-                      : stage.stageStatus === 'NotStarted'
-                        ? 'grey'
-                        : 'blue'
-                  }
-                >
-                  {stage.stageStatus === 'NotStarted'
-                    ? t('applicationDetails.overview.notStarted')
-                    : stageLabel(stage)}
+                <Badge color={CHIP_COLOURS[stageChip(stage, app, stages).tone]}>
+                  {stageChip(stage, app, stages).text}
                 </Badge>
               </SpaceBetween>
             </li>
