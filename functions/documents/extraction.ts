@@ -1,6 +1,5 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { portalHandler } from '../platform/observability/tracer.js';
 import * as z from 'zod';
 import { logger } from '../platform/logger.js';
 import { s3Client } from '../platform/adapters/aws/s3.js';
@@ -163,4 +162,4 @@ export async function extraction(event: unknown): Promise<TextStepResult | Title
   }
 }
 
-export const handler = middy(extraction).use(injectLambdaContext(logger, { resetKeys: true }));
+export const handler = portalHandler(extraction);

@@ -12,6 +12,12 @@
  * Extra entries (e.g. a throwaway entry importing only some routes) are measured the same way,
  * built into a temporary folder (paths relative to the repository or absolute):
  * `BUNDLE_ENTRIES=functions/x.ts,functions/y.ts npm run bench -- bundles`.
+ * `BUNDLE_ONLY=functions/x.ts,functions/y.ts` measures only those entries (no synth, no cdk.out):
+ * a quick before/after of a change to a few functions.
+ *
+ * The import runs with the variables Lambda's runtime sets (AWS_EXECUTION_ENV, LAMBDA_TASK_ROOT,
+ * _HANDLER), so what switches on only in Lambda (the Powertools tracer: active X-Ray tracing) is
+ * switched on here too and its init is part of the figure.
  *
  * It prints numbers and never fails on them; budgets are in the README ("Performance budgets").
  */
@@ -153,6 +159,9 @@ function initTimes(file: string, env: Record<string, string>): number[] {
         AWS_ACCESS_KEY_ID: 'dummy',
         AWS_SECRET_ACCESS_KEY: 'dummy',
         AWS_LAMBDA_FUNCTION_NAME: 'bench',
+        AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+        LAMBDA_TASK_ROOT: path.dirname(file),
+        _HANDLER: 'index.handler',
         TABLE_NAME: 'bench-table',
         ...env,
       },
@@ -210,8 +219,9 @@ const extraEnv = {
 export async function bundles({ table }: { table: Table }) {
   const tmp = mkdtempSync(path.join(tmpdir(), 'bench-bundles-'));
   try {
-    const lambdas = lambdasOfCdkOut();
-    const extra = (process.env.BUNDLE_ENTRIES ?? '')
+    const only = process.env.BUNDLE_ONLY;
+    const lambdas = only ? [] : lambdasOfCdkOut();
+    const extra = (only ?? process.env.BUNDLE_ENTRIES ?? '')
       .split(',')
       .map((e) => e.trim())
       .filter(Boolean);
