@@ -61,7 +61,7 @@ export const DEMO_DATA_CONTEXT = 'consent-portal:demoData';
 export const STAGE_CONTEXT = 'consent-portal:stage';
 
 /**
- * What every function gets for tracing and metrics (docs/operations.md "Traces"): active X-Ray
+ * What every function gets for tracing and metrics (docs/tracing.md): active X-Ray
  * tracing, the stage's metrics namespace, and the tracer told never to capture responses, error
  * details or outgoing HTTP calls (functions/platform/observability/tracer.ts enforces the same in
  * code; the variables keep Powertools' own defaults from ever switching them back on).

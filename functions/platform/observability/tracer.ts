@@ -10,7 +10,7 @@ import type { DomainErrorKind } from '../errors.js';
 import { countColdStart } from './metrics.js';
 
 /**
- * The one Powertools Tracer of a Lambda (module scope; docs/operations.md "Traces"). Active X-Ray
+ * The one Powertools Tracer of a Lambda (module scope; docs/tracing.md). Active X-Ray
  * tracing is on for every deployed function (infra/constructs/portal-function.ts); the tracer
  * switches itself off outside Lambda (no AWS_EXECUTION_ENV: the local stack, tests), silently.
  *
@@ -84,9 +84,7 @@ function coldStart(): MiddlewareObj<unknown, unknown, Error, Context> {
  * handlers (../http/handler.ts) add their error mapping on top; every other handler (stream,
  * Cognito triggers, S3, Step Functions tasks, schedules) is `portalHandler(fn)`.
  */
-export function portalHandler<E, R>(
-  fn: (event: E, context: Context) => Promise<R>,
-): PortalHandler<E, R> {
+export function portalHandler<E, R>(fn: (event: E, context: Context) => Promise<R>): PortalHandler<E, R> {
   return middy<E, R, Error, Context>(fn)
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
