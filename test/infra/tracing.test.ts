@@ -46,6 +46,36 @@ describe('tracing and the metrics namespace on every function', () => {
     }
   });
 
+  it("a portal function's wildcard-resource statements are X-Ray's (and the stream's ListStreams), nothing the tracing acknowledgement could hide", () => {
+    let xray = 0;
+    for (const { t } of templates) {
+      const fnRoles = new Set(
+        Object.values(t.findResources('AWS::Lambda::Function'))
+          .filter((r) => (r as { Metadata?: Record<string, unknown> }).Metadata?.[entryMetadataKey])
+          .map((r) => JSON.stringify((r as { Properties: { Role: unknown } }).Properties.Role)),
+      );
+      for (const policy of propsOf(t, 'AWS::IAM::Policy')) {
+        const roles = (policy.Roles as unknown[]).map((r) =>
+          JSON.stringify({ 'Fn::GetAtt': [(r as { Ref: string }).Ref, 'Arn'] }),
+        );
+        if (!roles.some((r) => fnRoles.has(r))) continue;
+        const statements = (
+          policy.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }
+        ).Statement;
+        for (const st of statements.filter((x) => x.Resource === '*')) {
+          // dynamodb:ListStreams: CDK's grant of a stream event source (acknowledged where it is made).
+          const actions = [st.Action].flat().filter((a) => a !== 'dynamodb:ListStreams');
+          expect(
+            actions.every((a) => a.startsWith('xray:')),
+            JSON.stringify(st),
+          ).toBe(true);
+          if (actions.length) xray++;
+        }
+      }
+    }
+    expect(xray).toBeGreaterThanOrEqual(functions.length);
+  });
+
   it('the extraction state machine is traced', () => {
     const machines = propsOf(Template.fromStack(stacks.workflows), 'AWS::StepFunctions::StateMachine');
     expect(machines.length).toBeGreaterThan(0);
