@@ -1,12 +1,9 @@
-import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { MiddlewareObj, MiddyfiedHandler } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { logger } from '../logger.js';
-import { DomainError } from '../errors.js';
-import type { DomainErrorKind } from '../errors.js';
 import { countColdStart } from './metrics.js';
 
 /**
@@ -29,29 +26,33 @@ import { countColdStart } from './metrics.js';
  *   its allow-listed parameters (DynamoDB table names, S3 bucket and key — our keys are generated
  *   ids — Lambda function names), never an item, a message or an email body.
  */
-const serverKinds = new Set<DomainErrorKind>(['upstream', 'unavailable', 'internal']);
+type PortalTracer = import('./xray-tracer.js').PortalTracer;
 
-class PortalTracer extends Tracer {
-  /** Never: responses carry personal data. */
-  public override addResponseAsMetadata(): void {}
+let loaded: PortalTracer | undefined;
+let loading: Promise<PortalTracer> | undefined;
 
-  /**
-   * The failure flag only, never the error's message or stack (see above): `error` for what the
-   * caller did wrong (a domain error answered with a 4xx), `fault` for everything else.
-   */
-  public override addErrorAsMetadata(error: Error): void {
-    if (!this.isTracingEnabled()) return;
-    const segment = this.getSegment();
-    if (!segment) return;
-    if (error instanceof DomainError && !serverKinds.has(error.kind)) segment.addErrorFlag();
-    else segment.addFaultFlag();
-  }
+/**
+ * Loads the tracer (and the X-Ray SDK) once. The SDK's import and its async hooks cost about 40 ms
+ * of CPU and slow every module evaluated after them, so it is not part of module init: the handler
+ * wrapper loads it before the first invocation runs, in a Lambda with tracing on only (Powertools'
+ * own rule: AWS_EXECUTION_ENV set, not SAM, POWERTOOLS_TRACE_ENABLED not false). Tests load it
+ * themselves. AWS SDK clients are created on first use, inside an invocation, so they are captured.
+ */
+export function loadTracer(): Promise<PortalTracer> {
+  return (loading ??= import('./xray-tracer.js').then((m) => (loaded = m.createTracer())));
 }
 
-export const tracer = new PortalTracer({
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME || 'consent-portal',
-  captureHTTPsRequests: false,
-});
+const tracingWanted = () =>
+  !!process.env.AWS_EXECUTION_ENV &&
+  !process.env.AWS_SAM_LOCAL &&
+  process.env.POWERTOOLS_TRACE_ENABLED?.toLowerCase() !== 'false';
+
+/** What the adapters use: an AWS SDK v3 client captured once the tracer is loaded (as it is in an invocation). */
+export const tracer = {
+  captureAWSv3Client<T>(client: T): T {
+    return loaded ? loaded.captureAWSv3Client(client) : client;
+  },
+};
 
 /** The annotation keys a request may set (a test pins that nothing else is put on a trace). */
 export const requestAnnotationKeys = ['routeKey', 'feature', 'applicationId'] as const;
@@ -65,10 +66,30 @@ const APPLICATION_ID = /^\d{1,15}$/;
  * on a trace).
  */
 export function annotateRequest(a: { routeKey?: string; feature?: string; applicationId?: unknown }) {
-  if (a.routeKey) tracer.putAnnotation('routeKey', a.routeKey);
-  if (a.feature) tracer.putAnnotation('feature', a.feature);
+  if (!loaded) return;
+  if (a.routeKey) loaded.putAnnotation('routeKey', a.routeKey);
+  if (a.feature) loaded.putAnnotation('feature', a.feature);
   if (typeof a.applicationId === 'string' && APPLICATION_ID.test(a.applicationId))
-    tracer.putAnnotation('applicationId', a.applicationId);
+    loaded.putAnnotation('applicationId', a.applicationId);
+}
+
+/** Powertools' handler subsegment (no response capture), once the tracer is loaded. */
+function tracing(): MiddlewareObj<unknown, unknown, Error, Context> {
+  let mw: MiddlewareObj<unknown, unknown, Error, Context> | undefined;
+  const capture = () =>
+    loaded && (mw ??= captureLambdaHandler(loaded, { captureResponse: false }) as unknown as typeof mw);
+  return {
+    before: async (request) => {
+      if (!loaded && tracingWanted()) await loadTracer();
+      await capture()?.before?.(request);
+    },
+    after: async (request) => {
+      await capture()?.after?.(request);
+    },
+    onError: async (request) => {
+      await capture()?.onError?.(request);
+    },
+  };
 }
 
 /** Counts the function's cold start (Powertools' ColdStart metric), once per execution environment. */
@@ -87,7 +108,7 @@ function coldStart(): MiddlewareObj<unknown, unknown, Error, Context> {
 export function portalHandler<E, R>(fn: (event: E, context: Context) => Promise<R>): PortalHandler<E, R> {
   return middy<E, R, Error, Context>(fn)
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+    .use(tracing() as MiddlewareObj<E, R, Error, Context>)
     .use(coldStart() as MiddlewareObj<E, R, Error, Context>) as PortalHandler<E, R>;
 }
 

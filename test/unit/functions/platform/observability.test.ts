@@ -15,9 +15,10 @@ import { NotFound } from '../../../../functions/platform/errors.js';
 import { metrics, onMetric } from '../../../../functions/platform/observability/metrics.js';
 import type { RecordedMetric } from '../../../../functions/platform/observability/metrics.js';
 import {
+  loadTracer,
   portalHandler,
   requestAnnotationKeys,
-  tracer,
+  tracer as adapterTracer,
 } from '../../../../functions/platform/observability/tracer.js';
 import { rateLimiter, type RateCounter } from '../../../../functions/platform/rate-limit.js';
 import { TooManyRequests } from '../../../../functions/platform/errors.js';
@@ -54,6 +55,9 @@ const impls = {
 const handler = createFeatureHandler('applications', contract as never, impls as never, { routes: table });
 const call = async (...args: Parameters<typeof httpEvent>) =>
   parseResponse(await handler(httpEvent(...args), lambdaContext));
+
+// Outside Lambda the wrapper never loads the X-Ray SDK; here it is loaded to look at what it would do.
+const tracer = await loadTracer();
 
 const seen: RecordedMetric[] = [];
 const off = onMetric((m) => seen.push(m));
@@ -196,5 +200,6 @@ describe('portalHandler (every other Lambda)', () => {
     expect(tracer.isTracingEnabled()).toBe(false);
     const client = { send: () => undefined, middlewareStack: { add: () => undefined } };
     expect(tracer.captureAWSv3Client(client as never)).toBe(client);
+    expect(adapterTracer.captureAWSv3Client(client)).toBe(client);
   });
 });
