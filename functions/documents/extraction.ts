@@ -1,6 +1,5 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { portalHandler } from '../platform/observability/tracer.js';
 import * as z from 'zod';
 import { logger } from '../platform/logger.js';
 import { recordMetric } from '../platform/observability/metrics.js';
@@ -170,4 +169,4 @@ export async function extraction(
   }
 }
 
-export const handler = middy(extraction).use(injectLambdaContext(logger, { resetKeys: true }));
+export const handler = portalHandler(extraction);

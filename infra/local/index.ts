@@ -113,6 +113,9 @@ export interface LocalStackOutputs {
   MailOutboxDir: string;
   /** JSON lines: domain events whose consumers failed every retry (redrive: infra/local/redrive.ts). */
   EventDeadLetterFile: string;
+  /** EMF lines of every metric recorded since the stack started (METRICS_FILE; `npm run ops -- status`). */
+  MetricsFile: string;
+  StartedAt: string;
   DataDir: string;
 }
 
@@ -161,6 +164,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // Injected lookup faults never outlive the run that wrote them.
   const lookupsFaultsFile = path.join(dataDir, 'lookups-faults.json');
   rmSync(lookupsFaultsFile, { force: true });
+  // The figures of this run (EMF lines, as CloudWatch would read them from the log): read by
+  // `npm run ops -- status` (infra/local/ops-status.ts). Started afresh with the stack.
+  const metricsFile = path.join(dataDir, 'metrics.jsonl');
+  writeFileSync(metricsFile, '');
 
   const handlers = new HandlerLoader(path.resolve(options.functionsDir ?? path.join(repoRoot, 'functions')));
   const webUrl = `http://127.0.0.1:${ports.web}`;
@@ -229,6 +236,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         'arn:aws:lambda:ap-southeast-2:000000000000:function:consent-portal-scheduled-local',
       MAIL_TRANSPORT: 'outbox',
       MAIL_OUTBOX_DIR: mailDir,
+      METRICS_FILE: metricsFile,
       MAIL_FROM: 'Consent Portal <no-reply@consent.local>',
       CLAMSCAN_PATH: '/usr/bin/clamscan',
       CLAMAV_DB_DIR: path.join(repoRoot, 'infra/local/clamav'),
@@ -467,6 +475,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LambdaDeadLetterFile: lambda.deadLetterFile,
       MailOutboxDir: mailDir,
       EventDeadLetterFile: path.join(dataDir, 'dead-letters', 'events.jsonl'),
+      MetricsFile: metricsFile,
+      StartedAt: new Date(t0).toISOString(),
       DataDir: dataDir,
     };
     const outputsFile = path.join(dataDir, 'outputs.json');

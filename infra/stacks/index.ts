@@ -3,7 +3,7 @@ import { PortalNagChecks } from '../constructs/nag.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { configFromContext, resolveConfig, type PortalConfig, type ResolvedConfig } from './config.js';
-import { DEMO_DATA_CONTEXT } from '../constructs/portal-function.js';
+import { DEMO_DATA_CONTEXT, STAGE_CONTEXT } from '../constructs/portal-function.js';
 import { DataStack } from './data-stack.js';
 import { EdgeLogsStack } from './edge-logs-stack.js';
 import { OperationsStack } from './operations-stack.js';
@@ -72,6 +72,8 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
   const config = resolveConfig({ ...configFromContext(app.node), ...options.config });
   // Every function of a prod-like stage leaves the demo data out (DEMO_DATA).
   app.node.setContext(DEMO_DATA_CONTEXT, config.prodLike ? 'excluded' : 'included');
+  // Every function's metrics namespace is the stage's (POWERTOOLS_METRICS_NAMESPACE).
+  app.node.setContext(STAGE_CONTEXT, config.stage);
   const env: Environment = { region: config.region, ...(config.account ? { account: config.account } : {}) };
   const name = (part: string) => stackName(config.stage, part);
   const common = { env, config };

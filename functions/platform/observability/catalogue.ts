@@ -2,7 +2,7 @@ import { features } from '../../routes.js';
 import type { RouteKey } from '../../routes.js';
 import { UploadErrorCode } from '../../../shared/schemas/documents.js';
 import { paymentTypes } from '../../../shared/domain/payments.js';
-import { rateLimitSettings } from '../rate-limit.js';
+import { rateLimitSettings } from '../rate-limit-settings.js';
 
 /**
  * The metrics catalogue (docs/operations.md): every business and health figure a function emits,
