@@ -351,10 +351,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       USER_POOL_CLIENT_ID: cognito.clientId,
       // The issuer the local gateway verifies council tokens against (infra/local/council-authorizer.ts).
       COUNCIL_ISSUER: `${cognito.endpoint}/${cognito.councilUserPoolId}`,
-      // Every test and the automatic council share a few clients on one machine: ten times the
-      // production bucket (docs/council-api.md "Limits"); env CONSENT_PORTAL_COUNCIL_RATE_LIMIT replaces it.
+      // Every test, the demo's seeding and the automatic council share a few clients on one machine,
+      // thousands of calls in seconds: a bucket that never empties there (docs/council-api.md
+      // "Limits"; the limit itself is tested with a client's own rule). Env
+      // CONSENT_PORTAL_COUNCIL_RATE_LIMIT replaces it, e.g. to try the production rule locally.
       COUNCIL_RATE_LIMIT:
-        process.env.CONSENT_PORTAL_COUNCIL_RATE_LIMIT ?? JSON.stringify({ perSecond: 100, burst: 1000 }),
+        process.env.CONSENT_PORTAL_COUNCIL_RATE_LIMIT ??
+        JSON.stringify({ perSecond: 10_000, burst: 100_000 }),
     });
 
     // The scheduler seam: functions/platform/adapters/scheduler.ts gets the local implementation.
