@@ -63,6 +63,13 @@ describe('token bucket (GCRA)', () => {
     await expect(bucket.take('c')).rejects.toBeInstanceOf(TooManyRequests);
   });
 
+  it('calls racing for one bucket under its limit all go through (contention is never a refusal)', async () => {
+    const store = memoryStore();
+    const bucket = tokenBucket({ store, rule: { perSecond: 10, burst: 100 }, now: () => 1_000_000 });
+    const answers = await Promise.allSettled(Array.from({ length: 12 }, () => bucket.take('busy')));
+    expect(answers.filter((a) => a.status === 'rejected')).toEqual([]);
+  });
+
   it('COUNCIL_RATE_LIMIT overrides the production rule; a malformed one fails loudly', () => {
     expect(councilRateFrom(undefined)).toEqual({ perSecond: 10, burst: 100 });
     expect(councilRateFrom('{"burst": 5}')).toEqual({ perSecond: 10, burst: 5 });
