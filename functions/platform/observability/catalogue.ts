@@ -1,6 +1,6 @@
 import { features } from '../../routes.js';
 import type { RouteKey } from '../../routes.js';
-import { UploadErrorCode } from '../../../shared/schemas/documents.js';
+import { uploadErrorCodes } from '../../../shared/domain/upload-errors.js';
 import { paymentTypes } from '../../../shared/domain/payments.js';
 import { rateLimitSettings } from '../rate-limit-settings.js';
 
@@ -143,7 +143,7 @@ export const metricCatalogue = {
   },
   CheckFailures: {
     unit: 'Count',
-    dimensions: { errorCode: UploadErrorCode.options },
+    dimensions: { errorCode: uploadErrorCodes },
     description: 'Uploads refused by a check, by upload error code',
   },
   ExtractionOutcomes: {
