@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { TooManyRequests } from './errors.js';
+import { recordMetric } from './observability/metrics.js';
 
 /**
  * A token bucket per subject, as the generic cell rate algorithm (GCRA) keeps it: one number per
@@ -71,7 +72,11 @@ export function tokenBucket(deps: { store: BucketStore; rule: BucketRule; now?: 
         const t = now();
         const old = await deps.store.read(subject);
         const decision = takeToken(old, t, deps.rule);
-        if (!decision.allowed) throw new TooManyRequests(undefined, undefined, decision.retryAfterSeconds);
+        if (!decision.allowed) {
+          // A runaway integration shows on the dashboard beside the other limits (docs/metrics.md).
+          recordMetric('RateLimitRefusals', { limit: 'councilClient' });
+          throw new TooManyRequests(undefined, undefined, decision.retryAfterSeconds);
+        }
         // The item is useless once the bucket is full again: keep it a minute past that.
         if (await deps.store.write(subject, decision.tat, old, Math.ceil(decision.tat / 1000) + 60)) return;
       }

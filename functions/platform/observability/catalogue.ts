@@ -174,8 +174,9 @@ export const metricCatalogue = {
   },
   RateLimitRefusals: {
     unit: 'Count',
-    dimensions: { limit: Object.keys(rateLimitSettings) },
-    description: 'Calls refused with 429 by a named rate limit',
+    // The named fixed-window limits, and `councilClient`: a council client's token bucket.
+    dimensions: { limit: [...Object.keys(rateLimitSettings), 'councilClient'] },
+    description: 'Calls refused with 429 by a named rate limit or a council client’s token bucket',
   },
 } as const satisfies Record<string, MetricDefinition>;
 
