@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HOST } from './ports.js';
+import { listen } from './util.js';
 
 /**
  * The local card gateway (docs/payments.md): the subset of Windcave's REST API the portal's adapter
@@ -253,10 +254,7 @@ ${Object.entries(TEST_CARDS)
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => send(res, 400, { errors: [{ message: String(err) }] }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, HOST, () => resolve());
-  });
+  await listen(server, options.port, HOST);
   base = `http://${HOST}:${(server.address() as AddressInfo).port}`;
   return {
     url: base,

@@ -59,7 +59,17 @@ export function sendJson(
   res.end(text);
 }
 
+/**
+ * How long an idle keep-alive connection stays open (as AWS's load balancers: 60 s and more). Node's
+ * default, 5 s, lost requests under load: a client reused a pooled connection at the moment the
+ * server closed it ("other side closed" in a fuzz test on a loaded 2-core machine). Clients read
+ * the hint (`Keep-Alive: timeout=65`) and drop their sockets first.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 export function listen(server: Server, port: number, host: string): Promise<void> {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   return new Promise((resolve, reject) => {
     const onError = (err: Error) => reject(err);
     server.once('error', onError);
