@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import createClient from 'openapi-fetch';
 import type * as z from 'zod';
 import type { paths } from './api-types.js';
+import { recordingFetch } from './examples-recorder.js';
 import {
   CouncilApplication,
   CouncilApplicationsPage,
@@ -121,7 +122,7 @@ type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { qu
 type Query = Record<string, string | number | readonly string[] | undefined>;
 
 export function councilApiClient(credentials: CouncilCredentials, options: CouncilClientOptions = {}) {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = recordingFetch(options.fetch ?? fetch, credentials.apiUrl);
   const now = options.now ?? Date.now;
   let cached: { token: string; renewAt: number } | undefined;
 
