@@ -30,6 +30,7 @@ const TESTS = [
   'test/integration/authorization-matrix-council.test.ts',
   'test/integration/council-limits.test.ts',
   'test/integration/council-feed-restart.test.ts',
+  'test/integration/council-tour.test.ts',
 ];
 
 let file = values.from;
