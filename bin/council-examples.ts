@@ -2,7 +2,7 @@
  * `npm run council-examples`: records the council API's examples for the OpenAPI document. Runs
  * the council integration tests with the council client recording its calls
  * (infra/council/examples-recorder.ts), then keeps, per council operation and status, the first
- * call seen — a success and each error it answered — in docs/council-examples.json, which
+ * call seen — a success and each error it answered — in functions/platform/http/openapi-examples.json, which
  * `npm run openapi` puts in the document. A unit test checks every operation has its examples and
  * each still parses by the operation's schemas, so a contract change asks for a new recording.
  *
@@ -49,7 +49,7 @@ const calls = readFileSync(file, 'utf8')
   .filter(Boolean)
   .map((l) => JSON.parse(l) as RecordedCall);
 const examples = pickCouncilExamples(calls);
-const out = path.join(root, 'docs', 'council-examples.json');
+const out = path.join(root, 'functions', 'platform', 'http', 'openapi-examples.json');
 writeFileSync(out, `${JSON.stringify(examples, null, 2)}\n`);
 console.log(
   `wrote ${path.relative(process.cwd(), out)}: ${Object.keys(examples).length} operations from ${calls.length} calls`,

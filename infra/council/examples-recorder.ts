@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 
 /**
- * Records the council client's calls as examples for the OpenAPI document (docs/council-examples.md):
+ * Records the council client's calls as examples for the OpenAPI document (functions/platform/http/openapi-examples.json):
  * with env COUNCIL_EXAMPLES_FILE set, every API call (not the token request) is appended to that
  * file as one JSON line — method, path (after the API's base URL), request body, status, response
  * body. `npm run council-examples` runs the council integration tests with it and picks one example

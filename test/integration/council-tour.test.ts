@@ -111,6 +111,19 @@ describe('a council back office through the generated client', { timeout: 180_00
     );
   });
 
+  test('the errors a back office meets: a bad token, a missing scope, a body over its cap', async () => {
+    const id = await lodged();
+    const badToken = await wcc.send('GET', `/council/applications/${id}`, { token: 'not-a-token' });
+    expect(badToken.status).toBe(401);
+    const readOnly = councilApiClient(councilCredentials('wcc', o), { scopes: ['applications.read'] });
+    const noScope = await readOnly.send('POST', `/council/applications/${id}/suspension`, { body: {} });
+    expect(noScope.status).toBe(403);
+    const tooBig = await wcc.send('PATCH', `/council/applications/${id}`, {
+      body: { trackingNumber: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(tooBig.status).toBe(413);
+  });
+
   test('a registered-applicant invitation: made, listed, read', async () => {
     const made = await wcc.invite({
       email: 'builder.tour@example.nz',
