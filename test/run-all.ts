@@ -94,6 +94,56 @@ function readCounts(file: string): Counts | undefined {
   return undefined;
 }
 
+/** The failing tests a report names (file › test: first line of the error), so CI's tail says what failed. */
+function readFailures(file: string): string[] {
+  if (!existsSync(file)) return [];
+  const j = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const out: string[] = [];
+  const firstLine = (m: unknown) =>
+    String(m ?? '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  const rel = (f: string) => f.replace(process.cwd() + '/', '');
+  if (Array.isArray(j.testResults)) {
+    for (const f of j.testResults as { name: string; message?: string; assertionResults?: unknown[] }[]) {
+      const failed = (f.assertionResults ?? []) as {
+        status: string;
+        fullName: string;
+        failureMessages?: string[];
+      }[];
+      for (const t of failed.filter((a) => a.status === 'failed')) {
+        out.push(`${rel(f.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      }
+      if (!failed.some((a) => a.status === 'failed') && f.message)
+        out.push(`${rel(f.name)}: ${firstLine(f.message)}`);
+    }
+    return out;
+  }
+  interface Suite {
+    title: string;
+    file?: string;
+    suites?: Suite[];
+    specs?: {
+      title: string;
+      file: string;
+      tests: { results: { status: string; error?: { message?: string } }[] }[];
+    }[];
+  }
+  const walk = (s: Suite, path: string[]) => {
+    for (const spec of s.specs ?? []) {
+      for (const t of spec.tests) {
+        const last = t.results[t.results.length - 1];
+        if (last && last.status !== 'passed' && last.status !== 'skipped') {
+          out.push(`${spec.file} › ${[...path, spec.title].join(' › ')}: ${firstLine(last.error?.message)}`);
+        }
+      }
+    }
+    for (const c of s.suites ?? []) walk(c, [...path, c.title]);
+  };
+  for (const s of (j.suites ?? []) as Suite[]) walk(s, []);
+  return out;
+}
+
 async function main() {
   const only = process.argv.slice(2).filter((a) => a !== '--');
   const selected = only.length ? layers.filter((l) => only.includes(l.name)) : layers;
@@ -134,6 +184,13 @@ async function main() {
       total.passed += 1; // a check layer (lint, format, typecheck, synth) counts as one test
     }
     if (r.code !== 0 && (!c || c.failed === 0)) total.failed += 1; // failed outside any test
+  }
+  for (const r of results) {
+    const layer = selected.find((l) => l.name === r.name);
+    if (r.code === 0 || !layer?.report) continue;
+    const failures = readFailures(join(reports, layer.report));
+    for (const f of failures.slice(0, 20)) console.log(`  ✗ ${r.name}: ${f.slice(0, 400)}`);
+    if (failures.length > 20) console.log(`  … and ${failures.length - 20} more`);
   }
   const failedLayers = results.filter((r) => r.code !== 0).length;
   console.log(`\ntests: ${total.passed} passed, ${total.failed} failed`);

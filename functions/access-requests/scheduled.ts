@@ -1,4 +1,5 @@
 import { logger } from '../platform/logger.js';
+import { portalHandler } from '../platform/observability/tracer.js';
 import { expireAccessRequest } from './service/requests.js';
 import { getRequest, writeAnswer } from './repository/requests.js';
 
@@ -26,4 +27,4 @@ export async function expireRequest(payload: ExpiryPayload, now: () => Date = ()
 }
 
 /** The scheduler target's entry point (EventBridge Scheduler's input; locally the scheduler's call). */
-export const handler = (payload: ExpiryPayload) => expireRequest(payload);
+export const handler = portalHandler((payload: ExpiryPayload) => expireRequest(payload));

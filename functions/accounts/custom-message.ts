@@ -1,6 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { portalHandler } from '../platform/observability/tracer.js';
 import { webUrl } from '../platform/adapters/web-url.js';
 import { logger } from '../platform/logger.js';
 
@@ -51,4 +50,4 @@ export async function customMessage(event: CustomMessageTriggerEvent): Promise<C
   return event;
 }
 
-export const handler = middy(customMessage).use(injectLambdaContext(logger, { resetKeys: true }));
+export const handler = portalHandler(customMessage);

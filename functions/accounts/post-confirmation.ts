@@ -1,6 +1,5 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { portalHandler } from '../platform/observability/tracer.js';
 import { logger } from '../platform/logger.js';
 import { userPool } from './repository/user-pool.js';
 import { createUserIfAbsent } from './repository/users.js';
@@ -29,4 +28,4 @@ export async function postConfirmation(
   return event;
 }
 
-export const handler = middy(postConfirmation).use(injectLambdaContext(logger, { resetKeys: true }));
+export const handler = portalHandler(postConfirmation);

@@ -13,9 +13,10 @@
  * Env: TABLE_NAME, COUNCIL_WEBHOOK_SEALING_KEY_ARN (AWS) or COUNCIL_WEBHOOK_SEALING_KEY (local),
  * COUNCIL_WEBHOOK_ALLOW_LOOPBACK (local stack only).
  */
-import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { defineConsumer, type EventConsumer } from '../platform/events/consumers.js';
-import { createStreamHandler } from '../platform/events/stream-handler.js';
+import { streamBatchHandler } from '../platform/events/stream-handler.js';
+import { portalHandler } from '../platform/observability/tracer.js';
 import { councilEventOf } from './service/feed.js';
 import { deliveryPorts } from './service/webhook-delivery-ports.js';
 import { webhookDelivery, type WebhookDelivery } from './service/webhook-delivery.js';
@@ -49,15 +50,16 @@ export function councilWebhookConsumer(delivery: () => WebhookDelivery): EventCo
 // At cold start: a deployed function with the local stack's loopback flag refuses to start.
 const service = webhookDelivery(deliveryPorts());
 const delivery = () => service;
-const stream = createStreamHandler([councilWebhookConsumer(delivery)]);
+const stream = streamBatchHandler([councilWebhookConsumer(delivery)]);
 
-export async function handler(
+async function webhookDeliveryHandler(
   event: DynamoDBStreamEvent | unknown,
-  context: Context,
 ): Promise<DynamoDBBatchResponse | MintedSecret | RedeliveryOutcome> {
   if (typeof event === 'object' && event !== null && 'Records' in event)
-    return stream(event as DynamoDBStreamEvent, context);
+    return stream(event as DynamoDBStreamEvent);
   const request = WebhookDeliveryRequest.parse(event);
   if (request.action === 'mint') return delivery().mint(request.authorityId);
   return delivery().redeliver(request.authorityId, request.eventId);
 }
+
+export const handler = portalHandler(webhookDeliveryHandler);

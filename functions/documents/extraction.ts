@@ -1,8 +1,8 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { portalHandler } from '../platform/observability/tracer.js';
 import * as z from 'zod';
 import { logger } from '../platform/logger.js';
+import { recordMetric } from '../platform/observability/metrics.js';
 import { s3Client } from '../platform/adapters/aws/s3.js';
 import { extractedTextKey, loggableKey } from './service/keys.js';
 import type { ByteSource } from './service/byte-source.js';
@@ -149,7 +149,9 @@ async function proposeStep(input: ExtractionTaskInput): Promise<ProposeResult> {
 }
 
 /** Step Functions task handler: dispatches on `step`; an unknown step throws. Env: TABLE_NAME and S3 settings. */
-export async function extraction(event: unknown): Promise<TextStepResult | TitleResult | ProposeResult> {
+export async function extraction(
+  event: unknown,
+): Promise<TextStepResult | TitleResult | ProposeResult | Record<string, never>> {
   const input = ExtractionTaskInput.parse(event);
   switch (input.step) {
     case 'text':
@@ -158,9 +160,13 @@ export async function extraction(event: unknown): Promise<TextStepResult | Title
       return titleStep(input);
     case 'propose':
       return proposeStep(input);
+    case 'failed':
+      // The CountFailure state: a step failed (after its retries); the execution fails next.
+      recordMetric('ExtractionOutcomes', { outcome: 'Failed' });
+      return {};
     default:
       throw new Error(`Unknown extraction step '${input.step}'`);
   }
 }
 
-export const handler = middy(extraction).use(injectLambdaContext(logger, { resetKeys: true }));
+export const handler = portalHandler(extraction);

@@ -7,8 +7,7 @@
  * locally infra/local/lambda.ts does the same with a dead-letter file). Env: TABLE_NAME,
  * UPLOADS_BUCKET.
  */
-import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { portalHandler } from '../platform/observability/tracer.js';
 import { MergeJob } from '../../shared/schemas/documents-merge.js';
 import { logger } from '../platform/logger.js';
 import { mergeServiceOnAws } from './merge-adapters.js';
@@ -40,4 +39,4 @@ export async function mergeWorker(event: unknown): Promise<MergeOutcome> {
   return result;
 }
 
-export const handler = middy(mergeWorker).use(injectLambdaContext(logger, { resetKeys: true }));
+export const handler = portalHandler(mergeWorker);

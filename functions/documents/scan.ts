@@ -7,8 +7,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Event } from 'aws-lambda';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { portalHandler } from '../platform/observability/tracer.js';
 import { logger } from '../platform/logger.js';
 import { s3Client } from '../platform/adapters/aws/s3.js';
 import { clamscanScanner } from '../platform/adapters/scanner.js';
@@ -101,4 +100,4 @@ export async function scanHandler(event: S3Event): Promise<void> {
     await service.settle(record.s3.bucket.name, decodeS3EventKey(record.s3.object.key));
 }
 
-export const handler = middy(scanHandler).use(injectLambdaContext(logger, { resetKeys: true }));
+export const handler = portalHandler(scanHandler);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { sendMail } from '../platform/adapters/mail.js';
 import { logger } from '../platform/logger.js';
+import { portalHandler } from '../platform/observability/tracer.js';
 import { claimDigest, deleteDigestEntries, digestEntries } from './repository.js';
 import { digestService } from './service/digest.js';
 
@@ -32,6 +33,6 @@ export async function runJob(payload: unknown, options: { now?: () => Date } = {
   return { outcome: 'Done' as const, ...result };
 }
 
-export const handler = async (payload: unknown) => {
+export const handler = portalHandler(async (payload: unknown) => {
   await runJob(payload);
-};
+});

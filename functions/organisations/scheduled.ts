@@ -1,4 +1,5 @@
 import { logger } from '../platform/logger.js';
+import { portalHandler } from '../platform/observability/tracer.js';
 import { OrganisationScheduledJob } from '../../shared/schemas/organisations.js';
 import { getInvitation, pendingInvitationIdOf, expireInvitation } from './repository/invitations.js';
 import { getMergeInvitation, expireMergeInvitation } from './repository/merges.js';
@@ -18,7 +19,7 @@ const jobs = expiryRules({
  * locally): the expiry of an invitation or a merge invitation at its expiry date. A payload that is
  * not a job of this feature is logged and dropped (a retry would not make it one).
  */
-export async function handler(payload: unknown): Promise<{ outcome: string }> {
+async function runJob(payload: unknown): Promise<{ outcome: string }> {
   const job = OrganisationScheduledJob.safeParse(payload);
   if (!job.success) {
     logger.error('organisations: not a scheduled job of this feature', { issues: job.error.issues });
@@ -28,3 +29,5 @@ export async function handler(payload: unknown): Promise<{ outcome: string }> {
   logger.info('organisations: scheduled job', { ...job.data, outcome });
   return { outcome };
 }
+
+export const handler = portalHandler(runJob);

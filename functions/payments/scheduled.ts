@@ -1,6 +1,7 @@
 import { PaymentScheduledJob } from '../../shared/schemas/payments.js';
 import type { PaymentGateway } from '../platform/adapters/payments/gateway.js';
 import { logger } from '../platform/logger.js';
+import { portalHandler } from '../platform/observability/tracer.js';
 import { requestPorts, tablePorts } from './ports.js';
 import { paymentsService } from './service/payments.js';
 import { paymentRequests } from './service/requests.js';
@@ -59,4 +60,4 @@ export async function runJob(
 }
 
 /** The scheduler target's entry point (EventBridge's constant input; locally the scheduler's call). */
-export const handler = (payload: unknown) => runJob(payload);
+export const handler = portalHandler((payload: unknown) => runJob(payload));

@@ -98,6 +98,13 @@ export const env = {
   /** Powertools metrics: the stage's namespace (functions/platform/observability/catalogue.ts). */
   POWERTOOLS_METRICS_NAMESPACE: 'POWERTOOLS_METRICS_NAMESPACE',
   /**
+   * Powertools tracer, all 'false' on every function (infra/constructs/portal-function.ts): no
+   * responses, no error details, no outgoing HTTP calls in traces (observability/tracer.ts).
+   */
+  POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'POWERTOOLS_TRACER_CAPTURE_RESPONSE',
+  POWERTOOLS_TRACER_CAPTURE_ERROR: 'POWERTOOLS_TRACER_CAPTURE_ERROR',
+  POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS: 'POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS',
+  /**
    * Local stack only: the file EMF lines are appended to instead of standard output (read by
    * `npm run ops -- status`). Unset on AWS, where CloudWatch reads EMF from the log.
    */

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { TooManyRequests } from './errors.js';
+import { recordMetric } from './observability/metrics.js';
+import { rateLimitSettings } from './rate-limit-settings.js';
+import type { RateLimitName, RateRule } from './rate-limit-settings.js';
 
 /**
  * One reusable limiter for the paths that send mail or check a guessable code (and a signed-in
@@ -10,43 +13,12 @@ import { TooManyRequests } from './errors.js';
  * Over the limit: 429 with the error shape and `Retry-After` (seconds to the window's end).
  *
  * Every attempt counts, including refused ones, so a guesser cannot keep trying past the limit. The
- * subject is stored only as a digest.
+ * subject is stored only as a digest. Each refusal is counted (RateLimitRefusals, by limit name).
  */
 
-export interface RateRule {
-  /** Calls allowed per window; the next one is refused. */
-  readonly limit: number;
-  readonly windowSeconds: number;
-}
+export { rateLimitSettings } from './rate-limit-settings.js';
+export type { RateLimitName, RateRule } from './rate-limit-settings.js';
 
-/**
- * The named limits (production values). A stack may override any of them with the RATE_LIMITS
- * environment variable (JSON: `{"registrationPerClient": {"limit": 200}}`; CDK context
- * `rateLimits`), e.g. a test stack whose clients all share 127.0.0.1.
- *
- * Per address: a person needs a handful of tries; an attacker guessing a 6-digit code gets 10 per
- * 15 minutes (~1 in 100,000 per window). Per client: generous for a shared office address, tight
- * for a script walking through a list of addresses.
- */
-export const rateLimitSettings = {
-  registrationPerAddress: { limit: 5, windowSeconds: 900 },
-  registrationPerClient: { limit: 20, windowSeconds: 3600 },
-  resendPerAddress: { limit: 3, windowSeconds: 900 },
-  resendPerClient: { limit: 30, windowSeconds: 3600 },
-  confirmPerAddress: { limit: 10, windowSeconds: 900 },
-  confirmPerClient: { limit: 60, windowSeconds: 3600 },
-  /**
-   * A signed-in user's organisation look-ups by an admin's email (the merge dialog): a person
-   * finds the other organisation in a try or two; a harvester gets 10 addresses an hour.
-   */
-  organisationLookupPerUser: { limit: 10, windowSeconds: 3600 },
-  // Invite to pay sends mail to an address the sender chooses (docs/payments.md): per user, and per
-  // invoice (a handful of payers and resends a day), so it cannot be used as a mail relay.
-  paymentRequestPerUser: { limit: 20, windowSeconds: 3600 },
-  paymentRequestPerInvoice: { limit: 5, windowSeconds: 86400 },
-} as const satisfies Record<string, RateRule>;
-
-export type RateLimitName = keyof typeof rateLimitSettings;
 export type RateLimits = Record<RateLimitName, RateRule>;
 
 const Override = z.partialRecord(
@@ -106,7 +78,9 @@ export function rateLimiter(deps: {
             `${name}#${digest(subject)}#${start}`,
             end + KEEP_AFTER_WINDOW_SECONDS,
           );
-          return count > rule.limit ? Math.max(1, end - nowS) : 0;
+          if (count <= rule.limit) return 0;
+          recordMetric('RateLimitRefusals', { limit: name });
+          return Math.max(1, end - nowS);
         }),
       );
       const wait = Math.max(0, ...waits);

@@ -1,5 +1,5 @@
 import { Annotations, Duration, RemovalPolicy, Stack, type CfnResource, type Size } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import {
   NodejsFunction,
   OutputFormat,
@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EnvName } from '../../functions/platform/config.js';
+import { metricsNamespace } from '../../functions/platform/observability/catalogue.js';
 
 /** The repository root (this file is infra/constructs/portal-function.ts). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -56,6 +57,24 @@ export const filesMetadataKey = 'consent-portal:files';
  */
 export const DEMO_DATA_CONTEXT = 'consent-portal:demoData';
 
+/** App context naming the stage (buildApp sets it): every PortalFunction's metrics namespace. */
+export const STAGE_CONTEXT = 'consent-portal:stage';
+
+/**
+ * What every function gets for tracing and metrics (docs/tracing.md): active X-Ray
+ * tracing, the stage's metrics namespace, and the tracer told never to capture responses, error
+ * details or outgoing HTTP calls (functions/platform/observability/tracer.ts enforces the same in
+ * code; the variables keep Powertools' own defaults from ever switching them back on).
+ */
+export function observabilityEnvironment(stage: string): Partial<Record<EnvName, string>> {
+  return {
+    POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stage),
+    POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+    POWERTOOLS_TRACER_CAPTURE_ERROR: 'false',
+    POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS: 'false',
+  };
+}
+
 export interface PortalFunctionProps {
   /** Entry file relative to the repository root, e.g. `functions/accounts/handler.ts`. */
   entry: string;
@@ -80,12 +99,16 @@ export interface PortalFunctionProps {
 
 /**
  * A Lambda bundled from the repository's TypeScript with the local esbuild (never Docker):
- * Node.js 22 on arm64, ESM, minified, with source maps, and its own log group.
+ * Node.js 22 on arm64, ESM, minified, with source maps, and its own log group; traced (X-Ray,
+ * active) with the stage's metrics namespace.
  */
 export class PortalFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     const entry = resolveEntry(scope, props.entry);
     const demoData = scope.node.tryGetContext(DEMO_DATA_CONTEXT) as string | undefined;
+    const stage = String(
+      scope.node.tryGetContext(STAGE_CONTEXT) ?? scope.node.tryGetContext('stage') ?? 'dev',
+    );
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: props.logRetention ?? RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -102,6 +125,7 @@ export class PortalFunction extends NodejsFunction {
       ...(props.functionName ? { functionName: props.functionName } : {}),
       layers: props.layers,
       logGroup,
+      tracing: Tracing.ACTIVE,
       projectRoot: repoRoot,
       depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
       environment: {
@@ -109,6 +133,7 @@ export class PortalFunction extends NodejsFunction {
         LOG_LEVEL: 'INFO',
         NODE_OPTIONS: '--enable-source-maps',
         ...(demoData ? { DEMO_DATA: demoData } : {}),
+        ...observabilityEnvironment(stage),
         ...props.environment,
       },
       bundling: {
@@ -131,6 +156,12 @@ export class PortalFunction extends NodejsFunction {
         id: 'AwsSolutions-L1',
         reason:
           'Node.js 22 is the runtime chosen for every function (LOCAL-STACK.md: AWS SDK v3 needs Node 22 after Jan 2027; the toolchain and tests target 22). Moving to a newer runtime is a deliberate upgrade, not a lint fix.',
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          "Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level permissions (CDK adds them on Resource *). test/infra/tracing.test.ts pins that the only wildcard-resource statement of a portal function is X-Ray's.",
+        appliesTo: ['Resource::*'],
       },
       {
         id: 'AwsSolutions-IAM4',

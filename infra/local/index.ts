@@ -113,6 +113,9 @@ export interface LocalStackOutputs {
   MailOutboxDir: string;
   /** JSON lines: domain events whose consumers failed every retry (redrive: infra/local/redrive.ts). */
   EventDeadLetterFile: string;
+  /** EMF lines of every metric recorded since the stack started (METRICS_FILE; `npm run ops -- status`). */
+  MetricsFile: string;
+  StartedAt: string;
   DataDir: string;
 }
 
@@ -161,6 +164,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // Injected lookup faults never outlive the run that wrote them.
   const lookupsFaultsFile = path.join(dataDir, 'lookups-faults.json');
   rmSync(lookupsFaultsFile, { force: true });
+  // The figures of this run (EMF lines, as CloudWatch would read them from the log): read by
+  // `npm run ops -- status` (infra/local/ops-status.ts). Started afresh with the stack.
+  const metricsFile = path.join(dataDir, 'metrics.jsonl');
+  writeFileSync(metricsFile, '');
 
   const handlers = new HandlerLoader(path.resolve(options.functionsDir ?? path.join(repoRoot, 'functions')));
   const webUrl = `http://127.0.0.1:${ports.web}`;
@@ -229,6 +236,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         'arn:aws:lambda:ap-southeast-2:000000000000:function:consent-portal-scheduled-local',
       MAIL_TRANSPORT: 'outbox',
       MAIL_OUTBOX_DIR: mailDir,
+      METRICS_FILE: metricsFile,
       MAIL_FROM: 'Consent Portal <no-reply@consent.local>',
       CLAMSCAN_PATH: '/usr/bin/clamscan',
       CLAMAV_DB_DIR: path.join(repoRoot, 'infra/local/clamav'),
@@ -343,10 +351,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       USER_POOL_CLIENT_ID: cognito.clientId,
       // The issuer the local gateway verifies council tokens against (infra/local/council-authorizer.ts).
       COUNCIL_ISSUER: `${cognito.endpoint}/${cognito.councilUserPoolId}`,
-      // Every test and the automatic council share a few clients on one machine: ten times the
-      // production bucket (docs/council-api.md "Limits"); env CONSENT_PORTAL_COUNCIL_RATE_LIMIT replaces it.
+      // Every test, the demo's seeding and the automatic council share a few clients on one machine,
+      // thousands of calls in seconds: a bucket that never empties there (docs/council-api.md
+      // "Limits"; the limit itself is tested with a client's own rule). Env
+      // CONSENT_PORTAL_COUNCIL_RATE_LIMIT replaces it, e.g. to try the production rule locally.
       COUNCIL_RATE_LIMIT:
-        process.env.CONSENT_PORTAL_COUNCIL_RATE_LIMIT ?? JSON.stringify({ perSecond: 100, burst: 1000 }),
+        process.env.CONSENT_PORTAL_COUNCIL_RATE_LIMIT ??
+        JSON.stringify({ perSecond: 10_000, burst: 100_000 }),
     });
 
     // The scheduler seam: functions/platform/adapters/scheduler.ts gets the local implementation.
@@ -467,6 +478,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LambdaDeadLetterFile: lambda.deadLetterFile,
       MailOutboxDir: mailDir,
       EventDeadLetterFile: path.join(dataDir, 'dead-letters', 'events.jsonl'),
+      MetricsFile: metricsFile,
+      StartedAt: new Date(t0).toISOString(),
       DataDir: dataDir,
     };
     const outputsFile = path.join(dataDir, 'outputs.json');

@@ -35,6 +35,7 @@ import {
   type RouteDef,
 } from '../../functions/routes.js';
 import { PortalFunction } from '../constructs/portal-function.js';
+import { Releases } from '../constructs/releases.js';
 import { routeScope } from '../council/route-scope.js';
 import { capabilitiesOf, featureCapabilities, grantFeature } from './api-grants.js';
 import { addScheduledTargets } from './scheduled-targets.js';
@@ -89,6 +90,11 @@ export class ApiStack extends Stack {
   readonly stage: HttpStage;
   /** By Lambda id: `<feature>`, or `<feature>-<lambda>` for a feature's other Lambdas. */
   readonly functions: Record<string, PortalFunction> = {};
+  /**
+   * Canary releases of the request Lambdas (the `live` alias the integrations invoke, a CodeDeploy
+   * deployment group each) and their rollback alarms (infra/constructs/releases.ts).
+   */
+  readonly releases: Releases;
   /** The scheduled-target Lambda of each feature that schedules jobs. */
   readonly scheduledTargets: Partial<Record<Feature, PortalFunction>>;
   private readonly integrations: Record<string, HttpLambdaIntegration> = {};
@@ -279,6 +285,7 @@ export class ApiStack extends Stack {
       environment: baseEnv,
     });
     this.scheduledTargets = scheduledTargets;
+    this.releases = new Releases(this, 'Releases', { stage: config.stage, routes });
     const lambdas = [
       ...new Map(routes.map((r) => [lambdaId(r), { feature: r.feature, lambda: r.lambda }])).entries(),
     ];
@@ -337,8 +344,10 @@ export class ApiStack extends Stack {
       });
       this.functions[id] = fn;
       // One integration per function, with one API-wide invoke permission: a permission per route
-      // would outgrow the function's resource policy (20 KB) as the route table grows.
-      this.integrations[id] = new HttpLambdaIntegration(`Integration-${id}`, fn, {
+      // would outgrow the function's resource policy (20 KB) as the route table grows. It invokes
+      // the live alias, which CodeDeploy shifts to a new version as a canary.
+      const live = this.releases.release(id, fn, feature);
+      this.integrations[id] = new HttpLambdaIntegration(`Integration-${id}`, live, {
         scopePermissionToRoute: false,
       });
       grantFeature(this, fn, feature, caps, {

@@ -73,6 +73,11 @@ export interface PortalConfig {
    */
   rum: boolean;
   rumErrorSampleRate: number;
+  /**
+   * Where the operators' alarm topic sends mail (context `alarmEmail`): an email subscription of the
+   * topic (confirmed by its recipient). Without it the topic has no subscriber until one is added.
+   */
+  alarmEmail?: string;
 }
 
 export const PROD_LIKE_STAGES = ['prod', 'production', 'staging', 'preprod'];
@@ -125,6 +130,7 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
     councils: list(ctx('councils', 'CONSENT_PORTAL_COUNCILS')) ?? councilsOf(stage),
     rum: bool(ctx('rum', 'CONSENT_PORTAL_RUM')) ?? true,
     rumErrorSampleRate: sampleRate(ctx('rumErrorSampleRate', 'CONSENT_PORTAL_RUM_ERROR_SAMPLE_RATE')),
+    alarmEmail: alarmEmailOf(ctx('alarmEmail', 'CONSENT_PORTAL_ALARM_EMAIL')),
     apiDomain: apiDomainOf(
       ctx('apiDomainName', 'CONSENT_PORTAL_API_DOMAIN_NAME'),
       ctx('apiCertificateArn', 'CONSENT_PORTAL_API_CERTIFICATE_ARN'),
@@ -199,3 +205,11 @@ function webUrlOf(v: unknown): string | undefined {
 
 /** The SSM parameter the Web stack writes the web app's URL to (read by Cognito's CustomMessage trigger). */
 export const webUrlParameterName = (stage: string): string => `/consent-portal/${stage}/web-url`;
+
+/** An address for the alarm topic's email subscription, or undefined. */
+function alarmEmailOf(v: unknown): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const email = String(v).trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Invalid alarmEmail "${email}"`);
+  return email;
+}

@@ -3,9 +3,11 @@ import { PortalNagChecks } from '../constructs/nag.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { configFromContext, resolveConfig, type PortalConfig, type ResolvedConfig } from './config.js';
-import { DEMO_DATA_CONTEXT } from '../constructs/portal-function.js';
+import { DEMO_DATA_CONTEXT, STAGE_CONTEXT } from '../constructs/portal-function.js';
 import { DataStack } from './data-stack.js';
 import { EdgeLogsStack } from './edge-logs-stack.js';
+import { OperationsStack } from './operations-stack.js';
+import { Rule } from 'aws-cdk-lib/aws-events';
 import { WafStack } from './waf-stack.js';
 import { WebStack } from './web-stack.js';
 import { WorkflowsStack } from './workflows-stack.js';
@@ -16,6 +18,7 @@ export { AuthStack, passwordPolicy } from './auth-stack.js';
 export { configFromContext, PROD_LIKE_STAGES, webUrlParameterName, type PortalConfig } from './config.js';
 export { DataStack } from './data-stack.js';
 export { ACCESS_LOG_FIELDS, EdgeLogsStack } from './edge-logs-stack.js';
+export { alarmSettings, metricSources, OperationsStack } from './operations-stack.js';
 export { contentSecurityPolicy, WebStack } from './web-stack.js';
 export { BODY_SIZE_LABEL, DEFAULT_WAF_RATE_LIMIT, WafStack } from './waf-stack.js';
 export { clamavPaths, documentsPrefix, extractionAslPath, WorkflowsStack } from './workflows-stack.js';
@@ -30,6 +33,8 @@ export interface PortalStacks {
   web: WebStack;
   /** The distribution's access logs (us-east-1, after Web): standard logging v2 without query strings. */
   edgeLogs: EdgeLogsStack;
+  /** The operators' alarm topic, the alarms that page it and the stage's dashboard (issue 34). */
+  operations: OperationsStack;
 }
 
 export interface BuildAppOptions {
@@ -56,7 +61,7 @@ export const featureFlags: Record<string, unknown> = {
 export const stackName = (stage: string, part: string): string => `ConsentPortal-${stage}-${part}`;
 
 /**
- * Creates the portal's seven stacks in `app` for one stage. Used by bin/app.ts and by the infra
+ * Creates the portal's eight stacks in `app` for one stage. Used by bin/app.ts and by the infra
  * tests, so both synthesise the same thing.
  */
 export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks {
@@ -67,6 +72,8 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
   const config = resolveConfig({ ...configFromContext(app.node), ...options.config });
   // Every function of a prod-like stage leaves the demo data out (DEMO_DATA).
   app.node.setContext(DEMO_DATA_CONTEXT, config.prodLike ? 'excluded' : 'included');
+  // Every function's metrics namespace is the stage's (POWERTOOLS_METRICS_NAMESPACE).
+  app.node.setContext(STAGE_CONTEXT, config.stage);
   const env: Environment = { region: config.region, ...(config.account ? { account: config.account } : {}) };
   const name = (part: string) => stackName(config.stage, part);
   const common = { env, config };
@@ -135,8 +142,34 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
     logBucketArn: web.logBucket.bucketArn,
   });
 
+  // Alarms and the dashboard over the other stacks (after them: it reads their resources' names).
+  const operations = new OperationsStack(app, name('Operations'), {
+    ...common,
+    description: "Consent portal: the operators' alarm topic, alarms and the stage's dashboard",
+    functionStacks: [data, auth, workflows, api],
+    releases: api.releases,
+    apiStage: api.stage,
+    deadLetterQueues: {
+      events: workflows.eventConsumers.deadLetterQueue,
+      webhooks: workflows.webhookDelivery.deadLetterQueue,
+      'merge-failures': workflows.eventConsumers.mergeWorker.failureQueue,
+    },
+    streamConsumers: {
+      events: workflows.eventConsumers.function,
+      webhooks: workflows.webhookDelivery.function,
+    },
+    extractionStateMachine: workflows.extractionStateMachine,
+    recurringRules: Object.fromEntries(
+      api.node
+        .findAll()
+        .filter((c): c is Rule => c instanceof Rule && c.node.id.startsWith('Recurring-'))
+        .map((r) => [r.node.id.replace(/^Recurring-/, ''), r]),
+    ),
+    scheduleGroup: workflows.scheduleGroup,
+  });
+
   Tags.of(app).add('project', 'consent-portal');
   Tags.of(app).add('stage', config.stage);
   if (options.nag ?? true) Validations.of(app).addPlugins(new PortalNagChecks(app, { verbose: true }));
-  return { config, data, auth, workflows, api, waf, web, edgeLogs };
+  return { config, data, auth, workflows, api, waf, web, edgeLogs, operations };
 }

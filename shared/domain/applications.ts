@@ -161,6 +161,28 @@ const STATUS_LABELS: Record<ApplicationStatus, string> = {
 };
 export const statusLabel = (status: ApplicationStatus): string => STATUS_LABELS[status] ?? 'Unknown';
 
+/**
+ * What each status means for the applicant, in a sentence (docs/content-guide.md): where it stands
+ * and, when it asks something of them, what. Shown beside the status label on the Overview.
+ */
+const STATUS_EXPLANATIONS: Record<ApplicationStatus, string> = {
+  Archived: 'Archived: it is kept for your records.',
+  Completed: 'Finished: the council has completed its work on this application.',
+  Draft: 'Not sent yet: finish the form and send it to the council.',
+  InProgress: 'The council is working on it.',
+  Refused: 'The council refused the consent. Contact the council to talk about what you can do next.',
+  Rejected: 'The council did not accept the application. Contact the council to find out why.',
+  Lapsed:
+    'The consent lapsed: it can no longer be used. Contact the council to talk about what you can do next.',
+  Submitted: 'Sent: the council is checking that it has everything it needs before it accepts it.',
+  Submitting: 'Being sent to the council.',
+  VRFISuspended: "Waiting for your answers; the council's clock is paused.",
+  Withdrawn: 'Withdrawn: the council will not work on it any further.',
+  Unknown: 'We cannot tell where this application stands. Contact the council.',
+};
+export const statusExplanation = (status: ApplicationStatus): string =>
+  STATUS_EXPLANATIONS[status] ?? STATUS_EXPLANATIONS.Unknown;
+
 const COMPLETED_STAGE_LABELS: Record<StageName, string> = {
   Lodgement: 'Lodgement Accepted',
   Assessment: 'Assessment Issued',
@@ -170,8 +192,9 @@ const COMPLETED_STAGE_LABELS: Record<StageName, string> = {
 
 /**
  * A workflow stage's label (portal-core §4): completed shows Lodgement Accepted, Assessment Issued,
- * Inspections Passed, Certificates Issued (else Completed); in progress shows '(x/y Completed)' or
- * Passed for number stages; suspended shows 'Suspended · RFIs'.
+ * Inspections Passed, Certificates Issued (else Completed); in progress shows '(x/y Completed)', or
+ * '(x/y Passed)' for number stages (Inspections), or '<stage> in progress' when the council sent no
+ * count; suspended shows 'Suspended · RFIs'.
  */
 export function stageLabel(stage: WorkflowStage): string {
   switch (stage.stageStatus) {
@@ -180,10 +203,11 @@ export function stageLabel(stage: WorkflowStage): string {
     case 'Suspended':
       return 'Suspended · RFIs';
     case 'Started': {
+      // Running: how far it has got, never the label of a finished stage (issue 36 finding 2).
       const p = stage.progress;
-      if (stage.stageType === 'Numbers') return `${stage.stageDisplayName} Passed`;
-      if (p?.totalNum !== undefined) return `(${p.elapsedNum ?? 0}/${p.totalNum} Completed)`;
-      return stage.stageDisplayName;
+      const done = stage.stageType === 'Numbers' ? 'Passed' : 'Completed';
+      if (p?.totalNum !== undefined) return `(${p.elapsedNum ?? 0}/${p.totalNum} ${done})`;
+      return `${stage.stageDisplayName} in progress`;
     }
     case 'NotStarted':
       return stage.stageDisplayName;
@@ -191,6 +215,58 @@ export function stageLabel(stage: WorkflowStage): string {
       // The spec names no label for the other statuses: their words, never the raw code.
       return `${stage.stageDisplayName} · ${OTHER_STAGE_STATUS_LABELS[stage.stageStatus]}`;
   }
+}
+
+/** What the Overview's chip beside a stage's name says: the stage's state without its name again. */
+export interface StageChip {
+  text: string;
+  tone: 'done' | 'current' | 'stopped' | 'notStarted';
+}
+
+const COMPLETED_STAGE_WORDS: Record<StageName, string> = {
+  Lodgement: 'Accepted',
+  Assessment: 'Issued',
+  Inspections: 'Passed',
+  Certificates: 'Issued',
+};
+
+/**
+ * The chip of a stage on the Overview (issue 36 finding 2): never the stage's name twice, never a
+ * state the application's own dates contradict. A stage the council has not reported on yet is
+ * derived from what is known: an accepted application's Lodgement is Accepted and, until the
+ * decision, its Assessment is in progress (Suspended · RFIs while the council waits); a later stage
+ * of a lodged application reads 'Not yet reported by the council' once a stage after it has moved.
+ */
+export function stageChip(
+  stage: WorkflowStage,
+  app: { status: ApplicationStatus; acceptedDate?: string | undefined; decisionDate?: string | undefined },
+  stages: readonly WorkflowStage[] = [stage],
+): StageChip {
+  switch (stage.stageStatus) {
+    case 'Completed':
+      return { text: COMPLETED_STAGE_WORDS[stage.stageName] ?? 'Completed', tone: 'done' };
+    case 'Suspended':
+      return { text: 'Suspended · RFIs', tone: 'current' };
+    case 'Started': {
+      const label = stageLabel(stage);
+      return { text: label.startsWith('(') ? label : 'In progress', tone: 'current' };
+    }
+    case 'NotStarted':
+      break;
+    default:
+      return { text: OTHER_STAGE_STATUS_LABELS[stage.stageStatus], tone: 'stopped' };
+  }
+  if (stage.stageName === 'Lodgement' && app.acceptedDate) return { text: 'Accepted', tone: 'done' };
+  if (stage.stageName === 'Assessment' && app.acceptedDate)
+    return app.decisionDate
+      ? { text: 'Decided', tone: 'done' }
+      : app.status === 'VRFISuspended'
+        ? { text: 'Suspended · RFIs', tone: 'current' }
+        : { text: 'In progress', tone: 'current' };
+  const later = stages.slice(stages.indexOf(stage) + 1);
+  if (app.status !== 'Draft' && later.some((s) => s.stageStatus !== 'NotStarted'))
+    return { text: 'Not yet reported by the council', tone: 'notStarted' };
+  return { text: 'Not started', tone: 'notStarted' };
 }
 
 /** Stage statuses the spec gives no label for, in words (AwaitingPayment → Awaiting payment). */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { uploadErrorCodes } from '../domain/upload-errors.js';
 
 /** Upload status of an application document (portal-core §4 "Document upload"). */
 export const UploadStatus = z.enum([
@@ -12,18 +13,7 @@ export const UploadStatus = z.enum([
 export type UploadStatus = z.infer<typeof UploadStatus>;
 
 /** Upload error codes (portal-core §8). */
-export const UploadErrorCode = z.enum([
-  'FAIL_TO_UPLOAD',
-  'AV_SCAN_FAILED',
-  'AV_SCAN_INFECTED',
-  'UPLOAD_LINK_EXPIRED',
-  'FILE_IS_CORRUPT',
-  'WRONG_FILE_TYPE',
-  'INVALID_PDF_PASSWORD_PROTECTED',
-  'INVALID_PDF_INTERACTIVE',
-  'INVALID_PDF_FORMAT',
-  'PDF_VALIDATION_FAILED',
-]);
+export const UploadErrorCode = z.enum(uploadErrorCodes);
 export type UploadErrorCode = z.infer<typeof UploadErrorCode>;
 
 /** Messages the spec gives for some codes; unlisted codes read 'Failed to upload. Please try again. (Code: ...)'. */

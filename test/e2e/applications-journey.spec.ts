@@ -151,9 +151,9 @@ test('applications journey: wizard, two visits, review, documents, submit, dupli
     /^Upload at least one document to Specifications\s*Go to Plans and documents$/,
     /^Upload at least one document to Proof of ownership\s*Go to Plans and documents$/,
   ]);
-  // The first step is complete: it has no error (its levy notice is a control, not an error).
+  // The first step is complete: it has no error (its levy notice is a thing to note, not an error).
   await expect(errors.getByRole('link', { name: 'Go to Project details' })).toHaveCount(0);
-  await expect(page.getByRole('region', { name: '1 control', exact: true })).toContainText(
+  await expect(page.getByRole('region', { name: '1 thing to note', exact: true })).toContainText(
     'building levies will be added',
   );
   await expect(form.submit).toBeDisabled();

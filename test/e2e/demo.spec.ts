@@ -69,7 +69,8 @@ test('each demo application opens and shows where it is in the lifecycle', async
   await expectNoAxeViolations(page, 'demo: inspections under way');
   // The CCC issued: the application is Completed.
   await details.goto(id('Bathroom'), 'Overview');
-  await expect(page.getByText('Certificates Issued')).toBeVisible();
+  // Each stage is its name and its chip (two elements): the Certificates stage's chip reads Issued.
+  await expect(stages.getByRole('listitem').filter({ hasText: 'Certificates' })).toContainText('Issued');
   // The consent with its amendment: the amendment among its child applications.
   await details.goto(id('Re-roof'), 'Applications');
   const children = page.getByRole('list', { name: 'Child applications' });

@@ -96,7 +96,10 @@ describe('ApiStack', () => {
       const integrationId = Object.keys(resources).find(
         (id) => resources[id]!.Type === 'AWS::ApiGatewayV2::Integration' && target.includes(`"${id}"`),
       )!;
-      const uri = JSON.stringify(resources[integrationId]!.Properties.IntegrationUri);
+      // The integration invokes the function's live alias (canary releases, issue 34 point 4).
+      const aliasId = (resources[integrationId]!.Properties.IntegrationUri as { Ref: string }).Ref;
+      expect(resources[aliasId]?.Type).toBe('AWS::Lambda::Alias');
+      const uri = JSON.stringify(resources[aliasId]!.Properties.FunctionName);
       const fnId = Object.keys(resources).find(
         (id) => resources[id]!.Type === 'AWS::Lambda::Function' && uri.includes(`"${id}"`),
       )!;

@@ -7,31 +7,39 @@ import { buildTestApp, template } from './helpers.js';
 describe('the CDK app', () => {
   const { app, stacks } = buildTestApp();
 
-  it('creates seven stacks named ConsentPortal-<stage>-<part>: five in ap-southeast-2, the WAF and the edge logs in us-east-1', () => {
+  it('creates eight stacks named ConsentPortal-<stage>-<part>: six in ap-southeast-2, the WAF and the edge logs in us-east-1', () => {
     expect(stacks.waf.stackName).toBe('ConsentPortal-dev-Waf');
     expect(stacks.waf.region).toBe('us-east-1');
     expect(stacks.edgeLogs.stackName).toBe('ConsentPortal-dev-EdgeLogs');
     expect(stacks.edgeLogs.region).toBe('us-east-1');
-    const all = [stacks.data, stacks.auth, stacks.workflows, stacks.api, stacks.web];
+    const all = [stacks.data, stacks.auth, stacks.workflows, stacks.api, stacks.web, stacks.operations];
     expect(all.map((s) => s.stackName)).toEqual([
       'ConsentPortal-dev-Data',
       'ConsentPortal-dev-Auth',
       'ConsentPortal-dev-Workflows',
       'ConsentPortal-dev-Api',
       'ConsentPortal-dev-Web',
+      'ConsentPortal-dev-Operations',
     ]);
     for (const s of all) expect(s.region).toBe('ap-southeast-2');
-    expect(app.node.children).toHaveLength(7);
+    expect(app.node.children).toHaveLength(8);
   });
 
   it('has exactly the documented outputs across its stacks', () => {
-    const outputs = [stacks.data, stacks.auth, stacks.api, stacks.web, stacks.workflows].flatMap((s) =>
-      Object.keys(template(s).findOutputs('*')).filter((k) => !k.startsWith('ExportsOutput')),
-    );
+    const outputs = [
+      stacks.data,
+      stacks.auth,
+      stacks.api,
+      stacks.web,
+      stacks.workflows,
+      stacks.operations,
+    ].flatMap((s) => Object.keys(template(s).findOutputs('*')).filter((k) => !k.startsWith('ExportsOutput')));
     expect(outputs.sort()).toEqual(
       [
+        'AlarmTopicArn',
         'ApiUrl',
         'CognitoEndpoint',
+        'DashboardName',
         'CouncilTokenUrl',
         'CouncilUserPoolId',
         'Region',
@@ -65,6 +73,17 @@ describe('the CDK app', () => {
     ]);
     // The access logs need the distribution and the log bucket.
     expect(deps(stacks.edgeLogs)).toEqual(['ConsentPortal-dev-Web']);
+    // Alarms and the dashboard read the other regional stacks' names; nothing reads theirs.
+    expect(deps(stacks.operations)).toEqual([
+      'ConsentPortal-dev-Api',
+      'ConsentPortal-dev-Auth',
+      'ConsentPortal-dev-Data',
+      'ConsentPortal-dev-Workflows',
+    ]);
+    for (const s of Object.values(stacks).filter((x) => x !== stacks.operations && 'dependencies' in x))
+      expect(deps(s as { dependencies: { stackName: string }[] })).not.toContain(
+        'ConsentPortal-dev-Operations',
+      );
   });
 
   it('reads stage, region and options from context', () => {
@@ -84,6 +103,12 @@ describe('the CDK app', () => {
       uploadsCorsOrigins: ['https://a.nz'],
       threatProtection: false,
     });
+    expect(
+      configFromContext(new App({ context: { alarmEmail: 'oncall@example.nz' } }).node, {}).alarmEmail,
+    ).toBe('oncall@example.nz');
+    expect(() => configFromContext(new App({ context: { alarmEmail: 'not an address' } }).node, {})).toThrow(
+      /alarmEmail/,
+    );
     expect(configFromContext(new App().node, {})).toMatchObject({
       stage: 'dev',
       region: 'ap-southeast-2',

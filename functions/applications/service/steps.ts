@@ -36,6 +36,7 @@ import { enabledSteps, formatMessage, hasErrors, runRules, validateStepData } fr
 import type { FormReference, RuleInput } from './rules/index.js';
 import { profileFullName, SIGNATURE_MISMATCH, signatureMatches } from '../../../shared/domain/signature.js';
 import { sanitiseStepData } from './sanitise.js';
+import { recordMetric } from '../../platform/observability/metrics.js';
 import type { SnapshotContent } from './summary-pdf.js';
 
 /**
@@ -347,6 +348,8 @@ export function stepsService(ports: StepPorts) {
             : {}),
         },
       );
+      // A lodgement (Draft → Submitted); a resubmission after RFIs (→ InProgress) is not one.
+      if (status === 'Submitted') recordMetric('Lodgements');
       const content = snapshotOf(loaded, submitted);
       await ports.putSnapshot({
         applicationId: submitted.applicationId,

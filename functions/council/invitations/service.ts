@@ -9,6 +9,7 @@ import {
 } from '../../../shared/domain/council-invitations.js';
 import type { councilEventTypes } from '../../../shared/schemas/council.js';
 import type { RegisteredApplicantInvitation } from '../../../shared/schemas/council.js';
+import { recordMetric } from '../../platform/observability/metrics.js';
 import type { AlsoCommit, RegisteredApplicantInvitationRecord as InvitationRecord } from './repository.js';
 
 export type RegisteredApplicantInvitationStatus = 'Pending' | 'Accepted' | 'Rejected';
@@ -103,6 +104,7 @@ export function invitationsService(ports: InvitationPorts) {
     };
     const answer = toInvitationDto(invitation);
     await ports.writeNewInvitation(invitation, store?.(answer));
+    recordMetric('CouncilWrites', { action: 'invitation' });
     return answer;
   }
 

@@ -7,6 +7,7 @@ import type { DomainEvent } from '../../platform/events/types.js';
 import type { FeedEntryRecord, FeedPosition } from '../repository/feed.js';
 import { councilEventTypeOfAnswer } from '../invitations/service.js';
 import '../../rfis/events.js';
+import { recordMetric } from '../../platform/observability/metrics.js';
 import '../../payments/events.js';
 
 /**
@@ -149,6 +150,7 @@ export function feedService(ports: FeedPorts) {
       const until = new Date(ports.now().getTime() - FEED_SETTLE_SECONDS * 1000).toISOString();
       const entries = await ports.entries(authorityId, { after, until, limit: query.limit });
       const last = entries.at(-1);
+      recordMetric('CouncilFeedReads', { authority: authorityId });
       return {
         events: entries.flatMap((e) => toCouncilEvent(e) ?? []),
         cursor: last ? encodeFeedCursor(last) : (query.after ?? ''),

@@ -18,6 +18,7 @@ import type * as repo from '../repository/webhooks.js';
 import type { DeliveryDto, MintedSecret, RedeliveryOutcome } from '../webhooks-events.js';
 import type { SecretSealer } from './webhook-seal.js';
 import type { PostResult } from './webhook-sender.js';
+import { recordMetric } from '../../platform/observability/metrics.js';
 
 export interface DeliveryPorts {
   getWebhook: typeof repo.getWebhook;
@@ -61,7 +62,11 @@ export function webhookDelivery(ports: DeliveryPorts) {
     });
   }
 
-  /** One attempt with the secrets active now; the log records it. */
+  /**
+   * One attempt with the secrets active now; the log records it, and WebhookDeliveries counts it
+   * (per authority, and WebhookDeliveryOutcomes across them): every attempt, so a retried failure
+   * is counted each time it fails again.
+   */
   async function attempt(webhook: repo.WebhookRecord, delivery: repo.DeliveryRecord) {
     const now = ports.now();
     const secrets = await signingSecrets(webhook, now);
@@ -73,6 +78,9 @@ export function webhookDelivery(ports: DeliveryPorts) {
       statusCode: result.statusCode,
       error: result.ok ? undefined : result.error,
     };
+    const counted = result.ok ? 'Delivered' : result.refused ? 'Refused' : 'Failed';
+    recordMetric('WebhookDeliveries', { authority: webhook.authorityId, outcome: counted });
+    recordMetric('WebhookDeliveryOutcomes', { outcome: counted });
     return { result, stored: await ports.recordAttempt(delivery, outcome) };
   }
 

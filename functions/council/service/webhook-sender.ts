@@ -50,7 +50,9 @@ export function signedWebhookHeaders(
   };
 }
 
-export type PostResult = { ok: true; statusCode: number } | { ok: false; statusCode?: number; error: string };
+/** An attempt's result; `refused`: the portal would not send (the URL's rules, a private address). */
+export type PostResult =
+  { ok: true; statusCode: number } | { ok: false; statusCode?: number; error: string; refused?: true };
 
 /** A name's addresses (every one): DNS, or a test's stand-in. */
 export type Resolver = (
@@ -100,7 +102,7 @@ export function postWebhook(
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   // The URL's rules again (scheme, port, an IP literal, which is connected to without a lookup).
   const problem = webhookUrlProblem(url, { allowLoopback: options.allowLoopback });
-  if (problem) return Promise.resolve({ ok: false, error: problem });
+  if (problem) return Promise.resolve({ ok: false, error: problem, refused: true });
   const u = new URL(url);
   const client = u.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
@@ -140,7 +142,9 @@ export function postWebhook(
       done({ ok: false, error: `No answer within ${timeoutMs / 1000} s` });
       req.destroy();
     }, timeoutMs);
-    req.on('error', (err) => done({ ok: false, error: err.message }));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      done({ ok: false, error: err.message, ...(err.code === 'EPRIVATE' ? { refused: true as const } : {}) }),
+    );
     req.end(body);
   });
 }

@@ -19,6 +19,7 @@ import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import type * as repo from '../repository/webhooks.js';
 import type { TransactionEntities } from '../../platform/events/outbox.js';
 import type { MintedSecret, RedeliveryOutcome } from '../webhooks-events.js';
+import { recordMetric } from '../../platform/observability/metrics.js';
 import { deliveryDto } from './webhook-delivery.js';
 
 /** Stores a write's answer in the change's transaction (the plumbing's idempotency item). */
@@ -116,6 +117,7 @@ export function webhookRules(ports: WebhookPorts) {
         };
         const answer = registrationOf(updated);
         await ports.putWebhook(updated, store && ((e) => store(e, answer)));
+        recordMetric('CouncilWrites', { action: 'webhook' });
         return answer;
       }
       const { secret, sealed } = await ports.mintSecret(council.authorityId);
@@ -127,6 +129,7 @@ export function webhookRules(ports: WebhookPorts) {
         secrets: [{ sealed, createdAt: now.toISOString() }],
       };
       await ports.putWebhook(created, store && ((e) => store(e, registrationOf(created))));
+      recordMetric('CouncilWrites', { action: 'webhook' });
       return registrationOf(created, secret);
     },
 
@@ -137,6 +140,7 @@ export function webhookRules(ports: WebhookPorts) {
     /** DELETE /council/webhook: no more deliveries (the log stays until its TTL). */
     async remove(council: CouncilGrant, store?: StoreAnswer): Promise<void> {
       await ports.deleteWebhook(council.authorityId, store && ((e) => store(e, undefined, 204)));
+      recordMetric('CouncilWrites', { action: 'webhook-removal' });
     },
 
     /**
@@ -159,6 +163,7 @@ export function webhookRules(ports: WebhookPorts) {
         secrets: [{ sealed, createdAt: now.toISOString() }, ...older],
       };
       await ports.putWebhook(rotated, store && ((e) => store(e, registrationOf(rotated))));
+      recordMetric('CouncilWrites', { action: 'webhook-secret' });
       return registrationOf(rotated, secret);
     },
 
@@ -185,6 +190,7 @@ export function webhookRules(ports: WebhookPorts) {
       if (r.outcome === 'no-delivery') throw new NotFound(NO_DELIVERY);
       if (r.outcome === 'no-webhook') throw new Conflict(NO_WEBHOOK);
       if (store) await ports.storeAnswer((e) => store(e, r.delivery));
+      recordMetric('CouncilWrites', { action: 'redelivery' });
       return r.delivery;
     },
   };

@@ -36,6 +36,25 @@ import type { Idempotency } from '../../platform/idempotency.js';
 import type { CouncilPatch } from '../repository/writes.js';
 import type { SnapshotSource } from './view.js';
 import { toCouncilApplication } from './view.js';
+import { recordMetric } from '../../platform/observability/metrics.js';
+import type { CouncilWriteAction } from '../../platform/observability/catalogue.js';
+
+/** The CouncilWrites action of each change (its route's, functions/platform/observability/catalogue.ts). */
+const metricAction = {
+  CouncilApplicationUpdated: 'update',
+  LodgementAccepted: 'lodgement',
+  LodgementRejected: 'lodgement',
+  ApplicationSuspended: 'suspension',
+  ApplicationResumed: 'resumption',
+  ConsentGranted: 'decision',
+  ApplicationClosed: 'decision',
+  CodeComplianceCertificateIssued: 'ccc',
+  WorkflowStagesSet: 'workflow-stages',
+  RequiredInspectionsSet: 'required-inspections',
+  RequiredDocumentGroupSet: 'required-document-groups',
+  RequiredDocumentUploadReviewed: 'document-review',
+} as const satisfies Record<string, CouncilWriteAction>;
+type WriteEvent = keyof typeof metricAction;
 
 export interface WritePorts {
   write(change: {
@@ -69,7 +88,7 @@ export function councilWrites(ports: WritePorts) {
   async function change(
     grant: CouncilApplicationGrant,
     idempotency: Idempotency,
-    action: string,
+    action: WriteEvent,
     patch: CouncilPatch,
   ): Promise<CouncilApplication> {
     const snapshot = await ports.latestSnapshot(grant.application.applicationId);
@@ -82,7 +101,7 @@ export function councilWrites(ports: WritePorts) {
   async function changeAnswering<T>(
     grant: CouncilApplicationGrant,
     idempotency: Idempotency,
-    action: string,
+    action: WriteEvent,
     patch: CouncilPatch,
     answer: (after: ApplicationRecord) => T,
   ): Promise<T> {
@@ -95,6 +114,8 @@ export function councilWrites(ports: WritePorts) {
       idempotency,
       answer,
     });
+    // Committed (a lost race throws; a replay never gets here): counted once.
+    recordMetric('CouncilWrites', { action: metricAction[action] });
     return answer(after);
   }
 

@@ -10,6 +10,7 @@ import type { ApplicationRecord } from '../../platform/access.js';
 import type { ExtractionNote } from '../../../shared/schemas/documents.js';
 import { EXTRACTION_AUTHOR, proposeFromTitle, type Proposal } from './proposal.js';
 import type { TitleResult } from './title.js';
+import { recordMetric } from '../../platform/observability/metrics.js';
 
 export interface ProposePorts {
   application(applicationId: string): Promise<ApplicationRecord | undefined>;
@@ -40,12 +41,21 @@ export type ProposeResult = Omit<Proposal, 'group'> & {
   legalDescriptionFilled?: boolean;
 };
 
+/**
+ * The workflow's end (its last task done): ExtractionOutcomes Succeeded. Failed is counted by the
+ * state machine's CountFailure state (functions/documents/extraction.ts step 'failed').
+ */
+function succeeded<T>(result: T): T {
+  recordMetric('ExtractionOutcomes', { outcome: 'Succeeded' });
+  return result;
+}
+
 export function proposeService(ports: ProposePorts) {
   return {
     async propose(input: ProposeInput): Promise<ProposeResult> {
       const application = await ports.application(input.applicationId);
       // The application (and its documents) removed while the workflow ran: nothing to propose on.
-      if (!application) return { hasExtractedData: false };
+      if (!application) return succeeded({ hasExtractedData: false });
       const participants = input.reading.ok ? await ports.participants(input.applicationId) : [];
       const proposal = proposeFromTitle({
         applicationId: input.applicationId,
@@ -76,7 +86,7 @@ export function proposeService(ports: ProposePorts) {
           ...(proposal.titleIssuedDate ? { titleIssuedDate: proposal.titleIssuedDate } : {}),
         },
       );
-      return result;
+      return succeeded(result);
     },
   };
 }

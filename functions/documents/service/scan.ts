@@ -10,6 +10,10 @@ import {
   scannedDocumentKey,
 } from './keys.js';
 import { isStalled } from './view.js';
+import { recordMetric } from '../../platform/observability/metrics.js';
+import type { scanVerdicts } from '../../platform/observability/catalogue.js';
+
+type ScanVerdict = (typeof scanVerdicts)[number];
 
 export type ScanFailure = Extract<ScanOutcome, { uploadStatus: 'Error' }>;
 
@@ -148,11 +152,17 @@ export function scanService(ports: ScanPorts) {
     const result = await ports.scanner.scan(held.open());
     if (result.status === 'infected') {
       ports.log.warn('scan: infected', { object, signature: result.signature });
-      return { failed: { uploadStatus: 'Error', errorCode: 'AV_SCAN_INFECTED' } as ScanFailure };
+      return {
+        failed: { uploadStatus: 'Error', errorCode: 'AV_SCAN_INFECTED' } as ScanFailure,
+        scanned: 'Infected' as const,
+      };
     }
     if (result.status === 'error') {
       ports.log.error('scan: scanner failed', { object, reason: result.reason });
-      return { failed: { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' } as ScanFailure };
+      return {
+        failed: { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' } as ScanFailure,
+        scanned: 'ScanFailed' as const,
+      };
     }
     let current: FetchedObject = held;
     let read: Promise<Uint8Array> | undefined;
@@ -172,19 +182,33 @@ export function scanService(ports: ScanPorts) {
         replacement = result.replace;
         current = heldBytes(replacement.bytes);
         read = Promise.resolve(replacement.bytes);
-      } else if (result) return { failed: result };
+      } else if (result) return { failed: result, scanned: 'Clean' as const, byCheck: true };
     }
     return { replacement, file: current };
   }
 
-  /** The outcome of one upload; `promoted` is the scanned copy written (to delete if the settle loses). */
-  async function outcomeOf(bucket: string, key: string, document: ScanDocumentRecord) {
+  /**
+   * The outcome of one upload; `promoted` is the scanned copy written (to delete if the settle
+   * loses); `scanned` the verdict counted (ScanFailed whenever the outcome is AV_SCAN_FAILED);
+   * `byCheck` when a post-scan check refused it.
+   */
+  async function outcomeOf(
+    bucket: string,
+    key: string,
+    document: ScanDocumentRecord,
+  ): Promise<{ outcome: ScanOutcome; promoted?: string; scanned?: ScanVerdict; byCheck?: boolean }> {
     let held: FetchedObject | undefined;
     let promoted: string | undefined;
     try {
       held = await ports.storage.fetch(bucket, key);
       const checked = await verdict(bucket, key, document, held);
-      if ('failed' in checked) return { outcome: checked.failed as ScanOutcome, promoted };
+      if ('failed' in checked)
+        return {
+          outcome: checked.failed as ScanOutcome,
+          promoted,
+          scanned: checked.scanned,
+          byCheck: 'byCheck' in checked,
+        };
       const { replacement, file } = checked;
       promoted = scannedDocumentKey(keyOwnerOf(document), randomUUID());
       const contentType = replacement?.contentType ?? document.fileType;
@@ -203,13 +227,17 @@ export function scanService(ports: ScanPorts) {
           originalFileName: document.fileName,
           originalFileType: document.fileType,
         };
-      return { outcome, promoted };
+      return { outcome, promoted, scanned: 'Clean' };
     } catch (err) {
       ports.log.error('scan: failed to read, scan or store the object', {
         object: loggableKey(key),
         error: errorOf(err, key),
       });
-      return { outcome: { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' } as ScanOutcome, promoted };
+      return {
+        outcome: { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' } as ScanOutcome,
+        promoted,
+        scanned: 'ScanFailed',
+      };
     } finally {
       await held?.dispose();
     }
@@ -241,11 +269,8 @@ export function scanService(ports: ScanPorts) {
       // A document that already reads as failed (its link expired before a file came: ./view.ts)
       // stays failed: a late file is not scanned, and the derived status is written down.
       const expired = isStalled(document, (ports.now ?? (() => new Date()))());
-      const { outcome, promoted } = expired
-        ? {
-            outcome: { uploadStatus: 'Error', errorCode: 'UPLOAD_LINK_EXPIRED' } as ScanOutcome,
-            promoted: undefined,
-          }
+      const { outcome, promoted, scanned, byCheck } = expired
+        ? { outcome: { uploadStatus: 'Error', errorCode: 'UPLOAD_LINK_EXPIRED' } as ScanOutcome }
         : await outcomeOf(bucket, key, document);
       const won = await ports.documents.settle(document, key, outcome);
       // A copy that is not the settled document's (lost the race, or failed after writing) goes.
@@ -258,6 +283,10 @@ export function scanService(ports: ScanPorts) {
         });
         return undefined;
       }
+      // Counted once, by the scan that settled it (an expired link's late file was not scanned).
+      if (scanned) recordMetric('ScanVerdicts', { verdict: scanned });
+      if (byCheck && outcome.uploadStatus === 'Error')
+        recordMetric('CheckFailures', { errorCode: outcome.errorCode });
       ports.log.info('scan: settled', {
         object: loggableKey(key),
         uploadStatus: outcome.uploadStatus,

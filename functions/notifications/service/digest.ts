@@ -36,6 +36,7 @@ export function digestMail(entries: readonly DigestEntry[], unsubscribe?: string
   const [first] = entries;
   const lines = entries.flatMap((e) => [`- ${e.shortText}`, `  ${e.link}`]);
   return {
+    kind: 'Digest',
     to: first!.email,
     subject: digestSubject(entries.length),
     text: [

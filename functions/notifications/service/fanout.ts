@@ -12,6 +12,7 @@ import type { AccessLevel } from '../../../shared/schemas/common.js';
 import type { NotificationRecipients } from '../../../shared/schemas/notifications.js';
 import type { MailMessage } from '../../platform/adapters/mail.js';
 import type { DomainEvent } from '../../platform/events/types.js';
+import { recordMetric } from '../../platform/observability/metrics.js';
 import { applicationIdOf, applicationLabel, storyOf, type ApplicationInfo, type Tell } from './stories.js';
 
 /** A user as the fan-out needs them: where to write, how loud, where to mail. */
@@ -204,6 +205,7 @@ export function fanoutService(ports: FanoutPorts) {
           ...(digestDue ? { digest: { digestDue, email: user.email, firstName: user.firstName, link } } : {}),
         });
         if (written === 'duplicate') continue;
+        recordMetric('NotificationsCreated');
         result.notified.push(userId);
         if (!delivery.email) continue;
         if (digestDue) {
@@ -212,6 +214,7 @@ export function fanoutService(ports: FanoutPorts) {
         }
         const stop = await ports.unsubscribeLink?.(userId);
         await ports.sendMail({
+          kind: 'Immediate',
           to: user.email,
           subject: shortText,
           text: [

@@ -17,11 +17,13 @@ import { Invalid, Rejected } from '../../platform/errors.js';
 import type { Idempotency } from '../../platform/idempotency.js';
 import { toPaymentDto, type PaymentRecord } from './dto.js';
 import { paymentRules, type PaymentPorts } from './common.js';
+import { recordMetric } from '../../platform/observability/metrics.js';
 
 /**
  * The council's side of payments (docs/payments.md): issuing an invoice with its authority's options
  * (the card surcharge computed here), deciding on a claimed deposit, recording a payment at the
- * council. Each is one transaction with its idempotency item.
+ * council. Each is one transaction with its idempotency item; counted once it commits (a replay
+ * answers the stored response and runs nothing): CouncilWrites, InvoicesIssued, InvoicesSettled.
  */
 export function councilPayments(ports: PaymentPorts) {
   const { paymentOf, flagAfter, transition, mustWrite } = paymentRules(ports);
@@ -97,6 +99,8 @@ export function councilPayments(ports: PaymentPorts) {
         create: created,
         idempotency: { idempotency, answer, statusCode: 201 },
       });
+      recordMetric('CouncilWrites', { action: 'invoice' });
+      recordMetric('InvoicesIssued');
       return answer;
     },
 
@@ -133,6 +137,8 @@ export function councilPayments(ports: PaymentPorts) {
         update: { before: payment, set },
         idempotency: { idempotency, answer },
       });
+      recordMetric('CouncilWrites', { action: 'deposit-decision' });
+      if (confirmed) recordMetric('InvoicesSettled', { method: 'Deposit' });
       return answer;
     },
 
@@ -175,6 +181,8 @@ export function councilPayments(ports: PaymentPorts) {
         update: { before: payment, set },
         idempotency: { idempotency, answer },
       });
+      recordMetric('CouncilWrites', { action: 'paid-at-council' });
+      recordMetric('InvoicesSettled', { method: 'Council' });
       return answer;
     },
   };

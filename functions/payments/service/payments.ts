@@ -10,6 +10,11 @@ import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { toPaymentDto, type PaymentRecord, type PaymentSessionRecord } from './dto.js';
 import { paymentRules, type PaymentPorts } from './common.js';
 import { councilPayments } from './council.js';
+import { recordMetric } from '../../platform/observability/metrics.js';
+import type { cardSettlementPaths } from '../../platform/observability/catalogue.js';
+
+/** Where a settle was asked from (the CardSettlements metric's `path`). */
+type SettlePath = (typeof cardSettlementPaths)[number];
 
 export type { PaymentChange, PaymentEventType, PaymentPorts } from './common.js';
 /** A session not settled by a notification after this long is asked about by the catch-up job. */
@@ -56,9 +61,10 @@ export function paymentsService(ports: PaymentPorts) {
    * Settles a session from the gateway's answer: the session leaves Pending once (a condition), and
    * with it, in one transaction, the invoice becomes Paid on an approval, with its transaction. A
    * repeated notification, the payer's return and the catch-up job all end here; only the first
-   * changes anything. Answers the outcome as the payer sees it.
+   * changes anything (and only it is counted: CardSettlements by outcome and `path`, and
+   * InvoicesSettled Gateway when it paid the invoice). Answers the outcome as the payer sees it.
    */
-  async function settle(sessionId: string): Promise<PaymentSessionResponse> {
+  async function settle(sessionId: string, path: SettlePath): Promise<PaymentSessionResponse> {
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       const session = await ports.session(sessionId);
       if (!session) throw new NotFound(paymentMessages.paymentNotFound);
@@ -80,7 +86,11 @@ export function paymentsService(ports: PaymentPorts) {
         paymentId: payment.paymentId,
         ...change,
       });
-      if (ok) return answerOf({ ...session, ...change.session.settle.set });
+      if (ok) {
+        recordMetric('CardSettlements', { outcome: change.session.settle.set.state, path });
+        if (change.update?.set.status === 'Paid') recordMetric('InvoicesSettled', { method: 'Gateway' });
+        return answerOf({ ...session, ...change.session.settle.set });
+      }
       // Lost to a concurrent settle or change: read again (the session may be settled now).
     }
     throw new Conflict(CHANGED);
@@ -168,7 +178,7 @@ export function paymentsService(ports: PaymentPorts) {
     if (!payment.cardSessionId) return undefined;
     const session = await ports.session(payment.cardSessionId);
     if (session?.state !== 'Pending') return undefined;
-    const answer = await settle(session.sessionId);
+    const answer = await settle(session.sessionId, 'start');
     return answer.result === 'Pending' ? session : undefined;
   }
 
@@ -268,7 +278,7 @@ export function paymentsService(ports: PaymentPorts) {
           session.applicationId !== application.applicationId
         )
           throw new NotFound(paymentMessages.paymentNotFound);
-        return settle(token);
+        return settle(token, 'return');
       }
       transition(payment, 'startCardSession');
       offered(payment, 'Gateway');
@@ -336,7 +346,7 @@ export function paymentsService(ports: PaymentPorts) {
     },
 
     /** The gateway's notification (unsigned; may repeat or come late): ask the gateway, settle once. */
-    notified: (sessionId: string) => settle(sessionId),
+    notified: (sessionId: string) => settle(sessionId, 'notification'),
 
     /**
      * The catch-up job (EventBridge schedule): sessions still Pending after {@link CATCH_UP_AFTER_MS}
@@ -367,9 +377,11 @@ export function paymentsService(ports: PaymentPorts) {
       let abandoned = 0;
       let failed = 0;
       for (const s of stale) {
-        const answer = await settle(s.sessionId).catch(() => undefined);
-        if (!answer) failed++;
-        else if (answer.result !== 'Pending') settled++;
+        const answer = await settle(s.sessionId, 'catch-up').catch(() => undefined);
+        if (!answer) {
+          failed++;
+          recordMetric('PaymentCatchUpFailures');
+        } else if (answer.result !== 'Pending') settled++;
         else if (now.getTime() - Date.parse(s.startedAt) > ABANDON_AFTER_MS) {
           const application = await ports.application(s.applicationId);
           if (!application) continue;
@@ -392,7 +404,11 @@ export function paymentsService(ports: PaymentPorts) {
               },
             },
           });
-          if (ok) abandoned++;
+          if (ok) {
+            abandoned++;
+            recordMetric('CardSettlements', { outcome: 'Abandoned', path: 'catch-up' });
+            recordMetric('CardSessionsPastGiveUp');
+          }
         }
       }
       return { asked: stale.length, settled, abandoned, failed };

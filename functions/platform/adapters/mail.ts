@@ -4,8 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { requireEnv } from '../config.js';
 import { sesClient } from './aws/ses.js';
+import { recordMetric } from '../observability/metrics.js';
+import type { emailKinds } from '../observability/catalogue.js';
+
+/** Immediate: a notification's own mail; Digest: a digest; Transactional: the rest (an invitation, a request). */
+export type EmailKind = (typeof emailKinds)[number];
 
 export interface MailMessage {
+  /** What the mail is, for the EmailsSent metric (default Transactional: a one-off mail of an action). */
+  kind?: EmailKind;
   to: string | string[];
   subject: string;
   text: string;
@@ -83,10 +90,16 @@ export function transportFromEnv(): MailTransport {
 
 let transport: MailTransport | undefined;
 
-/** Sends one message through the configured transport (chosen once per Lambda). */
+/**
+ * Sends one message through the configured transport (chosen once per Lambda), and counts it
+ * (EmailsSent by kind) once the transport took it. Cognito's own messages are not sent here.
+ */
 export async function sendMail(message: MailMessage): Promise<{ messageId: string }> {
   transport ??= transportFromEnv();
-  return transport.sendMail(message);
+  const { kind = 'Transactional', ...mail } = message;
+  const sent = await transport.sendMail(mail);
+  recordMetric('EmailsSent', { kind });
+  return sent;
 }
 
 /** Replaces the transport (tests, or a local stack that wants its own). */

@@ -1,7 +1,6 @@
-import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../logger.js';
+import { portalHandler } from '../observability/tracer.js';
 import type { EventConsumer } from './consumers.js';
 import { dispatchRecords, tableConsumedStore, type ConsumedStore } from './dispatch.js';
 
@@ -16,6 +15,18 @@ export function createStreamHandler(
   consumers: readonly EventConsumer[],
   store?: () => Promise<ConsumedStore>,
 ) {
+  return portalHandler(streamBatchHandler(consumers, store));
+}
+
+/**
+ * The same, without the Lambda wrapper (logger context, tracer, cold start): for a function that
+ * takes stream batches and other invocations and wraps its whole handler itself
+ * (functions/council/webhooks-delivery.ts).
+ */
+export function streamBatchHandler(
+  consumers: readonly EventConsumer[],
+  store?: () => Promise<ConsumedStore>,
+): (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse> {
   let storeP: Promise<ConsumedStore> | undefined;
   const getStore = () => (storeP ??= (store ?? tableConsumedStore)());
   async function streamHandler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
@@ -25,5 +36,5 @@ export function createStreamHandler(
     if (failed || handled) logger.info('events: batch', { records: event.Records.length, handled, failed });
     return { batchItemFailures: result.batchItemFailures };
   }
-  return middy(streamHandler).use(injectLambdaContext(logger, { resetKeys: true }));
+  return streamHandler;
 }

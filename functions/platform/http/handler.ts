@@ -1,6 +1,4 @@
-import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { routeByKey, routes as routeTable } from '../../routes.js';
@@ -26,6 +24,9 @@ import { contractViolations } from './contract-check.js';
 import { assertThroughEdge } from './edge.js';
 import { mapError } from './errors.js';
 import { councilVersionHeaders } from './versioning.js';
+import { recordMetric } from '../observability/metrics.js';
+import { statusClasses } from '../observability/catalogue.js';
+import { annotateRequest, portalHandler } from '../observability/tracer.js';
 import { idempotencyOf, idempotentRequest, storedAnswer } from '../idempotency.js';
 import type { Idempotency } from '../idempotency.js';
 
@@ -35,13 +36,15 @@ export type { HttpEvent } from '../caller.js';
  * The HTTP plumbing every feature shares. A feature declares its contract (per route key of the
  * table: the path, query and body schemas, and the response schema) and its implementations (one
  * function per route key, normally one service call); `createFeatureHandler` makes the Lambda handler:
- * logger context → the origin check (403 unless the request came through CloudFront: ./edge.ts) →
+ * logger context, tracer and cold start (../observability/tracer.ts `portalHandler`) → the origin check (403 unless the request came through CloudFront: ./edge.ts) →
  * dispatch on `routeKey` → the caller (401 without one on a protected route) → the route's
  * declared access (../access.ts: 404 / 403; it reads only the path parameter it needs, or a payer
  * link's body token, a malformed application id is a 404) → the body's size (413 over the route's cap, before anything reads it:
  * ./body-limit.ts) → zod parsing of path, query and body (400 with the field issues) → the
  * implementation → JSON. A caller without access never learns what the input should look like.
- * Every error becomes the one error body through one mapper (./errors.ts).
+ * Every error becomes the one error body through one mapper (./errors.ts). Every answer is counted
+ * and timed (ApiResponses, ApiLatency) and the trace annotated with the route key, the feature and
+ * the application id (../observability/tracer.ts).
  */
 
 export interface RequestContext {
@@ -256,11 +259,28 @@ function checkContract(routeKey: string, schemas: RouteSchemas, res: APIGatewayP
     throw new Error(`Contract: ${routeKey} response does not match its schema: ${problems.join('; ')}`);
 }
 
-function httpErrorsAndAccessLog(): MiddlewareObj<HttpEvent, APIGatewayProxyResultV2> {
+/**
+ * Every answer of a feature's Lambda, mapped errors included, counted (ApiResponses per route
+ * group and status class) and timed (ApiLatency per route group): the catalogue's figures the 5xx
+ * and p99 alarms read. The route group is the feature.
+ */
+function recordAnswer(feature: Feature, statusCode: number, startedAt: number | undefined) {
+  const statusClass = `${Math.floor(statusCode / 100)}xx` as (typeof statusClasses)[number];
+  if (statusClasses.includes(statusClass)) recordMetric('ApiResponses', { routeGroup: feature, statusClass });
+  if (startedAt !== undefined)
+    recordMetric('ApiLatency', { routeGroup: feature }, Math.round(performance.now() - startedAt));
+}
+
+function httpErrorsAndAccessLog(feature: Feature): MiddlewareObj<HttpEvent, APIGatewayProxyResultV2> {
+  const startedAt = new WeakMap<object, number>();
   return {
+    before: (request) => {
+      startedAt.set(request, performance.now());
+    },
     after: (request) => {
       const res = request.response as APIGatewayProxyStructuredResultV2 | undefined;
       logger.info('request', { routeKey: request.event.routeKey, statusCode: res?.statusCode });
+      recordAnswer(feature, res?.statusCode ?? 200, startedAt.get(request));
     },
     onError: (request) => {
       const mapped = mapError(request.error);
@@ -287,6 +307,7 @@ function httpErrorsAndAccessLog(): MiddlewareObj<HttpEvent, APIGatewayProxyResul
         headers: { ...JSON_HEADERS, ...retryAfter },
         body: JSON.stringify(mapped.body),
       };
+      recordAnswer(feature, mapped.statusCode, startedAt.get(request));
     },
   };
 }
@@ -326,6 +347,12 @@ export function createFeatureHandler<F extends Feature, C extends Contract<F>, L
     const impl = Object.hasOwn(implOf, key) ? implOf[key] : undefined;
     if (!route || route.feature !== feature || route.lambda !== lambda || !schemas || !impl)
       throw new NotFound(`No route ${key} in ${feature} (${lambda})`);
+    annotateRequest({
+      routeKey: key,
+      feature,
+      applicationId:
+        'param' in route.access || 'lodgedApplication' in route.access ? event.pathParameters?.id : undefined,
+    });
     const caller = callerFor(route.access, event);
     // Access before the input: a caller without access gets the same 404 / 403 whatever they send.
     // A payer link's token is in the body (never a URL: logs keep those): its size is checked first.
@@ -369,8 +396,9 @@ export function createFeatureHandler<F extends Feature, C extends Contract<F>, L
     checkContract(key, schemas, res);
     return res;
   };
-  return middy<HttpEvent, APIGatewayProxyResultV2>(base)
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+  // The shared chain (logger context, tracer subsegment, cold start), the council API's version
+  // headers on every answer, then the error mapping.
+  return portalHandler<HttpEvent, APIGatewayProxyResultV2>(base)
     .use(councilVersionHeaders(table))
-    .use(httpErrorsAndAccessLog());
+    .use(httpErrorsAndAccessLog(feature));
 }

@@ -1,7 +1,8 @@
 import { features } from '../../routes.js';
-import { UploadErrorCode } from '../../../shared/schemas/documents.js';
+import type { RouteKey } from '../../routes.js';
+import { uploadErrorCodes } from '../../../shared/domain/upload-errors.js';
 import { paymentTypes } from '../../../shared/domain/payments.js';
-import { rateLimitSettings } from '../rate-limit.js';
+import { rateLimitSettings } from '../rate-limit-settings.js';
 
 /**
  * The metrics catalogue (docs/operations.md): every business and health figure a function emits,
@@ -35,8 +36,11 @@ export interface MetricDefinition {
 
 export const statusClasses = ['2xx', '3xx', '4xx', '5xx'] as const;
 
-/** Where a card session was settled from (docs/payments.md). */
-export const cardSettlementPaths = ['notification', 'return', 'catch-up'] as const;
+/**
+ * Where a card session was settled from (docs/payments.md): the gateway's notification, the payer's
+ * return, the catch-up job, or a new session's start (the invoice's open one asked about first).
+ */
+export const cardSettlementPaths = ['notification', 'return', 'catch-up', 'start'] as const;
 /** What became of a card session. */
 export const cardSettlementOutcomes = ['Approved', 'Declined', 'Error', 'Abandoned', 'Mismatch'] as const;
 
@@ -45,24 +49,39 @@ export const extractionOutcomes = ['Succeeded', 'Failed'] as const;
 export const webhookOutcomes = ['Delivered', 'Failed', 'Refused'] as const;
 export const emailKinds = ['Immediate', 'Digest', 'Transactional'] as const;
 
-/** The council's write actions (the last word of each council write route; bounded by the route table). */
-export const councilWriteActions = [
-  'update',
-  'lodgement',
-  'suspension',
-  'resumption',
-  'decision',
-  'rfi',
-  'invoice',
-  'payment',
-  'workflow-stages',
-  'required-inspections',
-  'inspection',
-  'ccc',
-  'required-document-groups',
-  'document-review',
-  'other',
-] as const;
+/**
+ * Each council write route of the API (a council client's call that changes something) and the
+ * `action` its CouncilWrites metric names: bounded by the route table (a test checks every council
+ * write route has one). Each is counted once its change commits; an idempotent replay runs nothing.
+ */
+export const councilWriteRoutes = {
+  'PATCH /council/applications/{id}': 'update',
+  'POST /council/applications/{id}/lodgement': 'lodgement',
+  'POST /council/applications/{id}/suspension': 'suspension',
+  'DELETE /council/applications/{id}/suspension': 'resumption',
+  'POST /council/applications/{id}/decision': 'decision',
+  'POST /council/applications/{id}/code-compliance-certificate': 'ccc',
+  'PUT /council/applications/{id}/workflow-stages': 'workflow-stages',
+  'PUT /council/applications/{id}/required-inspections': 'required-inspections',
+  'PUT /council/applications/{id}/required-document-groups/{guid}': 'required-document-groups',
+  'PATCH /council/applications/{id}/required-document-groups/{guid}/uploads/{applicationDocumentId}':
+    'document-review',
+  'POST /council/applications/{id}/payments': 'invoice',
+  'POST /council/applications/{id}/payments/{paymentId}/deposit-decision': 'deposit-decision',
+  'POST /council/applications/{id}/payments/{paymentId}/paid-at-council': 'paid-at-council',
+  'POST /council/applications/{id}/rfi-rounds': 'rfi',
+  'PATCH /council/applications/{id}/rfi-points/{rfiPointId}': 'rfi-sign-off',
+  'POST /council/registered-applicant-invitations': 'invitation',
+  'PUT /council/webhook': 'webhook',
+  'DELETE /council/webhook': 'webhook-removal',
+  'POST /council/webhook/secret': 'webhook-secret',
+  'POST /council/webhook/deliveries/{eventId}/redelivery': 'redelivery',
+} as const satisfies Partial<Record<RouteKey, string>>;
+
+export type CouncilWriteAction = (typeof councilWriteRoutes)[keyof typeof councilWriteRoutes];
+
+/** The council's write actions (the CouncilWrites dimension's closed list). */
+export const councilWriteActions = [...new Set(Object.values(councilWriteRoutes))] as CouncilWriteAction[];
 
 export const metricCatalogue = {
   ApiResponses: {
@@ -124,7 +143,7 @@ export const metricCatalogue = {
   },
   CheckFailures: {
     unit: 'Count',
-    dimensions: { errorCode: UploadErrorCode.options },
+    dimensions: { errorCode: uploadErrorCodes },
     description: 'Uploads refused by a check, by upload error code',
   },
   ExtractionOutcomes: {
@@ -136,6 +155,12 @@ export const metricCatalogue = {
     unit: 'Count',
     dimensions: { authority: AUTHORITY_DIMENSION, outcome: webhookOutcomes },
     description: 'Webhook delivery attempts per authority, by outcome',
+  },
+  WebhookDeliveryOutcomes: {
+    unit: 'Count',
+    dimensions: { outcome: webhookOutcomes },
+    description:
+      'Webhook delivery attempts of all authorities, by outcome (one alarm however many councils are onboarded)',
   },
   NotificationsCreated: {
     unit: 'Count',
@@ -149,8 +174,9 @@ export const metricCatalogue = {
   },
   RateLimitRefusals: {
     unit: 'Count',
-    dimensions: { limit: Object.keys(rateLimitSettings) },
-    description: 'Calls refused with 429 by a named rate limit',
+    // The named fixed-window limits, and `councilClient`: a council client's token bucket.
+    dimensions: { limit: [...Object.keys(rateLimitSettings), 'councilClient'] },
+    description: 'Calls refused with 429 by a named rate limit or a council client’s token bucket',
   },
 } as const satisfies Record<string, MetricDefinition>;
 

@@ -27,6 +27,31 @@ const options = {
 /** The function's Metrics, for its cold-start count (the handler wrappers) and nothing else. */
 export const metrics = new Metrics(options);
 
+/**
+ * Counts this execution environment's cold start once (Powertools' `ColdStart`, dimensions service
+ * and function_name), from the handler wrappers (./tracer.ts `portalHandler`, ../http/handler.ts).
+ * With METRICS_FILE (the local stack) the line goes to that file like every other figure.
+ */
+let coldStartCounted = false;
+
+export function countColdStart(functionName?: string): void {
+  try {
+    if (!process.env.METRICS_FILE) {
+      metrics.captureColdStartMetric(functionName);
+      return;
+    }
+    if (coldStartCounted) return;
+    coldStartCounted = true;
+    const single = new Metrics(options);
+    if (functionName) single.addDimension('function_name', functionName);
+    single.addMetric('ColdStart', MetricUnit.Count, 1);
+    appendFileSync(process.env.METRICS_FILE, `${JSON.stringify(single.serializeMetrics())}\n`);
+    single.clearMetrics();
+  } catch (err) {
+    logger.warn('metric not recorded', { metric: 'ColdStart', error: (err as Error).name });
+  }
+}
+
 /** One metric as recorded: what tests and the local status read. */
 export interface RecordedMetric {
   name: MetricName;

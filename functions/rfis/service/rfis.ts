@@ -19,6 +19,7 @@ import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import { councilActor } from '../../platform/events/types.js';
 import type { UserCaller } from '../../platform/caller.js';
 import type { Idempotency } from '../../platform/idempotency.js';
+import { recordMetric } from '../../platform/observability/metrics.js';
 import { toRfiPointDto, type RfiPointRecord } from './dto.js';
 
 /** Where the application stands for RFIs: answered only while the council waits for it. */
@@ -186,6 +187,7 @@ export function rfisService(ports: RfiPorts) {
         },
       });
       if (!ok) throw new Conflict(CHANGED);
+      recordMetric('RfiRoundsSubmitted');
       const all = orderRfiPoints(after).map((p) => toRfiPointDto(p, rfiNeighbours(after, p.rfiPointId)));
       return { rfiPoints: all.filter((d) => submitted.has(d.id)) };
     },
@@ -252,6 +254,7 @@ export function rfisService(ports: RfiPorts) {
         idempotency: { idempotency, answer, statusCode: 201 },
       });
       if (!ok) throw new Conflict(CHANGED);
+      recordMetric('CouncilWrites', { action: 'rfi' });
       return answer;
     },
 
@@ -287,6 +290,7 @@ export function rfisService(ports: RfiPorts) {
         idempotency: { idempotency, answer },
       });
       if (!ok) throw new Conflict(CHANGED);
+      recordMetric('CouncilWrites', { action: 'rfi-sign-off' });
       return answer;
     },
   };

@@ -12,8 +12,9 @@ export class ApplicationDetailsPage {
     await this.page.goto(`/application-details/${id}${section ? `?section=${section}` : ''}`);
   }
 
+  /** A section's tab by its name; a tab that needs attention adds a count ("RFIs 2 need your attention"). */
   tab(name: string): Locator {
-    return this.page.getByRole('tab', { name, exact: true });
+    return this.page.getByRole('tab', { name: new RegExp(`^${name}( \\d+ need your attention)?$`) });
   }
 
   async expectSection(name: string): Promise<void> {

@@ -19,7 +19,9 @@ import {
   isStepVisible,
   isVisibleStatus,
   listRecordType,
+  stageChip,
   stageLabel,
+  statusExplanation,
   statusLabel,
 } from '../../../shared/domain/applications';
 import type { CardMenuInput } from '../../../shared/domain/applications';
@@ -108,6 +110,15 @@ describe('states (§4)', () => {
     expect(statusLabel('VRFISuspended')).toBe('Suspended · RFIs');
     expect(statusLabel('Unknown')).toBe('Unknown');
   });
+  it('every status has a plain label and a sentence; Suspended says the applicant is awaited and the clock paused', () => {
+    expect(statusExplanation('VRFISuspended')).toBe(
+      "Waiting for your answers; the council's clock is paused.",
+    );
+    for (const status of applicationStatuses) {
+      expect(statusLabel(status)).not.toMatch(/^[A-Z][a-z]+[A-Z]|^[A-Z_]{3,}$/);
+      expect(statusExplanation(status)).toMatch(/^[A-Z].*\.$/);
+    }
+  });
 });
 
 describe('workflow stages (§4)', () => {
@@ -130,7 +141,15 @@ describe('workflow stages (§4)', () => {
     expect(stageLabel(stage({ stageStatus: 'Started', progress: { elapsedNum: 2, totalNum: 5 } }))).toBe(
       '(2/5 Completed)',
     );
-    expect(stageLabel(stage({ stageStatus: 'Started', stageType: 'Numbers' }))).toBe('Inspections Passed');
+    // A running Inspections (Numbers) stage reads its count, not the finished label (issue 36 finding 2).
+    expect(
+      stageLabel(
+        stage({ stageStatus: 'Started', stageType: 'Numbers', progress: { elapsedNum: 1, totalNum: 3 } }),
+      ),
+    ).toBe('(1/3 Passed)');
+    expect(stageLabel(stage({ stageStatus: 'Started', stageType: 'Numbers' }))).toBe(
+      'Inspections in progress',
+    );
     expect(stageLabel(stage({ stageStatus: 'Suspended' }))).toBe('Suspended · RFIs');
   });
   it('statuses the spec gives no label show the stage and the status in words, never a raw code', () => {
@@ -142,6 +161,225 @@ describe('workflow stages (§4)', () => {
     expect(
       stageLabel(stage({ stageName: 'Assessment', stageDisplayName: 'Assessment', stageStatus: 'Refused' })),
     ).toBe('Assessment · Refused');
+  });
+  it('every stage × status × type has its label (pinned)', () => {
+    const names = ['Lodgement', 'Assessment', 'Inspections', 'Certificates'] as const;
+    const statuses = [
+      'Completed',
+      'NotStarted',
+      'Started',
+      'Suspended',
+      'AwaitingPayment',
+      'Rejected',
+      'Lapsed',
+      'Withdrawn',
+      'Refused',
+    ] as const;
+    const table: Record<string, string> = {};
+    for (const stageName of names)
+      for (const stageStatus of statuses)
+        for (const stageType of ['Steps', 'Numbers'] as const)
+          for (const progress of [undefined, { elapsedNum: 1, totalNum: 3 }]) {
+            const key = `${stageName} ${stageStatus} ${stageType}${progress ? ' 1/3' : ''}`;
+            table[key] = stageLabel(
+              stage({
+                stageName,
+                stageDisplayName: stageName,
+                stageStatus,
+                stageType,
+                ...(progress ? { progress } : {}),
+              }),
+            );
+          }
+    // Never the code, never a finished label on a running stage, never the name twice.
+    for (const [key, label] of Object.entries(table)) {
+      expect(label, key).not.toMatch(/NotStarted|AwaitingPayment|^(\w+) \1$/);
+      if (key.includes('Started') && !key.includes('NotStarted'))
+        expect(label, key).not.toMatch(/Passed$|Issued$|Accepted$/);
+    }
+    expect(table).toMatchInlineSnapshot(`
+      {
+        "Assessment AwaitingPayment Numbers": "Assessment · Awaiting payment",
+        "Assessment AwaitingPayment Numbers 1/3": "Assessment · Awaiting payment",
+        "Assessment AwaitingPayment Steps": "Assessment · Awaiting payment",
+        "Assessment AwaitingPayment Steps 1/3": "Assessment · Awaiting payment",
+        "Assessment Completed Numbers": "Assessment Issued",
+        "Assessment Completed Numbers 1/3": "Assessment Issued",
+        "Assessment Completed Steps": "Assessment Issued",
+        "Assessment Completed Steps 1/3": "Assessment Issued",
+        "Assessment Lapsed Numbers": "Assessment · Lapsed",
+        "Assessment Lapsed Numbers 1/3": "Assessment · Lapsed",
+        "Assessment Lapsed Steps": "Assessment · Lapsed",
+        "Assessment Lapsed Steps 1/3": "Assessment · Lapsed",
+        "Assessment NotStarted Numbers": "Assessment",
+        "Assessment NotStarted Numbers 1/3": "Assessment",
+        "Assessment NotStarted Steps": "Assessment",
+        "Assessment NotStarted Steps 1/3": "Assessment",
+        "Assessment Refused Numbers": "Assessment · Refused",
+        "Assessment Refused Numbers 1/3": "Assessment · Refused",
+        "Assessment Refused Steps": "Assessment · Refused",
+        "Assessment Refused Steps 1/3": "Assessment · Refused",
+        "Assessment Rejected Numbers": "Assessment · Rejected",
+        "Assessment Rejected Numbers 1/3": "Assessment · Rejected",
+        "Assessment Rejected Steps": "Assessment · Rejected",
+        "Assessment Rejected Steps 1/3": "Assessment · Rejected",
+        "Assessment Started Numbers": "Assessment in progress",
+        "Assessment Started Numbers 1/3": "(1/3 Passed)",
+        "Assessment Started Steps": "Assessment in progress",
+        "Assessment Started Steps 1/3": "(1/3 Completed)",
+        "Assessment Suspended Numbers": "Suspended · RFIs",
+        "Assessment Suspended Numbers 1/3": "Suspended · RFIs",
+        "Assessment Suspended Steps": "Suspended · RFIs",
+        "Assessment Suspended Steps 1/3": "Suspended · RFIs",
+        "Assessment Withdrawn Numbers": "Assessment · Withdrawn",
+        "Assessment Withdrawn Numbers 1/3": "Assessment · Withdrawn",
+        "Assessment Withdrawn Steps": "Assessment · Withdrawn",
+        "Assessment Withdrawn Steps 1/3": "Assessment · Withdrawn",
+        "Certificates AwaitingPayment Numbers": "Certificates · Awaiting payment",
+        "Certificates AwaitingPayment Numbers 1/3": "Certificates · Awaiting payment",
+        "Certificates AwaitingPayment Steps": "Certificates · Awaiting payment",
+        "Certificates AwaitingPayment Steps 1/3": "Certificates · Awaiting payment",
+        "Certificates Completed Numbers": "Certificates Issued",
+        "Certificates Completed Numbers 1/3": "Certificates Issued",
+        "Certificates Completed Steps": "Certificates Issued",
+        "Certificates Completed Steps 1/3": "Certificates Issued",
+        "Certificates Lapsed Numbers": "Certificates · Lapsed",
+        "Certificates Lapsed Numbers 1/3": "Certificates · Lapsed",
+        "Certificates Lapsed Steps": "Certificates · Lapsed",
+        "Certificates Lapsed Steps 1/3": "Certificates · Lapsed",
+        "Certificates NotStarted Numbers": "Certificates",
+        "Certificates NotStarted Numbers 1/3": "Certificates",
+        "Certificates NotStarted Steps": "Certificates",
+        "Certificates NotStarted Steps 1/3": "Certificates",
+        "Certificates Refused Numbers": "Certificates · Refused",
+        "Certificates Refused Numbers 1/3": "Certificates · Refused",
+        "Certificates Refused Steps": "Certificates · Refused",
+        "Certificates Refused Steps 1/3": "Certificates · Refused",
+        "Certificates Rejected Numbers": "Certificates · Rejected",
+        "Certificates Rejected Numbers 1/3": "Certificates · Rejected",
+        "Certificates Rejected Steps": "Certificates · Rejected",
+        "Certificates Rejected Steps 1/3": "Certificates · Rejected",
+        "Certificates Started Numbers": "Certificates in progress",
+        "Certificates Started Numbers 1/3": "(1/3 Passed)",
+        "Certificates Started Steps": "Certificates in progress",
+        "Certificates Started Steps 1/3": "(1/3 Completed)",
+        "Certificates Suspended Numbers": "Suspended · RFIs",
+        "Certificates Suspended Numbers 1/3": "Suspended · RFIs",
+        "Certificates Suspended Steps": "Suspended · RFIs",
+        "Certificates Suspended Steps 1/3": "Suspended · RFIs",
+        "Certificates Withdrawn Numbers": "Certificates · Withdrawn",
+        "Certificates Withdrawn Numbers 1/3": "Certificates · Withdrawn",
+        "Certificates Withdrawn Steps": "Certificates · Withdrawn",
+        "Certificates Withdrawn Steps 1/3": "Certificates · Withdrawn",
+        "Inspections AwaitingPayment Numbers": "Inspections · Awaiting payment",
+        "Inspections AwaitingPayment Numbers 1/3": "Inspections · Awaiting payment",
+        "Inspections AwaitingPayment Steps": "Inspections · Awaiting payment",
+        "Inspections AwaitingPayment Steps 1/3": "Inspections · Awaiting payment",
+        "Inspections Completed Numbers": "Inspections Passed",
+        "Inspections Completed Numbers 1/3": "Inspections Passed",
+        "Inspections Completed Steps": "Inspections Passed",
+        "Inspections Completed Steps 1/3": "Inspections Passed",
+        "Inspections Lapsed Numbers": "Inspections · Lapsed",
+        "Inspections Lapsed Numbers 1/3": "Inspections · Lapsed",
+        "Inspections Lapsed Steps": "Inspections · Lapsed",
+        "Inspections Lapsed Steps 1/3": "Inspections · Lapsed",
+        "Inspections NotStarted Numbers": "Inspections",
+        "Inspections NotStarted Numbers 1/3": "Inspections",
+        "Inspections NotStarted Steps": "Inspections",
+        "Inspections NotStarted Steps 1/3": "Inspections",
+        "Inspections Refused Numbers": "Inspections · Refused",
+        "Inspections Refused Numbers 1/3": "Inspections · Refused",
+        "Inspections Refused Steps": "Inspections · Refused",
+        "Inspections Refused Steps 1/3": "Inspections · Refused",
+        "Inspections Rejected Numbers": "Inspections · Rejected",
+        "Inspections Rejected Numbers 1/3": "Inspections · Rejected",
+        "Inspections Rejected Steps": "Inspections · Rejected",
+        "Inspections Rejected Steps 1/3": "Inspections · Rejected",
+        "Inspections Started Numbers": "Inspections in progress",
+        "Inspections Started Numbers 1/3": "(1/3 Passed)",
+        "Inspections Started Steps": "Inspections in progress",
+        "Inspections Started Steps 1/3": "(1/3 Completed)",
+        "Inspections Suspended Numbers": "Suspended · RFIs",
+        "Inspections Suspended Numbers 1/3": "Suspended · RFIs",
+        "Inspections Suspended Steps": "Suspended · RFIs",
+        "Inspections Suspended Steps 1/3": "Suspended · RFIs",
+        "Inspections Withdrawn Numbers": "Inspections · Withdrawn",
+        "Inspections Withdrawn Numbers 1/3": "Inspections · Withdrawn",
+        "Inspections Withdrawn Steps": "Inspections · Withdrawn",
+        "Inspections Withdrawn Steps 1/3": "Inspections · Withdrawn",
+        "Lodgement AwaitingPayment Numbers": "Lodgement · Awaiting payment",
+        "Lodgement AwaitingPayment Numbers 1/3": "Lodgement · Awaiting payment",
+        "Lodgement AwaitingPayment Steps": "Lodgement · Awaiting payment",
+        "Lodgement AwaitingPayment Steps 1/3": "Lodgement · Awaiting payment",
+        "Lodgement Completed Numbers": "Lodgement Accepted",
+        "Lodgement Completed Numbers 1/3": "Lodgement Accepted",
+        "Lodgement Completed Steps": "Lodgement Accepted",
+        "Lodgement Completed Steps 1/3": "Lodgement Accepted",
+        "Lodgement Lapsed Numbers": "Lodgement · Lapsed",
+        "Lodgement Lapsed Numbers 1/3": "Lodgement · Lapsed",
+        "Lodgement Lapsed Steps": "Lodgement · Lapsed",
+        "Lodgement Lapsed Steps 1/3": "Lodgement · Lapsed",
+        "Lodgement NotStarted Numbers": "Lodgement",
+        "Lodgement NotStarted Numbers 1/3": "Lodgement",
+        "Lodgement NotStarted Steps": "Lodgement",
+        "Lodgement NotStarted Steps 1/3": "Lodgement",
+        "Lodgement Refused Numbers": "Lodgement · Refused",
+        "Lodgement Refused Numbers 1/3": "Lodgement · Refused",
+        "Lodgement Refused Steps": "Lodgement · Refused",
+        "Lodgement Refused Steps 1/3": "Lodgement · Refused",
+        "Lodgement Rejected Numbers": "Lodgement · Rejected",
+        "Lodgement Rejected Numbers 1/3": "Lodgement · Rejected",
+        "Lodgement Rejected Steps": "Lodgement · Rejected",
+        "Lodgement Rejected Steps 1/3": "Lodgement · Rejected",
+        "Lodgement Started Numbers": "Lodgement in progress",
+        "Lodgement Started Numbers 1/3": "(1/3 Passed)",
+        "Lodgement Started Steps": "Lodgement in progress",
+        "Lodgement Started Steps 1/3": "(1/3 Completed)",
+        "Lodgement Suspended Numbers": "Suspended · RFIs",
+        "Lodgement Suspended Numbers 1/3": "Suspended · RFIs",
+        "Lodgement Suspended Steps": "Suspended · RFIs",
+        "Lodgement Suspended Steps 1/3": "Suspended · RFIs",
+        "Lodgement Withdrawn Numbers": "Lodgement · Withdrawn",
+        "Lodgement Withdrawn Numbers 1/3": "Lodgement · Withdrawn",
+        "Lodgement Withdrawn Steps": "Lodgement · Withdrawn",
+        "Lodgement Withdrawn Steps 1/3": "Lodgement · Withdrawn",
+      }
+    `);
+  });
+  it('the Overview’s chips never repeat the name nor contradict the application (issue 36 finding 2)', () => {
+    const four = initialStages();
+    const accepted = { status: 'InProgress' as const, acceptedDate: '2026-11-02' };
+    expect(four.map((s) => stageChip(s, accepted, four).text)).toEqual([
+      'Accepted',
+      'In progress',
+      'Not started',
+      'Not started',
+    ]);
+    expect(stageChip(four[1]!, { ...accepted, status: 'VRFISuspended' }, four).text).toBe('Suspended · RFIs');
+    expect(stageChip(four[1]!, { ...accepted, decisionDate: '2026-11-20' }, four).text).toBe('Decided');
+    expect(four.map((s) => stageChip(s, { status: 'Submitted' }, four).text)).toEqual([
+      'Not started',
+      'Not started',
+      'Not started',
+      'Not started',
+    ]);
+    const inspecting = four.map((s) =>
+      s.stageName === 'Inspections'
+        ? { ...s, stageStatus: 'Started' as const, progress: { elapsedNum: 1, totalNum: 3 } }
+        : s,
+    );
+    expect(inspecting.map((s) => stageChip(s, { status: 'InProgress' }, inspecting).text)).toEqual([
+      'Not yet reported by the council',
+      'Not yet reported by the council',
+      '(1/3 Passed)',
+      'Not started',
+    ]);
+    expect(stageChip(stage({ stageStatus: 'Started', stageType: 'Numbers' }), accepted).text).toBe(
+      'In progress',
+    );
+    expect(stageChip(stage({ stageName: 'Inspections', stageStatus: 'Completed' }), accepted).text).toBe(
+      'Passed',
+    );
   });
   it('the current stage is the first not completed, else the last', () => {
     const done = stage({ stageName: 'Lodgement', stageStatus: 'Completed' });

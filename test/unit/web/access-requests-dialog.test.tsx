@@ -97,7 +97,7 @@ describe('Request access to a project', () => {
           applicationId: '502',
           applicationNumber: 'BLD-000502',
           accessLevel: 'Edit',
-          status: 'Submitted',
+          status: 'InProgress',
         }),
       ]),
     );
@@ -121,6 +121,9 @@ describe('Request access to a project', () => {
       .map((h) => h.textContent);
     expect(headers).toEqual(['Project ID', 'Project', 'Address', 'Authority', 'Status', 'Action']);
     expect(within(table).getByRole('button', { name: 'Open BLD-000502' })).toBeTruthy();
+    // A status in words, never its code (issue 36 finding 3).
+    expect(within(table).getByText('In Progress')).toBeTruthy();
+    expect(within(table).queryByText('InProgress')).toBeNull();
 
     await click(within(table).getByRole('button', { name: 'Request access to BLD-000501' }));
     expect(api.create).toHaveBeenCalledWith('501');

@@ -244,9 +244,92 @@ describe('application details page', () => {
     expect(screen.getByText('BLD-2025-00055')).toBeTruthy();
     expect(screen.getByText('Mere Tane')).toBeTruthy();
     expect(screen.getByText('Residential 1')).toBeTruthy();
-    expect(screen.getByText('Lodgement Accepted')).toBeTruthy();
-    expect(screen.getByText('(4/20 Completed)')).toBeTruthy();
+    // Each stage's name once, then its chip (issue 36 finding 2).
+    const stages = within(screen.getByRole('list', { name: 'Workflow stages' })).getAllByRole('listitem');
+    expect(stages.map((li) => li.textContent)).toEqual(['LodgementAccepted', 'Assessment(4/20 Completed)']);
     expect(await screen.findByText('consents@akl.example.nz')).toBeTruthy();
+  });
+
+  it('Overview: "What you need to do" names the fee to pay and the points to answer, each with its button; the tabs count them; Suspended is explained', async () => {
+    const waiting = {
+      ...APP,
+      status: 'VRFISuspended',
+      authorityDisplayName: 'Wellington City Council',
+      hasOutstandingPayments: true,
+      hasOutstandingRFIs: true,
+    };
+    const payment = {
+      id: 'p2',
+      paymentId: 'p2',
+      guid: 'p2',
+      applicationId: '55',
+      description: 'Building consent processing fee',
+      displayOrder: 2,
+      reference: 'INV-2',
+      status: 'AwaitingPayment',
+      baseAmount: 2847.5,
+      surchargeAmount: 54.1,
+      currency: 'NZD',
+      issuedDate: '2026-11-20T00:00:00.000Z',
+      dueDate: '2099-12-19',
+      paymentOptions: [],
+      transactions: [],
+    };
+    const point = (id: string, order: number) => ({
+      id,
+      rfiPointGuid: id,
+      applicationId: '55',
+      title: `Point ${id}`,
+      requestDetails: 'Please provide the bracing calculations.',
+      requestPerson: {},
+      type: 'Consent',
+      round: 1,
+      team: 'Building',
+      building: '',
+      location: '',
+      displayOrderInRound: order,
+      status: 'NOT_SPECIFIED',
+      documentContainerId: 'rfi',
+      documentNames: [],
+      rfiPointType: 'Consent',
+      rfiRound: 1,
+      rfiTeam: 'Building',
+      rfiBuilding: '',
+      rfiLocation: '',
+      rfiPointStatus: 'NOT_SPECIFIED',
+    });
+    serve({
+      ...BASE,
+      'GET /user/applications/55': { ...BASE['GET /user/applications/55'], application: waiting },
+      'GET /user/applications/55/payments': [payment],
+      'GET /user/applications/55/rfi-points-v2': { rfiPoints: [point('a', 1), point('b', 2)] },
+    });
+    const { router } = open('/application-details/55');
+    const panel = await screen.findByRole('list', { name: 'What you need to do' });
+    const items = within(panel).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Answer 2 points from Wellington City CouncilAnswer the points',
+      'Pay $2,847.50 building consent processing fee by 19 Dec 2099Pay now',
+    ]);
+    expect(
+      screen.getAllByText("Waiting for your answers; the council's clock is paused.").length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByRole('tab', { name: 'RFIs 2 need your attention' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Payments 1 need your attention' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'People' })).toBeTruthy();
+    fireEvent.click(within(items[1]!).getByRole('link', { name: 'Pay now' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/application-details/55/payment-details/p2'),
+    );
+  });
+
+  it('Overview: with nothing outstanding, says nothing is needed and where the application stands', async () => {
+    serve(BASE);
+    open('/application-details/55');
+    const panel =
+      (await screen.findByText('What you need to do')).closest('[class*="container"]') ?? document.body;
+    await waitFor(() => expect(panel.textContent).toContain('Nothing for now.'));
+    expect(panel.textContent).toContain('the council is checking that it has everything it needs');
   });
 
   it('People: the participants with their roles, from the participants API', async () => {

@@ -495,7 +495,7 @@ describe('ApplicationFormPage', () => {
   it('review: results by severity with links to their steps; Submit disabled while Errors remain', async () => {
     renderPage('/application-form/42/breadcrumb/3');
     expect(await screen.findByText('1 error')).toBeTruthy();
-    expect(screen.getByText('1 control')).toBeTruthy();
+    expect(screen.getByText('1 thing to note')).toBeTruthy();
     expect(screen.getByText('1 suggestion')).toBeTruthy();
     expect(screen.getByText('Suggest adding a site plan')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Step bc-project' }).getAttribute('href')).toBe(

@@ -273,7 +273,7 @@ describe('ApplicationCard', () => {
     );
     const lists = await screen.findAllByRole('list', { name: 'Workflow stages' });
     const assessment = (i: number) => within(lists[i]!).getAllByRole('listitem')[1]!.textContent;
-    expect(assessment(0)).toContain('Assessment · 0/20 working days');
+    expect(assessment(0)).toContain('Assessment in progress · 0/20 working days');
     expect(assessment(1)).toContain('0/20 working days, clock paused');
   });
 

@@ -248,7 +248,12 @@ describe('the payment-details page', () => {
       url: '/application-details/55/payment-details/p1?sessionId=s1',
     });
     expect(await screen.findByText('The payment did not go through')).toBeTruthy();
-    expect(screen.getByText('Declined: insufficient funds')).toBeTruthy();
+    // What happened and what to do next, with the bank's reason in words (issue 36 finding 3).
+    expect(
+      screen.getByText(
+        /Your bank declined the payment and no money was taken\. .*The bank's reason: Insufficient funds\./,
+      ),
+    ).toBeTruthy();
     expect(api).toHaveBeenCalledWith('/user/applications/55/payments/p1/sessions', {
       method: 'POST',
       body: { paymentMethod: 'Gateway', token: 's1' },

@@ -108,7 +108,9 @@ describe('the RFIs section', () => {
     expect(lodgement.compareDocumentPosition(assessment) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByText('Assessment · Building')).toBeTruthy();
     expect(screen.getAllByText('(2 open)', { exact: false }).length).toBeGreaterThan(0);
-    expect(screen.getByText('RESOLVED')).toBeTruthy();
+    // The council's sign-off in plain words, never its code (issue 36 finding 3).
+    expect(screen.getByText('Accepted by the council')).toBeTruthy();
+    expect(screen.queryByText('RESOLVED')).toBeNull();
     expect(screen.getAllByText('Processed').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Not responded').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Point a' }).getAttribute('href')).toBe(
@@ -257,7 +259,9 @@ describe('the point page', () => {
     expect(screen.queryByRole('textbox', { name: /Response/ })).toBeNull();
     expect(screen.getByText('Attached.')).toBeTruthy();
     expect(screen.getByText(/by Mere Tane/)).toBeTruthy();
-    expect(screen.getByText(/Council's decision: NOT_RESOLVED/)).toBeTruthy();
+    expect(screen.getByText(/Council's decision: Not accepted/)).toBeTruthy();
+    expect(screen.getByText(/The council needs more on this point. It will ask again/)).toBeTruthy();
+    expect(screen.queryByText(/NOT_RESOLVED/)).toBeNull();
   });
 
   it('a failed read shows "Failed to fetch RFI point"', async () => {

@@ -4,12 +4,13 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tracer } from '../../observability/tracer.js';
 
 let dynamoDb: DynamoDBClient | undefined;
 let document: DynamoDBDocumentClient | undefined;
 
 export function dynamoDbClient(): DynamoDBClient {
-  return (dynamoDb ??= new DynamoDBClient({}));
+  return (dynamoDb ??= tracer.captureAWSv3Client(new DynamoDBClient({})));
 }
 
 /** The DocumentClient ElectroDB and the repositories use. `undefined` attributes are dropped. */

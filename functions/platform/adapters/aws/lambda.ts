@@ -1,10 +1,11 @@
 /** The Lambda client of a Lambda (module scope, created on first use): asynchronous hand-offs. */
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { tracer } from '../../observability/tracer.js';
 
 let client: LambdaClient | undefined;
 
 export function lambdaClient(): LambdaClient {
-  return (client ??= new LambdaClient({}));
+  return (client ??= tracer.captureAWSv3Client(new LambdaClient({})));
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The S3 client of a Lambda (module scope, created on first use). */
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { tracer } from '../../observability/tracer.js';
 
 /** Options of the S3 client: exported so tests and the local stack can check them. */
 export function s3ClientOptions(): S3ClientConfig {
@@ -14,5 +15,5 @@ export function s3ClientOptions(): S3ClientConfig {
 let client: S3Client | undefined;
 
 export function s3Client(): S3Client {
-  return (client ??= new S3Client(s3ClientOptions()));
+  return (client ??= tracer.captureAWSv3Client(new S3Client(s3ClientOptions())));
 }

@@ -25,6 +25,7 @@ import { validProject } from './fixtures.js';
 import { contract } from '../../../../functions/applications/contract.js';
 import { SUMMARY_CONTAINER_ID } from '../../../../shared/domain/applications.js';
 import type { AccessLevel } from '../../../../shared/schemas/common.js';
+import { captureMetrics, expectOnlyCatalogueValues } from '../metrics-capture.js';
 
 const NOW = new Date('2026-06-15T00:00:00Z');
 const ann = { kind: 'user' as const, userId: 'ann' };
@@ -337,5 +338,18 @@ describe('submission', () => {
     await expect(v.service.submit(ann, stale, { userSignature: 'Ann Applicant' })).rejects.toBeInstanceOf(
       Locked,
     );
+  });
+});
+
+describe('metrics (issue 34)', () => {
+  const metrics = captureMetrics();
+  it('a draft submitted is one Lodgements; a second submission is refused and a resubmission after RFIs is none', async () => {
+    const w = world({ complete: true });
+    await w.service.submit(ann, w.grant(), { userSignature: 'Ann Applicant' });
+    await expect(w.service.submit(ann, w.grant(), { userSignature: 'Ann Applicant' })).rejects.toThrow();
+    const rfi = world({ complete: true, status: 'VRFISuspended' });
+    await rfi.service.submit(ann, rfi.grant(), { userSignature: 'Ann Applicant' });
+    expect(metrics.emitted()).toEqual([{ name: 'Lodgements', unit: 'Count', dimensions: {} }]);
+    expectOnlyCatalogueValues(metrics, ['ann', 'Ann Applicant']);
   });
 });

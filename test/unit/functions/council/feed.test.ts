@@ -9,6 +9,7 @@ import {
 import type { FeedEntryRecord } from '../../../../functions/council/repository/feed.js';
 import { newEvent } from '../../../../functions/platform/events/outbox.js';
 import { Invalid } from '../../../../functions/platform/errors.js';
+import { captureMetrics, expectOnlyCatalogueValues } from '../metrics-capture.js';
 
 const submitted = (status: string, authorityId: string | null = 'wcc') =>
   newEvent(
@@ -135,5 +136,19 @@ describe('the council feed', () => {
     // Nothing new: the cursor stays where it was.
     const empty = feedService({ now: () => new Date(), entries: async () => [] });
     expect((await empty.page('wcc', { after, limit: 10 })).cursor).toBe(after);
+  });
+});
+
+describe('metrics (issue 34)', () => {
+  const metrics = captureMetrics();
+  it('counts each page read as CouncilFeedReads of the reading authority (its code, nothing else)', async () => {
+    const feed = feedService({ now: () => new Date('2026-11-26T10:01:00.000Z'), entries: async () => [] });
+    await feed.page('wcc', { limit: 10 });
+    await feed.page('demo-ibca', { limit: 10 });
+    expect(metrics.emitted()).toEqual([
+      { name: 'CouncilFeedReads', unit: 'Count', dimensions: { authority: 'wcc' } },
+      { name: 'CouncilFeedReads', unit: 'Count', dimensions: { authority: 'demo-ibca' } },
+    ]);
+    expectOnlyCatalogueValues(metrics, []);
   });
 });

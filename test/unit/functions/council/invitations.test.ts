@@ -8,6 +8,7 @@ import type { RegisteredApplicantInvitationRecord as Record_ } from '../../../..
 import { councilEventOf } from '../../../../functions/council/service/feed.js';
 import { registeredApplicantInvitationMessages as msg } from '../../../../shared/domain/council-invitations.js';
 import { RegisteredApplicantInvitation } from '../../../../shared/schemas/council.js';
+import { captureMetrics, expectOnlyCatalogueValues } from '../metrics-capture.js';
 
 const T0 = new Date('2026-11-26T01:00:00.000Z');
 const DAY = 24 * 3600 * 1000;
@@ -199,5 +200,18 @@ describe('registered-applicant invitations: the invitee side', () => {
         occurredAt: T0.toISOString(),
       },
     });
+  });
+});
+
+describe('metrics (issue 34)', () => {
+  const metrics = captureMetrics();
+  it('an invitation sent is a CouncilWrites invitation; no email, name or id in the metric', async () => {
+    const { s } = world();
+    await s.create('wcc', invite);
+    await s.respond(ana, 'inv-1', 'Accepted');
+    expect(metrics.emitted()).toEqual([
+      { name: 'CouncilWrites', unit: 'Count', dimensions: { action: 'invitation' } },
+    ]);
+    expectOnlyCatalogueValues(metrics, ['ana@example.nz', 'Ana', 'Ngata', 'RA-1', 'inv-1', 'wcc']);
   });
 });

@@ -18,6 +18,7 @@ import {
 import { webhookUrlMessages } from '../../../../shared/domain/council';
 import type { CouncilEvent } from '../../../../shared/schemas/council';
 import { startWebhookReceiver, verifyWebhook, type WebhookReceiver } from '../../../support/webhook-receiver';
+import { captureMetrics, expectOnlyCatalogueValues } from '../metrics-capture.js';
 
 const SECRET_A = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
 const SECRET_B = `whsec_${Buffer.alloc(32, 2).toString('base64')}`;
@@ -303,11 +304,13 @@ describe('the sender against a receiver on 127.0.0.1', () => {
     expect(await postWebhook(receiver.url, {}, '{}', { allowLoopback: false })).toEqual({
       ok: false,
       error: webhookUrlMessages.https,
+      refused: true,
     });
     const byName = receiver.url.replace('http://127.0.0.1', 'https://localhost');
     expect(await postWebhook(byName, {}, '{}', { allowLoopback: false })).toEqual({
       ok: false,
       error: webhookUrlMessages.privateHost,
+      refused: true,
     });
     expect(receiver.requests).toHaveLength(0);
   });
@@ -322,7 +325,11 @@ describe('the sender against a receiver on 127.0.0.1', () => {
       [`https://2130706433:${port}/`, webhookUrlMessages.privateHost],
       [`https://[64:ff9b::7f00:1]/`, webhookUrlMessages.privateHost],
     ] as const)
-      expect(await postWebhook(url, {}, '{}', { allowLoopback: false }), url).toEqual({ ok: false, error });
+      expect(await postWebhook(url, {}, '{}', { allowLoopback: false }), url).toEqual({
+        ok: false,
+        error,
+        refused: true,
+      });
     expect(receiver.requests).toHaveLength(0);
   });
 
@@ -344,7 +351,7 @@ describe('the sender against a receiver on 127.0.0.1', () => {
           timeoutMs: 2000,
         }),
         host,
-      ).toEqual({ ok: false, error: webhookUrlMessages.privateHost });
+      ).toEqual({ ok: false, error: webhookUrlMessages.privateHost, refused: true });
 
     // The lookup the socket uses answers exactly the checked addresses.
     const lookup = guardedLookup(true, (_h, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]));
@@ -397,5 +404,64 @@ describe('sealed signing secrets (issue 33 point 7)', () => {
     expect(() => sealer.open(tampered, 'wcc')).toThrow();
     expect(() => sealer.open(SECRET_A, 'wcc')).toThrow(/not a sealed/);
     expect(() => sealerOf('short')).toThrow(/32/);
+  });
+});
+
+describe('metrics (issue 34)', () => {
+  const metrics = captureMetrics();
+  const delivery = (authority: string, outcome: string) => [
+    { name: 'WebhookDeliveries', unit: 'Count', dimensions: { authority, outcome } },
+    { name: 'WebhookDeliveryOutcomes', unit: 'Count', dimensions: { outcome } },
+  ];
+
+  test('counts every attempt by authority and outcome: each failed retry again, a delivered replay not at all', async () => {
+    const { rules, delivery: d } = setup({
+      answers: [
+        { ok: false, statusCode: 503, error: 'HTTP 503' },
+        { ok: false, error: 'No answer within 5 s' },
+      ],
+    });
+    await rules.register(council, 'https://bcs.wcc.govt.nz/hooks');
+    metrics.seen.length = 0;
+    await expect(d.deliver('wcc', event)).rejects.toThrow();
+    await expect(d.deliver('wcc', event)).rejects.toThrow();
+    await d.deliver('wcc', event);
+    await d.deliver('wcc', event); // a duplicate stream delivery: already Delivered, nothing sent
+    expect(metrics.emitted()).toEqual([
+      ...delivery('wcc', 'Failed'),
+      ...delivery('wcc', 'Failed'),
+      ...delivery('wcc', 'Delivered'),
+    ]);
+    expectOnlyCatalogueValues(metrics, ['e-1', 'bcs.wcc.govt.nz', 'client-1', SECRET_A]);
+  });
+
+  test('an attempt the portal would not send (a private address) is Refused; a redelivery is an attempt too', async () => {
+    const { rules, delivery: d } = setup({
+      answers: [{ ok: false, error: webhookUrlMessages.privateHost, refused: true }],
+    });
+    await rules.register(council, 'https://bcs.wcc.govt.nz/hooks');
+    await expect(d.deliver('wcc', event)).rejects.toThrow();
+    await rules.redeliver(council, 'e-1', storeAnswer);
+    expect(metrics.emitted()).toEqual([
+      { name: 'CouncilWrites', unit: 'Count', dimensions: { action: 'webhook' } },
+      ...delivery('wcc', 'Refused'),
+      ...delivery('wcc', 'Delivered'),
+      { name: 'CouncilWrites', unit: 'Count', dimensions: { action: 'redelivery' } },
+    ]);
+  });
+
+  test('the webhook writes are CouncilWrites: register, rotate, remove', async () => {
+    const { rules } = setup();
+    await rules.register(council, 'https://bcs.wcc.govt.nz/hooks', storeAnswer);
+    await rules.register(council, 'https://bcs.wcc.govt.nz/hooks2', storeAnswer);
+    await rules.rotateSecret(council, storeAnswer);
+    await rules.remove(council, storeAnswer);
+    expect(metrics.emitted().map((m) => m.dimensions)).toEqual([
+      { action: 'webhook' },
+      { action: 'webhook' },
+      { action: 'webhook-secret' },
+      { action: 'webhook-removal' },
+    ]);
+    expectOnlyCatalogueValues(metrics, ['bcs.wcc.govt.nz', 'client-1', SECRET_A, SECRET_B]);
   });
 });

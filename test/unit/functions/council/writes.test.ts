@@ -5,6 +5,8 @@ import type { ApplicationRecord } from '../../../../functions/platform/access.js
 import type { Idempotency } from '../../../../functions/platform/idempotency.js';
 import { Conflict, Invalid } from '../../../../functions/platform/errors.js';
 import type { ApplicationStatus } from '../../../../shared/schemas/applications.js';
+import { councilWriteRoutes } from '../../../../functions/platform/observability/catalogue.js';
+import { captureMetrics, expectOnlyCatalogueValues } from '../metrics-capture.js';
 
 const NOW = new Date('2026-11-26T10:00:00.000Z');
 
@@ -268,5 +270,83 @@ describe('required document groups', () => {
       service.reviewUpload(withGroups, idem, 'g1', 'spec.pdf', { councilStatus: 'Accepted' }),
     ).rejects.toMatchObject({ description: 'The document is not an upload of this group' });
     expect(writes).toHaveLength(2);
+  });
+});
+
+describe('metrics (issue 34): CouncilWrites by the route’s action, once the change commits', () => {
+  const metrics = captureMetrics();
+  const stored = [
+    {
+      guid: 'g1',
+      name: 'Plans',
+      status: 'Requested',
+      type: 'DocumentContainer',
+      displayOrder: 1,
+      documentContainerId: 'plans',
+    },
+  ];
+
+  it('counts each write with its route’s action (Count, dimension action only)', async () => {
+    const { service } = setup();
+    const g = (s: ApplicationStatus, extra: Partial<ApplicationRecord> = {}) => grant(app(s, extra));
+    await service.patch(g('InProgress'), idem, { trackingNumber: 'T-1' } as never);
+    await service.lodgement(g('Submitted'), idem, { decision: 'Accepted' });
+    await service.suspend(g('InProgress'), idem, {});
+    await service.resume(g('VRFISuspended'), idem);
+    await service.decision(g('InProgress'), idem, { outcome: 'Refused', closedReason: 'x' });
+    await service.codeComplianceCertificate(
+      g('InProgress', { consentNumber: 'C1', recordType: 'Consent' }),
+      idem,
+      { issuedDate: '2026-12-01' },
+    );
+    await service.workflowStages(g('InProgress'), idem, { workflowStages: [] } as never);
+    await service.requiredInspections(g('InProgress'), idem, { requiredInspections: [] } as never);
+    await service.requiredDocumentGroup(g('InProgress'), idem, 'g1', stored[0]! as never);
+    await service.reviewUpload(
+      g('InProgress', { requiredDocumentGroups: stored }),
+      idem,
+      'g1',
+      'plan-1.pdf',
+      {
+        councilStatus: 'Accepted',
+      } as never,
+    );
+    const routes = [
+      'PATCH /council/applications/{id}',
+      'POST /council/applications/{id}/lodgement',
+      'POST /council/applications/{id}/suspension',
+      'DELETE /council/applications/{id}/suspension',
+      'POST /council/applications/{id}/decision',
+      'POST /council/applications/{id}/code-compliance-certificate',
+      'PUT /council/applications/{id}/workflow-stages',
+      'PUT /council/applications/{id}/required-inspections',
+      'PUT /council/applications/{id}/required-document-groups/{guid}',
+      'PATCH /council/applications/{id}/required-document-groups/{guid}/uploads/{applicationDocumentId}',
+    ] as const;
+    expect(metrics.emitted()).toEqual(
+      routes.map((r) => ({
+        name: 'CouncilWrites',
+        unit: 'Count',
+        dimensions: { action: councilWriteRoutes[r] },
+      })),
+    );
+    expectOnlyCatalogueValues(metrics, ['1000001', 'wcc', 'council:wcc', 'u1', 'g1', 'plan-1.pdf']);
+  });
+
+  it('counts nothing when the write is refused or loses its race', async () => {
+    const { service } = setup();
+    await expect(service.suspend(grant(app('Submitted')), idem, {})).rejects.toBeInstanceOf(Conflict);
+    const racing = councilWrites({
+      write: async () => {
+        throw new Conflict('changed meanwhile');
+      },
+      latestSnapshot: async () => undefined,
+      formDisplayName: () => 'x',
+      documents: async () => [],
+      isDocumentContainer: () => true,
+      now: () => NOW,
+    });
+    await expect(racing.suspend(grant(app('InProgress')), idem, {})).rejects.toBeInstanceOf(Conflict);
+    expect(metrics.seen).toEqual([]);
   });
 });

@@ -4,6 +4,9 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from 
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { TEXT_PAGES, handler } from '../../../../functions/documents/extraction.js';
 import { lambdaContext } from '../helpers.js';
+import { readFileSync } from 'node:fs';
+import { proposeService } from '../../../../functions/documents/service/propose.js';
+import { captureMetrics, expectOnlyCatalogueValues } from '../metrics-capture.js';
 
 vi.hoisted(() => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
@@ -140,5 +143,53 @@ describe('extraction task', () => {
 
   it('a payload without bucket/key is rejected', async () => {
     await expect(handler({ step: 'text' }, lambdaContext)).rejects.toThrow();
+  });
+});
+
+describe('metrics (issue 34)', () => {
+  const metrics = captureMetrics();
+  it('the last task done is ExtractionOutcomes Succeeded; the CountFailure state is Failed', async () => {
+    const finished: unknown[] = [];
+    const proposer = proposeService({
+      application: async (id) => (id === 'gone' ? undefined : ({ applicationId: id } as never)),
+      participants: async () => [],
+      writeGroup: async () => true,
+      fillLegalDescription: async () => true,
+      finish: async (...args) => Boolean(finished.push(args)),
+    });
+    const reading = { ok: false, reason: 'not-a-title' } as never;
+    await proposer.propose({
+      applicationId: '1000001',
+      documentName: 'title.pdf',
+      extractionId: 'x1',
+      reading,
+    });
+    await proposer.propose({ applicationId: 'gone', documentName: 'title.pdf', extractionId: 'x2', reading });
+    expect(await handler(input('failed'), lambdaContext)).toEqual({});
+    expect(finished).toHaveLength(1);
+    expect(metrics.emitted()).toEqual([
+      { name: 'ExtractionOutcomes', unit: 'Count', dimensions: { outcome: 'Succeeded' } },
+      { name: 'ExtractionOutcomes', unit: 'Count', dimensions: { outcome: 'Succeeded' } },
+      { name: 'ExtractionOutcomes', unit: 'Count', dimensions: { outcome: 'Failed' } },
+    ]);
+    expect(s3.calls()).toHaveLength(0);
+    expectOnlyCatalogueValues(metrics, ['1000001', 'title.pdf', 'x1']);
+  });
+
+  it('every failing step goes through CountFailure (the extraction function, step failed) to the Fail state', () => {
+    const asl = JSON.parse(readFileSync('infra/workflows/extraction.asl.json', 'utf8')) as {
+      States: Record<
+        string,
+        { Catch?: { Next: string }[]; Next?: string; Parameters?: { Payload?: { step?: string } } }
+      >;
+    };
+    for (const name of ['ExtractText', 'ReadTitle', 'ProposeOwners'])
+      expect(asl.States[name]!.Catch!.map((c) => c.Next)).toEqual(['CountFailure']);
+    const count = asl.States.CountFailure!;
+    expect(count.Parameters!.Payload!.step).toBe('failed');
+    expect([count.Next, ...count.Catch!.map((c) => c.Next)]).toEqual([
+      'ExtractionFailed',
+      'ExtractionFailed',
+    ]);
   });
 });

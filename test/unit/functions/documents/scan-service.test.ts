@@ -9,6 +9,7 @@ import { scanService } from '../../../../functions/documents/service/scan.js';
 import type { PostScanCheck, ScanPorts } from '../../../../functions/documents/service/scan.js';
 import type { ApplicationDocumentRecord, ScanOutcome } from '../../../../functions/documents/repository.js';
 import type { ScanResult } from '../../../../functions/platform/adapters/scanner.js';
+import { captureMetrics, expectOnlyCatalogueValues } from '../metrics-capture.js';
 
 const KEY = 'incoming/1000001/0b7f4c2e-upload';
 const pending = (): ApplicationDocumentRecord =>
@@ -332,5 +333,41 @@ describe('settling an upload', () => {
       },
     );
     expect(await early.service.settle('u', KEY)).toMatchObject({ uploadStatus: 'Completed' });
+  });
+});
+
+describe('metrics (issue 34)', () => {
+  const metrics = captureMetrics();
+  const verdict = (v: string) => ({ name: 'ScanVerdicts', unit: 'Count', dimensions: { verdict: v } });
+
+  it('one ScanVerdicts per upload settled: Clean, Infected, ScanFailed (the scanner or the object failing); a check refusal is also CheckFailures by code', async () => {
+    await world({ status: 'clean' }).service.settle('u', KEY);
+    await world({ status: 'infected', signature: 'Eicar-Test-Signature' }).service.settle('u', KEY);
+    await world({ status: 'error', reason: 'no database' }).service.settle('u', KEY);
+    await world({ status: 'clean' }, { unreadable: true }).service.settle('u', KEY);
+    const reject: PostScanCheck = async () => ({
+      uploadStatus: 'Error',
+      errorCode: 'INVALID_PDF_INTERACTIVE',
+    });
+    await world({ status: 'clean' }, { checks: [reject] }).service.settle('u', KEY);
+    expect(metrics.emitted()).toEqual([
+      verdict('Clean'),
+      verdict('Infected'),
+      verdict('ScanFailed'),
+      verdict('ScanFailed'),
+      verdict('Clean'),
+      { name: 'CheckFailures', unit: 'Count', dimensions: { errorCode: 'INVALID_PDF_INTERACTIVE' } },
+    ]);
+    expectOnlyCatalogueValues(metrics, ['1000001', 'plans.pdf', KEY, 'Eicar-Test-Signature', 'no database']);
+  });
+
+  it('counted once: a racing second scan, a second PUT already settled and an expired link count nothing more', async () => {
+    const w = world({ status: 'clean' });
+    await Promise.all([w.service.settle('u', KEY), w.service.settle('u', KEY).catch(() => undefined)]);
+    w.bucket.set(KEY, 'again');
+    await w.service.settle('u', KEY);
+    const doc = { ...pending(), createdAt: '2026-11-26T02:00:00.000Z' } as ApplicationDocumentRecord;
+    await world({ status: 'clean' }, { doc, now: new Date('2026-11-26T02:31:00Z') }).service.settle('u', KEY);
+    expect(metrics.emitted()).toEqual([verdict('Clean')]);
   });
 });

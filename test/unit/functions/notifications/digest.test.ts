@@ -55,6 +55,7 @@ describe('the digest job', () => {
     expect(await w.service.run()).toEqual({ mailed: 2, entries: 11 });
     const u1 = w.mails.find((m) => m.to === 'u1@example.com')!;
     expect(u1.subject).toBe(digestSubject(10));
+    expect(w.mails.map((m) => m.kind)).toEqual(['Digest', 'Digest']);
     expect(u1.subject).toBe('Your Consent Portal notifications: 10 updates');
     expect(u1.text.split('\n').filter((l) => l.startsWith('- '))).toEqual(
       Array.from({ length: 10 }, (_, i) => `- Update ${i}`),

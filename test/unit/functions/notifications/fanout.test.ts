@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { fanoutService, notificationIdOf } from '../../../../functions/notifications/service/fanout';
 import type { DomainEvent } from '../../../../functions/platform/events/types';
 import { event, world } from './world';
+import { captureMetrics, expectOnlyCatalogueValues } from '../metrics-capture.js';
 
 const APP = 'app-1';
 const LABEL = 'BC-000123 at 1 Queen Street, Auckland';
@@ -250,5 +251,19 @@ describe('participants and access requests: the people named', () => {
     await fan.fanOut(closed('Accepted'));
     expect(w.told()).toEqual(['owner']);
     expect([...w.inbox.values()][0]!.message.shortText).toBe('Invitation accepted');
+  });
+});
+
+describe('metrics (issue 34)', () => {
+  const metrics = captureMetrics();
+  test('NotificationsCreated once per recipient written (a replayed event: none); its own mails are Immediate', async () => {
+    const e = on('RfiRoundRaised', round);
+    await fan.fanOut(e);
+    await fan.fanOut(e); // a duplicate stream delivery
+    expect(metrics.emitted()).toEqual(
+      Array.from({ length: 4 }, () => ({ name: 'NotificationsCreated', unit: 'Count', dimensions: {} })),
+    );
+    expect(w.mails.map((m) => m.kind)).toEqual(['Immediate', 'Immediate', 'Immediate']);
+    expectOnlyCatalogueValues(metrics, ['owner', 'owner@example.com', APP, 'akl']);
   });
 });

@@ -17,6 +17,7 @@ import { Conflict, Invalid, NotFound, Rejected } from '../../../../functions/pla
 import type { Idempotency } from '../../../../functions/platform/idempotency.js';
 import { paymentMessages } from '../../../../shared/domain/payments.js';
 import type { AuthorityPaymentOptions } from '../../../../shared/schemas/payments.js';
+import { captureMetrics, expectOnlyCatalogueValues } from '../metrics-capture.js';
 
 /**
  * The payments service on an in-memory world (functions/payments/service/payments.ts): every status
@@ -533,5 +534,113 @@ describe('a session settles only when it matches its invoice (ASVS 11.1; issue 3
     expect(await payments.catchUp()).toEqual({ asked: 1, settled: 1, abandoned: 0, failed: 0 });
     expect((await payments.get('100', id)).status).toBe('AwaitingPayment');
     expect(w.sessions[0]).toMatchObject({ state: 'Mismatch' });
+  });
+});
+
+describe('metrics (issue 34)', () => {
+  const metrics = captureMetrics();
+  const approve = (sessionId: string, result: 'Approved' | 'Declined' = 'Approved') =>
+    w.outcomes.set(sessionId, {
+      state: 'done',
+      result,
+      transactionId: `tx-${sessionId}`,
+      message: result.toUpperCase(),
+      amountCents: w.created.get(sessionId)!.amountCents,
+    });
+  const card = (outcome: string, path: string) => ({
+    name: 'CardSettlements',
+    unit: 'Count',
+    dimensions: { outcome, path },
+  });
+  const settled = (method: string) => ({ name: 'InvoicesSettled', unit: 'Count', dimensions: { method } });
+
+  it('the council’s invoice, deposit decision and payment at the council: CouncilWrites, InvoicesIssued, InvoicesSettled', async () => {
+    const a = await issue();
+    const b = await issue(20);
+    const c = await issue(30);
+    for (const id of [a.id, b.id])
+      await payments.claim('u1', w.application, id, {
+        paymentMethod: 'Deposit',
+        transactionDate: '2026-11-26',
+      });
+    await payments.depositDecision(council, w.application, idem, a.id, { decision: 'Confirmed' });
+    await payments.depositDecision(council, w.application, idem, b.id, { decision: 'Rejected', reason: 'x' });
+    await payments.markPaid(council, w.application, idem, c.id, { reference: 'R-1' });
+    // A second decision is refused: nothing counted.
+    await expect(
+      payments.depositDecision(council, w.application, idem, a.id, { decision: 'Confirmed' }),
+    ).rejects.toThrow();
+    const write = (action: string) => ({ name: 'CouncilWrites', unit: 'Count', dimensions: { action } });
+    const issued = { name: 'InvoicesIssued', unit: 'Count', dimensions: {} };
+    expect(metrics.emitted()).toEqual([
+      write('invoice'),
+      issued,
+      write('invoice'),
+      issued,
+      write('invoice'),
+      issued,
+      write('deposit-decision'),
+      settled('Deposit'),
+      write('deposit-decision'),
+      write('paid-at-council'),
+      settled('Council'),
+    ]);
+    expectOnlyCatalogueValues(metrics, ['100', 'BLD-100', 'wcc', 'u1', a.id, 'R-1']);
+  });
+
+  it('card settlements by outcome and path, each once: notification ten times, the payer’s return, a new session’s start, the catch-up', async () => {
+    const a = await issue();
+    const s1 = (await payments.session('u1', w.application, a.id, undefined)).sessionId!;
+    approve(s1);
+    for (let i = 0; i < 10; i++) await payments.notified(s1);
+    await payments.session('u1', w.application, a.id, s1); // the return after: already settled
+    const b = await issue(20);
+    const s2 = (await payments.session('u1', w.application, b.id, undefined)).sessionId!;
+    approve(s2, 'Declined');
+    await payments.session('u1', w.application, b.id, s2); // the payer's return settles it
+    const s3 = (await payments.session('u1', w.application, b.id, undefined)).sessionId!;
+    approve(s3, 'Declined');
+    await payments.session('u1', w.application, b.id, undefined); // a new start asks about s3 first
+    expect(
+      metrics.emitted().filter((m) => m.name !== 'CouncilWrites' && m.name !== 'InvoicesIssued'),
+    ).toEqual([
+      card('Approved', 'notification'),
+      settled('Gateway'),
+      card('Declined', 'return'),
+      card('Declined', 'start'),
+    ]);
+    expectOnlyCatalogueValues(metrics, [s1, s2, s3, 'u1', '100', 'BLD-100']);
+  });
+
+  it('the catch-up: a settlement on the catch-up path, a session it could not ask about, one given up', async () => {
+    const a = await issue();
+    const b = await issue(20);
+    const c = await issue(30);
+    const [s1, s2, s3] = [
+      (await payments.session('u1', w.application, a.id, undefined)).sessionId!,
+      (await payments.session('u1', w.application, b.id, undefined)).sessionId!,
+      (await payments.session('u1', w.application, c.id, undefined)).sessionId!,
+    ];
+    w.clock = new Date(w.clock.getTime() + CATCH_UP_AFTER_MS + 1000);
+    approve(s1);
+    metrics.seen.length = 0;
+    const query = ports.gateway.querySession.bind(ports.gateway);
+    const down = vi
+      .spyOn(ports.gateway, 'querySession')
+      .mockImplementation(async (id) => (id === s3 ? Promise.reject(new Error('gateway down')) : query(id)));
+    expect(await payments.catchUp()).toMatchObject({ settled: 1, failed: 1 });
+    down.mockRestore();
+    w.clock = new Date(w.clock.getTime() + ABANDON_AFTER_MS);
+    expect(await payments.catchUp()).toMatchObject({ abandoned: 2 });
+    expect(metrics.emitted()).toEqual([
+      card('Approved', 'catch-up'),
+      settled('Gateway'),
+      { name: 'PaymentCatchUpFailures', unit: 'Count', dimensions: {} },
+      card('Abandoned', 'catch-up'),
+      { name: 'CardSessionsPastGiveUp', unit: 'Count', dimensions: {} },
+      card('Abandoned', 'catch-up'),
+      { name: 'CardSessionsPastGiveUp', unit: 'Count', dimensions: {} },
+    ]);
+    expectOnlyCatalogueValues(metrics, [s1, s2, s3]);
   });
 });

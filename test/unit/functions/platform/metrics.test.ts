@@ -2,7 +2,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { metricCatalogue } from '../../../../functions/platform/observability/catalogue.js';
+import {
+  councilWriteActions,
+  councilWriteRoutes,
+  metricCatalogue,
+} from '../../../../functions/platform/observability/catalogue.js';
+import { routeKey, routes } from '../../../../functions/routes.js';
 import { onMetric, recordMetric } from '../../../../functions/platform/observability/metrics.js';
 import type { RecordedMetric } from '../../../../functions/platform/observability/metrics.js';
 
@@ -63,5 +68,16 @@ describe('recordMetric', () => {
         expect(bounded, `${name}.${dim}`).toBe(true);
       }
     }
+  });
+});
+
+describe('the council write actions (CouncilWrites)', () => {
+  it('every council write route of the table has its action, and every action is a route’s', () => {
+    const writes = routes
+      .filter((r) => r.method !== 'GET' && (r.access as { caller?: string }).caller === 'council')
+      .map(routeKey)
+      .sort();
+    expect(Object.keys(councilWriteRoutes).sort()).toEqual(writes);
+    expect([...councilWriteActions].sort()).toEqual([...new Set(Object.values(councilWriteRoutes))].sort());
   });
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { onMetric } from '../../../../functions/platform/observability/metrics.js';
 import { TooManyRequests } from '../../../../functions/platform/errors.js';
 import { councilRateFrom, takeToken, tokenBucket } from '../../../../functions/platform/token-bucket.js';
 import type { BucketStore } from '../../../../functions/platform/token-bucket.js';
@@ -35,13 +36,17 @@ describe('token bucket (GCRA)', () => {
     expect([at(10_000), at(10_000), at(10_000)]).toEqual(['ok', 'ok', 1]);
   });
 
-  it('each client has its own bucket; an empty one answers 429 with Retry-After', async () => {
+  it('each client has its own bucket; an empty one answers 429 with Retry-After, counted', async () => {
+    const refusals: Record<string, string>[] = [];
+    const off = onMetric((m) => m.name === 'RateLimitRefusals' && refusals.push(m.dimensions));
+    onTestFinished(off);
     const store = memoryStore();
     const bucket = tokenBucket({ store, rule, now: () => 1_000_000 });
     for (let i = 0; i < 3; i++) await bucket.take('client-a');
     const refused = await bucket.take('client-a').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(TooManyRequests);
     expect((refused as TooManyRequests).retryAfterSeconds).toBe(1);
+    expect(refusals).toEqual([{ limit: 'councilClient' }]);
     await expect(bucket.take('client-b')).resolves.toBeUndefined();
   });
 
@@ -61,6 +66,13 @@ describe('token bucket (GCRA)', () => {
     };
     const bucket = tokenBucket({ store: racing, rule, now: () => 1_000_000 });
     await expect(bucket.take('c')).rejects.toBeInstanceOf(TooManyRequests);
+  });
+
+  it('calls racing for one bucket under its limit all go through (contention is never a refusal)', async () => {
+    const store = memoryStore();
+    const bucket = tokenBucket({ store, rule: { perSecond: 10, burst: 100 }, now: () => 1_000_000 });
+    const answers = await Promise.allSettled(Array.from({ length: 12 }, () => bucket.take('busy')));
+    expect(answers.filter((a) => a.status === 'rejected')).toEqual([]);
   });
 
   it('COUNCIL_RATE_LIMIT overrides the production rule; a malformed one fails loudly', () => {

@@ -6,6 +6,7 @@ import { Conflict, Invalid, NotFound } from '../../../../functions/platform/erro
 import type { Idempotency } from '../../../../functions/platform/idempotency.js';
 import { rfiMessages } from '../../../../shared/domain/rfis.js';
 import { RaiseRfiRound } from '../../../../shared/schemas/rfis.js';
+import { captureMetrics, expectOnlyCatalogueValues } from '../metrics-capture.js';
 
 /**
  * The RFIs service on an in-memory world (functions/rfis/service/rfis.ts): who may answer and submit,
@@ -262,5 +263,31 @@ describe('the council signs off', () => {
     await expect(rfis.signOff(councilGrant(), idem, 'nope', { status: 'RESOLVED' })).rejects.toBeInstanceOf(
       NotFound,
     );
+  });
+});
+
+describe('metrics (issue 34)', () => {
+  const metrics = captureMetrics();
+  it('a round raised and a point signed off are CouncilWrites; a round submitted once is RfiRoundsSubmitted', async () => {
+    await raise({ type: 'Consent', team: 'Building', points: [ask('bracing')] });
+    await rfis.respond(caller, grant(), 'p1', { responseDetails: 'a' });
+    const sel = { type: 'Consent' as const, round: 1, team: 'Building' };
+    await rfis.submitRound(caller, grant(), sel);
+    await expect(rfis.submitRound(caller, grant(), sel)).rejects.toThrow(rfiMessages.roundAlreadySubmitted);
+    await rfis.signOff(councilGrant(), idem, 'p1', { status: 'RESOLVED' });
+    await expect(rfis.signOff(councilGrant(), idem, 'p1', { status: 'RESOLVED' })).rejects.toThrow();
+    expect(metrics.emitted()).toEqual([
+      { name: 'CouncilWrites', unit: 'Count', dimensions: { action: 'rfi' } },
+      { name: 'RfiRoundsSubmitted', unit: 'Count', dimensions: {} },
+      { name: 'CouncilWrites', unit: 'Count', dimensions: { action: 'rfi-sign-off' } },
+    ]);
+    expectOnlyCatalogueValues(metrics, [
+      'u-ana',
+      'ana@example.nz',
+      'tui@wcc.govt.nz',
+      'Officer Tui',
+      'p1',
+      '100',
+    ]);
   });
 });

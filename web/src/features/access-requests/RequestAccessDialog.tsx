@@ -10,7 +10,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type UIEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { applicationHref } from '../../../../shared/domain/applications';
+import { applicationHref, statusLabel } from '../../../../shared/domain/applications';
 import type { ApplicationStatus } from '../../../../shared/schemas/applications';
 import type { ApplicationSearchItem } from '../../../../shared/schemas/access-requests';
 import { accessRequestKeys, accessRequestsApi, type AccessSearchParams } from '../../api/access-requests';
@@ -190,7 +190,11 @@ export default function RequestAccessDialog({ onClose }: { onClose: () => void }
                   header: t('accessRequests.columns.authority'),
                   cell: (r) => r.authorityDisplayName,
                 },
-                { id: 'status', header: t('accessRequests.columns.status'), cell: (r) => r.status },
+                {
+                  id: 'status',
+                  header: t('accessRequests.columns.status'),
+                  cell: (r) => statusLabel(r.status as ApplicationStatus),
+                },
                 {
                   id: 'action',
                   header: t('accessRequests.columns.action'),

@@ -20,9 +20,11 @@ import {
   applicationHref,
   canEdit,
   initialStages,
-  stageLabel,
+  stageChip,
+  statusExplanation,
   statusLabel,
 } from '../../../../shared/domain/applications';
+import { tabAttention } from '../../../../shared/domain/next-steps';
 import {
   applicationMessages,
   type ActionItem,
@@ -47,6 +49,8 @@ import { ViewSubmittedDialog } from './ViewSubmittedDialog';
 import { StatutoryClockPanel } from './StatutoryClockPanel';
 import { InspectionsSection } from './InspectionsSection';
 import { ClosedNotice } from './ClosedNotice';
+import { NextStepsPanel } from './NextStepsPanel';
+import { useNextSteps } from './useNextSteps';
 
 // The Documents section is the documents feature's chunk (drag and drop, the PDF viewer on demand).
 const DocumentsSection = lazy(() => import('../documents/DocumentsSection'));
@@ -64,7 +68,9 @@ function contactOf(app: ApplicationDto): string {
   return name || (typeof contact.email === 'string' ? contact.email : '-');
 }
 
-function Overview({ app }: { app: ApplicationDto }) {
+const CHIP_COLOURS = { done: 'green', current: 'blue', stopped: 'red', notStarted: 'grey' } as const;
+
+function Overview({ app, next }: { app: ApplicationDto; next: ReturnType<typeof useNextSteps> }) {
   const { t } = useTranslation();
   const jurisdiction = useQuery(jurisdictionQuery(app.jurisdictionId));
   const authority = jurisdiction.data?.authorities.find((a) => a.id === app.authorityId);
@@ -72,6 +78,7 @@ function Overview({ app }: { app: ApplicationDto }) {
   const type = [app.complexity, app.complexityDescription].filter(Boolean).join(' – ');
   return (
     <SpaceBetween size="l">
+      <NextStepsPanel app={app} steps={next.steps} pending={next.pending} failed={next.failed} />
       <ClosedNotice app={app} />
       <Container header={<Header variant="h2">{t('applicationDetails.overview.summary')}</Header>}>
         <KeyValuePairs
@@ -97,7 +104,14 @@ function Overview({ app }: { app: ApplicationDto }) {
             },
             {
               label: t('applicationDetails.overview.status'),
-              value: app.applicationStatusLabel ?? statusLabel(app.status),
+              value: (
+                <SpaceBetween size="xxs">
+                  <span>{app.applicationStatusLabel ?? statusLabel(app.status)}</span>
+                  <Box color="text-body-secondary" fontSize="body-s">
+                    {statusExplanation(app.status)}
+                  </Box>
+                </SpaceBetween>
+              ),
             },
           ]}
         />
@@ -109,18 +123,8 @@ function Overview({ app }: { app: ApplicationDto }) {
             <li key={stage.stageName}>
               <SpaceBetween direction="horizontal" size="xs">
                 <Box fontWeight="bold">{stage.stageDisplayName}</Box>
-                <Badge
-                  color={
-                    stage.stageStatus === 'Completed'
-                      ? 'green'
-                      : stage.stageStatus === 'NotStarted'
-                        ? 'grey'
-                        : 'blue'
-                  }
-                >
-                  {stage.stageStatus === 'NotStarted'
-                    ? t('applicationDetails.overview.notStarted')
-                    : stageLabel(stage)}
+                <Badge color={CHIP_COLOURS[stageChip(stage, app, stages).tone]}>
+                  {stageChip(stage, app, stages).text}
                 </Badge>
               </SpaceBetween>
             </li>
@@ -298,6 +302,31 @@ function Forms({ app }: { app: ApplicationDto }) {
   );
 }
 
+/** The count of things waiting for the applicant on a tab (RFIs, Payments), else 0. */
+const countOf = (attention: ReturnType<typeof tabAttention>, s: ApplicationDetailsSection): number =>
+  s === 'RFIs' || s === 'Payments' ? attention[s] : 0;
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** A tab's name, with a badge counting what needs the applicant's attention there. */
+function TabLabel({ section, count }: { section: string; count: number }) {
+  const { t } = useTranslation();
+  if (count === 0) return section;
+  return (
+    <span>
+      {section} <Badge color="red">{count}</Badge>{' '}
+      <span style={VISUALLY_HIDDEN}>{t('applicationDetails.sectionCount', { count })}</span>
+    </span>
+  );
+}
+
 /**
  * /application-details/{id}?section=&subSection=: the application's overview, its child
  * applications and action items, its forms (View submitted application), its people and its documents. The other sections
@@ -316,10 +345,12 @@ export default function ApplicationDetailsPage() {
     refetchOnWindowFocus: (q) => councilMayChange(q.state.data?.application.status),
   });
   const app = query.data?.application;
+  const next = useNextSteps(app);
+  const attention = tabAttention(next.steps);
 
   const content = (s: ApplicationDetailsSection) => {
     if (!app) return null;
-    if (s === 'Overview') return <Overview app={app} />;
+    if (s === 'Overview') return <Overview app={app} next={next} />;
     if (s === 'Applications') return <Applications app={app} />;
     if (s === 'Forms') return <Forms app={app} />;
     if (s === 'People')
@@ -401,7 +432,7 @@ export default function ApplicationDetailsPage() {
           ariaLabel={t('applicationDetails.sectionsLabel')}
           tabs={APPLICATION_DETAILS_SECTIONS.map((s) => ({
             id: s,
-            label: t(`applicationDetails.sections.${s}`),
+            label: <TabLabel section={t(`applicationDetails.sections.${s}`)} count={countOf(attention, s)} />,
             content: s === section ? content(s) : null,
           }))}
         />

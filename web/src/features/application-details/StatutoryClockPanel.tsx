@@ -52,28 +52,55 @@ export function StatutoryClockPanel({
       }
     >
       <SpaceBetween size="m">
-        <ProgressBar
-          value={Math.min(100, Math.round((clock.daysUsed / clock.totalDays) * 100))}
-          label={t('applicationDetails.overview.clock.used')}
-          description={t('applicationDetails.overview.clock.usedValue', {
-            used: clock.daysUsed,
-            total: clock.totalDays,
-          })}
-          status={clock.overdueDays > 0 ? 'error' : 'in-progress'}
-          additionalInfo={
-            clock.overdueDays > 0
-              ? t('applicationDetails.overview.clock.overdue', { count: clock.overdueDays })
-              : undefined
-          }
-        />
-        <KeyValuePairs
-          columns={3}
-          items={[
-            { label: t('applicationDetails.overview.clock.left'), value: String(clock.daysLeft) },
-            { label: t('applicationDetails.overview.clock.due'), value: due },
-            { label: t('applicationDetails.overview.clock.accepted'), value: day(clock.receivedDay) },
-          ]}
-        />
+        {clock.state === 'Decided' ? (
+          // After the decision: how long it took, not a count still running (issue 36 finding 2).
+          <KeyValuePairs
+            columns={3}
+            items={[
+              { label: t('applicationDetails.overview.clock.decision'), value: due },
+              {
+                label: t('applicationDetails.overview.clock.taken'),
+                value:
+                  clock.overdueDays > 0
+                    ? t('applicationDetails.overview.clock.takenOver', {
+                        used: clock.daysUsed,
+                        total: clock.totalDays,
+                        count: clock.overdueDays,
+                      })
+                    : t('applicationDetails.overview.clock.usedValue', {
+                        used: clock.daysUsed,
+                        total: clock.totalDays,
+                      }),
+              },
+              { label: t('applicationDetails.overview.clock.accepted'), value: day(clock.receivedDay) },
+            ]}
+          />
+        ) : (
+          <>
+            <ProgressBar
+              value={Math.min(100, Math.round((clock.daysUsed / clock.totalDays) * 100))}
+              label={t('applicationDetails.overview.clock.used')}
+              description={t('applicationDetails.overview.clock.usedValue', {
+                used: clock.daysUsed,
+                total: clock.totalDays,
+              })}
+              status={clock.overdueDays > 0 ? 'error' : 'in-progress'}
+              additionalInfo={
+                clock.overdueDays > 0
+                  ? t('applicationDetails.overview.clock.overdue', { count: clock.overdueDays })
+                  : undefined
+              }
+            />
+            <KeyValuePairs
+              columns={3}
+              items={[
+                { label: t('applicationDetails.overview.clock.left'), value: String(clock.daysLeft) },
+                { label: t('applicationDetails.overview.clock.due'), value: due },
+                { label: t('applicationDetails.overview.clock.accepted'), value: day(clock.receivedDay) },
+              ]}
+            />
+          </>
+        )}
         {clock.suspensions.length > 0 && (
           <KeyValuePairs
             columns={1}

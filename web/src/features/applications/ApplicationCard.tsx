@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationListItem } from '../../../../shared/schemas/applications';
 import { statusLabel, type CardMenuItem } from '../../../../shared/domain/applications';
@@ -28,9 +29,11 @@ const STAGE_COLOURS: Partial<Record<StageProgress, 'blue'>> = { current: 'blue' 
 export function ApplicationCard({
   item,
   onAction,
+  footer,
 }: {
   item: ApplicationListItem;
   onAction: (item: ApplicationListItem, action: CardMenuItem) => void;
+  footer?: ReactNode;
 }) {
   const { t } = useTranslation();
   const view = cardView(item);
@@ -137,6 +140,7 @@ export function ApplicationCard({
             ))}
           </ul>
         )}
+        {footer}
       </Stack>
     </Panel>
   );

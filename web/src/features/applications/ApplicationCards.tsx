@@ -118,7 +118,16 @@ export function useCardActions() {
 }
 
 /** Application cards in a responsive grid, with their menus and dialogs. */
-export function ApplicationCards({ items, label }: { items: readonly ApplicationListItem[]; label: string }) {
+export function ApplicationCards({
+  items,
+  label,
+  footer,
+}: {
+  items: readonly ApplicationListItem[];
+  label: string;
+  /** What a card adds below its stages (the dashboard's actions: what the applicant has to do). */
+  footer?: (item: ApplicationListItem) => ReactNode;
+}) {
   const actions = useCardActions();
   return (
     <>
@@ -129,7 +138,7 @@ export function ApplicationCards({ items, label }: { items: readonly Application
             className={`${styles.item} ${actions.exiting.has(item.id) ? styles.exiting : ''}`}
             aria-hidden={actions.exiting.has(item.id) || undefined}
           >
-            <ApplicationCard item={item} onAction={actions.onAction} />
+            <ApplicationCard item={item} onAction={actions.onAction} footer={footer?.(item)} />
           </li>
         ))}
       </ul>

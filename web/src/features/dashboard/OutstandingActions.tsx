@@ -8,11 +8,13 @@ import { useToasts } from '../../components/toasts';
 import { ApplicationCards } from '../applications/ApplicationCards';
 import styles from '../applications/applications.module.css';
 import { outstandingParams } from './outstanding';
+import { ApplicationNextSteps } from './ApplicationNextSteps';
 
 /**
  * 'Actions to be taken' (portal-organisation §2, §9): the applications with outstanding RFIs or
  * payments from GET /user/applicationsV3?outstandingActions=RFI,PAYMENT (the byUserOutstanding
- * index), newest change first, a page at a time with Load more while a page comes back full.
+ * index), newest change first, a page at a time with Load more while a page comes back full. Each
+ * card names what the applicant has to do there, with its button (./ApplicationNextSteps.tsx).
  */
 export function OutstandingActions() {
   const { t } = useTranslation();
@@ -39,7 +41,11 @@ export function OutstandingActions() {
   }
   return (
     <>
-      <ApplicationCards items={items} label={t('dashboard.actionsTitle')} />
+      <ApplicationCards
+        items={items}
+        label={t('dashboard.actionsTitle')}
+        footer={(item) => <ApplicationNextSteps item={item} />}
+      />
       {list.hasNextPage &&
         (list.isFetchingNextPage ? (
           <Spinner label={t('dashboard.outstanding.loading')} />

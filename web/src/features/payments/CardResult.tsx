@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PaymentSessionResponse } from '../../../../shared/schemas/payments';
+import { cardResultText, gatewayReason } from '../../../../shared/domain/plain-labels';
 
 /** What the gateway said about the card payment the payer came back from (useCardReturn). */
 export function CardResult({ query }: { query: UseQueryResult<PaymentSessionResponse> }) {
@@ -12,7 +13,7 @@ export function CardResult({ query }: { query: UseQueryResult<PaymentSessionResp
   if (result === 'Approved')
     return (
       <Alert type="success" header={t('payments.card.approved')}>
-        {message}
+        {cardResultText(result).explanation}
       </Alert>
     );
   if (result === 'Pending')
@@ -21,9 +22,12 @@ export function CardResult({ query }: { query: UseQueryResult<PaymentSessionResp
         {t('payments.card.processingBody')}
       </Alert>
     );
+  // The gateway's own words only when they add something ("Insufficient funds"), never its code.
+  const reason = gatewayReason(message, result);
   return (
     <Alert type="error" header={t('payments.card.notPaid')}>
-      {message}
+      {cardResultText(result).explanation}
+      {reason && ` ${t('payments.card.reason', { reason })}`}
     </Alert>
   );
 }

@@ -5,6 +5,7 @@ import Table from '@cloudscape-design/components/table';
 import type { PaymentDto, PaymentTransactionDto } from '../../../../shared/schemas/payments';
 import { formatDate } from '../../app/dates';
 import { money } from './paymentView';
+import { cardResultText, gatewayReason } from '../../../../shared/domain/plain-labels';
 
 const RESULT = { Approved: 'success', Declined: 'error', Error: 'error' } as const;
 
@@ -42,10 +43,7 @@ export function TransactionsTable({
           cell: (x) =>
             x.result ? (
               <StatusIndicator type={RESULT[x.result]}>
-                {[
-                  t(`payments.results.${x.result}`),
-                  x.message && x.message.toLowerCase() !== x.result.toLowerCase() ? x.message : undefined,
-                ]
+                {[cardResultText(x.result).label, gatewayReason(x.message, x.result)]
                   .filter(Boolean)
                   .join(': ')}
               </StatusIndicator>

@@ -23,6 +23,7 @@ import { pointHref, rfisSectionHref, StateIndicator } from './rfiView';
 import { ResponseEditor } from './ResponseEditor';
 import { ResponseDocuments } from './ResponseDocuments';
 import { useAutosave } from './useAutosave';
+import { rfiSignOffText } from '../../../../shared/domain/plain-labels';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -160,12 +161,15 @@ export default function RfiPointPage() {
                   </Box>
                 )}
                 {data.councilSignedOffDate && (
-                  <Box>
-                    {t('rfiPoint.councilStatus', {
-                      status: data.status,
+                  <Alert
+                    type={rfiSignOffText(data.status).tone === 'negative' ? 'warning' : 'success'}
+                    header={t('rfiPoint.councilStatus', {
+                      status: rfiSignOffText(data.status).label,
                       date: formatDate(data.councilSignedOffDate),
                     })}
-                  </Box>
+                  >
+                    {rfiSignOffText(data.status).explanation}
+                  </Alert>
                 )}
               </SpaceBetween>
             </Container>

@@ -27,6 +27,7 @@ import { rfiKeys, rfisApi } from '../../api/rfis';
 import { formatDate } from '../../app/dates';
 import { RouterLink } from '../../components/RouterLink';
 import { useToasts } from '../../components/toasts';
+import { rfiSignOffText } from '../../../../shared/domain/plain-labels';
 import { groupLabel, pointHref, StateIndicator } from './rfiView';
 
 type Point = RfiPointDto & { rfiPointId: string };
@@ -185,14 +186,23 @@ export default function RfisSection({ app }: { app: ApplicationDto }) {
   );
 }
 
+/** The council's sign-off in plain words (shared/domain/plain-labels.ts), its meaning on hover and to a screen reader. */
+function SignOffBadge({ status }: { status: RfiPointDto['status'] }) {
+  const text = rfiSignOffText(status);
+  const colour = text.tone === 'positive' ? 'green' : text.tone === 'negative' ? 'red' : 'grey';
+  return (
+    <span title={text.explanation}>
+      <Badge color={colour}>{text.label}</Badge>
+    </span>
+  );
+}
+
 function PointStatus({ point }: { point: RfiPointDto }) {
   const state = rfiPointState(point);
   return (
     <SpaceBetween direction="horizontal" size="xxs">
       <StateIndicator state={state} />
-      {state === 'Processed' && (
-        <Badge color={point.status === 'RESOLVED' ? 'green' : 'red'}>{point.status}</Badge>
-      )}
+      {state === 'Processed' && <SignOffBadge status={point.status} />}
     </SpaceBetween>
   );
 }

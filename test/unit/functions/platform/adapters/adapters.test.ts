@@ -27,6 +27,7 @@ import {
 import type { ScheduledJob } from '../../../../../functions/platform/adapters/scheduler.js';
 import { clamscanScanner, parseSignature } from '../../../../../functions/platform/adapters/scanner.js';
 import { s3ClientOptions } from '../../../../../functions/platform/adapters/aws/s3.js';
+import { captureMetrics, expectOnlyCatalogueValues } from '../../metrics-capture.js';
 
 const ses = mockClient(SESv2Client);
 const sched = mockClient(SchedulerClient);
@@ -300,5 +301,28 @@ describe('aws clients', () => {
       requestChecksumCalculation: 'WHEN_REQUIRED',
     });
     vi.unstubAllEnvs();
+  });
+});
+
+describe('mail metrics (issue 34)', () => {
+  const metrics = captureMetrics();
+  it('EmailsSent by kind once the transport took the mail (default Transactional); the kind is not sent on', async () => {
+    const given: unknown[] = [];
+    setMailTransport({ sendMail: async (m) => (given.push(m), { messageId: '1' }) });
+    await sendMail({ to: 'ana@example.nz', subject: 's', text: 't' });
+    await sendMail({ kind: 'Immediate', to: 'ana@example.nz', subject: 's', text: 't' });
+    await sendMail({ kind: 'Digest', to: ['ana@example.nz'], subject: 's', text: 't' });
+    setMailTransport({ sendMail: async () => Promise.reject(new Error('SES throttled')) });
+    await expect(sendMail({ to: 'ana@example.nz', subject: 's', text: 't' })).rejects.toThrow();
+    setMailTransport(undefined);
+    expect(given.every((m) => !('kind' in (m as object)))).toBe(true);
+    expect(metrics.emitted()).toEqual(
+      ['Transactional', 'Immediate', 'Digest'].map((kind) => ({
+        name: 'EmailsSent',
+        unit: 'Count',
+        dimensions: { kind },
+      })),
+    );
+    expectOnlyCatalogueValues(metrics, ['ana@example.nz']);
   });
 });

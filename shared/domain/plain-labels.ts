@@ -1,0 +1,89 @@
+import type { ApplicationStatus } from '../schemas/applications.js';
+import { statusExplanation, statusLabel } from './applications.js';
+import type { TransactionResult } from './payments.js';
+import type { RfiPointStatusValue } from './rfis.js';
+
+/**
+ * The plain words of every status an applicant sees (issue 36 finding 3; docs/content-guide.md):
+ * a label, and a sentence saying what it means for them and, where it asks something, what. Pages
+ * read statuses through here, never print a code. The application statuses' labels are the
+ * spec's (shared/domain/applications.ts); the words of the others are ours.
+ */
+
+export interface PlainText {
+  label: string;
+  explanation: string;
+}
+
+/** An application's status: "Suspended · RFIs" — "Waiting for your answers; …". */
+export const applicationStatusText = (status: ApplicationStatus): PlainText => ({
+  label: statusLabel(status),
+  explanation: statusExplanation(status),
+});
+
+const SIGN_OFFS: Record<RfiPointStatusValue, PlainText & { tone: 'positive' | 'negative' | 'neutral' }> = {
+  RESOLVED: {
+    label: 'Accepted by the council',
+    explanation: 'The council accepted this answer. Nothing more is needed on this point.',
+    tone: 'positive',
+  },
+  NOT_RESOLVED: {
+    label: 'Not accepted',
+    explanation:
+      'The council needs more on this point. It will ask again in a new request for information; you do not need to do anything until then.',
+    tone: 'negative',
+  },
+  INCOMPLETE: {
+    label: 'Incomplete',
+    explanation:
+      'The council found this answer incomplete. It will ask again in a new request for information; you do not need to do anything until then.',
+    tone: 'negative',
+  },
+  SUBMITTED: {
+    label: 'Sent to the council',
+    explanation: 'The council has your answer and will sign the point off.',
+    tone: 'neutral',
+  },
+  NOT_SUBMITTED: {
+    label: 'Not sent yet',
+    explanation: 'Your answer has not been sent to the council yet.',
+    tone: 'neutral',
+  },
+  NOT_SPECIFIED: {
+    label: 'Signed off',
+    explanation: 'The council has signed this point off. Nothing more is needed on it.',
+    tone: 'neutral',
+  },
+};
+
+/** What the council's sign-off of an RFI point means for the applicant. */
+export const rfiSignOffText = (status: RfiPointStatusValue) => SIGN_OFFS[status] ?? SIGN_OFFS.NOT_SPECIFIED;
+
+const CARD_RESULTS: Record<TransactionResult, PlainText> = {
+  Approved: { label: 'Approved', explanation: 'The payment went through. Your receipt is below.' },
+  Declined: {
+    label: 'Declined',
+    explanation:
+      'Your bank declined the payment and no money was taken. Check the card details and try again, use another card, or pay another way.',
+  },
+  Error: {
+    label: 'Not completed',
+    explanation:
+      'The payment could not be completed and no money was taken. Try again in a few minutes, or pay another way.',
+  },
+};
+
+/** A card payment's result, with what to do next. */
+export const cardResultText = (result: TransactionResult): PlainText => CARD_RESULTS[result];
+
+/**
+ * The gateway's own words about a card payment, when they say more than the result: in sentence
+ * case ("SYSTEM ERROR" → "System error"); none when they only repeat it ("DECLINED").
+ */
+export function gatewayReason(message: string | undefined, result: TransactionResult): string | undefined {
+  // "Declined: insufficient funds" says the result again before its reason.
+  const text = message?.trim().replace(new RegExp(`^${result}\\s*[:\\-–]\\s*`, 'i'), '');
+  if (!text || text.toLowerCase() === result.toLowerCase()) return undefined;
+  const words = text === text.toUpperCase() ? text.toLowerCase() : text;
+  return words[0]!.toUpperCase() + words.slice(1);
+}
