@@ -125,7 +125,7 @@ describe('the council quick-start, as written', { timeout: 240_000 }, () => {
   test('a token, the first five calls, a webhook, and both receivers verify a delivery', async () => {
     const nodePort = await freePort();
     const pythonPort = await freePort();
-    const env = { STACK_DIR: dataDir, WEBHOOK_URL: `http://127.0.0.1:${nodePort}/webhook` };
+    const env = { DATA_DIR: dataDir, WEBHOOK_URL: `http://127.0.0.1:${nodePort}/webhook` };
 
     // Sections 2–7 in one shell, then print what the later steps need.
     const out = await bash(
