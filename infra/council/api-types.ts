@@ -462,6 +462,10 @@ export interface components {
         reason: string;
       }[];
     };
+    /** @description API Gateway's own answer when a token is missing, invalid or lacks the route's scope (before any function runs) */
+    GatewayError: {
+      message: string;
+    };
     FormioComponent:
       | {
           /** @constant */
@@ -1194,6 +1198,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "code": "ClientError",
+         *       "message": "Idempotency-Key was used with a different request"
+         *     }
+         */
         'application/json': components['schemas']['ErrorBody'];
       };
     };
@@ -1203,7 +1213,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'];
+        /**
+         * @example {
+         *       "message": "Unauthorized"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorBody'] | components['schemas']['GatewayError'];
       };
     };
     /** @description Not allowed */
@@ -1212,7 +1227,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'];
+        /**
+         * @example {
+         *       "message": "Forbidden"
+         *     }
+         */
+        'application/json': components['schemas']['ErrorBody'] | components['schemas']['GatewayError'];
       };
     };
     /** @description Not found, or not visible to the caller */
@@ -1221,6 +1241,13 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "code": "ResourceNotFound",
+         *       "message": "Resource not found",
+         *       "description": "Application not found"
+         *     }
+         */
         'application/json': components['schemas']['ErrorBody'];
       };
     };
@@ -1230,6 +1257,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "code": "ClientError",
+         *       "message": "This point has already been signed off"
+         *     }
+         */
         'application/json': components['schemas']['ErrorBody'];
       };
     };
@@ -1239,6 +1272,18 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "code": "ClientError",
+         *       "message": "Request body is too large",
+         *       "details": [
+         *         {
+         *           "field": "body",
+         *           "reason": "Must be at most 65536 bytes"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['ErrorBody'];
       };
     };
@@ -1250,6 +1295,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "code": "ClientError",
+         *       "message": "Too many requests, please try again later"
+         *     }
+         */
         'application/json': components['schemas']['ErrorBody'];
       };
     };
@@ -1259,6 +1310,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "code": "ServerError",
+         *       "message": "Error"
+         *     }
+         */
         'application/json': components['schemas']['ErrorBody'];
       };
     };
@@ -1292,6 +1349,183 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "applications": [
+           *         {
+           *           "id": "1000021",
+           *           "applicationNumber": "BLD-2026-00021",
+           *           "recordType": "Draft",
+           *           "status": "Submitted",
+           *           "formId": "bc",
+           *           "formDisplayName": "Building consent",
+           *           "address": {
+           *             "address1": "9 Auto Council Lane",
+           *             "city": "Wellington",
+           *             "country": "NZ",
+           *             "zipCode": "6011",
+           *             "fullAddress": "9 Auto Council Lane, Wellington 6011"
+           *           },
+           *           "submissionDate": "2026-11-29T04:13:10.834Z",
+           *           "modifiedDate": "2026-11-29T04:13:10.834Z"
+           *         },
+           *         {
+           *           "id": "1000020",
+           *           "applicationNumber": "BLD-2026-00020",
+           *           "recordType": "Draft",
+           *           "status": "InProgress",
+           *           "formId": "bc",
+           *           "formDisplayName": "Building consent",
+           *           "address": {
+           *             "address1": "13 Mismatch Mews",
+           *             "city": "Wellington",
+           *             "country": "NZ",
+           *             "zipCode": "6011",
+           *             "fullAddress": "13 Mismatch Mews, Wellington 6011"
+           *           },
+           *           "submissionDate": "2026-11-29T04:13:03.458Z",
+           *           "modifiedDate": "2026-11-29T04:13:05.613Z"
+           *         },
+           *         {
+           *           "id": "1000019",
+           *           "applicationNumber": "BLD-2026-00019",
+           *           "recordType": "Draft",
+           *           "status": "InProgress",
+           *           "formId": "bc",
+           *           "formDisplayName": "Building consent",
+           *           "address": {
+           *             "address1": "12 Twice Terrace",
+           *             "city": "Wellington",
+           *             "country": "NZ",
+           *             "zipCode": "6011",
+           *             "fullAddress": "12 Twice Terrace, Wellington 6011"
+           *           },
+           *           "submissionDate": "2026-11-29T04:13:01.925Z",
+           *           "modifiedDate": "2026-11-29T04:13:02.314Z"
+           *         },
+           *         {
+           *           "id": "1000018",
+           *           "applicationNumber": "BLD-2026-00018",
+           *           "recordType": "Draft",
+           *           "status": "InProgress",
+           *           "formId": "bc",
+           *           "formDisplayName": "Building consent",
+           *           "address": {
+           *             "address1": "9 Payment Parade",
+           *             "city": "Wellington",
+           *             "country": "NZ",
+           *             "zipCode": "6011",
+           *             "fullAddress": "9 Payment Parade, Wellington 6011"
+           *           },
+           *           "submissionDate": "2026-11-29T04:12:58.419Z",
+           *           "modifiedDate": "2026-11-29T04:13:01.338Z"
+           *         },
+           *         {
+           *           "id": "1000017",
+           *           "applicationNumber": "BLD-2026-00017",
+           *           "recordType": "Draft",
+           *           "status": "InProgress",
+           *           "formId": "bc",
+           *           "formDisplayName": "Building consent",
+           *           "address": {
+           *             "address1": "9 Matrix Terrace",
+           *             "city": "Wellington",
+           *             "country": "NZ",
+           *             "zipCode": "6011",
+           *             "fullAddress": "9 Matrix Terrace, Wellington 6011"
+           *           },
+           *           "submissionDate": "2026-11-29T04:12:49.506Z",
+           *           "modifiedDate": "2026-11-29T04:12:50.672Z"
+           *         },
+           *         {
+           *           "id": "1000016",
+           *           "applicationNumber": "BLD-2026-00016",
+           *           "recordType": "Draft",
+           *           "status": "VRFISuspended",
+           *           "formId": "bc",
+           *           "formDisplayName": "Building consent",
+           *           "address": {
+           *             "address1": "9 Matrix Terrace",
+           *             "city": "Wellington",
+           *             "country": "NZ",
+           *             "zipCode": "6011",
+           *             "fullAddress": "9 Matrix Terrace, Wellington 6011"
+           *           },
+           *           "submissionDate": "2026-11-29T04:12:49.366Z",
+           *           "modifiedDate": "2026-11-29T04:12:50.245Z"
+           *         },
+           *         {
+           *           "id": "1000015",
+           *           "applicationNumber": "BLD-2026-00015",
+           *           "recordType": "Draft",
+           *           "status": "Submitted",
+           *           "formId": "bc",
+           *           "formDisplayName": "Building consent",
+           *           "address": {
+           *             "address1": "9 Matrix Terrace",
+           *             "city": "Wellington",
+           *             "country": "NZ",
+           *             "zipCode": "6011",
+           *             "fullAddress": "9 Matrix Terrace, Wellington 6011"
+           *           },
+           *           "submissionDate": "2026-11-29T04:12:48.990Z",
+           *           "modifiedDate": "2026-11-29T04:12:50.158Z"
+           *         },
+           *         {
+           *           "id": "1000013",
+           *           "applicationNumber": "BLD-2026-00013",
+           *           "recordType": "Draft",
+           *           "status": "Submitted",
+           *           "formId": "bc",
+           *           "formDisplayName": "Building consent",
+           *           "address": {
+           *             "address1": "9 Matrix Terrace",
+           *             "city": "Wellington",
+           *             "country": "NZ",
+           *             "zipCode": "6011",
+           *             "fullAddress": "9 Matrix Terrace, Wellington 6011"
+           *           },
+           *           "submissionDate": "2026-11-29T04:12:48.691Z",
+           *           "modifiedDate": "2026-11-29T04:12:49.672Z"
+           *         },
+           *         {
+           *           "id": "1000014",
+           *           "applicationNumber": "BLD-2026-00014",
+           *           "recordType": "Draft",
+           *           "status": "Submitted",
+           *           "formId": "bc",
+           *           "formDisplayName": "Building consent",
+           *           "address": {
+           *             "address1": "9 Matrix Terrace",
+           *             "city": "Wellington",
+           *             "country": "NZ",
+           *             "zipCode": "6011",
+           *             "fullAddress": "9 Matrix Terrace, Wellington 6011"
+           *           },
+           *           "submissionDate": "2026-11-29T04:12:48.640Z",
+           *           "modifiedDate": "2026-11-29T04:12:49.996Z"
+           *         },
+           *         {
+           *           "id": "1000010",
+           *           "applicationNumber": "BLD-2026-00011",
+           *           "recordType": "Draft",
+           *           "status": "Submitted",
+           *           "formId": "bc",
+           *           "formDisplayName": "Building consent",
+           *           "address": {
+           *             "address1": "9 Matrix Terrace",
+           *             "city": "Wellington",
+           *             "country": "NZ",
+           *             "zipCode": "6011",
+           *             "fullAddress": "9 Matrix Terrace, Wellington 6011"
+           *           },
+           *           "submissionDate": "2026-11-29T04:12:45.885Z",
+           *           "modifiedDate": "2026-11-29T04:12:46.609Z"
+           *         }
+           *       ],
+           *       "nextCursor": "WyIyMDI2LTExLTI5VDA0OjEyOjQ1Ljg4NVoiLCIxMDAwMDEwIl0"
+           *     }
+           */
           'application/json': {
             applications: {
               id: string;
@@ -1353,7 +1587,22 @@ export interface operations {
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
-      429: components['responses']['E429'];
+      429: {
+        headers: {
+          /** @description Seconds until a call may succeed */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ClientError",
+           *       "message": "Too many requests, please try again later"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Server error */
       500: components['responses']['E500'];
     };
@@ -1377,6 +1626,158 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "1000021",
+           *       "applicationNumber": "BLD-2026-00021",
+           *       "applicationType": "Standalone",
+           *       "recordType": "Draft",
+           *       "authorityId": "wcc",
+           *       "jurisdictionId": "nz",
+           *       "formId": "bc",
+           *       "formDisplayName": "Building consent",
+           *       "status": "Submitted",
+           *       "address": {
+           *         "address1": "9 Auto Council Lane",
+           *         "city": "Wellington",
+           *         "country": "NZ",
+           *         "zipCode": "6011",
+           *         "fullAddress": "9 Auto Council Lane, Wellington 6011"
+           *       },
+           *       "startedDate": "2026-11-29T04:13:08.589Z",
+           *       "submissionDate": "2026-11-29T04:13:10.834Z",
+           *       "modifiedDate": "2026-11-29T04:13:10.834Z",
+           *       "useRequiredDocumentGroups": false,
+           *       "hasOutstandingRFIs": false,
+           *       "hasOutstandingPayments": false,
+           *       "workflowStages": [
+           *         {
+           *           "stageDisplayName": "Lodgement",
+           *           "stageName": "Lodgement",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Assessment",
+           *           "stageName": "Assessment",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Inspections",
+           *           "stageName": "Inspections",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Numbers",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Certificates",
+           *           "stageName": "Certificates",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         }
+           *       ],
+           *       "requiredInspections": [],
+           *       "rejectedReason": null,
+           *       "submission": {
+           *         "submissionDate": "2026-11-29T04:13:10.834Z",
+           *         "userSignature": "Aroha Ngata",
+           *         "signedBy": {
+           *           "userId": "ae03f43f-d3d6-48b3-aa25-12c82382e28a",
+           *           "name": "Aroha Ngata"
+           *         },
+           *         "signedAt": "2026-11-29T04:13:10.834Z",
+           *         "declarationText": "I declare that the information in this application is true and correct to the best of my knowledge, that I am the owner of the land or am authorised by the owner to make this application, and that I understand the building consent authority may refuse the application if it is incomplete (Building Act 2004, sections 45 and 46).",
+           *         "steps": {
+           *           "bc-project": {
+           *             "intendedLife": "indefinite",
+           *             "estimatedValue": 450000,
+           *             "restrictedBuildingWork": "yes",
+           *             "pimRequested": "no",
+           *             "buildingWorkDescription": "A new three-bedroom house",
+           *             "stagedConsent": "no",
+           *             "workType": {
+           *               "removal": false,
+           *               "alteration": false,
+           *               "demolition": false,
+           *               "relocation": false,
+           *               "newBuilding": true,
+           *               "addition": false
+           *             },
+           *             "currentLawfulUse": "housingDetachedDwelling",
+           *             "intendedUses": {
+           *               "housingGroupDwelling": false,
+           *               "communalResidentialCommunityService": false,
+           *               "communalNonResidentialAssemblyCare": false,
+           *               "commercial": false,
+           *               "industrial": false,
+           *               "outbuilding": false,
+           *               "housingMultiUnitDwelling": false,
+           *               "communalResidentialCommunityCare": false,
+           *               "ancillary": false,
+           *               "housingDetachedDwelling": true,
+           *               "communalNonResidentialAssemblyService": false
+           *             },
+           *             "applicantIsOwner": "yes"
+           *           },
+           *           "bc-building-code": {
+           *             "clauses": {
+           *               "G1": false,
+           *               "G2": false,
+           *               "E1": false,
+           *               "G3": false,
+           *               "E2": false,
+           *               "G4": false,
+           *               "C1": false,
+           *               "E3": false,
+           *               "G5": false,
+           *               "C2": false,
+           *               "G6": false,
+           *               "C3": false,
+           *               "G7": false,
+           *               "C4": false,
+           *               "G8": false,
+           *               "C5": false,
+           *               "G9": false,
+           *               "C6": false,
+           *               "G11": false,
+           *               "G10": false,
+           *               "G13": false,
+           *               "G12": false,
+           *               "H1": false,
+           *               "G15": false,
+           *               "F1": false,
+           *               "G14": false,
+           *               "F2": false,
+           *               "D1": false,
+           *               "F3": false,
+           *               "D2": false,
+           *               "F4": false,
+           *               "B1": true,
+           *               "F5": false,
+           *               "B2": false,
+           *               "F6": false,
+           *               "F7": false,
+           *               "F8": false,
+           *               "F9": false
+           *             },
+           *             "b1Details": "B1/AS1, NZS 3604:2011",
+           *             "b1Means": "acceptableSolution"
+           *           },
+           *           "bc-compliance-schedule": {
+           *             "hasSpecifiedSystems": "no"
+           *           },
+           *           "bc-participants": {},
+           *           "bc-documents": {},
+           *           "bc-review": {},
+           *           "bc-template": {}
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             id: string;
             name?: string;
@@ -1523,11 +1924,37 @@ export interface operations {
       /** @description Bad input: the field issues are in `details` */
       400: components['responses']['E400'];
       /** @description No valid identity */
-      401: components['responses']['E401'];
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Unauthorized"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'] | components['schemas']['GatewayError'];
+        };
+      };
       /** @description Not allowed */
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
-      404: components['responses']['E404'];
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ResourceNotFound",
+           *       "message": "Resource not found",
+           *       "description": "Application not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Conflicts with the current state */
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
@@ -1552,6 +1979,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "trackingNumber": "WCC-TRK-1001"
+         *     }
+         */
         'application/json': {
           trackingNumber?: string;
           complexity?: string;
@@ -1572,6 +2004,57 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "1000001",
+           *       "applicationType": "Standalone",
+           *       "recordType": "Draft",
+           *       "trackingNumber": "WCC-TRK-1001",
+           *       "authorityId": "wcc",
+           *       "jurisdictionId": "nz",
+           *       "formId": "bc",
+           *       "formDisplayName": "Building consent",
+           *       "status": "Submitted",
+           *       "startedDate": "2026-11-29T04:51:47.012Z",
+           *       "submissionDate": "2026-11-29T04:51:47.213Z",
+           *       "modifiedDate": "2026-11-29T04:51:50.324Z",
+           *       "useRequiredDocumentGroups": false,
+           *       "hasOutstandingRFIs": false,
+           *       "hasOutstandingPayments": false,
+           *       "workflowStages": [
+           *         {
+           *           "stageDisplayName": "Lodgement",
+           *           "stageName": "Lodgement",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Assessment",
+           *           "stageName": "Assessment",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Inspections",
+           *           "stageName": "Inspections",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Numbers",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Certificates",
+           *           "stageName": "Certificates",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         }
+           *       ],
+           *       "requiredInspections": [],
+           *       "rejectedReason": null
+           *     }
+           */
           'application/json': {
             id: string;
             name?: string;
@@ -1726,7 +2209,26 @@ export interface operations {
       /** @description Conflicts with the current state */
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ClientError",
+           *       "message": "Request body is too large",
+           *       "details": [
+           *         {
+           *           "field": "body",
+           *           "reason": "Must be at most 65536 bytes"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -1752,6 +2254,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "participants": []
+           *     }
+           */
           'application/json': {
             participants: {
               id: string;
@@ -1841,6 +2348,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "documents": []
+           *     }
+           */
           'application/json': {
             documents: {
               name: string;
@@ -1913,6 +2425,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "decision": "Accepted"
+         *     }
+         */
         'application/json':
           | {
               /** @constant */
@@ -1936,6 +2453,158 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "1000006",
+           *       "applicationNumber": "BLD-2026-00006",
+           *       "applicationType": "Standalone",
+           *       "recordType": "Draft",
+           *       "authorityId": "wcc",
+           *       "jurisdictionId": "nz",
+           *       "formId": "bc",
+           *       "formDisplayName": "Building consent",
+           *       "status": "InProgress",
+           *       "address": {
+           *         "address1": "9 Matrix Terrace",
+           *         "city": "Wellington",
+           *         "country": "NZ",
+           *         "zipCode": "6011",
+           *         "fullAddress": "9 Matrix Terrace, Wellington 6011"
+           *       },
+           *       "startedDate": "2026-11-29T04:12:37.530Z",
+           *       "submissionDate": "2026-11-29T04:12:42.162Z",
+           *       "modifiedDate": "2026-11-29T04:12:42.784Z",
+           *       "useRequiredDocumentGroups": false,
+           *       "hasOutstandingRFIs": false,
+           *       "hasOutstandingPayments": false,
+           *       "workflowStages": [
+           *         {
+           *           "stageDisplayName": "Lodgement",
+           *           "stageName": "Lodgement",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Assessment",
+           *           "stageName": "Assessment",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Inspections",
+           *           "stageName": "Inspections",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Numbers",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Certificates",
+           *           "stageName": "Certificates",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         }
+           *       ],
+           *       "requiredInspections": [],
+           *       "rejectedReason": null,
+           *       "submission": {
+           *         "submissionDate": "2026-11-29T04:12:42.162Z",
+           *         "userSignature": "Aroha Ngata",
+           *         "signedBy": {
+           *           "userId": "ae03f43f-d3d6-48b3-aa25-12c82382e28a",
+           *           "name": "Aroha Ngata"
+           *         },
+           *         "signedAt": "2026-11-29T04:12:42.162Z",
+           *         "declarationText": "I declare that the information in this application is true and correct to the best of my knowledge, that I am the owner of the land or am authorised by the owner to make this application, and that I understand the building consent authority may refuse the application if it is incomplete (Building Act 2004, sections 45 and 46).",
+           *         "steps": {
+           *           "bc-project": {
+           *             "intendedLife": "indefinite",
+           *             "estimatedValue": 450000,
+           *             "restrictedBuildingWork": "yes",
+           *             "pimRequested": "no",
+           *             "buildingWorkDescription": "A new three-bedroom house",
+           *             "stagedConsent": "no",
+           *             "workType": {
+           *               "removal": false,
+           *               "alteration": false,
+           *               "demolition": false,
+           *               "relocation": false,
+           *               "newBuilding": true,
+           *               "addition": false
+           *             },
+           *             "currentLawfulUse": "housingDetachedDwelling",
+           *             "intendedUses": {
+           *               "housingGroupDwelling": false,
+           *               "communalResidentialCommunityService": false,
+           *               "communalNonResidentialAssemblyCare": false,
+           *               "commercial": false,
+           *               "industrial": false,
+           *               "outbuilding": false,
+           *               "housingMultiUnitDwelling": false,
+           *               "communalResidentialCommunityCare": false,
+           *               "ancillary": false,
+           *               "housingDetachedDwelling": true,
+           *               "communalNonResidentialAssemblyService": false
+           *             },
+           *             "applicantIsOwner": "yes"
+           *           },
+           *           "bc-building-code": {
+           *             "clauses": {
+           *               "G1": false,
+           *               "G2": false,
+           *               "E1": false,
+           *               "G3": false,
+           *               "E2": false,
+           *               "G4": false,
+           *               "C1": false,
+           *               "E3": false,
+           *               "G5": false,
+           *               "C2": false,
+           *               "G6": false,
+           *               "C3": false,
+           *               "G7": false,
+           *               "C4": false,
+           *               "G8": false,
+           *               "C5": false,
+           *               "G9": false,
+           *               "C6": false,
+           *               "G11": false,
+           *               "G10": false,
+           *               "G13": false,
+           *               "G12": false,
+           *               "H1": false,
+           *               "G15": false,
+           *               "F1": false,
+           *               "G14": false,
+           *               "F2": false,
+           *               "D1": false,
+           *               "F3": false,
+           *               "D2": false,
+           *               "F4": false,
+           *               "B1": true,
+           *               "F5": false,
+           *               "B2": false,
+           *               "F6": false,
+           *               "F7": false,
+           *               "F8": false,
+           *               "F9": false
+           *             },
+           *             "b1Details": "B1/AS1, NZS 3604:2011",
+           *             "b1Means": "acceptableSolution"
+           *           },
+           *           "bc-compliance-schedule": {
+           *             "hasSpecifiedSystems": "no"
+           *           },
+           *           "bc-participants": {},
+           *           "bc-documents": {},
+           *           "bc-review": {},
+           *           "bc-template": {}
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             id: string;
             name?: string;
@@ -2080,7 +2749,20 @@ export interface operations {
         };
       };
       /** @description Bad input: the field issues are in `details` */
-      400: components['responses']['E400'];
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ClientError",
+           *       "message": "Idempotency-Key was used with a different request"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description No valid identity */
       401: components['responses']['E401'];
       /** @description Not allowed */
@@ -2088,7 +2770,20 @@ export interface operations {
       /** @description Not found, or not visible to the caller */
       404: components['responses']['E404'];
       /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ClientError",
+           *       "message": "Cannot accept the lodgement of an application that is InProgress"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
@@ -2111,6 +2806,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "reason": "Further information needed"
+         *     }
+         */
         'application/json': {
           reason?: string;
         };
@@ -2125,6 +2825,158 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "1000006",
+           *       "applicationNumber": "BLD-2026-00006",
+           *       "applicationType": "Standalone",
+           *       "recordType": "Draft",
+           *       "authorityId": "wcc",
+           *       "jurisdictionId": "nz",
+           *       "formId": "bc",
+           *       "formDisplayName": "Building consent",
+           *       "status": "VRFISuspended",
+           *       "address": {
+           *         "address1": "9 Matrix Terrace",
+           *         "city": "Wellington",
+           *         "country": "NZ",
+           *         "zipCode": "6011",
+           *         "fullAddress": "9 Matrix Terrace, Wellington 6011"
+           *       },
+           *       "startedDate": "2026-11-29T04:12:37.530Z",
+           *       "submissionDate": "2026-11-29T04:12:42.162Z",
+           *       "modifiedDate": "2026-11-29T04:12:43.264Z",
+           *       "useRequiredDocumentGroups": false,
+           *       "hasOutstandingRFIs": false,
+           *       "hasOutstandingPayments": false,
+           *       "workflowStages": [
+           *         {
+           *           "stageDisplayName": "Lodgement",
+           *           "stageName": "Lodgement",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Assessment",
+           *           "stageName": "Assessment",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Inspections",
+           *           "stageName": "Inspections",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Numbers",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Certificates",
+           *           "stageName": "Certificates",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         }
+           *       ],
+           *       "requiredInspections": [],
+           *       "rejectedReason": null,
+           *       "submission": {
+           *         "submissionDate": "2026-11-29T04:12:42.162Z",
+           *         "userSignature": "Aroha Ngata",
+           *         "signedBy": {
+           *           "userId": "ae03f43f-d3d6-48b3-aa25-12c82382e28a",
+           *           "name": "Aroha Ngata"
+           *         },
+           *         "signedAt": "2026-11-29T04:12:42.162Z",
+           *         "declarationText": "I declare that the information in this application is true and correct to the best of my knowledge, that I am the owner of the land or am authorised by the owner to make this application, and that I understand the building consent authority may refuse the application if it is incomplete (Building Act 2004, sections 45 and 46).",
+           *         "steps": {
+           *           "bc-project": {
+           *             "intendedLife": "indefinite",
+           *             "estimatedValue": 450000,
+           *             "restrictedBuildingWork": "yes",
+           *             "pimRequested": "no",
+           *             "buildingWorkDescription": "A new three-bedroom house",
+           *             "stagedConsent": "no",
+           *             "workType": {
+           *               "removal": false,
+           *               "alteration": false,
+           *               "demolition": false,
+           *               "relocation": false,
+           *               "newBuilding": true,
+           *               "addition": false
+           *             },
+           *             "currentLawfulUse": "housingDetachedDwelling",
+           *             "intendedUses": {
+           *               "housingGroupDwelling": false,
+           *               "communalResidentialCommunityService": false,
+           *               "communalNonResidentialAssemblyCare": false,
+           *               "commercial": false,
+           *               "industrial": false,
+           *               "outbuilding": false,
+           *               "housingMultiUnitDwelling": false,
+           *               "communalResidentialCommunityCare": false,
+           *               "ancillary": false,
+           *               "housingDetachedDwelling": true,
+           *               "communalNonResidentialAssemblyService": false
+           *             },
+           *             "applicantIsOwner": "yes"
+           *           },
+           *           "bc-building-code": {
+           *             "clauses": {
+           *               "G1": false,
+           *               "G2": false,
+           *               "E1": false,
+           *               "G3": false,
+           *               "E2": false,
+           *               "G4": false,
+           *               "C1": false,
+           *               "E3": false,
+           *               "G5": false,
+           *               "C2": false,
+           *               "G6": false,
+           *               "C3": false,
+           *               "G7": false,
+           *               "C4": false,
+           *               "G8": false,
+           *               "C5": false,
+           *               "G9": false,
+           *               "C6": false,
+           *               "G11": false,
+           *               "G10": false,
+           *               "G13": false,
+           *               "G12": false,
+           *               "H1": false,
+           *               "G15": false,
+           *               "F1": false,
+           *               "G14": false,
+           *               "F2": false,
+           *               "D1": false,
+           *               "F3": false,
+           *               "D2": false,
+           *               "F4": false,
+           *               "B1": true,
+           *               "F5": false,
+           *               "B2": false,
+           *               "F6": false,
+           *               "F7": false,
+           *               "F8": false,
+           *               "F9": false
+           *             },
+           *             "b1Details": "B1/AS1, NZS 3604:2011",
+           *             "b1Means": "acceptableSolution"
+           *           },
+           *           "bc-compliance-schedule": {
+           *             "hasSpecifiedSystems": "no"
+           *           },
+           *           "bc-participants": {},
+           *           "bc-documents": {},
+           *           "bc-review": {},
+           *           "bc-template": {}
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             id: string;
             name?: string;
@@ -2269,11 +3121,42 @@ export interface operations {
         };
       };
       /** @description Bad input: the field issues are in `details` */
-      400: components['responses']['E400'];
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ClientError",
+           *       "message": "Invalid request",
+           *       "details": [
+           *         {
+           *           "field": "header.idempotency-key",
+           *           "reason": "Required"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description No valid identity */
       401: components['responses']['E401'];
       /** @description Not allowed */
-      403: components['responses']['E403'];
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Forbidden"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'] | components['schemas']['GatewayError'];
+        };
+      };
       /** @description Not found, or not visible to the caller */
       404: components['responses']['E404'];
       /** @description Conflicts with the current state */
@@ -2308,6 +3191,57 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "1000001",
+           *       "applicationType": "Standalone",
+           *       "recordType": "Draft",
+           *       "trackingNumber": "WCC-TRK-1001",
+           *       "authorityId": "wcc",
+           *       "jurisdictionId": "nz",
+           *       "formId": "bc",
+           *       "formDisplayName": "Building consent",
+           *       "status": "InProgress",
+           *       "startedDate": "2026-11-29T04:51:47.012Z",
+           *       "submissionDate": "2026-11-29T04:51:47.213Z",
+           *       "modifiedDate": "2026-11-29T04:51:52.153Z",
+           *       "useRequiredDocumentGroups": false,
+           *       "hasOutstandingRFIs": false,
+           *       "hasOutstandingPayments": false,
+           *       "workflowStages": [
+           *         {
+           *           "stageDisplayName": "Lodgement",
+           *           "stageName": "Lodgement",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Assessment",
+           *           "stageName": "Assessment",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Inspections",
+           *           "stageName": "Inspections",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Numbers",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Certificates",
+           *           "stageName": "Certificates",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         }
+           *       ],
+           *       "requiredInspections": [],
+           *       "rejectedReason": null
+           *     }
+           */
           'application/json': {
             id: string;
             name?: string;
@@ -2483,6 +3417,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "outcome": "Granted",
+         *       "consentNumber": "MX-1000008"
+         *     }
+         */
         'application/json':
           | {
               /** @constant */
@@ -2507,6 +3447,159 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "1000008",
+           *       "applicationNumber": "BLD-2026-00008",
+           *       "consentNumber": "MX-1000008",
+           *       "applicationType": "Standalone",
+           *       "recordType": "Consent",
+           *       "authorityId": "wcc",
+           *       "jurisdictionId": "nz",
+           *       "formId": "bc",
+           *       "formDisplayName": "Building consent",
+           *       "status": "InProgress",
+           *       "address": {
+           *         "address1": "9 Matrix Terrace",
+           *         "city": "Wellington",
+           *         "country": "NZ",
+           *         "zipCode": "6011",
+           *         "fullAddress": "9 Matrix Terrace, Wellington 6011"
+           *       },
+           *       "startedDate": "2026-11-29T04:12:42.795Z",
+           *       "submissionDate": "2026-11-29T04:12:45.162Z",
+           *       "modifiedDate": "2026-11-29T04:12:46.378Z",
+           *       "useRequiredDocumentGroups": false,
+           *       "hasOutstandingRFIs": false,
+           *       "hasOutstandingPayments": false,
+           *       "workflowStages": [
+           *         {
+           *           "stageDisplayName": "Lodgement",
+           *           "stageName": "Lodgement",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Assessment",
+           *           "stageName": "Assessment",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Inspections",
+           *           "stageName": "Inspections",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Numbers",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Certificates",
+           *           "stageName": "Certificates",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         }
+           *       ],
+           *       "requiredInspections": [],
+           *       "rejectedReason": null,
+           *       "submission": {
+           *         "submissionDate": "2026-11-29T04:12:45.162Z",
+           *         "userSignature": "Aroha Ngata",
+           *         "signedBy": {
+           *           "userId": "ae03f43f-d3d6-48b3-aa25-12c82382e28a",
+           *           "name": "Aroha Ngata"
+           *         },
+           *         "signedAt": "2026-11-29T04:12:45.162Z",
+           *         "declarationText": "I declare that the information in this application is true and correct to the best of my knowledge, that I am the owner of the land or am authorised by the owner to make this application, and that I understand the building consent authority may refuse the application if it is incomplete (Building Act 2004, sections 45 and 46).",
+           *         "steps": {
+           *           "bc-project": {
+           *             "intendedLife": "indefinite",
+           *             "estimatedValue": 450000,
+           *             "restrictedBuildingWork": "yes",
+           *             "pimRequested": "no",
+           *             "buildingWorkDescription": "A new three-bedroom house",
+           *             "stagedConsent": "no",
+           *             "workType": {
+           *               "removal": false,
+           *               "alteration": false,
+           *               "demolition": false,
+           *               "relocation": false,
+           *               "newBuilding": true,
+           *               "addition": false
+           *             },
+           *             "currentLawfulUse": "housingDetachedDwelling",
+           *             "intendedUses": {
+           *               "housingGroupDwelling": false,
+           *               "communalResidentialCommunityService": false,
+           *               "communalNonResidentialAssemblyCare": false,
+           *               "commercial": false,
+           *               "industrial": false,
+           *               "outbuilding": false,
+           *               "housingMultiUnitDwelling": false,
+           *               "communalResidentialCommunityCare": false,
+           *               "ancillary": false,
+           *               "housingDetachedDwelling": true,
+           *               "communalNonResidentialAssemblyService": false
+           *             },
+           *             "applicantIsOwner": "yes"
+           *           },
+           *           "bc-building-code": {
+           *             "clauses": {
+           *               "G1": false,
+           *               "G2": false,
+           *               "E1": false,
+           *               "G3": false,
+           *               "E2": false,
+           *               "G4": false,
+           *               "C1": false,
+           *               "E3": false,
+           *               "G5": false,
+           *               "C2": false,
+           *               "G6": false,
+           *               "C3": false,
+           *               "G7": false,
+           *               "C4": false,
+           *               "G8": false,
+           *               "C5": false,
+           *               "G9": false,
+           *               "C6": false,
+           *               "G11": false,
+           *               "G10": false,
+           *               "G13": false,
+           *               "G12": false,
+           *               "H1": false,
+           *               "G15": false,
+           *               "F1": false,
+           *               "G14": false,
+           *               "F2": false,
+           *               "D1": false,
+           *               "F3": false,
+           *               "D2": false,
+           *               "F4": false,
+           *               "B1": true,
+           *               "F5": false,
+           *               "B2": false,
+           *               "F6": false,
+           *               "F7": false,
+           *               "F8": false,
+           *               "F9": false
+           *             },
+           *             "b1Details": "B1/AS1, NZS 3604:2011",
+           *             "b1Means": "acceptableSolution"
+           *           },
+           *           "bc-compliance-schedule": {
+           *             "hasSpecifiedSystems": "no"
+           *           },
+           *           "bc-participants": {},
+           *           "bc-documents": {},
+           *           "bc-review": {},
+           *           "bc-template": {}
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             id: string;
             name?: string;
@@ -2682,6 +3775,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "issuedDate": "2026-11-29"
+         *     }
+         */
         'application/json': {
           issuedDate: string;
           certificateNumber?: string;
@@ -2697,6 +3795,58 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "1000001",
+           *       "consentNumber": "WCC-BC-1000001",
+           *       "applicationType": "Standalone",
+           *       "recordType": "Consent",
+           *       "trackingNumber": "WCC-TRK-1001",
+           *       "authorityId": "wcc",
+           *       "jurisdictionId": "nz",
+           *       "formId": "bc",
+           *       "formDisplayName": "Building consent",
+           *       "status": "Completed",
+           *       "startedDate": "2026-11-29T04:51:47.012Z",
+           *       "submissionDate": "2026-11-29T04:51:47.213Z",
+           *       "modifiedDate": "2026-11-29T04:51:55.520Z",
+           *       "useRequiredDocumentGroups": false,
+           *       "hasOutstandingRFIs": false,
+           *       "hasOutstandingPayments": false,
+           *       "workflowStages": [
+           *         {
+           *           "stageDisplayName": "Lodgement",
+           *           "stageName": "Lodgement",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Assessment",
+           *           "stageName": "Assessment",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Inspections",
+           *           "stageName": "Inspections",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Numbers",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Certificates",
+           *           "stageName": "Certificates",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         }
+           *       ],
+           *       "requiredInspections": [],
+           *       "rejectedReason": null
+           *     }
+           */
           'application/json': {
             id: string;
             name?: string;
@@ -2872,6 +4022,53 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "workflowStages": [
+         *         {
+         *           "stageDisplayName": "Lodgement",
+         *           "stageName": "Lodgement",
+         *           "stageStatus": "Completed",
+         *           "stageType": "Steps",
+         *           "items": [
+         *             {
+         *               "date": "2026-11-29T04:13:11.892Z",
+         *               "status": "Completed",
+         *               "displayName": "Lodgement Accepted"
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "stageDisplayName": "Assessment",
+         *           "stageName": "Assessment",
+         *           "stageStatus": "Started",
+         *           "stageType": "Steps",
+         *           "progress": {
+         *             "elapsedNum": 0,
+         *             "suspendedNum": 0,
+         *             "totalNum": 20,
+         *             "startDate": "2026-11-29T04:13:11.892Z",
+         *             "status": "Processing"
+         *           },
+         *           "items": []
+         *         },
+         *         {
+         *           "stageDisplayName": "Inspections",
+         *           "stageName": "Inspections",
+         *           "stageStatus": "NotStarted",
+         *           "stageType": "Numbers",
+         *           "items": []
+         *         },
+         *         {
+         *           "stageDisplayName": "Certificates",
+         *           "stageName": "Certificates",
+         *           "stageStatus": "NotStarted",
+         *           "stageType": "Steps",
+         *           "items": []
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           workflowStages: {
             stageDisplayName: string;
@@ -2920,6 +4117,171 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "1000021",
+           *       "applicationNumber": "BLD-2026-00021",
+           *       "applicationType": "Standalone",
+           *       "recordType": "Draft",
+           *       "authorityId": "wcc",
+           *       "jurisdictionId": "nz",
+           *       "formId": "bc",
+           *       "formDisplayName": "Building consent",
+           *       "status": "InProgress",
+           *       "address": {
+           *         "address1": "9 Auto Council Lane",
+           *         "city": "Wellington",
+           *         "country": "NZ",
+           *         "zipCode": "6011",
+           *         "fullAddress": "9 Auto Council Lane, Wellington 6011"
+           *       },
+           *       "startedDate": "2026-11-29T04:13:08.589Z",
+           *       "submissionDate": "2026-11-29T04:13:10.834Z",
+           *       "modifiedDate": "2026-11-29T04:13:13.459Z",
+           *       "useRequiredDocumentGroups": false,
+           *       "hasOutstandingRFIs": false,
+           *       "hasOutstandingPayments": true,
+           *       "workflowStages": [
+           *         {
+           *           "stageDisplayName": "Lodgement",
+           *           "stageName": "Lodgement",
+           *           "stageStatus": "Completed",
+           *           "stageType": "Steps",
+           *           "items": [
+           *             {
+           *               "date": "2026-11-29T04:13:11.892Z",
+           *               "status": "Completed",
+           *               "displayName": "Lodgement Accepted"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "stageDisplayName": "Assessment",
+           *           "stageName": "Assessment",
+           *           "stageStatus": "Started",
+           *           "stageType": "Steps",
+           *           "progress": {
+           *             "elapsedNum": 0,
+           *             "suspendedNum": 0,
+           *             "totalNum": 20,
+           *             "startDate": "2026-11-29T04:13:11.892Z",
+           *             "status": "Processing"
+           *           },
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Inspections",
+           *           "stageName": "Inspections",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Numbers",
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Certificates",
+           *           "stageName": "Certificates",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         }
+           *       ],
+           *       "requiredInspections": [],
+           *       "rejectedReason": null,
+           *       "submission": {
+           *         "submissionDate": "2026-11-29T04:13:10.834Z",
+           *         "userSignature": "Aroha Ngata",
+           *         "signedBy": {
+           *           "userId": "ae03f43f-d3d6-48b3-aa25-12c82382e28a",
+           *           "name": "Aroha Ngata"
+           *         },
+           *         "signedAt": "2026-11-29T04:13:10.834Z",
+           *         "declarationText": "I declare that the information in this application is true and correct to the best of my knowledge, that I am the owner of the land or am authorised by the owner to make this application, and that I understand the building consent authority may refuse the application if it is incomplete (Building Act 2004, sections 45 and 46).",
+           *         "steps": {
+           *           "bc-project": {
+           *             "intendedLife": "indefinite",
+           *             "estimatedValue": 450000,
+           *             "restrictedBuildingWork": "yes",
+           *             "pimRequested": "no",
+           *             "buildingWorkDescription": "A new three-bedroom house",
+           *             "stagedConsent": "no",
+           *             "workType": {
+           *               "removal": false,
+           *               "alteration": false,
+           *               "demolition": false,
+           *               "relocation": false,
+           *               "newBuilding": true,
+           *               "addition": false
+           *             },
+           *             "currentLawfulUse": "housingDetachedDwelling",
+           *             "intendedUses": {
+           *               "housingGroupDwelling": false,
+           *               "communalResidentialCommunityService": false,
+           *               "communalNonResidentialAssemblyCare": false,
+           *               "commercial": false,
+           *               "industrial": false,
+           *               "outbuilding": false,
+           *               "housingMultiUnitDwelling": false,
+           *               "communalResidentialCommunityCare": false,
+           *               "ancillary": false,
+           *               "housingDetachedDwelling": true,
+           *               "communalNonResidentialAssemblyService": false
+           *             },
+           *             "applicantIsOwner": "yes"
+           *           },
+           *           "bc-building-code": {
+           *             "clauses": {
+           *               "G1": false,
+           *               "G2": false,
+           *               "E1": false,
+           *               "G3": false,
+           *               "E2": false,
+           *               "G4": false,
+           *               "C1": false,
+           *               "E3": false,
+           *               "G5": false,
+           *               "C2": false,
+           *               "G6": false,
+           *               "C3": false,
+           *               "G7": false,
+           *               "C4": false,
+           *               "G8": false,
+           *               "C5": false,
+           *               "G9": false,
+           *               "C6": false,
+           *               "G11": false,
+           *               "G10": false,
+           *               "G13": false,
+           *               "G12": false,
+           *               "H1": false,
+           *               "G15": false,
+           *               "F1": false,
+           *               "G14": false,
+           *               "F2": false,
+           *               "D1": false,
+           *               "F3": false,
+           *               "D2": false,
+           *               "F4": false,
+           *               "B1": true,
+           *               "F5": false,
+           *               "B2": false,
+           *               "F6": false,
+           *               "F7": false,
+           *               "F8": false,
+           *               "F9": false
+           *             },
+           *             "b1Details": "B1/AS1, NZS 3604:2011",
+           *             "b1Means": "acceptableSolution"
+           *           },
+           *           "bc-compliance-schedule": {
+           *             "hasSpecifiedSystems": "no"
+           *           },
+           *           "bc-participants": {},
+           *           "bc-documents": {},
+           *           "bc-review": {},
+           *           "bc-template": {}
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             id: string;
             name?: string;
@@ -3095,6 +4457,58 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "requiredInspections": [
+         *         {
+         *           "location": "Dwelling",
+         *           "inspectionTypes": [
+         *             {
+         *               "inspectionTypeId": "auto-1",
+         *               "name": "Foundations",
+         *               "status": "NotStarted",
+         *               "inspectionsRequired": 1,
+         *               "sequence": 1,
+         *               "history": []
+         *             },
+         *             {
+         *               "inspectionTypeId": "auto-2",
+         *               "name": "Pre-slab",
+         *               "status": "NotStarted",
+         *               "inspectionsRequired": 1,
+         *               "sequence": 2,
+         *               "history": []
+         *             },
+         *             {
+         *               "inspectionTypeId": "auto-3",
+         *               "name": "Framing",
+         *               "status": "NotStarted",
+         *               "inspectionsRequired": 1,
+         *               "sequence": 3,
+         *               "history": []
+         *             },
+         *             {
+         *               "inspectionTypeId": "auto-4",
+         *               "name": "Pre-line",
+         *               "status": "NotStarted",
+         *               "inspectionsRequired": 1,
+         *               "sequence": 4,
+         *               "history": []
+         *             },
+         *             {
+         *               "inspectionTypeId": "auto-5",
+         *               "name": "Final",
+         *               "status": "NotStarted",
+         *               "inspectionsRequired": 1,
+         *               "sequence": 5,
+         *               "history": []
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "bookingUrl": "https://wellington.govt.nz"
+         *     }
+         */
         'application/json': {
           requiredInspections: {
             location: string;
@@ -3130,6 +4544,226 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "1000021",
+           *       "applicationNumber": "BLD-2026-00021",
+           *       "consentNumber": "WCC-BC-2026-1000021",
+           *       "applicationType": "Standalone",
+           *       "recordType": "Consent",
+           *       "authorityId": "wcc",
+           *       "jurisdictionId": "nz",
+           *       "formId": "bc",
+           *       "formDisplayName": "Building consent",
+           *       "status": "InProgress",
+           *       "address": {
+           *         "address1": "9 Auto Council Lane",
+           *         "city": "Wellington",
+           *         "country": "NZ",
+           *         "zipCode": "6011",
+           *         "fullAddress": "9 Auto Council Lane, Wellington 6011"
+           *       },
+           *       "startedDate": "2026-11-29T04:13:08.589Z",
+           *       "submissionDate": "2026-11-29T04:13:10.834Z",
+           *       "modifiedDate": "2026-11-29T04:13:18.966Z",
+           *       "useRequiredDocumentGroups": false,
+           *       "hasOutstandingRFIs": false,
+           *       "hasOutstandingPayments": true,
+           *       "workflowStages": [
+           *         {
+           *           "stageDisplayName": "Lodgement",
+           *           "stageName": "Lodgement",
+           *           "stageStatus": "Completed",
+           *           "stageType": "Steps",
+           *           "items": [
+           *             {
+           *               "date": "2026-11-29T04:13:11.892Z",
+           *               "status": "Completed",
+           *               "displayName": "Lodgement Accepted"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "stageDisplayName": "Assessment",
+           *           "stageName": "Assessment",
+           *           "stageStatus": "Completed",
+           *           "stageType": "Steps",
+           *           "progress": {
+           *             "elapsedNum": 20,
+           *             "suspendedNum": 0,
+           *             "totalNum": 20,
+           *             "startDate": "2026-11-29T04:13:11.892Z",
+           *             "endDate": "2026-11-29T04:13:17.072Z",
+           *             "status": "Completed"
+           *           },
+           *           "items": []
+           *         },
+           *         {
+           *           "stageDisplayName": "Inspections",
+           *           "stageName": "Inspections",
+           *           "stageStatus": "Started",
+           *           "stageType": "Steps",
+           *           "items": [
+           *             {
+           *               "date": "2026-11-29T04:13:17.072Z",
+           *               "status": "Started",
+           *               "displayName": "Consent Issued"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "stageDisplayName": "Certificates",
+           *           "stageName": "Certificates",
+           *           "stageStatus": "NotStarted",
+           *           "stageType": "Steps",
+           *           "items": []
+           *         }
+           *       ],
+           *       "requiredInspections": [
+           *         {
+           *           "location": "Dwelling",
+           *           "inspectionTypes": [
+           *             {
+           *               "inspectionTypeId": "auto-1",
+           *               "name": "Foundations",
+           *               "status": "NotStarted",
+           *               "inspectionsRequired": 1,
+           *               "sequence": 1,
+           *               "history": []
+           *             },
+           *             {
+           *               "inspectionTypeId": "auto-2",
+           *               "name": "Pre-slab",
+           *               "status": "NotStarted",
+           *               "inspectionsRequired": 1,
+           *               "sequence": 2,
+           *               "history": []
+           *             },
+           *             {
+           *               "inspectionTypeId": "auto-3",
+           *               "name": "Framing",
+           *               "status": "NotStarted",
+           *               "inspectionsRequired": 1,
+           *               "sequence": 3,
+           *               "history": []
+           *             },
+           *             {
+           *               "inspectionTypeId": "auto-4",
+           *               "name": "Pre-line",
+           *               "status": "NotStarted",
+           *               "inspectionsRequired": 1,
+           *               "sequence": 4,
+           *               "history": []
+           *             },
+           *             {
+           *               "inspectionTypeId": "auto-5",
+           *               "name": "Final",
+           *               "status": "NotStarted",
+           *               "inspectionsRequired": 1,
+           *               "sequence": 5,
+           *               "history": []
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "inspectionBookingUrl": "https://wellington.govt.nz",
+           *       "rejectedReason": null,
+           *       "submission": {
+           *         "submissionDate": "2026-11-29T04:13:10.834Z",
+           *         "userSignature": "Aroha Ngata",
+           *         "signedBy": {
+           *           "userId": "ae03f43f-d3d6-48b3-aa25-12c82382e28a",
+           *           "name": "Aroha Ngata"
+           *         },
+           *         "signedAt": "2026-11-29T04:13:10.834Z",
+           *         "declarationText": "I declare that the information in this application is true and correct to the best of my knowledge, that I am the owner of the land or am authorised by the owner to make this application, and that I understand the building consent authority may refuse the application if it is incomplete (Building Act 2004, sections 45 and 46).",
+           *         "steps": {
+           *           "bc-project": {
+           *             "intendedLife": "indefinite",
+           *             "estimatedValue": 450000,
+           *             "restrictedBuildingWork": "yes",
+           *             "pimRequested": "no",
+           *             "buildingWorkDescription": "A new three-bedroom house",
+           *             "stagedConsent": "no",
+           *             "workType": {
+           *               "removal": false,
+           *               "alteration": false,
+           *               "demolition": false,
+           *               "relocation": false,
+           *               "newBuilding": true,
+           *               "addition": false
+           *             },
+           *             "currentLawfulUse": "housingDetachedDwelling",
+           *             "intendedUses": {
+           *               "housingGroupDwelling": false,
+           *               "communalResidentialCommunityService": false,
+           *               "communalNonResidentialAssemblyCare": false,
+           *               "commercial": false,
+           *               "industrial": false,
+           *               "outbuilding": false,
+           *               "housingMultiUnitDwelling": false,
+           *               "communalResidentialCommunityCare": false,
+           *               "ancillary": false,
+           *               "housingDetachedDwelling": true,
+           *               "communalNonResidentialAssemblyService": false
+           *             },
+           *             "applicantIsOwner": "yes"
+           *           },
+           *           "bc-building-code": {
+           *             "clauses": {
+           *               "G1": false,
+           *               "G2": false,
+           *               "E1": false,
+           *               "G3": false,
+           *               "E2": false,
+           *               "G4": false,
+           *               "C1": false,
+           *               "E3": false,
+           *               "G5": false,
+           *               "C2": false,
+           *               "G6": false,
+           *               "C3": false,
+           *               "G7": false,
+           *               "C4": false,
+           *               "G8": false,
+           *               "C5": false,
+           *               "G9": false,
+           *               "C6": false,
+           *               "G11": false,
+           *               "G10": false,
+           *               "G13": false,
+           *               "G12": false,
+           *               "H1": false,
+           *               "G15": false,
+           *               "F1": false,
+           *               "G14": false,
+           *               "F2": false,
+           *               "D1": false,
+           *               "F3": false,
+           *               "D2": false,
+           *               "F4": false,
+           *               "B1": true,
+           *               "F5": false,
+           *               "B2": false,
+           *               "F6": false,
+           *               "F7": false,
+           *               "F8": false,
+           *               "F9": false
+           *             },
+           *             "b1Details": "B1/AS1, NZS 3604:2011",
+           *             "b1Means": "acceptableSolution"
+           *           },
+           *           "bc-compliance-schedule": {
+           *             "hasSpecifiedSystems": "no"
+           *           },
+           *           "bc-participants": {},
+           *           "bc-documents": {},
+           *           "bc-review": {},
+           *           "bc-template": {}
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             id: string;
             name?: string;
@@ -3306,6 +4940,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Revised plans",
+         *       "status": "Requested",
+         *       "type": "DocumentContainer",
+         *       "displayOrder": 1,
+         *       "documentContainerId": "plans"
+         *     }
+         */
         'application/json': {
           name: string;
           status: string;
@@ -3330,6 +4973,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "name": "Revised plans",
+           *       "status": "Requested",
+           *       "type": "DocumentContainer",
+           *       "displayOrder": 1,
+           *       "documentContainerId": "plans",
+           *       "id": "matrix-group",
+           *       "guid": "matrix-group",
+           *       "applicationId": "1000012",
+           *       "requiredDocumentUploads": [
+           *         {
+           *           "applicationDocumentId": "plans.pdf",
+           *           "name": "plans.pdf",
+           *           "documentStatus": "Received",
+           *           "receivedDate": "2026-11-29T04:12:45.004Z",
+           *           "fileName": "plans-file.pdf",
+           *           "fileSize": 7000,
+           *           "mimeType": "application/pdf"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             id: string;
             applicationId: string;
@@ -3362,13 +5028,46 @@ export interface operations {
         };
       };
       /** @description Bad input: the field issues are in `details` */
-      400: components['responses']['E400'];
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ClientError",
+           *       "message": "Invalid request",
+           *       "details": [
+           *         {
+           *           "field": "body.documentContainerId",
+           *           "reason": "Unknown document container"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description No valid identity */
       401: components['responses']['E401'];
       /** @description Not allowed */
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
-      404: components['responses']['E404'];
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ResourceNotFound",
+           *       "message": "Resource not found",
+           *       "description": "Application not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Conflicts with the current state */
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
@@ -3395,6 +5094,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "councilStatus": "Rejected",
+         *       "reason": "The bracing plan is missing",
+         *       "processingDate": "2026-11-25"
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           councilStatus: 'Required' | 'Received' | 'Awaiting Review' | 'Accepted' | 'Rejected' | 'Withdrawn';
@@ -3412,6 +5118,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "name": "Revised plans",
+           *       "displayOrder": 1,
+           *       "description": "Plans showing the new bracing",
+           *       "requestedDate": "2026-11-20",
+           *       "type": "DocumentContainer",
+           *       "documentContainerId": "plans",
+           *       "status": "Requested",
+           *       "id": "g-plans",
+           *       "guid": "g-plans",
+           *       "applicationId": "1000028",
+           *       "requiredDocumentUploads": [
+           *         {
+           *           "applicationDocumentId": "plans.pdf",
+           *           "name": "plans.pdf",
+           *           "documentStatus": "Received",
+           *           "receivedDate": "2026-11-29T04:13:56.042Z",
+           *           "councilStatus": "Rejected",
+           *           "reason": "The bracing plan is missing",
+           *           "processingDate": "2026-11-25",
+           *           "fileName": "plans-file.pdf",
+           *           "fileSize": 7000,
+           *           "mimeType": "application/pdf"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             id: string;
             applicationId: string;
@@ -3450,7 +5184,21 @@ export interface operations {
       /** @description Not allowed */
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
-      404: components['responses']['E404'];
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ResourceNotFound",
+           *       "message": "Resource not found",
+           *       "description": "The document is not an upload of this group"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Conflicts with the current state */
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
@@ -3481,6 +5229,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "events": [],
+           *       "cursor": ""
+           *     }
+           */
           'application/json': {
             events: (
               | {
@@ -3545,6 +5299,219 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "07f8e61e-f1ba-4957-ab74-fe9b4a7adbb0",
+           *         "paymentId": "07f8e61e-f1ba-4957-ab74-fe9b4a7adbb0",
+           *         "guid": "07f8e61e-f1ba-4957-ab74-fe9b4a7adbb0",
+           *         "applicationId": "1000018",
+           *         "description": "Building levy",
+           *         "displayOrder": 1,
+           *         "reference": "BLD-2026-00018-1",
+           *         "status": "Paid",
+           *         "baseAmount": 312.6,
+           *         "surchargeAmount": 5.94,
+           *         "currency": "NZD",
+           *         "issuedDate": "2026-11-29T04:12:58.838Z",
+           *         "paymentDate": "2026-11-29T04:12:59.213Z",
+           *         "paymentMethod": "Gateway",
+           *         "paymentOptions": [
+           *           {
+           *             "type": "Gateway",
+           *             "surchargeFlag": true,
+           *             "displayName": "Credit or debit card"
+           *           },
+           *           {
+           *             "bankName": "Example Bank",
+           *             "type": "Deposit",
+           *             "accountNumber": "00-0000-0000001-00",
+           *             "accountName": "Wellington City Council",
+           *             "paymentInstruction": "Put the invoice reference in the particulars and code fields, and attach the bank’s confirmation as proof.",
+           *             "displayName": "Direct deposit (internet banking)"
+           *           },
+           *           {
+           *             "type": "Council",
+           *             "link": "https://wellington.govt.nz/property-rates-and-building/building-and-resource-consents/building-consents/building-consent-fees",
+           *             "displayName": "Pay on the Wellington City Council website"
+           *           }
+           *         ],
+           *         "transactions": [
+           *           {
+           *             "transactionId": "05899ff9c42bb1e9",
+           *             "transactionReference": "7c1a9021d8fc58c8ba8621f6",
+           *             "transactionDate": "2026-11-29T04:12:59.213Z",
+           *             "paymentMethod": "Gateway",
+           *             "result": "Approved",
+           *             "message": "APPROVED",
+           *             "amount": 318.54,
+           *             "surchargePaid": 5.94
+           *           }
+           *         ]
+           *       },
+           *       {
+           *         "id": "8c3b43a6-5f82-49ce-b6c9-735672ffe9f6",
+           *         "paymentId": "8c3b43a6-5f82-49ce-b6c9-735672ffe9f6",
+           *         "guid": "8c3b43a6-5f82-49ce-b6c9-735672ffe9f6",
+           *         "applicationId": "1000018",
+           *         "description": "Lodgement fee",
+           *         "displayOrder": 2,
+           *         "reference": "BLD-2026-00018-2",
+           *         "status": "Paid",
+           *         "baseAmount": 450,
+           *         "surchargeAmount": 8.55,
+           *         "currency": "NZD",
+           *         "issuedDate": "2026-11-29T04:12:59.602Z",
+           *         "paymentDate": "2026-11-29T04:12:59.796Z",
+           *         "paymentMethod": "Gateway",
+           *         "paymentOptions": [
+           *           {
+           *             "type": "Gateway",
+           *             "surchargeFlag": true,
+           *             "displayName": "Credit or debit card"
+           *           },
+           *           {
+           *             "bankName": "Example Bank",
+           *             "type": "Deposit",
+           *             "accountNumber": "00-0000-0000001-00",
+           *             "accountName": "Wellington City Council",
+           *             "paymentInstruction": "Put the invoice reference in the particulars and code fields, and attach the bank’s confirmation as proof.",
+           *             "displayName": "Direct deposit (internet banking)"
+           *           },
+           *           {
+           *             "type": "Council",
+           *             "link": "https://wellington.govt.nz/property-rates-and-building/building-and-resource-consents/building-consents/building-consent-fees",
+           *             "displayName": "Pay on the Wellington City Council website"
+           *           }
+           *         ],
+           *         "transactions": [
+           *           {
+           *             "transactionId": "f0a7d1c6e2cc4717",
+           *             "transactionReference": "b54958506dbe4752745dc71f",
+           *             "transactionDate": "2026-11-29T04:12:59.796Z",
+           *             "paymentMethod": "Gateway",
+           *             "result": "Approved",
+           *             "message": "APPROVED",
+           *             "amount": 458.55,
+           *             "surchargePaid": 8.55
+           *           }
+           *         ]
+           *       },
+           *       {
+           *         "id": "66bde99e-65df-4906-b8f0-b7e58e335f69",
+           *         "paymentId": "66bde99e-65df-4906-b8f0-b7e58e335f69",
+           *         "guid": "66bde99e-65df-4906-b8f0-b7e58e335f69",
+           *         "applicationId": "1000018",
+           *         "description": "Inspection fees",
+           *         "displayOrder": 3,
+           *         "reference": "BLD-2026-00018-3",
+           *         "status": "Paid",
+           *         "baseAmount": 185,
+           *         "surchargeAmount": 3.52,
+           *         "currency": "NZD",
+           *         "issuedDate": "2026-11-29T04:13:00.078Z",
+           *         "paymentDate": "2026-11-29T04:13:01.088Z",
+           *         "paymentMethod": "Gateway",
+           *         "paymentOptions": [
+           *           {
+           *             "type": "Gateway",
+           *             "surchargeFlag": true,
+           *             "displayName": "Credit or debit card"
+           *           },
+           *           {
+           *             "bankName": "Example Bank",
+           *             "type": "Deposit",
+           *             "accountNumber": "00-0000-0000001-00",
+           *             "accountName": "Wellington City Council",
+           *             "paymentInstruction": "Put the invoice reference in the particulars and code fields, and attach the bank’s confirmation as proof.",
+           *             "displayName": "Direct deposit (internet banking)"
+           *           },
+           *           {
+           *             "type": "Council",
+           *             "link": "https://wellington.govt.nz/property-rates-and-building/building-and-resource-consents/building-consents/building-consent-fees",
+           *             "displayName": "Pay on the Wellington City Council website"
+           *           }
+           *         ],
+           *         "transactions": [
+           *           {
+           *             "transactionId": "16eaa1cc92182a77",
+           *             "transactionReference": "a1c545377dd78139c03ad7db",
+           *             "transactionDate": "2026-11-29T04:13:00.294Z",
+           *             "paymentMethod": "Gateway",
+           *             "result": "Declined",
+           *             "message": "DECLINED",
+           *             "amount": 188.52,
+           *             "surchargePaid": 3.52
+           *           },
+           *           {
+           *             "transactionId": "6ca8961f443ec861",
+           *             "transactionReference": "0cbfda96aafd55a1f1a26e68",
+           *             "transactionDate": "2026-11-29T04:13:00.578Z",
+           *             "paymentMethod": "Gateway",
+           *             "result": "Error",
+           *             "message": "SYSTEM ERROR",
+           *             "amount": 188.52,
+           *             "surchargePaid": 3.52
+           *           },
+           *           {
+           *             "transactionId": "d9ea289895104a49",
+           *             "transactionReference": "9de2c171a5115931abb5f016",
+           *             "transactionDate": "2026-11-29T04:13:01.088Z",
+           *             "paymentMethod": "Gateway",
+           *             "result": "Approved",
+           *             "message": "APPROVED",
+           *             "amount": 188.52,
+           *             "surchargePaid": 3.52
+           *           }
+           *         ]
+           *       },
+           *       {
+           *         "id": "5000d6ec-0ea3-41da-b732-4b50078c4c58",
+           *         "paymentId": "5000d6ec-0ea3-41da-b732-4b50078c4c58",
+           *         "guid": "5000d6ec-0ea3-41da-b732-4b50078c4c58",
+           *         "applicationId": "1000018",
+           *         "description": "Code compliance certificate fee",
+           *         "displayOrder": 4,
+           *         "reference": "BLD-2026-00018-4",
+           *         "status": "Paid",
+           *         "baseAmount": 250,
+           *         "surchargeAmount": 4.75,
+           *         "currency": "NZD",
+           *         "issuedDate": "2026-11-29T04:13:01.209Z",
+           *         "paymentDate": "2026-11-29T04:13:01.338Z",
+           *         "paymentMethod": "Deposit",
+           *         "paymentOptions": [
+           *           {
+           *             "type": "Gateway",
+           *             "surchargeFlag": true,
+           *             "displayName": "Credit or debit card"
+           *           },
+           *           {
+           *             "bankName": "Example Bank",
+           *             "type": "Deposit",
+           *             "accountNumber": "00-0000-0000001-00",
+           *             "accountName": "Wellington City Council",
+           *             "paymentInstruction": "Put the invoice reference in the particulars and code fields, and attach the bank’s confirmation as proof.",
+           *             "displayName": "Direct deposit (internet banking)"
+           *           },
+           *           {
+           *             "type": "Council",
+           *             "link": "https://wellington.govt.nz/property-rates-and-building/building-and-resource-consents/building-consents/building-consent-fees",
+           *             "displayName": "Pay on the Wellington City Council website"
+           *           }
+           *         ],
+           *         "transactions": [
+           *           {
+           *             "transactionId": "97b9833e-a0e5-4198-89b1-7d526b05e85b",
+           *             "transactionDate": "2026-11-20",
+           *             "paymentMethod": "Deposit",
+           *             "amount": 250,
+           *             "surchargePaid": 0
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
           'application/json': {
             id: string;
             paymentId: string;
@@ -3638,6 +5605,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "description": "Building levy",
+         *       "baseAmount": 100
+         *     }
+         */
         'application/json': {
           description: string;
           baseAmount: number;
@@ -3658,6 +5631,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "8e326007-2ce2-49a7-a65e-e27fc3033090",
+           *       "paymentId": "8e326007-2ce2-49a7-a65e-e27fc3033090",
+           *       "guid": "8e326007-2ce2-49a7-a65e-e27fc3033090",
+           *       "applicationId": "1000014",
+           *       "description": "Building levy",
+           *       "displayOrder": 1,
+           *       "reference": "BLD-2026-00014-1",
+           *       "status": "AwaitingPayment",
+           *       "baseAmount": 100,
+           *       "surchargeAmount": 1.9,
+           *       "currency": "NZD",
+           *       "issuedDate": "2026-11-29T04:12:49.570Z",
+           *       "paymentOptions": [
+           *         {
+           *           "type": "Gateway",
+           *           "displayName": "Credit or debit card",
+           *           "surchargeFlag": true
+           *         },
+           *         {
+           *           "type": "Deposit",
+           *           "displayName": "Direct deposit (internet banking)",
+           *           "bankName": "Example Bank",
+           *           "accountName": "Wellington City Council",
+           *           "accountNumber": "00-0000-0000001-00",
+           *           "paymentInstruction": "Put the invoice reference in the particulars and code fields, and attach the bank’s confirmation as proof."
+           *         },
+           *         {
+           *           "type": "Council",
+           *           "displayName": "Pay on the Wellington City Council website",
+           *           "link": "https://wellington.govt.nz/property-rates-and-building/building-and-resource-consents/building-consents/building-consent-fees"
+           *         }
+           *       ],
+           *       "transactions": []
+           *     }
+           */
           'application/json': {
             id: string;
             paymentId: string;
@@ -3752,6 +5762,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "decision": "Confirmed"
+         *     }
+         */
         'application/json':
           | {
               /** @constant */
@@ -3775,6 +5790,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "5000d6ec-0ea3-41da-b732-4b50078c4c58",
+           *       "paymentId": "5000d6ec-0ea3-41da-b732-4b50078c4c58",
+           *       "guid": "5000d6ec-0ea3-41da-b732-4b50078c4c58",
+           *       "applicationId": "1000018",
+           *       "description": "Code compliance certificate fee",
+           *       "displayOrder": 4,
+           *       "reference": "BLD-2026-00018-4",
+           *       "status": "Paid",
+           *       "baseAmount": 250,
+           *       "surchargeAmount": 4.75,
+           *       "currency": "NZD",
+           *       "issuedDate": "2026-11-29T04:13:01.209Z",
+           *       "paymentDate": "2026-11-29T04:13:01.338Z",
+           *       "paymentMethod": "Deposit",
+           *       "paymentOptions": [
+           *         {
+           *           "type": "Gateway",
+           *           "surchargeFlag": true,
+           *           "displayName": "Credit or debit card"
+           *         },
+           *         {
+           *           "bankName": "Example Bank",
+           *           "type": "Deposit",
+           *           "accountNumber": "00-0000-0000001-00",
+           *           "accountName": "Wellington City Council",
+           *           "paymentInstruction": "Put the invoice reference in the particulars and code fields, and attach the bank’s confirmation as proof.",
+           *           "displayName": "Direct deposit (internet banking)"
+           *         },
+           *         {
+           *           "type": "Council",
+           *           "link": "https://wellington.govt.nz/property-rates-and-building/building-and-resource-consents/building-consents/building-consent-fees",
+           *           "displayName": "Pay on the Wellington City Council website"
+           *         }
+           *       ],
+           *       "transactions": [
+           *         {
+           *           "transactionId": "97b9833e-a0e5-4198-89b1-7d526b05e85b",
+           *           "transactionDate": "2026-11-20",
+           *           "paymentMethod": "Deposit",
+           *           "amount": 250,
+           *           "surchargePaid": 0
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             id: string;
             paymentId: string;
@@ -3869,6 +5931,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "reference": "COUNTER-1"
+         *     }
+         */
         'application/json': {
           /** Format: date */
           date?: string;
@@ -3885,6 +5952,55 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "7bdc1af4-3815-4bf6-8d89-564355ee4f00",
+           *       "paymentId": "7bdc1af4-3815-4bf6-8d89-564355ee4f00",
+           *       "guid": "7bdc1af4-3815-4bf6-8d89-564355ee4f00",
+           *       "applicationId": "1000001",
+           *       "description": "Building consent processing fee",
+           *       "displayOrder": 1,
+           *       "reference": "1000001-1",
+           *       "status": "Paid",
+           *       "baseAmount": 2847.5,
+           *       "surchargeAmount": 54.1,
+           *       "currency": "NZD",
+           *       "issuedDate": "2026-11-29T04:51:52.982Z",
+           *       "paymentDate": "2026-11-29T04:51:54.109Z",
+           *       "paymentMethod": "Council",
+           *       "paymentOptions": [
+           *         {
+           *           "type": "Gateway",
+           *           "surchargeFlag": true,
+           *           "displayName": "Credit or debit card"
+           *         },
+           *         {
+           *           "bankName": "Example Bank",
+           *           "type": "Deposit",
+           *           "accountNumber": "00-0000-0000001-00",
+           *           "accountName": "Wellington City Council",
+           *           "paymentInstruction": "Put the invoice reference in the particulars and code fields, and attach the bank’s confirmation as proof.",
+           *           "displayName": "Direct deposit (internet banking)"
+           *         },
+           *         {
+           *           "type": "Council",
+           *           "link": "https://wellington.govt.nz/property-rates-and-building/building-and-resource-consents/building-consents/building-consent-fees",
+           *           "displayName": "Pay on the Wellington City Council website"
+           *         }
+           *       ],
+           *       "transactions": [
+           *         {
+           *           "transactionId": "10fdd483-8cdf-473d-87ae-06afb0b82135",
+           *           "transactionReference": "COUNTER-1",
+           *           "transactionDate": "2026-11-29T04:51:54.109Z",
+           *           "paymentMethod": "Council",
+           *           "result": "Approved",
+           *           "amount": 2847.5,
+           *           "surchargePaid": 0
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             id: string;
             paymentId: string;
@@ -3983,6 +6099,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rfiPoints": []
+           *     }
+           */
           'application/json': {
             rfiPoints: {
               id: string;
@@ -4039,7 +6160,21 @@ export interface operations {
       /** @description Not allowed */
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
-      404: components['responses']['E404'];
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ResourceNotFound",
+           *       "message": "Resource not found",
+           *       "description": "Application not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Conflicts with the current state */
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
@@ -4064,6 +6199,22 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "Consent",
+         *       "team": "Building",
+         *       "points": [
+         *         {
+         *           "title": "Bracing calculations",
+         *           "requestDetails": "Please provide the bracing calculations.",
+         *           "requestPerson": {
+         *             "name": "Matrix Officer",
+         *             "email": "matrix.officer@wcc.govt.nz"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /**
            * @default Vetting
@@ -4098,6 +6249,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "Consent",
+           *       "team": "Building",
+           *       "round": 1,
+           *       "applicationStatus": "VRFISuspended",
+           *       "rfiPoints": [
+           *         {
+           *           "id": "e2c1e3bd-657e-42a5-a7cf-e0831cf84ec2",
+           *           "rfiPointGuid": "e2c1e3bd-657e-42a5-a7cf-e0831cf84ec2",
+           *           "applicationId": "1000017",
+           *           "title": "Bracing calculations",
+           *           "requestDetails": "Please provide the bracing calculations.",
+           *           "requestPerson": {
+           *             "name": "Matrix Officer",
+           *             "email": "matrix.officer@wcc.govt.nz"
+           *           },
+           *           "type": "Consent",
+           *           "round": 1,
+           *           "team": "Building",
+           *           "building": "",
+           *           "location": "",
+           *           "displayOrderInRound": 1,
+           *           "status": "NOT_SPECIFIED",
+           *           "councilCreatedDate": "2026-11-29T04:12:50.440Z",
+           *           "councilSentDate": "2026-11-29T04:12:50.440Z",
+           *           "documentContainerId": "rfi-documents",
+           *           "documentNames": [],
+           *           "rfiPointType": "Consent",
+           *           "rfiRound": 1,
+           *           "rfiTeam": "Building",
+           *           "rfiBuilding": "",
+           *           "rfiLocation": "",
+           *           "rfiPointStatus": "NOT_SPECIFIED"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             type: 'Vetting' | 'Consent' | 'CCC';
@@ -4159,9 +6348,36 @@ export interface operations {
       /** @description Not allowed */
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
-      404: components['responses']['E404'];
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ResourceNotFound",
+           *       "message": "Resource not found",
+           *       "description": "Application not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ClientError",
+           *       "message": "An RFI can be raised only on an application the council has accepted and not decided"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
@@ -4185,6 +6401,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "status": "RESOLVED"
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           status: 'RESOLVED' | 'NOT_RESOLVED' | 'INCOMPLETE';
@@ -4201,6 +6422,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "44d3b70b-2abf-467b-95f6-4ca0800a6abf",
+           *       "rfiPointGuid": "44d3b70b-2abf-467b-95f6-4ca0800a6abf",
+           *       "applicationId": "1000023",
+           *       "title": "Bracing calculations",
+           *       "requestDetails": "Please provide the bracing calculations to NZS 3604:2011 Section 5 for each floor: the bracing demand for wind and earthquake, the bracing units achieved along each bracing line, and the bracing elements and their fixings marked on the floor plans.",
+           *       "requestPerson": {
+           *         "email": "building.consents@wcc.council.example.nz",
+           *         "name": "Building consent officer"
+           *       },
+           *       "type": "Consent",
+           *       "round": 1,
+           *       "team": "Building",
+           *       "building": "",
+           *       "location": "",
+           *       "displayOrderInRound": 1,
+           *       "status": "RESOLVED",
+           *       "councilCreatedDate": "2026-11-29T04:13:36.354Z",
+           *       "councilSentDate": "2026-11-29T04:13:36.354Z",
+           *       "councilSignedOffDate": "2026-11-29T04:13:39.956Z",
+           *       "customerSubmittedDate": "2026-11-29T04:13:39.056Z",
+           *       "roundSubmittedByName": "Aroha Ngata",
+           *       "roundSubmittedById": "ae03f43f-d3d6-48b3-aa25-12c82382e28a",
+           *       "responseDetails": "Bracing calculations to NZS 3604 attached, elements marked on sheet A-201.",
+           *       "responsePersonName": "Aroha Ngata",
+           *       "responseLastModifiedDate": "2026-11-29T04:13:37.582Z",
+           *       "documentContainerId": "rfi-documents",
+           *       "documentNames": [],
+           *       "nextRfiPointGuid": "971d3103-b397-4df5-b32d-814ee84fe81b",
+           *       "rfiPointType": "Consent",
+           *       "rfiRound": 1,
+           *       "rfiTeam": "Building",
+           *       "rfiBuilding": "",
+           *       "rfiLocation": "",
+           *       "rfiPointStatus": "RESOLVED"
+           *     }
+           */
           'application/json': {
             id: string;
             rfiPointGuid: string;
@@ -4255,9 +6514,36 @@ export interface operations {
       /** @description Not allowed */
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
-      404: components['responses']['E404'];
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ResourceNotFound",
+           *       "message": "Resource not found",
+           *       "description": "Application not found"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ClientError",
+           *       "message": "This point has already been signed off"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
@@ -4285,6 +6571,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "timestamp": "2026-11-29T04:52:09.573Z",
+           *         "id": "9c024df8-48c5-450e-8ada-a770889f5886",
+           *         "email": "builder.tour@example.nz",
+           *         "firstName": "Tama",
+           *         "lastName": "Builder",
+           *         "status": "Pending",
+           *         "sendingDate": "2026-11-29T04:52:09.564Z",
+           *         "expiryDate": "2026-12-29T04:52:09.564Z",
+           *         "bcaCode": "WCC",
+           *         "bcaName": "Wellington City Council"
+           *       }
+           *     ]
+           */
           'application/json': {
             timestamp: string;
             id: string;
@@ -4332,6 +6634,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "matrix-read-1795925571281@example.nz"
+         *     }
+         */
         'application/json': {
           email: string;
           firstName?: string;
@@ -4350,6 +6657,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "timestamp": "2026-11-29T04:12:51.370Z",
+           *       "id": "41484696-7282-4dae-9663-4bd57dd10d88",
+           *       "email": "matrix-read-1795925571281@example.nz",
+           *       "status": "Pending",
+           *       "sendingDate": "2026-11-29T04:12:51.370Z",
+           *       "expiryDate": "2026-12-29T04:12:51.370Z",
+           *       "bcaCode": "WCC",
+           *       "bcaName": "Wellington City Council"
+           *     }
+           */
           'application/json': {
             timestamp: string;
             id: string;
@@ -4404,6 +6723,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "timestamp": "2026-11-29T04:52:09.573Z",
+           *       "id": "9c024df8-48c5-450e-8ada-a770889f5886",
+           *       "email": "builder.tour@example.nz",
+           *       "firstName": "Tama",
+           *       "lastName": "Builder",
+           *       "status": "Pending",
+           *       "sendingDate": "2026-11-29T04:52:09.564Z",
+           *       "expiryDate": "2026-12-29T04:52:09.564Z",
+           *       "bcaCode": "WCC",
+           *       "bcaName": "Wellington City Council"
+           *     }
+           */
           'application/json': {
             timestamp: string;
             id: string;
@@ -4456,6 +6789,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "url": "http://127.0.0.1:36751/webhook",
+           *       "createdAt": "2026-11-29T04:52:10.198Z",
+           *       "secretCreatedAt": "2026-11-29T04:52:10.156Z"
+           *     }
+           */
           'application/json': {
             url: string;
             createdAt: string;
@@ -4471,7 +6811,21 @@ export interface operations {
       /** @description Not allowed */
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
-      404: components['responses']['E404'];
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ResourceNotFound",
+           *       "message": "Resource not found",
+           *       "description": "No webhook is registered for this council"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Conflicts with the current state */
       409: components['responses']['E409'];
       /** @description The request body is over the route's cap (details: `body`) */
@@ -4494,6 +6848,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "http://127.0.0.1:39943/webhook"
+         *     }
+         */
         'application/json': {
           /** Format: uri */
           url: string;
@@ -4509,6 +6868,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "url": "http://127.0.0.1:39943/webhook",
+           *       "createdAt": "2026-11-29T04:12:51.581Z",
+           *       "secretCreatedAt": "2026-11-29T04:12:51.581Z",
+           *       "signingSecret": "whsec_7EPmm8GE84QmUSrlxGwwcHpBDpM2+tewpb7wtbGA7N4="
+           *     }
+           */
           'application/json': {
             url: string;
             createdAt: string;
@@ -4594,6 +6961,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "url": "http://127.0.0.1:36751/webhook",
+           *       "createdAt": "2026-11-29T04:52:10.198Z",
+           *       "secretCreatedAt": "2026-11-29T04:52:10.407Z",
+           *       "signingSecret": "whsec_+qNOQ2an/RnS46uzHkOa7o7Wud3ckKDiigr/8DrB52A="
+           *     }
+           */
           'application/json': {
             url: string;
             createdAt: string;
@@ -4641,6 +7016,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "deliveries": []
+           *     }
+           */
           'application/json': {
             deliveries: {
               eventId: string;
@@ -4706,6 +7086,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "eventId": "6f00bb5a-f760-45b2-b3c6-74e17ffa32e8",
+           *       "type": "ApplicationSubmitted",
+           *       "occurredAt": "2026-11-29T04:52:10.617Z",
+           *       "status": "Delivered",
+           *       "attempts": 2,
+           *       "lastAttemptAt": "2026-11-29T04:52:11.639Z",
+           *       "lastStatusCode": 204
+           *     }
+           */
           'application/json': {
             eventId: string;
             /** @enum {string} */

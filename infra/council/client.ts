@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import createClient from 'openapi-fetch';
 import type * as z from 'zod';
 import type { paths } from './api-types.js';
+import { recordingFetch } from './examples-recorder.js';
 import {
   CouncilApplication,
   CouncilApplicationsPage,
@@ -23,10 +24,17 @@ import {
   CouncilEventsPage,
   CouncilParticipants,
   IDEMPOTENCY_KEY_HEADER,
+  RegisteredApplicantInvitation,
+  RegisteredApplicantInvitationList,
+  WebhookDeliveriesPage,
+  WebhookDelivery,
+  WebhookRegistration,
   IDEMPOTENT_REPLAYED_HEADER,
   scopeClaim,
 } from '../../shared/schemas/council.js';
 import type {
+  CreateRegisteredApplicantInvitation,
+  WebhookRegistrationRequest,
   CodeComplianceCertificateRequest,
   CouncilApplicationPatch,
   CouncilDecision,
@@ -121,7 +129,7 @@ type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { qu
 type Query = Record<string, string | number | readonly string[] | undefined>;
 
 export function councilApiClient(credentials: CouncilCredentials, options: CouncilClientOptions = {}) {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = recordingFetch(options.fetch ?? fetch, credentials.apiUrl);
   const now = options.now ?? Date.now;
   let cached: { token: string; renewAt: number } | undefined;
 
@@ -427,6 +435,59 @@ export function councilApiClient(credentials: CouncilCredentials, options: Counc
         api.PATCH('/council/applications/{id}/rfi-points/{rfiPointId}', {
           params: { path: { id, rfiPointId }, header: keyOf(o) },
           body,
+        }),
+      ),
+    // ---- Registered-applicant invitations (docs/council-api.md §4) ----
+    invitations: (query: QueryOf<'/council/registered-applicant-invitations'> = {}) =>
+      call(
+        RegisteredApplicantInvitationList,
+        'GET invitations',
+        api.GET('/council/registered-applicant-invitations', { params: { query } }),
+      ),
+    invitation: (id: string) =>
+      call(
+        RegisteredApplicantInvitation,
+        `GET invitation ${id}`,
+        api.GET('/council/registered-applicant-invitations/{id}', { params: { path: { id } } }),
+      ),
+    invite: (body: z.input<typeof CreateRegisteredApplicantInvitation>, o?: WriteOptions) =>
+      call(
+        RegisteredApplicantInvitation,
+        'POST invitation',
+        api.POST('/council/registered-applicant-invitations', { params: { header: keyOf(o) }, body }),
+      ),
+    // ---- The webhook (docs/council-api.md §5) ----
+    webhook: () => call(WebhookRegistration, 'GET webhook', api.GET('/council/webhook')),
+    registerWebhook: (body: z.input<typeof WebhookRegistrationRequest>, o?: WriteOptions) =>
+      call(
+        WebhookRegistration,
+        'PUT webhook',
+        api.PUT('/council/webhook', { params: { header: keyOf(o) }, body }),
+      ),
+    /** Removes the webhook (204). */
+    removeWebhook: async (o?: WriteOptions): Promise<void> => {
+      const { error, response } = await api.DELETE('/council/webhook', { params: { header: keyOf(o) } });
+      if (!response.ok) throw new CouncilApiError(response.status, error, response.headers, 'DELETE webhook');
+    },
+    /** A new signing secret (shown once, in the answer). */
+    rotateWebhookSecret: (o?: WriteOptions) =>
+      call(
+        WebhookRegistration,
+        'POST webhook secret',
+        api.POST('/council/webhook/secret', { params: { header: keyOf(o) } }),
+      ),
+    webhookDeliveries: (query: QueryOf<'/council/webhook/deliveries'> = {}) =>
+      call(
+        WebhookDeliveriesPage,
+        'GET webhook deliveries',
+        api.GET('/council/webhook/deliveries', { params: { query } }),
+      ),
+    redeliver: (eventId: string, o?: WriteOptions) =>
+      call(
+        WebhookDelivery,
+        `POST redelivery ${eventId}`,
+        api.POST('/council/webhook/deliveries/{eventId}/redelivery', {
+          params: { path: { eventId }, header: keyOf(o) },
         }),
       ),
   };

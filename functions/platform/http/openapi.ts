@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import type { RouteDef } from '../../routes.js';
 import { routeKey } from '../../routes.js';
-import { ErrorBody } from '../../../shared/schemas/errors.js';
+import { ErrorBody, errorMessages } from '../../../shared/schemas/errors.js';
 import { councilScopes, scopeClaim } from '../../../shared/schemas/council-scopes.js';
 import type { RouteSchemas } from './handler.js';
+import recordedExamples from './openapi-examples.json' with { type: 'json' };
 import { COUNCIL_API_VERSION, councilDeprecations } from './versioning.js';
 import { councilClientRate } from '../token-bucket.js';
 
@@ -116,6 +117,16 @@ const ERROR_RESPONSES = {
   '500': 'Server error',
 } as const;
 
+/** 401 and 403 come from the gateway's authorizer (`{ message }`) or from the portal (the error body). */
+const errorSchemaOf = (code: string): JsonSchema =>
+  code === '401' || code === '403'
+    ? { anyOf: [{ $ref: '#/components/schemas/ErrorBody' }, { $ref: '#/components/schemas/GatewayError' }] }
+    : { $ref: '#/components/schemas/ErrorBody' };
+
+const RETRY_AFTER_HEADER = {
+  'Retry-After': { description: 'Seconds until a call may succeed', schema: { type: 'integer', minimum: 1 } },
+};
+
 /** Statuses only some routes answer: 429 only where a limit applies (council clients, named limits). */
 const ONLY_WHERE_LIMITED = new Set(['429']);
 
@@ -133,6 +144,20 @@ const COUNCIL_POLICY = [
   `Each council client has a token bucket of ${councilClientRate.burst} calls refilled at ${councilClientRate.perSecond} a second; over it, 429 with \`Retry-After\` (seconds).`,
 ].join(' ');
 
+/** One operation's recorded examples (functions/platform/http/openapi-examples.json, `npm run council-examples`). */
+export interface OperationExamples {
+  request?: unknown;
+  responses: Record<string, unknown>;
+}
+
+/** The council operations' examples, as recorded from the council tests. */
+export const councilExamples = recordedExamples as Record<string, OperationExamples>;
+
+/** An error body for a status no recording answered (the mapper's own words: ./errors.ts). */
+const FALLBACK_ERROR_EXAMPLES: Record<string, unknown> = {
+  '500': { code: 'ServerError', message: errorMessages.ServerError },
+};
+
 /**
  * The OpenAPI 3.1 document of the API: every route of the table with its request and response
  * schemas from its feature's contract. Served at GET /public/openapi.json and written by
@@ -142,7 +167,13 @@ export function buildOpenApi(
   routes: readonly RouteDef[],
   contracts: Partial<Record<string, Readonly<Record<string, RouteSchemas>>>>,
   info: { version: string; serverUrl?: string; councilTokenUrl?: string } = { version: '0.1.0' },
+  examples: Readonly<Record<string, OperationExamples>> = councilExamples,
 ): JsonSchema {
+  // Per error status, the first recorded answer of any operation: the shared response's example.
+  const errorExamples: Record<string, unknown> = { ...FALLBACK_ERROR_EXAMPLES };
+  for (const [, ex] of Object.entries(examples).sort(([a], [b]) => a.localeCompare(b)))
+    for (const [status, body] of Object.entries(ex.responses))
+      if (Number(status) >= 400 && !(status in errorExamples)) errorExamples[status] = body;
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const definitions: Definitions = new Map();
   for (const route of routes) {
@@ -160,11 +191,27 @@ export function buildOpenApi(
         schemas.raw.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
       );
     const council = 'scope' in route.access;
+    const recorded = examples[key];
+    if (recorded && success.content && status in recorded.responses)
+      (success.content as Record<string, JsonSchema>)['application/json']!.example =
+        recorded.responses[status];
+    // An error this operation was seen to answer gets its own example; the others share theirs.
     const errors = Object.fromEntries(
       Object.entries(ERROR_RESPONSES)
         .filter(([code]) => route.caller !== 'public' || (code !== '401' && code !== '403'))
         .filter(([code]) => council || !ONLY_WHERE_LIMITED.has(code))
-        .map(([code, description]) => [code, { $ref: `#/components/responses/E${code}`, description }]),
+        .map(([code, description]) => [
+          code,
+          recorded && code in recorded.responses
+            ? {
+                description,
+                ...(code === '429' ? { headers: RETRY_AFTER_HEADER } : {}),
+                content: {
+                  'application/json': { schema: errorSchemaOf(code), example: recorded.responses[code] },
+                },
+              }
+            : { $ref: `#/components/responses/E${code}`, description },
+        ]),
     );
     if (council) success.headers = COUNCIL_VERSION_HEADER;
     const deprecation = councilDeprecations[key as keyof typeof councilDeprecations];
@@ -187,7 +234,12 @@ export function buildOpenApi(
     if (schemas.body)
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: jsonSchema(schemas.body, 'input', definitions) } },
+        content: {
+          'application/json': {
+            schema: jsonSchema(schemas.body, 'input', definitions),
+            ...(recorded?.request !== undefined ? { example: recorded.request } : {}),
+          },
+        },
       };
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
   }
@@ -233,23 +285,29 @@ export function buildOpenApi(
           },
         },
       },
-      schemas: { ErrorBody: errorBody, ...Object.fromEntries(definitions) },
+      schemas: {
+        ErrorBody: errorBody,
+        GatewayError: {
+          type: 'object',
+          description:
+            "API Gateway's own answer when a token is missing, invalid or lacks the route's scope (before any function runs)",
+          properties: { message: { type: 'string' } },
+          required: ['message'],
+        },
+        ...Object.fromEntries(definitions),
+      },
       responses: Object.fromEntries(
         Object.entries(ERROR_RESPONSES).map(([code, description]) => [
           `E${code}`,
           {
             description,
-            ...(code === '429'
-              ? {
-                  headers: {
-                    'Retry-After': {
-                      description: 'Seconds until a call may succeed',
-                      schema: { type: 'integer', minimum: 1 },
-                    },
-                  },
-                }
-              : {}),
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+            ...(code === '429' ? { headers: RETRY_AFTER_HEADER } : {}),
+            content: {
+              'application/json': {
+                schema: errorSchemaOf(code),
+                ...(code in errorExamples ? { example: errorExamples[code] } : {}),
+              },
+            },
           },
         ]),
       ),

@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createConfig, lint } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { operationIdOf } from '../../../../../functions/platform/http/openapi.js';
+import * as z from 'zod';
+import { contracts } from '../../../../../functions/contracts.js';
+import type { RouteSchemas } from '../../../../../functions/platform/http/handler.js';
+import { councilExamples, operationIdOf } from '../../../../../functions/platform/http/openapi.js';
+import { ErrorBody } from '../../../../../shared/schemas/errors.js';
 import { routeKey, routes } from '../../../../../functions/routes.js';
 import { councilApiTypes } from '../../../../../infra/council/api-types-generate.js';
 
@@ -38,5 +42,57 @@ describe('the council client generated from the document', () => {
       'utf8',
     );
     expect(committed).toBe(await councilApiTypes(doc));
+  });
+});
+
+describe('the council operations’ examples (recorded by `npm run council-examples`)', () => {
+  const councilRoutes = routes.filter((r) => 'scope' in r.access);
+  const schemasOf = (r: (typeof routes)[number]) =>
+    (contracts as Record<string, Record<string, RouteSchemas>>)[r.feature]![routeKey(r)]!;
+  const GatewayError = z.object({ message: z.string() });
+
+  it('every council operation has a request example (when it takes a body) and a success example', () => {
+    for (const r of councilRoutes) {
+      const key = routeKey(r);
+      const ex = councilExamples[key];
+      expect(ex, `${key}: no examples — run npm run council-examples`).toBeDefined();
+      const s = schemasOf(r);
+      if (s.body) expect(ex!.request, `${key}: request example`).toBeDefined();
+      expect(ex!.responses[String(s.status ?? 200)], `${key}: success example`).not.toBeUndefined();
+    }
+  });
+
+  it('each example still parses by its operation’s schemas: a contract change asks for a new recording', () => {
+    for (const r of councilRoutes) {
+      const key = routeKey(r);
+      const ex = councilExamples[key]!;
+      const s = schemasOf(r);
+      if (s.body) expect(s.body.safeParse(ex.request).error?.issues, `${key} request`).toBeUndefined();
+      for (const [status, body] of Object.entries(ex.responses)) {
+        const schema =
+          Number(status) < 300
+            ? s.response
+            : status === '401' || status === '403'
+              ? ErrorBody.or(GatewayError)
+              : ErrorBody;
+        if (schema) expect(schema.safeParse(body).error?.issues, `${key} ${status}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('the document carries them, and every error status it describes has an example', () => {
+    const doc = JSON.parse(readFileSync(document, 'utf8')) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>
+      >;
+      components: { responses: Record<string, { content: Record<string, { example?: unknown }> }> };
+    };
+    const accept = doc.paths['/council/applications/{id}/lodgement']!.post!;
+    expect(accept.responses['200']!.content!['application/json']!.example).toMatchObject({
+      id: expect.any(String),
+    });
+    for (const [name, response] of Object.entries(doc.components.responses))
+      expect(response.content['application/json']!.example, name).toBeDefined();
   });
 });
