@@ -231,7 +231,7 @@ test('an invited payer pays an invoice by card without an account, and the link 
     // The payer paid by card: the invitation closed, said as what happened (issue 36 finding 9).
     await expect(page.getByRole('table', { name: 'Someone else pays' })).toContainText(
       'Invitation closed — paid by card',
-      { timeout: 2_000 },
+      { timeout: 8_000 },
     );
   }).toPass({ timeout: 30_000 });
   await expect(page.locator('.payment-receipt')).toContainText(total);
