@@ -275,8 +275,14 @@ describe('notifications', { timeout: 180_000 }, () => {
     expect(await runJob(digestJob, { now: later })).toMatchObject({ outcome: 'Done' });
     const digest = await waitFor('the digest', () => (mine().length ? mine() : undefined));
     expect(digest).toHaveLength(1);
-    expect(digest[0]!.subject).toBe('Your Consent Portal notifications: 11 updates');
-    expect(digest[0]!.text.split('\n').filter((l) => l.startsWith('- Invoice issued'))).toHaveLength(10);
+    // The eleven, and the submission's receipt (the applicant's own email, in their digest too).
+    expect(digest[0]!.subject).toBe('Your Consent Portal notifications: 12 updates');
+    expect(digest[0]!.text).toContain('- Application sent: ');
+    const invoices = digest[0]!.text.split('\n').filter((l) => l.startsWith('- Invoice issued'));
+    expect(invoices).toHaveLength(10);
+    // Each names its invoice and amount: ten lines, ten different titles (issue 36 finding 10).
+    expect(new Set(invoices).size).toBe(10);
+    expect(invoices.some((l) => l.startsWith('- Invoice issued: Fee 3 ($30.00) · '))).toBe(true);
     expect(digest[0]!.text).toContain('- Lodgement accepted: ');
     await runJob(digestJob, { now: later });
     expect(mine()).toHaveLength(1);
