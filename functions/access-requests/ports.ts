@@ -45,7 +45,8 @@ export const tablePorts: AccessRequestPorts = {
   writeAnswer: requests.writeAnswer,
   answerItems: requests.answerItems,
   markHandled: requests.markHandled,
-  addParticipant: (caller, grant, input, also) => participants.add(caller, grant, input, { also }),
+  addParticipant: (caller, grant, input, also, accessRequestGuid) =>
+    participants.add(caller, grant, input, { also, ...(accessRequestGuid ? { accessRequestGuid } : {}) }),
 };
 
 export const searchPorts: SearchPorts = {

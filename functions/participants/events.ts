@@ -21,6 +21,8 @@ interface ParticipantEventData {
   reassignedFrom: string[];
   /** The library contact the participant came from (the contacts.lastUsed consumer marks it used). */
   libraryContactId?: string;
+  /** The access request whose approval added the participant (its own event tells the requester). */
+  accessRequestGuid?: string;
 }
 
 declare module '../platform/events/types.js' {

@@ -41,6 +41,8 @@ export interface ParticipantWrite {
    * its participant: functions/access-requests). A failed condition of theirs fails the whole write.
    */
   also?: (e: TransactionEntities, participant: ParticipantRecord) => TransactionItem[];
+  /** The access request this change approves (named in the event: the notifications tell once). */
+  accessRequestGuid?: string;
 }
 
 /** Participants of an application, deleted ones included (P1), read consistently (they guard writes). */
@@ -87,6 +89,7 @@ export async function writeParticipants(
       invite: change.invite || undefined,
       reassignedFrom: change.changes.slice(1).map((c) => c.next.participantId),
       libraryContactId: main.next.libraryContactId,
+      accessRequestGuid: change.accessRequestGuid,
     }),
   });
   const listFields = defined({

@@ -7,6 +7,9 @@ interface PaymentEventData {
   authorityId: string;
   paymentId: string;
   status: string;
+  /** The invoice's name (its description) and the amount it asks, or the amount received (card: with the surcharge), in cents: what the notification names. */
+  description?: string;
+  amountCents?: number;
 }
 /** A payment request's event (invite to pay): no payer's name or email, only ids and the status. */
 interface PaymentRequestEventData extends PaymentEventData {

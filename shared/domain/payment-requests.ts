@@ -50,3 +50,29 @@ export function effectiveRequestStatus(
 /** The one-off schedules of a request (names of at most 64 characters: a prefix and a UUID). */
 export const reminderScheduleName = (requestId: string) => `pay-request-remind-${requestId}`;
 export const expiryScheduleName = (requestId: string) => `pay-request-expire-${requestId}`;
+
+/** How an invoice was paid, in words ("by card"); the council's own record says nothing of how. */
+const PAID_HOW: Record<string, string> = { Gateway: 'paid by card', Deposit: 'paid by direct deposit' };
+
+/**
+ * A request's status as the applicant's list says it (issue 36 finding 9): the truth about the
+ * invitation. "Paid" is the invoice's state, not the payer's act (anyone may have paid it), so a
+ * closed request says the invitation closed and how the invoice was paid.
+ */
+export function requestStatusText(
+  status: PaymentRequestStatus,
+  invoice: { paymentMethod?: string | undefined },
+): string {
+  switch (status) {
+    case 'Open':
+      return 'Waiting for payment';
+    case 'Paid': {
+      const how = invoice.paymentMethod ? PAID_HOW[invoice.paymentMethod] : undefined;
+      return `Invitation closed — ${how ?? 'invoice paid'}`;
+    }
+    case 'Expired':
+      return 'Expired';
+    case 'Cancelled':
+      return 'Withdrawn';
+  }
+}

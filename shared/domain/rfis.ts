@@ -140,6 +140,34 @@ export function rfiNeighbours(
   return { previous: ordered[i - 1]?.rfiPointId, next: ordered[i + 1]?.rfiPointId };
 }
 
+/**
+ * What is left for the applicant (one rule for the RFIs summary, issue 36 finding 8): the open points
+ * without a response are to answer; the open points with one are to send (a round goes as a whole).
+ */
+export function rfiResponseCounts(points: readonly RfiPointFacts[]): { toAnswer: number; toSend: number } {
+  const open = points.filter((p) => isOpenState(rfiPointState(p)));
+  const toAnswer = open.filter((p) => !hasResponse(p)).length;
+  return { toAnswer, toSend: open.length - toAnswer };
+}
+
+/**
+ * The RFI documents a point's response shows (the application's RFI container is shared by every
+ * point): its own, then those attached to no point (free to attach). A document attached to another
+ * point shows only under that point.
+ */
+export function responseDocumentChoices(
+  uploaded: readonly string[],
+  point: { id: string; documentNames: readonly string[] },
+  others: readonly { id: string; documentNames?: readonly string[] | undefined }[],
+): { attached: string[]; free: string[] } {
+  const elsewhere = new Set(others.filter((o) => o.id !== point.id).flatMap((o) => o.documentNames ?? []));
+  const own = new Set(point.documentNames);
+  return {
+    attached: [...point.documentNames],
+    free: uploaded.filter((n) => !own.has(n) && !elsewhere.has(n)),
+  };
+}
+
 /** The application's flags: hasRFI (any point) and hasOutstandingRFIs (any open round). */
 export function rfiFlags(points: readonly RfiPointFacts[]): { hasRFI: boolean; hasOutstandingRFIs: boolean } {
   return {

@@ -66,8 +66,23 @@ test('register with the captcha solved in the browser, confirm from the mail, si
   await expect(page.getByText('Please enter a name with a valid format', { exact: true })).toBeVisible();
   await registration.fillAndBlur('Last name', '');
   await expect(page.getByText('Required', { exact: true })).toBeVisible();
+  // The password's error appears on blur in its hint's place: the terms checkbox does not move
+  // under the pointer (issue 36 finding 11).
+  const terms = page.getByRole('checkbox', { name: /acknowledge|terms/i });
+  const before = await terms.boundingBox();
   await registration.fillAndBlur('Password', 'weak');
   await expect(page.getByText(PASSWORD_MESSAGE, { exact: true })).toBeVisible();
+  expect((await terms.boundingBox())?.y).toBe(before?.y);
+  // Disabled says why, on screen.
+  await expect(
+    page.getByText(
+      'To create your account, fill in every field, tick the acknowledgement and complete the verification.',
+    ),
+  ).toBeVisible();
+  // The captcha's checkbox is visible: a 2 px border (it had none).
+  const robot = registration.captcha.getByRole('checkbox');
+  await expect(robot).toHaveCSS('border-top-width', '2px');
+  await expect(robot).toHaveCSS('border-top-color', 'rgb(95, 107, 122)');
   await expectNoAxeViolations(page, 'registration with field errors');
 
   // Emails are lowercased and trimmed on blur.
@@ -107,6 +122,8 @@ test('register with the captcha solved in the browser, confirm from the mail, si
 
   const signIn = new SignInPage(page);
   await signIn.expectVisible();
+  // The address just confirmed is filled in.
+  await expect(signIn.email).toHaveValue(email);
   await signIn.signIn(email, password);
   await expectDashboard(page, 'Aroha');
   await new ShellPage(page).signOut('Aroha Tāne');

@@ -63,6 +63,11 @@ test("the bell shows a new RFI; it opens in full and everything is marked seen; 
   const popup = page.getByRole('dialog', { name: 'Notifications' });
   const rfi = popup.getByRole('link', { name: new RegExp(`^Request for information: .*${street}`) });
   await expect(rfi.first()).toBeVisible();
+  // The title on its own line, the meta line (application · date) below it (issue 36 finding 10).
+  const item = popup.getByRole('listitem').filter({ has: rfi.first() }).first();
+  const title = await rfi.first().boundingBox();
+  const meta = await item.locator('small').first().boundingBox();
+  expect(meta!.y).toBeGreaterThanOrEqual(title!.y + title!.height);
   await expectNoAxeViolations(page, 'The bell: recent notifications');
   // Opened, the dot is gone.
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
@@ -75,7 +80,7 @@ test("the bell shows a new RFI; it opens in full and everything is marked seen; 
     .getByRole('button', { name: new RegExp(`^Request for information: .*${street}`) })
     .first()
     .click();
-  await expect(page.getByText(/The council raised 1 request for information \(round 1\)/)).toBeVisible();
+  await expect(page.getByText(/1 point to answer \(round 1\)\. The council's clock is paused/)).toBeVisible();
   await expectNoAxeViolations(page, '/user-notifications: one opened');
   await page.getByRole('button', { name: 'Mark all as seen' }).click();
   await expect(page.getByText('Every notification is marked as seen.')).toBeVisible();

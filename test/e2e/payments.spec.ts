@@ -101,6 +101,15 @@ test('the applicant pays one invoice by card and claims another by direct deposi
   await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Approved');
   await expectNoAxeViolations(page, 'Payment details: paid by card, the receipt');
+  // Printed, the receipt is alone: no buttons, no other values, no page chrome (issue 36 finding 9).
+  await page.emulateMedia({ media: 'print' });
+  await expect(receipt).toBeVisible();
+  await expect(receipt).toContainText(total);
+  await expect(page.getByRole('button', { name: 'Print receipt' })).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Transactions' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Back to payments' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Invite a payer' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
 
   // The processing fee by direct deposit, with a proof of payment.
   await page.getByRole('link', { name: 'Back to payments' }).click();
@@ -219,9 +228,11 @@ test('an invited payer pays an invoice by card without an account, and the link 
   // The applicant sees it paid, and the request closed.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole('table', { name: 'Someone else pays' })).toContainText('Paid', {
-      timeout: 2_000,
-    });
+    // The payer paid by card: the invitation closed, said as what happened (issue 36 finding 9).
+    await expect(page.getByRole('table', { name: 'Someone else pays' })).toContainText(
+      'Invitation closed — paid by card',
+      { timeout: 8_000 },
+    );
   }).toPass({ timeout: 30_000 });
   await expect(page.locator('.payment-receipt')).toContainText(total);
   await expect(page.getByRole('button', { name: 'Invite a payer' })).toBeDisabled();

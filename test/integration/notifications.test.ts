@@ -77,6 +77,13 @@ describe('notifications', { timeout: 180_000 }, () => {
     );
     expect(level.status).toBeLessThan(300);
     await eventsSettled(o);
+    // The submission's receipt: the applicant is emailed what they sent and what happens next
+    // (issue 36 finding 10), through the local SES stand-in's outbox.
+    const receipt = await waitForMail(applicant.email, (m) => m.subject.startsWith('Application sent'), {
+      outputs: o,
+    });
+    expect(receipt.subject).toContain('20 Notify Lane');
+    expect(receipt.text).toContain('What happens next: the council checks it has everything it needs');
     const before = outboxFiles(o);
 
     // ---- The council accepts (a milestone) and raises an RFI (an action) ----
@@ -118,6 +125,9 @@ describe('notifications', { timeout: 180_000 }, () => {
       },
     );
     expect(rfiMail.text).toContain(`/application-details/${id}?section=RFIs`);
+    // Points, as the portal says, and the clock paused.
+    expect(rfiMail.text).toContain('1 point to answer (round 1)');
+    expect(rfiMail.text).toContain("The council's clock is paused until you send your answers");
     await waitForMail(applicant.email, (m) => m.subject.startsWith('Lodgement accepted'), {
       seenFiles: before,
       outputs: o,
@@ -136,15 +146,16 @@ describe('notifications', { timeout: 180_000 }, () => {
       (m) => !before.has(m.file) && m.to.includes(muted.email.toLowerCase()),
     );
     expect(mutedMail.map((m) => m.subject.split(':')[0])).toEqual(['Request for information']);
-    // The applicant acted (submitted, added the participant): not told of it.
+    // The applicant acted (submitted, added the participant): not told of it, beyond the
+    // submission's receipt.
     const subtypes = ofApp(await list(applicant)).map((n) => n.message.subtype);
-    expect(subtypes).toEqual(['RfiRoundRaised', 'ApplicationUpdated']);
+    expect(subtypes).toEqual(['RfiRoundRaised', 'ApplicationUpdated', 'ApplicationSubmitted']);
 
     // ---- The detail: full and HTML text ----
     const detail = await api('GET', `/v1/service/notifications/${rfiItem.id}`, undefined, as(applicant));
     expect(detail.status).toBe(200);
     expect(NotificationDto.parse(detail.body).message).toMatchObject({
-      fullText: expect.stringContaining('1 request for information (round 1)'),
+      fullText: expect.stringContaining('1 point to answer (round 1)'),
       htmlText: expect.stringContaining('<a href='),
     });
 
@@ -264,8 +275,14 @@ describe('notifications', { timeout: 180_000 }, () => {
     expect(await runJob(digestJob, { now: later })).toMatchObject({ outcome: 'Done' });
     const digest = await waitFor('the digest', () => (mine().length ? mine() : undefined));
     expect(digest).toHaveLength(1);
-    expect(digest[0]!.subject).toBe('Your Consent Portal notifications: 11 updates');
-    expect(digest[0]!.text.split('\n').filter((l) => l.startsWith('- Invoice issued'))).toHaveLength(10);
+    // The eleven, and the submission's receipt (the applicant's own email, in their digest too).
+    expect(digest[0]!.subject).toBe('Your Consent Portal notifications: 12 updates');
+    expect(digest[0]!.text).toContain('- Application sent: ');
+    const invoices = digest[0]!.text.split('\n').filter((l) => l.startsWith('- Invoice issued'));
+    expect(invoices).toHaveLength(10);
+    // Each names its invoice and amount: ten lines, ten different titles (issue 36 finding 10).
+    expect(new Set(invoices).size).toBe(10);
+    expect(invoices.some((l) => l.startsWith('- Invoice issued: Fee 3 ($30.00) · '))).toBe(true);
     expect(digest[0]!.text).toContain('- Lodgement accepted: ');
     await runJob(digestJob, { now: later });
     expect(mine()).toHaveLength(1);

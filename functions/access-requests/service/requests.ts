@@ -63,6 +63,8 @@ export interface AccessRequestPorts {
     grant: ApplicationGrant,
     input: ParticipantFields,
     also: (e: TransactionEntities, participant: { participantId: string }) => ReturnType<typeof answerItems>,
+    /** The request approved (named in ParticipantAdded: the requester is told once, by AccessRequestApproved). */
+    accessRequestGuid?: string,
   ): Promise<{ participantId: string }>;
 }
 
@@ -200,8 +202,12 @@ export function accessRequestsService(ports: AccessRequestPorts) {
     } else {
       // The email is the requester's (not editable in the dialog): the participant is them.
       const participant = { ...input.participant, email: request.requestUser?.email };
-      await ports.addParticipant(caller, grant, participant, (e, added) =>
-        ports.answerItems(e, request, 'APPROVED', at, caller.userId, added.participantId),
+      await ports.addParticipant(
+        caller,
+        grant,
+        participant,
+        (e, added) => ports.answerItems(e, request, 'APPROVED', at, caller.userId, added.participantId),
+        request.requestGuid,
       );
     }
     return toAccessRequest({ ...request, status: input.status, completionDate: at }, now);

@@ -118,6 +118,7 @@ export function fanoutService(ports: FanoutPorts) {
     applicationId: string | undefined,
     rows: () => Promise<AccessRowInfo[]>,
   ): Promise<{ userId: string; level?: NotificationLevelValue | undefined; user?: RecipientUser }[]> {
+    if (tell.to === 'actor') return [];
     if (tell.to === 'participants') {
       if (!applicationId) return [];
       return (await rows())
@@ -151,6 +152,11 @@ export function fanoutService(ports: FanoutPorts) {
         string,
         { tell: Tell; level?: NotificationLevelValue | undefined; user?: RecipientUser }
       >();
+      // A confirmation (a receipt) goes to the actor when they are a user (a council, the gateway or
+      // the system has no account: skipped below): the one tell that reaches them, at any level.
+      const receipt = story.tells.find((t) => t.to === 'actor');
+      if (receipt && !event.actor.startsWith('council:'))
+        planned.set(event.actor, { tell: receipt, level: 'Watching' });
       for (const tell of story.tells) {
         for (const who of await audienceOf(tell, applicationId, rows)) {
           if (who.userId === event.actor || planned.has(who.userId)) continue;
@@ -163,7 +169,9 @@ export function fanoutService(ports: FanoutPorts) {
       const digests = await ports.digests([...planned.keys()]);
       const now = ports.now();
       const base = (await ports.webUrl()) ?? '';
-      const link = linkOf(base, applicationId, story.type);
+      const applicationLink = linkOf(base, applicationId, story.type);
+      const linkFor = (tell: Tell) =>
+        tell.link === 'accessRequests' ? `${base}/?tab=access-requests` : applicationLink;
       const recipientsApp = app
         ? {
             application: {
@@ -184,10 +192,17 @@ export function fanoutService(ports: FanoutPorts) {
         const delivery = deliveryOf(plan.tell.kind, level, user.emailPreference !== false);
         if (!delivery.inbox) continue;
         const { shortText, fullText } = plan.tell;
+        const link = linkFor(plan.tell);
         const digestDue = delivery.email
           ? digestPeriodEnd(digests.get(userId) ?? 'immediate', now)
           : undefined;
-        const htmlText = `<p>${escapeHtml(fullText)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(applicationId ? `Open ${applicationLabel(app)}` : 'Open your notifications')}</a></p>`;
+        const linkText =
+          plan.tell.link === 'accessRequests'
+            ? 'Open your Access Requests'
+            : applicationId
+              ? `Open ${applicationLabel(app)}`
+              : 'Open your notifications';
+        const htmlText = `<p>${escapeHtml(fullText)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(linkText)}</a></p>`;
         const written = await ports.write({
           notificationId: notificationIdOf(event.eventId, userId),
           groupId: event.eventId,

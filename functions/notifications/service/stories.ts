@@ -1,4 +1,5 @@
 import type { NotificationKind, NotificationType } from '../../../shared/domain/notifications.js';
+import { formatNzd } from '../../../shared/domain/payments.js';
 import type { DomainEvent } from '../../platform/events/types.js';
 import '../../access-requests/events.js';
 import '../../organisations/events.js';
@@ -17,10 +18,16 @@ export interface ApplicationInfo {
 
 /** One group of people told one thing: the application's participants (by level), or named users. */
 export interface Tell {
-  to: 'participants' | readonly string[] | { email: string } | { organisationAdmins: string };
+  /**
+   * 'actor': a confirmation of the actor's own action (a receipt: the one tell that reaches the
+   * actor, at every level); the others never tell the actor.
+   */
+  to: 'participants' | 'actor' | readonly string[] | { email: string } | { organisationAdmins: string };
   kind: NotificationKind;
   shortText: string;
   fullText: string;
+  /** Where the notification leads when it is not the application's section of its type. */
+  link?: 'accessRequests';
 }
 
 /** What an event tells, and to whom (before levels, preferences and the actor are applied). */
@@ -43,6 +50,28 @@ const everyone = (kind: NotificationKind, shortText: string, fullText: string): 
   shortText,
   fullText,
 });
+/** A receipt for the actor (kind action: every level lets it through, as a receipt should). */
+const confirmation = (shortText: string, fullText: string): Tell => ({
+  to: 'actor',
+  kind: 'action',
+  shortText,
+  fullText,
+});
+const points = (n: number) => `${n} point${n === 1 ? '' : 's'}`;
+/** "the invoice "Building consent processing fee" ($2,847.50)", or "an invoice" when the event is older than the names. */
+function invoiceOf(data: { description?: string | undefined; amountCents?: number | undefined }): string {
+  const amount = data.amountCents !== undefined ? formatNzd(data.amountCents) : undefined;
+  if (data.description) return `the invoice "${data.description}"${amount ? ` (${amount})` : ''}`;
+  return amount ? `an invoice of ${amount}` : 'an invoice';
+}
+/** "Building consent processing fee ($2,847.50) · ": the title names the invoice, so two are told apart. */
+function invoiceTitle(data: { description?: string | undefined; amountCents?: number | undefined }): string {
+  const amount = data.amountCents !== undefined ? formatNzd(data.amountCents) : undefined;
+  const name = [data.description, amount && (data.description ? `(${amount})` : amount)]
+    .filter(Boolean)
+    .join(' ');
+  return name ? `${name} · ` : '';
+}
 const only = (to: readonly string[], kind: NotificationKind, shortText: string, fullText: string): Tell => ({
   to,
   kind,
@@ -51,7 +80,7 @@ const only = (to: readonly string[], kind: NotificationKind, shortText: string, 
 });
 
 /** The council's changes of a lodged application (ApplicationUpdated's `action`, docs/council-api.md §4). */
-function councilStory(action: string, label: string, app: ApplicationInfo | undefined): Story | undefined {
+function councilStory(action: string, label: string): Story | undefined {
   const tell = (kind: NotificationKind, short: string, full: string): Story => ({
     type: 'Application',
     tells: [everyone(kind, short, full)],
@@ -73,7 +102,8 @@ function councilStory(action: string, label: string, app: ApplicationInfo | unde
       return tell(
         'milestone',
         `Consent granted: ${label}`,
-        `The council granted the building consent for ${label}${app?.consentNumber ? ` (consent number ${app.consentNumber})` : ''}.`,
+        // The label leads with the consent number already: said once.
+        `The council granted the building consent for ${label}. The consent and its conditions are on the application's Overview.`,
       );
     case 'ApplicationClosed':
       return tell(
@@ -130,7 +160,7 @@ export function storyOf(event: DomainEvent, app: ApplicationInfo | undefined): S
           everyone(
             'action',
             `Request for information: ${label}`,
-            `The council raised ${event.data.rfiPointIds.length} request${event.data.rfiPointIds.length === 1 ? '' : 's'} for information (round ${event.data.round}) on ${label}. Respond to them to keep the application moving.`,
+            `The council needs more information on ${label}: ${points(event.data.rfiPointIds.length)} to answer (round ${event.data.round}). The council's clock is paused until you send your answers: answer every point, then send the round.`,
           ),
         ],
       };
@@ -149,6 +179,10 @@ export function storyOf(event: DomainEvent, app: ApplicationInfo | undefined): S
       return {
         type: 'RFI',
         tells: [
+          confirmation(
+            `Answers sent to the council: ${label}`,
+            `Your answers to round ${event.data.round} of the council's points on ${label} were sent. What happens next: the council reviews each answer and accepts it or asks again in a new round; the council's clock restarts when it has everything it asked for. We'll email you when it has reviewed them.`,
+          ),
           everyone(
             'activity',
             `RFI responses submitted: ${label}`,
@@ -162,8 +196,8 @@ export function storyOf(event: DomainEvent, app: ApplicationInfo | undefined): S
         tells: [
           everyone(
             'action',
-            `Invoice issued: ${label}`,
-            `The council issued an invoice for ${label}. Pay it to keep the application moving.`,
+            `Invoice issued: ${invoiceTitle(event.data)}${label}`,
+            `The council issued ${invoiceOf(event.data)} for ${label}. Pay it to keep the application moving.`,
           ),
         ],
       };
@@ -186,7 +220,7 @@ export function storyOf(event: DomainEvent, app: ApplicationInfo | undefined): S
           everyone(
             'milestone',
             `Payment received: ${label}`,
-            `The council received the payment of an invoice of ${label}.`,
+            `The council received the payment of ${invoiceOf(event.data)} for ${label}.`,
           ),
         ],
       };
@@ -198,7 +232,7 @@ export function storyOf(event: DomainEvent, app: ApplicationInfo | undefined): S
           everyone(
             'milestone',
             `Payment received: ${label}`,
-            `A card payment of an invoice of ${label} was approved.`,
+            `A card payment${event.data.amountCents !== undefined ? ` of ${formatNzd(event.data.amountCents)}` : ''} for ${invoiceOf({ ...event.data, amountCents: undefined })} of ${label} was approved.`,
           ),
         ],
       };
@@ -217,19 +251,25 @@ export function storyOf(event: DomainEvent, app: ApplicationInfo | undefined): S
       return {
         type: 'ApplicationSubmit',
         tells: [
+          confirmation(
+            `Application sent: ${label}`,
+            `Your application ${label} was sent to the council. What happens next: the council checks it has everything it needs before it accepts it; the 20 working days of the statutory clock start when it is accepted. We'll email you when the council accepts it, asks for more information or sends an invoice. You can follow it in the portal.`,
+          ),
           everyone('milestone', `Application submitted: ${label}`, `${label} was submitted to the council.`),
         ],
       };
     case 'ApplicationUpdated':
       return event.data.action && event.actor.startsWith('council:')
-        ? councilStory(event.data.action, label, app)
+        ? councilStory(event.data.action, label)
         : undefined;
     case 'ParticipantAdded':
       return {
         type: 'Participant',
         tells: [
           only(
-            event.data.userIds,
+            // Added by accepting their access request: AccessRequestApproved (same transaction) tells
+            // them, so one email, not two (docs/notifications.md "One email per change").
+            event.data.accessRequestGuid ? [] : event.data.userIds,
             'milestone',
             `You were added to ${label}`,
             `You were added as a participant of ${label}.`,
@@ -270,9 +310,9 @@ export function storyOf(event: DomainEvent, app: ApplicationInfo | undefined): S
             [event.data.ownerId],
             'action',
             `Access requested: ${label}`,
-            `Someone asked for access to ${label}. Accept or decline the request on your dashboard; it expires in 7 days.`,
+            `Someone asked for access to ${label}. Accept or decline it under Access Requests on your dashboard (the link below opens it); the request expires in 7 days.`,
           ),
-        ],
+        ].map((t) => ({ ...t, link: 'accessRequests' as const })),
       };
     case 'AccessRequestApproved':
       return {
@@ -282,7 +322,7 @@ export function storyOf(event: DomainEvent, app: ApplicationInfo | undefined): S
             [event.data.requesterId],
             'milestone',
             `Access granted: ${label}`,
-            `Your request for access to ${label} was accepted.`,
+            `Your request for access to ${label} was accepted: you are now a participant and it is in your applications.`,
           ),
         ],
       };

@@ -159,7 +159,7 @@ export function participantsService(ports: ParticipantPorts) {
     caller: UserCaller,
     grant: ApplicationGrant,
     input: ParticipantFields,
-    options: { also?: ParticipantWrite['also'] } = {},
+    options: { also?: ParticipantWrite['also']; accessRequestGuid?: string } = {},
   ): Promise<ParticipantRecord> {
     const applicationId = grant.application.applicationId;
     const roles = rolesOf(input.participantTypes);
@@ -208,6 +208,7 @@ export function participantsService(ports: ParticipantPorts) {
         changes: [{ next }, ...moved.map((x) => ({ previous: x.from, next: x.next }))],
         invite: next.invitation === 'Queued',
         ...(options.also ? { also: options.also } : {}),
+        ...(options.accessRequestGuid ? { accessRequestGuid: options.accessRequestGuid } : {}),
         history: [
           { entityId: participantId, eventType: 'ParticipantAdded', delta: deltaOf(undefined, next) },
           ...moved.map((x) => ({

@@ -44,6 +44,12 @@ export async function documentNamesOf(applicationId: string): Promise<Set<string
   return new Set(data.map((d) => d.documentName));
 }
 
+/** The amount an event names: a card payment's total with its surcharge, else the invoice's amount. */
+function amountOfEvent(action: PaymentChange['action'], p: Partial<PaymentRecord>): number | undefined {
+  if (p.baseCents === undefined) return undefined;
+  return action === 'CardPaymentSettled' ? p.baseCents + (p.surchargeCents ?? 0) : p.baseCents;
+}
+
 const settable = <T extends object>(set: T, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(set).filter(([k, v]) => !keys.includes(k) && v !== undefined));
 
@@ -64,6 +70,8 @@ export async function writePaymentChange(
     authorityId: application.authorityId,
     paymentId: change.paymentId,
     status: after?.status ?? 'AwaitingPayment',
+    ...(after?.description ? { description: after.description } : {}),
+    ...(after ? { amountCents: amountOfEvent(change.action, after) } : {}),
     ...(change.action === 'CardPaymentSettled' ? { result: settled ?? 'Abandoned' } : {}),
   };
   const event = newEvent(

@@ -170,3 +170,18 @@ describe('the payment options reference', () => {
     );
   });
 });
+
+describe("an invitation to pay as the applicant's list says it (issue 36 finding 9)", () => {
+  it('a closed request says the invitation closed and how the invoice was paid', async () => {
+    const { requestStatusText } = await import('../../../shared/domain/payment-requests.js');
+    expect(requestStatusText('Paid', { paymentMethod: 'Gateway' })).toBe('Invitation closed — paid by card');
+    expect(requestStatusText('Paid', { paymentMethod: 'Deposit' })).toBe(
+      'Invitation closed — paid by direct deposit',
+    );
+    expect(requestStatusText('Paid', { paymentMethod: 'Council' })).toBe('Invitation closed — invoice paid');
+    expect(requestStatusText('Paid', {})).toBe('Invitation closed — invoice paid');
+    expect(requestStatusText('Open', {})).toBe('Waiting for payment');
+    expect(requestStatusText('Cancelled', {})).toBe('Withdrawn');
+    expect(requestStatusText('Expired', {})).toBe('Expired');
+  });
+});

@@ -7,7 +7,9 @@ import {
   parseRoundNumber,
   pointChange,
   pointsOfRound,
+  responseDocumentChoices,
   rfiFlags,
+  rfiResponseCounts,
   rfiMessages,
   rfiNeighbours,
   rfiPointState,
@@ -232,5 +234,35 @@ describe('parsing', () => {
     for (const status of ['RESOLVED', 'NOT_RESOLVED', 'INCOMPLETE'])
       expect(RfiSignOff.parse({ status })).toEqual({ status });
     expect(RfiSignOff.safeParse({ status: 'SUBMITTED' }).success).toBe(false);
+  });
+});
+
+describe('what is left for the applicant (issue 36 finding 8)', () => {
+  it('counts the open points without a response to answer, those with one to send', () => {
+    const { NotResponded, Responded, Submitted, Processed } = facts;
+    expect(rfiResponseCounts([NotResponded, NotResponded])).toEqual({ toAnswer: 2, toSend: 0 });
+    // Both points answered: nothing waits for a response (the summary once said "2 points wait").
+    expect(rfiResponseCounts([Responded, Responded])).toEqual({ toAnswer: 0, toSend: 2 });
+    expect(rfiResponseCounts([NotResponded, Responded, Submitted, Processed])).toEqual({
+      toAnswer: 1,
+      toSend: 1,
+    });
+    expect(rfiResponseCounts([{ responseDetails: '   ' }])).toEqual({ toAnswer: 1, toSend: 0 });
+  });
+
+  it("a point shows its own documents and the free ones, never another point's", () => {
+    const points = [
+      { id: 'a', documentNames: ['calcs.pdf'] },
+      { id: 'b', documentNames: ['plan.pdf'] },
+    ];
+    const uploaded = ['calcs.pdf', 'plan.pdf', 'new.pdf'];
+    expect(responseDocumentChoices(uploaded, points[0]!, points)).toEqual({
+      attached: ['calcs.pdf'],
+      free: ['new.pdf'],
+    });
+    expect(responseDocumentChoices(uploaded, points[1]!, points)).toEqual({
+      attached: ['plan.pdf'],
+      free: ['new.pdf'],
+    });
   });
 });

@@ -62,4 +62,11 @@ describe("the dashboard's work lists", () => {
     expect(await screen.findByRole('table', { name: 'Access requests to review' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Your access requests' })).toBeTruthy();
   });
+
+  it("the access-request email's link (/?tab=access-requests) opens Access Requests", async () => {
+    setConfigForTests({ ...TEST_CONFIG, flags: { accessRequests: true } });
+    renderPage(i18n, <DashboardWork />, { path: '/', url: '/?tab=access-requests' });
+    expect(await screen.findByRole('table', { name: 'Access requests to review' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Access Requests 2', selected: true })).toBeTruthy();
+  });
 });

@@ -32,11 +32,45 @@ const confirmAt = async (query: string) => {
 describe('the confirmation page hands the invitation’s return path to the sign-in', () => {
   it('a path of this site goes on to /?returnTo=', async () => {
     const at = await confirmAt('&returnTo=%2Fapplication-details%2F101');
-    expect(`${at.pathname}${at.search}`).toBe('/?returnTo=%2Fapplication-details%2F101');
+    expect(`${at.pathname}${at.search}`).toBe(
+      '/?email=ana%40example.nz&returnTo=%2Fapplication-details%2F101',
+    );
   });
 
   it('another site is dropped', async () => {
     const at = await confirmAt('&returnTo=%2F%2Fevil.example');
-    expect(`${at.pathname}${at.search}`).toBe('/');
+    expect(`${at.pathname}${at.search}`).toBe('/?email=ana%40example.nz');
+  });
+});
+
+describe('a failed confirmation says why and what to do (issue 36 finding 11)', () => {
+  const failAt = async (url: string, error?: unknown) => {
+    if (error) vi.mocked(confirmRegistration).mockRejectedValue(error);
+    renderPage(i18n, <ConfirmRegistrationPage />, { path: '/confirm-registration', url });
+    return screen.findByText('We are not able to confirm your registration.');
+  };
+
+  it('a refused code: expired, replaced or already confirmed; sign in or send a new email', async () => {
+    const { ServiceError } = await import('../../../web/src/api/errors');
+    await failAt(
+      '/confirm-registration?verification_code=1&email=ana%40example.nz',
+      new ServiceError('ClientError', 'no', 400),
+    );
+    expect(screen.getByText(/^The link may have expired \(links work for 24 hours\)/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /email/i })).toBeTruthy(); // resend
+  });
+
+  it('an incomplete link says so', async () => {
+    await failAt('/confirm-registration?email=ana%40example.nz');
+    expect(screen.getByText(/^The link is incomplete\./)).toBeTruthy();
+  });
+
+  it('the service unreachable: try again later, not "your link is wrong"', async () => {
+    const { ServiceError } = await import('../../../web/src/api/errors');
+    await failAt(
+      '/confirm-registration?verification_code=1&email=ana%40example.nz',
+      new ServiceError('NetworkError', 'down', 503),
+    );
+    expect(screen.getByText(/^We could not reach the service just now\./)).toBeTruthy();
   });
 });

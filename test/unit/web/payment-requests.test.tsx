@@ -255,4 +255,15 @@ describe('inviting a payer', () => {
     expect((screen.getByRole('button', { name: 'Invite a payer' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: /Withdraw/ })).toBeNull();
   });
+
+  it('after the applicant paid by card, the payer\'s row says the invitation closed, not "Paid"', async () => {
+    api.mockResolvedValue([request({ status: 'Paid', closedAt: '2026-11-22T00:00:00.000Z' })]);
+    renderPage(
+      i18n,
+      <InvitePayer applicationId="55" paymentId="p1" canInvite={false} paymentMethod="Gateway" />,
+    );
+    const table = await screen.findByRole('table', { name: 'Someone else pays' });
+    expect(within(table).getByText('Invitation closed — paid by card')).toBeTruthy();
+    expect(within(table).queryByText('Paid')).toBeNull();
+  });
 });

@@ -131,12 +131,36 @@ describe('the RFIs section', () => {
     expect(
       within(dialog).getByText(/responses to the 2 open points of round 1 \(Assessment · Building\)/),
     ).toBeTruthy();
+    // Both points answered: nothing "waits for your response" any more; what is left is to send them.
+    expect(screen.queryByText(/wait for your response/)).toBeNull();
+    expect(
+      screen.getByText(
+        'Every point has a response. Submit the round to send your answers to the council; you can change them until then.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit round' }));
     expect(await screen.findByText('Round 1 submitted to the council.')).toBeTruthy();
+    // What happens next stays on the page (issue 36 finding 8).
+    expect(screen.getByText('Your answers to round 1 were sent to the council')).toBeTruthy();
+    expect(screen.getByText(/^What happens next: the council reviews each answer/)).toBeTruthy();
     expect(api).toHaveBeenCalledWith('/user/applications/55/rfi-round-submissions-v3', {
       method: 'POST',
       body: { rfiType: 'Consent', rfiTeam: 'Building', rfiRound: 1 },
     });
+  });
+
+  it('the summary counts the points without a response: "1 point waits for your response"', async () => {
+    serve({
+      [`GET ${LIST}`]: {
+        rfiPoints: [point({ id: 'a', ...answered }), point({ id: 'b', displayOrderInRound: 2 })],
+      },
+    });
+    renderPage(i18n, <RfisSection app={app()} />);
+    expect(
+      await screen.findByText(
+        '1 point waits for your response. Answer every point of a round, then submit the round.',
+      ),
+    ).toBeTruthy();
   });
 
   it('ReadOnly access cannot submit; an empty list says so; a failed list shows the spec message', async () => {
@@ -262,6 +286,41 @@ describe('the point page', () => {
     expect(screen.getByText(/Council's decision: Not accepted/)).toBeTruthy();
     expect(screen.getByText(/The council needs more on this point. It will ask again/)).toBeTruthy();
     expect(screen.queryByText(/NOT_RESOLVED/)).toBeNull();
+  });
+
+  it("shows this point's documents ticked and the free ones apart, never another point's", async () => {
+    const file = (name: string) => ({
+      name,
+      fileName: `${name}.pdf`,
+      fileType: 'application/pdf',
+      fileSize: 8000,
+      fileVersion: 1,
+      createdDate: '2026-11-21T00:00:00.000Z',
+      fileModifiedDate: '2026-11-21T00:00:00.000Z',
+      isMergedFile: false,
+      hasExtractedData: false,
+      order: 0,
+      isEditable: true,
+      isDeletable: true,
+      uploadStatus: 'Completed',
+      documentContainerId: 'rfi-documents',
+    });
+    const mine = point({ id: 'a', documentNames: ['calcs'] });
+    serve({
+      ...base(mine),
+      'GET /user/applications/55/documents': [file('calcs'), file('plan'), file('extra')],
+      [`GET ${LIST}`]: {
+        rfiPoints: [mine, point({ id: 'b', displayOrderInRound: 2, documentNames: ['plan'] })],
+      },
+    });
+    renderPage(i18n, <RfiPointPage />, where);
+    const own = await screen.findByRole('checkbox', { name: 'calcs.pdf' });
+    expect((own as HTMLInputElement).checked).toBe(true);
+    const free = await screen.findByRole('checkbox', { name: 'extra.pdf' });
+    expect((free as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('Uploaded, not attached to any point')).toBeTruthy();
+    // Attached to point b: shown only under point b.
+    expect(screen.queryByText('plan.pdf')).toBeNull();
   });
 
   it('a failed read shows "Failed to fetch RFI point"', async () => {

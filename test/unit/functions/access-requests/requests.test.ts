@@ -160,7 +160,15 @@ describe('the lists and the answers', () => {
     expect(await s.answer(owner, r.requestGuid, { status: 'APPROVED', participant })).toMatchObject({
       status: 'APPROVED',
     });
-    expect(w.added).toEqual([{ applicationId: '101', email: 'req@demo.consent.nz', accessLevel: 'Edit' }]);
+    // The participant's event names the request: the requester is told once (AccessRequestApproved).
+    expect(w.added).toEqual([
+      {
+        applicationId: '101',
+        email: 'req@demo.consent.nz',
+        accessLevel: 'Edit',
+        accessRequestGuid: r.requestGuid,
+      },
+    ]);
   });
 
   it('a non-owner (even with Edit) cannot answer or mark handled: not found; an expired one cannot be answered', async () => {

@@ -31,7 +31,8 @@ export function world() {
   const access = new Map<string, AccessLevel>(); // app\nuser
   const requests = new Map<string, AccessRequestRecord>();
   const guards = new Map<string, { requestGuid: string; expireTime: string; createdDate?: string }>();
-  const added: { applicationId: string; email?: string; accessLevel: string }[] = [];
+  const added: { applicationId: string; email?: string; accessLevel: string; accessRequestGuid?: string }[] =
+    [];
   const k = (a: string, u: string) => `${a}\n${u}`;
   const tick = () => new Promise<void>((r) => setImmediate(r));
 
@@ -91,7 +92,7 @@ export function world() {
       const r = requests.get(g);
       if (r) requests.set(g, { ...r, handled: true });
     },
-    async addParticipant(_caller, grant, input) {
+    async addParticipant(_caller, grant, input, _also, accessRequestGuid) {
       const r = [...requests.values()].find(
         (x) => x.applicationId === grant.application.applicationId && x.status === 'PENDING',
       );
@@ -102,6 +103,7 @@ export function world() {
         applicationId: grant.application.applicationId,
         email: input.email,
         accessLevel: input.accessLevel,
+        ...(accessRequestGuid ? { accessRequestGuid } : {}),
       });
       return { participantId: `p${added.length}` } as never;
     },

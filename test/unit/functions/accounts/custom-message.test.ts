@@ -51,7 +51,12 @@ describe('Cognito CustomMessage', () => {
     expect(out.response.emailMessage).toContain(
       `<a href="${link.replace('&', '&amp;')}">Confirm my account</a>`,
     );
-    expect(out.response.emailMessage).toContain('Your verification code is <strong>{####}</strong>');
+    // The link is what the portal accepts: no bare code to type (no page takes one; issue 36 f11).
+    expect(out.response.emailMessage).not.toContain('verification code');
+    expect(out.response.emailMessage!.match(/\{####\}/g)).toHaveLength(2); // the button and the address
+    expect(out.response.emailMessage).toContain(
+      '<p>The link works for 24 hours and only in the newest email we sent you. After confirming, sign in with this email address.</p>',
+    );
     // The given name is escaped, never HTML.
     expect(out.response.emailMessage).toContain('<p>Kia ora Ana &lt;b&gt;,</p>');
     expect(out.response.emailMessage!.length).toBeLessThan(20_000);

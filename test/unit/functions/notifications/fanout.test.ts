@@ -62,7 +62,9 @@ describe('application events: the participants by their level', () => {
     expect(n.type).toBe('RFI');
     expect(n.message.subtype).toBe('RfiRoundRaised');
     expect(n.message.shortText).toBe(`Request for information: ${LABEL}`);
-    expect(n.message.fullText).toContain('2 requests for information (round 1)');
+    expect(n.message.fullText).toBe(
+      `The council needs more information on ${LABEL}: 2 points to answer (round 1). The council's clock is paused until you send your answers: answer every point, then send the round.`,
+    );
     expect(n.message.htmlText).toContain('https://portal.example/application-details/app-1?section=RFIs');
     expect(n.recipients).toMatchObject({
       users: [{ id: 'owner', email: 'owner@example.com', fullName: 'owner' }],
@@ -142,11 +144,18 @@ describe('application events: the participants by their level', () => {
     expect(reads).toBe(0);
   });
 
-  test('the actor is not told about their own action', async () => {
+  test('the actor is not told about their own action (beyond a receipt)', async () => {
     await fan.fanOut(on('ApplicationSubmitted', { status: 'Submitted' }, 'owner'));
+    // The owner gets their receipt (below), not the participants' "Application submitted".
+    expect([...w.inbox.values()].find((n) => n.recipientId === 'owner')!.message.shortText).toBe(
+      `Application sent: ${LABEL}`,
+    );
+    w.inbox.clear();
+    await fan.fanOut(on('DepositClaimed', payment, 'owner'));
     expect(w.told()).toEqual(['noMail', 'watcher']);
+    w.inbox.clear();
     await fan.fanOut(on('DepositClaimed', payment, 'watcher'));
-    expect(w.told()).toEqual(['noMail', 'noMail', 'watcher']);
+    expect(w.told()).toEqual(['noMail']); // activity: the watcher acted, the owner is Normal
   });
 
   test('a replayed event notifies and mails nobody twice', async () => {
@@ -265,5 +274,120 @@ describe('metrics (issue 34)', () => {
     );
     expect(w.mails.map((m) => m.kind)).toEqual(['Immediate', 'Immediate', 'Immediate']);
     expectOnlyCatalogueValues(metrics, ['owner', 'owner@example.com', APP, 'akl']);
+  });
+});
+
+describe('what people read (issue 36 finding 10, docs/content-guide.md "Emails")', () => {
+  const mailTo = (id: string) => w.mails.find((m) => m.to === `${id}@example.com`);
+  const issued = { ...payment, description: 'Building consent processing fee', amountCents: 284750 };
+
+  test('a submission: the applicant gets a receipt saying what happens next, even when Muted', async () => {
+    await fan.fanOut(on('ApplicationSubmitted', { status: 'Submitted' }, 'muted'));
+    const mail = mailTo('muted')!;
+    expect(mail.subject).toBe(`Application sent: ${LABEL}`);
+    expect(mail.text).toContain(
+      `Your application ${LABEL} was sent to the council. What happens next: the council checks it has everything it needs before it accepts it; the 20 working days of the statutory clock start when it is accepted.`,
+    );
+    // The others hear of it as before (Normal and Watching: a milestone).
+    expect(mailTo('owner')!.subject).toBe(`Application submitted: ${LABEL}`);
+  });
+
+  test('a round of answers sent: a receipt for the sender with what happens next', async () => {
+    await fan.fanOut(on('RfiRoundSubmitted', round, 'owner'));
+    const mail = mailTo('owner')!;
+    expect(mail.subject).toBe(`Answers sent to the council: ${LABEL}`);
+    expect(mail.text).toContain(
+      "the council reviews each answer and accepts it or asks again in a new round; the council's clock restarts when it has everything it asked for.",
+    );
+    expect(mail.text).toContain('https://portal.example/application-details/app-1?section=RFIs');
+  });
+
+  test('a council or the gateway gets no receipt (no account)', async () => {
+    await fan.fanOut(on('ApplicationSubmitted', { status: 'Submitted' }, 'gateway'));
+    expect(w.told()).toEqual(['noMail', 'owner', 'watcher']);
+  });
+
+  test('the grant names the consent number once', async () => {
+    w.applications.set(APP, { ...w.applications.get(APP)!, consentNumber: 'WCC-BC-2026-1' });
+    await fan.fanOut(on('ApplicationUpdated', { changed: ['status'], action: 'ConsentGranted' }));
+    const text = mailTo('owner')!.text;
+    expect(text).toContain(
+      "The council granted the building consent for WCC-BC-2026-1 at 1 Queen Street, Auckland. The consent and its conditions are on the application's Overview.",
+    );
+    expect(text.match(/WCC-BC-2026-1/g)).toHaveLength(1);
+  });
+
+  test('two invoices issued are told apart: the invoice and the amount, in the title and the text', async () => {
+    await fan.fanOut(on('PaymentIssued', issued));
+    await fan.fanOut(
+      on('PaymentIssued', { ...issued, paymentId: 'pay-2', description: 'Levy', amountCents: 12000 }),
+    );
+    const titles = w.mails.filter((m) => m.to === 'owner@example.com').map((m) => m.subject);
+    expect(titles).toEqual([
+      `Invoice issued: Building consent processing fee ($2,847.50) · ${LABEL}`,
+      `Invoice issued: Levy ($120.00) · ${LABEL}`,
+    ]);
+    expect(mailTo('owner')!.text).toContain(
+      `The council issued the invoice "Building consent processing fee" ($2,847.50) for ${LABEL}.`,
+    );
+  });
+
+  test('a payment received states the amount and the invoice', async () => {
+    await fan.fanOut(on('PaymentMarkedPaid', { ...issued, status: 'Paid' }));
+    expect(mailTo('owner')!.text).toContain(
+      `The council received the payment of the invoice "Building consent processing fee" ($2,847.50) for ${LABEL}.`,
+    );
+    w.mails.length = 0;
+    await fan.fanOut(
+      on(
+        'CardPaymentSettled',
+        { ...issued, status: 'Paid', result: 'Approved', amountCents: 292000 },
+        'gateway',
+      ),
+    );
+    expect(mailTo('owner')!.text).toContain(
+      `A card payment of $2,920.00 for the invoice "Building consent processing fee" of ${LABEL} was approved.`,
+    );
+  });
+
+  test('an access request says where it waits and links there', async () => {
+    await fan.fanOut(
+      event('AccessRequestCreated', {
+        aggregate: { type: 'accessRequest', id: 'g1' },
+        actor: 'outsider',
+        data: {
+          requestGuid: 'g1',
+          applicationId: APP,
+          requesterId: 'outsider',
+          ownerId: 'owner',
+          expireTime: 'x',
+        },
+      }),
+    );
+    const mail = mailTo('owner')!;
+    expect(mail.text).toContain('Accept or decline it under Access Requests on your dashboard');
+    expect(mail.text).toContain('https://portal.example/?tab=access-requests');
+    expect(mail.html).toContain('>Open your Access Requests</a>');
+  });
+
+  test('an approval mails the requester once (AccessRequestApproved), idempotently', async () => {
+    w.rows.get(APP)!.push({ userId: 'outsider', accessLevel: 'Edit', notificationLevel: 'Normal' });
+    const added = on(
+      'ParticipantAdded',
+      { participantId: 'pt', userIds: ['outsider'], reassignedFrom: [], accessRequestGuid: 'g1' },
+      'owner',
+    );
+    const approved = event('AccessRequestApproved', {
+      aggregate: { type: 'accessRequest', id: 'g1' },
+      actor: 'owner',
+      data: { requestGuid: 'g1', applicationId: APP, requesterId: 'outsider', participantId: 'pt' },
+    });
+    // Both events of the one transaction, each delivered twice (at least once).
+    for (const e of [added, approved, added, approved]) await fan.fanOut(e);
+    expect(w.mails.filter((m) => m.to === 'outsider@example.com').map((m) => m.subject)).toEqual([
+      `Access granted: ${LABEL}`,
+    ]);
+    // The other participants still hear that someone was added.
+    expect(mailTo('watcher')!.subject).toBe(`Participant added: ${LABEL}`);
   });
 });

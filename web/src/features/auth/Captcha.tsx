@@ -50,7 +50,8 @@ export function Captcha({
   invalid?: boolean;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLElement & { reset?: () => void }>(null);
+  const ref = useRef<HTMLElement & { reset?: () => void; verify?: () => Promise<unknown> }>(null);
+  const state = useRef<string>('unverified');
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -81,6 +82,7 @@ export function Captcha({
     if (!element) return;
     const onState = (event: Event) => {
       const detail = (event as CustomEvent<WidgetEventDetail>).detail;
+      state.current = detail?.state ?? state.current;
       onChangeRef.current(detail?.state === 'verified' && detail.payload ? detail.payload : '');
     };
     const onVerified = (event: Event) => {
@@ -104,8 +106,18 @@ export function Captcha({
     }
   }, [resetKey]);
 
+  // The whole box is the control: a click anywhere on it (not only on the checkbox or its words)
+  // starts the check. The checkbox and its label keep their own handling.
+  const onBoxClick = (event: React.MouseEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('input, label, button, a')) return;
+    if (state.current === 'unverified' || state.current === 'error' || state.current === 'expired')
+      void ref.current?.verify?.();
+  };
+
   return (
-    <div className={invalid ? `${styles.captcha} ${styles.invalid}` : styles.captcha}>
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a pointer shortcut only: the checkbox inside stays the keyboard's control
+    <div className={invalid ? `${styles.captcha} ${styles.invalid}` : styles.captcha} onClick={onBoxClick}>
       <altcha-widget
         ref={ref}
         challenge={captchaChallengeUrl()}

@@ -12,7 +12,12 @@ import { RouterLink } from '../../components/RouterLink';
 import styles from '../../components/signed-out.module.css';
 import { isValidEmail, normaliseEmail } from '../../../../shared/domain/validation';
 import { RETURN_TO_PARAM, safeReturnPath, withReturnPath } from '../../../../shared/domain/returnPath';
-import { confirmAccount, confirmationParams, type ConfirmationState } from './flows';
+import {
+  confirmAccountOutcome,
+  confirmationParams,
+  type ConfirmationFailure,
+  type ConfirmationState,
+} from './flows';
 import { ResendVerification } from './ResendVerification';
 
 /**
@@ -25,17 +30,22 @@ export default function ConfirmRegistrationPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [state, setState] = useState<ConfirmationState>('confirming');
+  const [why, setWhy] = useState<ConfirmationFailure | undefined>();
   const started = useRef(false);
   const params = confirmationParams(search);
   const email = normaliseEmail(search.get('email') ?? '');
   const returnTo = safeReturnPath(search.get(RETURN_TO_PARAM));
-  const signIn = withReturnPath('/', returnTo);
+  // The sign-in after confirming has the email filled in (issue 36 finding 11).
+  const signIn = withReturnPath(isValidEmail(email) ? `/?email=${encodeURIComponent(email)}` : '/', returnTo);
 
   useEffect(() => {
     // Once per page: a code confirms only once (StrictMode runs effects twice in development).
     if (started.current) return;
     started.current = true;
-    void confirmAccount(confirmRegistration, params).then(setState);
+    void confirmAccountOutcome(confirmRegistration, params).then((outcome) => {
+      if (outcome.state === 'failed') setWhy(outcome.why);
+      setState(outcome.state);
+    });
   }, [params]);
 
   return (
@@ -55,8 +65,8 @@ export default function ConfirmRegistrationPage() {
               </Alert>
             ) : null}
             {state === 'failed' ? (
-              <Alert type="error" statusIconAriaLabel={t('shell.error')}>
-                {t('auth.confirm.failed')}
+              <Alert type="error" statusIconAriaLabel={t('shell.error')} header={t('auth.confirm.failed')}>
+                {why ? t(`auth.confirm.why.${why}`) : null}
               </Alert>
             ) : null}
           </div>

@@ -46,6 +46,7 @@ export default function RegistrationPage() {
   const returnTo = safeReturnPath(search.get(RETURN_TO_PARAM));
   const signIn = withReturnPath('/', returnTo);
   const [ackId] = useState(() => randomId());
+  const [reasonId] = useState(() => randomId());
   const [values, setValues] = useState<RegistrationValues>(() => ({
     ...INITIAL_REGISTRATION,
     email: normaliseEmail(search.get('email') ?? ''),
@@ -125,8 +126,22 @@ export default function RegistrationPage() {
   ) => (
     <FormField
       label={t(`auth.registration.${key}`)}
-      errorText={errorOf(key)}
-      constraintText={props.constraint}
+      // A field with a hint shows its error in the hint's place, in a slot two lines high: a message
+      // appearing on blur moves nothing below it (the terms checkbox stays under the pointer).
+      errorText={props.constraint ? undefined : errorOf(key)}
+      constraintText={
+        props.constraint ? (
+          <div className={styles.messageSlot} data-testid={`${key}-message`}>
+            {errorOf(key) ? (
+              <Box color="text-status-error" fontSize="body-s">
+                <span role="alert">{errorOf(key)}</span>
+              </Box>
+            ) : (
+              props.constraint
+            )}
+          </div>
+        ) : undefined
+      }
     >
       <Input
         type={props.type ?? 'text'}
@@ -157,14 +172,23 @@ export default function RegistrationPage() {
                 </Box>
               }
               actions={
-                <Button
-                  variant="primary"
-                  formAction="submit"
-                  loading={submitting}
-                  disabled={!form.submittable}
-                >
-                  {t('auth.registration.submit')}
-                </Button>
+                <SpaceBetween size="xs" alignItems="end">
+                  <Button
+                    variant="primary"
+                    formAction="submit"
+                    loading={submitting}
+                    disabled={!form.submittable}
+                    ariaDescribedby={form.submittable ? undefined : reasonId}
+                  >
+                    {t('auth.registration.submit')}
+                  </Button>
+                  {/* Disabled says why (issue 36 finding 11), on screen, not only on hover. */}
+                  {!form.submittable && (
+                    <Box id={reasonId} color="text-body-secondary" fontSize="body-s" textAlign="right">
+                      {t('auth.registration.submitReason')}
+                    </Box>
+                  )}
+                </SpaceBetween>
               }
               errorText={
                 failure === 'exists' ? (

@@ -45,7 +45,10 @@ export default function SignInPage() {
     typeof location.state === 'object' &&
     location.state !== null &&
     (location.state as { notice?: unknown }).notice === PASSWORD_RESET_NOTICE;
-  const [email, setEmail] = useState('');
+  // `/?email=` (the confirmation page's sign-in): the address just confirmed, filled in.
+  const [email, setEmail] = useState(() =>
+    normaliseEmail(new URLSearchParams(location.search).get('email') ?? ''),
+  );
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState({ email: false, password: false });
   const [submitting, setSubmitting] = useState(false);

@@ -95,18 +95,36 @@ export function confirmationParams(search: URLSearchParams): ConfirmRegistration
   return { email, code };
 }
 
-/** confirming → confirmed, or failed ('We are not able to confirm your registration.'). */
+/**
+ * Why a confirmation failed, as far as the portal may say (the server answers every refusal alike,
+ * so an address is never confirmed to exist): the link is incomplete, the server refused the code
+ * (expired, replaced by a newer email, or the account already confirmed), or the service could not
+ * be reached or asked to wait (try again later).
+ */
+export type ConfirmationFailure = 'incomplete' | 'refused' | 'unavailable';
+
+/** confirming → confirmed, or failed ('We are not able to confirm your registration.') and why. */
+export async function confirmAccountOutcome(
+  confirm: (body: ConfirmRegistrationRequest) => Promise<void>,
+  params: ConfirmRegistrationRequest | undefined,
+): Promise<{ state: 'confirmed' } | { state: 'failed'; why: ConfirmationFailure }> {
+  if (!params) return { state: 'failed', why: 'incomplete' };
+  try {
+    await confirm(params);
+    return { state: 'confirmed' };
+  } catch (error) {
+    const status = error instanceof ServiceError ? error.status : undefined;
+    const refused = status !== undefined && status >= 400 && status < 500 && status !== 429;
+    return { state: 'failed', why: refused ? 'refused' : 'unavailable' };
+  }
+}
+
+/** confirming → confirmed, or failed. */
 export async function confirmAccount(
   confirm: (body: ConfirmRegistrationRequest) => Promise<void>,
   params: ConfirmRegistrationRequest | undefined,
 ): Promise<Exclude<ConfirmationState, 'confirming'>> {
-  if (!params) return 'failed';
-  try {
-    await confirm(params);
-    return 'confirmed';
-  } catch {
-    return 'failed';
-  }
+  return (await confirmAccountOutcome(confirm, params)).state;
 }
 
 // Forgot and reset password (Amplify) -------------------------------------------------------------

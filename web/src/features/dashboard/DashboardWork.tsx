@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { isFlagOn } from '../../app/config';
 import { Spinner } from '../../components/plain/controls';
 import { Badge, Panel } from '../../components/plain/page';
@@ -14,6 +15,9 @@ export const ACCESS_REQUESTS_FLAG = 'accessRequests';
 const AccessRequestsTab = lazy(() => import('../access-requests/AccessRequestsTab'));
 
 type WorkTab = 'required' | 'requests';
+
+/** `/?tab=access-requests` (the access-request email's link) opens the Access Requests tab. */
+export const ACCESS_REQUESTS_TAB_QUERY = 'access-requests';
 
 /**
  * The dashboard's work lists (portal-organisation §2): 'Actions to be taken' (applications with
@@ -33,7 +37,10 @@ export function DashboardWork() {
 
 function TabbedWork() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<WorkTab>('required');
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<WorkTab>(
+    params.get('tab') === ACCESS_REQUESTS_TAB_QUERY ? 'requests' : 'required',
+  );
   const requests = useAccessRequests();
   const toReview = requests.data?.incomingAccessRequests.length ?? 0;
   return (

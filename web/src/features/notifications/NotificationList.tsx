@@ -59,7 +59,7 @@ export function NotificationList({
                   <span>{n.message.shortText}</span>
                 )}
                 {!n.seen && <span className={styles.srOnly}>{t('notifications.new')}</span>}
-                <Box variant="small" color="text-body-secondary">
+                <Box variant="small" color="text-body-secondary" display="block">
                   {[context, formatFullDate(n.createdDate)].filter(Boolean).join(' · ')}
                 </Box>
               </div>

@@ -14,7 +14,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { PaymentRequestCreate, type PaymentRequestDto } from '../../../../shared/schemas/payment-requests';
-import type { PaymentRequestStatus } from '../../../../shared/domain/payment-requests';
+import { requestStatusText, type PaymentRequestStatus } from '../../../../shared/domain/payment-requests';
 import { paymentKeys, paymentRequestsApi } from '../../api/payments';
 import { formatDate } from '../../app/dates';
 import { useToasts } from '../../components/toasts';
@@ -48,9 +48,12 @@ export function InvitePayer({
   applicationId,
   paymentId,
   canInvite,
+  paymentMethod,
 }: {
   applicationId: string;
   paymentId: string;
+  /** How the invoice was paid, once it is (a closed invitation says so). */
+  paymentMethod?: string | undefined;
   /** Edit access, and the invoice is awaiting payment. */
   canInvite: boolean;
 }) {
@@ -132,7 +135,7 @@ export function InvitePayer({
               header: t('payments.status'),
               cell: (r) => (
                 <StatusIndicator type={STATUS[r.status]}>
-                  {t(`payments.invite.statuses.${r.status}`)}
+                  {requestStatusText(r.status, { paymentMethod })}
                 </StatusIndicator>
               ),
             },

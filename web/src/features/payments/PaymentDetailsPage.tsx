@@ -152,6 +152,7 @@ export default function PaymentDetailsPage() {
                 applicationId={applicationId}
                 paymentId={paymentId}
                 canInvite={canEdit(app.accessLevel) && data.status === 'AwaitingPayment'}
+                paymentMethod={data.status === 'Paid' ? data.paymentMethod : undefined}
               />
             )}
             <Container

@@ -10,8 +10,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ApplicationDto } from '../../../../shared/schemas/applications';
 import type { RfiPointDto } from '../../../../shared/schemas/rfis';
-import { rfiMessages } from '../../../../shared/domain/rfis';
+import { responseDocumentChoices, rfiMessages } from '../../../../shared/domain/rfis';
 import { documentKeys, documentsApi } from '../../api/documents';
+import { rfiKeys, rfisApi } from '../../api/rfis';
 import DocumentUploadStep from '../documents/DocumentUploadStep';
 import { isSettledDoc, stepContainerOf, type StepContainer } from '../documents/documents';
 import type { Autosave } from './useAutosave';
@@ -20,7 +21,8 @@ import type { Autosave } from './useAutosave';
  * The response's documents (portal-organisation §3 "RFI document"): the application's RFI document
  * container with the upload queue (no per-container limit: portal-core §5), and which of its files
  * this response carries. A file uploaded on this page is attached when it has been scanned; a tick
- * attaches or detaches one. Read only, the attached files are listed.
+ * attaches or detaches one. Read only, the attached files are listed. The container is shared by
+ * every point: a file attached to another point shows only there (`responseDocumentChoices`).
  */
 export function ResponseDocuments({
   app,
@@ -50,7 +52,19 @@ export function ResponseDocuments({
     const ids = new Set(rfiContainers.map((c) => c.id));
     return (documents.data ?? []).filter((d) => d.documentContainerId && ids.has(d.documentContainerId));
   }, [documents.data, rfiContainers]);
+  // The other points' attachments (the RFIs list, as the section reads it).
+  const allPoints = useQuery({
+    queryKey: rfiKeys.list(app.id),
+    queryFn: ({ signal }) => rfisApi.list(app.id, signal),
+  });
   const attached = point.documentNames;
+  const settled = inRfi.filter(isSettledDoc);
+  const choices = responseDocumentChoices(
+    settled.map((d) => d.name),
+    point,
+    allPoints.data ?? [],
+  );
+  const byName = new Map(settled.map((d) => [d.name, d]));
 
   // Files uploaded while this page is open are attached once scanned (never one unticked since).
   const seen = useRef<Set<string> | undefined>(undefined);
@@ -87,16 +101,27 @@ export function ResponseDocuments({
             {editable ? (
               <>
                 <Box color="text-body-secondary">{t('rfiPoint.attachHint')}</Box>
-                {inRfi.filter(isSettledDoc).length === 0 && <Box>{t('rfiPoint.noDocuments')}</Box>}
-                {inRfi.filter(isSettledDoc).map((d) => (
-                  <Checkbox
-                    key={d.name}
-                    checked={attached.includes(d.name)}
-                    onChange={({ detail }) => toggle(d.name, detail.checked)}
-                  >
-                    {d.fileName}
+                {choices.attached.length === 0 && <Box>{t('rfiPoint.noDocuments')}</Box>}
+                {choices.attached.map((name) => (
+                  <Checkbox key={name} checked onChange={({ detail }) => toggle(name, detail.checked)}>
+                    {fileName(name)}
                   </Checkbox>
                 ))}
+                {choices.free.length > 0 && (
+                  <SpaceBetween size="xs">
+                    <Box variant="h3">{t('rfiPoint.notAttached')}</Box>
+                    <Box color="text-body-secondary">{t('rfiPoint.notAttachedHint')}</Box>
+                    {choices.free.map((name) => (
+                      <Checkbox
+                        key={name}
+                        checked={false}
+                        onChange={({ detail }) => toggle(name, detail.checked)}
+                      >
+                        {byName.get(name)?.fileName ?? name}
+                      </Checkbox>
+                    ))}
+                  </SpaceBetween>
+                )}
               </>
             ) : attached.length === 0 ? (
               <Box>{t('rfiPoint.noDocuments')}</Box>

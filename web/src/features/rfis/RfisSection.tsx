@@ -17,6 +17,7 @@ import { canEdit } from '../../../../shared/domain/applications';
 import {
   rfiMessages,
   rfiPointState,
+  rfiResponseCounts,
   rfiRoundsOf,
   rfiTypeLabels,
   roundSubmission,
@@ -44,6 +45,8 @@ export default function RfisSection({ app }: { app: ApplicationDto }) {
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const [confirm, setConfirm] = useState<RfiRound<Point> | undefined>();
+  // The round just sent: "what happens next" stays until the page is left.
+  const [sent, setSent] = useState<number | undefined>();
   const query = useQuery({
     queryKey: rfiKeys.list(app.id),
     queryFn: ({ signal }) => rfisApi.list(app.id, signal),
@@ -55,6 +58,7 @@ export default function RfisSection({ app }: { app: ApplicationDto }) {
     mutationFn: (round: RfiRound<Point>) => rfisApi.submitRound(app.id, round),
     onSuccess: async (_points, round) => {
       setConfirm(undefined);
+      setSent(round.round);
       toasts.show({ type: 'success', content: t('rfis.submitted', { round: round.round }) });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: rfiKeys.all }),
@@ -70,6 +74,7 @@ export default function RfisSection({ app }: { app: ApplicationDto }) {
   const rounds = rfiRoundsOf(withIds(query.data));
   const editor = canEdit(app.accessLevel);
   const open = rounds.reduce((n, r) => n + r.openCount, 0);
+  const left = rfiResponseCounts(query.data);
 
   return (
     <SpaceBetween size="l">
@@ -83,9 +88,20 @@ export default function RfisSection({ app }: { app: ApplicationDto }) {
         {rounds.length === 0 ? (
           <Box color="text-body-secondary">{t('rfis.none')}</Box>
         ) : (
-          <Box>{open > 0 ? t('rfis.openSummary', { count: open }) : t('rfis.allAnswered')}</Box>
+          <Box>
+            {left.toAnswer > 0
+              ? t('rfis.openSummary', { count: left.toAnswer })
+              : left.toSend > 0
+                ? t('rfis.toSendSummary')
+                : t('rfis.allAnswered')}
+          </Box>
         )}
       </Container>
+      {sent !== undefined && (
+        <Alert type="success" header={t('rfis.sentTitle', { round: sent })}>
+          {t('rfis.whatNext')}
+        </Alert>
+      )}
       {rounds.map((round) => {
         const check = roundSubmission(round.points);
         const reason = !editor ? t('rfis.needEdit') : check.ok ? undefined : check.reason;
