@@ -96,7 +96,7 @@ export function importGraph(dirs: string[], options: ImportKinds = {}): Map<stri
 
 /**
  * The import circles of a graph: its strongly connected components of more than one file (or a file
- * importing itself), each sorted (Tarjan's algorithm).
+ * importing itself), each sorted, in order of their first file (Tarjan's algorithm).
  */
 export function importCircles(graph: Map<string, string[]>): string[][] {
   let index = 0;
@@ -130,5 +130,5 @@ export function importCircles(graph: Map<string, string[]>): string[][] {
     }
   };
   for (const v of graph.keys()) if (!indices.has(v)) visit(v);
-  return circles;
+  return circles.sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
