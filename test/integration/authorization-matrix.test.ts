@@ -61,7 +61,7 @@ process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
 
 const { entities } = await import('../../functions/platform/data/service');
 const { documentClient, s3Client } = await import('../../functions/platform/adapters/aws-clients');
-const { listRowFields } = await import('../../functions/applications/service/list-row');
+const { listRowFields } = await import('../../functions/applications/model/list-row');
 const { catalogue } = await import('../../functions/reference/catalogue');
 const { applicationPrefixes } = await import('../../functions/documents/model/keys');
 
