@@ -12,7 +12,15 @@ import type {
 import type { AccessRow, ApplicationItem, ReadStats, TemplateItem } from '../repository/lists.js';
 import { toTemplateDto } from './dto.js';
 import { toListItem } from './list-item.js';
-import { matchesNeeded, pageOf, planQuery, sortRows, v1Request, v2Request, v3Request } from '../model/lists.js';
+import {
+  matchesNeeded,
+  pageOf,
+  planQuery,
+  sortRows,
+  v1Request,
+  v2Request,
+  v3Request,
+} from '../model/lists.js';
 import type { ListRequest, QueryPlan } from '../model/lists.js';
 import { badgesOfCounters, filtersOfCounters, pairsOf } from '../model/read-model.js';
 
