@@ -9,7 +9,8 @@ import { readdirSync, statSync } from 'node:fs';
  * Layer boundaries (docs/architecture.md), as `no-restricted-imports` zones: the web and shared never
  * import functions/ or infra/; shared imports nothing outside itself; a feature's rules (service,
  * repository) never import the HTTP layer; a feature never reaches into another feature's repository
- * (it calls the other's service).
+ * (it calls the other's service) nor into any of its internals (it imports the other's index.ts); a
+ * repository never imports a service.
  */
 const featureDirs = readdirSync(new URL('./functions/', import.meta.url)).filter(
   (d) => d !== 'platform' && statSync(new URL(`./functions/${d}`, import.meta.url)).isDirectory(),
@@ -19,18 +20,91 @@ const noHttp = {
   group: ['**/platform/http/**'],
   message: 'Services and repositories do not know HTTP: throw domain errors (functions/platform/errors.ts).',
 };
+// A feature's rules, whatever the file is called: service/ and repository/ folders, service.ts,
+// repository.ts, repository-*.ts, and those of a sub-feature (council/invitations/repository.ts).
 const rulesOf = (feature) => [
-  `functions/${feature}/service/**/*.ts`,
-  `functions/${feature}/service.ts`,
-  `functions/${feature}/repository/**/*.ts`,
-  `functions/${feature}/repository.ts`,
+  `functions/${feature}/**/service/**/*.ts`,
+  `functions/${feature}/**/service.ts`,
+  `functions/${feature}/**/repository/**/*.ts`,
+  `functions/${feature}/**/repository.ts`,
+  `functions/${feature}/**/repository-*.ts`,
 ];
+const repositoriesOf = (feature) => rulesOf(feature).filter((glob) => glob.includes('repository'));
 const otherRepositories = (feature) => ({
   group: featureDirs
     .filter((other) => other !== feature)
     .flatMap((other) => [`**/${other}/repository`, `**/${other}/repository.js`, `**/${other}/repository/**`]),
   message: "A feature never reaches into another feature's repository: call that feature's service.",
 });
+/**
+ * Features meet only through each other's public face, functions/<feature>/index.ts: any other file of
+ * another feature is its internals, whatever it is called (shared/ is not a feature).
+ */
+const otherInternals = (feature) => ({
+  group: [
+    ...featureDirs
+      .filter((other) => other !== feature)
+      .flatMap((other) => [`**/${other}/**`, `!**/${other}/index.js`]),
+    '!**/shared/**',
+  ],
+  message: 'A feature imports another feature only through its public face (functions/<feature>/index.ts).',
+});
+/** Layers point one way: a repository never imports a service (pure rules both use go in model/). */
+const noService = {
+  group: ['**/service/**', '**/service', '**/service.js', '!**/platform/data/service.js'],
+  allowTypeImports: true,
+  message: "A repository never imports a service: move what both need into the feature's model/.",
+};
+/**
+ * The files whose imports of other features' internals predate the faces (docs/architecture.md,
+ * "Public faces"). The list only shrinks: move each import to the other feature's index.ts.
+ */
+const LEGACY_CROSS_FEATURE = [
+  'functions/access-requests/ports.ts',
+  'functions/accounts/handler.ts',
+  'functions/accounts/service/profile.ts',
+  'functions/applications/adapters.ts',
+  'functions/applications/consumers.ts',
+  'functions/applications/form.ts',
+  'functions/applications/repository/applications.ts',
+  'functions/applications/repository/lists.ts',
+  'functions/applications/repository/steps.ts',
+  'functions/applications/service/listing.ts',
+  'functions/applications/service/rules/index.ts',
+  'functions/applications/service/summary-pdf.ts',
+  'functions/contacts/consumers.ts',
+  'functions/contacts/dto.ts',
+  'functions/contacts/ports.ts',
+  'functions/contacts/service.ts',
+  'functions/council/model/events.ts',
+  'functions/council/ports.ts',
+  'functions/council/service/reads.ts',
+  'functions/council/service/view.ts',
+  'functions/documents/extraction.ts',
+  'functions/documents/handler.ts',
+  'functions/documents/merge-adapters.ts',
+  'functions/documents/scan.ts',
+  'functions/documents/service/propose.ts',
+  'functions/notifications/service/stories.ts',
+  'functions/organisations/ports.ts',
+  'functions/participants/consumers.ts',
+  'functions/participants/owners-group.ts',
+  'functions/participants/ports.ts',
+  'functions/payments/ports.ts',
+  'functions/payments/repository/payments.ts',
+  'functions/payments/repository/requests.ts',
+  'functions/rfis/pdf.ts',
+  'functions/rfis/ports.ts',
+  'functions/rfis/repository/pdfs.ts',
+  'functions/rfis/repository/points.ts',
+];
+/** A repository that still imports another feature's service (rfis' PDFs store through documents' storage). */
+const LEGACY_UPWARD = ['functions/rfis/repository/pdfs.ts'];
+const crossFeature = (feature, file) =>
+  LEGACY_CROSS_FEATURE.includes(file)
+    ? [otherRepositories(feature)]
+    : [otherRepositories(feature), otherInternals(feature)];
+const legacyOf = (feature) => LEGACY_CROSS_FEATURE.filter((f) => f.startsWith(`functions/${feature}/`));
 // Flat config: the last block that sets a rule for a file wins, so each block lists all its patterns.
 const boundaries = [
   {
@@ -52,8 +126,19 @@ const boundaries = [
     ]),
   },
   ...featureDirs.flatMap((feature) => [
-    { files: [`functions/${feature}/**/*.ts`], rules: restrict([otherRepositories(feature)]) },
-    { files: rulesOf(feature), rules: restrict([otherRepositories(feature), noHttp]) },
+    { files: [`functions/${feature}/**/*.ts`], rules: restrict(crossFeature(feature, '')) },
+    { files: rulesOf(feature), rules: restrict([...crossFeature(feature, ''), noHttp]) },
+    { files: repositoriesOf(feature), rules: restrict([...crossFeature(feature, ''), noHttp, noService]) },
+    ...legacyOf(feature).map((file) => ({
+      files: [file],
+      rules: restrict([
+        ...crossFeature(feature, file),
+        ...(/\/(service|repository)(\/|\.ts$)|\/repository-[^/]*\.ts$/.test(file) ? [noHttp] : []),
+        ...(/\/repository(\/|\.ts$|-[^/]*\.ts$)/.test(file) && !LEGACY_UPWARD.includes(file)
+          ? [noService]
+          : []),
+      ]),
+    })),
   ]),
   {
     files: ['functions/platform/**/*.ts'],

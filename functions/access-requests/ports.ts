@@ -3,7 +3,7 @@ import { entities } from '../platform/data/service.js';
 import { loadApplicationAccess } from '../platform/access.js';
 import { DomainError } from '../platform/errors.js';
 import { catalogue } from '../reference/catalogue.js';
-import { normaliseSearch } from '../applications/service/list-row.js';
+import { normaliseSearch } from '../applications/model/list-row.js';
 import { participantsOnTable } from '../participants/ports.js';
 import * as requests from './repository/requests.js';
 import * as search from './repository/search.js';

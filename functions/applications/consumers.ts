@@ -6,9 +6,9 @@ import type { ApplicationRecord } from './repository/applications.js';
 import { deleteSearchEntries, putSearchEntries, searchEntriesOf } from './repository/search-entries.js';
 import type { SearchEntry } from './repository/search-entries.js';
 import { accessUserIds, tableContributionStore } from './repository/read-model.js';
-import { reconcile } from './service/read-model.js';
+import { reconcile } from './model/read-model.js';
 import { PARTICIPANT_EVENTS } from '../participants/events.js';
-import type { ContributionStore } from './service/read-model.js';
+import type { ContributionStore } from './model/read-model.js';
 
 /**
  * The applications' consumers of their own domain events (docs/events.md). Each reads the current

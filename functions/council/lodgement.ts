@@ -2,7 +2,7 @@ import { COUNCIL_FEED_TTL_DAYS } from '../platform/data/entities/council.js';
 import { ttlAfter } from '../platform/data/entities/events.js';
 import type { TransactionEntities, TransactionItems } from '../platform/events/outbox.js';
 import type { DomainEvent } from '../platform/events/types.js';
-import { councilEventOf } from './service/feed.js';
+import { councilEventOf } from './model/events.js';
 
 /** The lodgement an index item records: the first submission's date keeps its place in the list. */
 export interface Lodgement {

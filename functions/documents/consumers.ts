@@ -2,7 +2,7 @@ import { defineConsumer } from '../platform/events/consumers.js';
 import { requireEnv } from '../platform/config.js';
 import type { EventConsumer } from '../platform/events/consumers.js';
 import { OWNERSHIP_CONTAINER_ID } from '../../shared/domain/documents.js';
-import { applicationPrefixes } from './service/keys.js';
+import { applicationPrefixes } from './model/keys.js';
 import { deletePrefix } from './service/storage.js';
 import type { ApplicationDocumentRecord } from './repository.js';
 import { markExtractionRunning, readDocument } from './repository-extraction.js';

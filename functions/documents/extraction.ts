@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { logger } from '../platform/logger.js';
 import { recordMetric } from '../platform/observability/metrics.js';
 import { s3Client } from '../platform/adapters/aws/s3.js';
-import { extractedTextKey, loggableKey } from './service/keys.js';
+import { extractedTextKey, loggableKey } from './model/keys.js';
 import type { ByteSource } from './service/byte-source.js';
 import { withPdf } from './service/pdf-ranges.js';
 import { readTitle, type TitleResult } from './service/title.js';

@@ -8,8 +8,8 @@ import { entities, service } from '../platform/data/service.js';
 import { newEvent, outboxItem } from '../platform/events/outbox.js';
 import type { TransactionEntities } from '../platform/events/outbox.js';
 import type { ApplicationDocumentRecord, NewApplicationDocument } from './repository.js';
-import { incomingKey } from './service/keys.js';
-import type { Unmerge } from './service/merge.js';
+import { incomingKey } from './model/keys.js';
+import type { Unmerge } from './model/files.js';
 import { mergeTransition } from './repository-merge.js';
 import './events.js';
 

@@ -6,7 +6,7 @@ import type { UploadErrorCode } from '../../shared/schemas/documents.js';
 import { isConditionalCheckFailed } from '../platform/data/conditional.js';
 import { newEvent, outboxItem } from '../platform/events/outbox.js';
 import { SYSTEM_ACTOR } from '../platform/events/types.js';
-import { incomingKey, isUserKeyOwner, applicationIdOfIncomingKey } from './service/keys.js';
+import { incomingKey, isUserKeyOwner, applicationIdOfIncomingKey } from './model/keys.js';
 import './events.js';
 
 export type ApplicationDocumentRecord = EntityItem<typeof applicationDocument>;

@@ -12,7 +12,7 @@ import { logger } from '../platform/logger.js';
 import { s3Client } from '../platform/adapters/aws/s3.js';
 import { clamscanScanner } from '../platform/adapters/scanner.js';
 import { getScanDocumentByObjectKey, settleScannedDocument } from './repository.js';
-import { decodeS3EventKey } from './service/keys.js';
+import { decodeS3EventKey } from './model/keys.js';
 import { scanService } from './service/scan.js';
 import { documentChecks } from './service/checks/index.js';
 import { entities } from '../platform/data/service.js';

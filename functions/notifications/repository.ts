@@ -6,9 +6,7 @@ import { entities, service } from '../platform/data/service.js';
 import { NO_APPLICATION } from '../platform/data/entities/notifications.js';
 import type { notification as notificationEntity } from '../platform/data/entities/notifications.js';
 import type { notificationProfile as profileEntity } from '../platform/data/entities/notifications.js';
-import type { AccessRowInfo, NewNotification, RecipientUser } from './service/fanout.js';
-import type { ApplicationInfo } from './service/stories.js';
-import type { ProfileSet } from './service/inbox.js';
+import type { AccessRowInfo, ApplicationInfo, NewNotification, ProfileSet, RecipientUser } from './model.js';
 
 /** Reads and writes of notifications and their users' profiles (docs/notifications.md). */
 export type NotificationRecord = EntityItem<typeof notificationEntity>;

@@ -16,6 +16,7 @@ import userAuthoritiesJson from '../../shared/reference/user-authorities.json' w
 import { Country } from '../../shared/schemas/country.js';
 import type { JurisdictionParts } from './jurisdiction.js';
 import { demoDataMode, withoutDemoData, type DemoDataMode } from './demo-data.js';
+import type { ReferenceData } from './reference-data.js';
 import {
   Authority,
   Breadcrumb,
@@ -32,23 +33,7 @@ import {
   UserAuthorityGrant,
 } from '../../shared/schemas/reference.js';
 
-/** Every reference list, parsed. */
-export interface ReferenceData {
-  countries: Country[];
-  jurisdictions: Jurisdiction[];
-  authorities: Authority[];
-  forms: Form[];
-  breadcrumbs: Breadcrumb[];
-  steps: Step[];
-  participantTypes: ParticipantType[];
-  qualificationTypes: QualificationType[];
-  documentCategories: DocumentCategory[];
-  documentContainers: DocumentContainer[];
-  documentTags: DocumentTag[];
-  documentTypes: DocumentType[];
-  userAuthorities: UserAuthorityGrant[];
-  images: ReferenceImage[];
-}
+export type { ReferenceData };
 
 /** The raw JSON of shared/reference/, keyed by file name (without .json). */
 export const referenceFiles = {

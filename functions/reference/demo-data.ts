@@ -1,5 +1,5 @@
 import type { AuthorityPaymentOptions } from '../../shared/schemas/payments.js';
-import type { ReferenceData } from './data.js';
+import type { ReferenceData } from './reference-data.js';
 
 /**
  * Demo and placeholder reference data (issue 33 point 8): what a local stack and test stages show,

@@ -11,7 +11,7 @@ import { acknowledge, findings } from './nag.js';
 import { PortalFunction } from './portal-function.js';
 import { grantTableItems } from './table-grants.js';
 import { MergeWorker } from './merge-worker.js';
-import { applicationPrefixes } from '../../functions/documents/service/keys.js';
+import { applicationPrefixes } from '../../functions/documents/model/keys.js';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 
@@ -137,7 +137,7 @@ export class EventConsumers extends Construct {
     // Consumers read and write the table (read models, their consumedEvent records).
     grantTableItems(this.function, table);
     // documents.files lists and removes a deleted application's objects only (every prefix of
-    // applicationPrefixes in functions/documents/service/keys.ts: never thumbnails/).
+    // applicationPrefixes in functions/documents/model/keys.ts: never thumbnails/).
     for (const prefix of applicationPrefixes('*').map((p) => p.replace(/\*\/$/, '*'))) {
       uploads.grantRead(this.function, prefix);
       uploads.grantDelete(this.function, prefix);

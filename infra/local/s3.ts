@@ -9,7 +9,7 @@ import S3rver, { type S3rverEventRecord } from 's3rver';
 import type { HandlerLoader } from './handlers';
 import { HOST } from './ports';
 import { closeServer, listen, s3EventKey, type Log } from './util';
-import { keyPrefixes } from '../../functions/documents/service/keys';
+import { keyPrefixes } from '../../functions/documents/model/keys';
 import { checkPresignedRequest, presignErrorXml } from './s3-presign';
 import { patchMultipart } from './s3-multipart';
 

@@ -10,7 +10,7 @@ import {
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { table as tableDef } from '../../functions/platform/data/table.js';
-import { keyPrefixes } from '../../functions/documents/service/keys.js';
+import { keyPrefixes } from '../../functions/documents/model/keys.js';
 import type { PortalConfig } from './config.js';
 import { ReferenceData } from './reference-data.js';
 

@@ -14,7 +14,7 @@ import type { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PortalFunction, repoRoot } from '../constructs/portal-function.js';
-import { keyPrefixes } from '../../functions/documents/service/keys.js';
+import { keyPrefixes } from '../../functions/documents/model/keys.js';
 import { webUrlParameterName, type PortalConfig } from './config.js';
 import { scheduledArnTemplate } from './scheduled-targets.js';
 
@@ -85,7 +85,7 @@ export class WorkflowsStack extends Stack {
     });
     table.grantReadWriteData(this.extractionFunction);
     uploads.grantRead(this.extractionFunction, `${documentsPrefix}*`);
-    // The text of a document goes to extracted/{key}.txt (functions/documents/service/keys.ts).
+    // The text of a document goes to extracted/{key}.txt (functions/documents/model/keys.ts).
     uploads.grantPut(this.extractionFunction, `${extractedPrefix}*`);
 
     const smLogs = new LogGroup(this, 'ExtractionStateMachineLogs', {

@@ -4,7 +4,7 @@
  * patterns (shared/domain/validation.ts `isValidOrganisationName`, `messages.organisationName`).
  */
 import type { OrganisationRole } from '../schemas/common.js';
-import { TEMPLATE_THUMBNAIL } from './applications.js';
+import { TEMPLATE_THUMBNAIL } from './thumbnails.js';
 import { imageUploadKeys } from './images.js';
 
 export const invitationStatuses = ['Pending', 'Accepted', 'Rejected', 'Expired', 'Revoked', 'Error'] as const;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isThumbnailUploadKey, TEMPLATE_THUMBNAIL, THUMBNAIL_MESSAGE } from '../domain/applications.js';
+import { isThumbnailUploadKey, TEMPLATE_THUMBNAIL, THUMBNAIL_MESSAGE } from '../domain/thumbnails.js';
 
 /**
  * POST /user/thumbnail-uploads (issue 9 point 5): a template thumbnail (portal-core §5, §9: one

@@ -116,7 +116,7 @@ function reference(): Reference {
  */
 async function seedItems(benchUserId: string) {
   const { entities } = await import('../../functions/platform/data/service');
-  const { listRowFields } = await import('../../functions/applications/service/list-row');
+  const { listRowFields } = await import('../../functions/applications/model/list-row');
   const ref = reference();
   const r = prng(20251122);
   const items: Record<string, unknown>[] = [];
@@ -284,7 +284,7 @@ export async function applications(stack: BenchStack, h: BenchHelpers) {
 
   // The same work in-process, with what DynamoDB was asked for (one run's calls; median time of 11).
   const { ApplicationsV3Query } = await import('../../shared/schemas/applications');
-  const { v3Request } = await import('../../functions/applications/service/lists');
+  const { v3Request } = await import('../../functions/applications/model/lists');
   const { service: listing } = await import('../../functions/applications/lists');
   const { newReadStats } = await import('../../functions/applications/repository/lists');
   type Stats = ReturnType<typeof newReadStats>;

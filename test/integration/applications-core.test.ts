@@ -81,7 +81,7 @@ async function grant(applicationId: string, userId: string, accessLevel: AccessL
     await entities.applicationAccess.delete({ applicationId, userId }).go();
     return;
   }
-  const { listRowFields } = await import('../../functions/applications/service/list-row');
+  const { listRowFields } = await import('../../functions/applications/model/list-row');
   const { catalogue } = await import('../../functions/reference/catalogue');
   await entities.applicationAccess
     .put({

@@ -51,7 +51,7 @@ async function tableAccess() {
   process.env.AWS_SECRET_ACCESS_KEY ??= 'S3RVER';
   process.env.TABLE_NAME = o.TableName;
   const { entities } = await import('../../functions/platform/data/service.js');
-  const { listRowFields } = await import('../../functions/applications/service/list-row.js');
+  const { listRowFields } = await import('../../functions/applications/model/list-row.js');
   return { entities, listRowFields };
 }
 

@@ -29,7 +29,7 @@ pointAtStack(o);
 
 const { entities } = await import('../../functions/platform/data/service');
 const { documentClient } = await import('../../functions/platform/adapters/aws-clients');
-const { listRowFields } = await import('../../functions/applications/service/list-row');
+const { listRowFields } = await import('../../functions/applications/model/list-row');
 const { catalogue } = await import('../../functions/reference/catalogue');
 
 type Level = 'ReadOnly' | 'Edit' | 'Manage';

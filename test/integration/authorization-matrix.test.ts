@@ -61,9 +61,9 @@ process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
 
 const { entities } = await import('../../functions/platform/data/service');
 const { documentClient, s3Client } = await import('../../functions/platform/adapters/aws-clients');
-const { listRowFields } = await import('../../functions/applications/service/list-row');
+const { listRowFields } = await import('../../functions/applications/model/list-row');
 const { catalogue } = await import('../../functions/reference/catalogue');
-const { applicationPrefixes } = await import('../../functions/documents/service/keys');
+const { applicationPrefixes } = await import('../../functions/documents/model/keys');
 
 // ---------------------------------------------------------------------------------------------
 // Who calls
@@ -917,7 +917,7 @@ const listRows = (userId: string) =>
     >[0],
   );
 
-/** Every object of the application, under every prefix it has (functions/documents/service/keys.ts). */
+/** Every object of the application, under every prefix it has (functions/documents/model/keys.ts). */
 async function objects(id: string) {
   const pages = await Promise.all(
     applicationPrefixes(id).map((Prefix) =>

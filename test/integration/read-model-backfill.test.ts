@@ -20,9 +20,9 @@ process.env.TABLE_NAME = o.TableName;
 const { BatchWriteCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
 const { entities } = await import('../../functions/platform/data/service.js');
 const { documentClient } = await import('../../functions/platform/adapters/aws/dynamodb.js');
-const { listRowFields } = await import('../../functions/applications/service/list-row.js');
+const { listRowFields } = await import('../../functions/applications/model/list-row.js');
 const rm = await import('../../functions/applications/repository/read-model.js');
-const { reconcile, badgesOfCounters } = await import('../../functions/applications/service/read-model.js');
+const { reconcile, badgesOfCounters } = await import('../../functions/applications/model/read-model.js');
 const { backfillReadModel, tablePorts } = await import('../../infra/seed/backfill-read-model.js');
 
 type Item = Record<string, unknown>;

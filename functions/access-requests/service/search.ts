@@ -14,7 +14,7 @@ import type { SearchKind } from '../repository/search.js';
 /** What the search needs: the search entries, the applications, the caller's access and requests. */
 export interface SearchPorts {
   now(): Date;
-  /** Normalises a value as the search entries store it (functions/applications/service/list-row.ts). */
+  /** Normalises a value as the search entries store it (functions/applications/model/list-row.ts). */
   normalise(value: string): string;
   searchEntries(authorityId: string, kind: SearchKind, value: string, limit: number): Promise<string[]>;
   applicationsByIds(ids: readonly string[]): Promise<ApplicationRecord[]>;

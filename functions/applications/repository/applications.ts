@@ -15,8 +15,8 @@ import type {
 import type { AccessLevel, NotificationLevel } from '../../../shared/schemas/common.js';
 import { fullAddressOf } from '../../../shared/domain/address.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
-import { listRowFields } from '../service/list-row.js';
-import type { ListRowContext } from '../service/list-row.js';
+import { listRowFields } from '../model/list-row.js';
+import type { ListRowContext } from '../model/list-row.js';
 import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
 import { newEvent, outboxItem } from '../../platform/events/outbox.js';
 import type { TransactionEntities, TransactionItems } from '../../platform/events/outbox.js';

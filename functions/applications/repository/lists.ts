@@ -9,8 +9,8 @@ import type {
   applicationAccess as accessEntity,
   template as templateEntity,
 } from '../../platform/data/entities/application.js';
-import type { Filter, QueryPlan, Visibility } from '../service/lists.js';
-import { nextLimit } from '../service/lists.js';
+import type { Filter, QueryPlan, Visibility } from '../model/lists.js';
+import { nextLimit } from '../model/lists.js';
 import type { RecordType } from '../../../shared/schemas/applications.js';
 
 /**

@@ -10,8 +10,8 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../platform/adapters/aws/dynamodb.js';
 import { entities } from '../../platform/data/service.js';
 import { listRecordType } from '../../../shared/domain/applications.js';
-import { isCounterName, rebuildPlan, signatureOf } from '../service/read-model.js';
-import type { Contribution, ContributionStore } from '../service/read-model.js';
+import { isCounterName, rebuildPlan, signatureOf } from '../model/read-model.js';
+import type { Contribution, ContributionStore } from '../model/read-model.js';
 import type { ReadStats } from './lists.js';
 
 /**

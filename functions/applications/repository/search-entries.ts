@@ -1,6 +1,6 @@
 import { entities } from '../../platform/data/service.js';
 import type { SearchValues } from '../../platform/events/types.js';
-import { normaliseSearch } from '../service/list-row.js';
+import { normaliseSearch } from '../model/list-row.js';
 
 /**
  * The application search entries (functions/platform/data/README.md S1–S4): an application's

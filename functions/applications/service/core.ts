@@ -27,7 +27,7 @@ import type {
 } from '../repository/applications.js';
 import { legalDescriptionOf, SELF_APPLICANT_ROLES, siteAddressOf } from './create.js';
 import { toApplicationDto, toParticipantView, toTemplateDto } from './dto.js';
-import type { ListRowContext } from './list-row.js';
+import type { ListRowContext } from '../model/list-row.js';
 import type { ApplicationPorts } from './ports.js';
 
 /**

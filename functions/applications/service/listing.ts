@@ -12,9 +12,17 @@ import type {
 import type { AccessRow, ApplicationItem, ReadStats, TemplateItem } from '../repository/lists.js';
 import { toTemplateDto } from './dto.js';
 import { toListItem } from './list-item.js';
-import { matchesNeeded, pageOf, planQuery, sortRows, v1Request, v2Request, v3Request } from './lists.js';
-import type { ListRequest, QueryPlan } from './lists.js';
-import { badgesOfCounters, filtersOfCounters, pairsOf } from './read-model.js';
+import {
+  matchesNeeded,
+  pageOf,
+  planQuery,
+  sortRows,
+  v1Request,
+  v2Request,
+  v3Request,
+} from '../model/lists.js';
+import type { ListRequest, QueryPlan } from '../model/lists.js';
+import { badgesOfCounters, filtersOfCounters, pairsOf } from '../model/read-model.js';
 
 /**
  * The application lists (portal-core §7): GET /user/applications (V1), /user/applicationsV2 (with

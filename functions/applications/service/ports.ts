@@ -14,7 +14,7 @@ import type {
   TemplateRecord,
   UpdateOptions,
 } from '../repository/applications.js';
-import type { ListRowContext } from './list-row.js';
+import type { ListRowContext } from '../model/list-row.js';
 import type { ThumbnailsService } from './thumbnails.js';
 
 /** The profile details a new application copies into its creator's participant. */

@@ -4,9 +4,9 @@ import type { registeredApplicantInvitation } from '../../platform/data/entities
 import { newEvent, outboxItem } from '../../platform/events/outbox.js';
 import type { TransactionEntities, TransactionItems } from '../../platform/events/outbox.js';
 import { feedItem } from '../lodgement.js';
-import { councilEventOf } from '../service/feed.js';
+import { councilEventOf } from '../model/events.js';
 import { councilActor } from '../../platform/events/types.js';
-import type { RegisteredApplicantInvitationStatus } from './service.js';
+import type { RegisteredApplicantInvitationStatus } from '../model/events.js';
 import './events.js';
 
 export type RegisteredApplicantInvitationRecord = EntityItem<typeof registeredApplicantInvitation>;

@@ -7,13 +7,16 @@ import {
   registeredApplicantInvitationMessages as msg,
   sameEmail,
 } from '../../../shared/domain/council-invitations.js';
-import type { councilEventTypes } from '../../../shared/schemas/council.js';
 import type { RegisteredApplicantInvitation } from '../../../shared/schemas/council.js';
 import { recordMetric } from '../../platform/observability/metrics.js';
+import {
+  councilEventTypeOfAnswer,
+  type InvitationAnswer as Answer,
+  type RegisteredApplicantInvitationStatus,
+} from '../model/events.js';
 import type { AlsoCommit, RegisteredApplicantInvitationRecord as InvitationRecord } from './repository.js';
 
-export type RegisteredApplicantInvitationStatus = 'Pending' | 'Accepted' | 'Rejected';
-type Answer = 'Accepted' | 'Rejected';
+export { councilEventTypeOfAnswer, type RegisteredApplicantInvitationStatus };
 
 /** What the invitations service needs: the table (./repository.ts), a clock and ids. */
 export interface InvitationPorts {
@@ -41,12 +44,6 @@ export interface Invitee {
   userId: string;
   email?: string | undefined;
 }
-
-/** The council's outbound event of an answer (shared/schemas/council.ts `councilEventTypes`). */
-export const councilEventTypeOfAnswer = (
-  status: Answer,
-): Extract<(typeof councilEventTypes)[number], `RegisteredApplicantInvitation${Answer}`> =>
-  status === 'Accepted' ? 'RegisteredApplicantInvitationAccepted' : 'RegisteredApplicantInvitationRejected';
 
 const optional = <K extends string, V>(key: K, value: V | undefined) =>
   (value === undefined || value === '' ? {} : { [key]: value }) as Partial<Record<K, V>>;

@@ -23,16 +23,11 @@ import { Forbidden, Invalid, NotFound } from '../../platform/errors.js';
 import type { ApplicationDocumentRecord } from '../repository.js';
 import type { ContainerRelationRecord } from '../repository-changes.js';
 import { actionsOn, assertCanChangeDocuments } from './access.js';
-import { filesOf } from './documents.js';
+import { filesOf, NEVER_MERGED_CONTAINER_ID, supportsMerge, type Unmerge } from '../model/files.js';
 import { toDocumentDto } from './view.js';
-import { unmergeOnRemoval, type Unmerge } from './merge.js';
+import { unmergeOnRemoval } from './merge.js';
 
-/** The container whose documents are never merged (portal-organisation §9). */
-export const NEVER_MERGED_CONTAINER_ID = 'other';
-
-/** A container merges when it names its merged file, and never the "other" one (portal-organisation §9). */
-export const supportsMerge = (c: Pick<DocumentContainer, 'id' | 'mergedFileName'>): boolean =>
-  c.id !== NEVER_MERGED_CONTAINER_ID && Boolean(c.mergedFileName);
+export { NEVER_MERGED_CONTAINER_ID, supportsMerge };
 
 export interface ContainerPorts {
   list(applicationId: string): Promise<ApplicationDocumentRecord[]>;

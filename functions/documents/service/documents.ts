@@ -13,23 +13,14 @@ import type { UserCaller } from '../../platform/caller.js';
 import type { ApplicationDocumentRecord, NewApplicationDocument } from '../repository.js';
 import type { AddOutcome } from '../repository-writes.js';
 import type { ContainerRelationRecord } from '../repository-changes.js';
-import { unmergeOnRemoval, type Unmerge } from './merge.js';
+import { filesOf, servedKey, type Unmerge } from '../model/files.js';
+import { unmergeOnRemoval } from './merge.js';
 import { actionsOn, assertCanChangeDocuments } from './access.js';
 import { planNewDocument } from './create.js';
 import { toDocumentDto } from './view.js';
-import { extractedTextKey, isIncomingKey } from './keys.js';
+import { isIncomingKey } from '../model/keys.js';
 
-/**
- * Where a document's bytes are served from: the scanned copy the scanner wrote (storedKey), or, for
- * records written before issue 9 and server-written files, objectKey. Never an incoming/ key: those
- * hold what a browser PUT, scanned or not.
- */
-export function servedKey(
-  doc: Pick<ApplicationDocumentRecord, 'objectKey' | 'storedKey'>,
-): string | undefined {
-  if (doc.storedKey) return doc.storedKey;
-  return isIncomingKey(doc.objectKey) ? undefined : doc.objectKey;
-}
+export { filesOf, servedKey };
 
 /** What the documents service needs from the world: the table, the bucket, the reference data, the summary PDF. */
 export interface DocumentPorts {
@@ -86,12 +77,6 @@ const MAX_CREATE_ATTEMPTS = 10;
 
 /** Removals read again when the document or its container's merge status changed meanwhile. */
 const MAX_REMOVE_ATTEMPTS = 3;
-
-/** Every file a removed document had: the upload, the scanned copy and its extracted text. */
-export function filesOf(doc: Pick<ApplicationDocumentRecord, 'objectKey' | 'storedKey'>): string[] {
-  const served = servedKey(doc);
-  return [...new Set([doc.objectKey, ...(served ? [served, extractedTextKey(served)] : [])])];
-}
 
 /** The documents of an application (portal-core §4 "Document upload", §5 "Uploads", §7 documents). */
 export function documentsService(ports: DocumentPorts) {

@@ -12,12 +12,13 @@ import type { DocumentContainer } from '../../../shared/schemas/reference.js';
 import type { ApplicationDocumentRecord } from '../repository.js';
 import type { ContainerRelationRecord } from '../repository-changes.js';
 import type { MergedDocument } from '../repository-merge.js';
-import { supportsMerge } from './containers.js';
-import { servedKey } from './documents.js';
-import { generatedKey } from './keys.js';
+import { servedKey, supportsMerge, type Unmerge } from '../model/files.js';
+import { generatedKey } from '../model/keys.js';
 import { mergePdfParts, MergePartError } from './merge-pdf.js';
 import type { ObjectSink } from './merge-storage.js';
 import { toDocumentDto } from './view.js';
+
+export type { Unmerge };
 
 /** The merged document's name (its key in the application; the file is named `mergedFileName`). */
 export const mergedDocumentName = (containerId: string): string => `merged-${containerId}.pdf`;
@@ -39,13 +40,6 @@ export type MergeOutcome =
   | { outcome: 'Merged'; pageCount: number; parts: number; byteLength: number }
   | { outcome: 'Error'; reason: string }
   | { outcome: 'Skipped'; reason: string };
-
-/** A merged file's removal: its container's relation goes from `from` back to NotMerged. */
-export interface Unmerge {
-  documentName: string;
-  documentContainerId: string;
-  from: 'Merged' | 'Error';
-}
 
 /**
  * What removing documents does to their container's merge: removing the merged file takes the

@@ -15,7 +15,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../../platform/adapters/aws/s3.js';
 import { requireEnv } from '../../platform/config.js';
-import { isIncomingKey } from './keys.js';
+import { isIncomingKey } from '../model/keys.js';
 
 const bucket = () => requireEnv('UPLOADS_BUCKET');
 

@@ -8,7 +8,7 @@ import {
   keyOwnerOf,
   loggableKey,
   scannedDocumentKey,
-} from './keys.js';
+} from '../model/keys.js';
 import { isStalled } from './view.js';
 import { recordMetric } from '../../platform/observability/metrics.js';
 import type { scanVerdicts } from '../../platform/observability/catalogue.js';

@@ -14,7 +14,7 @@ import { checkUploadFile, documentLimits, documentMessages } from '../../../shar
 import type { UserCaller } from '../../platform/caller.js';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
 import type { NewUserDocument, UserDocumentRecord } from '../repository-changes.js';
-import { isIncomingKey } from './keys.js';
+import { isIncomingKey } from '../model/keys.js';
 import { servedKey } from './documents.js';
 import { toDocumentDto } from './view.js';
 

@@ -3,50 +3,14 @@ import { UNSUBSCRIBE_TEXT } from './unsubscribe.js';
 import { accessRank } from '../../../shared/domain/applications.js';
 import { deliveryOf, digestPeriodEnd, effectiveLevel } from '../../../shared/domain/notifications.js';
 import type { EmailDigest } from '../../../shared/domain/notifications.js';
-import type {
-  NotificationKind,
-  NotificationLevelValue,
-  NotificationType,
-} from '../../../shared/domain/notifications.js';
-import type { AccessLevel } from '../../../shared/schemas/common.js';
-import type { NotificationRecipients } from '../../../shared/schemas/notifications.js';
+import type { NotificationLevelValue, NotificationType } from '../../../shared/domain/notifications.js';
 import type { MailMessage } from '../../platform/adapters/mail.js';
 import type { DomainEvent } from '../../platform/events/types.js';
 import { recordMetric } from '../../platform/observability/metrics.js';
-import { applicationIdOf, applicationLabel, storyOf, type ApplicationInfo, type Tell } from './stories.js';
+import type { AccessRowInfo, ApplicationInfo, NewNotification, RecipientUser } from '../model.js';
+import { applicationIdOf, applicationLabel, storyOf, type Tell } from './stories.js';
 
-/** A user as the fan-out needs them: where to write, how loud, where to mail. */
-export interface RecipientUser {
-  userId: string;
-  email: string;
-  firstName?: string | undefined;
-  lastName?: string | undefined;
-  defaultApplicationNotificationLevel?: NotificationLevelValue | undefined;
-  emailPreference?: boolean | undefined;
-}
-
-/** A user's row on an application (their access and their own level). */
-export interface AccessRowInfo {
-  userId: string;
-  accessLevel: AccessLevel;
-  notificationLevel?: NotificationLevelValue | undefined;
-}
-
-/** One inbox item to write (conditionally: its key comes from the event and the recipient). */
-export interface NewNotification {
-  notificationId: string;
-  groupId: string;
-  eventId: string;
-  recipientId: string;
-  applicationId?: string | undefined;
-  type: NotificationType;
-  kind: NotificationKind;
-  createdDate: string;
-  message: { subtype: string; shortText: string; fullText: string; htmlText: string };
-  recipients: NotificationRecipients;
-  /** Set when the email waits for the recipient's digest: the period's end and what it lists. */
-  digest?: { digestDue: string; email: string; firstName?: string | undefined; link: string };
-}
+export type { AccessRowInfo, NewNotification, RecipientUser };
 
 const escapeAttribute = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

@@ -1,5 +1,4 @@
 import type {
-  EmailDigest,
   NotificationDto,
   NotificationUserProfilePatch,
   NotificationsPage,
@@ -7,13 +6,10 @@ import type {
   NotificationUserProfile,
 } from '../../../shared/schemas/notifications.js';
 import { Invalid, NotFound } from '../../platform/errors.js';
+import type { ProfileSet } from '../model.js';
 import type { NotificationProfileRecord, NotificationRecord, PagePosition } from '../repository.js';
 
-export interface ProfileSet {
-  hasNewNotifications?: boolean;
-  lastSeenDate?: string;
-  emailDigest?: EmailDigest;
-}
+export type { ProfileSet };
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 

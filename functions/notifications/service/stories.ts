@@ -1,20 +1,14 @@
 import type { NotificationKind, NotificationType } from '../../../shared/domain/notifications.js';
 import { formatNzd } from '../../../shared/domain/payments.js';
 import type { DomainEvent } from '../../platform/events/types.js';
+import type { ApplicationInfo } from '../model.js';
 import '../../access-requests/events.js';
 import '../../organisations/events.js';
 import '../../participants/events.js';
 import '../../payments/events.js';
 import '../../rfis/events.js';
 
-/** What a notification names of its application (docs/notifications.md). */
-export interface ApplicationInfo {
-  applicationId: string;
-  applicationNumber?: string | undefined;
-  consentNumber?: string | undefined;
-  address?: string | undefined;
-  authorityId?: string | undefined;
-}
+export type { ApplicationInfo };
 
 /** One group of people told one thing: the application's participants (by level), or named users. */
 export interface Tell {

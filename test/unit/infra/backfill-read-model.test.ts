@@ -10,7 +10,7 @@ import {
 import type { BackfillArgs, BackfillPorts } from '../../../infra/seed/backfill-read-model.js';
 import type { BuildResult } from '../../../functions/applications/repository/read-model.js';
 import type { AccessLevel } from '../../../shared/schemas/common.js';
-import { rebuildPlan, signatureOf } from '../../../functions/applications/service/read-model.js';
+import { rebuildPlan, signatureOf } from '../../../functions/applications/model/read-model.js';
 
 const defaults: BackfillArgs = { users: [], dryRun: false, rebuild: false, concurrency: 4, segments: 1 };
 

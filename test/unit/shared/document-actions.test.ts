@@ -13,7 +13,7 @@ import {
   incomingKey,
   isIncomingKey,
   scannedDocumentKey,
-} from '../../../functions/documents/service/keys';
+} from '../../../functions/documents/model/keys';
 
 const mine = { createdBy: 'u1', documentContainerId: 'plans' };
 const theirs = { createdBy: 'u2', documentContainerId: 'plans' };

@@ -6,7 +6,7 @@ import {
   decodeS3EventKey,
   extractedTextKey,
   userDocumentKey,
-} from '../../../functions/documents/service/keys.js';
+} from '../../../functions/documents/model/keys.js';
 
 describe('user rules', () => {
   it('organisation role: Admin stays Admin, anything else reads Normal', () => {

@@ -10,8 +10,8 @@ const { loadI18next, loadAllStrings, page } = vi.hoisted(() => ({
   loadAllStrings: vi.fn(async () => undefined),
   page: () => ({ default: () => null }),
 }));
-vi.mock('../../../web/src/i18n/strings', async (original) => ({
-  ...(await original<typeof import('../../../web/src/i18n/strings')>()),
+vi.mock('../../../web/src/i18n/load', async (original) => ({
+  ...(await original<typeof import('../../../web/src/i18n/load')>()),
   loadI18next,
   loadAllStrings,
 }));

@@ -93,7 +93,7 @@ describe('warmStart', () => {
   it('on the dashboard, starts GET /user and the first recent list the dashboard then asks for', async () => {
     vi.doMock('../../../web/src/app/SignedInRoot', () => ({ default: () => null }));
     vi.doMock('../../../web/src/features/dashboard/DashboardPage', () => ({ default: () => null }));
-    vi.doMock('../../../web/src/i18n/strings', () => ({ loadAllStrings: async () => undefined }));
+    vi.doMock('../../../web/src/i18n/load', () => ({ loadAllStrings: async () => undefined }));
     const { warmStart } = await import('../../../web/src/app/warmStart');
     const { applicationsApi } = await import('../../../web/src/api/applications');
     const { recentParams } = await import('../../../web/src/features/dashboard/recent');

@@ -7,7 +7,7 @@ import { StatusPage } from './StatusPage';
 import { PageSpinner } from '../components/PageSpinner';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary';
 import { SignedInLoading } from './SignedInLoading';
-import { loadAllStrings } from '../i18n/strings';
+import { loadAllStrings } from '../i18n/load';
 
 // The signed-in shell (AppLayout, TopNavigation, dashboard) and its query cache are a chunk of
 // their own: the sign-in page does not download them, nor the signed-in pages' strings.

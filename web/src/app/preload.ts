@@ -1,5 +1,5 @@
 import { loadAmplifyAuth } from './amplify';
-import { loadAllStrings } from '../i18n/strings';
+import { loadAllStrings } from '../i18n/load';
 import type { RuntimeConfig } from './config';
 
 const ignore = () => undefined;

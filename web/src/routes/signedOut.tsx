@@ -9,7 +9,7 @@ import {
   legacyInvitationCode,
 } from '../features/auth/invitationLink';
 import { RouteError } from './RouteError';
-import { loadAllStrings, loadI18next } from '../i18n/strings';
+import { loadAllStrings, loadI18next } from '../i18n/load';
 import { withReturnPath } from '../../../shared/domain/returnPath';
 
 type PageModule = { default: React.ComponentType };
@@ -30,7 +30,7 @@ export interface SignedOutPages {
 }
 
 // The sign-in page translates with i18n/translate.ts; the other pages are drawn with react-i18next,
-// so i18next loads with them (i18n/strings.ts), not with the first page.
+// so i18next loads with them (i18n/load.ts), not with the first page.
 const withI18next =
   (load: PageLoader): PageLoader =>
   async () =>

@@ -152,7 +152,7 @@ export const applicationAccess = new Entity({
     /**
      * What `searchText` matches (FilterExpression `contains`): applicationNumber, consentNumber,
      * fullAddress, form display name, authority display name and name, lower-cased, single-spaced,
-     * joined by ' | ' (built by functions/applications/service/list-row.ts).
+     * joined by ' | ' (built by functions/applications/model/list-row.ts).
      */
     searchText: { type: 'string' },
     hasOutstandingPayments: { type: 'boolean', default: false },
@@ -551,7 +551,7 @@ export const applicationSnapshot = new Entity({
  * `f:form:<id>`, ...; none for a template or a row that is gone). Kept per (user, application) so
  * the consumer that maintains the summary moves a user's counts from the stored contribution to the
  * current one in one transaction, conditional on the stored one: replays and events out of order
- * change nothing (functions/applications/service/read-model.ts).
+ * change nothing (functions/applications/model/read-model.ts).
  */
 export const applicationContribution = new Entity({
   model: model('applicationContribution'),

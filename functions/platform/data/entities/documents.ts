@@ -7,7 +7,7 @@ const uploadStatuses = ['Pending', 'Uploading', 'Awaiting review', 'Uploaded', '
 const fileAttributes = {
   documentName: { type: 'string', required: true, readOnly: true },
   /**
-   * S3 object key (see functions/documents/service/keys.ts): where the upload arrives
+   * S3 object key (see functions/documents/model/keys.ts): where the upload arrives
    * (`incoming/...`, the presigned PUT's target; the scan trigger finds the record by it). Records
    * written before issue 9, and server-written files, hold the served key here.
    */

@@ -18,9 +18,9 @@ import {
   reconcile,
   signatureOf,
   totalsOf,
-} from '../../../../functions/applications/service/read-model';
-import type { Contribution, ContributionStore } from '../../../../functions/applications/service/read-model';
-import { badgeCounts } from '../../../../functions/applications/service/lists';
+} from '../../../../functions/applications/model/read-model';
+import type { Contribution, ContributionStore } from '../../../../functions/applications/model/read-model';
+import { badgeCounts } from '../../../../functions/applications/model/lists';
 
 const logger = new Logger({ serviceName: 'test', logLevel: 'SILENT' });
 

@@ -1,6 +1,6 @@
 /** Pure parts of the applications core: list rows, list items, DTOs, action items, create helpers, thumbnails. */
 import { describe, expect, it } from 'vitest';
-import { listRowFields, searchTextOf } from '../../../../functions/applications/service/list-row';
+import { listRowFields, searchTextOf } from '../../../../functions/applications/model/list-row';
 import { toListItem } from '../../../../functions/applications/service/list-item';
 import { toApplicationDto } from '../../../../functions/applications/service/dto';
 import type { ApplicationSource } from '../../../../functions/applications/service/dto';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { listsService } from '../../../../functions/applications/service/listing.js';
 import type { ListPorts } from '../../../../functions/applications/service/listing.js';
-import type { QueryPlan } from '../../../../functions/applications/service/lists.js';
+import type { QueryPlan } from '../../../../functions/applications/model/lists.js';
 import type {
   AccessRow,
   ApplicationItem,
@@ -17,7 +17,7 @@ import {
   ApplicationsV3Query,
   BadgeCounts,
 } from '../../../../shared/schemas/applications.js';
-import { countersOf, totalsOf } from '../../../../functions/applications/service/read-model.js';
+import { countersOf, totalsOf } from '../../../../functions/applications/model/read-model.js';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n)).toISOString();
 

@@ -16,7 +16,7 @@ import {
   v1Request,
   v2Request,
   v3Request,
-} from '../../../../functions/applications/service/lists.js';
+} from '../../../../functions/applications/model/lists.js';
 
 const v3 = (q: Record<string, string | string[]>) => v3Request(ApplicationsV3Query.parse(q));
 const v2 = (q: Record<string, string | string[]>) => v2Request(ApplicationsV2Query.parse(q));

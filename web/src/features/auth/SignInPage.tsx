@@ -20,7 +20,7 @@ import { normaliseEmail } from './signInFlow';
 import { loginFormState } from './loginForm';
 import { PASSWORD_RESET_NOTICE } from './resetNotice';
 import { preloadSignedInApp } from '../../app/preload';
-import { loadI18next } from '../../i18n/strings';
+import { loadI18next } from '../../i18n/load';
 
 // Cloudscape-drawn parts shown only after a password: their chunks (and i18next, which they
 // translate with) load then, not with the page.

@@ -7,7 +7,7 @@
 import { AwsRum, type AwsRumConfig } from 'aws-rum-web';
 import type { RumConfig } from './settings';
 import { routeTemplate, scrubDetails, scrubError, scrubUrl } from './scrub';
-import type { Recorder, Report } from './start';
+import type { Recorder, Report } from './report';
 
 /** The event type of the three access-request refusals (custom events are on in the app monitor). */
 export const ACCESS_REQUEST_EVENT = 'consent_portal.access_request_error';

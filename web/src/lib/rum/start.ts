@@ -5,21 +5,13 @@
  * "error replay sample rate 0.3 on error"; a sampled load then downloads the RUM client
  * (lib/rum/recorder.ts), which gets that first error and every later one.
  */
-import { setApiFailureListener, type ApiFailure, type HttpMethod } from '../../api/client';
-import { ACCESS_REQUEST_CODES, type ServiceErrorCode } from '../../api/errors';
+import { setApiFailureListener, type ApiFailure } from '../../api/client';
+import { ACCESS_REQUEST_CODES } from '../../api/errors';
 import { loadConfigOnce } from '../../app/config';
+import type { Recorder, Report } from './report';
 import { parseRumConfig, sampledOnError, type RumConfig } from './settings';
 
-/** What is reported: a JavaScript error, a failed API call, one of the three access-request refusals. */
-export type Report =
-  | { kind: 'error'; error: unknown }
-  | { kind: 'http'; method: HttpMethod; path: string; status: number }
-  | { kind: 'access-request'; code: ServiceErrorCode };
-
-/** The RUM client once loaded: records a report made while the browser was at `pathname`. */
-export interface Recorder {
-  record(report: Report, pathname: string): void;
-}
+export type { Recorder, Report };
 
 export type ReporterState = 'waiting' | 'off' | 'loading' | 'on';
 
