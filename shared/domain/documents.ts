@@ -6,9 +6,9 @@ import {
   SUMMARY_CONTAINER_ID,
   canEdit,
   canManage,
-  isEditableStatus,
   isOwnershipDocumentExpired,
 } from './applications.js';
+import { documentsChangeableAt } from './offers.js';
 
 /**
  * Who may change or remove an application document (portal-core §6 "Only the document owner or a
@@ -28,15 +28,9 @@ export interface DocumentActions {
   isDeletable: boolean;
 }
 
-/**
- * The container of proofs of payment (issue 19; docs/payments.md): a direct deposit's proof is
- * uploaded here when the deposit is claimed, whatever the application's status.
- */
-export const PAYMENT_PROOFS_CONTAINER_ID = 'payment-proofs';
-
-/** Whether the documents of a container may change at the application's status. */
-export const documentsChangeableAt = (status: ApplicationStatus, containerId: string | undefined): boolean =>
-  isEditableStatus(status) || containerId === PAYMENT_PROOFS_CONTAINER_ID;
+// The proofs-of-payment container and whether a container's documents may change at a status: the
+// one rule of what an application offers (./offers.ts), re-exported for the documents' callers.
+export { PAYMENT_PROOFS_CONTAINER_ID, documentsChangeableAt } from './offers.js';
 
 export function documentActions(
   doc: { createdBy?: string | undefined; documentContainerId?: string | undefined },

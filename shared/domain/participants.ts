@@ -204,7 +204,10 @@ export const shouldInvite = (p: Pick<ParticipantFacts, 'loginUserId' | 'email' |
   !p.loginUserId && !!p.email && accessRank(p.accessLevel) >= 1;
 
 /** The card's warning: a required role held with any of the contact details missing. */
-export function isMissingDetails(types: readonly ParticipantType[], p: ParticipantFacts): boolean {
+export function isMissingDetails(
+  types: readonly ParticipantType[],
+  p: Pick<ParticipantFacts, 'participantTypes' | 'email' | 'address' | 'phone' | 'firstName' | 'lastName'>,
+): boolean {
   const holdsRequired = (p.participantTypes ?? []).some((n) => typeOf(types, n)?.required);
   if (!holdsRequired) return false;
   return [p.email, p.address?.fullAddress, p.phone, p.firstName, p.lastName].some((v) => !v?.trim());

@@ -82,6 +82,13 @@ export function formatMegabytes(bytes: number): string {
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }
 
+/**
+ * What to do about a file under the minimum size (issue 36 finding 7; docs/content-guide.md "Errors
+ * that say what to do"): the spec's rule and message stay, this sentence follows it.
+ */
+export const TOO_SMALL_WHAT_TO_DO =
+  'Export the PDF again at a higher quality or scan it again, then upload the new file.';
+
 /** The upload messages of portal-core §5 and §8, word for word. */
 export const documentMessages = {
   tooLarge: (name: string, max: number = documentLimits.maxFileSize) =>
@@ -93,7 +100,7 @@ export const documentMessages = {
   notAcceptable: (name: string) => `File "${name}" is not acceptable`,
   /** The spec's 'not acceptable', saying the minimum size (6000 bytes) the file is under. */
   tooSmall: (name: string, min: number = documentLimits.minFileSize) =>
-    `File "${name}" is not acceptable, we only accept file size of at least ${min.toLocaleString('en-NZ')} bytes.`,
+    `File "${name}" is not acceptable, we only accept file size of at least ${min.toLocaleString('en-NZ')} bytes. ${TOO_SMALL_WHAT_TO_DO}`,
   maxPerContainer: (max: number = documentLimits.maxFilesPerContainer) =>
     `Max file numbers is ${max} per container`,
   /** The spec gives the 200-file limit without a message: the container message's wording. */

@@ -4,7 +4,8 @@
  * wcc's own credentials, as `npm start -- --council=auto` runs it, here on this application only and
  * at a quick pace); the applicant watches the stages and the statutory clock on the Overview, the
  * consent number, the inspections with Book inspection, and starts a code compliance certificate
- * from the consent. Axe on each page.
+ * from the consent; once the CCC is issued the completed consent offers no upload and no follow-on
+ * application, saying why (issue 36 finding 4). Axe on each page.
  */
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
@@ -95,6 +96,31 @@ test('the automatic council grants a lodged application; the applicant follows i
     await page.getByRole('button', { name: 'Code compliance certificate' }).click();
     await expect(page).toHaveURL(/\/application-form\/\d+/);
     expect(page.url()).not.toContain(`/application-form/${id}`);
+
+    // The council issues the CCC: the consent is completed. It offers nothing the server would refuse
+    // (issue 36 finding 4): no upload zone or "Required" badge, no CCC, amendment or extension of
+    // time — and says why.
+    await council.stop();
+    await councilApiClient(councilCredentials('wcc', o)).codeComplianceCertificate(id, {
+      issuedDate: new Date().toISOString().slice(0, 10),
+    });
+    await details.goto(id, 'Applications');
+    await expect(page.getByText(/the code compliance certificate has been issued/)).toBeVisible();
+    for (const name of [
+      'Code compliance certificate',
+      'Amendment to a building consent',
+      'Extension of time',
+    ])
+      await expect(page.getByRole('button', { name })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'details: completed consent, applications');
+    await details.tab('Documents').click();
+    await expect(page.getByText('This application takes no more documents')).toBeVisible();
+    await expect(
+      page.getByText(/Application is currently locked from further changes: the code compliance/),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Choose files/ })).toHaveCount(0);
+    await expect(page.getByText('Required', { exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'details: completed consent, documents');
   } finally {
     await council.stop();
   }

@@ -201,6 +201,15 @@ test('applications journey: wizard, two visits, review, documents, submit, dupli
   await expect(page.getByText(/is incomplete$|^Upload at least one document to/)).toHaveCount(0);
   await expect(page.getByText('Fix the errors above before submitting.')).toHaveCount(0);
   await expect(form.submit).toBeEnabled();
+  // Check your answers (issue 36 finding 7): each answer with a Change link to its step.
+  await expect(page.getByRole('heading', { name: 'Check your answers' })).toBeVisible();
+  const projectAnswers = page.getByRole('region', { name: 'Project details', exact: true });
+  await expect(projectAnswers.getByRole('definition').filter({ hasText: `Journey ${run}` })).toBeVisible();
+  await projectAnswers.getByRole('link', { name: 'Change Building name' }).click();
+  await expect(form.stepTitle('Project details')).toBeVisible();
+  await expect(form.field('Building name')).toHaveValue(`Journey ${run}`);
+  await form.sections.getByRole('link', { name: 'Review and submit' }).click();
+  await expect(form.stepTitle('Review and submit')).toBeVisible();
   // Any text is not a signature: the full name as on the profile (the demo applicant's) is.
   await form.signature.fill('x');
   await form.submit.click();

@@ -765,6 +765,24 @@ describe('consents: child applications, action items, rejected reason, notificat
         .body,
     ).toEqual([]);
     expect((await parentItem())?.hasChildApplications).toBe(false);
+
+    // The CCC issued (Completed): no follow-on application is offered, and the server refuses saying
+    // why (shared followOnOffer, issue 36 finding 4).
+    await councilSets(parent.id, { status: 'Completed' });
+    const completedItems = (
+      await api('GET', `/user/applicationsV3/${parent.id}/action-items`, undefined, { token: owner })
+    ).body as ActionItem[];
+    expect(completedItems.map((i) => i.itemType)).toEqual(['SaveAsTemplate']);
+    const refused = await api(
+      'POST',
+      `/user/applications/${parent.id}/child-applications`,
+      { formId: 'ccc' },
+      { token: owner },
+    );
+    expect(refused.status).toBe(403);
+    expect((refused.body as { message: string }).message).toContain(
+      'the code compliance certificate has been issued',
+    );
   });
 
   test('rejected reason: the closed reason when Rejected or Refused, else null', async () => {

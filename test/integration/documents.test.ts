@@ -427,7 +427,11 @@ describe('access', () => {
     const id = await seedApplication({ status: 'Submitted' });
     const res = await api('POST', docs(id), newDoc(), { token: owner.token, outputs: o });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ message: 'Application is currently locked from further changes' });
+    // The spec's message, then why in words (shared uploadOffer).
+    expect(res.body).toMatchObject({
+      message:
+        'Application is currently locked from further changes: the council is checking it. You can add documents again if the council asks for more information.',
+    });
     await createApplicationDocument({
       applicationId: id,
       documentName: 'lodged.pdf',

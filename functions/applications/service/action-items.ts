@@ -1,11 +1,14 @@
 import type { ActionItem, RequiredInspection } from '../../../shared/schemas/applications.js';
+import type { ApplicationStatus } from '../../../shared/schemas/applications.js';
 import type { AccessLevel } from '../../../shared/schemas/common.js';
 import { canEdit, canManage, canRead, isConsent } from '../../../shared/domain/applications.js';
+import { followOnOffer } from '../../../shared/domain/offers.js';
 
 export interface ActionItemsInput {
   application: {
     applicationType?: 'Standalone' | 'Amendment' | 'Supporting' | undefined;
     recordType: 'Draft' | 'Consent' | 'Template';
+    status: ApplicationStatus;
     consentNumber?: string | undefined;
     /** Set by the council (PUT /council/applications/{id}/required-inspections). */
     requiredInspections?: readonly RequiredInspection[] | undefined;
@@ -42,7 +45,8 @@ const inspectionsOutstanding = (inspections: readonly RequiredInspection[] | und
 /**
  * Action items of an application (portal-core §3): Save as Template for a standalone application
  * the caller manages; a child application for each amendment or supporting form of the jurisdiction
- * that the authority enables, only for a consent and a caller who may edit it; Print RFIs (the
+ * that the authority enables, only while shared `followOnOffer` allows (a granted consent still
+ * under way, a caller who may edit it); Print RFIs (the
  * RFIs PDF, /application-rfis-pdf/{id}) when the council has raised an RFI, for any caller who may
  * read; Book inspection (the council's booking page, in a new tab) for a consent with an inspection
  * still to pass, when the council gave its booking page, for a caller who may edit. In display order.
@@ -62,7 +66,7 @@ export function actionItems(input: ActionItemsInput): ActionItem[] {
       displayOrder: 0,
     });
   }
-  if (isConsent(application) && canEdit(accessLevel)) {
+  if (followOnOffer({ ...application, accessLevel }).allowed) {
     const children = input.forms
       .filter(
         (f) =>

@@ -7,10 +7,10 @@ import type { ActionItem } from '../../../shared/schemas/applications.js';
 import {
   accessRank,
   isDeletable,
-  isConsent,
   listRecordType,
   SUBMITTED_NOT_DELETABLE,
 } from '../../../shared/domain/applications.js';
+import { followOnOffer } from '../../../shared/domain/offers.js';
 import type { ApplicationGrant } from '../../platform/access.js';
 import type { UserCaller as Caller } from '../../platform/caller.js';
 import { Forbidden, NotFound } from '../../platform/errors.js';
@@ -19,7 +19,7 @@ import { actionItems } from './action-items.js';
 import { pageOf } from './create.js';
 import { toListItem } from './list-item.js';
 import type { ApplicationPorts } from './ports.js';
-import { CONSENT_ONLY, NOT_DELETABLE, core } from './core.js';
+import { NOT_DELETABLE, core } from './core.js';
 import type { HistoryParams } from './core.js';
 
 /**
@@ -44,7 +44,9 @@ export function applicationsService(ports: ApplicationPorts) {
       parent: ApplicationRecord,
       formId: string,
     ): Promise<CreateApplicationResponse> {
-      if (!isConsent(parent)) throw new Forbidden(CONSENT_ONLY);
+      // The one rule of follow-on applications (shared/domain/offers.ts): the refusal says why.
+      const offer = followOnOffer(parent);
+      if (!offer.allowed) throw new Forbidden(offer.reason);
       const authority = ports.reference.authority(parent.authorityId);
       if (!authority) throw new NotFound('Authority not found');
       const form = c.usableForm(authority, formId, ['Amendment', 'Supporting']);

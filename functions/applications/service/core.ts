@@ -35,7 +35,7 @@ import type { ApplicationPorts } from './ports.js';
  * authority and form, new drafts and their records, the full view; the messages and field lists
  * of those calls.
  */
-export const CONSENT_ONLY = 'Child applications can only be created for a consent';
+export { CONSENT_ONLY } from '../../../shared/domain/offers.js';
 export const STANDALONE_ONLY = 'Only a standalone application can be duplicated or saved as a template';
 export const NOT_DELETABLE = 'The application cannot be deleted';
 export const ONLY_TEMPLATES = 'Only a template has template details';

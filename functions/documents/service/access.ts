@@ -3,23 +3,23 @@
  * application-level rule (Edit and an editable status) and the per-document one (shared
  * documentActions: the uploader at Edit, anyone at Manage).
  */
-import { canEdit } from '../../../shared/domain/applications.js';
-import { documentActions, documentsChangeableAt } from '../../../shared/domain/documents.js';
+import { documentActions } from '../../../shared/domain/documents.js';
+import { uploadOffer } from '../../../shared/domain/offers.js';
 import { documentMessages } from '../../../shared/schemas/documents.js';
 import type { ApplicationGrant } from '../../platform/access.js';
 import { Forbidden } from '../../platform/errors.js';
 
 /**
  * Changing documents (of `containerId`, when one is named) needs Edit access and an editable status
- * (Draft or VRFISuspended; any status in the proofs-of-payment container).
+ * (Draft or VRFISuspended; any status in the proofs-of-payment container): shared `uploadOffer`, the
+ * rule the page offers upload zones by; the refusal says why.
  */
 export function assertCanChangeDocuments(
   { application, access }: ApplicationGrant,
   containerId?: string,
 ): void {
-  if (!canEdit(access.accessLevel))
-    throw new Forbidden('You do not have permission to change this application');
-  if (!documentsChangeableAt(application.status, containerId)) throw new Forbidden(documentMessages.locked);
+  const offer = uploadOffer({ ...application, accessLevel: access.accessLevel }, containerId);
+  if (!offer.allowed) throw new Forbidden(offer.reason);
 }
 
 /** What the grant's holder may do with a document (the one rule, for the DTO and for every change). */

@@ -135,3 +135,19 @@ describe('shared/reference/formio: one definition per name, each in the allowed 
     });
   }
 });
+
+describe('building code clauses: hints (issue 36 finding 7)', () => {
+  it('each clause’s "how the work complies" has its own hint naming the clause', () => {
+    const form = FormioForm.parse(read('bc-building-code'));
+    const hints: string[] = [];
+    for (const c of eachFormioComponent(form.components) as FormioComponent[])
+      if (c.type === 'textfield' && c.key.endsWith('Details')) {
+        const code = (c as { label: string }).label.split(':')[0]!;
+        const hint = (c as { description?: string }).description ?? '';
+        expect(hint).toMatch(new RegExp(`^How the work meets ${code} `));
+        hints.push(hint);
+      }
+    expect(hints.length).toBeGreaterThan(30);
+    expect(new Set(hints).size).toBe(hints.length);
+  });
+});

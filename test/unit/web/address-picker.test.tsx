@@ -57,11 +57,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function Harness({ onChange, label }: { onChange: (a: Address | null) => void; label?: string }) {
+function Harness({
+  onChange,
+  label,
+  onEnterManually,
+}: {
+  onChange: (a: Address | null) => void;
+  label?: string;
+  onEnterManually?: () => void;
+}) {
   const [value, setValue] = useState<Address | null>(null);
   return (
     <AddressPicker
       label={label}
+      onEnterManually={onEnterManually}
       value={value}
       onChange={(a) => {
         setValue(a);
@@ -71,13 +80,13 @@ function Harness({ onChange, label }: { onChange: (a: Address | null) => void; l
   );
 }
 
-function setup(label?: string) {
+function setup(label?: string, onEnterManually?: () => void) {
   const onChange = vi.fn<(a: Address | null) => void>();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const { container } = render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <Harness onChange={onChange} label={label} />
+        <Harness onChange={onChange} label={label} onEnterManually={onEnterManually} />
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -253,6 +262,18 @@ describe('AddressPicker', () => {
       'Searching addresses',
     );
     await act(async () => resolve([]));
-    expect(screen.getByRole('status').textContent).toBe('No matching addresses');
+    expect(screen.getByRole('status').textContent).toBe('No matching address — enter the address manually');
+  });
+
+  it('a search that finds nothing says so under the field and offers the manual route (issue 36)', async () => {
+    suggest.mockResolvedValue([]);
+    const manual = vi.fn();
+    const { type, wait } = setup(undefined, manual);
+    await type('15 Cuba');
+    await wait(ADDRESS_SEARCH_DEBOUNCE_MS);
+    await wait(0);
+    expect(screen.getAllByText(/No matching address — enter the address manually/).length).toBeGreaterThan(0);
+    await act(() => screen.getByRole('button', { name: 'Enter the address manually' }).click());
+    expect(manual).toHaveBeenCalledOnce();
   });
 });

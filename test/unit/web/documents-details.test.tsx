@@ -35,6 +35,8 @@ const APP = {
   jurisdictionId: 'nz',
   formId: 'bc',
   authorityId: 'auckland',
+  status: 'Draft',
+  accessLevel: 'Manage',
 } as unknown as ApplicationDto;
 
 const TAGS = [
@@ -86,6 +88,21 @@ describe('the Documents section of /application-details (portal-core §2)', () =
     expect(screen.queryByText('Drop your file(s) here or click to browse')).toBeNull();
     expect(screen.queryByRole('button', { name: /Remove all/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /to reorder/ })).toBeNull();
+    expect(await menuOf('b.pdf')).toEqual(['Preview', 'Download']);
+  });
+
+  it('a completed consent offers no drop zone or Required badge, and says why (shared uploadOffer)', async () => {
+    api.list.mockResolvedValue(listed);
+    renderSection({ app: { ...APP, status: 'Completed', consentNumber: 'WCC-BC-1' } as ApplicationDto });
+    await screen.findByRole('group', { name: 'a.pdf' });
+    expect(screen.getByText('This application takes no more documents')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Application is currently locked from further changes: the code compliance certificate has been issued, so the consent is finished.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Drop your file(s) here or click to browse')).toBeNull();
+    expect(screen.queryByText('Required')).toBeNull();
     expect(await menuOf('b.pdf')).toEqual(['Preview', 'Download']);
   });
 

@@ -68,24 +68,30 @@ describe('the upload queue (portal-core §4)', () => {
   });
 
   it('a failure shows its message on the card and the toast; a refused record shows the server message', async () => {
+    const LOCKED =
+      'Application is currently locked from further changes: the council is checking it. You can add documents again if the council asks for more information.';
     api.list.mockResolvedValue([]);
     api.putFile.mockRejectedValue(new Error('network'));
     api.create.mockImplementation((_id: string, body: { name: string }) =>
       body.name === 'refused.pdf'
         ? Promise.reject(new ServiceError('ClientError', 'Max file numbers is 50 per container', 400))
-        : Promise.resolve({
-            document: doc({ name: body.name, uploadStatus: 'Pending' }),
-            presignedUrl: 'put',
-          }),
+        : body.name === 'locked.pdf'
+          ? Promise.reject(new ServiceError('ClientError', LOCKED, 403))
+          : Promise.resolve({
+              document: doc({ name: body.name, uploadStatus: 'Pending' }),
+              presignedUrl: 'put',
+            }),
     );
     step();
     await screen.findAllByText('No documents uploaded yet.');
-    chooseFiles('Plans and drawings', [pdfFile('lost.pdf'), pdfFile('refused.pdf')]);
+    chooseFiles('Plans and drawings', [pdfFile('lost.pdf'), pdfFile('refused.pdf'), pdfFile('locked.pdf')]);
     await waitFor(() => expect(within(card('lost.pdf')).getByText('Upload failed')).toBeTruthy());
     expect(await screen.findAllByText('Upload file failed')).not.toHaveLength(0);
     await waitFor(() =>
       expect(within(card('refused.pdf')).getByText('Max file numbers is 50 per container')).toBeTruthy(),
     );
+    // A 403 says why (issue 36 finding 4), not only "Upload failed".
+    await waitFor(() => expect(within(card('locked.pdf')).getByText(LOCKED)).toBeTruthy());
   });
 
   it('shows a listed error with its code message, and a Pending document not in the queue as failed', async () => {

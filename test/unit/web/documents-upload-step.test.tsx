@@ -114,7 +114,8 @@ describe('DocumentUploadStep', () => {
     expect(screen.getByText(expected)).toBeTruthy();
     expect(expected).toBe(documentMessages.tooLarge('huge.pdf'));
     // A too-small file says the minimum size.
-    const tooSmall = 'File "tiny.pdf" is not acceptable, we only accept file size of at least 6,000 bytes.';
+    const tooSmall =
+      'File "tiny.pdf" is not acceptable, we only accept file size of at least 6,000 bytes. Export the PDF again at a higher quality or scan it again, then upload the new file.';
     expect(screen.getByText(tooSmall)).toBeTruthy();
     expect(tooSmall).toBe(documentMessages.tooSmall('tiny.pdf'));
     expect(api.create).not.toHaveBeenCalled();

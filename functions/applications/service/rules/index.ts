@@ -1,6 +1,7 @@
 import type { EnabledStep, ValidationResult } from '../../../../shared/schemas/applications.js';
 import type { Step } from '../../../../shared/schemas/reference.js';
 import { isStepVisible, stepAppliesTo } from '../../../../shared/domain/applications.js';
+import { isMissingDetails } from '../../../../shared/domain/participants.js';
 import type { AccessLevel } from '../../../../shared/schemas/common.js';
 import { ownershipDocumentExpiry, requiredDocuments, titleAge } from './documents.js';
 import { estimatedValueControl, formStepRules } from './form-steps.js';
@@ -42,7 +43,7 @@ export const hasErrors = (results: readonly ValidationResult[]): boolean =>
 
 /**
  * Whether a step is complete, from the full results: a Formio step saved with no Error on it; the
- * Contact step with no role missing; the DocumentUpload step with every required container filled;
+ * Contact step with no role missing and no participant missing details; the DocumentUpload step with every required container filled;
  * the review step when no Error remains; a TemplateDetails step once saved.
  */
 export function isStepComplete(step: Step, input: RuleInput, results: readonly ValidationResult[]): boolean {
@@ -51,7 +52,12 @@ export function isStepComplete(step: Step, input: RuleInput, results: readonly V
     case 'Formio':
       return !!input.stepData[step.id] && !errors.some((r) => r.stepId === step.id);
     case 'Contact':
-      return !errors.some((r) => r.ruleType === 'ParticipantType');
+      // Complete only when no role is missing and no participant card warns of missing details
+      // (shared isMissingDetails: the one rule of the card's warning and of this step).
+      return (
+        !errors.some((r) => r.ruleType === 'ParticipantType') &&
+        !input.participants.some((p) => !p.isDeleted && isMissingDetails(input.reference.participantTypes, p))
+      );
     case 'DocumentUpload':
       return !errors.some((r) => r.ruleType === 'DocumentContainer');
     case 'ApplicationReview':

@@ -25,6 +25,12 @@ export interface RuleParticipant {
   /** Participant type ids (names are accepted too). */
   participantTypes?: readonly string[] | undefined;
   isDeleted?: boolean | undefined;
+  /** The details a participant card warns about when missing (shared isMissingDetails). */
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  address?: { fullAddress?: string | undefined } | undefined;
 }
 
 export interface RuleDocument {

@@ -152,7 +152,7 @@ describe('action items', () => {
   it('Save as Template for a standalone application with Manage only', () => {
     const items = (level: 'Manage' | 'Edit', type: 'Standalone' | 'Amendment' = 'Standalone') =>
       actionItems({
-        application: { recordType: 'Draft', applicationType: type },
+        application: { recordType: 'Draft', applicationType: type, status: 'Draft' },
         accessLevel: level,
         forms,
         enabledFormSeries: all,
@@ -166,6 +166,7 @@ describe('action items', () => {
       recordType: 'Draft' as const,
       applicationType: 'Standalone' as const,
       consentNumber: 'BC-1',
+      status: 'InProgress' as const,
     };
     const items = actionItems({
       application: consent,
@@ -182,6 +183,22 @@ describe('action items', () => {
       actionItems({ application: consent, accessLevel: 'ReadOnly', forms, enabledFormSeries: all }),
     ).toEqual([]);
   });
+  it('a completed or closed consent offers no child application (shared followOnOffer)', () => {
+    for (const status of ['Completed', 'Lapsed', 'Refused', 'Withdrawn'] as const)
+      expect(
+        actionItems({
+          application: {
+            recordType: 'Consent',
+            applicationType: 'Standalone',
+            consentNumber: 'BC-1',
+            status,
+          },
+          accessLevel: 'Manage',
+          forms,
+          enabledFormSeries: all,
+        }).map((i) => i.itemType),
+      ).toEqual(['SaveAsTemplate']);
+  });
   it('Book inspection opens the council’s booking page for a consent with an inspection still to pass', () => {
     const type = (status: 'NotStarted' | 'Completed') => ({
       inspectionTypeId: 't',
@@ -193,6 +210,7 @@ describe('action items', () => {
       recordType: 'Consent' as const,
       applicationType: 'Standalone' as const,
       consentNumber: 'WCC-BC-1',
+      status: 'InProgress' as const,
       inspectionBookingUrl: 'https://wellington.govt.nz/book',
       requiredInspections: [
         { location: 'Dwelling', inspectionTypes: [type('Completed'), type('NotStarted')] },
@@ -221,7 +239,11 @@ describe('action items', () => {
     expect(book({ ...notGranted, recordType: 'Draft' })).toEqual([]);
   });
   it('Print RFIs once the council has raised an RFI, for any caller who may read', () => {
-    const lodged = { recordType: 'Draft' as const, applicationType: 'Standalone' as const };
+    const lodged = {
+      recordType: 'Draft' as const,
+      applicationType: 'Standalone' as const,
+      status: 'InProgress' as const,
+    };
     const print = (hasRFI: boolean, level: 'Manage' | 'ReadOnly' | 'None') =>
       actionItems({ application: { ...lodged, hasRFI }, accessLevel: level, forms, enabledFormSeries: all });
     expect(print(true, 'ReadOnly')).toEqual([

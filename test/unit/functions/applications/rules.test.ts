@@ -34,8 +34,18 @@ function input(over: Partial<RuleInput> = {}, formId = 'bc'): RuleInput {
   };
 }
 
+const details = {
+  firstName: 'Aroha',
+  lastName: 'Ngata',
+  email: 'aroha@example.nz',
+  phone: '+64 21 555 0100',
+  address: { fullAddress: '1 Queen Street, Auckland Central, Auckland 1010' },
+};
 const allRoles = [
-  { participantTypes: ['registered-owner', 'owner', 'owner-contact', 'invoice-payer', 'designer'] },
+  {
+    participantTypes: ['registered-owner', 'owner', 'owner-contact', 'invoice-payer', 'designer'],
+    ...details,
+  },
 ];
 const allDocs = ['plans', 'specifications', 'proof-of-ownership'].map((c) => ({
   documentName: `${c}.pdf`,
@@ -371,6 +381,19 @@ describe('runRules and step completion', () => {
     ]);
     const ref = formReference('bc')!;
     expect(isStepComplete(ref.steps[5]!, input(), runRules(input(), true))).toBe(false);
+  });
+
+  it('the People step is complete only when no participant card warns of missing details (shared isMissingDetails)', () => {
+    const ref = formReference('bc')!;
+    const people = ref.steps.find((s) => s.type === 'Contact')!;
+    const withPeople = (participants: RuleInput['participants']) =>
+      isStepComplete(people, input({ participants }), runRules(input({ participants }), true));
+    expect(withPeople(allRoles)).toBe(true);
+    // The owner without a phone: the card warns "missing details", so the step is not complete.
+    expect(withPeople([{ ...allRoles[0]!, phone: '' }])).toBe(false);
+    expect(withPeople([{ ...allRoles[0]!, address: undefined }])).toBe(false);
+    // A deleted participant does not count.
+    expect(withPeople([...allRoles, { participantTypes: ['owner'], isDeleted: true }])).toBe(true);
   });
 
   it('shows only the steps that apply to the record type: Template details only on a template', () => {

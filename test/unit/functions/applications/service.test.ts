@@ -696,11 +696,18 @@ describe('delete, archive, history, rejected reason', () => {
     await expect(apps.createChild(w.user('ann'), w.applications.get(id)!, 'amendment')).rejects.toThrow(
       CONSENT_ONLY,
     );
-    w.setApplication(id, { consentNumber: 'BC-7' });
+    w.setApplication(id, { status: 'InProgress', consentNumber: 'BC-7' });
     const items = apps.actionItems(w.grantOf(id, 'ann'));
     const children = items.filter((a) => a.itemType === 'CreateChildApplication').map((a) => a.formId);
     expect(children).toEqual(expect.arrayContaining(['amendment', 'ccc']));
     for (const formId of children)
       expect((await apps.createChild(w.user('ann'), w.applications.get(id)!, formId!)).id).toBeTruthy();
+    // Once the CCC is issued (Completed) nothing is offered, and the server refuses saying why.
+    w.setApplication(id, { status: 'Completed' });
+    expect(apps.actionItems(w.grantOf(id, 'ann')).map((a) => a.itemType)).toEqual(['SaveAsTemplate']);
+    await expect(apps.createChild(w.user('ann'), w.applications.get(id)!, 'ccc')).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: expect.stringContaining('the code compliance certificate has been issued'),
+    });
   });
 });

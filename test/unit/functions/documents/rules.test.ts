@@ -39,11 +39,12 @@ describe('upload file rules (portal-core §5 Uploads)', () => {
     );
   });
 
-  it('rejects a file under 6000 bytes as not acceptable, saying the minimum size', () => {
+  it('rejects a file under 6000 bytes as not acceptable, saying the minimum size and what to do', () => {
     expect(checkUploadFile(pdf(5999, 'tiny.pdf'))).toEqual({
       kind: 'tooSmall',
       field: 'size',
-      message: 'File "tiny.pdf" is not acceptable, we only accept file size of at least 6,000 bytes.',
+      message:
+        'File "tiny.pdf" is not acceptable, we only accept file size of at least 6,000 bytes. Export the PDF again at a higher quality or scan it again, then upload the new file.',
     });
   });
 

@@ -212,7 +212,8 @@ describe('documents service (fake ports)', () => {
     const locked = world({ status: 'Submitted' });
     await expect(locked.service.createDocument(locked.caller, locked.grant, pdf)).rejects.toMatchObject({
       kind: 'forbidden',
-      message: documentMessages.locked,
+      // The spec's message, then why (shared uploadOffer).
+      message: `${documentMessages.locked}: the council is checking it. You can add documents again if the council asks for more information.`,
     });
     await expect(
       locked.service.removeDocument(locked.caller, locked.grant, 'plan.pdf'),

@@ -77,6 +77,7 @@ export default function AddressEntry({
         required={required}
         errorText={errorText}
         secondaryControl={toggleControl}
+        onEnterManually={() => toggle(true)}
       />
     );
   }

@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import Button from '@cloudscape-design/components/button';
 import Autosuggest, { type AutosuggestProps } from '@cloudscape-design/components/autosuggest';
 import FormField from '@cloudscape-design/components/form-field';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -28,6 +29,8 @@ export interface AddressPickerProps {
   disabled?: boolean;
   /** Shown next to the label (the manual-entry toggle). */
   secondaryControl?: ReactNode;
+  /** The manual route, offered under the field when a search finds nothing. */
+  onEnterManually?: () => void;
 }
 
 type DetailsStatus = 'idle' | 'loading' | 'failed';
@@ -49,6 +52,7 @@ export default function AddressPicker({
   required,
   disabled,
   secondaryControl,
+  onEnterManually,
 }: AddressPickerProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -124,6 +128,9 @@ export default function AddressPicker({
   // One character: say that the search needs two (portal-core §5).
   const typed = text.trim();
   const tooShort = typed.length > 0 && typed.length < ADDRESS_SEARCH_MIN_CHARS && text !== valueText;
+  // A finished search with nothing found: say so, and offer the manual route (issue 36 finding 7).
+  const noMatch =
+    searchStatus === 'finished' && suggestions.length === 0 && typed.length > 0 && text !== valueText;
   const statusType: AutosuggestProps.StatusType =
     searchStatus === 'idle' ? 'pending' : searchStatus === 'loading' ? 'loading' : 'finished';
   const announcement =
@@ -148,6 +155,13 @@ export default function AddressPicker({
           <StatusIndicator type="loading">{t('address.retrieving')}</StatusIndicator>
         ) : tooShort ? (
           t('address.minChars', { count: ADDRESS_SEARCH_MIN_CHARS })
+        ) : noMatch && onEnterManually ? (
+          <span>
+            {t('address.empty')}{' '}
+            <Button variant="inline-link" onClick={onEnterManually}>
+              {t('address.enterManuallyLink')}
+            </Button>
+          </span>
         ) : undefined
       }
     >

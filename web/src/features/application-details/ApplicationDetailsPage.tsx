@@ -20,10 +20,12 @@ import {
   applicationHref,
   canEdit,
   initialStages,
+  isConsent,
   stageChip,
   statusExplanation,
   statusLabel,
 } from '../../../../shared/domain/applications';
+import { followOnOffer } from '../../../../shared/domain/offers';
 import { tabAttention } from '../../../../shared/domain/next-steps';
 import {
   applicationMessages,
@@ -176,30 +178,35 @@ function Applications({ app }: { app: ApplicationDto }) {
     else if (item.url) window.open(item.url, item.target ?? '_blank', 'noopener,noreferrer');
   };
   const items = (actions.data ?? []).slice().sort((a, b) => a.displayOrder - b.displayOrder);
+  // The server offers follow-on applications by the same rule; when it offers none, say why.
+  const followOn = followOnOffer(app);
 
   return (
     <SpaceBetween size="l">
       <Container header={<Header variant="h2">{t('applicationDetails.applications.actions')}</Header>}>
-        {actions.isPending ? (
-          <StatusIndicator type="loading">{t('applicationDetails.loading')}</StatusIndicator>
-        ) : actions.isError ? (
-          <Alert type="error">{applicationMessages.failedToFetchActionItems}</Alert>
-        ) : items.length === 0 ? (
-          <Box color="text-body-secondary">{t('applicationDetails.applications.noActions')}</Box>
-        ) : (
-          <SpaceBetween direction="horizontal" size="xs">
-            {items.map((item) => (
-              <Button
-                key={`${item.itemType}-${item.formId ?? item.url ?? item.displayName}`}
-                onClick={() => act(item)}
-                loading={createChild.isPending && createChild.variables === item.formId}
-                disabled={createChild.isPending}
-              >
-                {item.displayName}
-              </Button>
-            ))}
-          </SpaceBetween>
-        )}
+        <SpaceBetween size="s">
+          {!followOn.allowed && isConsent(app) && <Box color="text-body-secondary">{followOn.reason}</Box>}
+          {actions.isPending ? (
+            <StatusIndicator type="loading">{t('applicationDetails.loading')}</StatusIndicator>
+          ) : actions.isError ? (
+            <Alert type="error">{applicationMessages.failedToFetchActionItems}</Alert>
+          ) : items.length === 0 ? (
+            <Box color="text-body-secondary">{t('applicationDetails.applications.noActions')}</Box>
+          ) : (
+            <SpaceBetween direction="horizontal" size="xs">
+              {items.map((item) => (
+                <Button
+                  key={`${item.itemType}-${item.formId ?? item.url ?? item.displayName}`}
+                  onClick={() => act(item)}
+                  loading={createChild.isPending && createChild.variables === item.formId}
+                  disabled={createChild.isPending}
+                >
+                  {item.displayName}
+                </Button>
+              ))}
+            </SpaceBetween>
+          )}
+        </SpaceBetween>
       </Container>
       {children.isError ? (
         <Alert type="error">{applicationMessages.failedToFetchChildApplications}</Alert>

@@ -23,6 +23,7 @@ import type { StepAutosave } from './autosave';
 import { stepUrlById, submittedUrl, type FormModel } from './formModel';
 import { groupResults, hasBlockingErrors, resultMessage } from './review';
 import { ruleResultsQuery } from './queries';
+import { CheckAnswers } from './CheckAnswers';
 import styles from './applicationForm.module.css';
 
 const SEVERITY_STATUS: Record<Severity, StatusIndicatorProps.Type> = {
@@ -43,7 +44,8 @@ export interface ReviewStepProps {
 
 /**
  * Review and submit (portal-core §7 ruleresults?type=FULL, submission): the validation results by
- * severity with a link to the step that fixes each, the form's declaration, the signer's full name,
+ * severity with a link to the step that fixes each, "Check your answers" (every answer with a Change
+ * link to its step), the form's declaration, the signer's full name,
  * and Submit — disabled while Errors remain. A submitted application goes to
  * /application-submitted/{id} without saving anything on the way.
  */
@@ -135,6 +137,8 @@ export default function ReviewStep({
           </SpaceBetween>
         )}
       </Container>
+
+      <CheckAnswers applicationId={applicationId} model={model} />
 
       <Container header={<Header variant="h2">{t('applicationForm.review.declarationTitle')}</Header>}>
         <form

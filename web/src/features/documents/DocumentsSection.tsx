@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { uploadOffer } from '../../../../shared/domain/offers';
 import type { ApplicationDto } from '../../../../shared/schemas/applications';
 import type { DocumentContainer } from '../../../../shared/schemas/reference';
 import { documentKeys, documentsApi } from '../../api/documents';
@@ -13,7 +15,9 @@ import type { StepContainer } from './documents';
  * The Documents section of /application-details (portal-core §2 "Document section of a
  * container"): every document container of the application (GET .../document-containers; the
  * RFI containers belong to the RFIs) with its section, editable with the caller's access (read-only
- * shows the cards with Preview and Download), plus 'Remove all' and tags/types on the cards.
+ * shows the cards with Preview and Download), plus 'Remove all' and tags/types on the cards. Upload
+ * zones and "Required" badges only while the application takes uploads (shared `uploadOffer`, the
+ * rule the server refuses by); otherwise the reason, in words, above the read-only cards.
  */
 export default function DocumentsSection({
   app,
@@ -34,7 +38,9 @@ export default function DocumentsSection({
   if (containers.isPending)
     return <StatusIndicator type="loading">{t('documents.loadingContainers')}</StatusIndicator>;
   if (containers.isError) return <Alert type="error">{t('documents.fetchContainersFailed')}</Alert>;
-  const required = new Set(requiredIds);
+  const offer = uploadOffer(app);
+  const locked = readOnly || !offer.allowed;
+  const required = new Set(locked ? [] : requiredIds);
   const list: StepContainer[] = containers.data
     .filter((c) => c.containerType !== 'RFIDocument')
     .map((c) => ({
@@ -48,11 +54,11 @@ export default function DocumentsSection({
     }));
   const imagesEnabled =
     jurisdiction.data?.authorities.find((a) => a.id === app.authorityId)?.imageConversionEnabled ?? false;
-  return (
+  const upload = (
     <DocumentUploadStep
       applicationId={app.id}
       containers={list}
-      readOnly={readOnly}
+      readOnly={locked}
       imagesEnabled={imagesEnabled}
       details={{
         child:
@@ -61,5 +67,15 @@ export default function DocumentsSection({
             : { jurisdictionId: app.jurisdictionId, formId: app.formId },
       }}
     />
+  );
+  return offer.allowed ? (
+    upload
+  ) : (
+    <SpaceBetween size="l">
+      <Alert type="info" header={t('documents.noUploadsHeader')}>
+        {offer.reason}
+      </Alert>
+      {upload}
+    </SpaceBetween>
   );
 }

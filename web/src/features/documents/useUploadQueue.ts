@@ -124,8 +124,12 @@ export function useUploadQueue(applicationId: string) {
           drop(item.id);
           if (created) await documentsApi.remove(applicationId, item.documentName).catch(() => undefined);
         } else {
+          // The server's refusal says why (e.g. the application is locked, and why): show it, not only
+          // "Upload failed"; a failure without a reason keeps the spec's message.
           const message =
-            isServiceError(err) && err.status === 400 ? err.message : t('documents.uploadFailed');
+            isServiceError(err) && (err.status ?? 0) >= 400 && (err.status ?? 0) < 500 && err.message
+              ? err.message
+              : t('documents.uploadFailed');
           patch(item.id, { phase: 'failed', error: message });
           toasts.show({ type: 'error', content: t('documents.uploadFileFailed') });
         }

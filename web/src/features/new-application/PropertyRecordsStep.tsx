@@ -146,7 +146,11 @@ export default function PropertyRecordsStep() {
                 selectionGroupLabel: t('newApplication.parcels.title'),
               }}
               header={
-                <Header variant="h2" counter={parcels.isSuccess ? `(${list.length})` : undefined}>
+                <Header
+                  variant="h2"
+                  counter={parcels.isSuccess ? `(${list.length})` : undefined}
+                  description={t('newApplication.parcels.hint')}
+                >
                   {t('newApplication.parcels.listTitle', { authority: authority.displayName })}
                 </Header>
               }
