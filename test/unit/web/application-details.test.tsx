@@ -254,6 +254,17 @@ describe('application details page', () => {
     expect(await screen.findByText('consents@akl.example.nz')).toBeTruthy();
   });
 
+  it('Application not found offers the way back to the dashboard (issue 36 finding 12)', async () => {
+    serve({}, (path) =>
+      path === '/user/applications/55'
+        ? new ServiceError('ResourceNotFound', 'Application not found', 404)
+        : undefined,
+    );
+    open('/application-details/55');
+    expect(await screen.findByText('Application not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/');
+  });
+
   it('after the grant both numbers are named: Consent number and Application number (issue 36 finding 12)', async () => {
     serve({
       ...BASE,

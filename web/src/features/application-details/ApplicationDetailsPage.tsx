@@ -423,7 +423,13 @@ export default function ApplicationDetailsPage() {
       {query.isPending ? (
         <StatusIndicator type="loading">{t('applicationDetails.loading')}</StatusIndicator>
       ) : query.isError ? (
-        <Alert type="error">{query.error.message}</Alert>
+        // The server's words ("Application not found"), then the way back (issue 36 finding 12).
+        <Alert type="error">
+          <SpaceBetween size="xs">
+            <span>{query.error.message}</span>
+            <RouterLink href="/">{t('notFound.back')}</RouterLink>
+          </SpaceBetween>
+        </Alert>
       ) : (
         <Tabs
           activeTabId={section}
