@@ -62,7 +62,8 @@ for (const viewport of VIEWPORTS) {
     // Payments: the amount and the status kept; on a phone as a card.
     const details = new ApplicationDetailsPage(page);
     await details.goto(id, 'Payments');
-    await details.expectSection('Payments');
+    // The first page of a run can wait on cold functions on a loaded machine.
+    await expect(details.tab('Payments')).toHaveAttribute('aria-selected', 'true', { timeout: 60_000 });
     // The tab a link opened is in view, even at the right end of a phone's tab bar.
     await expect(details.tab('Payments')).toBeInViewport();
     const invoices = viewport.phone
