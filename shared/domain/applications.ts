@@ -266,6 +266,9 @@ export function stageChip(
     }
     case 'NotStarted':
       break;
+    case 'AwaitingPayment':
+      // Waiting on a payment is a running stage, not a stopped one (the card's progress agrees).
+      return { text: OTHER_STAGE_STATUS_LABELS[stage.stageStatus], tone: 'current' };
     default:
       return { text: OTHER_STAGE_STATUS_LABELS[stage.stageStatus], tone: 'stopped' };
   }

@@ -46,7 +46,7 @@ async function registerByApi(email: string, password: string): Promise<void> {
 }
 
 async function expectDashboard(page: Page, firstName: string): Promise<void> {
-  await expect(new ShellPage(page).heading).toHaveText(`Welcome to your dashboard ${firstName}`);
+  await expect(new ShellPage(page).heading).toHaveText(`Welcome to your dashboard, ${firstName}`);
 }
 
 test('register with the captcha solved in the browser, confirm from the mail, sign in', async ({ page }) => {
@@ -221,7 +221,7 @@ test('forgot password → reset with the mailed code → sign in with the new pa
   await expect(page.getByText('Your password has been reset. Sign in with your new password.')).toBeVisible();
   await expectNoAxeViolations(page, 'sign-in after a password reset');
   await signIn.signIn(email, oldPassword);
-  await expect(signIn.formError).toHaveText('Your login attempt has failed. Please try again.');
+  await expect(signIn.formError).toHaveText('Sign-in failed. Check your email and password and try again.');
   await signIn.password.fill(newPassword);
   await signIn.submit.click();
   await expectDashboard(page, 'Unconfirmed');
@@ -239,7 +239,7 @@ test('registration via an organisation invitation signs in and goes to the dashb
   await page.goto(`/registration-via-invitation#code=${randomBytes(32).toString('base64url')}`);
   await expect(page.getByText('Invitation code is not valid')).toBeVisible();
   await expectNoAxeViolations(page, 'invitation: not valid');
-  await page.getByRole('link', { name: 'Go to the login page' }).click();
+  await page.getByRole('link', { name: 'Go to the sign-in page' }).click();
   await new SignInPage(page).expectVisible();
 
   // An old mail's link (?code=<the invitation's id>): the query leaves the URL at once, and the id
@@ -251,7 +251,7 @@ test('registration via an organisation invitation signs in and goes to the dashb
     page.getByText('This link comes from an older invitation email and no longer works.'),
   ).toBeVisible();
   await expectNoAxeViolations(page, 'invitation: an old link');
-  await page.getByRole('link', { name: 'Go to the login page' }).click();
+  await page.getByRole('link', { name: 'Go to the sign-in page' }).click();
   await new SignInPage(page).expectVisible();
 
   // The code reaches the API only in POST bodies, never in a URL.

@@ -56,7 +56,7 @@ test('Libraries → Contacts: add a contact with an LBP licence, search, edit, d
   await expectNoAxeViolations(page, 'add a contact dialog');
   await contacts.button('Add a licence').click();
   await contacts.choose('Type', 'Licensed Building Practitioner (LBP)');
-  await contacts.choose('License classes', 'Carpentry');
+  await contacts.choose('Licence classes', 'Carpentry');
   await page.keyboard.press('Escape');
   await contacts.field('Number').fill(lbp.lbpNumber);
   await contacts.button('Apply license').click();

@@ -60,7 +60,9 @@ test('each demo application opens and shows where it is in the lifecycle', async
   // In assessment: the clock runs and the assessment is under way.
   await details.goto(id('Extension'), 'Overview');
   await expect(page.getByRole('heading', { name: 'Statutory clock' })).toBeVisible();
-  await expect(stages.getByText('(10/20 Completed)')).toBeVisible();
+  // The council's count agrees with the clock (one source per fact): lodged and accepted today.
+  await expect(stages.getByText('(0/20 Completed)')).toBeVisible();
+  await expect(page.getByText('0 of 20', { exact: true })).toBeVisible();
   // Granted with inspections under way: the consent number and the inspections with their results.
   await details.goto(id('Townhouse'), 'Inspections');
   await expect(page.getByText(/^WCC-BC-\d{4}-\d+ · /)).toBeVisible();

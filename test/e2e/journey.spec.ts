@@ -58,7 +58,7 @@ test('a new applicant: register → confirm → sign in → complete profile →
   // Sign in: the dashboard greets by first name and asks for the rest of the profile.
   await signIn.expectVisible();
   await signIn.signIn(email, firstPassword);
-  await expect(shell.heading).toHaveText('Welcome to your dashboard Hēmi');
+  await expect(shell.heading).toHaveText('Welcome to your dashboard, Hēmi');
   const incomplete = page.getByText('Your profile is incomplete');
   await expect(incomplete).toBeVisible();
   await expectNoAxeViolations(page, 'dashboard');
@@ -78,7 +78,7 @@ test('a new applicant: register → confirm → sign in → complete profile →
   await profile.save(profile.details).click();
   await expect(profile.toast('Your profile has been updated')).toBeVisible();
   await shell.navLink('/').click();
-  await expect(shell.heading).toHaveText('Welcome to your dashboard Hēmi');
+  await expect(shell.heading).toHaveText('Welcome to your dashboard, Hēmi');
   await expect(incomplete).toBeHidden();
 
   // Sign out.
@@ -107,6 +107,6 @@ test('a new applicant: register → confirm → sign in → complete profile →
   await signIn.signIn(email, firstPassword);
   await expect(signIn.formError).toHaveText('Your login attempt has failed. Please try again.');
   await signIn.signIn(email, newPassword);
-  await expect(shell.heading).toHaveText('Welcome to your dashboard Hēmi');
+  await expect(shell.heading).toHaveText('Welcome to your dashboard, Hēmi');
   await expect(incomplete).toBeHidden();
 });

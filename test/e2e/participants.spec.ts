@@ -57,7 +57,7 @@ test('add an agent with contact details and an LBP licence, taking over the invo
   await people.button('Add a licence').click();
   await people.choose('Type', 'Licensed Building Practitioner (LBP)');
   await expect(people.button('Apply license')).toBeDisabled();
-  await people.choose('License classes', 'Carpentry');
+  await people.choose('Licence classes', 'Carpentry');
   await page.keyboard.press('Escape');
   await people.field('Number').fill(lbp.lbpNumber);
   await people.button('Apply license').click();

@@ -25,7 +25,7 @@ test('a demo user signs in, sees the signed-in shell and signs out', async ({ pa
   expect(info.firstName, 'GET /user returns the first name').toBeTruthy();
 
   const shell = new ShellPage(page);
-  await expect(shell.heading).toHaveText(`Welcome to your dashboard ${info.firstName}`);
+  await expect(shell.heading).toHaveText(`Welcome to your dashboard, ${info.firstName}`);
   await shell.expectVisible();
   await expect(shell.topNavigation.getByRole('link', { name: 'New application', exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'dashboard');
@@ -38,7 +38,7 @@ test('a demo user signs in, sees the signed-in shell and signs out', async ({ pa
   }
   await expectNoAxeViolations(page, 'organisation members');
   await shell.navLink('/').click();
-  await expect(shell.heading).toHaveText(`Welcome to your dashboard ${info.firstName}`);
+  await expect(shell.heading).toHaveText(`Welcome to your dashboard, ${info.firstName}`);
 
   const name = [info.firstName, info.lastName].filter(Boolean).join(' ');
   await shell.signOut(name);
@@ -51,7 +51,7 @@ test('a wrong password shows the login failure message', async ({ page }) => {
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn(user.email, `${user.password}-wrong`);
-  await expect(signIn.formError).toHaveText('Your login attempt has failed. Please try again.');
+  await expect(signIn.formError).toHaveText('Sign-in failed. Check your email and password and try again.');
   await expectNoAxeViolations(page, 'sign-in page with a failure');
 });
 

@@ -34,7 +34,12 @@ let result: SeedDemoResult;
 const byName = (name: string) => result.applications.find((a) => a.name.startsWith(name))!.id;
 let applicant: string;
 let agent: string;
-type Stage = { stageName: string; stageStatus: string; progress?: { elapsedNum: number } };
+type Stage = {
+  stageName: string;
+  stageStatus: string;
+  progress?: { elapsedNum: number };
+  items?: { date: string }[];
+};
 interface Got {
   application: {
     status: string;
@@ -44,12 +49,14 @@ interface Got {
     accessLevel: string;
     workflowStages: Stage[];
     applicationStatusLabel?: string;
+    submissionDate?: string;
     acceptedDate?: string;
+    decisionDate?: string;
     hasRFI?: boolean;
     hasOutstandingRFIs?: boolean;
     hasOutstandingPayments?: boolean;
   };
-  requiredInspections: { inspectionTypes: { status: string; history: unknown[] }[] }[];
+  requiredInspections: { inspectionTypes: { status: string; history: { date: string }[] }[] }[];
 }
 const get = async (id: string, token = applicant) =>
   (await api('GET', `/user/applications/${id}`, undefined, { token, outputs: o })) as {
@@ -78,7 +85,8 @@ describe('the demo seed', () => {
     expect(assessing.acceptedDate).toBeDefined();
     expect(stage(assessing, 'Assessment')).toMatchObject({
       stageStatus: 'Started',
-      progress: { elapsedNum: 10 },
+      // The council's count agrees with the clock: lodged and accepted today, no working day gone.
+      progress: { elapsedNum: 0 },
     });
     expect(assessing.consentNumber).toBeUndefined();
 
@@ -111,11 +119,34 @@ describe('the demo seed', () => {
     });
   });
 
+  test('every application’s dates are in a possible order: lodged ≤ accepted ≤ decided ≤ inspected, CCC', async () => {
+    for (const a of result.applications) {
+      const got = (await get(a.id)).body;
+      const app = got.application;
+      if (app.status === 'Draft') continue;
+      const order = [app.submissionDate, app.acceptedDate, app.decisionDate]
+        .filter((d): d is string => d !== undefined)
+        .map((d) => Date.parse(d));
+      expect(order, a.name).toEqual([...order].sort((x, y) => x - y));
+      const after = (d: string | undefined) => (d === undefined ? -Infinity : Date.parse(d));
+      for (const s of app.workflowStages)
+        for (const item of s.items ?? [])
+          expect(Date.parse(item.date), `${a.name}: ${s.stageName}`).toBeGreaterThanOrEqual(
+            after(
+              ['Inspections', 'Certificates'].includes(s.stageName) ? app.decisionDate : app.acceptedDate,
+            ),
+          );
+      for (const t of got.requiredInspections.flatMap((l) => l.inspectionTypes))
+        for (const h of t.history)
+          expect(Date.parse(h.date), `${a.name}: inspection`).toBeGreaterThanOrEqual(after(app.decisionDate));
+    }
+  });
+
   test('one waits for the applicant to answer the council: an open RFI round, one point answered', async () => {
     const id = byName('Sleep-out');
     const rfi = await app('Sleep-out');
     expect(rfi).toMatchObject({ status: 'VRFISuspended', hasRFI: true, hasOutstandingRFIs: true });
-    expect(stage(rfi, 'Assessment')).toMatchObject({ stageStatus: 'Started', progress: { elapsedNum: 10 } });
+    expect(stage(rfi, 'Assessment')).toMatchObject({ stageStatus: 'Started', progress: { elapsedNum: 0 } });
     const points = (
       (
         await api('GET', `/user/applications/${id}/rfi-points-v2`, undefined, {

@@ -174,8 +174,11 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
     return app;
   };
   if (a.stage === 'assessment' || a.stage === 'rfi') {
-    const assessing = await stepTo(
-      (app) => (app.workflowStages.find((s) => s.stageName === 'Assessment')?.progress?.elapsedNum ?? 0) > 0,
+    // Assessment started and no further: the council's count ("(0/20 Completed)") agrees with the
+    // statutory clock counted from today's acceptance (issue 36 finding 2: one source per fact; a
+    // demo made through public interfaces is lodged today, so no working day has gone by yet).
+    const assessing = await stepTo((app) =>
+      app.workflowStages.some((s) => s.stageName === 'Assessment' && s.stageStatus === 'Started'),
     );
     if (a.invoices) await demoInvoices(council, assessing);
     return;
@@ -184,7 +187,8 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
     app.workflowStages.some((s) => s.stageName === 'Inspections' && s.stageStatus !== 'NotStarted'),
   );
   if (!app.consentNumber) throw new Error(`demo: ${id} has no consent number (${autoConsentNumber(app)})`);
-  // Inspections under way: the first two passed, with their history.
+  // Inspections under way: the first two passed, with their history. Every date after the grant
+  // (issue 36 finding 2: lodged ≤ accepted ≤ decided ≤ inspected ≤ CCC): the demo is lodged today.
   const inspections = (app.requiredInspections ?? []).map((loc) => ({
     ...loc,
     inspectionTypes: loc.inspectionTypes.map((t, i) =>
@@ -192,10 +196,10 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
         ? {
             ...t,
             status: 'Completed' as const,
-            history: [{ date: daysAgo(30 - i * 5), name: `${t.name} inspection`, result: 'Pass' as const }],
+            history: [{ date: nowIso(), name: `${t.name} inspection`, result: 'Pass' as const }],
           }
         : i === 2
-          ? { ...t, status: 'InProgress' as const, nextBookingDate: daysAgo(-3).slice(0, 10) }
+          ? { ...t, status: 'InProgress' as const, nextBookingDate: nzDay(daysAhead(3))! }
           : t,
     ),
   }));
@@ -212,12 +216,12 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
         stageStatus: 'Completed',
         items: [
           ...stage.items,
-          { date: daysAgo(1), status: 'Completed', displayName: 'Final Inspection Passed' },
+          { date: nowIso(), status: 'Completed', displayName: 'Final Inspection Passed' },
         ],
       }),
     });
   const issued = await council.codeComplianceCertificate(id, {
-    issuedDate: daysAgo(1).slice(0, 10),
+    issuedDate: nzDay(new Date())!,
     certificateNumber: `CCC-${app.consentNumber}`,
   });
   // The certificate's stage, as a council's system shows it once the CCC is issued.
@@ -227,7 +231,7 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
       stageName: 'Certificates',
       stageStatus: 'Completed',
       stageType: 'Steps',
-      items: [{ date: daysAgo(1), status: 'Completed', displayName: 'CCC Issued' }],
+      items: [{ date: nowIso(), status: 'Completed', displayName: 'CCC Issued' }],
     }),
   });
 }
@@ -248,4 +252,6 @@ async function demoInvoices(council: ReturnType<typeof councilApiClient>, app: C
   });
 }
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+/** The time of the council's write: each one after the last (after the grant), never in the future. */
+const nowIso = () => new Date().toISOString();
+const daysAhead = (n: number) => new Date(Date.now() + n * 86_400_000);

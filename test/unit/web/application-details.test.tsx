@@ -241,13 +241,48 @@ describe('application details page', () => {
     const tabs = createWrapper(document.body).findTabs()!;
     expect(tabs.findActiveTab()!.getElement().textContent).toBe('Overview');
     await screen.findByText('Application summary');
-    expect(screen.getByText('BLD-2025-00055')).toBeTruthy();
+    // The number named, on one line (a token), in the header and in the summary.
+    expect(screen.getByTestId('application-numbers').textContent).toMatch(
+      /^Application number BLD-2025-00055/,
+    );
+    expect(screen.getAllByText('BLD-2025-00055').every((e) => e.hasAttribute('data-token'))).toBe(true);
     expect(screen.getByText('Mere Tane')).toBeTruthy();
     expect(screen.getByText('Residential 1')).toBeTruthy();
     // Each stage's name once, then its chip (issue 36 finding 2).
     const stages = within(screen.getByRole('list', { name: 'Workflow stages' })).getAllByRole('listitem');
     expect(stages.map((li) => li.textContent)).toEqual(['LodgementAccepted', 'Assessment(4/20 Completed)']);
     expect(await screen.findByText('consents@akl.example.nz')).toBeTruthy();
+  });
+
+  it('Application not found offers the way back to the dashboard (issue 36 finding 12)', async () => {
+    serve({}, (path) =>
+      path === '/user/applications/55'
+        ? new ServiceError('ResourceNotFound', 'Application not found', 404)
+        : undefined,
+    );
+    open('/application-details/55');
+    expect(await screen.findByText('Application not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/');
+  });
+
+  it('after the grant both numbers are named: Consent number and Application number (issue 36 finding 12)', async () => {
+    serve({
+      ...BASE,
+      'GET /user/applications/55': {
+        application: { ...APP, consentNumber: 'WCC-BC-2026-0007' },
+        requiredDocuments: [],
+        requiredInspections: [],
+        template: null,
+      },
+    });
+    open('/application-details/55');
+    await screen.findByText('Application summary');
+    expect(screen.getByTestId('application-numbers').textContent).toMatch(
+      /^Consent number WCC-BC-2026-0007 · Application number BLD-2025-00055/,
+    );
+    const summary = createWrapper(document.body).findKeyValuePairs()!;
+    const labels = summary.findItems().map((i) => i.findLabel()!.getElement().textContent);
+    expect(labels).toEqual(expect.arrayContaining(['Consent number', 'Application number']));
   });
 
   it('Overview: "What you need to do" names the fee to pay and the points to answer, each with its button; the tabs count them; Suspended is explained', async () => {

@@ -277,6 +277,36 @@ describe('ApplicationCard', () => {
     expect(assessment(1)).toContain('0/20 working days, clock paused');
   });
 
+  it("one source per fact: a stage with the council's count carries no second count (issue 36 finding 2)", () => {
+    const now = new Date();
+    const view = cardView(
+      listItem({
+        status: 'InProgress',
+        acceptedDate: now.toISOString(),
+        displayStages: [
+          {
+            stageDisplayName: 'Lodgement',
+            stageName: 'Lodgement',
+            stageStatus: 'Completed',
+            stageType: 'Steps',
+            items: [],
+          },
+          {
+            stageDisplayName: 'Assessment',
+            stageName: 'Assessment',
+            stageStatus: 'Started',
+            stageType: 'Steps',
+            progress: { elapsedNum: 10, totalNum: 20 },
+            items: [],
+          },
+        ] as never,
+      }),
+      now,
+    );
+    expect(view.stages[1]).toMatchObject({ label: '(10/20 Completed)' });
+    expect(view.stages[1]!.clock).toBeUndefined();
+  });
+
   it('cardClock: none before acceptance or after the decision; the count otherwise', () => {
     const now = new Date('2026-03-13T00:00:00.000Z');
     expect(cardClock({}, now)).toBeUndefined();

@@ -112,6 +112,13 @@ describe('the Inspections section', () => {
     expect(api).toHaveBeenCalledWith('/user/applicationsV3/55/action-items', expect.anything());
   });
 
+  it('its heading says what it lists, not the tab’s name again (issue 36 finding 2)', async () => {
+    api.mockResolvedValue([]);
+    renderSection([DWELLING]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Required inspections' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Inspections' })).toBeNull();
+  });
+
   it('says when the council has not set any', async () => {
     api.mockResolvedValue([]);
     renderSection([]);

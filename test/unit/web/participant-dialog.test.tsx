@@ -153,6 +153,9 @@ describe('the participant dialog', () => {
   it("a role's minimum access raises the access and disables the levels below it", async () => {
     await openAdd();
     expect(screen.queryByText('Participant access has been increased')).toBeNull();
+    // Each access level says in one line what it lets the person do (issue 36 finding 12).
+    expect(screen.getByText('Can also add and remove people and change what they can do.')).toBeTruthy();
+    expect(screen.getByText('Listed on the application; cannot open it in the portal.')).toBeTruthy();
     await click(box('Agent'));
     expect(screen.getByText('Participant access has been increased')).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Manage' }) as HTMLInputElement).checked).toBe(true);

@@ -219,6 +219,10 @@ describe('the point page', () => {
     expect(await screen.findByRole('heading', { name: 'Point a' })).toBeTruthy();
     expect(screen.getByText('Please provide the bracing calculations.')).toBeTruthy();
     expect(screen.getByText('Tui Ranginui · tui@wcc.govt.nz · 04 499 4444')).toBeTruthy();
+    // The council's question comes before the rows about who asked, when and where (issue 36 finding 6).
+    const question = screen.getByText('Please provide the bracing calculations.');
+    const askedBy = screen.getByText('Tui Ranginui · tui@wcc.govt.nz · 04 499 4444');
+    expect(question.compareDocumentPosition(askedBy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const box = screen.getByRole('textbox', { name: /Response/ });
     vi.useFakeTimers();
     fireEvent.change(box, { target: { value: 'Calculations' } });

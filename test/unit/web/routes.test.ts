@@ -164,7 +164,6 @@ describe('signed-in routes: numeric ids', () => {
     '/application-form/x/breadcrumb/3/step/4',
     '/application-form/12/breadcrumb/3/step/-4',
     '/application-submitted/abc',
-    '/application-form/12/other',
   ])('%s goes to /', async (url) => {
     expect(await land(url)).toEqual({ url: '/', route: '(index)' });
   });
@@ -201,14 +200,21 @@ describe('signed-in routes: application details and documents', () => {
 });
 
 describe('signed-in routes: anything else', () => {
+  it.each(['/registration', '/support', '/forgot-password', '/confirm-registration?email=a%40b.nz'])(
+    'the signed-out page %s goes to /',
+    async (url) => {
+      expect(await land(url)).toEqual({ url: '/', route: '(index)' });
+    },
+  );
+
+  // Page not found, with a way back (issue 36 finding 12): never a silent redirect.
   it.each([
     '/nope',
-    '/registration',
-    '/support',
     '/application-details',
     '/user-profile/extra',
     '/projects/1',
-  ])('%s goes to /', async (url) => {
-    expect(await land(url)).toEqual({ url: '/', route: '(index)' });
+    '/application-form/12/other',
+  ])('%s is the page-not-found page, at its own address', async (url) => {
+    expect(await land(url)).toEqual({ url, route: '*' });
   });
 });

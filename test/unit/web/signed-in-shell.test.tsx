@@ -92,7 +92,7 @@ describe('signed-in app: the shell before GET /user', () => {
 
     await act(async () => answerUser(incomplete));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome to your dashboard Aroha' }),
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to your dashboard, Aroha' }),
     ).toBeTruthy();
     // The user menu, once the user is known, names them and their email.
     fireEvent.click(screen.getByRole('button', { name: 'User menu for Aroha' }));

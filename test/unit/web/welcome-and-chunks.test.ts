@@ -16,9 +16,12 @@ describe('dashboard welcome title', () => {
   });
 
   it('has the spec strings', () => {
-    expect(en.dashboard.welcomeWide).toBe('Welcome to your dashboard {{name}}');
-    expect(en.dashboard.welcome).toBe('Welcome {{name}}');
-    expect(en.auth.signIn.failed).toBe('Your login attempt has failed. Please try again.');
+    // The spec's words, with a comma before the name (issue 36 finding 12; docs/content-guide.md).
+    expect(en.dashboard.welcomeWide).toBe('Welcome to your dashboard, {{name}}');
+    expect(en.dashboard.welcome).toBe('Welcome, {{name}}');
+    expect(welcomeTitleKey(true, false)).toBe('dashboard.welcomeWideUnnamed');
+    expect(en.dashboard.welcomeWideUnnamed).toBe('Welcome to your dashboard');
+    expect(en.auth.signIn.failed).toBe('Sign-in failed. Check your email and password and try again.');
   });
 
   it('greets by first name, else by the e-mail local part', () => {

@@ -13,13 +13,16 @@ export function useBreakpointUp(breakpoint: Breakpoint): boolean {
 
 /** True while the media query matches; follows resizes (true when rendered without a window). */
 export function useMediaQuery(query: string): boolean {
+  // No matchMedia (a test's DOM without one): as wide as can be, like the server's answer.
+  const supported = typeof window.matchMedia === 'function';
   return useSyncExternalStore(
     (onChange) => {
+      if (!supported) return () => {};
       const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
-    () => window.matchMedia(query).matches,
+    () => (supported ? window.matchMedia(query).matches : true),
     () => true,
   );
 }

@@ -150,7 +150,12 @@ export const signedInRoutes: RouteObject[] = [
       },
       { path: 'contacts', lazy: page(() => import('../features/contacts/ContactsPage')) },
 
-      { path: '*', loader: () => redirect('/') },
+      // The signed-out pages (a link from an email, a bookmark) lead a signed-in person home.
+      ...['registration', 'confirm-registration', 'registration-via-invitation', 'forgot-password']
+        .concat(['reset-password', 'support'])
+        .map((path) => ({ path, loader: () => redirect('/') })),
+      // An unknown address says so, with a way back (issue 36 finding 12), not a silent redirect.
+      { path: '*', lazy: page(() => import('../features/shell/NotFoundPage')) },
     ],
   },
 ];

@@ -50,6 +50,8 @@ import { ParticipantsSection } from '../participants/ParticipantsSection';
 import { ViewSubmittedDialog } from './ViewSubmittedDialog';
 import { StatutoryClockPanel } from './StatutoryClockPanel';
 import { InspectionsSection } from './InspectionsSection';
+import { ApplicationNumbers, numbersOf } from './ApplicationNumbers';
+import { Token } from '../../components/Token';
 import { ClosedNotice } from './ClosedNotice';
 import { NextStepsPanel } from './NextStepsPanel';
 import { useNextSteps } from './useNextSteps';
@@ -87,12 +89,11 @@ function Overview({ app, next }: { app: ApplicationDto; next: ReturnType<typeof 
           columns={3}
           items={[
             { label: t('applicationDetails.overview.form'), value: app.formDisplayName ?? '-' },
-            {
-              label: app.consentNumber
-                ? t('applicationDetails.overview.consentNumber')
-                : t('applicationDetails.overview.applicationNumber'),
-              value: numberOf(app),
-            },
+            // Both numbers after the grant, each named (issue 36 finding 12).
+            ...numbersOf(app).map((n) => ({
+              label: t(`applicationDetails.overview.${n.key}`),
+              value: <Token>{n.value}</Token>,
+            })),
             { label: t('applicationDetails.overview.address'), value: fullAddressOf(app.address) || '-' },
             {
               label: t('applicationDetails.overview.modified'),
@@ -420,9 +421,7 @@ export default function ApplicationDetailsPage() {
       header={
         <Header
           variant="h1"
-          description={
-            app ? [numberOf(app), fullAddressOf(app.address)].filter(Boolean).join(' · ') : undefined
-          }
+          description={app ? <ApplicationNumbers app={app} address={app.address} /> : undefined}
         >
           {app?.formDisplayName ?? t('applicationDetails.title')}
         </Header>
@@ -431,7 +430,13 @@ export default function ApplicationDetailsPage() {
       {query.isPending ? (
         <StatusIndicator type="loading">{t('applicationDetails.loading')}</StatusIndicator>
       ) : query.isError ? (
-        <Alert type="error">{query.error.message}</Alert>
+        // The server's words ("Application not found"), then the way back (issue 36 finding 12).
+        <Alert type="error">
+          <SpaceBetween size="xs">
+            <span>{query.error.message}</span>
+            <RouterLink href="/">{t('notFound.back')}</RouterLink>
+          </SpaceBetween>
+        </Alert>
       ) : (
         <Tabs
           activeTabId={section}

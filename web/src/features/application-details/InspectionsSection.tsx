@@ -131,7 +131,7 @@ export function InspectionsSection({
             ) : undefined
           }
         >
-          {t('applicationDetails.sections.Inspections')}
+          {t('applicationDetails.inspections.title')}
         </Header>
       }
     >

@@ -6,6 +6,7 @@ import { MenuButton, type MenuItem } from '../../components/plain/MenuButton';
 import { PlainIcon } from '../../components/plain/PlainIcon';
 import { Panel, PlainLink, Secondary, Stack, StatusText, type StatusType } from '../../components/plain/page';
 import { NOTIFICATION_ICONS, cardView, type StageProgress } from './cardModel';
+import { Token } from '../../components/Token';
 import styles from './applications.module.css';
 
 /** Each stage's progress in colour and icon shape, with its name for screen readers. */
@@ -82,7 +83,9 @@ export function ApplicationCard({
     >
       <Stack size="s">
         <span className={styles.row}>
-          <span className={styles.bold}>{name}</span>
+          <span className={styles.bold}>
+            <Token>{name}</Token>
+          </span>
           {view.notificationLevel && (
             <PlainIcon
               name={NOTIFICATION_ICONS[view.notificationLevel]}

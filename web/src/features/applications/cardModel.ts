@@ -157,7 +157,14 @@ export function cardView(item: ApplicationListItem, now: Date = new Date()): Car
       label: stageLabel(stage),
       status: stage.stageStatus,
       progress: progress[index]!,
-      ...(clock && stage.stageName === 'Assessment' && stage.stageStatus !== 'Completed' ? { clock } : {}),
+      // One source per fact (issue 36 finding 2): a stage that carries the council's own count
+      // ("(10/20 Completed)", the spec's label) shows no second, portal-counted one beside it.
+      ...(clock &&
+      stage.stageName === 'Assessment' &&
+      stage.stageStatus !== 'Completed' &&
+      stage.progress?.totalNum === undefined
+        ? { clock }
+        : {}),
     })),
     menu: menuOf(item),
   };

@@ -40,7 +40,9 @@ export default function DashboardPage() {
   const done = useCallback(() => setLink(null), []);
   return (
     <>
-      <PageHeader>{t(welcomeTitleKey(wide), { name: user ? welcomeName(user) : '' })}</PageHeader>
+      <PageHeader>
+        {user ? t(welcomeTitleKey(wide), { name: welcomeName(user) }) : t(welcomeTitleKey(wide, false))}
+      </PageHeader>
       <Stack>
         <ProfileIncompleteAlert />
         <RegisteredApplicantInvitationAlerts />

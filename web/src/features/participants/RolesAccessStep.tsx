@@ -97,7 +97,8 @@ export function RolesAccessStep({
                 ? t('participants.dialog.accessAboveOwn')
                 : lowers(level)
                   ? t('participants.dialog.cannotLower')
-                  : undefined,
+                  : // What the level lets the person do, in one line (issue 36 finding 12).
+                    t(`participants.dialog.accessMeans.${level}`),
               disabled: accessRank(level) < minimum || capped || lowers(level),
             };
           })}

@@ -99,6 +99,7 @@ export function HowToPay({
                   value: (
                     <CopyToClipboard
                       variant="inline"
+                      wrapText={false}
                       textToCopy={deposit.accountNumber}
                       copyButtonAriaLabel={t('payments.deposit.copyAccount')}
                       copySuccessText={t('payments.deposit.copied')}
@@ -111,6 +112,7 @@ export function HowToPay({
                   value: (
                     <CopyToClipboard
                       variant="inline"
+                      wrapText={false}
                       textToCopy={payment.reference}
                       copyButtonAriaLabel={t('payments.deposit.copyReference')}
                       copySuccessText={t('payments.deposit.copied')}

@@ -10,7 +10,6 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { canEdit } from '../../../../shared/domain/applications';
-import { fullAddressOf } from '../../../../shared/domain/address';
 import { paymentMessages } from '../../../../shared/domain/payments';
 import { applicationKeys, applicationsApi } from '../../api/applications';
 import { documentKeys, documentsApi } from '../../api/documents';
@@ -18,7 +17,7 @@ import { paymentKeys, paymentsApi } from '../../api/payments';
 import { RouterLink } from '../../components/RouterLink';
 import { useToasts } from '../../components/toasts';
 import { jurisdictionQuery } from '../new-application/reference';
-import { numberOf } from '../application-details/details';
+import { ApplicationNumbers, numbersLine } from '../application-details/ApplicationNumbers';
 import { CardResult } from './CardResult';
 import { ClaimDepositForm } from './ClaimDepositForm';
 import { HowToPay } from './HowToPay';
@@ -87,7 +86,8 @@ export default function PaymentDetailsPage() {
   });
 
   const data = payment.data;
-  const context = app ? [numberOf(app), fullAddressOf(app.address)].filter(Boolean).join(' · ') : '';
+  // The consent number and the application number the invoice's reference is made from, each named.
+  const context = app ? <ApplicationNumbers app={app} address={app.address} /> : undefined;
   const actions =
     data && app ? payActions(data, canEdit(app.accessLevel), t('payments.needEdit')) : undefined;
   const fileName = (name: string) => documents.data?.find((d) => d.name === name)?.fileName ?? name;
@@ -95,7 +95,7 @@ export default function PaymentDetailsPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description={context || undefined}>
+        <Header variant="h1" description={context}>
           {data?.description ?? t('payments.detailsTitle')}
         </Header>
       }
@@ -122,7 +122,7 @@ export default function PaymentDetailsPage() {
             <ReceiptPanel
               payment={data}
               payee={authority?.displayName ?? authority?.name ?? ''}
-              context={context}
+              context={app ? numbersLine(app, app.address, t) : ''}
             />
             {data.status !== 'Paid' && actions && (
               <HowToPay

@@ -7,12 +7,13 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import type { ApplicationDto } from '../../../../shared/schemas/applications';
 import { formatNzd, paymentMessages } from '../../../../shared/domain/payments';
 import { paymentKeys, paymentsApi } from '../../api/payments';
 import { formatDate } from '../../app/dates';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { RouterLink } from '../../components/RouterLink';
+import { Token } from '../../components/Token';
 import { useToasts } from '../../components/toasts';
 import { money, outstandingOf, paymentHref } from './paymentView';
 import { PaymentStatusIndicator } from './PaymentStatusIndicator';
@@ -63,7 +64,7 @@ export default function PaymentsSection({ app }: { app: ApplicationDto }) {
         <Box color="text-body-secondary">{t('payments.none')}</Box>
       ) : (
         <SpaceBetween size="s">
-          <Table
+          <ResponsiveTable
             variant="embedded"
             trackBy="id"
             ariaLabels={{ tableLabel: t('payments.title') }}
@@ -74,12 +75,16 @@ export default function PaymentsSection({ app }: { app: ApplicationDto }) {
                 header: t('payments.invoice'),
                 cell: (p) => <RouterLink href={paymentHref(app.id, p.id)}>{p.description}</RouterLink>,
               },
-              { id: 'reference', header: t('payments.reference'), cell: (p) => p.reference },
-              { id: 'amount', header: t('payments.amount'), cell: (p) => money(p.baseAmount) },
+              { id: 'reference', header: t('payments.reference'), cell: (p) => <Token>{p.reference}</Token> },
+              {
+                id: 'amount',
+                header: t('payments.amount'),
+                cell: (p) => <Token>{money(p.baseAmount)}</Token>,
+              },
               {
                 id: 'surcharge',
                 header: t('payments.surcharge'),
-                cell: (p) => (p.surchargeAmount > 0 ? money(p.surchargeAmount) : '-'),
+                cell: (p) => (p.surchargeAmount > 0 ? <Token>{money(p.surchargeAmount)}</Token> : '-'),
               },
               {
                 id: 'due',

@@ -40,6 +40,13 @@ function Request({ point }: { point: RfiPointDto }) {
   return (
     <Container header={<Header variant="h2">{t('rfiPoint.request')}</Header>}>
       <SpaceBetween size="m">
+        {/* The council's question first, then who asked and where (issue 36 finding 6: on a phone
+            the metadata rows pushed the question below the fold). */}
+        <Field label={t('rfiPoint.details')}>
+          <Box variant="p">
+            <span style={{ whiteSpace: 'pre-wrap' }}>{point.requestDetails}</span>
+          </Box>
+        </Field>
         <ColumnLayout columns={3} variant="text-grid">
           <Field label={t('rfiPoint.stage')}>{rfiTypeLabels[point.type]}</Field>
           <Field label={t('rfiPoint.team')}>{point.team}</Field>
@@ -53,11 +60,6 @@ function Request({ point }: { point: RfiPointDto }) {
             {[person.name, person.email, person.phone].filter(Boolean).join(' · ')}
           </Field>
         </ColumnLayout>
-        <Field label={t('rfiPoint.details')}>
-          <Box variant="p">
-            <span style={{ whiteSpace: 'pre-wrap' }}>{point.requestDetails}</span>
-          </Box>
-        </Field>
       </SpaceBetween>
     </Container>
   );

@@ -10,7 +10,6 @@ import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import type { ApplicationDto } from '../../../../shared/schemas/applications';
 import type { RfiPointDto } from '../../../../shared/schemas/rfis';
 import { canEdit } from '../../../../shared/domain/applications';
@@ -26,6 +25,7 @@ import {
 import { applicationKeys } from '../../api/applications';
 import { rfiKeys, rfisApi } from '../../api/rfis';
 import { formatDate } from '../../app/dates';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { RouterLink } from '../../components/RouterLink';
 import { useToasts } from '../../components/toasts';
 import { rfiSignOffText } from '../../../../shared/domain/plain-labels';
@@ -136,7 +136,7 @@ export default function RfisSection({ app }: { app: ApplicationDto }) {
           >
             <SpaceBetween size="s">
               {isOpen && reason && <Box color="text-body-secondary">{reason}</Box>}
-              <Table<Point>
+              <ResponsiveTable<Point>
                 variant="embedded"
                 trackBy="id"
                 ariaLabels={{

@@ -1,0 +1,101 @@
+/**
+ * Issue 36 findings 6 and 12, at a phone (390×844) and a desktop (1440×900): the invoice and the
+ * RFI points keep their amount and status (stacked cards on the phone, a table on the desktop);
+ * numbers and amounts stay on one line; the selected tab is in view; after the grant both numbers
+ * are named; an unknown address is "Page not found" with a way back. Axe on each page.
+ */
+import type { Locator } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { demoUser, readOutputs } from './support/outputs';
+import { expectNoAxeViolations } from './support/axe';
+import { uniqueStreet } from './support/applications';
+import { signIn as cognitoSignIn } from '../support/cognito';
+import { councilCredentials } from '../support/council';
+import { submittedApplication } from '../support/submission';
+import { councilApiClient } from '../../infra/council/client';
+import { SignInPage } from './pages/SignInPage';
+import { ShellPage } from './pages/ShellPage';
+import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
+
+test.setTimeout(300_000);
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900, phone: false },
+  { name: 'phone', width: 390, height: 844, phone: true },
+] as const;
+
+/** A token (a number, an amount) on one line: an inline box broken across lines has several rects. */
+async function expectOneLine(token: Locator) {
+  await expect(token).toBeVisible();
+  expect(await token.evaluate((e) => e.getClientRects().length)).toBe(1);
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`phone layout and names: cards or table, tokens whole, tab in view, both numbers, 404 (${viewport.name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const o = readOutputs();
+    const user = demoUser(0);
+    const token = (await cognitoSignIn(user.email, user.password, o)).IdToken;
+    const street = uniqueStreet('Phone');
+    const id = await submittedApplication(
+      token,
+      'wcc',
+      { address1: street, city: 'Wellington', zipCode: '6011', country: 'NZ' },
+      o,
+    );
+    const wcc = councilApiClient(councilCredentials('wcc', o));
+    await wcc.acceptLodgement(id);
+    await wcc.issueInvoice(id, {
+      description: 'Building consent processing fee',
+      baseAmount: 2847.5,
+      dueDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+    });
+    const granted = await wcc.grant(id, `WCC-BC-2026-${String(Date.now()).slice(-6)}`);
+
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signIn(user.email, user.password);
+    await expect(new ShellPage(page).dashboardHeading).toBeVisible();
+
+    // Payments: the amount and the status kept; on a phone as a card.
+    const details = new ApplicationDetailsPage(page);
+    await details.goto(id, 'Payments');
+    // The first page of a run can wait on cold functions on a loaded machine.
+    await expect(details.tab('Payments')).toHaveAttribute('aria-selected', 'true', { timeout: 60_000 });
+    // The tab a link opened is in view, even at the right end of a phone's tab bar.
+    await expect(details.tab('Payments')).toBeInViewport();
+    const invoices = viewport.phone
+      ? page.getByRole('list', { name: 'Payments' })
+      : page.getByRole('table', { name: 'Payments' });
+    await expect(invoices).toBeVisible({ timeout: 30_000 });
+    await expect(invoices).toContainText('$2,847.50');
+    await expect(invoices).toContainText('Awaiting payment');
+    await expectOneLine(invoices.getByText('$2,847.50'));
+    // A status breaks between words only, never inside one ("Awaiting payme|nt").
+    const status = invoices.getByText('Awaiting payment');
+    expect(
+      await status.evaluate((e) => {
+        for (let n: Element | null = e; n; n = n.parentElement)
+          if (getComputedStyle(n).wordBreak === 'break-all') return 'break-all';
+        return 'ok';
+      }),
+    ).toBe('ok');
+
+    // After the grant, both numbers are named, each on one line.
+    const numbers = page.getByTestId('application-numbers');
+    await expect(numbers).toContainText(`Consent number ${granted.consentNumber}`);
+    await expect(numbers).toContainText('Application number ');
+    for (const n of await numbers.locator('[data-token]').all()) await expectOneLine(n);
+    await expectNoAxeViolations(page, `Payments section (${viewport.name})`);
+
+    // An unknown address: Page not found, with the way back.
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveURL(/\/no-such-page$/);
+    await expectNoAxeViolations(page, `Page not found (${viewport.name})`);
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await expect(new ShellPage(page).dashboardHeading).toBeVisible();
+  });
+}
