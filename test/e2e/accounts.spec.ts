@@ -221,7 +221,7 @@ test('forgot password → reset with the mailed code → sign in with the new pa
   await expect(page.getByText('Your password has been reset. Sign in with your new password.')).toBeVisible();
   await expectNoAxeViolations(page, 'sign-in after a password reset');
   await signIn.signIn(email, oldPassword);
-  await expect(signIn.formError).toHaveText('Sign-in failed. Check your email and password and try again.');
+  await expect(signIn.formError).toHaveText('Your login attempt has failed. Please try again.');
   await signIn.password.fill(newPassword);
   await signIn.submit.click();
   await expectDashboard(page, 'Unconfirmed');

@@ -72,7 +72,7 @@ test('the automatic council grants a lodged application; the applicant follows i
     await expect(async () => {
       await page.reload();
       // The header names the consent by its number now (portal-core §5: the consent number).
-      await expect(page.getByText(/^WCC-BC-\d{4}-\d+ · /)).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByText(/^Consent number WCC-BC-\d{4}-\d+ · /)).toBeVisible({ timeout: 10_000 });
       await expect(stages.getByRole('listitem').filter({ hasText: 'Assessment' })).toContainText('Issued', {
         timeout: 10_000,
       });

@@ -65,7 +65,7 @@ test('each demo application opens and shows where it is in the lifecycle', async
   await expect(page.getByText('0 of 20', { exact: true })).toBeVisible();
   // Granted with inspections under way: the consent number and the inspections with their results.
   await details.goto(id('Townhouse'), 'Inspections');
-  await expect(page.getByText(/^WCC-BC-\d{4}-\d+ · /)).toBeVisible();
+  await expect(page.getByText(/^Consent number WCC-BC-\d{4}-\d+ · /)).toBeVisible();
   await expect(page.getByText(/^Completed · /).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Book inspection' })).toBeVisible();
   await expectNoAxeViolations(page, 'demo: inspections under way');

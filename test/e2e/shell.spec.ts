@@ -51,7 +51,7 @@ test('a wrong password shows the login failure message', async ({ page }) => {
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn(user.email, `${user.password}-wrong`);
-  await expect(signIn.formError).toHaveText('Sign-in failed. Check your email and password and try again.');
+  await expect(signIn.formError).toHaveText('Your login attempt has failed. Please try again.');
   await expectNoAxeViolations(page, 'sign-in page with a failure');
 });
 

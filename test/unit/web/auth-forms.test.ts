@@ -144,7 +144,7 @@ describe('messages', () => {
     expect(en.auth.confirm.failed).toBe('We are not able to confirm your registration.');
     expect(en.auth.invitation.invalid).toBe('Invitation code is not valid');
     expect(en.auth.invitation.registerFailed).toBe('Unable to register with invitation code');
-    expect(en.auth.signIn.failed).toBe('Sign-in failed. Check your email and password and try again.');
+    expect(en.auth.signIn.failed).toBe('Your login attempt has failed. Please try again.');
     expect(en.support.hours).toBe('Monday to Friday 8am to 6pm excluding public holidays');
   });
 

@@ -21,7 +21,7 @@ describe('dashboard welcome title', () => {
     expect(en.dashboard.welcome).toBe('Welcome, {{name}}');
     expect(welcomeTitleKey(true, false)).toBe('dashboard.welcomeWideUnnamed');
     expect(en.dashboard.welcomeWideUnnamed).toBe('Welcome to your dashboard');
-    expect(en.auth.signIn.failed).toBe('Sign-in failed. Check your email and password and try again.');
+    expect(en.auth.signIn.failed).toBe('Your login attempt has failed. Please try again.');
   });
 
   it('greets by first name, else by the e-mail local part', () => {
