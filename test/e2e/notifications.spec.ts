@@ -66,7 +66,10 @@ test("the bell shows a new RFI; it opens in full and everything is marked seen; 
   // The title on its own line, the meta line (application · date) below it (issue 36 finding 10).
   const item = popup.getByRole('listitem').filter({ has: rfi.first() }).first();
   const title = await rfi.first().boundingBox();
-  const meta = await item.locator('small').first().boundingBox();
+  const meta = await item
+    .getByText(/ · \d{1,2} [A-Z][a-z]{2} \d{4}/)
+    .first()
+    .boundingBox();
   expect(meta!.y).toBeGreaterThanOrEqual(title!.y + title!.height);
   await expectNoAxeViolations(page, 'The bell: recent notifications');
   // Opened, the dot is gone.
