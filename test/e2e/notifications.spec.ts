@@ -64,7 +64,10 @@ test("the bell shows a new RFI; it opens in full and everything is marked seen; 
   const rfi = popup.getByRole('link', { name: new RegExp(`^Request for information: .*${street}`) });
   await expect(rfi.first()).toBeVisible();
   // The title on its own line, the meta line (application · date) below it (issue 36 finding 10).
-  const item = popup.getByRole('listitem').filter({ has: rfi.first() }).first();
+  const item = popup
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: new RegExp(`^Request for information: .*${street}`) }) })
+    .first();
   const title = await rfi.first().boundingBox();
   const meta = await item
     .getByText(/ · \d{1,2} [A-Z][a-z]{2} \d{4}/)

@@ -89,7 +89,7 @@ test('signed-out pages: registration, support, and unknown paths', async ({ page
 test.describe('below the lg breakpoint', () => {
   test.use({ viewport: { width: 1000, height: 800 } });
 
-  test('the applicant guide is hidden and the dashboard says "Welcome {first name}"', async ({ page }) => {
+  test('the applicant guide is hidden and the dashboard says "Welcome, {first name}"', async ({ page }) => {
     const user = demoUser(0);
     const signIn = new SignInPage(page);
     await signIn.goto();
@@ -100,7 +100,7 @@ test.describe('below the lg breakpoint', () => {
     await signIn.signIn(user.email, user.password);
     const info = (await (await userInfo).json()) as UserInfo;
     const shell = new ShellPage(page);
-    await expect(shell.heading).toHaveText(`Welcome ${info.firstName}`);
+    await expect(shell.heading).toHaveText(`Welcome, ${info.firstName}`);
     await expect(
       shell.topNavigation.getByRole('link', { name: 'New application', exact: true }),
     ).toBeHidden();
