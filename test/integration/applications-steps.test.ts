@@ -286,6 +286,15 @@ describe('application steps', () => {
         firstName: 'Jane',
         lastName: 'Owner',
         email: `jane-${appId}@example.nz`,
+        // Every detail the card asks of a required role's holder (the People step reads the same rule).
+        phone: '021 555 0100',
+        address: {
+          address1: '1 Cuba Street',
+          city: 'Wellington',
+          zipCode: '6011',
+          country: 'NZ',
+          fullAddress: '1 Cuba Street, Wellington 6011',
+        },
         participantTypes: ['registered-owner', 'owner', 'owner-contact', 'invoice-payer'],
         accessLevel: 'Manage',
         modifiedDate: now,

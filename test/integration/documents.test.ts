@@ -305,7 +305,10 @@ describe('limits and input', () => {
     const small = await post({ fileName: 'tiny.pdf', size: 5999 });
     expect(small.status).toBe(400);
     expect(small.body).toMatchObject({
-      message: 'File "tiny.pdf" is not acceptable, we only accept file size of at least 6,000 bytes.',
+      // The limit's message, then what to do about it (docs/content-guide.md).
+      message:
+        'File "tiny.pdf" is not acceptable, we only accept file size of at least 6,000 bytes. ' +
+        'Export the PDF again at a higher quality or scan it again, then upload the new file.',
     });
 
     const shape = await api(
