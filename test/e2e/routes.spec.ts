@@ -50,8 +50,11 @@ test('signed-in redirects and query rules in the browser', async ({ page }) => {
   await expect(page.getByText('Application not found')).toBeVisible();
   await expectNoAxeViolations(page, 'application details (not found)');
 
+  // An unknown address shows the 404 page at its own address, with a way back (issue 36 finding 12).
   await open(page, '/no-such-page');
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toBeVisible();
 });
 
 test('a deep link opened signed out leads through sign-in to its page', async ({ page }) => {
