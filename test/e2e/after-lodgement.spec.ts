@@ -80,11 +80,16 @@ test('the automatic council grants a lodged application; the applicant follows i
     await expect(page.getByText(/Decided on/)).toBeVisible();
     await expectNoAxeViolations(page, 'details: granted');
 
-    // Inspections: the council's list by location, and its booking page.
+    // Inspections: the council's list by location, and its booking page. The automatic council sends
+    // the stages and then the inspections in two calls: the page may load between them, so reload
+    // until the list is there.
     await details.tab('Inspections').click();
     await expect(page).toHaveURL(/section=Inspections/);
     const dwelling = page.getByRole('table', { name: 'Dwelling' });
-    await expect(dwelling.getByRole('cell', { name: 'Foundations' })).toBeVisible();
+    await expect(async () => {
+      await page.reload();
+      await expect(dwelling.getByRole('cell', { name: 'Foundations' })).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
     await expect(page.getByRole('link', { name: 'Book inspection' })).toHaveAttribute(
       'href',
       'https://wellington.govt.nz',
