@@ -3,6 +3,7 @@
  * web share — money in integer cents, the card surcharge, the status transitions, what counts as
  * outstanding and what a deposit claim needs.
  */
+import { INVALID_DATE, isCalendarDate } from './dates.js';
 
 export const paymentTypes = ['Gateway', 'Deposit', 'Council'] as const;
 export type PaymentType = (typeof paymentTypes)[number];
@@ -132,5 +133,7 @@ export const hasOutstandingPayments = (payments: readonly { status: PaymentStatu
  * that date). Answers the reason when it is not acceptable.
  */
 export function claimDateProblem(transactionDate: string, today: string): string | undefined {
+  if (!BARE_CALENDAR_DAY.test(transactionDate) || !isCalendarDate(transactionDate)) return INVALID_DATE;
   return transactionDate > today ? paymentMessages.transactionDateFuture : undefined;
 }
+const BARE_CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;

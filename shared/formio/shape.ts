@@ -1,4 +1,5 @@
 import type { FormioComponent, FormioFieldError, FormioInput } from '../schemas/formio.js';
+import { isCalendarDate } from '../domain/dates.js';
 
 type Data = Record<string, unknown>;
 type Field = FormioInput | Extract<FormioComponent, { type: 'datagrid' }>;
@@ -70,7 +71,7 @@ export function shapeData(
         else invalid('must be true or false.');
         break;
       case 'datetime':
-        if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) out[c.key] = value;
+        if (typeof value === 'string' && isCalendarDate(value)) out[c.key] = value;
         else invalid('is not a valid date');
         break;
       case 'select':

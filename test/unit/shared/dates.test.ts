@@ -4,6 +4,7 @@ import {
   DATE_TIME_SHORT_FORMAT,
   formatNzDate,
   formatNzDateTime,
+  isCalendarDate,
 } from '../../../shared/domain/dates.js';
 import { formatDate, formatFullDate } from '../../../web/src/app/dates.js';
 
@@ -48,5 +49,34 @@ describe.each(ZONES)('New Zealand time with the process in %s', (zone) => {
     expect(formatNzDate('2026-07-01T12:00:00Z', DATE_TIME_SHORT_FORMAT)).toBe('02 Jul 2026 12:00 AM');
     expect(formatNzDate('2026-07-01T00:00:00Z', DATE_TIME_SHORT_FORMAT)).toBe('01 Jul 2026 12:00 PM');
     expect(formatNzDate('not a date')).toBe('');
+  });
+});
+
+describe('isCalendarDate: a date that can be read as a whole day', () => {
+  it('takes a day, with or without a time and offset', () => {
+    for (const v of [
+      '2026-02-28',
+      '2024-02-29',
+      '2026-12-31T23:59',
+      '2026-11-23T10:58:00.000Z',
+      '2026-11-23T10:58:00+13:00',
+    ])
+      expect(isCalendarDate(v), v).toBe(true);
+  });
+  it('refuses what Date.parse would read as another day, part of a date, or words', () => {
+    for (const v of [
+      '2026-02-30',
+      '2026-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-04-31',
+      '2026-02',
+      '2026',
+      '2026-0',
+      '',
+      'last week',
+      '2026-02-28T24:00',
+    ])
+      expect(isCalendarDate(v), v).toBe(false);
   });
 });

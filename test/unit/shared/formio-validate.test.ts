@@ -319,6 +319,11 @@ describe('validateSubmission: every definition with @formio/core in Node', () =>
     expect(broken('ccc-application', { dateCompleted: 'last week' })).toEqual([
       { field: 'dateCompleted', reason: 'Date the building work was completed is not a valid date' },
     ]);
+    // Date.parse reads these as 1 Feb and 2 Mar; the server does not (isCalendarDate).
+    for (const dateCompleted of ['2026-02', '2026-02-30'])
+      expect(broken('ccc-application', { dateCompleted })).toEqual([
+        { field: 'dateCompleted', reason: 'Date the building work was completed is not a valid date' },
+      ]);
     expect(broken('ccc-application', { allWorkCompleted: false })).toEqual([
       { field: 'allWorkCompleted', reason: 'Required' },
     ]);

@@ -102,6 +102,9 @@ describe('outstanding and claims', () => {
     expect(claimDateProblem('2026-11-27', '2026-11-27')).toBeUndefined();
     expect(claimDateProblem('2026-11-20', '2026-11-27')).toBeUndefined();
     expect(claimDateProblem('2026-11-28', '2026-11-27')).toBe(paymentMessages.transactionDateFuture);
+    // Part of a date, or one that is no day, is the spec's 'Invalid date' (not "before today").
+    for (const v of ['2026-11', '2026-02-30', '2026-11-20T10:00'])
+      expect(claimDateProblem(v, '2026-11-27')).toBe('Invalid date');
   });
 });
 

@@ -257,6 +257,24 @@ describe('FormioRenderer', () => {
     expect(errors).toEqual([]);
   });
 
+  it("a date typed in part stays as typed; a stored date that cannot be read says the spec's 'Invalid date'", () => {
+    // While typing, the picker passes what is there so far: the field keeps it (the picker completes
+    // it on leaving the field).
+    const typing = renderForm(everyType);
+    const picker = typing.wrapper.findDatePicker()!;
+    act(() => picker.findNativeInput().focus());
+    act(() => picker.setInputValue('2025/02'));
+    expect(typing.latest.data.start).toBe('2025-02');
+    expect(picker.findNativeInput().getElement().value).toMatch(/^2025\/02/);
+    cleanup();
+    // An answer saved by an API client or an older form that is not a date.
+    const stored = renderForm(everyType, { start: 'last week' }, true);
+    expect(fieldByLabel('Start date').findError()!.getElement().textContent).toBe('Invalid date');
+    act(() => stored.wrapper.findDatePicker()!.setInputValue('2025/02/28'));
+    expect(stored.latest.data.start).toBe('2025-02-28');
+    expect(fieldByLabel('Start date').findError()).toBeNull();
+  });
+
   it('adds and removes datagrid rows, validating each cell like the server', () => {
     const { wrapper, latest } = renderForm(everyType, {}, true);
     const grid = wrapper.findAttributeEditor()!;

@@ -69,7 +69,11 @@ describe('date formats and time labels', () => {
     expect(formatDate(at)).toBe('04 Mar 2025');
     expect(formatDate(at, DATE_TIME_SHORT_FORMAT)).toBe('04 Mar 2025 2:05 PM');
     expect(formatDate(at.toISOString())).toBe('04 Mar 2025');
-    expect(formatDate('not a date')).toBe('');
+    // None shows nothing; one that cannot be read says so, in the spec's words (portal-core messages).
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('Invalid date');
+    expect(formatFullDate('2026-13-45T00:00:00Z')).toBe('Invalid date');
   });
 
   it('under 60 minutes shows minutes, then hours, then a full date', () => {

@@ -8,18 +8,23 @@ import {
   DATE_TIME_FORMAT,
   DATE_TIME_SHORT_FORMAT,
   formatNzDate,
+  INVALID_DATE,
   toDate,
   type DateInput,
 } from '../../../shared/domain/dates';
 
-export { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_SHORT_FORMAT };
+export { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_SHORT_FORMAT, INVALID_DATE };
 
-/** Formats a date in New Zealand time with one of the spec's formats; '' for an invalid date. */
-export function formatDate(value: DateInput, pattern: string = DATE_FORMAT): string {
-  return formatNzDate(value, pattern);
+/**
+ * Formats a date in New Zealand time with one of the spec's formats: '' when there is none, the
+ * spec's 'Invalid date' when there is one that cannot be read (rather than a blank that hides it).
+ */
+export function formatDate(value: DateInput | null | undefined, pattern: string = DATE_FORMAT): string {
+  if (value === undefined || value === null || value === '') return '';
+  return formatNzDate(value, pattern) || INVALID_DATE;
 }
 
-export const formatFullDate = (value: DateInput) => formatDate(value, DATE_TIME_FORMAT);
+export const formatFullDate = (value: DateInput | null | undefined) => formatDate(value, DATE_TIME_FORMAT);
 
 export type TimeLabel =
   { kind: 'minutes'; count: number } | { kind: 'hours'; count: number } | { kind: 'date'; text: string };
@@ -42,5 +47,5 @@ export function timeLabel(value: DateInput, now: Date = new Date()): TimeLabel {
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;
 
 export function reformatIsoDates(text: string): string {
-  return text.replace(ISO_DATE, (match) => formatFullDate(match) || match);
+  return text.replace(ISO_DATE, (match) => formatNzDate(match, DATE_TIME_FORMAT) || match);
 }

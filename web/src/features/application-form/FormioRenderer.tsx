@@ -28,6 +28,7 @@ import {
   joinDateTime,
   optionsOf,
   parseNumberText,
+  shownError,
   splitDateTime,
   withValue,
   type StepData,
@@ -146,7 +147,7 @@ function ComponentView({
       </fieldset>
     );
   }
-  const error = ctx.showAll || ctx.touched[c.key] ? ctx.errors[c.key] : undefined;
+  const error = ctx.showAll || ctx.touched[c.key] ? shownError(c, data[c.key], ctx.errors[c.key]) : undefined;
   const set = (value: unknown) => onChange(withValue(data, c.key, value));
   if (c.type === 'datagrid') {
     return <DataGrid component={c} value={data[c.key]} onChange={set} ctx={ctx} error={error} />;
@@ -446,7 +447,13 @@ function DataGrid({
   const setRow = (index: number, row: StepData) => onChange(rows.map((r, i) => (i === index ? row : r)));
   const cellError = (index: number, key: string) => {
     const path = `${c.key}[${index}].${key}`;
-    return ctx.showAll || ctx.touched[path] ? ctx.errors[path] : undefined;
+    const cell = c.components.find((cc) => cc.key === key);
+    const error = ctx.errors[path];
+    return ctx.showAll || ctx.touched[path]
+      ? cell
+        ? shownError(cell, rows[index]?.[key], error)
+        : error
+      : undefined;
   };
   return (
     <Field component={c} error={error}>

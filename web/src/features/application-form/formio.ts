@@ -4,6 +4,7 @@ import type {
   FormioFieldError,
   FormioInput,
 } from '../../../../shared/schemas/formio';
+import { INVALID_DATE, isCalendarDate } from '../../../../shared/domain/dates';
 
 /** Pure helpers of the step renderer and the read-only step view. */
 
@@ -86,7 +87,9 @@ export function parseNumberText(text: string): number | string | undefined {
 export function splitDateTime(value: unknown): { date: string; time: string } {
   if (typeof value !== 'string') return { date: '', time: '' };
   const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}))?/.exec(value);
-  return m ? { date: m[1] ?? '', time: m[2] ?? '' } : { date: '', time: '' };
+  if (m) return { date: m[1] ?? '', time: m[2] ?? '' };
+  // A date being typed ("2026-0"): kept as typed, so the picker does not lose it ('Invalid date').
+  return { date: /^[\d-]{1,10}$/.test(value) ? value : '', time: '' };
 }
 
 /** A datetime value from its parts: 'yyyy-MM-dd' for a date, 'yyyy-MM-ddTHH:mm:00' with a time. */
@@ -101,4 +104,14 @@ export function withValue(data: StepData, key: string, value: unknown): StepData
   if (value === undefined) delete next[key];
   else next[key] = value;
   return next;
+}
+
+/**
+ * The error a field shows: a date answer that cannot be read as a whole day (the date picker passes
+ * what was typed so far, e.g. "2026-02") says the spec's 'Invalid date'; otherwise the rule's error.
+ */
+export function shownError(component: { type: string }, value: unknown, error: string | undefined) {
+  if (component.type === 'datetime' && typeof value === 'string' && value !== '' && !isCalendarDate(value))
+    return INVALID_DATE;
+  return error;
 }
