@@ -200,6 +200,25 @@ describe('the plain shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
     expect(screen.queryByRole('navigation', { name: 'Navigation' })).toBeNull();
   });
+
+  it('offers "Back to top" once the page is scrolled more than 400 px; it scrolls up and focuses the heading', () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    renderShell('/applications');
+    const scrolled = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      fireEvent.scroll(window);
+    };
+    expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
+    scrolled(400);
+    expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
+    scrolled(401);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to top' }));
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    expect(document.activeElement).toBe(screen.getByTestId('page'));
+    scrolled(0);
+    expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
+  });
 });
 
 describe('plain tabs', () => {

@@ -19,6 +19,7 @@ const PATHS = {
   ellipsis: 'M8 2.5v.5M8 7.75v.5M8 13v.5',
   close: 'M3 3l10 10M13 3 3 13',
   'angle-left': 'M10.5 2.5 5 8l5.5 5.5',
+  'angle-up': 'M2.5 10.5 8 5l5.5 5.5',
   'angle-right': 'M5.5 2.5 11 8l-5.5 5.5',
   'status-positive': 'M8 15A7 7 0 1 0 8 1a7 7 0 0 0 0 14zM5 8.5l2 2 4-4.5',
   'status-negative': 'M8 15A7 7 0 1 0 8 1a7 7 0 0 0 0 14zM5.5 5.5l5 5M10.5 5.5l-5 5',

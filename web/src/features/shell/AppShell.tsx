@@ -11,6 +11,7 @@ import { displayName, useMaybeCurrentUser } from './useCurrentUser';
 import { MenuButton, type MenuItem } from '../../components/plain/MenuButton';
 import { PlainIcon } from '../../components/plain/PlainIcon';
 import { frameClass, TopBar } from '../../components/plain/TopBar';
+import { ScrollToTop } from '../../components/plain/ScrollToTop';
 import { NotificationBell } from '../notifications/NotificationBell';
 import styles from './shell.module.css';
 
@@ -206,6 +207,7 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
+      <ScrollToTop label={t('shell.backToTop')} />
       <OnceOpened open={supportOpen}>
         <SupportInfoModal visible={supportOpen} onDismiss={() => setSupportOpen(false)} />
       </OnceOpened>
