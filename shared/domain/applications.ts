@@ -126,6 +126,18 @@ export const hasOutstandingItems = (a: {
  * Opening a card: a Draft opens the form page; any other status opens the details page, at the
  * RFIs (or Payments) section when the application waits for the user there.
  */
+/**
+ * The application details page (core §2: `?section=` one of the nine, `?subSection=` a part of it to
+ * scroll to): the one builder of its links, for pages, emails and notifications.
+ */
+export function applicationDetailsPath(id: string, section?: string, subSection?: string): string {
+  const query = new URLSearchParams();
+  if (section) query.set('section', section);
+  if (subSection) query.set('subSection', subSection);
+  const q = query.toString();
+  return `/application-details/${encodeURIComponent(id)}${q ? `?${q}` : ''}`;
+}
+
 export const applicationHref = (a: {
   id: string;
   status: ApplicationStatus;
@@ -135,10 +147,10 @@ export const applicationHref = (a: {
   a.status === 'Draft'
     ? `/application-form/${a.id}`
     : a.hasOutstandingRFIs
-      ? `/application-details/${a.id}?section=RFIs`
+      ? applicationDetailsPath(a.id, 'RFIs')
       : a.hasOutstandingPayments
-        ? `/application-details/${a.id}?section=Payments`
-        : `/application-details/${a.id}`;
+        ? applicationDetailsPath(a.id, 'Payments')
+        : applicationDetailsPath(a.id);
 
 /** A step shows when the access level reaches its minimum, or it is a contact step and the flag is set. */
 export function isStepVisible(

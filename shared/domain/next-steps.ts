@@ -1,4 +1,5 @@
 import type { ApplicationStatus } from '../schemas/applications.js';
+import { applicationDetailsPath } from './applications.js';
 import { formatNzDate, nzWallClock } from './dates.js';
 import { formatNzd, isOutstanding, toCents, type PaymentStatus } from './payments.js';
 import { hasResponse, isOpenState, rfiPointState, type RfiPointFacts } from './rfis.js';
@@ -94,7 +95,7 @@ function rfiStep(app: NextStepsFacts['application'], rfiPoints: readonly RfiPoin
   const open = rfiPoints.filter((p) => isOpenState(rfiPointState(p)));
   if (open.length === 0) return [];
   const council = app.authorityDisplayName?.trim() || 'the council';
-  const href = `${appPath(app.id)}?section=RFIs`;
+  const href = applicationDetailsPath(app.id, 'RFIs');
   const base = { key: 'rfis', href, count: open.length };
   // Every open point answered: what is left is to send them (the round is sent as a whole).
   if (open.every(hasResponse))

@@ -14,6 +14,17 @@ export const notificationTypes = [
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
+/** The section of the application details page a notification of this type leads to. */
+export function notificationSection(type: NotificationType): 'RFIs' | 'Payments' | 'People' | undefined {
+  return type === 'RFI'
+    ? 'RFIs'
+    : type === 'Payment'
+      ? 'Payments'
+      : type === 'Participant'
+        ? 'People'
+        : undefined;
+}
+
 export const notificationRecipientTypes = ['User', 'Application', 'Organisation'] as const;
 
 /** The per-application levels (portal-core §2, §7). */

@@ -96,6 +96,7 @@ export interface RfiRound<P extends RfiPointPlace> {
   openCount: number;
 }
 
+/** A round's key: its type, team and number ("Assessment|Building|1"); also its `?subSection=` in the RFIs section. */
 export const roundKey = (p: { type: RfiType; team?: string | null | undefined; round: number }): string =>
   `${p.type}|${p.team ?? ''}|${p.round}`;
 

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { UNSUBSCRIBE_TEXT } from './unsubscribe.js';
-import { accessRank } from '../../../shared/domain/applications.js';
-import { deliveryOf, digestPeriodEnd, effectiveLevel } from '../../../shared/domain/notifications.js';
+import { accessRank, applicationDetailsPath } from '../../../shared/domain/applications.js';
+import {
+  deliveryOf,
+  digestPeriodEnd,
+  effectiveLevel,
+  notificationSection,
+} from '../../../shared/domain/notifications.js';
 import type { EmailDigest } from '../../../shared/domain/notifications.js';
 import type { NotificationLevelValue, NotificationType } from '../../../shared/domain/notifications.js';
 import type { MailMessage } from '../../platform/adapters/mail.js';
@@ -47,17 +52,15 @@ const escapeHtml = (s: string) =>
 const fullName = (u: RecipientUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
 
 /** The page a notification links to. */
-function linkOf(base: string, applicationId: string | undefined, type: NotificationType): string {
+function linkOf(
+  base: string,
+  applicationId: string | undefined,
+  type: NotificationType,
+  subSection?: string,
+): string {
   if (!applicationId) return `${base}/user-notifications`;
-  const section =
-    type === 'RFI'
-      ? 'RFIs'
-      : type === 'Payment'
-        ? 'Payments'
-        : type === 'Participant'
-          ? 'People'
-          : 'Overview';
-  return `${base}/application-details/${encodeURIComponent(applicationId)}?section=${section}`;
+  const section = notificationSection(type) ?? 'Overview';
+  return `${base}${applicationDetailsPath(applicationId, section, subSection)}`;
 }
 
 export interface FanoutResult {
@@ -133,7 +136,7 @@ export function fanoutService(ports: FanoutPorts) {
       const digests = await ports.digests([...planned.keys()]);
       const now = ports.now();
       const base = (await ports.webUrl()) ?? '';
-      const applicationLink = linkOf(base, applicationId, story.type);
+      const applicationLink = linkOf(base, applicationId, story.type, story.subSection);
       const linkFor = (tell: Tell) =>
         tell.link === 'accessRequests' ? `${base}/?tab=access-requests` : applicationLink;
       const recipientsApp = app

@@ -1,4 +1,5 @@
 import type { NotificationKind, NotificationType } from '../../../shared/domain/notifications.js';
+import { roundKey, type RfiType } from '../../../shared/domain/rfis.js';
 import { formatNzd } from '../../../shared/domain/payments.js';
 import type { DomainEvent } from '../../platform/events/types.js';
 import type { ApplicationInfo } from '../model.js';
@@ -28,6 +29,8 @@ export interface Tell {
 export interface Story {
   type: NotificationType;
   tells: Tell[];
+  /** The part of the application's section the link lands on (`?subSection=`), e.g. the RFI round. */
+  subSection?: string;
 }
 
 /** "BC-000123 at 1 Queen Street, Auckland": the number (consent number first) and the address. */
@@ -150,6 +153,7 @@ export function storyOf(event: DomainEvent, app: ApplicationInfo | undefined): S
     case 'RfiRoundRaised':
       return {
         type: 'RFI',
+        subSection: roundKey({ ...event.data, type: event.data.type as RfiType }),
         tells: [
           everyone(
             'action',
@@ -172,6 +176,7 @@ export function storyOf(event: DomainEvent, app: ApplicationInfo | undefined): S
     case 'RfiRoundSubmitted':
       return {
         type: 'RFI',
+        subSection: roundKey({ ...event.data, type: event.data.type as RfiType }),
         tells: [
           confirmation(
             `Answers sent to the council: ${label}`,

@@ -107,6 +107,10 @@ describe('the RFIs section', () => {
     // Reading order: Lodgement before Assessment.
     expect(lodgement.compareDocumentPosition(assessment) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByText('Assessment · Building')).toBeTruthy();
+    // Each round is a ?subSection= target by its key (an email's link lands on it).
+    expect(document.querySelector('[data-sub-section="Consent|Building|1"]')?.textContent).toContain(
+      'Round 1 · Assessment',
+    );
     expect(screen.getAllByText('(2 open)', { exact: false }).length).toBeGreaterThan(0);
     // The council's sign-off in plain words, never its code (issue 36 finding 3).
     expect(screen.getByText('Accepted by the council')).toBeTruthy();

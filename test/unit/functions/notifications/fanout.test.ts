@@ -178,7 +178,8 @@ describe('application events: the participants by their level', () => {
       digestDue: '2026-11-27T05:00:00.000Z',
       email: 'owner@example.com',
       firstName: 'owner',
-      link: 'https://portal.example/application-details/app-1?section=RFIs',
+      // Straight to the round (core §2: ?subSection=).
+      link: 'https://portal.example/application-details/app-1?section=RFIs&subSection=Technical%7CT%7C1',
     });
   });
 

@@ -1,3 +1,4 @@
+import { useSubSection } from '../../components/subSection';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@cloudscape-design/components/alert';
@@ -336,15 +337,14 @@ function TabLabel({ section, count }: { section: string; count: number }) {
 }
 
 /**
- * /application-details/{id}?section=&subSection=: the application's overview, its child
- * applications and action items, its forms (View submitted application), its people and its documents. The other sections
- * say which later capability brings them.
+ * /application-details/{id}?section=&subSection=: the application's nine sections; `subSection` names
+ * a part of the section to scroll to and focus (components/subSection.ts).
  */
 export default function ApplicationDetailsPage() {
   const { t } = useTranslation();
   const id = useParams().applicationId ?? '';
   const [search, setSearch] = useSearchParams();
-  const { section } = resolveDetailsSection(search);
+  const { section, subSection } = resolveDetailsSection(search);
   const query = useQuery({
     queryKey: applicationKeys.detail(id),
     queryFn: ({ signal }) => applicationsApi.get(id, signal),
@@ -355,6 +355,7 @@ export default function ApplicationDetailsPage() {
   const app = query.data?.application;
   const next = useNextSteps(app);
   const attention = tabAttention(next.steps);
+  useSubSection(section, app ? subSection : undefined);
 
   const content = (s: ApplicationDetailsSection) => {
     if (!app) return null;

@@ -3,7 +3,12 @@
  * page sizes, where a notification leads, what names its application, and the spec's messages.
  */
 import type { NotificationDto } from '../../../../shared/schemas/notifications';
-import { NOTIFICATIONS_FIRST_PAGE, NOTIFICATIONS_NEXT_PAGE } from '../../../../shared/domain/notifications';
+import {
+  NOTIFICATIONS_FIRST_PAGE,
+  NOTIFICATIONS_NEXT_PAGE,
+  notificationSection,
+} from '../../../../shared/domain/notifications';
+import { applicationDetailsPath } from '../../../../shared/domain/applications';
 /** The recent-notifications popup: at most 400 px high, 420 px wide (§2, §9). */
 export const POPUP_MAX_HEIGHT = 400;
 export const POPUP_WIDTH = 420;
@@ -24,17 +29,7 @@ export const notificationMessages = {
 export function notificationHref(n: Pick<NotificationDto, 'message' | 'recipients'>): string | undefined {
   const application = n.recipients.application?.id;
   if (application) {
-    const base = `/application-details/${encodeURIComponent(application)}`;
-    switch (n.message.type) {
-      case 'RFI':
-        return `${base}?section=RFIs`;
-      case 'Payment':
-        return `${base}?section=Payments`;
-      case 'Participant':
-        return `${base}?section=People`;
-      default:
-        return base;
-    }
+    return applicationDetailsPath(application, notificationSection(n.message.type));
   }
   if (n.message.type === 'Organisation') return '/organisation-members';
   return undefined;

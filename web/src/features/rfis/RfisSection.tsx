@@ -1,3 +1,4 @@
+import { subSectionTarget } from '../../components/subSection';
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -107,66 +108,67 @@ export default function RfisSection({ app }: { app: ApplicationDto }) {
         const reason = !editor ? t('rfis.needEdit') : check.ok ? undefined : check.reason;
         const isOpen = round.openCount > 0;
         return (
-          <Container
-            key={round.key}
-            header={
-              <Header
-                variant="h3"
-                description={groupLabel(round)}
-                counter={isOpen ? `(${round.openCount} ${t('rfis.open')})` : undefined}
-                actions={
-                  isOpen ? (
-                    <Button
-                      variant="primary"
-                      disabled={!!reason}
-                      disabledReason={reason}
-                      onClick={() => setConfirm(round)}
-                    >
-                      {t('rfis.submitRound')}
-                    </Button>
-                  ) : undefined
-                }
-              >
-                <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-                  <span>{t('rfis.round', { round: round.round, type: rfiTypeLabels[round.type] })}</span>
-                  <StateIndicator state={round.status} />
-                </SpaceBetween>
-              </Header>
-            }
-          >
-            <SpaceBetween size="s">
-              {isOpen && reason && <Box color="text-body-secondary">{reason}</Box>}
-              <ResponsiveTable<Point>
-                variant="embedded"
-                trackBy="id"
-                ariaLabels={{
-                  tableLabel: t('rfis.round', { round: round.round, type: rfiTypeLabels[round.type] }),
-                }}
-                items={round.points}
-                columnDefinitions={[
-                  {
-                    id: 'title',
-                    header: t('rfis.point'),
-                    cell: (p) => <RouterLink href={pointHref(app.id, p.id)}>{p.title}</RouterLink>,
-                  },
-                  {
-                    id: 'where',
-                    header: t('rfis.where'),
-                    cell: (p) => [p.building, p.location].filter(Boolean).join(' · ') || '-',
-                  },
-                  { id: 'state', header: t('rfis.status'), cell: (p) => <PointStatus point={p} /> },
-                  {
-                    id: 'response',
-                    header: t('rfis.respondedBy'),
-                    cell: (p) =>
-                      p.responseLastModifiedDate
-                        ? `${p.responsePersonName ?? ''} · ${formatDate(p.responseLastModifiedDate)}`
-                        : '-',
-                  },
-                ]}
-              />
-            </SpaceBetween>
-          </Container>
+          <div key={round.key} {...subSectionTarget(round.key)}>
+            <Container
+              header={
+                <Header
+                  variant="h3"
+                  description={groupLabel(round)}
+                  counter={isOpen ? `(${round.openCount} ${t('rfis.open')})` : undefined}
+                  actions={
+                    isOpen ? (
+                      <Button
+                        variant="primary"
+                        disabled={!!reason}
+                        disabledReason={reason}
+                        onClick={() => setConfirm(round)}
+                      >
+                        {t('rfis.submitRound')}
+                      </Button>
+                    ) : undefined
+                  }
+                >
+                  <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+                    <span>{t('rfis.round', { round: round.round, type: rfiTypeLabels[round.type] })}</span>
+                    <StateIndicator state={round.status} />
+                  </SpaceBetween>
+                </Header>
+              }
+            >
+              <SpaceBetween size="s">
+                {isOpen && reason && <Box color="text-body-secondary">{reason}</Box>}
+                <ResponsiveTable<Point>
+                  variant="embedded"
+                  trackBy="id"
+                  ariaLabels={{
+                    tableLabel: t('rfis.round', { round: round.round, type: rfiTypeLabels[round.type] }),
+                  }}
+                  items={round.points}
+                  columnDefinitions={[
+                    {
+                      id: 'title',
+                      header: t('rfis.point'),
+                      cell: (p) => <RouterLink href={pointHref(app.id, p.id)}>{p.title}</RouterLink>,
+                    },
+                    {
+                      id: 'where',
+                      header: t('rfis.where'),
+                      cell: (p) => [p.building, p.location].filter(Boolean).join(' · ') || '-',
+                    },
+                    { id: 'state', header: t('rfis.status'), cell: (p) => <PointStatus point={p} /> },
+                    {
+                      id: 'response',
+                      header: t('rfis.respondedBy'),
+                      cell: (p) =>
+                        p.responseLastModifiedDate
+                          ? `${p.responsePersonName ?? ''} · ${formatDate(p.responseLastModifiedDate)}`
+                          : '-',
+                    },
+                  ]}
+                />
+              </SpaceBetween>
+            </Container>
+          </div>
         );
       })}
       <Modal
