@@ -11,6 +11,7 @@ import UserNotificationsPage from '../../../web/src/features/notifications/UserN
 import ApplicationNotificationsSection from '../../../web/src/features/notifications/ApplicationNotificationsSection';
 import { EmailDigestSetting } from '../../../web/src/features/notifications/EmailDigestSetting';
 import UnsubscribePage from '../../../web/src/features/notifications/UnsubscribePage';
+import { notificationsApi } from '../../../web/src/api/notifications';
 import { unsubscribeMessages } from '../../../shared/domain/notifications';
 import {
   applicationLabel,
@@ -219,6 +220,28 @@ describe('the email digest setting', () => {
     renderPage(i18n, <EmailDigestSetting />);
     fireEvent.click(await screen.findByRole('radio', { name: 'One summary email a day' }));
     expect(await screen.findByText(notificationMessages.updateProfile)).toBeTruthy();
+  });
+});
+
+describe('with the notifications flag off (portal-organisation §5)', () => {
+  it('the calls raise "Not implemented"; the page and the section say notifications are off; no digest setting', async () => {
+    setConfigForTests({ ...TEST_CONFIG, flags: {} });
+    await expect(notificationsApi.page({ kind: 'user' }, 7)).rejects.toThrow('Not implemented');
+    await expect(notificationsApi.profile()).rejects.toThrow('Not implemented');
+    await expect(notificationsApi.markAllSeen()).rejects.toThrow('Not implemented');
+    renderPage(i18n, <UserNotificationsPage />, { path: '/user-notifications' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Notifications' })).toBeTruthy();
+    expect(screen.getByText(/Notifications are not turned on for this portal\./)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark all as seen' })).toBeNull();
+    cleanup();
+    const app = listItem({ id: '55', status: 'InProgress', recordType: 'Consent' });
+    renderPage(i18n, <ApplicationNotificationsSection app={app as unknown as ApplicationDto} />);
+    expect(screen.getByText(/Notifications are not turned on for this portal\./)).toBeTruthy();
+    cleanup();
+    renderPage(i18n, <EmailDigestSetting />);
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(api).not.toHaveBeenCalled();
   });
 });
 

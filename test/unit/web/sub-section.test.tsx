@@ -57,7 +57,7 @@ describe('?subSection=', () => {
     expect(applicationDetailsPath('55')).toBe('/application-details/55');
     expect(applicationDetailsPath('55', 'Payments')).toBe('/application-details/55?section=Payments');
     expect(
-      applicationDetailsPath('55', 'RFIs', roundKey({ type: 'Assessment', team: 'Building', round: 2 })),
-    ).toBe('/application-details/55?section=RFIs&subSection=Assessment%7CBuilding%7C2');
+      applicationDetailsPath('55', 'RFIs', roundKey({ type: 'Consent', team: 'Building', round: 2 })),
+    ).toBe('/application-details/55?section=RFIs&subSection=Consent%7CBuilding%7C2');
   });
 });

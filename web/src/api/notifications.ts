@@ -5,6 +5,7 @@ import {
   UnsubscribeResponse,
   type EmailDigest,
 } from '../../../shared/schemas/notifications';
+import { isFlagOn } from '../app/config';
 import { apiRequest } from './client';
 
 /**
@@ -14,12 +15,23 @@ import { apiRequest } from './client';
  */
 const BASE = '/v1/service/notifications';
 
+/** The notifications feature flag (infra/site.json `flags`; on by default there). */
+export const NOTIFICATIONS_FLAG = 'notifications';
+/** What a notifications call raises while the flag is off (portal-organisation §5). */
+export const NOT_IMPLEMENTED = 'Not implemented';
+
+/** The caller's notification calls run only with the flag on; otherwise they raise "Not implemented". */
+function available(): void {
+  if (!isFlagOn(NOTIFICATIONS_FLAG)) throw new Error(NOT_IMPLEMENTED);
+}
+
 export type { NotificationScope } from './notificationKeys';
 import type { NotificationScope } from './notificationKeys';
 
 export const notificationsApi = {
-  page: async (scope: NotificationScope, pageSize: number, lastKey?: string, signal?: AbortSignal) =>
-    NotificationsPage.parse(
+  page: async (scope: NotificationScope, pageSize: number, lastKey?: string, signal?: AbortSignal) => {
+    available();
+    return NotificationsPage.parse(
       await apiRequest<unknown>(BASE, {
         signal,
         query: {
@@ -31,16 +43,23 @@ export const notificationsApi = {
           ...(lastKey ? { lastKey } : {}),
         },
       }),
-    ),
-  get: async (id: string, signal?: AbortSignal) =>
-    NotificationDto.parse(await apiRequest<unknown>(`${BASE}/${encodeURIComponent(id)}`, { signal })),
-  profile: async (signal?: AbortSignal) =>
-    NotificationUserProfile.parse(await apiRequest<unknown>(`${BASE}/user/profile`, { signal })),
+    );
+  },
+  get: async (id: string, signal?: AbortSignal) => {
+    available();
+    return NotificationDto.parse(await apiRequest<unknown>(`${BASE}/${encodeURIComponent(id)}`, { signal }));
+  },
+  profile: async (signal?: AbortSignal) => {
+    available();
+    return NotificationUserProfile.parse(await apiRequest<unknown>(`${BASE}/user/profile`, { signal }));
+  },
   /** PATCH …/user/profile: how the emails come (immediate, hourly or daily digest). */
-  setEmailDigest: async (emailDigest: EmailDigest) =>
-    NotificationUserProfile.parse(
+  setEmailDigest: async (emailDigest: EmailDigest) => {
+    available();
+    return NotificationUserProfile.parse(
       await apiRequest<unknown>(`${BASE}/user/profile`, { method: 'PATCH', body: { emailDigest } }),
-    ),
+    );
+  },
   /** POST /public/notifications/unsubscribe: an email's link (no sign-in). */
   unsubscribe: async (token: string) =>
     UnsubscribeResponse.parse(
@@ -50,7 +69,10 @@ export const notificationsApi = {
         body: { token },
       }),
     ),
-  markAllSeen: () => apiRequest<void>(`${BASE}/user/seen`, { method: 'PATCH', body: {} }),
+  markAllSeen: async () => {
+    available();
+    return apiRequest<void>(`${BASE}/user/seen`, { method: 'PATCH', body: {} });
+  },
 };
 
 export { notificationKeys } from './notificationKeys';

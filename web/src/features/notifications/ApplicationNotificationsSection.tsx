@@ -7,7 +7,8 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ApplicationDto } from '../../../../shared/schemas/applications';
 import { useToasts } from '../../components/toasts';
 import { NotificationList } from './NotificationList';
-import { notificationMessages } from './notificationView';
+import { isFlagOn } from '../../app/config';
+import { NOTIFICATIONS_FLAG, notificationMessages } from './notificationView';
 import { useNotificationPages } from './useNotificationPages';
 
 /**
@@ -15,6 +16,17 @@ import { useNotificationPages } from './useNotificationPages';
  * application, newest first, and at what level they follow it (set from the card's menu).
  */
 export default function ApplicationNotificationsSection({ app }: { app: ApplicationDto }) {
+  const { t } = useTranslation();
+  if (!isFlagOn(NOTIFICATIONS_FLAG))
+    return (
+      <Container header={<Header variant="h2">{t('applicationDetails.sections.Notifications')}</Header>}>
+        <Alert type="info">{t('notifications.off')}</Alert>
+      </Container>
+    );
+  return <Notifications app={app} />;
+}
+
+function Notifications({ app }: { app: ApplicationDto }) {
   const { t } = useTranslation();
   const toasts = useToasts();
   const { query, notifications } = useNotificationPages({ kind: 'application', applicationId: app.id });

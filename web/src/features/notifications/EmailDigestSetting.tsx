@@ -9,7 +9,8 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { emailDigests, type EmailDigest } from '../../../../shared/domain/notifications';
 import { notificationKeys, notificationsApi } from '../../api/notifications';
 import { useToasts } from '../../components/toasts';
-import { notificationMessages } from './notificationView';
+import { isFlagOn } from '../../app/config';
+import { NOTIFICATIONS_FLAG, notificationMessages } from './notificationView';
 
 /**
  * How notification emails come (issue 20 "a busy agent gets one digest instead of forty emails"):
@@ -17,6 +18,11 @@ import { notificationMessages } from './notificationView';
  * `emailDigest`); the email preference above still says whether any email goes.
  */
 export function EmailDigestSetting() {
+  // The digest is a notifications setting: with the flag off there is none to set.
+  return isFlagOn(NOTIFICATIONS_FLAG) ? <DigestSetting /> : null;
+}
+
+function DigestSetting() {
   const { t } = useTranslation();
   const toasts = useToasts();
   const queryClient = useQueryClient();

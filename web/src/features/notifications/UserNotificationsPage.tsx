@@ -16,7 +16,13 @@ import { formatFullDate } from '../../app/dates';
 import { RouterLink } from '../../components/RouterLink';
 import { useToasts } from '../../components/toasts';
 import { NotificationList } from './NotificationList';
-import { applicationLabel, notificationHref, notificationMessages } from './notificationView';
+import { isFlagOn } from '../../app/config';
+import {
+  applicationLabel,
+  notificationHref,
+  NOTIFICATIONS_FLAG,
+  notificationMessages,
+} from './notificationView';
 import { useNotificationPages } from './useNotificationPages';
 import { useMarkAllSeen } from './useMarkAllSeen';
 
@@ -51,6 +57,18 @@ function NotificationDetail({ id }: { id: string }) {
  * then 20 a page), one opened in full beside the list (`?id=`), and mark all as seen.
  */
 export default function UserNotificationsPage() {
+  const { t } = useTranslation();
+  // With the flag off the calls raise "Not implemented" (portal-organisation §5): the page says so.
+  if (!isFlagOn(NOTIFICATIONS_FLAG))
+    return (
+      <ContentLayout header={<Header variant="h1">{t('notifications.title')}</Header>}>
+        <Alert type="info">{t('notifications.off')}</Alert>
+      </ContentLayout>
+    );
+  return <Notifications />;
+}
+
+function Notifications() {
   const { t } = useTranslation();
   const toasts = useToasts();
   const [search, setSearch] = useSearchParams();
