@@ -47,7 +47,7 @@ export async function eventsBench(stack: BenchStack, { table }: { table: Table }
         : newEvent('ParticipantAdded', {
             aggregate: { type: 'application', id: applicationId },
             actor: 'system',
-            data: { participantId: randomUUID(), userIds: [] },
+            data: { participantId: randomUUID(), userIds: [], reassignedFrom: [] },
           });
     await service.transaction.write((e) => [outboxItem(e, event as never)]).go();
     return { eventId: event.eventId, type: event.type, writtenAt: Date.now() };
