@@ -6,7 +6,11 @@ import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { outboxFilterPattern } from '../../functions/platform/events/filter.js';
+import {
+  consumerFilterPattern,
+  consumerFunctions,
+  type ConsumerFeature,
+} from '../../functions/platform/events/consumer-functions.js';
 import { acknowledge, findings } from './nag.js';
 import { PortalFunction } from './portal-function.js';
 import { grantTableItems } from './table-grants.js';
@@ -46,13 +50,58 @@ export interface EventConsumersProps {
 }
 
 /**
- * The domain-event consumers on AWS: functions/platform/events/stream.ts behind a DynamoDB event
- * source on the table's stream, filtered to INSERTs of outbox items, with partial-batch responses,
- * bisection and retries, and an SQS dead-letter queue that receives the stream range of a batch
- * that still fails (docs/events.md: inspect and redrive with infra/seed/redrive-events.ts).
+ * What a feature's consumers reach besides the table (each grant below is given to the features that
+ * name it, and to no other): `mail` the SES sender and the web's URL (invitation and notification
+ * mail), `scheduler` one-off jobs ('manage' creates and deletes them, 'cancel' only deletes),
+ * `uploads` a deleted application's files, `extraction` the extraction state machine, `mergeWorker`
+ * the container merge worker.
+ */
+export interface ConsumerReach {
+  mail?: true;
+  scheduler?: 'manage' | 'cancel';
+  uploads?: true;
+  extraction?: true;
+  mergeWorker?: true;
+}
+
+/** Each consumer function's reach, from what its feature's consumers do (functions/<feature>/consumers.ts). */
+export const consumerReach: Record<ConsumerFeature, ConsumerReach> = {
+  applications: {},
+  // documents.files, documents.extraction, documents.mergeOnSubmit and documents.merge.
+  documents: { uploads: true, extraction: true, mergeWorker: true },
+  // participants.invitations mails the invitee.
+  participants: { mail: true },
+  contacts: {},
+  // Invitation and merge mail; invitation expiry jobs.
+  organisations: { mail: true, scheduler: 'manage' },
+  // The request's expiry job.
+  'access-requests': { scheduler: 'manage' },
+  // The registered-applicant invitation mail.
+  council: { mail: true },
+  // payments.closeRequests cancels a paid request's reminder and expiry jobs.
+  payments: { scheduler: 'cancel' },
+  // notifications.fanOut writes the inbox and mails.
+  notifications: { mail: true },
+};
+
+const pascal = (feature: string) =>
+  feature
+    .split('-')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+
+/**
+ * The domain-event consumers on AWS: one function per feature (functions/<feature>/stream.ts, the
+ * catalogue functions/platform/events/consumer-functions.ts), each behind a DynamoDB event source of
+ * its own on the table's stream, filtered to INSERTs of outbox items of the types its consumers
+ * handle, with partial-batch responses, bisection and retries, and the SQS dead-letter queue (shared
+ * by the mappings) that receives the stream range of a batch that still fails (docs/events.md:
+ * inspect and redrive with infra/seed/redrive-events.ts). Each function has its own grants
+ * ({@link consumerReach}): a failing consumer holds back its own feature's events only.
  */
 export class EventConsumers extends Construct {
-  readonly function: PortalFunction;
+  /** The consumer functions, by feature. */
+  readonly functions: Record<ConsumerFeature, PortalFunction>;
   readonly deadLetterQueue: Queue;
   /** documents.merge hands each merge to it (asynchronous invoke). */
   readonly mergeWorker: MergeWorker;
@@ -66,49 +115,77 @@ export class EventConsumers extends Construct {
       enforceSSL: true,
       retentionPeriod: Duration.days(eventSourceSettings.deadLetterRetentionDays),
     });
-
     this.mergeWorker = new MergeWorker(this, 'MergeWorker', { table, uploads });
-    this.function = new PortalFunction(this, 'Function', {
-      entry: 'functions/platform/events/stream.ts',
-      serviceName: 'consent-portal-events',
-      description: 'Domain-event consumers: outbox items from the table stream',
+
+    const functions: Partial<Record<ConsumerFeature, PortalFunction>> = {};
+    for (const spec of consumerFunctions) {
+      functions[spec.feature] = this.consumerFunction(spec, consumerReach[spec.feature], props);
+    }
+    this.functions = functions as Record<ConsumerFeature, PortalFunction>;
+    acknowledge(this.deadLetterQueue, [
+      {
+        id: 'AwsSolutions-SQS3',
+        reason:
+          "This queue is itself the dead-letter destination (the event source mappings' on-failure destination); a dead-letter queue of a dead-letter queue would only move the same messages.",
+      },
+    ]);
+  }
+
+  private consumerFunction(
+    spec: (typeof consumerFunctions)[number],
+    reach: ConsumerReach,
+    props: EventConsumersProps,
+  ): PortalFunction {
+    const { table, uploads } = props;
+    const stack = Stack.of(this);
+    const scheduler = reach.scheduler ? props.scheduler : undefined;
+    const extraction = reach.extraction ? props.extractionStateMachine : undefined;
+    const fn = new PortalFunction(this, pascal(spec.feature), {
+      entry: `functions/${spec.handler}.ts`,
+      serviceName: `consent-portal-events-${spec.feature}`,
+      description: `Domain-event consumers of ${spec.feature}: its outbox items from the table stream`,
       // Consumers are short: a long job (the container merge) is handed to its own worker.
       timeout: Duration.minutes(1),
       environment: {
         TABLE_NAME: table.tableName,
-        UPLOADS_BUCKET: uploads.bucketName,
-        MERGE_FUNCTION_NAME: this.mergeWorker.function.functionName,
-        MAIL_TRANSPORT: 'ses',
-        ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
-        ...(props.webUrl ? { WEB_URL: props.webUrl } : { WEB_URL_PARAMETER: props.webUrlParameter }),
-        ...(props.extractionStateMachine
-          ? { EXTRACTION_STATE_MACHINE_ARN: props.extractionStateMachine.stateMachineArn }
-          : {}),
-        ...(props.scheduler
+        ...(reach.uploads ? { UPLOADS_BUCKET: uploads.bucketName } : {}),
+        ...(reach.mergeWorker ? { MERGE_FUNCTION_NAME: this.mergeWorker.function.functionName } : {}),
+        ...(reach.mail
           ? {
-              SCHEDULER_GROUP: props.scheduler.group.scheduleGroupName,
-              SCHEDULER_ROLE_ARN: props.scheduler.role.roleArn,
-              SCHEDULER_TARGET_ARN_TEMPLATE: props.scheduler.targetArnTemplate,
+              MAIL_TRANSPORT: 'ses',
+              ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+              ...(props.webUrl ? { WEB_URL: props.webUrl } : { WEB_URL_PARAMETER: props.webUrlParameter }),
+            }
+          : {}),
+        ...(extraction ? { EXTRACTION_STATE_MACHINE_ARN: extraction.stateMachineArn } : {}),
+        ...(scheduler
+          ? {
+              SCHEDULER_GROUP: scheduler.group.scheduleGroupName,
+              ...(reach.scheduler === 'manage'
+                ? {
+                    SCHEDULER_ROLE_ARN: scheduler.role.roleArn,
+                    SCHEDULER_TARGET_ARN_TEMPLATE: scheduler.targetArnTemplate,
+                  }
+                : {}),
             }
           : {}),
       },
     });
-    props.extractionStateMachine?.grantStartExecution(this.function);
-    const stack = Stack.of(this);
-    // participants.invitations: the invitation mail from the configured sender only, with the web's
-    // URL (read from SSM when it is not in the context).
-    if (props.mailFrom) {
+    extraction?.grantStartExecution(fn);
+    // The mail from the configured sender only, with the web's URL (read from SSM when it is not in
+    // the context).
+    if (reach.mail && props.mailFrom) {
       const identity = (name: string) =>
         `arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/${name}`;
-      this.function.addToRolePolicy(
+      fn.addToRolePolicy(
         new PolicyStatement({
           actions: ['ses:SendEmail', 'ses:SendRawEmail'],
           resources: [identity(props.mailFrom.split('@')[1] ?? props.mailFrom), identity(props.mailFrom)],
         }),
       );
     }
-    if (!props.webUrl)
-      this.function.addToRolePolicy(
+    if (reach.mail && !props.webUrl)
+      fn.addToRolePolicy(
         new PolicyStatement({
           actions: ['ssm:GetParameter'],
           resources: [
@@ -116,44 +193,76 @@ export class EventConsumers extends Construct {
           ],
         }),
       );
-    if (props.scheduler) {
-      // Create and delete schedules of the portal group only, passing the scheduler role to Scheduler only.
-      this.function.addToRolePolicy(
+    if (scheduler) {
+      // Schedules of the portal group only; 'manage' also passes the scheduler role, to Scheduler only.
+      fn.addToRolePolicy(
         new PolicyStatement({
-          actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+          actions:
+            reach.scheduler === 'manage'
+              ? ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule']
+              : ['scheduler:DeleteSchedule'],
           resources: [
-            `arn:${stack.partition}:scheduler:${stack.region}:${stack.account}:schedule/${props.scheduler.group.scheduleGroupName}/*`,
+            `arn:${stack.partition}:scheduler:${stack.region}:${stack.account}:schedule/${scheduler.group.scheduleGroupName}/*`,
           ],
         }),
       );
-      this.function.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['iam:PassRole'],
-          resources: [props.scheduler.role.roleArn],
-          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-        }),
-      );
+      if (reach.scheduler === 'manage')
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['iam:PassRole'],
+            resources: [scheduler.role.roleArn],
+            conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+          }),
+        );
+      acknowledge(fn, [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Schedules are named per job (an invitation, a request) at run time; rights are limited to schedules of the portal schedule group (`schedule/<group>/*`).',
+          appliesTo: [/^Resource::arn:<AWS::Partition>:scheduler:[^:]+:<AWS::AccountId>:schedule\/.+\/\*$/],
+        },
+      ]);
     }
     // Consumers read and write the table (read models, their consumedEvent records).
-    grantTableItems(this.function, table);
-    // documents.files lists and removes a deleted application's objects only (every prefix of
-    // applicationPrefixes in functions/documents/model/keys.ts: never thumbnails/).
-    for (const prefix of applicationPrefixes('*').map((p) => p.replace(/\*\/$/, '*'))) {
-      uploads.grantRead(this.function, prefix);
-      uploads.grantDelete(this.function, prefix);
+    grantTableItems(fn, table);
+    if (reach.uploads) {
+      // documents.files lists and removes a deleted application's objects only (every prefix of
+      // applicationPrefixes in functions/documents/model/keys.ts: never thumbnails/).
+      for (const prefix of applicationPrefixes('*').map((p) => p.replace(/\*\/$/, '*'))) {
+        uploads.grantRead(fn, prefix);
+        uploads.grantDelete(fn, prefix);
+      }
+      acknowledge(fn, [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            "documents.files removes a deleted application's files: object keys are per document, so the grants are on the incoming/, documents/, generated/, extracted/documents/ and extracted/generated/ prefixes; s3:GetObject* / s3:GetBucket* / s3:List* / s3:DeleteObject* are the grantRead and grantDelete action groups (listing needs s3:ListBucket).",
+          appliesTo: [
+            'Action::s3:GetObject*',
+            'Action::s3:GetBucket*',
+            'Action::s3:List*',
+            'Action::s3:DeleteObject*',
+            findings.uploadsDocuments,
+            findings.uploadsExtractedDocuments,
+            findings.uploadsIncoming,
+            findings.uploadsGenerated,
+          ],
+        },
+      ]);
     }
     // documents.merge hands a merge job to the worker: lambda:InvokeFunction on its unqualified ARN
     // only (grantInvoke would add every version and alias, `<arn>:*`).
-    this.function.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['lambda:InvokeFunction'],
-        resources: [this.mergeWorker.function.functionArn],
-      }),
-    );
+    if (reach.mergeWorker)
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: [this.mergeWorker.function.functionArn],
+        }),
+      );
 
     // Binding grants dynamodb:DescribeStream/GetRecords/GetShardIterator/ListStreams on the stream
     // and sqs:SendMessage on the queue.
-    this.function.addEventSource(
+    fn.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: StartingPosition.LATEST,
         batchSize: eventSourceSettings.batchSize,
@@ -163,20 +272,10 @@ export class EventConsumers extends Construct {
         reportBatchItemFailures: true,
         parallelizationFactor: 1,
         onFailure: new SqsDlq(this.deadLetterQueue),
-        filters: [FilterCriteria.filter(outboxFilterPattern)],
+        filters: [FilterCriteria.filter(consumerFilterPattern(spec))],
       }),
     );
-
-    if (props.scheduler)
-      acknowledge(this.function, [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason:
-            'Schedules are named per job (an invitation) at run time; rights are limited to schedules of the portal schedule group (`schedule/<group>/*`).',
-          appliesTo: [/^Resource::arn:<AWS::Partition>:scheduler:[^:]+:<AWS::AccountId>:schedule\/.+\/\*$/],
-        },
-      ]);
-    acknowledge(this.function, [
+    acknowledge(fn, [
       {
         id: 'AwsSolutions-IAM5',
         reason: 'Table grants include its GSIs (`<table arn>/index/*`): consumers query the indexes.',
@@ -185,31 +284,10 @@ export class EventConsumers extends Construct {
       {
         id: 'AwsSolutions-IAM5',
         reason:
-          "documents.files removes a deleted application's files: object keys are per document, so the grants are on the incoming/, documents/, generated/, extracted/documents/ and extracted/generated/ prefixes; s3:GetObject* / s3:GetBucket* / s3:List* / s3:DeleteObject* are the grantRead and grantDelete action groups (listing needs s3:ListBucket).",
-        appliesTo: [
-          'Action::s3:GetObject*',
-          'Action::s3:GetBucket*',
-          'Action::s3:List*',
-          'Action::s3:DeleteObject*',
-          findings.uploadsDocuments,
-          findings.uploadsExtractedDocuments,
-          findings.uploadsIncoming,
-          findings.uploadsGenerated,
-        ],
-      },
-      {
-        id: 'AwsSolutions-IAM5',
-        reason:
           "dynamodb:ListStreams, added by the DynamoDB event source, has no resource-level permissions (it lists stream ARNs, never data); reading records is granted on this table's stream ARN only.",
         appliesTo: ['Resource::*'],
       },
     ]);
-    acknowledge(this.deadLetterQueue, [
-      {
-        id: 'AwsSolutions-SQS3',
-        reason:
-          "This queue is itself the dead-letter destination (the event source mapping's on-failure destination); a dead-letter queue of a dead-letter queue would only move the same messages.",
-      },
-    ]);
+    return fn;
   }
 }

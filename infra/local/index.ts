@@ -16,7 +16,7 @@ import { portsFrom, type Ports } from './ports';
 import { startS3, type LocalS3 } from './s3';
 import { startPaymentGateway } from './payment-gateway';
 import { createScheduler, type LocalScheduler } from './scheduler';
-import { STREAM_HANDLER, startStreams, type LocalStreams } from './streams';
+import { STREAM_MAPPINGS, startStreams, type LocalStreams } from './streams';
 import { demoUsers, seedDemoUsers, type DemoUser } from './seed';
 import {
   LOCAL_EXTRACTION_STATE_MACHINE_ARN,
@@ -133,7 +133,7 @@ export interface LocalStack {
   scheduler: LocalScheduler;
   s3: LocalS3;
   cognito: LocalCognito;
-  /** The domain-event consumers (undefined when the functions folder has no platform/events/stream). */
+  /** The domain-event consumers (undefined when the functions folder has no stream handler). */
   streams: LocalStreams | undefined;
   /** Milliseconds from call to ready. */
   startMs: number;
@@ -373,10 +373,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       warn('functions/platform/adapters/scheduler.ts is not there yet: handlers cannot schedule');
     }
 
-    // Domain events: the table stream → functions/platform/events/stream.ts, as the event source
-    // mapping does on AWS.
+    // Domain events: the table stream → each feature's consumer function (functions/<feature>/stream.ts)
+    // and the webhook delivery function, as their event source mappings do on AWS.
     let streams: LocalStreams | undefined;
-    if (handlers.exists(STREAM_HANDLER)) {
+    if (STREAM_MAPPINGS.some((m) => handlers.exists(m.handler))) {
       streams = await startStreams({
         dataDir,
         dynamo: dynamo.client,
@@ -389,7 +389,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       });
       stoppers.push({ name: 'event streams', stop: streams.stop });
     } else {
-      warn(`${STREAM_HANDLER}.ts is not in the functions folder: no domain-event consumers`);
+      warn(
+        'no stream handler (functions/<feature>/stream.ts) in the functions folder: no domain-event consumers',
+      );
     }
 
     const gateway = await startGateway({

@@ -1,6 +1,6 @@
 /**
  * Delivers the local dead letters of domain events again (dataDir/dead-letters/events.jsonl, written
- * by the stream poller after a consumer failed every retry) through functions/platform/events/stream.ts:
+ * by the stream poller after a consumer failed every retry) through the handler that failed each (functions/<feature>/stream.ts, the webhook delivery):
  *
  *   npx tsx infra/local/redrive.ts             # the stack of .local/ (it must be running: DynamoDB Local)
  *   npx tsx infra/local/redrive.ts --list      # show them, deliver nothing

@@ -1,9 +1,10 @@
 /**
- * The local stand-in for the event source mappings of infra/constructs/event-consumers.ts and
- * infra/constructs/webhook-delivery.ts: a poller over DynamoDB Local's stream of the table that
- * follows every shard (parents before children, new shards as they appear) and, for each mapping
- * ({@link STREAM_MAPPINGS}), applies its filter, calls its handler with batches of Lambda-shaped
- * records, honours its partial-batch response, retries with backoff as the mapping does, and after
+ * The local stand-in for the event source mappings of infra/constructs/event-consumers.ts (one per
+ * feature's consumer function) and infra/constructs/webhook-delivery.ts: a poller over DynamoDB
+ * Local's stream of the table that follows every shard (parents before children, new shards as they
+ * appear) and, for each mapping ({@link STREAM_MAPPINGS}), applies its filter, calls its handler with
+ * batches of Lambda-shaped records (the mappings side by side, as on AWS; each mapping's batches in
+ * the shard's order), honours its partial-batch response, retries with backoff as the mapping does, and after
  * the last attempt appends the failed records to a JSON-lines dead-letter file
  * (dataDir/dead-letters/events.jsonl, each letter naming its handler). `redrive()` (and
  * `npx tsx infra/local/redrive.ts`) delivers dead letters again, each to its handler.
@@ -21,12 +22,18 @@ import {
   outboxFilterPattern,
   type FilterPattern,
 } from '../../functions/platform/events/filter';
+import { consumerFilterPattern, consumerFunctions } from '../../functions/platform/events/consumer-functions';
 import { webhookDeliveryFilterPattern } from '../../functions/council/webhooks-events';
 import { awsJsonClient, streamsApi, type StreamRecord, type StreamShard } from '../aws-json';
 import { eventSourceSettings } from '../constructs/event-consumers';
 import { lambdaContext, type HandlerLoader } from './handlers';
 import type { Log } from './util';
 
+/**
+ * One handler for every outbox item: no longer in functions/ (each feature's consumers have their
+ * own function since the split), but a functions folder may have one (the test fixtures'
+ * test/fixtures/functions/platform/events/stream.ts).
+ */
 export const STREAM_HANDLER = 'platform/events/stream';
 /** The webhook delivery function's module (its own mapping on AWS: issue 33 point 5). */
 export const WEBHOOK_DELIVERY_HANDLER = 'council/webhooks-delivery';
@@ -40,6 +47,11 @@ export interface StreamMapping {
 
 /** The mappings on the table's stream, as CDK makes them; those whose module is missing are skipped. */
 export const STREAM_MAPPINGS: readonly StreamMapping[] = [
+  ...consumerFunctions.map((fn) => ({
+    handler: fn.handler,
+    filter: consumerFilterPattern(fn),
+    functionName: `consent-portal-events-${fn.feature}`,
+  })),
   { handler: STREAM_HANDLER, filter: outboxFilterPattern, functionName: 'consent-portal-events' },
   {
     handler: WEBHOOK_DELIVERY_HANDLER,
@@ -368,11 +380,17 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
       const records = out.Records ?? [];
       read += records.length;
       const lambdaRecords = records.map(toLambdaRecord);
-      for (const mapping of mappings) {
-        const matching = lambdaRecords.filter((r) => matchesFilter(mapping.filter, r));
-        for (let i = 0; i < matching.length; i += batchSize)
-          await deliver(shard.shardId, mapping, matching.slice(i, i + batchSize));
-      }
+      // The mappings side by side (each its own function on AWS); each one's batches in order.
+      const delivered = await Promise.allSettled(
+        mappings.map(async (mapping) => {
+          const matching = lambdaRecords.filter((r) => matchesFilter(mapping.filter, r));
+          for (let i = 0; i < matching.length; i += batchSize)
+            await deliver(shard.shardId, mapping, matching.slice(i, i + batchSize));
+        }),
+      );
+      // The shard is not checkpointed past a delivery that did not end (the stack stopping).
+      const failed = delivered.find((d): d is PromiseRejectedResult => d.status === 'rejected');
+      if (failed) throw failed.reason;
       if (records.length) shard.checkpoint = records[records.length - 1]!.dynamodb.SequenceNumber;
       shard.iterator = out.NextShardIterator;
       if (!shard.iterator) {

@@ -155,7 +155,9 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
       'merge-failures': workflows.eventConsumers.mergeWorker.failureQueue,
     },
     streamConsumers: {
-      events: workflows.eventConsumers.function,
+      ...Object.fromEntries(
+        Object.entries(workflows.eventConsumers.functions).map(([feature, fn]) => [`events-${feature}`, fn]),
+      ),
       webhooks: workflows.webhookDelivery.function,
     },
     extractionStateMachine: workflows.extractionStateMachine,

@@ -20,6 +20,8 @@
  *                                  against pdf-lib's copyPages + save, each in a fresh process (merge.ts)
  *   npm run bench -- captcha       the registration captcha's solve time in headless Chromium at a few
  *                                  work factors, median/p90 (captcha.ts)
+ *   npm run bench -- events        domain-event delivery latency on a local stack: outbox write → each
+ *                                  consumer done, p50/p99, a trickle and a burst (events.ts)
  *   npm run bench -- fuzz          20,000 malformed requests from the OpenAPI document on the bench
  *                                  stack: statuses, latency, 5xx, error shapes, data changes (fuzz.ts)
  *   npm run bench -- lighthouse    Lighthouse (mobile and desktop presets, median of 3) on sign-in, the
@@ -304,6 +306,10 @@ const wantReference = all || which.includes('reference');
 const wantApplications = all || which.includes('applications');
 const wantFuzz = all || which.includes('fuzz');
 const wantLighthouse = all || which.includes('lighthouse');
+if (all || which.includes('events')) {
+  const { eventsBench } = await import('./events');
+  await withBenchStack((stack) => eventsBench(stack, { table }));
+}
 if (wantLighthouse) {
   const dist = path.join(root, 'web', 'dist');
   if (process.env.LIGHTHOUSE_DIST) {

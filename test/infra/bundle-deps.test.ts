@@ -56,7 +56,8 @@ describe('deployed bundles', () => {
         'functions/applications/form.ts',
         'functions/applications/lists.ts',
         'functions/documents/scan.ts',
-        'functions/platform/events/stream.ts',
+        'functions/applications/stream.ts',
+        'functions/notifications/stream.ts',
         'infra/seed/custom-resource.ts',
       ]),
     );

@@ -1,68 +1,94 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventSourceSettings } from '../../infra/constructs/event-consumers.js';
+import { consumerReach, eventSourceSettings } from '../../infra/constructs/event-consumers.js';
 import { mergeWorkerSettings } from '../../infra/constructs/merge-worker.js';
-import { outboxFilterPattern } from '../../functions/platform/events/filter.js';
+import {
+  consumerFilterPattern,
+  consumerFunctions,
+} from '../../functions/platform/events/consumer-functions.js';
 import { buildTestApp, propsOf, template } from './helpers.js';
+import { actionsOf, policyOfFunction } from './iam.js';
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
 
-describe('EventConsumers (Workflows stack)', () => {
+describe('EventConsumers (Workflows stack): a function per feature', () => {
   let t: Template;
-  let functionId: string;
   let queueId: string;
+  /** Logical id of each feature's consumer function. */
+  let fnIds: Record<string, string>;
+  const fnProps = (feature: string) =>
+    (t.findResources('AWS::Lambda::Function')[fnIds[feature]!] as { Properties: Record<string, unknown> })
+      .Properties as {
+      Timeout: number;
+      MemorySize: number;
+      Environment: { Variables: Record<string, unknown> };
+    };
+  const statementsOf = (feature: string) => policyOfFunction(t, fnIds[feature]!);
+  const allActions = (feature: string) => statementsOf(feature).flatMap(actionsOf);
+  const features = consumerFunctions.map((f) => f.feature);
+  const reaching = (what: keyof (typeof consumerReach)[keyof typeof consumerReach]) =>
+    features.filter((f) => consumerReach[f][what]);
+
   beforeAll(() => {
-    t = template(buildTestApp().stacks.workflows);
-    functionId = Object.entries(t.findResources('AWS::Lambda::Function')).find(([, r]) =>
-      String((r as { Properties: { Description?: string } }).Properties.Description).startsWith(
-        'Domain-event consumers',
-      ),
-    )![0];
+    t = template(buildTestApp({ config: { mailFrom: 'no-reply@consent.example.govt.nz' } }).stacks.workflows);
+    fnIds = {};
+    for (const [id, r] of Object.entries(t.findResources('AWS::Lambda::Function'))) {
+      const m = /^Domain-event consumers of ([a-z-]+):/.exec(
+        String((r as { Properties: { Description?: string } }).Properties.Description),
+      );
+      if (m) fnIds[m[1]!] = id;
+    }
     queueId = Object.keys(t.findResources('AWS::SQS::Queue')).find((id) =>
       id.startsWith('EventConsumersDeadLetters'),
     )!;
   });
 
-  it('runs functions/platform/events/stream.ts with the table and the uploads bucket', () => {
-    t.hasResourceProperties('AWS::Lambda::Function', {
-      Description: 'Domain-event consumers: outbox items from the table stream',
-      Environment: {
-        Variables: Match.objectLike({
-          TABLE_NAME: Match.anyValue(),
-          UPLOADS_BUCKET: Match.anyValue(),
-          POWERTOOLS_SERVICE_NAME: 'consent-portal-events',
-        }),
-      },
-    });
+  it('one function per feature that consumes events, each with its own entry and service name', () => {
+    expect(Object.keys(fnIds).sort()).toEqual([...features].sort());
+    for (const fn of consumerFunctions) {
+      const { Environment } = fnProps(fn.feature);
+      expect(Environment.Variables).toMatchObject({
+        TABLE_NAME: expect.anything(),
+        POWERTOOLS_SERVICE_NAME: `consent-portal-events-${fn.feature}`,
+      });
+      const metadata = (
+        t.findResources('AWS::Lambda::Function')[fnIds[fn.feature]!] as {
+          Metadata?: Record<string, unknown>;
+        }
+      ).Metadata;
+      expect(JSON.stringify(metadata)).toContain(`functions/${fn.handler}.ts`);
+    }
+    // No function runs every consumer any more.
+    expect(JSON.stringify(t.toJSON())).not.toContain('functions/platform/events/stream.ts');
   });
 
-  it('reads the table stream from LATEST, only outbox INSERTs, with partial-batch responses, bisection, retries and the DLQ', () => {
-    // Its own mapping; the webhook delivery function has another (test/infra/webhook-delivery.test.ts).
-    const mappings = propsOf(t, 'AWS::Lambda::EventSourceMapping').filter(
-      (m) => JSON.stringify(m.FunctionName) === JSON.stringify({ Ref: functionId }),
-    );
-    expect(mappings).toHaveLength(1);
-    const m = mappings[0]!;
-    expect(m).toMatchObject({
-      FunctionName: { Ref: functionId },
-      StartingPosition: 'LATEST',
-      BatchSize: eventSourceSettings.batchSize,
-      BisectBatchOnFunctionError: true,
-      MaximumRetryAttempts: eventSourceSettings.retryAttempts,
-      MaximumRecordAgeInSeconds: eventSourceSettings.maxRecordAgeHours * 3600,
-      ParallelizationFactor: 1,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
-    });
-    // The table's stream, imported from the Data stack.
-    expect(JSON.stringify(m.EventSourceArn)).toMatch(/Table[0-9A-F]{8}StreamArn/);
-    const filters = (m.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
-    expect(filters.map((f) => JSON.parse(f.Pattern) as unknown)).toEqual([outboxFilterPattern]);
-    expect(JSON.parse(filters[0]!.Pattern)).toEqual({
-      eventName: ['INSERT'],
-      dynamodb: { NewImage: { __edb_e__: { S: ['domainEvent'] } } },
-    });
-  });
+  it.each(consumerFunctions.map((f) => [f.feature, f] as const))(
+    '%s: its own mapping from LATEST, only outbox INSERTs of its types, partial batches, bisection, retries, the DLQ',
+    (feature, fn) => {
+      const mappings = propsOf(t, 'AWS::Lambda::EventSourceMapping').filter(
+        (m) => JSON.stringify(m.FunctionName) === JSON.stringify({ Ref: fnIds[feature] }),
+      );
+      expect(mappings).toHaveLength(1);
+      const m = mappings[0]!;
+      expect(m).toMatchObject({
+        StartingPosition: 'LATEST',
+        BatchSize: eventSourceSettings.batchSize,
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: eventSourceSettings.retryAttempts,
+        MaximumRecordAgeInSeconds: eventSourceSettings.maxRecordAgeHours * 3600,
+        ParallelizationFactor: 1,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+      });
+      expect(JSON.stringify(m.EventSourceArn)).toMatch(/Table[0-9A-F]{8}StreamArn/);
+      const filters = (m.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
+      expect(filters.map((f) => JSON.parse(f.Pattern) as unknown)).toEqual([consumerFilterPattern(fn)]);
+      expect(JSON.parse(filters[0]!.Pattern)).toMatchObject({
+        eventName: ['INSERT'],
+        dynamodb: { NewImage: { __edb_e__: { S: ['domainEvent'] }, type: { S: [...fn.handles] } } },
+      });
+    },
+  );
 
   it('dead-letter queue: SQS-managed encryption, 14 days, TLS only', () => {
     // The stream's dead letters, the merge worker's failures and the webhook deliveries' dead letters.
@@ -85,55 +111,109 @@ describe('EventConsumers (Workflows stack)', () => {
     });
   });
 
-  it('may read the stream, read and write the table, send to its DLQ, and remove application files only', () => {
-    const [, policy] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
-      id.startsWith('EventConsumersFunctionServiceRole'),
-    )!;
-    const statements = (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties
-      .PolicyDocument.Statement;
-    const actions = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
-    const onStream = statements.filter((s) => JSON.stringify(s.Resource).includes('StreamArn'));
-    expect(onStream.flatMap(actions).sort()).toEqual([
-      'dynamodb:DescribeStream',
-      'dynamodb:GetRecords',
-      'dynamodb:GetShardIterator',
-    ]);
-    const send = statements.find((s) => actions(s).includes('sqs:SendMessage'))!;
-    expect(send.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
-    expect(statements.some((s) => actions(s).includes('dynamodb:PutItem'))).toBe(true);
-    expect(statements.flatMap(actions)).not.toContain('dynamodb:*');
-    // Items by key and queries: no consumer scans the table (issue 33 point 7).
-    expect(statements.flatMap(actions)).not.toContain('dynamodb:Scan');
-    // documents.files: list and delete a deleted application's uploads and extracted text, nothing else.
-    const onBucket = statements.filter((s) => actions(s).some((a) => a.startsWith('s3:')));
-    const deletes = onBucket.filter((s) => actions(s).includes('s3:DeleteObject*'));
-    expect(deletes.map((s) => JSON.stringify(s.Resource)).join()).toContain('/documents/*');
-    expect(deletes.map((s) => JSON.stringify(s.Resource)).join()).toContain('/extracted/documents/*');
-    // Every prefix of an application's objects (issue 9): uploads waiting for a scan, server-written files.
-    for (const prefix of ['/incoming/*', '/generated/*', '/extracted/generated/*'])
-      expect(deletes.map((s) => JSON.stringify(s.Resource)).join()).toContain(prefix);
-    expect(deletes.map((s) => JSON.stringify(s.Resource)).join()).not.toContain('thumbnails/');
+  it.each(features.map((f) => [f]))(
+    '%s: reads the stream, sends to the DLQ, reads and writes table items (never a Scan)',
+    (feature) => {
+      const statements = statementsOf(feature);
+      const onStream = statements.filter((s) => JSON.stringify(s.Resource).includes('StreamArn'));
+      expect(onStream.flatMap(actionsOf).sort()).toEqual([
+        'dynamodb:DescribeStream',
+        'dynamodb:GetRecords',
+        'dynamodb:GetShardIterator',
+      ]);
+      const send = statements.find((s) => actionsOf(s).includes('sqs:SendMessage'))!;
+      expect(send.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
+      expect(allActions(feature)).toContain('dynamodb:PutItem');
+      expect(allActions(feature)).not.toContain('dynamodb:*');
+      expect(allActions(feature)).not.toContain('dynamodb:Scan');
+      // No consumer reads a secret (the webhook signing key is the delivery function's alone).
+      expect(allActions(feature).filter((a) => a.startsWith('secretsmanager:'))).toEqual([]);
+    },
+  );
+
+  it("only documents reaches the uploads (a deleted application's files), the extraction and the merge worker", () => {
+    expect(reaching('uploads')).toEqual(['documents']);
+    for (const feature of features) {
+      const s3 = allActions(feature).filter((a) => a.startsWith('s3:'));
+      const states = allActions(feature).filter((a) => a.startsWith('states:'));
+      const invoke = allActions(feature).filter((a) => a.startsWith('lambda:'));
+      if (feature === 'documents') {
+        expect(s3.length).toBeGreaterThan(0);
+        expect(states).toContain('states:StartExecution');
+        expect(invoke).toEqual(['lambda:InvokeFunction']);
+      } else {
+        expect({ feature, s3, states, invoke }).toEqual({ feature, s3: [], states: [], invoke: [] });
+        expect(fnProps(feature).Environment.Variables).not.toHaveProperty('UPLOADS_BUCKET');
+      }
+    }
+    const statements = statementsOf('documents');
+    const onBucket = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')));
+    const deletes = onBucket.filter((s) => actionsOf(s).includes('s3:DeleteObject*'));
+    const deleted = deletes.map((s) => JSON.stringify(s.Resource)).join();
+    // Every prefix of an application's objects: uploads waiting for a scan, server-written files.
+    for (const prefix of [
+      '/documents/*',
+      '/extracted/documents/*',
+      '/incoming/*',
+      '/generated/*',
+      '/extracted/generated/*',
+    ])
+      expect(deleted).toContain(prefix);
+    expect(deleted).not.toContain('thumbnails/');
     for (const s of onBucket) expect(JSON.stringify(s.Resource)).not.toContain('"/*"');
     // documents.merge only hands the merge on: it writes no object, and may invoke the worker alone.
-    expect(onBucket.filter((s) => actions(s).includes('s3:PutObject'))).toEqual([]);
-    const invokes = statements.filter((s) => actions(s).includes('lambda:InvokeFunction'));
+    expect(onBucket.filter((s) => actionsOf(s).includes('s3:PutObject'))).toEqual([]);
+    const invokes = statements.filter((s) => actionsOf(s).includes('lambda:InvokeFunction'));
     expect(JSON.stringify(invokes.map((s) => s.Resource))).toMatch(/EventConsumersMergeWorkerFunction/);
     expect(JSON.stringify(invokes.map((s) => s.Resource))).not.toContain('"*"');
   });
 
-  it('consumers are short again: 1 minute, default memory; the worker name in their environment', () => {
-    const fn = t.findResources('AWS::Lambda::Function')[functionId] as {
-      Properties: {
-        Timeout: number;
-        MemorySize: number;
-        Environment: { Variables: Record<string, unknown> };
-      };
-    };
-    expect(fn.Properties.Timeout).toBe(60);
-    expect(fn.Properties.MemorySize).toBe(512);
-    expect(JSON.stringify(fn.Properties.Environment.Variables.MERGE_FUNCTION_NAME)).toMatch(
+  it('only the features that mail may send mail and read the web URL parameter', () => {
+    expect(reaching('mail').sort()).toEqual(['council', 'notifications', 'organisations', 'participants']);
+    for (const feature of features) {
+      const ses = allActions(feature).filter((a) => a.startsWith('ses:'));
+      const ssm = allActions(feature).filter((a) => a.startsWith('ssm:'));
+      const vars = fnProps(feature).Environment.Variables;
+      if (consumerReach[feature].mail) {
+        expect(ses.sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+        expect(ssm).toEqual(['ssm:GetParameter']);
+        expect(vars).toMatchObject({ MAIL_TRANSPORT: 'ses', MAIL_FROM: 'no-reply@consent.example.govt.nz' });
+      } else {
+        expect({ feature, ses, ssm }).toEqual({ feature, ses: [], ssm: [] });
+        expect(vars).not.toHaveProperty('MAIL_FROM');
+      }
+    }
+  });
+
+  it('only the features with jobs touch schedules: payments may only delete them', () => {
+    for (const feature of features) {
+      const scheduler = allActions(feature).filter((a) => a.startsWith('scheduler:'));
+      const passRole = allActions(feature).filter((a) => a === 'iam:PassRole');
+      const reach = consumerReach[feature].scheduler;
+      if (reach === 'manage') {
+        expect(scheduler.sort()).toEqual([
+          'scheduler:CreateSchedule',
+          'scheduler:DeleteSchedule',
+          'scheduler:GetSchedule',
+        ]);
+        expect(passRole).toEqual(['iam:PassRole']);
+      } else if (reach === 'cancel') {
+        expect(scheduler).toEqual(['scheduler:DeleteSchedule']);
+        expect(passRole).toEqual([]);
+      } else {
+        expect({ feature, scheduler, passRole }).toEqual({ feature, scheduler: [], passRole: [] });
+      }
+    }
+    expect(reaching('scheduler').sort()).toEqual(['access-requests', 'organisations', 'payments']);
+  });
+
+  it('consumers are short: 1 minute, default memory; the worker name in documents’ environment only', () => {
+    for (const feature of features) expect(fnProps(feature)).toMatchObject({ Timeout: 60, MemorySize: 512 });
+    expect(JSON.stringify(fnProps('documents').Environment.Variables.MERGE_FUNCTION_NAME)).toMatch(
       /EventConsumersMergeWorkerFunction/,
     );
+    for (const feature of features.filter((f) => f !== 'documents'))
+      expect(fnProps(feature).Environment.Variables).not.toHaveProperty('MERGE_FUNCTION_NAME');
   });
 });
 

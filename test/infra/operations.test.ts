@@ -1,3 +1,4 @@
+import { consumerFunctions } from '../../functions/platform/events/consumer-functions.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Stack } from 'aws-cdk-lib';
@@ -84,11 +85,11 @@ describe('operations: alarms, dashboard and canary releases (issue 34)', () => {
     }
   });
 
-  it('alarms on the iterator age of each table-stream consumer', () => {
+  it('alarms on the iterator age of each table-stream consumer (a function per feature, and the webhook delivery)', () => {
     const consumers = resources('workflows', 'AWS::Lambda::EventSourceMapping').map(
       ([, r]) => (r.Properties.FunctionName as { Ref: string }).Ref,
     );
-    expect(consumers).toHaveLength(2);
+    expect(consumers).toHaveLength(consumerFunctions.length + 1);
     for (const fn of consumers) {
       const a = alarmsOn('IteratorAge').find((x) => json(x.props).includes(fn));
       expect(a?.props.Threshold, fn).toBe(600_000);

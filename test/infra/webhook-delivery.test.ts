@@ -5,10 +5,13 @@
  * the registration, the consumers' records); the key sealing the signing secrets is read by it
  * alone; only the webhooks Lambda may invoke it; no deployed function may reach loopback.
  */
+import {
+  consumerFilterPattern,
+  consumerFunctions,
+} from '../../functions/platform/events/consumer-functions.js';
 import type { Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { outboxFilterPattern } from '../../functions/platform/events/filter.js';
 import {
   WEBHOOK_EVENT_TYPES,
   webhookDeliveryFilterPattern,
@@ -50,9 +53,9 @@ const allStacks = (): Stack[] => [
 describe('the webhook delivery function', () => {
   it('runs functions/council/webhooks-delivery.ts on a mapping of its own: the council event types, retries, its own DLQ', () => {
     const deliveryId = functionId(workflows, 'Council webhook deliveries');
-    const consumersId = functionId(workflows, 'Domain-event consumers');
+    // One mapping per feature's consumer function (test/infra/events.test.ts) and this one.
     const mappings = propsOf(workflows, 'AWS::Lambda::EventSourceMapping');
-    expect(mappings).toHaveLength(2);
+    expect(mappings).toHaveLength(consumerFunctions.length + 1);
     const of = (id: string) => mappings.find((m) => JSON.stringify(m.FunctionName).includes(id))!;
     const pattern = (m: Record<string, unknown>) =>
       (m.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map(
@@ -62,7 +65,11 @@ describe('the webhook delivery function', () => {
     expect(JSON.parse(JSON.stringify(webhookDeliveryFilterPattern))).toMatchObject({
       dynamodb: { NewImage: { type: { S: [...WEBHOOK_EVENT_TYPES] } } },
     });
-    expect(pattern(of(consumersId))).toEqual([outboxFilterPattern]);
+    // No consumer function takes the council event types for the webhooks: council.webhooks runs here only.
+    const councilId = functionId(workflows, 'Domain-event consumers of council:');
+    expect(pattern(of(councilId))).toEqual([
+      consumerFilterPattern(consumerFunctions.find((f) => f.feature === 'council')!),
+    ]);
     expect(of(deliveryId)).toMatchObject({
       StartingPosition: 'LATEST',
       MaximumRetryAttempts: eventSourceSettings.retryAttempts,

@@ -144,9 +144,9 @@ describe('WorkflowsStack', () => {
     });
   });
 
-  it('lets the event consumers schedule jobs of the portal group for any feature target, by name (no reference to the Api stack)', () => {
+  it('lets the event consumers that schedule jobs (organisations) schedule them in the portal group for any feature target, by name (no reference to the Api stack)', () => {
     const consumer = propsOf(t, 'AWS::Lambda::Function').find((f) =>
-      String(f.Description).startsWith('Domain-event consumers'),
+      String(f.Description).startsWith('Domain-event consumers of organisations:'),
     ) as { Environment: { Variables: Record<string, unknown> } };
     const vars = consumer.Environment.Variables;
     expect(vars.SCHEDULER_GROUP).toBeDefined();
@@ -155,7 +155,7 @@ describe('WorkflowsStack', () => {
       ':function:consent-portal-dev-{feature}-scheduled',
     );
     const [, policy] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
-      id.startsWith('EventConsumersFunction'),
+      id.startsWith('EventConsumersOrganisations'),
     )!;
     const statements = (
       policy as { Properties: { PolicyDocument: { Statement: Record<string, unknown>[] } } }

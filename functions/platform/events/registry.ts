@@ -10,8 +10,10 @@ import { participantConsumers } from '../../participants/consumers.js';
 import { paymentConsumers } from '../../payments/consumers.js';
 
 /**
- * Every consumer of domain events, run by the stream Lambda (stream.ts) and, locally, by the stream
- * poller. A feature adds its consumers here from its own module, e.g.
+ * Every consumer of domain events. Each feature's consumers run in a function of their own
+ * (functions/<feature>/stream.ts, listed with their event types in ./consumer-functions.ts); this
+ * list of them all is what the operator's redrive (infra/seed/redrive-events.ts) dispatches a
+ * dead-lettered range to, and what tests check the catalogue against. A feature adds its consumers here from its own module, e.g.
  *
  * ```ts
  * import { notificationConsumers } from '../../notifications/consumers.js';

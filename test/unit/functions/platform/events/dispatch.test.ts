@@ -12,7 +12,7 @@ import {
 } from '../../../../../functions/platform/events/dispatch.js';
 import { matchesFilter, outboxFilterPattern } from '../../../../../functions/platform/events/filter.js';
 import { newEvent, outboxItem } from '../../../../../functions/platform/events/outbox.js';
-import { createStreamHandler } from '../../../../../functions/platform/events/stream.js';
+import { createStreamHandler } from '../../../../../functions/platform/events/stream-handler.js';
 import type { DomainEvent } from '../../../../../functions/platform/events/types.js';
 import { logger } from '../../../../../functions/platform/logger.js';
 import { lambdaContext } from '../../helpers.js';

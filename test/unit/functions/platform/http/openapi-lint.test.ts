@@ -34,6 +34,49 @@ describe('docs/openapi.json as standard tools read it', () => {
   });
 });
 
+describe('the error body in the contract', () => {
+  type Response = { $ref?: string; content?: Record<string, { schema?: unknown }> };
+  const doc = JSON.parse(readFileSync(document, 'utf8')) as {
+    paths: Record<string, Record<string, { responses?: Record<string, Response> }>>;
+    components: {
+      schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }>;
+      responses: Record<string, Response>;
+    };
+  };
+  const resolve = (r: Response): Response =>
+    r.$ref ? doc.components.responses[r.$ref.replace('#/components/responses/', '')]! : r;
+  const operations = Object.entries(doc.paths).flatMap(([p, item]) =>
+    Object.entries(item)
+      .filter(([, op]) => op.responses)
+      .map(([method, op]) => [`${method.toUpperCase()} ${p}`, op.responses!] as const),
+  );
+
+  it('ErrorBody is the one body of shared/schemas/errors.ts: {code, message, details}', () => {
+    const body = doc.components.schemas.ErrorBody!;
+    expect(Object.keys(body.properties ?? {}).sort()).toEqual(Object.keys(ErrorBody.shape).sort());
+    expect(Object.keys(body.properties ?? {})).toEqual(
+      expect.arrayContaining(['code', 'message', 'details']),
+    );
+    expect(body.required).toEqual(expect.arrayContaining(['code', 'message']));
+  });
+
+  it('every 4xx and 5xx response of every operation names ErrorBody as its JSON schema', () => {
+    expect(operations.length).toBe(routes.length);
+    const without: string[] = [];
+    for (const [op, responses] of operations) {
+      const errors = Object.entries(responses).filter(([code]) => /^[45]/.test(code));
+      // Every operation says what its failures look like: at least one 4xx and the 500.
+      if (!errors.some(([c]) => c.startsWith('4')) || !errors.some(([c]) => c === '500'))
+        without.push(`${op}: no 4xx or no 500`);
+      for (const [code, response] of errors) {
+        const schema = JSON.stringify(resolve(response).content?.['application/json']?.schema ?? null);
+        if (!schema.includes('"#/components/schemas/ErrorBody"')) without.push(`${op} ${code}`);
+      }
+    }
+    expect(without).toEqual([]);
+  });
+});
+
 describe('the council client generated from the document', () => {
   it('infra/council/api-types.ts is what openapi-typescript makes of docs/openapi.json (run `npm run openapi`)', async () => {
     const doc = JSON.parse(readFileSync(document, 'utf8')) as Record<string, unknown>;
