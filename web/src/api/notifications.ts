@@ -5,7 +5,7 @@ import {
   UnsubscribeResponse,
   type EmailDigest,
 } from '../../../shared/schemas/notifications';
-import { isFlagOn } from '../app/config';
+import { available } from './notificationsFlag';
 import { apiRequest } from './client';
 
 /**
@@ -15,15 +15,7 @@ import { apiRequest } from './client';
  */
 const BASE = '/v1/service/notifications';
 
-/** The notifications feature flag (infra/site.json `flags`; on by default there). */
-export const NOTIFICATIONS_FLAG = 'notifications';
-/** What a notifications call raises while the flag is off (portal-organisation §5). */
-export const NOT_IMPLEMENTED = 'Not implemented';
-
-/** The caller's notification calls run only with the flag on; otherwise they raise "Not implemented". */
-function available(): void {
-  if (!isFlagOn(NOTIFICATIONS_FLAG)) throw new Error(NOT_IMPLEMENTED);
-}
+export { NOTIFICATIONS_FLAG, NOT_IMPLEMENTED } from './notificationsFlag';
 
 export type { NotificationScope } from './notificationKeys';
 import type { NotificationScope } from './notificationKeys';

@@ -12,7 +12,7 @@ import { applicationDetailsPath } from '../../../../shared/domain/applications';
 /** The recent-notifications popup: at most 400 px high, 420 px wide (§2, §9). */
 export const POPUP_MAX_HEIGHT = 400;
 export const POPUP_WIDTH = 420;
-export { NOTIFICATIONS_FLAG } from '../../api/notifications';
+export { NOTIFICATIONS_FLAG } from '../../api/notificationsFlag';
 /** How often the bell asks whether something new came. */
 export const UNSEEN_REFRESH_MS = 60_000;
 
