@@ -9,6 +9,7 @@ import type { ParticipantType } from '../../../../shared/schemas/reference';
 import { accessRank } from '../../../../shared/domain/applications';
 import {
   canChangeParticipant,
+  isOnePersonType,
   minimumAccessOf,
   offeredTypes,
   participantMessages,
@@ -57,9 +58,16 @@ export function RolesAccessStep({
   const lowers = (level: AccessLevel) => outranked && accessRank(level) < accessRank(storedAccess);
   const roleAboveOwn = (type: ParticipantType) =>
     !selected.includes(type.name) && !!type.minimumAccessLevel && aboveOwn(type.minimumAccessLevel);
+  // Why a held role cannot be unselected (portal-core §5, read plainly; docs/participants.md).
+  const lockedNote = (type: ParticipantType) =>
+    isOnePersonType(type)
+      ? t('participants.dialog.lockedRoleMove')
+      : type.mandatory
+        ? t('participants.dialog.lockedRole')
+        : t('participants.dialog.lockedRoleLodged');
   const roleNote = (type: ParticipantType) =>
     locked.includes(type.name)
-      ? t('participants.dialog.lockedRole')
+      ? lockedNote(type)
       : roleAboveOwn(type)
         ? t('participants.dialog.roleAboveOwn')
         : undefined;
