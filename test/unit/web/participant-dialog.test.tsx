@@ -182,6 +182,28 @@ describe('the participant dialog', () => {
     expect(isDisabled(box('Registered owner'))).toBe(false);
   });
 
+  it('each role says in one line what it means, from the reference data (issue 36 finding 12)', async () => {
+    const dialog = await openAdd();
+    // Every type offered to a new participant (all of them: nothing is held, so nothing is masked).
+    for (const t of participantTypesJson as ParticipantType[]) {
+      expect(box(t.displayName)).toBeTruthy();
+      expect(within(dialog).getByText(t.description!), t.name).toBeTruthy();
+    }
+    expect(
+      within(dialog).getByText("Gets the council's invoices for this application and pays them."),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Prepares and looks after the application for the owner.')).toBeTruthy();
+  });
+
+  it('a type without a description shows its name alone', async () => {
+    api.types.mockResolvedValue(
+      (participantTypesJson as ParticipantType[]).map(({ description: _d, ...t }) => t as ParticipantType),
+    );
+    const dialog = await openAdd();
+    expect(box('Agent')).toBeTruthy();
+    expect(within(dialog).queryByText('Prepares and looks after the application for the owner.')).toBeNull();
+  });
+
   it("a role's minimum access raises the access and disables the levels below it", async () => {
     await openAdd();
     expect(screen.queryByText('Participant access has been increased')).toBeNull();
