@@ -3,6 +3,7 @@ import {
   ContactDto,
   ContactIdParams,
   ContactInput,
+  ContactPatch,
   ContactPage,
   ContactsQuery,
 } from '../../shared/schemas/contacts.js';
@@ -28,9 +29,10 @@ export const contract = defineContract('contacts', {
   },
   'PATCH /user/organisation/contacts/{id}': {
     params: ContactIdParams,
-    body: ContactInput,
+    body: ContactPatch,
     response: ContactDto,
-    summary: 'Edits a contact (the whole contact; qualifications omitted are kept)',
+    summary:
+      'Edits a contact: the fields named change (null clears one), the rest are kept; the result is checked with the full rules',
   },
   'DELETE /user/organisation/contacts/{id}': {
     params: ContactIdParams,

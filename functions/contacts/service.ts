@@ -1,5 +1,6 @@
 import { retryOnConflict } from '../platform/data/retry.js';
-import type { ContactFields } from '../../shared/schemas/contacts.js';
+import { ContactInput } from '../../shared/schemas/contacts.js';
+import type { ContactFields, ContactPatchFields } from '../../shared/schemas/contacts.js';
 import { defined } from '../../shared/domain/objects.js';
 import { soleTraderOrganisationId } from '../../shared/domain/organisations.js';
 import { Invalid, NotFound } from '../platform/errors.js';
@@ -138,11 +139,43 @@ export function contactsService(ports: ContactPorts) {
     });
   }
 
-  async function update(userId: string, contactId: string, input: ContactFields): Promise<ContactRecord> {
+  /**
+   * PATCH: the named fields over the stored contact (null clears one), the merged contact checked
+   * with the full rules (ContactInput), field issues as a 400 on `body.<field>` (issue 37 point 5).
+   */
+  function merged(current: ContactRecord, patch: ContactPatchFields): ContactFields {
+    const keys = [
+      'firstName',
+      'lastName',
+      'organisation',
+      'phoneCountryCode',
+      'phone',
+      'email',
+      'address',
+    ] as const;
+    const whole: Record<string, unknown> = {};
+    for (const k of keys) {
+      const v = k in patch ? patch[k] : current[k];
+      if (v !== null && v !== undefined) whole[k] = v;
+    }
+    if (patch.qualifications !== undefined) whole.qualifications = patch.qualifications;
+    const r = ContactInput.safeParse(whole);
+    if (!r.success)
+      throw new Invalid(
+        r.error.issues.map((i) => ({ field: ['body', ...i.path.map(String)].join('.'), reason: i.message })),
+      );
+    return r.data;
+  }
+
+  async function update(
+    userId: string,
+    contactId: string,
+    patch: ContactPatchFields,
+  ): Promise<ContactRecord> {
     const organisationId = await libraryOf(userId);
     return withRetry(async () => {
       const previous = await existing(organisationId, contactId);
-      const next = await recordOf(organisationId, contactId, input, previous);
+      const next = await recordOf(organisationId, contactId, merged(previous, patch), previous);
       return (await ports.write({ previous, next })) ? next : undefined;
     });
   }

@@ -6,6 +6,7 @@
  */
 import type { AccessLevel } from '../schemas/common.js';
 import type { ParticipantType } from '../schemas/reference.js';
+import participantTypesJson from '../reference/participant-types.json';
 import { accessRank } from './applications.js';
 import { formatMessage } from './applications.js';
 
@@ -74,18 +75,45 @@ export interface ParticipantFacts {
   isDeleted?: boolean | undefined;
 }
 
-/** A type by its name or id (stored lists hold names; older items may hold ids). */
-export function typeOf(types: readonly ParticipantType[], nameOrId: string): ParticipantType | undefined {
-  return types.find((t) => t.name === nameOrId || t.id === nameOrId);
+/** The reference data's types (shared/reference/participant-types.json): what a request's schema reads. */
+export const REFERENCE_PARTICIPANT_TYPES: readonly Pick<ParticipantType, 'id' | 'name'>[] =
+  participantTypesJson;
+
+/**
+ * A type by its name or id, in any case (issue 37: `agent`, `Agent` and `AGENT` are one type). Stored
+ * lists hold names; older items and requests may hold ids.
+ */
+export function typeOf<T extends Pick<ParticipantType, 'id' | 'name'>>(
+  types: readonly T[],
+  nameOrId: string,
+): T | undefined {
+  const exact = types.find((t) => t.name === nameOrId || t.id === nameOrId);
+  if (exact) return exact;
+  const key = nameOrId.trim().toLowerCase();
+  return types.find((t) => t.name.toLowerCase() === key || t.id.toLowerCase() === key);
+}
+
+/**
+ * The reference data's names for `namesOrIds` (issue 37 point 2), so every rule that reads names
+ * sees names: run before any rule. An unknown spelling is kept as given, for the service to refuse.
+ */
+export function typeNames(
+  types: readonly Pick<ParticipantType, 'id' | 'name'>[],
+  namesOrIds: readonly string[],
+): string[] {
+  return namesOrIds.map((n) => typeOf(types, n)?.name ?? n);
 }
 
 /** Whether only one person may hold the type (ExactlyOne or MaximumOne). */
 export const isOnePersonType = (t: Pick<ParticipantType, 'number'>): boolean =>
   t.number === 'ExactlyOne' || t.number === 'MaximumOne';
 
-/** Whether the application needs someone in the type (ExactlyOne or MinimumOne, and required). */
-export const isNeededType = (t: Pick<ParticipantType, 'number' | 'required'>): boolean =>
-  t.required && (t.number === 'ExactlyOne' || t.number === 'MinimumOne');
+/**
+ * Whether the application needs someone in the type (portal-core §4, read plainly: "A type with
+ * ExactlyOne or MinimumOne that no one holds is reported as needed", required or not).
+ */
+export const isNeededType = (t: Pick<ParticipantType, 'number'>): boolean =>
+  t.number === 'ExactlyOne' || t.number === 'MinimumOne';
 
 /** Type names, in the types' display order, unknown names dropped. */
 export function sortTypeNames(types: readonly ParticipantType[], names: readonly string[]): string[] {
@@ -108,7 +136,11 @@ export function selectTypes(types: readonly ParticipantType[], names: readonly s
  * held type is hidden (a registered owner is an owner: Owner is implied, not offered), and
  * AdditionalOwner is not offered while RegisteredOwner is held.
  */
-export function offeredTypes(types: readonly ParticipantType[], held: readonly string[]): ParticipantType[] {
+export function offeredTypes(
+  types: readonly ParticipantType[],
+  heldNames: readonly string[],
+): ParticipantType[] {
+  const held = typeNames(types, heldNames);
   return [...types]
     .sort((a, b) => a.displayOrder - b.displayOrder)
     .filter((t) => !t.maskedBy.some((m) => held.includes(m)))
@@ -147,9 +179,11 @@ export function effectiveAccess(
 export const canChangeParticipant = (own: AccessLevel, target: AccessLevel): boolean =>
   accessRank(target) <= accessRank(own);
 
-/** Whether a role needs the holder's contact number and full address. */
-export const needsContactDetails = (names: readonly string[]): boolean =>
-  names.some((n) => (CONTACT_DETAILS_TYPES as readonly string[]).includes(n));
+/** Whether a role needs the holder's contact number and full address (names or ids). */
+export const needsContactDetails = (
+  names: readonly string[],
+  types: readonly Pick<ParticipantType, 'id' | 'name'>[] = REFERENCE_PARTICIPANT_TYPES,
+): boolean => typeNames(types, names).some((n) => (CONTACT_DETAILS_TYPES as readonly string[]).includes(n));
 
 /** Whether the email is required: access at least ReadOnly, or any role selected (portal-core §5). */
 export const isEmailRequired = (accessLevel: AccessLevel, names: readonly string[]): boolean =>
@@ -184,7 +218,7 @@ export const isGroupOnly = (p: {
 
 /** Whether a group may be given: a selected role allows groups, or the participant is the OwnerContact. */
 export const allowsGroup = (types: readonly ParticipantType[], names: readonly string[]): boolean =>
-  names.includes(OWNER_CONTACT) || names.some((n) => typeOf(types, n)?.enableGroups);
+  typeNames(types, names).includes(OWNER_CONTACT) || names.some((n) => typeOf(types, n)?.enableGroups);
 
 /** Whether the participant's invitation can be (re)sent (portal-core §5). */
 export const canResendInvitation = (p: ParticipantFacts): boolean =>
@@ -222,7 +256,7 @@ export function holdersOf(
   except?: string,
 ): ParticipantFacts[] {
   return active(ps).filter(
-    (p) => p.id !== except && (p.participantTypes ?? []).some((n) => n === type.name || n === type.id),
+    (p) => p.id !== except && (p.participantTypes ?? []).some((n) => typeOf([type], n) !== undefined),
   );
 }
 
@@ -237,33 +271,38 @@ export function missingTypes(
 }
 
 /**
- * The roles a participant may not give up (portal-core §5, §4): a mandatory role, or a required one
- * once the application is past Draft, of which they are the only holder. A required role is given up
- * by transferring it (someone else takes it first), so holders who share it are free to leave it.
+ * The roles a participant may not give up (portal-core §5, read plainly: "Mandatory or required
+ * (when not Draft) roles already held cannot be unselected"): every mandatory role they hold, and
+ * every required one once the application is past Draft, whoever else holds it too. A one-person
+ * role still leaves them by a transfer: giving it to someone else moves it (the reassignment), which
+ * is not unselecting it.
  */
 export function lockedTypes(
   types: readonly ParticipantType[],
-  ps: readonly ParticipantFacts[],
-  participant: ParticipantFacts,
+  participant: Pick<ParticipantFacts, 'participantTypes'>,
   isDraft: boolean,
 ): ParticipantType[] {
-  return (participant.participantTypes ?? [])
-    .map((n) => typeOf(types, n))
-    .filter((t): t is ParticipantType => !!t)
-    .filter((t) => t.mandatory || (t.required && !isDraft))
-    .filter((t) => holdersOf(ps, t, participant.id).length === 0);
+  return heldTypes(types, participant).filter((t) => t.mandatory || (t.required && !isDraft));
 }
 
-/** The required types a participant is the only holder of: removing them is refused (portal-core §5). */
-export function soleRequiredTypes(
+/**
+ * The required (or mandatory) types a participant holds (portal-core §5, read plainly: "Removing a
+ * participant holding a required type is blocked ('{types} type is required')"), in every status,
+ * whoever else holds them too.
+ */
+export function requiredTypesHeld(
   types: readonly ParticipantType[],
-  ps: readonly ParticipantFacts[],
-  participant: ParticipantFacts,
+  participant: Pick<ParticipantFacts, 'participantTypes'>,
 ): ParticipantType[] {
-  return (participant.participantTypes ?? [])
-    .map((n) => typeOf(types, n))
-    .filter((t): t is ParticipantType => !!t && (t.required || t.mandatory))
-    .filter((t) => holdersOf(ps, t, participant.id).length === 0);
+  return heldTypes(types, participant).filter((t) => t.required || t.mandatory);
+}
+
+/** The types a participant holds, whatever their spelling, once each, in display order. */
+function heldTypes(
+  types: readonly ParticipantType[],
+  participant: Pick<ParticipantFacts, 'participantTypes'>,
+): ParticipantType[] {
+  return sortTypeNames(types, participant.participantTypes ?? []).map((n) => typeOf(types, n)!);
 }
 
 /** '{types} type is required' with the display names joined. */
@@ -274,7 +313,8 @@ export const typeRequiredMessage = (required: readonly ParticipantType[]): strin
  * The types a caller without Edit may set themselves to (portal-core §6): those managed by a type
  * they hold.
  */
-export function typesManagedBy(types: readonly ParticipantType[], held: readonly string[]): string[] {
+export function typesManagedBy(types: readonly ParticipantType[], heldNames: readonly string[]): string[] {
+  const held = typeNames(types, heldNames);
   return types.filter((t) => t.managedBy.some((m) => held.includes(m))).map((t) => t.name);
 }
 
@@ -284,9 +324,10 @@ export function typesManagedBy(types: readonly ParticipantType[], held: readonly
  */
 export function settableTypes(
   types: readonly ParticipantType[],
-  held: readonly string[],
+  heldNames: readonly string[],
   canEdit: boolean,
 ): ParticipantType[] {
+  const held = typeNames(types, heldNames);
   const managed = canEdit ? undefined : typesManagedBy(types, held);
   return offeredTypes(types, held).filter(
     (t) => !held.includes(t.name) && (!managed || managed.includes(t.name)),

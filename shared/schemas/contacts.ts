@@ -14,13 +14,32 @@ import { checkPersonFields, normalisePersonFields, personFields } from './partic
 export const CONTACT_PAGE_SIZE = 10;
 export const MAX_CONTACT_PAGE_SIZE = 100;
 
-/** POST /user/organisation/contacts and PATCH .../contacts/{id} (the whole contact). */
+/** POST /user/organisation/contacts (the whole contact); the merged contact of a PATCH. */
 export const ContactInput = z
   .object(personFields)
   .superRefine((p, ctx) => checkPersonFields(p, ctx, { email: false, contact: false }))
   .transform((p) => normalisePersonFields(p));
 export type ContactInput = z.input<typeof ContactInput>;
 export type ContactFields = z.output<typeof ContactInput>;
+
+/**
+ * PATCH /user/organisation/contacts/{id} (issue 37 point 5): the fields it names change, the rest
+ * are kept; `null` clears a field. The service merges it with the stored contact and checks the
+ * result with {@link ContactInput}'s full rules (names still required, formats), so a PATCH of one
+ * field answers as the whole edit would. `qualifications` left out are kept, `[]` clears them.
+ */
+export const ContactPatch = z.object({
+  firstName: personFields.firstName.unwrap().nullable().optional(),
+  lastName: personFields.lastName.unwrap().nullable().optional(),
+  organisation: personFields.organisation.unwrap().nullable().optional(),
+  phoneCountryCode: personFields.phoneCountryCode.unwrap().nullable().optional(),
+  phone: personFields.phone.unwrap().nullable().optional(),
+  email: personFields.email.unwrap().nullable().optional(),
+  address: personFields.address.unwrap().nullable().optional(),
+  qualifications: personFields.qualifications,
+});
+export type ContactPatch = z.input<typeof ContactPatch>;
+export type ContactPatchFields = z.output<typeof ContactPatch>;
 
 /** GET /user/organisation/contacts?search_text=&page_size=&page= */
 export const ContactsQuery = z.object({

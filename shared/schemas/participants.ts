@@ -24,6 +24,8 @@ import {
   isGroupOnly,
   normaliseGroupList,
   participantMessages,
+  REFERENCE_PARTICIPANT_TYPES,
+  typeNames,
 } from '../domain/participants.js';
 import { Qualification, QualificationInput } from './qualifications.js';
 
@@ -104,7 +106,12 @@ export function normalisePersonFields<T extends PersonFieldsInput>(p: T): T {
 export const ParticipantInput = z
   .object({
     ...personFields,
-    participantTypes: z.array(z.string().trim().min(1).max(64)).max(20).default([]),
+    // Names from here on, whatever the spelling sent (an id, any case): issue 37 point 2.
+    participantTypes: z
+      .array(z.string().trim().min(1).max(64))
+      .max(20)
+      .default([])
+      .transform((ns) => typeNames(REFERENCE_PARTICIPANT_TYPES, ns)),
     accessLevel: AccessLevel.default('None'),
     groupName: text(200).optional(),
     groupList: text(2000).optional(),

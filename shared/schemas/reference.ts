@@ -160,6 +160,17 @@ export const ParticipantType = z.object({
   id: RefId,
   name: z.string().regex(/^[A-Za-z]+$/),
   displayName: z.string().min(1),
+  /**
+   * What the role means, in one plain line (issue 36 finding 12; docs/content-guide.md): shown next
+   * to the role in the participant dialog. Optional: a type without one shows its name alone.
+   */
+  description: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .regex(/^[^\n]*$/, 'One line')
+    .optional(),
   displayOrder: z.number().int().nonnegative(),
   required: z.boolean(),
   mandatory: z.boolean(),

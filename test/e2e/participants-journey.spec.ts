@@ -87,6 +87,11 @@ test('people on an application: group, reassignment, required role, remove/resto
 
   // An owners group: the owner's contact (taken over from the owner) with the other owners' names.
   await people.addButton.click();
+  // Each role says what it means, under it (issue 36 finding 12).
+  await expect(
+    people.dialog.getByText('The person the council contacts about the application for the owners.'),
+  ).toBeVisible();
+  await expect(people.dialog.getByText('Does the building work.')).toBeVisible();
   await people.role('Owner contact').click();
   await expect(people.confirmation).toContainText('has the Owner contact role');
   await people.confirmation.getByRole('button', { name: 'Reassign' }).click();
@@ -128,7 +133,22 @@ test('people on an application: group, reassignment, required role, remove/resto
     cards.card(`${agent.first} ${agent.last}`).getByText('Invoice payer', { exact: true }),
   ).toBeVisible();
 
-  // The owner is the only registered owner: removing them is refused with the required-role dialog.
+  // The agent now holds the invoice payer, a role the application always needs: in Edit it cannot
+  // be unselected, and says how it moves instead (issue 37 point 2).
+  await cards.choose(`${agent.first} ${agent.last}`, 'Edit');
+  await expect(people.role('Invoice payer')).toBeDisabled();
+  await expect(people.role('Invoice payer')).toBeChecked();
+  await expect(
+    people.dialog.getByText(
+      'The application needs this role. To move it, give it to someone else: it moves from this person then.',
+    ),
+  ).toBeVisible();
+  // axe on the roles with their meanings and a locked role's reason.
+  await expectNoAxeViolations(page, 'participant dialog: a role that cannot be unselected');
+  await people.dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(people.dialog).toBeHidden();
+
+  // The owner is a registered owner: removing them is refused with the required-role dialog.
   await cards.choose(ME, 'Remove');
   const required = cards.dialog('This role is required');
   await expect(required).toContainText('A valid application needs to have Registered owner role');

@@ -84,15 +84,44 @@ describe('contacts: add, read, edit, delete', () => {
       firstName: 'Tamati',
       lastName: 'Rangi',
       organisation: org,
+      email: null,
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ firstName: 'Tamati', qualifications: c.qualifications });
     expect(edited.body.email).toBeUndefined();
+    expect(edited.body.phone).toBe('021 555 1234');
     expect((await search(`?search_text=${org}`)).items.map((x) => x.firstName)).toEqual(['Tamati']);
 
     expect((await call('DELETE', `${URL}/${c.id}`)).status).toBe(204);
     expect((await call('GET', `${URL}/${c.id}`)).status).toBe(404);
     expect((await search(`?search_text=${org}`)).total).toBe(0);
+  });
+
+  test('a PATCH of one field changes that field and keeps the rest (issue 37 point 5)', async () => {
+    const org = tag();
+    const c = (
+      await call('POST', URL, {
+        firstName: 'Aroha',
+        lastName: 'Ngata',
+        organisation: org,
+        email: `a@${org}.nz`,
+        phone: '021 555 1234',
+      })
+    ).body;
+    const renamed = `${org}Ltd`;
+    const res = await call('PATCH', `${URL}/${c.id}`, { organisation: renamed });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...c, organisation: renamed });
+    expect((await call('GET', `${URL}/${c.id}`)).body).toEqual({ ...c, organisation: renamed });
+    // Found by its new organisation (the search text follows the merged contact).
+    expect((await search(`?search_text=${renamed}`)).items.map((x) => x.id)).toEqual([c.id]);
+    // The merged contact is checked with the full rules: a bad phone or a cleared name is refused.
+    const bad = await call('PATCH', `${URL}/${c.id}`, { phone: '12' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual([{ field: 'body.phone', reason: 'Contact number is not valid' }]);
+    const noName = await call('PATCH', `${URL}/${c.id}`, { firstName: null });
+    expect(noName.body.details).toEqual([{ field: 'body.firstName', reason: 'Required' }]);
+    expect((await call('GET', `${URL}/${c.id}`)).body).toEqual({ ...c, organisation: renamed });
   });
 
   test('bad input is refused with the field and reason, and changes nothing', async () => {

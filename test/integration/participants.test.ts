@@ -228,7 +228,7 @@ describe('participants: the rules, refused with their messages and nothing chang
     expect(await list(id, owner, true)).toEqual(before);
   });
 
-  test("the only holder of a required role cannot be removed: '{types} type is required'", async () => {
+  test("the holder of a required role cannot be removed: '{types} type is required'", async () => {
     const id = await newApplication();
     const [me] = await list(id);
     const res = await api('DELETE', `/user/applications/${id}/participants/${me!.id}`, undefined, {
@@ -238,6 +238,38 @@ describe('participants: the rules, refused with their messages and nothing chang
     expect((res.body as { message: string }).message).toBe(
       'Registered owner, Owner, Owner contact, Invoice payer type is required',
     );
+  });
+
+  test("a type sent by its id is its name: an Agent sent as 'agent' needs a contact number (issue 37)", async () => {
+    const id = await newApplication();
+    const before = await list(id, owner, true);
+    const email = `agent-${randomUUID()}@example.nz`;
+    const bad = await add(id, { email, participantTypes: ['agent'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual([
+      { field: 'body.phone', reason: 'You must provide a valid contact number' },
+      { field: 'body.address', reason: "Complete address required for participant's role" },
+    ]);
+    expect(await list(id, owner, true)).toEqual(before);
+    const ok = await add(id, { email, participantTypes: ['agent', 'DESIGNER'], ...contact });
+    expect(ok.status).toBe(201);
+    expect(ok.body.participantTypes).toEqual(['Agent', 'Designer']);
+  });
+
+  test('a second holder of a required role cannot be removed either (issue 37)', async () => {
+    const id = await newApplication();
+    const hemi = await add(id, {
+      email: `hemi-${randomUUID()}@example.nz`,
+      participantTypes: ['registered-owner'],
+    });
+    expect(hemi.status).toBe(201);
+    expect(hemi.body.participantTypes).toEqual(['RegisteredOwner']);
+    const res = await api('DELETE', `/user/applications/${id}/participants/${hemi.body.id}`, undefined, {
+      token: owner,
+    });
+    expect(res.status).toBe(400);
+    expect((res.body as { message: string }).message).toBe('Registered owner type is required');
+    expect((await list(id)).map((p) => p.id)).toContain(hemi.body.id);
   });
 
   test('two adds giving the same ExactlyOne role at once: exactly one holder after both', async () => {

@@ -12,8 +12,9 @@ import {
   participantMessages as m,
   selectTypes,
   shouldInvite,
-  soleRequiredTypes,
+  requiredTypesHeld,
   canResendInvitation,
+  typeNames,
   typeOf,
   typeRequiredMessage,
   typesManagedBy,
@@ -134,12 +135,12 @@ export function participantsService(ports: ParticipantPorts) {
       if (!isOnePersonType(type)) continue;
       for (const holder of all) {
         if (holder.isDeleted || holder.participantId === participantId) continue;
-        if (!(holder.participantTypes ?? []).includes(type.name)) continue;
+        if (!typeNames(types, holder.participantTypes ?? []).includes(type.name)) continue;
         const prior = moved.find((x) => x.from.participantId === holder.participantId);
         const base = prior?.next ?? holder;
         const next = {
           ...base,
-          participantTypes: (base.participantTypes ?? []).filter((t) => t !== type.name),
+          participantTypes: typeNames(types, base.participantTypes ?? []).filter((t) => t !== type.name),
           modifiedDate: at,
           modifiedBy: by,
         };
@@ -238,14 +239,16 @@ export function participantsService(ports: ParticipantPorts) {
       if (!current) throw new NotFound(PARTICIPANT_NOT_FOUND);
       if (current.isDeleted) throw new Rejected(m.deleted);
       const roles = rolesOf(input.participantTypes);
+      // The stored roles as names too (older items may hold ids): issue 37 point 2.
+      const held = typeNames(types, current.participantTypes ?? []);
       const at = ports.now();
       let next: ParticipantRecord;
       if (!canEdit) {
         if (current.loginUserId !== caller.userId) throw new Forbidden();
-        const managed = typesManagedBy(types, current.participantTypes ?? []);
+        const managed = typesManagedBy(types, held);
         const changed = [
-          ...roles.filter((r) => !(current.participantTypes ?? []).includes(r)),
-          ...(current.participantTypes ?? []).filter((r) => !roles.includes(r)),
+          ...roles.filter((r) => !held.includes(r)),
+          ...held.filter((r) => !roles.includes(r)),
         ];
         if (changed.some((r) => !managed.includes(r))) throw new Forbidden(m.notYourTypes);
         const { accessLevel } = effectiveAccess(types, roles, current.accessLevel);
@@ -285,13 +288,10 @@ export function participantsService(ports: ParticipantPorts) {
         }) as ParticipantRecord;
       }
       checkChangeable(grant.access, current, next);
-      const dropped = (current.participantTypes ?? []).filter((r) => !roles.includes(r));
-      const locked = lockedTypes(
-        types,
-        all.map(factsOf),
-        factsOf(current),
-        grant.application.status === 'Draft',
-      ).filter((t) => dropped.includes(t.name));
+      const dropped = held.filter((r) => !roles.includes(r));
+      const locked = lockedTypes(types, current, grant.application.status === 'Draft').filter((t) =>
+        dropped.includes(t.name),
+      );
       if (locked.length > 0)
         throw invalid('participantTypes', formatMessage(m.requiredRole, { role: locked[0]!.displayName }));
       if (current.loginUserId && accessRank(next.accessLevel) < 3) checkManagerLeft(all, next);
@@ -346,8 +346,8 @@ export function participantsService(ports: ParticipantPorts) {
         modifiedBy: caller.userId,
       };
       checkChangeable(grant.access, current, next);
-      const sole = soleRequiredTypes(types, all.map(factsOf), factsOf(current));
-      if (sole.length > 0) throw new Rejected(typeRequiredMessage(sole));
+      const required = requiredTypesHeld(types, current);
+      if (required.length > 0) throw new Rejected(typeRequiredMessage(required));
       if (current.loginUserId) checkManagerLeft(all, next);
       const ok = await ports.write({
         application: grant.application,

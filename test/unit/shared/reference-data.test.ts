@@ -142,6 +142,31 @@ describe('reference JSON contract (shared/reference/*.json)', () => {
     expect(byName.get('OwnerContact')).toMatchObject({ number: 'ExactlyOne', mustInvite: true });
   });
 
+  it('participant types: each says in one plain line what the role means (issue 36 finding 12)', () => {
+    for (const p of data.participantTypes) {
+      expect(p.description, p.name).toMatch(/^[A-Z][^\n]{9,118}\.$/);
+      // The content guide's words: "council", never BCA or authority on screen.
+      expect(p.description, p.name).not.toMatch(/\b(BCA|authority)\b/i);
+    }
+    expect(data.participantTypes.find((p) => p.name === 'InvoicePayer')?.description).toBe(
+      "Gets the council's invoices for this application and pays them.",
+    );
+    // Optional: a type without one still parses; an empty or two-line one does not.
+    const without = withFile('participant-types', (l) => delete l[0]!.description);
+    expect(parseReferenceData(without).participantTypes[0]!.description).toBeUndefined();
+    for (const bad of ['', 'Two\nlines.'])
+      expect(() =>
+        parseReferenceData(withFile('participant-types', (l) => (l[0]!.description = bad))),
+      ).toThrow(ReferenceDataError);
+  });
+
+  it('participant types: a type numbered ExactlyOne or MinimumOne is one the application needs (issue 37), so only the required ones are', () => {
+    // Read plainly, the number alone makes a type needed: the data gives it only to required types.
+    for (const p of data.participantTypes)
+      if (p.number === 'ExactlyOne' || p.number === 'MinimumOne') expect(p.required, p.name).toBe(true);
+    expect(data.participantTypes.find((p) => p.name === 'Designer')?.number).toBe('Unrestricted');
+  });
+
   it('qualification types: LBP with its eleven classes and BP + six digits, LDGP with classes, Other without', () => {
     const [lbp, ldgp, other] = ['LBP', 'LDGP', 'Other'].map((n) =>
       data.qualificationTypes.find((q) => q.name === n),

@@ -241,6 +241,21 @@ describe('/contacts: the contact library', () => {
     expect(await screen.findByText('Manaia Robinson has been updated')).toBeTruthy();
   });
 
+  it('an emptied field is sent as null, so the PATCH clears it rather than keeping it (issue 37 point 5)', async () => {
+    api.update.mockResolvedValue({ ...manaia, organisation: undefined });
+    await open();
+    await click(await screen.findByRole('button', { name: 'Edit Manaia Robinson' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit a contact' });
+    await type(within(dialog).getByRole('textbox', { name: /Organisation/ }), '');
+    await click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.update).toHaveBeenCalledWith(
+        'c1',
+        expect.objectContaining({ firstName: 'Manaia', organisation: null, address: null }),
+      ),
+    );
+  });
+
   it('deletes a contact after the confirmation', async () => {
     api.remove.mockResolvedValue(undefined);
     await open();

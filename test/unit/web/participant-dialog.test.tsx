@@ -150,6 +150,60 @@ describe('the participant dialog', () => {
     expect(within(dialog).queryByRole('checkbox', { name: 'Owner Roles' })).toBeNull();
   });
 
+  it('read plainly (issue 37): a held role the application needs is disabled for a second holder too, with the reason', async () => {
+    // Hemi is a second registered owner, stored by the types' ids (an older item).
+    const hemi = person({
+      id: 'p-h',
+      firstName: 'Hemi',
+      lastName: 'Walker',
+      email: 'hemi@example.nz',
+      participantTypes: ['registered-owner', 'designer'],
+      accessLevel: 'ReadOnly',
+    });
+    api.list.mockResolvedValue([me, designer, hemi]);
+    const dialog = await openEdit('Hemi Walker', false);
+    expect(isDisabled(box('Registered owner'))).toBe(true);
+    expect((box('Registered owner') as HTMLInputElement).checked).toBe(true);
+    expect(
+      within(dialog).getByText(
+        'Once the application is lodged, this role cannot be taken off anyone who has it.',
+      ),
+    ).toBeTruthy();
+    expect(isDisabled(box('Designer'))).toBe(false);
+    cleanup();
+    const aroha = await openEdit('Aroha Ngata', true);
+    expect(isDisabled(box('Invoice payer'))).toBe(true);
+    expect(
+      within(aroha).getByText(
+        'The application needs this role. To move it, give it to someone else: it moves from this person then.',
+      ),
+    ).toBeTruthy();
+    // In Draft a required role that is not mandatory may be unselected.
+    expect(isDisabled(box('Registered owner'))).toBe(false);
+  });
+
+  it('each role says in one line what it means, from the reference data (issue 36 finding 12)', async () => {
+    const dialog = await openAdd();
+    // Every type offered to a new participant (all of them: nothing is held, so nothing is masked).
+    for (const t of participantTypesJson as ParticipantType[]) {
+      expect(box(t.displayName)).toBeTruthy();
+      expect(within(dialog).getByText(t.description!), t.name).toBeTruthy();
+    }
+    expect(
+      within(dialog).getByText("Gets the council's invoices for this application and pays them."),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Prepares and looks after the application for the owner.')).toBeTruthy();
+  });
+
+  it('a type without a description shows its name alone', async () => {
+    api.types.mockResolvedValue(
+      (participantTypesJson as ParticipantType[]).map(({ description: _d, ...t }) => t as ParticipantType),
+    );
+    const dialog = await openAdd();
+    expect(box('Agent')).toBeTruthy();
+    expect(within(dialog).queryByText('Prepares and looks after the application for the owner.')).toBeNull();
+  });
+
   it("a role's minimum access raises the access and disables the levels below it", async () => {
     await openAdd();
     expect(screen.queryByText('Participant access has been increased')).toBeNull();

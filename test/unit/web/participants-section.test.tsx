@@ -71,6 +71,19 @@ describe('the people on an application', () => {
     expect(api.remove).not.toHaveBeenCalled();
   });
 
+  it('removing a second holder of a required role (stored by its id) is refused too (issue 37)', async () => {
+    api.list.mockResolvedValue([
+      me,
+      designer,
+      gone,
+      person({ id: 'p-h', firstName: 'Hemi', lastName: 'Walker', participantTypes: ['owner'] }),
+    ]);
+    render();
+    await act_(await card('Hemi Walker'), 'remove');
+    expect(await screen.findByText('A valid application needs to have Owner role')).toBeTruthy();
+    expect(api.remove).not.toHaveBeenCalled();
+  });
+
   it('Remove asks first, then removes; Restore brings a removed person back', async () => {
     api.remove.mockResolvedValue(undefined);
     api.restore.mockResolvedValue({ ...gone, isDeleted: false });

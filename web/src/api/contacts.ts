@@ -1,4 +1,4 @@
-import type { ContactDto, ContactInput, ContactPage } from '../../../shared/schemas/contacts';
+import type { ContactDto, ContactInput, ContactPage, ContactPatch } from '../../../shared/schemas/contacts';
 import { CONTACT_PAGE_SIZE } from '../../../shared/schemas/contacts';
 import { apiRequest } from './client';
 
@@ -24,7 +24,8 @@ export const contactsApi = {
     }),
   get: (id: string, signal?: AbortSignal) => apiRequest<ContactDto>(one(id), { signal }),
   create: (body: ContactInput) => apiRequest<ContactDto>(base, { method: 'POST', body }),
-  update: (id: string, body: ContactInput) => apiRequest<ContactDto>(one(id), { method: 'PATCH', body }),
+  /** PATCH: the fields named change (null clears one), the rest are kept. */
+  update: (id: string, body: ContactPatch) => apiRequest<ContactDto>(one(id), { method: 'PATCH', body }),
   remove: (id: string) => apiRequest<void>(one(id), { method: 'DELETE' }),
 };
 

@@ -1,25 +1,27 @@
 import { applicationMessages } from '../../../../shared/schemas/applications.js';
 import type { ParticipantType } from '../../../../shared/schemas/reference.js';
+import { isNeededType, typeOf } from '../../../../shared/domain/participants.js';
 import { result, stepOfType } from './types.js';
 import type { Rule, RuleInput } from './types.js';
 
-/** Whether a non-deleted participant holds the type (by id or by name). */
+/** Whether a non-deleted participant holds the type (by its name or id, any case). */
 function isHeld(input: RuleInput, type: ParticipantType): boolean {
   return input.participants.some(
-    (p) => !p.isDeleted && (p.participantTypes ?? []).some((t) => t === type.id || t === type.name),
+    (p) => !p.isDeleted && (p.participantTypes ?? []).some((t) => typeOf([type], t) !== undefined),
   );
 }
 
 /**
- * Required roles (portal-core §4 "A type with ExactlyOne or MinimumOne that no one holds is reported
- * as needed"): each required participant type numbered ExactlyOne or MinimumOne that no non-deleted
- * participant holds → Error 'A valid application needs to have {role} role' on the Contact step.
+ * Needed roles (portal-core §4 "A type with ExactlyOne or MinimumOne that no one holds is reported
+ * as needed", read plainly: required or not, `isNeededType`): each participant type numbered
+ * ExactlyOne or MinimumOne that no non-deleted participant holds → Error 'A valid application needs
+ * to have {role} role' on the Contact step.
  */
 export const requiredParticipantTypes: Rule = (input) => {
   const stepId = stepOfType(input, 'Contact')?.id;
   return [...input.reference.participantTypes]
     .sort((a, b) => a.displayOrder - b.displayOrder)
-    .filter((t) => t.required && (t.number === 'ExactlyOne' || t.number === 'MinimumOne'))
+    .filter(isNeededType)
     .filter((t) => !isHeld(input, t))
     .map((t) =>
       result(input, {

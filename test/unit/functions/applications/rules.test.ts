@@ -110,6 +110,25 @@ describe('requiredParticipantTypes', () => {
   it('is empty when every required role is held', () => {
     expect(requiredParticipantTypes(input({ participants: allRoles }))).toEqual([]);
   });
+
+  it('read plainly (issue 37): a type numbered MinimumOne is needed even when not flagged required; ids in any case count', () => {
+    const base = input({
+      participants: [{ participantTypes: ['REGISTERED-OWNER', 'owner', 'OwnerContact', 'invoicepayer'] }],
+    });
+    const withBuilderNeeded = {
+      ...base,
+      reference: {
+        ...base.reference,
+        participantTypes: base.reference.participantTypes.map((t) =>
+          t.name === 'Builder' ? { ...t, number: 'MinimumOne' as const, required: false } : t,
+        ),
+      },
+    };
+    expect(requiredParticipantTypes(base)).toEqual([]);
+    expect(requiredParticipantTypes(withBuilderNeeded).map((r) => r.ruleId)).toEqual([
+      'participant-type-required:builder',
+    ]);
+  });
 });
 
 describe('designerSuggestion', () => {

@@ -8,7 +8,7 @@ import {
 import type { ContactPorts } from '../../../../functions/contacts/service.js';
 import type { ContactRecord, ContactWrite } from '../../../../functions/contacts/repository.js';
 import { contactConsumers } from '../../../../functions/contacts/consumers.js';
-import { ContactInput, ContactsQuery } from '../../../../shared/schemas/contacts.js';
+import { ContactInput, ContactPatch, ContactsQuery } from '../../../../shared/schemas/contacts.js';
 import type { QualificationType } from '../../../../shared/schemas/reference.js';
 import type { Practitioner } from '../../../../shared/schemas/lookups.js';
 
@@ -177,6 +177,53 @@ describe('contacts service: the library of the caller organisation', () => {
     expect(edited.qualifications).toEqual([expect.objectContaining(q)]);
     const cleared = await w.service.update('alice', c.contactId, input({ ...tama, qualifications: [] }));
     expect(cleared.qualifications).toEqual([]);
+  });
+});
+
+describe('PATCH a contact: the fields it names, the rest kept (issue 37 point 5)', () => {
+  const patch = (fields: ContactPatch) => ContactPatch.parse(fields);
+
+  it('one field changes that field; the merged contact is checked with the full rules', async () => {
+    const w = world({ orgs: { alice: ORG } });
+    const c = await w.service.add(
+      'alice',
+      input({ ...tama, phone: '021 555 1234', organisation: 'Old Ltd' }),
+    );
+    const edited = await w.service.update('alice', c.contactId, patch({ organisation: 'Rangi Design' }));
+    expect(edited).toMatchObject({
+      firstName: 'Tama',
+      lastName: 'Rangi',
+      email: 'tama@example.nz',
+      phone: '021 555 1234',
+      organisation: 'Rangi Design',
+    });
+    expect(edited.searchText).toBe('tama rangi tama@example.nz rangi design');
+    // null clears a field; the merged result must still pass the rules.
+    const cleared = await w.service.update('alice', c.contactId, patch({ phone: null, organisation: null }));
+    expect(cleared.phone).toBeUndefined();
+    expect(cleared.organisation).toBeUndefined();
+    expect(cleared.firstName).toBe('Tama');
+    const writes = w.writes.length;
+    await expect(w.service.update('alice', c.contactId, patch({ lastName: null }))).rejects.toMatchObject({
+      kind: 'invalid',
+      details: [{ field: 'body.lastName', reason: 'Required' }],
+    });
+    await expect(w.service.update('alice', c.contactId, patch({ phone: '12' }))).rejects.toMatchObject({
+      details: [{ field: 'body.phone', reason: 'Contact number is not valid' }],
+    });
+    expect(w.writes.length).toBe(writes);
+  });
+
+  it('the patch schema takes any subset and null to clear; the service checks and normalises the merged contact', async () => {
+    expect(ContactPatch.parse({})).toEqual({});
+    expect(ContactPatch.parse({ email: ' A@B.NZ ', phone: null })).toEqual({ email: 'A@B.NZ', phone: null });
+    expect(ContactPatch.safeParse({ firstName: 7 }).success).toBe(false);
+    const w = world({ orgs: { alice: ORG } });
+    const c = await w.service.add('alice', input(tama));
+    expect((await w.service.update('alice', c.contactId, patch({ email: ' A@B.NZ ' }))).email).toBe('a@b.nz');
+    await expect(w.service.update('alice', c.contactId, patch({ email: 'nope' }))).rejects.toMatchObject({
+      details: [{ field: 'body.email', reason: 'Invalid email format' }],
+    });
   });
 });
 

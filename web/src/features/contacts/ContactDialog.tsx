@@ -20,7 +20,13 @@ import {
   withoutLicenceErrors,
   type FieldErrors,
 } from '../participants/participantForm';
-import { contactBodyOf, contactFieldErrorsOf, contactValuesOf, type ContactFormValues } from './contactForm';
+import {
+  contactBodyOf,
+  contactFieldErrorsOf,
+  contactPatchOf,
+  contactValuesOf,
+  type ContactFormValues,
+} from './contactForm';
 
 /**
  * Add or edit a library contact (portal-core §3 Contact, §5): the participant dialog's Contact
@@ -53,7 +59,7 @@ export function ContactDialog({ contact, onClose }: { contact?: ContactDto; onCl
   const save = useMutation({
     mutationFn: () =>
       contact
-        ? contactsApi.update(contact.id, contactBodyOf(values))
+        ? contactsApi.update(contact.id, contactPatchOf(values))
         : contactsApi.create(contactBodyOf(values)),
     onSuccess: (saved) => {
       void client.invalidateQueries({ queryKey: contactKeys.all });

@@ -4,7 +4,7 @@
  * the participant form's person fields (so the dialog reuses its Contact details and licence list)
  * without roles, access or owners group.
  */
-import { ContactInput, type ContactDto } from '../../../../shared/schemas/contacts';
+import { ContactInput, type ContactDto, type ContactPatch } from '../../../../shared/schemas/contacts';
 import {
   bodyOf,
   formValuesOf,
@@ -31,11 +31,29 @@ export function contactValuesOf(c?: ContactDto): ContactFormValues {
   };
 }
 
-/** The request body (POST, or PATCH with the whole contact): the participant body's person fields. */
+/** The request body of an add (POST): the participant body's person fields. */
 export function contactBodyOf(v: ContactFormValues): ContactInput {
   const { firstName, lastName, organisation, phoneCountryCode, phone, email, address, qualifications } =
     bodyOf({ ...v, participantTypes: [], groupList: '' });
   return { firstName, lastName, organisation, phoneCountryCode, phone, email, address, qualifications };
+}
+
+/**
+ * The PATCH body of an edit (issue 37 point 5): every field, an emptied one as null, because a PATCH
+ * keeps the fields it does not name.
+ */
+export function contactPatchOf(v: ContactFormValues): ContactPatch {
+  const body = contactBodyOf(v);
+  return {
+    ...body,
+    firstName: body.firstName ?? null,
+    lastName: body.lastName ?? null,
+    organisation: body.organisation ?? null,
+    phoneCountryCode: body.phoneCountryCode ?? null,
+    phone: body.phone ?? null,
+    email: body.email ?? null,
+    address: body.address ?? null,
+  };
 }
 
 /** ContactInput's first message per field ('address.zipCode' is shown on the address). */

@@ -16,6 +16,7 @@ import {
   lockedTypes,
   participantMessages,
   selectTypes,
+  typeNames,
 } from '../../../../shared/domain/participants';
 import { normaliseEmail } from '../../../../shared/domain/validation';
 import { participantsApi } from '../../api/participants';
@@ -97,10 +98,11 @@ export function ParticipantDialog({
   const client = useQueryClient();
   const me = useCurrentUser();
   const qualificationTypes = useQualificationTypes();
-  const [values, setValues] = useState<ParticipantFormValues>(() => ({
-    ...formValuesOf(participant),
-    ...prefill,
-  }));
+  const [values, setValues] = useState<ParticipantFormValues>(() => {
+    const v = { ...formValuesOf(participant), ...prefill };
+    // The roles by the reference names, whatever the stored spelling (issue 37 point 2).
+    return { ...v, participantTypes: typeNames(types, v.participantTypes) };
+  });
   const [stepIndex, setStepIndex] = useState(0);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -126,7 +128,7 @@ export function ParticipantDialog({
   const schemaErrors = fieldErrorsOf(values);
   // The schema's errors of the fields left, and the server's (until the field changes).
   const errors = visibleErrors(schemaErrors, touched, serverErrors);
-  const locked = participant ? lockedTypes(types, all, participant, isDraft).map((x) => x.name) : [];
+  const locked = participant ? lockedTypes(types, participant, isDraft).map((x) => x.name) : [];
   const stepName = (s: StepId) => t(`participants.dialog.steps.${s}`);
   const nextDisabled = stepHasErrors(schemaErrors, step) || (step === 'contact' && !values.email.trim());
 

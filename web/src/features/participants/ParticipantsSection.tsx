@@ -17,7 +17,7 @@ import {
   displayAuthor,
   participantMessages,
   settableTypes,
-  soleRequiredTypes,
+  requiredTypesHeld,
   withType,
 } from '../../../../shared/domain/participants';
 import { participantKeys, participantsApi } from '../../api/participants';
@@ -55,7 +55,7 @@ const inputOf = (p: ParticipantDto) => ({
 
 /**
  * The people on an application (portal-core §2 participant cards, §4, §5, §6): the participants'
- * cards, removed ones apart with Restore; Remove asks first and, for the only holder of a required
+ * cards, removed ones apart with Restore; Remove asks first and, for anyone holding a required
  * role, says why it cannot be done (the required-role dialog); resend, history, set type, and the
  * caller's own notification level.
  */
@@ -178,9 +178,10 @@ export function ParticipantsSection({
     if (action === 'confirm') return confirm.mutate(p);
     if (action === 'setType') return setSettingType(p);
     if (action === 'notificationLevel') return setSubscribing(p);
-    const sole = soleRequiredTypes(types.data, all, { ...p, id: p.id });
-    if (sole.length > 0)
-      return setRequired(formatMessage(participantMessages.requiredRole, { role: sole[0]!.displayName }));
+    // Plainly (portal-core §5): anyone holding a required role, not only its sole holder.
+    const held = requiredTypesHeld(types.data, p);
+    if (held.length > 0)
+      return setRequired(formatMessage(participantMessages.requiredRole, { role: held[0]!.displayName }));
     setRemoving(p);
   };
   const card = (p: ParticipantDto) => (

@@ -9,12 +9,29 @@ import type { ParticipantType } from '../../../../shared/schemas/reference';
 import { accessRank } from '../../../../shared/domain/applications';
 import {
   canChangeParticipant,
+  isOnePersonType,
   minimumAccessOf,
   offeredTypes,
   participantMessages,
 } from '../../../../shared/domain/participants';
 
+import styles from './participants.module.css';
+
 const ACCESS_LEVELS: readonly AccessLevel[] = ['None', 'ReadOnly', 'Edit', 'Manage'];
+
+/**
+ * Under a role: what it means in one plain line (the reference data's description, issue 36 finding
+ * 12), then why it cannot be changed, when it cannot.
+ */
+function RoleDescription({ meaning, note }: { meaning?: string | undefined; note?: string | undefined }) {
+  if (!meaning && !note) return null;
+  return (
+    <>
+      {meaning && <span className={styles.roleMeaning}>{meaning}</span>}
+      {note && <span className={styles.roleMeaning}>{note}</span>}
+    </>
+  );
+}
 
 /**
  * Roles and access (portal-core §4, §5): the offered roles (masked ones hidden, AdditionalOwner not
@@ -57,9 +74,16 @@ export function RolesAccessStep({
   const lowers = (level: AccessLevel) => outranked && accessRank(level) < accessRank(storedAccess);
   const roleAboveOwn = (type: ParticipantType) =>
     !selected.includes(type.name) && !!type.minimumAccessLevel && aboveOwn(type.minimumAccessLevel);
+  // Why a held role cannot be unselected (portal-core §5, read plainly; docs/participants.md).
+  const lockedNote = (type: ParticipantType) =>
+    isOnePersonType(type)
+      ? t('participants.dialog.lockedRoleMove')
+      : type.mandatory
+        ? t('participants.dialog.lockedRole')
+        : t('participants.dialog.lockedRoleLodged');
   const roleNote = (type: ParticipantType) =>
     locked.includes(type.name)
-      ? t('participants.dialog.lockedRole')
+      ? lockedNote(type)
       : roleAboveOwn(type)
         ? t('participants.dialog.roleAboveOwn')
         : undefined;
@@ -76,7 +100,7 @@ export function RolesAccessStep({
               key={type.name}
               checked={selected.includes(type.name)}
               disabled={locked.includes(type.name) || roleAboveOwn(type)}
-              description={roleNote(type)}
+              description={<RoleDescription meaning={type.description} note={roleNote(type)} />}
               onChange={({ detail }) => onToggle(type, detail.checked)}
             >
               {type.displayName}
