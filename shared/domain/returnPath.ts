@@ -5,6 +5,7 @@
  * protocol-relative URL, a backslash trick, or control characters — so the parameter cannot send
  * anyone to another site (an open redirect).
  */
+import { applicationDetailsPath } from './applications.js';
 
 /** The query parameter that carries the path. */
 export const RETURN_TO_PARAM = 'returnTo';
@@ -29,8 +30,7 @@ export function safeReturnPath(value: unknown): string | undefined {
 }
 
 /** The application's page, where an invited person lands. */
-export const applicationReturnPath = (applicationId: string): string =>
-  `/application-details/${encodeURIComponent(applicationId)}`;
+export const applicationReturnPath = (applicationId: string): string => applicationDetailsPath(applicationId);
 
 /** `path` with `?returnTo=` (or `&returnTo=`) added when the return path is safe. */
 export function withReturnPath(path: string, returnTo: string | undefined): string {
