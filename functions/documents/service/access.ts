@@ -5,7 +5,11 @@
  */
 import { documentActions } from '../../../shared/domain/documents.js';
 import { inOpenGroup, uploadOffer } from '../../../shared/domain/offers.js';
-import { groupFactsOfStored, type StoredDocumentGroup } from '../../../shared/domain/document-groups.js';
+import {
+  groupFactsOfStored,
+  isGroupOpen,
+  type StoredDocumentGroup,
+} from '../../../shared/domain/document-groups.js';
 import { documentMessages } from '../../../shared/schemas/documents.js';
 import type { ApplicationGrant } from '../../platform/access.js';
 import { Forbidden } from '../../platform/errors.js';
@@ -57,4 +61,19 @@ export function assertCanEdit(
 ): void {
   assertCanChangeDocuments(grant, doc.documentContainerId);
   if (!actionsOn(doc, grant).isEditable) throw new Forbidden(documentMessages.notEditable);
+}
+
+/**
+ * The council's open group an upload into `containerId` goes to after lodgement (any status but
+ * Draft), or undefined: its settle then tells the council (RequiredDocumentUploaded, feed, webhook).
+ */
+export function openCouncilGroup(
+  { application }: ApplicationGrant,
+  containerId: string | undefined,
+): StoredDocumentGroup | undefined {
+  if (application.status === 'Draft' || !application.useRequiredDocumentGroups || !containerId)
+    return undefined;
+  return groupsOf(application).find(
+    (g) => g.documentContainerId === containerId && isGroupOpen(groupFactsOfStored(g)),
+  );
 }
