@@ -185,3 +185,18 @@ export function rejectedUploadsToReplace(g: RequiredDocumentGroupDto): UploadVie
       ),
   );
 }
+
+/**
+ * Whether the council's groups (as stored on the application) wait for the applicant to replace a
+ * rejected upload: a group the council has not closed whose latest review is a rejection. The
+ * dashboard's 'Actions to be taken' lists the application by it (a list row cannot read the
+ * documents); the card's own words come from `rejectedUploadsToReplace`, which also counts an
+ * upload sent since. The flag clears when the council reviews the replacement or closes the group.
+ */
+export function awaitsReplacement(groups: readonly StoredDocumentGroup[] | undefined): boolean {
+  return (groups ?? []).some((g) => {
+    if (CLOSED_GROUP_STATUSES.includes(g.status.trim().toLowerCase())) return false;
+    const latest = Object.values(g.reviews ?? {}).at(-1);
+    return latest?.councilStatus === 'Rejected';
+  });
+}
