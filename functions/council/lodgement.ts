@@ -52,6 +52,12 @@ export function feedItem(
       type: event.type,
       ...('applicationId' in event ? { applicationId: event.applicationId } : {}),
       ...('invitationId' in event ? { invitationId: event.invitationId } : {}),
+      ...('requiredDocumentGroupGuid' in event
+        ? {
+            requiredDocumentGroupGuid: event.requiredDocumentGroupGuid,
+            applicationDocumentId: event.applicationDocumentId,
+          }
+        : {}),
       ttl: ttlAfter(event.occurredAt, COUNCIL_FEED_TTL_DAYS),
     })
     .commit();

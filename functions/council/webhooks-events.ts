@@ -22,6 +22,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'RfiRoundSubmitted',
   'CardPaymentSettled',
   'DepositClaimed',
+  'RequiredDocumentUploaded',
 ] as const satisfies readonly EventType[];
 
 /** The delivery function's stream filter: new outbox items of those types only. */

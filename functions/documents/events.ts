@@ -31,6 +31,14 @@ declare module '../platform/events/types.js' {
       aggregate: 'application';
       data: DocumentRef & { uploadStatus: 'Completed' | 'Error'; errorCode?: string };
     };
+    /**
+     * A Completed upload into a council's open required document group after lodgement (a
+     * replacement of a rejected upload, or one the council asked for): the council hears of it.
+     */
+    RequiredDocumentUploaded: {
+      aggregate: 'application';
+      data: DocumentRef & { documentContainerId: string; groupGuid: string; authorityId: string };
+    };
     UserDocumentSettled: {
       aggregate: 'user';
       data: { documentName: string; uploadStatus: 'Completed' | 'Error'; errorCode?: string };

@@ -5,7 +5,8 @@ import type { applicationDocument, userDocument } from '../platform/data/entitie
 import type { UploadErrorCode } from '../../shared/schemas/documents.js';
 import { isConditionalCheckFailed } from '../platform/data/conditional.js';
 import { newEvent, outboxItem } from '../platform/events/outbox.js';
-import { SYSTEM_ACTOR } from '../platform/events/types.js';
+import type { TransactionEntities, TransactionItems } from '../platform/events/outbox.js';
+import { SYSTEM_ACTOR, type DomainEvent } from '../platform/events/types.js';
 import { incomingKey, isUserKeyOwner, applicationIdOfIncomingKey } from './model/keys.js';
 import './events.js';
 
@@ -25,6 +26,9 @@ export interface NewApplicationDocument {
   order?: number;
   createdBy?: string;
   fileModifiedDate?: string;
+  /** An upload into a council's open group after lodgement: its guid and the council (settle tells it). */
+  councilGroupGuid?: string;
+  councilAuthorityId?: string;
 }
 
 /**
@@ -121,10 +125,34 @@ function settledEvent(document: ScanDocumentRecord, outcome: ScanOutcome) {
 }
 
 /**
+ * The council's hearing of a settled upload into its open group (`RequiredDocumentUploaded`, its
+ * feed entry beside it): only a Completed upload of a document marked at create with the group.
+ */
+function groupUploadEvent(document: ScanDocumentRecord, outcome: ScanOutcome) {
+  if (!('applicationId' in document) || outcome.uploadStatus !== 'Completed') return undefined;
+  const { councilGroupGuid, councilAuthorityId, documentContainerId } = document;
+  if (!councilGroupGuid || !councilAuthorityId || !documentContainerId) return undefined;
+  return newEvent('RequiredDocumentUploaded', {
+    aggregate: { type: 'application', id: document.applicationId },
+    actor: SYSTEM_ACTOR,
+    data: {
+      documentName: document.documentName,
+      documentContainerId,
+      groupGuid: councilGroupGuid,
+      authorityId: councilAuthorityId,
+    },
+  });
+}
+
+/** What a change adds to its transaction for the council (its feed entry of an event it hears of). */
+export type CouncilFeedItems = (e: TransactionEntities, event: DomainEvent) => TransactionItems;
+
+/**
  * Settles a document after the scan of the object at `uploadKey`: Completed (with where the scanned
  * bytes are served from; clears any errorCode; a converted file's name, type and size, the upload's
  * kept as originalFileName / originalFileType) or Error with its code, and its settle event
- * (`DocumentSettled` / `UserDocumentSettled`) in the same transaction. Only a document still waiting
+ * (`DocumentSettled` / `UserDocumentSettled`) in the same transaction; an upload into a council's
+ * open group also writes `RequiredDocumentUploaded` and, through `feed`, the council's feed entry. Only a document still waiting
  * for that upload (its objectKey, status Pending or Uploading) is settled: false when another scan
  * settled it first or the record is gone, and nothing is written.
  */
@@ -132,9 +160,11 @@ export async function settleScannedDocument(
   document: ScanDocumentRecord,
   uploadKey: string,
   outcome: ScanOutcome,
+  feed?: CouncilFeedItems,
 ): Promise<boolean> {
   const { set, remove } = settledFields(outcome);
   const event = settledEvent(document, outcome);
+  const toCouncil = groupUploadEvent(document, outcome);
   const waiting = (sameUpload: string, pending: string, uploading: string) =>
     `${sameUpload} AND (${pending} OR ${uploading})`;
   const result = await service.transaction
@@ -157,6 +187,7 @@ export async function settleScannedDocument(
             )
             .commit(),
       outboxItem(e, event),
+      ...(toCouncil ? [outboxItem(e, toCouncil), ...(feed?.(e, toCouncil) ?? [])] : []),
     ])
     .go();
   return !result.canceled;

@@ -17,6 +17,7 @@ import { scanService } from './service/scan.js';
 import { documentChecks } from './service/checks/index.js';
 import { entities } from '../platform/data/service.js';
 import { catalogue } from '../reference/catalogue.js';
+import { councilFeedItems } from '../council/index.js';
 import type { FetchedObject, ScanPorts } from './service/scan.js';
 
 export type { PostScanCheck } from './service/scan.js';
@@ -76,7 +77,11 @@ async function imageConversion(applicationId: string): Promise<boolean> {
 }
 
 const ports: ScanPorts = {
-  documents: { byObjectKey: getScanDocumentByObjectKey, settle: settleScannedDocument },
+  documents: {
+    byObjectKey: getScanDocumentByObjectKey,
+    // An upload into a council's open group writes the council's feed entry in the settle's transaction.
+    settle: (document, key, outcome) => settleScannedDocument(document, key, outcome, councilFeedItems),
+  },
   storage: { fetch: fetchObject, promote, remove },
   scanner: clamscanScanner(),
   postScanChecks: documentChecks({ imageConversion, log: logger }),

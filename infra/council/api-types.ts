@@ -5257,6 +5257,15 @@ export interface operations {
                   invitationId: string;
                   occurredAt: string;
                 }
+              | {
+                  eventId: string;
+                  /** @enum {string} */
+                  type: 'RequiredDocumentUploaded';
+                  applicationId: string;
+                  requiredDocumentGroupGuid: string;
+                  applicationDocumentId: string;
+                  occurredAt: string;
+                }
             )[];
             cursor: string;
           };
@@ -7033,7 +7042,8 @@ export interface operations {
                 | 'RegisteredApplicantInvitationRejected'
                 | 'RfiRoundSubmitted'
                 | 'PaymentReceived'
-                | 'DepositClaimed';
+                | 'DepositClaimed'
+                | 'RequiredDocumentUploaded';
               occurredAt: string;
               /** @enum {string} */
               status: 'Pending' | 'Delivered' | 'Failed';
@@ -7108,7 +7118,8 @@ export interface operations {
               | 'RegisteredApplicantInvitationRejected'
               | 'RfiRoundSubmitted'
               | 'PaymentReceived'
-              | 'DepositClaimed';
+              | 'DepositClaimed'
+              | 'RequiredDocumentUploaded';
             occurredAt: string;
             /** @enum {string} */
             status: 'Pending' | 'Delivered' | 'Failed';

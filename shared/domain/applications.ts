@@ -394,10 +394,11 @@ export function isOwnershipDocumentExpired(modified: Date, now: Date): boolean {
 export const RECENT_LIST = { pageIndex: 1, pageSize: 10 } as const;
 
 /**
- * 'Actions to be taken' on the dashboard: applications with outstanding RFIs or payments, newest
+ * 'Actions to be taken' on the dashboard: applications with outstanding RFIs or payments, or a
+ * document the council rejected to replace (issue 37), newest
  * change first, a page at a time (the spec's shared page size, value not shown: 10 chosen).
  */
-export const OUTSTANDING_LIST = { pageSize: 10, outstandingActions: ['RFI', 'PAYMENT'] } as const;
+export const OUTSTANDING_LIST = { pageSize: 10, outstandingActions: ['RFI', 'PAYMENT', 'DOCUMENT'] } as const;
 
 /** A message with its `{param}` / `{{param}}` placeholders filled (validation results, spec messages). */
 export function formatMessage(message: string, params: Readonly<Record<string, string>> = {}): string {

@@ -123,3 +123,80 @@ export function documentGroupView(
     requiredDocumentUploads: uploadsOf(group, documents).map((d) => uploadView(d, reviews?.[d.name])),
   };
 }
+
+/**
+ * What the upload rule (shared/domain/offers.ts `uploadOffer`) reads of a council's group: its
+ * status, its container and the council's status of each reviewed upload. Both the server (the
+ * stored group) and the page (the group as GET …/required-document-groups answers it) give these.
+ */
+export interface GroupFacts {
+  status: string;
+  documentContainerId: string;
+  councilStatuses: readonly (string | undefined)[];
+}
+
+export const groupFactsOfStored = (g: StoredDocumentGroup): GroupFacts => ({
+  status: g.status,
+  documentContainerId: g.documentContainerId,
+  councilStatuses: Object.values(g.reviews ?? {}).map((r) => r.councilStatus),
+});
+
+export const groupFactsOfView = (g: RequiredDocumentGroupDto): GroupFacts => ({
+  status: g.status,
+  documentContainerId: g.documentContainerId,
+  councilStatuses: g.requiredDocumentUploads.map((u) => u.councilStatus),
+});
+
+/** Group statuses by which the council says it is done with a group: nothing more goes in. */
+const CLOSED_GROUP_STATUSES = ['accepted', 'withdrawn', 'completed', 'closed'];
+/** Group statuses by which the council asks for documents. */
+const ASKING_GROUP_STATUSES = ['required', 'requested', 'rejected'];
+
+/**
+ * Whether a council's group takes uploads (docs/documents.md "Required document groups, after
+ * lodgement"): the council asks for it (status Required, Requested or Rejected), or it rejected an
+ * upload of it (a rejection asks for a replacement); never once the council has accepted, withdrawn
+ * or closed the group. Statuses are the council's words, compared without case.
+ */
+export function isGroupOpen(g: GroupFacts): boolean {
+  const status = g.status.trim().toLowerCase();
+  if (CLOSED_GROUP_STATUSES.includes(status)) return false;
+  return ASKING_GROUP_STATUSES.includes(status) || g.councilStatuses.includes('Rejected');
+}
+
+type UploadView = RequiredDocumentGroupDto['requiredDocumentUploads'][number];
+
+/**
+ * The rejected uploads of a group still waiting for a replacement: a Rejected upload is answered
+ * once the group has an upload received after it (its replacement: if the council rejects that one
+ * too, it asks in its turn). A group the council has closed asks nothing.
+ */
+export function rejectedUploadsToReplace(g: RequiredDocumentGroupDto): UploadView[] {
+  if (CLOSED_GROUP_STATUSES.includes(g.status.trim().toLowerCase())) return [];
+  const uploads = g.requiredDocumentUploads;
+  return uploads.filter(
+    (u) =>
+      u.councilStatus === 'Rejected' &&
+      !uploads.some(
+        (other) =>
+          other !== u &&
+          other.receivedDate !== undefined &&
+          (u.receivedDate === undefined || other.receivedDate > u.receivedDate),
+      ),
+  );
+}
+
+/**
+ * Whether the council's groups (as stored on the application) wait for the applicant to replace a
+ * rejected upload: a group the council has not closed whose latest review is a rejection. The
+ * dashboard's 'Actions to be taken' lists the application by it (a list row cannot read the
+ * documents); the card's own words come from `rejectedUploadsToReplace`, which also counts an
+ * upload sent since. The flag clears when the council reviews the replacement or closes the group.
+ */
+export function awaitsReplacement(groups: readonly StoredDocumentGroup[] | undefined): boolean {
+  return (groups ?? []).some((g) => {
+    if (CLOSED_GROUP_STATUSES.includes(g.status.trim().toLowerCase())) return false;
+    const latest = Object.values(g.reviews ?? {}).at(-1);
+    return latest?.councilStatus === 'Rejected';
+  });
+}

@@ -34,10 +34,19 @@ export { PAYMENT_PROOFS_CONTAINER_ID, documentsChangeableAt } from './offers.js'
 
 export function documentActions(
   doc: { createdBy?: string | undefined; documentContainerId?: string | undefined },
-  viewer: { userId: string; accessLevel: AccessLevel | undefined; applicationStatus: ApplicationStatus },
+  viewer: {
+    userId: string;
+    accessLevel: AccessLevel | undefined;
+    applicationStatus: ApplicationStatus;
+    /**
+     * The document is in a council's group open for uploads after lodgement and the council has not
+     * reviewed it (shared/domain/offers.ts `inOpenGroup`): its uploader may still remove it.
+     */
+    inOpenGroup?: boolean | undefined;
+  },
 ): DocumentActions {
   const allowed =
-    documentsChangeableAt(viewer.applicationStatus, doc.documentContainerId) &&
+    (documentsChangeableAt(viewer.applicationStatus, doc.documentContainerId) || !!viewer.inOpenGroup) &&
     doc.documentContainerId !== SUMMARY_CONTAINER_ID &&
     (canManage(viewer.accessLevel) ||
       (canEdit(viewer.accessLevel) && doc.createdBy !== undefined && doc.createdBy === viewer.userId));

@@ -3,6 +3,8 @@ import { applicationDetailsPath } from './applications.js';
 import { formatNzDate, nzWallClock } from './dates.js';
 import { formatNzd, isOutstanding, toCents, type PaymentStatus } from './payments.js';
 import { hasResponse, isOpenState, rfiPointState, type RfiPointFacts } from './rfis.js';
+import { rejectedUploadsToReplace } from './document-groups.js';
+import type { RequiredDocumentGroupDto } from '../schemas/documents.js';
 
 /**
  * What the applicant has to do on an application (issue 36 finding 1; docs/content-guide.md): the
@@ -31,6 +33,8 @@ export interface NextStepsFacts {
     | undefined;
   /** The application's RFI points (GET …/rfi-points-v2), when loaded. */
   rfiPoints?: readonly RfiPointFacts[] | undefined;
+  /** The council's required document groups (GET …/required-document-groups), when loaded. */
+  documentGroups?: readonly RequiredDocumentGroupDto[] | undefined;
 }
 
 interface Step {
@@ -46,6 +50,7 @@ interface Step {
 export type NextStep =
   | (Step & { kind: 'pay'; overdue: boolean })
   | (Step & { kind: 'answerRfis' | 'submitRfis'; count: number })
+  | (Step & { kind: 'replaceDocument' })
   | (Step & { kind: 'finishDraft' });
 
 const appPath = (id: string) => `/application-details/${encodeURIComponent(id)}`;
@@ -118,8 +123,30 @@ function rfiStep(app: NextStepsFacts['application'], rfiPoints: readonly RfiPoin
 }
 
 /**
+ * A replacement for each upload the council rejected and nothing has answered yet
+ * (`rejectedUploadsToReplace`): "Replace "plans.pdf" in Revised plans: Wellington City Council
+ * rejected it" → Upload a replacement (the Documents section, where the reason is).
+ */
+function replaceSteps(
+  app: NextStepsFacts['application'],
+  groups: readonly RequiredDocumentGroupDto[],
+): NextStep[] {
+  const council = app.authorityDisplayName?.trim() || 'the council';
+  return groups.flatMap((g) =>
+    rejectedUploadsToReplace(g).map((u): NextStep => ({
+      kind: 'replaceDocument',
+      key: `replace-${g.guid}-${u.applicationDocumentId}`,
+      text: `Replace "${u.fileName}" in ${g.name}: ${council} rejected it`,
+      action: 'Upload a replacement',
+      href: `${appPath(app.id)}?section=Documents`,
+    })),
+  );
+}
+
+/**
  * The applicant's to-do items, most pressing first: the RFI answers (the council's clock waits on
- * them), then each invoice awaiting payment in the council's order; a draft asks to be finished.
+ * them), then each rejected document to replace, then each invoice awaiting payment in the
+ * council's order; a draft asks to be finished.
  * A deposit claim the council is checking and a paid invoice ask nothing.
  */
 export function nextSteps(facts: NextStepsFacts, now: Date = new Date()): NextStep[] {
@@ -136,14 +163,23 @@ export function nextSteps(facts: NextStepsFacts, now: Date = new Date()): NextSt
     ];
   return [
     ...rfiStep(app, facts.rfiPoints ?? []),
+    ...replaceSteps(app, facts.documentGroups ?? []),
     ...(facts.payments ?? []).filter((p) => isOutstanding(p.status)).map((p) => payStep(app, p, now)),
   ];
 }
 
-/** The counts on the application's tabs that need attention: open RFI points, invoices to pay. */
-export function tabAttention(steps: readonly NextStep[]): { RFIs: number; Payments: number } {
+/**
+ * The counts on the application's tabs that need attention: open RFI points, invoices to pay,
+ * rejected documents to replace.
+ */
+export function tabAttention(steps: readonly NextStep[]): {
+  RFIs: number;
+  Payments: number;
+  Documents: number;
+} {
   return {
     RFIs: steps.reduce((n, s) => (s.kind === 'answerRfis' || s.kind === 'submitRfis' ? n + s.count : n), 0),
     Payments: steps.filter((s) => s.kind === 'pay').length,
+    Documents: steps.filter((s) => s.kind === 'replaceDocument').length,
   };
 }

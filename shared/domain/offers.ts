@@ -2,6 +2,7 @@ import type { AccessLevel } from '../schemas/common.js';
 import type { ApplicationStatus, RecordType } from '../schemas/applications.js';
 import { documentMessages } from '../schemas/documents.js';
 import { canEdit, isConsent, isEditableStatus } from './applications.js';
+import { isGroupOpen, type GroupFacts } from './document-groups.js';
 
 /**
  * What an application offers now (issue 36 finding 4, "offered, then refused"): one pure rule for
@@ -25,6 +26,28 @@ export interface OfferSubject {
   status: ApplicationStatus;
   recordType?: RecordType | undefined;
   consentNumber?: string | undefined;
+  /** Whether the council's required document groups apply (portal-core §3 useRequiredDocumentGroups). */
+  useRequiredDocumentGroups?: boolean | undefined;
+}
+
+/** Lodged statuses at which the council's open groups take uploads (VRFISuspended takes any). */
+const GROUP_UPLOAD_STATUSES: readonly ApplicationStatus[] = ['Submitted', 'InProgress'];
+
+/**
+ * Whether a council's group open for uploads (`isGroupOpen`) has `containerId` as its container,
+ * while the application is lodged and still being processed (Submitted or InProgress).
+ */
+export function inOpenGroup(
+  a: OfferSubject,
+  containerId: string | undefined,
+  groups: readonly GroupFacts[] | undefined,
+): boolean {
+  return (
+    !!a.useRequiredDocumentGroups &&
+    containerId !== undefined &&
+    GROUP_UPLOAD_STATUSES.includes(a.status) &&
+    (groups ?? []).some((g) => g.documentContainerId === containerId && isGroupOpen(g))
+  );
 }
 
 /** Why an application at this status takes no documents (the spec's locked message, then the reason). */
@@ -55,15 +78,20 @@ export function lockedReason(a: OfferSubject): string {
 /**
  * Whether documents may be uploaded into (or removed from) `containerId` now: Edit access, and an
  * editable status (Draft or VRFISuspended) — except the proofs-of-payment container, open at every
- * status.
+ * status, and the container of a council's group open for uploads while the application is
+ * Submitted or InProgress (`inOpenGroup`: the council asked for it or rejected an upload of it).
+ * `groups` are the application's council groups (the stored ones on the server, the ones GET
+ * …/required-document-groups answers on the page).
  */
 export function uploadOffer(
   a: OfferSubject & { accessLevel: AccessLevel | undefined },
   containerId?: string,
+  groups?: readonly GroupFacts[],
 ): Offer {
   if (!canEdit(a.accessLevel))
     return refused('You do not have permission to change this application. Ask its owner for Edit access.');
   if (isEditableStatus(a.status) || containerId === PAYMENT_PROOFS_CONTAINER_ID) return ALLOWED;
+  if (inOpenGroup(a, containerId, groups)) return ALLOWED;
   return refused(lockedReason(a));
 }
 

@@ -87,3 +87,49 @@ export function gatewayReason(message: string | undefined, result: TransactionRe
   const words = text === text.toUpperCase() ? text.toLowerCase() : text;
   return words[0]!.toUpperCase() + words.slice(1);
 }
+
+/**
+ * The council's status of an upload to a required document group (portal-core §3 Document status;
+ * the label is the spec's word) and what it means for the applicant. An upload the council has not
+ * reviewed yet reads "Awaiting Review".
+ */
+const DOCUMENT_REVIEWS: Record<string, PlainText & { tone: 'positive' | 'negative' | 'neutral' }> = {
+  Required: {
+    label: 'Required',
+    explanation: 'The council needs this document. Upload it in this section.',
+    tone: 'negative',
+  },
+  Received: {
+    label: 'Received',
+    explanation: 'The council has this document and will review it.',
+    tone: 'neutral',
+  },
+  'Awaiting Review': {
+    label: 'Awaiting Review',
+    explanation: 'The council has this document and will review it. You do not need to do anything.',
+    tone: 'neutral',
+  },
+  Accepted: {
+    label: 'Accepted',
+    explanation: 'The council accepted this document. Nothing more is needed.',
+    tone: 'positive',
+  },
+  Rejected: {
+    label: 'Rejected',
+    explanation: 'The council did not accept this document. Read why, then upload a replacement.',
+    tone: 'negative',
+  },
+  Withdrawn: {
+    label: 'Withdrawn',
+    explanation: 'This document was withdrawn. The council will not review it.',
+    tone: 'neutral',
+  },
+};
+
+/** What the council's review of an upload means (undefined: not reviewed yet → Awaiting Review). */
+export const documentReviewText = (councilStatus: string | undefined) =>
+  DOCUMENT_REVIEWS[councilStatus ?? 'Awaiting Review'] ?? {
+    label: councilStatus!,
+    explanation: 'The council has reviewed this document.',
+    tone: 'neutral' as const,
+  };

@@ -449,7 +449,7 @@ export const ApplicationsV2Query = z.object({
 });
 export type ApplicationsV2Query = z.output<typeof ApplicationsV2Query>;
 
-export const OutstandingAction = z.enum(['RFI', 'PAYMENT']);
+export const OutstandingAction = z.enum(['RFI', 'PAYMENT', 'DOCUMENT']);
 
 /** GET /user/applicationsV3: record type is Consent when a consent number exists, else Draft. */
 export const ApplicationsV3Query = z.object({

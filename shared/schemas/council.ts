@@ -315,6 +315,7 @@ export const councilEventTypes = [
   'RfiRoundSubmitted',
   'PaymentReceived',
   'DepositClaimed',
+  'RequiredDocumentUploaded',
 ] as const;
 export const CouncilEventType = z.enum(councilEventTypes);
 
@@ -340,6 +341,19 @@ export const CouncilEvent = z.union([
       'RegisteredApplicantInvitationRejected',
     ]),
     invitationId: z.string(),
+    occurredAt: z.string(),
+  }),
+  /**
+   * An upload into a council's open required document group after lodgement (a replacement of a
+   * rejected upload, or one the council asked for), once scanned: review it with PATCH
+   * …/required-document-groups/{requiredDocumentGroupGuid}/uploads/{applicationDocumentId}.
+   */
+  z.object({
+    eventId: z.string(),
+    type: CouncilEventType.extract(['RequiredDocumentUploaded']),
+    applicationId: z.string(),
+    requiredDocumentGroupGuid: z.string(),
+    applicationDocumentId: z.string(),
     occurredAt: z.string(),
   }),
 ]);

@@ -496,6 +496,7 @@ test('GET /user/applicationsV2/filters: the options of the caller’s applicatio
     outstandingActions: [
       { id: 'RFI', name: 'RFI' },
       { id: 'PAYMENT', name: 'Payment' },
+      { id: 'DOCUMENT', name: 'Document' },
     ],
   });
 });

@@ -14,6 +14,11 @@ import { api } from '../support/accounts';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { pointAtStack } from '../support/documents';
+import { plainPdfDoc } from '../support/document-files';
+import { waitFor } from '../support/wait';
+import { randomBytes } from 'node:crypto';
+import type { ApplicationDocumentDto, CreateDocumentResponse } from '../../shared/schemas/documents';
+import type { CouncilEvent } from '../../shared/schemas/council';
 
 const o = readOutputs();
 pointAtStack(o);
@@ -35,7 +40,7 @@ const refusal = async (p: Promise<unknown>) => {
   return e as CouncilApiError;
 };
 
-describe('required document groups', { timeout: 60_000 }, () => {
+describe('required document groups', { timeout: 120_000 }, () => {
   test('the council asks, the applicant sees the group, the council reviews an upload, the applicant sees why', async () => {
     const [applicant] = o.DemoUsers;
     const token = (await signIn(applicant!.email, applicant!.password, o)).IdToken;
@@ -107,6 +112,97 @@ describe('required document groups', { timeout: 60_000 }, () => {
       (await refusal(wcc.reviewUpload(id, 'g-none', 'plans.pdf', { councilStatus: 'Accepted' }))).status,
     ).toBe(404);
     expect(await getApplication(id)).toEqual(unchanged);
+  });
+
+  test('issue 37: a rejected upload is replaced after lodgement, into its group only; the council hears of it on its feed', async () => {
+    const [applicant] = o.DemoUsers;
+    const token = (await signIn(applicant!.email, applicant!.password, o)).IdToken;
+    const call = (method: string, path: string, body?: unknown) =>
+      api(method, path, body, { token, outputs: o });
+    const id = await submittedApplication(
+      token,
+      'wcc',
+      { address1: '10 Groups Grove', city: 'Wellington', zipCode: '6011', country: 'NZ' },
+      o,
+    );
+    const docs = `/user/applications/${id}/documents`;
+    const create = (name: string, containerId: string, size: number) =>
+      call('POST', docs, { fileName: name, mimeType: 'application/pdf', size, containerId });
+
+    // Lodged, no group open: the plans container takes nothing (the spec's locked message and why).
+    expect((await create('early.pdf', 'plans', 7000)).status).toBe(403);
+
+    await wcc.requiredDocumentGroup(id, 'g-plans', { ...group, status: 'Received' });
+    expect((await create('early.pdf', 'plans', 7000)).status).toBe(403); // the council is reviewing it
+    await wcc.reviewUpload(id, 'g-plans', 'plans.pdf', {
+      councilStatus: 'Rejected',
+      reason: 'The bracing plan is missing',
+    });
+    const [rejected] = (await call('GET', `/user/applications/${id}/required-document-groups`))
+      .body as RequiredDocumentGroupDto[];
+    expect(rejected!.requiredDocumentUploads[0]).toMatchObject({
+      councilStatus: 'Rejected',
+      reason: 'The bracing plan is missing',
+    });
+
+    // Now the group is open: a replacement goes into its container, and only there.
+    const pdfDoc = await plainPdfDoc();
+    pdfDoc.setSubject(randomBytes(4000).toString('hex'));
+    const bytes = Buffer.from(await pdfDoc.save());
+    const other = await create('spec-v2.pdf', 'specifications', bytes.byteLength);
+    expect(other.status).toBe(403);
+    expect((other.body as { message: string }).message).toMatch(/^Application is currently locked/);
+    const created = await create('plans-v2.pdf', 'plans', bytes.byteLength);
+    expect(created.status).toBe(201);
+    const { document, presignedUrl } = created.body as CreateDocumentResponse;
+    // Not yet reviewed: the uploader may still take it back; the rejected one stays as the council saw it.
+    expect(document).toMatchObject({ isDeletable: true });
+    const listed = (await call('GET', docs)).body as ApplicationDocumentDto[];
+    expect(listed.find((d) => d.name === 'plans.pdf')).toMatchObject({ isDeletable: false });
+    const put = await fetch(presignedUrl, {
+      method: 'PUT',
+      body: bytes,
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(put.status).toBe(200);
+    await waitFor(
+      'the replacement to settle',
+      async () => {
+        const d = (await call('GET', `${docs}/plans-v2.pdf`)).body as ApplicationDocumentDto;
+        return d.uploadStatus === 'Completed' && d;
+      },
+      { timeoutMs: 30_000 },
+    );
+    const [answered] = (await call('GET', `/user/applications/${id}/required-document-groups`))
+      .body as RequiredDocumentGroupDto[];
+    expect(answered!.requiredDocumentUploads.map((u) => u.applicationDocumentId)).toEqual([
+      'plans.pdf',
+      'plans-v2.pdf',
+    ]);
+
+    // The council hears of it (entries settle for 20 s before the feed hands them out) and accepts it.
+    const heard = await waitFor(
+      'RequiredDocumentUploaded on the feed',
+      async () => {
+        let after = '';
+        for (;;) {
+          const page = await wcc.events({ after, limit: 100 });
+          const mine = page.events.find(
+            (e: CouncilEvent) => e.type === 'RequiredDocumentUploaded' && e.applicationId === id,
+          );
+          if (mine) return mine;
+          if (page.events.length < 100) return undefined;
+          after = page.cursor;
+        }
+      },
+      { timeoutMs: 60_000, intervalMs: 1000 },
+    );
+    expect(heard).toMatchObject({
+      requiredDocumentGroupGuid: 'g-plans',
+      applicationDocumentId: 'plans-v2.pdf',
+    });
+    const accepted = await wcc.reviewUpload(id, 'g-plans', 'plans-v2.pdf', { councilStatus: 'Accepted' });
+    expect(accepted.requiredDocumentUploads[1]).toMatchObject({ councilStatus: 'Accepted' });
   });
 
   test('a Draft gets no groups from the council; before any, the form’s required documents are the groups', async () => {

@@ -3,6 +3,7 @@ import type { ApplicationStatus, ApplicationType, RecordType } from '../../../sh
 import { listRecordType } from '../../../shared/domain/applications.js';
 import { fullAddressOf } from '../../../shared/domain/address.js';
 import type { Address } from '../../../shared/schemas/common.js';
+import { awaitsReplacement, type StoredDocumentGroup } from '../../../shared/domain/document-groups.js';
 
 /** The application fields a list row is built from (an application record satisfies it). */
 export interface ListRowSource {
@@ -20,6 +21,8 @@ export interface ListRowSource {
   address?: Partial<Address> | undefined;
   hasOutstandingPayments?: boolean | undefined;
   hasOutstandingRFIs?: boolean | undefined;
+  /** The council's required document groups (a rejected upload to replace is an outstanding action). */
+  requiredDocumentGroups?: unknown;
 }
 
 /** What the application record does not hold: the display names of its form and authority. */
@@ -48,6 +51,7 @@ export interface ListRowFields {
   searchText: string;
   hasOutstandingPayments: boolean;
   hasOutstandingRFIs: boolean;
+  hasOutstandingDocuments: boolean;
   hasOutstandingActions: boolean;
 }
 
@@ -68,6 +72,9 @@ export function listRowFields(application: ListRowSource, ctx: ListRowContext): 
   const fullAddress = fullAddressOf(application.address);
   const hasOutstandingPayments = !!application.hasOutstandingPayments;
   const hasOutstandingRFIs = !!application.hasOutstandingRFIs;
+  const hasOutstandingDocuments = awaitsReplacement(
+    application.requiredDocumentGroups as StoredDocumentGroup[] | undefined,
+  );
   const fields: ListRowFields = {
     status: application.status,
     recordType: listRecordType(application),
@@ -85,7 +92,8 @@ export function listRowFields(application: ListRowSource, ctx: ListRowContext): 
     ]),
     hasOutstandingPayments,
     hasOutstandingRFIs,
-    hasOutstandingActions: hasOutstandingPayments || hasOutstandingRFIs,
+    hasOutstandingDocuments,
+    hasOutstandingActions: hasOutstandingPayments || hasOutstandingRFIs || hasOutstandingDocuments,
   };
   if (ctx.formCategory) fields.formCategory = ctx.formCategory;
   if (application.complexity) fields.complexity = application.complexity;

@@ -34,7 +34,7 @@ const READABLE_LEVELS: readonly AccessLevel[] = ['ReadOnly', 'Edit', 'Manage'];
 export type SortBy = z.infer<typeof SortBySchema>;
 export type SortDirection = 'asc' | 'desc';
 export type Visibility = 'visible' | 'hidden';
-export type OutstandingAction = 'RFI' | 'PAYMENT';
+export type OutstandingAction = 'RFI' | 'PAYMENT' | 'DOCUMENT';
 export type ListIndex = 'byUser' | 'byUserRecordType' | 'byUserOutstanding';
 
 /** The filters of a list; each array matches any of its values, and every filter given must match. */
@@ -241,11 +241,12 @@ export function planQuery(req: ListRequest): QueryPlan {
   if (nonEmpty(f.formCategory)) fb.oneOf('formCategory', f.formCategory);
   if (f.parentApplicationId) fb.eq('parentApplicationId', f.parentApplicationId);
   if (nonEmpty(f.outstandingActions)) {
-    const kinds = [...new Set(f.outstandingActions)].map((a) =>
-      a === 'RFI'
-        ? `${fb.name('hasOutstandingRFIs')} = ${fb.value(true)}`
-        : `${fb.name('hasOutstandingPayments')} = ${fb.value(true)}`,
-    );
+    const flag = {
+      RFI: 'hasOutstandingRFIs',
+      PAYMENT: 'hasOutstandingPayments',
+      DOCUMENT: 'hasOutstandingDocuments',
+    } as const;
+    const kinds = [...new Set(f.outstandingActions)].map((a) => `${fb.name(flag[a])} = ${fb.value(true)}`);
     fb.add(kinds.join(' OR '));
   }
   const q = normaliseSearch(f.searchText);

@@ -150,6 +150,7 @@ export function filtersOfCounters(
     outstandingActions: [
       { id: 'RFI', name: 'RFI' },
       { id: 'PAYMENT', name: 'Payment' },
+      { id: 'DOCUMENT', name: 'Document' },
     ],
   };
 }

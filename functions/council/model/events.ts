@@ -67,6 +67,20 @@ export function councilEventOf(event: DomainEvent): { authorityId: string; event
         },
       };
     }
+    // An upload into the council's open required document group after lodgement (functions/documents,
+    // written by the scan's settle): the council reviews it.
+    case 'RequiredDocumentUploaded':
+      return {
+        authorityId: event.data.authorityId,
+        event: {
+          eventId: event.eventId,
+          type: 'RequiredDocumentUploaded',
+          applicationId: event.aggregate.id,
+          requiredDocumentGroupGuid: event.data.groupGuid,
+          applicationDocumentId: event.data.documentName,
+          occurredAt: event.occurredAt,
+        },
+      };
     // The invitee's answer to a registered-applicant invitation (functions/council/invitations).
     case 'RegisteredApplicantInvitationAnswered': {
       const { authorityId, invitationId, status } = event.data;

@@ -27,6 +27,16 @@ export function toCouncilEvent(entry: FeedEntryRecord): CouncilEvent | undefined
       return entry.applicationId
         ? { ...base, type: entry.type, applicationId: entry.applicationId }
         : undefined;
+    case 'RequiredDocumentUploaded':
+      return entry.applicationId && entry.requiredDocumentGroupGuid && entry.applicationDocumentId
+        ? {
+            ...base,
+            type: entry.type,
+            applicationId: entry.applicationId,
+            requiredDocumentGroupGuid: entry.requiredDocumentGroupGuid,
+            applicationDocumentId: entry.applicationDocumentId,
+          }
+        : undefined;
     case 'RegisteredApplicantInvitationAccepted':
     case 'RegisteredApplicantInvitationRejected':
       return entry.invitationId ? { ...base, type: entry.type, invitationId: entry.invitationId } : undefined;

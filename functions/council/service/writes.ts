@@ -53,6 +53,7 @@ const metricAction = {
   RequiredInspectionsSet: 'required-inspections',
   RequiredDocumentGroupSet: 'required-document-groups',
   RequiredDocumentUploadReviewed: 'document-review',
+  RequiredDocumentUploadRejected: 'document-review',
 } as const satisfies Record<string, CouncilWriteAction>;
 type WriteEvent = keyof typeof metricAction;
 
@@ -246,7 +247,9 @@ export function councilWrites(ports: WritePorts) {
 
     /**
      * PATCH …/required-document-groups/{guid}/uploads/{applicationDocumentId}: the council's status of
-     * one upload (a document of the application in the group's container). Answers the group.
+     * one upload (a document of the application in the group's container). Answers the group. A
+     * rejection is its own action (`RequiredDocumentUploadRejected`): the applicant is told of it
+     * (functions/notifications) and has a replacement to upload.
      */
     async reviewUpload(
       g: CouncilApplicationGrant,
@@ -264,7 +267,9 @@ export function councilWrites(ports: WritePorts) {
       return changeAnswering(
         g,
         idem,
-        'RequiredDocumentUploadReviewed',
+        body.councilStatus === 'Rejected'
+          ? 'RequiredDocumentUploadRejected'
+          : 'RequiredDocumentUploadReviewed',
         { requiredDocumentGroups: groups },
         (after) =>
           documentGroupView(

@@ -15,7 +15,7 @@ import type { AddOutcome } from '../repository-writes.js';
 import type { ContainerRelationRecord } from '../repository-changes.js';
 import { filesOf, servedKey, type Unmerge } from '../model/files.js';
 import { unmergeOnRemoval } from './merge.js';
-import { actionsOn, assertCanChangeDocuments } from './access.js';
+import { actionsOn, assertCanChangeDocuments, openCouncilGroup } from './access.js';
 import { planNewDocument } from './create.js';
 import { toDocumentDto } from './view.js';
 import { isIncomingKey } from '../model/keys.js';
@@ -115,6 +115,7 @@ export function documentsService(ports: DocumentPorts) {
   ): Promise<CreateDocumentResponse> {
     assertCanChangeDocuments(grant, body.containerId);
     const app = grant.application;
+    const group = openCouncilGroup(grant, body.containerId);
     const containers = ports.reference.documentContainers();
     const categories =
       body.categoryId === undefined ? undefined : ports.reference.documentCategoryIds(app.jurisdictionId);
@@ -134,7 +135,12 @@ export function documentsService(ports: DocumentPorts) {
       }
       const { ok: _ok, ...fields } = plan;
       const out = await ports.documents.add(
-        { applicationId: app.applicationId, ...fields, createdBy: caller.userId },
+        {
+          applicationId: app.applicationId,
+          ...fields,
+          createdBy: caller.userId,
+          ...(group ? { councilGroupGuid: group.guid, councilAuthorityId: app.authorityId } : {}),
+        },
         version,
         caller.userId,
       );

@@ -138,7 +138,11 @@ export function fanoutService(ports: FanoutPorts) {
       const base = (await ports.webUrl()) ?? '';
       const applicationLink = linkOf(base, applicationId, story.type, story.subSection);
       const linkFor = (tell: Tell) =>
-        tell.link === 'accessRequests' ? `${base}/?tab=access-requests` : applicationLink;
+        tell.link === 'accessRequests'
+          ? `${base}/?tab=access-requests`
+          : tell.link === 'documents' && applicationId
+            ? `${base}/application-details/${encodeURIComponent(applicationId)}?section=Documents`
+            : applicationLink;
       const recipientsApp = app
         ? {
             application: {

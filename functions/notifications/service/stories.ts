@@ -22,7 +22,7 @@ export interface Tell {
   shortText: string;
   fullText: string;
   /** Where the notification leads when it is not the application's section of its type. */
-  link?: 'accessRequests';
+  link?: 'accessRequests' | 'documents';
 }
 
 /** What an event tells, and to whom (before levels, preferences and the actor are applied). */
@@ -138,6 +138,22 @@ function councilStory(action: string, label: string): Story | undefined {
         `Processing resumed: ${label}`,
         `The council resumed the processing of ${label}.`,
       );
+    // The council rejected an upload of a required document group (docs/council-api.md §4): the
+    // applicant has something to do, so it reaches every level, and leads to the Documents section.
+    case 'RequiredDocumentUploadRejected':
+      return {
+        type: 'Application',
+        tells: [
+          {
+            ...everyone(
+              'action',
+              `Document rejected: ${label}`,
+              `The council rejected a document of ${label}. Open the Documents section to see why and upload a replacement.`,
+            ),
+            link: 'documents',
+          },
+        ],
+      };
     default:
       return undefined;
   }

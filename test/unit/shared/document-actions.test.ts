@@ -92,3 +92,12 @@ describe('reserved names and the key layout', () => {
     expect(applicationPrefixes('1000001').some((p) => p.startsWith('thumbnails/'))).toBe(false);
   });
 });
+
+describe('documentActions after lodgement, in a council’s open group (issue 37)', () => {
+  it('the uploader may remove an unreviewed upload of an open group; others, or closed containers, not', () => {
+    const open = { ...at('Edit', 'Submitted'), inOpenGroup: true };
+    expect(documentActions(mine, open)).toEqual({ isEditable: true, isDeletable: true });
+    expect(documentActions(theirs, open)).toEqual({ isEditable: false, isDeletable: false });
+    expect(documentActions(mine, at('Edit', 'Submitted'))).toEqual({ isEditable: false, isDeletable: false });
+  });
+});

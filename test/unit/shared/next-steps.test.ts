@@ -135,10 +135,54 @@ describe('nextSteps (what the applicant has to do, from the application’s stat
 describe('tabAttention (the counts on the application’s tabs)', () => {
   it('counts the open RFI points and the invoices awaiting payment', () => {
     const steps = nextSteps({ application: app, payments: [fee], rfiPoints: [point(), point()] }, NOW);
-    expect(tabAttention(steps)).toEqual({ RFIs: 2, Payments: 1 });
+    expect(tabAttention(steps)).toEqual({ RFIs: 2, Payments: 1, Documents: 0 });
   });
 
   it('counts nothing when nothing is asked', () => {
-    expect(tabAttention([])).toEqual({ RFIs: 0, Payments: 0 });
+    expect(tabAttention([])).toEqual({ RFIs: 0, Payments: 0, Documents: 0 });
+  });
+});
+
+describe('nextSteps: a document the council rejected (issue 37)', () => {
+  const upload = (name: string, receivedDate: string, councilStatus?: string) => ({
+    applicationDocumentId: name,
+    name,
+    documentStatus: 'Received',
+    receivedDate,
+    ...(councilStatus ? { councilStatus } : {}),
+    fileName: `${name}`,
+    fileSize: 7000,
+    mimeType: 'application/pdf',
+  });
+  const group = (uploads: ReturnType<typeof upload>[], status = 'Received') => ({
+    id: 'g1',
+    guid: 'g1',
+    applicationId: '1001',
+    name: 'Revised plans',
+    status,
+    type: 'DocumentContainer',
+    displayOrder: 1,
+    documentContainerId: 'plans',
+    requiredDocumentUploads: uploads,
+  });
+  const rejected = upload('plans.pdf', '2026-11-01T00:00:00Z', 'Rejected');
+
+  it('asks for a replacement, naming the file, the group and the council, leading to Documents', () => {
+    const steps = nextSteps({ application: app, documentGroups: [group([rejected])] }, NOW);
+    expect(steps).toEqual([
+      {
+        kind: 'replaceDocument',
+        key: 'replace-g1-plans.pdf',
+        text: 'Replace "plans.pdf" in Revised plans: Wellington City Council rejected it',
+        action: 'Upload a replacement',
+        href: '/application-details/1001?section=Documents',
+      },
+    ]);
+    expect(tabAttention(steps)).toEqual({ RFIs: 0, Payments: 0, Documents: 1 });
+  });
+  it('asks nothing once a replacement is in, or when the council has closed the group', () => {
+    const replaced = group([rejected, upload('plans-v2.pdf', '2026-11-02T00:00:00Z')]);
+    expect(nextSteps({ application: app, documentGroups: [replaced] }, NOW)).toEqual([]);
+    expect(nextSteps({ application: app, documentGroups: [group([rejected], 'Accepted')] }, NOW)).toEqual([]);
   });
 });

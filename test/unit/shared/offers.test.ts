@@ -60,3 +60,46 @@ describe('followOnOffer: which follow-on applications may be started now', () =>
     expect(followOnOffer({ ...consent, status: 'InProgress' }).allowed).toBe(true);
   });
 });
+
+describe('uploadOffer: a council’s open group takes uploads after lodgement (issue 37)', () => {
+  const asked = { status: 'Requested', documentContainerId: 'plans', councilStatuses: [] };
+  const rejected = { status: 'Received', documentContainerId: 'plans', councilStatuses: ['Rejected'] };
+  const reviewing = {
+    status: 'Received',
+    documentContainerId: 'plans',
+    councilStatuses: ['Awaiting Review'],
+  };
+  const accepted = { status: 'Accepted', documentContainerId: 'plans', councilStatuses: ['Rejected'] };
+  const app = (status: ApplicationStatus) => ({
+    status,
+    accessLevel: 'Edit' as const,
+    useRequiredDocumentGroups: true,
+  });
+  const lodged: ApplicationStatus[] = ['Submitted', 'InProgress', 'VRFISuspended'];
+
+  it.each(applicationStatuses.map((s) => [s]))('a group with a rejected upload at %s', (status) => {
+    expect(uploadOffer(app(status), 'plans', [rejected]).allowed).toBe(
+      lodged.includes(status) || status === 'Draft',
+    );
+  });
+  it('a group the council asks for is open; one it is reviewing, or has accepted, is not', () => {
+    expect(uploadOffer(app('InProgress'), 'plans', [asked]).allowed).toBe(true);
+    expect(uploadOffer(app('InProgress'), 'plans', [reviewing]).allowed).toBe(false);
+    expect(uploadOffer(app('InProgress'), 'plans', [accepted]).allowed).toBe(false);
+  });
+  it('only the group’s own container, only with Edit, only when the application uses groups', () => {
+    expect(uploadOffer(app('InProgress'), 'specifications', [rejected]).allowed).toBe(false);
+    expect(uploadOffer({ ...app('InProgress'), accessLevel: 'ReadOnly' }, 'plans', [rejected]).allowed).toBe(
+      false,
+    );
+    expect(
+      uploadOffer({ ...app('InProgress'), useRequiredDocumentGroups: false }, 'plans', [rejected]).allowed,
+    ).toBe(false);
+    expect(uploadOffer(app('InProgress'), undefined, [rejected]).allowed).toBe(false);
+  });
+  it('a closed application takes nothing, whatever its groups say', () => {
+    expect(reasonOf(uploadOffer(app('Completed'), 'plans', [asked]))).toContain(
+      'the code compliance certificate has been issued',
+    );
+  });
+});

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applicationStatusText,
   cardResultText,
+  documentReviewText,
   gatewayReason,
   rfiSignOffText,
 } from '../../../shared/domain/plain-labels';
@@ -71,5 +72,19 @@ describe('plain labels', () => {
     expect(gatewayReason('INSUFFICIENT FUNDS', 'Declined')).toBe('Insufficient funds');
     expect(gatewayReason('Card expired', 'Declined')).toBe('Card expired');
     expect(gatewayReason('Declined: insufficient funds', 'Declined')).toBe('Insufficient funds');
+  });
+});
+
+describe('documentReviewText (issue 37): the council’s review of an upload in the spec’s words', () => {
+  it('labels each Document status with the spec’s word and says what it means', () => {
+    expect(documentReviewText('Rejected')).toMatchObject({
+      label: 'Rejected',
+      explanation: 'The council did not accept this document. Read why, then upload a replacement.',
+      tone: 'negative',
+    });
+    expect(documentReviewText('Accepted').tone).toBe('positive');
+    expect(documentReviewText(undefined).label).toBe('Awaiting Review');
+    for (const s of ['Required', 'Received', 'Awaiting Review', 'Accepted', 'Rejected', 'Withdrawn'])
+      expect(documentReviewText(s).label).toBe(s);
   });
 });

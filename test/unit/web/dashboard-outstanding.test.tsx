@@ -49,7 +49,7 @@ describe("the dashboard's Actions to be taken", () => {
         pageSize: 10,
         sortBy: 'modifiedDate',
         sortDirection: 'desc',
-        outstandingActions: ['RFI', 'PAYMENT'],
+        outstandingActions: ['RFI', 'PAYMENT', 'DOCUMENT'],
       }),
       expect.anything(),
     );

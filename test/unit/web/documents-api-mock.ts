@@ -22,6 +22,7 @@ export const api = {
   setTypes: vi.fn(),
   allTags: vi.fn(),
   formTypes: vi.fn(),
+  groups: vi.fn(async () => []),
 };
 
 export const documentsModule = () => ({
@@ -39,12 +40,14 @@ export const documentsModule = () => ({
     setTypes: api.setTypes,
     allTags: api.allTags,
     formTypes: api.formTypes,
+    groups: api.groups,
   },
   putFile: api.putFile,
   documentKeys: {
     all: ['documents'],
     list: (id: string) => ['documents', id],
     containers: (id: string) => ['documentContainers', id],
+    groups: (id: string) => ['requiredDocumentGroups', id],
     labels: (id: string, name: string) => ['documentLabels', id, name],
     allTags: ['documentTags'],
     formTypes: (j: string, f: string) => ['documentTypes', j, f],

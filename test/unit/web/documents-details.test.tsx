@@ -106,6 +106,51 @@ describe('the Documents section of /application-details (portal-core §2)', () =
     expect(await menuOf('b.pdf')).toEqual(['Preview', 'Download']);
   });
 
+  it('issue 37: the council’s groups with its review and reason; a rejected upload opens its container for a replacement', async () => {
+    api.list.mockResolvedValue(listed);
+    api.groups.mockResolvedValue([
+      {
+        id: 'g1',
+        guid: 'g1',
+        applicationId: '1000001',
+        name: 'Revised plans',
+        status: 'Received',
+        type: 'DocumentContainer',
+        displayOrder: 1,
+        documentContainerId: 'plans',
+        requiredDocumentUploads: [
+          {
+            applicationDocumentId: 'a.pdf',
+            name: 'a.pdf',
+            documentStatus: 'Received',
+            receivedDate: '2026-11-20T00:00:00Z',
+            councilStatus: 'Rejected',
+            reason: 'The bracing plan is missing',
+            processingDate: '2026-11-25',
+            fileName: 'a.pdf',
+            fileSize: 7000,
+            mimeType: 'application/pdf',
+          },
+        ],
+      },
+    ] as never);
+    renderSection({
+      app: { ...APP, status: 'InProgress', useRequiredDocumentGroups: true } as ApplicationDto,
+    });
+    const group = await screen.findByRole('region', { name: 'Revised plans' });
+    expect(within(group).getByText('The council rejected a.pdf')).toBeTruthy();
+    expect(
+      within(group).getByText('Why: The bracing plan is missing. Upload a replacement into this group.'),
+    ).toBeTruthy();
+    expect(within(group).getByText('Rejected')).toBeTruthy();
+    expect(within(group).getByText('Reviewed on 25 Nov 2026')).toBeTruthy();
+    expect(within(group).getByRole('button', { name: 'Upload a replacement' })).toBeTruthy();
+    expect(screen.getByText('You can upload only what the council asked for')).toBeTruthy();
+    // The group's container takes files; the others stay locked.
+    expect(await screen.findByLabelText('Choose files for Plans and drawings')).toBeTruthy();
+    expect(screen.queryByLabelText('Choose files for Specifications')).toBeNull();
+  });
+
   it("'Remove all' asks first (Remove / Cancel, can't be undone), then deletes the container's documents", async () => {
     api.list.mockResolvedValue(listed);
     api.removeAll.mockResolvedValue(undefined);

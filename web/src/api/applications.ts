@@ -43,7 +43,7 @@ export interface V3ListParams {
   form?: string[];
   complexity?: string[];
   status?: string[];
-  outstandingActions?: ('RFI' | 'PAYMENT')[];
+  outstandingActions?: ('RFI' | 'PAYMENT' | 'DOCUMENT')[];
   searchText?: string;
 }
 

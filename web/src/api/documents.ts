@@ -1,4 +1,5 @@
 import type {
+  RequiredDocumentGroupDto,
   ApplicationDocumentDto,
   CreateDocumentRequest,
   CreateDocumentResponse,
@@ -41,6 +42,13 @@ export const documentsApi = {
       method: 'PATCH',
       body,
     }),
+
+  /** GET .../required-document-groups: the council's groups, with its review of each upload. */
+  groups: (applicationId: string, signal?: AbortSignal) =>
+    apiRequest<RequiredDocumentGroupDto[]>(
+      `/user/applications/${encodeURIComponent(applicationId)}/required-document-groups`,
+      { signal },
+    ),
 
   /** GET .../document-containers: every container of the application. */
   containers: (applicationId: string, signal?: AbortSignal) =>
@@ -152,6 +160,8 @@ export const documentKeys = {
   all: ['documents'] as const,
   list: (applicationId: string) => [...documentKeys.all, applicationId] as const,
   containers: (applicationId: string) => ['documentContainers', applicationId] as const,
+  /** The council's required document groups (read by the Documents section and the next steps). */
+  groups: (applicationId: string) => ['requiredDocumentGroups', applicationId] as const,
   /** A document's tags and types (apart from the list, which is re-read while uploads settle). */
   labels: (applicationId: string, name: string) => ['documentLabels', applicationId, name] as const,
   allTags: ['documentTags'] as const,

@@ -157,6 +157,8 @@ export const applicationAccess = new Entity({
     searchText: { type: 'string' },
     hasOutstandingPayments: { type: 'boolean', default: false },
     hasOutstandingRFIs: { type: 'boolean', default: false },
+    /** A rejected upload of a council's group waits for a replacement (shared awaitsReplacement). */
+    hasOutstandingDocuments: { type: 'boolean', default: false },
     hasOutstandingActions: { type: 'boolean', default: false },
     ...timestamps,
   },
@@ -176,7 +178,7 @@ export const applicationAccess = new Entity({
       pk: { field: 'gsi2pk', casing: 'none', composite: ['userId', 'recordType'] },
       sk: { field: 'gsi2sk', casing: 'none', composite: ['visibility', 'modifiedDate'] },
     },
-    /** Sparse: only entries with outstanding RFIs or payments. */
+    /** Sparse: only entries with outstanding RFIs, payments or documents to replace. */
     byUserOutstanding: {
       index: 'gsi3',
       condition: (attr) => attr.hasOutstandingActions === true,

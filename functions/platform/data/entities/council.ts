@@ -110,6 +110,9 @@ export const councilFeedEntry = new Entity({
     type: { type: 'string', required: true, readOnly: true },
     applicationId: { type: 'string', readOnly: true },
     invitationId: { type: 'string', readOnly: true },
+    /** RequiredDocumentUploaded: the group and the upload to review. */
+    requiredDocumentGroupGuid: { type: 'string', readOnly: true },
+    applicationDocumentId: { type: 'string', readOnly: true },
     ttl: { type: 'number', required: true, readOnly: true },
   },
   indexes: {

@@ -51,6 +51,12 @@ export const applicationDocument = new Entity({
     extractionId: { type: 'string' },
     /** The record of title's issue date (yyyy-mm-dd), for the title-age rule. */
     titleIssuedDate: { type: 'string' },
+    /**
+     * An upload into a council's open required document group after lodgement (docs/documents.md):
+     * the group's guid and the council's authority, so its settle tells the council (feed, webhook).
+     */
+    councilGroupGuid: { type: 'string' },
+    councilAuthorityId: { type: 'string' },
     ...timestamps,
   },
   indexes: {

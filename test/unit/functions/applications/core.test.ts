@@ -71,6 +71,36 @@ describe('list row fields', () => {
     });
     expect(listRowFields(app({ recordType: 'Template' }), {}).recordType).toBe('Template');
   });
+  it('a rejected upload of a council group is an outstanding action until the council reviews again or closes it (issue 37)', () => {
+    const group = (status: string, reviews: Record<string, { councilStatus: string }>) => ({
+      guid: 'g1',
+      name: 'Plans',
+      status,
+      type: 'DocumentContainer',
+      displayOrder: 1,
+      documentContainerId: 'plans',
+      reviews,
+    });
+    const rejected = group('Received', { 'plans.pdf': { councilStatus: 'Rejected' } });
+    expect(
+      listRowFields({ ...app({ status: 'InProgress' }), requiredDocumentGroups: [rejected] }, {}),
+    ).toMatchObject({
+      hasOutstandingDocuments: true,
+      hasOutstandingActions: true,
+    });
+    const reviewedAgain = group('Received', {
+      'plans.pdf': { councilStatus: 'Rejected' },
+      'plans-v2.pdf': { councilStatus: 'Accepted' },
+    });
+    expect(
+      listRowFields({ ...app({ status: 'InProgress' }), requiredDocumentGroups: [reviewedAgain] }, {}),
+    ).toMatchObject({ hasOutstandingDocuments: false, hasOutstandingActions: false });
+    const closed = group('Accepted', { 'plans.pdf': { councilStatus: 'Rejected' } });
+    expect(
+      listRowFields({ ...app({ status: 'InProgress' }), requiredDocumentGroups: [closed] }, {})
+        .hasOutstandingDocuments,
+    ).toBe(false);
+  });
 });
 
 describe('application DTO and list item', () => {

@@ -139,6 +139,43 @@ describe('the council feed', () => {
   });
 });
 
+describe('an upload into a council’s open group (issue 37)', () => {
+  it('is RequiredDocumentUploaded for the group’s council, naming the group and the upload to review', async () => {
+    const uploaded = newEvent(
+      'RequiredDocumentUploaded',
+      {
+        aggregate: { type: 'application', id: '1000001' },
+        actor: 'system',
+        data: {
+          documentName: 'plans-v2.pdf',
+          documentContainerId: 'plans',
+          groupGuid: 'g-plans',
+          authorityId: 'wcc',
+        },
+      },
+      new Date('2026-11-26T10:00:00.000Z'),
+    );
+    const mapped = councilEventOf(uploaded)!;
+    expect(mapped).toEqual({
+      authorityId: 'wcc',
+      event: {
+        eventId: uploaded.eventId,
+        type: 'RequiredDocumentUploaded',
+        applicationId: '1000001',
+        requiredDocumentGroupGuid: 'g-plans',
+        applicationDocumentId: 'plans-v2.pdf',
+        occurredAt: uploaded.occurredAt,
+      },
+    });
+    // The feed reads it back as the council's event, the same shape.
+    const feed = feedService({
+      now: () => new Date('2026-11-26T10:01:00.000Z'),
+      entries: async () => [{ authorityId: 'wcc', ttl: 0, ...mapped.event, eventId: mapped.event.eventId }],
+    });
+    expect((await feed.page('wcc', { limit: 10 })).events).toEqual([mapped.event]);
+  });
+});
+
 describe('metrics (issue 34)', () => {
   const metrics = captureMetrics();
   it('counts each page read as CouncilFeedReads of the reading authority (its code, nothing else)', async () => {

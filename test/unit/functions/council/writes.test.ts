@@ -253,6 +253,8 @@ describe('required document groups', () => {
       reason: 'Bracing missing',
       processingDate: '2026-11-20',
     });
+    // A rejection is its own action (the applicant is told and has a replacement to upload).
+    expect(writes[0]!.action).toBe('RequiredDocumentUploadRejected');
     const afterReview = (writes[0]!.patch as { requiredDocumentGroups: unknown[] }).requiredDocumentGroups;
     const replaced = await service.requiredDocumentGroup(
       grant(app('InProgress', { requiredDocumentGroups: afterReview })),

@@ -115,6 +115,31 @@ describe('application events: the participants by their level', () => {
     expect([...w.inbox.values()][0]!.message.shortText).toBe(short);
   });
 
+  test('a rejected upload tells every level, muted too, and leads to the Documents section', async () => {
+    await fan.fanOut(
+      on('ApplicationUpdated', {
+        changed: ['requiredDocumentGroups'],
+        action: 'RequiredDocumentUploadRejected',
+      }),
+    );
+    expect(w.told()).toEqual(['muted', 'noMail', 'owner', 'watcher']);
+    const n = [...w.inbox.values()][0]!;
+    expect(n.message.shortText).toBe(`Document rejected: ${LABEL}`);
+    expect(n.message.fullText).toContain('Open the Documents section to see why and upload a replacement');
+    expect(n.message.htmlText).toContain(
+      'https://portal.example/application-details/app-1?section=Documents',
+    );
+    // A review that is not a rejection asks nothing of the applicant.
+    w.inbox.clear();
+    await fan.fanOut(
+      on('ApplicationUpdated', {
+        changed: ['requiredDocumentGroups'],
+        action: 'RequiredDocumentUploadReviewed',
+      }),
+    );
+    expect(w.told()).toEqual([]);
+  });
+
   test.each([
     ['RfiPointSignedOff', { ...round, status: 'RESOLVED' }],
     ['RfiRoundSubmitted', round],

@@ -313,7 +313,7 @@ function Forms({ app }: { app: ApplicationDto }) {
 
 /** The count of things waiting for the applicant on a tab (RFIs, Payments), else 0. */
 const countOf = (attention: ReturnType<typeof tabAttention>, s: ApplicationDetailsSection): number =>
-  s === 'RFIs' || s === 'Payments' ? attention[s] : 0;
+  s === 'RFIs' || s === 'Payments' || s === 'Documents' ? attention[s] : 0;
 
 const VISUALLY_HIDDEN = {
   position: 'absolute',

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationListItem } from '../../../../shared/schemas/applications';
 import type { PaymentDto } from '../../../../shared/schemas/payments';
 import type { RfiPointsResponse } from '../../../../shared/schemas/rfis';
+import type { RequiredDocumentGroupDto } from '../../../../shared/schemas/documents';
 import { nextSteps, type NextStep } from '../../../../shared/domain/next-steps';
 import { apiRequest } from '../../api/client';
 import { Secondary } from '../../components/plain/page';
@@ -20,6 +21,7 @@ const app = (id: string) => `/user/applications/${encodeURIComponent(id)}`;
 export const dashboardStepKeys = {
   payments: (id: string) => ['dashboard', 'next-steps', id, 'payments'] as const,
   rfis: (id: string) => ['dashboard', 'next-steps', id, 'rfis'] as const,
+  groups: (id: string) => ['dashboard', 'next-steps', id, 'required-document-groups'] as const,
 };
 
 function StepRow({ step }: { step: NextStep }) {
@@ -54,14 +56,27 @@ export function ApplicationNextSteps({ item }: { item: ApplicationListItem }) {
       (await apiRequest<RfiPointsResponse>(`${app(item.id)}/rfi-points-v2`, { signal })).rfiPoints,
     enabled: item.hasOutstandingRFIs,
   });
-  if ((item.hasOutstandingPayments && payments.isPending) || (item.hasOutstandingRFIs && rfis.isPending))
+  // The council's groups (a rejected document to replace), when the council uses them.
+  const groups = useQuery({
+    queryKey: dashboardStepKeys.groups(item.id),
+    queryFn: ({ signal }) =>
+      apiRequest<RequiredDocumentGroupDto[]>(`${app(item.id)}/required-document-groups`, { signal }),
+    enabled: item.useRequiredDocumentGroups,
+  });
+  if (
+    (item.hasOutstandingPayments && payments.isPending) ||
+    (item.hasOutstandingRFIs && rfis.isPending) ||
+    (item.useRequiredDocumentGroups && groups.isPending)
+  )
     return <Secondary small>{t('dashboard.nextSteps.loading')}</Secondary>;
   const steps = nextSteps({
     application: item,
     payments: item.hasOutstandingPayments ? payments.data : [],
     rfiPoints: item.hasOutstandingRFIs ? rfis.data : [],
+    documentGroups: item.useRequiredDocumentGroups ? groups.data : [],
   });
-  if (payments.isError || rfis.isError) return <Secondary small>{t('dashboard.nextSteps.failed')}</Secondary>;
+  if (payments.isError || rfis.isError || groups.isError)
+    return <Secondary small>{t('dashboard.nextSteps.failed')}</Secondary>;
   if (steps.length === 0) return null;
   return (
     <ul className={styles.steps} aria-label={t('dashboard.nextSteps.label')}>

@@ -19,6 +19,7 @@ import { CardLabels, LabelsDialog, type ChildForm } from './DocumentLabels';
 import PdfPreview from './PdfPreview';
 import {
   acceptAttribute,
+  containerSectionId,
   isFailedDoc,
   isSettledDoc,
   triageFiles,
@@ -225,46 +226,48 @@ export default function DocumentUploadStep({
         const hasFailed =
           mine.some((q) => q.phase === 'failed') ||
           listed.some((d) => d.isDeletable && isFailedDoc(d, inQueue(d.name)));
+        const locked = readOnly && !container.open;
         return (
-          <ContainerSection
-            key={container.id}
-            container={container}
-            entries={entries}
-            problems={rejections[container.id] ?? []}
-            hasFailed={hasFailed}
-            readOnly={readOnly}
-            accept={acceptAttribute(imagesEnabled)}
-            onFiles={(files) => addFiles(container, files)}
-            onDismissProblems={() => setRejections((r) => ({ ...r, [container.id]: [] }))}
-            onRemoveFailed={() => onRemoveFailed(container)}
-            onRemove={(entry) => onRemove(container, entry)}
-            onDownload={(doc) => void onDownload(doc)}
-            onMove={(name, delta) => move(container.id, name, delta)}
-            onExtracted={() =>
-              void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) })
-            }
-            onPlace={(name, to) => place(container.id, name, to)}
-            onPreview={setPreview}
-            {...(details
-              ? {
-                  // Offered while the container has documents, none in flight, each removable.
-                  onRemoveAll:
-                    listed.length > 0 &&
-                    listed.every((d) => d.isDeletable) &&
-                    !mine.some((q) => q.phase === 'queued' || q.phase === 'uploading')
-                      ? () => setRemoveAll(container)
-                      : undefined,
-                  onLabels: {
-                    text: details.child ? t('documents.labels.menuWithType') : t('documents.labels.menu'),
-                    open: setLabelling,
-                  },
-                  labelsOf: (doc: ApplicationDocumentDto) =>
-                    isSettledDoc(doc) ? (
-                      <CardLabels applicationId={applicationId} doc={doc} child={details.child} />
-                    ) : null,
-                }
-              : {})}
-          />
+          <div key={container.id} id={containerSectionId(container.id)} tabIndex={-1}>
+            <ContainerSection
+              container={container}
+              entries={entries}
+              problems={rejections[container.id] ?? []}
+              hasFailed={hasFailed}
+              readOnly={locked}
+              accept={acceptAttribute(imagesEnabled)}
+              onFiles={(files) => addFiles(container, files)}
+              onDismissProblems={() => setRejections((r) => ({ ...r, [container.id]: [] }))}
+              onRemoveFailed={() => onRemoveFailed(container)}
+              onRemove={(entry) => onRemove(container, entry)}
+              onDownload={(doc) => void onDownload(doc)}
+              onMove={(name, delta) => move(container.id, name, delta)}
+              onExtracted={() =>
+                void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) })
+              }
+              onPlace={(name, to) => place(container.id, name, to)}
+              onPreview={setPreview}
+              {...(details
+                ? {
+                    // Offered while the container has documents, none in flight, each removable.
+                    onRemoveAll:
+                      listed.length > 0 &&
+                      listed.every((d) => d.isDeletable) &&
+                      !mine.some((q) => q.phase === 'queued' || q.phase === 'uploading')
+                        ? () => setRemoveAll(container)
+                        : undefined,
+                    onLabels: {
+                      text: details.child ? t('documents.labels.menuWithType') : t('documents.labels.menu'),
+                      open: setLabelling,
+                    },
+                    labelsOf: (doc: ApplicationDocumentDto) =>
+                      isSettledDoc(doc) ? (
+                        <CardLabels applicationId={applicationId} doc={doc} child={details.child} />
+                      ) : null,
+                  }
+                : {})}
+            />
+          </div>
         );
       })}
       <RemoveDocumentDialog

@@ -21,7 +21,14 @@ import { DATE_FORMAT, formatDate } from '../../app/dates';
  */
 
 /** A container as the step shows it: the reference container and whether the form requires it. */
-export type StepContainer = DocumentContainer & { required?: boolean };
+/**
+ * `open`: uploads go into it even when the step is read-only (a council's group open for uploads
+ * after lodgement: shared `uploadOffer`).
+ */
+export type StepContainer = DocumentContainer & { required?: boolean; open?: boolean };
+
+/** The id of a container's section on the page (a rejected upload's "Upload a replacement" goes there). */
+export const containerSectionId = (containerId: string) => `documents-container-${containerId}`;
 
 /** An application's container (GET …/document-containers) as the upload step takes it. */
 export const stepContainerOf = (c: DocumentContainerDto): StepContainer => ({

@@ -71,6 +71,8 @@ export function useDocuments(
     if (previous === undefined || previous === settledKey) return;
     void queryClient.invalidateQueries({ queryKey: applicationKeys.enabledSteps(applicationId) });
     void queryClient.invalidateQueries({ queryKey: applicationKeys.ruleResults(applicationId) });
+    // A settled upload may answer a council's rejection (its group and the next steps read it).
+    void queryClient.invalidateQueries({ queryKey: documentKeys.groups(applicationId) });
   }, [settledKey, query.isSuccess, queryClient, applicationId]);
 
   const reorder = useMutation({
