@@ -51,6 +51,10 @@ export const applicationDocument = new Entity({
     extractionId: { type: 'string' },
     /** The record of title's issue date (yyyy-mm-dd), for the title-age rule. */
     titleIssuedDate: { type: 'string' },
+    /** A document the council issued (docs/council-api.md "Issued documents"): its kind. */
+    issuedKind: {
+      type: ['Building consent', 'Consent conditions', 'Code compliance certificate', 'Other'] as const,
+    },
     ...timestamps,
   },
   indexes: {
