@@ -227,6 +227,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/council/applications/{id}/issued-documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Issues a document on a granted consent (the consent, its conditions, the CCC): a PDF record and its one-shot upload URL; scanned before the applicant can download it */
+    post: operations['post_council_applications_~id~_issued-documents'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/council/applications/{id}/payments': {
     parameters: {
       query?: never;
@@ -5259,6 +5276,86 @@ export interface operations {
                 }
             )[];
             cursor: string;
+          };
+        };
+      };
+      /** @description Bad input: the field issues are in `details` */
+      400: components['responses']['E400'];
+      /** @description No valid identity */
+      401: components['responses']['E401'];
+      /** @description Not allowed */
+      403: components['responses']['E403'];
+      /** @description Not found, or not visible to the caller */
+      404: components['responses']['E404'];
+      /** @description Conflicts with the current state */
+      409: components['responses']['E409'];
+      /** @description The request body is over the route's cap (details: `body`) */
+      413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
+      /** @description Server error */
+      500: components['responses']['E500'];
+    };
+  };
+  'post_council_applications_~id~_issued-documents': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description A new key per change (a UUID); the same key with the same request replays the answer */
+        'Idempotency-Key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          kind: 'Building consent' | 'Consent conditions' | 'Code compliance certificate' | 'Other';
+          name?: string;
+          fileName: string;
+          /** @constant */
+          mimeType: 'application/pdf';
+          size: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            document: {
+              name: string;
+              /** @enum {string} */
+              kind: 'Building consent' | 'Consent conditions' | 'Code compliance certificate' | 'Other';
+              fileName: string;
+              fileSize: number;
+              issuedDate: string;
+              /** @enum {string} */
+              uploadStatus: 'Pending' | 'Uploading' | 'Awaiting review' | 'Uploaded' | 'Completed' | 'Error';
+              /** @enum {string} */
+              errorCode?:
+                | 'FAIL_TO_UPLOAD'
+                | 'AV_SCAN_FAILED'
+                | 'AV_SCAN_INFECTED'
+                | 'UPLOAD_LINK_EXPIRED'
+                | 'FILE_IS_CORRUPT'
+                | 'WRONG_FILE_TYPE'
+                | 'INVALID_PDF_PASSWORD_PROTECTED'
+                | 'INVALID_PDF_INTERACTIVE'
+                | 'INVALID_PDF_FORMAT'
+                | 'PDF_VALIDATION_FAILED';
+            };
+            presignedUrl: string;
+            expiresAt: string;
           };
         };
       };
