@@ -29,10 +29,10 @@ export async function issuedDocumentPdf(input: {
   ];
   lines.forEach((line, i) => page.drawText(line, { x: 56, y: 730 - i * 16, size: 11, font }));
   // Uploads are at least 6,000 bytes: a longer subject where the page alone is smaller.
-  const bytes = await doc.save();
+  const bytes = await doc.save({ useObjectStreams: false });
   if (bytes.byteLength >= documentLimits.minFileSize + 500) return bytes;
   doc.setSubject(`${input.kind} ${input.consentNumber}. `.repeat(Math.ceil(7000 / 40)));
-  return doc.save();
+  return doc.save({ useObjectStreams: false });
 }
 
 function bodyOf(kind: IssuedDocumentKind): string[] {
