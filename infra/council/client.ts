@@ -410,7 +410,7 @@ export function councilApiClient(credentials: CouncilCredentials, options: Counc
       const put = await doFetch(upload.presignedUrl, {
         method: 'PUT',
         headers: { 'content-type': 'application/pdf' },
-        body: bytes,
+        body: new Uint8Array(bytes),
       });
       if (!put.ok) throw new CouncilApiError(put.status, undefined, put.headers, `PUT ${fileName}`);
       return upload.document;
