@@ -5311,6 +5311,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "Building consent",
+         *       "fileName": "consent.pdf",
+         *       "mimeType": "application/pdf",
+         *       "size": 25235
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           kind: 'Building consent' | 'Consent conditions' | 'Code compliance certificate' | 'Other';
@@ -5331,6 +5339,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "document": {
+           *         "name": "consent.pdf",
+           *         "kind": "Building consent",
+           *         "fileName": "consent.pdf",
+           *         "fileSize": 25235,
+           *         "issuedDate": "2026-11-29T11:14:43.650Z",
+           *         "uploadStatus": "Pending"
+           *       },
+           *       "presignedUrl": "http://127.0.0.1:5503/consent-portal-uploads-local/incoming/1000001/b746334a-85ab-4cc8-9686-2b10c3628ed8?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=S3RVER%2F20261129%2Fap-southeast-2%2Fs3%2Faws4_request&X-Amz-Date=20261129T111443Z&X-Amz-Expires=900&X-Amz-Signature=3a3289eee9a666832a1bea233af33ed4760a9c30a98d14bae251b78b3b7a1ad6&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost&x-id=PutObject",
+           *       "expiresAt": "2026-11-29T11:29:43.636Z"
+           *     }
+           */
           'application/json': {
             document: {
               name: string;
@@ -5368,7 +5390,20 @@ export interface operations {
       /** @description Not found, or not visible to the caller */
       404: components['responses']['E404'];
       /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ClientError",
+           *       "message": "A building consent or its conditions can be issued once the consent is granted"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
