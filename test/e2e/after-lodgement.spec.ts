@@ -22,7 +22,8 @@ import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
 
-test.setTimeout(180_000);
+// The whole journey to the CCC and its documents: about 3 minutes on a loaded 2-core machine.
+test.setTimeout(300_000);
 
 test('the automatic council grants a lodged application; the applicant follows it to the consent and starts a CCC', async ({
   page,
