@@ -31,6 +31,7 @@ const TESTS = [
   'test/integration/council-limits.test.ts',
   'test/integration/council-feed-restart.test.ts',
   'test/integration/council-tour.test.ts',
+  'test/integration/council-issued-documents.test.ts',
 ];
 
 let file = values.from;

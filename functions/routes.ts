@@ -387,6 +387,10 @@ export const routes = [
     onLodgedApplication(councilWrite),
   ),
   r('GET', '/council/events', 'council', councilClient('events.read')),
+  // The consent, its conditions and the CCC the council issues (docs/council-api.md "Issued
+  // documents"): kept as application documents, so scanned and served as the applicant's uploads.
+  r('POST', '/council/applications/{id}/issued-documents', 'documents', onLodgedApplication(councilWrite)),
+  r('GET', '/user/applications/{id}/issued-documents', 'documents', onApplication('ReadOnly')),
 
   // Payments (portal-organisation §3, §7; docs/payments.md): the applicant reads invoices (ReadOnly),
   // claims a deposit and pays by card (Edit); the council issues invoices and settles deposits; the

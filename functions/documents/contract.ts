@@ -19,6 +19,12 @@ import {
   UserDocumentPath,
 } from '../../shared/schemas/documents.js';
 import { RequiredDocument } from '../../shared/schemas/applications.js';
+import { CouncilApplicationParams } from '../../shared/schemas/council.js';
+import {
+  IssuedDocumentRequest,
+  IssuedDocumentsResponse,
+  IssuedDocumentUpload,
+} from '../../shared/schemas/issued-documents.js';
 import {
   MultipartPath,
   MultipartUploadDto,
@@ -173,5 +179,19 @@ export const contract = defineContract('documents', {
     params: UserDocumentPath,
     response: DownloadLinkResponse,
     summary: "A short-lived download link of one of the caller's clean documents",
+  },
+  'POST /council/applications/{id}/issued-documents': {
+    params: CouncilApplicationParams,
+    body: IssuedDocumentRequest,
+    response: IssuedDocumentUpload,
+    status: 201,
+    idempotent: true,
+    summary:
+      'Issues a document on a granted consent (the consent, its conditions, the CCC): a PDF record and its one-shot upload URL; scanned before the applicant can download it',
+  },
+  'GET /user/applications/{id}/issued-documents': {
+    params: ApplicationPath,
+    response: IssuedDocumentsResponse,
+    summary: 'The documents the council issued (consent, conditions, CCC) whose scan has passed',
   },
 });

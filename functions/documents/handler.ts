@@ -29,6 +29,7 @@ import { containersService } from './service/containers.js';
 import { userDocumentsService } from './service/user-documents.js';
 import { deleteObject, presignedDownload, presignedPut } from './service/storage.js';
 import { multipartService } from './service/multipart.js';
+import { issuedDocumentsService } from './service/issued.js';
 import {
   abortMultipartUpload,
   abortOpenUploads,
@@ -93,6 +94,14 @@ const userDocuments = userDocumentsService({
   setStatus: setUserDocumentStatus,
   presignedPut,
   presignedDownload,
+});
+
+const issued = issuedDocumentsService({
+  list: listApplicationDocuments,
+  snapshot: documentsSnapshot,
+  add: addApplicationDocument,
+  presignedPut,
+  now: () => new Date(),
 });
 
 /** Application and user documents. Env: TABLE_NAME, UPLOADS_BUCKET. */
@@ -164,6 +173,9 @@ export const routes = {
     userDocuments.patchStatus(caller, params.name, body),
   'GET /user/documents/{name}/download-link': async ({ caller, params }) =>
     userDocuments.downloadLink(caller, params.name),
+  'POST /council/applications/{id}/issued-documents': async ({ council, application, idempotency, body }) =>
+    reply(201, await issued.upload({ council, application }, idempotency, body)),
+  'GET /user/applications/{id}/issued-documents': async (grant) => issued.list(grant),
 } satisfies Implementations<typeof contract>;
 
 export const handler = createFeatureHandler('documents', contract, routes);

@@ -11,6 +11,7 @@ import type { ApplicationDocumentRecord, NewApplicationDocument } from './reposi
 import { incomingKey } from './model/keys.js';
 import type { Unmerge } from './model/files.js';
 import { mergeTransition } from './repository-merge.js';
+import type { Idempotency } from '../platform/idempotency.js';
 import './events.js';
 
 /** DynamoDB's limit of items in one transaction. */
@@ -30,6 +31,16 @@ export async function documentsSnapshot(
   return { documents: data, version: guard?.version };
 }
 
+/**
+ * A document a council adds (an issued document): its incoming key chosen beforehand (its upload
+ * URL is part of the answer) and the idempotency item storing that answer, in the same transaction.
+ */
+export interface CouncilAdd {
+  objectKey: string;
+  idempotency: Idempotency;
+  answer: (record: ApplicationDocumentRecord) => unknown;
+}
+
 export type AddOutcome =
   { ok: true; record: ApplicationDocumentRecord } | { ok: false; reason: 'nameTaken' | 'moved' };
 
@@ -43,12 +54,13 @@ export async function addApplicationDocument(
   input: NewApplicationDocument,
   version: number | undefined,
   actor: string,
+  council?: CouncilAdd,
 ): Promise<AddOutcome> {
   const { applicationId } = input;
   const now = new Date().toISOString();
   const record = {
     ...input,
-    objectKey: incomingKey(applicationId, randomUUID()),
+    objectKey: council?.objectKey ?? incomingKey(applicationId, randomUUID()),
     uploadStatus: 'Pending' as const,
     fileVersion: 1,
     isMergedFile: false,
@@ -76,6 +88,9 @@ export async function addApplicationDocument(
             .where((a, o) => o.eq(a.version, version))
             .commit(),
       outboxItem(e, event),
+      ...(council
+        ? [council.idempotency.item(e, council.answer(record as ApplicationDocumentRecord), 201)]
+        : []),
     ])
     .go();
   if (!result.canceled) return { ok: true, record: record as ApplicationDocumentRecord };

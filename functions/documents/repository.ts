@@ -3,6 +3,7 @@ import type { EntityItem } from 'electrodb';
 import { entities, service } from '../platform/data/service.js';
 import type { applicationDocument, userDocument } from '../platform/data/entities/documents.js';
 import type { UploadErrorCode } from '../../shared/schemas/documents.js';
+import type { IssuedDocumentKind } from '../../shared/schemas/issued-documents.js';
 import { isConditionalCheckFailed } from '../platform/data/conditional.js';
 import { newEvent, outboxItem } from '../platform/events/outbox.js';
 import type { TransactionEntities, TransactionItems } from '../platform/events/outbox.js';
@@ -29,6 +30,8 @@ export interface NewApplicationDocument {
   /** An upload into a council's open group after lodgement: its guid and the council (settle tells it). */
   councilGroupGuid?: string;
   councilAuthorityId?: string;
+  /** Set on a document the council issued (docs/council-api.md "Issued documents"). */
+  issuedKind?: IssuedDocumentKind;
 }
 
 /**

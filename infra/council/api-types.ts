@@ -227,6 +227,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/council/applications/{id}/issued-documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Issues a document on a granted consent (the consent, its conditions, the CCC): a PDF record and its one-shot upload URL; scanned before the applicant can download it */
+    post: operations['post_council_applications_~id~_issued-documents'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/council/applications/{id}/payments': {
     parameters: {
       query?: never;
@@ -5281,6 +5298,121 @@ export interface operations {
       404: components['responses']['E404'];
       /** @description Conflicts with the current state */
       409: components['responses']['E409'];
+      /** @description The request body is over the route's cap (details: `body`) */
+      413: components['responses']['E413'];
+      /** @description Too many requests: wait the `Retry-After` seconds, then try again */
+      429: components['responses']['E429'];
+      /** @description Server error */
+      500: components['responses']['E500'];
+    };
+  };
+  'post_council_applications_~id~_issued-documents': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description A new key per change (a UUID); the same key with the same request replays the answer */
+        'Idempotency-Key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "kind": "Building consent",
+         *       "fileName": "consent.pdf",
+         *       "mimeType": "application/pdf",
+         *       "size": 25235
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          kind: 'Building consent' | 'Consent conditions' | 'Code compliance certificate' | 'Other';
+          name?: string;
+          fileName: string;
+          /** @constant */
+          mimeType: 'application/pdf';
+          size: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          /** @description The version of the council API that answered (docs/council-api.md "Versions") */
+          'Council-API-Version'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "document": {
+           *         "name": "consent.pdf",
+           *         "kind": "Building consent",
+           *         "fileName": "consent.pdf",
+           *         "fileSize": 25235,
+           *         "issuedDate": "2026-11-29T11:14:43.650Z",
+           *         "uploadStatus": "Pending"
+           *       },
+           *       "presignedUrl": "http://127.0.0.1:5503/consent-portal-uploads-local/incoming/1000001/b746334a-85ab-4cc8-9686-2b10c3628ed8?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=S3RVER%2F20261129%2Fap-southeast-2%2Fs3%2Faws4_request&X-Amz-Date=20261129T111443Z&X-Amz-Expires=900&X-Amz-Signature=3a3289eee9a666832a1bea233af33ed4760a9c30a98d14bae251b78b3b7a1ad6&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost&x-id=PutObject",
+           *       "expiresAt": "2026-11-29T11:29:43.636Z"
+           *     }
+           */
+          'application/json': {
+            document: {
+              name: string;
+              /** @enum {string} */
+              kind: 'Building consent' | 'Consent conditions' | 'Code compliance certificate' | 'Other';
+              fileName: string;
+              fileSize: number;
+              issuedDate: string;
+              /** @enum {string} */
+              uploadStatus: 'Pending' | 'Uploading' | 'Awaiting review' | 'Uploaded' | 'Completed' | 'Error';
+              /** @enum {string} */
+              errorCode?:
+                | 'FAIL_TO_UPLOAD'
+                | 'AV_SCAN_FAILED'
+                | 'AV_SCAN_INFECTED'
+                | 'UPLOAD_LINK_EXPIRED'
+                | 'FILE_IS_CORRUPT'
+                | 'WRONG_FILE_TYPE'
+                | 'INVALID_PDF_PASSWORD_PROTECTED'
+                | 'INVALID_PDF_INTERACTIVE'
+                | 'INVALID_PDF_FORMAT'
+                | 'PDF_VALIDATION_FAILED';
+            };
+            presignedUrl: string;
+            expiresAt: string;
+          };
+        };
+      };
+      /** @description Bad input: the field issues are in `details` */
+      400: components['responses']['E400'];
+      /** @description No valid identity */
+      401: components['responses']['E401'];
+      /** @description Not allowed */
+      403: components['responses']['E403'];
+      /** @description Not found, or not visible to the caller */
+      404: components['responses']['E404'];
+      /** @description Conflicts with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "ClientError",
+           *       "message": "A building consent or its conditions can be issued once the consent is granted"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description The request body is over the route's cap (details: `body`) */
       413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */

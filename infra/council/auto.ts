@@ -2,7 +2,8 @@
  * The automatic council (`npm start -- --council=auto`; issue 17 item 2, docs/council-api.md §6):
  * a council's back office that needs no hand. Through the council API with the council's own
  * credentials (the typed client, as the simulator), it accepts each lodgement, sets the workflow
- * stages, moves the assessment on, grants the consent with a number, and opens the inspections.
+ * stages, moves the assessment on, grants the consent with a number and issues the consent and its
+ * conditions (a small PDF each: ./issued-pdf.ts), and opens the inspections.
  *
  * What to do next is read from the application as the API answers it (status, stages, consent
  * number), never kept in memory: a restarted stack carries on where it was, and a person using the
@@ -28,6 +29,7 @@ import path from 'node:path';
 import type * as z from 'zod';
 import type { CouncilApplication } from '../../shared/schemas/council.js';
 import type { RequiredInspection, WorkflowStage } from '../../shared/schemas/applications.js';
+import { issueDocuments } from './issued-pdf.js';
 import type { RaiseRfiRound, RfiPointDto } from '../../shared/schemas/rfis.js';
 import { isOpenState, rfiPointState } from '../../shared/domain/rfis.js';
 import { CouncilApiError, type CouncilApiClient } from './client.js';
@@ -196,7 +198,7 @@ export function autoInspections(): RequiredInspection[] {
   ];
 }
 
-type AuthorityFacts = { website?: string; paymentsEnabled?: boolean };
+type AuthorityFacts = { name?: string; website?: string; paymentsEnabled?: boolean };
 let authorities: Map<string, AuthorityFacts> | undefined;
 /** The authority as the reference data has it; read once. */
 function authorityFacts(authorityId: string): AuthorityFacts | undefined {
@@ -250,8 +252,22 @@ export async function applyAutoStep(
       const stages = withStage(app.workflowStages, assessmentStage(assessmentStart, step.elapsed));
       return council.workflowStages(app.id, { workflowStages: stages }, key(`assess-${step.elapsed}`));
     }
-    case 'grant':
-      return council.grant(app.id, step.consentNumber, key('grant'));
+    case 'grant': {
+      const granted = await council.grant(app.id, step.consentNumber, key('grant'));
+      // The consent and its conditions, as a council sends them with the grant (a real small PDF each).
+      await issueDocuments(
+        council,
+        {
+          id: app.id,
+          consentNumber: step.consentNumber,
+          authorityName: authorityFacts(app.authorityId)?.name ?? app.authorityId,
+          date: (granted.modifiedDate ?? today).slice(0, 10),
+        },
+        ['Building consent', 'Consent conditions'],
+        `auto:${app.id}:issued`,
+      );
+      return council.application(app.id);
+    }
     case 'raiseRfi':
       // Round 1 named: a retry with another key is refused (409) rather than raising a second round.
       await council.raiseRfiRound(app.id, autoRfiRound(app.authorityId), key('rfi-raise'));

@@ -47,6 +47,11 @@ import type {
   WorkflowStagesRequest,
 } from '../../shared/schemas/council.js';
 import { RequiredDocumentGroupDto } from '../../shared/schemas/documents.js';
+import {
+  IssuedDocumentUpload,
+  type IssuedDocumentKind,
+  type IssuedDocumentRequest,
+} from '../../shared/schemas/issued-documents.js';
 
 /**
  * The council integration API's client (docs/council-api.md §6): what a council's back office does,
@@ -376,6 +381,40 @@ export function councilApiClient(credentials: CouncilCredentials, options: Counc
         api.GET('/council/applications/{id}/payments', { params: { path: { id } } }),
       ),
     /** Issues an invoice with the authority's options (201). */
+    /** Issues a document on a granted consent: its record and one-shot upload URL (a PDF). */
+    issuedDocument: (id: string, body: IssuedDocumentRequest, o?: WriteOptions) =>
+      call(
+        IssuedDocumentUpload,
+        `POST issued-documents ${id}`,
+        api.POST('/council/applications/{id}/issued-documents', { params: onApp(id, o), body }),
+      ),
+    /**
+     * Issues `bytes` (a PDF) as a document of `kind`: the record, then the file PUT to its URL
+     * (scanned before the applicant can download it). Answers the record as created.
+     */
+    async issueDocument(
+      id: string,
+      kind: IssuedDocumentKind,
+      fileName: string,
+      bytes: Uint8Array,
+      o?: WriteOptions,
+    ) {
+      const upload = await call(
+        IssuedDocumentUpload,
+        `POST issued-documents ${id}`,
+        api.POST('/council/applications/{id}/issued-documents', {
+          params: onApp(id, o),
+          body: { kind, fileName, mimeType: 'application/pdf', size: bytes.byteLength },
+        }),
+      );
+      const put = await doFetch(upload.presignedUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        body: new Uint8Array(bytes),
+      });
+      if (!put.ok) throw new CouncilApiError(put.status, undefined, put.headers, `PUT ${fileName}`);
+      return upload.document;
+    },
     issueInvoice: (id: string, body: z.input<typeof IssueInvoice>, o?: WriteOptions) =>
       call(
         PaymentDto,

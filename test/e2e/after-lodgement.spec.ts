@@ -5,7 +5,8 @@
  * at a quick pace); the applicant watches the stages and the statutory clock on the Overview, the
  * consent number, the inspections with Book inspection, and starts a code compliance certificate
  * from the consent; once the CCC is issued the completed consent offers no upload and no follow-on
- * application, saying why (issue 36 finding 4). Axe on each page.
+ * application, saying why (issue 36 finding 4); the journey ends with the consent, its conditions and
+ * the CCC downloadable from the Overview (issue 36 finding 5). Axe on each page.
  */
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
@@ -16,11 +17,13 @@ import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { councilApiClient } from '../../infra/council/client';
 import { startAutoCouncil } from '../../infra/council/auto';
+import { issueDocuments, issuedFileName } from '../../infra/council/issued-pdf';
 import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
 
-test.setTimeout(180_000);
+// The whole journey to the CCC and its documents: about 3 minutes on a loaded 2-core machine.
+test.setTimeout(300_000);
 
 test('the automatic council grants a lodged application; the applicant follows it to the consent and starts a CCC', async ({
   page,
@@ -126,6 +129,33 @@ test('the automatic council grants a lodged application; the applicant follows i
     await expect(page.getByRole('button', { name: /^Choose files/ })).toHaveCount(0);
     await expect(page.getByText('Required', { exact: true })).toHaveCount(0);
     await expectNoAxeViolations(page, 'details: completed consent, documents');
+
+    // The consent itself (issue 36 finding 5): the council sent the consent and its conditions with
+    // the grant, and sends the certificate with the CCC; the Overview shows them first, each with
+    // its Download (the documents' link, once the scan has passed).
+    const wcc = councilApiClient(councilCredentials('wcc', o));
+    const { consentNumber } = await wcc.application(id);
+    await issueDocuments(
+      wcc,
+      { id, consentNumber: consentNumber!, authorityName: 'Wellington City Council', date: '2026-11-29' },
+      ['Code compliance certificate'],
+    );
+    await details.goto(id, 'Overview');
+    const consent = page.getByRole('table', { name: 'Your building consent' });
+    await expect(async () => {
+      await page.reload();
+      for (const kind of ['Building consent', 'Consent conditions', 'Code compliance certificate'])
+        await expect(consent.getByRole('row').filter({ hasText: kind }).first()).toBeVisible({
+          timeout: 5_000,
+        });
+    }).toPass({ timeout: 60_000 });
+    await expectNoAxeViolations(page, 'details: the consent documents');
+    for (const kind of ['Building consent', 'Code compliance certificate'] as const) {
+      const fileName = issuedFileName(kind, consentNumber!);
+      const download = page.waitForEvent('download');
+      await consent.getByRole('button', { name: `Download ${fileName}` }).click();
+      expect((await download).suggestedFilename()).toBe(fileName);
+    }
   } finally {
     await council.stop();
   }

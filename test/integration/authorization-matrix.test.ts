@@ -671,6 +671,8 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ params: { requiredId: 'plans' }, body: { containerMergeStatus: 'InProgress' } }),
   }),
   'GET /user/applications/{id}/required-document-groups': onApp({ request: () => ({}) }),
+  // The council's issued documents (docs/council-api.md "Issued documents"): read with ReadOnly.
+  'GET /user/applications/{id}/issued-documents': onApp({ request: () => ({}) }),
   // Payments (docs/payments.md): reading needs ReadOnly, claiming and paying Edit.
   'GET /user/applications/{id}/payments': onApp({ prepare: seedInvoice, request: () => ({}) }),
   'GET /user/applications/{id}/payments/{paymentId}': onApp({

@@ -150,6 +150,18 @@ export const councilCalls: Record<string, CouncilCall> = {
     prepare: granted,
     request: () => ({ body: { issuedDate: '2026-11-20' } }),
   }),
+  // ---- Issued documents (docs/council-api.md "Issued documents"): on a granted consent ----
+  'POST /council/applications/{id}/issued-documents': council({
+    prepare: granted,
+    request: () => ({
+      body: {
+        kind: 'Building consent',
+        fileName: 'Building consent.pdf',
+        mimeType: 'application/pdf',
+        size: 12_000,
+      },
+    }),
+  }),
   'PUT /council/applications/{id}/workflow-stages': council({
     request: () => ({
       body: {

@@ -66,6 +66,7 @@ export const councilWriteRoutes = {
   'PUT /council/applications/{id}/required-document-groups/{guid}': 'required-document-groups',
   'PATCH /council/applications/{id}/required-document-groups/{guid}/uploads/{applicationDocumentId}':
     'document-review',
+  'POST /council/applications/{id}/issued-documents': 'issued-document',
   'POST /council/applications/{id}/payments': 'invoice',
   'POST /council/applications/{id}/payments/{paymentId}/deposit-decision': 'deposit-decision',
   'POST /council/applications/{id}/payments/{paymentId}/paid-at-council': 'paid-at-council',

@@ -1,4 +1,5 @@
 import { simulatorCommands } from './applications';
+import { issuedCommands } from './issued';
 import { moreSimulatorCommands } from './more';
 import { operatorCommands } from './operator';
 import { paymentCommands } from './payments';
@@ -12,4 +13,5 @@ export const councilCommands: CouncilCommand[] = [
   ...moreSimulatorCommands,
   ...rfiCommands,
   ...paymentCommands,
+  ...issuedCommands,
 ];

@@ -15,6 +15,7 @@ import type {
   SignMultipartRequest,
   SignMultipartResponse,
 } from '../../../shared/schemas/documents-multipart';
+import type { IssuedDocumentsResponse } from '../../../shared/schemas/issued-documents';
 import { apiRequest } from './client';
 
 /**
@@ -85,6 +86,13 @@ export const documentsApi = {
   formTypes: (jurisdictionId: string, formId: string, signal?: AbortSignal) =>
     apiRequest<DocumentTypeDto[]>(
       `/public/jurisdictions/${encodeURIComponent(jurisdictionId)}/forms/${encodeURIComponent(formId)}/document-types`,
+      { signal },
+    ),
+
+  /** The documents the council issued (the consent, its conditions, the CCC) whose scan passed. */
+  issued: (applicationId: string, signal?: AbortSignal) =>
+    apiRequest<IssuedDocumentsResponse>(
+      `/user/applications/${encodeURIComponent(applicationId)}/issued-documents`,
       { signal },
     ),
 

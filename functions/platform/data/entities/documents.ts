@@ -57,6 +57,10 @@ export const applicationDocument = new Entity({
      */
     councilGroupGuid: { type: 'string' },
     councilAuthorityId: { type: 'string' },
+    /** A document the council issued (docs/council-api.md "Issued documents"): its kind. */
+    issuedKind: {
+      type: ['Building consent', 'Consent conditions', 'Code compliance certificate', 'Other'] as const,
+    },
     ...timestamps,
   },
   indexes: {

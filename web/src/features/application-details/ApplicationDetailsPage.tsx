@@ -56,6 +56,7 @@ import { Token } from '../../components/Token';
 import { ClosedNotice } from './ClosedNotice';
 import { NextStepsPanel } from './NextStepsPanel';
 import { useNextSteps } from './useNextSteps';
+import { IssuedDocumentsPanel } from './IssuedDocumentsPanel';
 
 // The Documents section is the documents feature's chunk (drag and drop, the PDF viewer on demand).
 const DocumentsSection = lazy(() => import('../documents/DocumentsSection'));
@@ -83,6 +84,8 @@ function Overview({ app, next }: { app: ApplicationDto; next: ReturnType<typeof 
   const type = [app.complexity, app.complexityDescription].filter(Boolean).join(' – ');
   return (
     <SpaceBetween size="l">
+      {/* A granted application shows its consent first (issue 36 finding 5). */}
+      <IssuedDocumentsPanel app={app} />
       <NextStepsPanel app={app} steps={next.steps} pending={next.pending} failed={next.failed} />
       <ClosedNotice app={app} />
       <Container header={<Header variant="h2">{t('applicationDetails.overview.summary')}</Header>}>
