@@ -143,3 +143,21 @@ export function isExtracting(
   const created = d.createdDate ? Date.parse(d.createdDate) : NaN;
   return Number.isFinite(created) && now.getTime() - created < EXTRACTION_START_GRACE_MS;
 }
+
+/**
+ * Whether the page offers Withdraw on a document (PATCH …/documents/{name} `WITHDRAWN`, the one
+ * status a user may set): a finished upload the caller may change (the server's `isEditable`), not
+ * withdrawn already, on an application past Draft — in a draft a document is simply removed. The
+ * server accepts the same change wherever the document is editable.
+ */
+export function canWithdrawDocument(
+  doc: { isEditable: boolean; uploadStatus: string; status?: string | undefined },
+  applicationStatus: ApplicationStatus,
+): boolean {
+  return (
+    applicationStatus !== 'Draft' &&
+    doc.isEditable &&
+    doc.uploadStatus === 'Completed' &&
+    doc.status?.toLowerCase() !== 'withdrawn'
+  );
+}

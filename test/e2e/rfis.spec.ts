@@ -3,7 +3,8 @@
  * raises a round of two points through its client; the applicant finds the application under
  * Actions to be taken, opens the RFIs section at the round, answers the first point with text and a
  * PDF (uploaded into the RFI documents and attached), moves to the next point (what was typed is
- * saved on the way), answers it, submits the round after a confirmation, and sees the application
+ * saved on the way), answers it, withdraws an outdated plan (the critical alert dialog), submits the
+ * round after a confirmation, and sees the application
  * back In progress; the council reads the responses; the RFIs PDF opens. Axe on each page.
  */
 import { expect, test } from './support/fixtures';
@@ -98,6 +99,24 @@ test('the applicant answers an RFI round with a document, submits it and prints 
     .fill('The wall is a 60/60/60 fire-rated wall: details attached to the plans.');
   await page.getByRole('link', { name: 'Back to RFIs' }).click();
   await expect(page.getByText('Round 1 · Assessment')).toBeVisible();
+
+  // While the council waits, an outdated plan is withdrawn (PATCH status WITHDRAWN): the critical
+  // alert dialog ('Alert: …', Cancel / Continue) asks first; the council then reads it as Withdrawn.
+  await page.goto(`/application-details/${id}?section=Documents`);
+  const plan = page.getByRole('group', { name: 'plans-file.pdf' });
+  await plan.getByRole('button', { name: 'Actions for plans-file.pdf' }).click();
+  await page.getByRole('menuitem', { name: 'Withdraw' }).click();
+  const alert = page.getByRole('dialog');
+  await expect(alert).toContainText('Alert: Withdraw plans-file.pdf');
+  await expect(alert).toContainText('If the council still needs this document, upload a new file.');
+  await expectNoAxeViolations(page, 'Documents: withdrawing, the critical alert');
+  await alert.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('plans-file.pdf is withdrawn.')).toBeVisible();
+  await expect(plan.getByText('Withdrawn')).toBeVisible();
+  expect((await wcc.documents(id)).documents.find((d) => d.fileName === 'plans-file.pdf')?.status).toBe(
+    'Withdrawn',
+  );
+  await page.goto(`/application-details/${id}?section=RFIs`);
 
   // Both answered: submit the round.
   await expect(async () => {

@@ -1,6 +1,7 @@
 /** Who may change or remove a document (portal-core §6), and the names the server keeps (issue 9 points 3, 4). */
 import { describe, expect, it } from 'vitest';
 import {
+  canWithdrawDocument,
   documentActions,
   documentsChangeableAt,
   isReservedDocumentName,
@@ -99,5 +100,20 @@ describe('documentActions after lodgement, in a council’s open group (issue 37
     expect(documentActions(mine, open)).toEqual({ isEditable: true, isDeletable: true });
     expect(documentActions(theirs, open)).toEqual({ isEditable: false, isDeletable: false });
     expect(documentActions(mine, at('Edit', 'Submitted'))).toEqual({ isEditable: false, isDeletable: false });
+  });
+});
+
+describe('canWithdrawDocument: Withdraw is offered where the server accepts it, past Draft', () => {
+  const finished = { isEditable: true, uploadStatus: 'Completed', status: 'Received' };
+  it('a finished upload the caller may change, not withdrawn yet, on a lodged application', () => {
+    for (const status of ['Submitted', 'VRFISuspended', 'InProgress'] as const)
+      expect(canWithdrawDocument(finished, status), status).toBe(true);
+  });
+  it('not in a draft (there it is removed), not where the server says no, not unfinished, not twice', () => {
+    expect(canWithdrawDocument(finished, 'Draft')).toBe(false);
+    expect(canWithdrawDocument({ ...finished, isEditable: false }, 'VRFISuspended')).toBe(false);
+    expect(canWithdrawDocument({ ...finished, uploadStatus: 'Uploaded' }, 'VRFISuspended')).toBe(false);
+    expect(canWithdrawDocument({ ...finished, status: 'Withdrawn' }, 'VRFISuspended')).toBe(false);
+    expect(canWithdrawDocument({ ...finished, status: 'WITHDRAWN' }, 'VRFISuspended')).toBe(false);
   });
 });

@@ -23,6 +23,7 @@ export const api = {
   allTags: vi.fn(),
   formTypes: vi.fn(),
   groups: vi.fn(async () => []),
+  withdraw: vi.fn(),
 };
 
 export const documentsModule = () => ({
@@ -41,6 +42,7 @@ export const documentsModule = () => ({
     allTags: api.allTags,
     formTypes: api.formTypes,
     groups: api.groups,
+    withdraw: api.withdraw,
   },
   putFile: api.putFile,
   documentKeys: {

@@ -177,6 +177,54 @@ describe('the Documents section of /application-details (portal-core §2)', () =
     expect(screen.queryByRole('button', { name: 'Remove all documents in Plans and drawings' })).toBeNull();
   });
 
+  it("Withdraw (issue 37; PATCH status WITHDRAWN) asks first in the critical alert dialog ('Alert: …', Cancel / Continue)", async () => {
+    const suspended = { ...APP, status: 'VRFISuspended' } as ApplicationDto;
+    api.list.mockResolvedValue([
+      doc({ name: 'a.pdf' }),
+      doc({ name: 'theirs.pdf', isEditable: false, isDeletable: false }),
+      doc({ name: 'old.pdf', status: 'Withdrawn' }),
+    ]);
+    api.withdraw.mockResolvedValue(doc({ name: 'a.pdf', status: 'Withdrawn' }));
+    renderSection({ app: suspended });
+    // Offered only where the server would accept it: the caller's finished, not-yet-withdrawn document.
+    expect(await menuOf('theirs.pdf')).not.toContain('Withdraw');
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(await menuOf('old.pdf')).not.toContain('Withdraw');
+    expect(within(screen.getByRole('group', { name: 'old.pdf' })).getByText('Withdrawn')).toBeTruthy();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(await menuOf('a.pdf')).toContain('Withdraw');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Withdraw' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Alert: Withdraw a.pdf')).toBeTruthy();
+    expect(within(dialog).getByText(/The council will no longer consider a\.pdf/)).toBeTruthy();
+    expect(
+      within(dialog).getByText('If the council still needs this document, upload a new file.'),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.withdraw).not.toHaveBeenCalled();
+
+    await menuOf('a.pdf');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Withdraw' }));
+    dialog = await screen.findByRole('dialog');
+    api.list.mockResolvedValue([doc({ name: 'a.pdf', status: 'Withdrawn' })]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.withdraw).toHaveBeenCalledWith('1000001', 'a.pdf');
+    expect(await screen.findByText('a.pdf is withdrawn.')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(screen.getByRole('group', { name: 'a.pdf' })).getByText('Withdrawn')).toBeTruthy(),
+    );
+  });
+
+  it('a draft offers Remove, not Withdraw', async () => {
+    api.list.mockResolvedValue([doc({ name: 'a.pdf' })]);
+    renderSection();
+    const items = await menuOf('a.pdf');
+    expect(items).toContain('Remove');
+    expect(items).not.toContain('Withdraw');
+  });
+
   it('offers no Remove all where a document is not the caller’s to remove', async () => {
     api.list.mockResolvedValue([doc({ name: 'a.pdf' }), doc({ name: 'theirs.pdf', isDeletable: false })]);
     renderSection();

@@ -37,6 +37,13 @@ export const documentsApi = {
   remove: (applicationId: string, name: string) =>
     apiRequest<void>(doc(applicationId, name), { method: 'DELETE' }),
 
+  /** PATCH .../documents/{name} {status: 'WITHDRAWN'}: the council no longer considers it. */
+  withdraw: (applicationId: string, name: string) =>
+    apiRequest<ApplicationDocumentDto>(doc(applicationId, name), {
+      method: 'PATCH',
+      body: { status: 'WITHDRAWN' },
+    }),
+
   /** PATCH .../document-containers/{cid}/documents/order: the container's names in their new order. */
   reorder: (applicationId: string, containerId: string, body: ReorderDocumentsRequest) =>
     apiRequest<void>(`${containers(applicationId)}/${encodeURIComponent(containerId)}/documents/order`, {

@@ -49,6 +49,7 @@ export default function ContainerSection({
   onPreview,
   onLabels,
   labelsOf,
+  onWithdraw,
 }: {
   container: StepContainer;
   entries: readonly Entry[];
@@ -75,6 +76,8 @@ export default function ContainerSection({
   onLabels?: { text: string; open: (doc: ApplicationDocumentDto) => void } | undefined;
   /** What shows a document's tags on its card. */
   labelsOf?: ((doc: ApplicationDocumentDto) => ReactNode) | undefined;
+  /** Withdraw for a document that offers it (the caller decides which); absent: none. */
+  onWithdraw?: ((doc: ApplicationDocumentDto) => (() => void) | undefined) | undefined;
 }) {
   const { t } = useTranslation();
   // The merged file (portal-core §2 merged container card) stands above the documents it was made from.
@@ -117,6 +120,7 @@ export default function ContainerSection({
             : undefined
         }
         onRemove={() => onRemove(entry)}
+        onWithdraw={doc && !readOnly ? onWithdraw?.(doc) : undefined}
       />
     );
   };

@@ -21,6 +21,8 @@ export interface DocumentCardProps {
   /** Moves the card one place up (-1) or down (+1); absent where it cannot move that way. */
   onMove?: { up?: () => void; down?: () => void } | undefined;
   onRemove: () => void;
+  /** Withdraws the document (asks first); absent where not offered (canWithdrawDocument). */
+  onWithdraw?: (() => void) | undefined;
   /** Opens the document's tags (and type) dialog, under the menu item `text`. */
   onLabels?: { text: string; open: () => void } | undefined;
   /** The document's tags, shown under its status. */
@@ -43,6 +45,7 @@ export default function DocumentCard({
   onPreview,
   onMove,
   onRemove,
+  onWithdraw,
   onLabels,
   labels,
   dragHandle,
@@ -52,18 +55,20 @@ export default function DocumentCard({
   const { base, extension } = splitFileName(fileName);
   const inFlight = local?.phase === 'queued' || local?.phase === 'uploading';
 
-  const statusView =
-    status.kind === 'error' ? (
-      <StatusIndicator type="error">{status.text}</StatusIndicator>
-    ) : status.kind === 'done' ? (
-      <Box variant="small" color="text-body-secondary">
-        {status.text}
-      </Box>
-    ) : status.kind === 'queued' ? (
-      <StatusIndicator type="pending">{status.text}</StatusIndicator>
-    ) : (
-      <StatusIndicator type="in-progress">{status.text}</StatusIndicator>
-    );
+  const withdrawn = doc?.status?.toLowerCase() === 'withdrawn';
+  const statusView = withdrawn ? (
+    <StatusIndicator type="stopped">{t('documents.withdrawnStatus')}</StatusIndicator>
+  ) : status.kind === 'error' ? (
+    <StatusIndicator type="error">{status.text}</StatusIndicator>
+  ) : status.kind === 'done' ? (
+    <Box variant="small" color="text-body-secondary">
+      {status.text}
+    </Box>
+  ) : status.kind === 'queued' ? (
+    <StatusIndicator type="pending">{status.text}</StatusIndicator>
+  ) : (
+    <StatusIndicator type="in-progress">{status.text}</StatusIndicator>
+  );
 
   const completed = doc?.uploadStatus === 'Completed';
   const items: MenuItem[] = [
@@ -72,6 +77,7 @@ export default function DocumentCard({
     ...(!readOnly && onLabels ? [{ id: 'labels', text: onLabels.text }] : []),
     ...(!readOnly && onMove?.up ? [{ id: 'up', text: t('documents.moveUp') }] : []),
     ...(!readOnly && onMove?.down ? [{ id: 'down', text: t('documents.moveDown') }] : []),
+    ...(!readOnly && onWithdraw ? [{ id: 'withdraw', text: t('documents.withdraw') }] : []),
     // Remove only where the server says the caller may (isDeletable: the uploader or a Manage
     // participant); a file not yet recorded is the caller's own upload.
     ...(readOnly || (doc && !doc.isDeletable) ? [] : [{ id: 'remove', text: t('documents.remove') }]),
@@ -82,6 +88,7 @@ export default function DocumentCard({
     up: onMove?.up,
     down: onMove?.down,
     remove: onRemove,
+    withdraw: onWithdraw,
     labels: onLabels?.open,
   };
 

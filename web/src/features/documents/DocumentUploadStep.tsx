@@ -1,13 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ApplicationDocumentDto } from '../../../../shared/schemas/documents';
-import { useQueryClient } from '@tanstack/react-query';
+import type { ApplicationStatus } from '../../../../shared/schemas/applications';
+import { canWithdrawDocument } from '../../../../shared/domain/documents';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { documentsApi } from '../../api/documents';
 import { applicationKeys } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
+import { CriticalAlertDialog } from '../../components/CriticalAlertDialog';
 import ContainerSection, { type Entry } from './ContainerSection';
 import {
   ExpiredFilesDialog,
@@ -42,7 +46,7 @@ export interface DocumentUploadStepProps {
    * The details page's extras: 'Remove all' per container and tags (and, on a child application,
    * the type, from its form's types) on each card.
    */
-  details?: { child: ChildForm | undefined } | undefined;
+  details?: { child: ChildForm | undefined; applicationStatus: ApplicationStatus } | undefined;
 }
 
 /**
@@ -98,6 +102,22 @@ export default function DocumentUploadStep({
   const [confirm, setConfirm] = useState<{ name: string; fileName: string; containerName: string }>();
   const [removing, setRemoving] = useState(false);
   const [removeAll, setRemoveAll] = useState<StepContainer | undefined>();
+  const [withdrawing, setWithdrawing] = useState<ApplicationDocumentDto | undefined>();
+  const withdraw = useMutation({
+    mutationFn: (doc: ApplicationDocumentDto) => documentsApi.withdraw(applicationId, doc.name),
+    onSuccess: async (_updated, doc) => {
+      toasts.show({ type: 'success', content: t('documents.withdrawn', { fileName: doc.fileName }) });
+      setWithdrawing(undefined);
+      await refresh();
+    },
+    // The server's words (e.g. why the document can no longer change), under what failed.
+    onError: (error, doc) =>
+      toasts.show({
+        type: 'error',
+        header: t('documents.withdrawFailed', { fileName: doc.fileName }),
+        content: error.message,
+      }),
+  });
   const [preview, setPreview] = useState<ApplicationDocumentDto | undefined>();
   const [labelling, setLabelling] = useState<ApplicationDocumentDto | undefined>();
 
@@ -260,6 +280,10 @@ export default function DocumentUploadStep({
                       text: details.child ? t('documents.labels.menuWithType') : t('documents.labels.menu'),
                       open: setLabelling,
                     },
+                    onWithdraw: (doc: ApplicationDocumentDto) =>
+                      canWithdrawDocument(doc, details.applicationStatus)
+                        ? () => setWithdrawing(doc)
+                        : undefined,
                     labelsOf: (doc: ApplicationDocumentDto) =>
                       isSettledDoc(doc) ? (
                         <CardLabels applicationId={applicationId} doc={doc} child={details.child} />
@@ -276,6 +300,16 @@ export default function DocumentUploadStep({
         onCancel={() => setConfirm(undefined)}
         onConfirm={() => void confirmRemove()}
       />
+      <CriticalAlertDialog
+        visible={withdrawing !== undefined}
+        title={t('documents.withdrawTitle', { fileName: withdrawing?.fileName ?? '' })}
+        busy={withdraw.isPending}
+        onCancel={() => setWithdrawing(undefined)}
+        onContinue={() => withdrawing && withdraw.mutate(withdrawing)}
+      >
+        <Box>{t('documents.withdrawBody', { fileName: withdrawing?.fileName ?? '' })}</Box>
+        <Box>{t('documents.withdrawNext')}</Box>
+      </CriticalAlertDialog>
       <RemoveAllDialog
         containerName={removeAll?.displayName}
         busy={removing}

@@ -80,6 +80,7 @@ export default function DocumentsSection({
           app.applicationType === 'Standalone'
             ? undefined
             : { jurisdictionId: app.jurisdictionId, formId: app.formId },
+        applicationStatus: app.status,
       }}
     />
   );
