@@ -6,7 +6,7 @@
  */
 import type { AccessLevel } from '../schemas/common.js';
 import type { ParticipantType } from '../schemas/reference.js';
-import participantTypesJson from '../reference/participant-types.json';
+import participantTypesJson from '../reference/participant-types.json' with { type: 'json' };
 import { accessRank } from './applications.js';
 import { formatMessage } from './applications.js';
 
