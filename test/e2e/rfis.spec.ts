@@ -121,8 +121,8 @@ test('the applicant answers an RFI round with a document, submits it and prints 
   // Both answered: submit the round.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Submit round' }).first()).toBeEnabled({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Submit round' }).first()).toBeEnabled({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Submit round' }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('2 open points of round 1');
