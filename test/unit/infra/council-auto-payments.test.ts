@@ -149,6 +149,14 @@ function fakeCouncil(start: CouncilApplication) {
     ) => once(o?.idempotencyKey, 'stages', () => touch({ workflowStages: b.workflowStages })),
     grant: async (_: string, consentNumber: string, o?: { idempotencyKey?: string }) =>
       once(o?.idempotencyKey, 'grant', () => touch({ consentNumber, recordType: 'Consent' })),
+    // The consent and its conditions, sent with the grant (infra/council/issued-pdf.ts).
+    issueDocument: async (
+      _: string,
+      kind: string,
+      _name: string,
+      _bytes: Uint8Array,
+      o?: { idempotencyKey?: string },
+    ) => once(o?.idempotencyKey, `issue ${kind}`, () => ({ kind })),
     requiredInspections: async (_: string, _b: object, o?: { idempotencyKey?: string }) =>
       once(o?.idempotencyKey, 'inspections', () => touch()),
     issueInvoice: async (_: string, body: IssueInvoice, o?: { idempotencyKey?: string }) =>
@@ -201,6 +209,11 @@ describe('the automatic council over the API', () => {
     expect(steps).toEqual(['startAssessment', 'assess', 'assess', 'grant', 'startInspections']);
     expect(fake.writes.filter((w) => w === 'invoice')).toHaveLength(1);
     expect(fake.payments[0]!.status).toBe('AwaitingPayment');
+    // With the grant, the consent and its conditions (issue 36 finding 5), each once.
+    expect(fake.writes.filter((w) => w.startsWith('issue '))).toEqual([
+      'issue Building consent',
+      'issue Consent conditions',
+    ]);
   });
 
   test('a retried acceptance replays: one invoice', async () => {

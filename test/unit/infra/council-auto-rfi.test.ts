@@ -160,6 +160,14 @@ function fakeCouncil(start: CouncilApplication) {
     ) => once(o?.idempotencyKey, 'stages', () => touch({ workflowStages: b.workflowStages })),
     grant: async (_: string, consentNumber: string, o?: { idempotencyKey?: string }) =>
       once(o?.idempotencyKey, 'grant', () => touch({ consentNumber, recordType: 'Consent' })),
+    // The consent and its conditions, sent with the grant (infra/council/issued-pdf.ts).
+    issueDocument: async (
+      _: string,
+      kind: string,
+      _name: string,
+      _bytes: Uint8Array,
+      o?: { idempotencyKey?: string },
+    ) => once(o?.idempotencyKey, `issue ${kind}`, () => ({ kind })),
     requiredInspections: async (_: string, b: object, o?: { idempotencyKey?: string }) =>
       once(o?.idempotencyKey, 'inspections', () => touch({})),
     raiseRfiRound: async (_: string, body: RaiseRfiRound, o?: { idempotencyKey?: string }) =>
