@@ -93,6 +93,8 @@ describe('the Documents section of /application-details (portal-core §2)', () =
 
   it('a completed consent offers no drop zone or Required badge, and says why (shared uploadOffer)', async () => {
     api.list.mockResolvedValue(listed);
+    // The proofs of payment (open at every status for an invoice's page) open nothing here.
+    api.containers.mockResolvedValue([...CONTAINERS, container('payment-proofs', 'Proofs of payment', 9)]);
     renderSection({ app: { ...APP, status: 'Completed', consentNumber: 'WCC-BC-1' } as ApplicationDto });
     await screen.findByRole('group', { name: 'a.pdf' });
     expect(screen.getByText('This application takes no more documents')).toBeTruthy();
@@ -102,6 +104,7 @@ describe('the Documents section of /application-details (portal-core §2)', () =
       ),
     ).toBeTruthy();
     expect(screen.queryByText('Drop your file(s) here or click to browse')).toBeNull();
+    expect(screen.queryByText(/You can upload only what the council asked for/)).toBeNull();
     expect(screen.queryByText('Required')).toBeNull();
     expect(await menuOf('b.pdf')).toEqual(['Preview', 'Download']);
   });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { uploadOffer } from '../../../../shared/domain/offers';
+import { inOpenGroup, uploadOffer } from '../../../../shared/domain/offers';
 import { groupFactsOfView } from '../../../../shared/domain/document-groups';
 import type { ApplicationDto } from '../../../../shared/schemas/applications';
 import type { DocumentContainer } from '../../../../shared/schemas/reference';
@@ -51,8 +51,11 @@ export default function DocumentsSection({
   const facts = councilGroups.map(groupFactsOfView);
   const offer = uploadOffer(app);
   const locked = readOnly || !offer.allowed;
-  // The containers of the council's groups open for uploads now (the same rule the server takes them by).
-  const opens = (containerId: string) => !readOnly && uploadOffer(app, containerId, facts).allowed;
+  // The containers of the council's groups open for uploads now (the same rule the server takes them
+  // by). Only the council's: the proofs of payment, open at every status, are added from an invoice's
+  // page, never from here.
+  const opens = (containerId: string) =>
+    !readOnly && inOpenGroup(app, containerId, facts) && uploadOffer(app, containerId, facts).allowed;
   const required = new Set(locked ? [] : requiredIds);
   const list: StepContainer[] = containers.data
     .filter((c) => c.containerType !== 'RFIDocument')
