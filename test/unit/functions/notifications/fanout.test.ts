@@ -417,3 +417,24 @@ describe('what people read (issue 36 finding 10, docs/content-guide.md "Emails")
     expect(mailTo('watcher')!.subject).toBe(`Participant added: ${LABEL}`);
   });
 });
+
+describe('the stream consumer is handed every event the fan-out tells', () => {
+  test("each event type with a story in storyOf is in TOLD_EVENTS and in the notifications function's filter", async () => {
+    const { readFileSync } = await import('node:fs');
+    const { TOLD_EVENTS } = await import('../../../../functions/notifications/service/stories.js');
+    const { consumerFunctions } = await import('../../../../functions/platform/events/consumer-functions.js');
+    const source = readFileSync('functions/notifications/service/stories.ts', 'utf8');
+    // storyOf's cases are event types (councilStory's are actions of ApplicationUpdated, told through it).
+    const body = source.slice(
+      source.indexOf('export function storyOf'),
+      source.indexOf('export function applicationIdOf'),
+    );
+    const told = [...body.matchAll(/case '(\w+)':/g)].map((m) => m[1]);
+    expect(told.length).toBeGreaterThan(10);
+    const notifications = consumerFunctions.find((f) => f.feature === 'notifications')!;
+    for (const type of told) {
+      expect(TOLD_EVENTS as readonly string[], type).toContain(type);
+      expect(notifications.handles as readonly string[], type).toContain(type);
+    }
+  });
+});
