@@ -105,7 +105,12 @@ function readFailures(file: string): string[] {
       .find((l) => l.trim()) ?? '';
   const rel = (f: string) => f.replace(process.cwd() + '/', '');
   if (Array.isArray(j.testResults)) {
-    for (const f of j.testResults as { name: string; message?: string; assertionResults?: unknown[] }[]) {
+    for (const f of j.testResults as {
+      name: string;
+      status?: string;
+      message?: string;
+      assertionResults?: unknown[];
+    }[]) {
       const failed = (f.assertionResults ?? []) as {
         status: string;
         fullName: string;
@@ -114,8 +119,8 @@ function readFailures(file: string): string[] {
       for (const t of failed.filter((a) => a.status === 'failed')) {
         out.push(`${rel(f.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
       }
-      if (!failed.some((a) => a.status === 'failed') && f.message)
-        out.push(`${rel(f.name)}: ${firstLine(f.message)}`);
+      if (!failed.some((a) => a.status === 'failed') && (f.message || f.status === 'failed'))
+        out.push(`${rel(f.name)}: ${firstLine(f.message) || 'the file failed outside its tests'}`);
     }
     return out;
   }
@@ -189,6 +194,8 @@ async function main() {
     const layer = selected.find((l) => l.name === r.name);
     if (r.code === 0 || !layer?.report) continue;
     const failures = readFailures(join(reports, layer.report));
+    if (failures.length === 0)
+      console.log(`  ✗ ${r.name}: its report names no failing test; search the log above for "×" or "FAIL"`);
     for (const f of failures.slice(0, 20)) console.log(`  ✗ ${r.name}: ${f.slice(0, 400)}`);
     if (failures.length > 20) console.log(`  … and ${failures.length - 20} more`);
   }

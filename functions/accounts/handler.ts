@@ -5,7 +5,7 @@ import { tableRateCounter } from '../platform/data/rate-counter.js';
 import { clientAddress } from '../platform/http/edge.js';
 import { logger } from '../platform/logger.js';
 import { rateLimiter, rateLimitsFrom } from '../platform/rate-limit.js';
-import { independentAuthoritiesOf } from '../reference/service.js';
+import { independentAuthoritiesOf } from '../reference/index.js';
 import { contract } from './contract.js';
 import { claimCaptchaSolution } from './repository/captcha.js';
 import { isConfirmationCode, rememberConfirmation } from './repository/confirmations.js';

@@ -1,8 +1,11 @@
 import { loadApplicationAccess } from '../platform/access.js';
-import { getUserProfile } from '../accounts/service.js';
-import { catalogue } from '../reference/catalogue.js';
-import { detectAuthorityOfAddress } from '../reference/detection.js';
-import { independentAuthoritiesOf, isServiceable } from '../reference/service.js';
+import { getUserProfile } from '../accounts/index.js';
+import {
+  catalogue,
+  detectAuthorityOfAddress,
+  independentAuthoritiesOf,
+  isServiceable,
+} from '../reference/index.js';
 import {
   createApplication,
   getAccess,
@@ -19,7 +22,7 @@ import {
 } from './repository/applications.js';
 import { deleteApplication } from './repository/delete.js';
 import type { ApplicationPorts } from './service/ports.js';
-import { containerMergeStatuses } from '../documents/repository-merge.js';
+import { containerMergeStatuses } from '../documents/index.js';
 
 /**
  * The real ports of the applications services (./service/ports.ts): the table, the reference

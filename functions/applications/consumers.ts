@@ -7,7 +7,7 @@ import { deleteSearchEntries, putSearchEntries, searchEntriesOf } from './reposi
 import type { SearchEntry } from './repository/search-entries.js';
 import { accessUserIds, tableContributionStore } from './repository/read-model.js';
 import { reconcile } from './model/read-model.js';
-import { PARTICIPANT_EVENTS } from '../participants/events.js';
+import { PARTICIPANT_EVENTS } from '../participants/index.js';
 import type { ContributionStore } from './model/read-model.js';
 
 /**

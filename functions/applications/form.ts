@@ -3,8 +3,8 @@ import { deleteUpload, presignUpload, readUpload, uploadSize } from '../platform
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { LambdaImplementations } from '../platform/http/handler.js';
 import { logger } from '../platform/logger.js';
-import { lodgementItems } from '../council/lodgement.js';
-import { catalogue } from '../reference/catalogue.js';
+import { lodgementItems } from '../council/index.js';
+import { catalogue } from '../reference/index.js';
 import { applicationPorts } from './adapters.js';
 import { contract } from './contract.js';
 import { updateApplication } from './repository/applications.js';

@@ -1,6 +1,6 @@
 import type { ContactDto } from '../../shared/schemas/contacts.js';
 import { defined } from '../../shared/domain/objects.js';
-import { toQualificationDtos } from '../participants/dto.js';
+import { toQualificationDtos } from '../participants/index.js';
 import type { ContactRecord } from './repository.js';
 
 /** A library contact as the API returns it (portal-core §3 Contact). */

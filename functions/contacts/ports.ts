@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { lookupAdapters } from '../platform/adapters/lookups/index.js';
-import { referenceData } from '../reference/data.js';
+import { referenceData } from '../reference/index.js';
 import {
   contactIdByEmail,
   getContact,

@@ -4,8 +4,7 @@ import type { ContactFields, ContactPatchFields } from '../../shared/schemas/con
 import { defined } from '../../shared/domain/objects.js';
 import { soleTraderOrganisationId } from '../../shared/domain/organisations.js';
 import { Invalid, NotFound } from '../platform/errors.js';
-import { qualificationRules } from '../participants/service/qualifications.js';
-import type { QualificationPorts } from '../participants/service/qualifications.js';
+import { qualificationRules, type QualificationPorts } from '../participants/index.js';
 import type { ContactRecord, ContactWrite } from './repository.js';
 
 /** What the contact library needs (the table, the qualification types, the LBP register). */

@@ -1,7 +1,6 @@
-import { catalogue } from '../reference/catalogue.js';
+import { catalogue } from '../reference/index.js';
 import { documentsOf, latestSnapshotOf, participantsOf } from './repository/parts.js';
-import { presignedDownload } from '../documents/service/storage.js';
-import { toDocumentDto } from '../documents/service/view.js';
+import { presignedDownload, toDocumentDto } from '../documents/index.js';
 import { applicationsByIds, lodgementsOf } from './repository/lodgements.js';
 import { feedEntriesOf } from './repository/feed.js';
 import { councilReads } from './service/reads.js';

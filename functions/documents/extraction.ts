@@ -10,7 +10,7 @@ import { withPdf } from './service/pdf-ranges.js';
 import { readTitle, type TitleResult } from './service/title.js';
 import { proposeService, type ProposeResult } from './service/propose.js';
 import { finishExtraction, fillLegalDescription } from './repository-extraction.js';
-import { applicationOf, participantsOf, writeProposedOwnersGroup } from '../participants/owners-group.js';
+import { applicationOf, participantsOf, writeProposedOwnersGroup } from '../participants/index.js';
 
 /** Payload of the extraction state machine's Task (infra/workflows/extraction.asl.json). */
 export const ExtractionTaskInput = z.object({

@@ -1,7 +1,7 @@
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
 import { ensureSummaryPdf } from '../applications/service/summary-pdf.js';
-import { catalogue } from '../reference/catalogue.js';
+import { catalogue } from '../reference/index.js';
 import { contract } from './contract.js';
 import { getApplicationDocument, listApplicationDocuments, markDocumentUploading } from './repository.js';
 import { getContainerRelation } from './repository-merge.js';

@@ -2,7 +2,7 @@
  * The merge service on the table and the uploads bucket (docs/documents.md "Merge"), for the merge's
  * consumers (merge-consumers.ts) and its worker (merge-worker.ts).
  */
-import { catalogue } from '../reference/catalogue.js';
+import { catalogue } from '../reference/index.js';
 import { listApplicationDocuments } from './repository.js';
 import {
   applicationFormOf,

@@ -16,7 +16,7 @@ import { decodeS3EventKey } from './model/keys.js';
 import { scanService } from './service/scan.js';
 import { documentChecks } from './service/checks/index.js';
 import { entities } from '../platform/data/service.js';
-import { catalogue } from '../reference/catalogue.js';
+import { catalogue } from '../reference/index.js';
 import { councilFeedItems } from '../council/index.js';
 import type { FetchedObject, ScanPorts } from './service/scan.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { requireCaptcha } from '../accounts/service.js';
-import { moveLibrary } from '../contacts/library.js';
+import { requireCaptcha } from '../accounts/index.js';
+import { moveLibrary } from '../contacts/index.js';
 import { tableRateCounter } from '../platform/data/rate-counter.js';
 import { rateLimiter, rateLimitsFrom, type RateLimiter } from '../platform/rate-limit.js';
 import * as members from './repository/members.js';

@@ -2,7 +2,7 @@ import { defineConsumer } from '../platform/events/consumers.js';
 import type { EventConsumer } from '../platform/events/consumers.js';
 import { sendMail } from '../platform/adapters/mail.js';
 import { webUrl } from '../platform/adapters/web-url.js';
-import { referenceData } from '../reference/data.js';
+import { referenceData } from '../reference/index.js';
 import {
   getApplicationRecord,
   getParticipant,

@@ -3,7 +3,7 @@
  * service/propose.ts): the application and its participants as they are, and writing a proposed
  * owners group (./service/owners-group.ts) through the participants' own transactional write.
  */
-import { referenceData } from '../reference/data.js';
+import { referenceData } from '../reference/index.js';
 import { getApplicationRecord, listParticipants, writeParticipants } from './repository.js';
 import type { ParticipantRecord } from './repository.js';
 import type { ApplicationRecord } from '../platform/access.js';

@@ -1,6 +1,6 @@
 import { createFeatureHandler } from '../platform/http/handler.js';
 import type { LambdaImplementations } from '../platform/http/handler.js';
-import { catalogue } from '../reference/catalogue.js';
+import { catalogue } from '../reference/index.js';
 import { contract } from './contract.js';
 import { documentsOf, pointsOf } from './repository/points.js';
 import { findPdf, pdfLink, storePdf } from './repository/pdfs.js';

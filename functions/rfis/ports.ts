@@ -1,5 +1,5 @@
-import { catalogue } from '../reference/catalogue.js';
-import { councilFeedItems } from '../council/lodgement.js';
+import { catalogue } from '../reference/index.js';
+import { councilFeedItems } from '../council/index.js';
 import * as points from './repository/points.js';
 import { rfisService, type RfiPorts } from './service/rfis.js';
 

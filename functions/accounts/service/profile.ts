@@ -7,7 +7,7 @@ import { messages } from '../../../shared/domain/validation.js';
 import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
 import type { UserCaller } from '../../platform/caller.js';
 import { Invalid, NotFound, Rejected } from '../../platform/errors.js';
-import type { IndependentAuthorityDto } from '../../reference/service.js';
+import type { IndependentAuthorityDto } from '../../reference/index.js';
 import { cognitoClientError, cognitoErrorName, cognitoMessage } from '../cognito.js';
 import type { UserPool } from '../repository/user-pool.js';
 import type { UserProfilePatch, UserRecord } from '../repository/users.js';

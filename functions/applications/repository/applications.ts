@@ -1,7 +1,7 @@
 import { defined } from '../../../shared/domain/objects.js';
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { catalogue } from '../../reference/catalogue.js';
+import { catalogue } from '../../reference/index.js';
 import { entities, service } from '../../platform/data/service.js';
 import type {
   application as applicationEntity,
@@ -23,7 +23,7 @@ import type { TransactionEntities, TransactionItems } from '../../platform/event
 import type { DomainEvent, DomainEventCatalogue, SearchValues } from '../../platform/events/types.js';
 import participantTypesJson from '../../../shared/reference/participant-types.json' with { type: 'json' };
 import type { ParticipantType } from '../../../shared/schemas/reference.js';
-import { guardsOf } from '../../participants/guards.js';
+import { guardsOf } from '../../participants/index.js';
 
 /**
  * Applications (functions/platform/data/README.md A1–A3, L5, S1–S4, P1, H1, T2): the application record, the

@@ -8,7 +8,7 @@ import type {
 import type { applicationDocument as documentEntity } from '../../platform/data/entities/documents.js';
 import { s3Client } from '../../platform/adapters/aws/s3.js';
 import { requireEnv } from '../../platform/config.js';
-import { generatedKey } from '../../documents/model/keys.js';
+import { generatedKey } from '../../documents/index.js';
 
 /**
  * Step data items (one per application and step), the submission snapshots, and the summary PDF

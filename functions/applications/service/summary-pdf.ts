@@ -2,8 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { SIZE, Writer } from '../../platform/pdf/writer.js';
 import type { FormioComponent, FormioInput } from '../../../shared/schemas/formio.js';
 import { getFormioDefinition } from '../../../shared/formio/definitions.js';
-import { referenceData } from '../../reference/data.js';
-import type { ReferenceData } from '../../reference/data.js';
+import { referenceData, type ReferenceData } from '../../reference/index.js';
 import { fullAddressOf } from '../../../shared/domain/address.js';
 import {
   DATE_FORMAT,

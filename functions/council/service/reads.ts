@@ -8,9 +8,8 @@ import type {
 } from '../../../shared/schemas/council.js';
 import { Invalid } from '../../platform/errors.js';
 import type { ApplicationRecord } from '../../platform/access.js';
-import { toParticipantDto } from '../../participants/dto.js';
-import { servedKey } from '../../documents/service/documents.js';
-import { toDocumentDto } from '../../documents/service/view.js';
+import { toParticipantDto } from '../../participants/index.js';
+import { servedKey, toDocumentDto } from '../../documents/index.js';
 import type { LodgementPosition, LodgementRecord } from '../repository/lodgements.js';
 import type { DocumentRecord, ParticipantRecord } from '../repository/parts.js';
 import { toCouncilApplication, toCouncilSummary } from './view.js';

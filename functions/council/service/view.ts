@@ -3,7 +3,7 @@ import { CouncilApplication as CouncilApplicationSchema } from '../../../shared/
 import type { RequiredInspection, WorkflowStage } from '../../../shared/schemas/applications.js';
 import { defined } from '../../../shared/domain/objects.js';
 import type { ApplicationRecord } from '../../platform/access.js';
-import { toApplicationDto } from '../../applications/service/dto.js';
+import { toApplicationDto } from '../../applications/index.js';
 
 /** The newest submission snapshot, as stored (content is the JSON the submission kept). */
 export interface SnapshotSource {

@@ -5,7 +5,7 @@
  * description when empty, and the document's outcome (hasExtractedData, the note, the issue date).
  * Idempotent: a re-run finds its proposal in place and writes no second group.
  */
-import type { ParticipantRecord, ProposedOwnersGroup } from '../../participants/owners-group.js';
+import type { ParticipantRecord, ProposedOwnersGroup } from '../../participants/index.js';
 import type { ApplicationRecord } from '../../platform/access.js';
 import type { ExtractionNote } from '../../../shared/schemas/documents.js';
 import { EXTRACTION_AUTHOR, proposeFromTitle, type Proposal } from './proposal.js';

@@ -1,5 +1,5 @@
 import { headUpload, putUpload } from '../../platform/adapters/aws/uploads.js';
-import { presignedDownload } from '../../documents/service/storage.js';
+import { presignedDownload } from '../../documents/index.js';
 
 /**
  * The stored RFIs PDFs (uploads bucket, `rfis-pdf/{applicationId}/{hash}.pdf`; docs/rfis.md): the

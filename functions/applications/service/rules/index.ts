@@ -88,5 +88,4 @@ export function enabledSteps(
       complete: isStepComplete(s, input, results),
     }));
 }
-export { formReference } from '../../../reference/form-reference.js';
-export type { FormReference } from '../../../reference/form-reference.js';
+export { formReference, type FormReference } from '../../../reference/index.js';
