@@ -1,5 +1,6 @@
 import type { AuthorityPaymentOptions } from '../../shared/schemas/payments.js';
 import type { ReferenceData } from './reference-data.js';
+import { isPlaceholderNzBankAccount } from '../../shared/domain/nz-bank-account.js';
 
 /**
  * Demo and placeholder reference data (issue 33 point 8): what a local stack and test stages show,
@@ -27,8 +28,12 @@ export const isDemoAuthority = (authorityId: string): boolean => DEMO_AUTHORITY_
 export const isDemoGrant = (g: { email: string; authorityId: string }): boolean =>
   isDemoAuthority(g.authorityId) || DEMO_EMAIL_DOMAIN.test(g.email.trim());
 
-/** An NZ account number with the all-zero bank and branch: a placeholder, not an account. */
-export const isPlaceholderAccount = (accountNumber: string): boolean => /^0{2}-0{4}-/.test(accountNumber);
+/**
+ * An NZ account number with the all-zero bank and branch: a placeholder, not an account
+ * (shared/domain/nz-bank-account.ts). A prod-like synth refuses them (infra/stacks/config.ts); this
+ * leaves them out at run time as well.
+ */
+export const isPlaceholderAccount = isPlaceholderNzBankAccount;
 
 /** The reference data without the demo authority, its images and the demo grants. */
 export function withoutDemoData(data: ReferenceData): ReferenceData {

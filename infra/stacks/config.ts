@@ -1,5 +1,8 @@
 import type { Node } from 'constructs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PaymentOptionsReference } from '../../shared/schemas/payments.js';
+import { isPlaceholderNzBankAccount } from '../../shared/domain/nz-bank-account.js';
 import { repoRoot } from '../constructs/portal-function.js';
 import type { RouteDef } from '../../functions/routes.js';
 import { councilsOf } from '../council/councils.js';
@@ -78,7 +81,17 @@ export interface PortalConfig {
    * topic (confirmed by its recipient). Without it the topic has no subscriber until one is added.
    */
   alarmEmail?: string;
+  /**
+   * The authorities' payment options as the payments functions bundle them
+   * ({@link PAYMENT_OPTIONS_FILE}, read at synth when unset; tests give their own). Checked by
+   * {@link resolveConfig}: every deposit account a valid NZ bank account number, and none a
+   * placeholder in a prod-like stage (issue 37 point 6).
+   */
+  paymentOptions?: unknown;
 }
+
+/** Where the authorities' payment options (and their deposit accounts) live. */
+export const PAYMENT_OPTIONS_FILE = 'shared/reference/payment-options.json';
 
 export const PROD_LIKE_STAGES = ['prod', 'production', 'staging', 'preprod'];
 
@@ -162,7 +175,34 @@ export function resolveConfig(config: PortalConfig): ResolvedConfig {
         `Stage ${config.stage} is prod-like: paymentGatewayUrl ${gateway} is the gateway's UAT (test) site.`,
       );
   }
+  checkPaymentOptions(
+    config.stage,
+    config.prodLike,
+    config.paymentOptions ?? JSON.parse(readFileSync(path.join(repoRoot, PAYMENT_OPTIONS_FILE), 'utf8')),
+  );
   return { ...config, paymentGatewayUrl: gateway ?? UAT_PAYMENT_GATEWAY_URL };
+}
+
+/**
+ * The deposit accounts a stage would offer (issue 37 point 6): any stage refuses one that is not a
+ * valid NZ bank account number (the payments functions would fail at cold start), naming the
+ * authority, the field and the reason; a prod-like stage refuses the placeholders (`00-0000-…`)
+ * too, so no council's deposit option goes live without its own account.
+ */
+export function checkPaymentOptions(stage: string, prodLike: boolean, options: unknown): void {
+  const parsed = PaymentOptionsReference.safeParse(options);
+  if (!parsed.success)
+    throw new Error(
+      `${PAYMENT_OPTIONS_FILE}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  if (!prodLike) return;
+  const placeholders = Object.entries(parsed.data)
+    .filter(([, o]) => o.deposit && isPlaceholderNzBankAccount(o.deposit.accountNumber))
+    .map(([id, o]) => `${id} (${o.deposit!.accountNumber})`);
+  if (placeholders.length)
+    throw new Error(
+      `Stage ${stage} is prod-like: the deposit account of ${placeholders.join(', ')} is a placeholder, not a bank account. Put each council's own account in ${PAYMENT_OPTIONS_FILE} (it must pass the NZ bank account check), or remove its deposit option.`,
+    );
 }
 
 /** The spec's "error replay sample rate 0.3 on error" unless told otherwise; a share from 0 to 1. */

@@ -4,6 +4,7 @@ import { Id } from './common.js';
 import { messages } from '../domain/validation.js';
 import { paymentStatuses, paymentTypes, toCents, transactionResults } from '../domain/payments.js';
 import { EXPIRY_JOB, REMINDER_JOB } from '../domain/payment-requests.js';
+import { checkNzBankAccount, isPlaceholderNzBankAccount } from '../domain/nz-bank-account.js';
 
 /**
  * Payments (portal-organisation §3, §7; issue 19; docs/payments.md): invoices, their options and
@@ -32,6 +33,20 @@ export const SurchargeRule = z
   })
   .strict();
 
+/**
+ * An authority's deposit account (issue 37 point 6): a valid NZ bank account number (bank, branch,
+ * check digits: shared/domain/nz-bank-account.ts), kept in the portal's form; or a placeholder
+ * (`00-0000-…`, which no bank has), which only a test stage may have (infra/stacks/config.ts). A
+ * refusal names the reason (an unknown bank, a branch outside its bank's ranges, the check digits).
+ */
+export const DepositAccountNumber = z.string().transform((text, ctx) => {
+  if (isPlaceholderNzBankAccount(text)) return text.trim();
+  const checked = checkNzBankAccount(text);
+  if (checked.ok) return checked.account.formatted;
+  ctx.addIssue({ code: 'custom', message: checked.reason });
+  return z.NEVER;
+});
+
 /** The options an authority offers (portal-organisation §3 "Payment options by type"). */
 export const AuthorityPaymentOptions = z
   .object({
@@ -44,9 +59,7 @@ export const AuthorityPaymentOptions = z
         displayName: z.string().min(1),
         bankName: z.string().min(1),
         accountName: z.string().min(1),
-        accountNumber: z
-          .string()
-          .regex(/^\d{2}-\d{4}-\d{7}-\d{2,3}$/, 'An NZ bank account number: 12-3456-7890123-00'),
+        accountNumber: DepositAccountNumber,
         routingNumber: z.string().optional(),
         paymentInstruction: z.string().min(1),
       })
@@ -174,7 +187,8 @@ export const DepositDecision = z.discriminatedUnion('decision', [
 
 /**
  * shared/reference/payment-options.json: the options of each authority that takes payments, by id.
- * The bank accounts are placeholders (00-0000-…) until each council gives its own (docs/payments.md).
+ * The bank accounts are placeholders (00-0000-…) until each council gives its own (docs/payments.md);
+ * any other account must pass the NZ bank account check ({@link DepositAccountNumber}).
  */
 export const PaymentOptionsReference = z.record(z.string(), AuthorityPaymentOptions);
 

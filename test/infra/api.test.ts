@@ -11,7 +11,7 @@ import {
 } from '../../functions/routes.js';
 import { apiStageName } from '../../infra/stacks/index.js';
 import { lambdaMemory } from '../../infra/stacks/api-stack.js';
-import { buildTestApp, propsOf, routeKeysOfTemplate, template } from './helpers.js';
+import { buildTestApp, propsOf, routeKeysOfTemplate, template, validPaymentOptions } from './helpers.js';
 
 type Fn = {
   Runtime: string;
@@ -351,7 +351,12 @@ describe('ApiStack', () => {
     expect(
       lookupsEnv(
         buildTestApp({
-          config: { stage: 'prod', prodLike: true, paymentGatewayUrl: 'https://sec.windcave.com' },
+          config: {
+            stage: 'prod',
+            prodLike: true,
+            paymentGatewayUrl: 'https://sec.windcave.com',
+            paymentOptions: validPaymentOptions,
+          },
         }),
       ),
     ).toBe('live');

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, propsOf, template } from './helpers.js';
+import { buildTestApp, propsOf, template, validPaymentOptions } from './helpers.js';
 import type { Template } from 'aws-cdk-lib/assertions';
 
 describe('AuthStack', () => {
@@ -10,7 +10,12 @@ describe('AuthStack', () => {
     t = template(buildTestApp().stacks.auth);
     prod = template(
       buildTestApp({
-        config: { stage: 'prod', prodLike: true, paymentGatewayUrl: 'https://sec.windcave.com' },
+        config: {
+          stage: 'prod',
+          prodLike: true,
+          paymentGatewayUrl: 'https://sec.windcave.com',
+          paymentOptions: validPaymentOptions,
+        },
       }).stacks.auth,
     );
   });

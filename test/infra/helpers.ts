@@ -5,6 +5,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { routeKeysOfTemplate } from '../../infra/stacks/api-stack.js';
 import { buildApp, type PortalConfig, type PortalStacks } from '../../infra/stacks/index.js';
+import paymentOptions from '../../shared/reference/payment-options.json' with { type: 'json' };
+
+/**
+ * The repository's payment options with every deposit account a valid one (IRD's worked example
+ * 01-902-0068389-00, not a council's): what a prod-like stage needs to synth, since it refuses the
+ * placeholders (infra/stacks/config.ts, test/infra/prod-settings.test.ts).
+ */
+export const validPaymentOptions = Object.fromEntries(
+  Object.entries(paymentOptions).map(([id, o]) => [
+    id,
+    { ...o, deposit: { ...o.deposit, accountNumber: '01-0902-0068389-00' } },
+  ]),
+);
 
 /** A minimal built SPA, so tests do not depend on (or zip) the real web/dist. */
 export function fakeWebDist(): string {

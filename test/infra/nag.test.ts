@@ -3,7 +3,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { NAG_PATTERN_ACK, PortalNagChecks } from '../../infra/constructs/nag.js';
 import { routes, type RouteDef, defineRoute, signedIn } from '../../functions/routes.js';
-import { buildTestApp } from './helpers.js';
+import { buildTestApp, validPaymentOptions } from './helpers.js';
 
 const summarise = (report: ReturnType<PortalNagChecks['validateScope']>) =>
   report.violations.map(
@@ -30,6 +30,7 @@ describe('cdk-nag AwsSolutions', () => {
         stage: 'prod',
         prodLike: true,
         paymentGatewayUrl: 'https://sec.windcave.com',
+        paymentOptions: validPaymentOptions,
         threatProtection: true,
         mailFrom: 'no-reply@portal.example.nz',
         // Routes of resources not routed yet stand in for them; those already in the table are kept once.

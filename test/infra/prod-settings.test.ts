@@ -3,13 +3,15 @@
  * the gateway's UAT address) its synth fails instead of falling back to UAT; every function of it
  * is told DEMO_DATA=excluded (the reference loader then loads no demo authority, grants or
  * placeholder bank accounts: test/unit/functions/reference/demo-data.test.ts), a test stage
- * DEMO_DATA=included.
+ * DEMO_DATA=included. Issue 37 point 6: every deposit account must pass the NZ bank account check,
+ * and a prod-like stage refuses the placeholders (`00-0000-…`).
  */
 import { describe, expect, it } from 'vitest';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { buildTestApp, propsOf, template } from './helpers.js';
+import { buildTestApp, propsOf, template, validPaymentOptions } from './helpers.js';
+import paymentOptions from '../../shared/reference/payment-options.json' with { type: 'json' };
 
-const prod = { stage: 'prod', prodLike: true } as const;
+const prod = { stage: 'prod', prodLike: true, paymentOptions: validPaymentOptions } as const;
 const PROD_GATEWAY = 'https://sec.windcave.com';
 
 type FnProps = { Environment?: { Variables?: Record<string, unknown> }; Description?: string };
@@ -38,6 +40,39 @@ describe('a prod-like stage', () => {
     expect(new Set(urls)).toEqual(new Set([PROD_GATEWAY]));
   });
 
+  it("with the repository's placeholder deposit accounts (00-0000-…): the synth fails, naming them", () => {
+    expect(() =>
+      buildTestApp({ config: { stage: 'prod', prodLike: true, paymentGatewayUrl: PROD_GATEWAY } }),
+    ).toThrow(
+      "Stage prod is prod-like: the deposit account of akl (00-0000-0000000-00), wcc (00-0000-0000001-00), ccc (00-0000-0000002-00), tcc (00-0000-0000003-00) is a placeholder, not a bank account. Put each council's own account in shared/reference/payment-options.json (it must pass the NZ bank account check), or remove its deposit option.",
+    );
+    const onePlaceholder = {
+      ...validPaymentOptions,
+      wcc: {
+        ...paymentOptions.wcc,
+        deposit: { ...paymentOptions.wcc.deposit, accountNumber: '00-0000-0000001-00' },
+      },
+    };
+    expect(() =>
+      buildTestApp({ config: { ...prod, paymentGatewayUrl: PROD_GATEWAY, paymentOptions: onePlaceholder } }),
+    ).toThrow(/the deposit account of wcc \(00-0000-0000001-00\) is a placeholder/);
+  });
+
+  it('with a deposit account that fails the NZ bank account check: the synth fails with the field and reason', () => {
+    const wrong = {
+      ...validPaymentOptions,
+      tcc: {
+        ...paymentOptions.tcc,
+        deposit: { ...paymentOptions.tcc.deposit, accountNumber: '01-902-0068388-00' },
+      },
+    };
+    expect(() =>
+      buildTestApp({ config: { ...prod, paymentGatewayUrl: PROD_GATEWAY, paymentOptions: wrong } }),
+    ).toThrow(
+      'shared/reference/payment-options.json: tcc.deposit.accountNumber: The check digits do not match (algorithm A): not an account of bank 01; check each digit',
+    );
+  });
+
   it('every function of every stack gets DEMO_DATA=excluded; the loader runs again when it changes', () => {
     const { stacks } = buildTestApp({ config: { ...prod, paymentGatewayUrl: PROD_GATEWAY } });
     let n = 0;
@@ -55,6 +90,20 @@ describe('a prod-like stage', () => {
 });
 
 describe('a test stage', () => {
+  it("keeps the repository's placeholder deposit accounts, but refuses an account that fails the check", () => {
+    expect(() => buildTestApp({ config: { stage: 'dev', prodLike: false } })).not.toThrow();
+    const wrong = {
+      ...paymentOptions,
+      akl: {
+        ...paymentOptions.akl,
+        deposit: { ...paymentOptions.akl.deposit, accountNumber: '07-0001-0000001-00' },
+      },
+    };
+    expect(() => buildTestApp({ config: { stage: 'dev', prodLike: false, paymentOptions: wrong } })).toThrow(
+      'shared/reference/payment-options.json: akl.deposit.accountNumber: Bank 07 is not a New Zealand bank number',
+    );
+  });
+
   it('falls back to the UAT gateway and includes the demo data', () => {
     const { stacks } = buildTestApp({ config: { stage: 'dev', prodLike: false } });
     const api = template(stacks.api);

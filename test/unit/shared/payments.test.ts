@@ -18,6 +18,7 @@ import {
   AuthorityPaymentOptions,
   ClaimPayment,
   IssueInvoice,
+  PaymentOptionsReference,
 } from '../../../shared/schemas/payments.js';
 
 describe('money in cents', () => {
@@ -145,13 +146,47 @@ describe('the payment schemas', () => {
       displayName: 'Direct deposit',
       bankName: 'ANZ',
       accountName: 'Wellington City Council',
-      accountNumber: '01-0505-0123456-00',
+      accountNumber: '01-902-0068389-00',
       paymentInstruction: 'Use the invoice reference',
     };
-    expect(AuthorityPaymentOptions.safeParse({ deposit }).success).toBe(true);
-    expect(AuthorityPaymentOptions.safeParse({ deposit: { ...deposit, accountNumber: '123' } }).success).toBe(
-      false,
-    );
+    // Kept in the portal's form (the branch padded to 4 digits).
+    expect(AuthorityPaymentOptions.parse({ deposit }).deposit?.accountNumber).toBe('01-0902-0068389-00');
+    // A placeholder parses (a test stage may have one; a prod-like synth refuses it).
+    expect(
+      AuthorityPaymentOptions.parse({ deposit: { ...deposit, accountNumber: '00-0000-0000003-00' } }).deposit
+        ?.accountNumber,
+    ).toBe('00-0000-0000003-00');
+  });
+
+  it('refuses a deposit account that is not a valid NZ account, naming the field and the reason', () => {
+    const deposit = {
+      displayName: 'Direct deposit',
+      bankName: 'ANZ',
+      accountName: 'Wellington City Council',
+      paymentInstruction: 'Use the invoice reference',
+    };
+    const refusal = (accountNumber: string) => {
+      const r = PaymentOptionsReference.safeParse({ wcc: { deposit: { ...deposit, accountNumber } } });
+      return r.success
+        ? undefined
+        : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    };
+    const path = 'wcc.deposit.accountNumber';
+    expect(refusal('01-902-0068388-00')).toEqual([
+      {
+        path,
+        message: 'The check digits do not match (algorithm A): not an account of bank 01; check each digit',
+      },
+    ]);
+    expect(refusal('07-0001-0000001-00')).toEqual([
+      { path, message: 'Bank 07 is not a New Zealand bank number' },
+    ]);
+    expect(refusal('01-9999-0068389-00')).toEqual([
+      { path, message: 'Branch 9999 is not a branch of bank 01' },
+    ]);
+    expect(refusal('123')).toEqual([
+      { path, message: 'Write it as bank-branch-account-suffix, e.g. 12-3456-7890123-00' },
+    ]);
   });
 });
 

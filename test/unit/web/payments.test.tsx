@@ -9,6 +9,7 @@ import PaymentsSection from '../../../web/src/features/payments/PaymentsSection'
 import PaymentDetailsPage from '../../../web/src/features/payments/PaymentDetailsPage';
 import {
   cardTotalCents,
+  depositAccountOf,
   nzToday,
   outstandingOf,
   payActions,
@@ -156,6 +157,21 @@ describe('the payment rules of the pages', () => {
     });
   });
 
+  it("the deposit account: the portal's form when valid, the bank's name where known (issue 37 point 6)", () => {
+    expect(depositAccountOf({ ...deposit, bankName: '', accountNumber: '01 902 0068389 00' })).toEqual({
+      accountNumber: '01-0902-0068389-00',
+      bankName: 'ANZ',
+    });
+    // The council's own name of its bank wins; a number that is not a valid one shows as written.
+    expect(
+      depositAccountOf({ ...deposit, bankName: 'ANZ Bank New Zealand', accountNumber: '01-902-0068389-00' }),
+    ).toEqual({ accountNumber: '01-0902-0068389-00', bankName: 'ANZ Bank New Zealand' });
+    expect(depositAccountOf({ ...deposit, bankName: '', accountNumber: ' 00-0000-0000001-00 ' })).toEqual({
+      accountNumber: '00-0000-0000001-00',
+      bankName: undefined,
+    });
+  });
+
   it("today is New Zealand's date", () => {
     // 2026-11-27 11:30 UTC is already the 28th in Auckland (NZDT, UTC+13).
     expect(nzToday(new Date('2026-11-27T11:30:00Z'))).toBe('2026-11-28');
@@ -235,6 +251,18 @@ describe('the payment-details page', () => {
       body: { paymentMethod: 'Gateway' },
     });
     vi.unstubAllGlobals();
+  });
+
+  it("the deposit instructions show the council's account on one line, in the portal's form, with its bank", async () => {
+    const real = { ...deposit, bankName: '', accountNumber: '01 902 0068389 00' };
+    serve(detail({ paymentOptions: [real] }));
+    renderPage(i18n, <PaymentDetailsPage />, { ...where, url: '/application-details/55/payment-details/p1' });
+    const number = await screen.findByText('01-0902-0068389-00');
+    // A Token: never broken across lines (white-space: nowrap; docs/content-guide.md).
+    expect(number.closest('[data-token]')).toBeTruthy();
+    expect(screen.getByText('Bank')).toBeTruthy();
+    expect(screen.getByText('ANZ')).toBeTruthy();
+    expect(screen.getByText('Wellington City Council')).toBeTruthy();
   });
 
   it('back from the gateway, it asks the server with the session and shows its answer', async () => {

@@ -119,7 +119,7 @@ describe('placeholder bank accounts', () => {
       expect(o.council, id).toEqual(options[id]!.council);
     }
     const real = {
-      wcc: { ...options.wcc!, deposit: { ...options.wcc!.deposit!, accountNumber: '01-0505-0123456-00' } },
+      wcc: { ...options.wcc!, deposit: { ...options.wcc!.deposit!, accountNumber: '01-0902-0068389-00' } },
     };
     expect(withoutPlaceholderAccounts(real)).toEqual(real);
   });

@@ -11,7 +11,8 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { formatNzd } from '../../../../shared/domain/payments';
 import type { PaymentDto } from '../../../../shared/schemas/payments';
-import { cardTotalCents, money, optionOf, type PayActions } from './paymentView';
+import { Token } from '../../components/Token';
+import { cardTotalCents, depositAccountOf, money, optionOf, type PayActions } from './paymentView';
 
 /**
  * The invoice's payment options by type (portal-organisation §3): by card through the gateway (what
@@ -41,6 +42,7 @@ export function HowToPay({
   const gateway = optionOf(payment, 'Gateway');
   const deposit = optionOf(payment, 'Deposit');
   const council = optionOf(payment, 'Council');
+  const account = deposit && depositAccountOf(deposit);
   const surcharged = !!gateway?.surchargeFlag && payment.surchargeAmount > 0;
   return (
     <Container
@@ -86,13 +88,13 @@ export function HowToPay({
             </SpaceBetween>
           )}
         </ColumnLayout>
-        {deposit && (
+        {deposit && account && (
           <SpaceBetween size="s">
             <Box variant="h3">{deposit.displayName}</Box>
             <KeyValuePairs
               columns={4}
               items={[
-                { label: t('payments.deposit.bank'), value: deposit.bankName },
+                ...(account.bankName ? [{ label: t('payments.deposit.bank'), value: account.bankName }] : []),
                 { label: t('payments.deposit.accountName'), value: deposit.accountName },
                 {
                   label: t('payments.deposit.accountNumber'),
@@ -100,7 +102,8 @@ export function HowToPay({
                     <CopyToClipboard
                       variant="inline"
                       wrapText={false}
-                      textToCopy={deposit.accountNumber}
+                      textToCopy={account.accountNumber}
+                      textToDisplay={<Token>{account.accountNumber}</Token>}
                       copyButtonAriaLabel={t('payments.deposit.copyAccount')}
                       copySuccessText={t('payments.deposit.copied')}
                       copyErrorText={t('payments.deposit.copyFailed')}

@@ -11,6 +11,7 @@ import {
   type PaymentType,
 } from '../../../../shared/domain/payments';
 import type { PaymentDto, PaymentOptionDto } from '../../../../shared/schemas/payments';
+import { checkNzBankAccount, nzBankName } from '../../../../shared/domain/nz-bank-account';
 
 /** The payment-details page (portal-organisation §2). */
 export const paymentHref = (applicationId: string, paymentId: string): string =>
@@ -35,6 +36,21 @@ export const money = (dollars: number): string => formatNzd(cents(dollars));
 export type OptionOf<T extends PaymentType> = Extract<PaymentOptionDto, { type: T }>;
 export const optionOf = <T extends PaymentType>(p: PaymentDto, type: T): OptionOf<T> | undefined =>
   p.paymentOptions.find((o): o is OptionOf<T> => o.type === type);
+
+/**
+ * The council's account as the deposit instructions show it (issue 37 point 6): the number in the
+ * portal's form (`01-0902-0068389-00`) when it is a valid NZ account, else as the invoice has it;
+ * the bank's name as the council gave it, else the name of its bank number where known.
+ */
+export function depositAccountOf(d: OptionOf<'Deposit'>): {
+  accountNumber: string;
+  bankName: string | undefined;
+} {
+  const checked = checkNzBankAccount(d.accountNumber);
+  const accountNumber = checked.ok ? checked.account.formatted : d.accountNumber.trim();
+  const bankName = d.bankName.trim() || (checked.ok ? nzBankName(checked.account.bank) : undefined);
+  return { accountNumber, bankName };
+}
 
 /** What paying by card costs: the base and, when the council charges one, the surcharge. */
 export function cardTotalCents(p: PaymentDto): number {
