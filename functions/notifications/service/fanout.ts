@@ -3,7 +3,7 @@ import { UNSUBSCRIBE_TEXT } from './unsubscribe.js';
 import { accessRank, applicationDetailsPath } from '../../../shared/domain/applications.js';
 import {
   deliveryOf,
-  digestPeriodEnd,
+  digestDue,
   effectiveLevel,
   notificationSection,
 } from '../../../shared/domain/notifications.js';
@@ -164,9 +164,7 @@ export function fanoutService(ports: FanoutPorts) {
         if (!delivery.inbox) continue;
         const { shortText, fullText } = plan.tell;
         const link = linkFor(plan.tell);
-        const digestDue = delivery.email
-          ? digestPeriodEnd(digests.get(userId) ?? 'immediate', now)
-          : undefined;
+        const dueAt = delivery.email ? digestDue(digests.get(userId) ?? 'immediate', now) : undefined;
         const linkText =
           plan.tell.link === 'accessRequests'
             ? 'Open your Access Requests'
@@ -188,13 +186,15 @@ export function fanoutService(ports: FanoutPorts) {
             users: [{ id: userId, email: user.email, fullName: fullName(user) }],
             ...recipientsApp,
           },
-          ...(digestDue ? { digest: { digestDue, email: user.email, firstName: user.firstName, link } } : {}),
+          ...(dueAt
+            ? { digest: { digestDue: dueAt, email: user.email, firstName: user.firstName, link } }
+            : {}),
         });
         if (written === 'duplicate') continue;
         recordMetric('NotificationsCreated');
         result.notified.push(userId);
         if (!delivery.email) continue;
-        if (digestDue) {
+        if (dueAt) {
           result.digested.push(userId);
           continue;
         }
