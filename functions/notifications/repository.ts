@@ -68,6 +68,12 @@ export async function organisationAdmins(organisationId: string): Promise<string
   return data.filter((m) => m.role === 'Admin' && m.status === 'Active').map((m) => m.userId);
 }
 
+/** An organisation's display name (a merged organisation keeps its record). */
+export async function organisationName(organisationId: string): Promise<string | undefined> {
+  const { data } = await entities.organisation.get({ organisationId }).go();
+  return data?.displayName;
+}
+
 /**
  * The notification, created only if absent (its key derives from the event and the recipient), and
  * the recipient's profile flagged `hasNewNotifications` in the same transaction: a replay writes

@@ -19,12 +19,15 @@ declare module '../platform/events/types.js' {
       aggregate: 'organisation';
       data: { invitationId: string; status: string; userId?: string };
     };
-    /** A member's role or status changed. */
+    /** A member's role or status changed (`changed`: which; absent in events written before it). */
     OrganisationMemberChanged: {
       aggregate: 'organisation';
-      data: { userId: string; role: string; status: string };
+      data: { userId: string; role: string; status: string; changed?: 'role' | 'status' };
     };
-    /** A member left for an organisation of their own (released) or another one (invitation). */
+    /**
+     * A member left for an organisation of their own (`reason` Release) or joined another one by
+     * accepting its invitation (Invitation).
+     */
     OrganisationMemberLeft: {
       aggregate: 'organisation';
       data: { userId: string; toOrganisationId: string; reason: string };

@@ -36,7 +36,11 @@ export const recurringJobs: readonly RecurringJob[] = [
     everyMinutes: 15,
     payload: { target: 'notifications/scheduled', job: 'digest' },
     localIntervalEnv: 'NOTIFICATION_DIGEST_MS',
-    description: 'Notifications: one email per recipient for each hourly or daily digest period that ended',
+    // A rate, not a cron in a zone: the job decides by New Zealand time (digestDue: a daily digest is
+    // due at 7 am Pacific/Auckland), so a failed or missed run is made good by the next one, the clock
+    // changes are the tz database's, and the local scheduler runs the same rule (docs/notifications.md).
+    description:
+      'Notifications: one email per recipient for each hourly digest that ended and each daily digest at 7 am New Zealand time',
   },
 ];
 

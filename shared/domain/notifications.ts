@@ -3,6 +3,8 @@
  * the types, how loud each kind of news is, and what a notification level lets through.
  */
 
+import { nzDay, nzInstant, nzWallClock } from './dates.js';
+
 /** The spec's notification types. */
 export const notificationTypes = [
   'Payment',
@@ -85,20 +87,30 @@ export const NOTIFICATIONS_MAX_PAGE = 50;
 export const emailDigests = ['immediate', 'hourly', 'daily'] as const;
 export type EmailDigest = (typeof emailDigests)[number];
 
+/** Daily digests are mailed at this New Zealand hour (7 am, NZST or NZDT). */
+export const DAILY_DIGEST_HOUR = 7;
+
 /**
- * The end of the digest period a notification written at `at` belongs to (ISO, a whole UTC hour):
- * hourly → the next full hour; daily → the next midnight UTC; immediate → undefined (mailed now).
- * The digest job mails each period once it has ended.
+ * When the digest a notification written at `at` belongs to is due (ISO, a whole UTC hour; the
+ * partition its entry waits in). Hourly: the next full hour. Daily: the period is the New Zealand
+ * calendar day of `at` (midnight to midnight Pacific/Auckland: 23 or 25 hours on the days the clocks
+ * change), mailed at {@link DAILY_DIGEST_HOUR} am New Zealand time the morning after (18:00 or 19:00
+ * UTC). Immediate: undefined (mailed now). Every instant is in exactly one period, so across both
+ * clock changes no hour is left out or counted twice. The digest job mails each due partition once.
  */
-export function digestPeriodEnd(digest: EmailDigest, at: Date): string | undefined {
+export function digestDue(digest: EmailDigest, at: Date): string | undefined {
   if (digest === 'immediate') return undefined;
-  const end = new Date(at.getTime());
-  if (digest === 'hourly') end.setUTCHours(end.getUTCHours() + 1, 0, 0, 0);
-  else end.setUTCHours(24, 0, 0, 0);
-  return end.toISOString();
+  if (digest === 'daily') {
+    const { end } = nzDay(at);
+    const c = nzWallClock(end)!;
+    return nzInstant(c.year, c.month, c.day, DAILY_DIGEST_HOUR).toISOString();
+  }
+  const due = new Date(at.getTime());
+  due.setUTCHours(due.getUTCHours() + 1, 0, 0, 0);
+  return due.toISOString();
 }
 
-/** The period ends (whole UTC hours) a digest run at `now` looks at: the last `hours`, oldest first. */
+/** The due times (whole UTC hours) a digest run at `now` looks at: the last `hours`, oldest first. */
 export function duePeriodEnds(now: Date, hours: number): string[] {
   const top = new Date(now.getTime());
   top.setUTCMinutes(0, 0, 0);

@@ -163,4 +163,23 @@ describe("notifications' digest: a recurring rule", () => {
     );
     expect(mail).toHaveLength(1);
   });
+
+  it("the daily digest at 7 am New Zealand time is the job's rule, not the schedule's: a rate with no cron and no zone, every 15 minutes", () => {
+    const [rule] = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::Events::Rule' && JSON.stringify(r).includes('notifications/scheduled'),
+    );
+    // A rate fires every 15 minutes whatever the zone: 7 am NZST (19:00 UTC) and NZDT (18:00 UTC)
+    // each get a run within 15 minutes, and a failed run is made good by the next (the job reads
+    // back 48 hours, once per recipient and period).
+    expect(rule!.Properties.ScheduleExpression).toBe('rate(15 minutes)');
+    expect(rule!.Properties).not.toHaveProperty('ScheduleExpressionTimezone');
+    expect(rule!.Properties.Description).toBe(
+      'Notifications: one email per recipient for each hourly digest that ended and each daily digest at 7 am New Zealand time',
+    );
+    // No EventBridge Scheduler schedule of its own (those are the features' one-off jobs).
+    const schedules = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::Scheduler::Schedule' && JSON.stringify(r).includes('notifications/scheduled'),
+    );
+    expect(schedules).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import { linkSecretHash, newLinkSecret } from '../../platform/link-secrets.js';
 import type { organisationInvitation } from '../../platform/data/entities/organisation.js';
 import { expiryOf, INVITATION_VALIDITY_DAYS } from '../../../shared/domain/organisations.js';
 import '../events.js';
+import '../../organisations/index.js';
 
 export type OrganisationInvitationRecord = EntityItem<typeof organisationInvitation>;
 
@@ -129,6 +130,12 @@ export async function acceptInvitationAsNewUser(
     actor: user.userId,
     data: { email: user.email.trim().toLowerCase() },
   });
+  // The organisation's admins are told who joined (docs/notifications.md), and its expiry job goes.
+  const joined = newEvent('OrganisationInvitationClosed', {
+    aggregate: { type: 'organisation', id: invitation.organisationId },
+    actor: user.userId,
+    data: { invitationId: invitation.invitationId, status: 'Accepted', userId: user.userId },
+  });
   const result = await service.transaction
     .write(({ user: users, organisationMember, organisationInvitation, organisation, domainEvent }) => [
       users
@@ -166,6 +173,7 @@ export async function acceptInvitationAsNewUser(
         .commit(),
       // Consumers: participants invited by this email are attached (functions/participants/consumers.ts).
       outboxItem({ domainEvent }, registered),
+      outboxItem({ domainEvent }, joined),
     ])
     .go();
   if (!result.canceled) return 'accepted';

@@ -3,7 +3,7 @@ import { UNSUBSCRIBE_TEXT } from './unsubscribe.js';
 import { accessRank, applicationDetailsPath } from '../../../shared/domain/applications.js';
 import {
   deliveryOf,
-  digestPeriodEnd,
+  digestDue,
   effectiveLevel,
   notificationSection,
 } from '../../../shared/domain/notifications.js';
@@ -13,7 +13,7 @@ import type { MailMessage } from '../../platform/adapters/mail.js';
 import type { DomainEvent } from '../../platform/events/types.js';
 import { recordMetric } from '../../platform/observability/metrics.js';
 import type { AccessRowInfo, ApplicationInfo, NewNotification, RecipientUser } from '../model.js';
-import { applicationIdOf, applicationLabel, storyOf, type Tell } from './stories.js';
+import { applicationIdOf, applicationLabel, storyOf, type StoryNames, type Tell } from './stories.js';
 
 export type { AccessRowInfo, NewNotification, RecipientUser };
 
@@ -26,6 +26,8 @@ export interface FanoutPorts {
   userByEmail(email: string): Promise<RecipientUser | undefined>;
   /** The active admins of an organisation (user ids). */
   organisationAdmins(organisationId: string): Promise<string[]>;
+  /** An organisation's display name (a merged one keeps its record). */
+  organisationName(organisationId: string): Promise<string | undefined>;
   /** The users' email digests (immediate when they have no profile). */
   digests(userIds: readonly string[]): Promise<Map<string, EmailDigest>>;
   now(): Date;
@@ -92,14 +94,33 @@ export function fanoutService(ports: FanoutPorts) {
         .filter((r) => accessRank(r.accessLevel) >= 1)
         .map((r) => ({ userId: r.userId, level: r.notificationLevel }));
     }
-    if ('organisationAdmins' in tell.to)
-      return (await ports.organisationAdmins(tell.to.organisationAdmins)).map((userId) => ({ userId }));
+    if ('organisationAdmins' in tell.to) {
+      const except = tell.to.except ?? [];
+      return (await ports.organisationAdmins(tell.to.organisationAdmins))
+        .filter((userId) => !except.includes(userId))
+        .map((userId) => ({ userId }));
+    }
     if ('email' in tell.to) {
       const user = await ports.userByEmail(tell.to.email);
       return user ? [{ userId: user.userId, user }] : [];
     }
     const byUser = new Map((applicationId ? await rows() : []).map((r) => [r.userId, r]));
     return tell.to.map((userId) => ({ userId, level: byUser.get(userId)?.notificationLevel }));
+  }
+
+  /** The names an organisation's news gives: the member it is about, the organisation merged in. */
+  async function namesOf(event: DomainEvent): Promise<StoryNames> {
+    if (event.type === 'OrganisationsMerged')
+      return { organisation: await ports.organisationName(event.data.fromOrganisationId) };
+    const member =
+      event.type === 'OrganisationInvitationClosed' ||
+      event.type === 'OrganisationMemberChanged' ||
+      event.type === 'OrganisationMemberLeft'
+        ? event.data.userId
+        : undefined;
+    if (!member) return {};
+    const [user] = await ports.users([member]);
+    return { member: user && fullName(user) };
   }
 
   return {
@@ -110,7 +131,7 @@ export function fanoutService(ports: FanoutPorts) {
       const applicationId = applicationIdOf(event);
       const app = applicationId ? await ports.application(applicationId) : undefined;
       if (applicationId && !app) return result; // deleted since: nothing to name
-      const story = storyOf(event, app);
+      const story = storyOf(event, app, await namesOf(event));
       if (!story) return result;
       let rowsP: Promise<AccessRowInfo[]> | undefined;
       const rows = () => (rowsP ??= ports.accessRows(applicationId!));
@@ -140,9 +161,11 @@ export function fanoutService(ports: FanoutPorts) {
       const linkFor = (tell: Tell) =>
         tell.link === 'accessRequests'
           ? `${base}/?tab=access-requests`
-          : tell.link === 'documents' && applicationId
-            ? `${base}/application-details/${encodeURIComponent(applicationId)}?section=Documents`
-            : applicationLink;
+          : tell.link === 'members'
+            ? `${base}/organisation-members`
+            : tell.link === 'documents' && applicationId
+              ? `${base}/application-details/${encodeURIComponent(applicationId)}?section=Documents`
+              : applicationLink;
       const recipientsApp = app
         ? {
             application: {
@@ -164,15 +187,15 @@ export function fanoutService(ports: FanoutPorts) {
         if (!delivery.inbox) continue;
         const { shortText, fullText } = plan.tell;
         const link = linkFor(plan.tell);
-        const digestDue = delivery.email
-          ? digestPeriodEnd(digests.get(userId) ?? 'immediate', now)
-          : undefined;
+        const dueAt = delivery.email ? digestDue(digests.get(userId) ?? 'immediate', now) : undefined;
         const linkText =
           plan.tell.link === 'accessRequests'
             ? 'Open your Access Requests'
-            : applicationId
-              ? `Open ${applicationLabel(app)}`
-              : 'Open your notifications';
+            : plan.tell.link === 'members'
+              ? "Open your organisation's members"
+              : applicationId
+                ? `Open ${applicationLabel(app)}`
+                : 'Open your notifications';
         const htmlText = `<p>${escapeHtml(fullText)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(linkText)}</a></p>`;
         const written = await ports.write({
           notificationId: notificationIdOf(event.eventId, userId),
@@ -188,13 +211,15 @@ export function fanoutService(ports: FanoutPorts) {
             users: [{ id: userId, email: user.email, fullName: fullName(user) }],
             ...recipientsApp,
           },
-          ...(digestDue ? { digest: { digestDue, email: user.email, firstName: user.firstName, link } } : {}),
+          ...(dueAt
+            ? { digest: { digestDue: dueAt, email: user.email, firstName: user.firstName, link } }
+            : {}),
         });
         if (written === 'duplicate') continue;
         recordMetric('NotificationsCreated');
         result.notified.push(userId);
         if (!delivery.email) continue;
-        if (digestDue) {
+        if (dueAt) {
           result.digested.push(userId);
           continue;
         }

@@ -17,12 +17,27 @@ export interface Tell {
    * 'actor': a confirmation of the actor's own action (a receipt: the one tell that reaches the
    * actor, at every level); the others never tell the actor.
    */
-  to: 'participants' | 'actor' | readonly string[] | { email: string } | { organisationAdmins: string };
+  to:
+    | 'participants'
+    | 'actor'
+    | readonly string[]
+    | { email: string }
+    /** The organisation's active admins, but for `except` (the member the news is about). */
+    | { organisationAdmins: string; except?: readonly string[] };
   kind: NotificationKind;
   shortText: string;
   fullText: string;
   /** Where the notification leads when it is not the application's section of its type. */
-  link?: 'accessRequests' | 'documents';
+  link?: 'accessRequests' | 'documents' | 'members';
+}
+
+/**
+ * Who an organisation's news is about, by name (read by the fan-out before the story: the member's
+ * full name, the merged organisation's display name). Absent: told without the name.
+ */
+export interface StoryNames {
+  member?: string | undefined;
+  organisation?: string | undefined;
 }
 
 /** What an event tells, and to whom (before levels, preferences and the actor are applied). */
@@ -75,6 +90,27 @@ const only = (to: readonly string[], kind: NotificationKind, shortText: string, 
   shortText,
   fullText,
 });
+
+/** Organisation news for its active admins (not `except`, nor the actor), leading to the Members page. */
+function organisationStory(
+  organisationId: string,
+  except: readonly string[],
+  shortText: string,
+  fullText: string,
+): Story {
+  return {
+    type: 'Organisation',
+    tells: [
+      {
+        to: { organisationAdmins: organisationId, ...(except.length ? { except } : {}) },
+        kind: 'milestone',
+        shortText,
+        fullText,
+        link: 'members',
+      },
+    ],
+  };
+}
 
 /** The council's changes of a lodged application (ApplicationUpdated's `action`, docs/council-api.md §4). */
 function councilStory(action: string, label: string): Story | undefined {
@@ -163,7 +199,11 @@ function councilStory(action: string, label: string): Story | undefined {
  * What each domain event tells (docs/notifications.md "Who is told what"); undefined: nothing worth
  * telling. `app` is the application the event is about, as it is now.
  */
-export function storyOf(event: DomainEvent, app: ApplicationInfo | undefined): Story | undefined {
+export function storyOf(
+  event: DomainEvent,
+  app: ApplicationInfo | undefined,
+  names: StoryNames = {},
+): Story | undefined {
   const label = applicationLabel(app);
   switch (event.type) {
     case 'RfiRoundRaised':
@@ -379,18 +419,71 @@ export function storyOf(event: DomainEvent, app: ApplicationInfo | undefined): S
         ],
       };
     case 'OrganisationInvitationClosed':
-      if (event.data.status !== 'Accepted' && event.data.status !== 'Rejected') return undefined;
-      return {
-        type: 'Organisation',
-        tells: [
-          {
-            to: { organisationAdmins: event.aggregate.id },
-            kind: 'milestone',
-            shortText: `Invitation ${event.data.status.toLowerCase()}`,
-            fullText: `An invitation to join your organisation was ${event.data.status.toLowerCase()}.`,
-          },
-        ],
-      };
+      if (event.data.status === 'Rejected')
+        return organisationStory(
+          event.aggregate.id,
+          [],
+          'Invitation declined',
+          'An invitation to join your organisation was declined.',
+        );
+      if (event.data.status !== 'Accepted') return undefined;
+      return organisationStory(
+        event.aggregate.id,
+        [],
+        `New member: ${names.member ?? 'someone you invited'}`,
+        `${names.member ?? 'Someone you invited'} accepted your invitation and joined your organisation as a member. You can make them an administrator on the Members page.`,
+      );
+    case 'OrganisationMemberChanged': {
+      const who = names.member ?? 'A member';
+      const { role, status, userId } = event.data;
+      if (event.data.changed === 'status' || (!event.data.changed && status === 'Disabled'))
+        return status === 'Disabled'
+          ? organisationStory(
+              event.aggregate.id,
+              [userId],
+              `Member disabled: ${names.member ?? 'a member'}`,
+              `${who} was disabled: they can no longer act for your organisation or use its contacts. They keep their own account. An administrator can enable them again on the Members page.`,
+            )
+          : organisationStory(
+              event.aggregate.id,
+              [userId],
+              `Member enabled: ${names.member ?? 'a member'}`,
+              `${who} was enabled again: they can act for your organisation and use its contacts.`,
+            );
+      return organisationStory(
+        event.aggregate.id,
+        [userId],
+        `Role changed: ${names.member ?? 'a member'}`,
+        role === 'Admin'
+          ? `${who} is now an administrator of your organisation: they can invite, change and release members.`
+          : `${who} is no longer an administrator of your organisation; they stay a member.`,
+      );
+    }
+    case 'OrganisationMemberLeft': {
+      const who = names.member ?? 'A member';
+      return event.data.reason === 'Release'
+        ? organisationStory(
+            event.aggregate.id,
+            [event.data.userId],
+            `Member released: ${names.member ?? 'a member'}`,
+            `${who} was released from your organisation and now has an organisation of their own. Their applications stay theirs.`,
+          )
+        : organisationStory(
+            event.aggregate.id,
+            [event.data.userId],
+            `Member left: ${names.member ?? 'a member'}`,
+            `${who} left your organisation to join another one.`,
+          );
+    }
+    case 'OrganisationsMerged': {
+      const from = names.organisation ?? 'Another organisation';
+      return organisationStory(
+        event.aggregate.id,
+        [],
+        `Organisations merged: ${names.organisation ?? 'another organisation'}`,
+        `${from} merged into your organisation: its members and contacts are now in yours, with the roles they had.`,
+      );
+    }
     default:
       return undefined;
   }
@@ -425,4 +518,7 @@ export const TOLD_EVENTS = [
   'AccessRequestExpired',
   'OrganisationInvitationSent',
   'OrganisationInvitationClosed',
+  'OrganisationMemberChanged',
+  'OrganisationMemberLeft',
+  'OrganisationsMerged',
 ] as const;

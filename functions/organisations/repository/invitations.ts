@@ -223,6 +223,14 @@ export async function writeJoin(w: JoinWrite): Promise<boolean> {
     actor: user.userId,
     data: { invitationId, status: 'Accepted', userId: user.userId },
   });
+  // The organisation they leave hears of it too (its admins are told: docs/notifications.md).
+  const left = from
+    ? newEvent('OrganisationMemberLeft', {
+        aggregate: { type: 'organisation', id: from },
+        actor: user.userId,
+        data: { userId: user.userId, toOrganisationId: organisationId, reason: 'Invitation' },
+      })
+    : undefined;
   const result = await service.transaction
     .write((e) => [
       e.organisationInvitation
@@ -261,6 +269,7 @@ export async function writeJoin(w: JoinWrite): Promise<boolean> {
       e.user.patch({ userId: user.userId }).set({ organisationId, organisationRole: 'Normal' }).commit(),
       notMerged(e, organisationId),
       outboxItem(e, event),
+      ...(left ? [outboxItem(e, left)] : []),
     ])
     .go();
   return !result.canceled;

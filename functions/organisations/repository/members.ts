@@ -112,6 +112,8 @@ export interface MemberChangeWrite {
   organisationId: string;
   version: number | undefined;
   next: MemberRecord;
+  /** Which of the two changed (told to the organisation's admins: docs/notifications.md). */
+  changed?: 'role' | 'status';
   actor: string;
 }
 
@@ -121,7 +123,12 @@ export async function writeMemberChange(change: MemberChangeWrite): Promise<bool
   const event = newEvent('OrganisationMemberChanged', {
     aggregate: { type: 'organisation', id: organisationId },
     actor: change.actor,
-    data: { userId: next.userId, role: next.role, status: next.status },
+    data: {
+      userId: next.userId,
+      role: next.role,
+      status: next.status,
+      ...(change.changed ? { changed: change.changed } : {}),
+    },
   });
   const result = await service.transaction
     .write((e) => [

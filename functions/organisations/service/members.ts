@@ -133,6 +133,7 @@ export function memberRules(ports: OrganisationPorts) {
         organisationId: m.organisationId,
         version: state.organisation.membersVersion,
         next,
+        changed: c.kind,
         actor: m.userId,
       });
       return ok ? toMemberDto(next) : undefined;

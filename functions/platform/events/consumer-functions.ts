@@ -114,6 +114,9 @@ export const consumerFunctions = [
       'AccessRequestExpired',
       'OrganisationInvitationSent',
       'OrganisationInvitationClosed',
+      'OrganisationMemberChanged',
+      'OrganisationMemberLeft',
+      'OrganisationsMerged',
     ],
   },
 ] as const satisfies readonly ConsumerFunction[];

@@ -85,7 +85,7 @@ export const notificationProfile = new Entity({
 });
 
 /**
- * A notification waiting for its recipient's digest email: in the partition of the period's end (a
+ * A notification waiting for its recipient's digest email: in the partition of the time it is due (a
  * whole UTC hour), written with the notification; the digest job mails and deletes them.
  */
 export const notificationDigestEntry = new Entity({

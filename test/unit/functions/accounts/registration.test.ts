@@ -562,7 +562,7 @@ describe('POST /public/user/registration/invited', () => {
     ...meta,
   };
 
-  it('creates a verified, confirmed user, then the record, membership, the invitation Accepted (its link used up) and UserRegistered in one transaction', async () => {
+  it('creates a verified, confirmed user, then the record, membership, the invitation Accepted (its link used up), UserRegistered and OrganisationInvitationClosed (the admins are told) in one transaction', async () => {
     stored(storedInvitation());
     ddb.on(TransactWriteCommand).resolves({});
     cognito.on(AdminCreateUserCommand).resolves(created);
@@ -586,7 +586,7 @@ describe('POST /public/user/registration/invited', () => {
       Permanent: true,
     });
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items).toHaveLength(5);
+    expect(items).toHaveLength(6);
     expect(items[0]!.Put).toMatchObject({
       Item: {
         pk: '$portal#userId_sub-9',
@@ -614,6 +614,13 @@ describe('POST /public/user/registration/invited', () => {
     );
     expect(items[4]!.Put).toMatchObject({
       Item: { type: 'UserRegistered', aggregateId: 'sub-9', data: { email: 'new@example.nz' } },
+    });
+    expect(items[5]!.Put).toMatchObject({
+      Item: {
+        type: 'OrganisationInvitationClosed',
+        aggregateId: 'org-1',
+        data: { invitationId: 'inv-1', status: 'Accepted', userId: 'sub-9' },
+      },
     });
     // Nobody joins an organisation that merged into another (issue 33).
     expect(items[3]!.ConditionCheck).toMatchObject({

@@ -131,7 +131,7 @@ describe('invitation repository', () => {
     expect(await invitationByTokenHash(hash)).toBeUndefined();
   });
 
-  it('accepting: user + membership + invitation (used up: its hash removed) + UserRegistered in one transaction; the cancelled part names the outcome', async () => {
+  it('accepting: user + membership + invitation (used up: its hash removed) + UserRegistered + OrganisationInvitationClosed (the admins are told) in one transaction; the cancelled part names the outcome', async () => {
     const invitation = { invitationId: 'inv-1', organisationId: 'org-1', lastName: 'Tui' };
     const user = { userId: 'u1', username: 'u1', email: 'New@Example.nz' };
     const hash = linkSecretHash('the-secret');
@@ -140,7 +140,14 @@ describe('invitation repository', () => {
       'accepted',
     );
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Put', 'Update', 'ConditionCheck', 'Put']);
+    expect(items.map((i) => Object.keys(i)[0])).toEqual([
+      'Put',
+      'Put',
+      'Update',
+      'ConditionCheck',
+      'Put',
+      'Put',
+    ]);
     // The organisation has not merged into another (issue 33: nobody joins a dissolved one).
     expect(items[3]!.ConditionCheck!.ConditionExpression).toContain('attribute_not_exists');
     expect(Object.values(items[2]!.Update!.ExpressionAttributeValues!)).toEqual(
@@ -153,6 +160,13 @@ describe('invitation repository', () => {
       aggregateId: 'u1',
       data: { email: 'new@example.nz' },
     });
+    expect(items[5]!.Put!.Item).toMatchObject({
+      type: 'OrganisationInvitationClosed',
+      aggregateType: 'organisation',
+      aggregateId: 'org-1',
+      actor: 'u1',
+      data: { invitationId: 'inv-1', status: 'Accepted', userId: 'u1' },
+    });
 
     const cancel = (codes: string[]) =>
       Object.assign(new Error('cancelled'), {
@@ -160,13 +174,19 @@ describe('invitation repository', () => {
         CancellationReasons: codes.map((Code) => ({ Code })),
       });
     ddb.reset();
-    ddb.on(TransactWriteCommand).rejects(cancel(['None', 'None', 'ConditionalCheckFailed', 'None', 'None']));
+    ddb
+      .on(TransactWriteCommand)
+      .rejects(cancel(['None', 'None', 'ConditionalCheckFailed', 'None', 'None', 'None']));
     expect(await acceptInvitationAsNewUser(invitation, hash, user)).toBe('invitationClosed');
     ddb.reset();
-    ddb.on(TransactWriteCommand).rejects(cancel(['ConditionalCheckFailed', 'None', 'None', 'None', 'None']));
+    ddb
+      .on(TransactWriteCommand)
+      .rejects(cancel(['ConditionalCheckFailed', 'None', 'None', 'None', 'None', 'None']));
     expect(await acceptInvitationAsNewUser(invitation, hash, user)).toBe('userExists');
     ddb.reset();
-    ddb.on(TransactWriteCommand).rejects(cancel(['None', 'None', 'None', 'ConditionalCheckFailed', 'None']));
+    ddb
+      .on(TransactWriteCommand)
+      .rejects(cancel(['None', 'None', 'None', 'ConditionalCheckFailed', 'None', 'None']));
     expect(await acceptInvitationAsNewUser(invitation, hash, user)).toBe('invitationClosed');
   });
 });

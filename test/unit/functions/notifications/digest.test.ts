@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { digestPeriodEnd, duePeriodEnds } from '../../../../shared/domain/notifications';
+import { formatNzDateTime, nzDay, nzWallClock } from '../../../../shared/domain/dates';
+import { DAILY_DIGEST_HOUR, digestDue, duePeriodEnds } from '../../../../shared/domain/notifications';
 import {
   digestService,
   digestSubject,
@@ -8,16 +9,80 @@ import {
 import type { MailMessage } from '../../../../functions/platform/adapters/mail';
 
 describe('digest periods', () => {
-  test('hourly: the next full UTC hour; daily: the next midnight UTC; immediate: none', () => {
+  test('hourly: the next full UTC hour; immediate: none; a run looks at the last whole hours', () => {
     const at = new Date('2026-11-27T04:20:00.000Z');
-    expect(digestPeriodEnd('hourly', at)).toBe('2026-11-27T05:00:00.000Z');
-    expect(digestPeriodEnd('daily', at)).toBe('2026-11-28T00:00:00.000Z');
-    expect(digestPeriodEnd('immediate', at)).toBeUndefined();
+    expect(digestDue('hourly', at)).toBe('2026-11-27T05:00:00.000Z');
+    expect(digestDue('immediate', at)).toBeUndefined();
     expect(duePeriodEnds(at, 3)).toEqual([
       '2026-11-27T02:00:00.000Z',
       '2026-11-27T03:00:00.000Z',
       '2026-11-27T04:00:00.000Z',
     ]);
+  });
+
+  test('daily: the New Zealand day, mailed at 7 am New Zealand time the morning after', () => {
+    // 27 Nov 2026 17:20 NZDT (UTC+13) → the day of the 27th, due 28 Nov 07:00 NZDT = 27 Nov 18:00 UTC.
+    expect(digestDue('daily', new Date('2026-11-27T04:20:00.000Z'))).toBe('2026-11-27T18:00:00.000Z');
+    // Just before and at New Zealand midnight: two days, two mornings.
+    expect(digestDue('daily', new Date('2026-11-27T10:59:59.999Z'))).toBe('2026-11-27T18:00:00.000Z');
+    expect(digestDue('daily', new Date('2026-11-27T11:00:00.000Z'))).toBe('2026-11-28T18:00:00.000Z');
+    // 06:59 NZ belongs to that day (mailed tomorrow at 7), not to yesterday's 7 am email.
+    expect(digestDue('daily', new Date('2026-11-27T17:59:00.000Z'))).toBe('2026-11-28T18:00:00.000Z');
+    // Winter (NZST, UTC+12): 7 am is 19:00 UTC.
+    expect(digestDue('daily', new Date('2026-07-15T03:00:00.000Z'))).toBe('2026-07-15T19:00:00.000Z');
+    expect(nzWallClock(digestDue('daily', new Date('2026-07-15T03:00:00.000Z'))!)).toMatchObject({
+      day: 16,
+      hour: DAILY_DIGEST_HOUR,
+      minute: 0,
+    });
+  });
+
+  /** Every UTC hour from `from` for `hours`: the daily due of each, in order. */
+  const dueOfEachHour = (from: string, hours: number) =>
+    Array.from({ length: hours }, (_, i) => {
+      const at = new Date(Date.parse(from) + i * 3_600_000);
+      return { at: at.toISOString(), due: digestDue('daily', at)!, nz: nzWallClock(at)! };
+    });
+
+  test.each([
+    ['April 2026 (NZDT ends, a 25-hour day)', '2026-04-02T11:00:00.000Z', '2026-04-05', 25],
+    ['September 2026 (NZDT starts, a 23-hour day)', '2026-09-24T12:00:00.000Z', '2026-09-27', 23],
+    ['April 2027 (NZDT ends, a 25-hour day)', '2027-04-01T11:00:00.000Z', '2027-04-04', 25],
+    ['September 2027 (NZDT starts, a 23-hour day)', '2027-09-23T12:00:00.000Z', '2027-09-26', 23],
+  ])(
+    'across the clock change of %s: each hour in one period, each email at 7 am, none twice',
+    (_, from, changeDay, length) => {
+      const hours = dueOfEachHour(from, 120);
+      // Each hour's period is its own New Zealand calendar day (no hour skipped or counted twice).
+      for (const h of hours) {
+        const due = nzWallClock(h.due)!;
+        const next = new Date(Date.UTC(h.nz.year, h.nz.month - 1, h.nz.day + 1));
+        expect([due.year, due.month, due.day, due.hour, due.minute], h.at).toEqual([
+          next.getUTCFullYear(),
+          next.getUTCMonth() + 1,
+          next.getUTCDate(),
+          7,
+          0,
+        ]);
+      }
+      // One email a day, in order, and the day of the change holds `length` hours.
+      const dues = [...new Set(hours.map((h) => h.due))];
+      expect(dues).toEqual([...dues].sort());
+      const [y, m, d] = changeDay.split('-').map(Number) as [number, number, number];
+      const ofChangeDay = hours.filter((h) => h.nz.year === y && h.nz.month === m && h.nz.day === d);
+      expect(ofChangeDay).toHaveLength(length);
+      expect(new Set(ofChangeDay.map((h) => h.due)).size).toBe(1);
+      const { start, end } = nzDay(ofChangeDay[0]!.at);
+      expect((end.getTime() - start.getTime()) / 3_600_000).toBe(length);
+      // The emails around it: 7 am each morning, 24 hours apart except across the change (23 or 25).
+      const gaps = dues.slice(1).map((x, i) => (Date.parse(x) - Date.parse(dues[i]!)) / 3_600_000);
+      expect(gaps.filter((g) => g !== 24)).toEqual([length]);
+    },
+  );
+
+  test("the daily due is a whole UTC hour, so the job's hourly look-back finds it", () => {
+    for (const h of dueOfEachHour('2026-01-01T00:00:00.000Z', 24 * 366))
+      expect(h.due).toMatch(/T\d{2}:00:00\.000Z$/);
   });
 });
 
@@ -69,5 +134,49 @@ describe('the digest job', () => {
     const w = world('2026-11-27T04:59:00.000Z');
     expect(await w.service.run()).toEqual({ mailed: 0, entries: 0 });
     expect(w.left()).toBe(11);
+  });
+});
+
+describe('the daily digest job, by New Zealand time', () => {
+  test('an update at 9 pm is mailed by the first run at or after 7 am the next morning, once', async () => {
+    // 9 pm NZST on Saturday 26 September 2026; the clocks go forward at 2 am that night.
+    const written = new Date('2026-09-26T09:00:00.000Z');
+    const due = digestDue('daily', written)!;
+    let entries: DigestEntry[] = [
+      {
+        digestDue: due,
+        recipientId: 'u1',
+        notificationId: 'n1',
+        email: 'u1@example.com',
+        createdDate: written.toISOString(),
+        shortText: 'Invoice issued',
+        link: 'https://portal.example/a/1',
+      },
+    ];
+    const sent = new Set<string>();
+    const mails: MailMessage[] = [];
+    let now = new Date(0);
+    const service = digestService({
+      entries: async (d) => entries.filter((e) => e.digestDue === d),
+      claim: async (r, d) => (sent.has(`${r}${d}`) ? false : (sent.add(`${r}${d}`), true)),
+      remove: async (gone) => {
+        entries = entries.filter((e) => !gone.includes(e));
+      },
+      sendMail: async (m) => mails.push(m),
+      now: () => now,
+    });
+    // Every 15 minutes from 11 pm: nothing until 7 am NZDT (18:00 UTC, six hours after midnight).
+    const runs: string[] = [];
+    for (
+      let t = Date.parse('2026-09-26T11:00:00.000Z');
+      t <= Date.parse('2026-09-28T00:00:00.000Z');
+      t += 900_000
+    ) {
+      now = new Date(t);
+      if ((await service.run()).mailed) runs.push(formatNzDateTime(now));
+    }
+    expect(runs).toEqual(['27 Sep 2026 - 7:00 AM']);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('- Invoice issued');
   });
 });

@@ -285,7 +285,171 @@ describe('participants and access requests: the people named', () => {
     expect(w.told()).toEqual([]);
     await fan.fanOut(closed('Accepted'));
     expect(w.told()).toEqual(['owner']);
-    expect([...w.inbox.values()][0]!.message.shortText).toBe('Invitation accepted');
+    expect([...w.inbox.values()][0]!.message.shortText).toBe('New member: someone you invited');
+  });
+});
+
+describe("organisation member changes and merges (issue 37 point 7): the organisation's admins", () => {
+  const ORG = { type: 'organisation', id: 'org-1' };
+  const org = (type: DomainEvent['type'], data: unknown, actor: string, eventId?: string) =>
+    event(type, { aggregate: ORG, actor, data, ...(eventId ? { eventId } : {}) });
+  const told = () =>
+    [...w.inbox.values()]
+      .sort((a, b) => a.recipientId.localeCompare(b.recipientId))
+      .map((n) => [n.recipientId, n.type, n.message.shortText, n.message.fullText]);
+
+  beforeEach(() => {
+    // owner and watcher administer org-1 (muted is a member, not an admin); Aroha is the member.
+    w.admins.set('org-1', ['owner', 'watcher']);
+    w.users.set('aroha', {
+      userId: 'aroha',
+      email: 'aroha@example.com',
+      firstName: 'Aroha',
+      lastName: 'Ngata',
+    });
+  });
+
+  test('a member joins (invitation accepted, by the new member): every admin, named, leading to the Members page', async () => {
+    await fan.fanOut(
+      org(
+        'OrganisationInvitationClosed',
+        { invitationId: 'i1', status: 'Accepted', userId: 'aroha' },
+        'aroha',
+      ),
+    );
+    expect(told()).toEqual(
+      ['owner', 'watcher'].map((id) => [
+        id,
+        'Organisation',
+        'New member: Aroha Ngata',
+        'Aroha Ngata accepted your invitation and joined your organisation as a member. You can make them an administrator on the Members page.',
+      ]),
+    );
+    expect(w.mailedTo()).toEqual(['owner@example.com', 'watcher@example.com']);
+    const mail = w.mails.find((m) => m.to === 'owner@example.com')!;
+    expect(mail.subject).toBe('New member: Aroha Ngata');
+    expect(mail.html).toContain('href="https://portal.example/organisation-members"');
+    expect(mail.html).toContain("Open your organisation's members");
+  });
+
+  test('a role change: the other admins, not the admin who made it, nor the member it is about', async () => {
+    w.admins.set('org-1', ['owner', 'watcher', 'aroha']); // Aroha was just made an admin
+    await fan.fanOut(
+      org(
+        'OrganisationMemberChanged',
+        { userId: 'aroha', role: 'Admin', status: 'Active', changed: 'role' },
+        'owner',
+      ),
+    );
+    expect(told()).toEqual([
+      [
+        'watcher',
+        'Organisation',
+        'Role changed: Aroha Ngata',
+        'Aroha Ngata is now an administrator of your organisation: they can invite, change and release members.',
+      ],
+    ]);
+    w.inbox.clear();
+    w.admins.set('org-1', ['owner', 'watcher']);
+    await fan.fanOut(
+      org(
+        'OrganisationMemberChanged',
+        { userId: 'aroha', role: 'Normal', status: 'Active', changed: 'role' },
+        'owner',
+      ),
+    );
+    expect(told()[0]![3]).toBe(
+      'Aroha Ngata is no longer an administrator of your organisation; they stay a member.',
+    );
+  });
+
+  test('disabled (removed) and enabled again; released; left for another organisation', async () => {
+    const cases: [DomainEvent['type'], unknown, string, string][] = [
+      [
+        'OrganisationMemberChanged',
+        { userId: 'aroha', role: 'Normal', status: 'Disabled', changed: 'status' },
+        'owner',
+        'Member disabled: Aroha Ngata',
+      ],
+      [
+        'OrganisationMemberChanged',
+        { userId: 'aroha', role: 'Normal', status: 'Active', changed: 'status' },
+        'owner',
+        'Member enabled: Aroha Ngata',
+      ],
+      [
+        'OrganisationMemberLeft',
+        { userId: 'aroha', toOrganisationId: 'org-new', reason: 'Release' },
+        'owner',
+        'Member released: Aroha Ngata',
+      ],
+      [
+        'OrganisationMemberLeft',
+        { userId: 'aroha', toOrganisationId: 'org-2', reason: 'Invitation' },
+        'aroha',
+        'Member left: Aroha Ngata',
+      ],
+    ];
+    for (const [type, data, actor, short] of cases) {
+      w.inbox.clear();
+      await fan.fanOut(org(type, data, actor));
+      const expected = actor === 'owner' ? ['watcher'] : ['owner', 'watcher'];
+      expect(
+        told().map((t) => t[0]),
+        short,
+      ).toEqual(expected);
+      expect(told().map((t) => t[2])).toEqual(expected.map(() => short));
+    }
+    w.inbox.clear();
+    await fan.fanOut(
+      org(
+        'OrganisationMemberLeft',
+        { userId: 'aroha', toOrganisationId: 'org-2', reason: 'Invitation' },
+        'aroha',
+      ),
+    );
+    expect(told()[0]![3]).toBe('Aroha Ngata left your organisation to join another one.');
+  });
+
+  test('a merge: the admins of the organisation merged into, naming the one merged; not the admin who accepted', async () => {
+    w.organisations.set('org-2', 'Ngata Builders');
+    w.admins.set('org-1', ['owner', 'watcher', 'aroha']); // Aroha administered org-2 and has moved
+    await fan.fanOut(
+      org('OrganisationsMerged', { invitationId: 'm1', fromOrganisationId: 'org-2' }, 'aroha'),
+    );
+    expect(told()).toEqual(
+      ['owner', 'watcher'].map((id) => [
+        id,
+        'Organisation',
+        'Organisations merged: Ngata Builders',
+        'Ngata Builders merged into your organisation: its members and contacts are now in yours, with the roles they had.',
+      ]),
+    );
+  });
+
+  test('once per event: a redelivery notifies and mails nobody again; Normal admins and digests apply as elsewhere', async () => {
+    const e = org(
+      'OrganisationMemberLeft',
+      { userId: 'aroha', toOrganisationId: 'org-new', reason: 'Release' },
+      'owner',
+      'ev-left',
+    );
+    expect((await fan.fanOut(e)).notified).toEqual(['watcher']);
+    expect(await fan.fanOut(e)).toEqual({ notified: [], mailed: [], digested: [] });
+    expect(w.mailedTo()).toEqual(['watcher@example.com']);
+    expect(w.inbox.get(notificationIdOf('ev-left', 'watcher'))).toBeDefined();
+  });
+
+  test('nobody else: a member who is not an admin, and an organisation without admins', async () => {
+    w.admins.set('org-1', []);
+    await fan.fanOut(
+      org(
+        'OrganisationMemberChanged',
+        { userId: 'aroha', role: 'Normal', status: 'Disabled', changed: 'status' },
+        'owner',
+      ),
+    );
+    expect(told()).toEqual([]);
   });
 });
 

@@ -19,11 +19,13 @@ export function world() {
   const mails: MailMessage[] = [];
   const digests = new Map<string, EmailDigest>();
   const admins = new Map<string, string[]>();
+  const organisations = new Map<string, string>();
   const ports: FanoutPorts = {
     application: async (id) => applications.get(id),
     accessRows: async (id) => rows.get(id) ?? [],
     users: async (ids) => ids.flatMap((id) => (users.has(id) ? [users.get(id)!] : [])),
     organisationAdmins: async (id) => admins.get(id) ?? [],
+    organisationName: async (id) => organisations.get(id),
     userByEmail: async (email) => [...users.values()].find((u) => u.email === email.toLowerCase()),
     write: async (n) => {
       if (inbox.has(n.notificationId)) return 'duplicate';
@@ -50,6 +52,7 @@ export function world() {
     mails,
     digests,
     admins,
+    organisations,
     /** The users with an inbox item. */
     told: () => [...inbox.values()].map((n) => n.recipientId).sort(),
     mailedTo: () => mails.map((m) => m.to as string).sort(),
