@@ -42,8 +42,6 @@ export const MapCentre = z
 
 /** Wellington (the Beehive): the centre when an operator sets none. */
 export const DEFAULT_MAP_CENTRE: LatLng = { latitude: -41.2784, longitude: 174.7767 };
-/** The zoom a site is shown at (a street block); the whole country is about 5. */
-export const SITE_ZOOM = 16;
 
 /**
  * The operator's map settings (infra/site.json `map`, config.json `map` without the key): the
@@ -88,4 +86,15 @@ export function coordinatesInWords(point: LatLng): string {
   const lat = `${Math.abs(point.latitude).toFixed(4)}° ${point.latitude < 0 ? 'south' : 'north'}`;
   const lng = `${Math.abs(point.longitude).toFixed(4)}° ${point.longitude < 0 ? 'west' : 'east'}`;
   return `${lat}, ${lng}`;
+}
+
+/**
+ * LINZ Basemaps (Toitū Te Whenua), New Zealand's national basemap service: the tiles used when a
+ * maps key is configured. The CSP allows this origin only then (infra/csp.ts).
+ */
+export const LINZ_BASEMAPS_ORIGIN = 'https://basemaps.linz.govt.nz';
+
+/** The aerial imagery tiles of LINZ Basemaps (raster, WebMercatorQuad) for a key. */
+export function linzAerialTilesUrl(key: string): string {
+  return `${LINZ_BASEMAPS_ORIGIN}/v1/tiles/aerial/WebMercatorQuad/{z}/{x}/{y}.webp?api=${encodeURIComponent(key)}`;
 }
