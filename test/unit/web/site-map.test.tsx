@@ -92,7 +92,8 @@ describe('SiteMap', () => {
     expect(await screen.findByTestId('canvas')).toBeTruthy();
     expect(loaded.count).toBe(1);
     expect(loaded.props.at(-1)).toMatchObject({
-      site: { latitude: -41.2955, longitude: 174.7652 },
+      latitude: -41.2955,
+      longitude: 174.7652,
       mapsKey: undefined,
       label:
         'Map showing 14 Aro Street, Aro Valley, Wellington 6021. Use the arrow keys to move the map and the plus and minus keys to zoom.',

@@ -66,7 +66,8 @@ export function SiteMap({ address }: SiteMapProps) {
             }
           >
             <SiteMapCanvas
-              site={site}
+              latitude={site.latitude}
+              longitude={site.longitude}
               mapsKey={settings.key}
               label={`${label}. ${t('siteMap.keys')}`}
               landAttribution={t('siteMap.offline')}

@@ -18,7 +18,9 @@ import styles from './siteMap.module.css';
 setWorkerUrl(workerUrl);
 
 export interface SiteMapCanvasProps {
-  site: LatLng;
+  /** The site (numbers, not an object: a parent's re-render must not draw the map again). */
+  latitude: number;
+  longitude: number;
   /** LINZ Basemaps key: absent, the offline outline. */
   mapsKey?: string;
   /** The canvas's accessible name ("Map showing …" and the keys). */
@@ -28,7 +30,14 @@ export interface SiteMapCanvasProps {
   onFail: () => void;
 }
 
-export default function SiteMapCanvas({ site, mapsKey, label, landAttribution, onFail }: SiteMapCanvasProps) {
+export default function SiteMapCanvas({
+  latitude,
+  longitude,
+  mapsKey,
+  label,
+  landAttribution,
+  onFail,
+}: SiteMapCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const failed = useRef(onFail);
   useEffect(() => {
@@ -37,6 +46,7 @@ export default function SiteMapCanvas({ site, mapsKey, label, landAttribution, o
 
   useEffect(() => {
     if (!container.current) return;
+    const site: LatLng = { latitude, longitude };
     let map: MapLibreMap;
     try {
       map = new MapLibreMap({
@@ -64,7 +74,7 @@ export default function SiteMapCanvas({ site, mapsKey, label, landAttribution, o
     canvas.setAttribute('aria-label', label);
     map.on('webglcontextlost', () => failed.current());
     return () => map.remove();
-  }, [site, mapsKey, label, landAttribution]);
+  }, [latitude, longitude, mapsKey, label, landAttribution]);
 
   return <div ref={container} className={styles.map} data-testid="site-map-canvas" />;
 }
