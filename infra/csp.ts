@@ -13,6 +13,11 @@ export interface CspOrigins {
    * identity endpoint (the guest credentials) there. Absent: RUM is off, neither is allowed.
    */
   rumRegion?: string;
+  /**
+   * The map tiles' origin (LINZ Basemaps) when a maps key is configured: the site map fetches its
+   * tiles there. Absent: the bundled offline map, no tiles from anywhere.
+   */
+  mapTilesOrigin?: string;
   /** Upgrade http: subresources to https: (AWS only; the local stack is plain http on 127.0.0.1). */
   upgradeInsecureRequests: boolean;
 }
@@ -30,11 +35,12 @@ export function contentSecurityPolicy(o: CspOrigins): string {
     "script-src 'self'",
     // Cloudscape sets inline styles at run time.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${o.mapTilesOrigin ? ` ${o.mapTilesOrigin}` : ''}`,
     "font-src 'self' data:",
     // The API is same-origin (/api); Cognito for sign-in; S3 for presigned PUT/GET of documents.
     // Browser error reports: the guest credentials (cognito-identity) and the events (RUM's data plane).
-    `connect-src 'self' ${[o.cognitoOrigin, o.uploadsOrigin, ...rumOrigins(o.rumRegion)].join(' ')}`,
+    // The site map's tiles, only when a maps key is configured.
+    `connect-src 'self' ${[o.cognitoOrigin, o.uploadsOrigin, ...rumOrigins(o.rumRegion), ...(o.mapTilesOrigin ? [o.mapTilesOrigin] : [])].join(' ')}`,
     "frame-src 'self' blob:",
     // The captcha's proof-of-work workers are served from the portal's origin.
     "worker-src 'self' blob:",

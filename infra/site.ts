@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
+import { MapSettings } from '../shared/domain/site-map.js';
 
 const Url = z.url({ protocol: /^https?$/ });
 
@@ -19,6 +20,8 @@ export const SiteDetails = z.object({
     .optional(),
   /** Feature flags the SPA reads (web/src/app/config.ts `isFlagOn`), e.g. `accessRequests`. */
   flags: z.record(z.string(), z.boolean()).optional(),
+  /** The site map's default centre (inside New Zealand) and zoom (shared/domain/site-map.ts). */
+  map: MapSettings.optional(),
 });
 export type SiteDetails = z.infer<typeof SiteDetails>;
 
@@ -33,4 +36,24 @@ export function readSiteDetails(file = defaultSiteDetailsFile): SiteDetails {
     throw new Error(`${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+/** config.json's `map`: the operator's centre and zoom (or the defaults) and the deploy's maps key. */
+export interface MapRuntimeConfig extends MapSettings {
+  /** LINZ Basemaps browser key: absent, the SPA draws its bundled offline map. */
+  key?: string;
+}
+
+/**
+ * The site details as config.json carries them: the map settings always present (defaults filled)
+ * and the maps key beside them when the deployment has one (context `mapsKey`, never in site.json).
+ */
+export function siteRuntimeConfig(
+  details: SiteDetails,
+  mapsKey: string | undefined,
+): Omit<SiteDetails, 'map'> & { map: MapRuntimeConfig } {
+  return {
+    ...details,
+    map: { ...MapSettings.parse(details.map ?? {}), ...(mapsKey ? { key: mapsKey } : {}) },
+  };
 }

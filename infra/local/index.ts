@@ -5,7 +5,7 @@
  * outbox, and the web app. `startLocalStack()` starts it; `stop()` ends every part (the DynamoDB
  * java process by its pid).
  */
-import { readSiteDetails } from '../site';
+import { readSiteDetails, siteRuntimeConfig } from '../site';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startCognito, type LocalCognito } from './cognito';
@@ -327,7 +327,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         userPoolClientId: cognito.clientId,
         cognitoEndpoint: cognito.endpoint,
         authFlowType: 'USER_PASSWORD_AUTH',
-        ...readSiteDetails(),
+        // The map: the offline one unless CONSENT_PORTAL_MAPS_KEY gives a LINZ Basemaps key (tests never do).
+        ...siteRuntimeConfig(readSiteDetails(), process.env.CONSENT_PORTAL_MAPS_KEY || undefined),
         // Browser error reporting: off locally unless asked (infra/local/rum.ts; undefined: left out).
         rum: localRumConfig(),
       },

@@ -15,6 +15,8 @@ import { closeServer, listen, sendJson, type Log } from './util';
 import { compressionCache, REVALIDATE, sendCompressed, staticHandler } from './web-static';
 
 import type { RumRuntimeConfig } from '../constructs/browser-errors.js';
+import type { MapRuntimeConfig } from '../site.js';
+import { LINZ_BASEMAPS_ORIGIN } from '../../shared/domain/site-map.js';
 
 export type WebMode = 'dev' | 'dist' | 'none';
 
@@ -29,6 +31,8 @@ export interface WebConfig {
   privacyUrl?: string;
   onlineHelpUrl?: string;
   support?: { email?: string; phone?: string; website?: string };
+  /** The site map (infra/site.ts siteRuntimeConfig): its centre and zoom, a LINZ Basemaps key if given. */
+  map?: MapRuntimeConfig;
   /** Browser error reporting: only when asked (CONSENT_PORTAL_LOCAL_RUM, infra/local/rum.ts). */
   rum?: RumRuntimeConfig;
 }
@@ -142,6 +146,7 @@ export async function startWeb(opts: {
         cognitoOrigin: opts.config.cognitoEndpoint,
         uploadsOrigin: opts.uploadsOrigin,
         rumRegion: opts.config.rum?.region,
+        mapTilesOrigin: opts.config.map?.key ? LINZ_BASEMAPS_ORIGIN : undefined,
         upgradeInsecureRequests: false,
       }),
       'x-content-type-options': 'nosniff',

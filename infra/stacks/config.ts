@@ -6,6 +6,7 @@ import { isPlaceholderNzBankAccount } from '../../shared/domain/nz-bank-account.
 import { repoRoot } from '../constructs/portal-function.js';
 import type { RouteDef } from '../../functions/routes.js';
 import { councilsOf } from '../council/councils.js';
+import { MapsKey } from '../../shared/domain/site-map.js';
 
 /** Everything that differs between deployments of the portal. */
 export interface PortalConfig {
@@ -88,6 +89,12 @@ export interface PortalConfig {
    * placeholder in a prod-like stage (issue 37 point 6).
    */
   paymentOptions?: unknown;
+  /**
+   * The site map's tiles key (context `mapsKey`, env CONSENT_PORTAL_MAPS_KEY): a LINZ Basemaps
+   * browser key, public by design (it goes into config.json and tile URLs). Without it the SPA
+   * draws its bundled offline map of New Zealand (docs/lookups.md "The site on a map").
+   */
+  mapsKey?: string;
 }
 
 /** Where the authorities' payment options (and their deposit accounts) live. */
@@ -144,6 +151,7 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
     rum: bool(ctx('rum', 'CONSENT_PORTAL_RUM')) ?? true,
     rumErrorSampleRate: sampleRate(ctx('rumErrorSampleRate', 'CONSENT_PORTAL_RUM_ERROR_SAMPLE_RATE')),
     alarmEmail: alarmEmailOf(ctx('alarmEmail', 'CONSENT_PORTAL_ALARM_EMAIL')),
+    mapsKey: mapsKeyOf(ctx('mapsKey', 'CONSENT_PORTAL_MAPS_KEY')),
     apiDomain: apiDomainOf(
       ctx('apiDomainName', 'CONSENT_PORTAL_API_DOMAIN_NAME'),
       ctx('apiCertificateArn', 'CONSENT_PORTAL_API_CERTIFICATE_ARN'),
@@ -247,6 +255,14 @@ function webUrlOf(v: unknown): string | undefined {
 export const webUrlParameterName = (stage: string): string => `/consent-portal/${stage}/web-url`;
 
 /** An address for the alarm topic's email subscription, or undefined. */
+/** A maps key of the right shape (shared/domain/site-map.ts MapsKey), or undefined. */
+function mapsKeyOf(v: unknown): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const parsed = MapsKey.safeParse(String(v));
+  if (!parsed.success) throw new Error(`Invalid mapsKey: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
+}
+
 function alarmEmailOf(v: unknown): string | undefined {
   if (v === undefined || v === null || v === '') return undefined;
   const email = String(v).trim();

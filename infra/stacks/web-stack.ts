@@ -1,6 +1,7 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { contentSecurityPolicy as buildCsp } from '../csp.js';
-import { readSiteDetails } from '../site.js';
+import { readSiteDetails, siteRuntimeConfig } from '../site.js';
+import { LINZ_BASEMAPS_ORIGIN } from '../../shared/domain/site-map.js';
 import { ASSETS_CACHE_CONTROL, ASSETS_PATH_PATTERN, REVALIDATE_CACHE_CONTROL } from '../web-cache.js';
 import {
   AllowedMethods,
@@ -61,11 +62,14 @@ export function contentSecurityPolicy(p: {
   uploadsDomainName: string;
   /** The stack's region when browser error reporting is on (RUM and Cognito identity there). */
   rumRegion?: string;
+  /** A maps key is configured: the site map's tiles come from LINZ Basemaps. */
+  mapTiles?: boolean;
 }): string {
   return buildCsp({
     cognitoOrigin: p.cognitoEndpoint,
     uploadsOrigin: `https://${p.uploadsDomainName}`,
     rumRegion: p.rumRegion,
+    mapTilesOrigin: p.mapTiles ? LINZ_BASEMAPS_ORIGIN : undefined,
     upgradeInsecureRequests: true,
   });
 }
@@ -158,6 +162,7 @@ export class WebStack extends Stack {
         contentSecurityPolicy: contentSecurityPolicy({
           ...props,
           rumRegion: config.rum ? this.region : undefined,
+          mapTiles: config.mapsKey !== undefined,
         }),
         override: true,
       },
@@ -296,8 +301,9 @@ export class WebStack extends Stack {
       userPoolId: props.userPoolId,
       userPoolClientId: props.userPoolClientId,
       authFlowType: 'USER_SRP_AUTH',
-      // The operator's links and support contact (infra/site.json), the same as the local stack's.
-      ...readSiteDetails(config.siteDetailsFile),
+      // The operator's links and support contact (infra/site.json), the same as the local stack's;
+      // the map's centre from there and the deploy's maps key (context mapsKey).
+      ...siteRuntimeConfig(readSiteDetails(config.siteDetailsFile), config.mapsKey),
       ...(browserErrors ? { rum: browserErrors.runtimeConfig } : {}),
     };
     const sources: ISource[] = [];

@@ -17,8 +17,12 @@ async function signIn(page: Page): Promise<void> {
 test('a new application from an address: authority detected, parcel and form picked, the form opens', async ({
   page,
 }) => {
-  // Four steps, each with an axe sweep, on a shared 2-core machine.
-  test.setTimeout(180_000);
+  // Four steps, each with an axe sweep, on a shared 2-core machine; the site map draws twice in
+  // Chromium's software WebGL (3.3 min at load average 19, with axe on the Overview still to run).
+  test.setTimeout(300_000);
+  // No key configured (the local stack): nothing the map needs leaves the portal's own origin.
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
   await signIn(page);
   const wizard = new NewApplicationPage(page);
   await wizard.gotoStart();
@@ -49,6 +53,23 @@ test('a new application from an address: authority detected, parcel and form pic
   await expect(wizard.authoritySelect()).toContainText('Auckland Council');
   await expect(page.getByRole('heading', { level: 2, name: 'Auckland Council' })).toBeVisible();
   await expect(page).toHaveURL(/address=.+&authority-id=akl/);
+  // The site on a map (the lookup gave its coordinates), with its text alternative beside it; the
+  // map draws where the browser has WebGL, else a plain message (never a blank box).
+  const siteMap = page.getByRole('figure', {
+    name: /^Map showing 74 Ponsonby Road, Ponsonby, Auckland 1011/,
+  });
+  await expect(siteMap).toBeVisible();
+  await expect(siteMap.getByText(/^Location: 36\.\d{4}° south, 174\.\d{4}° east$/)).toBeVisible();
+  const canvas = siteMap.locator('canvas');
+  await expect(
+    canvas.or(siteMap.getByText('The map cannot be shown in this browser.', { exact: false })),
+  ).toBeVisible();
+  if (await canvas.isVisible()) {
+    await expect(canvas).toHaveAttribute('aria-label', /Map showing 74 Ponsonby Road.*arrow keys/);
+    // Keyboard operable: the canvas takes focus, + zooms in.
+    await canvas.focus();
+    await page.keyboard.press('+');
+  }
   await expectNoAxeViolations(page, 'new application: address');
 
   await wizard.button('Next').click();
@@ -88,6 +109,9 @@ test('a new application from an address: authority detected, parcel and form pic
   await expect(
     page.getByText('74 Ponsonby Road, Ponsonby, Auckland 1011', { exact: true }).first(),
   ).toBeVisible();
+  // The site on the Overview's map (its address kept the lookup's coordinates).
+  await expect(page.getByRole('heading', { level: 2, name: 'Where the site is' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: /^Map showing 74 Ponsonby Road, Ponsonby/ })).toBeVisible();
   await expectNoAxeViolations(page, 'application details: overview');
   await details.tab('People').click();
   await expect(page).toHaveURL(/section=People/);
@@ -96,6 +120,11 @@ test('a new application from an address: authority detected, parcel and form pic
   await details.tab('Payments').click();
   await expect(page).toHaveURL(/section=Payments/);
   await expect(page.getByText('The council has not issued any invoices for this application.')).toBeVisible();
+  // Every request of the journey (pages, API, the map's chunk, worker and style) stayed on 127.0.0.1:
+  // no tiles from anywhere without a maps key.
+  const away = requests.filter((url) => !/^(data|blob):/.test(url) && new URL(url).hostname !== '127.0.0.1');
+  expect(away).toEqual([]);
+  expect(requests.some((url) => /\/assets\/SiteMap-/.test(url))).toBe(true);
 });
 
 test('an amendment needs one of the user’s consents', async ({ page }) => {

@@ -109,6 +109,14 @@ describe('the CDK app', () => {
     expect(() => configFromContext(new App({ context: { alarmEmail: 'not an address' } }).node, {})).toThrow(
       /alarmEmail/,
     );
+    expect(
+      configFromContext(new App({ context: { mapsKey: 'c01h3wgs0g0vbcfm6ph0nf5yb1d' } }).node, {}).mapsKey,
+    ).toBe('c01h3wgs0g0vbcfm6ph0nf5yb1d');
+    expect(configFromContext(new App().node, { CONSENT_PORTAL_MAPS_KEY: 'env-key-0123' }).mapsKey).toBe(
+      'env-key-0123',
+    );
+    expect(configFromContext(new App().node, {}).mapsKey).toBeUndefined();
+    expect(() => configFromContext(new App({ context: { mapsKey: 'a&b=c' } }).node, {})).toThrow(/mapsKey/);
     expect(configFromContext(new App().node, {})).toMatchObject({
       stage: 'dev',
       region: 'ap-southeast-2',

@@ -213,6 +213,7 @@ describe('WebStack', () => {
       'apiUrl',
       'authFlowType',
       'flags',
+      'map',
       'onlineHelpUrl',
       'privacyUrl',
       'region',
@@ -225,11 +226,36 @@ describe('WebStack', () => {
     expect(config).toMatchObject({ apiUrl: '/api', region: 'ap-southeast-2', authFlowType: 'USER_SRP_AUTH' });
     // The operator's links and support contact come from infra/site.json, as in the local stack.
     expect(config).toMatchObject(readSiteDetails());
+    // The map's centre and zoom from there; no maps key configured: no key, the offline map.
+    expect(config.map).toEqual(readSiteDetails().map);
     expect(config.userPoolId).toMatch(/^<<marker:/);
     expect(config.userPoolClientId).toMatch(/^<<marker:/);
     const markers = JSON.stringify(dep.SourceMarkers);
     expect(markers).toContain('ExportsOutputRefUserPool');
     expect(markers).toContain('ExportsOutputRefUserPoolWebClient');
+  });
+
+  it('a maps key (context mapsKey) goes into config.json and lets the CSP reach LINZ Basemaps', () => {
+    const cspOf = (tpl: Template) =>
+      JSON.stringify(
+        (
+          propsOf(tpl, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!.ResponseHeadersPolicyConfig as {
+            SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } };
+          }
+        ).SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy,
+      );
+    expect(cspOf(t)).not.toContain('basemaps');
+    const keyed = buildTestApp({ config: { mapsKey: 'c01h3wgs0g0vbcfm6ph0nf5yb1d' } });
+    const csp = cspOf(template(keyed.stacks.web));
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/basemaps\.linz\.govt\.nz/);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/basemaps\.linz\.govt\.nz/);
+    const assembly = keyed.app.synth();
+    const [file] = readdirSync(assembly.directory)
+      .filter((d) => d.startsWith('asset.'))
+      .map((d) => path.join(assembly.directory, d, 'config.json'))
+      .filter((f) => existsSync(f));
+    const config = JSON.parse(readFileSync(file!, 'utf8')) as { map: unknown };
+    expect(config.map).toEqual({ ...readSiteDetails().map, key: 'c01h3wgs0g0vbcfm6ph0nf5yb1d' });
   });
 
   it('deploys only config.json, with a warning, when web/dist is missing', () => {

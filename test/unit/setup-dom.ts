@@ -6,3 +6,11 @@ import { configure } from '@testing-library/dom';
  * at load average 14). They wait for a fact, so a longer ceiling costs nothing when the page is fast.
  */
 configure({ asyncUtilTimeout: 5_000 });
+
+/**
+ * jsdom draws no canvas: its getContext answers null after a "Not implemented" console error. The
+ * same null without the noise (the site map asks every page that shows one whether WebGL exists).
+ */
+const canvas = (globalThis as { HTMLCanvasElement?: { prototype: { getContext: unknown } } })
+  .HTMLCanvasElement;
+if (canvas) canvas.prototype.getContext = () => null;

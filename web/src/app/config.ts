@@ -29,6 +29,11 @@ export interface RuntimeConfig {
    * interactive, so its parsing costs the first load nothing (docs/browser-errors.md).
    */
   rum?: unknown;
+  /**
+   * The site map (centre, zoom and, when configured, the maps key): read by
+   * components/site-map/settings.ts in the pages that show a map, not parsed here.
+   */
+  map?: unknown;
 }
 
 /**
@@ -93,6 +98,7 @@ export function parseConfig(json: unknown): RuntimeConfig {
     support,
     flags,
     rum: raw.rum,
+    map: raw.map,
   };
 }
 

@@ -57,6 +57,8 @@ import { ClosedNotice } from './ClosedNotice';
 import { NextStepsPanel } from './NextStepsPanel';
 import { useNextSteps } from './useNextSteps';
 import { IssuedDocumentsPanel } from './IssuedDocumentsPanel';
+import { SiteMap } from '../../components/site-map/SiteMap';
+import { siteLocationOf } from '../../../../shared/domain/site-map';
 
 // The Documents section is the documents feature's chunk (drag and drop, the PDF viewer on demand).
 const DocumentsSection = lazy(() => import('../documents/DocumentsSection'));
@@ -138,6 +140,12 @@ function Overview({ app, next }: { app: ApplicationDto; next: ReturnType<typeof 
           ))}
         </ol>
       </Container>
+      {/* The site on a map, when its address has coordinates (issue 37 point 4). */}
+      {siteLocationOf(app.address) && (
+        <Container header={<Header variant="h2">{t('applicationDetails.overview.site')}</Header>}>
+          <SiteMap address={app.address} />
+        </Container>
+      )}
       {authority && <AuthorityInfoCard authority={authority} />}
     </SpaceBetween>
   );

@@ -20,6 +20,7 @@ import { applicationKeys, applicationsApi } from '../../api/applications';
 import { isServiceError } from '../../api/errors';
 import { INTENT_SELECTION_URL } from '../../routes/rules';
 import AddressEntry from '../address/AddressEntry';
+import { SiteMap } from '../../components/site-map/SiteMap';
 import AuthorityInfoCard from '../authority/AuthorityInfoCard';
 import { safeWebsite } from '../authority/authority';
 import { useCurrentUser } from '../shell/useCurrentUser';
@@ -226,6 +227,8 @@ export default function AddressStep() {
                   errorText={addressError}
                   showAllErrors={submitted}
                 />
+                {/* The picked address on a map (when the lookup gave its coordinates). */}
+                <SiteMap address={address} />
                 <FormField
                   label={t('newApplication.address.authority')}
                   description={
