@@ -6,7 +6,7 @@ import { linkSecretHash, newLinkSecret } from '../../platform/link-secrets.js';
 import type { organisationInvitation } from '../../platform/data/entities/organisation.js';
 import { expiryOf, INVITATION_VALIDITY_DAYS } from '../../../shared/domain/organisations.js';
 import '../events.js';
-import '../../organisations/index.js';
+import '../../organisations/events.js';
 
 export type OrganisationInvitationRecord = EntityItem<typeof organisationInvitation>;
 
