@@ -49,6 +49,7 @@ export function InvitePayer({
   paymentId,
   canInvite,
   paymentMethod,
+  refusal,
 }: {
   applicationId: string;
   paymentId: string;
@@ -56,6 +57,8 @@ export function InvitePayer({
   paymentMethod?: string | undefined;
   /** Edit access, and the invoice is awaiting payment. */
   canInvite: boolean;
+  /** Why no one can be invited (the invoice's pay rule or the access), said beside the disabled button. */
+  refusal?: string | undefined;
 }) {
   const { t } = useTranslation();
   const toasts = useToasts();
@@ -113,6 +116,11 @@ export function InvitePayer({
         </Header>
       }
     >
+      {!canInvite && refusal && (
+        <Box color="text-body-secondary" margin={{ bottom: 's' }}>
+          {t('payments.invite.closed', { reason: refusal.replace(/\.$/, '') })}
+        </Box>
+      )}
       {requests.isPending ? (
         <StatusIndicator type="loading">{t('payments.loading')}</StatusIndicator>
       ) : requests.isError ? (
