@@ -83,7 +83,7 @@ test('a council rejects an upload with a reason; the applicant sees why and uplo
   await details.goto(id);
   const panel = page.getByRole('list', { name: 'What you need to do' });
   await expect(panel.getByRole('listitem')).toHaveText([`${step}Upload a replacement`], { timeout: 30_000 });
-  await expect(page.getByRole('tab', { name: 'Documents 1 need your attention' })).toBeAttached();
+  await expect(page.getByRole('tab', { name: 'Documents 1 needs your attention' })).toBeAttached();
   await panel.getByRole('link', { name: 'Upload a replacement' }).click();
   await expect(page).toHaveURL(new RegExp(`/application-details/${id}\\?section=Documents`));
 

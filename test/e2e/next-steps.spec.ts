@@ -105,7 +105,7 @@ for (const viewport of VIEWPORTS) {
       page.getByText("Waiting for your answers; the council's clock is paused.").first(),
     ).toBeVisible();
     await expect(page.getByRole('tab', { name: 'RFIs 2 need your attention' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Payments 1 need your attention' })).toBeAttached();
+    await expect(page.getByRole('tab', { name: 'Payments 1 needs your attention' })).toBeAttached();
     await expectNoRawCodes(page, `the Overview (${viewport.name})`);
     await expectNoAxeViolations(page, `Overview: what you need to do (${viewport.name})`);
 

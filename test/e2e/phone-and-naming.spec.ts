@@ -2,7 +2,9 @@
  * Issue 36 findings 6 and 12, at a phone (390×844) and a desktop (1440×900): the invoice and the
  * RFI points keep their amount and status (stacked cards on the phone, a table on the desktop);
  * numbers and amounts stay on one line; the selected tab is in view; after the grant both numbers
- * are named; an unknown address is "Page not found" with a way back. Axe on each page.
+ * are named; an unknown address is "Page not found" with a way back; the Overview after the grant
+ * (the consent's Download in view, the summary and the council's card whole) and the form's header
+ * (the walk-through of 2026-11-29). Axe on each page.
  */
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -13,6 +15,7 @@ import { signIn as cognitoSignIn } from '../support/cognito';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { councilApiClient } from '../../infra/council/client';
+import { issueDocuments, issuedFileName } from '../../infra/council/issued-pdf';
 import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
@@ -89,6 +92,65 @@ for (const viewport of VIEWPORTS) {
     await expect(numbers).toContainText('Application number ');
     for (const n of await numbers.locator('[data-token]').all()) await expectOneLine(n);
     await expectNoAxeViolations(page, `Payments section (${viewport.name})`);
+
+    // The Overview after the grant (walk-through 2026-11-29): the consent documents keep their
+    // Download in view (cards on a phone); the consent number stays inside its summary box; the
+    // council's email and website break between words only; the summary names the council.
+    await issueDocuments(
+      wcc,
+      {
+        id,
+        consentNumber: granted.consentNumber!,
+        authorityName: 'Wellington City Council',
+        date: '2026-11-29',
+      },
+      ['Building consent'],
+    );
+    const fileName = issuedFileName('Building consent', granted.consentNumber!);
+    await details.goto(id, 'Overview');
+    const consent = viewport.phone
+      ? page.getByRole('list', { name: 'Your building consent' })
+      : page.getByRole('table', { name: 'Your building consent' });
+    const download = consent.getByRole('button', { name: `Download ${fileName}` });
+    await expect(async () => {
+      await page.reload();
+      await expect(download).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
+    await download.scrollIntoViewIfNeeded();
+    await expect(download).toBeInViewport({ ratio: 1 });
+    const summary = page
+      .getByRole('heading', { name: 'Application summary' })
+      .locator('xpath=ancestor::*[.//dl][1]');
+    const consentToken = summary.locator('[data-token]').filter({ hasText: granted.consentNumber! });
+    await expectOneLine(consentToken);
+    const [box, inner] = await Promise.all([summary.boundingBox(), consentToken.boundingBox()]);
+    expect(inner!.x + inner!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    await expect(summary.getByText('Council', { exact: true })).toBeVisible();
+    await expect(summary.getByText('Authority', { exact: true })).toHaveCount(0);
+    const councilCard = page
+      .getByRole('heading', { name: 'Wellington City Council' })
+      .locator('xpath=ancestor::*[.//dl][1]');
+    // A link's text on one line (the website's link also holds its external icon: its text only).
+    for (const link of await councilCard.getByRole('link').all())
+      expect(
+        await link.evaluate((e) => {
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+          }
+          return tops.size;
+        }),
+      ).toBe(1);
+    await expectNoAxeViolations(page, `Overview after the grant (${viewport.name})`);
+
+    // The form's header names the application number, on one line.
+    await page.goto(`/application-form/${id}`);
+    const formNumbers = page.getByTestId('application-numbers');
+    await expect(formNumbers).toContainText('Application number ');
+    for (const n of await formNumbers.locator('[data-token]').all()) await expectOneLine(n);
 
     // An unknown address: Page not found, with the way back.
     await page.goto('/no-such-page');

@@ -14,7 +14,7 @@ export class ApplicationDetailsPage {
 
   /** A section's tab by its name; a tab that needs attention adds a count ("RFIs 2 need your attention"). */
   tab(name: string): Locator {
-    return this.page.getByRole('tab', { name: new RegExp(`^${name}( \\d+ need your attention)?$`) });
+    return this.page.getByRole('tab', { name: new RegExp(`^${name}( \\d+ needs? your attention)?$`) });
   }
 
   async expectSection(name: string): Promise<void> {

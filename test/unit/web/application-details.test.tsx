@@ -350,7 +350,7 @@ describe('application details page', () => {
       screen.getAllByText("Waiting for your answers; the council's clock is paused.").length,
     ).toBeGreaterThan(0);
     expect(screen.getByRole('tab', { name: 'RFIs 2 need your attention' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Payments 1 need your attention' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Payments 1 needs your attention' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'People' })).toBeTruthy();
     fireEvent.click(within(items[1]!).getByRole('link', { name: 'Pay now' }));
     await waitFor(() =>

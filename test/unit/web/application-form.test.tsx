@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../../web/src/features/shell/useCurrentUser';
 import { user } from './applications-support';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
@@ -442,6 +442,15 @@ describe('ApplicationFormPage', () => {
     expect(steps.textContent).toContain('Complete');
     expect(steps.textContent).toContain('Not complete');
     expect(api.step).toHaveBeenCalledWith('42', 'bc-project', expect.anything());
+  });
+
+  it('the header names the application number and keeps it whole (issue 36 findings 6, 12)', async () => {
+    api.get.mockResolvedValue(application({ applicationNumber: 'BLD-2026-00011' }));
+    renderPage('/application-form/42');
+    await nameInput();
+    const numbers = screen.getByTestId('application-numbers');
+    expect(numbers.textContent).toBe('Application number BLD-2026-00011 · 1 Queen Street, Auckland 1010');
+    expect(within(numbers).getByText('BLD-2026-00011').hasAttribute('data-token')).toBe(true);
   });
 
   it('leaving a step saves what was typed', async () => {

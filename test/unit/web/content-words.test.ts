@@ -34,6 +34,9 @@ describe('the words on screen', () => {
     expect(en.applications.filters.BCA).toBe('Council');
     expect(en.applications.filters.Complexity).toBe('Type of building work');
     expect(en.applicationDetails.overview.type).toBe('Type of building work');
+    // The summary's "authority" (portal-core §2 names the field, not the label) is the council.
+    expect(en.applicationDetails.overview.authority).toBe('Council');
+    expect(en.newApplication.child.authority).toBe('Council');
     expect(en.applicationForm.review.severity.Control_one).toBe('{{count}} thing to note');
   });
 });

@@ -67,6 +67,36 @@ describe('the consent documents panel', () => {
     expect(api).toHaveBeenCalledWith('/user/applications/7/issued-documents', expect.anything());
   });
 
+  it('on a phone (390 px) each document is a card that keeps its Download in view', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: Number(/min-width: (\d+)px/.exec(query)?.[1] ?? 0) <= 390,
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
+    try {
+      api.mockResolvedValue(ISSUED);
+      renderPage(
+        i18n,
+        <IssuedDocumentsPanel app={{ id: '7', status: 'Completed', consentNumber: 'WCC-BC-1' }} />,
+      );
+      const list = await screen.findByRole('list', { name: 'Your building consent' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = within(list).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      expect(
+        within(cards[0]!).getByRole('button', { name: 'Download Building consent WCC-BC-1.pdf' }),
+      ).toBeTruthy();
+      expect(within(cards[1]!).getByRole('button', { name: 'Download CCC WCC-BC-1.pdf' })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('says the council has not sent them yet while there are none', async () => {
     api.mockResolvedValue({ issuedDocuments: [] });
     renderPage(

@@ -248,6 +248,30 @@ describe('inviting a payer', () => {
     expect(await screen.findByText('Withdrawn')).toBeTruthy();
   });
 
+  it('on a phone (390 px) each request is a card with every column, its expiry included', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: Number(/min-width: (\d+)px/.exec(query)?.[1] ?? 0) <= 390,
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
+    try {
+      api.mockResolvedValue([request()]);
+      renderPage(i18n, <InvitePayer applicationId="55" paymentId="p1" canInvite />);
+      const list = await screen.findByRole('list', { name: 'Someone else pays' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const [card] = within(list).getAllByRole('listitem');
+      for (const header of ['Payer', 'Status', 'Sent', 'Link expires', 'Actions'])
+        expect(within(card!).getByText(header)).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('cannot invite without Edit or once the invoice is not awaiting payment', async () => {
     api.mockResolvedValue([request()]);
     renderPage(i18n, <InvitePayer applicationId="55" paymentId="p1" canInvite={false} />);

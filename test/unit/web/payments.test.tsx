@@ -322,6 +322,13 @@ describe('the payment-details page', () => {
     expect(await screen.findByRole('heading', { name: 'Receipt' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Print receipt' })).toBeTruthy();
     expect(screen.queryByText('How to pay')).toBeNull();
+    // The reference and the transaction are tokens: on a phone they never break (walk-through 2026-11-29).
+    for (const ref of screen.getAllByText('INV-1001')) expect(ref.hasAttribute('data-token')).toBe(true);
+    // "Someone else pays" says why its button is off (walk-through 2026-11-29: disabled, no reason).
+    expect((screen.getByRole('button', { name: 'Invite a payer' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      screen.getByText('No one else can be invited to pay this invoice — This invoice has been paid.'),
+    ).toBeTruthy();
     cleanup();
     serve({
       ...detail(),

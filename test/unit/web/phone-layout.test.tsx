@@ -10,7 +10,7 @@ import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import { ResponsiveTable } from '../../../web/src/components/ResponsiveTable';
 import Tabs from '../../../web/src/components/Tabs';
-import { Token } from '../../../web/src/components/Token';
+import { Token, WholeTokens } from '../../../web/src/components/Token';
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -104,5 +104,23 @@ describe('Tabs', () => {
       </I18nextProvider>,
     );
     expect(scrolled.at(-1)).toBe('RFIs:nearest/nearest');
+  });
+});
+
+describe('WholeTokens', () => {
+  it("keeps each number and amount of a server's sentence whole (a notification's title)", () => {
+    const { container } = render(
+      <p>
+        <WholeTokens text="Invoice issued: Building consent lodgement fee ($1,265.00) · WCC-BC-2026-1000011 and BLD-2026-00011-1 at 83 Cuba Street" />
+      </p>,
+    );
+    expect(container.textContent).toBe(
+      'Invoice issued: Building consent lodgement fee ($1,265.00) · WCC-BC-2026-1000011 and BLD-2026-00011-1 at 83 Cuba Street',
+    );
+    expect([...container.querySelectorAll('[data-token]')].map((e) => e.textContent)).toEqual([
+      '$1,265.00',
+      'WCC-BC-2026-1000011',
+      'BLD-2026-00011-1',
+    ]);
   });
 });

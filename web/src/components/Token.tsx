@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import styles from './token.module.css';
 
 /**
@@ -11,5 +11,24 @@ export function Token({ children }: { children: ReactNode }) {
     <span className={styles.token} data-token="">
       {children}
     </span>
+  );
+}
+
+/** An application or consent number ("BLD-2026-00011", "WCC-BC-2026-1000011") or an amount ("$1,265.00"). */
+const TOKENS = /([A-Z]{2,}(?:-[A-Z]{2,})*-\d{4}-\d+(?:-\d+)?|\$\d[\d,]*\.\d{2})/;
+
+/**
+ * A sentence that arrives as one string (a notification's title, written by the server) with its
+ * numbers and amounts each in a `Token`, so that a phone breaks it between words only.
+ */
+export function WholeTokens({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split(TOKENS)
+        .map((part, i) =>
+          i % 2 === 1 ? <Token key={i}>{part}</Token> : part ? <Fragment key={i}>{part}</Fragment> : null,
+        )}
+    </>
   );
 }

@@ -35,6 +35,7 @@ import {
   type ApplicationListItem,
 } from '../../../../shared/schemas/applications';
 import { applicationKeys, applicationsApi } from '../../api/applications';
+import { useBreakpointUp } from '../../app/breakpoints';
 import { formatFullDate } from '../../app/dates';
 import { RouterLink } from '../../components/RouterLink';
 import { useToasts } from '../../components/toasts';
@@ -84,6 +85,8 @@ function Overview({ app, next }: { app: ApplicationDto; next: ReturnType<typeof 
   const authority = jurisdiction.data?.authorities.find((a) => a.id === app.authorityId);
   const stages = app.workflowStages.length > 0 ? app.workflowStages : initialStages();
   const type = [app.complexity, app.complexityDescription].filter(Boolean).join(' – ');
+  // One column on a phone: in two, a consent number (a token, never broken) runs out of its box.
+  const summaryColumns = useBreakpointUp('sm') ? 3 : 1;
   return (
     <SpaceBetween size="l">
       {/* A granted application shows its consent first (issue 36 finding 5). */}
@@ -92,7 +95,7 @@ function Overview({ app, next }: { app: ApplicationDto; next: ReturnType<typeof 
       <ClosedNotice app={app} />
       <Container header={<Header variant="h2">{t('applicationDetails.overview.summary')}</Header>}>
         <KeyValuePairs
-          columns={3}
+          columns={summaryColumns}
           items={[
             { label: t('applicationDetails.overview.form'), value: app.formDisplayName ?? '-' },
             // Both numbers after the grant, each named (issue 36 finding 12).

@@ -5,13 +5,14 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import Table from '@cloudscape-design/components/table';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationDto } from '../../../../shared/schemas/applications';
 import type { IssuedDocumentDto } from '../../../../shared/schemas/issued-documents';
 import { applicationKeys } from '../../api/applications';
 import { documentsApi } from '../../api/documents';
 import { formatDate } from '../../app/dates';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useToasts } from '../../components/toasts';
 import { formatFileSize } from '../documents/documents';
 import { COUNCIL_REFRESH_MS, councilMayChange } from './details';
@@ -53,12 +54,13 @@ export function IssuedDocumentsPanel({
     >
       {issued.isError ? (
         <Alert type="error">{t('applicationDetails.overview.issued.failed')}</Alert>
+      ) : issued.isPending ? (
+        <StatusIndicator type="loading">{t('app.loading')}</StatusIndicator>
       ) : (
-        <Table<IssuedDocumentDto>
+        // On a phone the rows are cards, so each document keeps its Download in view.
+        <ResponsiveTable<IssuedDocumentDto>
           variant="embedded"
           ariaLabels={{ tableLabel: t('applicationDetails.overview.issued.title') }}
-          loading={issued.isPending}
-          loadingText={t('app.loading')}
           items={docs}
           trackBy="name"
           empty={<Box color="text-body-secondary">{t('applicationDetails.overview.issued.none')}</Box>}

@@ -29,6 +29,7 @@ import { WithCurrentUser } from '../shell/useCurrentUser';
 import ReviewStep from './ReviewStep';
 import TemplateStep from './TemplateStep';
 import styles from './applicationForm.module.css';
+import { ApplicationNumbers } from '../application-details/ApplicationNumbers';
 
 /** The unsaved data of this tab lives in sessionStorage (absent in some sandboxes). */
 function sessionStore(): Storage | undefined {
@@ -301,7 +302,6 @@ export default function ApplicationFormPage() {
   const app = application.data.application;
   const readOnly = !isEditable(app);
   const title = app.formDisplayName ?? form?.displayName ?? t('applicationForm.title');
-  const number = app.applicationNumber ?? app.consentNumber;
 
   const index = step && model ? model.steps.filter((s) => s.enabled).findIndex((s) => s.id === step.id) : -1;
   const enabledSteps = model?.steps.filter((s) => s.enabled) ?? [];
@@ -313,7 +313,9 @@ export default function ApplicationFormPage() {
       header={
         <Header
           variant="h1"
-          description={[app.address?.fullAddress, number].filter(Boolean).join(' · ') || undefined}
+          // The job's numbers, each named and never broken on a phone, then the address (issue 36
+          // findings 6 and 12: "BLD-2026-|00011" split under the header on a phone).
+          description={<ApplicationNumbers app={app} address={app.address} />}
           actions={step ? <SaveState status={status[step.id]} /> : undefined}
         >
           {title}

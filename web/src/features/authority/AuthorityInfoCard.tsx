@@ -3,9 +3,13 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import { useTranslation } from 'react-i18next';
+import { useBreakpointUp } from '../../app/breakpoints';
 import { authorityAddress, safeWebsite, telHref, type AuthorityInfo } from './authority';
 
-/** The authority info card (portal-core §2): display name, address, email, phone, website. */
+/**
+ * The authority info card (portal-core §2): display name, address, email, phone, website; one column
+ * under the small breakpoint (docs/content-guide.md "On a phone").
+ */
 export default function AuthorityInfoCard({
   authority,
   headingLevel = 'h2',
@@ -19,10 +23,12 @@ export default function AuthorityInfoCard({
   const email = authority.email?.trim();
   const phone = authority.phone?.trim();
   const website = safeWebsite(authority.website);
+  // One column on a phone: two split the email and the website inside a word.
+  const columns = useBreakpointUp('sm') ? 2 : 1;
   return (
     <Container header={<Header variant={headingLevel}>{authority.displayName}</Header>}>
       <KeyValuePairs
-        columns={2}
+        columns={columns}
         items={[
           { label: t('authority.address'), value: address || none },
           {

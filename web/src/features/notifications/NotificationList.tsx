@@ -7,6 +7,7 @@ import { formatFullDate } from '../../app/dates';
 import { RouterLink } from '../../components/RouterLink';
 import styles from './notifications.module.css';
 import { applicationLabel, notificationHref } from './notificationView';
+import { WholeTokens } from '../../components/Token';
 
 /**
  * Notifications newest first: an unseen dot, the short text (a link to what it is about), the
@@ -49,18 +50,22 @@ export function NotificationList({
               <div className={styles.text}>
                 {onSelect ? (
                   <Button variant="inline-link" onClick={() => onSelect(n)}>
-                    {n.message.shortText}
+                    <WholeTokens text={n.message.shortText} />
                   </Button>
                 ) : href ? (
                   <span onClickCapture={onFollow}>
-                    <RouterLink href={href}>{n.message.shortText}</RouterLink>
+                    <RouterLink href={href}>
+                      <WholeTokens text={n.message.shortText} />
+                    </RouterLink>
                   </span>
                 ) : (
-                  <span>{n.message.shortText}</span>
+                  <span>
+                    <WholeTokens text={n.message.shortText} />
+                  </span>
                 )}
                 {!n.seen && <span className={styles.srOnly}>{t('notifications.new')}</span>}
                 <Box variant="small" color="text-body-secondary" display="block">
-                  {[context, formatFullDate(n.createdDate)].filter(Boolean).join(' · ')}
+                  <WholeTokens text={[context, formatFullDate(n.createdDate)].filter(Boolean).join(' · ')} />
                 </Box>
               </div>
             </li>

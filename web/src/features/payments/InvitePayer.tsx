@@ -11,12 +11,12 @@ import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { PaymentRequestCreate, type PaymentRequestDto } from '../../../../shared/schemas/payment-requests';
 import { requestStatusText, type PaymentRequestStatus } from '../../../../shared/domain/payment-requests';
 import { paymentKeys, paymentRequestsApi } from '../../api/payments';
 import { formatDate } from '../../app/dates';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useToasts } from '../../components/toasts';
 
 const STATUS: Record<PaymentRequestStatus, 'in-progress' | 'success' | 'stopped'> = {
@@ -49,6 +49,7 @@ export function InvitePayer({
   paymentId,
   canInvite,
   paymentMethod,
+  refusal,
 }: {
   applicationId: string;
   paymentId: string;
@@ -56,6 +57,8 @@ export function InvitePayer({
   paymentMethod?: string | undefined;
   /** Edit access, and the invoice is awaiting payment. */
   canInvite: boolean;
+  /** Why no one can be invited (the invoice's pay rule or the access), said beside the disabled button. */
+  refusal?: string | undefined;
 }) {
   const { t } = useTranslation();
   const toasts = useToasts();
@@ -113,12 +116,18 @@ export function InvitePayer({
         </Header>
       }
     >
+      {!canInvite && refusal && (
+        <Box color="text-body-secondary" margin={{ bottom: 's' }}>
+          {t('payments.invite.closed', { reason: refusal.replace(/\.$/, '') })}
+        </Box>
+      )}
       {requests.isPending ? (
         <StatusIndicator type="loading">{t('payments.loading')}</StatusIndicator>
       ) : requests.isError ? (
         <StatusIndicator type="error">{t('payments.invite.listFailed')}</StatusIndicator>
       ) : (
-        <Table<PaymentRequestDto>
+        // On a phone the requests are cards: every column in view (the table cut off "Link expires").
+        <ResponsiveTable<PaymentRequestDto>
           variant="embedded"
           trackBy="requestId"
           ariaLabels={{ tableLabel: t('payments.invite.title') }}

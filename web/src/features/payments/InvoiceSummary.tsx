@@ -6,6 +6,7 @@ import type { PaymentDto } from '../../../../shared/schemas/payments';
 import { formatDate } from '../../app/dates';
 import { PaymentStatusIndicator } from './PaymentStatusIndicator';
 import { cardTotalCents, money, optionOf } from './paymentView';
+import { Token } from '../../components/Token';
 
 /**
  * An invoice's facts (portal-organisation §3 "Payment"): status, reference, dates, the amount, and
@@ -21,7 +22,7 @@ export function InvoiceSummary({ payment, document }: { payment: PaymentDto; doc
       columns={3}
       items={[
         { label: t('payments.status'), value: <PaymentStatusIndicator status={payment.status} /> },
-        { label: t('payments.reference'), value: payment.reference },
+        { label: t('payments.reference'), value: <Token>{payment.reference}</Token> },
         { label: t('payments.issued'), value: formatDate(payment.issuedDate) },
         { label: t('payments.due'), value: payment.dueDate ? formatDate(payment.dueDate) : '-' },
         { label: t('payments.amount'), value: money(payment.baseAmount) },

@@ -152,6 +152,7 @@ export default function PaymentDetailsPage() {
                 applicationId={applicationId}
                 paymentId={paymentId}
                 canInvite={canEdit(app.accessLevel) && data.status === 'AwaitingPayment'}
+                refusal={actions?.reason}
                 paymentMethod={data.status === 'Paid' ? data.paymentMethod : undefined}
               />
             )}

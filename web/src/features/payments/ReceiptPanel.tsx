@@ -8,6 +8,7 @@ import type { PaymentDto } from '../../../../shared/schemas/payments';
 import { formatDate } from '../../app/dates';
 import { receiptOf } from './paymentView';
 import './receipt.css';
+import { Token } from '../../components/Token';
 
 /**
  * A paid invoice's receipt: what was paid, how, when, with the references to quote; printed (or
@@ -49,7 +50,7 @@ export function ReceiptPanel({
           items={[
             { label: t('payments.receipt.payee'), value: payee },
             { label: t('payments.invoice'), value: payment.description },
-            { label: t('payments.reference'), value: receipt.reference },
+            { label: t('payments.reference'), value: <Token>{receipt.reference}</Token> },
             { label: t('payments.receipt.paidOn'), value: formatDate(receipt.date) },
             { label: t('payments.receipt.method'), value: t(`payments.methods.${receipt.method}`) },
             { label: t('payments.receipt.amount'), value: formatNzd(receipt.amountCents) },
@@ -57,7 +58,7 @@ export function ReceiptPanel({
               ? [{ label: t('payments.receipt.surcharge'), value: formatNzd(receipt.surchargeCents) }]
               : []),
             ...(receipt.transactionId
-              ? [{ label: t('payments.receipt.transaction'), value: receipt.transactionId }]
+              ? [{ label: t('payments.receipt.transaction'), value: <Token>{receipt.transactionId}</Token> }]
               : []),
           ]}
         />
