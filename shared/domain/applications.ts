@@ -15,6 +15,9 @@ export {
   thumbnailUploader,
   THUMBNAIL_UPLOAD_NOT_FOUND,
 } from './thumbnails.js';
+import { applicationDetailsPath } from './paths.js';
+
+export { applicationDetailsPath };
 
 /**
  * The pure application rules (portal-core §4, §6): the server computes the list-view fields with
@@ -126,18 +129,6 @@ export const hasOutstandingItems = (a: {
  * Opening a card: a Draft opens the form page; any other status opens the details page, at the
  * RFIs (or Payments) section when the application waits for the user there.
  */
-/**
- * The application details page (core §2: `?section=` one of the nine, `?subSection=` a part of it to
- * scroll to): the one builder of its links, for pages, emails and notifications.
- */
-export function applicationDetailsPath(id: string, section?: string, subSection?: string): string {
-  const query = new URLSearchParams();
-  if (section) query.set('section', section);
-  if (subSection) query.set('subSection', subSection);
-  const q = query.toString();
-  return `/application-details/${encodeURIComponent(id)}${q ? `?${q}` : ''}`;
-}
-
 export const applicationHref = (a: {
   id: string;
   status: ApplicationStatus;

@@ -41,21 +41,6 @@ const NZ_PARTS = new Intl.DateTimeFormat('en-NZ', {
 /** The spec's message where a date cannot be read (portal-core messages: 'Invalid date'). */
 export const INVALID_DATE = 'Invalid date';
 
-const CALENDAR_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/**
- * Whether a typed or stored date can be read as a whole calendar day: 'yyyy-MM-dd', optionally with
- * a time. Stricter than Date.parse, which reads "2026-02" as 1 Feb and "2026-02-30" as 2 Mar.
- */
-export function isCalendarDate(value: string): boolean {
-  const m = CALENDAR_DATE.exec(value);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 /** A date value as an instant; undefined when it is not a date. */
 export function toDate(value: DateInput): Date | undefined {
   const date = value instanceof Date ? value : new Date(value);
@@ -128,30 +113,14 @@ export function formatNzDate(value: DateInput, pattern: string = DATE_FORMAT): s
 /** 'd LLL yyyy - p' in New Zealand time, e.g. "24 Nov 2026 - 12:58 PM". */
 export const formatNzDateTime = (value: DateInput): string => formatNzDate(value, DATE_TIME_FORMAT);
 
-/**
- * The instant New Zealand's clocks show a wall-clock time (month 1-12), found from the zone's own
- * offsets (Intl), so daylight saving is the tz database's. For a time that exists once (every time
- * but 02:00-02:59 on the last Sunday of September and 02:00-02:59 on the first Sunday of April, the
- * two changes); midnight and the digest's 7 am always do.
- */
-export function nzInstant(year: number, month: number, day: number, hour = 0, minute = 0): Date {
-  const wanted = Date.UTC(year, month - 1, day, hour, minute);
-  let guess = wanted - 12 * 3_600_000; // NZST; corrected below to NZDT where it applies
-  for (let i = 0; i < 3; i++) {
-    const c = nzWallClock(guess)!;
-    const shown = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute);
-    if (shown === wanted) break;
-    guess += wanted - shown;
-  }
-  return new Date(guess);
-}
+/** ISO 8601 timestamps inside a text (e.g. a server message), reformatted as full dates. */
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;
 
-/** The New Zealand calendar day of an instant: its midnight and the next (23, 24 or 25 hours apart). */
-export function nzDay(at: DateInput): { start: Date; end: Date } {
-  const c = nzWallClock(at)!;
-  const next = new Date(Date.UTC(c.year, c.month - 1, c.day + 1));
-  return {
-    start: nzInstant(c.year, c.month, c.day),
-    end: nzInstant(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()),
-  };
+/**
+ * A text's ISO dates as the spec's full dates in New Zealand time (portal-core §8: the
+ * AccessRequestExist message). Here rather than in the web's date helpers: the API error mapping runs
+ * on the sign-in page's first load, which should not carry date-fns.
+ */
+export function reformatIsoDates(text: string): string {
+  return text.replace(ISO_DATE, (match) => formatNzDate(match, DATE_TIME_FORMAT) || match);
 }

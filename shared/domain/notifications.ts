@@ -3,7 +3,8 @@
  * the types, how loud each kind of news is, and what a notification level lets through.
  */
 
-import { nzDay, nzInstant, nzWallClock } from './dates.js';
+import { nzWallClock } from './dates.js';
+import { nzDay, nzInstant } from './nz-days.js';
 
 /** The spec's notification types. */
 export const notificationTypes = [

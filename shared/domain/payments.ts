@@ -3,7 +3,8 @@
  * web share — money in integer cents, the card surcharge, the status transitions, what counts as
  * outstanding and what a deposit claim needs.
  */
-import { INVALID_DATE, isCalendarDate } from './dates.js';
+import { INVALID_DATE } from './dates.js';
+import { isCalendarDate } from './calendar-date.js';
 
 export const paymentTypes = ['Gateway', 'Deposit', 'Council'] as const;
 export type PaymentType = (typeof paymentTypes)[number];

@@ -5,7 +5,7 @@
  * protocol-relative URL, a backslash trick, or control characters — so the parameter cannot send
  * anyone to another site (an open redirect).
  */
-import { applicationDetailsPath } from './applications.js';
+import { applicationDetailsPath } from './paths.js';
 
 /** The query parameter that carries the path. */
 export const RETURN_TO_PARAM = 'returnTo';

@@ -1,5 +1,5 @@
 import type { FormioComponent, FormioFieldError, FormioInput } from '../schemas/formio.js';
-import { isCalendarDate } from '../domain/dates.js';
+import { isCalendarDate } from '../domain/calendar-date.js';
 
 type Data = Record<string, unknown>;
 type Field = FormioInput | Extract<FormioComponent, { type: 'datagrid' }>;

@@ -4,8 +4,8 @@ import {
   DATE_TIME_SHORT_FORMAT,
   formatNzDate,
   formatNzDateTime,
-  isCalendarDate,
 } from '../../../shared/domain/dates.js';
+import { isCalendarDate } from '../../../shared/domain/calendar-date.js';
 import { formatDate, formatFullDate } from '../../../web/src/app/dates.js';
 
 /**

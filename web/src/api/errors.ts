@@ -3,7 +3,7 @@
  * identity (Amplify/Cognito) failures become a ServiceError with one of these codes. Pure, so every
  * mapping is unit-tested in Node.
  */
-import { reformatIsoDates } from '../app/dates';
+import { reformatIsoDates } from '../../../shared/domain/dates';
 
 export const SERVICE_ERROR_CODES = [
   'ClientError',

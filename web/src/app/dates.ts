@@ -9,11 +9,12 @@ import {
   DATE_TIME_SHORT_FORMAT,
   formatNzDate,
   INVALID_DATE,
+  reformatIsoDates,
   toDate,
   type DateInput,
 } from '../../../shared/domain/dates';
 
-export { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_SHORT_FORMAT, INVALID_DATE };
+export { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_SHORT_FORMAT, INVALID_DATE, reformatIsoDates };
 
 /**
  * Formats a date in New Zealand time with one of the spec's formats: '' when there is none, the
@@ -41,11 +42,4 @@ export function timeLabel(value: DateInput, now: Date = new Date()): TimeLabel {
   const hours = differenceInHours(now, date);
   if (hours < 24) return { kind: 'hours', count: hours };
   return { kind: 'date', text: formatFullDate(date) };
-}
-
-/** ISO 8601 timestamps inside a text (e.g. a server message), reformatted as full dates. */
-const ISO_DATE = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;
-
-export function reformatIsoDates(text: string): string {
-  return text.replace(ISO_DATE, (match) => formatNzDate(match, DATE_TIME_FORMAT) || match);
 }

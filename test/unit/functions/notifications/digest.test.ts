@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { formatNzDateTime, nzDay, nzWallClock } from '../../../../shared/domain/dates';
+import { formatNzDateTime, nzWallClock } from '../../../../shared/domain/dates';
+import { nzDay } from '../../../../shared/domain/nz-days';
 import { DAILY_DIGEST_HOUR, digestDue, duePeriodEnds } from '../../../../shared/domain/notifications';
 import {
   digestService,

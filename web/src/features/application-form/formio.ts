@@ -4,7 +4,8 @@ import type {
   FormioFieldError,
   FormioInput,
 } from '../../../../shared/schemas/formio';
-import { INVALID_DATE, isCalendarDate } from '../../../../shared/domain/dates';
+import { INVALID_DATE } from '../../../../shared/domain/dates';
+import { isCalendarDate } from '../../../../shared/domain/calendar-date';
 
 /** Pure helpers of the step renderer and the read-only step view. */
 
