@@ -104,6 +104,9 @@ describe('the participant dialog', () => {
     await click(button('Next: Contact details'));
     const next = button('Next: License details');
     expect(isDisabled(next)).toBe(true);
+    // The spec's label, and a line saying whose address it is (issue 36 finding 12).
+    expect(screen.getByText('Address of the building site')).toBeTruthy();
+    expect(screen.getByText(/This person's own address, where the council can reach them/)).toBeTruthy();
     await fillContact({ email: '' });
     expect(isDisabled(next)).toBe(true);
     await type(field('Email'), 'not-an-email');

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { Address } from '../../../../shared/schemas/common';
@@ -17,6 +18,8 @@ export interface AddressEntryProps {
   onChange: (address: Address | null) => void;
   /** The picker's label (default 'Address'; 'Address of the building site' in the participant dialog). */
   label?: string;
+  /** A line under the picker's label (what this address is for). */
+  description?: ReactNode;
   /** Line 1, city, country and zip code required in manual entry; the picker must have a pick. */
   required?: boolean;
   /** Picker error (e.g. 'Required', 'Complete address required for participant's role'). */
@@ -38,6 +41,7 @@ export default function AddressEntry({
   value,
   onChange,
   label,
+  description,
   required = false,
   errorText,
   showAllErrors = false,
@@ -74,6 +78,7 @@ export default function AddressEntry({
         value={value}
         onChange={onChange}
         label={label}
+        description={description}
         required={required}
         errorText={errorText}
         secondaryControl={toggleControl}

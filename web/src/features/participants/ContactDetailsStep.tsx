@@ -101,6 +101,7 @@ export function ContactDetailsStep({
           onBlur('address');
         }}
         label={t('address.buildingSite')}
+        description={t('participants.dialog.addressHint')}
         backLabel={t('participants.dialog.backToContact')}
         required={contact}
         errorText={errors.address}
