@@ -35,7 +35,8 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import { closure as closeOver, entryChunks, firstLoads, readManifest } from '../support/first-load.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -47,28 +48,14 @@ function table(rows: string[][]) {
     console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
 }
 
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
 /** JS and CSS (gzip) a route downloads: the entry, then the route's lazy chunk and what it imports. */
 function spa() {
   const dist = process.env.SPA_DIST ? path.resolve(process.env.SPA_DIST) : path.join(root, 'web', 'dist');
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile))
     execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], { cwd: root, stdio: 'inherit' });
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const closure = (key: string, seen = new Set<string>()) => {
-    if (seen.has(key)) return seen;
-    seen.add(key);
-    for (const i of manifest[key]?.imports ?? []) closure(i, seen);
-    return seen;
-  };
+  const manifest = readManifest(dist);
+  const closure = (key: string, seen = new Set<string>()) => closeOver(manifest, key, seen);
   const size = (keys: Set<string>) => {
     let js = 0;
     let css = 0;
@@ -84,8 +71,7 @@ function spa() {
     return { js, css };
   };
   // Every entry index.html loads: the app's and the boot script's (web/vite-boot.ts).
-  const entry = new Set<string>();
-  for (const k of Object.keys(manifest)) if (manifest[k]!.isEntry) closure(k, entry);
+  const entry = entryChunks(manifest);
   const rows = [['route chunk', 'JS gzip', 'CSS gzip']];
   const e = size(entry);
   rows.push(['(entry only)', kb(e.js), kb(e.css)]);
@@ -115,48 +101,17 @@ function spa() {
   console.log('\nSPA per route (what a first visit downloads)');
   table(rows);
 
-  // The issue-10 budgets: everything a first load downloads before the page is usable, lazy chunks it
-  // always loads included (the signed-in app waits for the whole strings file), gzip and brotli.
-  const files = (keys: Set<string>) => {
-    const out = new Set<string>();
-    for (const k of keys) {
-      const c = manifest[k];
-      if (!c) continue;
-      out.add(c.file);
-      for (const f of c.css ?? []) out.add(f);
-    }
-    return out;
-  };
-  const key = (suffix: string) => Object.keys(manifest).find((k) => k.endsWith(suffix));
-  const budgets: [string, string[], number][] = [
-    ['sign-in', ['features/auth/SignInPage.tsx'], 120],
-    [
-      'dashboard, signed in (shell and strings)',
-      ['app/SignedInRoot.tsx', 'features/dashboard/DashboardPage.tsx', 'i18n/en.json?all'],
-      300,
-    ],
-  ];
+  // The first-load budgets (test/support/first-load.ts; test/e2e/first-load-budgets.spec.ts fails past one).
   const budgetRows = [['first load', 'files', 'gzip', 'brotli', 'budget (gzip)']];
-  for (const [name, chunks, budget] of budgets) {
-    const keys = new Set(entry);
-    for (const c of chunks) {
-      const k = key(c);
-      if (k) closure(k, keys);
-    }
-    let gzip = 0;
-    let br = 0;
-    const list = files(keys);
-    // The boot script: an asset index.html loads first, not in the manifest (web/vite-boot.ts).
-    const boot = /src="\/(assets\/boot-[^"]+\.js)"/.exec(readFileSync(path.join(dist, 'index.html'), 'utf8'));
-    if (boot) list.add(boot[1]!);
-    for (const f of list) {
-      const buf = readFileSync(path.join(dist, f));
-      gzip += gz(buf);
-      br += brotliCompressSync(buf).length;
-    }
-    budgetRows.push([name, String(list.size), kb(gzip), kb(br), `≤ ${budget} KB`]);
-  }
-  console.log('\nFirst-load budgets (JS + CSS, issue 10)');
+  for (const load of firstLoads(dist))
+    budgetRows.push([
+      load.name,
+      String(load.files.length),
+      kb(load.gzip),
+      kb(load.brotli),
+      `≤ ${load.budgetKb} KB`,
+    ]);
+  console.log('\nFirst-load budgets (JS + CSS)');
   table(budgetRows);
 }
 

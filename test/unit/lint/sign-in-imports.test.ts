@@ -41,40 +41,53 @@ describe('the sign-in page', () => {
   });
 });
 
+/** The en.json namespaces the signed-out pages' files name (`auth.…`), each with the file naming it. */
+function namespacesUsed(entries: string[]): Set<string> {
+  const files = new Set<string>();
+  packagesReached(entries, files);
+  const keyPattern = new RegExp(`['\`](${Object.keys(en).join('|')})\\.[A-Za-z]`, 'g');
+  const used = new Set<string>();
+  for (const file of files)
+    for (const m of readFileSync(file, 'utf8').matchAll(keyPattern))
+      used.add(`${m[1]} (${path.relative(root, file)})`);
+  return used;
+}
+
+/** The en.json keys a module of web/src/i18n imports by name (`import { a, b } from './en.json…'`). */
+function keysImportedBy(module: string): string[] {
+  const source = readFileSync(path.join(root, 'web/src/i18n', module), 'utf8');
+  return /import \{([^}]+)\} from '\.\/en\.json(\?\w+)?';/
+    .exec(source)![1]!
+    .split(',')
+    .map((k) => k.trim());
+}
+
 describe('the signed-out pages', () => {
-  it('use only the strings the first page loads (SIGNED_OUT_STRINGS; the rest come with the signed-in app)', () => {
-    const files = new Set<string>();
-    packagesReached(
-      [
-        'web/src/main.tsx',
-        ...[
-          'SignInPage',
-          'TotpSignInStep',
-          'ResendVerification',
-          'RegistrationPage',
-          'ConfirmRegistrationPage',
-          'InvitationRegistrationPage',
-          'ForgotPasswordPage',
-          'ResetPasswordPage',
-        ].map((page) => `web/src/features/auth/${page}.tsx`),
-        'web/src/features/support/SupportPage.tsx',
-      ],
-      files,
-    );
-    const namespaces = Object.keys(en);
-    const keyPattern = new RegExp(`['\`](${namespaces.join('|')})\\.[A-Za-z]`, 'g');
-    const used = new Set<string>();
-    for (const file of files)
-      for (const m of readFileSync(file, 'utf8').matchAll(keyPattern))
-        used.add(`${m[1]} (${path.relative(root, file)})`);
-    // The keys web/src/i18n/strings.ts imports by name from en.json (SIGNED_OUT_STRINGS).
-    const i18nSource = readFileSync(path.join(root, 'web/src/i18n/strings.ts'), 'utf8');
-    const signedOut = /import \{([^}]+)\} from '\.\/en\.json';/
-      .exec(i18nSource)![1]!
-      .split(',')
-      .map((k) => k.trim());
-    const outside = [...used].filter((u) => !signedOut.includes(u.split(' ')[0]!));
+  it('the first page uses only the strings it loads (SIGNED_OUT_STRINGS; the rest come later)', () => {
+    const used = namespacesUsed(['web/src/main.tsx', 'web/src/features/auth/SignInPage.tsx']);
+    const firstPage = keysImportedBy('strings.ts');
     expect(used.size).toBeGreaterThan(0);
-    expect(outside).toEqual([]);
+    expect([...used].filter((u) => !firstPage.includes(u.split(' ')[0]!))).toEqual([]);
+  });
+
+  it("the lazy signed-out pages use only those and the account pages' strings (loaded with i18next)", () => {
+    const used = namespacesUsed([
+      'web/src/main.tsx',
+      ...[
+        'SignInPage',
+        'TotpSignInStep',
+        'ResendVerification',
+        'RegistrationPage',
+        'ConfirmRegistrationPage',
+        'InvitationRegistrationPage',
+        'ForgotPasswordPage',
+        'ResetPasswordPage',
+      ].map((page) => `web/src/features/auth/${page}.tsx`),
+      'web/src/features/support/SupportPage.tsx',
+    ]);
+    const loaded = [...keysImportedBy('strings.ts'), ...keysImportedBy('account-pages.ts')];
+    expect(keysImportedBy('account-pages.ts')).toEqual(['accountPages']);
+    expect([...used].some((u) => u.startsWith('accountPages '))).toBe(true);
+    expect([...used].filter((u) => !loaded.includes(u.split(' ')[0]!))).toEqual([]);
   });
 });

@@ -148,7 +148,7 @@ describe('forgot and reset password (Amplify)', () => {
     ).resolves.toEqual({
       ok: false,
       message: {
-        key: 'auth.identity.LimitExceededException',
+        key: 'accountPages.identity.LimitExceededException',
         text: 'Attempt limit exceeded, please try after some time',
       },
     });
@@ -177,7 +177,7 @@ describe('forgot and reset password (Amplify)', () => {
     expect(failed).toEqual({
       ok: false,
       message: {
-        key: 'auth.identity.CodeMismatchException',
+        key: 'accountPages.identity.CodeMismatchException',
         text: 'Invalid verification code provided, please try again',
       },
     });

@@ -138,12 +138,12 @@ describe('messages', () => {
   });
 
   it('has the spec strings of the account pages', () => {
-    expect(en.auth.registration.exists).toBe('An account already exists with this email');
-    expect(en.auth.resend.sent).toBe('A verification email will be sent to this email address.');
-    expect(en.auth.resend.failed).toBe('We cannot send verification email. Please try again later.');
-    expect(en.auth.confirm.failed).toBe('We are not able to confirm your registration.');
-    expect(en.auth.invitation.invalid).toBe('Invitation code is not valid');
-    expect(en.auth.invitation.registerFailed).toBe('Unable to register with invitation code');
+    expect(en.accountPages.registration.exists).toBe('An account already exists with this email');
+    expect(en.accountPages.resend.sent).toBe('A verification email will be sent to this email address.');
+    expect(en.accountPages.resend.failed).toBe('We cannot send verification email. Please try again later.');
+    expect(en.accountPages.confirm.failed).toBe('We are not able to confirm your registration.');
+    expect(en.accountPages.invitation.invalid).toBe('Invitation code is not valid');
+    expect(en.accountPages.invitation.registerFailed).toBe('Unable to register with invitation code');
     expect(en.auth.signIn.failed).toBe('Your login attempt has failed. Please try again.');
     expect(en.support.hours).toBe('Monday to Friday 8am to 6pm excluding public holidays');
   });
@@ -157,9 +157,9 @@ describe('messages', () => {
         name: 'CodeMismatchException',
       }),
     );
-    expect(known.key).toBe('auth.identity.CodeMismatchException');
+    expect(known.key).toBe('accountPages.identity.CodeMismatchException');
     expect(lookup(known.key!)).toBe(known.text);
-    for (const key of Object.values(en.auth.identity)) expect(key.endsWith('.')).toBe(false);
+    for (const key of Object.values(en.accountPages.identity)) expect(key.endsWith('.')).toBe(false);
     expect(identityMessage(Object.assign(new Error('Something odd.'), { name: 'OddException' }))).toEqual({
       key: undefined,
       text: 'Something odd',

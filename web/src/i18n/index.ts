@@ -7,13 +7,15 @@ import {
   LANGUAGE_STORAGE_KEY,
   SUPPORTED_LANGUAGES,
 } from './strings';
+import { ACCOUNT_PAGE_STRINGS } from './account-pages';
 
 export { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, SIGNED_OUT_STRINGS };
 
 let ready: Promise<typeof i18next> | undefined;
 
 async function init(strings: 'all' | 'signedOut'): Promise<typeof i18next> {
-  const translation = strings === 'all' ? await importAllStrings() : SIGNED_OUT_STRINGS;
+  const translation =
+    strings === 'all' ? await importAllStrings() : { ...SIGNED_OUT_STRINGS, ...ACCOUNT_PAGE_STRINGS };
   await i18next.use(initReactI18next).init({
     resources: { en: { translation } },
     lng: storedLanguage(),
@@ -36,7 +38,7 @@ async function init(strings: 'all' | 'signedOut'): Promise<typeof i18next> {
 
 /**
  * Initialises i18next (for react-i18next's useTranslation) with en.json (fallback en), once; the
- * chosen language is kept in localStorage. 'signedOut' starts with SIGNED_OUT_STRINGS only. The
+ * chosen language is kept in localStorage. 'signedOut' starts with SIGNED_OUT_STRINGS and the account pages' (./account-pages.ts). The
  * first page does not load i18next: it translates with ./translate.ts; i18next comes with the
  * lazy pages (./strings.ts loadI18next, loadAllStrings).
  */

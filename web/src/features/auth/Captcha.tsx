@@ -59,21 +59,21 @@ export function Captcha({
 
   useEffect(() => {
     globalThis.$altcha.i18n.set('en', {
-      ariaLinkLabel: t('auth.captchaWidget.label'),
-      enterCode: t('auth.captchaWidget.enterCode'),
-      enterCodeAria: t('auth.captchaWidget.enterCode'),
-      error: t('auth.captchaWidget.error'),
-      expired: t('auth.captchaWidget.expired'),
+      ariaLinkLabel: t('accountPages.captchaWidget.label'),
+      enterCode: t('accountPages.captchaWidget.enterCode'),
+      enterCodeAria: t('accountPages.captchaWidget.enterCode'),
+      error: t('accountPages.captchaWidget.error'),
+      expired: t('accountPages.captchaWidget.expired'),
       footer: '',
-      getAudioChallenge: t('auth.captchaWidget.audio'),
-      label: t('auth.captchaWidget.label'),
-      loading: t('auth.captchaWidget.loading'),
-      reload: t('auth.captchaWidget.reload'),
-      verify: t('auth.captchaWidget.verify'),
+      getAudioChallenge: t('accountPages.captchaWidget.audio'),
+      label: t('accountPages.captchaWidget.label'),
+      loading: t('accountPages.captchaWidget.loading'),
+      reload: t('accountPages.captchaWidget.reload'),
+      verify: t('accountPages.captchaWidget.verify'),
       verificationRequired: t('auth.validation.captcha'),
-      verified: t('auth.captchaWidget.verified'),
-      verifying: t('auth.captchaWidget.verifying'),
-      waitAlert: t('auth.captchaWidget.verifying'),
+      verified: t('accountPages.captchaWidget.verified'),
+      verifying: t('accountPages.captchaWidget.verifying'),
+      waitAlert: t('accountPages.captchaWidget.verifying'),
     });
   }, [t]);
 

@@ -32,7 +32,7 @@ export function CaptchaField({
     messages.validation(serverError) ??
     (othersValid && formError ? messages.validation(formError) : undefined);
   return (
-    <FormField label={t('auth.registration.captcha')} errorText={error}>
+    <FormField label={t('accountPages.registration.captcha')} errorText={error}>
       <Captcha onChange={onChange} resetKey={resetKey} invalid={!!error} />
     </FormField>
   );

@@ -53,32 +53,36 @@ export default function ConfirmRegistrationPage() {
       <Container>
         <SpaceBetween size="l">
           <Box variant="h1" fontSize="heading-l">
-            {t('auth.confirm.title')}
+            {t('accountPages.confirm.title')}
           </Box>
           <div aria-live="polite" data-testid="confirmation-state" data-state={state}>
             {state === 'confirming' ? (
-              <StatusIndicator type="loading">{t('auth.confirm.confirming')}</StatusIndicator>
+              <StatusIndicator type="loading">{t('accountPages.confirm.confirming')}</StatusIndicator>
             ) : null}
             {state === 'confirmed' ? (
               <Alert type="success" statusIconAriaLabel={t('auth.status.success')}>
-                {t('auth.confirm.confirmed')}
+                {t('accountPages.confirm.confirmed')}
               </Alert>
             ) : null}
             {state === 'failed' ? (
-              <Alert type="error" statusIconAriaLabel={t('shell.error')} header={t('auth.confirm.failed')}>
-                {why ? t(`auth.confirm.why.${why}`) : null}
+              <Alert
+                type="error"
+                statusIconAriaLabel={t('shell.error')}
+                header={t('accountPages.confirm.failed')}
+              >
+                {why ? t(`accountPages.confirm.why.${why}`) : null}
               </Alert>
             ) : null}
           </div>
           {state === 'confirmed' ? (
             <Button variant="primary" onClick={() => void navigate(signIn, { replace: true })}>
-              {t('auth.confirm.signIn')}
+              {t('accountPages.confirm.signIn')}
             </Button>
           ) : null}
           {state === 'failed' ? (
             <SpaceBetween size="m">
               {isValidEmail(email) ? <ResendVerification email={email} returnTo={returnTo} /> : null}
-              <RouterLink href={signIn}>{t('auth.registration.backToSignIn')}</RouterLink>
+              <RouterLink href={signIn}>{t('accountPages.registration.backToSignIn')}</RouterLink>
             </SpaceBetween>
           ) : null}
         </SpaceBetween>

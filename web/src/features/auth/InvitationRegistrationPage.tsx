@@ -52,13 +52,13 @@ function LegacyInvitationLink() {
       <Container>
         <SpaceBetween size="l">
           <Box variant="h1" fontSize="heading-l">
-            {t('auth.invitation.title')}
+            {t('accountPages.invitation.title')}
           </Box>
           <Alert type="error" statusIconAriaLabel={t('shell.error')}>
-            {t('auth.invitation.invalid')}
+            {t('accountPages.invitation.invalid')}
           </Alert>
-          <Box variant="p">{t('auth.invitation.oldLink')}</Box>
-          <RouterLink href="/">{t('auth.invitation.backToLogin')}</RouterLink>
+          <Box variant="p">{t('accountPages.invitation.oldLink')}</Box>
+          <RouterLink href="/">{t('accountPages.invitation.backToLogin')}</RouterLink>
         </SpaceBetween>
       </Container>
     </div>
@@ -79,20 +79,20 @@ function InvitationRegistration({ code }: { code: string }) {
       <Container>
         <SpaceBetween size="l">
           <Box variant="h1" fontSize="heading-l">
-            {t('auth.invitation.title')}
+            {t('accountPages.invitation.title')}
           </Box>
           {lookup.isPending ? (
-            <StatusIndicator type="loading">{t('auth.invitation.checking')}</StatusIndicator>
+            <StatusIndicator type="loading">{t('accountPages.invitation.checking')}</StatusIndicator>
           ) : lookup.data?.kind === 'ready' ? (
             <InvitationForm code={code} email={lookup.data.email} />
           ) : (
             <SpaceBetween size="m">
               <Alert type="error" statusIconAriaLabel={t('shell.error')}>
                 {lookup.data?.kind === 'invalid'
-                  ? t('auth.invitation.invalid')
-                  : t('auth.invitation.lookupFailed')}
+                  ? t('accountPages.invitation.invalid')
+                  : t('accountPages.invitation.lookupFailed')}
               </Alert>
-              <RouterLink href="/">{t('auth.invitation.backToLogin')}</RouterLink>
+              <RouterLink href="/">{t('accountPages.invitation.backToLogin')}</RouterLink>
             </SpaceBetween>
           )}
         </SpaceBetween>
@@ -136,33 +136,37 @@ function InvitationForm({ code, email }: { code: string; email: string }) {
     return (
       <SpaceBetween size="m">
         <Alert type="info" statusIconAriaLabel={t('auth.status.info')}>
-          {t('auth.invitation.signInFailed')}
+          {t('accountPages.invitation.signInFailed')}
         </Alert>
-        <RouterLink href="/">{t('auth.invitation.backToLogin')}</RouterLink>
+        <RouterLink href="/">{t('accountPages.invitation.backToLogin')}</RouterLink>
       </SpaceBetween>
     );
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('auth.invitation.title')}>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('accountPages.invitation.title')}
+    >
       <Form
         actions={
           <Button variant="primary" formAction="submit" loading={submitting} disabled={!form.submittable}>
-            {t('auth.invitation.submit')}
+            {t('accountPages.invitation.submit')}
           </Button>
         }
-        errorText={failure === 'registerFailed' ? t('auth.invitation.registerFailed') : undefined}
+        errorText={failure === 'registerFailed' ? t('accountPages.invitation.registerFailed') : undefined}
         errorIconAriaLabel={t('shell.error')}
       >
         <SpaceBetween size="l">
-          <Box variant="p">{t('auth.invitation.intro')}</Box>
-          <FormField label={t('auth.invitation.email')}>
+          <Box variant="p">{t('accountPages.invitation.intro')}</Box>
+          <FormField label={t('accountPages.invitation.email')}>
             <Input type="email" value={email} readOnly autoComplete="username" onChange={() => {}} />
           </FormField>
           <FormField
-            label={t('auth.invitation.password')}
+            label={t('accountPages.invitation.password')}
             errorText={errorOf('password')}
-            constraintText={t('auth.registration.passwordHint')}
+            constraintText={t('accountPages.registration.passwordHint')}
           >
             <Input
               type="password"
@@ -175,7 +179,7 @@ function InvitationForm({ code, email }: { code: string; email: string }) {
             />
           </FormField>
           <FormField
-            label={t('auth.registration.acknowledgementLabel')}
+            label={t('accountPages.registration.acknowledgementLabel')}
             errorText={errorOf('acknowledgement')}
           >
             <Checkbox
@@ -187,7 +191,7 @@ function InvitationForm({ code, email }: { code: string; email: string }) {
               }}
               ariaRequired
             >
-              {t('auth.invitation.acknowledgement')}
+              {t('accountPages.invitation.acknowledgement')}
             </Checkbox>
           </FormField>
         </SpaceBetween>

@@ -105,15 +105,15 @@ export default function RegistrationPage() {
         <Container>
           <SpaceBetween size="l">
             <Box variant="h1" fontSize="heading-l">
-              {t('auth.registration.checkEmailTitle')}
+              {t('accountPages.registration.checkEmailTitle')}
             </Box>
-            <Box variant="p">{t('auth.registration.checkEmail', { email: registeredEmail })}</Box>
+            <Box variant="p">{t('accountPages.registration.checkEmail', { email: registeredEmail })}</Box>
             <ResendVerification
               email={registeredEmail}
-              prompt={t('auth.registration.notReceived')}
+              prompt={t('accountPages.registration.notReceived')}
               returnTo={returnTo}
             />
-            <RouterLink href={signIn}>{t('auth.registration.backToSignIn')}</RouterLink>
+            <RouterLink href={signIn}>{t('accountPages.registration.backToSignIn')}</RouterLink>
           </SpaceBetween>
         </Container>
       </div>
@@ -125,7 +125,7 @@ export default function RegistrationPage() {
     props: { type?: 'email' | 'password' | 'text'; autoComplete: string; constraint?: string },
   ) => (
     <FormField
-      label={t(`auth.registration.${key}`)}
+      label={t(`accountPages.registration.${key}`)}
       // A field with a hint shows its error in the hint's place, in a slot two lines high: a message
       // appearing on blur moves nothing below it (the terms checkbox stays under the pointer).
       errorText={props.constraint ? undefined : errorOf(key)}
@@ -168,7 +168,7 @@ export default function RegistrationPage() {
             <Form
               header={
                 <Box variant="h1" fontSize="heading-l" id="registration-title">
-                  {t('auth.registration.title')}
+                  {t('accountPages.registration.title')}
                 </Box>
               }
               actions={
@@ -180,12 +180,12 @@ export default function RegistrationPage() {
                     disabled={!form.submittable}
                     ariaDescribedby={form.submittable ? undefined : reasonId}
                   >
-                    {t('auth.registration.submit')}
+                    {t('accountPages.registration.submit')}
                   </Button>
                   {/* Disabled says why (issue 36 finding 11), on screen, not only on hover. */}
                   {!form.submittable && (
                     <Box id={reasonId} color="text-body-secondary" fontSize="body-s" textAlign="right">
-                      {t('auth.registration.submitReason')}
+                      {t('accountPages.registration.submitReason')}
                     </Box>
                   )}
                 </SpaceBetween>
@@ -193,7 +193,7 @@ export default function RegistrationPage() {
               errorText={
                 failure === 'exists' ? (
                   <SpaceBetween size="xxs">
-                    <span data-testid="registration-exists">{t('auth.registration.exists')}</span>
+                    <span data-testid="registration-exists">{t('accountPages.registration.exists')}</span>
                     <Link
                       href="/forgot-password"
                       onFollow={(event) => {
@@ -201,11 +201,11 @@ export default function RegistrationPage() {
                         void navigate('/forgot-password', { state: { email: normaliseEmail(values.email) } });
                       }}
                     >
-                      {t('auth.registration.existsReset')}
+                      {t('accountPages.registration.existsReset')}
                     </Link>
                   </SpaceBetween>
                 ) : failure === 'failed' ? (
-                  t('auth.registration.failed')
+                  t('accountPages.registration.failed')
                 ) : undefined
               }
               errorIconAriaLabel={t('shell.error')}
@@ -217,10 +217,10 @@ export default function RegistrationPage() {
                 {textField('password', {
                   type: 'password',
                   autoComplete: 'new-password',
-                  constraint: t('auth.registration.passwordHint'),
+                  constraint: t('accountPages.registration.passwordHint'),
                 })}
                 <FormField
-                  label={t('auth.registration.acknowledgementLabel')}
+                  label={t('accountPages.registration.acknowledgementLabel')}
                   errorText={errorOf('acknowledgement')}
                 >
                   <Checkbox
@@ -232,7 +232,7 @@ export default function RegistrationPage() {
                     }}
                     ariaRequired
                   >
-                    {t('auth.registration.acknowledgement')}
+                    {t('accountPages.registration.acknowledgement')}
                   </Checkbox>
                 </FormField>
                 {config.termsUrl || config.privacyUrl ? (
@@ -261,8 +261,8 @@ export default function RegistrationPage() {
           </form>
         </AuthTabs>
         <Box margin={{ top: 'l' }}>
-          {t('auth.registration.haveAccount')}{' '}
-          <RouterLink href={signIn}>{t('auth.registration.backToSignIn')}</RouterLink>
+          {t('accountPages.registration.haveAccount')}{' '}
+          <RouterLink href={signIn}>{t('accountPages.registration.backToSignIn')}</RouterLink>
         </Box>
       </div>
     </>

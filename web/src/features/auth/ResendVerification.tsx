@@ -43,18 +43,18 @@ export function ResendVerification({
           loading={sending}
           data-testid="resend-verification"
         >
-          {t('auth.resend.button')}
+          {t('accountPages.resend.button')}
         </Button>
       </SpaceBetween>
       <div aria-live="polite">
         {outcome === 'sent' ? (
           <Alert type="success" statusIconAriaLabel={t('auth.status.success')}>
-            {t('auth.resend.sent')}
+            {t('accountPages.resend.sent')}
           </Alert>
         ) : null}
         {outcome === 'failed' ? (
           <Alert type="error" statusIconAriaLabel={t('shell.error')}>
-            {t('auth.resend.failed')}
+            {t('accountPages.resend.failed')}
           </Alert>
         ) : null}
       </div>

@@ -109,7 +109,7 @@ function ResetPasswordForm({ email }: { email: string }) {
               <FormField
                 label={t('auth.resetPassword.password')}
                 errorText={errorOf('password')}
-                constraintText={t('auth.registration.passwordHint')}
+                constraintText={t('accountPages.registration.passwordHint')}
               >
                 <Input
                   type="password"

@@ -5,13 +5,13 @@ import { identityError } from '../../api/errors';
  * (portal-core §8), through en.json for the ones the account pages expect.
  */
 export const identityMessageKeys = {
-  CodeMismatchException: 'auth.identity.CodeMismatchException',
-  ExpiredCodeException: 'auth.identity.ExpiredCodeException',
-  LimitExceededException: 'auth.identity.LimitExceededException',
-  TooManyRequestsException: 'auth.identity.LimitExceededException',
-  InvalidPasswordException: 'auth.identity.InvalidPasswordException',
-  UserNotFoundException: 'auth.identity.UserNotFoundException',
-  NotAuthorizedException: 'auth.identity.NotAuthorizedException',
+  CodeMismatchException: 'accountPages.identity.CodeMismatchException',
+  ExpiredCodeException: 'accountPages.identity.ExpiredCodeException',
+  LimitExceededException: 'accountPages.identity.LimitExceededException',
+  TooManyRequestsException: 'accountPages.identity.LimitExceededException',
+  InvalidPasswordException: 'accountPages.identity.InvalidPasswordException',
+  UserNotFoundException: 'accountPages.identity.UserNotFoundException',
+  NotAuthorizedException: 'accountPages.identity.NotAuthorizedException',
 } as const;
 
 export type IdentityMessageKey = (typeof identityMessageKeys)[keyof typeof identityMessageKeys];
