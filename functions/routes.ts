@@ -43,10 +43,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call a route:
  * - public: no token;
  * - user: a Cognito id token of a signed-in user (JWT authorizer, audience = the web app client);
- * - council: machine credentials of one council's back office (the council issue adds them);
- * - paymentProvider: the payment gateway's notifications (the payments issue adds them).
+ * - council: machine credentials of one council's back office.
+ * The card gateway's notifications are public routes: nothing in them is trusted, the session is
+ * asked about at the gateway and settled once (docs/payments.md).
  */
-export type CallerKind = 'public' | 'user' | 'council' | 'paymentProvider';
+export type CallerKind = 'public' | 'user' | 'council';
 
 /** What the caller needs, on which resource. */
 export type Access =
@@ -65,8 +66,6 @@ export type Access =
   | { readonly caller: 'council'; readonly scope: CouncilScope }
   /** The same, on an application lodged with the caller's authority, named by the path parameter `id`. */
   | { readonly caller: 'council'; readonly scope: CouncilScope; readonly lodgedApplication: 'id' }
-  /** The payment gateway's signed notification. */
-  | { readonly caller: 'paymentProvider' }
   /**
    * An invited payer without an account: the JSON body's `token` is the payment request's link (its
    * SHA-256 finds the request); never a path or query parameter, which access logs keep. Unknown,

@@ -29,16 +29,12 @@ export interface CouncilCaller {
   readonly clientId: string;
   readonly scopes: readonly CouncilScope[];
 }
-/** The payment gateway's notification (the payments issue verifies its signature). */
-export interface PaymentProviderCaller {
-  readonly kind: 'paymentProvider';
-}
 /** Nobody in particular: a public route. */
 export interface PublicCaller {
   readonly kind: 'public';
 }
 
-export type Caller = UserCaller | CouncilCaller | PaymentProviderCaller | PublicCaller;
+export type Caller = UserCaller | CouncilCaller | PublicCaller;
 export type CallerOfKind<K extends CallerKind> = Extract<Caller, { kind: K }>;
 
 /** The signed-in user of a JWT-authorised event, or undefined when there is no subject. */

@@ -403,7 +403,7 @@ export class ApiStack extends Stack {
         break;
       }
       default:
-        // 'paymentProvider' (a later issue): refuse to publish its routes unauthenticated.
+        // A caller kind this switch does not know: refuse to publish its routes unauthenticated.
         throw new Error(
           `Route ${routeKey(route)} has caller '${route.caller}', which the API stack does not support yet.`,
         );
