@@ -14,7 +14,8 @@
 import type * as z from 'zod';
 import type { CouncilApplication } from '../../shared/schemas/council.js';
 import type { IssueInvoice, PaymentDto } from '../../shared/schemas/payments.js';
-import { addDays, nzDay } from '../../shared/domain/working-days.js';
+import { nzCalendarDay } from '../../shared/domain/dates.js';
+import { addDays } from '../../shared/domain/working-days.js';
 import type { CouncilApiClient } from './client.js';
 
 /** The invoice the automatic council issues on acceptance. */
@@ -40,7 +41,7 @@ export type AutoPaymentStep = { kind: 'invoice' } | { kind: 'confirmDeposit'; cl
 
 /** The lodgement fee invoice of an application accepted at `app.modifiedDate` (all of the authority's options). */
 export function autoInvoice(app: Pick<CouncilApplication, 'modifiedDate'>): z.input<typeof IssueInvoice> {
-  const accepted = nzDay(app.modifiedDate) ?? app.modifiedDate.slice(0, 10);
+  const accepted = nzCalendarDay(app.modifiedDate) ?? app.modifiedDate.slice(0, 10);
   return {
     description: AUTO_INVOICE_DESCRIPTION,
     baseAmount: AUTO_INVOICE_AMOUNT,

@@ -1,4 +1,4 @@
-import { nzWallClock } from './dates.js';
+import { nzCalendarDay } from './dates.js';
 
 /**
  * Registered-applicant invitations (portal-organisation §3, §7; docs/council-api.md §4): a council
@@ -17,18 +17,13 @@ export const invitationExpiryDate = (sendingDate: string, expiryDate: string | u
   expiryDate ??
   new Date(Date.parse(sendingDate) + REGISTERED_APPLICANT_INVITATION_VALIDITY_DAYS * DAY_MS).toISOString();
 
-const nzDay = (at: Date): string => {
-  const c = nzWallClock(at)!;
-  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
-};
-
 /**
  * True once the invitation may no longer be answered: an instant has passed, or a bare date
  * (YYYY-MM-DD) is before today in New Zealand (the invitation is valid through that NZ day).
  */
 export function isInvitationExpired(expiryDate: string | undefined, now: Date): boolean {
   if (!expiryDate) return false;
-  if (BARE_DAY.test(expiryDate)) return expiryDate < nzDay(now);
+  if (BARE_DAY.test(expiryDate)) return expiryDate < nzCalendarDay(now)!;
   const at = Date.parse(expiryDate);
   return !Number.isNaN(at) && at <= now.getTime();
 }

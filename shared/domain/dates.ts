@@ -70,6 +70,15 @@ export function nzWallClock(value: DateInput): WallClock | undefined {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The New Zealand calendar day of an instant, 'YYYY-MM-DD' (a bare 'YYYY-MM-DD' is that day);
+ * undefined when the value is not a date. The one way the portal names "today in New Zealand".
+ */
+export function nzCalendarDay(value: DateInput): string | undefined {
+  const c = nzWallClock(value);
+  return c ? `${c.year}-${pad(c.month)}-${pad(c.day)}` : undefined;
+}
 const hour12 = (h: number) => (h % 12 === 0 ? 12 : h % 12);
 const meridiem = (h: number) => (h < 12 ? 'AM' : 'PM');
 

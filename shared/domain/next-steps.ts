@@ -1,6 +1,6 @@
 import type { ApplicationStatus } from '../schemas/applications.js';
 import { applicationDetailsPath } from './applications.js';
-import { formatNzDate, nzWallClock } from './dates.js';
+import { formatNzDate, nzCalendarDay, nzWallClock } from './dates.js';
 import { formatNzd, isOutstanding, toCents, type PaymentStatus } from './payments.js';
 import { hasResponse, isOpenState, rfiPointState, type RfiPointFacts } from './rfis.js';
 import { rejectedUploadsToReplace } from './document-groups.js';
@@ -67,12 +67,6 @@ function dueDay(due: string, now: Date): string {
   return formatNzDate(due, nzWallClock(due)?.year === thisYear ? 'd MMM' : 'd MMM yyyy');
 }
 
-/** The New Zealand calendar day of a moment, yyyy-mm-dd. */
-function nzDay(value: string | Date): string {
-  const c = nzWallClock(value);
-  return c ? `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}` : '';
-}
-
 function payStep(
   app: NextStepsFacts['application'],
   p: NonNullable<NextStepsFacts['payments']>[number],
@@ -80,7 +74,7 @@ function payStep(
 ): NextStep {
   const amount = formatNzd(toCents(p.baseAmount) ?? Math.round(p.baseAmount * 100));
   const what = `Pay ${amount} ${inSentence(p.description)}`;
-  const overdue = !!p.dueDate && nzDay(p.dueDate) < nzDay(now);
+  const overdue = !!p.dueDate && (nzCalendarDay(p.dueDate) ?? '') < nzCalendarDay(now)!;
   const text = !p.dueDate
     ? what
     : overdue

@@ -4,7 +4,7 @@
  */
 
 import { nzWallClock } from './dates.js';
-import { nzDay, nzInstant } from './nz-days.js';
+import { nzDayBounds, nzInstant } from './nz-days.js';
 
 /** The spec's notification types. */
 export const notificationTypes = [
@@ -102,7 +102,7 @@ export const DAILY_DIGEST_HOUR = 7;
 export function digestDue(digest: EmailDigest, at: Date): string | undefined {
   if (digest === 'immediate') return undefined;
   if (digest === 'daily') {
-    const { end } = nzDay(at);
+    const { end } = nzDayBounds(at);
     const c = nzWallClock(end)!;
     return nzInstant(c.year, c.month, c.day, DAILY_DIGEST_HOUR).toISOString();
   }

@@ -22,7 +22,7 @@ export function nzInstant(year: number, month: number, day: number, hour = 0, mi
 }
 
 /** The New Zealand calendar day of an instant: its midnight and the next (23, 24 or 25 hours apart). */
-export function nzDay(at: DateInput): { start: Date; end: Date } {
+export function nzDayBounds(at: DateInput): { start: Date; end: Date } {
   const c = nzWallClock(at)!;
   const next = new Date(Date.UTC(c.year, c.month - 1, c.day + 1));
   return {

@@ -10,7 +10,8 @@
  * working day, as it starts the day after receipt).
  */
 import type { DateInput } from './dates.js';
-import { addDays, holidaysKnown, isWorkingDay, nzDay, type CalendarDay } from './working-days.js';
+import { nzCalendarDay } from './dates.js';
+import { addDays, holidaysKnown, isWorkingDay, type CalendarDay } from './working-days.js';
 
 export interface ClockSettings {
   /** The period in working days (s 48(1): 20). */
@@ -79,7 +80,7 @@ export interface StatutoryClock {
 const HORIZON_DAYS = 1500;
 
 const dayOf = (value: DateInput, what: string): CalendarDay => {
-  const day = nzDay(value);
+  const day = nzCalendarDay(value);
   if (!day) throw new TypeError(`statutoryClock: ${what} is not a date`);
   return day;
 };

@@ -13,7 +13,6 @@
  * extend it, update the package and copy what the test prints. Outside the table's years only
  * weekends and the Christmas break are known: {@link holidaysKnown} says so.
  */
-import { nzWallClock, type DateInput } from './dates.js';
 
 /** The table's version: the `date-holidays` release it was taken from. */
 export const NZ_HOLIDAYS_SOURCE = 'date-holidays 3.37.0';
@@ -59,14 +58,6 @@ const holidays = new Set(
 
 /** A New Zealand calendar day, 'YYYY-MM-DD'. */
 export type CalendarDay = string;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The New Zealand calendar day of an instant (a bare 'YYYY-MM-DD' is that day). */
-export function nzDay(value: DateInput): CalendarDay | undefined {
-  const c = nzWallClock(value);
-  return c ? `${c.year}-${pad(c.month)}-${pad(c.day)}` : undefined;
-}
 
 /** The calendar day `n` days after `day` (before, when negative). */
 export function addDays(day: CalendarDay, n: number): CalendarDay {

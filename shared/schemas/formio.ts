@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FormioName } from './formio-names.js';
 
 /**
  * The subset of Form.io JSON the portal allows (portal-core §3 Step, DESIGN §8).
@@ -10,18 +11,7 @@ import * as z from 'zod';
  * to parse.
  */
 
-/** The names of the definitions the Formio steps point at. */
-export const formioNames = [
-  'bc-project',
-  'bc-building-code',
-  'bc-compliance-schedule',
-  'ccc-application',
-  'eot-application',
-  'amendment-details',
-  'cpu-application',
-] as const;
-export const FormioName = z.enum(formioNames);
-export type FormioName = z.infer<typeof FormioName>;
+export { FormioName, formioNames } from './formio-names.js';
 
 /** Component types the Cloudscape renderer draws. */
 export const formioComponentTypes = [

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { AccessLevel, Address } from './common.js';
+import { FormioName } from './formio-names.js';
 
 /**
  * Reference data (portal-core §3, portal-organisation §3): the shapes of the reviewed JSON in
@@ -31,16 +32,7 @@ export const ParticipantNumber = z.enum(['Unrestricted', 'ExactlyOne', 'MinimumO
 export type ParticipantNumber = z.infer<typeof ParticipantNumber>;
 
 /** The Form.io definitions the Formio steps name (written under shared/reference/formio/). */
-export const formioNames = [
-  'bc-project',
-  'bc-building-code',
-  'bc-compliance-schedule',
-  'ccc-application',
-  'eot-application',
-  'amendment-details',
-  'cpu-application',
-] as const;
-export const FormioName = z.enum(formioNames);
+export { FormioName, formioNames } from './formio-names.js';
 
 export const Jurisdiction = z.object({
   id: RefId,

@@ -18,7 +18,7 @@ import type { GetApplicationResponse } from '../../shared/schemas/applications';
 import type { RfiPointDto } from '../../shared/schemas/rfis';
 import { orderRfiPoints, rfiPointState } from '../../shared/domain/rfis';
 import { PaymentDto } from '../../shared/schemas/payments';
-import { nzDay } from '../../shared/domain/working-days';
+import { nzCalendarDay } from '../../shared/domain/dates';
 
 const o = readOutputs();
 const wcc = councilApiClient(councilCredentials('wcc', o));
@@ -116,7 +116,7 @@ describe('the automatic council', { timeout: 120_000 }, () => {
 
     const claim = await user('PATCH', `/payments/${fee!.paymentId}`, {
       paymentMethod: 'Deposit',
-      transactionDate: nzDay(new Date()),
+      transactionDate: nzCalendarDay(new Date()),
     });
     expect(claim).toMatchObject({ status: 200, body: { status: 'DepositPending' } });
     expect(await tick()).toEqual(['confirmDeposit']);

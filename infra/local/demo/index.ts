@@ -15,7 +15,8 @@ import {
   autoRfiRound,
   nextAutoStep,
 } from '../../council/auto.js';
-import { addDays, nzDay } from '../../../shared/domain/working-days.js';
+import { nzCalendarDay } from '../../../shared/domain/dates.js';
+import { addDays } from '../../../shared/domain/working-days.js';
 import { autoInvoice } from '../../council/auto-payments.js';
 import { withStage } from '../../council/commands/values.js';
 import type { CouncilApplication } from '../../../shared/schemas/council.js';
@@ -199,7 +200,7 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
             history: [{ date: nowIso(), name: `${t.name} inspection`, result: 'Pass' as const }],
           }
         : i === 2
-          ? { ...t, status: 'InProgress' as const, nextBookingDate: nzDay(daysAhead(3))! }
+          ? { ...t, status: 'InProgress' as const, nextBookingDate: nzCalendarDay(daysAhead(3))! }
           : t,
     ),
   }));
@@ -221,7 +222,7 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
       }),
     });
   const issued = await council.codeComplianceCertificate(id, {
-    issuedDate: nzDay(new Date())!,
+    issuedDate: nzCalendarDay(new Date())!,
     certificateNumber: `CCC-${app.consentNumber}`,
   });
   // The certificate's stage, as a council's system shows it once the CCC is issued.
@@ -243,7 +244,7 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
 async function demoInvoices(council: ReturnType<typeof councilApiClient>, app: CouncilApplication) {
   const fee = await council.issueInvoice(app.id, autoInvoice(app));
   await council.paidAtCouncil(app.id, fee.paymentId, { reference: `RCPT-${app.id}` });
-  const today = nzDay(new Date())!;
+  const today = nzCalendarDay(new Date())!;
   await council.issueInvoice(app.id, {
     description: DEMO_PROCESSING_FEE.description,
     baseAmount: DEMO_PROCESSING_FEE.amount,

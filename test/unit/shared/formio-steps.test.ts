@@ -5,8 +5,8 @@ import { formioNames } from '../../../shared/schemas/formio.js';
 import { getFormioDefinition } from '../../../shared/formio/definitions.js';
 
 describe('Formio steps ↔ Form.io definitions', () => {
-  it('the reference schema and the Form.io schema name the same definitions', () => {
-    expect([...referenceFormioNames].sort()).toEqual([...formioNames].sort());
+  it('the reference schema and the Form.io schema name the definitions from one list', () => {
+    expect(referenceFormioNames).toBe(formioNames);
   });
 
   it('every Formio step names a definition that is served, and every definition is used by a step', () => {

@@ -4,13 +4,13 @@
  * year; weekends and 20 December to 10 January never count; regional anniversary days do.
  */
 import Holidays from 'date-holidays';
+import { nzCalendarDay } from '../../../shared/domain/dates';
 import { describe, expect, test } from 'vitest';
 import {
   addDays,
   holidaysKnown,
   inChristmasBreak,
   isWorkingDay,
-  nzDay,
   NZ_WEEKDAY_HOLIDAYS,
 } from '../../../shared/domain/working-days';
 
@@ -75,11 +75,11 @@ describe('working days', () => {
   });
 
   test('days are New Zealand days, whatever the zone of the instant', () => {
-    expect(nzDay('2026-03-01T12:30:00Z')).toBe('2026-03-02'); // 1:30 am NZDT
-    expect(nzDay('2026-07-01T11:59:00Z')).toBe('2026-07-01'); // 11:59 pm NZST
-    expect(nzDay('2026-07-01T12:00:00Z')).toBe('2026-07-02');
-    expect(nzDay('2026-07-01')).toBe('2026-07-01');
-    expect(nzDay('not a date')).toBeUndefined();
+    expect(nzCalendarDay('2026-03-01T12:30:00Z')).toBe('2026-03-02'); // 1:30 am NZDT
+    expect(nzCalendarDay('2026-07-01T11:59:00Z')).toBe('2026-07-01'); // 11:59 pm NZST
+    expect(nzCalendarDay('2026-07-01T12:00:00Z')).toBe('2026-07-02');
+    expect(nzCalendarDay('2026-07-01')).toBe('2026-07-01');
+    expect(nzCalendarDay('not a date')).toBeUndefined();
   });
 
   test('addDays crosses months, years and leap days', () => {

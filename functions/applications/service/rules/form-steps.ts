@@ -2,24 +2,13 @@ import type { FormioFieldError } from '../../../../shared/schemas/formio.js';
 import type { Step } from '../../../../shared/schemas/reference.js';
 import { getFormioDefinition } from '../../../../shared/formio/definitions.js';
 import { validateFormio } from '../../../../shared/formio/validate.js';
+import { nzCalendarDay } from '../../../../shared/domain/dates.js';
 import { result } from './types.js';
 import type { Rule } from './types.js';
 
-/** Dates of the forms are days in New Zealand. */
-const NZ_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Pacific/Auckland',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The New Zealand calendar day (YYYY-MM-DD) of a date value, or undefined when it is not a date. */
-export function nzDay(value: unknown): string | undefined {
-  if (typeof value !== 'string' && !(value instanceof Date)) return undefined;
-  // A bare day (2026-05-01) is that day, whatever the time zone.
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const d = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(d.getTime()) ? undefined : NZ_DAY.format(d);
+/** The New Zealand calendar day (YYYY-MM-DD) of a form's date value, or undefined when it is not a date. */
+export function formValueDay(value: unknown): string | undefined {
+  return typeof value === 'string' || value instanceof Date ? nzCalendarDay(value) : undefined;
 }
 
 /**
@@ -33,23 +22,23 @@ export const extraStepRules: Record<
 > = {
   // Certificate for public use: the period ends after it starts.
   'cpu-application': (data) => {
-    const from = nzDay(data.periodFrom);
-    const to = nzDay(data.periodTo);
+    const from = formValueDay(data.periodFrom);
+    const to = formValueDay(data.periodTo);
     return from && to && to <= from
       ? [{ field: 'periodTo', reason: 'Public use until must be after Public use from' }]
       : [];
   },
   // Extension of time: the requested date is in the future.
   'eot-application': (data, now) => {
-    const day = nzDay(data.requestedNewDate);
-    return day && day <= (nzDay(now) as string)
+    const day = formValueDay(data.requestedNewDate);
+    return day && day <= (formValueDay(now) as string)
       ? [{ field: 'requestedNewDate', reason: 'Requested new date must be in the future' }]
       : [];
   },
   // Code compliance certificate: the work was completed, so not in the future.
   'ccc-application': (data, now) => {
-    const day = nzDay(data.dateCompleted);
-    return day && day > (nzDay(now) as string)
+    const day = formValueDay(data.dateCompleted);
+    return day && day > (formValueDay(now) as string)
       ? [
           {
             field: 'dateCompleted',

@@ -12,7 +12,7 @@ import {
   designerSuggestion,
   runRules,
   validateStepData,
-  nzDay,
+  formValueDay,
   formatMessage,
 } from '../../../../functions/applications/service/rules/index.js';
 import type { RuleInput } from '../../../../functions/applications/service/rules/index.js';
@@ -329,11 +329,11 @@ describe('extra step rules', () => {
       [],
     );
   });
-  it('nzDay reads instants in New Zealand time and keeps bare days', () => {
-    expect(nzDay('2026-06-14T13:00:00Z')).toBe('2026-06-15');
-    expect(nzDay('2026-06-14')).toBe('2026-06-14');
-    expect(nzDay('not a date')).toBeUndefined();
-    expect(nzDay(42)).toBeUndefined();
+  it('formValueDay reads instants in New Zealand time and keeps bare days', () => {
+    expect(formValueDay('2026-06-14T13:00:00Z')).toBe('2026-06-15');
+    expect(formValueDay('2026-06-14')).toBe('2026-06-14');
+    expect(formValueDay('not a date')).toBeUndefined();
+    expect(formValueDay(42)).toBeUndefined();
   });
 });
 

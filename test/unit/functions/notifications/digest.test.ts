@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { formatNzDateTime, nzWallClock } from '../../../../shared/domain/dates';
-import { nzDay } from '../../../../shared/domain/nz-days';
+import { nzDayBounds } from '../../../../shared/domain/nz-days';
 import { DAILY_DIGEST_HOUR, digestDue, duePeriodEnds } from '../../../../shared/domain/notifications';
 import {
   digestService,
@@ -73,7 +73,7 @@ describe('digest periods', () => {
       const ofChangeDay = hours.filter((h) => h.nz.year === y && h.nz.month === m && h.nz.day === d);
       expect(ofChangeDay).toHaveLength(length);
       expect(new Set(ofChangeDay.map((h) => h.due)).size).toBe(1);
-      const { start, end } = nzDay(ofChangeDay[0]!.at);
+      const { start, end } = nzDayBounds(ofChangeDay[0]!.at);
       expect((end.getTime() - start.getTime()) / 3_600_000).toBe(length);
       // The emails around it: 7 am each morning, 24 hours apart except across the change (23 or 25).
       const gaps = dues.slice(1).map((x, i) => (Date.parse(x) - Date.parse(dues[i]!)) / 3_600_000);
