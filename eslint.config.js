@@ -56,20 +56,7 @@ const noService = {
   allowTypeImports: true,
   message: "A repository never imports a service: move what both need into the feature's model/.",
 };
-/**
- * The files whose imports of other features' internals predate the faces (docs/architecture.md,
- * "Public faces"). The list only shrinks: move each import to the other feature's index.ts.
- */
-const LEGACY_CROSS_FEATURE = [
-  // Serves the application's summary PDF by building it (pdf-lib in the documents Lambda): goes when
-  // the summary PDF is written by an applications consumer (issue 35 point 3).
-  'functions/documents/handler.ts',
-];
-const crossFeature = (feature, file) =>
-  LEGACY_CROSS_FEATURE.includes(file)
-    ? [otherRepositories(feature)]
-    : [otherRepositories(feature), otherInternals(feature)];
-const legacyOf = (feature) => LEGACY_CROSS_FEATURE.filter((f) => f.startsWith(`functions/${feature}/`));
+const crossFeature = (feature) => [otherRepositories(feature), otherInternals(feature)];
 // Flat config: the last block that sets a rule for a file wins, so each block lists all its patterns.
 const boundaries = [
   {
@@ -91,17 +78,9 @@ const boundaries = [
     ]),
   },
   ...featureDirs.flatMap((feature) => [
-    { files: [`functions/${feature}/**/*.ts`], rules: restrict(crossFeature(feature, '')) },
-    { files: rulesOf(feature), rules: restrict([...crossFeature(feature, ''), noHttp]) },
-    { files: repositoriesOf(feature), rules: restrict([...crossFeature(feature, ''), noHttp, noService]) },
-    ...legacyOf(feature).map((file) => ({
-      files: [file],
-      rules: restrict([
-        ...crossFeature(feature, file),
-        ...(/\/(service|repository)(\/|\.ts$)|\/repository-[^/]*\.ts$/.test(file) ? [noHttp] : []),
-        ...(/\/repository(\/|\.ts$|-[^/]*\.ts$)/.test(file) ? [noService] : []),
-      ]),
-    })),
+    { files: [`functions/${feature}/**/*.ts`], rules: restrict(crossFeature(feature)) },
+    { files: rulesOf(feature), rules: restrict([...crossFeature(feature), noHttp]) },
+    { files: repositoriesOf(feature), rules: restrict([...crossFeature(feature), noHttp, noService]) },
   ]),
   {
     files: ['functions/platform/**/*.ts'],

@@ -9,6 +9,7 @@ import { accessUserIds, tableContributionStore } from './repository/read-model.j
 import { reconcile } from './model/read-model.js';
 import { PARTICIPANT_EVENTS } from '../participants/index.js';
 import type { ContributionStore } from './model/read-model.js';
+import { makeSummaryPdf } from './service/summary-pdf.js';
 
 /**
  * The applications' consumers of their own domain events (docs/events.md). Each reads the current
@@ -20,7 +21,10 @@ import type { ContributionStore } from './model/read-model.js';
  *   application (rows written at creation are in the create transaction; an older state never
  *   overwrites a newer row: the patch is conditional on modifiedDate);
  * - `applications.searchRows`: the search entries (application number, consent number, address);
- * - `applications.listCounts`: the badges and filters read model of every user with a row.
+ * - `applications.listCounts`: the badges and filters read model of every user with a row;
+ * - `applications.summaryPdf`: the summary PDF of a submission, made once from the snapshot the
+ *   submission's transaction wrote (a redelivery finds it made and makes none), then the list rows
+ *   that offer its download.
  */
 
 /** What the consumers read and write (the table's by default; fakes in the unit tests). */
@@ -31,6 +35,8 @@ export interface ApplicationConsumerDeps {
   deleteSearchEntries(entries: SearchEntry[]): Promise<void>;
   accessUserIds(applicationId: string): Promise<string[]>;
   contributions: ContributionStore;
+  /** Makes the newest submission's summary PDF unless made; its document name (makeSummaryPdf). */
+  summaryPdf(applicationId: string, createdBy: string): Promise<string | undefined>;
 }
 
 export const tableDeps: ApplicationConsumerDeps = {
@@ -40,6 +46,7 @@ export const tableDeps: ApplicationConsumerDeps = {
   deleteSearchEntries,
   accessUserIds,
   contributions: tableContributionStore,
+  summaryPdf: (applicationId, createdBy) => makeSummaryPdf(applicationId, createdBy),
 };
 
 /** The fields whose change can move a badge count or a filter facet. */
@@ -85,6 +92,18 @@ export function applicationConsumers(deps: ApplicationConsumerDeps = tableDeps):
       ],
       async handle(event) {
         const application = await deps.getApplication(event.aggregate.id);
+        if (application) await deps.syncAccessRows(application);
+      },
+    }),
+    defineConsumer({
+      name: 'applications.summaryPdf',
+      handles: ['ApplicationSubmitted'],
+      async handle(event) {
+        const id = event.aggregate.id;
+        if (!(await deps.getApplication(id))) return;
+        if (!(await deps.summaryPdf(id, event.actor))) return;
+        // The rows' Download link: the name is on the application now.
+        const application = await deps.getApplication(id);
         if (application) await deps.syncAccessRows(application);
       },
     }),

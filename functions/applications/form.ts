@@ -2,16 +2,14 @@ import { thumbnailPort } from '../platform/adapters/images.js';
 import { deleteUpload, presignUpload, readUpload, uploadSize } from '../platform/adapters/aws/uploads.js';
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { LambdaImplementations } from '../platform/http/handler.js';
-import { logger } from '../platform/logger.js';
 import { lodgementItems } from '../council/index.js';
 import { catalogue } from '../reference/index.js';
 import { applicationPorts } from './adapters.js';
 import { contract } from './contract.js';
 import { updateApplication } from './repository/applications.js';
-import { loadApplicationParts, putSnapshot, putStepItem } from './repository/steps.js';
+import { loadApplicationParts, putStepItem } from './repository/steps.js';
 import { draftsService } from './service/drafts.js';
 import { stepsService } from './service/steps.js';
-import { generateSummaryPdf } from './service/summary-pdf.js';
 import { thumbnailsService } from './service/thumbnails.js';
 
 const thumbnails = thumbnailsService({
@@ -26,20 +24,17 @@ const steps = stepsService({
   saveStep: putStepItem,
   update: updateApplication,
   lodged: lodgementItems,
-  putSnapshot,
-  summaryPdf: generateSummaryPdf,
   people: applicationPorts.people,
   reference: {
     formReference: (formId) => catalogue().formReference(formId),
     authorityName: (id) => catalogue().authority(id)?.displayName,
   },
-  log: logger,
 });
 
 /**
  * The application form's Lambda (portal-core §7): creating (every operation; template thumbnails
  * and their presigned uploads),
- * changing, the steps, rule results and submission (Form.io validation, the summary PDF): the
+ * changing, the steps, rule results and submission (Form.io validation): the
  * heavy modules, kept off the lists' and reads' cold starts. Env: TABLE_NAME, UPLOADS_BUCKET.
  */
 export const routes = {

@@ -1,6 +1,5 @@
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
-import { ensureSummaryPdf } from '../applications/service/summary-pdf.js';
 import { catalogue } from '../reference/index.js';
 import { contract } from './contract.js';
 import { getApplicationDocument, listApplicationDocuments, markDocumentUploading } from './repository.js';
@@ -55,7 +54,6 @@ const service = documentsService({
     imageConversionEnabled: (authorityId) =>
       authorityId ? (catalogue().authority(authorityId)?.imageConversionEnabled ?? false) : false,
   },
-  ensureSummaryPdf,
 });
 
 const multipart = multipartService({

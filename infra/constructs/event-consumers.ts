@@ -54,10 +54,12 @@ export interface EventConsumersProps {
  * name it, and to no other): `mail` the SES sender and the web's URL (invitation and notification
  * mail), `scheduler` one-off jobs ('manage' creates and deletes them, 'cancel' only deletes),
  * `uploads` a deleted application's files, `extraction` the extraction state machine, `mergeWorker`
- * the container merge worker.
+ * the container merge worker, `summaryPdf` writes the summary PDF under generated/ (nothing else of
+ * the bucket).
  */
 export interface ConsumerReach {
   mail?: true;
+  summaryPdf?: true;
   scheduler?: 'manage' | 'cancel';
   uploads?: true;
   extraction?: true;
@@ -66,7 +68,8 @@ export interface ConsumerReach {
 
 /** Each consumer function's reach, from what its feature's consumers do (functions/<feature>/consumers.ts). */
 export const consumerReach: Record<ConsumerFeature, ConsumerReach> = {
-  applications: {},
+  // applications.summaryPdf writes the submission's summary PDF (generated/ only).
+  applications: { summaryPdf: true },
   // documents.files, documents.extraction, documents.mergeOnSubmit and documents.merge.
   documents: { uploads: true, extraction: true, mergeWorker: true },
   // participants.invitations mails the invitee.
@@ -148,7 +151,7 @@ export class EventConsumers extends Construct {
       timeout: Duration.minutes(1),
       environment: {
         TABLE_NAME: table.tableName,
-        ...(reach.uploads ? { UPLOADS_BUCKET: uploads.bucketName } : {}),
+        ...(reach.uploads || reach.summaryPdf ? { UPLOADS_BUCKET: uploads.bucketName } : {}),
         ...(reach.mergeWorker ? { MERGE_FUNCTION_NAME: this.mergeWorker.function.functionName } : {}),
         ...(reach.mail
           ? {
@@ -247,6 +250,17 @@ export class EventConsumers extends Construct {
             findings.uploadsIncoming,
             findings.uploadsGenerated,
           ],
+        },
+      ]);
+    }
+    if (reach.summaryPdf) {
+      uploads.grantPut(fn, 'generated/*');
+      acknowledge(fn, [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            "applications.summaryPdf writes each submission's summary PDF as generated/{applicationId}/{name} (grantPut on the generated/ prefix only; s3:Abort* is part of that action group).",
+          appliesTo: ['Action::s3:Abort*', findings.uploadsGenerated],
         },
       ]);
     }

@@ -99,8 +99,10 @@ describe('deployed bundles', () => {
       expect(offending).toEqual([]);
       // pdf-lib (~350 KB with its fonts) only where PDFs are made: a feature's face that re-exports from
       // a module importing it would put it in every Lambda using that face (docs/architecture.md).
+      // The summary PDF is written by the applications' consumer of the submission (applications.summaryPdf),
+      // so the form's Lambda no longer carries it (the documents handler still merges PDFs).
       expect(withPdfLib).toEqual([
-        'functions/applications/form.ts',
+        'functions/applications/stream.ts',
         'functions/documents/handler.ts',
         'functions/documents/merge-worker.ts',
         'functions/documents/scan.ts',

@@ -131,7 +131,7 @@ describe('EventConsumers (Workflows stack): a function per feature', () => {
     },
   );
 
-  it("only documents reaches the uploads (a deleted application's files), the extraction and the merge worker", () => {
+  it("only documents reaches the uploads (a deleted application's files), the extraction and the merge worker; applications writes the summary PDF only", () => {
     expect(reaching('uploads')).toEqual(['documents']);
     for (const feature of features) {
       const s3 = allActions(feature).filter((a) => a.startsWith('s3:'));
@@ -141,6 +141,16 @@ describe('EventConsumers (Workflows stack): a function per feature', () => {
         expect(s3.length).toBeGreaterThan(0);
         expect(states).toContain('states:StartExecution');
         expect(invoke).toEqual(['lambda:InvokeFunction']);
+      } else if (feature === 'applications') {
+        // applications.summaryPdf writes the summary PDF, under generated/ only: it reads and removes nothing.
+        const onBucket = statementsOf(feature).filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')));
+        expect(s3).toContain('s3:PutObject');
+        expect(s3.filter((a) => /^s3:(Get|List|Delete)/.test(a))).toEqual([]);
+        expect(onBucket.map((s) => JSON.stringify(s.Resource)).join()).toMatch(/\/generated\/\*"/);
+        for (const s of onBucket)
+          expect(JSON.stringify(s.Resource)).not.toMatch(/"\/\*"|documents\/|incoming\//);
+        expect({ states, invoke }).toEqual({ states: [], invoke: [] });
+        expect(fnProps(feature).Environment.Variables).toHaveProperty('UPLOADS_BUCKET');
       } else {
         expect({ feature, s3, states, invoke }).toEqual({ feature, s3: [], states: [], invoke: [] });
         expect(fnProps(feature).Environment.Variables).not.toHaveProperty('UPLOADS_BUCKET');

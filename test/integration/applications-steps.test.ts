@@ -12,6 +12,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { readOutputs } from '../support/outputs';
 import { signIn } from '../support/cognito';
 import { api, localRepositories } from '../support/accounts';
+import { waitFor } from '../support/wait';
 
 const o = readOutputs();
 
@@ -366,10 +367,19 @@ describe('application steps', () => {
       signedBy: { userId: owner.sub, name: ownerName },
       signedAt: expect.any(String),
       declarationText: expect.stringContaining(' '),
-      applicationFormPdf: pdfName,
       submissionDate: expect.any(String),
       accessLevel: 'Manage',
     });
+    // The summary PDF follows from the submission's event (applications.summaryPdf): once made, the
+    // application names it, and the download link serves the stored file.
+    await waitFor('the summary PDF', async () => {
+      const app = (await api('GET', url(), undefined, as(owner))).body as {
+        application: { applicationFormPdf?: string };
+      };
+      return app.application.applicationFormPdf === pdfName;
+    });
+    const link = await api('GET', url(`/documents/${pdfName}/download-link`), undefined, as(owner));
+    expect(link).toMatchObject({ status: 200, body: { fileName: pdfName } });
 
     // The snapshot keeps what was submitted.
     const snap = await steps.latestSnapshot(appId);
@@ -432,12 +442,12 @@ describe('application steps', () => {
     });
     expect((await api('POST', url('/submission'), { userSignature: ownerName }, as(owner))).status).toBe(403);
 
-    // Regenerated on demand when missing.
-    await entities.application.patch({ applicationId: appId }).remove(['applicationFormPdf']).go();
-    await entities.applicationDocument.delete({ applicationId: appId, documentName: pdfName }).go();
-    expect(await summary.ensureSummaryPdf(appId)).toBe(pdfName);
+    // A redelivered submission event makes no second PDF: the document is the one already stored.
+    const before = await steps.getDocument(appId, pdfName);
+    const { makeSummaryPdf } = summary;
+    expect(await makeSummaryPdf(appId, 'system')).toBe(pdfName);
+    expect(await steps.getDocument(appId, pdfName)).toEqual(before);
     expect((await applications.getApplication(appId))!.applicationFormPdf).toBe(pdfName);
-    expect(await steps.getDocument(appId, pdfName)).toMatchObject({ uploadStatus: 'Completed' });
   });
 
   test('an application suspended for RFIs goes back to InProgress on submission; the EOT date rule is checked on save', async () => {
@@ -507,10 +517,11 @@ describe('application steps', () => {
       as(owner),
     );
     expect(ok.status).toBe(200);
-    expect((ok.body as { application: unknown }).application).toMatchObject({
-      status: 'InProgress',
-      applicationFormPdf: `summary-${id}.pdf`,
-    });
+    expect((ok.body as { application: unknown }).application).toMatchObject({ status: 'InProgress' });
+    await waitFor(
+      'the summary PDF of the resubmission',
+      async () => (await applications.getApplication(id))?.applicationFormPdf === `summary-${id}.pdf`,
+    );
   });
 
   test('submission needs a signature', async () => {

@@ -313,6 +313,14 @@ export type ApplicationPatch = Partial<
   >
 >;
 
+/** A submission's snapshot: what was submitted, as JSON-able content. */
+export interface NewSnapshot {
+  submissionDate: string;
+  submittedBy: string;
+  userSignature: string;
+  content: unknown;
+}
+
 export interface UpdateOptions {
   /** The event of the change (default ApplicationUpdated). */
   event?: 'ApplicationUpdated' | 'ApplicationSubmitted';
@@ -327,6 +335,11 @@ export interface UpdateOptions {
    * (the council's lodgement index and feed entry on a submission: functions/council/lodgement.ts).
    */
   also?: (e: TransactionEntities, event: DomainEvent) => TransactionItems;
+  /**
+   * The submission's read-only snapshot, written in the same transaction (created once per
+   * submission date: a failure of either leaves neither).
+   */
+  snapshot?: NewSnapshot;
   /** A template's own details (name, description, thumbnail), written in the same transaction. */
   template?: Partial<Pick<TemplateRecord, 'displayName' | 'description' | 'thumbnailJpeg' | 'thumbnailName'>>;
 }
@@ -349,7 +362,8 @@ export function searchValuesOf(
 /**
  * Changes an application in one transaction: the patch, conditional on `expectedEtag` when given
  * (a mismatch is a Conflict and nothing is written), with a new etag, modifiedDate and modifiedBy;
- * its domain event (ApplicationUpdated or ApplicationSubmitted) and, when given, its history item.
+ * its domain event (ApplicationUpdated or ApplicationSubmitted) and, when given, its history item
+ * and the submission's snapshot.
  * Returns the stored record (a consistent read). The access rows' list fields follow from the event
  * (functions/applications/consumers.ts).
  */
@@ -393,7 +407,7 @@ export async function updateApplication(
           },
           now,
         );
-  const { history, template } = options;
+  const { history, template, snapshot } = options;
   const result = await service.transaction
     .write((e) => {
       const op = e.application.patch({ applicationId: id }).set(set);
@@ -409,6 +423,13 @@ export async function updateApplication(
                   historyId: history.historyId ?? randomUUID(),
                   timestamp: history.timestamp ?? set.modifiedDate,
                 })
+                .commit(),
+            ]
+          : []),
+        ...(snapshot
+          ? [
+              e.applicationSnapshot
+                .create({ ...snapshot, applicationId: id, content: JSON.stringify(snapshot.content) })
                 .commit(),
             ]
           : []),

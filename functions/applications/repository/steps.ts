@@ -52,19 +52,6 @@ export async function loadApplicationParts(applicationId: string) {
   };
 }
 
-/** Keeps the read-only snapshot of a submission. */
-export async function putSnapshot(snapshot: {
-  applicationId: string;
-  submissionDate: string;
-  submittedBy: string;
-  userSignature: string;
-  content: unknown;
-}): Promise<SnapshotRecord> {
-  const record = { ...snapshot, content: JSON.stringify(snapshot.content) };
-  await entities.applicationSnapshot.put(record).go({ response: 'none' });
-  return record as SnapshotRecord;
-}
-
 /** The newest snapshot of an application, or undefined. */
 export async function latestSnapshot(applicationId: string): Promise<SnapshotRecord | undefined> {
   const { data } = await entities.applicationSnapshot.query
@@ -115,18 +102,16 @@ export async function storeSummaryDocument(input: {
 export async function setSummaryPdfName(
   applicationId: string,
   documentName: string,
-  snapshotSubmissionDate?: string,
+  snapshotSubmissionDate: string,
 ): Promise<void> {
   await entities.application
     .patch({ applicationId })
     .set({ applicationFormPdf: documentName })
     .go({ response: 'none' });
-  if (snapshotSubmissionDate) {
-    await entities.applicationSnapshot
-      .patch({ applicationId, submissionDate: snapshotSubmissionDate })
-      .set({ summaryPdf: documentName })
-      .go({ response: 'none' });
-  }
+  await entities.applicationSnapshot
+    .patch({ applicationId, submissionDate: snapshotSubmissionDate })
+    .set({ summaryPdf: documentName })
+    .go({ response: 'none' });
 }
 
 /** One document record, or undefined. */

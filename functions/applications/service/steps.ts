@@ -41,7 +41,7 @@ import type { SnapshotContent } from './summary-pdf.js';
 
 /**
  * Steps of an application (portal-core §7): enabled steps, step data (read and autosave), rule
- * results, and submission with its snapshot and summary PDF. Every call reads the application's
+ * results, and submission with its snapshot. Every call reads the application's
  * partition once (application, participants, documents, steps); the route's access policy has
  * granted the caller's access level.
  */
@@ -86,22 +86,12 @@ export interface StepPorts {
     event: DomainEvent,
     lodgement: { applicationId: string; authorityId: string; lodgementDate: string; status: string },
   ) => TransactionItems;
-  putSnapshot(snapshot: {
-    applicationId: string;
-    submissionDate: string;
-    submittedBy: string;
-    userSignature: string;
-    content: SnapshotContent;
-  }): Promise<unknown>;
-  /** Renders and stores the summary PDF of a snapshot; its document name. */
-  summaryPdf(content: SnapshotContent, submissionDate: string, createdBy: string): Promise<string>;
   reference: {
     formReference(formId: string): FormReference | undefined;
     authorityName(authorityId: string): string | undefined;
   };
   /** The signer's profile (their full name is the signature). */
   people: { profile(userId: string): Promise<{ firstName?: string; lastName?: string } | undefined> };
-  log: { error(message: string, data: Record<string, unknown>): void };
   now?: () => Date;
 }
 
@@ -285,8 +275,9 @@ export function stepsService(ports: StepPorts) {
 
     /**
      * Submission: every rule must pass; the status moves (Draft → Submitted, VRFISuspended →
-     * InProgress) on condition of the etag read, then the snapshot is kept and its summary PDF made
-     * (a PDF failure leaves the submission standing: the first download makes it).
+     * InProgress) on condition of the etag read, with its snapshot in the same transaction. Its
+     * summary PDF follows from the event (the `applications.summaryPdf` consumer): until it is made,
+     * the application names none (the web says it is being prepared).
      */
     async submit(
       caller: UserCaller,
@@ -319,22 +310,31 @@ export function stepsService(ports: StepPorts) {
       // The first submission's date keeps the application's place in its council's list.
       const lodgementDate = application.lodgementDate ?? submissionDate;
       const { lodged } = ports;
+      const patch = {
+        status,
+        submissionDate,
+        lodgementDate,
+        userSignature: body.userSignature,
+        signedBy: { userId: caller.userId, name: signer },
+        signedAt: submissionDate,
+        declarationText: loaded.reference.form.declarationText,
+      } satisfies ApplicationPatch;
+      // The snapshot of the application as submitted, kept in the submission's own transaction.
+      const content = snapshotOf(loaded, { ...application, ...patch, modifiedBy: caller.userId });
       const submitted = await ports.update(
         application.applicationId,
         application.etag,
-        {
-          status,
-          submissionDate,
-          lodgementDate,
-          userSignature: body.userSignature,
-          signedBy: { userId: caller.userId, name: signer },
-          signedAt: submissionDate,
-          declarationText: loaded.reference.form.declarationText,
-        },
+        patch,
         caller.userId,
         {
           event: 'ApplicationSubmitted',
           previous: application,
+          snapshot: {
+            submissionDate,
+            submittedBy: caller.userId,
+            userSignature: body.userSignature,
+            content,
+          },
           ...(lodged
             ? {
                 also: (e, event) =>
@@ -350,33 +350,15 @@ export function stepsService(ports: StepPorts) {
       );
       // A lodgement (Draft → Submitted); a resubmission after RFIs (→ InProgress) is not one.
       if (status === 'Submitted') recordMetric('Lodgements');
-      const content = snapshotOf(loaded, submitted);
-      await ports.putSnapshot({
-        applicationId: submitted.applicationId,
-        submissionDate,
-        submittedBy: caller.userId,
-        userSignature: body.userSignature,
-        content,
-      });
-      let applicationFormPdf: string | undefined;
-      try {
-        applicationFormPdf = await ports.summaryPdf(content, submissionDate, caller.userId);
-      } catch (err) {
-        ports.log.error('Summary PDF generation failed', { applicationId: submitted.applicationId, err });
-      }
       const shown = loaded.parts.participants.filter((p) => !p.isDeleted);
       return {
-        application: toApplicationDto(
-          { ...submitted, applicationFormPdf: applicationFormPdf ?? submitted.applicationFormPdf },
-          grant.access,
-          {
-            formDisplayName: loaded.reference.form.displayName,
-            formCategory: loaded.reference.form.category,
-            authorityDisplayName: ports.reference.authorityName(submitted.authorityId),
-            participants: shown.map(toParticipantView),
-            isParticipant: shown.some((p) => p.loginUserId === caller.userId),
-          },
-        ),
+        application: toApplicationDto(submitted, grant.access, {
+          formDisplayName: loaded.reference.form.displayName,
+          formCategory: loaded.reference.form.category,
+          authorityDisplayName: ports.reference.authorityName(submitted.authorityId),
+          participants: shown.map(toParticipantView),
+          isParticipant: shown.some((p) => p.loginUserId === caller.userId),
+        }),
       };
     },
   };

@@ -10,13 +10,7 @@ import {
   formatNzDate,
   formatNzDateTime,
 } from '../../../shared/domain/dates.js';
-import {
-  getDocument,
-  latestSnapshot,
-  loadApplicationParts,
-  setSummaryPdfName,
-  storeSummaryDocument,
-} from '../repository/steps.js';
+import { getDocument, latestSnapshot, setSummaryPdfName, storeSummaryDocument } from '../repository/steps.js';
 
 /**
  * The summary PDF of a submitted application (pdf-lib, pure JS): the form name and application
@@ -24,9 +18,10 @@ import {
  * each Formio step's answers with the definitions' labels (options shown by their labels), the
  * participants with their roles and the documents by container.
  *
- * `renderSummaryPdf` is pure (input → bytes); `generateSummaryPdf` stores it (uploads bucket and a
- * Completed applicationDocument in container 'application-summary') and `ensureSummaryPdf`
- * regenerates it from the newest snapshot when it is missing.
+ * `renderSummaryPdf` is pure (input → bytes); `makeSummaryPdf` makes it once per submission from the
+ * newest snapshot and stores it (uploads bucket and a Completed applicationDocument in container
+ * 'application-summary'): the `applications.summaryPdf` consumer of ApplicationSubmitted runs it
+ * (functions/applications/consumers.ts).
  */
 
 export interface SummaryInput {
@@ -293,38 +288,55 @@ export function summaryInputOf(content: SnapshotContent, ref: ReferenceData = re
   };
 }
 
-/** Renders the PDF of a snapshot, stores it as the application's summary document and records its name. */
-export async function generateSummaryPdf(
-  content: SnapshotContent,
-  snapshotSubmissionDate: string | undefined,
-  createdBy: string,
-): Promise<string> {
-  const name = summaryPdfName(content.application);
-  const bytes = await renderSummaryPdf(summaryInputOf(content));
-  await storeSummaryDocument({
-    applicationId: content.application.applicationId,
-    documentName: name,
-    bytes,
-    createdBy,
-  });
-  await setSummaryPdfName(content.application.applicationId, name, snapshotSubmissionDate);
-  return name;
+/** What making a submission's summary PDF reads and writes (the table and bucket's by default). */
+export interface SummaryPdfDeps {
+  /** The application's newest snapshot: its submission date, content (JSON) and PDF's name once made. */
+  latestSnapshot(
+    applicationId: string,
+  ): Promise<{ submissionDate: string; content: string; summaryPdf?: string | undefined } | undefined>;
+  getDocument(applicationId: string, documentName: string): Promise<{ uploadStatus?: string } | undefined>;
+  render(input: SummaryInput): Promise<Uint8Array>;
+  store(input: {
+    applicationId: string;
+    documentName: string;
+    bytes: Uint8Array;
+    createdBy: string;
+  }): Promise<unknown>;
+  /** Records the name on the application and on the snapshot (no etag change: not an edit). */
+  setName(applicationId: string, documentName: string, snapshotSubmissionDate: string): Promise<void>;
 }
 
+export const tableSummaryPdfDeps: SummaryPdfDeps = {
+  latestSnapshot,
+  getDocument,
+  render: renderSummaryPdf,
+  store: storeSummaryDocument,
+  setName: setSummaryPdfName,
+};
+
 /**
- * The summary PDF's document name, generating it from the newest snapshot when the application has
- * none yet (or its document record is missing). Undefined when the application does not exist or
- * was never submitted (no snapshot). For the documents download-link route.
+ * Makes the summary PDF of an application's newest submission, once: when that snapshot already
+ * names its PDF and the document is Completed, nothing is made again (a redelivered
+ * ApplicationSubmitted changes nothing). The PDF is stored (uploads bucket under generated/, a
+ * Completed document in container 'application-summary', replacing the previous submission's) before
+ * its name is recorded on the application, so a name the application shows is always downloadable.
+ * Returns the document's name, or undefined when the application was never submitted.
  */
-export async function ensureSummaryPdf(applicationId: string): Promise<string | undefined> {
-  const { application } = await loadApplicationParts(applicationId);
-  if (!application) return undefined;
-  if (application.applicationFormPdf) {
-    const doc = await getDocument(applicationId, application.applicationFormPdf);
-    if (doc && doc.uploadStatus === 'Completed') return application.applicationFormPdf;
-  }
-  const snapshot = await latestSnapshot(applicationId);
+export async function makeSummaryPdf(
+  applicationId: string,
+  createdBy: string,
+  deps: SummaryPdfDeps = tableSummaryPdfDeps,
+): Promise<string | undefined> {
+  const snapshot = await deps.latestSnapshot(applicationId);
   if (!snapshot) return undefined;
+  if (snapshot.summaryPdf) {
+    const doc = await deps.getDocument(applicationId, snapshot.summaryPdf);
+    if (doc?.uploadStatus === 'Completed') return snapshot.summaryPdf;
+  }
   const content = JSON.parse(snapshot.content) as SnapshotContent;
-  return generateSummaryPdf(content, snapshot.submissionDate, 'system');
+  const name = summaryPdfName(content.application);
+  const bytes = await deps.render(summaryInputOf(content));
+  await deps.store({ applicationId, documentName: name, bytes, createdBy });
+  await deps.setName(applicationId, name, snapshot.submissionDate);
+  return name;
 }

@@ -65,8 +65,6 @@ export interface DocumentPorts {
     /** Whether the authority converts JPEG and PNG uploads to PDF (its reference data's flag). */
     imageConversionEnabled(authorityId: string | undefined): boolean;
   };
-  /** Rebuilds an application's summary PDF from its newest snapshot; the document's name, if any. */
-  ensureSummaryPdf(applicationId: string): Promise<string | undefined>;
 }
 
 /**
@@ -191,16 +189,15 @@ export function documentsService(ports: DocumentPorts) {
     throw new NotFound(documentMessages.documentNotFound);
   }
 
-  /** A short-lived link to a document whose scan has passed (the summary PDF is rebuilt when missing). */
+  /**
+   * A short-lived link to a document whose scan has passed. The summary PDF is served as stored (the
+   * applications' consumer of the submission makes it before the application names it).
+   */
   async function downloadLink(
     { application }: ApplicationGrant,
     documentName: string,
   ): Promise<DownloadLinkResponse> {
-    let doc = await ports.documents.get(application.applicationId, documentName);
-    if (documentName === application.applicationFormPdf && doc?.uploadStatus !== 'Completed') {
-      const name = await ports.ensureSummaryPdf(application.applicationId);
-      if (name) doc = await ports.documents.get(application.applicationId, name);
-    }
+    const doc = await ports.documents.get(application.applicationId, documentName);
     if (!doc) throw new NotFound('Document not found');
     // Files are never served before their scan has passed.
     const key = servedKey(doc);

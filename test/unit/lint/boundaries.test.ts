@@ -86,6 +86,8 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
   it.each([
     ['functions/council/service/x.ts', '../../applications/service/dto.js'],
     ['functions/documents/handler-x.ts', '../applications/service/summary-pdf.js'],
+    // No file is exempt any more: the documents handler serves the stored summary PDF.
+    ['functions/documents/handler.ts', '../applications/service/summary-pdf.js'],
     ['functions/applications/adapters-x.ts', '../documents/repository-merge.js'],
     ['functions/applications/repository/x.ts', '../../documents/model/keys.js'],
     ['functions/rfis/repository/x.ts', '../../documents/service/storage.js'],

@@ -78,9 +78,66 @@ describe('application submitted page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'View application details' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/application-details/55'));
   });
+
+  it('just submitted: the PDF is being prepared (no error), and the Download comes once it is made', async () => {
+    let calls = 0;
+    api.mockImplementation(async (path: string) => {
+      if (path === '/user/applications/55') {
+        calls++;
+        const application = calls < 2 ? { ...APP, applicationFormPdf: undefined } : APP;
+        return { ...GET_APP, application };
+      }
+      if (path === '/user/applications/55/documents/summary-55.pdf/download-link') return LINK;
+      throw new ServiceError('ResourceNotFound', `no stub for ${path}`, 404);
+    });
+    renderPage(i18n, <ApplicationSubmittedPage />, {
+      path: '/application-submitted/:applicationId',
+      url: '/application-submitted/55',
+    });
+    const PENDING = 'The summary PDF is being prepared. Try again in a moment.';
+    await waitFor(() => expect(document.body.textContent).toContain(PENDING), { timeout: 5000 });
+    expect(screen.queryByText(applicationMessages.failedToPreviewDocument)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download summary PDF' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    await waitFor(
+      () =>
+        expect(
+          screen.getByRole('button', { name: 'Download summary PDF' }).getAttribute('aria-disabled'),
+        ).not.toBe('true'),
+      { timeout: 5000 },
+    );
+    expect(document.body.textContent).not.toContain(PENDING);
+  });
 });
 
 describe('summary PDF page', () => {
+  it('just submitted: says the PDF is being prepared, not that there is none, then shows it', async () => {
+    let calls = 0;
+    api.mockImplementation(async (path: string) => {
+      if (path === '/user/applications/55') {
+        calls++;
+        const application = calls < 2 ? { ...APP, applicationFormPdf: undefined } : APP;
+        return { ...GET_APP, application };
+      }
+      if (path === '/user/applications/55/documents/summary-55.pdf/download-link') return LINK;
+      throw new ServiceError('ResourceNotFound', `no stub for ${path}`, 404);
+    });
+    renderPage(i18n, <ApplicationPdfPage />, {
+      path: '/application-form-pdf/:applicationId',
+      url: '/application-form-pdf/55',
+    });
+    expect(
+      await screen.findByText('The summary PDF is being prepared. It appears here in a moment.', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByText('This application has no summary PDF yet.')).toBeNull();
+    expect(
+      await screen.findByTitle('Summary PDF of application BLD-2025-00055', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+
   it('previews the PDF from its presigned URL in the page, with a Download button', async () => {
     serve({
       'GET /user/applications/55': GET_APP,

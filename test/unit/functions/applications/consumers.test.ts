@@ -113,6 +113,10 @@ function fakeWorld() {
       return [...(rows.get(id)?.keys() ?? [])];
     },
     contributions: store,
+    async summaryPdf(id) {
+      const a = applications.get(id);
+      return a?.applicationFormPdf;
+    },
   };
   const consumers = applicationConsumers(deps);
   async function deliver(event: DomainEvent) {

@@ -111,8 +111,7 @@ function world(
   }
   const updates: { etag: string | undefined; patch: Record<string, unknown>; options: unknown }[] = [];
   const snapshots: { content: SnapshotContent; submissionDate: string }[] = [];
-  const errors: string[] = [];
-  let pdfFails = false;
+  let snapshotFails = false;
   const ports: StepPorts = {
     parts: async () => ({ ...parts, application }),
     saveStep: async (item) => {
@@ -123,21 +122,16 @@ function world(
     update: async (_id, etag, patch, _actor, options) => {
       updates.push({ etag, patch, options });
       if (etag !== undefined && etag !== application.etag) throw new Conflict('stale');
+      if (snapshotFails && options.snapshot) throw new Error('transaction cancelled');
+      // One transaction: the change and its snapshot are kept together.
       application = { ...application, ...patch, etag: `${application.etag}+` };
+      if (options.snapshot) snapshots.push(options.snapshot as (typeof snapshots)[number]);
       return application;
-    },
-    putSnapshot: async (s) => {
-      snapshots.push(s);
-    },
-    summaryPdf: async (content) => {
-      if (pdfFails) throw new Error('pdf-lib broke');
-      return `${content.application.applicationNumber}.pdf`;
     },
     reference: { formReference, authorityName: (id) => (id === 'akl' ? 'Auckland Council' : undefined) },
     people: {
       profile: async (userId) => (userId === 'ann' ? { firstName: 'Ann', lastName: 'Applicant' } : undefined),
     },
-    log: { error: (message) => errors.push(message) },
     now: () => NOW,
   };
   return {
@@ -146,10 +140,9 @@ function world(
     parts,
     updates,
     snapshots,
-    errors,
     current: () => application,
-    failPdf: () => {
-      pdfFails = true;
+    failSnapshot: () => {
+      snapshotFails = true;
     },
   };
 }
@@ -244,8 +237,9 @@ describe('submission', () => {
     expect(res.application).toMatchObject({
       status: 'Submitted',
       authorityDisplayName: 'Auckland Council',
-      applicationFormPdf: 'BLD-2026-00001.pdf',
     });
+    // The summary PDF follows from the event (applications.summaryPdf): none named yet.
+    expect(res.application.applicationFormPdf).toBeUndefined();
     expect(w.updates[0]).toMatchObject({
       etag: 'e1',
       patch: { status: 'Submitted', submissionDate: NOW.toISOString(), userSignature: 'Ann Applicant' },
@@ -295,20 +289,29 @@ describe('submission', () => {
     expect(w.snapshots).toEqual([]);
   });
 
+  it('the snapshot is written in the submission’s transaction: a failed transaction leaves neither the submission nor a snapshot', async () => {
+    const w = world({ complete: true });
+    w.failSnapshot();
+    await expect(w.service.submit(ann, w.grant(), { userSignature: 'Ann Applicant' })).rejects.toThrow();
+    expect(w.current().status).toBe('Draft');
+    expect(w.snapshots).toEqual([]);
+    const v = world({ complete: true });
+    await v.service.submit(ann, v.grant(), { userSignature: 'Ann Applicant' });
+    expect(v.updates[0]!.options).toMatchObject({
+      event: 'ApplicationSubmitted',
+      snapshot: { submissionDate: NOW.toISOString(), submittedBy: 'ann', userSignature: 'Ann Applicant' },
+    });
+    expect(v.snapshots[0]!.content.application).toMatchObject({
+      status: 'Submitted',
+      applicationId: '1000001',
+    });
+  });
+
   it('an application suspended for RFIs goes back in progress', async () => {
     const w = world({ complete: true, status: 'VRFISuspended' });
     expect(
       (await w.service.submit(ann, w.grant(), { userSignature: 'Ann Applicant' })).application.status,
     ).toBe('InProgress');
-  });
-
-  it('stands when the summary PDF fails (made on first download), and says so in the log', async () => {
-    const w = world({ complete: true });
-    w.failPdf();
-    const res = await w.service.submit(ann, w.grant(), { userSignature: 'Ann Applicant' });
-    expect(res.application.status).toBe('Submitted');
-    expect(res.application.applicationFormPdf).toBeUndefined();
-    expect(w.errors).toEqual(['Summary PDF generation failed']);
   });
 
   it('refuses with every error rule’s field and message, and changes nothing', async () => {

@@ -23,7 +23,6 @@ function world(
   const events: string[] = [];
   const rows = new Map<string, ApplicationDocumentRecord>();
   const deleted: string[] = [];
-  const rebuilt: string[] = [];
   /** Container relations by container id (merge status, merged file name). */
   const relations = new Map<string, { containerMergeStatus: string; mergedFileName?: string }>();
   const containers: DocumentContainer[] = [
@@ -96,10 +95,6 @@ function world(
       documentCategoryIds: () => ['cat-1'],
       imageConversionEnabled: (authorityId) => authorityId === 'converts',
     },
-    ensureSummaryPdf: async (id) => {
-      rebuilt.push(id);
-      return undefined;
-    },
   };
   const grant = {
     application: {
@@ -115,7 +110,7 @@ function world(
     },
   } as unknown as ApplicationGrant;
   const caller: UserCaller = { kind: 'user', userId: opts.userId ?? 'u1' };
-  return { service: documentsService(ports), rows, deleted, rebuilt, grant, caller, events, relations };
+  return { service: documentsService(ports), rows, deleted, grant, caller, events, relations };
 }
 
 const pdf = { fileName: 'plan.pdf', mimeType: 'application/pdf', size: 100_000, containerId: 'plans' };
@@ -287,7 +282,7 @@ describe('documents service (fake ports)', () => {
     expect(w.rows.size).toBe(0);
   });
 
-  it('the summary PDF is rebuilt when its file is missing; other names are not', async () => {
+  it('the summary PDF is served as stored, never built here: its record missing is a 404', async () => {
     const w = world();
     const grant = {
       ...w.grant,
@@ -296,9 +291,18 @@ describe('documents service (fake ports)', () => {
     await expect(w.service.downloadLink(grant, 'summary-BLD.pdf')).rejects.toMatchObject({
       kind: 'notFound',
     });
-    expect(w.rebuilt).toEqual(['1000001']);
-    await expect(w.service.downloadLink(grant, 'other.pdf')).rejects.toMatchObject({ kind: 'notFound' });
-    expect(w.rebuilt).toEqual(['1000001']);
+    w.rows.set('1000001/summary-BLD.pdf', {
+      applicationId: '1000001',
+      documentName: 'summary-BLD.pdf',
+      fileName: 'summary-BLD.pdf',
+      objectKey: 'generated/1000001/summary-BLD.pdf',
+      storedKey: 'generated/1000001/summary-BLD.pdf',
+      documentContainerId: 'application-summary',
+      uploadStatus: 'Completed',
+    } as never);
+    await expect(w.service.downloadLink(grant, 'summary-BLD.pdf')).resolves.toMatchObject({
+      fileName: 'summary-BLD.pdf',
+    });
   });
 
   it('only the uploader (at Edit) or a Manage participant may remove a document; the DTO says so for each caller', async () => {

@@ -13,7 +13,7 @@ import { applicationMessages } from '../../../../shared/schemas/applications';
 import { applicationKeys, applicationsApi } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
 import { RouterLink } from '../../components/RouterLink';
-import { fetchSummaryPdf, saveBlob } from './summaryPdf';
+import { fetchSummaryPdf, pdfPending, saveBlob } from './summaryPdf';
 import styles from './applicationPdf.module.css';
 
 /** /application-form-pdf/{id}: the summary PDF previewed in the page, with a Download button. */
@@ -24,6 +24,8 @@ export default function ApplicationPdfPage() {
   const application = useQuery({
     queryKey: applicationKeys.detail(id),
     queryFn: ({ signal }) => applicationsApi.get(id, signal),
+    // Submitted moments ago: the summary PDF is being made (a consumer of the submission).
+    refetchInterval: (q) => (pdfPending(q.state.data?.application) ? 2000 : false),
   });
   const documentName = application.data?.application.applicationFormPdf;
   const pdf = useQuery({
@@ -75,6 +77,8 @@ export default function ApplicationPdfPage() {
           <StatusIndicator type="loading">{t('applicationPdf.loading')}</StatusIndicator>
         ) : application.isError ? (
           <Alert type="error">{application.error.message}</Alert>
+        ) : !documentName && pdfPending(app) ? (
+          <StatusIndicator type="pending">{t('applicationPdf.preparing')}</StatusIndicator>
         ) : !documentName ? (
           <Alert type="info">{t('applicationPdf.none')}</Alert>
         ) : pdf.isError ? (

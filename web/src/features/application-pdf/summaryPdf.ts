@@ -36,3 +36,11 @@ export async function downloadSummaryPdf(applicationId: string, documentName: st
   const { blob, fileName } = await fetchSummaryPdf(applicationId, documentName);
   saveBlob(blob, fileName);
 }
+
+/**
+ * Submitted, its summary PDF not made yet: it is made just after the submission (the applications'
+ * consumer of it), so the pages say it is being prepared and ask again until it is named.
+ */
+export const pdfPending = (
+  a: { submissionDate?: string | undefined; applicationFormPdf?: string | undefined } | undefined,
+): boolean => !!a?.submissionDate && !a.applicationFormPdf;

@@ -14,9 +14,12 @@ import { fullAddressOf } from '../../../../shared/domain/address';
 import { applicationKeys, applicationsApi } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
 import { formatFullDate } from '../../app/dates';
-import { downloadSummaryPdf } from '../application-pdf/summaryPdf';
+import { downloadSummaryPdf, pdfPending } from '../application-pdf/summaryPdf';
 
 const NEXT_STEPS = ['review', 'rfi', 'decision'] as const;
+
+/** How often the page asks whether the summary PDF is ready. */
+const PDF_POLL_MS = 2000;
 
 /**
  * /application-submitted/{id}: the confirmation after submitting, with the application number,
@@ -30,6 +33,8 @@ export default function ApplicationSubmittedPage() {
   const query = useQuery({
     queryKey: applicationKeys.detail(id),
     queryFn: ({ signal }) => applicationsApi.get(id, signal),
+    // The summary PDF is made just after the submission (a consumer of it): asked again until named.
+    refetchInterval: (q) => (pdfPending(q.state.data?.application) ? PDF_POLL_MS : false),
   });
   const app = query.data?.application;
   const download = useMutation({
@@ -97,6 +102,9 @@ export default function ApplicationSubmittedPage() {
             </Button>
             <Button onClick={() => void navigate('/')}>{t('applicationSubmitted.dashboard')}</Button>
           </SpaceBetween>
+          {pdfPending(app) && (
+            <StatusIndicator type="pending">{t('applicationSubmitted.pdfPending')}</StatusIndicator>
+          )}
         </SpaceBetween>
       )}
     </ContentLayout>
