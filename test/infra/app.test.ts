@@ -2,10 +2,10 @@ import { App } from 'aws-cdk-lib';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { configFromContext } from '../../infra/stacks/index.js';
-import { sharedTestApp, template } from './helpers.js';
+import { buildTestApp, template } from './helpers.js';
 
 describe('the CDK app', () => {
-  const { app, stacks } = sharedTestApp();
+  const { app, stacks } = buildTestApp();
 
   it('creates eight stacks named ConsentPortal-<stage>-<part>: six in ap-southeast-2, the WAF and the edge logs in us-east-1', () => {
     expect(stacks.waf.stackName).toBe('ConsentPortal-dev-Waf');
