@@ -32,8 +32,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // CDK synthesis is CPU- and memory-heavy: one file at a time on a 2-core machine.
+          // CDK synthesis is CPU- and memory-heavy: one file at a time on a 2-core machine, all in
+          // one worker sharing one module cache, so aws-cdk-lib loads once and an app of the same
+          // options is built and synthesised once per run (test/infra/helpers.ts, sharedTestApp).
           fileParallelism: false,
+          isolate: false,
         },
       },
       {

@@ -19,6 +19,7 @@ import { startLocalStack, type WebMode } from '../infra/local/index';
 import { councilApiClient, type CouncilCredentials } from '../infra/council/client';
 import { startAutoCouncil } from '../infra/council/auto';
 import { DEMO_MARKER, seedDemo } from '../infra/local/demo/index';
+import { nodeRuntime } from '../infra/local/runtime';
 
 const { values } = parseArgs({
   options: {
@@ -45,6 +46,9 @@ if (!['manual', 'auto'].includes(values.council) || !(stepSeconds >= 1)) {
   console.error(`--council must be manual or auto, --council-step a number of seconds (1 or more)`);
   process.exit(2);
 }
+
+const runtime = nodeRuntime();
+if (runtime.warning) console.warn(`[local] ${runtime.warning}`);
 
 const stack = await startLocalStack({
   dataDir: values['data-dir'],
@@ -97,6 +101,7 @@ console.log(`
   Mail outbox              ${o.MailOutboxDir}
   Event dead letters       ${o.EventDeadLetterFile}  (redrive: npx tsx infra/local/redrive.ts)
   Outputs                  ${stack.outputsFile}
+  Node                     ${runtime.line}${runtime.warning ? "  (older than the Lambdas' Node 22: . .ci/node22)" : ''}
   Councils                 ${auto.length ? `automatic (${auto.join(', ')}): a step every ${stepSeconds} s` : 'by hand: npm run council -- help'}
 
   Demo                     ${demoLine}

@@ -16,7 +16,7 @@ import {
   siteReadPartitions,
   uploadPrefixes,
 } from '../../infra/stacks/api-grants.js';
-import { buildTestApp, template } from './helpers.js';
+import { sharedTestApp, template } from './helpers.js';
 import { actionsOf, policyOf, type Statement } from './iam.js';
 
 const lambdas = [...new Set(routes.map(lambdaId))];
@@ -25,7 +25,7 @@ const featureOf = (id: string) => routes.find((r) => lambdaId(r) === id)!.featur
 let t: Template;
 const statements: Record<string, Statement[]> = {};
 beforeAll(() => {
-  t = template(buildTestApp({ config: { mailFrom: 'no-reply@portal.example.nz' } }).stacks.api);
+  t = template(sharedTestApp({ config: { mailFrom: 'no-reply@portal.example.nz' } }).stacks.api);
   for (const id of lambdas) statements[id] = policyOf(t, id);
 });
 const capsOf = (id: string) => lambdaCapabilities[id]!;

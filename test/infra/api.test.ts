@@ -11,7 +11,14 @@ import {
 } from '../../functions/routes.js';
 import { apiStageName } from '../../infra/stacks/index.js';
 import { lambdaMemory } from '../../infra/stacks/api-stack.js';
-import { buildTestApp, propsOf, routeKeysOfTemplate, template, validPaymentOptions } from './helpers.js';
+import {
+  buildTestApp,
+  propsOf,
+  routeKeysOfTemplate,
+  sharedTestApp,
+  template,
+  validPaymentOptions,
+} from './helpers.js';
 
 type Fn = {
   Runtime: string;
@@ -23,7 +30,7 @@ type Fn = {
 describe('ApiStack', () => {
   let t: Template;
   beforeAll(() => {
-    t = template(buildTestApp().stacks.api);
+    t = template(sharedTestApp().stacks.api);
   });
 
   /** The HTTP API's functions (the scheduled-target Lambdas are asserted on their own). */

@@ -1,13 +1,13 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, propsOf, template, validPaymentOptions } from './helpers.js';
+import { buildTestApp, propsOf, sharedTestApp, template, validPaymentOptions } from './helpers.js';
 import type { Template } from 'aws-cdk-lib/assertions';
 
 describe('AuthStack', () => {
   let t: Template;
   let prod: Template;
   beforeAll(() => {
-    t = template(buildTestApp().stacks.auth);
+    t = template(sharedTestApp().stacks.auth);
     prod = template(
       buildTestApp({
         config: {

@@ -3,7 +3,7 @@ import type { App } from 'aws-cdk-lib';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, propsOf, template } from './helpers.js';
+import { buildTestApp, propsOf, sharedTestApp, template } from './helpers.js';
 
 type Json = Record<string, unknown>;
 
@@ -29,7 +29,7 @@ describe('browser error reporting (CloudWatch RUM) in the Web stack', () => {
   let t: Template;
   let app: App;
   beforeAll(() => {
-    const built = buildTestApp();
+    const built = sharedTestApp();
     app = built.app;
     t = template(built.stacks.web);
   });

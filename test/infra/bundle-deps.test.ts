@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { entryMetadataKey, portalBundling, repoRoot } from '../../infra/constructs/portal-function.js';
-import { buildTestApp } from './helpers.js';
+import { sharedTestApp } from './helpers.js';
 
 const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>;
@@ -40,7 +40,7 @@ function entriesOf(stack: Stack): string[] {
 describe('deployed bundles', () => {
   let entries: string[];
   beforeAll(() => {
-    const { stacks } = buildTestApp();
+    const { stacks } = sharedTestApp();
     entries = [
       ...new Set(
         Object.values(stacks)

@@ -1,12 +1,12 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { table as tableDef } from '../../functions/platform/data/table.js';
-import { buildTestApp, propsOf, template } from './helpers.js';
+import { propsOf, sharedTestApp, template } from './helpers.js';
 
 describe('DataStack', () => {
   let t: Template;
   beforeAll(() => {
-    t = template(buildTestApp().stacks.data);
+    t = template(sharedTestApp().stacks.data);
   });
 
   describe('table', () => {

@@ -6,7 +6,7 @@ import {
   consumerFilterPattern,
   consumerFunctions,
 } from '../../functions/platform/events/consumer-functions.js';
-import { buildTestApp, propsOf, template } from './helpers.js';
+import { buildTestApp, propsOf, sharedTestApp, template } from './helpers.js';
 import { actionsOf, policyOfFunction } from './iam.js';
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
@@ -231,7 +231,7 @@ describe('MergeWorker (Workflows stack)', () => {
   let t: Template;
   let workerId: string;
   beforeAll(() => {
-    t = template(buildTestApp().stacks.workflows);
+    t = template(sharedTestApp().stacks.workflows);
     workerId = Object.keys(t.findResources('AWS::Lambda::Function')).find((id) =>
       id.startsWith('EventConsumersMergeWorkerFunction'),
     )!;

@@ -51,6 +51,24 @@ export function buildTestApp(options: SynthOptions = {}): { app: App; stacks: Po
   return { app, stacks };
 }
 
+const shared = new Map<string, { app: App; stacks: PortalStacks }>();
+
+/**
+ * The app of these options, built once per run and shared by every test file that asks for the same
+ * options: the infra project runs its files in one worker with one module cache (vitest.config.ts,
+ * `isolate: false`), and `Template.fromStack` synthesises an app once. For tests that only read the
+ * app; a test that adds to it or synthesises it differently builds its own with {@link buildTestApp}.
+ */
+export function sharedTestApp(options: SynthOptions = {}): { app: App; stacks: PortalStacks } {
+  const key = JSON.stringify(options);
+  let built = shared.get(key);
+  if (!built) {
+    built = buildTestApp(options);
+    shared.set(key, built);
+  }
+  return built;
+}
+
 export const template = (stack: Stack): Template => Template.fromStack(stack);
 
 /** Resources of a type, as a list of their Properties. */

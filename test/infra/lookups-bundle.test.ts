@@ -27,7 +27,7 @@ import {
   repoRoot,
 } from '../../infra/constructs/portal-function.js';
 import { httpEvent, lambdaContext, userClaims, type EventOptions } from '../unit/functions/helpers.js';
-import { buildTestApp } from './helpers.js';
+import { sharedTestApp } from './helpers.js';
 
 vi.hoisted(() => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
@@ -163,7 +163,7 @@ describe('the lookups function ships its sample data beside the bundle', () => {
 
 describe('the API stack', () => {
   it('gives the functions that call the lookup services (lookups, and the LBP checks of participants, contacts and access-request approvals), and only them, the sample data files', () => {
-    const t = Template.fromStack(buildTestApp().stacks.api);
+    const t = Template.fromStack(sharedTestApp().stacks.api);
     const fns = Object.values(t.findResources('AWS::Lambda::Function')) as {
       Metadata?: Record<string, unknown>;
     }[];

@@ -9,7 +9,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recurringJobs } from '../../functions/platform/recurring-jobs.js';
 import { lambdaId, routes } from '../../functions/routes.js';
-import { buildTestApp, template } from './helpers.js';
+import { sharedTestApp, template } from './helpers.js';
 import { actionsOf, type Statement } from './iam.js';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -17,7 +17,7 @@ type Resource = { Type: string; Properties: Record<string, unknown> };
 let t: Template;
 let resources: Record<string, Resource>;
 beforeAll(() => {
-  t = template(buildTestApp().stacks.api);
+  t = template(sharedTestApp().stacks.api);
   resources = t.toJSON().Resources as Record<string, Resource>;
 });
 
@@ -148,7 +148,7 @@ describe("notifications' digest: a recurring rule", () => {
     });
     // With a sender configured, its role may send mail (the digest).
     const withMail = template(
-      buildTestApp({ config: { mailFrom: 'no-reply@portal.example.nz' } }).stacks.api,
+      sharedTestApp({ config: { mailFrom: 'no-reply@portal.example.nz' } }).stacks.api,
     ).toJSON().Resources as Record<string, Resource>;
     const mailTarget = Object.entries(withMail).find(
       ([, r]) =>

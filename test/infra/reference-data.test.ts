@@ -1,12 +1,12 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceDataHash } from '../../infra/stacks/reference-data.js';
-import { buildTestApp, propsOf, template } from './helpers.js';
+import { propsOf, sharedTestApp, template } from './helpers.js';
 
 describe('DataStack: reference data loaded on deploy', () => {
   let t: Template;
   beforeAll(() => {
-    t = template(buildTestApp().stacks.data);
+    t = template(sharedTestApp().stacks.data);
   });
 
   it('a Custom::ReferenceData resource whose DataHash changes with shared/reference', () => {

@@ -7,11 +7,11 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { routeKey, routes } from '../../functions/routes';
-import { buildTestApp, propsOf, routeKeysOfTemplate } from './helpers';
+import { propsOf, routeKeysOfTemplate, sharedTestApp } from './helpers';
 
 let api: Template;
 beforeAll(() => {
-  api = Template.fromStack(buildTestApp().stacks.api);
+  api = Template.fromStack(sharedTestApp().stacks.api);
 });
 
 describe('routes: table = CDK template', () => {

@@ -10,7 +10,7 @@ import { lambdaId, routes } from '../../functions/routes.js';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../functions/platform/http/edge.js';
 import { routeThrottles, stageThrottle } from '../../infra/stacks/api-stack.js';
 import { BODY_SIZE_LABEL, DEFAULT_WAF_RATE_LIMIT } from '../../infra/stacks/index.js';
-import { buildTestApp, propsOf, template } from './helpers.js';
+import { buildTestApp, propsOf, sharedTestApp, template } from './helpers.js';
 import { actionsOf, policyOf } from './iam.js';
 
 type Props = Record<string, unknown>;
@@ -20,7 +20,7 @@ describe('WAF on CloudFront', () => {
   let wafRegion: string;
   let dist: Props;
   beforeAll(() => {
-    const { stacks } = buildTestApp();
+    const { stacks } = sharedTestApp();
     waf = template(stacks.waf);
     wafRegion = stacks.waf.region;
     dist = propsOf(template(stacks.web), 'AWS::CloudFront::Distribution')[0]!.DistributionConfig as Props;
@@ -106,7 +106,7 @@ describe('WAF on CloudFront', () => {
 
 describe('everything goes through CloudFront', () => {
   it('the /api/* origin carries the origin secret as a dynamic reference, and a function sets the viewer address', () => {
-    const { stacks } = buildTestApp();
+    const { stacks } = sharedTestApp();
     const web = template(stacks.web);
     const dist = propsOf(web, 'AWS::CloudFront::Distribution')[0]!.DistributionConfig as Props;
     const api = (dist.Origins as Props[]).find((o) => o.CustomOriginConfig)!;
@@ -126,7 +126,7 @@ describe('everything goes through CloudFront', () => {
   });
 
   it('every API function gets the origin secret ARN and may read that secret', () => {
-    const { stacks } = buildTestApp();
+    const { stacks } = sharedTestApp();
     const api = template(stacks.api);
     const [secretId] = Object.keys(api.findResources('AWS::SecretsManager::Secret')).filter((id) =>
       id.startsWith('OriginSecret'),
@@ -150,7 +150,7 @@ describe('everything goes through CloudFront', () => {
   });
 
   it('without a custom domain the execute-api endpoint stays (CloudFront uses it) and the secret guards it', () => {
-    const api = template(buildTestApp().stacks.api);
+    const api = template(sharedTestApp().stacks.api);
     expect(propsOf(api, 'AWS::ApiGatewayV2::Api')[0]!.DisableExecuteApiEndpoint).toBe(false);
     expect(propsOf(api, 'AWS::ApiGatewayV2::DomainName')).toEqual([]);
   });
@@ -179,7 +179,7 @@ describe('everything goes through CloudFront', () => {
 
 describe('throttles', () => {
   it('the stage throttles every route, and the public mail-sending and code-checking routes more', () => {
-    const api = template(buildTestApp().stacks.api);
+    const api = template(sharedTestApp().stacks.api);
     const [stage] = propsOf(api, 'AWS::ApiGatewayV2::Stage');
     expect(stage!.DefaultRouteSettings).toMatchObject({
       ThrottlingRateLimit: stageThrottle.rateLimit,

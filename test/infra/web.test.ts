@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, propsOf, template } from './helpers.js';
+import { buildTestApp, propsOf, sharedTestApp, template } from './helpers.js';
 
 type Behavior = Record<string, unknown>;
 
@@ -14,7 +14,7 @@ describe('WebStack', () => {
   let app: App;
   let dist: Record<string, unknown>;
   beforeAll(() => {
-    const built = buildTestApp();
+    const built = sharedTestApp();
     app = built.app;
     t = template(built.stacks.web);
     dist = propsOf(t, 'AWS::CloudFront::Distribution')[0]!.DistributionConfig as Record<string, unknown>;
@@ -158,7 +158,7 @@ describe('WebStack', () => {
   describe('access logs (standard logging v2, no query strings)', () => {
     let edge: Template;
     beforeAll(() => {
-      edge = template(buildTestApp().stacks.edgeLogs);
+      edge = template(sharedTestApp().stacks.edgeLogs);
     });
 
     it('has no legacy logging, which cannot leave the query string out', () => {

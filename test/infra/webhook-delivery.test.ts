@@ -22,7 +22,7 @@ import {
 } from '../../infra/constructs/webhook-delivery.js';
 import { eventSourceSettings } from '../../infra/constructs/event-consumers.js';
 import type { PortalStacks } from '../../infra/stacks/index.js';
-import { buildTestApp, propsOf, template } from './helpers.js';
+import { propsOf, sharedTestApp, template } from './helpers.js';
 import { actionsOf, policyOf, policyOfFunction, type Statement } from './iam.js';
 
 let stacks: PortalStacks;
@@ -30,7 +30,7 @@ let workflows: Template;
 let api: Template;
 let delivery: Statement[];
 beforeAll(() => {
-  stacks = buildTestApp({ config: { mailFrom: 'no-reply@portal.example.nz' } }).stacks;
+  stacks = sharedTestApp({ config: { mailFrom: 'no-reply@portal.example.nz' } }).stacks;
   workflows = template(stacks.workflows);
   api = template(stacks.api);
   delivery = policyOf(workflows, 'WebhookDeliveryFunction');

@@ -2,7 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clamavPaths, extractionAslPath } from '../../infra/stacks/index.js';
-import { buildTestApp, propsOf, template } from './helpers.js';
+import { buildTestApp, propsOf, sharedTestApp, template } from './helpers.js';
 
 const functionByDescription = (t: Template, prefix: string) =>
   Object.entries(t.findResources('AWS::Lambda::Function')).find(([, r]) =>
@@ -12,7 +12,7 @@ const functionByDescription = (t: Template, prefix: string) =>
 describe('WorkflowsStack', () => {
   let t: Template;
   beforeAll(() => {
-    t = template(buildTestApp().stacks.workflows);
+    t = template(sharedTestApp().stacks.workflows);
   });
 
   it('loads the state machine from infra/workflows/extraction.asl.json, substituting the extraction function', () => {
