@@ -4,9 +4,7 @@ import { ServiceUnavailable } from '../platform/errors.js';
 import { checkTable, getAnnouncements, getMaintenance } from './repository.js';
 
 import { contract } from './contract.js';
-import { contracts } from '../contracts.js';
 import { routes as routeTable } from '../routes.js';
-import { buildOpenApi } from '../platform/http/openapi.js';
 
 let openApi: Record<string, unknown> | undefined;
 
@@ -23,7 +21,15 @@ export const routes = {
   },
 
   'GET /public/openapi.json': async () => {
-    openApi ??= buildOpenApi(routeTable, contracts, { version: '0.1.0' });
+    // Every feature's contracts (zod schemas) and the OpenAPI builder load with the first call of this
+    // route, not with the function: the site's other routes are its cold starts (issue 38).
+    if (!openApi) {
+      const [{ contracts }, { buildOpenApi }] = await Promise.all([
+        import('../contracts.js'),
+        import('../platform/http/openapi.js'),
+      ]);
+      openApi = buildOpenApi(routeTable, contracts, { version: '0.1.0' });
+    }
     return reply(200, openApi as { openapi: '3.1.0' }, { 'cache-control': 'public, max-age=300' });
   },
 

@@ -1,5 +1,6 @@
-import { Service } from 'electrodb';
 import { documentClient } from '../adapters/aws/dynamodb.js';
+import { lazyService } from './lazy.js';
+import { SERVICE } from './entities/common.js';
 import { accessRequest, accessRequestActive } from './entities/access-requests.js';
 import {
   application,
@@ -76,9 +77,11 @@ import { user, userAuthority, userProperty } from './entities/user.js';
 /**
  * Every entity of the single table in one ElectroDB service, bound to TABLE_NAME and the module-scope
  * DocumentClient. Collections: `application` (an application with its items), `organisation`,
- * `jurisdiction`, `form`.
+ * `jurisdiction`, `form`. Each entity is built and joined on first use (lazy.ts): a function pays
+ * for the entities its requests use, not for all of them (issue 38).
  */
-export const service = new Service(
+export const service = lazyService(
+  SERVICE,
   {
     user,
     userAuthority,
@@ -150,6 +153,7 @@ export const service = new Service(
     consumedEvent,
   },
   { client: documentClient(), table: process.env.TABLE_NAME },
+  'domainEvent',
 );
 
 export const entities = service.entities;

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { lazyEntity } from '../lazy.js';
 import { model } from './common.js';
 
 /**
@@ -7,7 +7,7 @@ import { model } from './common.js';
  * start>`: one item per window, incremented with a single `ADD` (no read first), removed by TTL a
  * little after its window ended.
  */
-export const rateCounter = new Entity({
+export const rateCounter = lazyEntity({
   model: model('rateCounter'),
   attributes: {
     key: { type: 'string', required: true, readOnly: true },
@@ -28,7 +28,7 @@ export const rateCounter = new Entity({
  * (ms) the bucket would be full again. `key` is `council#<client id>`. Written only if `tat` is what
  * was read; removed by TTL a minute after the bucket is full again.
  */
-export const rateBucket = new Entity({
+export const rateBucket = lazyEntity({
   model: model('rateBucket'),
   attributes: {
     key: { type: 'string', required: true, readOnly: true },
@@ -49,7 +49,7 @@ export const rateBucket = new Entity({
  * account gets the same answer as a wrong code on an unknown one (functions/accounts/service/
  * registration.ts). `key` is a digest of the address: the item names nobody.
  */
-export const confirmedCode = new Entity({
+export const confirmedCode = lazyEntity({
   model: model('confirmedCode'),
   attributes: {
     key: { type: 'string', required: true, readOnly: true },

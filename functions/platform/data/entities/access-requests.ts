@@ -1,7 +1,7 @@
-import { Entity } from 'electrodb';
+import { lazyEntity } from '../lazy.js';
 import { addressAttribute, model, timestamps } from './common.js';
 
-export const accessRequest = new Entity({
+export const accessRequest = lazyEntity({
   model: model('accessRequest'),
   attributes: {
     requestGuid: { type: 'string', required: true, readOnly: true },
@@ -60,7 +60,7 @@ export const accessRequest = new Entity({
 });
 
 /** Guard: at most one active (pending, unexpired) request per project and requester. */
-export const accessRequestActive = new Entity({
+export const accessRequestActive = lazyEntity({
   model: model('accessRequestActive'),
   attributes: {
     applicationId: { type: 'string', required: true },

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { lazyEntity } from '../lazy.js';
 import {
   accessLevels,
   addressAttribute,
@@ -13,7 +13,7 @@ import { RecordType, applicationStatuses } from '../../../../shared/schemas/appl
 export const recordTypes = RecordType.options;
 export { applicationStatuses };
 
-export const application = new Entity({
+export const application = lazyEntity({
   model: model('application'),
   attributes: {
     applicationId: { type: 'string', required: true, readOnly: true },
@@ -105,7 +105,7 @@ export const application = new Entity({
 });
 
 /** Parent → child application link, in the parent's collection (children of an application: one query). */
-export const applicationChild = new Entity({
+export const applicationChild = lazyEntity({
   model: model('applicationChild'),
   attributes: {
     applicationId: { type: 'string', required: true },
@@ -127,7 +127,7 @@ export const applicationChild = new Entity({
  * One row per (application, user with access): the user's list entry, with the list fields
  * denormalised so the dashboard and project lists are single GSI queries.
  */
-export const applicationAccess = new Entity({
+export const applicationAccess = lazyEntity({
   model: model('applicationAccess'),
   attributes: {
     applicationId: { type: 'string', required: true },
@@ -189,7 +189,7 @@ export const applicationAccess = new Entity({
 });
 
 /** Search entries: application number, consent number and address within an authority (and under 'all'). */
-export const applicationSearch = new Entity({
+export const applicationSearch = lazyEntity({
   model: model('applicationSearch'),
   attributes: {
     authorityId: { type: 'string', required: true },
@@ -207,7 +207,7 @@ export const applicationSearch = new Entity({
 });
 
 /** Guard rows for per-application uniqueness (participant email, single role holder). */
-export const applicationConstraint = new Entity({
+export const applicationConstraint = lazyEntity({
   model: model('applicationConstraint'),
   attributes: {
     applicationId: { type: 'string', required: true },
@@ -223,7 +223,7 @@ export const applicationConstraint = new Entity({
   },
 });
 
-export const participant = new Entity({
+export const participant = lazyEntity({
   model: model('participant'),
   attributes: {
     applicationId: { type: 'string', required: true },
@@ -270,7 +270,7 @@ export const participant = new Entity({
   },
 });
 
-export const history = new Entity({
+export const history = lazyEntity({
   model: model('history'),
   attributes: {
     applicationId: { type: 'string', required: true },
@@ -299,7 +299,7 @@ export const history = new Entity({
 });
 
 /** Template details of an application whose recordType is Template. */
-export const template = new Entity({
+export const template = lazyEntity({
   model: model('template'),
   attributes: {
     applicationId: { type: 'string', required: true },
@@ -323,7 +323,7 @@ export const template = new Entity({
   },
 });
 
-export const rfiPoint = new Entity({
+export const rfiPoint = lazyEntity({
   model: model('rfiPoint'),
   attributes: {
     applicationId: { type: 'string', required: true },
@@ -371,7 +371,7 @@ export const rfiPoint = new Entity({
  * the session, settled once (Pending → Approved | Declined | Error | Abandoned | Mismatch, on
  * condition that it is Pending). Sparse index of the Pending ones by age: the catch-up job's query (no Scan).
  */
-export const paymentSession = new Entity({
+export const paymentSession = lazyEntity({
   model: model('paymentSession'),
   attributes: {
     sessionId: { type: 'string', required: true, readOnly: true },
@@ -420,7 +420,7 @@ export const paymentSession = new Entity({
  * they were when it was issued, its attempts and claims. Status changes follow
  * shared/domain/payments.ts `paymentTransition`, each conditional on the status read.
  */
-export const payment = new Entity({
+export const payment = lazyEntity({
   model: model('payment'),
   attributes: {
     applicationId: { type: 'string', required: true },
@@ -484,7 +484,7 @@ export const payment = new Entity({
  * Atomic counters (`ADD value :one`): application ids (name `applicationId`, scope `all`) and
  * application numbers per authority and year (name `applicationNumber`, scope `<authorityId>#<year>`).
  */
-export const counter = new Entity({
+export const counter = lazyEntity({
   model: model('counter'),
   attributes: {
     name: { type: 'string', required: true },
@@ -500,7 +500,7 @@ export const counter = new Entity({
 });
 
 /** The data of one step of an application (Formio steps; TemplateDetails), one item per step. */
-export const applicationStep = new Entity({
+export const applicationStep = lazyEntity({
   model: model('applicationStep'),
   attributes: {
     applicationId: { type: 'string', required: true },
@@ -526,7 +526,7 @@ export const applicationStep = new Entity({
  * A read-only snapshot of what was submitted (application fields, step data, participants and the
  * documents list), one per submission, newest last.
  */
-export const applicationSnapshot = new Entity({
+export const applicationSnapshot = lazyEntity({
   model: model('applicationSnapshot'),
   attributes: {
     applicationId: { type: 'string', required: true },
@@ -555,7 +555,7 @@ export const applicationSnapshot = new Entity({
  * current one in one transaction, conditional on the stored one: replays and events out of order
  * change nothing (functions/applications/model/read-model.ts).
  */
-export const applicationContribution = new Entity({
+export const applicationContribution = lazyEntity({
   model: model('applicationContribution'),
   attributes: {
     userId: { type: 'string', required: true },
@@ -579,7 +579,7 @@ export const applicationContribution = new Entity({
  * with ADD in the transaction that changes an {@link applicationContribution}; `builtAt` is set
  * once the item was built from every row of the user (a user from before the read model).
  */
-export const applicationListSummary = new Entity({
+export const applicationListSummary = lazyEntity({
   model: model('applicationListSummary'),
   attributes: {
     userId: { type: 'string', required: true },

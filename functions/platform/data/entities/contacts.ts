@@ -1,8 +1,8 @@
-import { Entity } from 'electrodb';
+import { lazyEntity } from '../lazy.js';
 import { addressAttribute, model, qualificationsAttribute, timestamps } from './common.js';
 
 /** A contact of an organisation's library (portal-core §3 Contact; docs/participants.md). */
-export const contact = new Entity({
+export const contact = lazyEntity({
   model: model('contact'),
   attributes: {
     organisationId: { type: 'string', required: true },
@@ -38,7 +38,7 @@ export const contact = new Entity({
  * _Guard_: an email used by a contact of the organisation's library (unique per library), holding
  * the contact's id; written in the contact's transaction with `attribute_not_exists`.
  */
-export const contactEmail = new Entity({
+export const contactEmail = lazyEntity({
   model: model('contactEmail'),
   attributes: {
     organisationId: { type: 'string', required: true },

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { lazyEntity } from '../lazy.js';
 import { model, timestamps } from './common.js';
 
 /**
@@ -8,7 +8,7 @@ import { model, timestamps } from './common.js';
  * effect at the next call whatever token it carries. The authority's `serviceable` follows it: an
  * authority accepts applications only while it has an Active client.
  */
-export const councilClient = new Entity({
+export const councilClient = lazyEntity({
   model: model('councilClient'),
   attributes: {
     clientId: { type: 'string', required: true, readOnly: true },
@@ -48,7 +48,7 @@ export const councilClient = new Entity({
  * the same transaction as the change it answers, so the change and its stored answer commit
  * together. A retry with the same key replays `response`; TTL removes it after a day.
  */
-export const councilIdempotency = new Entity({
+export const councilIdempotency = lazyEntity({
   model: model('councilIdempotency'),
   attributes: {
     /** Whose key it is: the council client id (keys are per caller). */
@@ -77,7 +77,7 @@ export const councilIdempotency = new Entity({
  * authority, written in the submission's transaction and updated with each council transition, so
  * `GET /council/applications` is one query, newest submission first (never a Scan).
  */
-export const councilLodgement = new Entity({
+export const councilLodgement = lazyEntity({
   model: model('councilLodgement'),
   attributes: {
     authorityId: { type: 'string', required: true, readOnly: true },
@@ -101,7 +101,7 @@ export const COUNCIL_FEED_TTL_DAYS = 35;
  * An entry of an authority's pull feed (docs/council-api.md §5): the CouncilEvent, written in the
  * transaction of the change, sorted by (occurredAt, eventId). TTL after {@link COUNCIL_FEED_TTL_DAYS}.
  */
-export const councilFeedEntry = new Entity({
+export const councilFeedEntry = lazyEntity({
   model: model('councilFeedEntry'),
   attributes: {
     authorityId: { type: 'string', required: true, readOnly: true },
@@ -135,7 +135,7 @@ export const COUNCIL_DELIVERY_TTL_DAYS = 35;
  * `secret` is the plain value of a registration written before (issue 33 point 7), sealed by the
  * delivery function the first time it reads it.
  */
-export const councilWebhook = new Entity({
+export const councilWebhook = lazyEntity({
   model: model('councilWebhook'),
   attributes: {
     authorityId: { type: 'string', required: true, readOnly: true },
@@ -173,7 +173,7 @@ export const councilWebhook = new Entity({
  * consumer before its first attempt and updated after each (and by a redelivery). The log of an
  * authority in event order; gsi1 finds one by its event id (a redelivery names only that).
  */
-export const councilDelivery = new Entity({
+export const councilDelivery = lazyEntity({
   model: model('councilDelivery'),
   attributes: {
     authorityId: { type: 'string', required: true, readOnly: true },

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { lazyEntity } from '../lazy.js';
 import { model, timestamps } from './common.js';
 
 const uploadStatuses = ['Pending', 'Uploading', 'Awaiting review', 'Uploaded', 'Completed', 'Error'] as const;
@@ -33,7 +33,7 @@ const fileAttributes = {
   createdBy: { type: 'string' },
 } as const;
 
-export const applicationDocument = new Entity({
+export const applicationDocument = lazyEntity({
   model: model('applicationDocument'),
   attributes: {
     applicationId: { type: 'string', required: true, readOnly: true },
@@ -82,7 +82,7 @@ export const applicationDocument = new Entity({
  * condition that it is still the one read with the documents it counted, in the create's
  * transaction, so two creates that counted the same documents cannot both commit (the limits).
  */
-export const documentGuard = new Entity({
+export const documentGuard = lazyEntity({
   model: model('documentGuard'),
   attributes: {
     applicationId: { type: 'string', required: true, readOnly: true },
@@ -97,7 +97,7 @@ export const documentGuard = new Entity({
   },
 });
 
-export const userDocument = new Entity({
+export const userDocument = lazyEntity({
   model: model('userDocument'),
   attributes: {
     userId: { type: 'string', required: true, readOnly: true },
@@ -119,7 +119,7 @@ export const userDocument = new Entity({
   },
 });
 
-export const documentContainerRelation = new Entity({
+export const documentContainerRelation = lazyEntity({
   model: model('documentContainerRelation'),
   attributes: {
     applicationId: { type: 'string', required: true },
@@ -141,7 +141,7 @@ export const documentContainerRelation = new Entity({
 });
 
 /** A document tag; userId '0' marks a system tag. */
-export const documentTag = new Entity({
+export const documentTag = lazyEntity({
   model: model('documentTag'),
   attributes: {
     userId: { type: 'string', required: true },
@@ -159,7 +159,7 @@ export const documentTag = new Entity({
   },
 });
 
-export const documentTagRelation = new Entity({
+export const documentTagRelation = lazyEntity({
   model: model('documentTagRelation'),
   attributes: {
     applicationId: { type: 'string', required: true },
@@ -175,7 +175,7 @@ export const documentTagRelation = new Entity({
   },
 });
 
-export const documentTypeRelation = new Entity({
+export const documentTypeRelation = lazyEntity({
   model: model('documentTypeRelation'),
   attributes: {
     applicationId: { type: 'string', required: true },

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { lazyEntity } from '../lazy.js';
 import { model } from './common.js';
 
 /** Days an outbox item stays in the table (the stream delivers it within seconds; 24 h retention). */
@@ -17,7 +17,7 @@ export const ttlAfter = (iso: string, days: number): number =>
  * table stream delivers its INSERT to the event consumers; TTL removes it after
  * {@link OUTBOX_TTL_DAYS} days (the REMOVE is filtered out of the stream consumers).
  */
-export const domainEvent = new Entity({
+export const domainEvent = lazyEntity({
   model: model('domainEvent'),
   attributes: {
     eventId: { type: 'string', required: true, readOnly: true },
@@ -47,7 +47,7 @@ export const domainEvent = new Entity({
  * the consumer succeeded), so a replayed stream record repeats no side effect. Beside the outbox
  * item in the event's partition: one query lists an event and every consumer that handled it.
  */
-export const consumedEvent = new Entity({
+export const consumedEvent = lazyEntity({
   model: model('consumedEvent'),
   attributes: {
     eventId: { type: 'string', required: true, readOnly: true },

@@ -1,10 +1,10 @@
-import { Entity } from 'electrodb';
+import { lazyEntity } from '../lazy.js';
 import { model, timestamps } from './common.js';
 
 /** The applicationId of a notification about no application (not in gsi2). */
 export const NO_APPLICATION = '-';
 
-export const notification = new Entity({
+export const notification = lazyEntity({
   model: model('notification'),
   attributes: {
     recipientType: { type: ['User', 'Application', 'Organisation'] as const, required: true },
@@ -58,7 +58,7 @@ export const notification = new Entity({
   },
 });
 
-export const notificationProfile = new Entity({
+export const notificationProfile = lazyEntity({
   model: model('notificationProfile'),
   attributes: {
     userId: { type: 'string', required: true },
@@ -88,7 +88,7 @@ export const notificationProfile = new Entity({
  * A notification waiting for its recipient's digest email: in the partition of the time it is due (a
  * whole UTC hour), written with the notification; the digest job mails and deletes them.
  */
-export const notificationDigestEntry = new Entity({
+export const notificationDigestEntry = lazyEntity({
   model: model('notificationDigestEntry'),
   attributes: {
     digestDue: { type: 'string', required: true },
@@ -111,7 +111,7 @@ export const notificationDigestEntry = new Entity({
 });
 
 /** One recipient's digest of one period was mailed (created before the mail: once per period). */
-export const notificationDigestSent = new Entity({
+export const notificationDigestSent = lazyEntity({
   model: model('notificationDigestSent'),
   attributes: {
     recipientId: { type: 'string', required: true },
@@ -131,7 +131,7 @@ export const notificationDigestSent = new Entity({
  * An email's unsubscribe link (docs/notifications.md "Unsubscribe"): only the SHA-256 of its random
  * token is kept, with whose emails it stops and until when; read by its hash (its own key, no index).
  */
-export const unsubscribeToken = new Entity({
+export const unsubscribeToken = lazyEntity({
   model: model('unsubscribeToken'),
   attributes: {
     tokenHash: { type: 'string', required: true, readOnly: true },

@@ -1,9 +1,9 @@
-import { Entity } from 'electrodb';
+import { lazyEntity } from '../lazy.js';
 import { model, timestamps } from './common.js';
 
 const invitationStatuses = ['Pending', 'Accepted', 'Rejected', 'Expired', 'Revoked', 'Error'] as const;
 
-export const organisation = new Entity({
+export const organisation = lazyEntity({
   model: model('organisation'),
   attributes: {
     organisationId: { type: 'string', required: true, readOnly: true },
@@ -28,7 +28,7 @@ export const organisation = new Entity({
   },
 });
 
-export const organisationMember = new Entity({
+export const organisationMember = lazyEntity({
   model: model('organisationMember'),
   attributes: {
     organisationId: { type: 'string', required: true },
@@ -54,7 +54,7 @@ export const organisationMember = new Entity({
   },
 });
 
-export const organisationInvitation = new Entity({
+export const organisationInvitation = lazyEntity({
   model: model('organisationInvitation'),
   attributes: {
     invitationId: { type: 'string', required: true, readOnly: true },
@@ -98,7 +98,7 @@ export const organisationInvitation = new Entity({
  * hash (its own key, no index), naming its invitation; deleted when the link registers an account,
  * dropped by the table a day after the invitation's expiry.
  */
-export const organisationInvitationToken = new Entity({
+export const organisationInvitationToken = lazyEntity({
   model: model('organisationInvitationToken'),
   attributes: {
     /** Its own key name, so a grant can name these partitions alone (`$portal#invitationTokenHash_*`). */
@@ -116,7 +116,7 @@ export const organisationInvitationToken = new Entity({
   },
 });
 
-export const mergeInvitation = new Entity({
+export const mergeInvitation = lazyEntity({
   model: model('mergeInvitation'),
   attributes: {
     invitationId: { type: 'string', required: true, readOnly: true },
@@ -158,7 +158,7 @@ export const mergeInvitation = new Entity({
  * The one pending invitation of an email to an organisation: created with the invitation, on
  * condition that none exists or the one it names is no longer pending; deleted when it closes.
  */
-export const organisationInvitationGuard = new Entity({
+export const organisationInvitationGuard = lazyEntity({
   model: model('organisationInvitationGuard'),
   attributes: {
     organisationId: { type: 'string', required: true },
@@ -175,7 +175,7 @@ export const organisationInvitationGuard = new Entity({
 });
 
 /** Who belonged where: one item per membership a user gained or lost (joined, released, merged). */
-export const membershipHistory = new Entity({
+export const membershipHistory = lazyEntity({
   model: model('membershipHistory'),
   attributes: {
     userId: { type: 'string', required: true },
@@ -196,7 +196,7 @@ export const membershipHistory = new Entity({
 });
 
 /** A council's invitation to become a registered applicant. */
-export const registeredApplicantInvitation = new Entity({
+export const registeredApplicantInvitation = lazyEntity({
   model: model('registeredApplicantInvitation'),
   attributes: {
     invitationId: { type: 'string', required: true, readOnly: true },

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { lazyEntity } from '../lazy.js';
 import { model, timestamps } from './common.js';
 import { paymentRequestStatuses } from '../../../../shared/domain/payment-requests.js';
 
@@ -8,7 +8,7 @@ import { paymentRequestStatuses } from '../../../../shared/domain/payment-reques
  * gsi1 (no Scan), then reads it consistently by its key. Status changes (Open → Paid | Expired |
  * Cancelled) are each conditional on Open, in one transaction with their event.
  */
-export const paymentRequest = new Entity({
+export const paymentRequest = lazyEntity({
   model: model('paymentRequest'),
   attributes: {
     applicationId: { type: 'string', required: true, readOnly: true },

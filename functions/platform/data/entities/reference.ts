@@ -1,9 +1,9 @@
-import { Entity } from 'electrodb';
+import { lazyEntity } from '../lazy.js';
 import { accessLevels, addressAttribute, model, timestamps } from './common.js';
 
 /** Reference data lists live in one static partition per entity (pk without composite attributes). */
 
-export const country = new Entity({
+export const country = lazyEntity({
   model: model('country'),
   attributes: {
     countryId: { type: 'number', required: true },
@@ -19,7 +19,7 @@ export const country = new Entity({
   },
 });
 
-export const jurisdiction = new Entity({
+export const jurisdiction = lazyEntity({
   model: model('jurisdiction'),
   attributes: {
     jurisdictionId: { type: 'string', required: true },
@@ -42,7 +42,7 @@ export const jurisdiction = new Entity({
   },
 });
 
-export const form = new Entity({
+export const form = lazyEntity({
   model: model('form'),
   attributes: {
     jurisdictionId: { type: 'string', required: true },
@@ -68,7 +68,7 @@ export const form = new Entity({
   },
 });
 
-export const breadcrumb = new Entity({
+export const breadcrumb = lazyEntity({
   model: model('breadcrumb'),
   attributes: {
     formId: { type: 'string', required: true },
@@ -86,7 +86,7 @@ export const breadcrumb = new Entity({
   },
 });
 
-export const step = new Entity({
+export const step = lazyEntity({
   model: model('step'),
   attributes: {
     formId: { type: 'string', required: true },
@@ -111,7 +111,7 @@ export const step = new Entity({
   },
 });
 
-export const authority = new Entity({
+export const authority = lazyEntity({
   model: model('authority'),
   attributes: {
     authorityId: { type: 'string', required: true },
@@ -165,7 +165,7 @@ export const authority = new Entity({
   },
 });
 
-export const qualificationType = new Entity({
+export const qualificationType = lazyEntity({
   model: model('qualificationType'),
   attributes: {
     qualificationTypeId: { type: 'string', required: true },
@@ -195,7 +195,7 @@ export const qualificationType = new Entity({
   },
 });
 
-export const participantType = new Entity({
+export const participantType = lazyEntity({
   model: model('participantType'),
   attributes: {
     participantTypeId: { type: 'string', required: true },
@@ -223,7 +223,7 @@ export const participantType = new Entity({
   },
 });
 
-export const documentContainer = new Entity({
+export const documentContainer = lazyEntity({
   model: model('documentContainer'),
   attributes: {
     documentContainerId: { type: 'string', required: true },
@@ -242,7 +242,7 @@ export const documentContainer = new Entity({
   },
 });
 
-export const documentCategory = new Entity({
+export const documentCategory = lazyEntity({
   model: model('documentCategory'),
   attributes: {
     jurisdictionId: { type: 'string', required: true },
@@ -262,7 +262,7 @@ export const documentCategory = new Entity({
 });
 
 /** A document type of a jurisdiction; scope 'all' or the id of the one form it applies to. */
-export const documentType = new Entity({
+export const documentType = lazyEntity({
   model: model('documentType'),
   attributes: {
     jurisdictionId: { type: 'string', required: true },

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { lazyEntity } from '../lazy.js';
 import { model, timestamps } from './common.js';
 
 /**
@@ -6,7 +6,7 @@ import { model, timestamps } from './common.js';
  * by operators (infra/seed/site-settings.ts). `value` is validated on read with the shared
  * schemas (shared/schemas/accounts.ts: Maintenance, Announcements).
  */
-export const siteSetting = new Entity({
+export const siteSetting = lazyEntity({
   model: model('siteSetting'),
   attributes: {
     name: { type: ['maintenance', 'announcements'] as const, required: true, readOnly: true },
@@ -27,7 +27,7 @@ export const siteSetting = new Entity({
  * Created with `attribute_not_exists(pk)`, so a replayed solution fails; removed by TTL after the
  * challenge has expired (an expired challenge fails verification anyway).
  */
-export const captchaUse = new Entity({
+export const captchaUse = lazyEntity({
   model: model('captchaUse'),
   attributes: {
     signature: { type: 'string', required: true, readOnly: true },

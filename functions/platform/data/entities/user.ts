@@ -1,8 +1,8 @@
-import { Entity } from 'electrodb';
+import { lazyEntity } from '../lazy.js';
 import { addressAttribute, model, notificationLevels, timestamps } from './common.js';
 
 /** A portal user (id = Cognito sub). */
-export const user = new Entity({
+export const user = lazyEntity({
   model: model('user'),
   attributes: {
     userId: { type: 'string', required: true, readOnly: true },
@@ -36,7 +36,7 @@ export const user = new Entity({
 });
 
 /** User ↔ independent authority relation. */
-export const userAuthority = new Entity({
+export const userAuthority = lazyEntity({
   model: model('userAuthority'),
   attributes: {
     userId: { type: 'string', required: true },
@@ -53,7 +53,7 @@ export const userAuthority = new Entity({
 });
 
 /** A property (site) the user has used. */
-export const userProperty = new Entity({
+export const userProperty = lazyEntity({
   model: model('userProperty'),
   attributes: {
     userId: { type: 'string', required: true },

@@ -37,3 +37,18 @@ describe('GET /public/health', () => {
     expect(res.body).toEqual({ code: 'ServerError', message: 'Error' });
   });
 });
+
+describe('GET /public/openapi.json', () => {
+  it("200 with the generated document (the contracts load with the route's first call), cached", async () => {
+    const { readFileSync } = await import('node:fs');
+    const expected = JSON.parse(
+      readFileSync(new URL('../../../../docs/openapi.json', import.meta.url), 'utf8'),
+    ) as { openapi: string; paths: Record<string, unknown> };
+    const res = parseResponse(await handler(httpEvent('GET /public/openapi.json'), lambdaContext));
+    expect(res.statusCode).toBe(200);
+    const body = res.body as typeof expected;
+    expect(body.openapi).toBe('3.1.0');
+    expect(Object.keys(body.paths).sort()).toEqual(Object.keys(expected.paths).sort());
+    expect(res.headers?.['cache-control']).toBe('public, max-age=300');
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Every function of the app bundled as deployed (issue 38 point 0), built once for the infra tests
+ * that look at bundles (bundle-deps.test.ts, bundle-budgets.test.ts): each entry of the synthesised
+ * app with the functions' own esbuild options (infra/constructs/portal-function.ts `portalBundling`:
+ * minified ESM, external source map, the require banner) and a metafile.
+ *
+ * One esbuild pass per entry: the results are kept in memory for the test process and on disk (the
+ * system's temporary folder) for the next test file or run; a cached entry is reused only while
+ * every file its bundle read has the same size and modification time, and the options are the same.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { build } from 'esbuild';
+import { entryMetadataKey, portalBundling, repoRoot } from '../../infra/constructs/portal-function.js';
+import { sharedTestApp } from './helpers.js';
+
+export interface AppBundle {
+  /** Repository-relative entry file. */
+  entry: string;
+  /** Bytes of index.mjs as deployed. */
+  raw: number;
+  /** Its gzip size (level 9, as `npm run bench -- bundles` prints). */
+  gzip: number;
+  /** Every file the bundle read (paths relative to the repository). */
+  inputs: string[];
+  /** Output bytes by package (`node_modules/x` → `x`) or by folder of this repository, largest first. */
+  contributors: [string, number][];
+}
+
+/** The entry files of the app's functions (PortalFunction writes each one's entry into its metadata), sorted. */
+export function appEntries(): string[] {
+  const { stacks } = sharedTestApp();
+  const entries = Object.values(stacks)
+    .filter((v): v is Stack => v instanceof Stack)
+    .flatMap((stack) => {
+      const t = Template.fromStack(stack).toJSON() as {
+        Resources: Record<string, { Type: string; Metadata?: Record<string, string> }>;
+      };
+      return Object.values(t.Resources).flatMap((r) => {
+        const entry = r.Type === 'AWS::Lambda::Function' ? r.Metadata?.[entryMetadataKey] : undefined;
+        return entry ? [entry] : [];
+      });
+    });
+  return [...new Set(entries)].sort();
+}
+
+/** The packages a bundled input belongs to (`node_modules/@scope/name/...` → `@scope/name`), nested ones included. */
+export function packagesOf(input: string): string[] {
+  return input
+    .split('node_modules/')
+    .slice(1)
+    .map((p) => {
+      const segs = p.split('/');
+      return segs[0]!.startsWith('@') ? `${segs[0]}/${segs[1]}` : segs[0]!;
+    });
+}
+
+/** The innermost package of an input, or its folder in this repository (`functions/platform/x` kept whole). */
+export function contributorOf(input: string): string {
+  const packages = packagesOf(input);
+  if (packages.length) return packages[packages.length - 1]!;
+  const parts = input.split('/');
+  if (parts[0] === 'functions' && parts[1] === 'platform') return parts.slice(0, 3).join('/');
+  return parts.slice(0, Math.min(2, parts.length - 1)).join('/') || input;
+}
+
+/** The esbuild options NodejsFunction runs for every PortalFunction (the part that decides the bundle). */
+const options = {
+  format: portalBundling.format,
+  target: portalBundling.target,
+  minify: portalBundling.minify,
+  sourcemap: portalBundling.sourceMap,
+  sourcesContent: portalBundling.sourcesContent,
+  mainFields: [...portalBundling.mainFields],
+  banner: { js: portalBundling.banner },
+  external: [...portalBundling.externalModules] as string[],
+};
+
+const cacheDir = path.join(tmpdir(), 'consent-portal-app-bundles');
+const memo = new Map<string, Promise<AppBundle>>();
+
+interface Cached {
+  bundle: AppBundle;
+  stats: Record<string, [number, number]>;
+}
+
+const stat = (file: string): [number, number] | undefined => {
+  const full = path.resolve(repoRoot, file);
+  if (!existsSync(full)) return undefined;
+  const s = statSync(full);
+  return [s.size, s.mtimeMs];
+};
+
+function cacheFile(entry: string): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify({ repoRoot, entry, options }))
+    .digest('hex')
+    .slice(0, 24);
+  return path.join(cacheDir, `${key}.json`);
+}
+
+function fromCache(entry: string): AppBundle | undefined {
+  const file = cacheFile(entry);
+  if (!existsSync(file)) return undefined;
+  try {
+    const cached = JSON.parse(readFileSync(file, 'utf8')) as Cached;
+    for (const [input, [size, mtime]] of Object.entries(cached.stats)) {
+      const now = stat(input);
+      if (!now || now[0] !== size || now[1] !== mtime) return undefined;
+    }
+    return cached.bundle;
+  } catch {
+    return undefined;
+  }
+}
+
+async function bundleOf(entry: string): Promise<AppBundle> {
+  const cached = fromCache(entry);
+  if (cached) return cached;
+  const result = await build({
+    ...options,
+    bundle: true,
+    platform: 'node',
+    absWorkingDir: repoRoot,
+    entryPoints: [path.join(repoRoot, entry)],
+    outfile: path.join(repoRoot, '.bundle-check', 'index.mjs'),
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.contents;
+  const [, output] = Object.entries(result.metafile.outputs).find(([k]) => k.endsWith('.mjs'))!;
+  const byContributor = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs))
+    byContributor.set(contributorOf(input), (byContributor.get(contributorOf(input)) ?? 0) + bytesInOutput);
+  const inputs = Object.keys(result.metafile.inputs).sort();
+  const bundle: AppBundle = {
+    entry,
+    raw: code.length,
+    gzip: gzipSync(code, { level: 9 }).length,
+    inputs,
+    contributors: [...byContributor].filter(([, b]) => b > 0).sort((a, b) => b[1] - a[1]),
+  };
+  const stats: Cached['stats'] = {};
+  for (const input of inputs) {
+    const s = stat(input);
+    if (s) stats[input] = s;
+  }
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(cacheFile(entry), JSON.stringify({ bundle, stats } satisfies Cached));
+  return bundle;
+}
+
+/** The entries bundled as deployed, one at a time (esbuild uses both cores for each). */
+export async function appBundles(entries: readonly string[]): Promise<AppBundle[]> {
+  const bundles: AppBundle[] = [];
+  for (const entry of entries) {
+    if (!memo.has(entry)) memo.set(entry, bundleOf(entry));
+    bundles.push(await memo.get(entry)!);
+  }
+  return bundles;
+}
