@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { SortBy as SortBySchema } from '../../../shared/schemas/applications.js';
 import { normaliseSearch } from './list-row.js';
 import { canRead } from '../../../shared/domain/applications.js';
+import { orderString, sortValue } from './list-order.js';
 
 /** The access levels that let a user see an application. */
 const READABLE_LEVELS: readonly AccessLevel[] = ['ReadOnly', 'Edit', 'Manage'];
@@ -303,28 +304,10 @@ export interface SortableRow {
   formId?: string | undefined;
 }
 
-const collator = new Intl.Collator('en-NZ', { numeric: true, sensitivity: 'base' });
-
-function sortValue(row: SortableRow, sortBy: SortBy, formNames: ReadonlyMap<string, string>): string {
-  switch (sortBy) {
-    case 'applicationNumber':
-      return row.applicationNumber ?? '';
-    case 'consentNumber':
-      return row.consentNumber ?? '';
-    case 'address':
-      return row.fullAddress ?? '';
-    case 'status':
-      return row.status;
-    case 'formDisplayName':
-      return (row.formId && formNames.get(row.formId)) ?? row.formId ?? '';
-    case 'modifiedDate':
-      return row.modifiedDate;
-  }
-}
-
 /**
- * Rows sorted by `sortBy` in `direction` (natural order: BLD-2025-00009 before BLD-2025-00010, case
- * ignored); rows without the value come last either way; ties newest first, then by id.
+ * Rows sorted by `sortBy` in `direction`, by the one order of list-order.ts (natural: BLD-2025-00009
+ * before BLD-2025-00010, case ignored; rows without the value last either way; ties newest first,
+ * then by id), the order the list-order read model keeps.
  */
 export function sortRows<T extends SortableRow>(
   rows: readonly T[],
@@ -332,15 +315,11 @@ export function sortRows<T extends SortableRow>(
   direction: SortDirection,
   formNames: ReadonlyMap<string, string> = new Map(),
 ): T[] {
-  const sign = direction === 'asc' ? 1 : -1;
-  const keyed = rows.map((row) => ({ row, key: sortValue(row, sortBy, formNames) }));
-  keyed.sort((a, b) => {
-    if (!a.key !== !b.key) return a.key ? -1 : 1;
-    const c = sign * collator.compare(a.key, b.key);
-    if (c !== 0) return c;
-    if (a.row.modifiedDate !== b.row.modifiedDate) return a.row.modifiedDate < b.row.modifiedDate ? 1 : -1;
-    return collator.compare(a.row.applicationId, b.row.applicationId);
-  });
+  const keyed = rows.map((row) => ({
+    row,
+    key: orderString(sortValue(row, sortBy, formNames), row.modifiedDate, row.applicationId, direction),
+  }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return keyed.map((k) => k.row);
 }
 
