@@ -121,3 +121,29 @@ export function orderKeysOf(
     ),
   );
 }
+
+/** A user's row as the list-order entries copy it (every list field the filters and the list item read). */
+export type OrderRow = SortableRow & { visibility: Visibility; recordType: string } & Record<string, unknown>;
+
+/** Not copied onto the entries: the row's own bookkeeping. */
+const NOT_COPIED = new Set(['createdAt', 'updatedAt', 'pk', 'sk', 'kind', 'keys', 'signature']);
+
+/**
+ * What a row's list-order entries are: their sort keys, the row fields each one carries, and a
+ * signature of both (the consumer rewrites the entries only when it changes).
+ */
+export function orderEntriesOf(
+  row: OrderRow,
+  formDisplayName: string | undefined,
+): { keys: string[]; content: Record<string, unknown>; signature: string } {
+  const keys = orderKeysOf(row, formDisplayName);
+  if (keys.length === 0) return { keys, content: {}, signature: '' };
+  const content = Object.fromEntries(
+    Object.entries(row)
+      .filter(
+        ([k, v]) => !NOT_COPIED.has(k) && !k.startsWith('gsi') && !k.startsWith('__') && v !== undefined,
+      )
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  return { keys, content, signature: JSON.stringify([keys, content]) };
+}
