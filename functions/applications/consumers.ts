@@ -1,5 +1,6 @@
 import { defineConsumer } from '../platform/events/consumers.js';
 import type { EventConsumer } from '../platform/events/consumers.js';
+import type { EventOf } from '../platform/events/types.js';
 import type { SearchValues } from '../platform/events/types.js';
 import { getApplication, searchValuesOf, syncAccessRows } from './repository/applications.js';
 import type { ApplicationRecord } from './repository/applications.js';
@@ -7,6 +8,7 @@ import { deleteSearchEntries, putSearchEntries, searchEntriesOf } from './reposi
 import type { SearchEntry } from './repository/search-entries.js';
 import { accessUserIds, tableContributionStore } from './repository/read-model.js';
 import { reconcile } from './model/read-model.js';
+import { reconcileListOrder } from './repository/list-order.js';
 import { PARTICIPANT_EVENTS } from '../participants/index.js';
 import type { ContributionStore } from './model/read-model.js';
 
@@ -20,7 +22,8 @@ import type { ContributionStore } from './model/read-model.js';
  *   application (rows written at creation are in the create transaction; an older state never
  *   overwrites a newer row: the patch is conditional on modifiedDate);
  * - `applications.searchRows`: the search entries (application number, consent number, address);
- * - `applications.listCounts`: the badges and filters read model of every user with a row.
+ * - `applications.listCounts`: the badges and filters read model of every user with a row;
+ * - `applications.listOrders`: the list-order entries (the other sort orders) of every user with a row.
  */
 
 /** What the consumers read and write (the table's by default; fakes in the unit tests). */
@@ -31,6 +34,8 @@ export interface ApplicationConsumerDeps {
   deleteSearchEntries(entries: SearchEntry[]): Promise<void>;
   accessUserIds(applicationId: string): Promise<string[]>;
   contributions: ContributionStore;
+  /** Brings a user's list-order entries of an application to its current state. */
+  reconcileListOrder(userId: string, applicationId: string): Promise<unknown>;
 }
 
 export const tableDeps: ApplicationConsumerDeps = {
@@ -40,6 +45,7 @@ export const tableDeps: ApplicationConsumerDeps = {
   deleteSearchEntries,
   accessUserIds,
   contributions: tableContributionStore,
+  reconcileListOrder,
 };
 
 /** The fields whose change can move a badge count or a filter facet. */
@@ -51,6 +57,16 @@ const COUNTED_FIELDS = new Set([
   'authorityId',
   'complexity',
 ]);
+
+/** The events that can add, change or remove a user's list row (and so their read models). */
+const LIST_USER_EVENTS = [
+  'ApplicationCreated',
+  'ApplicationUpdated',
+  'ApplicationSubmitted',
+  'ApplicationVisibilityChanged',
+  'ApplicationDeleted',
+  ...PARTICIPANT_EVENTS,
+] as const;
 
 const key = (e: SearchEntry) => `${e.authorityId}\n${e.kind}\n${e.value}`;
 
@@ -69,6 +85,32 @@ export function applicationConsumers(deps: ApplicationConsumerDeps = tableDeps):
     // Deleted meanwhile: its ApplicationDeleted consumer may have run before this put.
     if (current.length > 0 && !(await deps.getApplication(applicationId)))
       await deps.deleteSearchEntries(current);
+  }
+
+  /**
+   * The users whose list row an event may have changed (an update only when `counts` says its
+   * changed fields matter).
+   */
+  async function usersOf(
+    event: EventOf<(typeof LIST_USER_EVENTS)[number]>,
+    counts: (changed: readonly string[]) => boolean,
+  ): Promise<string[]> {
+    const id = event.aggregate.id;
+    switch (event.type) {
+      case 'ApplicationVisibilityChanged':
+        return [event.data.userId];
+      case 'ApplicationDeleted':
+        return event.data.userIds;
+      case 'ApplicationUpdated':
+        return counts(event.data.changed) ? deps.accessUserIds(id) : [];
+      case 'ApplicationCreated':
+        return [...new Set([...(event.data.userIds ?? []), ...(await deps.accessUserIds(id))])];
+      case 'ApplicationSubmitted':
+        return deps.accessUserIds(id);
+      default:
+        // A participant change: the users whose access row came, changed or went.
+        return event.data.userIds;
+    }
   }
 
   return [
@@ -106,39 +148,19 @@ export function applicationConsumers(deps: ApplicationConsumerDeps = tableDeps):
     }),
     defineConsumer({
       name: 'applications.listCounts',
-      handles: [
-        'ApplicationCreated',
-        'ApplicationUpdated',
-        'ApplicationSubmitted',
-        'ApplicationVisibilityChanged',
-        'ApplicationDeleted',
-        ...PARTICIPANT_EVENTS,
-      ],
+      handles: LIST_USER_EVENTS,
       async handle(event) {
-        const id = event.aggregate.id;
-        let users: string[];
-        switch (event.type) {
-          case 'ApplicationVisibilityChanged':
-            users = [event.data.userId];
-            break;
-          case 'ApplicationDeleted':
-            users = event.data.userIds;
-            break;
-          case 'ApplicationUpdated':
-            if (!event.data.changed.some((c) => COUNTED_FIELDS.has(c))) return;
-            users = await deps.accessUserIds(id);
-            break;
-          case 'ApplicationCreated':
-            users = [...new Set([...(event.data.userIds ?? []), ...(await deps.accessUserIds(id))])];
-            break;
-          case 'ApplicationSubmitted':
-            users = await deps.accessUserIds(id);
-            break;
-          default:
-            // A participant change: the users whose access row came, changed or went.
-            users = event.data.userIds;
-        }
-        for (const userId of users) await reconcile(deps.contributions, userId, id);
+        const users = await usersOf(event, (changed) => changed.some((c) => COUNTED_FIELDS.has(c)));
+        for (const userId of users) await reconcile(deps.contributions, userId, event.aggregate.id);
+      },
+    }),
+    defineConsumer({
+      name: 'applications.listOrders',
+      handles: LIST_USER_EVENTS,
+      async handle(event) {
+        // Every update moves modifiedDate, which breaks the ties of every order.
+        const users = await usersOf(event, () => true);
+        for (const userId of users) await deps.reconcileListOrder(userId, event.aggregate.id);
       },
     }),
   ];

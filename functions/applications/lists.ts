@@ -2,7 +2,7 @@ import { createFeatureHandler } from '../platform/http/handler.js';
 import type { LambdaImplementations } from '../platform/http/handler.js';
 import { contract } from './contract.js';
 import { displayNames, getListItems, queryAccessRows } from './repository/lists.js';
-import { queryOrderRows } from './repository/list-order.js';
+import { queryOrderRows } from './repository/list-order-read.js';
 import { summaryOf } from './repository/read-model.js';
 import { listsService } from './service/listing.js';
 

@@ -1,4 +1,20 @@
-import type { SortBy, SortDirection, SortableRow, Visibility } from './lists.js';
+import type { z } from 'zod';
+import type { SortBy as SortBySchema } from '../../../shared/schemas/applications.js';
+
+type SortBy = z.infer<typeof SortBySchema>;
+type SortDirection = 'asc' | 'desc';
+type Visibility = 'visible' | 'hidden';
+
+/** The row fields the sort orders read. */
+export interface SortableRow {
+  applicationId: string;
+  modifiedDate: string;
+  applicationNumber?: string | undefined;
+  consentNumber?: string | undefined;
+  fullAddress?: string | undefined;
+  status: string;
+  formId?: string | undefined;
+}
 
 /**
  * The order of the application lists' other sort orders (applicationNumber, consentNumber, address,

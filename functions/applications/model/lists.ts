@@ -13,7 +13,7 @@ import type { SortBy as SortBySchema } from '../../../shared/schemas/application
 import { normaliseSearch } from './list-row.js';
 import { canRead } from '../../../shared/domain/applications.js';
 import { isOrderedSort, orderString, sortValue } from './list-order.js';
-import type { OrderedSort } from './list-order.js';
+import type { OrderedSort, SortableRow } from './list-order.js';
 
 /** The access levels that let a user see an application. */
 const READABLE_LEVELS: readonly AccessLevel[] = ['ReadOnly', 'Edit', 'Manage'];
@@ -323,16 +323,7 @@ export function pageOf<T>(matches: readonly T[], pageIndex: number, pageSize: nu
 
 // ---- In-memory sort ----
 
-/** The row fields the sort orders read. */
-export interface SortableRow {
-  applicationId: string;
-  modifiedDate: string;
-  applicationNumber?: string | undefined;
-  consentNumber?: string | undefined;
-  fullAddress?: string | undefined;
-  status: string;
-  formId?: string | undefined;
-}
+export type { SortableRow } from './list-order.js';
 
 /**
  * Rows sorted by `sortBy` in `direction`, by the one order of list-order.ts (natural: BLD-2025-00009

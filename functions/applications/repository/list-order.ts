@@ -1,21 +1,21 @@
 import { createHash } from 'node:crypto';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { NativeAttributeValue, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../platform/adapters/aws/dynamodb.js';
 import { entities } from '../../platform/data/service.js';
 import { catalogue } from '../../reference/index.js';
 import { listRowFields } from '../model/list-row.js';
-import { orderEntriesOf, orderPrefix } from '../model/list-order.js';
+import { orderEntriesOf } from '../model/list-order.js';
 import type { OrderRow } from '../model/list-order.js';
-import type { OrderPlan } from '../model/lists.js';
-import { nextLimit } from '../model/lists.js';
-import type { AccessRow, ReadStats } from './lists.js';
+import type { AccessRow } from './lists.js';
+import { builtKey, orderPartition } from './list-order-read.js';
 
 /**
  * The list-order read model (functions/platform/data/README.md RM5): in each user's partition
@@ -35,12 +35,10 @@ const table = () => {
   return name;
 };
 
-export const orderPartition = (userId: string) => `applications#listOrder#${userId}`;
 const trackKey = (userId: string, applicationId: string) => ({
   pk: orderPartition(userId),
   sk: `~app#${applicationId}`,
 });
-const builtKey = (userId: string) => ({ pk: orderPartition(userId), sk: '~built' });
 const formName = (formId: unknown) =>
   typeof formId === 'string' ? catalogue().form(formId)?.displayName : undefined;
 const digest = (s: string) => (s ? createHash('sha256').update(s).digest('base64url') : '');
@@ -240,60 +238,21 @@ export async function buildListOrder(userId: string): Promise<ListOrderBuild> {
   return { rows: rows.length, rowsWritten, itemsWritten: requests.length + 1 };
 }
 
-const ENTRY_ONLY = ['pk', 'sk', 'kind'];
-
-/**
- * The caller's rows of a plan in its sort order, from the list-order entries, reading just enough
- * for `need` matches; undefined when the caller's entries are not built yet (the list then sorts
- * in memory).
- */
-export async function queryOrderRows(
-  userId: string,
-  plan: OrderPlan,
-  { need, stats }: { need?: number; stats?: ReadStats } = {},
-): Promise<{ rows: AccessRow[] } | undefined> {
-  const built = documentClient().send(
-    new GetCommand({ TableName: table(), Key: builtKey(userId), ReturnConsumedCapacity: 'TOTAL' }),
-  );
-  const input: QueryCommandInput = {
-    TableName: table(),
-    KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-    ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', ...plan.filter?.names },
-    ExpressionAttributeValues: {
-      ':pk': orderPartition(userId),
-      ':prefix': orderPrefix(plan.sortBy, plan.direction, plan.visibility),
-      ...plan.filter?.values,
-    },
-    ...(plan.filter ? { FilterExpression: plan.filter.expression } : {}),
-    ReturnConsumedCapacity: 'TOTAL',
-  };
-  const rows: AccessRow[] = [];
-  let read = 0;
-  let startKey: Item | undefined;
-  do {
-    const page: QueryCommandInput = { ...input };
-    if (startKey) page.ExclusiveStartKey = startKey;
-    if (need !== undefined) page.Limit = nextLimit(need - rows.length, read, rows.length, !!plan.filter);
-    const res = await documentClient().send(new QueryCommand(page));
-    read += res.ScannedCount ?? 0;
-    for (const item of res.Items ?? [])
-      rows.push(
-        Object.fromEntries(Object.entries(item).filter(([k]) => !ENTRY_ONLY.includes(k))) as AccessRow,
+/** Of these users, those whose list-order entries are built (BatchGet of their marks). */
+export async function listOrderBuiltUserIds(userIds: readonly string[]): Promise<Set<string>> {
+  const built = new Set<string>();
+  for (let i = 0; i < userIds.length; i += 100) {
+    let keys: Item[] = [...new Set(userIds.slice(i, i + 100))].map(builtKey);
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('listOrderBuiltUserIds: keys left unprocessed');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+      const out = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ProjectionExpression: 'pk' } } }),
       );
-    if (stats) {
-      stats.queries++;
-      stats.itemsRead += res.ScannedCount ?? 0;
-      stats.itemsMatched += res.Count ?? 0;
-      stats.capacityUnits += res.ConsumedCapacity?.CapacityUnits ?? 0;
+      for (const item of out.Responses?.[table()] ?? [])
+        built.add(String(item.pk).slice(orderPartition('').length));
+      keys = (out.UnprocessedKeys?.[table()]?.Keys ?? []) as Item[];
     }
-    startKey = res.LastEvaluatedKey;
-  } while (startKey && (need === undefined || rows.length < need));
-  const mark = await built;
-  if (stats) {
-    stats.queries++;
-    stats.itemsRead += mark.Item ? 1 : 0;
-    stats.capacityUnits += mark.ConsumedCapacity?.CapacityUnits ?? 0;
   }
-  if (!mark.Item) return undefined;
-  return { rows: need === undefined ? rows : rows.slice(0, need) };
+  return built;
 }
