@@ -1,5 +1,6 @@
 import { defineConsumer } from '../platform/events/consumers.js';
 import type { EventConsumer } from '../platform/events/consumers.js';
+import type { EventOf } from '../platform/events/types.js';
 import type { SearchValues } from '../platform/events/types.js';
 import { getApplication, searchValuesOf, syncAccessRows } from './repository/applications.js';
 import type { ApplicationRecord } from './repository/applications.js';
@@ -7,6 +8,7 @@ import { deleteSearchEntries, putSearchEntries, searchEntriesOf } from './reposi
 import type { SearchEntry } from './repository/search-entries.js';
 import { accessUserIds, tableContributionStore } from './repository/read-model.js';
 import { reconcile } from './model/read-model.js';
+import { reconcileListOrder } from './repository/list-order.js';
 import { PARTICIPANT_EVENTS } from '../participants/index.js';
 import type { ContributionStore } from './model/read-model.js';
 import { makeSummaryPdf } from './service/summary-pdf.js';
@@ -25,6 +27,7 @@ import { makeSummaryPdf } from './service/summary-pdf.js';
  * - `applications.summaryPdf`: the summary PDF of a submission, made once from the snapshot the
  *   submission's transaction wrote (a redelivery finds it made and makes none), then the list rows
  *   that offer its download.
+ * - `applications.listOrders`: the list-order entries (the other sort orders) of every user with a row.
  */
 
 /** What the consumers read and write (the table's by default; fakes in the unit tests). */
@@ -37,6 +40,8 @@ export interface ApplicationConsumerDeps {
   contributions: ContributionStore;
   /** Makes the newest submission's summary PDF unless made; its document name (makeSummaryPdf). */
   summaryPdf(applicationId: string, createdBy: string): Promise<string | undefined>;
+  /** Brings a user's list-order entries of an application to its current state. */
+  reconcileListOrder(userId: string, applicationId: string): Promise<unknown>;
 }
 
 export const tableDeps: ApplicationConsumerDeps = {
@@ -47,6 +52,7 @@ export const tableDeps: ApplicationConsumerDeps = {
   accessUserIds,
   contributions: tableContributionStore,
   summaryPdf: (applicationId, createdBy) => makeSummaryPdf(applicationId, createdBy),
+  reconcileListOrder,
 };
 
 /** The fields whose change can move a badge count or a filter facet. */
@@ -58,6 +64,16 @@ const COUNTED_FIELDS = new Set([
   'authorityId',
   'complexity',
 ]);
+
+/** The events that can add, change or remove a user's list row (and so their read models). */
+const LIST_USER_EVENTS = [
+  'ApplicationCreated',
+  'ApplicationUpdated',
+  'ApplicationSubmitted',
+  'ApplicationVisibilityChanged',
+  'ApplicationDeleted',
+  ...PARTICIPANT_EVENTS,
+] as const;
 
 const key = (e: SearchEntry) => `${e.authorityId}\n${e.kind}\n${e.value}`;
 
@@ -76,6 +92,32 @@ export function applicationConsumers(deps: ApplicationConsumerDeps = tableDeps):
     // Deleted meanwhile: its ApplicationDeleted consumer may have run before this put.
     if (current.length > 0 && !(await deps.getApplication(applicationId)))
       await deps.deleteSearchEntries(current);
+  }
+
+  /**
+   * The users whose list row an event may have changed (an update only when `counts` says its
+   * changed fields matter).
+   */
+  async function usersOf(
+    event: EventOf<(typeof LIST_USER_EVENTS)[number]>,
+    counts: (changed: readonly string[]) => boolean,
+  ): Promise<string[]> {
+    const id = event.aggregate.id;
+    switch (event.type) {
+      case 'ApplicationVisibilityChanged':
+        return [event.data.userId];
+      case 'ApplicationDeleted':
+        return event.data.userIds;
+      case 'ApplicationUpdated':
+        return counts(event.data.changed) ? deps.accessUserIds(id) : [];
+      case 'ApplicationCreated':
+        return [...new Set([...(event.data.userIds ?? []), ...(await deps.accessUserIds(id))])];
+      case 'ApplicationSubmitted':
+        return deps.accessUserIds(id);
+      default:
+        // A participant change: the users whose access row came, changed or went.
+        return event.data.userIds;
+    }
   }
 
   return [
@@ -125,39 +167,19 @@ export function applicationConsumers(deps: ApplicationConsumerDeps = tableDeps):
     }),
     defineConsumer({
       name: 'applications.listCounts',
-      handles: [
-        'ApplicationCreated',
-        'ApplicationUpdated',
-        'ApplicationSubmitted',
-        'ApplicationVisibilityChanged',
-        'ApplicationDeleted',
-        ...PARTICIPANT_EVENTS,
-      ],
+      handles: LIST_USER_EVENTS,
       async handle(event) {
-        const id = event.aggregate.id;
-        let users: string[];
-        switch (event.type) {
-          case 'ApplicationVisibilityChanged':
-            users = [event.data.userId];
-            break;
-          case 'ApplicationDeleted':
-            users = event.data.userIds;
-            break;
-          case 'ApplicationUpdated':
-            if (!event.data.changed.some((c) => COUNTED_FIELDS.has(c))) return;
-            users = await deps.accessUserIds(id);
-            break;
-          case 'ApplicationCreated':
-            users = [...new Set([...(event.data.userIds ?? []), ...(await deps.accessUserIds(id))])];
-            break;
-          case 'ApplicationSubmitted':
-            users = await deps.accessUserIds(id);
-            break;
-          default:
-            // A participant change: the users whose access row came, changed or went.
-            users = event.data.userIds;
-        }
-        for (const userId of users) await reconcile(deps.contributions, userId, id);
+        const users = await usersOf(event, (changed) => changed.some((c) => COUNTED_FIELDS.has(c)));
+        for (const userId of users) await reconcile(deps.contributions, userId, event.aggregate.id);
+      },
+    }),
+    defineConsumer({
+      name: 'applications.listOrders',
+      handles: LIST_USER_EVENTS,
+      async handle(event) {
+        // Every update moves modifiedDate, which breaks the ties of every order.
+        const users = await usersOf(event, () => true);
+        for (const userId of users) await deps.reconcileListOrder(userId, event.aggregate.id);
       },
     }),
   ];

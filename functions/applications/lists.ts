@@ -2,11 +2,13 @@ import { createFeatureHandler } from '../platform/http/handler.js';
 import type { LambdaImplementations } from '../platform/http/handler.js';
 import { contract } from './contract.js';
 import { displayNames, getListItems, queryAccessRows } from './repository/lists.js';
+import { queryOrderRows } from './repository/list-order-read.js';
 import { summaryOf } from './repository/read-model.js';
 import { listsService } from './service/listing.js';
 
 export const service = listsService({
   rows: { query: queryAccessRows },
+  orders: { query: queryOrderRows },
   items: getListItems,
   names: displayNames,
   counters: summaryOf,

@@ -1,7 +1,8 @@
 /**
  * Builds the badges and filters read model (an `applicationListSummary` per user and an
- * `applicationContribution` per (user, application): docs/events.md) for the users who have access
- * rows but no built summary yet: the users from before the read model, whose first
+ * `applicationContribution` per (user, application): docs/events.md) and the list-order entries
+ * (the other sort orders of the lists: repository/list-order.ts) for the users who have access
+ * rows but not both built yet: the users from before the read model, whose first
  * GET /user/applicationsV2/badges or /filters would otherwise build it inside the request.
  *
  *   npx tsx infra/seed/backfill-read-model.ts                    the local stack (.local/outputs.json)
@@ -232,6 +233,7 @@ export function target(args: BackfillArgs): string {
 /** The table's ports (import after TABLE_NAME is set). */
 export async function tablePorts(): Promise<BackfillPorts> {
   const rm = await import('../../functions/applications/repository/read-model.js');
+  const lo = await import('../../functions/applications/repository/list-order.js');
   return {
     userPages: (segments) =>
       merged(
@@ -239,9 +241,21 @@ export async function tablePorts(): Promise<BackfillPorts> {
           rm.accessRowUserIdPages({ segment, totalSegments: segments }),
         ),
       ),
-    builtUsers: (userIds) => rm.builtUserIds(userIds),
-    // A summary already current is left alone in every mode (a user built meanwhile by a request).
-    build: (userId) => rm.buildReadModel(userId, { keepCurrentSummary: true }),
+    // Built: the summary and the list-order entries (the other sort orders' read model).
+    builtUsers: async (userIds) => {
+      const [summaries, orders] = await Promise.all([
+        rm.builtUserIds(userIds),
+        lo.listOrderBuiltUserIds(userIds),
+      ]);
+      return new Set([...summaries].filter((u) => orders.has(u)));
+    },
+    // A summary already current is left alone in every mode (a user built meanwhile by a request);
+    // list-order entries already current are not written again.
+    build: async (userId) => {
+      const result = await rm.buildReadModel(userId, { keepCurrentSummary: true });
+      await lo.buildListOrder(userId);
+      return result;
+    },
   };
 }
 

@@ -245,8 +245,15 @@ export async function applications(stack: BenchStack, h: BenchHelpers) {
   console.log(
     `badges/filters read model built once from the rows in ${((performance.now() - b0) / 1000).toFixed(1)} s`,
   );
+  // The list-order entries (the other sort orders), as the backfill builds them for a user from before.
+  const { buildListOrder } = await import('../../functions/applications/repository/list-order');
+  const o0 = performance.now();
+  const orders = await buildListOrder(userId);
+  console.log(
+    `list-order entries built once from the rows in ${((performance.now() - o0) / 1000).toFixed(1)} s (${orders.itemsWritten.toLocaleString('en-NZ')} items)`,
+  );
 
-  console.log('measuring (100 requests per list and concurrency; 20 for the lists that read every row)…');
+  console.log('measuring (100 requests per list and concurrency)…');
   const auth = { authorization: `Bearer ${tokens.IdToken}` };
   const lists: { name: string; qs: string; n?: number }[] = [
     { name: 'V3 page 1, no filter', qs: '' },
@@ -255,7 +262,8 @@ export async function applications(stack: BenchStack, h: BenchHelpers) {
     { name: 'V3 pageIndex=5', qs: '?pageIndex=5' },
     { name: 'V3 recordType=Consent', qs: '?recordType=Consent' },
     { name: 'V3 outstandingActions=RFI', qs: '?outstandingActions=RFI' },
-    { name: 'V3 sortBy=applicationNumber', qs: '?sortBy=applicationNumber&sortDirection=asc', n: 20 },
+    { name: 'V3 sortBy=applicationNumber', qs: '?sortBy=applicationNumber&sortDirection=asc' },
+    { name: 'V3 sortBy=status desc, page 5', qs: '?sortBy=status&sortDirection=desc&pageIndex=5' },
   ];
   const latency = await h.latencyRows([
     ...lists.map((l) => ({

@@ -12,6 +12,8 @@ import type { z } from 'zod';
 import type { SortBy as SortBySchema } from '../../../shared/schemas/applications.js';
 import { normaliseSearch } from './list-row.js';
 import { canRead } from '../../../shared/domain/applications.js';
+import { isOrderedSort, orderString, sortValue } from './list-order.js';
+import type { OrderedSort, SortableRow } from './list-order.js';
 
 /** The access levels that let a user see an application. */
 const READABLE_LEVELS: readonly AccessLevel[] = ['ReadOnly', 'Edit', 'Manage'];
@@ -209,26 +211,8 @@ export interface QueryPlan {
   inMemorySort: boolean;
 }
 
-/**
- * The plan of a list: a record-type tab reads its gsi2 partition; an outstanding-actions filter reads
- * the sparse gsi3 (only rows with outstanding items are in it); anything else reads gsi1 without
- * templates. Every other filter is a FilterExpression.
- */
-export function planQuery(req: ListRequest): QueryPlan {
-  const f = req.filters;
-  const fb = new FilterBuilder();
-  let index: ListIndex;
-  if (nonEmpty(f.outstandingActions)) {
-    index = 'byUserOutstanding';
-    fb.eq('visibility', req.visibility);
-    if (req.recordType) fb.eq('recordType', req.recordType);
-    else fb.ne('recordType', 'Template');
-  } else if (req.recordType) {
-    index = 'byUserRecordType';
-  } else {
-    index = 'byUser';
-    fb.ne('recordType', 'Template');
-  }
+/** The filters of a list (all but the record type and visibility) as conditions of `fb`. */
+function addFilters(fb: FilterBuilder, f: ListFilters): void {
   if (nonEmpty(f.form)) fb.oneOf('formId', f.form);
   if (nonEmpty(f.authority)) fb.oneOf('authorityId', f.authority);
   if (nonEmpty(f.complexity)) fb.oneOf('complexity', f.complexity);
@@ -251,6 +235,29 @@ export function planQuery(req: ListRequest): QueryPlan {
   }
   const q = normaliseSearch(f.searchText);
   if (q) fb.contains('searchText', q);
+}
+
+/**
+ * The plan of a list: a record-type tab reads its gsi2 partition; an outstanding-actions filter reads
+ * the sparse gsi3 (only rows with outstanding items are in it); anything else reads gsi1 without
+ * templates. Every other filter is a FilterExpression.
+ */
+export function planQuery(req: ListRequest): QueryPlan {
+  const f = req.filters;
+  const fb = new FilterBuilder();
+  let index: ListIndex;
+  if (nonEmpty(f.outstandingActions)) {
+    index = 'byUserOutstanding';
+    fb.eq('visibility', req.visibility);
+    if (req.recordType) fb.eq('recordType', req.recordType);
+    else fb.ne('recordType', 'Template');
+  } else if (req.recordType) {
+    index = 'byUserRecordType';
+  } else {
+    index = 'byUser';
+    fb.ne('recordType', 'Template');
+  }
+  addFilters(fb, f);
   const plan: QueryPlan = {
     index,
     visibility: req.visibility,
@@ -260,6 +267,30 @@ export function planQuery(req: ListRequest): QueryPlan {
   };
   if (index === 'byUserRecordType' && req.recordType) plan.recordType = req.recordType;
   return plan;
+}
+
+/** A page of another sort order read from the list-order read model (repository/list-order.ts). */
+export interface OrderPlan {
+  sortBy: OrderedSort;
+  direction: SortDirection;
+  visibility: Visibility;
+  /** The list's filters, its record type tab (or every record type but Template) among them. */
+  filter?: Filter | undefined;
+}
+
+/**
+ * The list-order plan of a list sorted by another order than modifiedDate, or undefined where the
+ * list sorts in memory: the outstanding-actions filter (the sparse gsi3 holds only those rows) and
+ * the templates.
+ */
+export function planOrder(req: ListRequest): OrderPlan | undefined {
+  if (!isOrderedSort(req.sortBy) || nonEmpty(req.filters.outstandingActions) || req.recordType === 'Template')
+    return undefined;
+  const fb = new FilterBuilder();
+  if (req.recordType) fb.eq('recordType', req.recordType);
+  else fb.ne('recordType', 'Template');
+  addFilters(fb, req.filters);
+  return { sortBy: req.sortBy, direction: req.sortDirection, visibility: req.visibility, filter: fb.build() };
 }
 
 // ---- Paging ----
@@ -292,39 +323,12 @@ export function pageOf<T>(matches: readonly T[], pageIndex: number, pageSize: nu
 
 // ---- In-memory sort ----
 
-/** The row fields the sort orders read. */
-export interface SortableRow {
-  applicationId: string;
-  modifiedDate: string;
-  applicationNumber?: string | undefined;
-  consentNumber?: string | undefined;
-  fullAddress?: string | undefined;
-  status: string;
-  formId?: string | undefined;
-}
-
-const collator = new Intl.Collator('en-NZ', { numeric: true, sensitivity: 'base' });
-
-function sortValue(row: SortableRow, sortBy: SortBy, formNames: ReadonlyMap<string, string>): string {
-  switch (sortBy) {
-    case 'applicationNumber':
-      return row.applicationNumber ?? '';
-    case 'consentNumber':
-      return row.consentNumber ?? '';
-    case 'address':
-      return row.fullAddress ?? '';
-    case 'status':
-      return row.status;
-    case 'formDisplayName':
-      return (row.formId && formNames.get(row.formId)) ?? row.formId ?? '';
-    case 'modifiedDate':
-      return row.modifiedDate;
-  }
-}
+export type { SortableRow } from './list-order.js';
 
 /**
- * Rows sorted by `sortBy` in `direction` (natural order: BLD-2025-00009 before BLD-2025-00010, case
- * ignored); rows without the value come last either way; ties newest first, then by id.
+ * Rows sorted by `sortBy` in `direction`, by the one order of list-order.ts (natural: BLD-2025-00009
+ * before BLD-2025-00010, case ignored; rows without the value last either way; ties newest first,
+ * then by id), the order the list-order read model keeps.
  */
 export function sortRows<T extends SortableRow>(
   rows: readonly T[],
@@ -332,15 +336,11 @@ export function sortRows<T extends SortableRow>(
   direction: SortDirection,
   formNames: ReadonlyMap<string, string> = new Map(),
 ): T[] {
-  const sign = direction === 'asc' ? 1 : -1;
-  const keyed = rows.map((row) => ({ row, key: sortValue(row, sortBy, formNames) }));
-  keyed.sort((a, b) => {
-    if (!a.key !== !b.key) return a.key ? -1 : 1;
-    const c = sign * collator.compare(a.key, b.key);
-    if (c !== 0) return c;
-    if (a.row.modifiedDate !== b.row.modifiedDate) return a.row.modifiedDate < b.row.modifiedDate ? 1 : -1;
-    return collator.compare(a.row.applicationId, b.row.applicationId);
-  });
+  const keyed = rows.map((row) => ({
+    row,
+    key: orderString(sortValue(row, sortBy, formNames), row.modifiedDate, row.applicationId, direction),
+  }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return keyed.map((k) => k.row);
 }
 

@@ -15,13 +15,14 @@ import { toListItem } from './list-item.js';
 import {
   matchesNeeded,
   pageOf,
+  planOrder,
   planQuery,
   sortRows,
   v1Request,
   v2Request,
   v3Request,
 } from '../model/lists.js';
-import type { ListRequest, QueryPlan } from '../model/lists.js';
+import type { ListRequest, OrderPlan, QueryPlan } from '../model/lists.js';
 import { badgesOfCounters, filtersOfCounters, pairsOf } from '../model/read-model.js';
 
 /**
@@ -54,6 +55,17 @@ export interface ListPorts {
   ): Promise<{ applications: Map<string, ApplicationItem>; templates: Map<string, TemplateItem> }>;
   /** Display names of forms and authorities. */
   names(pairs: readonly { authorityId?: string | undefined; formId?: string | undefined }[]): Promise<Names>;
+  /**
+   * The caller's rows of another sort order from the list-order read model, in order, reading just
+   * enough for `need` matches; undefined while the caller's entries are not built.
+   */
+  orders: {
+    query(
+      userId: string,
+      plan: OrderPlan,
+      options: { need?: number; stats?: ReadStats },
+    ): Promise<{ rows: AccessRow[] } | undefined>;
+  };
   /** The caller's badge and filter counters (the read model; built from their rows the first time). */
   counters(userId: string, stats?: ReadStats): Promise<Record<string, number>>;
 }
@@ -94,16 +106,24 @@ export function listsService(ports: ListPorts) {
 
   /**
    * One page of a list. Sorted by modified date: the index is read in order until the page and one
-   * more match are found. Any other sort: every matching row of the caller is read, then sorted.
+   * more match are found. Another sort: the list-order entries of that order are read the same way;
+   * where there are none (outstanding actions, templates, a user whose entries are not built yet)
+   * every matching row of the caller is read, then sorted in memory, in the same order.
    */
   async function list(userId: string, req: ListRequest, stats?: ReadStats): Promise<ApplicationPage> {
     const plan = planQuery(req);
     const withStats = stats ? { stats } : {};
+    const need = matchesNeeded(req.pageIndex, req.pageSize);
+    const orderPlan = plan.inMemorySort ? planOrder(req) : undefined;
+    const ordered = orderPlan
+      ? await ports.orders.query(userId, orderPlan, { need, ...withStats })
+      : undefined;
     let page: { items: AccessRow[]; hasMore: boolean };
     if (!plan.inMemorySort) {
-      const need = matchesNeeded(req.pageIndex, req.pageSize);
       const { rows } = await ports.rows.query(userId, plan, { need, ...withStats });
       page = pageOf(rows, req.pageIndex, req.pageSize);
+    } else if (ordered) {
+      page = pageOf(ordered.rows, req.pageIndex, req.pageSize);
     } else {
       const { rows } = await ports.rows.query(userId, plan, withStats);
       const formNames =

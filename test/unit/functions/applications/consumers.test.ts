@@ -51,6 +51,7 @@ function fakeWorld() {
   const summaries = new Map<string, Record<string, number>>();
   const search = new Map<string, SearchEntry>();
   const synced: string[] = [];
+  const orders: string[] = [];
   let failNextMove = 0;
   const ck = (u: string, a: string) => `${u}#${a}`;
   const sk = (e: SearchEntry) => `${e.authorityId}|${e.kind}|${e.value}|${e.applicationId}`;
@@ -117,6 +118,9 @@ function fakeWorld() {
       const a = applications.get(id);
       return a?.applicationFormPdf;
     },
+    async reconcileListOrder(userId, applicationId) {
+      orders.push(`${userId}@${applicationId}`);
+    },
   };
   const consumers = applicationConsumers(deps);
   async function deliver(event: DomainEvent) {
@@ -150,6 +154,7 @@ function fakeWorld() {
     summaries,
     search,
     synced,
+    orders,
     store,
     deliver,
     expected,
@@ -392,5 +397,30 @@ describe('applications.listRows', () => {
     w.applications.delete('1');
     await w.deliver(submitted('1'));
     expect(w.synced).toHaveLength(2);
+  });
+});
+
+describe('applications.listOrders (list-order entries)', () => {
+  it('reconciles the entries of every user whose row an event may change, on any update', async () => {
+    const w = fakeWorld();
+    w.applications.set('1', app('1'));
+    w.rows.set(
+      '1',
+      new Map([
+        ['u1', 'visible'],
+        ['u2', 'visible'],
+      ]),
+    );
+    await w.deliver(created('1', ['u1']));
+    expect(w.orders).toEqual(['u1@1', 'u2@1']);
+    w.orders.length = 0;
+    // A change no badge counts (the name) still moves modifiedDate, the tie-break of every order.
+    await w.deliver(
+      newEvent('ApplicationUpdated', { aggregate: aggregate('1'), actor: 'u1', data: { changed: ['name'] } }),
+    );
+    expect(w.orders).toEqual(['u1@1', 'u2@1']);
+    w.orders.length = 0;
+    await w.deliver(hidden('1', 'u2', 'hidden'));
+    expect(w.orders).toEqual(['u2@1']);
   });
 });

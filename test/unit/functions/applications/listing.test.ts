@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { listsService } from '../../../../functions/applications/service/listing.js';
 import type { ListPorts } from '../../../../functions/applications/service/listing.js';
-import type { QueryPlan } from '../../../../functions/applications/model/lists.js';
+import type { OrderPlan, QueryPlan } from '../../../../functions/applications/model/lists.js';
+import { sortRows } from '../../../../functions/applications/model/lists.js';
 import type {
   AccessRow,
   ApplicationItem,
@@ -21,7 +22,7 @@ import { countersOf, totalsOf } from '../../../../functions/applications/model/r
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n)).toISOString();
 
-function world(count: number) {
+function world(count: number, { ordersBuilt = false } = {}) {
   const rows: AccessRow[] = [];
   const apps = new Map<string, ApplicationItem>();
   const templates = new Map<string, TemplateItem>();
@@ -40,6 +41,7 @@ function world(count: number) {
       formId,
       authorityId: 'akl',
       isOwner: true,
+      applicationNumber: `BLD-2026-${String(i).padStart(5, '0')}`,
     } as unknown as AccessRow);
     apps.set(id, {
       applicationId: id,
@@ -64,6 +66,7 @@ function world(count: number) {
       } as TemplateItem);
   }
   const calls: { need: number | undefined; plan: QueryPlan }[] = [];
+  const orderCalls: { need: number | undefined; plan: OrderPlan }[] = [];
   const ports: ListPorts = {
     rows: {
       query: async (_userId, plan, { need }) => {
@@ -72,6 +75,19 @@ function world(count: number) {
           .filter((r) => !plan.recordType || r.recordType === plan.recordType)
           .sort((a, b) => (plan.scanForward ? 1 : -1) * a.modifiedDate.localeCompare(b.modifiedDate));
         return { rows: need === undefined ? matching : matching.slice(0, need) };
+      },
+    },
+    orders: {
+      // The list-order entries: the rows of the plan's order, sorted by the shared order key.
+      query: async (_userId, plan, { need }) => {
+        orderCalls.push({ need, plan });
+        if (!ordersBuilt) return undefined;
+        const sorted = sortRows(
+          rows.filter((r) => r.recordType !== 'Template'),
+          plan.sortBy,
+          plan.direction,
+        );
+        return { rows: need === undefined ? sorted : sorted.slice(0, need) };
       },
     },
     items: async (ids, templateIds) => ({
@@ -90,7 +106,7 @@ function world(count: number) {
     counters: async () =>
       totalsOf(rows.filter((r) => r.recordType !== 'Template').map((r) => countersOf(r as never))),
   };
-  return { service: listsService(ports), calls, apps };
+  return { service: listsService(ports), calls, orderCalls, apps };
 }
 
 describe('lists', () => {
@@ -118,6 +134,43 @@ describe('lists', () => {
       'Asimple house consent',
       'Asimple house consent',
     ]);
+  });
+
+  it('by another field with the list-order entries built: reads them only up to the page and one more', async () => {
+    const w = world(30, { ordersBuilt: true });
+    const page = await w.service.v3(
+      'ann',
+      ApplicationsV3Query.parse({
+        sortBy: 'applicationNumber',
+        sortDirection: 'desc',
+        pageIndex: '2',
+        pageSize: '5',
+        status: 'Draft',
+      }),
+    );
+    expect(w.calls).toEqual([]);
+    expect(w.orderCalls).toEqual([
+      expect.objectContaining({
+        need: 11,
+        plan: expect.objectContaining({
+          sortBy: 'applicationNumber',
+          direction: 'desc',
+          visibility: 'visible',
+        }),
+      }),
+    ]);
+    expect(w.orderCalls[0]!.plan.filter?.expression).toContain('#f_status');
+    // 24 rows but templates (every fifth), highest number first: page 2 is the 6th to the 10th.
+    expect(page.items.map((i) => i.id)).toEqual(['1000023', '1000022', '1000021', '1000019', '1000018']);
+    expect(page.hasMore).toBe(true);
+  });
+
+  it('outstanding actions and templates sort in memory, without asking the list-order entries', async () => {
+    const w = world(10, { ordersBuilt: true });
+    await w.service.v3('ann', ApplicationsV3Query.parse({ sortBy: 'status', outstandingActions: 'RFI' }));
+    await w.service.v2('ann', ApplicationsV2Query.parse({ recordType: 'Template', sortBy: 'status' }));
+    expect(w.orderCalls).toEqual([]);
+    expect(w.calls).toHaveLength(2);
   });
 
   it('leaves out a row whose application was deleted a moment ago; templates carry their template', async () => {

@@ -72,6 +72,7 @@ function world() {
       move: async () => true,
     },
     summaryPdf: (id, by) => makeSummaryPdf(id, by, pdfDeps),
+    reconcileListOrder: async () => undefined,
   };
   const consumer = applicationConsumers(deps).find(
     (c) => c.name === 'applications.summaryPdf',
