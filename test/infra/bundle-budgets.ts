@@ -72,7 +72,9 @@ export const overBudget: Record<string, { ceiling: number; why: string }> = {
   'functions/site/handler.ts': { ceiling: 320 * KB, why: 'shared base; every contract for OpenAPI' },
   'functions/reference/handler.ts': { ceiling: 298 * KB, why: 'shared base' },
   'functions/lookups/handler.ts': { ceiling: 289 * KB, why: 'shared base' },
-  'functions/applications/lists.ts': { ceiling: 290 * KB, why: 'shared base' },
+  // 291: +0.6 KB the same day for the list-order read model's query (the other sort orders no longer
+  // read every row).
+  'functions/applications/lists.ts': { ceiling: 291 * KB, why: 'shared base; the list-order read' },
   'functions/applications/handler.ts': { ceiling: 312 * KB, why: 'shared base' },
   'functions/documents/scan.ts': { ceiling: 1129 * KB, why: 'pdf.js (unpdf) and pdf-lib' },
 };
