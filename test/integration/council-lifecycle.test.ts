@@ -20,7 +20,8 @@ import { readOutputs, outputsPath } from '../support/outputs';
 import { signIn } from '../support/cognito';
 import { api } from '../support/accounts';
 import { councilCredentials } from '../support/council';
-import { submittedApplication } from '../support/submission';
+import { submittedApplication as submitted } from '../support/submission';
+import { waitFor } from '../support/wait';
 import { pointAtStack } from '../support/documents';
 
 const o = readOutputs();
@@ -86,6 +87,19 @@ async function otherCouncilRefused(id: string): Promise<void> {
     expect(out, action).toMatch(/^refused: 404 /);
   }
   expect(await stateOf(id)).toEqual(before);
+}
+
+/**
+ * A submitted application once its submission has settled: the summary PDF is made just after the
+ * submission by the applications' consumer, which names it on the application; the comparisons of
+ * state below must not race it.
+ */
+async function submittedApplication(...args: Parameters<typeof submitted>): Promise<string> {
+  const id = await submitted(...args);
+  await waitFor('the summary PDF named', async () => (await getApplication(id))?.applicationFormPdf, {
+    timeoutMs: 60_000,
+  });
+  return id;
 }
 
 const site = (street: string) => ({ address1: street, city: 'Wellington', zipCode: '6011', country: 'NZ' });

@@ -22,6 +22,7 @@ const { entities } = await import('../../functions/platform/data/service.js');
 const { documentClient } = await import('../../functions/platform/adapters/aws/dynamodb.js');
 const { listRowFields } = await import('../../functions/applications/model/list-row.js');
 const rm = await import('../../functions/applications/repository/read-model.js');
+const lo = await import('../../functions/applications/repository/list-order.js');
 const { reconcile, badgesOfCounters } = await import('../../functions/applications/model/read-model.js');
 const { backfillReadModel, tablePorts } = await import('../../infra/seed/backfill-read-model.js');
 
@@ -153,10 +154,11 @@ beforeAll(async () => {
   const [gone] = await seed(bob, [{}, { status: 'Submitted' }, { authorityId: 'akl' }]);
   expect(await reconcile(rm.tableContributionStore, bob, gone!)).toBe('moved');
   await entities.applicationAccess.delete({ applicationId: gone!, userId: bob }).go();
-  // cat: one draft; dan: built already (its summary must stay as it is).
+  // cat: one draft; dan: built already, its summary and its list order (the summary must stay as it is).
   await seed(cat, [{ formId: 'amendment' }]);
   await seed(dan, [{}, { status: 'Completed', consentNumber: 'BC-2025-0003' }]);
   await rm.buildSummary(dan);
+  await lo.buildListOrder(dan);
   // big: more contributions than one round of BatchWrite (8 × 25).
   await seed(
     big,
