@@ -164,13 +164,15 @@ async function main() {
     PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'e2e.json'),
     FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR,
   };
-  const results: { name: string; code: number; seconds: number; counts?: Counts }[] = [];
+  const results: { name: string; code: number; seconds: number; counts?: Counts; failures: string[] }[] = [];
   for (const layer of selected) {
     console.log(`\n=== ${layer.name}: ${layer.cmd.join(' ')}`);
     const t0 = Date.now();
     const code = await run(layer.cmd, env);
     const counts = layer.report ? readCounts(join(reports, layer.report)) : undefined;
-    results.push({ name: layer.name, code, seconds: (Date.now() - t0) / 1000, counts });
+    // Read now: Playwright empties test-results/ (its output folder) when the e2e layer starts.
+    const failures = code !== 0 && layer.report ? readFailures(join(reports, layer.report)) : [];
+    results.push({ name: layer.name, code, seconds: (Date.now() - t0) / 1000, counts, failures });
   }
 
   console.log('\n=== summary');
@@ -193,7 +195,7 @@ async function main() {
   for (const r of results) {
     const layer = selected.find((l) => l.name === r.name);
     if (r.code === 0 || !layer?.report) continue;
-    const failures = readFailures(join(reports, layer.report));
+    const failures = r.failures;
     if (failures.length === 0)
       console.log(`  ✗ ${r.name}: its report names no failing test; search the log above for "×" or "FAIL"`);
     for (const f of failures.slice(0, 20)) console.log(`  ✗ ${r.name}: ${f.slice(0, 400)}`);
