@@ -67,6 +67,16 @@ export function searchTextOf(parts: readonly (string | undefined)[]): string {
   return parts.map(normaliseSearch).join(' | ');
 }
 
+/** The list fields an application may lose (a row keeps none of them once the application has none). */
+export const LIST_FIELDS_REMOVABLE = [
+  'formCategory',
+  'complexity',
+  'parentApplicationId',
+  'applicationNumber',
+  'consentNumber',
+  'fullAddress',
+] as const;
+
 /** The list fields of an application's access rows (record type as the V3 list shows it). */
 export function listRowFields(application: ListRowSource, ctx: ListRowContext): ListRowFields {
   const fullAddress = fullAddressOf(application.address);

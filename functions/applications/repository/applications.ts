@@ -15,7 +15,7 @@ import type {
 import type { AccessLevel, NotificationLevel } from '../../../shared/schemas/common.js';
 import { fullAddressOf } from '../../../shared/domain/address.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
-import { listRowFields } from '../model/list-row.js';
+import { LIST_FIELDS_REMOVABLE, listRowFields } from '../model/list-row.js';
 import type { ListRowContext } from '../model/list-row.js';
 import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
 import { newEvent, outboxItem } from '../../platform/events/outbox.js';
@@ -466,15 +466,6 @@ export async function syncAccessRows(
   const fields = listRowFields(application, ctx);
   await Promise.all(rows.map((row) => patchAccessRow(row, fields)));
 }
-
-const LIST_FIELDS_REMOVABLE = [
-  'formCategory',
-  'complexity',
-  'parentApplicationId',
-  'applicationNumber',
-  'consentNumber',
-  'fullAddress',
-] as const;
 
 /** Patches a row's list fields with its own visibility (a concurrent archive wins: re-read and retry). */
 async function patchAccessRow(row: AccessRecord, fields: ReturnType<typeof listRowFields>): Promise<void> {

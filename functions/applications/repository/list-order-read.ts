@@ -1,17 +1,14 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { NativeAttributeValue, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../platform/adapters/aws/dynamodb.js';
 import { orderPrefix } from '../model/list-order.js';
 import type { OrderPlan } from '../model/lists.js';
-import { nextLimit } from '../model/lists.js';
-import type { AccessRow, ReadStats } from './lists.js';
+import { queryRows, type AccessRow, type ReadStats } from './lists.js';
 
 /**
  * The read of the list-order read model (kept by repository/list-order.ts), on its own so the lists
  * Lambda carries only this: a user's partition, and the mark that their entries are built.
  */
-
-type Item = Record<string, NativeAttributeValue>;
 
 const table = () => {
   const name = process.env.TABLE_NAME;
@@ -49,27 +46,15 @@ export async function queryOrderRows(
     ...(plan.filter ? { FilterExpression: plan.filter.expression } : {}),
     ReturnConsumedCapacity: 'TOTAL',
   };
-  const rows: AccessRow[] = [];
-  let read = 0;
-  let startKey: Item | undefined;
-  do {
-    const page: QueryCommandInput = { ...input };
-    if (startKey) page.ExclusiveStartKey = startKey;
-    if (need !== undefined) page.Limit = nextLimit(need - rows.length, read, rows.length, !!plan.filter);
-    const res = await documentClient().send(new QueryCommand(page));
-    read += res.ScannedCount ?? 0;
-    for (const item of res.Items ?? [])
-      rows.push(
-        Object.fromEntries(Object.entries(item).filter(([k]) => !ENTRY_ONLY.includes(k))) as AccessRow,
-      );
-    if (stats) {
-      stats.queries++;
-      stats.itemsRead += res.ScannedCount ?? 0;
-      stats.itemsMatched += res.Count ?? 0;
-      stats.capacityUnits += res.ConsumedCapacity?.CapacityUnits ?? 0;
-    }
-    startKey = res.LastEvaluatedKey;
-  } while (startKey && (need === undefined || rows.length < need));
+  const { rows } = await queryRows(
+    input,
+    (items) =>
+      (items ?? []).map(
+        (item) =>
+          Object.fromEntries(Object.entries(item).filter(([k]) => !ENTRY_ONLY.includes(k))) as AccessRow,
+      ),
+    { need, stats, filtered: !!plan.filter },
+  );
   const mark = await built;
   if (stats) {
     stats.queries++;
@@ -77,5 +62,5 @@ export async function queryOrderRows(
     stats.capacityUnits += mark.ConsumedCapacity?.CapacityUnits ?? 0;
   }
   if (!mark.Item) return undefined;
-  return { rows: need === undefined ? rows : rows.slice(0, need) };
+  return { rows };
 }

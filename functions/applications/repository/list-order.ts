@@ -11,7 +11,7 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../platform/adapters/aws/dynamodb.js';
 import { entities } from '../../platform/data/service.js';
 import { catalogue } from '../../reference/index.js';
-import { listRowFields } from '../model/list-row.js';
+import { LIST_FIELDS_REMOVABLE, listRowFields } from '../model/list-row.js';
 import { orderEntriesOf } from '../model/list-order.js';
 import type { OrderRow } from '../model/list-order.js';
 import type { AccessRow } from './lists.js';
@@ -70,15 +70,7 @@ export async function reconcileListOrder(userId: string, applicationId: string):
     if (app.data && row.data) {
       const fields = listRowFields(app.data, catalogue().names(app.data));
       const merged: Record<string, unknown> = { ...row.data, ...fields };
-      for (const k of [
-        'formCategory',
-        'complexity',
-        'parentApplicationId',
-        'applicationNumber',
-        'consentNumber',
-        'fullAddress',
-      ])
-        if ((fields as unknown as Record<string, unknown>)[k] === undefined) delete merged[k];
+      for (const k of LIST_FIELDS_REMOVABLE) if (fields[k] === undefined) delete merged[k];
       next = entriesOf(userId, merged as OrderRow);
     }
     if ((before?.signature ?? '') === next.signature) return 0;

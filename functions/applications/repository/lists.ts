@@ -115,16 +115,29 @@ export async function queryAccessRows(
   const input = withFilter(base, plan.filter);
   input.ScanIndexForward = plan.scanForward;
   input.ReturnConsumedCapacity = 'TOTAL';
-  const rows: AccessRow[] = [];
+  return queryRows(input, parseRows, { need, stats, filtered: !!plan.filter });
+}
+
+/**
+ * Pages through a query until `need` rows have matched (Limit sized by the selectivity seen so far)
+ * or, without `need`, to the end; each page's items become rows through `toRows`. Shared by the
+ * index lists above and the list-order read model (./list-order-read.ts).
+ */
+export async function queryRows<Row>(
+  input: QueryCommandInput,
+  toRows: (items: Record<string, unknown>[] | undefined) => Row[],
+  { need, stats, filtered }: { need?: number; stats?: ReadStats; filtered: boolean },
+): Promise<{ rows: Row[]; exhausted: boolean }> {
+  const rows: Row[] = [];
   let read = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
     const page: QueryCommandInput = { ...input };
     if (startKey) page.ExclusiveStartKey = startKey;
-    if (need !== undefined) page.Limit = nextLimit(need - rows.length, read, rows.length, !!plan.filter);
+    if (need !== undefined) page.Limit = nextLimit(need - rows.length, read, rows.length, filtered);
     const res = await documentClient().send(new QueryCommand(page));
     read += res.ScannedCount ?? 0;
-    rows.push(...parseRows(res.Items));
+    rows.push(...toRows(res.Items));
     if (stats) {
       stats.queries++;
       stats.itemsRead += res.ScannedCount ?? 0;
