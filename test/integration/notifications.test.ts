@@ -257,6 +257,9 @@ describe('notifications', { timeout: 180_000 }, () => {
     const before = outboxFiles(o);
     await wcc.acceptLodgement(id);
     for (let i = 1; i <= 10; i++) await wcc.issueInvoice(id, { description: `Fee ${i}`, baseAmount: 10 * i });
+    // Eleven events through every consumer: on a loaded CI machine this took longer than a plain
+    // waitFor's 15 s, so wait on the table's fact (each event handled by each consumer) first.
+    await eventsSettled(o);
     await waitFor('the eleven notifications', async () => {
       const res = await api('GET', '/v1/service/notifications?pageSize=50', undefined, as);
       const page = NotificationsPage.parse(res.body);
@@ -264,7 +267,6 @@ describe('notifications', { timeout: 180_000 }, () => {
         ? true
         : undefined;
     });
-    await eventsSettled(o);
     const mine = () =>
       (readOutbox(o) as OutboxMail[]).filter(
         (m) => !before.has(m.file) && m.to.includes(applicant.email.toLowerCase()),
