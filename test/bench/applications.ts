@@ -19,6 +19,8 @@ export interface LatencyCall {
   status?: number;
   /** Requests per concurrency level (after the warm-up). */
   n?: number;
+  /** The concurrency levels (default 1 and 4). */
+  concurrency?: readonly number[];
 }
 
 export interface BenchHelpers {
@@ -34,7 +36,7 @@ const OTHER_USERS = 400;
 const PER_OTHER_USER = 100;
 
 /** A small deterministic PRNG (mulberry32), so every run seeds the same data. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -104,7 +106,7 @@ interface Reference {
   authorities: { id: string; displayName: string }[];
 }
 
-function reference(): Reference {
+export function reference(): Reference {
   const read = <T>(f: string) =>
     JSON.parse(readFileSync(path.join(root, 'shared', 'reference', f), 'utf8')) as T;
   return { forms: read('forms.json'), authorities: read('authorities.json') };
@@ -191,7 +193,7 @@ async function seedItems(benchUserId: string) {
 }
 
 /** BatchWrite of 25 items a call, 16 calls in flight, unprocessed items written again. */
-async function batchWrite(items: Record<string, unknown>[]) {
+export async function batchWrite(items: Record<string, unknown>[]) {
   const { documentClient } = await import('../../functions/platform/adapters/aws-clients');
   const tableName = process.env.TABLE_NAME!;
   let next = 0;

@@ -9,6 +9,10 @@
  *   npm run bench -- reference     GET /public/jurisdictions/{id} p50/p99 (the same stack as api)
  *   npm run bench -- applications  the application lists at 10,000 applications of one user (100,000
  *                                  items in the table): V3 p50/p99 and its DynamoDB calls (same stack)
+ *   npm run bench -- council       a council's day: 10,000 lodged applications across 6 authorities and
+ *                                  10,000 feed events (seeded), list pages and reads at 1 and 8 concurrent
+ *                                  with their in-process cost, 1,000 writes per level, the whole feed,
+ *                                  webhook delivery latency under that load (a stack of its own; council.ts)
  *   npm run bench -- sanitise      the step-data sanitiser on 256 KB / 1 MB adversarial strings, new
  *                                  against the regex version it replaced (sanitise.ts)
  *   npm run bench -- checks        the scan pipeline's PDF checks on generated 25/100/250 MB PDFs: peak RSS
@@ -127,13 +131,15 @@ interface Call {
   status?: number;
   /** Requests per concurrency level (default 400). */
   n?: number;
+  /** The concurrency levels (default 1 and 4). */
+  concurrency?: readonly number[];
 }
 
 /** p50/p99/max of each call at concurrency 1 and 4 (400 requests, or `n`, after 20 warm-up ones). */
 async function latencyRows(calls: Call[]): Promise<string[][]> {
   const rows = [['call', 'n', 'concurrency', 'p50 ms', 'p99 ms', 'max ms']];
-  for (const { name, url, headers = {}, status = 200, n = 400 } of calls) {
-    for (const concurrency of [1, 4]) {
+  for (const { name, url, headers = {}, status = 200, n = 400, concurrency: levels = [1, 4] } of calls) {
+    for (const concurrency of levels) {
       for (let i = 0; i < Math.min(20, n); i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
       const times: number[] = [];
       let next = 0;
@@ -260,10 +266,16 @@ const wantApi = all || which.includes('api');
 const wantReference = all || which.includes('reference');
 const wantApplications = all || which.includes('applications');
 const wantFuzz = all || which.includes('fuzz');
+const wantCouncil = all || which.includes('council');
 const wantLighthouse = all || which.includes('lighthouse');
 if (all || which.includes('events')) {
   const { eventsBench } = await import('./events');
   await withBenchStack((stack) => eventsBench(stack, { table }));
+}
+if (wantCouncil) {
+  // A stack of its own: its 40,000 seeded items would slow every other bench's reads.
+  const { councilBench } = await import('./council');
+  await withBenchStack((stack) => councilBench(stack, { latencyRows, table }));
 }
 if (wantLighthouse) {
   const dist = path.join(root, 'web', 'dist');
