@@ -13,6 +13,9 @@
  *                                  10,000 feed events (seeded), list pages and reads at 1 and 8 concurrent
  *                                  with their in-process cost, 1,000 writes per level, the whole feed,
  *                                  webhook delivery latency under that load (a stack of its own; council.ts)
+ *   npm run bench -- fanout        notifications at scale: a council RFI to 50 participants (time to the
+ *                                  last email, items written) and the digest job with 10,000 recipients
+ *                                  (a stack of its own; fanout.ts)
  *   npm run bench -- sanitise      the step-data sanitiser on 256 KB / 1 MB adversarial strings, new
  *                                  against the regex version it replaced (sanitise.ts)
  *   npm run bench -- checks        the scan pipeline's PDF checks on generated 25/100/250 MB PDFs: peak RSS
@@ -276,6 +279,10 @@ if (wantCouncil) {
   // A stack of its own: its 40,000 seeded items would slow every other bench's reads.
   const { councilBench } = await import('./council');
   await withBenchStack((stack) => councilBench(stack, { latencyRows, table }));
+}
+if (all || which.includes('fanout')) {
+  const { fanoutBench } = await import('./fanout');
+  await withBenchStack((stack) => fanoutBench(stack, { table }));
 }
 if (wantLighthouse) {
   const dist = path.join(root, 'web', 'dist');
