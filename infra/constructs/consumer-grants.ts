@@ -60,130 +60,58 @@ export const tableEntities: Readonly<Record<string, TableEntity>> = Object.fromE
 );
 
 /**
- * The entities each consumer function's code can reach (functions/<feature>/stream.ts and what it
- * imports, the platform's stream handler included): every `entities.x` / `e.x` (transactions), named
- * import of an entity and `service.collections.x` in the files of its bundle. Every function writes
- * `consumedEvent` (the replay guard) beside the event; a consumer that emits events writes
- * `domainEvent` (the outbox) in its transaction. test/infra/consumer-grants.test.ts finds these in
- * each bundle again and fails when code reaches an entity not listed here (so a new read fails in the
- * unit suite, not in production with AccessDenied): add it here, with the feature's reason.
- * It is a file-level reading, so it may list more than the consumers use, never less.
+ * The entities each consumer function's code uses: every `entities.x` / `e.x` (a transaction's
+ * callback) and `service.collections.x` in its bundle (functions/<feature>/stream.ts with what it
+ * imports, the platform's stream handler included, after tree-shaking). Every function writes
+ * `consumedEvent` (the replay guard, in the event's partition); one that emits events writes
+ * `domainEvent` (the outbox) in its transaction. test/infra/consumer-grants.test.ts reads each
+ * bundle again and fails when its entities differ from the list (a new read fails in the suite, not
+ * in production with AccessDenied; a read removed narrows the grant): change the list with the code.
  */
 export const consumerEntities = {
-  // The list rows, search entries and badges/filters read model; the summary PDF of a submission (its documents, the reference catalogue).
+  // List rows, search entries, the badges/filters read model (contributions) and the summary
+  // PDF of a submission (its snapshot, documents, authority); the users' authorities.
   applications: [
     'application',
     'applicationAccess',
-    'applicationChild',
-    'applicationConstraint',
     'applicationContribution',
     'applicationDocument',
     'applicationListSummary',
     'applicationSearch',
     'applicationSnapshot',
-    'applicationStep',
     'authority',
-    'breadcrumb',
     'consumedEvent',
-    'councilClient',
-    'counter',
-    'documentCategory',
-    'documentContainer',
-    'documentContainerRelation',
-    'documentGuard',
-    'documentTag',
-    'documentTagRelation',
-    'documentType',
-    'documentTypeRelation',
-    'domainEvent',
-    'form',
-    'history',
-    'jurisdiction',
-    'organisationMember',
-    'participant',
-    'payment',
-    'paymentRequest',
-    'qualificationType',
-    'rateBucket',
-    'rfiPoint',
-    'step',
-    'template',
-    'user',
     'userAuthority',
-    'userProperty',
   ],
-  // A deleted application's files, the extraction and merges of a submission's documents.
+  // documents.files, .extraction, .mergeOnSubmit and .merge: a deleted application's
+  // documents, a submission's containers (emits merge events).
   documents: [
     'application',
     'applicationDocument',
     'authority',
-    'breadcrumb',
     'consumedEvent',
-    'documentCategory',
-    'documentContainer',
     'documentContainerRelation',
-    'documentTag',
-    'documentType',
     'domainEvent',
-    'form',
-    'jurisdiction',
-    'qualificationType',
-    'step',
     'userAuthority',
-    'userDocument',
-    'userProperty',
   ],
-  // The invitee's mail and a registered user's participant rows.
+  // An added or restored participant's access rows and constraints, a registered user's
+  // participant rows, history (emits events).
   participants: [
     'application',
     'applicationAccess',
     'applicationConstraint',
     'authority',
-    'breadcrumb',
     'consumedEvent',
-    'documentCategory',
-    'documentContainer',
-    'documentTag',
-    'documentType',
     'domainEvent',
-    'form',
     'history',
-    'jurisdiction',
     'participant',
-    'qualificationType',
-    'step',
-    'user',
     'userAuthority',
-    'userProperty',
   ],
-  // The organisation's address book from participants.
-  contacts: [
-    'application',
-    'applicationAccess',
-    'applicationConstraint',
-    'authority',
-    'breadcrumb',
-    'consumedEvent',
-    'contact',
-    'contactEmail',
-    'documentCategory',
-    'documentContainer',
-    'documentTag',
-    'documentType',
-    'domainEvent',
-    'form',
-    'history',
-    'jurisdiction',
-    'participant',
-    'qualificationType',
-    'step',
-    'user',
-    'userAuthority',
-    'userProperty',
-  ],
-  // Invitation and merge mail, invitation expiry jobs.
+  // contacts.lastUsed: the organisation's address book (a contact, its email guard).
+  contacts: ['authority', 'consumedEvent', 'contact', 'contactEmail', 'user', 'userAuthority'],
+  // Invitations and merges, their mails and expiry jobs: members, membership history, the
+  // contacts a merge moves (emits events).
   organisations: [
-    'application',
     'captchaUse',
     'consumedEvent',
     'contact',
@@ -199,72 +127,39 @@ export const consumerEntities = {
     'rateCounter',
     'user',
   ],
-  // The request's expiry job.
-  'access-requests': [
-    'accessRequest',
-    'accessRequestActive',
-    'application',
-    'consumedEvent',
-    'domainEvent',
-    'history',
-  ],
+  // The request's expiry job and its history entry (emits events).
+  'access-requests': ['accessRequest', 'accessRequestActive', 'consumedEvent', 'domainEvent', 'history'],
   // The registered-applicant invitation mail.
-  council: [
-    'application',
-    'authority',
-    'consumedEvent',
-    'councilFeedEntry',
-    'councilLodgement',
-    'domainEvent',
-    'registeredApplicantInvitation',
-    'user',
-  ],
-  // A paid request's jobs cancelled; the council feed entry of a settled payment.
+  council: ['consumedEvent', 'registeredApplicantInvitation'],
+  // payments.closeRequests: a paid request's jobs; its ports (the payments repository) reach
+  // payments, sessions, the council feed and lodgement, the limiter (emits events).
   payments: [
     'application',
-    'applicationAccess',
     'applicationDocument',
     'authority',
-    'breadcrumb',
     'consumedEvent',
-    'councilClient',
     'councilFeedEntry',
     'councilLodgement',
-    'documentCategory',
-    'documentContainer',
-    'documentTag',
-    'documentType',
     'domainEvent',
-    'form',
     'history',
-    'jurisdiction',
-    'organisationMember',
     'payment',
     'paymentRequest',
     'paymentSession',
-    'qualificationType',
-    'rateBucket',
     'rateCounter',
-    'step',
     'user',
     'userAuthority',
-    'userProperty',
   ],
-  // The inbox, its mails and the digest entries.
+  // notifications.fanOut: the inbox, profiles, digest entries and unsubscribe tokens of the
+  // people an event concerns (applications' access rows, organisation members).
   notifications: [
     'application',
     'applicationAccess',
     'consumedEvent',
-    'councilClient',
     'notification',
     'notificationDigestEntry',
-    'notificationDigestSent',
     'notificationProfile',
     'organisation',
     'organisationMember',
-    'payment',
-    'paymentRequest',
-    'rateBucket',
     'unsubscribeToken',
     'user',
   ],

@@ -161,6 +161,13 @@ describe('EventConsumers (Workflows stack): a function per feature', () => {
       'access-requests',
     ]);
     expect(leadingKeys('contacts')).not.toContain('$portal#clientId_*');
+    expect(leadingKeys('contacts')).not.toContain('$portal#applicationId_*');
+    expect(leadingKeys('council').sort()).toEqual([
+      '$portal#authorityId_*',
+      '$portal#email_*',
+      '$portal#eventId_*',
+      '$portal#invitationId_*',
+    ]);
     expect(leadingKeys('access-requests')).not.toContain('$portal#userId_*');
     expect(leadingKeys('council')).not.toContain('$portal#tokenHash_*');
   });
