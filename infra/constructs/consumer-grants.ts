@@ -13,6 +13,7 @@ import * as site from '../../functions/platform/data/entities/site.js';
 import * as user from '../../functions/platform/data/entities/user.js';
 import { SERVICE } from '../../functions/platform/data/entities/common.js';
 import type { ConsumerFeature } from '../../functions/platform/events/consumer-functions.js';
+import { orderPartition } from '../../functions/applications/repository/list-order-read.js';
 
 /**
  * Table rights of the event consumers' functions (infra/constructs/event-consumers.ts), limited by
@@ -183,6 +184,37 @@ export function partitionsOf(names: readonly string[]): string[] {
   return [...patterns].sort();
 }
 
-/** The partitions a consumer function may read and write. */
+/**
+ * What a feature's consumers key by hand, with raw DynamoDB commands rather than an entity: the
+ * partitions (StringLike) and the modules of its bundle that send such commands, each read for its
+ * keys (test/infra/consumer-grants.test.ts fails when a bundle gains or loses one). The
+ * applications' list-order projection keeps a partition per user (`applications#listOrder#<user>`,
+ * functions/applications/repository/list-order-read.ts); read-model.ts and lists.ts send raw
+ * commands with keys their entities build.
+ */
+export const consumerRawKeys: Record<
+  ConsumerFeature,
+  { partitions: readonly string[]; modules: readonly string[] }
+> = {
+  applications: {
+    partitions: [`${orderPartition('')}*`],
+    modules: [
+      'functions/applications/repository/list-order-read.ts',
+      'functions/applications/repository/list-order.ts',
+      'functions/applications/repository/lists.ts',
+      'functions/applications/repository/read-model.ts',
+    ],
+  },
+  documents: { partitions: [], modules: [] },
+  participants: { partitions: [], modules: [] },
+  contacts: { partitions: [], modules: [] },
+  organisations: { partitions: [], modules: [] },
+  'access-requests': { partitions: [], modules: [] },
+  council: { partitions: [], modules: [] },
+  payments: { partitions: [], modules: [] },
+  notifications: { partitions: [], modules: [] },
+};
+
+/** The partitions a consumer function may read and write: its entities' and those it keys by hand. */
 export const consumerPartitions = (feature: ConsumerFeature): string[] =>
-  partitionsOf(consumerEntities[feature]);
+  [...new Set([...partitionsOf(consumerEntities[feature]), ...consumerRawKeys[feature].partitions])].sort();

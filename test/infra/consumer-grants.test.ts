@@ -4,14 +4,17 @@
  * function's code reaches an entity its feature does not declare. (The local stack's DynamoDB does
  * not enforce IAM: the event integration tests prove the consumers work, not their grants.)
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import {
   consumerEntities,
   consumerPartitions,
+  consumerRawKeys,
   tableEntities,
 } from '../../infra/constructs/consumer-grants.js';
+import { orderPartition } from '../../functions/applications/repository/list-order-read.js';
 import { consumerFunctions } from '../../functions/platform/events/consumer-functions.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -65,6 +68,16 @@ describe("the event consumers' partitions (dynamodb:LeadingKeys)", () => {
       }
     },
   );
+
+  it("the applications' list-order rows (keyed by hand, a partition per user) are within its patterns only", () => {
+    const key = orderPartition('u-1');
+    expect(consumerPartitions('applications').some((p) => like(p, key))).toBe(true);
+    for (const feature of features.filter((f) => f !== 'applications'))
+      expect(
+        consumerPartitions(feature).some((p) => like(p, key)),
+        feature,
+      ).toBe(false);
+  });
 
   it('a pattern admits its own partitions and not the others (IAM StringLike)', () => {
     expect(like('$portal#applicationId_*', '$portal#applicationId_a1')).toBe(true);
@@ -143,6 +156,7 @@ describe("the event consumers' partitions (dynamodb:LeadingKeys)", () => {
         absWorkingDir: root,
         bundle: true,
         write: false,
+        outfile: 'stream.js',
         metafile: true,
         platform: 'node',
         format: 'esm',
@@ -173,6 +187,18 @@ describe("the event consumers' partitions (dynamodb:LeadingKeys)", () => {
         ).test(text),
       );
       expect(operated.filter((n) => !used.includes(n))).toEqual([]);
+      // Raw DynamoDB commands (keys built by hand) only in the modules read for their keys.
+      const kept = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
+        .filter(([file, input]) => input.bytesInOutput > 0 && file.startsWith('functions/'))
+        .map(([file]) => file);
+      const raw = kept.filter((file) =>
+        /new\s+(?:Get|Put|Update|Delete|Query|Scan|BatchGet|BatchWrite|TransactWrite|TransactGet)(?:Item|Items)?Command\s*\(/.test(
+          readFileSync(path.join(root, file), 'utf8'),
+        ),
+      );
+      expect(raw.sort(), `${feature}: consumerRawKeys.modules`).toEqual(
+        [...consumerRawKeys[feature].modules].sort(),
+      );
       // The scan read its consumers and the platform's stream handler.
       const inputs = Object.keys(result.metafile.inputs);
       expect(inputs).toContain(`functions/${fn.handler}.ts`);
