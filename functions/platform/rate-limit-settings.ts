@@ -1,3 +1,5 @@
+import type { RouteKey } from '../routes.js';
+
 /**
  * The named rate limits (./rate-limit.ts), apart from the limiter so the metrics catalogue can
  * name them without importing the limiter (which records its refusals as metrics).
@@ -36,3 +38,20 @@ export const rateLimitSettings = {
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof rateLimitSettings;
+
+/**
+ * The routes each named limit is checked on (their services call the limiter): the OpenAPI
+ * document declares 429 and `Retry-After` on them (./http/openapi.ts); `satisfies` holds each key
+ * to a route of the table.
+ */
+export const rateLimitedRoutes = {
+  registrationPerAddress: ['POST /public/user/registration'],
+  registrationPerClient: ['POST /public/user/registration'],
+  resendPerAddress: ['POST /public/user/registration/resend'],
+  resendPerClient: ['POST /public/user/registration/resend'],
+  confirmPerAddress: ['POST /public/user/registration/confirm'],
+  confirmPerClient: ['POST /public/user/registration/confirm'],
+  organisationLookupPerUser: ['GET /user/organisation/lookup'],
+  paymentRequestPerUser: ['POST /user/applications/{id}/payments/{paymentId}/requests'],
+  paymentRequestPerInvoice: ['POST /user/applications/{id}/payments/{paymentId}/requests'],
+} as const satisfies Record<RateLimitName, readonly RouteKey[]>;

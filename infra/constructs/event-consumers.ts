@@ -13,7 +13,8 @@ import {
 } from '../../functions/platform/events/consumer-functions.js';
 import { acknowledge, findings } from './nag.js';
 import { PortalFunction } from './portal-function.js';
-import { grantTableItems } from './table-grants.js';
+import { consumerPartitions } from './consumer-grants.js';
+import { tableReadActions, tableWriteActions } from '../stacks/api-grants.js';
 import { MergeWorker } from './merge-worker.js';
 import { applicationPrefixes } from '../../functions/documents/model/keys.js';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -226,8 +227,18 @@ export class EventConsumers extends Construct {
         },
       ]);
     }
-    // Consumers read and write the table (read models, their consumedEvent records).
-    grantTableItems(fn, table);
+    // Items by key, queries and item writes (never a Scan) in the partitions of the entities its
+    // feature's consumers touch only (./consumer-grants.ts), on the table and its indexes.
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [...tableReadActions, ...tableWriteActions],
+        resources: [table.tableArn, `${table.tableArn}/index/*`],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': consumerPartitions(spec.feature) },
+        },
+      }),
+    );
+    table.grant(fn, 'dynamodb:DescribeTable');
     if (reach.uploads) {
       // documents.files lists and removes a deleted application's objects only (every prefix of
       // applicationPrefixes in functions/documents/model/keys.ts: never thumbnails/).
@@ -292,7 +303,8 @@ export class EventConsumers extends Construct {
     acknowledge(fn, [
       {
         id: 'AwsSolutions-IAM5',
-        reason: 'Table grants include its GSIs (`<table arn>/index/*`): consumers query the indexes.',
+        reason:
+          "Table grants include its GSIs (`<table arn>/index/*`): consumers query the indexes, limited like the table to their feature's partitions (dynamodb:LeadingKeys).",
         appliesTo: [findings.tableIndexes],
       },
       {

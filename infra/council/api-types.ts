@@ -1599,10 +1599,6 @@ export interface operations {
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
       404: components['responses']['E404'];
-      /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: {
         headers: {
@@ -1972,10 +1968,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -2336,10 +2328,6 @@ export interface operations {
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
       404: components['responses']['E404'];
-      /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -2418,10 +2406,6 @@ export interface operations {
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
       404: components['responses']['E404'];
-      /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -3412,8 +3396,6 @@ export interface operations {
       404: components['responses']['E404'];
       /** @description Conflicts with the current state */
       409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -5296,10 +5278,6 @@ export interface operations {
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
       404: components['responses']['E404'];
-      /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -5722,10 +5700,6 @@ export interface operations {
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
       404: components['responses']['E404'];
-      /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -6316,10 +6290,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -6753,10 +6723,6 @@ export interface operations {
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
       404: components['responses']['E404'];
-      /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -6903,10 +6869,6 @@ export interface operations {
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
       404: components['responses']['E404'];
-      /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -6945,8 +6907,6 @@ export interface operations {
           };
         };
       };
-      /** @description Bad input: the field issues are in `details` */
-      400: components['responses']['E400'];
       /** @description No valid identity */
       401: components['responses']['E401'];
       /** @description Not allowed */
@@ -6967,10 +6927,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -7074,8 +7030,6 @@ export interface operations {
       404: components['responses']['E404'];
       /** @description Conflicts with the current state */
       409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -7124,12 +7078,8 @@ export interface operations {
       401: components['responses']['E401'];
       /** @description Not allowed */
       403: components['responses']['E403'];
-      /** @description Not found, or not visible to the caller */
-      404: components['responses']['E404'];
       /** @description Conflicts with the current state */
       409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -7196,10 +7146,6 @@ export interface operations {
       403: components['responses']['E403'];
       /** @description Not found, or not visible to the caller */
       404: components['responses']['E404'];
-      /** @description Conflicts with the current state */
-      409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */
@@ -7272,8 +7218,6 @@ export interface operations {
       404: components['responses']['E404'];
       /** @description Conflicts with the current state */
       409: components['responses']['E409'];
-      /** @description The request body is over the route's cap (details: `body`) */
-      413: components['responses']['E413'];
       /** @description Too many requests: wait the `Retry-After` seconds, then try again */
       429: components['responses']['E429'];
       /** @description Server error */

@@ -2,14 +2,13 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumerReach, eventSourceSettings } from '../../infra/constructs/event-consumers.js';
 import { mergeWorkerSettings } from '../../infra/constructs/merge-worker.js';
+import { consumerPartitions } from '../../infra/constructs/consumer-grants.js';
 import {
   consumerFilterPattern,
   consumerFunctions,
 } from '../../functions/platform/events/consumer-functions.js';
 import { buildTestApp, propsOf, sharedTestApp, template } from './helpers.js';
-import { actionsOf, policyOfFunction } from './iam.js';
-
-type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+import { actionsOf, policyOfFunction, type Statement } from './iam.js';
 
 describe('EventConsumers (Workflows stack): a function per feature', () => {
   let t: Template;
@@ -130,6 +129,48 @@ describe('EventConsumers (Workflows stack): a function per feature', () => {
       expect(allActions(feature).filter((a) => a.startsWith('secretsmanager:'))).toEqual([]);
     },
   );
+
+  it.each(features.map((f) => [f]))(
+    "%s: table items only in its feature's partitions (dynamodb:LeadingKeys), on the table and its indexes",
+    (feature) => {
+      const onTable = statementsOf(feature).filter(
+        (s) =>
+          actionsOf(s).some((a) => a === 'dynamodb:GetItem' || a === 'dynamodb:PutItem') &&
+          !JSON.stringify(s.Resource).includes('StreamArn'),
+      );
+      expect(onTable).toHaveLength(1);
+      expect(onTable[0]!.Condition).toEqual({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': consumerPartitions(feature) },
+      });
+      expect(JSON.stringify(onTable[0]!.Resource)).toContain('/index/*');
+      // Its replay guards and outbox items are in the event's partition.
+      expect(consumerPartitions(feature)).toContain('$portal#eventId_*');
+    },
+  );
+
+  it("a consumer's role cannot read another feature's partitions: inboxes, requests, council clients", () => {
+    const leadingKeys = (feature: string) =>
+      statementsOf(feature).flatMap(
+        (s) =>
+          (s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined) ?? [],
+      );
+    expect(features.filter((f) => leadingKeys(f).includes('$portal#recipientType_*'))).toEqual([
+      'notifications',
+    ]);
+    expect(features.filter((f) => leadingKeys(f).includes('$portal#requestGuid_*'))).toEqual([
+      'access-requests',
+    ]);
+    expect(leadingKeys('contacts')).not.toContain('$portal#clientId_*');
+    expect(leadingKeys('contacts')).not.toContain('$portal#applicationId_*');
+    expect(leadingKeys('council').sort()).toEqual([
+      '$portal#authorityId_*',
+      '$portal#email_*',
+      '$portal#eventId_*',
+      '$portal#invitationId_*',
+    ]);
+    expect(leadingKeys('access-requests')).not.toContain('$portal#userId_*');
+    expect(leadingKeys('council')).not.toContain('$portal#tokenHash_*');
+  });
 
   it("only documents reaches the uploads (a deleted application's files), the extraction and the merge worker; applications writes the summary PDF only", () => {
     expect(reaching('uploads')).toEqual(['documents']);

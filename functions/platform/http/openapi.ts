@@ -7,6 +7,7 @@ import type { RouteSchemas } from './handler.js';
 import recordedExamples from './openapi-examples.json' with { type: 'json' };
 import { COUNCIL_API_VERSION, councilDeprecations } from './versioning.js';
 import { councilClientRate } from '../token-bucket.js';
+import { rateLimitedRoutes } from '../rate-limit-settings.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -127,8 +128,41 @@ const RETRY_AFTER_HEADER = {
   'Retry-After': { description: 'Seconds until a call may succeed', schema: { type: 'integer', minimum: 1 } },
 };
 
-/** Statuses only some routes answer: 429 only where a limit applies (council clients, named limits). */
-const ONLY_WHERE_LIMITED = new Set(['429']);
+type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+/**
+ * The error statuses a route can answer, from its declaration (the route table, its contract and
+ * the named limits), each with the error body: 400 when it takes path parameters, a query, a body
+ * or an Idempotency-Key; 401 and 403 unless it is public; 404 when it names something (path
+ * parameters, a query or a body) and on every GET or DELETE (a resource that may not exist,
+ * e.g. a council's webhook before one is set); 409 on a write (any method but GET); 413 when it takes a body;
+ * 429 on council routes (every client's token bucket) and on routes of a named limit
+ * ({@link rateLimitedRoutes}); 500 always.
+ */
+export function errorStatusesOf(
+  route: Pick<RouteDef, 'method' | 'path' | 'caller' | 'access'>,
+  schemas: Pick<RouteSchemas, 'params' | 'query' | 'body' | 'idempotent'>,
+): ErrorStatus[] {
+  const hasIds = /\{[^}]+\}/.test(route.path) || schemas.params !== undefined;
+  const names = hasIds || schemas.query !== undefined || schemas.body !== undefined;
+  // A read or a removal of a resource that may not exist (GET /council/webhook before one is set);
+  // every operation answers some 4xx (Redocly's operation-4xx-response).
+  const mayBeMissing = names || route.method === 'GET' || route.method === 'DELETE';
+  const limited =
+    'scope' in route.access ||
+    Object.values(rateLimitedRoutes).some((keys) => (keys as readonly string[]).includes(routeKey(route)));
+  const statuses: [ErrorStatus, boolean][] = [
+    ['400', names || schemas.idempotent === true],
+    ['401', route.caller !== 'public'],
+    ['403', route.caller !== 'public'],
+    ['404', mayBeMissing],
+    ['409', route.method !== 'GET'],
+    ['413', schemas.body !== undefined],
+    ['429', limited],
+    ['500', true],
+  ];
+  return statuses.filter(([, applies]) => applies).map(([code]) => code);
+}
 
 /** The header every answer to a council client carries (functions/platform/http/versioning.ts). */
 const COUNCIL_VERSION_HEADER = {
@@ -197,9 +231,8 @@ export function buildOpenApi(
         recorded.responses[status];
     // An error this operation was seen to answer gets its own example; the others share theirs.
     const errors = Object.fromEntries(
-      Object.entries(ERROR_RESPONSES)
-        .filter(([code]) => route.caller !== 'public' || (code !== '401' && code !== '403'))
-        .filter(([code]) => council || !ONLY_WHERE_LIMITED.has(code))
+      errorStatusesOf(route, schemas)
+        .map((code) => [code, ERROR_RESPONSES[code]] as const)
         .map(([code, description]) => [
           code,
           recorded && code in recorded.responses
