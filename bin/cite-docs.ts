@@ -85,7 +85,8 @@ export function pageFor(file: string): string {
 
 // Whitespace inside a comment, which may break the line (`\n * ` or `\n // `).
 const WS = String.raw`(?:[ \t]|\r?\n[ \t]*(?:\*(?!/)|//)?[ \t]*)+`;
-const SPEC_NAME = String.raw`portal-(?:core|organisation)(?:-and-supporting)?`;
+// `organisation §8` is how a few comments shortened portal-organisation.
+const SPEC_NAME = String.raw`(?:portal-(?:core|organisation)(?:-and-supporting)?|\borganisation(?= §\d))`;
 const SEPARATOR = String.raw`(?:[,;]?${WS}(?:and${WS})?|-)`;
 // A section, with its quoted rule or a short label when another section follows (`§3 Contact, §7`).
 const SECTION = String.raw`§\d+(?:[.–-]\d+)?(?:${WS}"[^"\n]*"|(?: [\w…/{}.'-]+){1,5}(?=${SEPARATOR}(?:${SPEC_NAME}${WS})?§))?`;
@@ -191,7 +192,19 @@ export function rewriteCitations(text: string, page: string): string {
     const after = whole.slice(offset + match.length, offset + match.length + 12);
     return SPEC_AS_NOUN.before.test(before) || SPEC_AS_NOUN.after.test(after) ? `the spec (${page})` : page;
   });
-  return mergeRepeats(out, page);
+  return dropLoneSections(mergeRepeats(out, page), page);
+}
+
+/**
+ * A section left over after the page in the same parenthesis (`(D Parcel; §7 NZ Post …)`, where a
+ * label with commas ended the citation early) names nothing once the spec is gone: it goes. A
+ * docs page's own sections (`docs/council-api.md §4, §6`) stay.
+ */
+function dropLoneSections(text: string, page: string): string {
+  const p = page.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const group = new RegExp(`${p}[^()]*?\\)`, 'g');
+  const lone = /(?<!\.md(?: §\d+(?:[.–-]\d+)?,?)* ?)(?<=[;,] |\n[ \t]*\*[ \t]*)§\d+(?:[.–-]\d+)? ?/g;
+  return text.replace(group, (span) => span.replace(lone, ''));
 }
 
 /** A whole file with its citations rewritten; the code outside the rewritable ranges is kept. */

@@ -76,6 +76,22 @@ describe('the citations codemod (bin/cite-docs.ts)', () => {
     );
   });
 
+  test("a section left alone after the page goes; a docs page's own sections stay", () => {
+    const page = 'docs/lookups.md';
+    expect(
+      rewriteCitations(
+        `/** Lookups (${core(3)} Address lookup result, Parcel; §7 NZ Post checker). */`,
+        page,
+      ),
+    ).toBe(`/** Lookups (${page} Address lookup result, Parcel; NZ Post checker). */`);
+    expect(rewriteCitations(`// flows (${org(4).split('-')[1]}, §8): no token`, page)).toBe(
+      `// flows (${page}): no token`,
+    );
+    expect(
+      rewriteCitations(`// the tour (${issue(16)}; docs/council-api.md §4, §6): an`, 'docs/council-api.md'),
+    ).toBe('// the tour (docs/council-api.md §4, §6): an');
+  });
+
   test('a spec citation used as a noun reads "the spec", and history is said as what it was', () => {
     const page = 'docs/applications.md';
     expect(rewriteCitations(`// The order (${core(7)} names the sort fields; one rule)`, page)).toBe(
