@@ -410,6 +410,7 @@ describe('ApplicationFormPage', () => {
       type: 'Formio',
       data,
       readOnly: false,
+      errors: [],
     }));
     api.ruleResults.mockResolvedValue(results);
   });
