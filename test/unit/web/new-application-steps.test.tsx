@@ -78,7 +78,10 @@ const authority = (id: string, displayName: string, propertyLookupEnabled: boole
 });
 const form = (id: string, displayName: string, category: string, series: string, displayOrder: number) => ({
   id,
+  jurisdictionId: 'nz',
+  name: id,
   displayName,
+  declarationText: 'I declare',
   category,
   series,
   displayOrder,
@@ -89,6 +92,11 @@ const form = (id: string, displayName: string, category: string, series: string,
 });
 const JURISDICTION = {
   id: 'nz',
+  name: 'nz',
+  displayName: 'New Zealand',
+  etag: 'e1',
+  breadcrumbs: [],
+  documentCategories: [],
   authorities: [
     authority('akl', 'Auckland Council', true),
     authority('tcc', 'Tauranga City Council', false),

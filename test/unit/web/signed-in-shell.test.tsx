@@ -47,7 +47,9 @@ beforeEach(() => {
     vi.fn(async (url: string) => {
       if (url === '/api/user') return userResponse;
       if (url.startsWith('/api/user/applicationsV3'))
-        return new Response(JSON.stringify({ items: [], total: 0 }), { status: 200 });
+        return new Response(JSON.stringify({ items: [], pageIndex: 1, pageSize: 10, hasMore: false }), {
+          status: 200,
+        });
       return new Response(JSON.stringify([]), { status: 200 });
     }),
   );

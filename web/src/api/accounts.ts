@@ -11,7 +11,6 @@ import type {
   RegistrationResponse,
   ResendRegistrationRequest,
 } from '../../../shared/schemas/accounts';
-import type { ApiRouteKey } from '../../../shared/contracts/index';
 import { getConfig } from '../app/config';
 import { api, routePath } from './call';
 
@@ -45,5 +44,5 @@ export function registerInvited(body: InvitedRegistrationRequest): Promise<Regis
 
 /** The URL the ALTCHA widget fetches its challenge from (same origin: `/api/...`). */
 export function captchaChallengeUrl(): string {
-  return `${getConfig().apiUrl}${routePath('GET /public/captcha/challenge' satisfies ApiRouteKey)}`;
+  return `${getConfig().apiUrl}${routePath('GET /public/captcha/challenge')}`;
 }

@@ -40,7 +40,7 @@ type Args<K extends ApiRouteKey> =
  * The path of a route key with its parameters: `'GET /user/applications/{id}'` and `{ id }` →
  * `/user/applications/<id, URI-encoded>`. A parameter the template names but `params` lacks throws.
  */
-export function routePath(key: string, params?: unknown): string {
+export function routePath(key: ApiRouteKey, params?: unknown): string {
   return key.slice(key.indexOf(' ') + 1).replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = (params as Record<string, unknown> | undefined)?.[name];
     if (value === undefined || value === null) throw new Error(`${key}: no path parameter ${name}`);

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { Address } from '../../../../shared/schemas/common';
 import { detectionQueryOf } from '../../../../shared/domain/address';
 import type { Parcel } from '../../../../shared/schemas/lookups';
-import { api } from '../../api/call';
+import { api, routePath } from '../../api/call';
 import { ServiceError } from '../../api/errors';
 import { getConfig } from '../../app/config';
 
@@ -93,5 +93,5 @@ export const formioQuery = (name: string) =>
 
 /** The URL of a reference image (GET /public/images/{id}). */
 export function imageUrl(imageId: string): string {
-  return `${getConfig().apiUrl}/public/images/${encodeURIComponent(imageId)}`;
+  return `${getConfig().apiUrl}${routePath('GET /public/images/{id}', { id: imageId })}`;
 }
