@@ -70,6 +70,7 @@ describe('the typed API call (web/src/api/call.ts)', () => {
   });
 
   it('in tests and development builds an answer that does not match its contract fails loudly', async () => {
+    vi.stubEnv('VITE_CONTRACT_CHECK', 'strict');
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     answer({ ...badges, allApplications: 'two' });
     const call = api('GET /user/applicationsV2/badges');
@@ -80,6 +81,16 @@ describe('the typed API call (web/src/api/call.ts)', () => {
     expect(consoleError).toHaveBeenCalledOnce();
     // Names the field, never its value.
     expect(String(consoleError.mock.calls[0]![0])).not.toContain('two');
+  });
+
+  it('in report mode (the unit project while older fakes are brought to the contract) it is a console error only', async () => {
+    vi.stubEnv('VITE_CONTRACT_CHECK', 'report');
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    answer({ ...badges, allApplications: 'two' });
+    expect(await api('GET /user/applicationsV2/badges')).toEqual({ ...badges, allApplications: 'two' });
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringContaining('GET /user/applicationsV2/badges: the answer does not match its contract'),
+    );
   });
 
   it('a call whose module parses the answer itself (unchecked) gets the body as sent', async () => {

@@ -65,6 +65,10 @@ const PARCEL = {
 };
 const authority = (id: string, displayName: string, propertyLookupEnabled: boolean, serviceable = true) => ({
   id,
+  jurisdictionId: 'nz',
+  name: displayName,
+  abbr: id.toUpperCase(),
+  paymentsEnabled: false,
   displayName,
   propertyLookupEnabled,
   serviceable,

@@ -73,8 +73,18 @@ function renderApp() {
 /** The top bar's text. */
 const topBar = () => document.getElementById('top-nav')!.textContent;
 
-const completeUser = { ...user, address: { fullAddress: '1 Queen Street, Auckland 1010' } };
-const incomplete = { ...user, firstName: 'Aroha', lastName: '', contactNumber: undefined };
+const completeUser = {
+  ...user,
+  address: { fullAddress: '1 Queen Street, Auckland 1010' },
+  independentAuthorities: [],
+};
+const incomplete = {
+  ...user,
+  firstName: 'Aroha',
+  lastName: '',
+  contactNumber: undefined,
+  independentAuthorities: [],
+};
 
 describe('signed-in app: the shell before GET /user', () => {
   it('draws the navigation and the dashboard while GET /user is on its way, then fills the user in', async () => {

@@ -7,6 +7,9 @@ import type { RouteSchemas } from '../../../shared/contracts/define';
  * response schema. A body that does not match is a console error and a thrown error, so a drift
  * between the server and the contract (or a test's fake answer and the contract) shows at once.
  * The answer itself is passed on as the server sent it (production never parses).
+ *
+ * `VITE_CONTRACT_CHECK=report` makes a mismatch a console error only: the unit project sets it
+ * while older tests' fake answers are brought to the contract (docs/architecture.md).
  */
 export class ContractMismatch extends Error {
   override readonly name = 'ContractMismatch';
@@ -21,5 +24,5 @@ export function checkResponse(key: ApiRouteKey, answer: unknown): void {
   const issues = parsed.error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`);
   const error = new ContractMismatch(`${key}: the answer does not match its contract\n${issues.join('\n')}`);
   console.error(error.message);
-  throw error;
+  if (import.meta.env.VITE_CONTRACT_CHECK !== 'report') throw error;
 }
