@@ -1,42 +1,5 @@
+import { contract as declared } from '../../shared/contracts/contacts.js';
 import { defineContract } from '../platform/http/handler.js';
-import {
-  ContactDto,
-  ContactIdParams,
-  ContactInput,
-  ContactPatch,
-  ContactPage,
-  ContactsQuery,
-} from '../../shared/schemas/contacts.js';
 
-/** The contact library's routes (portal-core §7 contacts; docs/participants.md "Contact library"). */
-export const contract = defineContract('contacts', {
-  'GET /user/organisation/contacts': {
-    query: ContactsQuery,
-    response: ContactPage,
-    summary:
-      "A page of the organisation's contact library: search_text matches name, email or organisation; most recently used first",
-  },
-  'POST /user/organisation/contacts': {
-    body: ContactInput,
-    status: 201,
-    response: ContactDto,
-    summary: "Adds a contact to the organisation's library (email unique in the library)",
-  },
-  'GET /user/organisation/contacts/{id}': {
-    params: ContactIdParams,
-    response: ContactDto,
-    summary: 'One contact of the library',
-  },
-  'PATCH /user/organisation/contacts/{id}': {
-    params: ContactIdParams,
-    body: ContactPatch,
-    response: ContactDto,
-    summary:
-      'Edits a contact: the fields named change (null clears one), the rest are kept; the result is checked with the full rules',
-  },
-  'DELETE /user/organisation/contacts/{id}': {
-    params: ContactIdParams,
-    status: 204,
-    summary: 'Deletes a contact from the library',
-  },
-});
+/** The feature's HTTP contract (shared/contracts/contacts.ts, which the web reads too), checked against the route table. */
+export const contract = defineContract('contacts', declared);

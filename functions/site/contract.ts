@@ -1,15 +1,5 @@
-import * as z from 'zod';
+import { contract as declared } from '../../shared/contracts/site.js';
 import { defineContract } from '../platform/http/handler.js';
-import { HealthDto } from '../../shared/schemas/health.js';
-import { Announcement, Maintenance } from '../../shared/schemas/accounts.js';
 
-/** The site's routes: health, and what the SPA reads before sign-in. */
-export const contract = defineContract('site', {
-  'GET /public/health': { response: HealthDto, summary: 'The API and its table are reachable' },
-  'GET /public/openapi.json': {
-    response: z.looseObject({ openapi: z.literal('3.1.0') }),
-    summary: 'This document',
-  },
-  'GET /maintenance/maintenance.json': { response: Maintenance, summary: 'The maintenance view' },
-  'GET /announcements/announcements.json': { response: z.array(Announcement), summary: 'Announcements' },
-});
+/** The feature's HTTP contract (shared/contracts/site.ts, which the web reads too), checked against the route table. */
+export const contract = defineContract('site', declared);

@@ -29,6 +29,7 @@ import { statusClasses } from '../observability/catalogue.js';
 import { annotateRequest, portalHandler } from '../observability/tracer.js';
 import { idempotencyOf, idempotentRequest, storedAnswer } from '../idempotency.js';
 import type { Idempotency } from '../idempotency.js';
+import type { RouteSchemas } from '../../../shared/contracts/define.js';
 
 export type { HttpEvent } from '../caller.js';
 
@@ -53,34 +54,15 @@ export interface RequestContext {
   logger: typeof logger;
 }
 
-/** The schemas of one route: its request parts and its success response. */
-export interface RouteSchemas {
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
-  /** The JSON body of a success; absent when a success has no body (204) or is not JSON (images). */
-  readonly response?: z.ZodType;
-  /** The success status when it is not 200 (201, 204). */
-  readonly status?: number;
-  /** Raw (non-JSON) success bodies, e.g. images: the content types it may answer with. */
-  readonly raw?: readonly string[];
-  /** One line for the OpenAPI document. */
-  readonly summary?: string;
-  /** The largest request body the route takes, in bytes (default DEFAULT_MAX_BODY_BYTES); over it: 413. */
-  readonly maxBodyBytes?: number;
-  /**
-   * A write that needs an `Idempotency-Key` (../idempotency.ts): the implementation gets
-   * `idempotency` and puts its `item` in the change's transaction; a retry replays the answer.
-   */
-  readonly idempotent?: true;
-}
+/** The schemas of one route (declared in shared/contracts/, which the web reads too). */
+export type { RouteSchemas };
 
 /** A feature's contract: exactly its route keys, each with its schemas. */
 export type Contract<F extends Feature> = { readonly [K in FeatureRouteKey<F>]: RouteSchemas };
 
 /**
- * Declares a feature's contract. A route of the feature missing here, or a key that is not one of
- * its routes, fails to compile.
+ * Checks a feature's contract (declared in shared/contracts/<feature>.ts) against the route table:
+ * a route of the feature missing there, or a key that is not one of its routes, fails to compile.
  */
 export function defineContract<F extends Feature, const C extends Contract<F>>(
   _feature: F,

@@ -371,7 +371,17 @@ describe('ApplicationFormPage', () => {
   beforeEach(() => {
     vi.resetAllMocks();
     request.mockImplementation(async (path: string) => {
-      if (path === '/public/jurisdictions/nz') return { forms: [form], authorities: [] } as never;
+      if (path === '/public/jurisdictions/nz')
+        return {
+          id: 'nz',
+          name: 'nz',
+          displayName: 'New Zealand',
+          etag: 'e1',
+          forms: [form],
+          breadcrumbs: [],
+          authorities: [],
+          documentCategories: [],
+        } as never;
       if (path === '/public/formio/bc-project') return { formJson: bcProject } as never;
       if (path === '/public/formio/bc-building-code') return { formJson: bcBuildingCode } as never;
       if (path === '/user/applications/42/participantsV2')
@@ -410,6 +420,7 @@ describe('ApplicationFormPage', () => {
       type: 'Formio',
       data,
       readOnly: false,
+      errors: [],
     }));
     api.ruleResults.mockResolvedValue(results);
   });

@@ -65,6 +65,10 @@ const PARCEL = {
 };
 const authority = (id: string, displayName: string, propertyLookupEnabled: boolean, serviceable = true) => ({
   id,
+  jurisdictionId: 'nz',
+  name: displayName,
+  abbr: id.toUpperCase(),
+  paymentsEnabled: false,
   displayName,
   propertyLookupEnabled,
   serviceable,
@@ -78,7 +82,10 @@ const authority = (id: string, displayName: string, propertyLookupEnabled: boole
 });
 const form = (id: string, displayName: string, category: string, series: string, displayOrder: number) => ({
   id,
+  jurisdictionId: 'nz',
+  name: id,
   displayName,
+  declarationText: 'I declare',
   category,
   series,
   displayOrder,
@@ -89,6 +96,11 @@ const form = (id: string, displayName: string, category: string, series: string,
 });
 const JURISDICTION = {
   id: 'nz',
+  name: 'nz',
+  displayName: 'New Zealand',
+  etag: 'e1',
+  breadcrumbs: [],
+  documentCategories: [],
   authorities: [
     authority('akl', 'Auckland Council', true),
     authority('tcc', 'Tauranga City Council', false),

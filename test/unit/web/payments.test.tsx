@@ -220,7 +220,12 @@ describe('the Payments section', () => {
 describe('the payment-details page', () => {
   const where = { path: '/application-details/:applicationId/payment-details/:paymentId' };
   const detail = (over?: Partial<PaymentDto>) => ({
-    'GET /user/applications/55': { application: app(), requiredDocuments: [], requiredInspections: [] },
+    'GET /user/applications/55': {
+      application: app(),
+      requiredDocuments: [],
+      requiredInspections: [],
+      template: null,
+    },
     'GET /user/applications/55/payments/p1': invoice(over),
     'GET /public/jurisdictions/1': { authorities: [] },
   });

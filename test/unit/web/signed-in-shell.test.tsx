@@ -47,7 +47,9 @@ beforeEach(() => {
     vi.fn(async (url: string) => {
       if (url === '/api/user') return userResponse;
       if (url.startsWith('/api/user/applicationsV3'))
-        return new Response(JSON.stringify({ items: [], total: 0 }), { status: 200 });
+        return new Response(JSON.stringify({ items: [], pageIndex: 1, pageSize: 10, hasMore: false }), {
+          status: 200,
+        });
       return new Response(JSON.stringify([]), { status: 200 });
     }),
   );
@@ -71,8 +73,18 @@ function renderApp() {
 /** The top bar's text. */
 const topBar = () => document.getElementById('top-nav')!.textContent;
 
-const completeUser = { ...user, address: { fullAddress: '1 Queen Street, Auckland 1010' } };
-const incomplete = { ...user, firstName: 'Aroha', lastName: '', contactNumber: undefined };
+const completeUser = {
+  ...user,
+  address: { fullAddress: '1 Queen Street, Auckland 1010' },
+  independentAuthorities: [],
+};
+const incomplete = {
+  ...user,
+  firstName: 'Aroha',
+  lastName: '',
+  contactNumber: undefined,
+  independentAuthorities: [],
+};
 
 describe('signed-in app: the shell before GET /user', () => {
   it('draws the navigation and the dashboard while GET /user is on its way, then fills the user in', async () => {

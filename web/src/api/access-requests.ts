@@ -1,10 +1,5 @@
-import type {
-  AccessRequest,
-  AccessRequestsResponse,
-  ApplicationsSearchResponse,
-} from '../../../shared/schemas/access-requests';
 import type { ParticipantInput } from '../../../shared/schemas/participants';
-import { apiRequest } from './client';
+import { api } from './call';
 
 /** GET /user/applications-search's query (portal-core §7); authorities are comma-joined. */
 export interface AccessSearchParams {
@@ -15,25 +10,25 @@ export interface AccessSearchParams {
   authorities?: string[];
 }
 
-const request = (guid: string) => `/user/access-requests/${encodeURIComponent(guid)}`;
-
 /** The access-request calls (portal-core §7; docs/access-requests.md). */
 export const accessRequestsApi = {
-  list: (signal?: AbortSignal) => apiRequest<AccessRequestsResponse>('/user/access-requests-v2', { signal }),
-  create: (applicationId: string) =>
-    apiRequest<AccessRequest>('/user/access-requests-v2', { method: 'POST', body: { applicationId } }),
+  list: (signal?: AbortSignal) => api('GET /user/access-requests-v2', { signal }),
+  create: (applicationId: string) => api('POST /user/access-requests-v2', { body: { applicationId } }),
   search: ({ authorities, ...params }: AccessSearchParams, signal?: AbortSignal) =>
-    apiRequest<ApplicationsSearchResponse>('/user/applications-search', {
+    api('GET /user/applications-search', {
       query: { ...params, authorities: authorities?.length ? authorities.join(',') : undefined },
       signal,
     }),
   /** Approves the request and adds the requester as this participant, in one step. */
   approve: (guid: string, participant: ParticipantInput) =>
-    apiRequest<AccessRequest>(request(guid), { method: 'PATCH', body: { status: 'APPROVED', participant } }),
+    api('PATCH /user/access-requests/{guid}', {
+      params: { guid },
+      body: { status: 'APPROVED', participant },
+    }),
   decline: (guid: string) =>
-    apiRequest<AccessRequest>(request(guid), { method: 'PATCH', body: { status: 'DENIED' } }),
+    api('PATCH /user/access-requests/{guid}', { params: { guid }, body: { status: 'DENIED' } }),
   /** The request leaves my list of requests to review. */
-  markHandled: (guid: string) => apiRequest<void>(`${request(guid)}/handled`, { method: 'PATCH' }),
+  markHandled: (guid: string) => api('PATCH /user/access-requests/{guid}/handled', { params: { guid } }),
 };
 
 export const accessRequestKeys = {

@@ -12,31 +12,18 @@ import type {
   ResendRegistrationRequest,
 } from '../../../shared/schemas/accounts';
 import { getConfig } from '../app/config';
-import { apiRequest } from './client';
-
-export const accountPaths = {
-  registration: '/public/user/registration',
-  confirm: '/public/user/registration/confirm',
-  resend: '/public/user/registration/resend',
-  invitation: '/public/organisation/invitations/lookup',
-  invited: '/public/user/registration/invited',
-  captcha: '/public/captcha/challenge',
-} as const;
+import { api, routePath } from './call';
 
 export function registerAccount(body: RegistrationRequest): Promise<RegistrationResponse> {
-  return apiRequest<RegistrationResponse>(accountPaths.registration, {
-    method: 'POST',
-    body,
-    anonymous: true,
-  });
+  return api('POST /public/user/registration', { body, anonymous: true });
 }
 
 export async function confirmRegistration(body: ConfirmRegistrationRequest): Promise<void> {
-  await apiRequest<unknown>(accountPaths.confirm, { method: 'POST', body, anonymous: true });
+  await api('POST /public/user/registration/confirm', { body, anonymous: true });
 }
 
 export async function resendRegistration(body: ResendRegistrationRequest): Promise<void> {
-  await apiRequest<unknown>(accountPaths.resend, { method: 'POST', body, anonymous: true });
+  await api('POST /public/user/registration/resend', { body, anonymous: true });
 }
 
 /** The invitation's email for its link's secret: in the POST body, never in a URL. */
@@ -44,8 +31,7 @@ export function lookupInvitation(
   invitationCode: string,
   signal?: AbortSignal,
 ): Promise<InvitationLookupResponse> {
-  return apiRequest<InvitationLookupResponse>(accountPaths.invitation, {
-    method: 'POST',
+  return api('POST /public/organisation/invitations/lookup', {
     body: { invitationCode } satisfies InvitationLookupRequest,
     anonymous: true,
     signal,
@@ -53,10 +39,10 @@ export function lookupInvitation(
 }
 
 export function registerInvited(body: InvitedRegistrationRequest): Promise<RegistrationResponse> {
-  return apiRequest<RegistrationResponse>(accountPaths.invited, { method: 'POST', body, anonymous: true });
+  return api('POST /public/user/registration/invited', { body, anonymous: true });
 }
 
 /** The URL the ALTCHA widget fetches its challenge from (same origin: `/api/...`). */
 export function captchaChallengeUrl(): string {
-  return `${getConfig().apiUrl}${accountPaths.captcha}`;
+  return `${getConfig().apiUrl}${routePath('GET /public/captcha/challenge')}`;
 }

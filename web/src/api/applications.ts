@@ -1,33 +1,13 @@
-import type {
-  ActionItem,
-  ApplicationFilters,
-  ApplicationListItem,
-  ApplicationPage,
-  BadgeCounts,
-  CreateApplicationRequest,
-  CreateApplicationResponse,
-  EnabledStep,
-  GetApplicationResponse,
-  HistoryItem,
-  PatchApplicationRequest,
-  StepDataDto,
-  ValidationResult,
-} from '../../../shared/schemas/applications';
+import type { CreateApplicationRequest, PatchApplicationRequest } from '../../../shared/schemas/applications';
 import type { NotificationLevel } from '../../../shared/schemas/common';
-import type {
-  ThumbnailUploadRequest,
-  ThumbnailUploadResponse,
-} from '../../../shared/schemas/thumbnail-uploads';
-import { apiRequest } from './client';
-import { listQuery, type Query } from './url';
-import { apiPaths } from './paths';
+import type { ThumbnailUploadRequest } from '../../../shared/schemas/thumbnail-uploads';
+import { api, type ApiQuery } from './call';
+import { listQuery } from './url';
 
 /**
  * The applications calls (portal-core §7). Query values are plain strings; list filters are
  * comma-joined. Every function takes an optional AbortSignal for TanStack Query.
  */
-
-const app = (id: string) => `/user/applications/${encodeURIComponent(id)}`;
 
 export interface V3ListParams {
   pageIndex?: number;
@@ -65,96 +45,83 @@ export interface V2ListParams {
 export const applicationsApi = {
   /** GET /user/applications?recordType= */
   list: (recordType?: 'Consent' | 'Draft', signal?: AbortSignal) =>
-    apiRequest<ApplicationListItem[]>('/user/applications', { query: { recordType }, signal }),
+    api('GET /user/applications', { query: { recordType }, signal }),
 
   /** GET /user/applicationsV3 */
   listV3: (params: V3ListParams, signal?: AbortSignal) =>
-    apiRequest<ApplicationPage>(apiPaths.applicationsV3, { query: listQuery(params), signal }),
+    api('GET /user/applicationsV3', { query: listQuery(params), signal }),
 
   /** GET /user/applicationsV2 (templates: recordType Template, pageSize 1000, pageIndex 1). */
   listV2: (params: V2ListParams, signal?: AbortSignal) =>
-    apiRequest<ApplicationPage>('/user/applicationsV2', { query: listQuery(params), signal }),
+    api('GET /user/applicationsV2', { query: listQuery(params), signal }),
 
-  badges: (signal?: AbortSignal) => apiRequest<BadgeCounts>('/user/applicationsV2/badges', { signal }),
+  badges: (signal?: AbortSignal) => api('GET /user/applicationsV2/badges', { signal }),
 
-  filters: (signal?: AbortSignal) =>
-    apiRequest<ApplicationFilters>('/user/applicationsV2/filters', { signal }),
+  filters: (signal?: AbortSignal) => api('GET /user/applicationsV2/filters', { signal }),
 
   childApplications: (id: string, signal?: AbortSignal) =>
-    apiRequest<ApplicationListItem[]>(`/user/applicationsV3/${encodeURIComponent(id)}/child-applications`, {
-      signal,
-    }),
+    api('GET /user/applicationsV3/{id}/child-applications', { params: { id }, signal }),
 
   actionItems: (id: string, signal?: AbortSignal) =>
-    apiRequest<ActionItem[]>(`/user/applicationsV3/${encodeURIComponent(id)}/action-items`, { signal }),
+    api('GET /user/applicationsV3/{id}/action-items', { params: { id }, signal }),
 
   /** POST /user/thumbnail-uploads: a presigned PUT for a template thumbnail (then name its key). */
-  thumbnailUpload: (body: ThumbnailUploadRequest) =>
-    apiRequest<ThumbnailUploadResponse>('/user/thumbnail-uploads', { method: 'POST', body }),
+  thumbnailUpload: (body: ThumbnailUploadRequest) => api('POST /user/thumbnail-uploads', { body }),
 
   /** POST /user/applications (Create, Duplicate, CreateFromTemplate, CreateTemplate). */
-  create: (body: CreateApplicationRequest) =>
-    apiRequest<CreateApplicationResponse>('/user/applications', { method: 'POST', body }),
+  create: (body: CreateApplicationRequest) => api('POST /user/applications', { body }),
 
   get: (id: string, signal?: AbortSignal) =>
-    apiRequest<GetApplicationResponse>(app(id), { signal, notFoundDescription: true }),
+    api('GET /user/applications/{id}', { params: { id }, signal, notFoundDescription: true }),
 
   patch: (id: string, body: PatchApplicationRequest) =>
-    apiRequest<GetApplicationResponse>(app(id), { method: 'PATCH', body }),
+    api('PATCH /user/applications/{id}', { params: { id }, body }),
 
-  remove: (id: string) => apiRequest<void>(app(id), { method: 'DELETE' }),
+  remove: (id: string) => api('DELETE /user/applications/{id}', { params: { id } }),
 
   /** PATCH .../preferences {isHidden}: archive (true) or unarchive (false). */
   setHidden: (id: string, isHidden: boolean) =>
-    apiRequest<void>(`${app(id)}/preferences`, { method: 'PATCH', body: { isHidden } }),
+    api('PATCH /user/applications/{id}/preferences', { params: { id }, body: { isHidden } }),
 
   createChild: (id: string, formId: string) =>
-    apiRequest<CreateApplicationResponse>(`${app(id)}/child-applications`, {
-      method: 'POST',
-      body: { formId },
-    }),
+    api('POST /user/applications/{id}/child-applications', { params: { id }, body: { formId } }),
 
   submit: (id: string, userSignature: string) =>
-    apiRequest<GetApplicationResponse>(`${app(id)}/submission`, { method: 'POST', body: { userSignature } }),
+    api('POST /user/applications/{id}/submission', { params: { id }, body: { userSignature } }),
 
   rejectedReason: (id: string, signal?: AbortSignal) =>
-    apiRequest<{ reason: string | null; date?: string }>(`${app(id)}/rejected-reason`, { signal }),
+    api('GET /user/applications/{id}/rejected-reason', { params: { id }, signal }),
 
   enabledSteps: (id: string, signal?: AbortSignal) =>
-    apiRequest<EnabledStep[]>(`${app(id)}/enabled-steps`, { signal }),
+    api('GET /user/applications/{id}/enabled-steps', { params: { id }, signal }),
 
   step: (id: string, stepId: string, signal?: AbortSignal) =>
-    apiRequest<StepDataDto>(`${app(id)}/steps/${encodeURIComponent(stepId)}`, { signal }),
+    api('GET /user/applications/{id}/steps/{stepId}', { params: { id, stepId }, signal }),
 
   saveStep: (id: string, stepId: string, data: Record<string, unknown>) =>
-    apiRequest<StepDataDto>(`${app(id)}/steps/${encodeURIComponent(stepId)}`, {
-      method: 'POST',
-      body: { data },
-    }),
+    api('POST /user/applications/{id}/steps/{stepId}', { params: { id, stepId }, body: { data } }),
 
   /** GET .../ruleresults (type=FULL on the review step). */
   ruleResults: (id: string, full: boolean, signal?: AbortSignal) =>
-    apiRequest<ValidationResult[]>(`${app(id)}/ruleresults`, {
+    api('GET /user/applications/{id}/ruleresults', {
+      params: { id },
       query: { type: full ? 'FULL' : undefined },
       signal,
     }),
 
-  history: (id: string, query: Query = {}, signal?: AbortSignal) =>
-    apiRequest<HistoryItem[]>(`${app(id)}/history`, { query, signal }),
+  history: (id: string, query: ApiQuery<'GET /user/applications/{id}/history'> = {}, signal?: AbortSignal) =>
+    api('GET /user/applications/{id}/history', { params: { id }, query, signal }),
 
   /** PATCH .../participants/{participantId}/notification-level */
   setNotificationLevel: (id: string, participantId: string, notificationLevel: NotificationLevel) =>
-    apiRequest<void>(`${app(id)}/participants/${encodeURIComponent(participantId)}/notification-level`, {
-      method: 'PATCH',
+    api('PATCH /user/applications/{id}/participants/{participantId}/notification-level', {
+      params: { id, participantId },
       body: { notificationLevel },
     }),
 
   /** GET .../documents/{name}/download-link → a short-lived presigned URL and the file name. */
   downloadLink: (id: string, name: string, signal?: AbortSignal) =>
-    apiRequest<{ presignedUrl: string; fileName: string }>(
-      `${app(id)}/documents/${encodeURIComponent(name)}/download-link`,
-      { signal },
-    ),
+    api('GET /user/applications/{id}/documents/{name}/download-link', { params: { id, name }, signal }),
 };
 
 /** Query-key factory for applications (invalidate `applicationKeys.all` after any change). */

@@ -1,10 +1,8 @@
-import type { ContactDto, ContactInput, ContactPage, ContactPatch } from '../../../shared/schemas/contacts';
+import type { ContactInput, ContactPatch } from '../../../shared/schemas/contacts';
 import { CONTACT_PAGE_SIZE } from '../../../shared/schemas/contacts';
-import { apiRequest } from './client';
+import { api } from './call';
 
 /** The contact library of the user's organisation (portal-core §7 contacts; docs/participants.md). */
-const base = '/user/organisation/contacts';
-const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
 
 export interface ContactSearch {
   searchText?: string;
@@ -18,15 +16,17 @@ export const contactsApi = {
     { searchText = '', page = 1, pageSize = CONTACT_PAGE_SIZE }: ContactSearch,
     signal?: AbortSignal,
   ) =>
-    apiRequest<ContactPage>(base, {
+    api('GET /user/organisation/contacts', {
       query: { search_text: searchText, page_size: pageSize, page },
       signal,
     }),
-  get: (id: string, signal?: AbortSignal) => apiRequest<ContactDto>(one(id), { signal }),
-  create: (body: ContactInput) => apiRequest<ContactDto>(base, { method: 'POST', body }),
+  get: (id: string, signal?: AbortSignal) =>
+    api('GET /user/organisation/contacts/{id}', { params: { id }, signal }),
+  create: (body: ContactInput) => api('POST /user/organisation/contacts', { body }),
   /** PATCH: the fields named change (null clears one), the rest are kept. */
-  update: (id: string, body: ContactPatch) => apiRequest<ContactDto>(one(id), { method: 'PATCH', body }),
-  remove: (id: string) => apiRequest<void>(one(id), { method: 'DELETE' }),
+  update: (id: string, body: ContactPatch) =>
+    api('PATCH /user/organisation/contacts/{id}', { params: { id }, body }),
+  remove: (id: string) => api('DELETE /user/organisation/contacts/{id}', { params: { id } }),
 };
 
 export const contactKeys = {

@@ -1,121 +1,89 @@
-import type {
-  RequiredDocumentGroupDto,
-  ApplicationDocumentDto,
-  CreateDocumentRequest,
-  CreateDocumentResponse,
-  DocumentContainerDto,
-  DocumentTagDto,
-  DocumentTypeOfDocumentDto,
-  DownloadLinkResponse,
-  ReorderDocumentsRequest,
-} from '../../../shared/schemas/documents';
-import type { DocumentTag, DocumentTypeDto } from '../../../shared/schemas/reference';
-import type {
-  MultipartUploadDto,
-  SignMultipartRequest,
-  SignMultipartResponse,
-} from '../../../shared/schemas/documents-multipart';
-import type { IssuedDocumentsResponse } from '../../../shared/schemas/issued-documents';
-import { apiRequest } from './client';
+import type { CreateDocumentRequest, ReorderDocumentsRequest } from '../../../shared/schemas/documents';
+import type { SignMultipartRequest } from '../../../shared/schemas/documents-multipart';
+import { api } from './call';
 
 /**
  * Application documents (portal-core §7 documents): the record first, then the file as a binary
  * blob PUT straight to the presigned URL (cancellable, with progress).
  */
-
-const docs = (id: string) => `/user/applications/${encodeURIComponent(id)}/documents`;
-const doc = (id: string, name: string) => `${docs(id)}/${encodeURIComponent(name)}`;
-const containers = (id: string) => `/user/applications/${encodeURIComponent(id)}/document-containers`;
-
 export const documentsApi = {
-  list: (applicationId: string, signal?: AbortSignal) =>
-    apiRequest<ApplicationDocumentDto[]>(docs(applicationId), { signal }),
+  list: (id: string, signal?: AbortSignal) =>
+    api('GET /user/applications/{id}/documents', { params: { id }, signal }),
 
-  create: (applicationId: string, body: CreateDocumentRequest, signal?: AbortSignal) =>
-    apiRequest<CreateDocumentResponse>(docs(applicationId), { method: 'POST', body, signal }),
+  create: (id: string, body: CreateDocumentRequest, signal?: AbortSignal) =>
+    api('POST /user/applications/{id}/documents', { params: { id }, body, signal }),
 
-  remove: (applicationId: string, name: string) =>
-    apiRequest<void>(doc(applicationId, name), { method: 'DELETE' }),
+  remove: (id: string, name: string) =>
+    api('DELETE /user/applications/{id}/documents/{name}', { params: { id, name } }),
 
   /** PATCH .../documents/{name} {status: 'WITHDRAWN'}: the council no longer considers it. */
-  withdraw: (applicationId: string, name: string) =>
-    apiRequest<ApplicationDocumentDto>(doc(applicationId, name), {
-      method: 'PATCH',
+  withdraw: (id: string, name: string) =>
+    api('PATCH /user/applications/{id}/documents/{name}', {
+      params: { id, name },
       body: { status: 'WITHDRAWN' },
     }),
 
   /** PATCH .../document-containers/{cid}/documents/order: the container's names in their new order. */
-  reorder: (applicationId: string, containerId: string, body: ReorderDocumentsRequest) =>
-    apiRequest<void>(`${containers(applicationId)}/${encodeURIComponent(containerId)}/documents/order`, {
-      method: 'PATCH',
+  reorder: (id: string, cid: string, body: ReorderDocumentsRequest) =>
+    api('PATCH /user/applications/{id}/document-containers/{cid}/documents/order', {
+      params: { id, cid },
       body,
     }),
 
   /** GET .../required-document-groups: the council's groups, with its review of each upload. */
-  groups: (applicationId: string, signal?: AbortSignal) =>
-    apiRequest<RequiredDocumentGroupDto[]>(
-      `/user/applications/${encodeURIComponent(applicationId)}/required-document-groups`,
-      { signal },
-    ),
+  groups: (id: string, signal?: AbortSignal) =>
+    api('GET /user/applications/{id}/required-document-groups', { params: { id }, signal }),
 
   /** GET .../document-containers: every container of the application. */
-  containers: (applicationId: string, signal?: AbortSignal) =>
-    apiRequest<DocumentContainerDto[]>(containers(applicationId), { signal }),
+  containers: (id: string, signal?: AbortSignal) =>
+    api('GET /user/applications/{id}/document-containers', { params: { id }, signal }),
 
   /** DELETE .../document-containers/{cid}/documents: every document of the container (all or nothing). */
-  removeAll: (applicationId: string, containerId: string) =>
-    apiRequest<void>(`${containers(applicationId)}/${encodeURIComponent(containerId)}/documents`, {
-      method: 'DELETE',
-    }),
+  removeAll: (id: string, cid: string) =>
+    api('DELETE /user/applications/{id}/document-containers/{cid}/documents', { params: { id, cid } }),
 
   /** GET .../documents/{name}/tags and PUT (replace) them. */
-  tags: (applicationId: string, name: string, signal?: AbortSignal) =>
-    apiRequest<DocumentTagDto[]>(`${doc(applicationId, name)}/tags`, { signal }),
-  setTags: (applicationId: string, name: string, documentTagIds: string[]) =>
-    apiRequest<DocumentTagDto[]>(`${doc(applicationId, name)}/tags`, {
-      method: 'PUT',
+  tags: (id: string, name: string, signal?: AbortSignal) =>
+    api('GET /user/applications/{id}/documents/{name}/tags', { params: { id, name }, signal }),
+  setTags: (id: string, name: string, documentTagIds: string[]) =>
+    api('PUT /user/applications/{id}/documents/{name}/tags', {
+      params: { id, name },
       body: { documentTagIds },
     }),
 
   /** GET .../documents/{name}/types and PUT (replace) them (child applications: Amendment or Supporting). */
-  types: (applicationId: string, name: string, signal?: AbortSignal) =>
-    apiRequest<DocumentTypeOfDocumentDto[]>(`${doc(applicationId, name)}/types`, { signal }),
-  setTypes: (applicationId: string, name: string, documentTypeIds: string[]) =>
-    apiRequest<DocumentTypeOfDocumentDto[]>(`${doc(applicationId, name)}/types`, {
-      method: 'PUT',
+  types: (id: string, name: string, signal?: AbortSignal) =>
+    api('GET /user/applications/{id}/documents/{name}/types', { params: { id, name }, signal }),
+  setTypes: (id: string, name: string, documentTypeIds: string[]) =>
+    api('PUT /user/applications/{id}/documents/{name}/types', {
+      params: { id, name },
       body: { documentTypeIds },
     }),
 
   /** GET /user/documenttags: the system tags and the caller's own. */
-  allTags: (signal?: AbortSignal) => apiRequest<DocumentTag[]>('/user/documenttags', { signal }),
+  allTags: (signal?: AbortSignal) => api('GET /user/documenttags', { signal }),
 
   /** GET /public/jurisdictions/{id}/forms/{formId}/document-types: the types the form may use. */
-  formTypes: (jurisdictionId: string, formId: string, signal?: AbortSignal) =>
-    apiRequest<DocumentTypeDto[]>(
-      `/public/jurisdictions/${encodeURIComponent(jurisdictionId)}/forms/${encodeURIComponent(formId)}/document-types`,
-      { signal },
-    ),
+  formTypes: (id: string, formId: string, signal?: AbortSignal) =>
+    api('GET /public/jurisdictions/{id}/forms/{formId}/document-types', { params: { id, formId }, signal }),
 
   /** The documents the council issued (the consent, its conditions, the CCC) whose scan passed. */
-  issued: (applicationId: string, signal?: AbortSignal) =>
-    apiRequest<IssuedDocumentsResponse>(
-      `/user/applications/${encodeURIComponent(applicationId)}/issued-documents`,
-      { signal },
-    ),
+  issued: (id: string, signal?: AbortSignal) =>
+    api('GET /user/applications/{id}/issued-documents', { params: { id }, signal }),
 
-  downloadLink: (applicationId: string, name: string, signal?: AbortSignal) =>
-    apiRequest<DownloadLinkResponse>(`${doc(applicationId, name)}/download-link`, { signal }),
+  downloadLink: (id: string, name: string, signal?: AbortSignal) =>
+    api('GET /user/applications/{id}/documents/{name}/download-link', { params: { id, name }, signal }),
 
   /** A large file in parts (docs/documents.md "Large files"): start, find (to resume), sign. */
-  startMultipart: (applicationId: string, name: string, signal?: AbortSignal) =>
-    apiRequest<MultipartUploadDto>(`${doc(applicationId, name)}/multipart`, { method: 'POST', signal }),
-  currentMultipart: (applicationId: string, name: string, signal?: AbortSignal) =>
-    apiRequest<MultipartUploadDto>(`${doc(applicationId, name)}/multipart`, { signal }),
-  signMultipart: (applicationId: string, name: string, uploadId: string, body: SignMultipartRequest) =>
-    apiRequest<SignMultipartResponse>(
-      `${doc(applicationId, name)}/multipart/${encodeURIComponent(uploadId)}/sign`,
-      { method: 'POST', body },
-    ),
+  startMultipart: (id: string, name: string, signal?: AbortSignal) =>
+    api('POST /user/applications/{id}/documents/{name}/multipart', { params: { id, name }, signal }),
+  currentMultipart: (id: string, name: string, signal?: AbortSignal) =>
+    api('GET /user/applications/{id}/documents/{name}/multipart', { params: { id, name }, signal }),
+  signMultipart: (id: string, name: string, uploadId: string, body: SignMultipartRequest) =>
+    api('POST /user/applications/{id}/documents/{name}/multipart/{uploadId}/sign', {
+      params: { id, name, uploadId },
+      body,
+    }),
 };
 
 /** Thrown when the PUT to the presigned URL fails (network or a non-2xx answer). */

@@ -8,23 +8,18 @@ import {
   type Practitioner,
   type AddressSuggestion,
 } from '../../../shared/schemas/lookups';
-import { apiRequest } from './client';
+import { api } from './call';
 import { ServiceError } from './errors';
-
-/** NZ Post address checker (portal-core §7), behind the portal's own API. */
-export const lookupPaths = {
-  addressSuggest: '/user/nzpost/addresschecker/suggest',
-  addressDetails: '/user/nzpost/addresschecker/details',
-} as const;
 
 /**
  * GET /user/nzpost/addresschecker/suggest?type=Physical&q= → the suggestions. A response that is
  * not `success` (or not the contract's shape) is 'Fail to provide suggestions based on your search'.
  */
 export async function suggestAddresses(q: string, signal?: AbortSignal): Promise<AddressSuggestion[]> {
-  const raw = await apiRequest<unknown>(lookupPaths.addressSuggest, {
+  const raw: unknown = await api('GET /user/nzpost/addresschecker/suggest', {
     query: { type: 'Physical', q },
     signal,
+    unchecked: true,
   });
   const parsed = AddressSuggestResponse.safeParse(raw);
   if (!parsed.success || !parsed.data.success) {
@@ -38,9 +33,10 @@ export async function suggestAddresses(q: string, signal?: AbortSignal): Promise
  * no detail or not the contract's shape: 'Fail to retrieve the address information'.
  */
 export async function fetchAddressDetails(dpid: string, signal?: AbortSignal): Promise<AddressLookupResult> {
-  const raw = await apiRequest<unknown>(lookupPaths.addressDetails, {
+  const raw: unknown = await api('GET /user/nzpost/addresschecker/details', {
     query: { type: 'Physical', dpid },
     signal,
+    unchecked: true,
   });
   const parsed = AddressDetailsResponse.safeParse(raw);
   const first = parsed.success && parsed.data.success ? parsed.data.details[0] : undefined;
@@ -53,9 +49,10 @@ export async function fetchAddressDetails(dpid: string, signal?: AbortSignal): P
  * A failure or an answer not of the contract's shape is 'Failed to get registered lbps'.
  */
 export async function searchPractitioners(searchText: string, signal?: AbortSignal): Promise<Practitioner[]> {
-  const raw = await apiRequest<unknown>('/v1/service/licensed-building-practitioners', {
+  const raw: unknown = await api('GET /v1/service/licensed-building-practitioners', {
     query: { searchText, limit: LBP_SEARCH_LIMIT },
     signal,
+    unchecked: true,
   }).catch((e: unknown) => {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ServiceError('ServerError', lookupMessages.lbp);

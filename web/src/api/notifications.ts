@@ -6,15 +6,13 @@ import {
   type EmailDigest,
 } from '../../../shared/schemas/notifications';
 import { available } from './notificationsFlag';
-import { apiRequest } from './client';
+import { api } from './call';
 
 /**
  * The notification calls (portal-organisation §7 "Notifications and others"; docs/notifications.md):
  * the caller's notifications newest first with a cursor (all, or those about one application), one
  * with its full text, the profile's unseen flag, and marking everything seen.
  */
-const BASE = '/v1/service/notifications';
-
 export { NOTIFICATIONS_FLAG, NOT_IMPLEMENTED } from './notificationsFlag';
 
 export type { NotificationScope } from './notificationKeys';
@@ -24,7 +22,7 @@ export const notificationsApi = {
   page: async (scope: NotificationScope, pageSize: number, lastKey?: string, signal?: AbortSignal) => {
     available();
     return NotificationsPage.parse(
-      await apiRequest<unknown>(BASE, {
+      await api('GET /v1/service/notifications', {
         signal,
         query: {
           pageSize: String(pageSize),
@@ -39,31 +37,30 @@ export const notificationsApi = {
   },
   get: async (id: string, signal?: AbortSignal) => {
     available();
-    return NotificationDto.parse(await apiRequest<unknown>(`${BASE}/${encodeURIComponent(id)}`, { signal }));
+    return NotificationDto.parse(await api('GET /v1/service/notifications/{id}', { params: { id }, signal }));
   },
   profile: async (signal?: AbortSignal) => {
     available();
-    return NotificationUserProfile.parse(await apiRequest<unknown>(`${BASE}/user/profile`, { signal }));
+    return NotificationUserProfile.parse(await api('GET /v1/service/notifications/user/profile', { signal }));
   },
   /** PATCH …/user/profile: how the emails come (immediate, hourly or daily digest). */
   setEmailDigest: async (emailDigest: EmailDigest) => {
     available();
     return NotificationUserProfile.parse(
-      await apiRequest<unknown>(`${BASE}/user/profile`, { method: 'PATCH', body: { emailDigest } }),
+      await api('PATCH /v1/service/notifications/user/profile', { body: { emailDigest } }),
     );
   },
   /** POST /public/notifications/unsubscribe: an email's link (no sign-in). */
   unsubscribe: async (token: string) =>
     UnsubscribeResponse.parse(
-      await apiRequest<unknown>('/public/notifications/unsubscribe', {
-        method: 'POST',
+      await api('POST /public/notifications/unsubscribe', {
         anonymous: true,
         body: { token },
       }),
     ),
   markAllSeen: async () => {
     available();
-    return apiRequest<void>(`${BASE}/user/seen`, { method: 'PATCH', body: {} });
+    return api('PATCH /v1/service/notifications/user/seen', { body: {} });
   },
 };
 

@@ -1,75 +1,47 @@
 import type {
   InviteMemberRequest,
   MemberStatus,
-  MergeInvitation,
   MergeInvitationRequest,
-  MergeInvitationsResponse,
-  MergeResponse,
-  Organisation,
-  OrganisationInvitation,
-  OrganisationInvitationsResponse,
-  OrganisationLookupResponse,
-  OrganisationMember,
-  OrganisationMembersResponse,
   OrganisationImageUploadRequest,
   OrganisationUpdateRequest,
 } from '../../../shared/schemas/organisations';
-import type { ThumbnailUploadResponse } from '../../../shared/schemas/thumbnail-uploads';
-import { apiRequest } from './client';
+import { api } from './call';
 
 /** The organisation calls (portal-organisation §7 Organisation; docs/organisations.md "Web"). */
-const org = '/user/organisation';
-const member = (id: string) => `${org}/members/${encodeURIComponent(id)}`;
-const invitation = (id: string) => `${org}/invitations/${encodeURIComponent(id)}`;
-const mergeInvitation = (id: string) => `${org}/merge-invitations/${encodeURIComponent(id)}`;
-
 export const organisationsApi = {
-  members: (signal?: AbortSignal) => apiRequest<OrganisationMembersResponse>(`${org}/members`, { signal }),
+  members: (signal?: AbortSignal) => api('GET /user/organisation/members', { signal }),
   setRole: (id: string, isAdministrator: boolean) =>
-    apiRequest<OrganisationMember>(`${member(id)}/roles`, { method: 'PATCH', body: { isAdministrator } }),
+    api('PATCH /user/organisation/members/{id}/roles', { params: { id }, body: { isAdministrator } }),
   setStatus: (id: string, status: MemberStatus) =>
-    apiRequest<OrganisationMember>(`${member(id)}/status`, { method: 'PUT', body: { status } }),
-  release: (existingUserId: string) =>
-    apiRequest<Organisation>(org, { method: 'POST', body: { existingUserId } }),
-  update: (body: OrganisationUpdateRequest) => apiRequest<Organisation>(org, { method: 'PATCH', body }),
+    api('PUT /user/organisation/members/{id}/status', { params: { id }, body: { status } }),
+  release: (existingUserId: string) => api('POST /user/organisation', { body: { existingUserId } }),
+  update: (body: OrganisationUpdateRequest) => api('PATCH /user/organisation', { body }),
   /** A presigned PUT for the organisation's image (then PATCH names its key). */
   imageUpload: (body: OrganisationImageUploadRequest) =>
-    apiRequest<ThumbnailUploadResponse>(`${org}/image-uploads`, { method: 'POST', body }),
+    api('POST /user/organisation/image-uploads', { body }),
   lookup: (email: string, signal?: AbortSignal) =>
-    apiRequest<OrganisationLookupResponse>(`${org}/lookup`, { query: { email }, signal }),
+    api('GET /user/organisation/lookup', { query: { email }, signal }),
 
-  sentInvitations: (signal?: AbortSignal) =>
-    apiRequest<OrganisationInvitationsResponse>(`${org}/invitations`, { signal }),
-  invite: (body: InviteMemberRequest) =>
-    apiRequest<OrganisationInvitation>(`${org}/invitations`, { method: 'POST', body }),
+  sentInvitations: (signal?: AbortSignal) => api('GET /user/organisation/invitations', { signal }),
+  invite: (body: InviteMemberRequest) => api('POST /user/organisation/invitations', { body }),
   revokeInvitation: (id: string) =>
-    apiRequest<OrganisationInvitation>(invitation(id), { method: 'PATCH', body: { status: 'Revoked' } }),
-  resendInvitation: (id: string) => apiRequest<void>(`${invitation(id)}/notifications`, { method: 'POST' }),
-  myInvitations: (signal?: AbortSignal) =>
-    apiRequest<OrganisationInvitationsResponse>('/user/organisation-invitations', { signal }),
+    api('PATCH /user/organisation/invitations/{id}', { params: { id }, body: { status: 'Revoked' } }),
+  resendInvitation: (id: string) =>
+    api('POST /user/organisation/invitations/{id}/notifications', { params: { id } }),
+  myInvitations: (signal?: AbortSignal) => api('GET /user/organisation-invitations', { signal }),
   respondInvitation: (id: string, status: 'Accepted' | 'Rejected') =>
-    apiRequest<OrganisationInvitation>(`/user/organisation-invitations/${encodeURIComponent(id)}`, {
-      method: 'PATCH',
-      body: { status },
-    }),
+    api('PATCH /user/organisation-invitations/{id}', { params: { id }, body: { status } }),
 
-  sentMergeInvitations: (signal?: AbortSignal) =>
-    apiRequest<MergeInvitationsResponse>(`${org}/merge-invitations`, { signal }),
-  inviteMerge: (body: MergeInvitationRequest) =>
-    apiRequest<MergeInvitation>(`${org}/merge-invitations`, { method: 'POST', body }),
+  sentMergeInvitations: (signal?: AbortSignal) => api('GET /user/organisation/merge-invitations', { signal }),
+  inviteMerge: (body: MergeInvitationRequest) => api('POST /user/organisation/merge-invitations', { body }),
   revokeMergeInvitation: (id: string) =>
-    apiRequest<MergeInvitation>(mergeInvitation(id), { method: 'PATCH', body: { status: 'Revoked' } }),
+    api('PATCH /user/organisation/merge-invitations/{id}', { params: { id }, body: { status: 'Revoked' } }),
   resendMergeInvitation: (id: string) =>
-    apiRequest<void>(`${mergeInvitation(id)}/notifications`, { method: 'POST' }),
-  receivedMergeInvitations: (signal?: AbortSignal) =>
-    apiRequest<MergeInvitationsResponse>('/user/merge-invitations', { signal }),
+    api('POST /user/organisation/merge-invitations/{id}/notifications', { params: { id } }),
+  receivedMergeInvitations: (signal?: AbortSignal) => api('GET /user/merge-invitations', { signal }),
   respondMergeInvitation: (id: string, status: 'Accepted' | 'Rejected') =>
-    apiRequest<MergeInvitation>(`/user/merge-invitations/${encodeURIComponent(id)}`, {
-      method: 'PATCH',
-      body: { status },
-    }),
-  merge: (organisationId: string) =>
-    apiRequest<MergeResponse>(`${org}/merge`, { method: 'POST', body: { organisationId } }),
+    api('PATCH /user/merge-invitations/{id}', { params: { id }, body: { status } }),
+  merge: (organisationId: string) => api('POST /user/organisation/merge', { body: { organisationId } }),
 };
 
 export const organisationKeys = {

@@ -1,37 +1,38 @@
-import type { ParticipantDto, ParticipantInput } from '../../../shared/schemas/participants';
-import type { ParticipantType, QualificationType } from '../../../shared/schemas/reference';
-import type { HistoryItem } from '../../../shared/schemas/applications';
-import { apiRequest } from './client';
+import type { ParticipantInput } from '../../../shared/schemas/participants';
+import { api } from './call';
 import { applicationKeys } from './applications';
 
 /** Participants of an application (portal-core §7 participants; docs/participants.md). */
-const base = (id: string) => `/user/applications/${encodeURIComponent(id)}`;
-const one = (id: string, participantId: string) =>
-  `${base(id)}/participantsV2/${encodeURIComponent(participantId)}`;
 
 /** A page of a participant's history (newest first; the next page loads when a page comes back full). */
 export const PARTICIPANT_HISTORY_PAGE_SIZE = 20;
 
 export const participantsApi = {
   list: (id: string, signal?: AbortSignal) =>
-    apiRequest<ParticipantDto[]>(`${base(id)}/participantsV2`, {
-      query: { includeDeleted: true },
+    api('GET /user/applications/{id}/participantsV2', {
+      params: { id },
+      query: { includeDeleted: 'true' },
       signal,
     }),
   types: (id: string, signal?: AbortSignal) =>
-    apiRequest<ParticipantType[]>(`${base(id)}/participant-types`, { signal }),
+    api('GET /user/applications/{id}/participant-types', { params: { id }, signal }),
   create: (id: string, body: ParticipantInput) =>
-    apiRequest<ParticipantDto>(`${base(id)}/participantsV2`, { method: 'POST', body }),
+    api('POST /user/applications/{id}/participantsV2', { params: { id }, body }),
   update: (id: string, participantId: string, body: ParticipantInput) =>
-    apiRequest<ParticipantDto>(one(id, participantId), { method: 'PATCH', body }),
+    api('PATCH /user/applications/{id}/participantsV2/{participantId}', {
+      params: { id, participantId },
+      body,
+    }),
   remove: (id: string, participantId: string) =>
-    apiRequest<void>(`${base(id)}/participants/${encodeURIComponent(participantId)}`, { method: 'DELETE' }),
+    api('DELETE /user/applications/{id}/participants/{participantId}', { params: { id, participantId } }),
   restore: (id: string, participantId: string) =>
-    apiRequest<ParticipantDto>(`${one(id, participantId)}/restore`, { method: 'PATCH' }),
-  qualificationTypes: (signal?: AbortSignal) =>
-    apiRequest<QualificationType[]>('/user/qualification-types', { signal }),
+    api('PATCH /user/applications/{id}/participantsV2/{participantId}/restore', {
+      params: { id, participantId },
+    }),
+  qualificationTypes: (signal?: AbortSignal) => api('GET /user/qualification-types', { signal }),
   history: (id: string, participantId: string, page: number, signal?: AbortSignal) =>
-    apiRequest<HistoryItem[]>(`${base(id)}/history`, {
+    api('GET /user/applications/{id}/history', {
+      params: { id },
       query: { entity: 'PARTICIPANT', id: participantId, page, pageSize: PARTICIPANT_HISTORY_PAGE_SIZE },
       signal,
     }),

@@ -1,5 +1,12 @@
-/** Paths of the calls a signed-in load starts early (app/warmGets.ts) as well as their API modules. */
+import type { ApiRouteKey } from '../../../shared/contracts/index';
+
+type GetPath<K> = K extends `GET ${infer P}` ? P : never;
+
+/**
+ * Paths of the calls a signed-in load starts early (app/warmGets.ts, the boot script) as well as
+ * their API modules: each is a GET route of the contract (checked by type; no bytes).
+ */
 export const apiPaths = {
   user: '/user',
   applicationsV3: '/user/applicationsV3',
-} as const;
+} as const satisfies Record<string, GetPath<ApiRouteKey>>;

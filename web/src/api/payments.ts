@@ -11,32 +11,42 @@ import {
   type PayerClaim,
   type PaymentRequestCreate,
 } from '../../../shared/schemas/payment-requests';
-import { apiRequest } from './client';
+import { api } from './call';
 
 /**
  * The payment calls (portal-organisation §7; docs/payments.md): the application's invoices, one
  * invoice, a deposit claimed, and a card session started or asked about. Answers are parsed with
  * the shared schemas.
  */
-const app = (id: string) => `/user/applications/${encodeURIComponent(id)}`;
-const payment = (id: string, paymentId: string) => `${app(id)}/payments/${encodeURIComponent(paymentId)}`;
 
 export const paymentsApi = {
   list: async (applicationId: string, signal?: AbortSignal) =>
-    PaymentsResponse.parse(await apiRequest<unknown>(`${app(applicationId)}/payments`, { signal })),
+    PaymentsResponse.parse(
+      await api('GET /user/applications/{id}/payments', { params: { id: applicationId }, signal }),
+    ),
   get: async (applicationId: string, paymentId: string, signal?: AbortSignal) =>
-    PaymentDto.parse(await apiRequest<unknown>(payment(applicationId, paymentId), { signal })),
+    PaymentDto.parse(
+      await api('GET /user/applications/{id}/payments/{paymentId}', {
+        params: { id: applicationId, paymentId },
+        signal,
+      }),
+    ),
   /** PATCH …/payments/{paymentId}: a direct deposit claimed (DepositPending). */
   claim: async (applicationId: string, paymentId: string, body: ClaimPayment) =>
-    PaymentDto.parse(await apiRequest<unknown>(payment(applicationId, paymentId), { method: 'PATCH', body })),
+    PaymentDto.parse(
+      await api('PATCH /user/applications/{id}/payments/{paymentId}', {
+        params: { id: applicationId, paymentId },
+        body,
+      }),
+    ),
   /**
    * POST …/sessions: without `sessionId`, a card session and the gateway's page to pay on; with it
    * (the payer back from the gateway), how the payment went, as the gateway says.
    */
   session: async (applicationId: string, paymentId: string, sessionId?: string) =>
     PaymentSessionResponse.parse(
-      await apiRequest<unknown>(`${payment(applicationId, paymentId)}/sessions`, {
-        method: 'POST',
+      await api('POST /user/applications/{id}/payments/{paymentId}/sessions', {
+        params: { id: applicationId, paymentId },
         body: { paymentMethod: 'Gateway', ...(sessionId ? { token: sessionId } : {}) },
       }),
     ),
@@ -46,15 +56,21 @@ export const paymentsApi = {
 export const paymentRequestsApi = {
   list: async (applicationId: string, paymentId: string, signal?: AbortSignal) =>
     PaymentRequestsResponse.parse(
-      await apiRequest<unknown>(`${payment(applicationId, paymentId)}/requests`, { signal }),
+      await api('GET /user/applications/{id}/payments/{paymentId}/requests', {
+        params: { id: applicationId, paymentId },
+        signal,
+      }),
     ),
   create: async (applicationId: string, paymentId: string, body: PaymentRequestCreate) =>
     PaymentRequestDto.parse(
-      await apiRequest<unknown>(`${payment(applicationId, paymentId)}/requests`, { method: 'POST', body }),
+      await api('POST /user/applications/{id}/payments/{paymentId}/requests', {
+        params: { id: applicationId, paymentId },
+        body,
+      }),
     ),
   cancel: (applicationId: string, paymentId: string, requestId: string) =>
-    apiRequest<void>(`${payment(applicationId, paymentId)}/requests/${encodeURIComponent(requestId)}`, {
-      method: 'DELETE',
+    api('DELETE /user/applications/{id}/payments/{paymentId}/requests/{requestId}', {
+      params: { id: applicationId, paymentId, requestId },
     }),
 };
 
@@ -62,12 +78,10 @@ export const paymentRequestsApi = {
  * The payer's link (no account): the invoice it shows, a card session, a deposit claimed. The link's
  * token goes in the POST body, never in the URL (issue 33 point 6).
  */
-const PAYER = '/public/payment-requests';
 export const payerApi = {
   view: async (token: string, signal?: AbortSignal) =>
     PayerView.parse(
-      await apiRequest<unknown>(`${PAYER}/view`, {
-        method: 'POST',
+      await api('POST /public/payment-requests/view', {
         body: { token },
         signal,
         anonymous: true,
@@ -75,16 +89,14 @@ export const payerApi = {
     ),
   session: async (token: string, sessionId?: string) =>
     PaymentSessionResponse.parse(
-      await apiRequest<unknown>(`${PAYER}/sessions`, {
-        method: 'POST',
+      await api('POST /public/payment-requests/sessions', {
         anonymous: true,
         body: { token, paymentMethod: 'Gateway', ...(sessionId ? { sessionId } : {}) },
       }),
     ),
   claim: async (token: string, body: Omit<PayerClaim, 'token'>) =>
     PayerView.parse(
-      await apiRequest<unknown>(`${PAYER}/claim`, {
-        method: 'POST',
+      await api('POST /public/payment-requests/claim', {
         anonymous: true,
         body: { token, ...body },
       }),

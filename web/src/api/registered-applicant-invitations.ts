@@ -1,17 +1,11 @@
-import type { RegisteredApplicantInvitation } from '../../../shared/schemas/council';
-import { apiRequest } from './client';
+import { api } from './call';
 
 /** The invitee's calls of registered-applicant invitations (portal-organisation §7; docs/council-api.md §4). */
-const base = '/user/registered-applicant-invitations';
-
 export const registeredApplicantInvitationsApi = {
   pending: (signal?: AbortSignal) =>
-    apiRequest<RegisteredApplicantInvitation[]>(base, { query: { invitationStatus: 'Pending' }, signal }),
+    api('GET /user/registered-applicant-invitations', { query: { invitationStatus: 'Pending' }, signal }),
   respond: (id: string, status: 'Accepted' | 'Rejected') =>
-    apiRequest<RegisteredApplicantInvitation>(`${base}/${encodeURIComponent(id)}`, {
-      method: 'PATCH',
-      body: { status },
-    }),
+    api('PATCH /user/registered-applicant-invitations/{id}', { params: { id }, body: { status } }),
 };
 
 export const registeredApplicantInvitationKeys = {

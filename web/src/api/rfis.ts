@@ -1,35 +1,35 @@
 import { RfiPointDto, RfiPointsResponse, type RfiPointPatch } from '../../../shared/schemas/rfis';
 import type { RfiType } from '../../../shared/domain/rfis';
-import { apiRequest } from './client';
+import { api } from './call';
 
 /**
  * The RFI calls (portal-organisation §7; docs/rfis.md): the points, one point, its response and a
  * round's submission. Answers are parsed with the shared schemas.
  */
-const app = (id: string) => `/user/applications/${encodeURIComponent(id)}`;
-
 export const rfisApi = {
   list: async (applicationId: string, signal?: AbortSignal) =>
-    RfiPointsResponse.parse(await apiRequest<unknown>(`${app(applicationId)}/rfi-points-v2`, { signal }))
-      .rfiPoints,
+    RfiPointsResponse.parse(
+      await api('GET /user/applications/{id}/rfi-points-v2', { params: { id: applicationId }, signal }),
+    ).rfiPoints,
   get: async (applicationId: string, rfiPointId: string, signal?: AbortSignal) =>
     RfiPointDto.parse(
-      await apiRequest<unknown>(`${app(applicationId)}/rfi-points-v2/${encodeURIComponent(rfiPointId)}`, {
+      await api('GET /user/applications/{id}/rfi-points-v2/{rfiPointId}', {
+        params: { id: applicationId, rfiPointId },
         signal,
       }),
     ),
   respond: async (applicationId: string, rfiPointId: string, body: RfiPointPatch) =>
     RfiPointDto.parse(
-      await apiRequest<unknown>(`${app(applicationId)}/rfi-points-v2/${encodeURIComponent(rfiPointId)}`, {
-        method: 'PATCH',
+      await api('PATCH /user/applications/{id}/rfi-points-v2/{rfiPointId}', {
+        params: { id: applicationId, rfiPointId },
         body,
       }),
     ),
   /** POST …/rfi-round-submissions-v3: the round named by its type, team and number. */
   submitRound: async (applicationId: string, round: { type: RfiType; team: string; round: number }) =>
     RfiPointsResponse.parse(
-      await apiRequest<unknown>(`${app(applicationId)}/rfi-round-submissions-v3`, {
-        method: 'POST',
+      await api('POST /user/applications/{id}/rfi-round-submissions-v3', {
+        params: { id: applicationId },
         body: { rfiType: round.type, rfiTeam: round.team, rfiRound: round.round },
       }),
     ).rfiPoints,

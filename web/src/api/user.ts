@@ -1,25 +1,19 @@
 import type { UserDto } from '../../../shared/schemas/user';
 import type { ChangePasswordRequest, UserPatchRequest } from '../../../shared/schemas/accounts';
 import { loadAmplifyAuth } from '../app/amplify';
-import { apiRequest } from './client';
+import { api } from './call';
 import { ServiceError } from './errors';
-import { apiPaths } from './paths';
 
 /** The signed-in user, as returned by `GET /user` (and `PATCH /user`). */
 export type CurrentUser = UserDto;
 
-export const userPaths = {
-  me: apiPaths.user,
-  password: '/user/password',
-} as const;
-
 export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  return apiRequest<CurrentUser>(userPaths.me, { signal });
+  return api('GET /user', { signal });
 }
 
 /** PATCH /user → the updated user. */
 export function patchCurrentUser(body: UserPatchRequest): Promise<CurrentUser> {
-  return apiRequest<CurrentUser>(userPaths.me, { method: 'PATCH', body });
+  return api('PATCH /user', { body });
 }
 
 /**
@@ -31,5 +25,5 @@ export async function changePassword(passwords: Omit<ChangePasswordRequest, 'acc
   const accessToken = session.tokens?.accessToken?.toString();
   if (!accessToken) throw new ServiceError('ClientError', 'User info not available');
   const body: ChangePasswordRequest = { accessToken, ...passwords };
-  await apiRequest<unknown>(userPaths.password, { method: 'PUT', body });
+  await api('PUT /user/password', { body });
 }

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
+import { api } from '../../api/call';
 import { applicationKeys, applicationsApi } from '../../api/applications';
-import type { FormDto, JurisdictionDto } from '../../../../shared/schemas/reference';
-import type { FormioDefinitionResponse, FormioForm } from '../../../../shared/schemas/formio';
+import type { FormDto } from '../../../../shared/schemas/reference';
+import type { FormioForm } from '../../../../shared/schemas/formio';
 
 /** The jurisdiction every form belongs to (GET /public/jurisdictions/nz). */
 export const JURISDICTION_ID = 'nz';
@@ -19,10 +19,7 @@ export const jurisdictionQuery = (id: string = JURISDICTION_ID) =>
   queryOptions({
     queryKey: formKeys.jurisdiction(id),
     queryFn: ({ signal }) =>
-      apiRequest<JurisdictionDto>(`/public/jurisdictions/${encodeURIComponent(id)}`, {
-        anonymous: true,
-        signal,
-      }),
+      api('GET /public/jurisdictions/{id}', { params: { id }, anonymous: true, signal }),
     staleTime: 10 * 60_000,
   });
 
@@ -30,12 +27,7 @@ export const formioQuery = (name: string) =>
   queryOptions({
     queryKey: formKeys.formio(name),
     queryFn: async ({ signal }): Promise<FormioForm> =>
-      (
-        await apiRequest<FormioDefinitionResponse>(`/public/formio/${encodeURIComponent(name)}`, {
-          anonymous: true,
-          signal,
-        })
-      ).formJson,
+      (await api('GET /public/formio/{name}', { params: { name }, anonymous: true, signal })).formJson,
     staleTime: 30 * 60_000,
   });
 

@@ -1,5 +1,5 @@
 import { RfisPdfResponse } from '../../../../shared/schemas/rfis';
-import { apiRequest } from '../../api/client';
+import { api } from '../../api/call';
 import { ServiceError } from '../../api/errors';
 
 /**
@@ -11,9 +11,7 @@ export async function fetchRfisPdf(
   signal?: AbortSignal,
 ): Promise<{ blob: Blob; fileName: string; generatedAt: string }> {
   const link = RfisPdfResponse.parse(
-    await apiRequest<unknown>(`/user/applications/${encodeURIComponent(applicationId)}/rfis-pdf`, {
-      signal,
-    }),
+    await api('GET /user/applications/{id}/rfis-pdf', { params: { id: applicationId }, signal }),
   );
   const response = await fetch(link.url, { signal });
   if (!response.ok) throw new ServiceError('ServerError', `Error ${response.status}`, response.status);

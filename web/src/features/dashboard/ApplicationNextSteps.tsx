@@ -3,15 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationListItem } from '../../../../shared/schemas/applications';
-import type { PaymentDto } from '../../../../shared/schemas/payments';
-import type { RfiPointsResponse } from '../../../../shared/schemas/rfis';
-import type { RequiredDocumentGroupDto } from '../../../../shared/schemas/documents';
 import { nextSteps, type NextStep } from '../../../../shared/domain/next-steps';
-import { apiRequest } from '../../api/client';
+import { api } from '../../api/call';
 import { Secondary } from '../../components/plain/page';
 import styles from './nextSteps.module.css';
-
-const app = (id: string) => `/user/applications/${encodeURIComponent(id)}`;
 
 /**
  * The dashboard reads an application's invoices and RFI points with the routes the application's
@@ -47,20 +42,20 @@ export function ApplicationNextSteps({ item }: { item: ApplicationListItem }) {
   const { t } = useTranslation();
   const payments = useQuery({
     queryKey: dashboardStepKeys.payments(item.id),
-    queryFn: ({ signal }) => apiRequest<PaymentDto[]>(`${app(item.id)}/payments`, { signal }),
+    queryFn: ({ signal }) => api('GET /user/applications/{id}/payments', { params: { id: item.id }, signal }),
     enabled: item.hasOutstandingPayments,
   });
   const rfis = useQuery({
     queryKey: dashboardStepKeys.rfis(item.id),
     queryFn: async ({ signal }) =>
-      (await apiRequest<RfiPointsResponse>(`${app(item.id)}/rfi-points-v2`, { signal })).rfiPoints,
+      (await api('GET /user/applications/{id}/rfi-points-v2', { params: { id: item.id }, signal })).rfiPoints,
     enabled: item.hasOutstandingRFIs,
   });
   // The council's groups (a rejected document to replace), when the council uses them.
   const groups = useQuery({
     queryKey: dashboardStepKeys.groups(item.id),
     queryFn: ({ signal }) =>
-      apiRequest<RequiredDocumentGroupDto[]>(`${app(item.id)}/required-document-groups`, { signal }),
+      api('GET /user/applications/{id}/required-document-groups', { params: { id: item.id }, signal }),
     enabled: item.useRequiredDocumentGroups,
   });
   if (

@@ -2,10 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod';
 import type { Address } from '../../../../shared/schemas/common';
 import { detectionQueryOf } from '../../../../shared/domain/address';
-import type { FormioDefinitionResponse } from '../../../../shared/schemas/formio';
-import type { Parcel, ParcelsResponse } from '../../../../shared/schemas/lookups';
-import type { JurisdictionDto } from '../../../../shared/schemas/reference';
-import { apiRequest } from '../../api/client';
+import type { Parcel } from '../../../../shared/schemas/lookups';
+import { api, routePath } from '../../api/call';
 import { ServiceError } from '../../api/errors';
 import { getConfig } from '../../app/config';
 
@@ -31,10 +29,7 @@ export const jurisdictionQuery = (id: string = JURISDICTION_ID) =>
   queryOptions({
     queryKey: referenceKeys.jurisdiction(id),
     queryFn: ({ signal }) =>
-      apiRequest<JurisdictionDto>(`/public/jurisdictions/${encodeURIComponent(id)}`, {
-        anonymous: true,
-        signal,
-      }),
+      api('GET /public/jurisdictions/{id}', { params: { id }, anonymous: true, signal }),
     staleTime: 10 * 60_000,
   });
 
@@ -56,7 +51,7 @@ export const detectionQuery = (q: Record<string, string>) =>
     queryKey: referenceKeys.detection(q),
     queryFn: async ({ signal }) => {
       try {
-        const raw = await apiRequest<unknown>('/public/authorities/detection', {
+        const raw = await api('GET /public/authorities/detection', {
           query: q,
           anonymous: true,
           signal,
@@ -77,7 +72,7 @@ export const parcelsQuery = (authorityId: string, address: Address) =>
   queryOptions({
     queryKey: referenceKeys.parcels(authorityId, address),
     queryFn: async ({ signal }): Promise<Parcel[]> => {
-      const body = await apiRequest<ParcelsResponse>('/v1/service/property-lookup/parcels', {
+      const body = await api('GET /v1/service/property-lookup/parcels', {
         query: { authority: authorityId, address: JSON.stringify(address) },
         signal,
       });
@@ -92,16 +87,11 @@ export const formioQuery = (name: string) =>
   queryOptions({
     queryKey: referenceKeys.formio(name),
     queryFn: async ({ signal }) =>
-      (
-        await apiRequest<FormioDefinitionResponse>(`/public/formio/${encodeURIComponent(name)}`, {
-          anonymous: true,
-          signal,
-        })
-      ).formJson,
+      (await api('GET /public/formio/{name}', { params: { name }, anonymous: true, signal })).formJson,
     staleTime: 10 * 60_000,
   });
 
 /** The URL of a reference image (GET /public/images/{id}). */
 export function imageUrl(imageId: string): string {
-  return `${getConfig().apiUrl}/public/images/${encodeURIComponent(imageId)}`;
+  return `${getConfig().apiUrl}${routePath('GET /public/images/{id}', { id: imageId })}`;
 }

@@ -1,7 +1,7 @@
 import { lazy, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../api/client';
+import { api } from '../../api/call';
 import { notificationKeys } from '../../api/notificationKeys';
 import { isFlagOn } from '../../app/config';
 import { OnceOpened } from '../../components/OnceOpened';
@@ -26,7 +26,7 @@ export function NotificationBell() {
   const enabled = isFlagOn(NOTIFICATIONS_FLAG);
   const profile = useQuery({
     queryKey: notificationKeys.profile,
-    queryFn: ({ signal }) => apiRequest<unknown>('/v1/service/notifications/user/profile', { signal }),
+    queryFn: ({ signal }) => api('GET /v1/service/notifications/user/profile', { signal }),
     enabled,
     refetchInterval: UNSEEN_REFRESH_MS,
     refetchOnWindowFocus: true,
@@ -62,8 +62,7 @@ export function NotificationBell() {
         ...(profile.data as object),
         hasNewNotifications: false,
       });
-      void apiRequest('/v1/service/notifications/user/profile', {
-        method: 'PATCH',
+      void api('PATCH /v1/service/notifications/user/profile', {
         body: { hasNewNotifications: false },
       }).catch(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.profile }));
     }

@@ -5,11 +5,11 @@ import {
   WebhookDeliveryParams,
   WebhookRegistration,
   WebhookRegistrationRequest,
-} from '../../shared/schemas/council.js';
+} from '../schemas/council.js';
 
 /**
  * The council webhook's routes (docs/council-api.md §5) on the council feature's `webhooks` Lambda,
- * spread into the feature's contract (./contract.ts). Every write takes an Idempotency-Key.
+ * spread into the feature's contract (./council.ts). Every write takes an Idempotency-Key.
  */
 export const webhooksContract = {
   'GET /council/webhook': {

@@ -5,11 +5,11 @@ import {
   RegisteredApplicantInvitationParams,
   RegisteredApplicantInvitationsQuery,
   RespondRegisteredApplicantInvitation,
-} from '../../../shared/schemas/council.js';
-import type { RouteSchemas } from '../../platform/http/handler.js';
+} from '../schemas/council.js';
+import type { RouteSchemas } from './define.js';
 
 /**
- * The `invitations` Lambda's part of the council contract (functions/council/contract.ts):
+ * The `invitations` Lambda's part of the council contract (./council.ts):
  * registered-applicant invitations, the council's calls and the invitee's (docs/council-api.md §4).
  */
 export const invitationsContract = {
