@@ -56,7 +56,21 @@ const noService = {
   allowTypeImports: true,
   message: "A repository never imports a service: move what both need into the feature's model/.",
 };
-const crossFeature = (feature) => [otherRepositories(feature), otherInternals(feature)];
+/**
+ * The council feature has no face: a change councils hear of ends its transaction with the platform's
+ * council-feed helper (functions/platform/events/council-feed.ts), so no other feature imports
+ * anything of council/, not even an index.
+ */
+const noCouncil = {
+  group: ['**/council/**', '**/council', '!**/shared/**'],
+  message:
+    'No feature imports the council feature: the council feed is functions/platform/events/council-feed.ts.',
+};
+const crossFeature = (feature) => [
+  otherRepositories(feature),
+  otherInternals(feature),
+  ...(feature === 'council' ? [] : [noCouncil]),
+];
 // Flat config: the last block that sets a rule for a file wins, so each block lists all its patterns.
 const boundaries = [
   {

@@ -2,7 +2,7 @@ import { thumbnailPort } from '../platform/adapters/images.js';
 import { deleteUpload, presignUpload, readUpload, uploadSize } from '../platform/adapters/aws/uploads.js';
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { LambdaImplementations } from '../platform/http/handler.js';
-import { lodgementItems } from '../council/index.js';
+import { lodgementItems } from '../platform/events/council-feed.js';
 import { catalogue } from '../reference/index.js';
 import { applicationPorts } from './adapters.js';
 import { contract } from './contract.js';

@@ -5,9 +5,9 @@ import type { applicationDocument, userDocument } from '../platform/data/entitie
 import type { UploadErrorCode } from '../../shared/schemas/documents.js';
 import type { IssuedDocumentKind } from '../../shared/schemas/issued-documents.js';
 import { isConditionalCheckFailed } from '../platform/data/conditional.js';
+import { publishedEventItems } from '../platform/events/council-feed.js';
 import { newEvent, outboxItem } from '../platform/events/outbox.js';
-import type { TransactionEntities, TransactionItems } from '../platform/events/outbox.js';
-import { SYSTEM_ACTOR, type DomainEvent } from '../platform/events/types.js';
+import { SYSTEM_ACTOR } from '../platform/events/types.js';
 import { incomingKey, isUserKeyOwner, applicationIdOfIncomingKey } from './model/keys.js';
 import './events.js';
 
@@ -147,15 +147,13 @@ function groupUploadEvent(document: ScanDocumentRecord, outcome: ScanOutcome) {
   });
 }
 
-/** What a change adds to its transaction for the council (its feed entry of an event it hears of). */
-export type CouncilFeedItems = (e: TransactionEntities, event: DomainEvent) => TransactionItems;
-
 /**
  * Settles a document after the scan of the object at `uploadKey`: Completed (with where the scanned
  * bytes are served from; clears any errorCode; a converted file's name, type and size, the upload's
  * kept as originalFileName / originalFileType) or Error with its code, and its settle event
  * (`DocumentSettled` / `UserDocumentSettled`) in the same transaction; an upload into a council's
- * open group also writes `RequiredDocumentUploaded` and, through `feed`, the council's feed entry. Only a document still waiting
+ * open group also writes `RequiredDocumentUploaded` and the council's feed entry
+ * (functions/platform/events/council-feed.ts `publishedEventItems`). Only a document still waiting
  * for that upload (its objectKey, status Pending or Uploading) is settled: false when another scan
  * settled it first or the record is gone, and nothing is written.
  */
@@ -163,7 +161,6 @@ export async function settleScannedDocument(
   document: ScanDocumentRecord,
   uploadKey: string,
   outcome: ScanOutcome,
-  feed?: CouncilFeedItems,
 ): Promise<boolean> {
   const { set, remove } = settledFields(outcome);
   const event = settledEvent(document, outcome);
@@ -190,7 +187,7 @@ export async function settleScannedDocument(
             )
             .commit(),
       outboxItem(e, event),
-      ...(toCouncil ? [outboxItem(e, toCouncil), ...(feed?.(e, toCouncil) ?? [])] : []),
+      ...(toCouncil ? publishedEventItems(e, toCouncil) : []),
     ])
     .go();
   return !result.canceled;

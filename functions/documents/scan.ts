@@ -17,7 +17,6 @@ import { scanService } from './service/scan.js';
 import { documentChecks } from './service/checks/index.js';
 import { entities } from '../platform/data/service.js';
 import { catalogue } from '../reference/index.js';
-import { councilFeedItems } from '../council/index.js';
 import type { FetchedObject, ScanPorts } from './service/scan.js';
 
 export type { PostScanCheck } from './service/scan.js';
@@ -80,7 +79,7 @@ const ports: ScanPorts = {
   documents: {
     byObjectKey: getScanDocumentByObjectKey,
     // An upload into a council's open group writes the council's feed entry in the settle's transaction.
-    settle: (document, key, outcome) => settleScannedDocument(document, key, outcome, councilFeedItems),
+    settle: settleScannedDocument,
   },
   storage: { fetch: fetchObject, promote, remove },
   scanner: clamscanScanner(),

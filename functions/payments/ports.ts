@@ -8,7 +8,6 @@ import { GatewayUnavailable, type PaymentGateway } from '../platform/adapters/pa
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { secretsManagerClient } from '../platform/adapters/aws/secrets-manager.js';
 import { catalogue, demoDataMode, withoutPlaceholderAccounts } from '../reference/index.js';
-import { councilFeedItems } from '../council/index.js';
 import * as repo from './repository/payments.js';
 import * as requestRepo from './repository/requests.js';
 import { paymentsService, type PaymentPorts } from './service/payments.js';
@@ -81,7 +80,7 @@ export function tablePorts(gateway: PaymentGateway = gatewayFromEnv()): PaymentP
     // Through the site's /api on AWS (CloudFront in front of the API); locally the API itself.
     notificationUrl: async () =>
       process.env.PAYMENT_NOTIFICATION_URL ?? `${(await webUrl()) ?? ''}/api/public/payments/notifications`,
-    write: (change) => repo.writePaymentChange(change, councilFeedItems),
+    write: repo.writePaymentChange,
     warn: (message, details) => logger.warn(message, details),
   };
 }
@@ -99,6 +98,9 @@ export function requestPorts(payments: PaymentPorts): RequestPorts {
     application: payments.application,
     session: payments.session,
     writeRequests: requestRepo.writeRequestChanges,
+    storeLinkHash: requestRepo.storeLinkHash,
+    clearLinkHash: requestRepo.clearLinkHash,
+    markMailed: requestRepo.markMailed,
     sendMail,
     schedule,
     cancel,

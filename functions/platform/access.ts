@@ -229,15 +229,15 @@ const payerTokenOf = (body: unknown): unknown =>
 export async function loadPayerGrant(token: unknown, now: Date = new Date()): Promise<PayerGrant> {
   const invalid = () => new NotFound(paymentRequestMessages.linkInvalid, paymentRequestMessages.linkInvalid);
   if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw invalid();
-  const { data: found } = await entities.paymentRequest.query
-    .byToken({ tokenHash: payerTokenHash(token) })
-    .go({ limit: 1 });
+  const tokenHash = payerTokenHash(token);
+  const { data: found } = await entities.paymentRequest.query.byToken({ tokenHash }).go({ limit: 1 });
   const hit = found[0];
   if (!hit) throw invalid();
   const { data: request } = await entities.paymentRequest
     .get({ applicationId: hit.applicationId, requestId: hit.requestId })
     .go({ consistent: true });
-  if (!request || !linkOpens(request, now)) throw invalid();
+  // The index is eventually consistent: the request as stored must still carry this link's hash.
+  if (!request || request.tokenHash !== tokenHash || !linkOpens(request, now)) throw invalid();
   const [application, payment] = await Promise.all([
     entities.application.get({ applicationId: request.applicationId }).go({ consistent: true }),
     entities.payment

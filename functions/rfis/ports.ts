@@ -1,5 +1,4 @@
 import { catalogue } from '../reference/index.js';
-import { councilFeedItems } from '../council/index.js';
 import * as points from './repository/points.js';
 import { rfisService, type RfiPorts } from './service/rfis.js';
 
@@ -16,7 +15,7 @@ export const tablePorts: RfiPorts = {
       .filter((c) => c.containerType === 'RFIDocument')
       .map((c) => c.id),
   saveResponse: points.saveResponse,
-  write: (change) => points.writeRfiChange(change, councilFeedItems),
+  write: points.writeRfiChange,
 };
 
 export const tableServices = () => ({ rfis: rfisService(tablePorts) });

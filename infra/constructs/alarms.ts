@@ -27,6 +27,7 @@ export const runbookAnchors = [
   'scan-failed',
   'payment-catch-up',
   'card-sessions-past-give-up',
+  'payment-request-mail-unsure',
   'webhook-failing',
   'scheduler-failures',
 ] as const;

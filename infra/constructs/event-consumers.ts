@@ -82,8 +82,9 @@ export const consumerReach: Record<ConsumerFeature, ConsumerReach> = {
   'access-requests': { scheduler: 'manage' },
   // The registered-applicant invitation mail.
   council: { mail: true },
-  // payments.closeRequests cancels a paid request's reminder and expiry jobs.
-  payments: { scheduler: 'cancel' },
+  // payments.requestMail mails the payer's link; payments.requestSchedules makes and cancels a
+  // request's reminder and expiry jobs.
+  payments: { mail: true, scheduler: 'manage' },
   // notifications.fanOut writes the inbox and mails.
   notifications: { mail: true },
 };

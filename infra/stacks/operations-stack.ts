@@ -50,6 +50,7 @@ export const metricSources = {
   ScanVerdicts: 'consent-portal-scan',
   PaymentCatchUpFailures: 'consent-portal-payments-scheduled',
   CardSessionsPastGiveUp: 'consent-portal-payments-scheduled',
+  PaymentRequestMailsUnsure: 'consent-portal-events-payments',
   WebhookDeliveries: 'consent-portal-webhooks',
 } as const satisfies Partial<Record<MetricName, string>>;
 
@@ -78,6 +79,8 @@ export const alarmSettings = {
   catchUp: { periodMinutes: 5, evaluationPeriods: 2, threshold: 1 },
   /** Every card session abandoned at its give-up time is a payer who may have paid: page at one. */
   pastGiveUp: { periodMinutes: 5, threshold: 1 },
+  /** Each is a payer whose link mail may never have gone (no second link is sent): page at one. */
+  requestMailUnsure: { periodMinutes: 5, threshold: 1 },
   /** A council's deliveries failed in each of three 5-minute periods: failing for 15 minutes. */
   webhooks: { periodMinutes: 5, evaluationPeriods: 3, threshold: 1 },
   /** A recurring job's rule or a one-off schedule could not invoke its target: page at the first. */
@@ -356,6 +359,17 @@ export class OperationsStack extends Stack {
         anchor: 'card-sessions-past-give-up',
         metric: business('CardSessionsPastGiveUp', {}, pg.periodMinutes),
         threshold: pg.threshold,
+      }),
+    );
+    const ru = alarmSettings.requestMailUnsure;
+    this.page(
+      portalAlarm(this, 'PaymentRequestMailUnsure', {
+        stage: config.stage,
+        name: 'payment-request-mail-unsure',
+        summary: 'A payment request’s link was minted but its mail was not marked sent; no second mail went.',
+        anchor: 'payment-request-mail-unsure',
+        metric: business('PaymentRequestMailsUnsure', {}, ru.periodMinutes),
+        threshold: ru.threshold,
       }),
     );
     // One per onboarded authority (infra/councils.json or context `councils`); a stage with none

@@ -220,7 +220,13 @@ describe('EventConsumers (Workflows stack): a function per feature', () => {
   });
 
   it('only the features that mail may send mail and read the web URL parameter', () => {
-    expect(reaching('mail').sort()).toEqual(['council', 'notifications', 'organisations', 'participants']);
+    expect(reaching('mail').sort()).toEqual([
+      'council',
+      'notifications',
+      'organisations',
+      'participants',
+      'payments',
+    ]);
     for (const feature of features) {
       const ses = allActions(feature).filter((a) => a.startsWith('ses:'));
       const ssm = allActions(feature).filter((a) => a.startsWith('ssm:'));
@@ -236,7 +242,7 @@ describe('EventConsumers (Workflows stack): a function per feature', () => {
     }
   });
 
-  it('only the features with jobs touch schedules: payments may only delete them', () => {
+  it('only the features with jobs touch schedules (payments: a request’s reminder and expiry)', () => {
     for (const feature of features) {
       const scheduler = allActions(feature).filter((a) => a.startsWith('scheduler:'));
       const passRole = allActions(feature).filter((a) => a === 'iam:PassRole');
@@ -256,6 +262,7 @@ describe('EventConsumers (Workflows stack): a function per feature', () => {
       }
     }
     expect(reaching('scheduler').sort()).toEqual(['access-requests', 'organisations', 'payments']);
+    expect(consumerReach.payments.scheduler).toBe('manage');
   });
 
   it('consumers are short: 1 minute, default memory; the worker name in documents’ environment only', () => {

@@ -164,6 +164,11 @@ describe('operations: alarms, dashboard and canary releases (issue 34)', () => {
       EvaluationPeriods: 2,
     });
     expect(named('card-sessions-past-give-up')?.props.MetricName).toBe('CardSessionsPastGiveUp');
+    expect(named('payment-request-mail-unsure')?.props).toMatchObject({
+      MetricName: 'PaymentRequestMailsUnsure',
+      Dimensions: [{ Name: 'service', Value: 'consent-portal-events-payments' }],
+      Threshold: 1,
+    });
     expect(named('scheduler-target-errors')?.props.MetricName).toBe('TargetErrorCount');
     expect(named('scheduler-dropped')?.props.MetricName).toBe('InvocationDroppedCount');
     const rules = alarmsOn('FailedInvocations').map((a) => a.props.AlarmName);

@@ -30,7 +30,7 @@ afterAll(async () => {
 const { entities } = await import('../../functions/platform/data/service');
 const { updateApplication, getApplication, nextApplicationId } =
   await import('../../functions/applications/repository/applications');
-const { lodgementItems } = await import('../../functions/council/lodgement');
+const { lodgementItems } = await import('../../functions/platform/events/council-feed');
 
 const wcc = councilApiClient(councilCredentials('wcc', o));
 const akl = councilApiClient(councilCredentials('akl', o));

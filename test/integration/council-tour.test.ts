@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 const { getApplication, updateApplication, nextApplicationId } =
   await import('../../functions/applications/repository/applications');
-const { lodgementItems } = await import('../../functions/council/lodgement');
+const { lodgementItems } = await import('../../functions/platform/events/council-feed');
 
 const wcc = councilApiClient(councilCredentials('wcc', o));
 let ownerId: string;

@@ -165,11 +165,12 @@ describe('invite to pay', { timeout: 180_000 }, () => {
       MAIL_FROM: 'no-reply@demo.consent.nz',
       MAIL_OUTBOX_DIR: String(o.MailOutboxDir),
     });
-    const reminder = jobOf('payment-request-reminder');
+    // The schedules are the consumer's (payments.requestSchedules): they may follow the mail.
+    const reminder = await waitFor('the reminder job', () => jobOf('payment-request-reminder'));
     expect(Date.parse(reminder!.at)).toBe(Date.parse(other.sent.expiresAt) - 3 * 86_400_000);
     await fire(reminder!);
     await waitForMail(other.sent.payerEmail, (m) => m.subject.startsWith('Reminder: '), { outputs: o });
-    const job = jobOf('payment-request-expiry');
+    const job = await waitFor('the expiry job', () => jobOf('payment-request-expiry'));
     expect(job).toMatchObject({ at: other.sent.expiresAt, payload: { target: 'payments/scheduled' } });
     await fire(job!);
     const expired = await payer(other.link);

@@ -79,7 +79,7 @@ export interface StepPorts {
   ): Promise<ApplicationRecord>;
   /**
    * What a submission adds to its transaction for the council: the lodgement index and feed entry
-   * (functions/council/lodgement.ts `lodgementItems`).
+   * (functions/platform/events/council-feed.ts `lodgementItems`).
    */
   lodged?: (
     e: TransactionEntities,

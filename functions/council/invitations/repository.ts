@@ -3,8 +3,7 @@ import { entities, service } from '../../platform/data/service.js';
 import type { registeredApplicantInvitation } from '../../platform/data/entities/organisation.js';
 import { newEvent, outboxItem } from '../../platform/events/outbox.js';
 import type { TransactionEntities, TransactionItems } from '../../platform/events/outbox.js';
-import { feedItem } from '../lodgement.js';
-import { councilEventOf } from '../model/events.js';
+import { publishedEventItems } from '../../platform/events/council-feed.js';
 import { councilActor } from '../../platform/events/types.js';
 import type { RegisteredApplicantInvitationStatus } from '../model/events.js';
 import './events.js';
@@ -95,8 +94,6 @@ export async function writeAnswer(
     actor: userId,
     data: { invitationId, authorityId, status, userId },
   });
-  // The one mapping of a domain event to the council's (functions/council/service/feed.ts).
-  const feed = councilEventOf(event);
   const result = await service.transaction
     .write((e) => [
       e.registeredApplicantInvitation
@@ -105,8 +102,8 @@ export async function writeAnswer(
         .set({ status, userId, email, sendingDate })
         .where((a, op) => op.eq(a.status, 'Pending'))
         .commit(),
-      outboxItem(e, event),
-      ...(feed ? [feedItem(e, feed.authorityId, feed.event)] : []),
+      // The event and the council's feed entry (functions/platform/events/council-feed.ts).
+      ...publishedEventItems(e, event),
     ])
     .go();
   return !result.canceled;

@@ -1,7 +1,7 @@
 import { entities, service } from '../../platform/data/service.js';
 import { lodgedApplicationChangeItems } from '../../platform/data/application-change.js';
-import { newEvent, outboxItem } from '../../platform/events/outbox.js';
-import type { TransactionEntities, TransactionItems } from '../../platform/events/outbox.js';
+import { publishedEventItems } from '../../platform/events/council-feed.js';
+import { newEvent } from '../../platform/events/outbox.js';
 import type { DomainEvent } from '../../platform/events/types.js';
 import type { PaymentChange } from '../service/payments.js';
 import type { PaymentRecord, PaymentSessionRecord } from '../service/dto.js';
@@ -56,13 +56,11 @@ const settable = <T extends object>(set: T, keys: readonly string[]) =>
 /**
  * One payment change, one transaction (docs/payments.md): the application's flag (with its history
  * and ApplicationUpdated, conditional on the etag read), the invoice created or changed (conditional
- * on the status and the card session pointer read), the card session created or settled (conditional on Pending), the event, the
- * council's feed entry and the idempotency item. False when anything changed meanwhile.
+ * on the status and the card session pointer read), the card session created or settled (conditional
+ * on Pending), then the event, the council's feed entry and the idempotency item
+ * (`publishedEventItems`). False when anything changed meanwhile.
  */
-export async function writePaymentChange(
-  change: PaymentChange,
-  feed: (e: TransactionEntities, event: DomainEvent) => TransactionItems,
-): Promise<boolean> {
+export async function writePaymentChange(change: PaymentChange): Promise<boolean> {
   const { application, now } = change;
   const after = change.update ? { ...change.update.before, ...change.update.set } : change.create;
   const settled = change.session && 'settle' in change.session ? change.session.settle.set.state : undefined;
@@ -123,11 +121,7 @@ export async function writePaymentChange(
               .commit(),
           ]
         : []),
-      outboxItem(e, event),
-      ...feed(e, event),
-      ...(change.idempotency
-        ? [change.idempotency.idempotency.item(e, change.idempotency.answer, change.idempotency.statusCode)]
-        : []),
+      ...publishedEventItems(e, event, change.idempotency),
     ])
     .go();
   return !result.canceled;

@@ -1,3 +1,4 @@
+import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
 import { entities, service } from '../../platform/data/service.js';
 import { newEvent, outboxItem } from '../../platform/events/outbox.js';
 import type { DomainEvent } from '../../platform/events/types.js';
@@ -23,8 +24,15 @@ const settable = (set: Partial<PaymentRequestRecord>) =>
   Object.fromEntries(
     Object.entries(set).filter(
       ([k, v]) =>
-        !['applicationId', 'requestId', 'paymentId', 'tokenHash', 'createdAt', 'updatedAt'].includes(k) &&
-        v !== undefined,
+        ![
+          'applicationId',
+          'requestId',
+          'paymentId',
+          'tokenHash',
+          'mailedAt',
+          'createdAt',
+          'updatedAt',
+        ].includes(k) && v !== undefined,
     ),
   );
 
@@ -67,4 +75,52 @@ export async function writeRequestChanges(changes: RequestChange[]): Promise<boo
     )
     .go();
   return !result.canceled;
+}
+
+const keyOf = (r: PaymentRequestRecord) => ({ applicationId: r.applicationId, requestId: r.requestId });
+
+/**
+ * The link's hash, on condition that the request is Open, has no hash and is not mailed (the mail
+ * consumer's step 2, service/requests.ts `mailLink`); false when the condition fails.
+ */
+export async function storeLinkHash(r: PaymentRequestRecord, tokenHash: string): Promise<boolean> {
+  try {
+    await entities.paymentRequest
+      .patch(keyOf(r))
+      .set({ tokenHash })
+      .where(
+        (a, o) => `${o.eq(a.status, 'Open')} AND ${o.notExists(a.tokenHash)} AND ${o.notExists(a.mailedAt)}`,
+      )
+      .go();
+    return true;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Removes the hash (and its gsi1 key) while it is that one and the request is not marked mailed. */
+export async function clearLinkHash(r: PaymentRequestRecord, tokenHash: string): Promise<void> {
+  try {
+    await entities.paymentRequest
+      .patch(keyOf(r))
+      .remove(['tokenHash'])
+      .where((a, o) => `${o.eq(a.tokenHash, tokenHash)} AND ${o.notExists(a.mailedAt)}`)
+      .go();
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
+  }
+}
+
+/** Marks the request mailed while its hash is that one (a redelivery then sends nothing). */
+export async function markMailed(r: PaymentRequestRecord, tokenHash: string, at: string): Promise<void> {
+  try {
+    await entities.paymentRequest
+      .patch(keyOf(r))
+      .set({ mailedAt: at })
+      .where((a, o) => o.eq(a.tokenHash, tokenHash))
+      .go();
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
+  }
 }

@@ -62,6 +62,15 @@ export interface RequestPorts {
   session(sessionId: string): Promise<PaymentSessionRecord | undefined>;
   /** The changes as one transaction; false when a request was no longer Open. */
   writeRequests(changes: RequestChange[]): Promise<boolean>;
+  /**
+   * Stores a link's hash on a request that is Open and has none yet (no link minted, none mailed);
+   * false when it is not so (closed meanwhile, or another delivery stored one).
+   */
+  storeLinkHash(r: PaymentRequestRecord, tokenHash: string): Promise<boolean>;
+  /** Removes that hash again while the request is not marked mailed (its mail was refused). */
+  clearLinkHash(r: PaymentRequestRecord, tokenHash: string): Promise<void>;
+  /** Marks the request mailed (`mailedAt`), on condition that its hash is still that one. */
+  markMailed(r: PaymentRequestRecord, tokenHash: string, at: string): Promise<void>;
   sendMail(message: MailMessage): Promise<unknown>;
   schedule(job: ScheduledJob): Promise<void>;
   cancel(name: string): Promise<void>;
@@ -91,6 +100,13 @@ export interface PayerPayments {
 }
 
 export const payerActor = (requestId: string) => `payer:${requestId}`;
+
+/** What the link's mail consumer did (mailLink). */
+export type MailLinkOutcome = 'Mailed' | 'AlreadyMailed' | 'LinkUnsure' | 'NotOpen' | 'Paid';
+
+/** CreateSchedule of a name that exists: this job was scheduled already (a retried event). */
+const alreadyScheduled = (err: unknown) =>
+  (err as { name?: string } | undefined)?.name === 'ConflictException' || /already exists/i.test(String(err));
 
 export function toRequestDto(r: PaymentRequestRecord, now: Date): PaymentRequestDto {
   return {
@@ -142,13 +158,6 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
     };
   }
 
-  /** Schedules are best effort: every job checks the request again, so a leftover one does nothing. */
-  const unschedule = (requestId: string) =>
-    Promise.all([
-      ports.cancel(reminderScheduleName(requestId)).catch(() => undefined),
-      ports.cancel(expiryScheduleName(requestId)).catch(() => undefined),
-    ]);
-
   const closing = (
     r: PaymentRequestRecord,
     status: 'Cancelled' | 'Expired' | 'Paid',
@@ -197,7 +206,8 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
     /**
      * POST …/payments/{paymentId}/requests: a request to the payer, on an invoice awaiting payment
      * (409 otherwise), within the limits per user and per invoice (429). An Open request to the same email for this invoice is cancelled in the same
-     * transaction (its link stops working): a resend. Mails the link; schedules reminder and expiry.
+     * transaction (its link stops working): a resend. The link's mail and the reminder and expiry
+     * schedules follow from its event (mailLink, scheduleJobs).
      */
     async create(
       userId: string,
@@ -221,13 +231,12 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
         (r) =>
           r.paymentId === paymentId && r.payerEmail === email && effectiveRequestStatus(r, now) === 'Open',
       );
-      const token = ports.newToken();
       const expiresAt = expiresAtOf(now);
+      // No link yet: the mail consumer mints it (mailLink), so the token exists only in the mail.
       const created: PaymentRequestRecord = {
         applicationId: application.applicationId,
         requestId: ports.newId(),
         paymentId,
-        tokenHash: ports.hashToken(token),
         payerName: body.payerName,
         payerEmail: email,
         ...(body.message ? { message: body.message } : {}),
@@ -247,25 +256,8 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
         },
       ]);
       if (!ok) throw new Conflict('The payment request changed meanwhile; try again');
-      await Promise.all(replaced.map((r) => unschedule(r.requestId)));
-      // The token in the fragment: browsers never send it, so no access log keeps it (the page
-      // reads it and sends it in a POST body).
-      const link = `${await ports.webUrl()}/pay#token=${token}`;
-      await ports.sendMail(requestMail(await factsOf(created, application, payment), link));
-      const job = (name: string, at: Date, kind: string) =>
-        ports.schedule({
-          name,
-          at,
-          payload: {
-            target: SCHEDULE_TARGET,
-            job: kind,
-            applicationId: created.applicationId,
-            requestId: created.requestId,
-          },
-        });
-      const remindAt = reminderAtOf(expiresAt);
-      if (remindAt > now) await job(reminderScheduleName(created.requestId), remindAt, REMINDER_JOB);
-      await job(expiryScheduleName(created.requestId), expiresAt, EXPIRY_JOB);
+      // The mail and the schedules follow from PaymentRequestSent (consumers.ts), the replaced
+      // requests' schedules go with their PaymentRequestCancelled.
       return toRequestDto(created, now);
     },
 
@@ -279,7 +271,10 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
         .map((r) => toRequestDto(r, now));
     },
 
-    /** DELETE …/requests/{requestId}: Open → Cancelled (its link stops working); idempotent. */
+    /**
+     * DELETE …/requests/{requestId}: Open → Cancelled (its link stops working; its schedules go with
+     * PaymentRequestCancelled); idempotent.
+     */
     async cancel(userId: string, application: ApplicationRecord, paymentId: string, requestId: string) {
       const r = await ports.request(application.applicationId, requestId);
       if (!r || r.paymentId !== paymentId) throw new NotFound(msg.requestNotFound);
@@ -287,7 +282,6 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
       const now = ports.now();
       // Lost the condition: it closed meanwhile (paid, expired, cancelled), which is what was wanted.
       await ports.writeRequests([closing(r, 'Cancelled', userId, application.authorityId, now)]);
-      await unschedule(requestId);
     },
 
     /** POST /public/payment-requests/view: that invoice, the address and the application number. */
@@ -351,13 +345,12 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
       const ok = await ports.writeRequests([
         closing(r, 'Expired', 'system', application.authorityId, ports.now()),
       ]);
-      if (ok) await ports.cancel(reminderScheduleName(requestId)).catch(() => undefined);
       return ok ? 'Expired' : 'NotOpen';
     },
 
     /**
      * The invoice was paid (by card, a confirmed deposit or at the council): its Open requests
-     * become Paid and their schedules go. Idempotent (each change is conditional on Open).
+     * become Paid (their schedules go with PaymentRequestClosed). Idempotent (each change is conditional on Open).
      */
     async closeOnPayment(applicationId: string, paymentId: string): Promise<number> {
       const payment = (await ports.payments(applicationId)).find((p) => p.paymentId === paymentId);
@@ -371,9 +364,82 @@ export function paymentRequests(ports: RequestPorts, payments: PayerPayments) {
       for (const r of open) {
         if (await ports.writeRequests([closing(r, 'Paid', 'system', application.authorityId, ports.now())]))
           closed++;
-        await unschedule(r.requestId);
       }
       return closed;
+    },
+
+    /**
+     * The consumer of PaymentRequestSent (consumers.ts `payments.requestMail`): mints the link, mails
+     * it once. At least once while nothing is unsure, never a second link (docs/payments.md "The
+     * link's mail"):
+     * 1. a request no longer Open, or marked mailed already (a redelivery), gets nothing;
+     * 2. a fresh token's hash is stored on condition that the request is Open and has none;
+     * 3. the mail is sent; refused (the transport threw), the hash is removed again and the error
+     *    thrown, so the retry mints afresh (nobody holds the refused link);
+     * 4. the request is marked mailed.
+     * A hash found without the mark means a delivery stopped between 2 and 4 (a crashed or timed-out
+     * function): its mail may be out, and the token is not known any more (only its hash is stored),
+     * so no mail goes (`LinkUnsure`: the sender can resend) rather than a second link replacing it.
+     */
+    async mailLink(applicationId: string, requestId: string): Promise<MailLinkOutcome> {
+      const r = await ports.request(applicationId, requestId);
+      const now = ports.now();
+      if (!r || effectiveRequestStatus(r, now) !== 'Open') return 'NotOpen';
+      if (r.mailedAt) return 'AlreadyMailed';
+      if (r.tokenHash) return 'LinkUnsure';
+      const application = await ports.application(applicationId);
+      const payment = await paymentOf(applicationId, r.paymentId).catch(() => undefined);
+      if (!application || !payment) return 'NotOpen';
+      if (payment.status === 'Paid') return 'Paid';
+      const token = ports.newToken();
+      const tokenHash = ports.hashToken(token);
+      if (!(await ports.storeLinkHash(r, tokenHash))) return 'NotOpen';
+      // The token in the fragment: browsers never send it, so no access log keeps it (the page
+      // reads it and sends it in a POST body).
+      const link = `${await ports.webUrl()}/pay#token=${token}`;
+      try {
+        await ports.sendMail(requestMail(await factsOf(r, application, payment), link));
+      } catch (err) {
+        await ports.clearLinkHash(r, tokenHash);
+        throw err;
+      }
+      await ports.markMailed(r, tokenHash, ports.now().toISOString());
+      return 'Mailed';
+    },
+
+    /**
+     * The consumer of PaymentRequestSent (`payments.requestSchedules`): the reminder (3 days before
+     * expiry, unless that is past) and the expiry job of a request still Open. Job names are fixed
+     * by the request, so a redelivery schedules nothing twice; every job checks the request again.
+     */
+    async scheduleJobs(applicationId: string, requestId: string): Promise<'Scheduled' | 'NotOpen'> {
+      const r = await ports.request(applicationId, requestId);
+      const now = ports.now();
+      if (!r || effectiveRequestStatus(r, now) !== 'Open') return 'NotOpen';
+      // Scheduler wants a future time: a job due already (an event delivered late) runs in a minute.
+      const soonest = new Date(now.getTime() + 60_000);
+      const job = async (name: string, at: Date, kind: string) => {
+        try {
+          await ports.schedule({
+            name,
+            at,
+            payload: { target: SCHEDULE_TARGET, job: kind, applicationId, requestId },
+          });
+        } catch (err) {
+          if (!alreadyScheduled(err)) throw err;
+        }
+      };
+      const remindAt = reminderAtOf(r.expiresAt);
+      if (remindAt > soonest) await job(reminderScheduleName(requestId), remindAt, REMINDER_JOB);
+      const expiresAt = new Date(r.expiresAt);
+      await job(expiryScheduleName(requestId), expiresAt > soonest ? expiresAt : soonest, EXPIRY_JOB);
+      return 'Scheduled';
+    },
+
+    /** The consumer of a request's closing (Cancelled, Expired, Closed): its schedules go. */
+    async unscheduleJobs(requestId: string): Promise<void> {
+      await ports.cancel(reminderScheduleName(requestId));
+      await ports.cancel(expiryScheduleName(requestId));
     },
   };
 }

@@ -87,7 +87,15 @@ export const consumerFunctions = [
     feature: 'payments',
     handler: 'payments/stream',
     consumerPrefix: 'payments',
-    handles: ['CardPaymentSettled', 'DepositConfirmed', 'PaymentMarkedPaid'],
+    handles: [
+      'CardPaymentSettled',
+      'DepositConfirmed',
+      'PaymentMarkedPaid',
+      'PaymentRequestSent',
+      'PaymentRequestCancelled',
+      'PaymentRequestExpired',
+      'PaymentRequestClosed',
+    ],
   },
   {
     feature: 'notifications',

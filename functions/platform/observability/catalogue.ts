@@ -132,6 +132,12 @@ export const metricCatalogue = {
     description:
       'Card sessions the catch-up could not ask the gateway about (the gateway unreachable or erroring)',
   },
+  PaymentRequestMailsUnsure: {
+    unit: 'Count',
+    dimensions: {},
+    description:
+      'Payment-request links minted but not marked mailed by a delivery that stopped: no second mail goes (the sender may resend)',
+  },
   CardSessionsPastGiveUp: {
     unit: 'Count',
     dimensions: {},

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { entities, service } from '../../platform/data/service.js';
 import { lodgedApplicationChangeItems } from '../../platform/data/application-change.js';
 import { newEvent, outboxItem } from '../../platform/events/outbox.js';
-import type { TransactionEntities, TransactionItems } from '../../platform/events/outbox.js';
+import { publishedEventItems } from '../../platform/events/council-feed.js';
 import type { DomainEvent } from '../../platform/events/types.js';
 import type { RfiChange } from '../service/rfis.js';
 import type { RfiPointRecord } from '../service/dto.js';
@@ -55,13 +55,11 @@ export async function saveResponse(
 /**
  * One RFI change, one transaction (docs/rfis.md): the application's flags, status and clock (with
  * its history and ApplicationUpdated, conditional on the etag read), the new points, the changed
- * points (each conditional on being unchanged since read), the RFI event, the council's feed entry
- * when it hears of the event (`feed`) and the idempotency item. False when anything changed meanwhile.
+ * points (each conditional on being unchanged since read), then the RFI event, the council's feed
+ * entry when it hears of the event and the idempotency item (`publishedEventItems`). False when
+ * anything changed meanwhile.
  */
-export async function writeRfiChange(
-  change: RfiChange,
-  feed: (e: TransactionEntities, event: DomainEvent) => TransactionItems,
-): Promise<boolean> {
+export async function writeRfiChange(change: RfiChange): Promise<boolean> {
   const { application, now } = change;
   const data = { authorityId: application.authorityId, ...change.round };
   const event = newEvent(
@@ -89,11 +87,7 @@ export async function writeRfiChange(
           .where((p, o) => o.eq(p.updatedAt, before.updatedAt ?? ''))
           .commit(),
       ),
-      outboxItem(e, event),
-      ...feed(e, event),
-      ...(change.idempotency
-        ? [change.idempotency.idempotency.item(e, change.idempotency.answer, change.idempotency.statusCode)]
-        : []),
+      ...publishedEventItems(e, event, change.idempotency),
     ])
     .go();
   return !result.canceled;

@@ -91,7 +91,7 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     ['functions/applications/adapters-x.ts', '../documents/repository-merge.js'],
     ['functions/applications/repository/x.ts', '../../documents/model/keys.js'],
     ['functions/rfis/repository/x.ts', '../../documents/service/storage.js'],
-    ['functions/payments/ports-x.ts', '../council/lodgement.js'],
+    ['functions/payments/ports-x.ts', '../applications/service/dto.js'],
     ['functions/access-requests/ports-x.ts', '../participants/ports.js'],
     ['functions/contacts/x.ts', '../reference/service.js'],
     ['functions/notifications/x.ts', '../council/invitations/service.js'],
@@ -105,7 +105,6 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
 
   it("a feature imports another through its face (index.ts), and shared/ whatever its folders' names", async () => {
     expect(await refused('functions/council/service/x.ts', '../../applications/index.js')).toEqual([]);
-    expect(await refused('functions/payments/ports-x.ts', '../council/index.js')).toEqual([]);
     // A feature's domain events (events.ts: the types of what it publishes) are part of its face.
     expect(await refused('functions/notifications/service/x.ts', '../../rfis/events.js')).toEqual([]);
     expect(await refused('functions/reference/x.ts', '../../shared/reference/authorities.json')).toEqual([]);
@@ -120,6 +119,22 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     ['functions/notifications/repository.ts', './service/inbox.js'],
   ])('a repository never imports a service: %s → %s', async (file, from) => {
     expect((await refused(file, from)).join()).toMatch(/A repository never imports a service/);
+  });
+
+  it.each([
+    ['functions/payments/ports-x.ts', '../council/index.js'],
+    ['functions/rfis/repository/x.ts', '../../council/index.js'],
+    ['functions/documents/scan-x.ts', '../council/lodgement.js'],
+    ['functions/applications/form-x.ts', '../council'],
+    ['functions/notifications/service/x.ts', '../../council/webhooks-events.js'],
+  ])('no feature but council imports council/, not even its index: %s → %s', async (file, from) => {
+    expect((await refused(file, from)).join()).toMatch(/No feature imports the council feature/);
+  });
+
+  it('the council feed is a platform helper any feature (and council itself) imports', async () => {
+    for (const file of ['functions/payments/repository/x.ts', 'functions/council/invitations/repository.ts'])
+      expect(await refused(file, '../../platform/events/council-feed.js')).toEqual([]);
+    expect(await refused('functions/council/service/x.ts', '../model/events.js')).toEqual([]);
   });
 
   it("a repository imports its feature's model and the table's service", async () => {

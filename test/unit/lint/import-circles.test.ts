@@ -35,6 +35,8 @@ describe('import circles', () => {
     expect(runtimeImports(file, ALL)).toEqual(
       expect.arrayContaining(['web/src/lib/rum/report.ts', 'web/src/lib/rum/recorder.ts']),
     );
-    expect(runtimeImports('functions/council/lodgement.ts')).toContain('functions/council/model/events.ts');
+    expect(runtimeImports('functions/platform/events/council-feed.ts')).toContain(
+      'functions/platform/events/outbox.ts',
+    );
   });
 });

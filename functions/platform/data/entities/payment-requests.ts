@@ -4,8 +4,9 @@ import { paymentRequestStatuses } from '../../../../shared/domain/payment-reques
 
 /**
  * A request to pay one invoice, sent to a named payer (docs/payments.md "Invite to pay"). Only the
- * SHA-256 of the link's token is stored (base64url); the payer's link finds the request by it on
- * gsi1 (no Scan), then reads it consistently by its key. Status changes (Open → Paid | Expired |
+ * SHA-256 of the link's token is stored (base64url), by the mail consumer that mints the link; the
+ * payer's link finds the request by it on gsi1 (no Scan; sparse until then), then reads it
+ * consistently by its key. Status changes (Open → Paid | Expired |
  * Cancelled) are each conditional on Open, in one transaction with their event.
  */
 export const paymentRequest = lazyEntity({
@@ -14,7 +15,10 @@ export const paymentRequest = lazyEntity({
     applicationId: { type: 'string', required: true, readOnly: true },
     requestId: { type: 'string', required: true, readOnly: true },
     paymentId: { type: 'string', required: true, readOnly: true },
-    tokenHash: { type: 'string', required: true, readOnly: true },
+    /** Set by the mail consumer when it mints the link (absent until then: no link opens it). */
+    tokenHash: { type: 'string' },
+    /** When the link's mail was handed to the mail service (the consumer's mark: no second mail). */
+    mailedAt: { type: 'string' },
     payerName: { type: 'string', required: true },
     payerEmail: { type: 'string', required: true },
     message: { type: 'string' },

@@ -10,6 +10,9 @@ import type { PaymentRecord, PaymentSessionRecord } from '../../../../functions/
 import type { SessionOutcome } from '../../../../functions/platform/adapters/payments/gateway.js';
 import type { ApplicationRecord, PayerGrant } from '../../../../functions/platform/access.js';
 import type { MailMessage } from '../../../../functions/platform/adapters/mail.js';
+import { paymentConsumers } from '../../../../functions/payments/consumers.js';
+import type { DomainEvent } from '../../../../functions/platform/events/types.js';
+import { onMetric } from '../../../../functions/platform/observability/metrics.js';
 import type { ScheduledJob } from '../../../../functions/platform/adapters/scheduler.js';
 import { Conflict, NotFound, TooManyRequests } from '../../../../functions/platform/errors.js';
 import {
@@ -39,6 +42,10 @@ interface World {
   /** The rate-limit checks asked for, and whether the next one refuses. */
   limitChecks: (readonly (readonly [string, string])[])[];
   overLimit: boolean;
+  /** How many of the next mails the transport refuses (throws). */
+  mailRefusals: number;
+  /** How many of `changes` the consumers have been delivered. */
+  delivered: number;
 }
 let w: World;
 let ids = 0;
@@ -109,7 +116,25 @@ const requestPorts: RequestPorts = {
     }
     return true;
   },
+  async storeLinkHash(r, tokenHash) {
+    const stored = w.requests.find((x) => x.requestId === r.requestId)!;
+    if (stored.status !== 'Open' || stored.tokenHash || stored.mailedAt) return false;
+    stored.tokenHash = tokenHash;
+    return true;
+  },
+  async clearLinkHash(r, tokenHash) {
+    const stored = w.requests.find((x) => x.requestId === r.requestId)!;
+    if (stored.tokenHash === tokenHash && !stored.mailedAt) delete stored.tokenHash;
+  },
+  async markMailed(r, tokenHash, at) {
+    const stored = w.requests.find((x) => x.requestId === r.requestId)!;
+    if (stored.tokenHash === tokenHash) stored.mailedAt = at;
+  },
   sendMail: async (m) => {
+    if (w.mailRefusals > 0) {
+      w.mailRefusals--;
+      throw new Error('mail transport refused');
+    }
     w.mails.push(m);
   },
   schedule: async (job) => {
@@ -131,12 +156,37 @@ const requestPorts: RequestPorts = {
 
 const payments = paymentsService(paymentPorts);
 const requests = paymentRequests(requestPorts, payments);
-const send = (payerEmail = 'payer@example.nz', message?: string) =>
-  requests.create('u1', w.application, 'pay1', {
+const consumers = paymentConsumers(requests);
+const logger = { info: () => undefined, warn: () => undefined } as never;
+/** The event of a request change, as the outbox writes it (repository/requests.ts). */
+const eventOf = (c: RequestChange) => {
+  const r = c.create ?? c.update!.before;
+  return {
+    type: c.action!,
+    aggregate: { type: 'application', id: r.applicationId },
+    data: { requestId: r.requestId, paymentId: r.paymentId, status: c.update?.set.status ?? r.status },
+  } as never as DomainEvent;
+};
+/** Delivers the request events written since the last delivery to the payments' consumers. */
+async function settle() {
+  for (const c of w.changes.slice(w.delivered)) {
+    w.delivered++;
+    if (!c.action) continue;
+    const event = eventOf(c);
+    for (const consumer of consumers.filter((x) => x.handles.includes(event.type)))
+      await consumer.handle(event, { logger });
+  }
+}
+/** A request sent, and its event delivered (the mail and the schedules). */
+const send = async (payerEmail = 'payer@example.nz', message?: string) => {
+  const dto = await requests.create('u1', w.application, 'pay1', {
     payerName: 'Pita Payer',
     payerEmail,
     ...(message ? { message } : {}),
   });
+  await settle();
+  return dto;
+};
 /** What the access policy grants for a request (the table's functions/platform/access.ts). */
 const grantOf = (requestId: string): PayerGrant => {
   const r = w.requests.find((x) => x.requestId === requestId)!;
@@ -197,6 +247,8 @@ beforeEach(() => {
     returnUrls: [],
     limitChecks: [],
     overLimit: false,
+    mailRefusals: 0,
+    delivered: 0,
   };
 });
 
@@ -296,6 +348,7 @@ describe('cancel, expiry and the reminder', () => {
   it('cancel: Cancelled, the link 404, the schedules gone; again: nothing changes; unknown: 404', async () => {
     const r = await send();
     await requests.cancel('u1', w.application, 'pay1', r.requestId);
+    await settle();
     expect(w.requests[0]!.status).toBe('Cancelled');
     expect(() => grantOf(r.requestId)).toThrow(msg.linkInvalid);
     expect(w.jobs.size).toBe(0);
@@ -441,6 +494,7 @@ describe('closing on payment', () => {
     expect(await requests.closeOnPayment('100', 'pay1')).toBe(0); // not paid yet
     w.payments[0]!.status = 'Paid';
     expect(await requests.closeOnPayment('100', 'pay1')).toBe(1);
+    await settle();
     expect(w.requests.map((r) => [r.requestId, r.status])).toEqual([
       [a.requestId, 'Paid'],
       [b.requestId, 'Cancelled'],
@@ -451,5 +505,80 @@ describe('closing on payment', () => {
     // A Paid request still opens for its receipt, but cannot pay again.
     expect((await requests.view(grantOf(a.requestId))).status).toBe('Paid');
     await expect(requests.session(grantOf(a.requestId), undefined)).rejects.toThrow(Conflict);
+  });
+});
+
+describe('the link mail and the schedules are consumers of PaymentRequestSent', () => {
+  it('the request commits without a link; the consumer mints it, mails it and marks the request mailed', async () => {
+    const dto = await requests.create('u1', w.application, 'pay1', {
+      payerName: 'Pita Payer',
+      payerEmail: 'payer@example.nz',
+    });
+    expect(w.requests[0]!.tokenHash).toBeUndefined();
+    expect({ mails: w.mails.length, jobs: w.jobs.size }).toEqual({ mails: 0, jobs: 0 });
+    await settle();
+    const token = linkOf(w.mails[0]!)!;
+    expect(w.requests[0]).toMatchObject({ tokenHash: `hash(${token})`, mailedAt: w.clock.toISOString() });
+    expect([...w.jobs.keys()]).toEqual([
+      reminderScheduleName(dto.requestId),
+      expiryScheduleName(dto.requestId),
+    ]);
+  });
+
+  it('a redelivery of the event sends no second mail and schedules nothing twice', async () => {
+    const r = await send();
+    const jobs = [...w.jobs.values()];
+    w.delivered = 0;
+    await settle();
+    await settle();
+    expect(w.mails).toHaveLength(1);
+    expect([...w.jobs.values()]).toEqual(jobs);
+    expect(linkOf(w.mails[0]!)).toBeDefined();
+    expect(grantOf(r.requestId).paymentRequest.requestId).toBe(r.requestId);
+  });
+
+  it('a mail the transport refuses: the hash goes again and the retry mails a working link, once', async () => {
+    w.mailRefusals = 1;
+    await expect(send()).rejects.toThrow('mail transport refused');
+    expect(w.requests[0]).not.toHaveProperty('tokenHash');
+    expect(w.mails).toHaveLength(0);
+    w.delivered = 0; // the stream retries the record
+    await settle();
+    await settle();
+    expect(w.mails).toHaveLength(1);
+    expect(w.requests[0]!.tokenHash).toBe(`hash(${linkOf(w.mails[0]!)})`);
+  });
+
+  it('a delivery that stopped after minting (crash before or after sending): no second, different link', async () => {
+    const seen: string[] = [];
+    const off = onMetric((m) => seen.push(m.name));
+    // The crash: the hash stored, the mark never written (the mail may or may not be out).
+    const markMailed = requestPorts.markMailed;
+    requestPorts.markMailed = async () => {
+      throw new Error('function timed out');
+    };
+    try {
+      await expect(send()).rejects.toThrow('function timed out');
+    } finally {
+      requestPorts.markMailed = markMailed;
+    }
+    const first = linkOf(w.mails[0]!)!;
+    w.delivered = 0;
+    await settle();
+    off();
+    expect(w.mails).toHaveLength(1);
+    expect(w.requests[0]!.tokenHash).toBe(`hash(${first})`);
+    expect(seen).toContain('PaymentRequestMailsUnsure');
+  });
+
+  it('a request cancelled or paid before its event is delivered: no mail, no schedules', async () => {
+    const a = await requests.create('u1', w.application, 'pay1', { payerName: 'A', payerEmail: 'a@x.nz' });
+    await requests.cancel('u1', w.application, 'pay1', a.requestId);
+    await settle();
+    expect({ mails: w.mails.length, jobs: w.jobs.size }).toEqual({ mails: 0, jobs: 0 });
+    await requests.create('u1', w.application, 'pay1', { payerName: 'B', payerEmail: 'b@x.nz' });
+    w.payments[0]!.status = 'Paid';
+    await settle();
+    expect(w.mails).toHaveLength(0);
   });
 });
