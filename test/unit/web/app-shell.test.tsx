@@ -14,7 +14,7 @@ const signOut = vi.fn(async () => {});
 vi.mock('../../../web/src/app/auth', () => ({ useAuth: () => ({ status: 'authenticated', signOut }) }));
 
 const { initI18n } = await import('../../../web/src/i18n');
-const { setConfigForTests } = await import('../../../web/src/app/config');
+const { setConfigForTests } = await import('../../../web/src/lib/config');
 const { AppShell } = await import('../../../web/src/features/shell/AppShell');
 const { CurrentUserContext } = await import('../../../web/src/features/shell/useCurrentUser');
 

@@ -10,7 +10,7 @@ vi.mock('aws-amplify/auth', () => ({ getCurrentUser: () => getCurrentUser() }));
 vi.mock('aws-amplify/utils', () => ({ Hub: { listen: vi.fn(() => () => undefined) } }));
 
 const { AuthProvider, useAuth } = await import('../../../web/src/app/auth');
-const { setConfigForTests } = await import('../../../web/src/app/config');
+const { setConfigForTests } = await import('../../../web/src/lib/config');
 
 const CLIENT = 'client-1';
 const base64url = (value: object) =>

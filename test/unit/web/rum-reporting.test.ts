@@ -2,7 +2,7 @@
 import { AwsRum } from 'aws-rum-web';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, setApiFailureListener } from '../../../web/src/api/client';
-import { setConfigForTests } from '../../../web/src/app/config';
+import { setConfigForTests } from '../../../web/src/lib/config';
 import {
   ACCESS_REQUEST_EVENT,
   createRecorder,

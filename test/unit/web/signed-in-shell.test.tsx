@@ -15,7 +15,7 @@ const signOut = vi.fn(async () => {});
 vi.mock('../../../web/src/app/auth', () => ({ useAuth: () => ({ status: 'authenticated', signOut }) }));
 
 const { initI18n } = await import('../../../web/src/i18n');
-const { setConfigForTests } = await import('../../../web/src/app/config');
+const { setConfigForTests } = await import('../../../web/src/lib/config');
 const { default: SignedInApp } = await import('../../../web/src/app/SignedInApp');
 
 let i18n: I18n;

@@ -8,7 +8,7 @@ import {
   visibleAnnouncements,
   type Announcement,
 } from '../../../web/src/app/announcements';
-import { announcementMuteKey, mute, profileIncompleteMuteKey } from '../../../web/src/app/storage';
+import { announcementMuteKey, mute, profileIncompleteMuteKey } from '../../../web/src/lib/storage';
 
 const respond = (body: unknown, status = 200) =>
   vi.fn(

@@ -4,7 +4,7 @@ import { Amplify } from 'aws-amplify';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { decodeJWT } from 'aws-amplify/adapter-core/internals';
-import { STORED_TOKEN_MARGIN_MS, storedIdToken } from '../../../web/src/app/amplify';
+import { STORED_TOKEN_MARGIN_MS, storedIdToken } from '../../../web/src/lib/amplify';
 
 // The id token read from Amplify's storage without loading Amplify (web/src/app/amplify.ts).
 const CLIENT = 'client-abc';

@@ -11,7 +11,7 @@ import type {
   RegistrationResponse,
   ResendRegistrationRequest,
 } from '../../../shared/schemas/accounts';
-import { getConfig } from '../app/config';
+import { getConfig } from '../lib/config';
 import { apiRequest } from './client';
 
 export const accountPaths = {

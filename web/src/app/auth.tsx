@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getConfig } from './config';
-import { hasStoredSession, loadAmplifyAuth, storedIdToken, whenAmplifyLoaded } from './amplify';
+import { getConfig } from '../lib/config';
+import { hasStoredSession, loadAmplifyAuth, storedIdToken, whenAmplifyLoaded } from '../lib/amplify';
 import { runConfirmTotp, runSignIn, type SignInResult, type TotpResult } from '../features/auth/signInFlow';
 import { setUnauthorizedHandler } from '../api/client';
 

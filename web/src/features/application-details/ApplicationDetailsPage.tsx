@@ -35,8 +35,8 @@ import {
   type ApplicationListItem,
 } from '../../../../shared/schemas/applications';
 import { applicationKeys, applicationsApi } from '../../api/applications';
-import { useBreakpointUp } from '../../app/breakpoints';
-import { formatFullDate } from '../../app/dates';
+import { useBreakpointUp } from '../../lib/breakpoints';
+import { formatFullDate } from '../../lib/dates';
 import { RouterLink } from '../../components/RouterLink';
 import { useToasts } from '../../components/toasts';
 import {

@@ -7,7 +7,7 @@ import type { Parcel, ParcelsResponse } from '../../../../shared/schemas/lookups
 import type { JurisdictionDto } from '../../../../shared/schemas/reference';
 import { apiRequest } from '../../api/client';
 import { ServiceError } from '../../api/errors';
-import { getConfig } from '../../app/config';
+import { getConfig } from '../../lib/config';
 
 /**
  * Reference data and lookups the new-application wizard and the details pages read (portal-core §7):

@@ -7,7 +7,7 @@
  */
 import { setApiFailureListener, type ApiFailure } from '../../api/client';
 import { ACCESS_REQUEST_CODES } from '../../api/errors';
-import { loadConfigOnce } from '../../app/config';
+import { loadConfigOnce } from '../config';
 import type { Recorder, Report } from './report';
 import { parseRumConfig, sampledOnError, type RumConfig } from './settings';
 
