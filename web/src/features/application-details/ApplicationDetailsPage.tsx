@@ -43,7 +43,7 @@ import {
   APPLICATION_DETAILS_SECTIONS,
   resolveDetailsSection,
   type ApplicationDetailsSection,
-} from '../../routes/rules';
+} from '../../lib/urls/rules';
 import { SaveTemplateDialog } from '../applications/dialogs/SaveTemplateDialog';
 import AuthorityInfoCard from '../authority/AuthorityInfoCard';
 import { jurisdictionQuery } from '../new-application/reference';
