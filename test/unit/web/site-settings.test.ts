@@ -7,7 +7,7 @@ import {
   fetchAnnouncements,
   visibleAnnouncements,
   type Announcement,
-} from '../../../web/src/app/announcements';
+} from '../../../web/src/components/announcementsSource';
 import { announcementMuteKey, mute, profileIncompleteMuteKey } from '../../../web/src/lib/storage';
 
 const respond = (body: unknown, status = 200) =>
