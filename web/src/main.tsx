@@ -7,10 +7,10 @@ import { storedLanguage } from './i18n/strings';
 import { loadConfigOnce, type RuntimeConfig } from './lib/config';
 import { hasStoredSession } from './lib/amplify';
 import { warmSignedInLoad } from './app/preload';
-import { AuthProvider } from './app/auth';
+import { AuthProvider } from './features/auth/AuthProvider';
 import { App } from './app/App';
 import { StatusPage } from './app/StatusPage';
-import { scheduleBrowserErrors } from './lib/rum/schedule';
+import { scheduleBrowserErrors } from './app/rum/schedule';
 
 async function bootstrap() {
   document.documentElement.lang = storedLanguage();

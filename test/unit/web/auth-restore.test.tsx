@@ -2,14 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 
-// How a page load restores the session (web/src/app/auth.tsx): valid stored tokens need no Amplify.
+// How a page load restores the session (web/src/features/auth/AuthProvider.tsx): valid stored tokens need no Amplify.
 const configure = vi.fn();
 const getCurrentUser = vi.fn(async () => ({ username: 'u1' }));
 vi.mock('aws-amplify', () => ({ Amplify: { configure: (c: unknown) => configure(c) } }));
 vi.mock('aws-amplify/auth', () => ({ getCurrentUser: () => getCurrentUser() }));
 vi.mock('aws-amplify/utils', () => ({ Hub: { listen: vi.fn(() => () => undefined) } }));
 
-const { AuthProvider, useAuth } = await import('../../../web/src/app/auth');
+const { AuthProvider, useAuth } = await import('../../../web/src/features/auth/AuthProvider');
 const { setConfigForTests } = await import('../../../web/src/lib/config');
 
 const CLIENT = 'client-1';

@@ -8,15 +8,15 @@ import {
   createRecorder,
   HTTP_EVENT,
   rumClientConfig,
-} from '../../../web/src/lib/rum/recorder';
-import { scheduleBrowserErrors } from '../../../web/src/lib/rum/schedule';
-import { parseRumConfig, sampledOnError } from '../../../web/src/lib/rum/settings';
+} from '../../../web/src/app/rum/recorder';
+import { scheduleBrowserErrors } from '../../../web/src/app/rum/schedule';
+import { parseRumConfig, sampledOnError } from '../../../web/src/app/rum/settings';
 import {
   createReporter,
   startBrowserErrors,
   type Recorder,
   type Report,
-} from '../../../web/src/lib/rum/start';
+} from '../../../web/src/app/rum/start';
 import { TEST_CONFIG } from './config-support';
 
 const RUM = {

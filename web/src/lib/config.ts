@@ -25,7 +25,7 @@ export interface RuntimeConfig {
   support?: SupportContact;
   flags: Record<string, boolean>;
   /**
-   * Browser error reporting (CloudWatch RUM): read by lib/rum/settings.ts after the page is
+   * Browser error reporting (CloudWatch RUM): read by app/rum/settings.ts after the page is
    * interactive, so its parsing costs the first load nothing (docs/browser-errors.md).
    */
   rum?: unknown;

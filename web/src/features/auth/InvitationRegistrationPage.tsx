@@ -13,7 +13,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { lookupInvitation, registerInvited } from '../../api/accounts';
-import { useAuth } from '../../app/auth';
+import { useAuth } from './AuthProvider';
 import { QueryRoot } from '../../lib/queryClient';
 import { RouterLink } from '../../components/RouterLink';
 import styles from '../../components/signed-out.module.css';

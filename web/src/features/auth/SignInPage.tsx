@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/translate';
-import { useAuth } from '../../app/auth';
+import { useAuth } from './AuthProvider';
 import { getConfig } from '../../lib/config';
 import {
   ExternalLink,

@@ -1,7 +1,7 @@
 import { lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../auth/AuthProvider';
 import { useBreakpointUp, useMediaQuery } from '../../lib/breakpoints';
 import { getConfig } from '../../lib/config';
 import { useRouteFocus } from '../../lib/useRouteFocus';

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getConfig } from '../lib/config';
-import { hasStoredSession, loadAmplifyAuth, storedIdToken, whenAmplifyLoaded } from '../lib/amplify';
-import { runConfirmTotp, runSignIn, type SignInResult, type TotpResult } from '../features/auth/signInFlow';
-import { setUnauthorizedHandler } from '../api/client';
+import { getConfig } from '../../lib/config';
+import { hasStoredSession, loadAmplifyAuth, storedIdToken, whenAmplifyLoaded } from '../../lib/amplify';
+import { runConfirmTotp, runSignIn, type SignInResult, type TotpResult } from './signInFlow';
+import { setUnauthorizedHandler } from '../../api/client';
 
 export type AuthStatus = 'configuring' | 'unauthenticated' | 'authenticated';
 
@@ -51,9 +51,9 @@ function sessionStored(): boolean {
  * Auth state from Amplify v6: the current user at start, then Amplify's Hub 'auth' events.
  * (@aws-amplify/ui-react's useAuthenticator needs Authenticator.Provider, which pulls the whole
  * visual Authenticator into the bundle; the Hub gives the same states for a few lines.)
- * Amplify is loaded at start only when tokens are stored and need a refresh (./amplify.ts): a new
+ * Amplify is loaded at start only when tokens are stored and need a refresh (lib/amplify.ts): a new
  * visitor's sign-in page, and a signed-in reload while the tokens are valid, draw without it. Leaving 'authenticated' unmounts the signed-in app and with it its query
- * cache (./SignedInRoot.tsx), so nothing of the session is kept for the next person.
+ * cache (app/SignedInRoot.tsx), so nothing of the session is kept for the next person.
  */
 /**
  * A sign-out the person chose (here or in another tab): the signed-out app starts at `/`, not at the
