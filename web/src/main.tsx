@@ -6,7 +6,7 @@ import { t } from './i18n/translate';
 import { storedLanguage } from './i18n/strings';
 import { loadConfigOnce, type RuntimeConfig } from './lib/config';
 import { hasStoredSession } from './lib/amplify';
-import { warmSignedInLoad } from './app/preload';
+import { preloadSignedInApp, warmSignedInLoad } from './app/preload';
 import { AuthProvider } from './features/auth/AuthProvider';
 import { App } from './app/App';
 import { StatusPage } from './app/StatusPage';
@@ -41,7 +41,7 @@ async function bootstrap() {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <AuthProvider>
+        <AuthProvider onSignInStarted={preloadSignedInApp}>
           <App />
         </AuthProvider>
       </StrictMode>,

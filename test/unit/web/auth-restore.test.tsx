@@ -11,6 +11,9 @@ vi.mock('aws-amplify/utils', () => ({ Hub: { listen: vi.fn(() => () => undefined
 
 const { AuthProvider, useAuth } = await import('../../../web/src/features/auth/AuthProvider');
 const { setConfigForTests } = await import('../../../web/src/lib/config');
+const { default: SignInPage } = await import('../../../web/src/features/auth/SignInPage');
+const { MemoryRouter } = await import('react-router');
+const { fireEvent } = await import('@testing-library/react');
 
 const CLIENT = 'client-1';
 const base64url = (value: object) =>
@@ -103,5 +106,34 @@ describe('restoring the session at start', () => {
     expect(status()).toBe('unauthenticated');
     // The next sign-in starts on the dashboard, not on the page the person left.
     expect(window.location.pathname + window.location.search).toBe('/');
+  });
+});
+
+describe('starting to sign in', () => {
+  it('typing on the sign-in page runs the onSignInStarted the composition root gave the provider', async () => {
+    // main.tsx passes app/preload.ts's preloadSignedInApp: the page itself imports nothing above the features.
+    const onSignInStarted = vi.fn();
+    render(
+      <MemoryRouter>
+        <AuthProvider onSignInStarted={onSignInStarted}>
+          <SignInPage />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    expect(onSignInStarted).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.com' } });
+    expect(onSignInStarted).toHaveBeenCalled();
+  });
+
+  it('without one, typing starts nothing and fails nothing', () => {
+    render(
+      <MemoryRouter>
+        <AuthProvider>
+          <SignInPage />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.com' } });
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('a@example.com');
   });
 });

@@ -13,7 +13,14 @@ interface AuthContextValue {
   confirmTotp(code: string): Promise<TotpResult>;
   /** Global sign-out (revokes the refresh token everywhere), then back to the sign-in page. */
   signOut(): Promise<void>;
+  /**
+   * The person started signing in (typed on the sign-in page): runs the provider's
+   * `onSignInStarted`, with which the composition root warms what signing in will need.
+   */
+  signInStarted(): void;
 }
+
+const nothing = () => {};
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -64,7 +71,19 @@ function toSignInPage(): void {
   window.history.replaceState(null, '', '/');
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `onSignInStarted`: what to start when the person starts typing on the sign-in page (main.tsx
+ * passes app/preload.ts's `preloadSignedInApp`: Amplify and the signed-in app's chunks), so the
+ * sign-in page needs nothing of the composition root above it (docs/architecture.md, "The web's
+ * layers").
+ */
+export function AuthProvider({
+  children,
+  onSignInStarted = nothing,
+}: {
+  children: ReactNode;
+  onSignInStarted?: () => void;
+}) {
   const [status, setStatus] = useState<AuthStatus>(() =>
     validSessionStored() ? 'authenticated' : sessionStored() ? 'configuring' : 'unauthenticated',
   );
@@ -145,8 +164,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ status, signIn: doSignIn, confirmTotp: doConfirmTotp, signOut: doSignOut }),
-    [status, doSignIn, doConfirmTotp, doSignOut],
+    () => ({
+      status,
+      signIn: doSignIn,
+      confirmTotp: doConfirmTotp,
+      signOut: doSignOut,
+      signInStarted: onSignInStarted,
+    }),
+    [status, doSignIn, doConfirmTotp, doSignOut, onSignInStarted],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
