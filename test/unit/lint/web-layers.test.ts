@@ -24,7 +24,11 @@ describe("the web's layers", () => {
     ['api → components', 'web/src/api/client.ts', 'web/src/components/Logo.tsx'],
     ['api → features', 'web/src/api/user.ts', 'web/src/features/user/twoStepRules.ts'],
     ['api → app', 'web/src/api/client.ts', 'web/src/app/rum/start.ts'],
-    ['components → features', 'web/src/components/ImageUploadField.tsx', 'web/src/features/applications/x.ts'],
+    [
+      'components → features',
+      'web/src/components/ImageUploadField.tsx',
+      'web/src/features/applications/x.ts',
+    ],
     ['components → routes', 'web/src/components/subSection.ts', 'web/src/routes/signedIn.tsx'],
     ['features → routes', 'web/src/features/dashboard/DashboardPage.tsx', 'web/src/routes/signedIn.tsx'],
     ['features → app', 'web/src/features/auth/SignInPage.tsx', 'web/src/app/preload.ts'],

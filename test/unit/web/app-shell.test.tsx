@@ -11,7 +11,9 @@ import { TEST_CONFIG } from './config-support';
 
 // The plain signed-in layout (features/shell/AppShell.tsx): top bar, menus, side navigation, drawer.
 const signOut = vi.fn(async () => {});
-vi.mock('../../../web/src/features/auth/AuthProvider', () => ({ useAuth: () => ({ status: 'authenticated', signOut }) }));
+vi.mock('../../../web/src/features/auth/AuthProvider', () => ({
+  useAuth: () => ({ status: 'authenticated', signOut }),
+}));
 
 const { initI18n } = await import('../../../web/src/i18n');
 const { setConfigForTests } = await import('../../../web/src/lib/config');

@@ -12,7 +12,9 @@ vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: async () => ({ tokens: { idToken: { toString: () => 'id-token' } } }),
 }));
 const signOut = vi.fn(async () => {});
-vi.mock('../../../web/src/features/auth/AuthProvider', () => ({ useAuth: () => ({ status: 'authenticated', signOut }) }));
+vi.mock('../../../web/src/features/auth/AuthProvider', () => ({
+  useAuth: () => ({ status: 'authenticated', signOut }),
+}));
 
 const { initI18n } = await import('../../../web/src/i18n');
 const { setConfigForTests } = await import('../../../web/src/lib/config');

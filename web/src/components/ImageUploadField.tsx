@@ -7,12 +7,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { TEMPLATE_THUMBNAIL } from '../../../shared/domain/applications';
-import {
-  scaleThumbnail,
-  thumbnailProblem,
-  TooManyPixels,
-  type ScaledThumbnail,
-} from './thumbnail';
+import { scaleThumbnail, thumbnailProblem, TooManyPixels, type ScaledThumbnail } from './thumbnail';
 
 /** The words of one use of the field (each from web/src/i18n/en.json, already translated). */
 export interface ImageUploadFieldText {
