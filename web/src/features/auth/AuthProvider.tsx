@@ -20,8 +20,6 @@ interface AuthContextValue {
   signInStarted(): void;
 }
 
-const nothing = () => {};
-
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 async function hasSession(): Promise<boolean> {
@@ -79,10 +77,10 @@ function toSignInPage(): void {
  */
 export function AuthProvider({
   children,
-  onSignInStarted = nothing,
+  onSignInStarted,
 }: {
   children: ReactNode;
-  onSignInStarted?: () => void;
+  onSignInStarted: () => void;
 }) {
   const [status, setStatus] = useState<AuthStatus>(() =>
     validSessionStored() ? 'authenticated' : sessionStored() ? 'configuring' : 'unauthenticated',
