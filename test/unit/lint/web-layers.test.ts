@@ -9,7 +9,7 @@ import { upwardImports, WEB_UPWARD_ALLOWED, webLayerOf } from './web-layers';
 const ALL = { types: true, dynamic: true };
 
 describe("the web's layers", () => {
-  it('every file of web/src is in a layer (a new top-level folder is placed in WEB_LAYERS first)', () => {
+  it('every file of web/src is in a layer (a new top-level folder is placed in web/layers.json first)', () => {
     expect(sourceFiles(['web/src']).filter((f) => webLayerOf(f) === undefined)).toEqual([]);
   });
 

@@ -1,29 +1,20 @@
+import layers from '../../../web/layers.json' with { type: 'json' };
+
 /**
- * The web's layers, bottom to top (docs/architecture.md, "The web's layers"): a file imports only
- * from its own layer or a lower one. web/src/<folder> names the layer; main.tsx and boot.ts, the
- * entries, are the composition root's.
+ * The web's layers, bottom to top (docs/architecture.md, "The web's layers"; web/layers.json, which
+ * eslint.config.js reads too): a file imports only from its own layer or a lower one. web/src/<folder>
+ * names the layer; main.tsx and boot.ts, the entries, are the composition root's. Bottom to top:
+ * lib and i18n (pure utilities, browser plumbing, page URLs, strings), api (the HTTP client),
+ * components (generic UI), features, routes (the route tables), app (the composition root, entries).
  */
-export const WEB_LAYERS = [
-  /** Pure utilities and browser plumbing with no feature knowledge (dates, config, storage, page URLs), and the strings. */
-  ['lib', 'i18n'],
-  /** The HTTP client and its calls. */
-  ['api'],
-  /** Generic UI: knows no feature. */
-  ['components'],
-  /** One folder per feature: pages, dialogs, their queries and models. */
-  ['features'],
-  /** The route tables: compose the features' pages. */
-  ['routes'],
-  /** The composition root: App, providers, boot, browser error reporting; and the entries. */
-  ['app', 'main.tsx', 'boot.ts'],
-] as const;
+export const WEB_LAYERS: readonly (readonly string[])[] = layers;
 
 /** The layer (0 = lowest) of a web/src file, or undefined outside web/src or in no layer. */
 export function webLayerOf(file: string): number | undefined {
   const parts = file.split('/');
   if (parts[0] !== 'web' || parts[1] !== 'src' || parts.length < 3) return undefined;
   const top = parts[2]!;
-  const index = WEB_LAYERS.findIndex((names) => (names as readonly string[]).includes(top));
+  const index = WEB_LAYERS.findIndex((names) => names.includes(top));
   return index === -1 ? undefined : index;
 }
 
