@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import { readdirSync, statSync } from 'node:fs';
+import webLayers from './web/layers.json' with { type: 'json' };
 
 /**
  * Layer boundaries (docs/architecture.md), as `no-restricted-imports` zones: the web and shared never
@@ -72,16 +73,32 @@ const crossFeature = (feature) => [
   ...(feature === 'council' ? [] : [noCouncil]),
 ];
 // Flat config: the last block that sets a rule for a file wins, so each block lists all its patterns.
+const webOnly = {
+  group: ['**/functions/**', '**/infra/**', '**/bin/**'],
+  message: 'The web imports only web/ and shared/.',
+};
+/**
+ * The web's layers, bottom to top (web/layers.json: folders of web/src, and its entries): a file
+ * never imports a higher layer. test/unit/lint/web-layers.test.ts checks the same on the whole graph.
+ */
+const webFilesOf = (names) =>
+  names.map((n) => (/\.tsx?$/.test(n) ? `web/src/${n}` : `web/src/${n}/**/*.{ts,tsx}`));
+// A relative specifier that climbs into one of `names` (folders, or the entries without extension).
+const webSpecifiersOf = (names) =>
+  `^(\\./|(\\.\\./)+)(${names.map((n) => n.replace(/\.tsx?$/, '')).join('|')})(/|\\.js$|$)`;
+const webLayerZones = webLayers.slice(0, -1).map((names, i) => ({
+  files: webFilesOf(names),
+  rules: restrict([
+    webOnly,
+    {
+      regex: webSpecifiersOf(webLayers.slice(i + 1).flat()),
+      message: `web/src layers point down (${webLayers.map((l) => l[0]).join(' → ')}): ${names[0]} never imports a higher layer (docs/architecture.md, "The web's layers").`,
+    },
+  ]),
+}));
 const boundaries = [
-  {
-    files: ['web/**/*.{ts,tsx}'],
-    rules: restrict([
-      {
-        group: ['**/functions/**', '**/infra/**', '**/bin/**'],
-        message: 'The web imports only web/ and shared/.',
-      },
-    ]),
-  },
+  { files: ['web/**/*.{ts,tsx}'], rules: restrict([webOnly]) },
+  ...webLayerZones,
   {
     files: ['shared/**/*.ts'],
     rules: restrict([

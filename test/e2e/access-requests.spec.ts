@@ -14,7 +14,7 @@ import { AccessRequestsPage } from './pages/AccessRequestsPage';
 import { api, registeredUser } from '../support/accounts';
 import { signIn as cognitoSignIn } from '../support/cognito';
 import type { CreateApplicationResponse } from '../../shared/schemas/applications';
-import { encodeParam } from '../../web/src/routes/queryCodec';
+import { encodeParam } from '../../web/src/lib/urls/queryCodec';
 
 const owner = demoUser(0);
 const SITE = '86A Renall Street, Ponsonby, Auckland 1011';

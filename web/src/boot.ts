@@ -6,12 +6,12 @@
  * - preloads the signed-in app's chunks, their strings and (on `/`) the dashboard's, listed by the
  *   build in index.html's `#warm-chunks` data block, so they download beside the entry;
  * - starts the load's first GETs (app/warmGets.ts) with the stored token; the page's first draw
- *   takes their responses (app/earlyGets.ts, api/client.ts).
+ *   takes their responses (lib/earlyGets.ts, api/client.ts).
  * Without a valid stored session it does nothing: the sign-in page downloads only what it draws.
  */
-import { storedSession } from './app/amplify';
-import { API_PATH } from './app/config';
-import { startEarlyGet } from './app/earlyGets';
+import { storedSession } from './lib/amplify';
+import { API_PATH } from './lib/config';
+import { startEarlyGet } from './lib/earlyGets';
 import { warmGets } from './app/warmGets';
 import { apiUrl } from './api/url';
 

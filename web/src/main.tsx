@@ -4,13 +4,13 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { t } from './i18n/translate';
 import { storedLanguage } from './i18n/strings';
-import { loadConfigOnce, type RuntimeConfig } from './app/config';
-import { hasStoredSession } from './app/amplify';
-import { warmSignedInLoad } from './app/preload';
-import { AuthProvider } from './app/auth';
+import { loadConfigOnce, type RuntimeConfig } from './lib/config';
+import { hasStoredSession } from './lib/amplify';
+import { preloadSignedInApp, warmSignedInLoad } from './app/preload';
+import { AuthProvider } from './features/auth/AuthProvider';
 import { App } from './app/App';
 import { StatusPage } from './app/StatusPage';
-import { scheduleBrowserErrors } from './lib/rum/schedule';
+import { scheduleBrowserErrors } from './app/rum/schedule';
 
 async function bootstrap() {
   document.documentElement.lang = storedLanguage();
@@ -41,7 +41,7 @@ async function bootstrap() {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <AuthProvider>
+        <AuthProvider onSignInStarted={preloadSignedInApp}>
           <App />
         </AuthProvider>
       </StrictMode>,

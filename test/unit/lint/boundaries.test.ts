@@ -154,4 +154,34 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     const http = `${'../'.repeat(depth)}platform/http/handler.js`;
     expect((await refused(file, http)).join()).toMatch(/do not know HTTP/);
   });
+  it("the web's layers point down: lib, api, components, features and routes never import a higher layer", async () => {
+    const layer = /web\/src layers point down/;
+    for (const [file, spec] of [
+      ['web/src/lib/x.ts', '../app/preload'],
+      ['web/src/lib/urls/x.ts', '../../features/auth/AuthProvider.js'],
+      ['web/src/i18n/x.ts', '../api/client'],
+      ['web/src/api/x.ts', '../features/user/twoStepRules'],
+      ['web/src/components/x.tsx', '../features/applications/x'],
+      ['web/src/components/site-map/x.tsx', '../../routes/signedIn'],
+      ['web/src/features/dashboard/x.tsx', '../../routes/signedIn'],
+      ['web/src/features/auth/x.tsx', '../../app/preload'],
+      ['web/src/features/auth/x.tsx', '../../main'],
+      ['web/src/routes/x.tsx', '../app/App'],
+    ] as const)
+      expect(
+        await restrictedImports(file, `import { a } from '${spec}';\nexport const b = a;\n`),
+      ).toContainEqual(expect.stringMatching(layer));
+    for (const [file, spec] of [
+      ['web/src/app/x.tsx', '../features/auth/AuthProvider'],
+      ['web/src/main.tsx', './app/App'],
+      ['web/src/routes/x.tsx', '../features/dashboard/DashboardPage'],
+      ['web/src/features/shell/x.tsx', '../auth/AuthProvider'],
+      ['web/src/features/payments/x.tsx', '../../lib/dates'],
+      ['web/src/components/x.tsx', '../api/client'],
+      ['web/src/lib/x.ts', '@cloudscape-design/components/box'],
+    ] as const)
+      expect(await restrictedImports(file, `import { a } from '${spec}';\nexport const b = a;\n`)).toEqual(
+        [],
+      );
+  });
 });

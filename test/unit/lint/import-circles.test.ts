@@ -27,13 +27,13 @@ describe('import circles', () => {
   });
 
   it('reads `.js` specifiers as the `.ts` files they load, type-only imports and import() only when asked', () => {
-    // web/src/lib/rum/start.ts: a static import of ./settings, a type-only one of ./report, import('./recorder').
-    const file = 'web/src/lib/rum/start.ts';
-    expect(runtimeImports(file)).toContain('web/src/lib/rum/settings.ts');
-    expect(runtimeImports(file)).not.toContain('web/src/lib/rum/report.ts');
-    expect(runtimeImports(file)).not.toContain('web/src/lib/rum/recorder.ts');
+    // web/src/app/rum/start.ts: a static import of ./settings, a type-only one of ./report, import('./recorder').
+    const file = 'web/src/app/rum/start.ts';
+    expect(runtimeImports(file)).toContain('web/src/app/rum/settings.ts');
+    expect(runtimeImports(file)).not.toContain('web/src/app/rum/report.ts');
+    expect(runtimeImports(file)).not.toContain('web/src/app/rum/recorder.ts');
     expect(runtimeImports(file, ALL)).toEqual(
-      expect.arrayContaining(['web/src/lib/rum/report.ts', 'web/src/lib/rum/recorder.ts']),
+      expect.arrayContaining(['web/src/app/rum/report.ts', 'web/src/app/rum/recorder.ts']),
     );
     expect(runtimeImports('functions/platform/events/council-feed.ts')).toContain(
       'functions/platform/events/outbox.ts',

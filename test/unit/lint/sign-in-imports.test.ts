@@ -16,7 +16,7 @@ describe('the sign-in page', () => {
     expect(cloudscape.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
   });
 
-  it('loads no Amplify before the person types or a stored session is restored (web/src/app/amplify.ts)', () => {
+  it('loads no Amplify before the person types or a stored session is restored (web/src/lib/amplify.ts)', () => {
     const reached = packagesReached(['web/src/main.tsx', 'web/src/features/auth/SignInPage.tsx']);
     const late = [...reached].filter(([p]) => /^(aws-amplify|@aws-amplify\/)/.test(p));
     expect(late.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);

@@ -6,7 +6,7 @@ import {
   formatNzDateTime,
 } from '../../../shared/domain/dates.js';
 import { isCalendarDate } from '../../../shared/domain/calendar-date.js';
-import { formatDate, formatFullDate } from '../../../web/src/app/dates.js';
+import { formatDate, formatFullDate } from '../../../web/src/lib/dates.js';
 
 /**
  * Dates are shown and printed in New Zealand time (Pacific/Auckland) in the spec's formats, whatever

@@ -5,7 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import { accessRequestsApi } from '../../../web/src/api/access-requests';
 import { applicationsApi } from '../../../web/src/api/applications';
-import { setConfigForTests } from '../../../web/src/app/config';
+import { setConfigForTests } from '../../../web/src/lib/config';
 import { DashboardWork } from '../../../web/src/features/dashboard/DashboardWork';
 import { renderPage } from './applications-support';
 import { accessRequest } from './access-requests-support';

@@ -6,7 +6,7 @@ import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import { accessRequestsApi } from '../../../web/src/api/access-requests';
 import { toServiceError } from '../../../web/src/api/errors';
-import { encodeParam } from '../../../web/src/routes/queryCodec';
+import { encodeParam } from '../../../web/src/lib/urls/queryCodec';
 import AccessRequestLink from '../../../web/src/features/access-requests/AccessRequestLink';
 import { renderPage } from './applications-support';
 import { accessRequest } from './access-requests-support';

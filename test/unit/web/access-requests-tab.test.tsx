@@ -7,7 +7,7 @@ import type { ParticipantType } from '../../../shared/schemas/reference';
 import { initI18n } from '../../../web/src/i18n';
 import { accessRequestsApi } from '../../../web/src/api/access-requests';
 import { participantsApi } from '../../../web/src/api/participants';
-import { accessRequestSeenKey } from '../../../web/src/app/storage';
+import { accessRequestSeenKey } from '../../../web/src/lib/storage';
 import AccessRequestsTab from '../../../web/src/features/access-requests/AccessRequestsTab';
 import { renderPage } from './applications-support';
 import { accessRequest } from './access-requests-support';

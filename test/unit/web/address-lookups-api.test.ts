@@ -7,7 +7,7 @@ vi.mock('aws-amplify/auth', () => ({
 }));
 
 const { suggestAddresses, fetchAddressDetails } = await import('../../../web/src/api/lookups');
-const { setConfigForTests } = await import('../../../web/src/app/config');
+const { setConfigForTests } = await import('../../../web/src/lib/config');
 
 const DETAIL = {
   dpid: '101',

@@ -5,8 +5,8 @@ vi.mock('aws-amplify', () => ({ Amplify: { configure: (c: unknown) => configure(
 vi.mock('aws-amplify/auth', () => ({ getCurrentUser: vi.fn() }));
 vi.mock('aws-amplify/utils', () => ({ Hub: { listen: vi.fn(() => () => undefined) } }));
 
-const { hasStoredSession, loadAmplifyAuth } = await import('../../../web/src/app/amplify');
-const { setConfigForTests } = await import('../../../web/src/app/config');
+const { hasStoredSession, loadAmplifyAuth } = await import('../../../web/src/lib/amplify');
+const { setConfigForTests } = await import('../../../web/src/lib/config');
 
 function storage(keys: string[]): Pick<Storage, 'length' | 'key'> {
   return { length: keys.length, key: (i: number) => keys[i] ?? null };

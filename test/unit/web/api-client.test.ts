@@ -7,7 +7,7 @@ vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: () => fetchAuthSession() 
 const { apiRequest, setUnauthorizedHandler } = await import('../../../web/src/api/client');
 const { changePassword } = await import('../../../web/src/api/user');
 const { lookupInvitation, registerInvited } = await import('../../../web/src/api/accounts');
-const { setConfigForTests } = await import('../../../web/src/app/config');
+const { setConfigForTests } = await import('../../../web/src/lib/config');
 
 const session = (id: string, access = `access-${id}`) => ({
   tokens: { idToken: { toString: () => id }, accessToken: { toString: () => access } },

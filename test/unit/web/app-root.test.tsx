@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
-import { setConfigForTests } from '../../../web/src/app/config';
+import { setConfigForTests } from '../../../web/src/lib/config';
 import { MaintenanceGate } from '../../../web/src/app/App';
 import { ToastProvider, useToasts } from '../../../web/src/components/toasts';
 import { createToastStore } from '../../../web/src/components/toastStore';

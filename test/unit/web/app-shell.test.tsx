@@ -11,10 +11,12 @@ import { TEST_CONFIG } from './config-support';
 
 // The plain signed-in layout (features/shell/AppShell.tsx): top bar, menus, side navigation, drawer.
 const signOut = vi.fn(async () => {});
-vi.mock('../../../web/src/app/auth', () => ({ useAuth: () => ({ status: 'authenticated', signOut }) }));
+vi.mock('../../../web/src/features/auth/AuthProvider', () => ({
+  useAuth: () => ({ status: 'authenticated', signOut }),
+}));
 
 const { initI18n } = await import('../../../web/src/i18n');
-const { setConfigForTests } = await import('../../../web/src/app/config');
+const { setConfigForTests } = await import('../../../web/src/lib/config');
 const { AppShell } = await import('../../../web/src/features/shell/AppShell');
 const { CurrentUserContext } = await import('../../../web/src/features/shell/useCurrentUser');
 

@@ -14,8 +14,8 @@ import {
   thumbnailContentType,
   thumbnailName,
   thumbnailProblem,
-} from '../../../web/src/features/applications/thumbnail';
-import { scaleThumbnail } from '../../../web/src/features/applications/thumbnail';
+} from '../../../web/src/components/thumbnail';
+import { scaleThumbnail } from '../../../web/src/components/thumbnail';
 import type { GetApplicationResponse } from '../../../shared/schemas/applications';
 import { listItem, renderPage, user } from './applications-support';
 
@@ -30,8 +30,8 @@ vi.mock('../../../web/src/api/documents', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../web/src/api/documents')>();
   return { ...actual, putFile: vi.fn() };
 });
-vi.mock('../../../web/src/features/applications/thumbnail', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../web/src/features/applications/thumbnail')>();
+vi.mock('../../../web/src/components/thumbnail', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../web/src/components/thumbnail')>();
   return { ...actual, scaleThumbnail: vi.fn() };
 });
 const api = vi.mocked(applicationsApi);

@@ -2,15 +2,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 
-// How a page load restores the session (web/src/app/auth.tsx): valid stored tokens need no Amplify.
+// How a page load restores the session (web/src/features/auth/AuthProvider.tsx): valid stored tokens need no Amplify.
 const configure = vi.fn();
 const getCurrentUser = vi.fn(async () => ({ username: 'u1' }));
 vi.mock('aws-amplify', () => ({ Amplify: { configure: (c: unknown) => configure(c) } }));
 vi.mock('aws-amplify/auth', () => ({ getCurrentUser: () => getCurrentUser() }));
 vi.mock('aws-amplify/utils', () => ({ Hub: { listen: vi.fn(() => () => undefined) } }));
 
-const { AuthProvider, useAuth } = await import('../../../web/src/app/auth');
-const { setConfigForTests } = await import('../../../web/src/app/config');
+const { AuthProvider, useAuth } = await import('../../../web/src/features/auth/AuthProvider');
+const { setConfigForTests } = await import('../../../web/src/lib/config');
+const { default: SignInPage } = await import('../../../web/src/features/auth/SignInPage');
+const { MemoryRouter } = await import('react-router');
+const { fireEvent } = await import('@testing-library/react');
 
 const CLIENT = 'client-1';
 const base64url = (value: object) =>
@@ -52,7 +55,7 @@ describe('restoring the session at start', () => {
   it('valid stored tokens: signed in at once, without loading Amplify', async () => {
     storeSession(3600);
     render(
-      <AuthProvider>
+      <AuthProvider onSignInStarted={() => {}}>
         <Status />
       </AuthProvider>,
     );
@@ -65,7 +68,7 @@ describe('restoring the session at start', () => {
   it('expired tokens with a refresh token: Amplify restores (refreshes) the session', async () => {
     storeSession(-60);
     render(
-      <AuthProvider>
+      <AuthProvider onSignInStarted={() => {}}>
         <Status />
       </AuthProvider>,
     );
@@ -77,7 +80,7 @@ describe('restoring the session at start', () => {
 
   it('nothing stored: signed out, no Amplify', async () => {
     render(
-      <AuthProvider>
+      <AuthProvider onSignInStarted={() => {}}>
         <Status />
       </AuthProvider>,
     );
@@ -90,7 +93,7 @@ describe('restoring the session at start', () => {
     storeSession(3600);
     window.history.replaceState(null, '', '/user-profile?tab=password');
     render(
-      <AuthProvider>
+      <AuthProvider onSignInStarted={() => {}}>
         <Status />
       </AuthProvider>,
     );
@@ -103,5 +106,22 @@ describe('restoring the session at start', () => {
     expect(status()).toBe('unauthenticated');
     // The next sign-in starts on the dashboard, not on the page the person left.
     expect(window.location.pathname + window.location.search).toBe('/');
+  });
+});
+
+describe('starting to sign in', () => {
+  it('typing on the sign-in page runs the onSignInStarted the composition root gave the provider', async () => {
+    // main.tsx passes app/preload.ts's preloadSignedInApp: the page itself imports nothing above the features.
+    const onSignInStarted = vi.fn();
+    render(
+      <MemoryRouter>
+        <AuthProvider onSignInStarted={onSignInStarted}>
+          <SignInPage />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    expect(onSignInStarted).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.com' } });
+    expect(onSignInStarted).toHaveBeenCalled();
   });
 });

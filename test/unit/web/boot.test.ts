@@ -61,7 +61,7 @@ describe('the boot script (web/src/boot.ts)', () => {
     );
 
     // The app's first requests for the same URLs take those responses: nothing is asked twice.
-    const { setConfigForTests } = await import('../../../web/src/app/config');
+    const { setConfigForTests } = await import('../../../web/src/lib/config');
     const { apiRequest } = await import('../../../web/src/api/client');
     const { applicationsApi } = await import('../../../web/src/api/applications');
     const { recentParams, FIRST_RECENT_TAB } = await import('../../../web/src/features/dashboard/recent');
@@ -84,7 +84,7 @@ describe('the boot script (web/src/boot.ts)', () => {
     storeSession('another-client');
     await import('../../../web/src/boot');
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    const { setConfigForTests } = await import('../../../web/src/app/config');
+    const { setConfigForTests } = await import('../../../web/src/lib/config');
     const { apiRequest } = await import('../../../web/src/api/client');
     setConfigForTests(TEST_CONFIG); // client 'c', with no stored session of its own
     localStorage.clear();
@@ -93,7 +93,7 @@ describe('the boot script (web/src/boot.ts)', () => {
   });
 
   it('finds the stored session of whichever client stored one (storedSession)', async () => {
-    const { storedSession } = await import('../../../web/src/app/amplify');
+    const { storedSession } = await import('../../../web/src/lib/amplify');
     expect(storedSession(localStorage)).toBeUndefined();
     storeSession('x1');
     expect(storedSession(localStorage)).toEqual({ clientId: 'x1', idToken: token });

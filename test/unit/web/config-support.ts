@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../../web/src/app/config';
+import type { RuntimeConfig } from '../../../web/src/lib/config';
 
 /** The runtime configuration the web's unit tests run with (the local stack's shape, no Cognito endpoint). */
 export const TEST_CONFIG: RuntimeConfig = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amplifyConfigFor, ConfigError, loadConfig, parseConfig } from '../../../web/src/app/config';
+import { amplifyConfigFor, ConfigError, loadConfig, parseConfig } from '../../../web/src/lib/config';
 
 const local = {
   apiUrl: '/api/',

@@ -5,7 +5,7 @@ import {
   toServiceError,
   withoutTrailingPeriod,
 } from '../../../web/src/api/errors';
-import { formatFullDate } from '../../../web/src/app/dates';
+import { formatFullDate } from '../../../web/src/lib/dates';
 
 const body = (value: object) => JSON.stringify(value);
 

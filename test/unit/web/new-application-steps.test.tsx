@@ -5,7 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import { apiRequest } from '../../../web/src/api/client';
 import { ServiceError } from '../../../web/src/api/errors';
-import { setConfigForTests } from '../../../web/src/app/config';
+import { setConfigForTests } from '../../../web/src/lib/config';
 import NewApplicationPage from '../../../web/src/features/new-application/NewApplicationPage';
 import {
   addressUrl,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthorityDto, FormDto } from '../../../shared/schemas/reference';
-import { parsePropertyQuery } from '../../../web/src/routes/propertyQuery';
+import { parsePropertyQuery } from '../../../web/src/lib/urls/propertyQuery';
 import {
   addressUrl,
   afterAddress,

@@ -5,7 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import { apiRequest } from '../../../web/src/api/client';
 import { ServiceError } from '../../../web/src/api/errors';
-import { setConfigForTests } from '../../../web/src/app/config';
+import { setConfigForTests } from '../../../web/src/lib/config';
 import { NotificationBell } from '../../../web/src/features/notifications/NotificationBell';
 import UserNotificationsPage from '../../../web/src/features/notifications/UserNotificationsPage';
 import ApplicationNotificationsSection from '../../../web/src/features/notifications/ApplicationNotificationsSection';

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import { organisationsApi } from '../../../web/src/api/organisations';
-import { page } from '../../../web/src/app/reload';
+import { page } from '../../../web/src/lib/reload';
 import { OrganisationAlerts } from '../../../web/src/features/dashboard/OrganisationAlerts';
 import { renderPage, user } from './applications-support';
 import { admin, invitation, mergeInvitation } from './organisations-support';

@@ -5,7 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import { organisationsApi } from '../../../web/src/api/organisations';
 import { ServiceError } from '../../../web/src/api/errors';
-import { page } from '../../../web/src/app/reload';
+import { page } from '../../../web/src/lib/reload';
 import OrganisationInvitationsPage from '../../../web/src/features/organisations/OrganisationInvitationsPage';
 import { renderPage, user } from './applications-support';
 import { admin, aroha, invitation, membersOf, mergeInvitation } from './organisations-support';

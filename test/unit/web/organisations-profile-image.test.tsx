@@ -11,7 +11,7 @@ import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
 import { organisationsApi } from '../../../web/src/api/organisations';
 import { putFile } from '../../../web/src/api/documents';
-import { scaleThumbnail } from '../../../web/src/features/applications/thumbnail';
+import { scaleThumbnail } from '../../../web/src/components/thumbnail';
 import OrganisationMembersPage from '../../../web/src/features/organisations/OrganisationMembersPage';
 import { renderPage } from './applications-support';
 import { admin, aroha, membersOf, tama } from './organisations-support';
@@ -25,8 +25,8 @@ vi.mock('../../../web/src/api/documents', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../web/src/api/documents')>();
   return { ...actual, putFile: vi.fn() };
 });
-vi.mock('../../../web/src/features/applications/thumbnail', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../web/src/features/applications/thumbnail')>();
+vi.mock('../../../web/src/components/thumbnail', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../web/src/components/thumbnail')>();
   return { ...actual, scaleThumbnail: vi.fn() };
 });
 const api = vi.mocked(organisationsApi);

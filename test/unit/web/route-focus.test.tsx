@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useNavigate } from 'react-router';
-import { resetRouteFocus, useRouteFocus } from '../../../web/src/app/useRouteFocus';
+import { resetRouteFocus, useRouteFocus } from '../../../web/src/lib/useRouteFocus';
 
 /** A layout with the focus manager and a control that navigates, as the signed-in shell has. */
 function Layout({ move = true }: { move?: boolean }) {
@@ -43,7 +43,7 @@ const go = async (name: string) => {
 beforeEach(() => resetRouteFocus());
 afterEach(() => cleanup());
 
-describe('route-change focus (app/useRouteFocus.ts)', () => {
+describe('route-change focus (lib/useRouteFocus.ts)', () => {
   it('leaves focus alone on the first page, then moves it to the new page’s h1 on a page change', async () => {
     render(<RouterProvider router={routerOf()} />);
     expect(document.activeElement).toBe(document.body);

@@ -6,9 +6,9 @@ import {
   resolveDetailsSection,
   resolveNewApplicationStep,
   resolveProjectsTab,
-} from '../../../web/src/routes/rules';
-import { parsePropertyQuery } from '../../../web/src/routes/propertyQuery';
-import { AccessRequestParam, decodeParam, encodeParam } from '../../../web/src/routes/queryCodec';
+} from '../../../web/src/lib/urls/rules';
+import { parsePropertyQuery } from '../../../web/src/lib/urls/propertyQuery';
+import { AccessRequestParam, decodeParam, encodeParam } from '../../../web/src/lib/urls/queryCodec';
 import { accessRequestFromSearch } from '../../../web/src/features/dashboard/accessRequestQuery';
 import { Address } from '../../../shared/schemas/common';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import { signedInRoutes } from '../../../web/src/routes/signedIn';
-import { encodeParam } from '../../../web/src/routes/queryCodec';
+import { encodeParam } from '../../../web/src/lib/urls/queryCodec';
 
 type Router = ReturnType<typeof createMemoryRouter>;
 const routers: Router[] = [];

@@ -2,21 +2,21 @@
 import { AwsRum } from 'aws-rum-web';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, setApiFailureListener } from '../../../web/src/api/client';
-import { setConfigForTests } from '../../../web/src/app/config';
+import { setConfigForTests } from '../../../web/src/lib/config';
 import {
   ACCESS_REQUEST_EVENT,
   createRecorder,
   HTTP_EVENT,
   rumClientConfig,
-} from '../../../web/src/lib/rum/recorder';
-import { scheduleBrowserErrors } from '../../../web/src/lib/rum/schedule';
-import { parseRumConfig, sampledOnError } from '../../../web/src/lib/rum/settings';
+} from '../../../web/src/app/rum/recorder';
+import { scheduleBrowserErrors } from '../../../web/src/app/rum/schedule';
+import { parseRumConfig, sampledOnError } from '../../../web/src/app/rum/settings';
 import {
   createReporter,
   startBrowserErrors,
   type Recorder,
   type Report,
-} from '../../../web/src/lib/rum/start';
+} from '../../../web/src/app/rum/start';
 import { TEST_CONFIG } from './config-support';
 
 const RUM = {

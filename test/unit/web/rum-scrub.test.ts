@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeTemplate, scrubDetails, scrubError, scrubText, scrubUrl } from '../../../web/src/lib/rum/scrub';
+import { routeTemplate, scrubDetails, scrubError, scrubText, scrubUrl } from '../../../web/src/app/rum/scrub';
 
 const ORIGIN = 'https://portal.example.nz';
 const uuid = '3f2a9c1e-5b7d-4e2f-9a1b-0c3d5e7f9a1b';

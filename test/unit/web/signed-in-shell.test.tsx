@@ -12,10 +12,12 @@ vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: async () => ({ tokens: { idToken: { toString: () => 'id-token' } } }),
 }));
 const signOut = vi.fn(async () => {});
-vi.mock('../../../web/src/app/auth', () => ({ useAuth: () => ({ status: 'authenticated', signOut }) }));
+vi.mock('../../../web/src/features/auth/AuthProvider', () => ({
+  useAuth: () => ({ status: 'authenticated', signOut }),
+}));
 
 const { initI18n } = await import('../../../web/src/i18n');
-const { setConfigForTests } = await import('../../../web/src/app/config');
+const { setConfigForTests } = await import('../../../web/src/lib/config');
 const { default: SignedInApp } = await import('../../../web/src/app/SignedInApp');
 
 let i18n: I18n;

@@ -10,7 +10,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { initI18n } from '../../../web/src/i18n';
-import { setConfigForTests } from '../../../web/src/app/config';
+import { setConfigForTests } from '../../../web/src/lib/config';
 import { SiteMap } from '../../../web/src/components/site-map/SiteMap';
 import { siteMapSettingsOf } from '../../../web/src/components/site-map/settings';
 import { siteMapStyle, siteZoom } from '../../../web/src/components/site-map/style';

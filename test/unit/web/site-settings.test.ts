@@ -7,8 +7,8 @@ import {
   fetchAnnouncements,
   visibleAnnouncements,
   type Announcement,
-} from '../../../web/src/app/announcements';
-import { announcementMuteKey, mute, profileIncompleteMuteKey } from '../../../web/src/app/storage';
+} from '../../../web/src/components/announcementsSource';
+import { announcementMuteKey, mute, profileIncompleteMuteKey } from '../../../web/src/lib/storage';
 
 const respond = (body: unknown, status = 200) =>
   vi.fn(

@@ -4,9 +4,9 @@ import { Amplify } from 'aws-amplify';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { decodeJWT } from 'aws-amplify/adapter-core/internals';
-import { STORED_TOKEN_MARGIN_MS, storedIdToken } from '../../../web/src/app/amplify';
+import { STORED_TOKEN_MARGIN_MS, storedIdToken } from '../../../web/src/lib/amplify';
 
-// The id token read from Amplify's storage without loading Amplify (web/src/app/amplify.ts).
+// The id token read from Amplify's storage without loading Amplify (web/src/lib/amplify.ts).
 const CLIENT = 'client-abc';
 const base64url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createToastStore, TOAST_TYPES } from '../../../web/src/components/toastStore';
-import { BREAKPOINTS, TOAST_AUTO_HIDE_MS } from '../../../web/src/app/constants';
-import { minWidthQuery } from '../../../web/src/app/breakpoints';
+import { BREAKPOINTS, TOAST_AUTO_HIDE_MS } from '../../../web/src/lib/constants';
+import { minWidthQuery } from '../../../web/src/lib/breakpoints';
 import {
   DATE_FORMAT,
   DATE_TIME_FORMAT,
@@ -10,7 +10,7 @@ import {
   formatFullDate,
   reformatIsoDates,
   timeLabel,
-} from '../../../web/src/app/dates';
+} from '../../../web/src/lib/dates';
 
 describe('toasts', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -4,8 +4,8 @@ import { TEST_CONFIG } from './config-support';
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
 
 const { apiRequest, prefetchGet } = await import('../../../web/src/api/client');
-const { hasStoredSession } = await import('../../../web/src/app/amplify');
-const { setConfigForTests } = await import('../../../web/src/app/config');
+const { hasStoredSession } = await import('../../../web/src/lib/amplify');
+const { setConfigForTests } = await import('../../../web/src/lib/config');
 
 const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
 const token = `${b64({ alg: 'none' })}.${b64({ exp: Math.floor(Date.now() / 1000) + 3600 })}.s`;
@@ -98,7 +98,7 @@ describe('warmStart', () => {
     const { applicationsApi } = await import('../../../web/src/api/applications');
     const { recentParams } = await import('../../../web/src/features/dashboard/recent');
     const { fetchCurrentUser } = await import('../../../web/src/api/user');
-    const { getConfig } = await import('../../../web/src/app/config');
+    const { getConfig } = await import('../../../web/src/lib/config');
 
     warmStart('/', Promise.resolve(getConfig()));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
@@ -110,7 +110,7 @@ describe('warmStart', () => {
 
   it('elsewhere starts only GET /user, and nothing without a valid stored token', async () => {
     const { warmStart } = await import('../../../web/src/app/warmStart');
-    const { getConfig } = await import('../../../web/src/app/config');
+    const { getConfig } = await import('../../../web/src/lib/config');
     warmStart('/applications', Promise.resolve(getConfig()));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/user');

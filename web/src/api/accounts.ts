@@ -11,7 +11,7 @@ import type {
   RegistrationResponse,
   ResendRegistrationRequest,
 } from '../../../shared/schemas/accounts';
-import { getConfig } from '../app/config';
+import { getConfig } from '../lib/config';
 import { api, routePath } from './call';
 
 export function registerAccount(body: RegistrationRequest): Promise<RegistrationResponse> {

@@ -1,7 +1,7 @@
-import { getConfig } from '../app/config';
-import { loadAmplifyAuth, storedIdToken } from '../app/amplify';
+import { getConfig } from '../lib/config';
+import { loadAmplifyAuth, storedIdToken } from '../lib/amplify';
 import { networkError, toServiceError, type ErrorContext, type ServiceError } from './errors';
-import { startEarlyGet, takeEarlyGet } from '../app/earlyGets';
+import { startEarlyGet, takeEarlyGet } from '../lib/earlyGets';
 import { apiUrl, type Query } from './url';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

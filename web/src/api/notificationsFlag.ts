@@ -1,4 +1,4 @@
-import { isFlagOn } from '../app/config';
+import { isFlagOn } from '../lib/config';
 
 /** The notifications feature flag (infra/site.json `flags`; on by default there). No zod here: the bell reads it. */
 export const NOTIFICATIONS_FLAG = 'notifications';

@@ -1,6 +1,6 @@
 import type { UserDto } from '../../../shared/schemas/user';
 import type { ChangePasswordRequest, UserPatchRequest } from '../../../shared/schemas/accounts';
-import { loadAmplifyAuth } from '../app/amplify';
+import { loadAmplifyAuth } from '../lib/amplify';
 import { api } from './call';
 import { ServiceError } from './errors';
 

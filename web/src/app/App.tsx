@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/translate';
-import { useAuth } from './auth';
+import { useAuth } from '../features/auth/AuthProvider';
 import { useMaintenance } from './maintenance';
 import { SignedOutApp } from './SignedOutApp';
 import { StatusPage } from './StatusPage';

@@ -9,7 +9,7 @@ import { CurrentUserContext } from '../features/shell/useCurrentUser';
 import { createSignedInRouter } from '../routes/signedIn';
 import { PageSpinner } from '../components/PageSpinner';
 import { ToastProvider } from '../components/toasts';
-import { useAuth } from './auth';
+import { useAuth } from '../features/auth/AuthProvider';
 import { useOwnedRouter } from './useOwnedRouter';
 import styles from './signedIn.module.css';
 

@@ -1,5 +1,5 @@
 import SignedInApp from './SignedInApp';
-import { QueryRoot } from './queryClient';
+import { QueryRoot } from '../lib/queryClient';
 
 /**
  * The signed-in app with its query cache (a chunk of its own, with SignedInApp): the cache lives

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Maintenance } from '../../../shared/schemas/accounts';
-import { getConfig } from './config';
+import { getConfig } from '../lib/config';
 
 /** Read without a token from the API (portal-organisation §7): `${apiUrl}/maintenance/maintenance.json`. */
 export const MAINTENANCE_PATH = '/maintenance/maintenance.json';

@@ -1,6 +1,6 @@
-import { loadAmplifyAuth } from './amplify';
+import { loadAmplifyAuth } from '../lib/amplify';
 import { loadAllStrings } from '../i18n/load';
-import type { RuntimeConfig } from './config';
+import type { RuntimeConfig } from '../lib/config';
 
 const ignore = () => undefined;
 

@@ -1,6 +1,6 @@
 import { prefetchGet } from '../api/client';
-import type { RuntimeConfig } from './config';
-import { storedIdToken } from './amplify';
+import type { RuntimeConfig } from '../lib/config';
+import { storedIdToken } from '../lib/amplify';
 import { warmGets } from './warmGets';
 
 /**

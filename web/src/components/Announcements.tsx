@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Paragraph, PlainAlert, Stack } from './plain/page';
 import { useTranslation } from 'react-i18next';
-import { fetchAnnouncements, visibleAnnouncements } from '../app/announcements';
-import { announcementMuteKey, browserStorage, mute } from '../app/storage';
+import { fetchAnnouncements, visibleAnnouncements } from './announcementsSource';
+import { announcementMuteKey, browserStorage, mute } from '../lib/storage';
 
 export const announcementsQuery = {
   queryKey: ['announcements'] as const,

@@ -7,12 +7,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { TEMPLATE_THUMBNAIL } from '../../../shared/domain/applications';
-import {
-  scaleThumbnail,
-  thumbnailProblem,
-  TooManyPixels,
-  type ScaledThumbnail,
-} from '../features/applications/thumbnail';
+import { scaleThumbnail, thumbnailProblem, TooManyPixels, type ScaledThumbnail } from './thumbnail';
 
 /** The words of one use of the field (each from web/src/i18n/en.json, already translated). */
 export interface ImageUploadFieldText {
@@ -29,7 +24,7 @@ export interface ImageUploadFieldText {
 /**
  * One image chosen for a presigned upload (template thumbnails, the organisation's image: one JPG,
  * JPEG, PNG or GIF of at most 26214400 bytes, portal-core §9): a dropzone and a file input, the
- * choice checked and scaled in the browser for the preview (features/applications/thumbnail.ts),
+ * choice checked and scaled in the browser for the preview (./thumbnail.ts),
  * the upload's progress while saving, and Remove. `onChange` gets the scaled image or undefined;
  * `onState` whether a refusal is shown and whether a file is still being read.
  */

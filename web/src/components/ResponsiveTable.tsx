@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import { useBreakpointUp } from '../app/breakpoints';
+import { useBreakpointUp } from '../lib/breakpoints';
 import styles from './responsiveTable.module.css';
 
 export type ResponsiveTableProps<T> = Pick<

@@ -1,6 +1,6 @@
 import { Link as RouterLink, Outlet } from 'react-router';
 import { useTranslation } from '../i18n/translate';
-import { useRouteFocus } from '../app/useRouteFocus';
+import { useRouteFocus } from '../lib/useRouteFocus';
 import { LogoMark } from './Logo';
 import styles from './signed-out.module.css';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ROUTE_FOCUS_WAIT_MS } from '../app/useRouteFocus';
+import { ROUTE_FOCUS_WAIT_MS } from '../lib/useRouteFocus';
 
 /** The attribute a section puts on each part a link may point at (`?subSection=` names it). */
 export const SUB_SECTION_ATTRIBUTE = 'data-sub-section';

@@ -1,4 +1,4 @@
-import { TOAST_AUTO_HIDE_MS } from '../app/constants';
+import { TOAST_AUTO_HIDE_MS } from '../lib/constants';
 
 /** The four toast variants of the spec (portal-core §9). */
 export const TOAST_TYPES = ['error', 'success', 'warning', 'info'] as const;

@@ -8,7 +8,7 @@ import {
   resolveChildApplicationType,
   resolveNewApplicationStep,
   resolveProjectsTab,
-} from './rules';
+} from '../lib/urls/rules';
 import { RETURN_TO_PARAM, safeReturnPath } from '../../../shared/domain/returnPath';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -83,7 +83,7 @@ export const signedInRoutes: RouteObject[] = [
             throw redirect(INTENT_SELECTION_URL);
           }
           if (step === 'authority-property-records') {
-            const { parsePropertyQuery } = await import('./propertyQuery');
+            const { parsePropertyQuery } = await import('../lib/urls/propertyQuery');
             if (!parsePropertyQuery(search)) throw redirect('/');
           }
           return null;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SCROLL_TO_TOP_AFTER_PX } from '../../app/constants';
+import { SCROLL_TO_TOP_AFTER_PX } from '../../lib/constants';
 import { PlainIcon } from './PlainIcon';
 import styles from './scrollToTop.module.css';
 

@@ -4,7 +4,7 @@
  * pages that show a map, so the first load's config parsing stays as small as it was.
  */
 import { MapSettings, MapsKey } from '../../../../shared/domain/site-map';
-import { getConfig } from '../../app/config';
+import { getConfig } from '../../lib/config';
 
 export interface SiteMapSettings extends MapSettings {
   /** Absent: the bundled offline map, no request leaves the portal. */

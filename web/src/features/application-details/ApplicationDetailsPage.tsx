@@ -35,15 +35,15 @@ import {
   type ApplicationListItem,
 } from '../../../../shared/schemas/applications';
 import { applicationKeys, applicationsApi } from '../../api/applications';
-import { useBreakpointUp } from '../../app/breakpoints';
-import { formatFullDate } from '../../app/dates';
+import { useBreakpointUp } from '../../lib/breakpoints';
+import { formatFullDate } from '../../lib/dates';
 import { RouterLink } from '../../components/RouterLink';
 import { useToasts } from '../../components/toasts';
 import {
   APPLICATION_DETAILS_SECTIONS,
   resolveDetailsSection,
   type ApplicationDetailsSection,
-} from '../../routes/rules';
+} from '../../lib/urls/rules';
 import { SaveTemplateDialog } from '../applications/dialogs/SaveTemplateDialog';
 import AuthorityInfoCard from '../authority/AuthorityInfoCard';
 import { jurisdictionQuery } from '../new-application/reference';

@@ -3,7 +3,7 @@ import Alert from '@cloudscape-design/components/alert';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationDto } from '../../../../shared/schemas/applications';
 import { applicationKeys, applicationsApi } from '../../api/applications';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 
 const CLOSED = ['Rejected', 'Refused', 'Lapsed', 'Withdrawn'] as const;
 type Closed = (typeof CLOSED)[number];

@@ -12,7 +12,7 @@ import { inspectionStatusView, latestResult, orderedTypes } from '../../../../sh
 import type { InspectionType } from '../../../../shared/domain/inspections';
 import type { RequiredInspection } from '../../../../shared/schemas/applications';
 import { applicationKeys, applicationsApi } from '../../api/applications';
-import { formatDate, formatFullDate } from '../../app/dates';
+import { formatDate, formatFullDate } from '../../lib/dates';
 
 const DAY_FORMAT = 'd LLL yyyy';
 

@@ -11,7 +11,7 @@ import type { ApplicationDto } from '../../../../shared/schemas/applications';
 import type { IssuedDocumentDto } from '../../../../shared/schemas/issued-documents';
 import { applicationKeys } from '../../api/applications';
 import { documentsApi } from '../../api/documents';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useToasts } from '../../components/toasts';
 import { formatFileSize } from '../documents/documents';

@@ -7,7 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
 import { clockSettingsOf, statutoryClock } from '../../../../shared/domain/statutory-clock';
 import type { ApplicationDto } from '../../../../shared/schemas/applications';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 
 const DAY_FORMAT = 'd LLL yyyy';
 

@@ -338,7 +338,7 @@ export default function ApplicationFormPage() {
               <section aria-labelledby="application-step-title">
                 <SpaceBetween size="l">
                   <Header variant="h2" headingTagOverride="h2">
-                    {/* A step change moves focus here, to the start of the step (app/useRouteFocus.ts). */}
+                    {/* A step change moves focus here, to the start of the step (lib/useRouteFocus.ts). */}
                     <span id="application-step-title" data-route-focus>
                       {step.displayName}
                     </span>

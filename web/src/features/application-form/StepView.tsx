@@ -5,7 +5,7 @@ import Table from '@cloudscape-design/components/table';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { FormioComponent, FormioForm, FormioInput } from '../../../../shared/schemas/formio';
-import { DATE_FORMAT, DATE_TIME_SHORT_FORMAT, formatDate } from '../../app/dates';
+import { DATE_FORMAT, DATE_TIME_SHORT_FORMAT, formatDate } from '../../lib/dates';
 import { isComponentVisible, isEmptyValue, optionsOf, type StepData } from './formio';
 
 /**

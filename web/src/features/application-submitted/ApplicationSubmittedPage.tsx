@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { fullAddressOf } from '../../../../shared/domain/address';
 import { applicationKeys, applicationsApi } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
-import { formatFullDate } from '../../app/dates';
+import { formatFullDate } from '../../lib/dates';
 import { downloadSummaryPdf, pdfPending } from '../application-pdf/summaryPdf';
 
 const NEXT_STEPS = ['review', 'rfi', 'decision'] as const;

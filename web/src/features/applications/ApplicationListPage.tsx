@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { applicationKeys, applicationsApi } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
 import { RouterLink } from '../../components/RouterLink';
-import { useDebounced } from '../../app/useDebounced';
+import { useDebounced } from '../../lib/useDebounced';
 import type { ApplicationFilters } from '../../../../shared/schemas/applications';
 import { ApplicationCards } from './ApplicationCards';
 import {

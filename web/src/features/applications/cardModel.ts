@@ -11,7 +11,7 @@ import {
   stageLabel,
   type CardMenuEntry,
 } from '../../../../shared/domain/applications';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 import { clockSettingsOf, statutoryClock, type ClockState } from '../../../../shared/domain/statutory-clock';
 
 /**

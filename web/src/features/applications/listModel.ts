@@ -5,7 +5,7 @@ import {
   type ApplicationStatus,
   type BadgeCounts,
 } from '../../../../shared/schemas/applications';
-import { PROJECT_TABS, resolveProjectsTab } from '../../routes/rules';
+import { PROJECT_TABS, resolveProjectsTab } from '../../lib/urls/rules';
 
 /**
  * The list pages (portal-core §2): /projects (All, Archived), /applications (Draft, Submitted,

@@ -4,7 +4,7 @@ import { applicationKeys, applicationsApi } from '../../api/applications';
 import { putFile } from '../../api/documents';
 import { useToasts } from '../../components/toasts';
 import type { NotificationLevel } from '../../../../shared/schemas/common';
-import { thumbnailContentType } from './thumbnail';
+import { thumbnailContentType } from '../../components/thumbnail';
 
 /**
  * The card actions that change data (portal-core §2 "Card menu", §7, §8). Each invalidates the

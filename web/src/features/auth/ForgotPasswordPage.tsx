@@ -12,7 +12,7 @@ import { RouterLink } from '../../components/RouterLink';
 import styles from '../../components/signed-out.module.css';
 import { normaliseEmail } from '../../../../shared/domain/validation';
 import { requestPasswordReset, resetEmailFromState } from './flows';
-import { loadAmplifyAuth } from '../../app/amplify';
+import { loadAmplifyAuth } from '../../lib/amplify';
 import { forgotPasswordFormState } from './forms';
 import type { IdentityMessage } from './identityErrors';
 import { useMessages } from './useMessages';

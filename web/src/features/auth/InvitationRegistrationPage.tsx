@@ -13,8 +13,8 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { lookupInvitation, registerInvited } from '../../api/accounts';
-import { useAuth } from '../../app/auth';
-import { QueryRoot } from '../../app/queryClient';
+import { useAuth } from './AuthProvider';
+import { QueryRoot } from '../../lib/queryClient';
 import { RouterLink } from '../../components/RouterLink';
 import styles from '../../components/signed-out.module.css';
 import { lookupInvitationCode, registerWithInvitation } from './flows';
@@ -30,7 +30,7 @@ export const invitationQueryKey = (code: string) => ['public', 'invitation', cod
  * is read from the URL's fragment and sent only in POST bodies (./invitationLink.ts). Without a code
  * the route guard (routes/signedOut.tsx) goes to `/`; an old mail's `?code=` link arrives here as
  * router state (the URL already replaced) and is told the code is not valid. The lookup is a query
- * of its own cache (the signed-out app has none: ../../app/queryClient.tsx).
+ * of its own cache (the signed-out app has none: ../../lib/queryClient.tsx).
  */
 export default function InvitationRegistrationPage() {
   const { hash, state } = useLocation();

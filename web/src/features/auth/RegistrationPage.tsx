@@ -11,7 +11,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { registerAccount } from '../../api/accounts';
-import { getConfig } from '../../app/config';
+import { getConfig } from '../../lib/config';
 import { RouterLink } from '../../components/RouterLink';
 import styles from '../../components/signed-out.module.css';
 import { normaliseEmail } from '../../../../shared/domain/validation';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../../components/RouterLink';
 import styles from '../../components/signed-out.module.css';
 import { confirmPasswordReset, resetEmailFromState } from './flows';
-import { loadAmplifyAuth } from '../../app/amplify';
+import { loadAmplifyAuth } from '../../lib/amplify';
 import { PASSWORD_RESET_NOTICE } from './resetNotice';
 import { resetPasswordFormState, type ResetPasswordValues } from './forms';
 import type { IdentityMessage } from './identityErrors';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/translate';
-import { useAuth } from '../../app/auth';
-import { getConfig } from '../../app/config';
+import { useAuth } from './AuthProvider';
+import { getConfig } from '../../lib/config';
 import {
   ExternalLink,
   FormError,
@@ -19,7 +19,6 @@ import { AuthTabs } from './AuthTabs';
 import { normaliseEmail } from './signInFlow';
 import { loginFormState } from './loginForm';
 import { PASSWORD_RESET_NOTICE } from './resetNotice';
-import { preloadSignedInApp } from '../../app/preload';
 import { loadI18next } from '../../i18n/load';
 
 // Cloudscape-drawn parts shown only after a password: their chunks (and i18next, which they
@@ -124,7 +123,7 @@ export default function SignInPage() {
                   value={email}
                   onChange={(value) => {
                     setEmail(value);
-                    preloadSignedInApp();
+                    auth.signInStarted();
                   }}
                   onBlur={() => {
                     setEmail((value) => normaliseEmail(value));
@@ -140,7 +139,7 @@ export default function SignInPage() {
                   value={password}
                   onChange={(value) => {
                     setPassword(value);
-                    preloadSignedInApp();
+                    auth.signInStarted();
                   }}
                   onBlur={() => setTouched((value) => ({ ...value, password: true }))}
                   error={touched.password && form.errors.password ? t('auth.validation.required') : undefined}

@@ -5,7 +5,7 @@ import Form from '@cloudscape-design/components/form';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
 import { OneTimeCodeField } from '../../components/OneTimeCodeField';
-import { useAuth } from '../../app/auth';
+import { useAuth } from './AuthProvider';
 import { totpCodeOf } from './signInFlow';
 
 /**

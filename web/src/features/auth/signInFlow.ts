@@ -1,4 +1,4 @@
-import type { AuthFlowType } from '../../app/config';
+import type { AuthFlowType } from '../../lib/config';
 import { identityError } from '../../api/errors';
 
 /** The parts of aws-amplify/auth the sign-in flow uses (injected, so the flow is unit-testable). */

@@ -3,7 +3,7 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import { useTranslation } from 'react-i18next';
-import { useBreakpointUp } from '../../app/breakpoints';
+import { useBreakpointUp } from '../../lib/breakpoints';
 import { authorityAddress, safeWebsite, telHref, type AuthorityInfo } from './authority';
 
 /**

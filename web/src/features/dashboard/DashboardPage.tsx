@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, Stack } from '../../components/plain/page';
-import { useBreakpointUp } from '../../app/breakpoints';
+import { useBreakpointUp } from '../../lib/breakpoints';
 import { useMaybeCurrentUser } from '../shell/useCurrentUser';
 import { WIDE_WELCOME_BREAKPOINT, welcomeName, welcomeTitleKey } from './welcome';
 import { ProfileIncompleteAlert } from './ProfileIncompleteAlert';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isFlagOn } from '../../app/config';
+import { isFlagOn } from '../../lib/config';
 import { Spinner } from '../../components/plain/controls';
 import { Badge, Panel } from '../../components/plain/page';
 import { PlainTabs } from '../../components/plain/PlainTabs';

@@ -4,8 +4,8 @@ import { fetchesMergeInvitations, userOrganisationRole } from '../../../../share
 import type { CurrentUser } from '../../api/user';
 import { isServiceError } from '../../api/errors';
 import { organisationKeys, organisationsApi } from '../../api/organisations';
-import { page } from '../../app/reload';
-import { formatDate } from '../../app/dates';
+import { page } from '../../lib/reload';
+import { formatDate } from '../../lib/dates';
 import { PlainAlert, PlainButton } from '../../components/plain/page';
 import { useToasts } from '../../components/toasts';
 import { useMaybeCurrentUser } from '../shell/useCurrentUser';

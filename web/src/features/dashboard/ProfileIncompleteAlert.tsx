@@ -3,7 +3,7 @@ import { PlainAlert, PlainButton } from '../../components/plain/page';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isProfileComplete } from '../../../../shared/domain/user';
-import { browserStorage, isMuted, mute, profileIncompleteMuteKey } from '../../app/storage';
+import { browserStorage, isMuted, mute, profileIncompleteMuteKey } from '../../lib/storage';
 import type { CurrentUser } from '../../api/user';
 import { useMaybeCurrentUser } from '../shell/useCurrentUser';
 

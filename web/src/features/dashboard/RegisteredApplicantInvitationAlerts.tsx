@@ -5,7 +5,7 @@ import {
   registeredApplicantInvitationKeys as keys,
   registeredApplicantInvitationsApi as api,
 } from '../../api/registered-applicant-invitations';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 import { PlainAlert, PlainButton } from '../../components/plain/page';
 import { useToasts } from '../../components/toasts';
 import { useMaybeCurrentUser } from '../shell/useCurrentUser';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PlainIcon, type PlainIconName } from '../../components/plain/PlainIcon';
 import { Panel, PlainLink, Secondary, Stack } from '../../components/plain/page';
-import { INTENT_SELECTION_URL } from '../../routes/rules';
+import { INTENT_SELECTION_URL } from '../../lib/urls/rules';
 import styles from '../applications/applications.module.css';
 import { RequestAccessAction } from '../access-requests/RequestAccessAction';
 

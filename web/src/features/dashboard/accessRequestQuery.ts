@@ -1,10 +1,10 @@
 /**
  * `/?access_request=` (portal-core §2, portal-organisation §2) holds an encoded request
- * (`{ applicationId }`, routes/queryCodec.ts). When it decodes, the dashboard returns to `/`, submits
+ * (`{ applicationId }`, lib/urls/queryCodec.ts). When it decodes, the dashboard returns to `/`, submits
  * POST /user/access-requests-v2 { applicationId }, then shows 'Access request submitted' (an error
  * toast on failure): features/access-requests/AccessRequestLink.tsx, loaded only for such a link.
  */
-import { AccessRequestParam, decodeParam } from '../../routes/queryCodec';
+import { AccessRequestParam, decodeParam } from '../../lib/urls/queryCodec';
 import { ACCESS_REQUEST_QUERY } from './accessRequestKey';
 
 export { ACCESS_REQUEST_QUERY };

@@ -1,4 +1,4 @@
-import { BREAKPOINTS } from '../../app/constants';
+import { BREAKPOINTS } from '../../lib/constants';
 
 /** "Wider screens" for the welcome title: the md breakpoint (1024 px) and up. */
 export const WIDE_WELCOME_BREAKPOINT = 'md' as const;

@@ -4,7 +4,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { DATE_FORMAT, formatDate } from '../../app/dates';
+import { DATE_FORMAT, formatDate } from '../../lib/dates';
 
 function Dialog({
   visible,

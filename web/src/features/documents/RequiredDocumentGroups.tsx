@@ -13,7 +13,7 @@ import {
   rejectedUploadsToReplace,
 } from '../../../../shared/domain/document-groups';
 import { documentReviewText } from '../../../../shared/domain/plain-labels';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 import { containerSectionId } from './documents';
 
 type Upload = RequiredDocumentGroupDto['requiredDocumentUploads'][number];

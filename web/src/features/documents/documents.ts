@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/schemas/documents';
 import { isExpiredDocument, isFailedOrStalled, numberedName } from '../../../../shared/domain/documents';
 import { usesMultipart } from '../../../../shared/schemas/documents-multipart';
-import { DATE_FORMAT, formatDate } from '../../app/dates';
+import { DATE_FORMAT, formatDate } from '../../lib/dates';
 
 /**
  * The document-upload step's rules in the browser (portal-core §2 document card, §4 "Document

@@ -18,7 +18,7 @@ import type { Address } from '../../../../shared/schemas/common';
 import { fullAddressOf, isSameSite } from '../../../../shared/domain/address';
 import { applicationKeys, applicationsApi } from '../../api/applications';
 import { isServiceError } from '../../api/errors';
-import { INTENT_SELECTION_URL } from '../../routes/rules';
+import { INTENT_SELECTION_URL } from '../../lib/urls/rules';
 import AddressEntry from '../address/AddressEntry';
 import { SiteMap } from '../../components/site-map/SiteMap';
 import AuthorityInfoCard from '../authority/AuthorityInfoCard';

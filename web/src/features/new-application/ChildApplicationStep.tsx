@@ -19,7 +19,7 @@ import {
 import type { FormDto } from '../../../../shared/schemas/reference';
 import { applicationKeys, applicationsApi, type V3ListParams } from '../../api/applications';
 import { useToasts } from '../../components/toasts';
-import { INTENT_SELECTION_URL, resolveChildApplicationType } from '../../routes/rules';
+import { INTENT_SELECTION_URL, resolveChildApplicationType } from '../../lib/urls/rules';
 import { FormChoiceCards } from './FormCard';
 import { jurisdictionQuery } from './reference';
 import { useCreateApplication } from './useCreateApplication';

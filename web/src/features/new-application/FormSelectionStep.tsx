@@ -11,7 +11,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fullAddressOf } from '../../../../shared/domain/address';
 import type { FormDto } from '../../../../shared/schemas/reference';
-import { INTENT_SELECTION_URL } from '../../routes/rules';
+import { INTENT_SELECTION_URL } from '../../lib/urls/rules';
 import { FormChoiceCards } from './FormCard';
 import { jurisdictionQuery } from './reference';
 import { useCreateApplication } from './useCreateApplication';

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { INTENT_SELECTION_URL, resolveNewApplicationStep } from '../../routes/rules';
+import { INTENT_SELECTION_URL, resolveNewApplicationStep } from '../../lib/urls/rules';
 import { WithCurrentUser } from '../shell/useCurrentUser';
 import AddressStep from './AddressStep';
 import ChildApplicationStep from './ChildApplicationStep';

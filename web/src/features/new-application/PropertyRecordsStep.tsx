@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { fullAddressOf } from '../../../../shared/domain/address';
 import type { Parcel } from '../../../../shared/schemas/lookups';
 import { useToasts } from '../../components/toasts';
-import { parsePropertyQuery } from '../../routes/propertyQuery';
+import { parsePropertyQuery } from '../../lib/urls/propertyQuery';
 import { jurisdictionQuery, parcelsQuery } from './reference';
 import { useCreateApplication } from './useCreateApplication';
 import { addressUrl, afterPropertyRecords, applicationAddress, copyRequest, parseIntention } from './wizard';

@@ -5,7 +5,7 @@ import { detectionQueryOf } from '../../../../shared/domain/address';
 import type { Parcel } from '../../../../shared/schemas/lookups';
 import { api, routePath } from '../../api/call';
 import { ServiceError } from '../../api/errors';
-import { getConfig } from '../../app/config';
+import { getConfig } from '../../lib/config';
 
 /**
  * Reference data and lookups the new-application wizard and the details pages read (portal-core §7):

@@ -1,6 +1,6 @@
 /**
  * The new-application wizard as pure functions (portal-core §2): every step keeps its state in the
- * URL's query (addresses, parcels and categories encoded with routes/queryCodec), so going back
+ * URL's query (addresses, parcels and categories encoded with lib/urls/queryCodec), so going back
  * loses nothing and a step can be reloaded. The pages only read these and call the API.
  */
 
@@ -9,8 +9,8 @@ import type { CreateApplicationRequest, ApplicationAddress } from '../../../../s
 import { Parcel } from '../../../../shared/schemas/lookups';
 import { FormCategory, type AuthorityDto, type FormDto } from '../../../../shared/schemas/reference';
 import type { UserDto } from '../../../../shared/schemas/user';
-import { decodeParam, encodeParam } from '../../routes/queryCodec';
-import type { ChildApplicationType } from '../../routes/rules';
+import { decodeParam, encodeParam } from '../../lib/urls/queryCodec';
+import type { ChildApplicationType } from '../../lib/urls/rules';
 
 export const BASE = '/new-application';
 

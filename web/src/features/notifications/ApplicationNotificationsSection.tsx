@@ -7,7 +7,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ApplicationDto } from '../../../../shared/schemas/applications';
 import { useToasts } from '../../components/toasts';
 import { NotificationList } from './NotificationList';
-import { isFlagOn } from '../../app/config';
+import { isFlagOn } from '../../lib/config';
 import { NOTIFICATIONS_FLAG, notificationMessages } from './notificationView';
 import { useNotificationPages } from './useNotificationPages';
 

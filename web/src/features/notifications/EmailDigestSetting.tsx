@@ -9,7 +9,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { emailDigests, type EmailDigest } from '../../../../shared/domain/notifications';
 import { notificationKeys, notificationsApi } from '../../api/notifications';
 import { useToasts } from '../../components/toasts';
-import { isFlagOn } from '../../app/config';
+import { isFlagOn } from '../../lib/config';
 import { NOTIFICATIONS_FLAG, notificationMessages } from './notificationView';
 
 /**

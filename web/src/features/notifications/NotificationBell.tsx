@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/call';
 import { notificationKeys } from '../../api/notificationKeys';
-import { isFlagOn } from '../../app/config';
+import { isFlagOn } from '../../lib/config';
 import { OnceOpened } from '../../components/OnceOpened';
 import { PlainIcon } from '../../components/plain/PlainIcon';
 import styles from './notifications.module.css';

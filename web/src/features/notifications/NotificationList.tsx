@@ -3,7 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { NotificationDto } from '../../../../shared/schemas/notifications';
-import { formatFullDate } from '../../app/dates';
+import { formatFullDate } from '../../lib/dates';
 import { RouterLink } from '../../components/RouterLink';
 import styles from './notifications.module.css';
 import { applicationLabel, notificationHref } from './notificationView';

@@ -12,11 +12,11 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { notificationKeys, notificationsApi } from '../../api/notifications';
-import { formatFullDate } from '../../app/dates';
+import { formatFullDate } from '../../lib/dates';
 import { RouterLink } from '../../components/RouterLink';
 import { useToasts } from '../../components/toasts';
 import { NotificationList } from './NotificationList';
-import { isFlagOn } from '../../app/config';
+import { isFlagOn } from '../../lib/config';
 import {
   applicationLabel,
   notificationHref,

@@ -9,7 +9,7 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MergeInvitation, OrganisationInvitation } from '../../../../shared/schemas/organisations';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 import { WithCurrentUser } from '../shell/useCurrentUser';
 import { MergeInviteDialog } from './MergeInviteDialog';
 import { OrganisationNav } from './OrganisationNav';

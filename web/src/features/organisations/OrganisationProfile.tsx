@@ -14,7 +14,7 @@ import type { Organisation } from '../../../../shared/schemas/organisations';
 import { organisationKeys, organisationsApi } from '../../api/organisations';
 import { putFile } from '../../api/documents';
 import { ImageUploadField } from '../../components/ImageUploadField';
-import { thumbnailContentType, type ScaledThumbnail } from '../applications/thumbnail';
+import { thumbnailContentType, type ScaledThumbnail } from '../../components/thumbnail';
 import { isServiceError } from '../../api/errors';
 import { useToasts } from '../../components/toasts';
 import { serverFieldErrors } from '../auth/forms';

@@ -5,7 +5,7 @@ import { userOrganisationRole } from '../../../../shared/domain/organisations';
 import { organisationKeys, organisationsApi } from '../../api/organisations';
 import { isServiceError } from '../../api/errors';
 import { useToasts } from '../../components/toasts';
-import { page } from '../../app/reload';
+import { page } from '../../lib/reload';
 import { userKeys } from '../user/queries';
 import { useCurrentUser } from '../shell/useCurrentUser';
 import { memberName, type MemberAction } from './organisationModel';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ParticipantDto } from '../../../../shared/schemas/participants';
 import type { HistoryItem } from '../../../../shared/schemas/applications';
 import { PARTICIPANT_HISTORY_PAGE_SIZE, participantKeys, participantsApi } from '../../api/participants';
-import { formatFullDate } from '../../app/dates';
+import { formatFullDate } from '../../lib/dates';
 import { participantName } from './ParticipantCard';
 
 const show = (v: unknown): string =>

@@ -15,7 +15,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { PaymentRequestCreate, type PaymentRequestDto } from '../../../../shared/schemas/payment-requests';
 import { requestStatusText, type PaymentRequestStatus } from '../../../../shared/domain/payment-requests';
 import { paymentKeys, paymentRequestsApi } from '../../api/payments';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useToasts } from '../../components/toasts';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import { formatNzd } from '../../../../shared/domain/payments';
 import type { PaymentDto } from '../../../../shared/schemas/payments';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 import { PaymentStatusIndicator } from './PaymentStatusIndicator';
 import { cardTotalCents, money, optionOf } from './paymentView';
 import { Token } from '../../components/Token';

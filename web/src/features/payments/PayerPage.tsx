@@ -13,7 +13,7 @@ import { paymentRequestMessages } from '../../../../shared/domain/payment-reques
 import { paymentMessages } from '../../../../shared/domain/payments';
 import { paymentKeys, payerApi } from '../../api/payments';
 import { ServiceError } from '../../api/errors';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 import { useToasts } from '../../components/toasts';
 import { CardResult } from './CardResult';
 import { ClaimDepositForm } from './ClaimDepositForm';

@@ -1,4 +1,4 @@
-import { QueryRoot } from '../../app/queryClient';
+import { QueryRoot } from '../../lib/queryClient';
 import { ToastProvider } from '../../components/toasts';
 import PayerPage from './PayerPage';
 

@@ -10,7 +10,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ApplicationDto } from '../../../../shared/schemas/applications';
 import { formatNzd, paymentMessages } from '../../../../shared/domain/payments';
 import { paymentKeys, paymentsApi } from '../../api/payments';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { RouterLink } from '../../components/RouterLink';
 import { Token } from '../../components/Token';

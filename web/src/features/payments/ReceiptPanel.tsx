@@ -5,7 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import { formatNzd } from '../../../../shared/domain/payments';
 import type { PaymentDto } from '../../../../shared/schemas/payments';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 import { receiptOf } from './paymentView';
 import './receipt.css';
 import { Token } from '../../components/Token';

@@ -3,7 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { PaymentDto, PaymentTransactionDto } from '../../../../shared/schemas/payments';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 import { money } from './paymentView';
 import { cardResultText, gatewayReason } from '../../../../shared/domain/plain-labels';
 

@@ -4,7 +4,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Textarea from '@cloudscape-design/components/textarea';
 import { MAX_RFI_RESPONSE_LENGTH, type RfiPointDto } from '../../../../shared/schemas/rfis';
-import { formatDate, formatFullDate } from '../../app/dates';
+import { formatDate, formatFullDate } from '../../lib/dates';
 import type { Autosave } from './useAutosave';
 
 /** The response: a text area saved as it is typed, or the response read only. */

@@ -16,7 +16,7 @@ import { pointChange, rfiMessages, rfiPointState, rfiTypeLabels } from '../../..
 import type { RfiPointDto } from '../../../../shared/schemas/rfis';
 import { applicationKeys, applicationsApi } from '../../api/applications';
 import { rfiKeys, rfisApi } from '../../api/rfis';
-import { formatDate, formatFullDate } from '../../app/dates';
+import { formatDate, formatFullDate } from '../../lib/dates';
 import { RouterLink } from '../../components/RouterLink';
 import { useToasts } from '../../components/toasts';
 import { pointHref, rfisSectionHref, StateIndicator } from './rfiView';

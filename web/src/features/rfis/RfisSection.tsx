@@ -25,7 +25,7 @@ import {
 } from '../../../../shared/domain/rfis';
 import { applicationKeys } from '../../api/applications';
 import { rfiKeys, rfisApi } from '../../api/rfis';
-import { formatDate } from '../../app/dates';
+import { formatDate } from '../../lib/dates';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { RouterLink } from '../../components/RouterLink';
 import { useToasts } from '../../components/toasts';

@@ -1,10 +1,10 @@
 import { lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth';
-import { useBreakpointUp, useMediaQuery } from '../../app/breakpoints';
-import { getConfig } from '../../app/config';
-import { useRouteFocus } from '../../app/useRouteFocus';
+import { useAuth } from '../auth/AuthProvider';
+import { useBreakpointUp, useMediaQuery } from '../../lib/breakpoints';
+import { getConfig } from '../../lib/config';
+import { useRouteFocus } from '../../lib/useRouteFocus';
 import { OnceOpened } from '../../components/OnceOpened';
 import { NAV_ITEMS, navSection } from './navSection';
 import { displayName, useMaybeCurrentUser } from './useCurrentUser';

@@ -2,7 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import { useTranslation } from 'react-i18next';
-import { getConfig } from '../../app/config';
+import { getConfig } from '../../lib/config';
 
 /** Support contact (from config.json `support`) and the help centre hours. */
 export function SupportDetails() {

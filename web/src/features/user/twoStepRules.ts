@@ -11,7 +11,7 @@ export interface TwoStepDeps {
 
 /** Amplify's own functions, loaded with the profile page only. */
 export async function amplifyTwoStepDeps(): Promise<TwoStepDeps> {
-  const { loadAmplifyAuth } = await import('../../app/amplify');
+  const { loadAmplifyAuth } = await import('../../lib/amplify');
   const auth = await loadAmplifyAuth();
   return {
     fetchMFAPreference: () => auth.fetchMFAPreference(),

@@ -10,7 +10,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { useTranslation } from 'react-i18next';
 import { CreateApplicationRequest } from '../../../../../shared/schemas/applications';
 import { useCreateTemplate } from '../mutations';
-import type { ScaledThumbnail } from '../thumbnail';
+import type { ScaledThumbnail } from '../../../components/thumbnail';
 import { ImageUploadField } from '../../../components/ImageUploadField';
 import { TemplatePreviewCard } from '../../templates/TemplatePreviewCard';
 

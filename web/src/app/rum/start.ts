@@ -1,13 +1,13 @@
 /**
- * Browser error reporting, started after the page is interactive (lib/rum/schedule.ts) and only
+ * Browser error reporting, started after the page is interactive (app/rum/schedule.ts) and only
  * when config.json names a RUM app monitor (docs/browser-errors.md). Nothing is downloaded or sent
  * while a page load goes well: the first error of a page load rolls the dice once, with the spec's
  * "error replay sample rate 0.3 on error"; a sampled load then downloads the RUM client
- * (lib/rum/recorder.ts), which gets that first error and every later one.
+ * (app/rum/recorder.ts), which gets that first error and every later one.
  */
 import { setApiFailureListener, type ApiFailure } from '../../api/client';
 import { ACCESS_REQUEST_CODES } from '../../api/errors';
-import { loadConfigOnce } from '../../app/config';
+import { loadConfigOnce } from '../../lib/config';
 import type { Recorder, Report } from './report';
 import { parseRumConfig, sampledOnError, type RumConfig } from './settings';
 
@@ -18,7 +18,7 @@ export type ReporterState = 'waiting' | 'off' | 'loading' | 'on';
 export interface ReporterDeps {
   /** Math.random: below errorSampleRate, the page load is reported. */
   random: () => number;
-  /** Downloads the RUM client (a dynamic import of lib/rum/recorder.ts). */
+  /** Downloads the RUM client (a dynamic import of app/rum/recorder.ts). */
   load: (rum: RumConfig) => Promise<Recorder>;
   /** Where the browser is when the report is made. */
   pathname: () => string;

@@ -25,7 +25,7 @@ export interface RuntimeConfig {
   support?: SupportContact;
   flags: Record<string, boolean>;
   /**
-   * Browser error reporting (CloudWatch RUM): read by lib/rum/settings.ts after the page is
+   * Browser error reporting (CloudWatch RUM): read by app/rum/settings.ts after the page is
    * interactive, so its parsing costs the first load nothing (docs/browser-errors.md).
    */
   rum?: unknown;
@@ -39,7 +39,7 @@ export interface RuntimeConfig {
 /**
  * Where the API is served on the portal's own origin: CloudFront's `/api/*` behaviour (and the local
  * web server's), config.json's `apiUrl`. The boot script starts its early GETs there before
- * config.json arrives; the app takes them only for the same URL (app/earlyGets.ts).
+ * config.json arrives; the app takes them only for the same URL (lib/earlyGets.ts).
  */
 export const API_PATH = '/api';
 

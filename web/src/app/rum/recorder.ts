@@ -1,6 +1,6 @@
 /**
- * The CloudWatch RUM client of a page load that had an error and was sampled (lib/rum/start.ts).
- * Downloaded only then. Every event is built here from scrubbed parts (lib/rum/scrub.ts): page ids
+ * The CloudWatch RUM client of a page load that had an error and was sampled (app/rum/start.ts).
+ * Downloaded only then. Every event is built here from scrubbed parts (app/rum/scrub.ts): page ids
  * are route templates, URLs have no query or fragment, messages no emails, ids or tokens; no user
  * id, no cookies, no X-Ray (docs/browser-errors.md).
  */

@@ -3,7 +3,7 @@
  * ./rules.ts so the shell and the dashboard load without zod: the route's loader imports it lazily.
  */
 import { decodeParam } from './queryCodec';
-import { Address } from '../../../shared/schemas/common';
+import { Address } from '../../../../shared/schemas/common';
 
 /**
  * The query of the address and authority-property-records steps: `intention`, `refApplicationId`,

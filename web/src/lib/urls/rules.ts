@@ -1,7 +1,8 @@
 /**
  * The query and path rules of the signed-in routes (portal-core §2, portal-organisation §2). Pure,
- * so every redirect is pinned by unit tests; the route table (./signedIn.tsx) applies them in its
- * loaders.
+ * so every redirect is pinned by unit tests; the route table (routes/signedIn.tsx) applies them in
+ * its loaders, and the features that build these URLs read the same names (below the features, so
+ * neither imports the other: docs/architecture.md, "The web's layers").
  */
 // parsePropertyQuery (zod) is in ./propertyQuery.ts: these rules load with the shell, zod does not.
 

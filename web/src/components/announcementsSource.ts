@@ -1,6 +1,6 @@
 import type { Announcement } from '../../../shared/schemas/accounts';
-import { getConfig } from './config';
-import { announcementMuteKey, isMuted, type KeyValueStorage } from './storage';
+import { getConfig } from '../lib/config';
+import { announcementMuteKey, isMuted, type KeyValueStorage } from '../lib/storage';
 
 export type { Announcement };
 

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getConfig } from './config';
-import { hasStoredSession, loadAmplifyAuth, storedIdToken, whenAmplifyLoaded } from './amplify';
-import { runConfirmTotp, runSignIn, type SignInResult, type TotpResult } from '../features/auth/signInFlow';
-import { setUnauthorizedHandler } from '../api/client';
+import { getConfig } from '../../lib/config';
+import { hasStoredSession, loadAmplifyAuth, storedIdToken, whenAmplifyLoaded } from '../../lib/amplify';
+import { runConfirmTotp, runSignIn, type SignInResult, type TotpResult } from './signInFlow';
+import { setUnauthorizedHandler } from '../../api/client';
 
 export type AuthStatus = 'configuring' | 'unauthenticated' | 'authenticated';
 
@@ -13,6 +13,11 @@ interface AuthContextValue {
   confirmTotp(code: string): Promise<TotpResult>;
   /** Global sign-out (revokes the refresh token everywhere), then back to the sign-in page. */
   signOut(): Promise<void>;
+  /**
+   * The person started signing in (typed on the sign-in page): runs the provider's
+   * `onSignInStarted`, with which the composition root warms what signing in will need.
+   */
+  signInStarted(): void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -51,9 +56,9 @@ function sessionStored(): boolean {
  * Auth state from Amplify v6: the current user at start, then Amplify's Hub 'auth' events.
  * (@aws-amplify/ui-react's useAuthenticator needs Authenticator.Provider, which pulls the whole
  * visual Authenticator into the bundle; the Hub gives the same states for a few lines.)
- * Amplify is loaded at start only when tokens are stored and need a refresh (./amplify.ts): a new
+ * Amplify is loaded at start only when tokens are stored and need a refresh (lib/amplify.ts): a new
  * visitor's sign-in page, and a signed-in reload while the tokens are valid, draw without it. Leaving 'authenticated' unmounts the signed-in app and with it its query
- * cache (./SignedInRoot.tsx), so nothing of the session is kept for the next person.
+ * cache (app/SignedInRoot.tsx), so nothing of the session is kept for the next person.
  */
 /**
  * A sign-out the person chose (here or in another tab): the signed-out app starts at `/`, not at the
@@ -64,7 +69,19 @@ function toSignInPage(): void {
   window.history.replaceState(null, '', '/');
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `onSignInStarted`: what to start when the person starts typing on the sign-in page (main.tsx
+ * passes app/preload.ts's `preloadSignedInApp`: Amplify and the signed-in app's chunks), so the
+ * sign-in page needs nothing of the composition root above it (docs/architecture.md, "The web's
+ * layers").
+ */
+export function AuthProvider({
+  children,
+  onSignInStarted,
+}: {
+  children: ReactNode;
+  onSignInStarted: () => void;
+}) {
   const [status, setStatus] = useState<AuthStatus>(() =>
     validSessionStored() ? 'authenticated' : sessionStored() ? 'configuring' : 'unauthenticated',
   );
@@ -145,8 +162,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ status, signIn: doSignIn, confirmTotp: doConfirmTotp, signOut: doSignOut }),
-    [status, doSignIn, doConfirmTotp, doSignOut],
+    () => ({
+      status,
+      signIn: doSignIn,
+      confirmTotp: doConfirmTotp,
+      signOut: doSignOut,
+      signInStarted: onSignInStarted,
+    }),
+    [status, doSignIn, doConfirmTotp, doSignOut, onSignInStarted],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,5 @@
-import { TEMPLATE_THUMBNAIL } from '../../../../shared/domain/applications';
-import { imagePixelsProblem, THUMBNAIL_PIXEL_LIMITS } from '../../../../shared/domain/images';
+import { TEMPLATE_THUMBNAIL } from '../../../shared/domain/applications';
+import { imagePixelsProblem, THUMBNAIL_PIXEL_LIMITS } from '../../../shared/domain/images';
 
 /**
  * Template thumbnails (portal-core §5, §9): one JPG, JPEG, PNG or GIF of at most 26214400 bytes.
