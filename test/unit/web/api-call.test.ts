@@ -8,7 +8,7 @@ vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({}) }));
 
 const { api, routePath } = await import('../../../web/src/api/call');
 const { ContractMismatch } = await import('../../../web/src/api/response-check');
-const { setConfigForTests } = await import('../../../web/src/app/config');
+const { setConfigForTests } = await import('../../../web/src/lib/config');
 
 const badges: BadgeCounts = {
   recentApplications: 1,
