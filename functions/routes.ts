@@ -92,7 +92,7 @@ export const onLodgedApplication = <S extends CouncilScope>(scope: S) =>
 
 /**
  * The payer's link of a payment request (docs/payments.md "Invite to pay"): the token in the JSON
- * body (the mailed link has it in the URL fragment; issue 33 point 6).
+ * body (the mailed link has it in the URL fragment; docs/architecture.md).
  */
 export const payerLink = { caller: 'public', paymentRequest: 'body.token' } as const;
 
@@ -168,7 +168,7 @@ export const routes = [
   // The OpenAPI 3.1 document of this table and the contracts (for council integrators and client generators).
   r('GET', '/public/openapi.json', 'site', anyone),
 
-  // Accounts (portal-core §7 public calls; portal-organisation §5, §7).
+  // Accounts (docs/architecture.md).
   r('GET', '/public/captcha/challenge', 'accounts', anyone),
   r('POST', '/public/user/registration', 'accounts', anyone),
   r('POST', '/public/user/registration/confirm', 'accounts', anyone),
@@ -176,42 +176,42 @@ export const routes = [
   r('POST', '/public/user/registration/invited', 'accounts', anyone),
   r('POST', '/public/organisation/invitations/lookup', 'accounts', anyone),
 
-  // Form.io definitions of the Formio steps (portal-core §7).
+  // Form.io definitions of the Formio steps (docs/architecture.md).
   r('GET', '/public/formio/{name}', 'reference', anyone),
 
-  // Reference data (portal-core §7 public calls): one name per path level ({id} for the jurisdiction).
+  // Reference data (docs/architecture.md): one name per path level ({id} for the jurisdiction).
   r('GET', '/public/jurisdictions/{id}', 'reference', anyone),
   r('GET', '/public/jurisdictions/{id}/document-types', 'reference', anyone),
   r('GET', '/public/jurisdictions/{id}/forms/{formId}/document-types', 'reference', anyone),
   r('GET', '/public/images/{id}', 'reference', anyone),
   r('GET', '/public/authorities/detection', 'reference', anyone),
 
-  // Site settings read by the SPA before sign-in (portal-core §7, portal-organisation §2).
+  // Site settings read by the SPA before sign-in (docs/architecture.md).
   r('GET', '/maintenance/maintenance.json', 'site', anyone),
   r('GET', '/announcements/announcements.json', 'site', anyone),
 
-  // The signed-in user's own record (portal-core §7).
+  // The signed-in user's own record (docs/architecture.md).
   r('GET', '/user', 'accounts', signedIn),
   r('PATCH', '/user', 'accounts', signedIn),
   r('PUT', '/user/password', 'accounts', signedIn),
 
-  // Lookups (portal-core §7): NZ Post address checker, property lookup, the LBP register.
+  // Lookups (docs/architecture.md): NZ Post address checker, property lookup, the LBP register.
   r('GET', '/user/nzpost/addresschecker/suggest', 'lookups', signedIn),
   r('GET', '/user/nzpost/addresschecker/details', 'lookups', signedIn),
   r('GET', '/v1/service/property-lookup/parcels', 'lookups', signedIn),
   r('GET', '/v1/service/licensed-building-practitioners', 'lookups', signedIn),
   r('GET', '/v1/service/licensed-building-practitioners/{lbpNumber}', 'lookups', signedIn),
 
-  // User-scoped reference data (portal-core §7; portal-organisation §3 countries).
+  // User-scoped reference data (docs/architecture.md).
   r('GET', '/user/qualification-types', 'reference', signedIn),
   r('GET', '/user/documenttags', 'reference', signedIn),
   r('GET', '/user/countries', 'reference', signedIn),
   r('GET', '/user/properties', 'reference', signedIn),
 
-  // Applications (portal-core §7): create, read, change, lists, steps, rules, submission (three Lambdas: see `lists`, `form`).
+  // Applications (docs/architecture.md): create, read, change, lists, steps, rules, submission (three Lambdas: see `lists`, `form`).
   r('GET', '/user/applications', 'applications', signedIn, lists),
   r('POST', '/user/applications', 'applications', signedIn, form),
-  // A template thumbnail's presigned upload (issue 9 point 5): the caller's own `thumbnails/{userId}/` key.
+  // A template thumbnail's presigned upload (docs/architecture.md): the caller's own `thumbnails/{userId}/` key.
   r('POST', '/user/thumbnail-uploads', 'applications', signedIn, form),
   r('GET', '/user/applications/{id}', 'applications', onApplication('ReadOnly')),
   r('PATCH', '/user/applications/{id}', 'applications', onApplication('Edit'), form),
@@ -232,7 +232,7 @@ export const routes = [
   r('GET', '/user/applicationsV3/{id}/child-applications', 'applications', onApplication('ReadOnly')),
   r('GET', '/user/applicationsV3/{id}/action-items', 'applications', onApplication('ReadOnly')),
 
-  // Participants (portal-core §7 participants; docs/participants.md). PATCH is open to ReadOnly: without
+  // Participants (docs/architecture.md; docs/participants.md). PATCH is open to ReadOnly: without
   // Edit a participant sets only their own roles (the service checks); every other change needs Edit.
   r('GET', '/user/applications/{id}/participantsV2', 'participants', onApplication('ReadOnly')),
   r('POST', '/user/applications/{id}/participantsV2', 'participants', onApplication('Edit')),
@@ -256,7 +256,7 @@ export const routes = [
   ),
   r('DELETE', '/user/applications/{id}/participants/{participantId}', 'participants', onApplication('Edit')),
   r('GET', '/user/applications/{id}/participant-types', 'participants', onApplication('ReadOnly')),
-  // The contact library of the caller's organisation (portal-core §7 contacts; docs/participants.md):
+  // The contact library of the caller's organisation (docs/architecture.md; docs/participants.md):
   // the service scopes every read and write to it (another organisation's contact is 404).
   // A disabled member loses the library (docs/organisations.md): active members only.
   r('GET', '/user/organisation/contacts', 'contacts', activeMember),
@@ -264,7 +264,7 @@ export const routes = [
   r('GET', '/user/organisation/contacts/{id}', 'contacts', activeMember),
   r('PATCH', '/user/organisation/contacts/{id}', 'contacts', activeMember),
   r('DELETE', '/user/organisation/contacts/{id}', 'contacts', activeMember),
-  // Per-application notification level of the caller (portal-core §7 participants).
+  // Per-application notification level of the caller (docs/architecture.md).
   r(
     'PATCH',
     '/user/applications/{id}/participants/{participantId}/notification-level',
@@ -272,7 +272,7 @@ export const routes = [
     onApplication('ReadOnly'),
   ),
 
-  // Organisations (portal-organisation §7 Organisation; docs/organisations.md): members, the
+  // Organisations (docs/architecture.md; docs/organisations.md): members, the
   // organisation's profile, invitations to join and merges. Admin calls need an active admin of the
   // caller's organisation; a member or invitation of another organisation is 404 (the service scopes).
   r('GET', '/user/organisation/members', 'organisations', activeMember),
@@ -299,7 +299,7 @@ export const routes = [
   r('GET', '/user/merge-invitations', 'organisations', organisationAdmin),
   r('PATCH', '/user/merge-invitations/{id}', 'organisations', organisationAdmin),
 
-  // Access requests (portal-core §2-§7; docs/access-requests.md): the search, a caller's requests and
+  // Access requests (docs/architecture.md; docs/access-requests.md): the search, a caller's requests and
   // the ones to review. Any signed-in user; the service scopes: only the application's owners (Manage)
   // see and answer incoming requests (another's is 404). The handled mark is our addition (its shape
   // is not in the spec).
@@ -309,12 +309,12 @@ export const routes = [
   r('PATCH', '/user/access-requests/{guid}', 'access-requests', signedIn),
   r('PATCH', '/user/access-requests/{guid}/handled', 'access-requests', signedIn),
 
-  // Application documents needed by the document-upload step and the summary PDF (portal-core §7).
+  // Application documents needed by the document-upload step and the summary PDF (docs/architecture.md).
   r('GET', '/user/applications/{id}/documents', 'documents', onApplication('ReadOnly')),
   r('POST', '/user/applications/{id}/documents', 'documents', onApplication('Edit')),
   r('DELETE', '/user/applications/{id}/documents/{name}', 'documents', onApplication('Edit')),
   r('GET', '/user/applications/{id}/documents/{name}/download-link', 'documents', onApplication('ReadOnly')),
-  // The rest of the documents calls (issue 13; docs/documents.md). Per-document changes also need the
+  // The rest of the documents calls (docs/architecture.md; docs/documents.md). Per-document changes also need the
   // document's own rule (its uploader at Edit, anyone at Manage: shared/domain/documents.ts).
   r('GET', '/user/applications/{id}/documents/{name}', 'documents', onApplication('ReadOnly')),
   r('PATCH', '/user/applications/{id}/documents/{name}', 'documents', onApplication('Edit')),
@@ -391,7 +391,7 @@ export const routes = [
   r('POST', '/council/applications/{id}/issued-documents', 'documents', onLodgedApplication(councilWrite)),
   r('GET', '/user/applications/{id}/issued-documents', 'documents', onApplication('ReadOnly')),
 
-  // Payments (portal-organisation §3, §7; docs/payments.md): the applicant reads invoices (ReadOnly),
+  // Payments (docs/architecture.md; docs/payments.md): the applicant reads invoices (ReadOnly),
   // claims a deposit and pays by card (Edit); the council issues invoices and settles deposits; the
   // gateway's notification is public (unsigned: the service only asks the gateway about the session).
   r('GET', '/user/applications/{id}/payments', 'payments', onApplication('ReadOnly')),
@@ -428,7 +428,7 @@ export const routes = [
   r('POST', '/public/payment-requests/sessions', 'payments', payerLink),
   r('POST', '/public/payment-requests/claim', 'payments', payerLink),
 
-  // Notifications (portal-organisation §2, §3, §7; docs/notifications.md): any signed-in caller,
+  // Notifications (docs/architecture.md; docs/notifications.md): any signed-in caller,
   // their own only (the service scopes every read to the caller; an application's: its access check).
   r('GET', '/v1/service/notifications', 'notifications', signedIn),
   r('GET', '/v1/service/notifications/{id}', 'notifications', signedIn),
@@ -439,7 +439,7 @@ export const routes = [
   // An email's unsubscribe link: the token is the credential (the service checks it; 404 otherwise).
   r('POST', '/public/notifications/unsubscribe', 'notifications', anyone),
 
-  // RFIs (portal-organisation §3, §4, §7; docs/rfis.md): the applicant answers and submits rounds; the
+  // RFIs (docs/architecture.md; docs/rfis.md): the applicant answers and submits rounds; the
   // council raises rounds and signs points off; the RFIs PDF.
   r('GET', '/user/applications/{id}/rfi-points-v2', 'rfis', onApplication('ReadOnly')),
   r('GET', '/user/applications/{id}/rfi-points-v2/{rfiPointId}', 'rfis', onApplication('ReadOnly')),
@@ -451,7 +451,7 @@ export const routes = [
   r('POST', '/council/applications/{id}/rfi-rounds', 'rfis', onLodgedApplication(councilWrite)),
   r('PATCH', '/council/applications/{id}/rfi-points/{rfiPointId}', 'rfis', onLodgedApplication(councilWrite)),
 
-  // Registered-applicant invitations (portal-organisation §3, §7; docs/council-api.md §4) on the
+  // Registered-applicant invitations (docs/architecture.md; docs/council-api.md §4) on the
   // council feature's `invitations` Lambda: the council's own authority's, and the invitee's side
   // (by email; another's invitation is 404).
   r('GET', '/council/registered-applicant-invitations', 'council', councilClient(councilRead), invitations),

@@ -6,7 +6,7 @@ import { tableServices } from './ports.js';
 const { requests, search } = tableServices();
 
 /**
- * Access requests (portal-core §2-§7; docs/access-requests.md): the search, sending a request, the
+ * Access requests (docs/access-requests.md): the search, sending a request, the
  * two lists, answering and the handled mark. Any signed-in caller; the service scopes every read to
  * the caller (requests to review: the application's owner with Manage). Env: TABLE_NAME.
  */

@@ -1,6 +1,6 @@
 /**
  * Cognito errors → the one error body. Identity messages are passed on without their trailing
- * period (portal-core §8: "identity errors show the message without its trailing period").
+ * period (docs/accounts.md: "identity errors show the message without its trailing period").
  */
 import { DomainError, Invalid, Rejected, TooManyRequests } from '../platform/errors.js';
 import type { FieldIssue } from '../../shared/schemas/errors.js';

@@ -36,7 +36,7 @@ const profile = profileService({
 });
 
 /**
- * Accounts (portal-core §7): registration (public: no token) and the signed-in user's own record.
+ * Accounts (docs/accounts.md): registration (public: no token) and the signed-in user's own record.
  * Env: TABLE_NAME, USER_POOL_ID, USER_POOL_CLIENT_ID, and the captcha secret (CAPTCHA_HMAC_SECRET or
  * CAPTCHA_HMAC_SECRET_ARN).
  */

@@ -32,7 +32,7 @@ const steps = stepsService({
 });
 
 /**
- * The application form's Lambda (portal-core §7): creating (every operation; template thumbnails
+ * The application form's Lambda (docs/applications.md): creating (every operation; template thumbnails
  * and their presigned uploads),
  * changing, the steps, rule results and submission (Form.io validation): the
  * heavy modules, kept off the lists' and reads' cold starts. Env: TABLE_NAME, UPLOADS_BUCKET.

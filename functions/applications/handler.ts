@@ -7,7 +7,7 @@ import { applicationsService } from './service/applications.js';
 const service = applicationsService(applicationPorts);
 
 /**
- * The applications feature's main Lambda (portal-core §7): read, delete, archive, child
+ * The applications feature's main Lambda (docs/applications.md): read, delete, archive, child
  * applications, history, action items, the rejected reason. The lists are on ./lists.ts, the
  * form's heavy calls on ./form.ts (functions/routes.ts says which route goes where).
  * Env: TABLE_NAME, UPLOADS_BUCKET.

@@ -15,7 +15,7 @@ export const service = listsService({
 });
 
 /**
- * The applications lists' Lambda (portal-core §7), on the read path: V1, V2 (with templates), V3,
+ * The applications lists' Lambda (docs/applications.md), on the read path: V1, V2 (with templates), V3,
  * the V2 badges and filters. Env: TABLE_NAME.
  */
 export const routes = {

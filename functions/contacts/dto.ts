@@ -3,7 +3,7 @@ import { defined } from '../../shared/domain/objects.js';
 import { toQualificationDtos } from '../participants/index.js';
 import type { ContactRecord } from './repository.js';
 
-/** A library contact as the API returns it (portal-core §3 Contact). */
+/** A library contact as the API returns it (docs/participants.md). */
 export function toContactDto(c: ContactRecord): ContactDto {
   return defined({
     id: c.contactId,

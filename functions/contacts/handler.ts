@@ -7,7 +7,7 @@ import { toContactDto } from './dto.js';
 
 const service = contactsService(tablePorts);
 
-/** The contact library (portal-core §7 contacts; docs/participants.md). Env: TABLE_NAME. */
+/** The contact library (docs/participants.md). Env: TABLE_NAME. */
 export const routes = {
   'GET /user/organisation/contacts': async ({ caller, query }) => {
     const page = await service.search(caller.userId, query);

@@ -59,7 +59,7 @@ const invalid = (field: string, message: string) =>
   new Invalid([{ field: `body.${field}`, reason: message }], message);
 
 /**
- * The contact library of the caller's organisation (portal-core §3 Contact, §7 contacts): every
+ * The contact library of the caller's organisation (docs/participants.md): every
  * read and write is scoped to it, so another organisation's contact is not found.
  */
 export function contactsService(ports: ContactPorts) {
@@ -140,7 +140,7 @@ export function contactsService(ports: ContactPorts) {
 
   /**
    * PATCH: the named fields over the stored contact (null clears one), the merged contact checked
-   * with the full rules (ContactInput), field issues as a 400 on `body.<field>` (issue 37 point 5).
+   * with the full rules (ContactInput), field issues as a 400 on `body.<field>` (docs/participants.md).
    */
   function merged(current: ContactRecord, patch: ContactPatchFields): ContactFields {
     const keys = [

@@ -7,7 +7,7 @@ import { invitationsService } from './invitations/service.js';
 const service = invitationsService(tablePorts);
 
 /**
- * Registered-applicant invitations (docs/council-api.md §4; portal-organisation §3, §7) on the
+ * Registered-applicant invitations (docs/council-api.md §4) on the
  * council feature's `invitations` Lambda: the council's calls (its own authority's invitations) and
  * the invitee's. Env: TABLE_NAME.
  */

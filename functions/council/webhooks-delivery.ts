@@ -1,5 +1,5 @@
 /**
- * The council webhook delivery function (docs/council-api.md §5; issue 33 points 5 and 7): the one
+ * The council webhook delivery function (docs/council-api.md §5): the one
  * Lambda that sends to councils' endpoints and opens signing secrets. Its grants are the delivery
  * log and the registration (the authority's partition), the events' consumer records, and the
  * sealing key (infra/constructs/webhook-delivery.ts).

@@ -47,7 +47,7 @@ export const isExtractable = (
 
 /**
  * The key prefixes an application's files live under: incoming uploads, scanned documents (and the
- * documents of the layout before issue 9), server-written files, and the text extracted from them.
+ * documents of the old layout), server-written files, and the text extracted from them.
  */
 export function applicationFilePrefixes(applicationId: string): string[] {
   return applicationPrefixes(applicationId);

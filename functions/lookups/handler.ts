@@ -8,7 +8,7 @@ export { parseParcelAddress } from './service.js';
 
 const service = lookupsService(lookupAdapters);
 
-/** Lookups (portal-core §7): NZ Post address checker, property parcels, the LBP register. */
+/** Lookups (docs/lookups.md): NZ Post address checker, property parcels, the LBP register. */
 export const routes = {
   'GET /user/nzpost/addresschecker/suggest': async ({ query }) => service.suggest(query),
   'GET /user/nzpost/addresschecker/details': async ({ query }) => service.details(query),

@@ -1,5 +1,5 @@
 /**
- * Lookups (portal-core §7): NZ Post address checker, property lookup (parcels) and the LBP
+ * Lookups (docs/lookups.md): NZ Post address checker, property lookup (parcels) and the LBP
  * register, each through its adapter (functions/platform/adapters/lookups: the real client or the local
  * implementation over the sample data, chosen by environment).
  *

@@ -9,7 +9,7 @@ const inbox = inboxService(tableInboxPorts());
 const unsubscribe = unsubscribeService(tableUnsubscribePorts());
 
 /**
- * Notifications (portal-organisation §2, §7; docs/notifications.md): the caller's list, one
+ * Notifications (docs/notifications.md): the caller's list, one
  * notification, the profile's new flag and marking all seen. Any signed-in caller; every read is
  * scoped to the caller; an email's unsubscribe link works without signing in. Env: TABLE_NAME, WEB_URL.
  */

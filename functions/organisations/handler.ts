@@ -7,7 +7,7 @@ import { tablePorts } from './ports.js';
 const service = organisationsService(tablePorts);
 
 /**
- * Organisations (portal-organisation §7 Organisation; docs/organisations.md): members, the
+ * Organisations (docs/organisations.md): members, the
  * organisation's profile, invitations and merges. The route's access grants `membership` (the
  * caller's organisation, role and status: functions/platform/access.ts). Env: TABLE_NAME, PORTAL_URL,
  * the mail transport and the captcha secret.

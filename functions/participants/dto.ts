@@ -13,7 +13,7 @@ export const toQualificationDtos = (qs: readonly StoredQualification[] | undefin
     warnings: (q.warnings ?? []).map((w) => ({ label: w.label ?? '', warning: w.warning ?? '' })),
   }));
 
-/** A participant as the API returns it (portal-core §3). */
+/** A participant as the API returns it (docs/participants.md). */
 export function toParticipantDto(p: ParticipantRecord): ParticipantDto {
   return defined({
     id: p.participantId,

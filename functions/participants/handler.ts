@@ -6,7 +6,7 @@ import { toParticipantDto } from './dto.js';
 
 const service = participantsOnTable();
 
-/** The participants feature (portal-core §7 participants; docs/participants.md). Env: TABLE_NAME. */
+/** The participants feature (docs/participants.md). Env: TABLE_NAME. */
 export const routes = {
   'GET /user/applications/{id}/participantsV2': async ({ params, query }) =>
     reply(200, (await service.list(params.id, query.includeDeleted)).map(toParticipantDto)),

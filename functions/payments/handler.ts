@@ -22,7 +22,7 @@ async function notified(sessionId: string) {
 }
 
 /**
- * Payments (portal-organisation §3, §7; docs/payments.md): invoices read (ReadOnly), a deposit claimed
+ * Payments (docs/payments.md): invoices read (ReadOnly), a deposit claimed
  * and a card paid (Edit), the gateway's notification, and the council's invoices and decisions;
  * invite to pay: requests to a named payer (Edit) and the payer's link (its token the credential, in
  * the body).

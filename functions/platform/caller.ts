@@ -44,7 +44,7 @@ export function userFromEvent(event: HttpEvent): UserCaller | undefined {
   if (typeof sub !== 'string' || sub.length === 0) return undefined;
   // Only the web client's id tokens identify a person here: API Gateway's JWT authorizer also passes
   // an access token of the same client (its client_id matches the audience), which carries no email
-  // and is meant for Cognito's own APIs (issue 9 point 7).
+  // and is meant for Cognito's own APIs (docs/authorization.md).
   if (claims?.token_use !== 'id') return undefined;
   const email = typeof claims?.email === 'string' ? claims.email : undefined;
   const username = claims?.['cognito:username'];

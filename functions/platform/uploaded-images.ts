@@ -4,7 +4,7 @@ import type { UserCaller as Caller } from './caller.js';
 import { Invalid } from './errors.js';
 
 /**
- * Images by presigned upload that the server scales (issue 9 point 5: template thumbnails; issue 14:
+ * Images by presigned upload that the server scales (docs/documents.md: template thumbnails; docs/documents.md:
  * the organisation's image). The browser PUTs the image (type and exact length signed) to
  * `<prefix>{userId}/{uploadId}`; the save that uses it names that key. Taking it: the key must be the
  * caller's, its size (HeadObject) within the limit before anything reads it, its pixel dimensions

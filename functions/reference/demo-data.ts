@@ -3,7 +3,7 @@ import type { ReferenceData } from './reference-data.js';
 import { isPlaceholderNzBankAccount } from '../../shared/domain/nz-bank-account.js';
 
 /**
- * Demo and placeholder reference data (issue 33 point 8): what a local stack and test stages show,
+ * Demo and placeholder reference data (docs/reference-data.md): what a local stack and test stages show,
  * never a prod-like stage. CDK sets `DEMO_DATA` on every function: `excluded` in a prod-like stage
  * (infra/stacks/config.ts), `included` elsewhere; unset (the local stack, tests) counts as included,
  * except for the deploy-time reference loader, which loads demo data only when told `included`.

@@ -40,7 +40,7 @@ export const service = referenceService({
 });
 
 /**
- * Reference data (portal-core §7): the public jurisdiction, forms, Form.io definitions, images and
+ * Reference data (docs/reference-data.md): the public jurisdiction, forms, Form.io definitions, images and
  * detection; the user-scoped lists. Env: TABLE_NAME.
  */
 export const routes = {

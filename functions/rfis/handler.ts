@@ -6,7 +6,7 @@ import { tableServices } from './ports.js';
 const { rfis } = tableServices();
 
 /**
- * RFIs (portal-organisation §3, §4, §7; docs/rfis.md): the applicant reads points (ReadOnly), answers
+ * RFIs (docs/rfis.md): the applicant reads points (ReadOnly), answers
  * them and submits rounds (Edit); the council raises rounds and signs points off on applications
  * lodged with it. The access policy has checked the caller; the service applies the rules. The RFIs
  * PDF is on ./pdf.ts.

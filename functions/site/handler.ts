@@ -22,7 +22,7 @@ export const routes = {
 
   'GET /public/openapi.json': async () => {
     // Every feature's contracts (zod schemas) and the OpenAPI builder load with the first call of this
-    // route, not with the function: the site's other routes are its cold starts (issue 38).
+    // route, not with the function: the site's other routes are its cold starts (docs/architecture.md).
     if (!openApi) {
       const [{ contracts }, { buildOpenApi }] = await Promise.all([
         import('../contracts.js'),

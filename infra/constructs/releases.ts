@@ -35,7 +35,7 @@ export interface ReleasesProps {
 }
 
 /**
- * Releases that roll back (issue 34 point 4) for the HTTP API's Lambdas: each publishes a version
+ * Releases that roll back (docs/deploy.md) for the HTTP API's Lambdas: each publishes a version
  * behind the `live` alias, which the API invokes, and has a CodeDeploy deployment group (canary)
  * whose rollback triggers are its own errors alarm and its route group's 5xx and p99 alarms.
  * These alarms notify nobody themselves: they are children of the Operations stack's composites

@@ -6,7 +6,7 @@ import { tableReadActions, tableWriteActions } from '../stacks/api-grants.js';
 /**
  * Items by key, queries and item writes on the table and its indexes, as the API's functions get
  * them (infra/stacks/api-grants.ts): never a Scan (only operator tools scan), never `dynamodb:*`.
- * For the event consumers and the merge worker (issue 33 point 7), instead of CDK's
+ * For the event consumers and the merge worker (docs/authorization.md), instead of CDK's
  * grantReadWriteData, which includes Scan.
  */
 export function grantTableItems(fn: IFunction, table: ITable): void {

@@ -38,7 +38,7 @@ export interface WebhookDeliveryProps {
 
 /**
  * Council webhook deliveries in a Lambda of their own (functions/council/webhooks-delivery.ts;
- * issue 33 points 5 and 7): the only function that sends to a council's endpoint and the only one
+ * docs/deploy.md): the only function that sends to a council's endpoint and the only one
  * that may read the key sealing the signing secrets. Its own event source mapping on the table's
  * stream (outbox INSERTs of the council event types), its own dead-letter queue; its table rights
  * are the authority's and the event's partitions (the delivery log, the registration, the

@@ -1,5 +1,5 @@
 /**
- * The automatic council's payments (infra/council/auto.ts; docs/payments.md, issue 19). When it
+ * The automatic council's payments (infra/council/auto.ts; docs/payments.md, docs/council-api.md). When it
  * accepts a lodgement it issues the lodgement fee invoice, once per application; when an invoice is
  * DepositPending (the applicant claimed a direct deposit) it confirms the deposit. The payments are
  * never waited for: the consent comes on its own.

@@ -1,5 +1,5 @@
 /**
- * The automatic council (`npm start -- --council=auto`; issue 17 item 2, docs/council-api.md §6):
+ * The automatic council (`npm start -- --council=auto`; docs/council-api.md §6):
  * a council's back office that needs no hand. Through the council API with the council's own
  * credentials (the typed client, as the simulator), it accepts each lodgement, sets the workflow
  * stages, moves the assessment on, grants the consent with a number and issues the consent and its
@@ -167,7 +167,7 @@ const assessmentStage = (start: string, elapsed: number, end?: string): Workflow
   stageDisplayName: 'Assessment',
   stageName: 'Assessment',
   stageStatus: end ? 'Completed' : 'Started',
-  // Steps with a progress count reads '(10/20 Completed)' (portal-core §4); Numbers would read 'Assessment Passed'.
+  // Steps with a progress count reads '(10/20 Completed)' (docs/council-api.md); Numbers would read 'Assessment Passed'.
   stageType: 'Steps',
   progress: {
     elapsedNum: elapsed,

@@ -1,5 +1,5 @@
 /**
- * What an operator would see, for the local stack (issue 34 point 7; `npm run ops -- status`,
+ * What an operator would see, for the local stack (docs/operations.md; `npm run ops -- status`,
  * bin/ops.ts): the figures of the metrics catalogue (functions/platform/observability/catalogue.ts)
  * from the EMF lines the stack's functions appended to METRICS_FILE (dataDir/metrics.jsonl, started
  * afresh with the stack), totalled per metric and dimension set over the last hour and since the

@@ -80,7 +80,7 @@ export function toS3Event(rec: S3rverEventRecord, eventName: string, region: str
  * delete leaves empty. That races a PUT into the same prefix: when the scan deletes
  * `incoming/{applicationId}/{upload1}` just as the browser PUTs `incoming/{applicationId}/{upload2}`,
  * the directory goes between the PUT's mkdir and its open, and the PUT fails (500 InternalError,
- * plus an unhandled ENOENT from its write stream): the document card's 'Upload failed' (issue 11,
+ * plus an unhandled ENOENT from its write stream): the document card's 'Upload failed' (docs/local.md,
  * the walk-through's intermittent failure). Deletes here unlink the object's files only; an empty
  * directory stays, which nothing lists (objects are files with s3rver's suffix).
  */

@@ -35,7 +35,7 @@ import type { Log } from './util';
  * test/fixtures/functions/platform/events/stream.ts).
  */
 export const STREAM_HANDLER = 'platform/events/stream';
-/** The webhook delivery function's module (its own mapping on AWS: issue 33 point 5). */
+/** The webhook delivery function's module (its own mapping on AWS: docs/events.md). */
 export const WEBHOOK_DELIVERY_HANDLER = 'council/webhooks-delivery';
 
 /** An event source mapping: the handler module, its filter, its function's name. */

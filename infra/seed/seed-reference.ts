@@ -77,7 +77,7 @@ async function unlinkDemoGrants(): Promise<number> {
  * (functions/reference/demo-data.ts) and removes those an earlier load wrote.
  */
 export async function seedReferenceData(options: { demoData?: DemoDataMode } = {}): Promise<SeedSummary> {
-  // A prod-like stage never gets the demo authority or its grants (issue 33 point 8): left out of
+  // A prod-like stage never gets the demo authority or its grants (docs/reference-data.md): left out of
   // the data, pruned if an earlier load wrote them.
   const mode = options.demoData ?? demoDataMode();
   const json = referenceData(mode);

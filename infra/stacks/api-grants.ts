@@ -89,7 +89,7 @@ export const featureCapabilities: Record<Feature, readonly Capability[]> = {
 };
 
 /**
- * What each Lambda of the route table may touch: only what its routes use (issue 33 point 7), by
+ * What each Lambda of the route table may touch: only what its routes use (docs/authorization.md), by
  * Lambda id (`<feature>` or `<feature>-<lambda>`, functions/routes.ts `lambdaId`). A capability is
  * left out when the Lambda's bundle does not even contain the code that would use it (the mail
  * transport, the S3 client, the scheduler), or when none of its routes calls that code. Mails of

@@ -47,8 +47,8 @@ export const apiStageName = 'api';
 /**
  * Memory (MB) of the Lambdas that need more than the default 512, by Lambda id (`lambdaId`). The ones
  * that decode images with jimp (shared/domain/images.ts: up to 16 MP, measured about 650 MB peak):
- * the application form (template thumbnails, issue 9 point 5) and the organisation's profile (its
- * image, issue 14).
+ * the application form (template thumbnails, docs/deploy.md) and the organisation's profile (its
+ * image, docs/deploy.md).
  */
 export const lambdaMemory: Readonly<Record<string, number>> = {
   'applications-form': 1536,
@@ -290,7 +290,7 @@ export class ApiStack extends Stack {
       ...new Map(routes.map((r) => [lambdaId(r), { feature: r.feature, lambda: r.lambda }])).entries(),
     ];
     for (const [id, { feature, lambda }] of lambdas) {
-      // Only what this Lambda's routes use (issue 33 point 7), not everything its feature does.
+      // Only what this Lambda's routes use (docs/deploy.md), not everything its feature does.
       const caps = capabilitiesOf(id);
       const scheduler = caps.includes('scheduler');
       const fn = new PortalFunction(this, `Fn-${id}`, {

@@ -86,7 +86,7 @@ export interface PortalConfig {
    * The authorities' payment options as the payments functions bundle them
    * ({@link PAYMENT_OPTIONS_FILE}, read at synth when unset; tests give their own). Checked by
    * {@link resolveConfig}: every deposit account a valid NZ bank account number, and none a
-   * placeholder in a prod-like stage (issue 37 point 6).
+   * placeholder in a prod-like stage (docs/deploy.md).
    */
   paymentOptions?: unknown;
   /**
@@ -159,15 +159,14 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
   };
 }
 
-/** The card gateway's test site: only a test stage may use it (issue 33 point 8). */
+/** The card gateway's test site: only a test stage may use it (docs/deploy.md). */
 export const UAT_PAYMENT_GATEWAY_URL = 'https://uat.windcave.com';
 
 /** A configuration whose settings were checked for its kind of stage, with the defaults it may have. */
 export type ResolvedConfig = PortalConfig & { paymentGatewayUrl: string };
 
 /**
- * The settings a stage may not have, refused, and the defaults of a test stage applied (issue 33
- * point 8): a prod-like stage must name the card gateway (context `paymentGatewayUrl`), never its
+ * The settings a stage may not have, refused, and the defaults of a test stage applied (docs/deploy.md): a prod-like stage must name the card gateway (context `paymentGatewayUrl`), never its
  * UAT site; a test stage falls back to UAT. Whether demo data loads follows `prodLike` too
  * (DEMO_DATA, infra/constructs/portal-function.ts).
  */
@@ -192,7 +191,7 @@ export function resolveConfig(config: PortalConfig): ResolvedConfig {
 }
 
 /**
- * The deposit accounts a stage would offer (issue 37 point 6): any stage refuses one that is not a
+ * The deposit accounts a stage would offer (docs/deploy.md): any stage refuses one that is not a
  * valid NZ bank account number (the payments functions would fail at cold start), naming the
  * authority, the field and the reason; a prod-like stage refuses the placeholders (`00-0000-…`)
  * too, so no council's deposit option goes live without its own account.

@@ -80,7 +80,7 @@ export class DataStack extends Stack {
           expiration: Duration.days(2),
           noncurrentVersionExpiration: Duration.days(1),
         },
-        // Template thumbnail uploads (issue 9 point 5) are removed once used or refused; one
+        // Template thumbnail uploads (docs/deploy.md) are removed once used or refused; one
         // presigned but never named in a template is gone the next day, with its versions.
         {
           id: 'expire-thumbnail-uploads',

@@ -5,8 +5,7 @@ import type { PortalConfig } from './config.js';
 
 /**
  * The fields of the distribution's access logs (CloudFront standard logging v2; the names of the
- * standard log file format). Chosen so that no bearer secret a URL may carry is kept (issue 33
- * point 6): never `cs-uri-query` (payer and unsubscribe links carried tokens in the query), never
+ * standard log file format). Chosen so that no bearer secret a URL may carry is kept (docs/deploy.md): never `cs-uri-query` (payer and unsubscribe links carried tokens in the query), never
  * `cs(Referer)` (the page's full URL with its query: the Referrer-Policy sends it to the same
  * origin), never `cs(Cookie)`. What an audit needs stays: when, who (address, port, agent), what
  * (method, host, path), the answer (status, sizes, timing, edge result) and the request id.

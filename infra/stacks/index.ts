@@ -33,7 +33,7 @@ export interface PortalStacks {
   web: WebStack;
   /** The distribution's access logs (us-east-1, after Web): standard logging v2 without query strings. */
   edgeLogs: EdgeLogsStack;
-  /** The operators' alarm topic, the alarms that page it and the stage's dashboard (issue 34). */
+  /** The operators' alarm topic, the alarms that page it and the stage's dashboard (docs/deploy.md). */
   operations: OperationsStack;
 }
 
@@ -68,7 +68,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): PortalStacks 
   for (const [key, value] of Object.entries(featureFlags)) {
     if (app.node.tryGetContext(key) === undefined) app.node.setContext(key, value);
   }
-  // Test settings refused in a prod-like stage, test defaults elsewhere (issue 33 point 8).
+  // Test settings refused in a prod-like stage, test defaults elsewhere (docs/deploy.md).
   const config = resolveConfig({ ...configFromContext(app.node), ...options.config });
   // Every function of a prod-like stage leaves the demo data out (DEMO_DATA).
   app.node.setContext(DEMO_DATA_CONTEXT, config.prodLike ? 'excluded' : 'included');

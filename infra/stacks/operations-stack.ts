@@ -123,7 +123,7 @@ function serviceOf(fn: LambdaFunction): string {
 }
 
 /**
- * Eyes on a deployed stage (issue 34 points 2 and 3): the operators' SNS topic (KMS-encrypted, an
+ * Eyes on a deployed stage (docs/operations.md): the operators' SNS topic (KMS-encrypted, an
  * email subscription when context `alarmEmail` is set, its ARN an output), every alarm that pages
  * through it, the composites that page once for a fault that raises many children, and the one
  * dashboard of the stage. The request Lambdas' rollback alarms are in the Api stack

@@ -120,7 +120,7 @@ export class WebStack extends Stack {
     });
     // The distribution's access logs (standard logging v2, infra/stacks/edge-logs-stack.ts: only the
     // fields chosen there, never the query string) are written by the log delivery service, without
-    // ACLs; legacy standard logging is off, as it always logs the query string (issue 33 point 6).
+    // ACLs; legacy standard logging is off, as it always logs the query string (docs/deploy.md).
     const logs = new Bucket(this, 'Logs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
@@ -276,7 +276,7 @@ export class WebStack extends Stack {
       {
         id: 'AwsSolutions-CFR3',
         reason:
-          'Access logs are on, through standard logging v2 (the EdgeLogs stack in us-east-1, infra/stacks/edge-logs-stack.ts) to the Logs bucket; the legacy setting this rule reads is off because it always logs the query string (issue 33 point 6).',
+          'Access logs are on, through standard logging v2 (the EdgeLogs stack in us-east-1, infra/stacks/edge-logs-stack.ts) to the Logs bucket; the legacy setting this rule reads is off because it always logs the query string (docs/deploy.md).',
       },
     ]);
 

@@ -59,7 +59,7 @@ export class WorkflowsStack extends Stack {
   readonly schedulerRole: Role;
   /** Domain-event consumers on the table stream (outbox → stream Lambda → dead-letter queue). */
   readonly eventConsumers: EventConsumers;
-  /** Council webhook deliveries: their own Lambda, mapping and grants (issue 33 points 5 and 7). */
+  /** Council webhook deliveries: their own Lambda, mapping and grants (docs/deploy.md). */
   readonly webhookDelivery: WebhookDelivery;
 
   constructor(scope: Construct, id: string, props: WorkflowsStackProps) {

@@ -9,7 +9,7 @@ import {
   CreateAccessRequest,
 } from '../schemas/access-requests.js';
 
-/** The access requests' routes (portal-core §7 access requests; docs/access-requests.md). */
+/** The access requests' routes (docs/access-requests.md). */
 export const contract = defineContract('access-requests', {
   'GET /user/applications-search': {
     query: ApplicationsSearchQuery,

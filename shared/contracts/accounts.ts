@@ -16,12 +16,12 @@ import { accountLimits, limitLengths } from '../schemas/limits.js';
 import { AuthorityDto } from '../schemas/reference.js';
 import * as z from 'zod';
 
-/** GET /user: the user and their own independent authorities (portal-core §6). */
+/** GET /user: the user and their own independent authorities (docs/accounts.md). */
 export const UserWithAuthorities = UserDto.extend({
   independentAuthorities: z.array(AuthorityDto.extend({ defaultIndependent: z.boolean() })),
 });
 
-/** Accounts (portal-core §7 public calls and /user; portal-organisation §5, §7). */
+/** Accounts (docs/accounts.md). */
 export const contract = defineContract('accounts', {
   'GET /public/captcha/challenge': {
     response: CaptchaChallenge,

@@ -32,7 +32,7 @@ import { FormioFieldError } from '../schemas/formio.js';
 import { STEP_BODY_MAX_BYTES } from '../schemas/step-data.js';
 import { ThumbnailUploadRequest, ThumbnailUploadResponse } from '../schemas/thumbnail-uploads.js';
 
-/** Applications (portal-core §4, §6, §7): create, read, change, lists, steps, rules, submission. */
+/** Applications (docs/applications.md): create, read, change, lists, steps, rules, submission. */
 export const contract = defineContract('applications', {
   'GET /user/applications': {
     query: ApplicationsQuery,

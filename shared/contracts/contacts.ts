@@ -8,7 +8,7 @@ import {
   ContactsQuery,
 } from '../schemas/contacts.js';
 
-/** The contact library's routes (portal-core §7 contacts; docs/participants.md "Contact library"). */
+/** The contact library's routes (docs/participants.md "Contact library"). */
 export const contract = defineContract('contacts', {
   'GET /user/organisation/contacts': {
     query: ContactsQuery,

@@ -38,7 +38,7 @@ const TagPath = DocumentPath.extend({ tagId: RefSegment });
 const ContainerPath = ApplicationPath.extend({ cid: RefSegment });
 const RequiredPath = ApplicationPath.extend({ requiredId: RefSegment });
 
-/** Application and user documents (portal-core §4 "Document upload", §5 "Uploads", §7 documents; docs/documents.md). */
+/** Application and user documents (docs/documents.md). */
 export const contract = defineContract('documents', {
   'GET /user/applications/{id}/documents': {
     params: ApplicationPath,

@@ -14,7 +14,7 @@ import {
 
 export const LbpNumberParams = z.object({ lbpNumber: z.string().trim().min(1).max(32) });
 
-/** Lookups (portal-core §7): a failing service answers 502 with the call's spec message. */
+/** Lookups (docs/lookups.md): a failing service answers 502 with the call's spec message. */
 export const contract = defineContract('lookups', {
   'GET /user/nzpost/addresschecker/suggest': {
     query: AddressSuggestQuery,

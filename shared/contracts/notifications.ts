@@ -12,7 +12,7 @@ import {
   UnsubscribeResponse,
 } from '../schemas/notifications.js';
 
-/** The notifications' routes (portal-organisation §7; docs/notifications.md): the caller's own only. */
+/** The notifications' routes (docs/notifications.md): the caller's own only. */
 export const contract = defineContract('notifications', {
   'GET /v1/service/notifications': {
     query: NotificationsQuery,

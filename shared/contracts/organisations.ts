@@ -24,7 +24,7 @@ import {
 } from '../schemas/organisations.js';
 import { ThumbnailUploadResponse } from '../schemas/thumbnail-uploads.js';
 
-/** The organisations' routes (portal-organisation §7 Organisation; docs/organisations.md). */
+/** The organisations' routes (docs/organisations.md). */
 export const contract = defineContract('organisations', {
   'GET /user/organisation/members': {
     response: OrganisationMembersResponse,

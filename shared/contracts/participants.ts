@@ -8,7 +8,7 @@ export const ParticipantParams = ApplicationIdParams.extend({
   participantId: z.string().trim().min(1).max(64),
 });
 
-/** The participants' routes (portal-core §7 participants; docs/participants.md). */
+/** The participants' routes (docs/participants.md). */
 export const contract = defineContract('participants', {
   'GET /user/applications/{id}/participantsV2': {
     params: ApplicationIdParams,

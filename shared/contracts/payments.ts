@@ -25,7 +25,7 @@ import {
   PaymentRequestsResponse,
 } from '../schemas/payment-requests.js';
 
-/** The payments' routes (portal-organisation §3, §7; docs/payments.md). */
+/** The payments' routes (docs/payments.md). */
 export const contract = defineContract('payments', {
   'GET /user/applications/{id}/payments': {
     params: ApplicationIdParams,

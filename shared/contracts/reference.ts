@@ -20,7 +20,7 @@ export const DetectionQuery = z
   .object({ jurisdictionId: z.string().trim().min(1).optional() })
   .and(AuthorityDetectionQuery);
 
-/** Reference data (portal-core §7): public and user-scoped. */
+/** Reference data (docs/reference-data.md): public and user-scoped. */
 export const contract = defineContract('reference', {
   'GET /public/formio/{name}': {
     params: FormioDefinitionParams,

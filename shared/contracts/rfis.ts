@@ -16,7 +16,7 @@ import {
   RfisPdfResponse,
 } from '../schemas/rfis.js';
 
-/** The RFIs' routes (portal-organisation §3, §4, §7; docs/rfis.md): the applicant's and the council's. */
+/** The RFIs' routes (docs/rfis.md): the applicant's and the council's. */
 export const contract = defineContract('rfis', {
   'GET /user/applications/{id}/rfi-points-v2': {
     params: ApplicationIdParams,

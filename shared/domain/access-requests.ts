@@ -1,5 +1,5 @@
 /**
- * The pure access-request rules (portal-core §4, §5, §6, §8; portal-organisation §2, §8): the web's
+ * The pure access-request rules (docs/access-requests.md): the web's
  * search form and lists and the access-requests service run the same functions.
  */
 import type { ApplicationStatus } from '../schemas/applications.js';
@@ -10,7 +10,7 @@ import { messages } from './validation.js';
 export const ACCESS_REQUEST_STATUSES = ['PENDING', 'APPROVED', 'DENIED', 'EXPIRED'] as const;
 export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
 
-/** Unknown text parses to PENDING (portal-core §4). */
+/** Unknown text parses to PENDING (docs/access-requests.md). */
 export function readAccessRequestStatus(value: unknown): AccessRequestStatus {
   const text = typeof value === 'string' ? value.trim().toUpperCase() : '';
   return (ACCESS_REQUEST_STATUSES as readonly string[]).includes(text)
@@ -18,7 +18,7 @@ export function readAccessRequestStatus(value: unknown): AccessRequestStatus {
     : 'PENDING';
 }
 
-/** A request expires seven calendar days after it is sent (portal-core §4, §9). */
+/** A request expires seven calendar days after it is sent (docs/access-requests.md). */
 export const ACCESS_REQUEST_EXPIRY_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,7 +52,7 @@ export const isAccessRequestActive = (
  */
 export const MAX_PENDING_ACCESS_REQUESTS = 20;
 
-// ---- Search (portal-core §5) ----
+// ---- Search (docs/access-requests.md) ----
 
 /** Project numbers starting with BLD are application numbers; others are consent numbers. */
 export const APPLICATION_NUMBER_PREFIX = 'BLD';
@@ -82,7 +82,7 @@ export interface AccessSearchIssue {
 }
 
 /**
- * Validates a search in its mode (portal-core §5): simple mode needs the address; advanced mode the
+ * Validates a search in its mode (docs/access-requests.md): simple mode needs the address; advanced mode the
  * project number (trimmed) and at least one authority, with the required-field message. A search is
  * sent only when this gives criteria.
  */
@@ -112,7 +112,7 @@ export function accessSearchCriteria(
 export const accessSearchModeOf = (input: AccessSearchInput): AccessSearchMode =>
   input.applicationNumber !== undefined && input.applicationNumber.trim() !== '' ? 'advanced' : 'simple';
 
-// ---- Errors (portal-core §8; portal-organisation §8) ----
+// ---- Errors (docs/access-requests.md) ----
 
 /**
  * The server's access-request errors: code, message and the description the web keeps (the ISO
@@ -139,7 +139,7 @@ export const accessRequestErrors = {
 
 /** Other refusals (ClientError), with the spec's words where it has them. */
 export const accessRequestMessages = {
-  /** portal-organisation §2: the dialog's text until the profile is complete. */
+  /** docs/access-requests.md: the dialog's text until the profile is complete. */
   profileIncomplete: 'To request access, you must complete your user profile',
   tooMany: `You can have at most ${MAX_PENDING_ACCESS_REQUESTS} pending access requests`,
   notPending: 'This access request has already been answered or has expired',

@@ -1,7 +1,7 @@
 import type { Address } from '../schemas/common.js';
 
 /**
- * The full address of an address (portal-core §3): its own fullAddress when it has one, else built
+ * The full address of an address (docs/lookups.md): its own fullAddress when it has one, else built
  * from address1, address2, city and state joined by commas, then the zip code after a space.
  * Empty parts are left out.
  */

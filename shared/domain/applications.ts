@@ -20,7 +20,7 @@ import { applicationDetailsPath } from './paths.js';
 export { applicationDetailsPath };
 
 /**
- * The pure application rules (portal-core §4, §6): the server computes the list-view fields with
+ * The pure application rules (docs/applications.md): the server computes the list-view fields with
  * them and the web decides what a card shows with the same functions.
  */
 
@@ -84,7 +84,7 @@ export const isEditable = (a: { status: ApplicationStatus; accessLevel: AccessLe
   canEdit(a.accessLevel) && isEditableStatus(a.status);
 
 /**
- * Delete: Manage access, status not VRFISuspended, record type Draft (portal-core §4). An
+ * Delete: Manage access, status not VRFISuspended, record type Draft (docs/applications.md). An
  * application without a consent number lists as record type Draft even after it was submitted, so
  * the rule is read with its purpose: only an application never lodged (status Draft) is deleted; a
  * submitted one is being processed by the council and is never silently deleted (its way out is a
@@ -207,7 +207,7 @@ const COMPLETED_STAGE_LABELS: Record<StageName, string> = {
 };
 
 /**
- * A workflow stage's label (portal-core §4): completed shows Lodgement Accepted, Assessment Issued,
+ * A workflow stage's label (docs/applications.md): completed shows Lodgement Accepted, Assessment Issued,
  * Inspections Passed, Certificates Issued (else Completed); in progress shows '(x/y Completed)', or
  * '(x/y Passed)' for number stages (Inspections), or '<stage> in progress' when the council sent no
  * count; suspended shows 'Suspended · RFIs'.
@@ -219,7 +219,7 @@ export function stageLabel(stage: WorkflowStage): string {
     case 'Suspended':
       return 'Suspended · RFIs';
     case 'Started': {
-      // Running: how far it has got, never the label of a finished stage (issue 36 finding 2).
+      // Running: how far it has got, never the label of a finished stage (docs/applications.md).
       const p = stage.progress;
       const done = stage.stageType === 'Numbers' ? 'Passed' : 'Completed';
       if (p?.totalNum !== undefined) return `(${p.elapsedNum ?? 0}/${p.totalNum} ${done})`;
@@ -247,7 +247,7 @@ const COMPLETED_STAGE_WORDS: Record<StageName, string> = {
 };
 
 /**
- * The chip of a stage on the Overview (issue 36 finding 2): never the stage's name twice, never a
+ * The chip of a stage on the Overview (docs/applications.md): never the stage's name twice, never a
  * state the application's own dates contradict. A stage the council has not reported on yet is
  * derived from what is known: an accepted application's Lodgement is Accepted and, until the
  * decision, its Assessment is in progress (Suspended · RFIs while the council waits); a later stage
@@ -317,7 +317,7 @@ export function initialStages(): WorkflowStage[] {
   }));
 }
 
-/** Card menu items (portal-core §2 "Card menu") and their visibility rules. */
+/** Card menu items (docs/applications.md) and their visibility rules. */
 export type CardMenuItem =
   | 'viewSubmitted'
   | 'viewAndEdit'
@@ -386,7 +386,7 @@ export const RECENT_LIST = { pageIndex: 1, pageSize: 10 } as const;
 
 /**
  * 'Actions to be taken' on the dashboard: applications with outstanding RFIs or payments, or a
- * document the council rejected to replace (issue 37), newest
+ * document the council rejected to replace (docs/applications.md), newest
  * change first, a page at a time (the spec's shared page size, value not shown: 10 chosen).
  */
 export const OUTSTANDING_LIST = { pageSize: 10, outstandingActions: ['RFI', 'PAYMENT', 'DOCUMENT'] } as const;

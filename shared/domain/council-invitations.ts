@@ -1,7 +1,7 @@
 import { nzCalendarDay } from './dates.js';
 
 /**
- * Registered-applicant invitations (portal-organisation §3, §7; docs/council-api.md §4): a council
+ * Registered-applicant invitations (docs/council-api.md §4): a council
  * invites a person by email; the invitee answers Accepted or Rejected once, while it is Pending and
  * not past its expiry date. The council service and the web read the same rules.
  */

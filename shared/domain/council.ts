@@ -10,7 +10,7 @@ import { isIpAddress, isPublicAddress } from './ip-address.js';
  * functions and in the test receiver.
  */
 
-// ---- Status transitions (portal-core §4; issue 16) ----
+// ---- Status transitions (docs/council-api.md) ----
 
 /** What a council does to an application, each one call of the council API. */
 export const councilActions = [
@@ -93,7 +93,7 @@ export function councilActionsFrom(status: ApplicationStatus): CouncilAction[] {
 // ---- What a council sees ----
 
 /**
- * Lodged: in the spec's post-submission set (portal-core §4). A council sees and changes only
+ * Lodged: in the spec's post-submission set (docs/council-api.md). A council sees and changes only
  * applications of its own authority that were lodged; a Draft, a Submitting one or a template is
  * not there for it (404, as for a stranger).
  */
@@ -114,7 +114,7 @@ export function isVisibleToCouncil(
 // ---- The grant: record type Consent when a consent number exists ----
 
 /**
- * A consent number must not start with BLD: portal-core §5 reads numbers starting with BLD as
+ * A consent number must not start with BLD: the spec (docs/council-api.md) reads numbers starting with BLD as
  * application numbers (the access search would look for the wrong field).
  */
 export const isValidConsentNumber = (value: string): boolean => {
@@ -125,7 +125,7 @@ export const isValidConsentNumber = (value: string): boolean => {
 export const CONSENT_NUMBER_MESSAGE = `A consent number cannot start with ${APPLICATION_NUMBER_PREFIX}`;
 
 /**
- * What a grant sets: the consent number and the record type it implies (portal-core §4: "the record
+ * What a grant sets: the consent number and the record type it implies (docs/council-api.md: "the record
  * type is Consent when a consent number exists"), by the one rule of shared/domain/applications.ts.
  */
 export function grantedFields(

@@ -1,5 +1,5 @@
 /**
- * Dates as the portal shows and prints them (portal-core §9 date formats): always New Zealand time
+ * Dates as the portal shows and prints them (docs/content-guide.md): always New Zealand time
  * (Pacific/Auckland, NZST/NZDT), whatever the zone of the browser or the server. One formatter for
  * the web (web/src/app/dates.ts) and the summary PDF.
  */
@@ -126,7 +126,7 @@ export const formatNzDateTime = (value: DateInput): string => formatNzDate(value
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;
 
 /**
- * A text's ISO dates as the spec's full dates in New Zealand time (portal-core §8: the
+ * A text's ISO dates as the spec's full dates in New Zealand time (docs/content-guide.md: the
  * AccessRequestExist message). Here rather than in the web's date helpers: the API error mapping runs
  * on the sign-in page's first load, which should not carry date-fns.
  */

@@ -1,5 +1,5 @@
 /**
- * Required document groups (portal-core §3 "Required document group", and its uploads): the groups
+ * Required document groups (docs/documents.md, and its uploads): the groups
  * a council asks for on a lodged application (PUT /council/applications/{id}/required-document-groups/{guid}),
  * its status of each upload (PATCH …/uploads/{applicationDocumentId}), and the view both the council
  * and the applicant (GET /user/applications/{id}/required-document-groups) read. Pure: the server's

@@ -11,8 +11,8 @@ import {
 import { documentsChangeableAt } from './offers.js';
 
 /**
- * Who may change or remove an application document (portal-core §6 "Only the document owner or a
- * permitted participant may edit; isEditable and isDeletable come from the server"; §3
+ * Who may change or remove an application document (docs/documents.md "Only the document owner or a
+ * permitted participant may edit; isEditable and isDeletable come from the server";
  * "Application document"). One pure rule: the server computes the DTO's isEditable/isDeletable for
  * the caller with it, and enforces the same answer on DELETE.
  *
@@ -61,7 +61,7 @@ export function documentActions(
 export const isReservedDocumentName = (name: string): boolean => /^summary-.*\.pdf$/i.test(name.trim());
 
 /**
- * A document that failed or stalled (portal-core §4): Error, or Pending while no upload of it is
+ * A document that failed or stalled (docs/documents.md): Error, or Pending while no upload of it is
  * in the upload queue ("counts as failed/stalled and shows as Error"); likewise Uploading (its file
  * was being sent in parts) with no upload of it in the queue. Such a document is removed
  * by 'Remove failed', and a new file of the same name replaces it.
@@ -77,7 +77,7 @@ export const isInProgress = (uploadStatus: UploadStatus, inQueue: boolean): bool
   !isSettled(uploadStatus) && !isFailedOrStalled(uploadStatus, inQueue);
 
 /**
- * The name a duplicate is added as (portal-core §4): `name_1.ext`, `name_2.ext`, … the first that
+ * The name a duplicate is added as (docs/documents.md): `name_1.ext`, `name_2.ext`, … the first that
  * is not taken (the counter starts at 1); the name itself when it is free.
  */
 export function numberedName(name: string, taken: ReadonlySet<string>): string {
@@ -95,7 +95,7 @@ export function numberedName(name: string, taken: ReadonlySet<string>): string {
 export const OWNERSHIP_CONTAINER_ID = 'proof-of-ownership';
 
 /**
- * Whether a file has expired (portal-core §5 "Files of proof-of-ownership or
+ * Whether a file has expired (docs/documents.md "Files of proof-of-ownership or
  * project-information-memorandum containers last modified more than 3 months ago are expired"):
  * the browser holds such a file in its expired list, the review rule reports such a document.
  */
@@ -113,7 +113,7 @@ export function isExpiredDocument(
 }
 
 /**
- * The type value of a child application's document (portal-core §3): Amendment or Supporting; any
+ * The type value of a child application's document (docs/documents.md): Amendment or Supporting; any
  * other or missing value reads Amendment.
  */
 export const documentTypeValue = (value: string | undefined): 'Amendment' | 'Supporting' =>
@@ -123,7 +123,7 @@ export const documentTypeValue = (value: string | undefined): 'Amendment' | 'Sup
 export const EXTRACTION_START_GRACE_MS = 60_000;
 
 /**
- * Whether the title extraction of a document runs or is about to (portal-core §4 "Processing
+ * Whether the title extraction of a document runs or is about to (docs/documents.md "Processing
  * banner"): Running, or a proof-of-ownership PDF Completed within the grace time and not yet marked.
  * The web shows 'Analysing Document' and polls the documents while it is so.
  */

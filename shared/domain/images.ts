@@ -1,5 +1,5 @@
 /**
- * Pixel limits of images the server decodes (issue 9 point 5): template thumbnails today, JPEG/PNG
+ * Pixel limits of images the server decodes (docs/documents.md): template thumbnails today, JPEG/PNG
  * → PDF conversion later. A small file can declare a huge canvas (a 60000×60000 PNG of a few KB
  * decodes into 14 GB of RGBA), so the dimensions are read from the file's header and checked with
  * this rule before any decoder runs. 40 megapixels is a 160 MB RGBA bitmap: more than any camera or

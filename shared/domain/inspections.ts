@@ -1,6 +1,5 @@
 /**
- * Required inspections as the applicant reads them (portal-core §3 Required inspection by location,
- * §4 "Inspection status labels: NotStarted none; InProgress 'In Progress'; Completed 'Completed' with
+ * Required inspections as the applicant reads them (docs/statutory-clock.md "Inspection status labels: NotStarted none; InProgress 'In Progress'; Completed 'Completed' with
  * check icon and date; Fail 'Fail' with warning icon and date").
  */
 import type { RequiredInspection } from '../schemas/applications.js';

@@ -1,6 +1,6 @@
 /**
  * IP address classification for outbound calls to addresses a client chose (council webhooks:
- * SSRF, issue 33 point 5). Pure, no Node APIs, so it runs anywhere; pinned by a table of cases in
+ * SSRF, docs/lookups.md). Pure, no Node APIs, so it runs anywhere; pinned by a table of cases in
  * test/unit/shared/ip-address.test.ts.
  *
  * The rule is an allow-list: an address is public only when it is a global unicast address that the

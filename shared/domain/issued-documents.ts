@@ -8,7 +8,7 @@ import {
 import { isReservedDocumentName } from './documents.js';
 
 /**
- * The rules of the documents a council issues (issue 36 finding 5; docs/council-api.md "Issued
+ * The rules of the documents a council issues (docs/documents.md; docs/council-api.md "Issued
  * documents"). Pure: the council's upload route and the Overview's panel both read them.
  */
 

@@ -7,7 +7,7 @@ import { rejectedUploadsToReplace } from './document-groups.js';
 import type { RequiredDocumentGroupDto } from '../schemas/documents.js';
 
 /**
- * What the applicant has to do on an application (issue 36 finding 1; docs/content-guide.md): the
+ * What the applicant has to do on an application (docs/applications.md; docs/content-guide.md): the
  * one rule the Overview's "What you need to do" panel, the tab counts and the dashboard's actions
  * all read, so they cannot disagree. Pure: it takes what the pages already load (the application,
  * its invoices, its RFI points) and answers each item in the words the applicant reads, with the

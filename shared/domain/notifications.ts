@@ -1,5 +1,5 @@
 /**
- * Notifications' pure rules (portal-organisation §3; portal-core §2, §7; docs/notifications.md):
+ * Notifications' pure rules (docs/notifications.md):
  * the types, how loud each kind of news is, and what a notification level lets through.
  */
 
@@ -30,7 +30,7 @@ export function notificationSection(type: NotificationType): 'RFIs' | 'Payments'
 
 export const notificationRecipientTypes = ['User', 'Application', 'Organisation'] as const;
 
-/** The per-application levels (portal-core §2, §7). */
+/** The per-application levels (docs/notifications.md). */
 export const notificationLevels = ['Watching', 'Normal', 'Muted'] as const;
 export type NotificationLevelValue = (typeof notificationLevels)[number];
 
@@ -79,7 +79,7 @@ export function effectiveLevel(
   return participantLevel ?? userDefault ?? 'Normal';
 }
 
-/** Page sizes of the web's lists (portal-organisation §9): the first load 7, further pages 20. */
+/** Page sizes of the web's lists (docs/notifications.md): the first load 7, further pages 20. */
 export const NOTIFICATIONS_FIRST_PAGE = 7;
 export const NOTIFICATIONS_NEXT_PAGE = 20;
 export const NOTIFICATIONS_MAX_PAGE = 50;

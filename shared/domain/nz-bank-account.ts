@@ -1,5 +1,5 @@
 /**
- * New Zealand bank account numbers (issue 37 point 6; docs/payments.md "Bank accounts"): parse,
+ * New Zealand bank account numbers (docs/payments.md "Bank accounts"): parse,
  * normalise and check one the way Inland Revenue's published "bank account number validation" does
  * (RWT and NRWT certificate filing specification, 2020, version 1.0, chapter 8, from the Payments NZ
  * register): the bank must be one of its bank numbers, the branch in that bank's ranges, and the

@@ -5,7 +5,7 @@ import { canEdit, isConsent, isEditableStatus } from './applications.js';
 import { isGroupOpen, type GroupFacts } from './document-groups.js';
 
 /**
- * What an application offers now (issue 36 finding 4, "offered, then refused"): one pure rule for
+ * What an application offers now (docs/applications.md): one pure rule for
  * "may this application take uploads into container X now" and "which follow-on applications may
  * be started now". The server refuses with the rule's reason (documents: POST and DELETE; child
  * applications: POST .../child-applications and the action items), and the page offers only what
@@ -26,7 +26,7 @@ export interface OfferSubject {
   status: ApplicationStatus;
   recordType?: RecordType | undefined;
   consentNumber?: string | undefined;
-  /** Whether the council's required document groups apply (portal-core §3 useRequiredDocumentGroups). */
+  /** Whether the council's required document groups apply (docs/applications.md). */
   useRequiredDocumentGroups?: boolean | undefined;
 }
 

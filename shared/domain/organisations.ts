@@ -1,6 +1,5 @@
 /**
- * Organisation rules both the web and the functions run (portal-organisation §3, §4, §6;
- * docs/organisations.md). The organisation name pattern and its message live with the other shared
+ * Organisation rules both the web and the functions run (docs/organisations.md). The organisation name pattern and its message live with the other shared
  * patterns (shared/domain/validation.ts `isValidOrganisationName`, `messages.organisationName`).
  */
 import type { OrganisationRole } from '../schemas/common.js';
@@ -101,7 +100,7 @@ export const userOrganisationRole = (user: {
   organisationRole: OrganisationRole;
 }): OrganisationRole => (user.organisationId ? user.organisationRole : 'Admin');
 
-/** Whether a user of this role sees the merge invitations on the dashboard (portal-organisation §6). */
+/** Whether a user of this role sees the merge invitations on the dashboard (docs/organisations.md). */
 export const fetchesMergeInvitations = (role: OrganisationRole): boolean => role === 'Admin';
 
 /**
@@ -124,13 +123,13 @@ export const organisationMessages = {
   mergeAlreadyInvited: 'A pending merge invitation has already been sent to this organisation',
   releaseSelf: 'You cannot release yourself',
   soleMember: 'This member is the only member of the organisation',
-  // Ours (issue 33): an organisation that merged into another takes nobody in.
+  // Ours (docs/organisations.md): an organisation that merged into another takes nobody in.
   organisationMerged: 'This organisation has merged into another and no longer takes members',
 } as const;
 
 /**
- * The organisation's image (portal-organisation §3 Organisation: image). The spec gives it no limits
- * of its own, so it takes the template thumbnail's (portal-core §9): one JPG, JPEG, PNG or GIF of at
+ * The organisation's image (docs/organisations.md Organisation: image). The spec gives it no limits
+ * of its own, so it takes the template thumbnail's (docs/organisations.md): one JPG, JPEG, PNG or GIF of at
  * most 26214400 bytes, uploaded by presigned PUT (POST /user/organisation/image-uploads) to
  * `organisation-images/{userId}/{uploadId}`, scaled on the server to fit 250 x 150, JPEG quality 90.
  */

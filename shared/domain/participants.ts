@@ -1,6 +1,6 @@
 /**
- * The participant rules both the dialog and the server run (portal-core §4 participants, §5
- * participant form, §6): role selection, the access a role needs, who holds a one-person role, the
+ * The participant rules both the dialog and the server run (docs/participants.md
+ * participant form, ): role selection, the access a role needs, who holds a one-person role, the
  * roles an application still needs, group names and the card's badges. Messages are the spec's, word
  * for word. docs/participants.md lists every rule with where it is enforced.
  */
@@ -40,7 +40,7 @@ export const participantMessages = {
   deleted: 'The participant has been removed: restore them first',
 } as const;
 
-/** The types whose holders need a contact number and a full address (portal-core §5). */
+/** The types whose holders need a contact number and a full address (docs/participants.md). */
 export const CONTACT_DETAILS_TYPES = ['OwnerContact', 'Agent', 'InvoicePayer'] as const;
 
 export const REGISTERED_OWNER = 'RegisteredOwner';
@@ -48,7 +48,7 @@ export const ADDITIONAL_OWNER = 'AdditionalOwner';
 export const OWNER_CONTACT = 'OwnerContact';
 export const DEFAULT_GROUP_NAME = 'Owners Group';
 
-/** Invitation states (portal-core §3). */
+/** Invitation states (docs/participants.md). */
 export const INVITATION_STATES = [
   'None',
   'Queued',
@@ -80,7 +80,7 @@ export const REFERENCE_PARTICIPANT_TYPES: readonly Pick<ParticipantType, 'id' | 
   participantTypesJson;
 
 /**
- * A type by its name or id, in any case (issue 37: `agent`, `Agent` and `AGENT` are one type). Stored
+ * A type by its name or id, in any case (docs/participants.md: `agent`, `Agent` and `AGENT` are one type). Stored
  * lists hold names; older items and requests may hold ids.
  */
 export function typeOf<T extends Pick<ParticipantType, 'id' | 'name'>>(
@@ -94,7 +94,7 @@ export function typeOf<T extends Pick<ParticipantType, 'id' | 'name'>>(
 }
 
 /**
- * The reference data's names for `namesOrIds` (issue 37 point 2), so every rule that reads names
+ * The reference data's names for `namesOrIds` (docs/participants.md), so every rule that reads names
  * sees names: run before any rule. An unknown spelling is kept as given, for the service to refuse.
  */
 export function typeNames(
@@ -109,7 +109,7 @@ export const isOnePersonType = (t: Pick<ParticipantType, 'number'>): boolean =>
   t.number === 'ExactlyOne' || t.number === 'MaximumOne';
 
 /**
- * Whether the application needs someone in the type (portal-core §4, read plainly: "A type with
+ * Whether the application needs someone in the type (docs/participants.md, read plainly: "A type with
  * ExactlyOne or MinimumOne that no one holds is reported as needed", required or not).
  */
 export const isNeededType = (t: Pick<ParticipantType, 'number'>): boolean =>
@@ -123,7 +123,7 @@ export function sortTypeNames(types: readonly ParticipantType[], names: readonly
 }
 
 /**
- * A participant's roles after they pick `names` (portal-core §4): RegisteredOwner removes
+ * A participant's roles after they pick `names` (docs/participants.md): RegisteredOwner removes
  * AdditionalOwner. Unknown names are dropped and the list follows the types' display order.
  */
 export function selectTypes(types: readonly ParticipantType[], names: readonly string[]): string[] {
@@ -132,7 +132,7 @@ export function selectTypes(types: readonly ParticipantType[], names: readonly s
 }
 
 /**
- * The types the dialog lists for a participant holding `held` (portal-core §4): a type masked by a
+ * The types the dialog lists for a participant holding `held` (docs/participants.md): a type masked by a
  * held type is hidden (a registered owner is an owner: Owner is implied, not offered), and
  * AdditionalOwner is not offered while RegisteredOwner is held.
  */
@@ -172,7 +172,7 @@ export function effectiveAccess(
 
 /**
  * Whether a caller with `own` access may lower the access of, change the email of (where an
- * invitation goes) or remove a participant at `target` (issue 33): not one whose access is above
+ * invitation goes) or remove a participant at `target` (docs/participants.md): not one whose access is above
  * their own, so Manage may change anyone. The server refuses it (participants service, 403); the
  * card and the dialog do not offer it.
  */
@@ -185,12 +185,12 @@ export const needsContactDetails = (
   types: readonly Pick<ParticipantType, 'id' | 'name'>[] = REFERENCE_PARTICIPANT_TYPES,
 ): boolean => typeNames(types, names).some((n) => (CONTACT_DETAILS_TYPES as readonly string[]).includes(n));
 
-/** Whether the email is required: access at least ReadOnly, or any role selected (portal-core §5). */
+/** Whether the email is required: access at least ReadOnly, or any role selected (docs/participants.md). */
 export const isEmailRequired = (accessLevel: AccessLevel, names: readonly string[]): boolean =>
   accessRank(accessLevel) >= 1 || names.length > 0;
 
 /**
- * The owners group's member list normalised (portal-core §5): dots to spaces, comma-separated,
+ * The owners group's member list normalised (docs/participants.md): dots to spaces, comma-separated,
  * trimmed, empty names dropped.
  */
 export function normaliseGroupList(list: string): string {
@@ -207,7 +207,7 @@ export const groupMemberCount = (groupList: string | undefined): number =>
   (groupList ? normaliseGroupList(groupList).split(', ').filter(Boolean).length : 0) + 1;
 
 /**
- * Whether the participant is only an owners group (portal-core §4 "An owners group is shown as
+ * Whether the participant is only an owners group (docs/participants.md "An owners group is shown as
  * created by an AI assistant"): a member list and no role, as the title extraction proposes it. It is
  * named by its group name (§5 default 'Owners Group'), so it needs no person's first and last name.
  */
@@ -220,7 +220,7 @@ export const isGroupOnly = (p: {
 export const allowsGroup = (types: readonly ParticipantType[], names: readonly string[]): boolean =>
   typeNames(types, names).includes(OWNER_CONTACT) || names.some((n) => typeOf(types, n)?.enableGroups);
 
-/** Whether the participant's invitation can be (re)sent (portal-core §5). */
+/** Whether the participant's invitation can be (re)sent (docs/participants.md). */
 export const canResendInvitation = (p: ParticipantFacts): boolean =>
   !!p.email &&
   !p.loginUserId &&
@@ -260,7 +260,7 @@ export function holdersOf(
   );
 }
 
-/** The needed types nobody holds (portal-core §4), in display order. */
+/** The needed types nobody holds (docs/participants.md), in display order. */
 export function missingTypes(
   types: readonly ParticipantType[],
   ps: readonly ParticipantFacts[],
@@ -271,7 +271,7 @@ export function missingTypes(
 }
 
 /**
- * The roles a participant may not give up (portal-core §5, read plainly: "Mandatory or required
+ * The roles a participant may not give up (docs/participants.md, read plainly: "Mandatory or required
  * (when not Draft) roles already held cannot be unselected"): every mandatory role they hold, and
  * every required one once the application is past Draft, whoever else holds it too. A one-person
  * role still leaves them by a transfer: giving it to someone else moves it (the reassignment), which
@@ -286,7 +286,7 @@ export function lockedTypes(
 }
 
 /**
- * The required (or mandatory) types a participant holds (portal-core §5, read plainly: "Removing a
+ * The required (or mandatory) types a participant holds (docs/participants.md, read plainly: "Removing a
  * participant holding a required type is blocked ('{types} type is required')"), in every status,
  * whoever else holds them too.
  */
@@ -310,7 +310,7 @@ export const typeRequiredMessage = (required: readonly ParticipantType[]): strin
   formatMessage(participantMessages.typeRequired, { types: required.map((t) => t.displayName).join(', ') });
 
 /**
- * The types a caller without Edit may set themselves to (portal-core §6): those managed by a type
+ * The types a caller without Edit may set themselves to (docs/participants.md): those managed by a type
  * they hold.
  */
 export function typesManagedBy(types: readonly ParticipantType[], heldNames: readonly string[]): string[] {
@@ -319,7 +319,7 @@ export function typesManagedBy(types: readonly ParticipantType[], heldNames: rea
 }
 
 /**
- * The types the card's 'Set type' offers (portal-core §6): the offered types the participant does not
+ * The types the card's 'Set type' offers (docs/participants.md): the offered types the participant does not
  * hold yet; without Edit (a caller on their own card) only those their held types manage.
  */
 export function settableTypes(

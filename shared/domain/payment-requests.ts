@@ -1,5 +1,5 @@
 /**
- * Invite to pay (issue 19 point 4; docs/payments.md "Invite to pay"): a payment request sends a
+ * Invite to pay (docs/payments.md "Invite to pay"): a payment request sends a
  * named payer a link to one invoice. The pure rules: how long a link lives, when the reminder goes,
  * whether a request still opens, and the messages.
  */
@@ -55,7 +55,7 @@ export const expiryScheduleName = (requestId: string) => `pay-request-expire-${r
 const PAID_HOW: Record<string, string> = { Gateway: 'paid by card', Deposit: 'paid by direct deposit' };
 
 /**
- * A request's status as the applicant's list says it (issue 36 finding 9): the truth about the
+ * A request's status as the applicant's list says it (docs/payments.md): the truth about the
  * invitation. "Paid" is the invoice's state, not the payer's act (anyone may have paid it), so a
  * closed request says the invitation closed and how the invoice was paid.
  */

@@ -1,5 +1,5 @@
 /**
- * Payments (portal-organisation §3, §4; issue 19; docs/payments.md): pure rules the server and the
+ * Payments (docs/payments.md): pure rules the server and the
  * web share — money in integer cents, the card surcharge, the status transitions, what counts as
  * outstanding and what a deposit claim needs.
  */

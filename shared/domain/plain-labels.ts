@@ -4,7 +4,7 @@ import type { TransactionResult } from './payments.js';
 import type { RfiPointStatusValue } from './rfis.js';
 
 /**
- * The plain words of every status an applicant sees (issue 36 finding 3; docs/content-guide.md):
+ * The plain words of every status an applicant sees (docs/content-guide.md):
  * a label, and a sentence saying what it means for them and, where it asks something, what. Pages
  * read statuses through here, never print a code. The application statuses' labels are the
  * spec's (shared/domain/applications.ts); the words of the others are ours.
@@ -89,7 +89,7 @@ export function gatewayReason(message: string | undefined, result: TransactionRe
 }
 
 /**
- * The council's status of an upload to a required document group (portal-core §3 Document status;
+ * The council's status of an upload to a required document group (docs/content-guide.md;
  * the label is the spec's word) and what it means for the applicant. An upload the council has not
  * reviewed yet reads "Awaiting Review".
  */

@@ -1,5 +1,5 @@
 /**
- * The qualification form's rules (portal-core §5 "Qualification form"), run by the licence list's
+ * The qualification form's rules (docs/participants.md), run by the licence list's
  * Apply and by the server against the qualification types (GET /user/qualification-types). Messages
  * are the spec's, word for word.
  */
@@ -24,7 +24,7 @@ export const qualificationMessages = {
 export const OTHER_QUALIFICATION = 'Other';
 export const LBP_QUALIFICATION = 'LBP';
 
-/** What a qualification holds (portal-core §3). */
+/** What a qualification holds (docs/participants.md). */
 export interface QualificationFields {
   qualificationName?: string | undefined;
   licensingClasses?: readonly string[] | undefined;
@@ -103,7 +103,7 @@ export function normaliseQualification<Q extends QualificationFields>(
 }
 
 /**
- * The qualification types a participant may still add (portal-core §5): those not held yet, Other
+ * The qualification types a participant may still add (docs/participants.md): those not held yet, Other
  * always.
  */
 export const offeredQualificationTypes = (
@@ -120,7 +120,7 @@ export const licenceKey = (number: string | undefined): string =>
 const classKey = (name: string) => name.replace(/\s+/g, '').toLowerCase();
 
 /**
- * The LBP qualification of a practitioner picked from the register (portal-core §2 person search):
+ * The LBP qualification of a practitioner picked from the register (docs/participants.md):
  * the LBP number and the register's active classes, as the LBP type's classes (the register writes
  * 'Site 2' or 'Bricklaying and Blocklaying', the type has name 'Site2' and that display name).
  * Undefined when the types have no LBP or none of the practitioner's classes is active and known:

@@ -1,5 +1,5 @@
 /**
- * Requests for further information (portal-organisation §3 "RFI point", §4 derived statuses; issue 18).
+ * Requests for further information (docs/rfis.md).
  * Pure rules the server (flags, submission, the council's sign-off) and the web (chips, counts, the
  * submit button) both run, so they cannot disagree. docs/rfis.md is the design.
  */
@@ -142,7 +142,7 @@ export function rfiNeighbours(
 }
 
 /**
- * What is left for the applicant (one rule for the RFIs summary, issue 36 finding 8): the open points
+ * What is left for the applicant (one rule for the RFIs summary, docs/rfis.md): the open points
  * without a response are to answer; the open points with one are to send (a round goes as a whole).
  */
 export function rfiResponseCounts(points: readonly RfiPointFacts[]): { toAnswer: number; toSend: number } {

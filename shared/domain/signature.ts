@@ -1,5 +1,5 @@
 /**
- * The review step's signature (portal-core §7 submission {userSignature}): the signer types their
+ * The review step's signature (docs/applications.md): the signer types their
  * full name as it is on their profile. Case, surrounding spaces and repeated spaces are forgiven.
  * The review page shows the mismatch inline and the server refuses it (400 on the field).
  */

@@ -1,7 +1,7 @@
 /**
- * The site on a map (issue 37 point 4): where New Zealand is, the map settings an operator configures
- * (portal-organisation-and-supporting §7 "a maps key ... configured"; §9 "Default map coordinates lie
- * inside New Zealand") and the site's location of an address (portal-core §3 latitude/longitude).
+ * The site on a map (docs/lookups.md): where New Zealand is, the map settings an operator configures
+ * (docs/lookups.md "Default map coordinates lie
+ * inside New Zealand") and the site's location of an address (docs/lookups.md).
  * Pure rules: the synth and the local stack check infra/site.json with them, the web reads
  * config.json's `map` and an application's address with them.
  */

@@ -1,6 +1,6 @@
 import { imageUploadKeys } from './images.js';
 
-/** Template thumbnail limits (portal-core §5, §9). */
+/** Template thumbnail limits (docs/documents.md). */
 export const TEMPLATE_THUMBNAIL = {
   maxBytes: 26214400,
   maxWidth: 250,
@@ -14,7 +14,7 @@ export const TEMPLATE_THUMBNAIL = {
 export const THUMBNAIL_MESSAGE = `Thumbnail must be a JPG, JPEG, PNG or GIF image of at most ${TEMPLATE_THUMBNAIL.maxBytes} bytes`;
 
 /**
- * Template thumbnails arrive by presigned upload (issue 9 point 5): POST /user/thumbnail-uploads
+ * Template thumbnails arrive by presigned upload (docs/documents.md): POST /user/thumbnail-uploads
  * answers a PUT to `thumbnails/{userId}/{uploadId}`, and CreateTemplate / PATCH name that key in
  * `templateThumbnail`. The key carries its uploader, so the server takes only the caller's own.
  */

@@ -1,5 +1,5 @@
 /**
- * Upload error codes (portal-core §8) as plain data: the zod enum (shared/schemas/documents.ts
+ * Upload error codes (docs/documents.md) as plain data: the zod enum (shared/schemas/documents.ts
  * `UploadErrorCode`) and the metrics catalogue (functions/platform/observability/catalogue.ts) both
  * read this list. Kept apart from the schemas so a function that only counts a code does not build
  * every document schema at cold start (measured: about 40 ms of CPU).

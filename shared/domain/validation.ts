@@ -1,6 +1,5 @@
 /**
- * The shared validation patterns and their messages (portal-organisation §5 "Shared patterns",
- * portal-core §5). One place for web forms and server schemas: the messages are the spec's, word
+ * The shared validation patterns and their messages (docs/architecture.md). One place for web forms and server schemas: the messages are the spec's, word
  * for word.
  */
 
@@ -16,7 +15,7 @@ export const messages = {
   postcode: 'Enter the 4-digit postcode',
 } as const;
 
-/** Default phone country prefix and region (portal-core §9). */
+/** Default phone country prefix and region (docs/architecture.md). */
 export const DEFAULT_PHONE_COUNTRY_CODE = '+64';
 export const DEFAULT_COUNTRY = 'NZ';
 
@@ -75,7 +74,7 @@ export function normaliseContactNumber(
 }
 
 /**
- * Contact number (portal-core §5). For +64: starts with 0, then area code 3, 4, 6, 7 or 9 plus 7
+ * Contact number (docs/architecture.md). For +64: starts with 0, then area code 3, 4, 6, 7 or 9 plus 7
  * digits, or 2 plus 7 to 9 digits. Otherwise 7 to 14 digits. Checked on the normalised number, so
  * spaces, dashes and a leading +64 are accepted.
  */

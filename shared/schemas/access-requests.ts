@@ -10,7 +10,7 @@ import {
 } from '../domain/access-requests.js';
 
 /**
- * Access requests and the access search (portal-core §3, §5, §7; portal-organisation §2, §3, §7):
+ * Access requests and the access search (docs/access-requests.md):
  * every request and response of functions/access-requests, parsed by the service and the web alike.
  */
 
@@ -33,7 +33,7 @@ export const AccessRequestUser = z.object({
 });
 export type AccessRequestUser = z.infer<typeof AccessRequestUser>;
 
-/** Access request (portal-core §3; portal-organisation §3). Dates are ISO 8601. */
+/** Access request (docs/access-requests.md). Dates are ISO 8601. */
 export const AccessRequest = z.object({
   requestGuid: z.string(),
   applicationId: z.string(),
@@ -104,7 +104,7 @@ export const ApplicationsSearchQuery = z
   });
 export type ApplicationsSearchQuery = z.output<typeof ApplicationsSearchQuery>;
 
-/** Application search item (portal-core §3): only what the results table shows. */
+/** Application search item (docs/access-requests.md): only what the results table shows. */
 export const ApplicationSearchItem = z.object({
   applicationId: z.string(),
   applicationNumber: z.string().optional(),

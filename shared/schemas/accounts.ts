@@ -1,5 +1,5 @@
 /**
- * Account calls (portal-core §7 public calls, portal-organisation §5, §7): request and response
+ * Account calls (docs/accounts.md): request and response
  * bodies, shared by the public/user handlers and the web forms. Messages come from
  * shared/domain/validation.ts.
  */
@@ -42,7 +42,7 @@ export type ConfirmRegistrationRequest = z.input<typeof ConfirmRegistrationReque
 export const ResendRegistrationRequest = z.object({ email: Email, returnTo: ReturnPath.optional() });
 export type ResendRegistrationRequest = z.input<typeof ResendRegistrationRequest>;
 
-/** "Invitation code is not valid" (portal-organisation §8, invitation registration). */
+/** "Invitation code is not valid" (docs/accounts.md, invitation registration). */
 export const INVITATION_CODE_NOT_VALID = 'Invitation code is not valid';
 
 /**
@@ -110,7 +110,7 @@ export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
 export const Maintenance = z.object({ isInMaintenance: z.boolean() });
 export type Maintenance = z.infer<typeof Maintenance>;
 
-/** An announcement (portal-organisation §3); GET /announcements/announcements.json returns a list. */
+/** An announcement (docs/accounts.md); GET /announcements/announcements.json returns a list. */
 export const Announcement = z.object({
   id: z.string(),
   location: z.string().optional(),

@@ -7,7 +7,7 @@ import { checkStepData } from './step-data.js';
 import { TemplateThumbnailKey } from './thumbnail-uploads.js';
 
 /**
- * Applications (portal-core §3 "Application", §4 "States and transitions", §7 calls under
+ * Applications (the spec (docs/applications.md) calls under
  * /user/applications*, /user/applicationsV2*, /user/applicationsV3*). The contract between the
  * applications Lambda and the web: every request is parsed by these schemas on the server, and the
  * web builds its requests and reads its responses with the same types.
@@ -35,7 +35,7 @@ export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
 export const RecordType = z.enum(['Draft', 'Consent', 'Template']);
 export type RecordType = z.infer<typeof RecordType>;
 
-/** Application types (portal-core §3): the category of its form. */
+/** Application types (docs/applications.md): the category of its form. */
 export const ApplicationType = z.enum(['Standalone', 'Amendment', 'Supporting']);
 export type ApplicationType = z.infer<typeof ApplicationType>;
 
@@ -48,7 +48,7 @@ export type CreationMode = z.infer<typeof CreationMode>;
 export const Severity = z.enum(['Suggestion', 'Control', 'Error']);
 export type Severity = z.infer<typeof Severity>;
 
-/** Rule types of the validation results (portal-core §3 names DocumentContainer "among others"). */
+/** Rule types of the validation results (the spec (docs/applications.md) names DocumentContainer "among others"). */
 export const RuleType = z.enum([
   'ParticipantType',
   'DocumentContainer',
@@ -84,7 +84,7 @@ export const ProgressStatus = z.enum([
   'Refused',
 ]);
 
-/** Workflow stage (portal-core §3). Set by the council boundary; a new application has none started. */
+/** Workflow stage (docs/applications.md). Set by the council boundary; a new application has none started. */
 export const WorkflowStage = z.object({
   stageDisplayName: z.string(),
   stageName: StageName,
@@ -209,7 +209,7 @@ export const ApplicationDto = z.object({
 });
 export type ApplicationDto = z.infer<typeof ApplicationDto>;
 
-/** Required document (portal-core §3). */
+/** Required document (docs/applications.md). */
 export const RequiredDocument = z.object({
   id: z.string(),
   documentGuid: z.string().optional(),
@@ -251,7 +251,7 @@ export const RequiredInspection = z.object({
 });
 export type RequiredInspection = z.infer<typeof RequiredInspection>;
 
-/** Template (portal-core §3). `thumbnail` is a data URL of the scaled JPEG. */
+/** Template (docs/applications.md). `thumbnail` is a data URL of the scaled JPEG. */
 export const TemplateDto = z.object({
   applicationId: z.string(),
   displayName: z.string(),
@@ -311,7 +311,7 @@ const TemplateThumbnailName = z
   .regex(/\.(jpe?g|png|gif)$/i, 'Thumbnail must be a JPG, JPEG, PNG or GIF image')
   .optional();
 
-/** POST /user/applications, by operationName (portal-core §7). */
+/** POST /user/applications, by operationName (docs/applications.md). */
 export const CreateApplicationRequest = z.discriminatedUnion('operationName', [
   z.object({
     operationName: z.literal('Create'),
@@ -392,7 +392,7 @@ export const NotificationLevelRequest = z.object({ notificationLevel: Notificati
 export const ApplicationsQuery = z.object({ recordType: z.enum(['Consent', 'Draft']).optional() });
 
 export const PageIndex = z.coerce.number().int().min(1).default(1);
-/** Pagination constants 10 and 100 (page size and max; portal-organisation §9); templates use 1000. */
+/** Pagination constants 10 and 100 (page size and max; docs/applications.md); templates use 1000. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const TEMPLATE_PAGE_SIZE = 1000;
@@ -510,7 +510,7 @@ export const HistoryItem = z.object({
 });
 export type HistoryItem = z.infer<typeof HistoryItem>;
 
-/** Action item (portal-core §3): creates a child application (formId) or opens a url. */
+/** Action item (docs/applications.md): creates a child application (formId) or opens a url. */
 export const ActionItem = z.object({
   displayName: z.string(),
   itemType: z.enum(['SaveAsTemplate', 'CreateChildApplication', 'PrintRFIs', 'BookInspection']),
@@ -553,7 +553,7 @@ export const SaveStepRequest = z.object({
   data: z.record(z.string(), z.unknown()).superRefine(checkStepData),
 });
 
-/** Validation result (portal-core §3). */
+/** Validation result (docs/applications.md). */
 export const ValidationResult = z.object({
   applicationId: z.string(),
   message: z.string(),
@@ -574,7 +574,7 @@ export const RuleResultsQuery = z.object({
 /** GET .../rejected-reason. */
 export const RejectedReason = z.object({ reason: z.string().nullable(), date: z.string().optional() });
 
-/** Messages of this area, word for word (portal-core §8). */
+/** Messages of this area, word for word (docs/applications.md). */
 export const applicationMessages = {
   failedToFetchApplications: 'Failed to fetch applications',
   failedToFetchTemplates: 'Failed to fetch application templates',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { DEFAULT_COUNTRY, isValidPostcode, messages } from '../domain/validation.js';
 
-/** Application access levels (portal-core §3, §6). */
+/** Application access levels (docs/architecture.md). */
 export const AccessLevel = z.enum(['Unassigned', 'None', 'ReadOnly', 'Edit', 'Manage']);
 export type AccessLevel = z.infer<typeof AccessLevel>;
 
@@ -13,7 +13,7 @@ export type NotificationLevel = z.infer<typeof NotificationLevel>;
 export const OrganisationRole = z.enum(['Admin', 'Normal']);
 export type OrganisationRole = z.infer<typeof OrganisationRole>;
 
-/** Address (portal-core §3). `fullAddress` is built from the parts when absent (shared/domain/address.ts). */
+/** Address (docs/architecture.md). `fullAddress` is built from the parts when absent (shared/domain/address.ts). */
 export const Address = z.object({
   address1: z.string().optional(),
   address2: z.string().optional(),

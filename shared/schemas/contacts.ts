@@ -1,6 +1,6 @@
 /**
- * The contact library's requests and responses (portal-core §3 Contact, §5 participant form and
- * qualification form, §7 contacts, §9 contact search page size 10; docs/participants.md "Contact
+ * The contact library's requests and responses (docs/participants.md participant form and
+ * qualification form, contacts, contact search page size 10; docs/participants.md "Contact
  * library"). A contact's fields follow the participant form's rules without those that depend on a
  * participant's roles or access: names required, email (optional) in the standard format, phone
  * (optional) valid, postcode valid; qualifications as on a participant (checked by the service).
@@ -10,7 +10,7 @@ import { Address } from './common.js';
 import { Qualification } from './qualifications.js';
 import { checkPersonFields, normalisePersonFields, personFields } from './participants.js';
 
-/** Contact search page size (portal-core §9). */
+/** Contact search page size (docs/participants.md). */
 export const CONTACT_PAGE_SIZE = 10;
 export const MAX_CONTACT_PAGE_SIZE = 100;
 
@@ -23,7 +23,7 @@ export type ContactInput = z.input<typeof ContactInput>;
 export type ContactFields = z.output<typeof ContactInput>;
 
 /**
- * PATCH /user/organisation/contacts/{id} (issue 37 point 5): the fields it names change, the rest
+ * PATCH /user/organisation/contacts/{id} (docs/participants.md): the fields it names change, the rest
  * are kept; `null` clears a field. The service merges it with the stored contact and checks the
  * result with {@link ContactInput}'s full rules (names still required, formats), so a PATCH of one
  * field answers as the whole edit would. `qualifications` left out are kept, `[]` clears them.
@@ -50,7 +50,7 @@ export const ContactsQuery = z.object({
 
 export const ContactIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 
-/** A library contact (portal-core §3 Contact); lastUsed absent until it is first used on an application. */
+/** A library contact (docs/participants.md); lastUsed absent until it is first used on an application. */
 export const ContactDto = z.object({
   id: z.string(),
   firstName: z.string().optional(),

@@ -17,7 +17,7 @@ import { CONSENT_NUMBER_MESSAGE, isValidConsentNumber } from '../domain/council.
 import { messages } from '../domain/validation.js';
 
 /**
- * The council integration API (docs/council-api.md; issue 16): every request and response of the
+ * The council integration API (docs/council-api.md): every request and response of the
  * `/council/...` calls, the applicant's side of registered-applicant invitations, the feed's events
  * and the webhook's payload. The council service parses with these; the simulator and the tests'
  * client build their requests and read the answers with the same schemas.
@@ -72,7 +72,7 @@ export const CouncilApplicationsQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
-/** The Application fields a council reads (portal-core §3), without the caller-specific ones. */
+/** The Application fields a council reads (docs/council-api.md), without the caller-specific ones. */
 const councilApplicationFields = {
   id: true,
   name: true,
@@ -140,7 +140,7 @@ export const CouncilSubmission = z.object({
 export const CouncilApplication = ApplicationDto.pick(councilApplicationFields).extend({
   workflowStages: z.array(WorkflowStage),
   requiredInspections: z.array(RequiredInspection),
-  /** The council's booking page: the Action item BookInspection's url (portal-core §3). */
+  /** The council's booking page: the Action item BookInspection's url (docs/council-api.md). */
   inspectionBookingUrl: z.string().optional(),
   /** Set when the lodgement was rejected (what GET /user/applications/{id}/rejected-reason answers). */
   rejectedReason: RejectedReason.nullable(),
@@ -256,7 +256,7 @@ export const RequiredDocumentUploadReview = z
   })
   .strict();
 
-// ---- Registered applicant invitations (portal-organisation §3, §7) ----
+// ---- Registered applicant invitations (docs/council-api.md) ----
 
 export const registeredApplicantInvitationStatuses = ['Pending', 'Accepted', 'Rejected'] as const;
 export const RegisteredApplicantInvitationStatus = z.enum(registeredApplicantInvitationStatuses);

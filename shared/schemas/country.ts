@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** Country (portal-organisation §3): id, name, abbreviatedName, phoneCountryCode. */
+/** Country (docs/reference-data.md): id, name, abbreviatedName, phoneCountryCode. */
 export const Country = z.object({
   id: z.number().int().positive(),
   name: z.string().min(1),

@@ -1,5 +1,5 @@
 /**
- * The merge job (issue 13 item 7; docs/documents.md "Merge"): what the `documents.merge` consumer
+ * The merge job (docs/documents.md "Merge"): what the `documents.merge` consumer
  * hands to the merge worker (functions/documents/merge-worker.ts), parsed there before anything
  * runs.
  */

@@ -1,5 +1,5 @@
 /**
- * Large uploads in parts (issue 13 item 4; docs/documents.md "Large files"): the part size, when a
+ * Large uploads in parts (docs/documents.md "Large files"): the part size, when a
  * file goes in parts, the routes' bodies and answers, and the check a completion passes. Used by
  * the API (functions/documents/service/multipart.ts) and the browser's queue alike.
  */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { uploadErrorCodes } from '../domain/upload-errors.js';
 
-/** Upload status of an application document (portal-core §4 "Document upload"). */
+/** Upload status of an application document (docs/documents.md). */
 export const UploadStatus = z.enum([
   'Pending',
   'Uploading',
@@ -12,7 +12,7 @@ export const UploadStatus = z.enum([
 ]);
 export type UploadStatus = z.infer<typeof UploadStatus>;
 
-/** Upload error codes (portal-core §8). */
+/** Upload error codes (docs/documents.md). */
 export const UploadErrorCode = z.enum(uploadErrorCodes);
 export type UploadErrorCode = z.infer<typeof UploadErrorCode>;
 
@@ -25,13 +25,13 @@ export const uploadErrorMessages: Partial<Record<UploadErrorCode, string>> = {
   INVALID_PDF_FORMAT: "File's format does not match the file's type.",
 };
 
-/** The text an upload error code shows (portal-core §8): the spec's message, else the generic one with the code. */
+/** The text an upload error code shows (docs/documents.md): the spec's message, else the generic one with the code. */
 export function uploadErrorText(code: string | undefined): string {
   const known = code && (uploadErrorMessages as Record<string, string | undefined>)[code];
   return known || `Failed to upload. Please try again. (Code: ${code ?? 'FAIL_TO_UPLOAD'})`;
 }
 
-/** Upload limits (portal-core §5 "Uploads", §9). */
+/** Upload limits (docs/documents.md). */
 export const documentLimits = {
   /** 250 MB. */
   maxFileSize: 262_144_000,
@@ -83,13 +83,13 @@ export function formatMegabytes(bytes: number): string {
 }
 
 /**
- * What to do about a file under the minimum size (issue 36 finding 7; docs/content-guide.md "Errors
+ * What to do about a file under the minimum size (docs/documents.md; docs/content-guide.md "Errors
  * that say what to do"): the spec's rule and message stay, this sentence follows it.
  */
 export const TOO_SMALL_WHAT_TO_DO =
   'Export the PDF again at a higher quality or scan it again, then upload the new file.';
 
-/** The upload messages of portal-core §5 and §8, word for word. */
+/** The upload messages of the spec (docs/documents.md), word for word. */
 export const documentMessages = {
   tooLarge: (name: string, max: number = documentLimits.maxFileSize) =>
     `File "${name}" is too large, we only accept file size less than ${formatMegabytes(max)}.`,
@@ -169,7 +169,7 @@ export function checkFileCount(input: {
   return undefined;
 }
 
-/** Settled means Completed or Error (portal-core §4). */
+/** Settled means Completed or Error (docs/documents.md). */
 export const isSettled = (status: UploadStatus): boolean => status === 'Completed' || status === 'Error';
 
 const DocumentName = z
@@ -194,7 +194,7 @@ export const CreateDocumentRequest = z.object({
 export type CreateDocumentRequest = z.infer<typeof CreateDocumentRequest>;
 
 /**
- * PATCH /user/applications/{id}/document-containers/{cid}/documents/order (portal-core §7
+ * PATCH /user/applications/{id}/document-containers/{cid}/documents/order (docs/documents.md
  * `{documents}`): the container's document names in their new order, each once.
  */
 export const ReorderDocumentsRequest = z.object({
@@ -213,7 +213,7 @@ export const DocumentPath = z.object({
 });
 
 /**
- * The extraction of a proof-of-ownership document (issue 13 item 8): Running while the state machine
+ * The extraction of a proof-of-ownership document (docs/documents.md): Running while the state machine
  * reads it, Completed when it proposed something, NothingProposed when it did not (see the note).
  */
 export const ExtractionStatus = z.enum(['Running', 'Completed', 'NothingProposed']);
@@ -222,7 +222,7 @@ export type ExtractionStatus = z.infer<typeof ExtractionStatus>;
 export const ExtractionNote = z.enum(['NoText', 'NotATitle', 'NoOwners']);
 export type ExtractionNote = z.infer<typeof ExtractionNote>;
 
-/** An application document as the API returns it (portal-core §3 "Application document"). */
+/** An application document as the API returns it (docs/documents.md). */
 export const ApplicationDocumentDto = z.object({
   name: z.string(),
   fileName: z.string(),
@@ -262,9 +262,9 @@ export type CreateDocumentResponse = z.infer<typeof CreateDocumentResponse>;
 export const DownloadLinkResponse = z.object({ presignedUrl: z.string(), fileName: z.string() });
 export type DownloadLinkResponse = z.infer<typeof DownloadLinkResponse>;
 
-// ---- The documents calls of issue 13 (docs/documents.md) ----
+// ---- The documents calls of docs/documents.md (docs/documents.md) ----
 
-/** Document status (portal-core §3), in the spec's spelling. */
+/** Document status (docs/documents.md), in the spec's spelling. */
 export const documentStatuses = [
   'Required',
   'Received',
@@ -279,7 +279,7 @@ export type DocumentStatus = (typeof documentStatuses)[number];
 export const userSettableDocumentStatuses: readonly DocumentStatus[] = ['Withdrawn'];
 
 /**
- * PATCH .../documents/{name} and /user/documents/{name}: `status` sent upper-case (portal-core §4,
+ * PATCH .../documents/{name} and /user/documents/{name}: `status` sent upper-case (docs/documents.md,
  * 'WITHDRAWN'); read in any case, returned in the spec's spelling.
  */
 export const PatchDocumentRequest = z.object({
@@ -305,7 +305,7 @@ export const DocumentTagsRequest = z.object({ documentTagIds: RefIds });
 /** POST (add) and PUT (replace) .../documents/{name}/types. */
 export const DocumentTypesRequest = z.object({ documentTypeIds: RefIds });
 
-/** A tag of a document (portal-core §3 "Document tag"). */
+/** A tag of a document (docs/documents.md). */
 export const DocumentTagDto = z.object({
   id: z.string(),
   name: z.string(),
@@ -316,7 +316,7 @@ export const DocumentTagDto = z.object({
 });
 export type DocumentTagDto = z.infer<typeof DocumentTagDto>;
 
-/** A type of a document (portal-core §3 "Document type"); name Amendment or Supporting. */
+/** A type of a document (docs/documents.md); name Amendment or Supporting. */
 export const DocumentTypeOfDocumentDto = z.object({
   id: z.string(),
   name: z.enum(['Amendment', 'Supporting']),
@@ -329,7 +329,7 @@ export type DocumentTypeOfDocumentDto = z.infer<typeof DocumentTypeOfDocumentDto
 export const ContainerMergeStatus = z.enum(['NotMerged', 'InProgress', 'Merged', 'Error']);
 export type ContainerMergeStatus = z.infer<typeof ContainerMergeStatus>;
 
-/** GET .../document-containers (portal-core §3 "Document container"). */
+/** GET .../document-containers (docs/documents.md). */
 export const DocumentContainerDto = z.object({
   id: z.string(),
   name: z.string(),
@@ -352,7 +352,7 @@ export const PatchRequiredDocumentRequest = z.object({
   }),
 });
 
-/** GET .../required-document-groups (portal-core §3 "Required document group"). */
+/** GET .../required-document-groups (docs/documents.md). */
 export const RequiredDocumentUploadDto = z.object({
   applicationDocumentId: z.string(),
   name: z.string(),

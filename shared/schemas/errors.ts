@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * The error codes a response body may carry (portal-core §8, portal-organisation §8).
+ * The error codes a response body may carry (docs/content-guide.md).
  *
  * - Client-side codes the web maps responses to: ServerError, ClientError, UserNotActive,
  *   ResourceNotFound, CognitoUsernameExists, AccessRequestAlreadyGranted, AccessRequestExist,

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { FormioName } from './formio-names.js';
 
 /**
- * The subset of Form.io JSON the portal allows (portal-core §3 Step, DESIGN §8).
+ * The subset of Form.io JSON the portal allows (docs/applications.md Step, DESIGN §8).
  *
  * Definitions live in shared/reference/formio/<name>.json, are drawn by our own Cloudscape renderer
  * and validated by @formio/core in the browser and in the step handler. Only declarative features

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { CreateDocumentRequest, UploadErrorCode, UploadStatus } from './documents.js';
 
 /**
- * The documents a council issues on a consent (issue 36 finding 5; docs/council-api.md "Issued
+ * The documents a council issues on a consent (docs/documents.md; docs/council-api.md "Issued
  * documents"): the building consent, its conditions and the code compliance certificate. The council
  * uploads each as a PDF (a presigned PUT, scanned like the applicant's uploads); the applicant reads
  * the clean ones on the application's Overview and downloads them through the documents'

@@ -1,15 +1,15 @@
 /**
- * Lookups (portal-core §3 Address lookup result, Parcel; §7 NZ Post address checker, property
+ * Lookups (docs/lookups.md Address lookup result, Parcel; NZ Post address checker, property
  * lookup, LBP register): the portal's own API shapes, shared by the lookup handlers, their adapters
  * (a real client and a local implementation each) and the web address picker.
  */
 import * as z from 'zod';
 import { messages } from '../domain/validation.js';
 
-/** Address and person search: minimum 2 characters (portal-core §5; the web debounces 1000 ms). */
+/** Address and person search: minimum 2 characters (docs/lookups.md; the web debounces 1000 ms). */
 export const ADDRESS_SEARCH_MIN_CHARS = 2;
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 1000;
-/** LBP search limit (portal-core §9). */
+/** LBP search limit (docs/lookups.md). */
 export const LBP_SEARCH_LIMIT = 10;
 
 /** GET /user/nzpost/addresschecker/suggest?type=Physical&q= */
@@ -31,7 +31,7 @@ export const AddressDetailsQuery = z.object({
   type: z.literal('Physical').default('Physical'),
   dpid: z.string().trim().min(1, messages.required),
 });
-/** The address lookup result (portal-core §3): address1 to address5, city, country NZ, postcode, … */
+/** The address lookup result (docs/lookups.md): address1 to address5, city, country NZ, postcode, … */
 export const AddressLookupResult = z.object({
   dpid: z.string(),
   address1: z.string(),
@@ -51,7 +51,7 @@ export const AddressLookupResult = z.object({
   territorialAuthority: z.string().optional(),
 });
 export type AddressLookupResult = z.infer<typeof AddressLookupResult>;
-/** The web reads `details` and `success` (portal-core §7). */
+/** The web reads `details` and `success` (docs/lookups.md). */
 export const AddressDetailsResponse = z.object({
   success: z.boolean(),
   details: z.array(AddressLookupResult),
@@ -75,7 +75,7 @@ export type Parcel = z.infer<typeof Parcel>;
 export const ParcelsResponse = z.object({ parcels: z.array(Parcel) });
 export type ParcelsResponse = z.infer<typeof ParcelsResponse>;
 
-/** LBP licence status and the register's inactive reasons (portal-core §5). */
+/** LBP licence status and the register's inactive reasons (docs/lookups.md). */
 export const LbpLicenceStatus = z.enum(['Active', 'Inactive']);
 export const LbpInactiveReason = z.enum([
   'Cancelled (Disciplinary)',
@@ -108,7 +108,7 @@ export const PractitionerSearchQuery = z.object({
 export const PractitionerSearchResponse = z.object({ practitioners: z.array(Practitioner) });
 export type PractitionerSearchResponse = z.infer<typeof PractitionerSearchResponse>;
 
-/** The spec's lookup failure messages (portal-core §8, portal-organisation §8). */
+/** The spec's lookup failure messages (docs/lookups.md). */
 export const lookupMessages = {
   addressDetails: 'Fail to retrieve the address information',
   addressSuggest: 'Fail to provide suggestions based on your search',

@@ -8,7 +8,7 @@ import {
 } from '../domain/notifications.js';
 
 /**
- * Notifications (portal-organisation §3, §7; docs/notifications.md): every request and response of
+ * Notifications (docs/notifications.md): every request and response of
  * functions/notifications, parsed by the service and the web alike.
  */
 

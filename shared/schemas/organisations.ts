@@ -1,7 +1,6 @@
 /**
- * The organisation calls' requests and responses (portal-organisation §3 Organisation member,
- * Organisation, Organisation invitation, Merge invitation; §5 organisation name; §7 Organisation;
- * docs/organisations.md). Field names are the spec's. Statuses read through shared/domain/organisations.ts.
+ * The organisation calls' requests and responses (docs/organisations.md Organisation member,
+ * Organisation, Organisation invitation, Merge invitation; organisation name; Organisation). Field names are the spec's. Statuses read through shared/domain/organisations.ts.
  */
 import * as z from 'zod';
 import { Id, OrganisationRole } from './common.js';
@@ -29,7 +28,7 @@ export const OrganisationIdParams = z.object({ id: Id });
 // ---------------------------------------------------------------------------------------------
 // Members
 
-/** Organisation member (portal-organisation §3); `id` is the member's userId. */
+/** Organisation member (docs/organisations.md); `id` is the member's userId. */
 export const OrganisationMember = z.object({
   id: z.string(),
   userId: z.string(),
@@ -42,7 +41,7 @@ export const OrganisationMember = z.object({
 });
 export type OrganisationMember = z.infer<typeof OrganisationMember>;
 
-/** Organisation (portal-organisation §3). */
+/** Organisation (docs/organisations.md). */
 export const Organisation = z.object({
   id: z.string(),
   displayName: z.string(),
@@ -124,7 +123,7 @@ export type OrganisationLookupQuery = z.input<typeof OrganisationLookupQuery>;
 /**
  * The organisation whose active administrator uses the email. `administrators` (the spec's field)
  * holds that administrator only, the one the caller named: never another person's email or name
- * (issue 33; docs/organisations.md "Merge").
+ * (docs/organisations.md "Merge").
  */
 export const OrganisationLookupResponse = Organisation.extend({
   administrators: z.array(z.object({ name: z.string(), email: z.string() })).length(1),
@@ -134,7 +133,7 @@ export type OrganisationLookupResponse = z.infer<typeof OrganisationLookupRespon
 // ---------------------------------------------------------------------------------------------
 // Invitations to join
 
-/** Organisation invitation (portal-organisation §3); `status` as a reader sees it (expiry derived). */
+/** Organisation invitation (docs/organisations.md); `status` as a reader sees it (expiry derived). */
 export const OrganisationInvitation = z.object({
   id: z.string(),
   organisationId: z.string(),
@@ -172,7 +171,7 @@ export type RespondInvitationRequest = z.input<typeof RespondInvitationRequest>;
 // ---------------------------------------------------------------------------------------------
 // Merges
 
-/** Merge invitation (portal-organisation §3): sent by `organisationId`'s admin to the invitee organisation's admin. */
+/** Merge invitation (docs/organisations.md): sent by `organisationId`'s admin to the invitee organisation's admin. */
 export const MergeInvitation = z.object({
   id: z.string(),
   organisationId: z.string(),

@@ -1,6 +1,6 @@
 /**
- * The participants' requests and responses (portal-core §3 Participant, Qualification; §5 participant
- * form; §7 participantsV2). What needs the participant types (a role's minimum access, one holder,
+ * The participants' requests and responses (docs/participants.md Participant, Qualification; participant
+ * form; participantsV2). What needs the participant types (a role's minimum access, one holder,
  * required roles) is checked by the service against the reference data; what does not is here, so
  * the dialog and the server give the same messages.
  */
@@ -33,7 +33,7 @@ export const InvitationState = z.enum(INVITATION_STATES);
 
 const text = (max: number) => z.string().trim().max(max);
 
-/** A person's fields, shared by the participant dialog and the contact library (portal-core §3). */
+/** A person's fields, shared by the participant dialog and the contact library (docs/participants.md). */
 export const personFields = {
   firstName: text(100).optional(),
   lastName: text(100).optional(),
@@ -55,7 +55,7 @@ type PersonFieldsInput = {
 };
 
 /**
- * The participant form's rules on a person's fields (portal-core §5): names required with the name
+ * The participant form's rules on a person's fields (docs/participants.md): names required with the name
  * pattern, email format, phone validity, address completeness and postcode. Whether email, phone and
  * address are required depends on the participant's roles and access (`required`); a library contact
  * has none.
@@ -106,7 +106,7 @@ export function normalisePersonFields<T extends PersonFieldsInput>(p: T): T {
 export const ParticipantInput = z
   .object({
     ...personFields,
-    // Names from here on, whatever the spelling sent (an id, any case): issue 37 point 2.
+    // Names from here on, whatever the spelling sent (an id, any case): docs/participants.md.
     participantTypes: z
       .array(z.string().trim().min(1).max(64))
       .max(20)
@@ -146,7 +146,7 @@ export const ParticipantsQuery = z.object({
     .transform((v) => v === 'true'),
 });
 
-/** A participant as the API returns it (portal-core §3), with what the card needs from the server. */
+/** A participant as the API returns it (docs/participants.md), with what the card needs from the server. */
 export const ParticipantDto = z.object({
   id: z.string(),
   applicationId: z.string(),

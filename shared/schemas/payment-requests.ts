@@ -5,7 +5,7 @@ import { Email } from './fields.js';
 import { Id } from './common.js';
 
 /**
- * Invite to pay (issue 19 point 4; docs/payments.md "Invite to pay"): the applicant's requests to a
+ * Invite to pay (docs/payments.md "Invite to pay"): the applicant's requests to a
  * named payer, and what the payer's link shows and does.
  */
 export const PaymentRequestStatus = z.enum(paymentRequestStatuses);
@@ -40,7 +40,7 @@ export const PaymentRequestParams = PaymentParams.extend({ requestId: Id });
 /**
  * The payer's link's token (32 random bytes, base64url: 43 characters), in the body of every payer
  * call: the mailed link carries it in the URL fragment, which no server sees, and the page POSTs it,
- * so no path or query string (which CloudFront and the API log) ever holds it (issue 33 point 6).
+ * so no path or query string (which CloudFront and the API log) ever holds it (docs/payments.md).
  */
 export const PayerToken = z.string().min(1).max(200);
 

@@ -7,7 +7,7 @@ import { EXPIRY_JOB, REMINDER_JOB } from '../domain/payment-requests.js';
 import { checkNzBankAccount, isPlaceholderNzBankAccount } from '../domain/nz-bank-account.js';
 
 /**
- * Payments (portal-organisation §3, §7; issue 19; docs/payments.md): invoices, their options and
+ * Payments (docs/payments.md): invoices, their options and
  * transactions as both sides read them, the applicant's claim and card session, the council's
  * invoice, and an authority's payment options in the reference data. Amounts are dollars with two
  * decimals on the wire and integer cents inside (shared/domain/payments.ts).
@@ -34,7 +34,7 @@ export const SurchargeRule = z
   .strict();
 
 /**
- * An authority's deposit account (issue 37 point 6): a valid NZ bank account number (bank, branch,
+ * An authority's deposit account (docs/payments.md): a valid NZ bank account number (bank, branch,
  * check digits: shared/domain/nz-bank-account.ts), kept in the portal's form; or a placeholder
  * (`00-0000-…`, which no bank has), which only a test stage may have (infra/stacks/config.ts). A
  * refusal names the reason (an unknown bank, a branch outside its bank's ranges, the check digits).
@@ -47,7 +47,7 @@ export const DepositAccountNumber = z.string().transform((text, ctx) => {
   return z.NEVER;
 });
 
-/** The options an authority offers (portal-organisation §3 "Payment options by type"). */
+/** The options an authority offers (docs/payments.md). */
 export const AuthorityPaymentOptions = z
   .object({
     gateway: z
@@ -96,7 +96,7 @@ export const PaymentOptionDto = z.discriminatedUnion('type', [
 ]);
 export type PaymentOptionDto = z.infer<typeof PaymentOptionDto>;
 
-/** One attempt or claim (portal-organisation §3 "Payment transaction"). */
+/** One attempt or claim (docs/payments.md). */
 export const PaymentTransactionDto = z.object({
   transactionId: z.string(),
   transactionReference: z.string().optional(),
@@ -110,7 +110,7 @@ export const PaymentTransactionDto = z.object({
 });
 export type PaymentTransactionDto = z.infer<typeof PaymentTransactionDto>;
 
-/** An invoice (portal-organisation §3 "Payment"). */
+/** An invoice (docs/payments.md). */
 export const PaymentDto = z.object({
   id: z.string(),
   paymentId: z.string(),

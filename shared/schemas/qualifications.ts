@@ -1,4 +1,4 @@
-/** Qualifications on participants and contacts (portal-core §3 Qualification, §5 qualification form). */
+/** Qualifications on participants and contacts (docs/participants.md). */
 import * as z from 'zod';
 
 /** A qualification as the dialog sends it; the rules needing the types run in the service. */
@@ -10,7 +10,7 @@ export const QualificationInput = z.object({
 });
 export type QualificationInput = z.input<typeof QualificationInput>;
 
-/** A register warning on a qualification (portal-core §5). */
+/** A register warning on a qualification (docs/participants.md). */
 export const QualificationWarning = z.object({ label: z.string(), warning: z.string() });
 
 export const Qualification = z.object({

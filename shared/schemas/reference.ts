@@ -3,7 +3,7 @@ import { AccessLevel, Address } from './common.js';
 import { FormioName } from './formio-names.js';
 
 /**
- * Reference data (portal-core §3, portal-organisation §3): the shapes of the reviewed JSON in
+ * Reference data (docs/reference-data.md): the shapes of the reviewed JSON in
  * shared/reference/ and of the public/user reference DTOs built from it.
  */
 
@@ -78,7 +78,7 @@ export const Authority = z.object({
   defaultIndependent: z.boolean().default(false),
   propertyLookupEnabled: z.boolean(),
   paymentsEnabled: z.boolean(),
-  /** JPEG and PNG uploads are accepted and converted to PDF (portal-core §5 "Uploads": the flag). */
+  /** JPEG and PNG uploads are accepted and converted to PDF (docs/reference-data.md: the flag). */
   imageConversionEnabled: z.boolean().default(false),
   feesAndChargesUrl: z.url().optional(),
   hidden: z.boolean().default(false),
@@ -153,7 +153,7 @@ export const ParticipantType = z.object({
   name: z.string().regex(/^[A-Za-z]+$/),
   displayName: z.string().min(1),
   /**
-   * What the role means, in one plain line (issue 36 finding 12; docs/content-guide.md): shown next
+   * What the role means, in one plain line (docs/reference-data.md; docs/content-guide.md): shown next
    * to the role in the participant dialog. Optional: a type without one shows its name alone.
    */
   description: z
@@ -292,7 +292,7 @@ export const JurisdictionDto = z.object({
   displayName: z.string(),
   etag: z.string(),
   forms: z.array(FormDto),
-  /** Every breadcrumb of every form with its form id (portal-core §3: jurisdictionFormId, displayOrder). */
+  /** Every breadcrumb of every form with its form id (docs/reference-data.md: jurisdictionFormId, displayOrder). */
   breadcrumbs: z.array(BreadcrumbDto.extend({ jurisdictionFormId: z.string() })),
   authorities: z.array(AuthorityDto),
   documentCategories: z.array(DocumentCategory),

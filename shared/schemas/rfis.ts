@@ -13,7 +13,7 @@ import {
 } from '../domain/rfis.js';
 
 /**
- * Requests for further information (portal-organisation §3, §7; issue 18; docs/rfis.md): the
+ * Requests for further information (docs/rfis.md): the
  * applicant's calls (`/user/applications/{id}/rfi-…`) and the council's (`/council/applications/{id}/rfi-…`).
  */
 

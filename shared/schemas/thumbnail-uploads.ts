@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isThumbnailUploadKey, TEMPLATE_THUMBNAIL, THUMBNAIL_MESSAGE } from '../domain/thumbnails.js';
 
 /**
- * POST /user/thumbnail-uploads (issue 9 point 5): a template thumbnail (portal-core §5, §9: one
+ * POST /user/thumbnail-uploads (docs/documents.md): a template thumbnail (docs/documents.md: one
  * JPG/JPEG/PNG/GIF of at most 26214400 bytes) goes straight to the uploads bucket with a presigned
  * PUT whose content type and exact length are signed; CreateTemplate and PATCH of a template then
  * name the upload's key in `templateThumbnail`.

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { Address, NotificationLevel, OrganisationRole } from './common.js';
 
-/** GET /user: the signed-in user's record (portal-core §3 "User", portal-organisation §3). */
+/** GET /user: the signed-in user's record (docs/accounts.md). */
 export const UserDto = z.object({
   id: z.string(),
   username: z.string(),
@@ -17,7 +17,7 @@ export const UserDto = z.object({
   emailPreference: z.boolean(),
   smsPreference: z.boolean(),
   pushPreference: z.boolean(),
-  /** GET /user: the user's own independent authorities (user-authority relations; portal-core §6). */
+  /** GET /user: the user's own independent authorities (user-authority relations; docs/accounts.md). */
   independentAuthorities: z
     .array(z.looseObject({ id: z.string(), displayName: z.string(), defaultIndependent: z.boolean() }))
     .optional(),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- fuzz`: the fuzz pass at full size (issue 9; test/support/fuzz.ts). At least
+ * `npm run bench -- fuzz`: the fuzz pass at full size (docs/performance.md; test/support/fuzz.ts). At least
  * 20,000 malformed requests (FUZZ_REQUESTS to change), spread evenly over every route of the OpenAPI
  * document, sent to the bench's own local stack on 127.0.0.1 (4 at a time), with a fresh seed each
  * run (FUZZ_SEED to repeat one). Prints the answers by status, latency, the stack's peak memory,

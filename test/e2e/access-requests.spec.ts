@@ -1,5 +1,5 @@
 /**
- * Access requests end to end (issue 15, docs/access-requests.md): a builder who is not on the
+ * Access requests end to end (docs/access-requests.md): a builder who is not on the
  * project finds it by its address and asks for access; the owner accepts on the dashboard with the
  * participant dialog prefilled from the requester (email read-only, no person search); the builder
  * opens the project. Then the `/?access_request=` link submits a request by itself. axe on each page

@@ -67,7 +67,7 @@ test('register with the captcha solved in the browser, confirm from the mail, si
   await registration.fillAndBlur('Last name', '');
   await expect(page.getByText('Required', { exact: true })).toBeVisible();
   // The password's error appears on blur in its hint's place: the terms checkbox does not move
-  // under the pointer (issue 36 finding 11).
+  // under the pointer (docs/accounts.md).
   const terms = page.getByRole('checkbox', { name: /acknowledge|terms/i });
   const before = await terms.boundingBox();
   await registration.fillAndBlur('Password', 'weak');

@@ -1,12 +1,12 @@
 /**
- * After lodgement, followed in the UI (issue 17 "Done when"): an application lodged by the demo
+ * After lodgement, followed in the UI (docs/council-api.md): an application lodged by the demo
  * applicant is taken to a consent by the automatic council (infra/council/auto.ts, the client with
  * wcc's own credentials, as `npm start -- --council=auto` runs it, here on this application only and
  * at a quick pace); the applicant watches the stages and the statutory clock on the Overview, the
  * consent number, the inspections with Book inspection, and starts a code compliance certificate
  * from the consent; once the CCC is issued the completed consent offers no upload and no follow-on
- * application, saying why (issue 36 finding 4); the journey ends with the consent, its conditions and
- * the CCC downloadable from the Overview (issue 36 finding 5). Axe on each page.
+ * application, saying why (docs/council-api.md); the journey ends with the consent, its conditions and
+ * the CCC downloadable from the Overview (docs/council-api.md). Axe on each page.
  */
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
@@ -60,13 +60,13 @@ test('the automatic council grants a lodged application; the applicant follows i
     await expect(async () => {
       await page.reload();
       await expect(page.getByRole('heading', { name: 'Statutory clock' })).toBeVisible({ timeout: 10_000 });
-      // Each stage's name, then its chip (the name once: issue 36 finding 2).
+      // Each stage's name, then its chip (the name once: docs/council-api.md).
       await expect(stages.getByRole('listitem').filter({ hasText: 'Lodgement' })).toContainText('Accepted', {
         timeout: 10_000,
       });
     }).toPass({ timeout: 120_000 });
     // Running, a count of the days used; once decided (the automatic council may be that quick), the
-    // days it took (issue 36 finding 2).
+    // days it took (docs/council-api.md).
     await expect(
       page.getByRole('progressbar', { name: 'Working days used' }).or(page.getByText('Working days it took')),
     ).toBeVisible();
@@ -74,7 +74,7 @@ test('the automatic council grants a lodged application; the applicant follows i
 
     await expect(async () => {
       await page.reload();
-      // The header names the consent by its number now (portal-core §5: the consent number).
+      // The header names the consent by its number now (docs/council-api.md: the consent number).
       await expect(page.getByText(/^Consent number WCC-BC-\d{4}-\d+ · /)).toBeVisible({ timeout: 10_000 });
       await expect(stages.getByRole('listitem').filter({ hasText: 'Assessment' })).toContainText('Issued', {
         timeout: 10_000,
@@ -106,7 +106,7 @@ test('the automatic council grants a lodged application; the applicant follows i
     expect(page.url()).not.toContain(`/application-form/${id}`);
 
     // The council issues the CCC: the consent is completed. It offers nothing the server would refuse
-    // (issue 36 finding 4): no upload zone or "Required" badge, no CCC, amendment or extension of
+    // (docs/council-api.md): no upload zone or "Required" badge, no CCC, amendment or extension of
     // time — and says why.
     await council.stop();
     await councilApiClient(councilCredentials('wcc', o)).codeComplianceCertificate(id, {
@@ -130,7 +130,7 @@ test('the automatic council grants a lodged application; the applicant follows i
     await expect(page.getByText('Required', { exact: true })).toHaveCount(0);
     await expectNoAxeViolations(page, 'details: completed consent, documents');
 
-    // The consent itself (issue 36 finding 5): the council sent the consent and its conditions with
+    // The consent itself (docs/council-api.md): the council sent the consent and its conditions with
     // the grant, and sends the certificate with the CCC; the Overview shows them first, each with
     // its Download (the documents' link, once the scan has passed).
     const wcc = councilApiClient(councilCredentials('wcc', o));

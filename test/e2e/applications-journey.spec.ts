@@ -201,7 +201,7 @@ test('applications journey: wizard, two visits, review, documents, submit, dupli
   await expect(page.getByText(/is incomplete$|^Upload at least one document to/)).toHaveCount(0);
   await expect(page.getByText('Fix the errors above before submitting.')).toHaveCount(0);
   await expect(form.submit).toBeEnabled();
-  // Check your answers (issue 36 finding 7): each answer with a Change link to its step.
+  // Check your answers (docs/applications.md): each answer with a Change link to its step.
   await expect(page.getByRole('heading', { name: 'Check your answers' })).toBeVisible();
   const projectAnswers = page.getByRole('region', { name: 'Project details', exact: true });
   await expect(projectAnswers.getByRole('definition').filter({ hasText: `Journey ${run}` })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * The demo a fresh `npm start` opens on (issue 17 "Done when": "… and opens each demo
+ * The demo a fresh `npm start` opens on (docs/demo.md: "… and opens each demo
  * application; axe clean"): the same seed (infra/local/demo, through the API and the council API
  * only) run on the suite's stack for two fresh users in the demo users' places, so the other
  * journeys' counts stay as they are. The applicant opens each demo application and reads its state: the drafts, the submitted one, the clock of the one in assessment, the

@@ -1,5 +1,5 @@
 /**
- * Issue 37 point 1, as the applicant meets it: the council asks for revised plans on a lodged
+ * docs/documents.md, as the applicant meets it: the council asks for revised plans on a lodged
  * application and rejects the plans uploaded with a reason. The dashboard's Actions to be taken names
  * the document to replace; the Overview says it too and the Documents tab counts it; the Documents
  * section shows the group, the council's status, date and reason, and "Upload a replacement" goes

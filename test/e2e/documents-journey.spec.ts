@@ -1,5 +1,5 @@
 /**
- * Issue 13's documents journey on the local stack (portal-core §2, §3, §4, §8): on the form's
+ * docs/documents.md's documents journey on the local stack (docs/documents.md): on the form's
  * document-upload step, files queued and uploaded one at a time with their states and a duplicate
  * renamed through 'Rename files with the same name'; on /application-details' Documents section
  * (an Auckland application: its authority converts images), files dropped into two containers (PDFs,

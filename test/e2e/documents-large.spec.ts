@@ -1,5 +1,5 @@
 /**
- * A large file in parts, killed half way and resumed (issue 13 item 4; docs/documents.md "Large
+ * A large file in parts, killed half way and resumed (docs/documents.md "Large
  * files"): a 55 MiB PDF (6 parts of at most 10 MiB) is sent by the queue with Uppy's S3 plugin; the
  * page is closed once 3 parts are stored and the 4th has failed on the wire, then opened again: the document
  * reads failed, the same file is chosen again and only parts 4 to 6 are sent (counted at the

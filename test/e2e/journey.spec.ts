@@ -1,5 +1,5 @@
 /**
- * The accounts issue's whole journey, one person, start to finish (issue 3 "Done when"):
+ * The accounts issue's whole journey, one person, start to finish (docs/applications.md):
  * register (captcha solved in the browser) → read the code locally → confirm → sign in → complete
  * the profile → sign out → forgot password → reset → sign in with the new password. axe runs on
  * every page the journey visits.

@@ -1,5 +1,5 @@
 /**
- * The main journey with the keyboard alone (issue 11, WCAG 2.1.1, 2.4.3, 2.4.7): sign in → a new
+ * The main journey with the keyboard alone (docs/applications.md, WCAG 2.1.1, 2.4.3, 2.4.7): sign in → a new
  * application from an address → the form's steps → the uploads → the review → sign and submit.
  * No click and no fill: Tab, Shift+Tab, arrows, Enter, Space and typing (the file chooser, a native
  * dialog, gets its files from Playwright once the keyboard has opened it). At every stop focus is on

@@ -1,5 +1,5 @@
 /**
- * Issue 36 finding 1, as the applicant meets it at a desktop and at a phone size: the council has
+ * docs/applications.md, as the applicant meets it at a desktop and at a phone size: the council has
  * accepted the application, sent a $2,847.50 processing fee and asked two questions. The dashboard's
  * Actions to be taken names both on the application's card, each with its button; the Overview
  * opens on "What you need to do" with the same items, the RFIs and Payments tabs count them, and the

@@ -1,5 +1,5 @@
 /**
- * Notifications followed in the UI (issue 20 "Done when"): the council accepts a lodged application
+ * Notifications followed in the UI (docs/notifications.md): the council accepts a lodged application
  * and raises an RFI round through its client; the applicant's bell shows something new; the popup
  * lists the RFI naming the application; /user-notifications opens it in full with a link to the RFIs;
  * mark all as seen; the RFI's email carries a link that, opened signed out, stops the emails after a
@@ -63,7 +63,7 @@ test("the bell shows a new RFI; it opens in full and everything is marked seen; 
   const popup = page.getByRole('dialog', { name: 'Notifications' });
   const rfi = popup.getByRole('link', { name: new RegExp(`^Request for information: .*${street}`) });
   await expect(rfi.first()).toBeVisible();
-  // The title on its own line, the meta line (application · date) below it (issue 36 finding 10).
+  // The title on its own line, the meta line (application · date) below it (docs/notifications.md).
   const item = popup
     .getByRole('listitem')
     .filter({ has: page.getByRole('link', { name: new RegExp(`^Request for information: .*${street}`) }) })
@@ -102,7 +102,7 @@ test("the bell shows a new RFI; it opens in full and everything is marked seen; 
     (m) => m.subject.startsWith('Request for information') && m.subject.includes(street),
     { outputs: o },
   );
-  // The token in the link's fragment (issue 33 point 6), which no server log keeps.
+  // The token in the link's fragment (docs/notifications.md), which no server log keeps.
   const link = /\/unsubscribe#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
   expect(link).toBeDefined();
   const outside = await browser.newContext({ baseURL: new URL(page.url()).origin });

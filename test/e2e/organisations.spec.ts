@@ -1,6 +1,6 @@
 /**
- * Issue 14 "Done when": an admin through the three organisation pages and a merge between two
- * organisations, axe clean on each page and dialog (portal-organisation §2, §4, §6). Two fresh
+ * docs/organisations.md: an admin through the three organisation pages and a merge between two
+ * organisations, axe clean on each page and dialog (docs/organisations.md). Two fresh
  * sole traders (each the admin of an organisation of their own): A edits the profile, invites a
  * person (captcha solved in the browser), resends and revokes that invitation, and invites B's
  * organisation to merge after looking it up by B's email; B accepts from the dashboard alert (the

@@ -1,5 +1,5 @@
 /**
- * The participants issue end to end (issue 12, docs/participants.md): an owners group, the invoice
+ * The participants issue end to end (docs/participants.md): an owners group, the invoice
  * payer reassigned to an invited agent, the required-role dialog, remove, restore and history, 'Set
  * type' from a card, then the agent registers from the invitation mail's link in a fresh browser and
  * lands on the application. axe on every page and dialog.
@@ -87,7 +87,7 @@ test('people on an application: group, reassignment, required role, remove/resto
 
   // An owners group: the owner's contact (taken over from the owner) with the other owners' names.
   await people.addButton.click();
-  // Each role says what it means, under it (issue 36 finding 12).
+  // Each role says what it means, under it (docs/participants.md).
   await expect(
     people.dialog.getByText('The person the council contacts about the application for the owners.'),
   ).toBeVisible();
@@ -134,7 +134,7 @@ test('people on an application: group, reassignment, required role, remove/resto
   ).toBeVisible();
 
   // The agent now holds the invoice payer, a role the application always needs: in Edit it cannot
-  // be unselected, and says how it moves instead (issue 37 point 2).
+  // be unselected, and says how it moves instead (docs/participants.md).
   await cards.choose(`${agent.first} ${agent.last}`, 'Edit');
   await expect(people.role('Invoice payer')).toBeDisabled();
   await expect(people.role('Invoice payer')).toBeChecked();

@@ -1,5 +1,5 @@
 /**
- * Invoices paid in the UI (issue 19 "Done when"): the council accepts a lodged application and
+ * Invoices paid in the UI (docs/payments.md): the council accepts a lodged application and
  * issues two invoices through its client; the applicant finds the application under Actions to be
  * taken, opens the Payments section, pays the first by card on the gateway's page (the local
  * stand-in) and comes back to the approval and the receipt; claims the second by direct deposit with
@@ -101,7 +101,7 @@ test('the applicant pays one invoice by card and claims another by direct deposi
   await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Approved');
   await expectNoAxeViolations(page, 'Payment details: paid by card, the receipt');
-  // Printed, the receipt is alone: no buttons, no other values, no page chrome (issue 36 finding 9).
+  // Printed, the receipt is alone: no buttons, no other values, no page chrome (docs/payments.md).
   await page.emulateMedia({ media: 'print' });
   await expect(receipt).toBeVisible();
   await expect(receipt).toContainText(total);
@@ -189,7 +189,7 @@ test('an invited payer pays an invoice by card without an account, and the link 
 
   // The payer's email carries the link; they open it signed out.
   const mail = await waitForMail(email, (m) => m.subject.includes('Payment requested'), { outputs: o });
-  // The link's token is in the URL fragment (issue 33 point 6): no request the browser makes carries
+  // The link's token is in the URL fragment (docs/payments.md): no request the browser makes carries
   // it in a path or query string (what CloudFront and the gateway's callbacks log).
   const [link, secret] = /\/pay#token=([A-Za-z0-9_-]+)/.exec(mail.text) ?? [];
   expect(secret).toBeDefined();
@@ -228,7 +228,7 @@ test('an invited payer pays an invoice by card without an account, and the link 
   // The applicant sees it paid, and the request closed.
   await expect(async () => {
     await page.reload();
-    // The payer paid by card: the invitation closed, said as what happened (issue 36 finding 9).
+    // The payer paid by card: the invitation closed, said as what happened (docs/payments.md).
     await expect(page.getByRole('table', { name: 'Someone else pays' })).toContainText(
       'Invitation closed — paid by card',
       { timeout: 8_000 },

@@ -1,5 +1,5 @@
 /**
- * Issue 36 findings 6 and 12, at a phone (390×844) and a desktop (1440×900): the invoice and the
+ * docs/features.md, at a phone (390×844) and a desktop (1440×900): the invoice and the
  * RFI points keep their amount and status (stacked cards on the phone, a table on the desktop);
  * numbers and amounts stay on one line; the selected tab is in view; after the grant both numbers
  * are named; an unknown address is "Page not found" with a way back; the Overview after the grant

@@ -1,5 +1,5 @@
 /**
- * Registered-applicant invitations (issue 16; portal-organisation §2 "Alerts", §3, §7): a council
+ * Registered-applicant invitations (docs/council-api.md): a council
  * invites a fresh user through the council API with its own credentials; the user signs in, sees the
  * dashboard alert naming the council, accepts, and the alert is gone. Axe
  * clean with the alert and after it.

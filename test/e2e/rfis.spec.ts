@@ -1,5 +1,5 @@
 /**
- * An RFI followed in the UI (issue 18 "Done when"): the council accepts a lodged application and
+ * An RFI followed in the UI (docs/rfis.md): the council accepts a lodged application and
  * raises a round of two points through its client; the applicant finds the application under
  * Actions to be taken, opens the RFIs section at the round, answers the first point with text and a
  * PDF (uploaded into the RFI documents and attached), moves to the next point (what was typed is

@@ -50,7 +50,7 @@ test('signed-in redirects and query rules in the browser', async ({ page }) => {
   await expect(page.getByText('Application not found')).toBeVisible();
   await expectNoAxeViolations(page, 'application details (not found)');
 
-  // An unknown address shows the 404 page at its own address, with a way back (issue 36 finding 12).
+  // An unknown address shows the 404 page at its own address, with a way back (docs/features.md).
   await open(page, '/no-such-page');
   await expect(page).toHaveURL('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

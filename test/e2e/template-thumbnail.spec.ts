@@ -1,5 +1,5 @@
 /**
- * A template with a thumbnail (portal-core §5 "Save template", issue 9 point 5): the image chosen
+ * A template with a thumbnail (docs/documents.md): the image chosen
  * in the Save template dialog is previewed, uploaded straight to S3 with a presigned PUT (the signed
  * type), scaled by the server to fit 250 x 150 and shown on the template's card.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11's walk-through as a new user walks it, at a desktop and at a phone size, with axe on
+ * docs/features.md's walk-through as a new user walks it, at a desktop and at a phone size, with axe on
  * every page: sign in → the profile (Postcode / Region, search first, a +64 number) → a new
  * application from an address (a one-character search, whole cards that select) → the form's steps
  * (no Template details, role display names) → the uploads (Complete without a reload) → the review's

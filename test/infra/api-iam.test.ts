@@ -1,5 +1,5 @@
 /**
- * Least privilege (issue 9 point 7, issue 33 point 7): each API Lambda's IAM is exactly what its
+ * Least privilege (docs/authorization.md): each API Lambda's IAM is exactly what its
  * routes use (capabilities per Lambda id, not per feature), read from the synthesised Api stack,
  * per function; the scheduled targets likewise. The app is built with a mail sender, so the mail
  * capability shows as SES statements.
@@ -204,8 +204,8 @@ describe('documents', () => {
   });
 });
 
-// Issue 33 point 7: grants per feature gave a Lambda what another Lambda of its feature needed.
-describe('each Lambda only what its own routes use (issue 33 point 7)', () => {
+// docs/authorization.md: grants per feature gave a Lambda what another Lambda of its feature needed.
+describe('each Lambda only what its own routes use (docs/authorization.md)', () => {
   it('council-webhooks: no bucket at all (it could delete any upload); invokes the delivery function only', () => {
     expect(actions('council-webhooks').filter((a) => a.startsWith('s3:'))).toEqual([]);
     expect(actions('council-webhooks')).not.toContain('s3:DeleteObject*');

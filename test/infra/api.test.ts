@@ -103,7 +103,7 @@ describe('ApiStack', () => {
       const integrationId = Object.keys(resources).find(
         (id) => resources[id]!.Type === 'AWS::ApiGatewayV2::Integration' && target.includes(`"${id}"`),
       )!;
-      // The integration invokes the function's live alias (canary releases, issue 34 point 4).
+      // The integration invokes the function's live alias (canary releases, docs/architecture.md).
       const aliasId = (resources[integrationId]!.Properties.IntegrationUri as { Ref: string }).Ref;
       expect(resources[aliasId]?.Type).toBe('AWS::Lambda::Alias');
       const uri = JSON.stringify(resources[aliasId]!.Properties.FunctionName);
@@ -172,7 +172,7 @@ describe('ApiStack', () => {
     });
   });
 
-  it('its access log names the route (its template), never the path, query string or path parameters (issue 33 point 6)', () => {
+  it('its access log names the route (its template), never the path, query string or path parameters (docs/architecture.md)', () => {
     const stage = propsOf(t, 'AWS::ApiGatewayV2::Stage')[0]!;
     const format = (stage.AccessLogSettings as { Format: string }).Format;
     const fields = Object.values(JSON.parse(format) as Record<string, string>);
@@ -246,7 +246,7 @@ describe('ApiStack', () => {
     const pubFn = functions().find((f) => f.Description.endsWith(': accounts'))!;
     expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET_ARN).toEqual({ Ref: secretId });
     expect(pubFn.Environment.Variables.CAPTCHA_HMAC_SECRET).toBeUndefined();
-    // Not the organisation's profile Lambda: none of its routes checks a captcha (issue 33 point 7).
+    // Not the organisation's profile Lambda: none of its routes checks a captcha (docs/architecture.md).
     const orgFns = functions().filter((f) => /: organisations$/.test(f.Description));
     expect(orgFns.length).toBe(1);
     for (const f of orgFns)
@@ -477,7 +477,7 @@ describe('ApiStack', () => {
           },
         }).stacks.api,
       );
-      // Payments mail the payer (invite to pay); participants' mails are the consumers' (issue 33 point 7).
+      // Payments mail the payer (invite to pay); participants' mails are the consumers' (docs/architecture.md).
       const policyOf = (prefix: string) =>
         JSON.stringify(
           Object.entries(api.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith(prefix))![1],
@@ -526,7 +526,7 @@ describe('ApiStack', () => {
         }),
       );
       // Organisation invitations and access requests are scheduled by the event consumers (they name
-      // the target by its fixed name): their HTTP Lambdas schedule nothing (issue 33 point 7); the
+      // the target by its fixed name): their HTTP Lambdas schedule nothing (docs/architecture.md); the
       // payments Lambda schedules a payment request's reminder and expiry on its own target.
       const org = functions().find((f) => f.Description === 'HTTP API feature: organisations')!;
       expect(org.Environment.Variables.SCHEDULER_TARGET_ARN).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * Every function of the app bundled as deployed (issue 38 point 0), built once for the infra tests
+ * Every function of the app bundled as deployed (docs/architecture.md), built once for the infra tests
  * that look at bundles (bundle-deps.test.ts, bundle-budgets.test.ts): each entry of the synthesised
  * app with the functions' own esbuild options (infra/constructs/portal-function.ts `portalBundling`:
  * minified ESM, external source map, the require banner) and a metafile.

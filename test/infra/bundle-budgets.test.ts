@@ -1,5 +1,5 @@
 /**
- * Bundle budgets that cannot drift (issue 38 point 0): every function of the synthesised app, bundled
+ * Bundle budgets that cannot drift (docs/performance.md): every function of the synthesised app, bundled
  * as deployed (test/infra/app-bundles.ts), weighs at most its class's budget in gzip bytes
  * (test/infra/bundle-budgets.ts, docs/performance.md "Budgets"). A function over it fails with its
  * size, its budget and the ten largest contributors to its bundle.

@@ -1,5 +1,5 @@
 /**
- * The bundle class of every function of the app (issue 38 point 0; budgets in docs/performance.md
+ * The bundle class of every function of the app (docs/performance.md; budgets in docs/performance.md
  * "Budgets"), by entry file. bundle-budgets.test.ts fails for a function with no class here.
  */
 const KB = 1024;

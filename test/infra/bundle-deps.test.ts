@@ -1,5 +1,5 @@
 /**
- * What the deployed functions bundle (issue 9 point 9): every function of the app, bundled as
+ * What the deployed functions bundle (docs/architecture.md): every function of the app, bundled as
  * deployed with a metafile (test/infra/app-bundles.ts, the build bundle-budgets.test.ts uses too),
  * takes no module of a development-only package (the local stand-ins s3rver and cognito-local with
  * their old fast-xml-parser and aws-sdk v2, the test and build tools): those never reach a Lambda.

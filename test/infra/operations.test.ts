@@ -34,7 +34,7 @@ function runbookEntries(): string[] {
   );
 }
 
-describe('operations: alarms, dashboard and canary releases (issue 34)', () => {
+describe('operations: alarms, dashboard and canary releases (docs/operations.md)', () => {
   let stacks: PortalStacks;
   let templates: Record<string, Template>;
   let alarms: Alarm[];

@@ -1,9 +1,9 @@
 /**
- * Issue 33 point 8: a prod-like stage refuses test settings. Without `paymentGatewayUrl` (or with
+ * docs/architecture.md: a prod-like stage refuses test settings. Without `paymentGatewayUrl` (or with
  * the gateway's UAT address) its synth fails instead of falling back to UAT; every function of it
  * is told DEMO_DATA=excluded (the reference loader then loads no demo authority, grants or
  * placeholder bank accounts: test/unit/functions/reference/demo-data.test.ts), a test stage
- * DEMO_DATA=included. Issue 37 point 6: every deposit account must pass the NZ bank account check,
+ * DEMO_DATA=included. docs/architecture.md: every deposit account must pass the NZ bank account check,
  * and a prod-like stage refuses the placeholders (`00-0000-…`).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 9 points 6 and 7 in the synthesised templates: the WAF web ACL (us-east-1) and its
+ * docs/security.md in the synthesised templates: the WAF web ACL (us-east-1) and its
  * association, CloudFront's origin secret and viewer address on /api/*, the custom API domain that
  * disables the execute-api endpoint, the throttles, and each API Lambda's IAM: exactly what its
  * routes use.

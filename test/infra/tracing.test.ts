@@ -5,7 +5,7 @@ import { entryMetadataKey } from '../../infra/constructs/portal-function.js';
 import { buildTestApp, propsOf } from './helpers.js';
 
 /**
- * Issue 34 point 1: every portal function is traced (X-Ray, active) and writes its metrics to the
+ * docs/tracing.md: every portal function is traced (X-Ray, active) and writes its metrics to the
  * stage's namespace, with the tracer told never to capture responses, error details or outgoing
  * HTTP calls; the extraction state machine is traced too.
  */

@@ -152,7 +152,7 @@ describe('WebStack', () => {
     expect(dist.HttpVersion).toBe('http2and3');
   });
 
-  // Issue 33 point 6: a bearer secret in a URL's query (a payer link, an unsubscribe link) must not
+  // docs/architecture.md: a bearer secret in a URL's query (a payer link, an unsubscribe link) must not
   // sit in the access logs for a year. Legacy standard logging always writes cs-uri-query (and the
   // Referer, which holds the page's own query); standard logging v2 logs only the fields chosen.
   describe('access logs (standard logging v2, no query strings)', () => {
@@ -284,7 +284,7 @@ describe('WebStack', () => {
     custom.hasResourceProperties('AWS::SSM::Parameter', { Value: 'https://portal.example.nz' });
   });
 
-  describe('uploads CORS (issue 9)', () => {
+  describe('uploads CORS (docs/architecture.md)', () => {
     const corsOf = (tpl: Template) => {
       const [res] = Object.values(tpl.findResources('Custom::AWS'));
       const create = JSON.stringify((res as { Properties: Record<string, unknown> }).Properties);

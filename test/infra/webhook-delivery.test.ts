@@ -1,5 +1,5 @@
 /**
- * Council webhook deliveries in a function of their own (issue 33 points 5 and 7): its own event
+ * Council webhook deliveries in a function of their own (docs/architecture.md): its own event
  * source mapping on the table stream (the council event types only), its own dead-letter queue, no
  * bucket and no table rights beyond the authority's and the event's partitions (the delivery log,
  * the registration, the consumers' records); the key sealing the signing secrets is read by it
@@ -130,7 +130,7 @@ describe('the webhook delivery function', () => {
   });
 });
 
-describe('no deployed function reaches loopback (issue 33 point 5)', () => {
+describe('no deployed function reaches loopback (docs/architecture.md)', () => {
   it('no function of any stack has COUNCIL_WEBHOOK_ALLOW_LOOPBACK (the local stack sets it for itself)', () => {
     for (const stack of allStacks())
       for (const f of propsOf(template(stack), 'AWS::Lambda::Function'))

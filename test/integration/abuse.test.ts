@@ -1,5 +1,5 @@
 /**
- * Abuse controls against the local stack (issue 9 point 6): every call goes through the CloudFront
+ * Abuse controls against the local stack (docs/security.md): every call goes through the CloudFront
  * stand-in, which adds the origin secret; a direct call to the gateway is refused. Resend and
  * confirm answer identically whether or not the account exists or is confirmed. The rate limits
  * per address and per client refuse the next call with 429, the error shape and Retry-After, and

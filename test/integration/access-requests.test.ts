@@ -1,5 +1,5 @@
 /**
- * Access requests through the local API (issue 15 items 1-3; docs/access-requests.md): search by
+ * Access requests through the local API (docs/access-requests.md): search by
  * address → request → the owner sees it → approve with the participant form → the requester is a
  * participant at the chosen level and sees the application in their lists; decline; a non-owner
  * participant can neither see nor answer; expiry derived on read with no schedule fired, and fired by

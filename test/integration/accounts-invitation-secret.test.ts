@@ -1,5 +1,5 @@
 /**
- * Issue 33 point 1: an organisation invitation's registration link proves the invitee's mailbox.
+ * docs/accounts.md: an organisation invitation's registration link proves the invitee's mailbox.
  * Whatever the inviting admin can read back through the API (the invitation's id, its dates, the
  * email, the organisation's id...) registers nothing; only the secret in the mailed link does, once,
  * before the invitation expires. The invited registration is a registration like any other

@@ -1,5 +1,5 @@
 /**
- * Issue 33 point 1: a password reset by the account's owner signs out every other session. The
+ * docs/accounts.md: a password reset by the account's owner signs out every other session. The
  * reset completes in Cognito (ConfirmForgotPassword, from the web's /reset-password); its
  * PostConfirmation trigger (functions/accounts/post-confirmation.ts) signs the user out globally
  * (AdminUserGlobalSignOut), so a refresh token issued before the reset no longer works. Locally the

@@ -1,5 +1,5 @@
 /**
- * Applications core against the local stack (portal-core §4, §6, §7): create by every operation,
+ * Applications core against the local stack (docs/applications.md): create by every operation,
  * read, etag-guarded change, delete rules, archive, child applications, history, action items and
  * the participant notification level, for each access level of a second user (none, ReadOnly, Edit,
  * Manage). Other users' access is written through the applications repository (the participants
@@ -767,7 +767,7 @@ describe('consents: child applications, action items, rejected reason, notificat
     expect((await parentItem())?.hasChildApplications).toBe(false);
 
     // The CCC issued (Completed): no follow-on application is offered, and the server refuses saying
-    // why (shared followOnOffer, issue 36 finding 4).
+    // why (shared followOnOffer, docs/applications.md).
     await councilSets(parent.id, { status: 'Completed' });
     const completedItems = (
       await api('GET', `/user/applicationsV3/${parent.id}/action-items`, undefined, { token: owner })

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix, participant level × target level (issue 33 point 2; docs/participants.md
+ * The authorization matrix, participant level × target level (docs/participants.md
  * "Access"): nobody lowers or removes a participant whose access is above their own, and Manage may
  * change anyone. The caller (the second demo user) is put at ReadOnly, Edit or Manage on an
  * application the first demo user created; the target is another participant at ReadOnly, Edit or

@@ -1,7 +1,7 @@
 /**
- * The authorization matrix, payer-link kind (docs/payments.md "Invite to pay"; issue 19 point 4):
+ * The authorization matrix, payer-link kind (docs/payments.md "Invite to pay"):
  * every route of the table whose access is `payerLink` (functions/routes.ts), called with the link's
- * token in the JSON body (never the path or query: issue 33 point 6), as
+ * token in the JSON body (never the path or query: docs/payments.md), as
  *
  * - a token no request has, a cancelled request's, an Expired one's, and an Open one's past its
  *   expiresAt (the expiry job not yet run) → 404 'This payment link is no longer valid', and
@@ -37,7 +37,7 @@ const payerRoutes = table.filter((r) => 'paymentRequest' in r.access);
 
 /**
  * How each payer route is called (a route without an entry fails the suite). The link's token is in
- * the body, never in the path or query (issue 33 point 6: CloudFront logs paths and query strings).
+ * the body, never in the path or query (docs/payments.md: CloudFront logs paths and query strings).
  */
 const bodies: Record<string, object> = {
   'POST /public/payment-requests/view': {},

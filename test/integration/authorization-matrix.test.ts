@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 9, docs/authorization.md): every protected route of the route
+ * The authorization matrix (docs/authorization.md): every protected route of the route
  * table (functions/routes.ts), generated from the table, called as
  *
  * - no token, an expired token, forged tokens (another key, an altered payload, alg none, another
@@ -228,7 +228,7 @@ async function seedLargeDocument(app: Fixture): Promise<void> {
 
 const largeRequires = {
   level: 'Manage' as const,
-  why: "only the document's uploader (the owner here) or a Manage participant sends its file (portal-core §6): an Edit participant is refused 403",
+  why: "only the document's uploader (the owner here) or a Manage participant sends its file (docs/authorization.md): an Edit participant is refused 403",
 };
 
 /** The matrix document with the system tag 'architectural' on it. */
@@ -569,7 +569,7 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ params: { name: MATRIX_DOC } }),
     requires: {
       level: 'Manage',
-      why: "only the document's uploader (the owner here) or a Manage participant removes it (portal-core §6): an Edit participant is refused 403",
+      why: "only the document's uploader (the owner here) or a Manage participant removes it (docs/authorization.md): an Edit participant is refused 403",
     },
   }),
   'GET /user/applications/{id}/documents/{name}/download-link': onApp({
@@ -585,7 +585,7 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ params: { name: MATRIX_DOC }, body: { status: 'WITHDRAWN' } }),
     requires: {
       level: 'Manage',
-      why: "only the document's uploader (the owner here) or a Manage participant changes it (portal-core §6): an Edit participant is refused 403",
+      why: "only the document's uploader (the owner here) or a Manage participant changes it (docs/authorization.md): an Edit participant is refused 403",
     },
   }),
   'GET /user/applications/{id}/documents/{name}/tags': onApp({
@@ -597,7 +597,7 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ params: { name: MATRIX_DOC }, body: { documentTagIds: ['architectural'] } }),
     requires: {
       level: 'Manage',
-      why: "only the document's uploader (the owner here) or a Manage participant changes it (portal-core §6): an Edit participant is refused 403",
+      why: "only the document's uploader (the owner here) or a Manage participant changes it (docs/authorization.md): an Edit participant is refused 403",
     },
   }),
   'PUT /user/applications/{id}/documents/{name}/tags': onApp({
@@ -605,7 +605,7 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ params: { name: MATRIX_DOC }, body: { documentTagIds: ['structural'] } }),
     requires: {
       level: 'Manage',
-      why: "only the document's uploader (the owner here) or a Manage participant changes it (portal-core §6): an Edit participant is refused 403",
+      why: "only the document's uploader (the owner here) or a Manage participant changes it (docs/authorization.md): an Edit participant is refused 403",
     },
   }),
   'DELETE /user/applications/{id}/documents/{name}/tags/{tagId}': onApp({
@@ -613,7 +613,7 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ params: { name: MATRIX_DOC, tagId: 'architectural' } }),
     requires: {
       level: 'Manage',
-      why: "only the document's uploader (the owner here) or a Manage participant changes it (portal-core §6): an Edit participant is refused 403",
+      why: "only the document's uploader (the owner here) or a Manage participant changes it (docs/authorization.md): an Edit participant is refused 403",
     },
   }),
   'GET /user/applications/{id}/documents/{name}/types': onApp({
@@ -625,7 +625,7 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ params: { name: MATRIX_DOC }, body: { documentTypeIds: ['amendment'] } }),
     requires: {
       level: 'Manage',
-      why: "only the document's uploader (the owner here) or a Manage participant changes it (portal-core §6): an Edit participant is refused 403",
+      why: "only the document's uploader (the owner here) or a Manage participant changes it (docs/authorization.md): an Edit participant is refused 403",
     },
   }),
   'PUT /user/applications/{id}/documents/{name}/types': onApp({
@@ -633,7 +633,7 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ params: { name: MATRIX_DOC }, body: { documentTypeIds: ['supporting'] } }),
     requires: {
       level: 'Manage',
-      why: "only the document's uploader (the owner here) or a Manage participant changes it (portal-core §6): an Edit participant is refused 403",
+      why: "only the document's uploader (the owner here) or a Manage participant changes it (docs/authorization.md): an Edit participant is refused 403",
     },
   }),
   'POST /user/applications/{id}/documents/{name}/multipart': onApp({
@@ -660,7 +660,7 @@ const calls: Partial<Record<RouteKey, ApplicationCall | UserCall>> = {
     request: () => ({ params: { cid: 'plans' } }),
     requires: {
       level: 'Manage',
-      why: "removing all removes the owner's document too: only a Manage participant (or its uploader) may (portal-core §6)",
+      why: "removing all removes the owner's document too: only a Manage participant (or its uploader) may (docs/authorization.md)",
     },
   }),
   'PATCH /user/applications/{id}/document-containers/{cid}/documents/order': onApp({

@@ -1,5 +1,5 @@
 /**
- * Issue 9 point 1 against the local stack: a 1 MB adversarial body to the step route is refused with
+ * docs/security.md against the local stack: a 1 MB adversarial body to the step route is refused with
  * 413 before anything parses it, and a body just under the route's cap full of adversarial strings
  * is answered (200 or 400), never left to run into the Lambda timeout. Each test's own timeout (5 s)
  * is the bound; the sanitiser before the fix needed minutes for such strings.

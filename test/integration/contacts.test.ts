@@ -1,5 +1,5 @@
 /**
- * The contact library through the local API (issue 12 point 3; docs/participants.md "Contact
+ * The contact library through the local API (docs/participants.md "Contact
  * library"): CRUD, search (name, email, organisation; most recently used first, then by name),
  * organisation scoping (another library's contact is 404 and cannot be changed), 400s with the field
  * and reason that change nothing, lastUsed set when a participant comes from the library, and a
@@ -97,7 +97,7 @@ describe('contacts: add, read, edit, delete', () => {
     expect((await search(`?search_text=${org}`)).total).toBe(0);
   });
 
-  test('a PATCH of one field changes that field and keeps the rest (issue 37 point 5)', async () => {
+  test('a PATCH of one field changes that field and keeps the rest (docs/participants.md)', async () => {
     const org = tag();
     const c = (
       await call('POST', URL, {
@@ -247,7 +247,7 @@ describe('contacts: search and lastUsed', () => {
     const page2 = await search(`?search_text=${t}&page_size=2&page=2`);
     expect(page2).toMatchObject({ page: 2, pageSize: 2, total: 3 });
     expect(page2.items.map((c) => c.firstName)).toEqual(['Zoe']);
-    // The default page size is 10 (portal-core §9).
+    // The default page size is 10 (docs/participants.md).
     expect((await search('')).pageSize).toBe(10);
   });
 

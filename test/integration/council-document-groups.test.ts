@@ -1,5 +1,5 @@
 /**
- * Required document groups through the council API (issue 16; docs/council-api.md §4): a council
+ * Required document groups through the council API (docs/council-api.md §4): a council
  * asks for a group on an application lodged by the demo applicant's own submission, the applicant's
  * `GET …/required-document-groups` shows it with the uploads of its container, the council reviews
  * one upload and the applicant reads its status and reason. A replay changes nothing; another
@@ -114,7 +114,7 @@ describe('required document groups', { timeout: 120_000 }, () => {
     expect(await getApplication(id)).toEqual(unchanged);
   });
 
-  test('issue 37: a rejected upload is replaced after lodgement, into its group only; the council hears of it on its feed', async () => {
+  test('docs/council-api.md: a rejected upload is replaced after lodgement, into its group only; the council hears of it on its feed', async () => {
     const [applicant] = o.DemoUsers;
     const token = (await signIn(applicant!.email, applicant!.password, o)).IdToken;
     const call = (method: string, path: string, body?: unknown) =>

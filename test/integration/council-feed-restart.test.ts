@@ -1,5 +1,5 @@
 /**
- * The council feed across a restart of the stack (issue 16 "Done when": "The outbound feed delivers
+ * The council feed across a restart of the stack (docs/council-api.md: "The outbound feed delivers
  * every event at least once and in order across a restart of the stack"; docs/council-api.md §5):
  * on a stack of its own, applications lodged by the demo applicant's real submission before a stop,
  * some still settling when it stops, and after the restart; the council reading on from the cursor

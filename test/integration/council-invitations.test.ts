@@ -1,6 +1,5 @@
 /**
- * Registered-applicant invitations through the local API (docs/council-api.md §4; portal-organisation
- * §3, §7): a council invites a person by email (mailed), reads only its own authority's invitations
+ * Registered-applicant invitations through the local API (docs/council-api.md §4): a council invites a person by email (mailed), reads only its own authority's invitations
  * (another council: 404); the invitee — matched by email, case-insensitively — sees it among the
  * Pending ones and answers it once (another user: 404; twice or expired: 409, nothing changes).
  */

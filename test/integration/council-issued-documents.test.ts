@@ -1,5 +1,5 @@
 /**
- * The documents a council issues (issue 36 finding 5; docs/council-api.md "Issued documents"): on
+ * The documents a council issues (docs/council-api.md "Issued documents"): on
  * an application lodged by the demo applicant, the council grants the consent and uploads the
  * consent and its conditions as PDFs (POST …/issued-documents, then the PUT), the scan passes them
  * and the applicant lists and downloads them; after the CCC the certificate joins them. A file

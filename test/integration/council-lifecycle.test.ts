@@ -1,5 +1,5 @@
 /**
- * The lifecycle through the simulator (issue 16 "Done when"; docs/council-api.md §4, §6): an
+ * The lifecycle through the simulator (docs/council-api.md §4, §6): an
  * application lodged by the demo applicant's own submission is walked by the simulator's commands,
  * run as `npm run council -- <command>` runs them (parse → the typed client with wcc's credentials →
  * print what changed), from submission to a granted consent to its code compliance certificate.

@@ -1,5 +1,5 @@
 /**
- * Council webhooks against the suite's local stack (docs/council-api.md §5; issue 16 "Done when"):
+ * Council webhooks against the suite's local stack (docs/council-api.md §5):
  * a council registers a receiver on 127.0.0.1, an application lodged with its authority reaches it
  * signed (the `council.webhooks` consumer runs in the stack's process); the receiver detects a
  * tampered body and an old timestamp; a receiver that fails twice is retried by the event machinery
@@ -8,8 +8,7 @@
  *
  * The registration and redelivery are called on the webhooks service in this process (the same
  * table), for an authority no other test lodges with; what needs a signing secret goes, as from the
- * webhooks Lambda, to the stack's webhook delivery function through its Lambda endpoint (issue 33
- * points 5 and 7: deliveries run in a function of their own, which alone opens the sealed secrets;
+ * webhooks Lambda, to the stack's webhook delivery function through its Lambda endpoint (docs/council-api.md: deliveries run in a function of their own, which alone opens the sealed secrets;
  * the stored registration holds no plain secret). Retries use the local poller's defaults
  * (5 retries, 100 ms doubling: about 3 s to a dead letter).
  */

@@ -1,5 +1,5 @@
 /**
- * The documents calls of issue 13 item 1 on the local stack (portal-core §3, §4, §7; the rules
+ * The documents calls of docs/documents.md on the local stack (docs/documents.md; the rules
  * listed in docs/documents.md): one document, its status, tags and types, the containers, remove
  * all, order, a required document's merge status, the required document groups and the user-level
  * documents. Each change is checked in the table, with its domain event written in the same

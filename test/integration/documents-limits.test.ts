@@ -1,6 +1,6 @@
 /**
- * The upload limits hold under concurrent uploads (issue 13 "Two concurrent uploads at the container
- * limit: exactly one is accepted"; portal-core §5, §9; docs/documents.md): 50 per container except
+ * The upload limits hold under concurrent uploads (docs/documents.md "Two concurrent uploads at the container
+ * limit: exactly one is accepted"): 50 per container except
  * RFIDocument containers, 200 per application, each create's count and write kept together by the
  * application's documentGuard in one transaction.
  */

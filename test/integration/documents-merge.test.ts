@@ -1,6 +1,5 @@
 /**
- * Container merge on a local stack of its own (issue 13 item 7; portal-core §3, §4;
- * docs/documents.md "Merge"): submitting an application whose plans container holds scanned PDFs
+ * Container merge on a local stack of its own (docs/documents.md "Merge"): submitting an application whose plans container holds scanned PDFs
  * sets the required document InProgress, the `documents.merge` consumer hands the job to the merge
  * worker (Lambda's asynchronous invoke, infra/local/lambda.ts), which merges the PDFs in their order
  * into `plans.pdf` (Merged); the merged file is served with every page; replaying the events leaves

@@ -1,5 +1,5 @@
 /**
- * Large files in parts on the local stack (issue 13 item 4; docs/documents.md "Large files"): the
+ * Large files in parts on the local stack (docs/documents.md "Large files"): the
  * API starts the document's multipart upload and presigns each request, the parts go straight to
  * the S3 stand-in, the stored parts are listed for a resume, a completion is signed only when every
  * part is stored at its size, the completed object is scanned and the document settles Completed;

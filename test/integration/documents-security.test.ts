@@ -1,5 +1,5 @@
 /**
- * The documents attacks of issue 9 (points 2, 3, 4) on the local stack, each as an attacker would
+ * The documents attacks of docs/documents.md (points 2, 3, 4) on the local stack, each as an attacker would
  * try it through the real routes, s3rver and the scan trigger (ClamAV):
  *
  * - a second body PUT to the same presigned URL during or after the scan is never served: the

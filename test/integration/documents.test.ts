@@ -1,5 +1,5 @@
 /**
- * Application documents on the local stack (portal-core §4 "Document upload", §5 "Uploads", §7):
+ * Application documents on the local stack (docs/documents.md):
  * POST creates the record and a presigned PUT, the browser's PUT reaches s3rver, the scan trigger
  * (ClamAV) settles the document, the list shows it, the download link serves the same bytes, and
  * DELETE removes record and object. Limits answer 400 with the spec's messages; access levels and

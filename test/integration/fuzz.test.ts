@@ -1,5 +1,5 @@
 /**
- * The fuzz pass in `npm test` (issue 9, test/support/fuzz.ts): a bounded run of malformed requests
+ * The fuzz pass in `npm test` (docs/security.md, test/support/fuzz.ts): a bounded run of malformed requests
  * — 30 per route of the OpenAPI document, about 2,900 in all (40 a route until the documents
  * issue's 18 routes took it past its time on CI), with a fixed seed so a failure
  * reproduces — against the local stack. No answer may be a 5xx (or a dropped connection), and no

@@ -1,5 +1,5 @@
 /**
- * Notifications end to end (issue 20; docs/notifications.md): the council accepts a lodgement and
+ * Notifications end to end (docs/notifications.md): the council accepts a lodgement and
  * raises an RFI on an application of a fresh applicant with a Muted participant → the applicant's
  * list (waitFor) and the local outbox have both; the Muted participant gets the RFI (action) in the
  * inbox and by email but no mail of the acceptance (milestone); paging with lastKey; the
@@ -78,7 +78,7 @@ describe('notifications', { timeout: 180_000 }, () => {
     expect(level.status).toBeLessThan(300);
     await eventsSettled(o);
     // The submission's receipt: the applicant is emailed what they sent and what happens next
-    // (issue 36 finding 10), through the local SES stand-in's outbox.
+    // (docs/notifications.md), through the local SES stand-in's outbox.
     const receipt = await waitForMail(applicant.email, (m) => m.subject.startsWith('Application sent'), {
       outputs: o,
     });
@@ -224,7 +224,7 @@ describe('notifications', { timeout: 180_000 }, () => {
     expect(bad.status).toBe(400);
 
     // ---- Unsubscribe: the email's link stops the emails, without signing in, and again is the same ----
-    // The token in the link's fragment (issue 33 point 6): no server log keeps it.
+    // The token in the link's fragment (docs/notifications.md): no server log keeps it.
     const token = /\/unsubscribe#token=([A-Za-z0-9_-]+)/.exec(rfiMail.text)?.[1];
     expect(token).toBeDefined();
     expect(rfiMail.html).toContain(`/unsubscribe#token=${token}`);
@@ -283,7 +283,7 @@ describe('notifications', { timeout: 180_000 }, () => {
     expect(digest[0]!.text).toContain('- Application sent: ');
     const invoices = digest[0]!.text.split('\n').filter((l) => l.startsWith('- Invoice issued'));
     expect(invoices).toHaveLength(10);
-    // Each names its invoice and amount: ten lines, ten different titles (issue 36 finding 10).
+    // Each names its invoice and amount: ten lines, ten different titles (docs/notifications.md).
     expect(new Set(invoices).size).toBe(10);
     expect(invoices.some((l) => l.startsWith('- Invoice issued: Fee 3 ($30.00) · '))).toBe(true);
     expect(digest[0]!.text).toContain('- Lodgement accepted: ');

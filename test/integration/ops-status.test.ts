@@ -1,5 +1,5 @@
 /**
- * `npm run ops -- status` against the test stack (issue 34 point 7): an answer of the API is a
+ * `npm run ops -- status` against the test stack (docs/operations.md): an answer of the API is a
  * figure in the stack's metrics file (METRICS_FILE, EMF lines) and the command prints it per route
  * group and status class; the dead letters the stand-ins keep are counted per handler or function.
  */

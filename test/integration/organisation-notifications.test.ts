@@ -1,5 +1,5 @@
 /**
- * Organisation admins hear of member changes (issue 37 point 7; docs/notifications.md, "Who is told
+ * Organisation admins hear of member changes (docs/notifications.md, "Who is told
  * what"), through the local stack: a member joins → every admin's list says who; an admin disables
  * a member → the other admin is told, the one who did it and the member are not. And a daily digest
  * (docs/notifications.md "Digest"): nothing before 7 am New Zealand time the morning after, one

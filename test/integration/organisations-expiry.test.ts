@@ -1,5 +1,5 @@
 /**
- * Invitation expiry schedules through the local stack (issue 14 item 2; docs/organisations.md):
+ * Invitation expiry schedules through the local stack (docs/organisations.md):
  * sending an invitation schedules its expiry job (the event consumer, on the stack's local
  * scheduler), a resend moves it, a revoke cancels it; the job, fired with the clock at the expiry
  * date, stores Expired with its event and lets the email be invited again.

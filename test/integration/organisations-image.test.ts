@@ -1,5 +1,5 @@
 /**
- * The organisation's image through the local API (issue 14 item 6; docs/organisations.md, Profile):
+ * The organisation's image through the local API (docs/organisations.md, Profile):
  * POST /user/organisation/image-uploads → PUT to the presigned URL → PATCH /user/organisation naming
  * the key → GET members shows it (a JPEG data URL, scaled to fit 250 x 150) and the upload is gone;
  * a file that is not an image, or is too large to presign, is refused with 400 naming the field and

@@ -1,5 +1,5 @@
 /**
- * The merge look-up through the local API (issue 33 point 3; docs/organisations.md "Merge"):
+ * The merge look-up through the local API (docs/organisations.md "Merge"):
  * `GET /user/organisation/lookup?email=` answers with the organisation and the administrator asked
  * for only — never another administrator's email or name — and is limited per user: the call after
  * the limit is 429 with the error shape and Retry-After, misses counting like hits, while another

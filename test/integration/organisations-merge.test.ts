@@ -1,5 +1,5 @@
 /**
- * Merges and what they leave behind, through the local API (issue 33 point 10; docs/organisations.md
+ * Merges and what they leave behind, through the local API (docs/organisations.md
  * "Merge"): the merged organisation's pending invitations (to join it, and to merge from or into
  * it) are closed by the merge and read Revoked; nobody joins a dissolved organisation, not even
  * through an invitation a cut-short merge left pending; a second Accepted on the merge invitation

@@ -1,5 +1,5 @@
 /**
- * Organisations through the local API (issue 14; docs/organisations.md): invite → register via the
+ * Organisations through the local API (docs/organisations.md): invite → register via the
  * mail's link → member; invite an existing user → accept on the dashboard → member; revoke and
  * resend; a merge moves members and contacts and a replayed accept changes nothing; a Normal member
  * gets 403 on every admin call; a disabled member loses the contact library; the last admin stays.
@@ -61,7 +61,7 @@ describe('organisations', () => {
     const inv = await invite(admin, email);
     expect(inv).toMatchObject({ status: 'Pending', organisationName: 'Kauri Design Ltd', email });
     const mail = await waitForMail(email, () => true, { seenFiles: seen, outputs: o });
-    // The link's secret rides in the fragment; it is not the invitation's id (issue 33).
+    // The link's secret rides in the fragment; it is not the invitation's id (docs/organisations.md).
     const code = /registration-via-invitation#code=([\w-]+)/.exec(mail.text)?.[1];
     expect(code).toMatch(/^[\w-]{43}$/);
     expect(code).not.toBe(inv.id);
@@ -282,7 +282,7 @@ describe('organisations', () => {
     expect(again.items).toEqual(library.items);
   }, 180_000);
 
-  test('a sole trader: GET /user reads Normal from the record (portal-core §6), the web counts them admin of their own, and the server allows those admin calls', async () => {
+  test('a sole trader: GET /user reads Normal from the record (docs/organisations.md), the web counts them admin of their own, and the server allows those admin calls', async () => {
     const sole = await registeredUser('org-sole', o);
     const me = await api('GET', '/user', undefined, as(sole));
     expect(me.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Participants through the local API (issue 12; docs/participants.md): a participant's access row is
+ * Participants through the local API (docs/participants.md): a participant's access row is
  * what grants them the application (lists, level, removal), the rules refused with their messages
  * and nothing changed, a one-person role under concurrent adds, history newest first.
  */
@@ -240,7 +240,7 @@ describe('participants: the rules, refused with their messages and nothing chang
     );
   });
 
-  test("a type sent by its id is its name: an Agent sent as 'agent' needs a contact number (issue 37)", async () => {
+  test("a type sent by its id is its name: an Agent sent as 'agent' needs a contact number (docs/participants.md)", async () => {
     const id = await newApplication();
     const before = await list(id, owner, true);
     const email = `agent-${randomUUID()}@example.nz`;
@@ -256,7 +256,7 @@ describe('participants: the rules, refused with their messages and nothing chang
     expect(ok.body.participantTypes).toEqual(['Agent', 'Designer']);
   });
 
-  test('a second holder of a required role cannot be removed either (issue 37)', async () => {
+  test('a second holder of a required role cannot be removed either (docs/participants.md)', async () => {
     const id = await newApplication();
     const hemi = await add(id, {
       email: `hemi-${randomUUID()}@example.nz`,

@@ -1,5 +1,5 @@
 /**
- * Invite to pay is not a mail relay (issue 33 point 9; docs/payments.md "Invite to pay"): payment
+ * Invite to pay is not a mail relay (docs/payments.md "Invite to pay"): payment
  * requests are limited per invoice and per user, through the API, with the stack's limits
  * (functions/platform/rate-limit.ts, RATE_LIMITS). Over a limit: 429 with the error shape and
  * Retry-After, and no request is stored (so no mail goes). A fresh user, so no other test's sends

@@ -1,6 +1,5 @@
 /**
- * Invite to pay through the API, the local card gateway and the local scheduler (issue 19 point 4;
- * docs/payments.md "Invite to pay"): the applicant sends an invoice to a payer; the mail carries the
+ * Invite to pay through the API, the local card gateway and the local scheduler (docs/payments.md "Invite to pay"): the applicant sends an invoice to a payer; the mail carries the
  * link; the payer sees that invoice, pays by card on the gateway's page and returns with the session
  * id; the invoice is Paid, the request closes, and the link cannot pay again. Another invitation
  * gets its reminder mail from its job and, expired by its job, is a 404.
@@ -58,7 +57,7 @@ describe('invite to pay', { timeout: 180_000 }, () => {
       const mail = await waitForMail(payerEmail, (m) => m.subject.includes('Payment requested'), {
         outputs: o,
       });
-      // The token in the link's fragment only (issue 33 point 6): never a path or query string.
+      // The token in the link's fragment only (docs/payments.md): never a path or query string.
       const link = /\/pay#token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
       expect(link).toBeDefined();
       expect(mail.text.split(link!)).toHaveLength(2);

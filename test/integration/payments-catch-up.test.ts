@@ -1,5 +1,5 @@
 /**
- * The payments catch-up job (docs/payments.md "The flow in the portal" 4; issue 19): a card payment
+ * The payments catch-up job (docs/payments.md "The flow in the portal" 4): a card payment
  * the gateway approved but never notified, with the payer's browser closed (the portal is never
  * asked with the token), is settled by the recurring job once the session is 10 minutes old. The job
  * runs here as the scheduled-target Lambda does (functions/payments/scheduled.ts), in this process

@@ -1,5 +1,5 @@
 /**
- * The payments service on the stack's table (docs/payments.md; issue 19, in progress: the routes come
+ * The payments service on the stack's table (docs/payments.md, in progress: the routes come
  * next): an invoice issued on an application lodged by the demo applicant, a card session settled by
  * ten concurrent notifications (one Paid, one transaction, the session out of the pending index), a
  * deposit claimed and confirmed; the application's flag and the applicant's list row follow each

@@ -1,5 +1,5 @@
 /**
- * Payments through the API and the local card gateway (docs/payments.md; issue 19): the council
+ * Payments through the API and the local card gateway (docs/payments.md): the council
  * issues invoices through its client; the applicant reads them, pays by card on the gateway's hosted
  * page (test cards: approved and notified once, notified twice, never notified, declined) and claims
  * a deposit the council confirms. The portal confirms a card payment only from the gateway's answer
@@ -199,7 +199,7 @@ describe('payments through the API and the local gateway', { timeout: 120_000 },
     expect(mine.filter((t) => t === 'DepositClaimed')).toHaveLength(1);
   });
 
-  test('one open card session per invoice: two starts, both hosted pages paid, one charge (issue 33 point 4)', async () => {
+  test('one open card session per invoice: two starts, both hosted pages paid, one charge (docs/payments.md)', async () => {
     const [applicant] = o.DemoUsers;
     const token = (await signIn(applicant!.email, applicant!.password, o)).IdToken;
     const as = { token, outputs: o };
@@ -235,7 +235,7 @@ describe('payments through the API and the local gateway', { timeout: 120_000 },
     expect((await start()).status).toBe(409);
   });
 
-  test('a payment that does not match its invoice (amount, reference) is not settled (issue 33 point 4)', async () => {
+  test('a payment that does not match its invoice (amount, reference) is not settled (docs/payments.md)', async () => {
     const [applicant] = o.DemoUsers;
     const token = (await signIn(applicant!.email, applicant!.password, o)).IdToken;
     const as = { token, outputs: o };

@@ -1,5 +1,5 @@
 /**
- * RFIs end to end through the council client (issue 18 "Done when"; docs/rfis.md): a council raises
+ * RFIs end to end through the council client (docs/rfis.md): a council raises
  * a round of three points on an application the demo applicant lodged → the applicant answers (one
  * with an RFI document) → submits → the council's feed has the submission and its read shows the
  * responses → it signs two points off and marks the third NOT_RESOLVED, raising round 2 on it → the

@@ -1,6 +1,5 @@
 /**
- * Every upload error code of the scan pipeline end to end on the local stack (issue 13 points 2
- * and 3): a document record (Pending), a real file PUT to its presigned URL, s3rver's event to the
+ * Every upload error code of the scan pipeline end to end on the local stack (docs/documents-checks.md): a document record (Pending), a real file PUT to its presigned URL, s3rver's event to the
  * real scan handler, ClamAV, the document checks, and the record's status and code. A JPEG on an
  * application whose authority converts images is stored and served as a PDF.
  */

@@ -1,5 +1,5 @@
 /**
- * Template thumbnails by presigned upload and the body limits (issue 9 point 5), on a local stack:
+ * Template thumbnails by presigned upload and the body limits (docs/documents.md), on a local stack:
  * presign → PUT → CreateTemplate naming the key → the thumbnail shown, the upload removed; another
  * user's key refused; an image bomb refused with 400 before decoding; the spec's limits checked
  * when presigning; a body over API Gateway's 10 MB answered 413 with the error body by the

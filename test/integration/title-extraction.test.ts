@@ -1,5 +1,5 @@
 /**
- * The title extraction end to end on the local stack (issue 13 item 8): a generated record of title
+ * The title extraction end to end on the local stack (docs/documents.md): a generated record of title
  * uploaded into the proof-of-ownership container settles clean → its DocumentSettled event → the
  * documents.extraction consumer starts the state machine (aws-local-stepfunctions, the one ASL) →
  * the owners group is proposed on the application marked AI, the legal description filled, the

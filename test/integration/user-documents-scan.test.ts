@@ -1,6 +1,6 @@
 /**
- * User-level documents through the scan pipeline on the local stack (portal-core §7 "User-level
- * documents", §8): POST /user/documents, the file PUT to its presigned URL, the real scan handler,
+ * User-level documents through the scan pipeline on the local stack (docs/documents.md "User-level
+ * documents", ): POST /user/documents, the file PUT to its presigned URL, the real scan handler,
  * and GET /user/documents/{name} polled until the document settles with the same checks and codes
  * as an application's documents.
  */

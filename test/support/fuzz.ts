@@ -1,5 +1,5 @@
 /**
- * The fuzz pass (issue 9, docs/security.md): malformed requests to every route of the OpenAPI
+ * The fuzz pass (docs/security.md): malformed requests to every route of the OpenAPI
  * document (functions/platform/http/openapi.ts, built from the route table and the contracts), sent
  * to a local stack. Each request is broken in at least one way the route's schema refuses — a body
  * that is not JSON, of the wrong root type, missing a required field, a field of the wrong type or

@@ -2,7 +2,7 @@ import type { ThumbnailUploadResponse } from '../../shared/schemas/thumbnail-upl
 import { api } from './accounts';
 
 /**
- * A template thumbnail the way the web sends it (issue 9 point 5): POST /user/thumbnail-uploads,
+ * A template thumbnail the way the web sends it (docs/documents.md): POST /user/thumbnail-uploads,
  * then a PUT of the bytes to the presigned URL with the signed type and length. The upload's key.
  * `presignPath` names another presigned image upload (the organisation's image).
  */

@@ -67,7 +67,7 @@ export async function scannedTitlePdf(): Promise<Uint8Array> {
 }
 
 /**
- * The extraction test set (issue 13 "Done when"): generated titles of each layout with the owners
+ * The extraction test set (docs/documents.md): generated titles of each layout with the owners
  * they name (every one must be found), and documents that must propose nothing (`owners: []`).
  */
 export const titleSet: { name: string; pdf: () => Promise<Uint8Array>; owners: string[] }[] = [

@@ -87,7 +87,7 @@ export function toAccessRequest(r: AccessRequestRecord, now: Date): AccessReques
 
 const isManager = (level: AccessLevel | undefined) => accessRank(level) >= accessRank('Manage');
 
-/** Access requests (portal-core §4, §6, §7; docs/access-requests.md lists the rules). */
+/** Access requests (docs/access-requests.md lists the rules). */
 export function accessRequestsService(ports: AccessRequestPorts) {
   /** POST /user/access-requests-v2 */
   async function create(caller: UserCaller, applicationId: string): Promise<AccessRequest> {

@@ -33,7 +33,7 @@ export interface SearchPorts {
 export const MAX_SEARCH_AUTHORITIES = 20;
 
 /**
- * GET /user/applications-search (portal-core §5): simple mode by the address as picked from the
+ * GET /user/applications-search (docs/access-requests.md): simple mode by the address as picked from the
  * address lookup (at the given authorities, or any), advanced mode by the project number at the
  * given authorities (BLD… the application number, else the consent number). One Query per authority
  * on the search entries, then the page's applications, the caller's access rows and active requests

@@ -110,7 +110,7 @@ export type AcceptOutcome = 'accepted' | 'invitationClosed' | 'userExists';
  * removed (on condition that it is still Pending, unexpired and names `tokenHash`: a link registers
  * once), and the `UserRegistered` event a confirmed sign-up writes too (functions/accounts/events.ts:
  * participants invited by this email are attached). Also on condition that the user record does
- * not exist yet. Nobody joins an organisation that merged into another (issue 33): its item is
+ * not exist yet. Nobody joins an organisation that merged into another (docs/accounts.md): its item is
  * checked in the same transaction.
  */
 export async function acceptInvitationAsNewUser(

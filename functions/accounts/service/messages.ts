@@ -65,8 +65,8 @@ export function buildCustomMessage(input: CustomMessageInput): CustomMessage | u
         emailMessage: [
           greeting(input.givenName),
           `<p>Thank you for creating a ${PORTAL_NAME} account. Please confirm your email address to finish.</p>`,
-          // The portal confirms by the link (portal-core §1: /confirm-registration?verification_code&email);
-          // no page takes a typed code, so the mail gives the link only (issue 36 finding 11). The
+          // The portal confirms by the link (docs/accounts.md: /confirm-registration?verification_code&email);
+          // no page takes a typed code, so the mail gives the link only (docs/accounts.md). The
           // code rides in the link (Cognito requires {####} in the message).
           link
             ? `<p><a href="${escapeHtml(link)}">Confirm my account</a></p><p>If the button does not work, copy this address into your browser: ${escapeHtml(link)}</p><p>The link works for 24 hours and only in the newest email we sent you. After confirming, sign in with this email address.</p>`

@@ -76,13 +76,13 @@ function subjectOf(token: string): string | undefined {
   }
 }
 
-/** The signed-in user's own record: profile, preferences, password (portal-core §7 /user). */
+/** The signed-in user's own record: profile, preferences, password (docs/accounts.md). */
 export function profileService(ports: ProfilePorts) {
-  /** The signed-in user and their own independent authorities (portal-core §6). */
+  /** The signed-in user and their own independent authorities (docs/accounts.md). */
   async function getProfile(caller: UserCaller) {
     const record = await ports.users.get(caller.userId);
     if (!record) throw new NotFound('User not found');
-    // A user sees only their own independent authorities (portal-core §6).
+    // A user sees only their own independent authorities (docs/accounts.md).
     const independentAuthorities = await ports.independentAuthoritiesOf(record.userId, record.email);
     return { ...toUserDto(record), independentAuthorities };
   }

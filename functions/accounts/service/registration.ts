@@ -125,7 +125,7 @@ export function isInvitationOpen(
 }
 
 /**
- * Registration (portal-core §7 public calls; portal-organisation §5 registration and password flows):
+ * Registration (docs/accounts.md registration and password flows):
  * sign-up behind a captcha, confirmation, resend, and registration through an organisation invitation.
  */
 export function registrationService(ports: RegistrationPorts) {
@@ -156,7 +156,7 @@ export function registrationService(ports: RegistrationPorts) {
    * Registers an account (the pool mails the verification code and link); its Cognito username.
    * The captcha comes first (a bot pays its work before it can spend an address's budget), then
    * the limits per address and per client. An existing address keeps the spec's own answer
-   * (USER.EXISTS.COGNITO.400, portal-core §8): finding it out costs a solved captcha per try.
+   * (USER.EXISTS.COGNITO.400, docs/accounts.md): finding it out costs a solved captcha per try.
    */
   async function register(
     body: z.output<typeof RegistrationRequest>,
@@ -223,7 +223,7 @@ export function registrationService(ports: RegistrationPorts) {
   /**
    * Sends the verification mail again when the address has an unconfirmed account. The answer is
    * the same (204) whether the account is unknown, unconfirmed or already confirmed: the web says
-   * "A verification email will be sent to this email address." (portal-organisation §8), which is
+   * "A verification email will be sent to this email address." (docs/accounts.md), which is
    * true of every address that can still be confirmed. Limited per address and per client.
    */
   async function resendConfirmation(

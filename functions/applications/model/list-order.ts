@@ -22,7 +22,7 @@ export interface SortableRow {
  * in-memory sort (`sortRows`) compares these strings, and the list-order read model stores them as
  * sort keys, so a page read from the table and a page sorted in memory are in the same order.
  *
- * The order (portal-core §7 names the sort fields, not how they compare; this is the one rule):
+ * The order (the spec (docs/applications.md) names the sort fields, not how they compare; this is the one rule):
  * - natural: a run of digits compares by its value (BLD-2025-00009 before BLD-2025-00010, A2
  *   before A10; leading zeros ignored), letters ignore case and accents (ā as a), and every run of
  *   other characters (spaces, punctuation) is one separator, before digits and letters;

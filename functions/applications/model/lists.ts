@@ -19,7 +19,7 @@ import type { OrderedSort, SortableRow } from './list-order.js';
 const READABLE_LEVELS: readonly AccessLevel[] = ['ReadOnly', 'Edit', 'Manage'];
 
 /**
- * The application lists (portal-core §7: /user/applications, /user/applicationsV2, /user/applicationsV3)
+ * The application lists (docs/applications.md: /user/applications, /user/applicationsV2, /user/applicationsV3)
  * as pure decisions: which index a list reads, the FilterExpression of its filters, how many rows a
  * page needs, and the in-memory sort of the other sort orders. The repository
  * (functions/applications/repository/lists.ts) runs the queries; nothing here touches DynamoDB.
@@ -217,7 +217,7 @@ function addFilters(fb: FilterBuilder, f: ListFilters): void {
   if (nonEmpty(f.authority)) fb.oneOf('authorityId', f.authority);
   if (nonEmpty(f.complexity)) fb.oneOf('complexity', f.complexity);
   if (nonEmpty(f.status)) fb.oneOf('status', f.status);
-  // A row at None or Unassigned gives no access: never listed (issue 9), whatever the filter asks.
+  // A row at None or Unassigned gives no access: never listed (docs/applications.md), whatever the filter asks.
   const levels = nonEmpty(f.accessLevel) ? f.accessLevel.filter(canRead) : READABLE_LEVELS;
   if (levels.length > 0) fb.oneOf('accessLevel', levels);
   // Only levels without access asked for: no row can match (every row has its level).
@@ -347,7 +347,7 @@ export function sortRows<T extends SortableRow>(
 /** min(10, count): the dashboard's recent lists show ten. */
 export const RECENT_COUNT = 10;
 
-/** Badge counts of the caller's rows (portal-core §3 "Badge counts"). */
+/** Badge counts of the caller's rows (docs/applications.md). */
 export function badgeCounts(c: {
   visibleDrafts: number;
   submittedDrafts: number;

@@ -116,7 +116,7 @@ export const formatApplicationNumber = (year: number, n: number): string =>
 
 /**
  * The next application number of an authority in the year of `date` (atomic counter per authority
- * and year): `BLD-<YYYY>-<5 digits>` (portal-core §4: numbers starting with BLD are application numbers).
+ * and year): `BLD-<YYYY>-<5 digits>` (docs/applications.md: numbers starting with BLD are application numbers).
  * The abbreviation is not part of the number; the authority id scopes the sequence.
  */
 export async function nextApplicationNumber(

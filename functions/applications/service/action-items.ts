@@ -43,7 +43,7 @@ const inspectionsOutstanding = (inspections: readonly RequiredInspection[] | und
   (inspections ?? []).some((l) => l.inspectionTypes.some((t) => t.status !== 'Completed'));
 
 /**
- * Action items of an application (portal-core §3): Save as Template for a standalone application
+ * Action items of an application (docs/applications.md): Save as Template for a standalone application
  * the caller manages; a child application for each amendment or supporting form of the jurisdiction
  * that the authority enables, only while shared `followOnOffer` allows (a granted consent still
  * under way, a caller who may edit it); Print RFIs (the

@@ -23,7 +23,7 @@ import { NOT_DELETABLE, core } from './core.js';
 import type { HistoryParams } from './core.js';
 
 /**
- * Applications (portal-core §4, §6, §7): read, delete, archive, child applications, history, action
+ * Applications (docs/applications.md): read, delete, archive, child applications, history, action
  * items and the rejected reason; creating and changing drafts is ./drafts.ts, the rules they share
  * ./core.ts. Every rule of those calls is in these three, over ports (./ports.ts); the handlers only
  * parse and map. The route's access policy has already checked the caller's access to the

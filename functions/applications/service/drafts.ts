@@ -29,7 +29,7 @@ import {
 import type { CreateBody, PatchBody } from './core.js';
 
 /**
- * Creating and changing drafts and templates (portal-core §4, §7): Create, Duplicate,
+ * Creating and changing drafts and templates (docs/applications.md): Create, Duplicate,
  * CreateFromTemplate, CreateTemplate and PATCH, with the thumbnails they scale (DraftPorts).
  */
 /** Creating applications (every operation) and changing one: the calls that may scale a thumbnail. */

@@ -86,7 +86,7 @@ export function addressOf(address: Partial<Address> | undefined): ApplicationDto
   return defined({ ...address, ...(full ? { fullAddress: full } : {}) });
 }
 
-/** Application (full) of portal-core §3, as the caller sees it. */
+/** Application (full) of the spec (docs/applications.md), as the caller sees it. */
 export function toApplicationDto(
   app: ApplicationSource,
   access: CallerAccess,
@@ -200,7 +200,7 @@ export interface TemplateSource {
   thumbnailName?: string | undefined;
 }
 
-/** The Template DTO (portal-core §3): its details and its thumbnail as a JPEG data URL. */
+/** The Template DTO (docs/applications.md): its details and its thumbnail as a JPEG data URL. */
 export function toTemplateDto(t: TemplateSource): TemplateDto {
   const dto: TemplateDto = {
     applicationId: t.applicationId,

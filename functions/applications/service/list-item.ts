@@ -16,7 +16,7 @@ export interface ListItemExtras extends Omit<DtoExtras, 'participants'> {
 }
 
 /**
- * Application (list view V3, portal-core §3): the full view without participants, with the record
+ * Application (list view V3, docs/applications.md): the full view without participants, with the record
  * type as the list shows it and the fields the rules compute (editable, deletable, archived, labels,
  * stages, migrated).
  */

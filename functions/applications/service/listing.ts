@@ -26,7 +26,7 @@ import type { ListRequest, OrderPlan, QueryPlan } from '../model/lists.js';
 import { badgesOfCounters, filtersOfCounters, pairsOf } from '../model/read-model.js';
 
 /**
- * The application lists (portal-core §7): GET /user/applications (V1), /user/applicationsV2 (with
+ * The application lists (docs/applications.md): GET /user/applications (V1), /user/applicationsV2 (with
  * the templates), /user/applicationsV3, and the V2 badges and filters. Every list reads only the
  * caller's own access rows (the key condition is the caller's user id), so a user never sees
  * another's applications.

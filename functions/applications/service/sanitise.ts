@@ -1,5 +1,5 @@
 /**
- * Step data is sanitised against script injection before it is saved (portal-core §5 "Step data is
+ * Step data is sanitised against script injection before it is saved (docs/applications.md "Step data is
  * sanitised against script injection before saving"). Every string of the data, at any depth, loses:
  * - `<script>`/`<style>`/`<iframe>`/`<object>`/`<embed>`/`<template>`/`<noscript>`/`<xmp>` elements
  *   with their content (an unclosed one takes the rest of the string),
@@ -15,7 +15,7 @@
  * Libraries tried: xss, parse5 and DOMPurify (an HTML parser underneath) drop the text after a bare
  * `<` ("height <approx 3m" → "height ") and decode `&lt;`, so this is a small tokenizer instead.
  *
- * Time is linear in the length of the string (issue 9: the regexes before were quadratic, 17 s for
+ * Time is linear in the length of the string (docs/applications.md: the regexes before were quadratic, 17 s for
  * 256 KB of `<!`). One pass reads the string left to right once: text is copied in runs, each `<`
  * is tried as markup at most once, a tag's end is found by a scan that remembers what it has seen
  * (a later `<` inside the same region reuses the answer instead of rescanning), and the searches for

@@ -40,7 +40,7 @@ import { recordMetric } from '../../platform/observability/metrics.js';
 import type { SnapshotContent } from './summary-pdf.js';
 
 /**
- * Steps of an application (portal-core §7): enabled steps, step data (read and autosave), rule
+ * Steps of an application (docs/applications.md): enabled steps, step data (read and autosave), rule
  * results, and submission with its snapshot. Every call reads the application's
  * partition once (application, participants, documents, steps); the route's access policy has
  * granted the caller's access level.

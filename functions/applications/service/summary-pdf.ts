@@ -63,7 +63,7 @@ const absent = (v: unknown) =>
 const NZD = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD' });
 
 /**
- * A date answer as the portal shows dates (portal-core §9, New Zealand time): 'dd MMM yyyy', or
+ * A date answer as the portal shows dates (docs/applications.md, New Zealand time): 'dd MMM yyyy', or
  * 'dd MMM yyyy h:mm a' with its time; a value that is not a date is printed as it is.
  */
 export function formatDate(value: string, withTime = false): string {

@@ -17,7 +17,7 @@ import {
 } from '../../platform/uploaded-images.js';
 
 /**
- * Template thumbnails by presigned upload (issue 9 point 5; portal-core §5, §9): the shared
+ * Template thumbnails by presigned upload (docs/documents.md): the shared
  * uploaded-images service (functions/platform/uploaded-images.ts) with the template's key prefix
  * `thumbnails/`, field `body.templateThumbnail`, limit (26214400 bytes) and messages.
  * CreateTemplate and PATCH of a template name the key.

@@ -64,7 +64,7 @@ export const toInvitationDto = (i: InvitationRecord): RegisteredApplicantInvitat
 });
 
 /**
- * Registered-applicant invitations (portal-organisation §3, §7; docs/council-api.md §4): a council
+ * Registered-applicant invitations (docs/council-api.md §4): a council
  * invites a person by email and reads its own authority's invitations (another authority's: 404);
  * the invitee — the signed-in user whose email matches, case-insensitively — lists, reads and answers
  * them once (another person's: 404; answered or expired: 409).

@@ -1,5 +1,5 @@
 /**
- * The webhook delivery function's work (docs/council-api.md §5; issue 33 points 5 and 7): the only
+ * The webhook delivery function's work (docs/council-api.md §5): the only
  * code that opens a signing secret and the only code that sends to a council's endpoint. It runs in
  * a Lambda of its own (functions/council/webhooks-delivery.ts) whose table rights are the delivery
  * log and the registration, and which alone may read the sealing key.

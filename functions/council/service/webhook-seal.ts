@@ -1,5 +1,5 @@
 /**
- * Sealing council webhook signing secrets (issue 33 point 7): each secret is stored AES-256-GCM
+ * Sealing council webhook signing secrets (docs/council-api.md): each secret is stored AES-256-GCM
  * encrypted under a key only the webhook delivery function may read, with the authority in the
  * authenticated data (a sealed secret copied to another registration does not open). A function
  * that reads the table (every API Lambda does) sees only ciphertext and cannot sign.

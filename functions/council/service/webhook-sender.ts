@@ -4,7 +4,7 @@
  * attempt checks the URL's rules again (https, port 443, no non-public literal: a registration of
  * before the rules may break them) and the addresses its name resolves to, in the one lookup the
  * connection uses: every address is checked and the socket connects only to those checked, so DNS
- * rebinding after the registration reaches nothing inside (issue 33 point 5). Redirects are not
+ * rebinding after the registration reaches nothing inside (docs/council-api.md). Redirects are not
  * followed. The local stack (allowLoopback) may also reach 127.0.0.1.
  */
 import { createHmac } from 'node:crypto';

@@ -11,16 +11,16 @@ export interface StoredFiles {
   storedKey?: string | undefined;
 }
 
-/** The container whose documents are never merged (portal-organisation §9). */
+/** The container whose documents are never merged (docs/documents.md). */
 export const NEVER_MERGED_CONTAINER_ID = 'other';
 
-/** A container merges when it names its merged file, and never the "other" one (portal-organisation §9). */
+/** A container merges when it names its merged file, and never the "other" one (docs/documents.md). */
 export const supportsMerge = (c: Pick<DocumentContainer, 'id' | 'mergedFileName'>): boolean =>
   c.id !== NEVER_MERGED_CONTAINER_ID && Boolean(c.mergedFileName);
 
 /**
  * Where a document's bytes are served from: the scanned copy the scanner wrote (storedKey), or, for
- * records written before issue 9 and server-written files, objectKey. Never an incoming/ key: those
+ * records written in the old layout and server-written files, objectKey. Never an incoming/ key: those
  * hold what a browser PUT, scanned or not.
  */
 export function servedKey(doc: StoredFiles): string | undefined {

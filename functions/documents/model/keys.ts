@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
  *   random `uploadId` per document record. The scan trigger listens here only.
  * - `documents/{applicationId}/{fileId}`: a document's scanned bytes, written by the scanner alone
  *   (the bytes it scanned, never a copy of whatever the incoming key holds later) under a fresh
- *   random `fileId` per scan. Served by download-link. Before issue 9 this prefix held
+ *   random `fileId` per scan. Served by download-link. In the old layout this prefix held
  *   `documents/{applicationId}/{documentName}` (uploads and summary PDFs): those records keep their
  *   key and are still served from it.
  * - `generated/{applicationId}/{name}`: files the server writes (the summary PDF).
@@ -65,7 +65,7 @@ export function generatedKey(applicationId: string, name: string): string {
 }
 
 /**
- * The layout before issue 9, `documents/{applicationId}/{documentName}`: kept for reading the
+ * The old layout, `documents/{applicationId}/{documentName}`: kept for reading the
  * records written then (their objectKey) and for tests that seed such records.
  */
 export function applicationDocumentKey(applicationId: string, documentName: string): string {

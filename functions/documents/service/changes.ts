@@ -1,5 +1,5 @@
 /**
- * A document's status, tags and types (portal-core §3, §4, §7; docs/documents.md). Each change
+ * A document's status, tags and types (docs/documents.md). Each change
  * needs Edit, an editable application and the document's own rule (isEditable); a refused call
  * changes nothing.
  */
@@ -129,7 +129,7 @@ export function documentChangesService(ports: DocumentChangePorts) {
       throw new NotFound(documentMessages.documentNotFound);
   }
 
-  /** The document's types; a type no longer known reads Amendment (portal-core §3). */
+  /** The document's types; a type no longer known reads Amendment (docs/documents.md). */
   async function listTypes(
     grant: ApplicationGrant,
     documentName: string,

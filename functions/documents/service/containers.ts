@@ -1,5 +1,5 @@
 /**
- * An application's document containers (portal-core §3, §4, §7; docs/documents.md): the containers
+ * An application's document containers (docs/documents.md): the containers
  * with their merge state, removing all documents of one, ordering them, a required document's merge
  * status and the required document groups.
  */

@@ -1,5 +1,5 @@
 /**
- * The rules of a new application document (portal-core §4 "Document upload", §5 "Uploads"): the
+ * The rules of a new application document (docs/documents.md): the
  * file's type and size, the file counts of the application and of the container, and the
  * document's unique name. Pure: the route gives it what it read.
  */

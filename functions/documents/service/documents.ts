@@ -76,7 +76,7 @@ const MAX_CREATE_ATTEMPTS = 10;
 /** Removals read again when the document or its container's merge status changed meanwhile. */
 const MAX_REMOVE_ATTEMPTS = 3;
 
-/** The documents of an application (portal-core §4 "Document upload", §5 "Uploads", §7 documents). */
+/** The documents of an application (docs/documents.md). */
 export function documentsService(ports: DocumentPorts) {
   return { listDocuments, getDocument, createDocument, removeDocument, downloadLink };
 

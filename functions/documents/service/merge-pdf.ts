@@ -1,5 +1,5 @@
 /**
- * Merges PDFs into one, written out as it goes (issue 13 item 7, docs/documents.md "Merge"): the
+ * Merges PDFs into one, written out as it goes (docs/documents.md "Merge"): the
  * parts are read one at a time, each part's pages (and what they use: fonts, images, content
  * streams) copied with pdf-lib's object copier into an output context, serialised to the sink and
  * dropped at once. What stays in memory across parts is the byte offset of every object written and

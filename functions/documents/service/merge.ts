@@ -1,6 +1,5 @@
 /**
- * Container merge (issue 13 item 7; portal-core §3, §4 "Document container merge";
- * portal-organisation §9; docs/documents.md "Merge"): after submission, each required document whose
+ * Container merge (docs/documents.md "Merge"): after submission, each required document whose
  * container merges and holds documents goes NotMerged → InProgress; then, in the background, the
  * container's PDFs are merged in their order into one file named by the container's
  * `mergedFileName`, stored as a Completed document with isMergedFile true, and the status becomes

@@ -1,5 +1,5 @@
 /**
- * Large documents sent in parts (issue 13 item 4; docs/documents.md "Large files"). The API starts,
+ * Large documents sent in parts (docs/documents.md "Large files"). The API starts,
  * finds and aborts the document's multipart upload and presigns each request the browser sends to
  * S3; no file bytes pass through it, so its memory does not grow with the file. Every call is for
  * the document's own incoming/ key (no key comes from the browser), for a document still waiting

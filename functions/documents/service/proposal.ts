@@ -1,5 +1,5 @@
 /**
- * What the extraction proposes from a record of title (issue 13 item 8; docs/documents.md "Owners
+ * What the extraction proposes from a record of title (docs/documents.md "Owners
  * read from the title"): pure decisions over the title's reading (./title.ts) and the application as
  * it is now. Nothing is invented: only names, the legal description and the issue date the title
  * was read to say are proposed; a reading without owners proposes nothing and says why.

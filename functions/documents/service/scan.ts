@@ -124,7 +124,7 @@ const waitsForFile = (d: ScanDocumentRecord) =>
   d.uploadStatus === 'Pending' || d.uploadStatus === 'Uploading';
 
 /**
- * Settling an upload (portal-core §5 "Uploads"; docs/security.md). The browser PUTs each file once
+ * Settling an upload (docs/documents.md; docs/security.md). The browser PUTs each file once
  * to a fresh `incoming/{applicationId}/{uploadId}` key (keys.ts); for each object put there:
  *
  * 1. The object must be the upload a document is waiting for (its record's objectKey, status

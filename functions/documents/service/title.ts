@@ -1,5 +1,5 @@
 /**
- * Reading a New Zealand record of title from its text (issue 13 item 8; docs/documents.md,
+ * Reading a New Zealand record of title from its text (docs/documents.md,
  * "Owners read from the title"). Deterministic and explainable: rules over the text layout LINZ
  * prints (a "Record of Title" under the Land Transfer Act 2017, and the older "Computer Freehold /
  * Unit Title / Leasehold Register" under the 1952 Act), each value kept with the line it was read

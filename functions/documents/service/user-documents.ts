@@ -1,5 +1,5 @@
 /**
- * A user's own documents (portal-core §7 "User-level documents"; docs/documents.md): POST
+ * A user's own documents (docs/documents.md): POST
  * /user/documents, GET and PATCH /user/documents/{name}, GET .../download-link. Every read and
  * write is scoped to the caller; the file rules are the application documents' (shared).
  */

@@ -1,5 +1,5 @@
 /**
- * How a stored application document reads (portal-core §3, §4 "Document upload"): the DTO, with a
+ * How a stored application document reads (docs/documents.md): the DTO, with a
  * stalled upload derived on read — a document still Pending (or Uploading) 30 minutes after it was
  * created never got its file (the presigned PUT lasts 15 minutes) and reads Error
  * UPLOAD_LINK_EXPIRED, so a late clean-up job never shows a wrong status.

@@ -9,7 +9,7 @@ import '../events.js';
 export type MergeInvitationRecord = EntityItem<typeof mergeInvitation>;
 
 /**
- * A transaction's check that the organisation has not merged into another (issue 33: nobody joins,
+ * A transaction's check that the organisation has not merged into another (docs/organisations.md: nobody joins,
  * or merges into, a dissolved organisation). Passes for an organisation not written yet.
  */
 export const notMerged = (e: Pick<TransactionEntities, 'organisation'>, organisationId: string) =>

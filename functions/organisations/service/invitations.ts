@@ -29,7 +29,7 @@ export const toInvitationDto = (i: InvitationRecord, now: Date): OrganisationInv
 const emailIssue = (reason: string) => new Invalid([{ field: 'body.email', reason }], reason);
 
 /**
- * Invitations to join (portal-organisation §3, §4 invitation status; docs/organisations.md): one
+ * Invitations to join (docs/organisations.md): one
  * pending invitation per email per organisation (a guard item), expiry derived on read, revoke and
  * resend only while pending; the invited person accepts from the dashboard (an existing account)
  * or registers through /registration-via-invitation (functions/accounts).

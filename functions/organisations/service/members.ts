@@ -48,7 +48,7 @@ export const defaultNameOf = (u: Pick<UserRecord, 'firstName' | 'lastName' | 'em
   `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() || u.email;
 
 /**
- * The members' rules (portal-organisation §4 member status and role, §6): only admins change
+ * The members' rules (docs/organisations.md): only admins change
  * members (the route's access); the admin count excludes disabled members and an organisation
  * always keeps an active admin. Every change is conditional on the organisation's members version
  * it read (a concurrent change makes it read again), so two concurrent demotions of the last two
@@ -179,7 +179,7 @@ export function memberRules(ports: OrganisationPorts) {
 
   /**
    * The organisation of an active admin with this email (for a merge): its profile and, as the
-   * spec's `administrators`, that admin alone (issue 33: never another person's email or name).
+   * spec's `administrators`, that admin alone (docs/organisations.md: never another person's email or name).
    * Limited per user, every attempt counted (429 with Retry-After past the limit).
    */
   async function lookup(m: Membership, email: string) {

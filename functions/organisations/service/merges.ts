@@ -27,7 +27,7 @@ export const toMergeInvitationDto = (i: MergeInvitationRecord, now: Date): Merge
   ...(i.inviteeOrganisationName ? { inviteeOrganisationName: i.inviteeOrganisationName } : {}),
 });
 
-/** Refused with the reason when the organisation merged into another: it takes nobody in (issue 33). */
+/** Refused with the reason when the organisation merged into another: it takes nobody in (docs/organisations.md). */
 export async function refuseIfMerged(
   ports: Pick<OrganisationPorts, 'readOrganisation'>,
   organisationId: string,
@@ -42,14 +42,14 @@ const MOVE_ROUNDS = 3;
 const MAX_CHAIN = 10;
 
 /**
- * Merges (portal-organisation §3 Merge invitation, §4, §6; docs/organisations.md "Merge"): the
+ * Merges (docs/organisations.md "Merge"): the
  * inviting admin finds the other organisation by its admin's email and invites it; the invitee
  * organisation's admin accepts or rejects. Accepting commits in one transaction (the invitation
  * Accepted, the invitee organisation marked merged), then every member and contact moves, each
  * move conditional on the item still being where it was, and the merged organisation's pending
  * invitations close: the consumer of the merge event finishes what a cut-short request left and
  * moves nothing twice. A second Accepted changes nothing. A merged organisation takes nobody in:
- * no join, no merge into it (conditions in the repository's transactions, issue 33).
+ * no join, no merge into it (conditions in the repository's transactions, docs/organisations.md).
  */
 export function mergeRules(ports: OrganisationPorts) {
   const rules = memberRules(ports);

@@ -55,7 +55,7 @@ export function invitationMail(
 }
 
 /**
- * Invitations (portal-core §4, §7): the mail to a participant who does not sign in yet, and attaching
+ * Invitations (docs/participants.md): the mail to a participant who does not sign in yet, and attaching
  * a new user to the participants invited by their email when they sign up.
  */
 export function invitationsService(ports: InvitationPorts) {

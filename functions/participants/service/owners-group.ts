@@ -1,5 +1,5 @@
 /**
- * An owners group proposed by the title extraction (portal-core §4 "An owners group is shown as
+ * An owners group proposed by the title extraction (docs/participants.md "An owners group is shown as
  * created by an AI assistant"; docs/documents.md "Owners read from the title"): the participant it
  * adds or updates, written like any participant change (one transaction with its history and event).
  */

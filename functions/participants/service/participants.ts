@@ -58,7 +58,7 @@ const ATTEMPTS = 4;
 const invalid = (field: string, message: string) =>
   new Invalid([{ field: `body.${field}`, reason: message }], message);
 
-/** Participants (portal-core §4, §5, §6, §7 participants). docs/participants.md lists the rules. */
+/** Participants (docs/participants.md). docs/participants.md lists the rules. */
 export function participantsService(ports: ParticipantPorts) {
   const { qualificationsOf } = qualificationRules(ports);
   /** Retries `attempt` from a fresh read while a concurrent change beats it. */
@@ -100,7 +100,7 @@ export function participantsService(ports: ParticipantPorts) {
 
   /**
    * Refuses lowering, re-addressing or removing a participant whose access is above the caller's
-   * (issue 33; `canChangeParticipant`). Checked on every attempt's fresh read.
+   * (docs/participants.md; `canChangeParticipant`). Checked on every attempt's fresh read.
    */
   function checkChangeable(
     caller: ApplicationGrant['access'],
@@ -223,7 +223,7 @@ export function participantsService(ports: ParticipantPorts) {
     });
   }
 
-  /** PATCH .../participantsV2/{participantId}: edits (Edit), or sets one's own roles (portal-core §6). */
+  /** PATCH .../participantsV2/{participantId}: edits (Edit), or sets one's own roles (docs/participants.md). */
   async function update(
     caller: UserCaller,
     grant: ApplicationGrant,
@@ -239,7 +239,7 @@ export function participantsService(ports: ParticipantPorts) {
       if (!current) throw new NotFound(PARTICIPANT_NOT_FOUND);
       if (current.isDeleted) throw new Rejected(m.deleted);
       const roles = rolesOf(input.participantTypes);
-      // The stored roles as names too (older items may hold ids): issue 37 point 2.
+      // The stored roles as names too (older items may hold ids): docs/participants.md.
       const held = typeNames(types, current.participantTypes ?? []);
       const at = ports.now();
       let next: ParticipantRecord;
@@ -403,7 +403,7 @@ export function participantsService(ports: ParticipantPorts) {
   }
 
   /**
-   * The caller's notification level on an application (portal-core §1 "set a per-application
+   * The caller's notification level on an application (docs/participants.md "set a per-application
    * notification level"): on their own participant only (a manager does not choose another person's
    * mail), and on their access row, which the lists and notifications read.
    */

@@ -23,7 +23,7 @@ export interface QualificationPorts {
 const invalid = (field: string, message: string) =>
   new Invalid([{ field: `body.${field}`, reason: message }], message);
 
-/** Qualifications on a participant (portal-core §5 "Qualification form"): checked, normalised, warned. */
+/** Qualifications on a participant (docs/participants.md): checked, normalised, warned. */
 export function qualificationRules(ports: QualificationPorts) {
   /** Checks and normalises the qualifications, with the LBP register's warnings. */
   async function qualificationsOf(
@@ -63,7 +63,7 @@ export function qualificationRules(ports: QualificationPorts) {
     return out;
   }
 
-  /** 'Could not verify {number} in LBP Register' and '{class} license status: {reason}' (portal-core §5). */
+  /** 'Could not verify {number} in LBP Register' and '{class} license status: {reason}' (docs/participants.md). */
   async function warningsOf(q: { qualificationName?: string; qualificationNumber?: string | undefined }) {
     if (q.qualificationName !== LBP_QUALIFICATION || !q.qualificationNumber) return [];
     const number = q.qualificationNumber;

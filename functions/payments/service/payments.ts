@@ -50,7 +50,7 @@ const CHANGED = 'The payment changed meanwhile; read it again';
 const RETRIES = 4;
 
 /**
- * Payments (portal-organisation §3, §7; docs/payments.md): the council's invoices, the applicant's
+ * Payments (docs/payments.md): the council's invoices, the applicant's
  * deposit claims and card sessions, and settling a session from the gateway's answer only. Every
  * status change follows `paymentTransition` and is one transaction with the application's flag.
  */

@@ -31,7 +31,7 @@ const nzDate = (iso: string) =>
 
 /**
  * Text someone else typed (the applicant's message, the names), made inert for mail clients'
- * link detection (issue 33 point 9: invite to pay is not a mail relay). Mail clients turn URL-like
+ * link detection (docs/payments.md: invite to pay is not a mail relay). Mail clients turn URL-like
  * plain text into links, in text and HTML mail alike, so what looks like one is defanged the way
  * security notices write them: `https://x.nz/a` → `https[:]//x[.]nz/a`, `www.x.nz` →
  * `www[.]x[.]nz`, `a@x.nz` → `a[@]x[.]nz`, `mailto:` → `mailto[:]`, `10.0.0.1` → `10[.]0[.]0[.]1`.

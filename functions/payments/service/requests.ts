@@ -123,7 +123,7 @@ export function toRequestDto(r: PaymentRequestRecord, now: Date): PaymentRequest
 }
 
 /**
- * Invite to pay (issue 19 point 4; docs/payments.md "Invite to pay"): a participant with Edit sends
+ * Invite to pay (docs/payments.md "Invite to pay"): a participant with Edit sends
  * an invoice to a named payer; the payer's link (its token's hash stored) shows that invoice only and
  * pays it through the applicant's own session and claim calls, as `payer:<requestId>`. A reminder 3
  * days before expiry, expiry on schedule, and the request closes when the invoice is paid by anyone.

@@ -1,5 +1,5 @@
 /**
- * Template thumbnails (portal-core §5, §9): a JPG/JPEG/PNG/GIF of at most 26214400 bytes, uploaded
+ * Template thumbnails (docs/documents.md): a JPG/JPEG/PNG/GIF of at most 26214400 bytes, uploaded
  * with a presigned PUT (functions/applications/thumbnails.ts), scaled on the server to fit 250×150
  * and stored as a JPEG of quality 90. Pure JavaScript (jimp), so the Lambda bundle needs no native
  * code. Every image's pixel dimensions are read from its header and checked

@@ -1,7 +1,7 @@
 import { Entity, Service, type Schema } from 'electrodb';
 
 /**
- * Entities built on first use (issue 38 point 1). Constructing an ElectroDB entity validates its
+ * Entities built on first use (docs/architecture.md). Constructing an ElectroDB entity validates its
  * model (jsonschema) and builds its key, filter and where machinery: for the 68 entities of the table
  * that was most of a Lambda's module init (hundreds of milliseconds), although a function uses a few.
  *

@@ -78,7 +78,7 @@ import { user, userAuthority, userProperty } from './entities/user.js';
  * Every entity of the single table in one ElectroDB service, bound to TABLE_NAME and the module-scope
  * DocumentClient. Collections: `application` (an application with its items), `organisation`,
  * `jurisdiction`, `form`. Each entity is built and joined on first use (lazy.ts): a function pays
- * for the entities its requests use, not for all of them (issue 38).
+ * for the entities its requests use, not for all of them (docs/architecture.md).
  */
 export const service = lazyService(
   SERVICE,

@@ -2,12 +2,12 @@ import type { HttpEvent } from '../caller.js';
 import { PayloadTooLarge } from '../errors.js';
 
 /**
- * Request body caps (issue 9 point 1): every body is measured before anything reads it, and one over
+ * Request body caps (docs/architecture.md): every body is measured before anything reads it, and one over
  * its route's cap is refused with 413 and the one error body, so no JSON parsing, schema check or
  * sanitising ever runs on a huge body. Every request of the spec's forms is a few KB (the largest,
  * an account or application patch with its address, is under 16 KB), so the default is 64 KB; a
  * route that needs more says so in its contract (`maxBodyBytes`): step data (STEP_BODY_MAX_BYTES).
- * Template thumbnails are presigned uploads (issue 9 point 5), so creating and changing a template
+ * Template thumbnails are presigned uploads (docs/architecture.md), so creating and changing a template
  * takes the default. Limits and reasons: docs/security.md.
  */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;

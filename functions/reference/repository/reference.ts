@@ -24,7 +24,7 @@ import type { JurisdictionParts } from '../jurisdiction.js';
 /** The id under which a user-authority relation granted to an e-mail waits for its account. */
 export const emailGrantUserId = (email: string): string => `email:${email.trim().toLowerCase()}`;
 
-/** The user id of system document tags (portal-core §3: userId 0). */
+/** The user id of system document tags (docs/reference-data.md: userId 0). */
 export const SYSTEM_TAGS_USER_ID = '0';
 
 type AuthorityRecord = EntityItem<typeof authorityEntity>;

@@ -81,7 +81,7 @@ export const DEFAULT_JURISDICTION_ID = 'nz';
 /** How long an etag check (and a jurisdiction's authorities for detection) is trusted by default. */
 export const JURISDICTION_CACHE_TTL_MS = 5_000;
 
-/** A user's independent authorities (portal-core §6): a user sees only their own. */
+/** A user's independent authorities (docs/reference-data.md): a user sees only their own. */
 export function userAuthoritiesService(ports: UserAuthorityPorts) {
   /**
    * The user's own independent authorities (U4 under the user id and the e-mail grant, then RD8):
@@ -120,7 +120,7 @@ const byOrder = (a: DocumentType, b: DocumentType) =>
 const tagOrder = (a: DocumentTag, b: DocumentTag) =>
   a.displayOrder - b.displayOrder || a.displayName.localeCompare(b.displayName);
 
-/** Reference data (portal-core §3 reference lists, §7 public and user-scoped calls). */
+/** Reference data (docs/reference-data.md public and user-scoped calls). */
 export function referenceService(ports: ReferencePorts, options: { cacheTtlMs?: number } = {}) {
   /**
    * Assembled jurisdiction DTOs by id, reused while the stored etag is unchanged: the loader writes a

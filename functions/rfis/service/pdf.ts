@@ -11,7 +11,7 @@ import { formatNzDate, formatNzDateTime } from '../../../shared/domain/dates.js'
 import { SIZE, Writer } from '../../platform/pdf/writer.js';
 
 /**
- * The RFIs PDF of an application (portal-core §2 /application-rfis-pdf, §3 PrintRFIs; docs/rfis.md):
+ * The RFIs PDF of an application (docs/rfis.md):
  * the application (number, address, authority), then every round in reading order (type label, team,
  * round number, the round's status from the shared rules) and each point: the request (title, details,
  * who asked, sent date, location and building), the response (text, documents, who responded and

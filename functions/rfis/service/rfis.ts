@@ -68,7 +68,7 @@ export interface RfiPorts {
 const CHANGED = 'The RFIs changed meanwhile; read them again';
 
 /**
- * RFIs (portal-organisation §3, §4, §7; docs/rfis.md). The council raises rounds and signs points
+ * RFIs (docs/rfis.md). The council raises rounds and signs points
  * off; the applicant answers points and submits rounds. The statuses, flags and what may change come
  * from the shared rules (shared/domain/rfis.ts); each change is one transaction with its event.
  */

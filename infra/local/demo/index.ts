@@ -1,5 +1,5 @@
 /**
- * The demo a fresh `npm start` opens on (issue 17 item 3; docs/demo.md): the demo applicant's
+ * The demo a fresh `npm start` opens on (docs/demo.md): the demo applicant's
  * applications at every point of the lifecycle, made only through public interfaces — the demo
  * users signed in through Cognito calling the HTTP API, and the council's side through the council
  * API with the council's own hand-over credentials (infra/council/client.ts). No table row is
@@ -176,7 +176,7 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
   };
   if (a.stage === 'assessment' || a.stage === 'rfi') {
     // Assessment started and no further: the council's count ("(0/20 Completed)") agrees with the
-    // statutory clock counted from today's acceptance (issue 36 finding 2: one source per fact; a
+    // statutory clock counted from today's acceptance (docs/demo.md: one source per fact; a
     // demo made through public interfaces is lodged today, so no working day has gone by yet).
     const assessing = await stepTo((app) =>
       app.workflowStages.some((s) => s.stageName === 'Assessment' && s.stageStatus === 'Started'),
@@ -189,7 +189,7 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
   );
   if (!app.consentNumber) throw new Error(`demo: ${id} has no consent number (${autoConsentNumber(app)})`);
   // Inspections under way: the first two passed, with their history. Every date after the grant
-  // (issue 36 finding 2: lodged ≤ accepted ≤ decided ≤ inspected ≤ CCC): the demo is lodged today.
+  // (docs/demo.md: lodged ≤ accepted ≤ decided ≤ inspected ≤ CCC): the demo is lodged today.
   const inspections = (app.requiredInspections ?? []).map((loc) => ({
     ...loc,
     inspectionTypes: loc.inspectionTypes.map((t, i) =>
@@ -238,7 +238,7 @@ async function councilMoves(council: ReturnType<typeof councilApiClient>, id: st
 }
 
 /**
- * The demo's invoices (issue 19, docs/payments.md), through the council client: the lodgement fee
+ * The demo's invoices (docs/demo.md, docs/payments.md), through the council client: the lodgement fee
  * paid at the council, and the processing fee awaiting payment by card or direct deposit.
  */
 async function demoInvoices(council: ReturnType<typeof councilApiClient>, app: CouncilApplication) {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The People cards (portal-core §2): a card's menu, its dialogs and the toasts. */
+/** The People cards (docs/participants.md): a card's menu, its dialogs and the toasts. */
 export class ParticipantCardsPage {
   constructor(readonly page: Page) {}
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The participant add or edit dialog (portal-core §2) and the role change confirmation. */
+/** The participant add or edit dialog (docs/participants.md) and the role change confirmation. */
 export class ParticipantDialogPage {
   constructor(readonly page: Page) {}
 

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 
-/** 'Search for a person (optional)' in the participant dialog's Contact details step (portal-core §2). */
+/** 'Search for a person (optional)' in the participant dialog's Contact details step (docs/participants.md). */
 export class PersonSearchPanel {
   constructor(readonly dialog: Locator) {}
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The dashboard's alert of a council's registered-applicant invitation (portal-organisation §2). */
+/** The dashboard's alert of a council's registered-applicant invitation (docs/features.md). */
 export class RegisteredApplicantInvitationAlert {
   readonly alert: Locator;
 

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Codes and internal words that must never reach a person (issue 36 finding 3; docs/content-guide.md):
+ * Codes and internal words that must never reach a person (docs/content-guide.md):
  * the status enums as the API spells them, the RFI sign-offs, the gateway's results, and the
  * remains of a value that was not there.
  */

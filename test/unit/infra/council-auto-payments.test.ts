@@ -209,7 +209,7 @@ describe('the automatic council over the API', () => {
     expect(steps).toEqual(['startAssessment', 'assess', 'assess', 'grant', 'startInspections']);
     expect(fake.writes.filter((w) => w === 'invoice')).toHaveLength(1);
     expect(fake.payments[0]!.status).toBe('AwaitingPayment');
-    // With the grant, the consent and its conditions (issue 36 finding 5), each once.
+    // With the grant, the consent and its conditions (docs/council-api.md), each once.
     expect(fake.writes.filter((w) => w.startsWith('issue '))).toEqual([
       'issue Building consent',
       'issue Consent conditions',

@@ -2,7 +2,7 @@
  * The local S3 stand-in (infra/local/s3.ts over s3rver) under the walk-through's load: the scan
  * deletes one upload's incoming object while the browser PUTs the next upload into the same
  * prefix (incoming/{applicationId}/…). S3 has no directories, so both must succeed, and the stand-in
- * must keep serving (issue 11: the phone walk-through's intermittent 'Upload failed').
+ * must keep serving (docs/local.md: the phone walk-through's intermittent 'Upload failed').
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -1,7 +1,7 @@
 /**
  * The local S3 stand-in checks presigned PUTs as S3 does (s3rver accepts any V4 signature): a URL
  * made by the SDK's presigner passes; moved to another key, re-typed, re-sized, re-dated or expired,
- * it is refused (issue 9 point 3: presigned PUTs reach incoming/ only, locally too).
+ * it is refused (docs/architecture.md: presigned PUTs reach incoming/ only, locally too).
  */
 import { describe, expect, it } from 'vitest';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';

@@ -50,7 +50,7 @@ describe('access request statuses', () => {
   });
 });
 
-describe('access search rules (portal-core §5)', () => {
+describe('access search rules (docs/access-requests.md)', () => {
   it('simple mode needs the address', () => {
     expect(accessSearchCriteria('simple', { address: '  ' }).issues).toEqual([
       { field: 'address', reason: 'Required' },

@@ -1,4 +1,4 @@
-/** The pure application rules of portal-core §2, §4 and §6 (shared/domain/applications.ts), one test per rule. */
+/** The pure application rules of the spec (docs/applications.md) (shared/domain/applications.ts), one test per rule. */
 import { describe, expect, it } from 'vitest';
 import {
   accessRank,
@@ -141,7 +141,7 @@ describe('workflow stages (§4)', () => {
     expect(stageLabel(stage({ stageStatus: 'Started', progress: { elapsedNum: 2, totalNum: 5 } }))).toBe(
       '(2/5 Completed)',
     );
-    // A running Inspections (Numbers) stage reads its count, not the finished label (issue 36 finding 2).
+    // A running Inspections (Numbers) stage reads its count, not the finished label (docs/applications.md).
     expect(
       stageLabel(
         stage({ stageStatus: 'Started', stageType: 'Numbers', progress: { elapsedNum: 1, totalNum: 3 } }),
@@ -346,7 +346,7 @@ describe('workflow stages (§4)', () => {
       }
     `);
   });
-  it('the Overview’s chips never repeat the name nor contradict the application (issue 36 finding 2)', () => {
+  it('the Overview’s chips never repeat the name nor contradict the application (docs/applications.md)', () => {
     const four = initialStages();
     const accepted = { status: 'InProgress' as const, acceptedDate: '2026-11-02' };
     expect(four.map((s) => stageChip(s, accepted, four).text)).toEqual([
@@ -381,7 +381,7 @@ describe('workflow stages (§4)', () => {
       'Passed',
     );
   });
-  it('every stage × status × type has its Overview chip (pinned; issue 36 finding 2)', () => {
+  it('every stage × status × type has its Overview chip (pinned; docs/applications.md)', () => {
     const names = ['Lodgement', 'Assessment', 'Inspections', 'Certificates'] as const;
     const statuses = [
       'Completed',

@@ -17,7 +17,7 @@ describe('webhook URL rules (SSRF)', () => {
     expect(webhookUrlProblem('https://[2606:4700:4700::1111]/x', aws)).toBeUndefined();
   });
 
-  test('on AWS only port 443 (issue 33 point 5)', () => {
+  test('on AWS only port 443 (docs/council-api.md)', () => {
     for (const url of [
       'https://bcs.wcc.govt.nz:8443/hooks',
       'https://52.95.110.1:8080/x',
@@ -27,7 +27,7 @@ describe('webhook URL rules (SSRF)', () => {
       expect(webhookUrlProblem(url, aws), url).toBe('The webhook URL must use the https port, 443');
   });
 
-  test('every non-public address form is refused: mapped and compatible IPv6, NAT64, 6to4, Teredo, site-local, numeric IPv4 hosts (issue 33 point 5)', () => {
+  test('every non-public address form is refused: mapped and compatible IPv6, NAT64, 6to4, Teredo, site-local, numeric IPv4 hosts (docs/council-api.md)', () => {
     for (const url of [
       'https://[::7f00:1]/',
       'https://[::127.0.0.1]/',

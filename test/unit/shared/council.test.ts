@@ -31,7 +31,7 @@ import {
   WorkflowStagesRequest,
 } from '../../../shared/schemas/council.js';
 
-/** Every status a council's action may start from, and where it leads (issue 16, portal-core §4). */
+/** Every status a council's action may start from, and where it leads (docs/council-api.md). */
 const allowed: Record<string, Partial<Record<ApplicationStatus, ApplicationStatus>>> = {
   acceptLodgement: { Submitted: 'InProgress' },
   rejectLodgement: { Submitted: 'Rejected' },
@@ -89,7 +89,7 @@ describe('what a council sees and what a grant sets', () => {
     expect(isVisibleToCouncil({ ...lodged, recordType: 'Template' }, 'wcc')).toBe(false);
   });
 
-  it('makes the record type Consent with the consent number (portal-core §4)', () => {
+  it('makes the record type Consent with the consent number (docs/council-api.md)', () => {
     expect(grantedFields({ recordType: 'Draft' }, ' WCC-2026-001 ')).toEqual({
       consentNumber: 'WCC-2026-001',
       recordType: 'Consent',

@@ -1,4 +1,4 @@
-/** Who may change or remove a document (portal-core §6), and the names the server keeps (issue 9 points 3, 4). */
+/** Who may change or remove a document (docs/architecture.md), and the names the server keeps (docs/architecture.md). */
 import { describe, expect, it } from 'vitest';
 import {
   canWithdrawDocument,
@@ -50,7 +50,7 @@ describe('documentActions', () => {
   });
 });
 
-describe('the proofs-of-payment container (issue 19)', () => {
+describe('the proofs-of-payment container (docs/architecture.md)', () => {
   const proof = { createdBy: 'u1', documentContainerId: PAYMENT_PROOFS_CONTAINER_ID };
   it('stays open after lodgement, where every other container is locked', () => {
     expect(allowed(proof, at('Edit', 'Submitted'))).toBe(true);
@@ -94,7 +94,7 @@ describe('reserved names and the key layout', () => {
   });
 });
 
-describe('documentActions after lodgement, in a council’s open group (issue 37)', () => {
+describe('documentActions after lodgement, in a council’s open group (docs/architecture.md)', () => {
   it('the uploader may remove an unreviewed upload of an open group; others, or closed containers, not', () => {
     const open = { ...at('Edit', 'Submitted'), inOpenGroup: true };
     expect(documentActions(mine, open)).toEqual({ isEditable: true, isDeletable: true });

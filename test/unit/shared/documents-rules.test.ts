@@ -7,7 +7,7 @@ import {
 } from '../../../shared/domain/documents';
 import { isSettled, UploadStatus } from '../../../shared/schemas/documents';
 
-/** The pure rules of the upload queue (portal-core §4 "Document upload", §5, §9). */
+/** The pure rules of the upload queue (docs/documents.md). */
 describe('document upload rules', () => {
   it('settled means Completed or Error', () => {
     expect(UploadStatus.options.filter(isSettled)).toEqual(['Completed', 'Error']);

@@ -136,7 +136,7 @@ describe('shared/reference/formio: one definition per name, each in the allowed 
   }
 });
 
-describe('building code clauses: hints (issue 36 finding 7)', () => {
+describe('building code clauses: hints (docs/reference-data.md)', () => {
   it('each clause’s "how the work complies" has its own hint naming the clause', () => {
     const form = FormioForm.parse(read('bc-building-code'));
     const hints: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Inspection status labels (portal-core §4): NotStarted none; InProgress 'In Progress'; Completed
+ * Inspection status labels (docs/statutory-clock.md): NotStarted none; InProgress 'In Progress'; Completed
  * 'Completed' with check icon and date; Fail 'Fail' with warning icon and date.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The address classifier of outbound calls to client-chosen endpoints (issue 33 point 5: council
+ * The address classifier of outbound calls to client-chosen endpoints (docs/lookups.md: council
  * webhooks, SSRF): every non-public form refused, public addresses allowed, in a table.
  */
 import { describe, expect, test } from 'vitest';

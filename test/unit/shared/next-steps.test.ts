@@ -143,7 +143,7 @@ describe('tabAttention (the counts on the application’s tabs)', () => {
   });
 });
 
-describe('nextSteps: a document the council rejected (issue 37)', () => {
+describe('nextSteps: a document the council rejected (docs/applications.md)', () => {
   const upload = (name: string, receivedDate: string, councilStatus?: string) => ({
     applicationDocumentId: name,
     name,

@@ -1,5 +1,5 @@
 /**
- * Issue 37 point 6: an NZ bank account number checked as IRD's published validation does (bank,
+ * docs/payments.md: an NZ bank account number checked as IRD's published validation does (bank,
  * branch range, check digits by algorithm). The sums in the comments are worked by hand, so a test
  * does not only repeat the code.
  */

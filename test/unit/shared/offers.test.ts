@@ -61,7 +61,7 @@ describe('followOnOffer: which follow-on applications may be started now', () =>
   });
 });
 
-describe('uploadOffer: a council’s open group takes uploads after lodgement (issue 37)', () => {
+describe('uploadOffer: a council’s open group takes uploads after lodgement (docs/applications.md)', () => {
   const asked = { status: 'Requested', documentContainerId: 'plans', councilStatuses: [] };
   const rejected = { status: 'Received', documentContainerId: 'plans', councilStatuses: ['Rejected'] };
   const reviewing = {

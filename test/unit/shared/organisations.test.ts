@@ -10,7 +10,7 @@ import {
 } from '../../../shared/domain/organisations.js';
 import { OrganisationUpdateRequest } from '../../../shared/schemas/organisations.js';
 
-describe('organisation rules (portal-organisation §4, §5, §6)', () => {
+describe('organisation rules (docs/organisations.md)', () => {
   it("reads 'Unregistered' as Pending and unknown values as Error", () => {
     expect(
       [

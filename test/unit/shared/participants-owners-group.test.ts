@@ -1,5 +1,5 @@
 /**
- * An owners group proposed from the record of title (portal-core §4, §5): a participant that is
+ * An owners group proposed from the record of title (docs/participants.md): a participant that is
  * only a group (its list and name, no role, no person) is confirmed as it is; a person still needs
  * their names.
  */

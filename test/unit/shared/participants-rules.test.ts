@@ -1,5 +1,5 @@
 /**
- * Issue 37 point 2: the participant rules read plainly (portal-core §4, §5), and every name-based
+ * docs/participants.md: the participant rules read plainly (docs/participants.md), and every name-based
  * rule run with the types' ids (`agent`) as with their names (`Agent`).
  */
 import { describe, expect, it } from 'vitest';
@@ -124,7 +124,7 @@ describe('participant types: normalised to the reference names before any rule',
   }
 });
 
-describe('participant rules read plainly (portal-core §4, §5)', () => {
+describe('participant rules read plainly (docs/participants.md)', () => {
   const a = person('a', ['RegisteredOwner', 'Owner', 'InvoicePayer']);
   const b = person('b', ['RegisteredOwner', 'Owner']);
 

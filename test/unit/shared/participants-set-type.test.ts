@@ -6,7 +6,7 @@ import type { ParticipantType } from '../../../shared/schemas/reference';
 const types = participantTypesJson as ParticipantType[];
 const names = (ts: readonly ParticipantType[]) => ts.map((t) => t.name);
 
-describe("'Set type' (portal-core §6)", () => {
+describe("'Set type' (docs/participants.md)", () => {
   it('with Edit offers every offered type not held (masked ones hidden)', () => {
     expect(names(settableTypes(types, ['RegisteredOwner', 'Owner'], true))).toEqual([
       'OwnerContact',

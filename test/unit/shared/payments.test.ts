@@ -209,7 +209,7 @@ describe('the payment options reference', () => {
   });
 });
 
-describe("an invitation to pay as the applicant's list says it (issue 36 finding 9)", () => {
+describe("an invitation to pay as the applicant's list says it (docs/payments.md)", () => {
   it('a closed request says the invitation closed and how the invoice was paid', async () => {
     const { requestStatusText } = await import('../../../shared/domain/payment-requests.js');
     expect(requestStatusText('Paid', { paymentMethod: 'Gateway' })).toBe('Invitation closed — paid by card');

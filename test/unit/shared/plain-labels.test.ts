@@ -1,6 +1,6 @@
 /**
  * Every status the applicant sees has a plain label, and a sentence where it asks something of them
- * or leaves them wondering (issue 36 finding 3; docs/content-guide.md). Pinned here so a new status
+ * or leaves them wondering (docs/content-guide.md). Pinned here so a new status
  * cannot reach a page as its code.
  */
 import { describe, expect, it } from 'vitest';
@@ -75,7 +75,7 @@ describe('plain labels', () => {
   });
 });
 
-describe('documentReviewText (issue 37): the council’s review of an upload in the spec’s words', () => {
+describe('documentReviewText (docs/content-guide.md): the council’s review of an upload in the spec’s words', () => {
   it('labels each Document status with the spec’s word and says what it means', () => {
     expect(documentReviewText('Rejected')).toMatchObject({
       label: 'Rejected',

@@ -5,7 +5,7 @@ import { CreateApplicationRequest } from '../../../shared/schemas/applications.j
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 
-describe('a New Zealand postcode is 4 digits wherever an address is sent (issue 11 item 9)', () => {
+describe('a New Zealand postcode is 4 digits wherever an address is sent (docs/architecture.md)', () => {
   it('the profile: 101 or 60111 is refused on address.zipCode with what is expected; 6011 and a foreign code pass', () => {
     for (const zipCode of ['101', '60111', 'abcd'])
       expect(issues(UserPatchRequest.safeParse({ address: { address1: '1 Main St', zipCode } }))).toEqual([

@@ -142,7 +142,7 @@ describe('reference JSON contract (shared/reference/*.json)', () => {
     expect(byName.get('OwnerContact')).toMatchObject({ number: 'ExactlyOne', mustInvite: true });
   });
 
-  it('participant types: each says in one plain line what the role means (issue 36 finding 12)', () => {
+  it('participant types: each says in one plain line what the role means (docs/reference-data.md)', () => {
     for (const p of data.participantTypes) {
       expect(p.description, p.name).toMatch(/^[A-Z][^\n]{9,118}\.$/);
       // The content guide's words: "council", never BCA or authority on screen.
@@ -160,7 +160,7 @@ describe('reference JSON contract (shared/reference/*.json)', () => {
       ).toThrow(ReferenceDataError);
   });
 
-  it('participant types: a type numbered ExactlyOne or MinimumOne is one the application needs (issue 37), so only the required ones are', () => {
+  it('participant types: a type numbered ExactlyOne or MinimumOne is one the application needs (docs/reference-data.md), so only the required ones are', () => {
     // Read plainly, the number alone makes a type needed: the data gives it only to required types.
     for (const p of data.participantTypes)
       if (p.number === 'ExactlyOne' || p.number === 'MinimumOne') expect(p.required, p.name).toBe(true);

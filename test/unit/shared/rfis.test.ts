@@ -29,7 +29,7 @@ import {
   RfiSignOff,
 } from '../../../shared/schemas/rfis.js';
 
-/** A point in each derived state (portal-organisation §4). */
+/** A point in each derived state (docs/rfis.md). */
 const facts: Record<RfiPointState, object> = {
   NotResponded: {},
   Responded: { responseDetails: 'Calculations attached' },
@@ -237,7 +237,7 @@ describe('parsing', () => {
   });
 });
 
-describe('what is left for the applicant (issue 36 finding 8)', () => {
+describe('what is left for the applicant (docs/rfis.md)', () => {
   it('counts the open points without a response to answer, those with one to send', () => {
     const { NotResponded, Responded, Submitted, Processed } = facts;
     expect(rfiResponseCounts([NotResponded, NotResponded])).toEqual({ toAnswer: 2, toSend: 0 });

@@ -14,7 +14,7 @@ import { buildFullAddress, fullAddressOf } from '../../../shared/domain/address'
 import { checkContactNumber, Email, Password, PersonName } from '../../../shared/schemas/fields';
 
 describe('the spec messages, word for word', () => {
-  test('shared patterns (portal-organisation §5)', () => {
+  test('shared patterns (docs/architecture.md)', () => {
     expect(messages).toEqual({
       required: 'Required',
       email: 'Invalid email format',
@@ -135,7 +135,7 @@ describe('contact number', () => {
   });
 });
 
-describe('full address (portal-core §3)', () => {
+describe('full address (docs/architecture.md)', () => {
   test('built from address1, address2, city, state joined by commas, then the zip after a space', () => {
     expect(
       buildFullAddress({

@@ -121,7 +121,7 @@ describe('Request access to a project', () => {
       .map((h) => h.textContent);
     expect(headers).toEqual(['Project ID', 'Project', 'Address', 'Authority', 'Status', 'Action']);
     expect(within(table).getByRole('button', { name: 'Open BLD-000502' })).toBeTruthy();
-    // A status in words, never its code (issue 36 finding 3).
+    // A status in words, never its code (docs/access-requests.md).
     expect(within(table).getByText('In Progress')).toBeTruthy();
     expect(within(table).queryByText('InProgress')).toBeNull();
 

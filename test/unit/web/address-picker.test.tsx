@@ -265,7 +265,7 @@ describe('AddressPicker', () => {
     expect(screen.getByRole('status').textContent).toBe('No matching address — enter the address manually');
   });
 
-  it('a search that finds nothing says so under the field and offers the manual route (issue 36)', async () => {
+  it('a search that finds nothing says so under the field and offers the manual route (docs/lookups.md)', async () => {
     suggest.mockResolvedValue([]);
     const manual = vi.fn();
     const { type, wait } = setup(undefined, manual);

@@ -248,13 +248,13 @@ describe('application details page', () => {
     expect(screen.getAllByText('BLD-2025-00055').every((e) => e.hasAttribute('data-token'))).toBe(true);
     expect(screen.getByText('Mere Tane')).toBeTruthy();
     expect(screen.getByText('Residential 1')).toBeTruthy();
-    // Each stage's name once, then its chip (issue 36 finding 2).
+    // Each stage's name once, then its chip (docs/applications.md).
     const stages = within(screen.getByRole('list', { name: 'Workflow stages' })).getAllByRole('listitem');
     expect(stages.map((li) => li.textContent)).toEqual(['LodgementAccepted', 'Assessment(4/20 Completed)']);
     expect(await screen.findByText('consents@akl.example.nz')).toBeTruthy();
   });
 
-  it('Application not found offers the way back to the dashboard (issue 36 finding 12)', async () => {
+  it('Application not found offers the way back to the dashboard (docs/applications.md)', async () => {
     serve({}, (path) =>
       path === '/user/applications/55'
         ? new ServiceError('ResourceNotFound', 'Application not found', 404)
@@ -265,7 +265,7 @@ describe('application details page', () => {
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/');
   });
 
-  it('after the grant both numbers are named: Consent number and Application number (issue 36 finding 12)', async () => {
+  it('after the grant both numbers are named: Consent number and Application number (docs/applications.md)', async () => {
     serve({
       ...BASE,
       'GET /user/applications/55': {

@@ -455,7 +455,7 @@ describe('ApplicationFormPage', () => {
     expect(api.step).toHaveBeenCalledWith('42', 'bc-project', expect.anything());
   });
 
-  it('the header names the application number and keeps it whole (issue 36 findings 6, 12)', async () => {
+  it('the header names the application number and keeps it whole (docs/applications.md)', async () => {
     api.get.mockResolvedValue(application({ applicationNumber: 'BLD-2026-00011' }));
     renderPage('/application-form/42');
     await nameInput();

@@ -277,7 +277,7 @@ describe('ApplicationCard', () => {
     expect(assessment(1)).toContain('0/20 working days, clock paused');
   });
 
-  it("one source per fact: a stage with the council's count carries no second count (issue 36 finding 2)", () => {
+  it("one source per fact: a stage with the council's count carries no second count (docs/applications.md)", () => {
     const now = new Date();
     const view = cardView(
       listItem({

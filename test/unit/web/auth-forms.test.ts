@@ -29,7 +29,7 @@ const valid: RegistrationValues = {
 const lookup = (key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
 
-describe('registration form (organisation §5)', () => {
+describe('registration form (docs/accounts.md)', () => {
   it('is valid and submittable with every field right', () => {
     expect(registrationFormState(valid)).toEqual({ errors: {}, valid: true, submittable: true });
   });

@@ -43,7 +43,7 @@ describe('the confirmation page hands the invitation’s return path to the sign
   });
 });
 
-describe('a failed confirmation says why and what to do (issue 36 finding 11)', () => {
+describe('a failed confirmation says why and what to do (docs/accounts.md)', () => {
   const failAt = async (url: string, error?: unknown) => {
     if (error) vi.mocked(confirmRegistration).mockRejectedValue(error);
     renderPage(i18n, <ConfirmRegistrationPage />, { path: '/confirm-registration', url });

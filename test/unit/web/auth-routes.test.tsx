@@ -69,7 +69,7 @@ async function visit(entry: string | { pathname: string; search?: string; hash?:
   };
 }
 
-describe('signed-out routes (organisation §2, core §2)', () => {
+describe('signed-out routes (docs/accounts.md, core §2)', () => {
   it.each([
     ['/', 'sign-in'],
     ['/registration', 'registration'],

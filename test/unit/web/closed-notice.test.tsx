@@ -2,7 +2,7 @@
 /**
  * Why the council closed the application, on the details Overview
  * (web/src/features/application-details/ClosedNotice.tsx): Rejected and Refused read
- * GET .../rejected-reason (portal-core §7); Lapsed and Withdrawn show their closed reason.
+ * GET .../rejected-reason (docs/architecture.md); Lapsed and Withdrawn show their closed reason.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';

@@ -241,7 +241,7 @@ describe('/contacts: the contact library', () => {
     expect(await screen.findByText('Manaia Robinson has been updated')).toBeTruthy();
   });
 
-  it('an emptied field is sent as null, so the PATCH clears it rather than keeping it (issue 37 point 5)', async () => {
+  it('an emptied field is sent as null, so the PATCH clears it rather than keeping it (docs/participants.md)', async () => {
     api.update.mockResolvedValue({ ...manaia, organisation: undefined });
     await open();
     await click(await screen.findByRole('button', { name: 'Edit Manaia Robinson' }));

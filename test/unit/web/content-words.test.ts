@@ -1,5 +1,5 @@
 /**
- * The words the portal shows (docs/content-guide.md; issue 36 finding 3): no string of the web's
+ * The words the portal shows (docs/content-guide.md): no string of the web's
  * catalogue is a code or an internal word. Statuses reach pages through their plain labels
  * (shared/domain/plain-labels.ts, pinned in test/unit/shared/plain-labels.test.ts).
  */
@@ -34,7 +34,7 @@ describe('the words on screen', () => {
     expect(en.applications.filters.BCA).toBe('Council');
     expect(en.applications.filters.Complexity).toBe('Type of building work');
     expect(en.applicationDetails.overview.type).toBe('Type of building work');
-    // The summary's "authority" (portal-core §2 names the field, not the label) is the council.
+    // The summary's "authority" (the spec (docs/content-guide.md) names the field, not the label) is the council.
     expect(en.applicationDetails.overview.authority).toBe('Council');
     expect(en.newApplication.child.authority).toBe('Council');
     expect(en.applicationForm.review.severity.Control_one).toBe('{{count}} thing to note');

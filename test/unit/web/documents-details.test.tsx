@@ -66,7 +66,7 @@ async function menuOf(fileName: string) {
   return screen.findAllByRole('menuitem').then((items) => items.map((i) => i.textContent));
 }
 
-describe('the Documents section of /application-details (portal-core §2)', () => {
+describe('the Documents section of /application-details (docs/documents.md)', () => {
   it("shows every container of the application (not the RFIs') with its drop zone and cards", async () => {
     const list = deferred<typeof listed>();
     api.list.mockReturnValue(list.promise);
@@ -109,7 +109,7 @@ describe('the Documents section of /application-details (portal-core §2)', () =
     expect(await menuOf('b.pdf')).toEqual(['Preview', 'Download']);
   });
 
-  it('issue 37: the council’s groups with its review and reason; a rejected upload opens its container for a replacement', async () => {
+  it('docs/documents.md: the council’s groups with its review and reason; a rejected upload opens its container for a replacement', async () => {
     api.list.mockResolvedValue(listed);
     api.groups.mockResolvedValue([
       {
@@ -180,7 +180,7 @@ describe('the Documents section of /application-details (portal-core §2)', () =
     expect(screen.queryByRole('button', { name: 'Remove all documents in Plans and drawings' })).toBeNull();
   });
 
-  it("Withdraw (issue 37; PATCH status WITHDRAWN) asks first in the critical alert dialog ('Alert: …', Cancel / Continue)", async () => {
+  it("Withdraw (docs/documents.md; PATCH status WITHDRAWN) asks first in the critical alert dialog ('Alert: …', Cancel / Continue)", async () => {
     const suspended = { ...APP, status: 'VRFISuspended' } as ApplicationDto;
     api.list.mockResolvedValue([
       doc({ name: 'a.pdf' }),
@@ -236,7 +236,7 @@ describe('the Documents section of /application-details (portal-core §2)', () =
   });
 });
 
-describe('drag-and-drop sorting (portal-core §2 sortable list, §4)', () => {
+describe('drag-and-drop sorting (docs/documents.md)', () => {
   // jsdom lays nothing out: each card is 80 px high, 100 px apart, so the keyboard drag can move.
   const realRect = Element.prototype.getBoundingClientRect;
   beforeEach(() => {
@@ -295,7 +295,7 @@ describe('drag-and-drop sorting (portal-core §2 sortable list, §4)', () => {
   });
 });
 
-describe('tags and types (portal-core §3 Document tag, Document type)', () => {
+describe('tags and types (docs/documents.md Document tag, Document type)', () => {
   it('shows the tags on the card and replaces them from the Tags dialog (PUT .../tags)', async () => {
     api.list.mockResolvedValue([doc({ name: 'a.pdf' })]);
     api.tags.mockResolvedValue([TAGS[0]]);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The processing banner of a container (portal-core §2, §4): 'Analysing Document' while the title
+ * The processing banner of a container (docs/documents.md): 'Analysing Document' while the title
  * extraction runs, then the notice that information was extracted and should be reviewed, cleared
  * after its time with a refresh; a scanned title says that nothing could be read.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The merged container card (portal-core §2 "A merged container card offers Remove and
+ * The merged container card (docs/documents.md "A merged container card offers Remove and
  * expand/collapse"): a container holding its merged file shows that file's card, with Download and
  * Remove, and the documents it was merged from behind an expand/collapse toggle.
  */

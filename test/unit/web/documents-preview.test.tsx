@@ -28,7 +28,7 @@ async function preview(fileName: string) {
   return screen.findByRole('dialog');
 }
 
-describe('PDF preview (portal-core §2 card menu Preview)', () => {
+describe('PDF preview (docs/documents.md)', () => {
   it('reads the download link, shows a loading state, then page 1 of N; pages and zoom by button and key', async () => {
     const opened = deferred<unknown>();
     openPdf.mockReturnValue(opened.promise);

@@ -29,7 +29,7 @@ beforeEach(() => {
 const card = (name: string) => screen.getByRole('group', { name });
 const step = () => renderStep(setup.i18n, DocumentUploadStep);
 
-describe('the upload queue (portal-core §4)', () => {
+describe('the upload queue (docs/documents.md)', () => {
   it('uploads one file at a time: Queued, then Uploading... with progress, then Scanning for viruses..., then the date', async () => {
     api.list.mockResolvedValue([]);
     const puts: Record<string, ReturnType<typeof deferred<undefined>>> = {};
@@ -90,7 +90,7 @@ describe('the upload queue (portal-core §4)', () => {
     await waitFor(() =>
       expect(within(card('refused.pdf')).getByText('Max file numbers is 50 per container')).toBeTruthy(),
     );
-    // A 403 says why (issue 36 finding 4), not only "Upload failed".
+    // A 403 says why (docs/documents.md), not only "Upload failed".
     await waitFor(() => expect(within(card('locked.pdf')).getByText(LOCKED)).toBeTruthy());
   });
 
@@ -183,7 +183,7 @@ describe('an upload of this page that fails its scan', () => {
   });
 });
 
-describe('duplicates and replacements (portal-core §4)', () => {
+describe('duplicates and replacements (docs/documents.md)', () => {
   it("holds a duplicate name, and on 'Rename' adds it as name_1.ext; Cancel adds nothing", async () => {
     api.list.mockResolvedValue([doc({ name: 'site.pdf' }), doc({ name: 'site_1.pdf', order: 1 })]);
     api.putFile.mockResolvedValue(undefined);
@@ -223,7 +223,7 @@ describe('duplicates and replacements (portal-core §4)', () => {
   });
 });
 
-describe('expired files (portal-core §4, §5)', () => {
+describe('expired files (docs/documents.md)', () => {
   const old = () => pdfFile('title.pdf', 8000, Date.now() - 120 * 24 * 3600 * 1000);
 
   it('holds a proof-of-ownership file last modified more than 3 months ago; Remove adds nothing', async () => {
@@ -265,7 +265,7 @@ describe('expired files (portal-core §4, §5)', () => {
   });
 });
 
-describe('polling (portal-core §4, §9)', () => {
+describe('polling (docs/documents.md)', () => {
   it('re-reads the documents every 5000 ms while any is unsettled, and stops once all are settled', async () => {
     vi.useFakeTimers({
       shouldAdvanceTime: false,

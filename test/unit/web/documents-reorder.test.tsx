@@ -30,7 +30,7 @@ async function moveDown(name: string) {
   fireEvent.click(await screen.findByRole('menuitem', { name: 'Move down' }));
 }
 
-describe('reorder (portal-core §4, §7)', () => {
+describe('reorder (docs/documents.md)', () => {
   it('moves a document at once and sends the container order to PATCH .../documents/order', async () => {
     api.list.mockResolvedValue(listed);
     const call = deferred();

@@ -9,7 +9,7 @@ import { formatFullDate } from '../../../web/src/lib/dates';
 
 const body = (value: object) => JSON.stringify(value);
 
-describe('error catalogue (portal-core §8, organisation §8)', () => {
+describe('error catalogue (docs/content-guide.md)', () => {
   it('404 → ResourceNotFound "Resource not found"; fetching an application keeps the description', () => {
     const notFound = body({
       code: 'ResourceNotFound',

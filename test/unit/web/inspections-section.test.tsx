@@ -112,7 +112,7 @@ describe('the Inspections section', () => {
     expect(api).toHaveBeenCalledWith('/user/applicationsV3/55/action-items', expect.anything());
   });
 
-  it('its heading says what it lists, not the tab’s name again (issue 36 finding 2)', async () => {
+  it('its heading says what it lists, not the tab’s name again (docs/statutory-clock.md)', async () => {
     api.mockResolvedValue([]);
     renderSection([DWELLING]);
     expect(await screen.findByRole('heading', { level: 2, name: 'Required inspections' })).toBeTruthy();

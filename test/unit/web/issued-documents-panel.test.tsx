@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * "Your building consent" on a granted application's Overview (issue 36 finding 5;
+ * "Your building consent" on a granted application's Overview (docs/documents.md;
  * web/src/features/application-details/IssuedDocumentsPanel.tsx): nothing before the grant; after
  * it, each issued document with its kind, date, size and a Download named by its file; "not sent
  * yet" until the council sends them.

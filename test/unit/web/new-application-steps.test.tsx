@@ -229,7 +229,7 @@ describe('property records', () => {
     const { router } = open(propertyRecordsUrl({ address: ADDRESS, authorityId: 'akl' }));
     expect(await screen.findByText('Lot 1 DP 12345')).toBeTruthy();
     expect(screen.getByText('1234/567')).toBeTruthy();
-    // Lot, DP and valuation number explained (issue 36 finding 7).
+    // Lot, DP and valuation number explained (docs/applications.md).
     expect(screen.getByText(/Lot and DP \(deposited plan\) are the land's legal description/)).toBeTruthy();
     expect(screen.getByText(/the valuation number is the council's rating number/)).toBeTruthy();
     expect(api).toHaveBeenCalledWith('/v1/service/property-lookup/parcels', {

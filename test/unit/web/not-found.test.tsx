@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Page not found (issue 36 finding 12): says so and offers the way back to the dashboard. */
+/** Page not found (docs/architecture.md): says so and offers the way back to the dashboard. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';

@@ -223,7 +223,7 @@ describe('the email digest setting', () => {
   });
 });
 
-describe('with the notifications flag off (portal-organisation §5)', () => {
+describe('with the notifications flag off (docs/notifications.md)', () => {
   it('the calls raise "Not implemented"; the page and the section say notifications are off; no digest setting', async () => {
     setConfigForTests({ ...TEST_CONFIG, flags: {} });
     await expect(notificationsApi.page({ kind: 'user' }, 7)).rejects.toThrow('Not implemented');
@@ -246,7 +246,7 @@ describe('with the notifications flag off (portal-organisation §5)', () => {
 });
 
 describe('/unsubscribe', () => {
-  // The token in the fragment (issue 33 point 6): no server log keeps it.
+  // The token in the fragment (docs/notifications.md): no server log keeps it.
   const where = { path: '/unsubscribe', url: '/unsubscribe#token=tok-1234567890abcdefghij' };
   beforeEach(() => sessionStorage.clear());
 

@@ -50,7 +50,7 @@ describe('the dashboard organisation alerts', () => {
     expect(await screen.findByText('You joined Ngata Design')).toBeTruthy();
   });
 
-  it('fetches merge invitations only for an admin (portal-organisation §6)', async () => {
+  it('fetches merge invitations only for an admin (docs/organisations.md)', async () => {
     renderPage(i18n, <OrganisationAlerts />, {}, { ...user, organisationId: 'org-1' });
     await screen.findByRole('group', { name: 'You are invited to join Ngata Design' });
     expect(api.receivedMergeInvitations).not.toHaveBeenCalled();

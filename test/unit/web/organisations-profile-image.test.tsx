@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The organisation profile's image (issue 14 item 6): the shared image field
+ * The organisation profile's image (docs/organisations.md): the shared image field
  * (web/src/components/ImageUploadField.tsx) in the profile dialog — a chosen PNG is uploaded with a
  * presigned PUT and PATCH names its key; Remove sends null; a file of another type is refused
  * with the spec's words and nothing is sent. API, the PUT and the browser's scaling are mocked.

@@ -283,7 +283,7 @@ describe('the participant dialog with the person search', () => {
     expect(isDisabled(screen.getByRole('checkbox', { name: /^Designer/ }))).toBe(false);
   });
 
-  it('an Edit caller editing someone with Manage: no lower level, the email kept, and no Remove on their card (issue 33)', async () => {
+  it('an Edit caller editing someone with Manage: no lower level, the email kept, and no Remove on their card (docs/participants.md)', async () => {
     getApplication.mockResolvedValue(withAccess('Edit'));
     const manager = person({
       id: 'p-m',

@@ -104,7 +104,7 @@ describe('the participant dialog', () => {
     await click(button('Next: Contact details'));
     const next = button('Next: License details');
     expect(isDisabled(next)).toBe(true);
-    // The spec's label, and a line saying whose address it is (issue 36 finding 12).
+    // The spec's label, and a line saying whose address it is (docs/participants.md).
     expect(screen.getByText('Address of the building site')).toBeTruthy();
     expect(screen.getByText(/This person's own address, where the council can reach them/)).toBeTruthy();
     await fillContact({ email: '' });
@@ -153,7 +153,7 @@ describe('the participant dialog', () => {
     expect(within(dialog).queryByRole('checkbox', { name: 'Owner Roles' })).toBeNull();
   });
 
-  it('read plainly (issue 37): a held role the application needs is disabled for a second holder too, with the reason', async () => {
+  it('read plainly (docs/participants.md): a held role the application needs is disabled for a second holder too, with the reason', async () => {
     // Hemi is a second registered owner, stored by the types' ids (an older item).
     const hemi = person({
       id: 'p-h',
@@ -185,7 +185,7 @@ describe('the participant dialog', () => {
     expect(isDisabled(box('Registered owner'))).toBe(false);
   });
 
-  it('each role says in one line what it means, from the reference data (issue 36 finding 12)', async () => {
+  it('each role says in one line what it means, from the reference data (docs/participants.md)', async () => {
     const dialog = await openAdd();
     // Every type offered to a new participant (all of them: nothing is held, so nothing is masked).
     for (const t of participantTypesJson as ParticipantType[]) {
@@ -210,7 +210,7 @@ describe('the participant dialog', () => {
   it("a role's minimum access raises the access and disables the levels below it", async () => {
     await openAdd();
     expect(screen.queryByText('Participant access has been increased')).toBeNull();
-    // Each access level says in one line what it lets the person do (issue 36 finding 12).
+    // Each access level says in one line what it lets the person do (docs/participants.md).
     expect(screen.getByText('Can also add and remove people and change what they can do.')).toBeTruthy();
     expect(screen.getByText('Listed on the application; cannot open it in the portal.')).toBeTruthy();
     await click(box('Agent'));

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * An owners group proposed from the record of title (portal-core §4): its card shows 'AI' as the
+ * An owners group proposed from the record of title (docs/participants.md): its card shows 'AI' as the
  * modifier and asks the applicant to confirm it; once a person saved it, no AI mark.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -71,7 +71,7 @@ describe('the people on an application', () => {
     expect(api.remove).not.toHaveBeenCalled();
   });
 
-  it('removing a second holder of a required role (stored by its id) is refused too (issue 37)', async () => {
+  it('removing a second holder of a required role (stored by its id) is refused too (docs/participants.md)', async () => {
     api.list.mockResolvedValue([
       me,
       designer,

@@ -77,7 +77,7 @@ afterEach(() => {
 });
 
 const PAYER = '/public/payment-requests';
-/** The mailed link: the token in the fragment (issue 33 point 6). `:token?` takes the legacy form too. */
+/** The mailed link: the token in the fragment (docs/payments.md). `:token?` takes the legacy form too. */
 const where = { path: '/pay/:token?', url: '/pay#token=tok' };
 const viewCall = { method: 'POST', anonymous: true, body: { token: 'tok' }, signal: expect.anything() };
 type Call = { method?: string; body?: unknown };

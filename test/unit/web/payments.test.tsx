@@ -157,7 +157,7 @@ describe('the payment rules of the pages', () => {
     });
   });
 
-  it("the deposit account: the portal's form when valid, the bank's name where known (issue 37 point 6)", () => {
+  it("the deposit account: the portal's form when valid, the bank's name where known (docs/payments.md)", () => {
     expect(depositAccountOf({ ...deposit, bankName: '', accountNumber: '01 902 0068389 00' })).toEqual({
       accountNumber: '01-0902-0068389-00',
       bankName: 'ANZ',
@@ -281,7 +281,7 @@ describe('the payment-details page', () => {
       url: '/application-details/55/payment-details/p1?sessionId=s1',
     });
     expect(await screen.findByText('The payment did not go through')).toBeTruthy();
-    // What happened and what to do next, with the bank's reason in words (issue 36 finding 3).
+    // What happened and what to do next, with the bank's reason in words (docs/payments.md).
     expect(
       screen.getByText(
         /Your bank declined the payment and no money was taken\. .*The bank's reason: Insufficient funds\./,

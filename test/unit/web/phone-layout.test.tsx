@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * On a phone (issue 36 finding 6; docs/content-guide.md "On a phone"): tables become stacked cards
+ * On a phone (docs/architecture.md; docs/content-guide.md "On a phone"): tables become stacked cards
  * that keep every column, the selected tab is scrolled into view, tokens never break.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

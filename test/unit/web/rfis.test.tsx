@@ -112,7 +112,7 @@ describe('the RFIs section', () => {
       'Round 1 · Assessment',
     );
     expect(screen.getAllByText('(2 open)', { exact: false }).length).toBeGreaterThan(0);
-    // The council's sign-off in plain words, never its code (issue 36 finding 3).
+    // The council's sign-off in plain words, never its code (docs/rfis.md).
     expect(screen.getByText('Accepted by the council')).toBeTruthy();
     expect(screen.queryByText('RESOLVED')).toBeNull();
     expect(screen.getAllByText('Processed').length).toBeGreaterThan(0);
@@ -144,7 +144,7 @@ describe('the RFIs section', () => {
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit round' }));
     expect(await screen.findByText('Round 1 submitted to the council.')).toBeTruthy();
-    // What happens next stays on the page (issue 36 finding 8).
+    // What happens next stays on the page (docs/rfis.md).
     expect(screen.getByText('Your answers to round 1 were sent to the council')).toBeTruthy();
     expect(screen.getByText(/^What happens next: the council reviews each answer/)).toBeTruthy();
     expect(api).toHaveBeenCalledWith('/user/applications/55/rfi-round-submissions-v3', {
@@ -223,7 +223,7 @@ describe('the point page', () => {
     expect(await screen.findByRole('heading', { name: 'Point a' })).toBeTruthy();
     expect(screen.getByText('Please provide the bracing calculations.')).toBeTruthy();
     expect(screen.getByText('Tui Ranginui · tui@wcc.govt.nz · 04 499 4444')).toBeTruthy();
-    // The council's question comes before the rows about who asked, when and where (issue 36 finding 6).
+    // The council's question comes before the rows about who asked, when and where (docs/rfis.md).
     const question = screen.getByText('Please provide the bracing calculations.');
     const askedBy = screen.getByText('Tui Ranginui · tui@wcc.govt.nz · 04 499 4444');
     expect(question.compareDocumentPosition(askedBy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

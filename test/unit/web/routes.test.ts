@@ -207,7 +207,7 @@ describe('signed-in routes: anything else', () => {
     },
   );
 
-  // Page not found, with a way back (issue 36 finding 12): never a silent redirect.
+  // Page not found, with a way back (docs/architecture.md): never a silent redirect.
   it.each([
     '/nope',
     '/application-details',

@@ -85,7 +85,7 @@ describe('the statutory clock panel', () => {
 
   it('decided: the decision date; overdue: the working days over', () => {
     renderPanel({ acceptedDate: at('2026-03-02'), decisionDate: at('2026-03-20') }, at('2026-06-01'));
-    // After the decision, how long it took: no count still running beside it (issue 36 finding 2).
+    // After the decision, how long it took: no count still running beside it (docs/statutory-clock.md).
     expect(valueOf('Decision')).toContain('Decided on 20 Mar 2026');
     expect(valueOf('Working days it took')).toContain('14 of 20');
     expect(screen.queryByText('Working days left')).toBeNull();

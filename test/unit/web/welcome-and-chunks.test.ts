@@ -16,7 +16,7 @@ describe('dashboard welcome title', () => {
   });
 
   it('has the spec strings', () => {
-    // The spec's words, with a comma before the name (issue 36 finding 12; docs/content-guide.md).
+    // The spec's words, with a comma before the name (docs/architecture.md; docs/content-guide.md).
     expect(en.dashboard.welcomeWide).toBe('Welcome to your dashboard, {{name}}');
     expect(en.dashboard.welcome).toBe('Welcome, {{name}}');
     expect(welcomeTitleKey(true, false)).toBe('dashboard.welcomeWideUnnamed');

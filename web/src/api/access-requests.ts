@@ -1,7 +1,7 @@
 import type { ParticipantInput } from '../../../shared/schemas/participants';
 import { api } from './call';
 
-/** GET /user/applications-search's query (portal-core §7); authorities are comma-joined. */
+/** GET /user/applications-search's query (docs/access-requests.md); authorities are comma-joined. */
 export interface AccessSearchParams {
   pageIndex?: number;
   pageSize?: number;
@@ -10,7 +10,7 @@ export interface AccessSearchParams {
   authorities?: string[];
 }
 
-/** The access-request calls (portal-core §7; docs/access-requests.md). */
+/** The access-request calls (docs/access-requests.md). */
 export const accessRequestsApi = {
   list: (signal?: AbortSignal) => api('GET /user/access-requests-v2', { signal }),
   create: (applicationId: string) => api('POST /user/access-requests-v2', { body: { applicationId } }),

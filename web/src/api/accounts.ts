@@ -1,5 +1,5 @@
 /**
- * Public account calls (portal-core §7, organisation §7): no token. Bodies are the shared contract
+ * Public account calls (docs/accounts.md): no token. Bodies are the shared contract
  * in shared/schemas/accounts.ts; errors are ServiceErrors from ./client (the spec's catalogue).
  */
 import type {

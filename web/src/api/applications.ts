@@ -5,7 +5,7 @@ import { api, type ApiQuery } from './call';
 import { listQuery } from './url';
 
 /**
- * The applications calls (portal-core §7). Query values are plain strings; list filters are
+ * The applications calls (docs/applications.md). Query values are plain strings; list filters are
  * comma-joined. Every function takes an optional AbortSignal for TanStack Query.
  */
 

@@ -2,7 +2,7 @@ import type { ContactInput, ContactPatch } from '../../../shared/schemas/contact
 import { CONTACT_PAGE_SIZE } from '../../../shared/schemas/contacts';
 import { api } from './call';
 
-/** The contact library of the user's organisation (portal-core §7 contacts; docs/participants.md). */
+/** The contact library of the user's organisation (docs/participants.md). */
 
 export interface ContactSearch {
   searchText?: string;
@@ -11,7 +11,7 @@ export interface ContactSearch {
 }
 
 export const contactsApi = {
-  /** GET /user/organisation/contacts?search_text=&page_size=10&page= (portal-core §9: page size 10). */
+  /** GET /user/organisation/contacts?search_text=&page_size=10&page= (docs/participants.md: page size 10). */
   search: (
     { searchText = '', page = 1, pageSize = CONTACT_PAGE_SIZE }: ContactSearch,
     signal?: AbortSignal,
@@ -35,5 +35,5 @@ export const contactKeys = {
   detail: (id: string) => ['contacts', 'detail', id] as const,
 };
 
-/** The spec's message when the library cannot be read (portal-core §8). */
+/** The spec's message when the library cannot be read (docs/participants.md). */
 export const contactMessages = { fetch: 'Failed to fetch contacts' } as const;

@@ -3,7 +3,7 @@ import type { SignMultipartRequest } from '../../../shared/schemas/documents-mul
 import { api } from './call';
 
 /**
- * Application documents (portal-core §7 documents): the record first, then the file as a binary
+ * Application documents (docs/documents.md): the record first, then the file as a binary
  * blob PUT straight to the presigned URL (cancellable, with progress).
  */
 export const documentsApi = {

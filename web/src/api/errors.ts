@@ -1,5 +1,5 @@
 /**
- * The spec's service error catalogue (portal-core §8, organisation §8): non-2xx responses and
+ * The spec's service error catalogue (docs/content-guide.md): non-2xx responses and
  * identity (Amplify/Cognito) failures become a ServiceError with one of these codes. Pure, so every
  * mapping is unit-tested in Node.
  */
@@ -87,7 +87,7 @@ const nonEmpty = (value: unknown): string | undefined =>
 
 export interface ErrorContext {
   /**
-   * Fetching an application: a 404 keeps the response's description (portal-core §8) instead of
+   * Fetching an application: a 404 keeps the response's description (docs/content-guide.md) instead of
    * 'Resource not found'.
    */
   notFoundDescription?: boolean;
@@ -163,7 +163,7 @@ export function networkError(cause: unknown): ServiceError {
   return error;
 }
 
-/** Identity messages are shown without their trailing period (portal-core §8). */
+/** Identity messages are shown without their trailing period (docs/content-guide.md). */
 export function withoutTrailingPeriod(message: string): string {
   return message.trim().replace(/\.+$/, '');
 }

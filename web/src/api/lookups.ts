@@ -45,7 +45,7 @@ export async function fetchAddressDetails(dpid: string, signal?: AbortSignal): P
 }
 
 /**
- * GET /v1/service/licensed-building-practitioners?searchText=&limit=10 (portal-core §7, §9: limit 10).
+ * GET /v1/service/licensed-building-practitioners?searchText=&limit=10 (docs/lookups.md: limit 10).
  * A failure or an answer not of the contract's shape is 'Failed to get registered lbps'.
  */
 export async function searchPractitioners(searchText: string, signal?: AbortSignal): Promise<Practitioner[]> {

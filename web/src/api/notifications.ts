@@ -9,7 +9,7 @@ import { available } from './notificationsFlag';
 import { api } from './call';
 
 /**
- * The notification calls (portal-organisation §7 "Notifications and others"; docs/notifications.md):
+ * The notification calls (docs/notifications.md):
  * the caller's notifications newest first with a cursor (all, or those about one application), one
  * with its full text, the profile's unseen flag, and marking everything seen.
  */

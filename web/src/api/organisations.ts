@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/schemas/organisations';
 import { api } from './call';
 
-/** The organisation calls (portal-organisation §7 Organisation; docs/organisations.md "Web"). */
+/** The organisation calls (docs/organisations.md "Web"). */
 export const organisationsApi = {
   members: (signal?: AbortSignal) => api('GET /user/organisation/members', { signal }),
   setRole: (id: string, isAdministrator: boolean) =>

@@ -2,7 +2,7 @@ import type { ParticipantInput } from '../../../shared/schemas/participants';
 import { api } from './call';
 import { applicationKeys } from './applications';
 
-/** Participants of an application (portal-core §7 participants; docs/participants.md). */
+/** Participants of an application (docs/participants.md). */
 
 /** A page of a participant's history (newest first; the next page loads when a page comes back full). */
 export const PARTICIPANT_HISTORY_PAGE_SIZE = 20;

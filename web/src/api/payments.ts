@@ -14,7 +14,7 @@ import {
 import { api } from './call';
 
 /**
- * The payment calls (portal-organisation §7; docs/payments.md): the application's invoices, one
+ * The payment calls (docs/payments.md): the application's invoices, one
  * invoice, a deposit claimed, and a card session started or asked about. Answers are parsed with
  * the shared schemas.
  */
@@ -76,7 +76,7 @@ export const paymentRequestsApi = {
 
 /**
  * The payer's link (no account): the invoice it shows, a card session, a deposit claimed. The link's
- * token goes in the POST body, never in the URL (issue 33 point 6).
+ * token goes in the POST body, never in the URL (docs/payments.md).
  */
 export const payerApi = {
   view: async (token: string, signal?: AbortSignal) =>

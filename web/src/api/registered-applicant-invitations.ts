@@ -1,6 +1,6 @@
 import { api } from './call';
 
-/** The invitee's calls of registered-applicant invitations (portal-organisation §7; docs/council-api.md §4). */
+/** The invitee's calls of registered-applicant invitations (docs/council-api.md §4). */
 export const registeredApplicantInvitationsApi = {
   pending: (signal?: AbortSignal) =>
     api('GET /user/registered-applicant-invitations', { query: { invitationStatus: 'Pending' }, signal }),

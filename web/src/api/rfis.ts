@@ -3,7 +3,7 @@ import type { RfiType } from '../../../shared/domain/rfis';
 import { api } from './call';
 
 /**
- * The RFI calls (portal-organisation §7; docs/rfis.md): the points, one point, its response and a
+ * The RFI calls (docs/rfis.md): the points, one point, its response and a
  * round's submission. Answers are parsed with the shared schemas.
  */
 export const rfisApi = {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Maintenance } from '../../../shared/schemas/accounts';
 import { getConfig } from '../lib/config';
 
-/** Read without a token from the API (portal-organisation §7): `${apiUrl}/maintenance/maintenance.json`. */
+/** Read without a token from the API (docs/features.md): `${apiUrl}/maintenance/maintenance.json`. */
 export const MAINTENANCE_PATH = '/maintenance/maintenance.json';
 
 /**

@@ -6,7 +6,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 
 /**
- * The critical alert dialog (portal-core §2): titled 'Alert: {title}', with Cancel and Continue. For
+ * The critical alert dialog (docs/features.md): titled 'Alert: {title}', with Cancel and Continue. For
  * a step that cannot be taken back and changes what the council sees (withdrawing a document):
  * the body says what will happen and what to do after. Escape, the close button and Cancel all
  * cancel; Continue shows its progress while `busy`.

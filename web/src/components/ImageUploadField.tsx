@@ -23,7 +23,7 @@ export interface ImageUploadFieldText {
 
 /**
  * One image chosen for a presigned upload (template thumbnails, the organisation's image: one JPG,
- * JPEG, PNG or GIF of at most 26214400 bytes, portal-core §9): a dropzone and a file input, the
+ * JPEG, PNG or GIF of at most 26214400 bytes, docs/documents-web.md): a dropzone and a file input, the
  * choice checked and scaled in the browser for the preview (./thumbnail.ts),
  * the upload's progress while saving, and Remove. `onChange` gets the scaled image or undefined;
  * `onState` whether a refusal is shown and whether a file is still being read.

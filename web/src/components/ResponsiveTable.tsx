@@ -11,7 +11,7 @@ export type ResponsiveTableProps<T> = Pick<
 };
 
 /**
- * A table that turns into stacked cards under the small breakpoint (issue 36 finding 6; docs/
+ * A table that turns into stacked cards under the small breakpoint (docs/features.md; docs/
  * content-guide.md "On a phone"): on a phone a wide table hides the columns that matter (the amount
  * and status of an invoice, the status of an RFI point) behind a horizontal scroll. Each row becomes
  * a card listing every column as "header: value", in the table's order, so nothing is hidden.

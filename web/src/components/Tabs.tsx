@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 /**
  * Cloudscape's Tabs with names for its scroll buttons: when the tabs do not fit (a phone) it shows
  * a left and a right button that are unnamed without these strings (axe button-name, WCAG 4.1.2).
- * The selected tab is scrolled into view (issue 36 finding 6): on a phone the tab a link opened
+ * The selected tab is scrolled into view (docs/features.md): on a phone the tab a link opened
  * (?section=Payments) would otherwise sit off to the right of the tab bar, out of sight.
  */
 export default function Tabs(props: TabsProps) {

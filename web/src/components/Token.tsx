@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import styles from './token.module.css';
 
 /**
- * A token that never breaks across lines (issue 36 finding 6; docs/content-guide.md "On a phone"):
+ * A token that never breaks across lines (docs/features.md; docs/content-guide.md "On a phone"):
  * an application or consent number ("BLD-2026-00006" would otherwise break at its hyphens), an
  * amount, a bank account number — split, it is hard to read and risky to copy.
  */

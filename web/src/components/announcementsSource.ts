@@ -4,12 +4,12 @@ import { announcementMuteKey, isMuted, type KeyValueStorage } from '../lib/stora
 
 export type { Announcement };
 
-/** Read without a token from the API (portal-organisation §7): `${apiUrl}/announcements/announcements.json`. */
+/** Read without a token from the API (docs/features.md): `${apiUrl}/announcements/announcements.json`. */
 export const ANNOUNCEMENTS_PATH = '/announcements/announcements.json';
 
 /**
  * GET /announcements/announcements.json. Entries that do not match the contract are left out; a
- * failure logs 'Failed to fetch announcements' (portal-core §8) and gives none. Read without zod
+ * failure logs 'Failed to fetch announcements' (docs/features.md) and gives none. Read without zod
  * (`announcementOf`), so the dashboard loads no zod at all.
  */
 export async function fetchAnnouncements(

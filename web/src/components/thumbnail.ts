@@ -2,7 +2,7 @@ import { TEMPLATE_THUMBNAIL } from '../../../shared/domain/applications';
 import { imagePixelsProblem, THUMBNAIL_PIXEL_LIMITS } from '../../../shared/domain/images';
 
 /**
- * Template thumbnails (portal-core §5, §9): one JPG, JPEG, PNG or GIF of at most 26214400 bytes.
+ * Template thumbnails (docs/documents.md): one JPG, JPEG, PNG or GIF of at most 26214400 bytes.
  * The browser scales a preview (250 x 150, JPEG quality 90, a data URL); the file itself goes to S3
  * with a presigned PUT (POST /user/thumbnail-uploads) and the server scales and stores it.
  */

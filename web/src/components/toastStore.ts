@@ -1,6 +1,6 @@
 import { TOAST_AUTO_HIDE_MS } from '../lib/constants';
 
-/** The four toast variants of the spec (portal-core §9). */
+/** The four toast variants of the spec (docs/features.md). */
 export const TOAST_TYPES = ['error', 'success', 'warning', 'info'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
 

@@ -1,4 +1,4 @@
-/** UI constants of the spec (organisation §9, core §9). */
+/** UI constants of the spec (docs/features.md, core §9). */
 export const BREAKPOINTS = {
   xs: 0,
   sm: 768,

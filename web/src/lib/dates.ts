@@ -1,5 +1,5 @@
 /**
- * The spec's date formats and time labels (portal-core §9), always in New Zealand time: the one
+ * The spec's date formats and time labels (docs/content-guide.md), always in New Zealand time: the one
  * formatter is shared/domain/dates.ts (the summary PDF prints with it too).
  */
 import { differenceInHours, differenceInMinutes } from 'date-fns';

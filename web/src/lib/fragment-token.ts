@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /**
- * The bearer token of an email's link (a payer's link, an unsubscribe link; issue 33 point 6). The
+ * The bearer token of an email's link (a payer's link, an unsubscribe link; docs/features.md). The
  * link carries it in the URL fragment (`/pay#token=…`), which a browser never sends to a server, so
  * no access log (CloudFront's, the API's) and no Referer holds it; the page reads it here and sends
  * it to the API in a POST body, never in a path or query string.

@@ -1,6 +1,6 @@
 /**
- * Browser storage keys of the spec (portal-organisation §9): an announcement mute key per
- * announcement id and a profile-incomplete mute key per username; and (portal-core §4) a seen flag
+ * Browser storage keys of the spec (docs/features.md): an announcement mute key per
+ * announcement id and a profile-incomplete mute key per username; and (docs/features.md) a seen flag
  * per approved access request. `mute`/`isMuted` set and read any of these flags.
  */
 export const STORAGE_PREFIX = 'consentPortal';

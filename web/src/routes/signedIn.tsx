@@ -38,7 +38,7 @@ const applicationFormRoutes: RouteObject[] = [
 }));
 
 /**
- * The signed-in route table (portal-core §2, portal-organisation §2). Rendered only once the user is
+ * The signed-in route table (docs/features.md). Rendered only once the user is
  * authenticated, without waiting for GET /user (app/SignedInApp.tsx). Exported for the routing tests,
  * which run it in a memory router.
  */
@@ -154,7 +154,7 @@ export const signedInRoutes: RouteObject[] = [
       ...['registration', 'confirm-registration', 'registration-via-invitation', 'forgot-password']
         .concat(['reset-password', 'support'])
         .map((path) => ({ path, loader: () => redirect('/') })),
-      // An unknown address says so, with a way back (issue 36 finding 12), not a silent redirect.
+      // An unknown address says so, with a way back (docs/features.md), not a silent redirect.
       { path: '*', lazy: page(() => import('../features/shell/NotFoundPage')) },
     ],
   },

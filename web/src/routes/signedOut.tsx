@@ -86,7 +86,7 @@ export function ToSignIn() {
 }
 
 /**
- * Signed-out routes (organisation §2, core §2): `/` sign-in, /registration, /confirm-registration,
+ * Signed-out routes (docs/features.md, core §2): `/` sign-in, /registration, /confirm-registration,
  * /registration-via-invitation, /forgot-password, /reset-password, /support, /pay (an invited
  * payer's invoice), /unsubscribe (an email's link); anything else → `/`
  * with the path to return to after sign-in.

@@ -51,7 +51,7 @@ export function documentDate(d: RuleDocument): Date | undefined {
 }
 
 /**
- * Expired documents (portal-core §5): each proof-of-ownership or project-information-memorandum
+ * Expired documents (docs/documents.md): each proof-of-ownership or project-information-memorandum
  * document (not failed) whose file was last modified more than 3 months ago (the shared
  * isExpiredDocument, the rule the upload step's expired list uses) → Error on the DocumentUpload step.
  */
@@ -75,7 +75,7 @@ export const ownershipDocumentExpiry: Rule = (input) => {
 };
 
 /**
- * Title age (issue 13 item 8): a proof-of-ownership document whose record of title the extraction
+ * Title age (docs/documents.md): a proof-of-ownership document whose record of title the extraction
  * read as issued more than 3 months ago (its titleIssuedDate; the 3 months of the expiry rule) →
  * Error on the DocumentUpload step. A document the expiry rule already reports is not reported twice.
  */

@@ -12,7 +12,7 @@ function isHeld(input: RuleInput, type: ParticipantType): boolean {
 }
 
 /**
- * Needed roles (portal-core §4 "A type with ExactlyOne or MinimumOne that no one holds is reported
+ * Needed roles (docs/participants.md "A type with ExactlyOne or MinimumOne that no one holds is reported
  * as needed", read plainly: required or not, `isNeededType`): each participant type numbered
  * ExactlyOne or MinimumOne that no non-deleted participant holds → Error 'A valid application needs
  * to have {role} role' on the Contact step.

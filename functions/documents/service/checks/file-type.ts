@@ -1,5 +1,5 @@
 /**
- * The file-type check of an upload (portal-core §5 "Uploads", §8): what the bytes are, read from
+ * The file-type check of an upload (docs/documents-checks.md): what the bytes are, read from
  * their first bytes (never from the name or the declared type), against what the document declared.
  * Pure: the scan pipeline gives it the declared type, the first bytes and the authority's
  * image-conversion setting.

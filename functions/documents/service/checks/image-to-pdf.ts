@@ -1,5 +1,5 @@
 /**
- * JPEG and PNG → PDF (portal-core §5 "Uploads": images are converted when the authority's image
+ * JPEG and PNG → PDF (docs/documents-checks.md: images are converted when the authority's image
  * conversion is on; other types give 'Type not supported'). pdf-lib, pure JavaScript:
  *
  * - the pixel dimensions are read from the headers and checked (shared/domain/images.ts, 40 MP and

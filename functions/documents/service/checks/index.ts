@@ -1,6 +1,5 @@
 /**
- * The document checks of the scan pipeline, after a clean virus scan (portal-core §5, §8;
- * docs/documents-checks.md), on the bytes that were scanned:
+ * The document checks of the scan pipeline, after a clean virus scan (docs/documents-checks.md), on the bytes that were scanned:
  *
  * 1. file type (./file-type.ts): WRONG_FILE_TYPE, INVALID_PDF_FORMAT;
  * 2. a PDF opens (./pdf-open.ts): INVALID_PDF_PASSWORD_PROTECTED, FILE_IS_CORRUPT, PDF_VALIDATION_FAILED;

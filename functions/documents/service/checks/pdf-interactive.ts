@@ -1,5 +1,5 @@
 /**
- * Interactive content in a PDF (portal-core §8 INVALID_PDF_INTERACTIVE), found by parsing every
+ * Interactive content in a PDF (docs/documents-checks.md), found by parsing every
  * object of the file, never by searching its bytes (a `/JavaScript` inside a compressed object
  * stream is found; the same text inside page content or a string is not mistaken for it):
  *

@@ -1,5 +1,5 @@
 /**
- * Whether a PDF opens as councils need it to (portal-core §8), by parsing it with pdf.js (unpdf):
+ * Whether a PDF opens as councils need it to (docs/documents-checks.md), by parsing it with pdf.js (unpdf):
  *
  * - INVALID_PDF_PASSWORD_PROTECTED: it needs a password to open (pdf.js PasswordException), or it
  *   is encrypted at all (an owner password restricting changes: pdf.js opens it, but the council's

@@ -1,5 +1,5 @@
 /**
- * Objects of the uploads bucket that are not documents (issue 9 point 5: template thumbnails,
+ * Objects of the uploads bucket that are not documents (docs/documents.md: template thumbnails,
  * later images to convert): a presigned PUT with the content type and exact length signed, the
  * object's size from HeadObject (before anything reads it), its bytes up to a limit, and removal.
  * The documents feature's storage (functions/documents/service/storage.ts) presigns through here.

@@ -1,5 +1,5 @@
 /**
- * The three lookup services the portal calls (portal-core §7), each an interface with a real client
+ * The three lookup services the portal calls (docs/lookups.md), each an interface with a real client
  * (nzpost.ts, linz.ts, lbp.ts) and a local implementation over the sample data (local.ts).
  */
 import type {

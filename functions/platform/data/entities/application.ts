@@ -52,9 +52,9 @@ export const application = lazyEntity({
     declarationText: { type: 'string' },
     closedReason: { type: 'string' },
     // Set by the council after lodgement (docs/council-api.md §4).
-    /** Workflow stages as the council last set them (portal-core §3 Workflow stage). */
+    /** Workflow stages as the council last set them (docs/applications.md). */
     workflowStages: { type: 'any' },
-    /** Required inspections by location (portal-core §3). */
+    /** Required inspections by location (docs/applications.md). */
     requiredInspections: { type: 'any' },
     /** The council's required document groups and its review of each upload (shared/domain/document-groups.ts). */
     requiredDocumentGroups: { type: 'any' },

@@ -13,7 +13,7 @@ export const timestamps = {
   updatedAt: { type: 'string', required: true, watch: '*', default: nowIso, set: () => nowIso() },
 } as const;
 
-/** Address map (portal-core §3). */
+/** Address map (docs/architecture.md). */
 export const addressAttribute = {
   type: 'map',
   properties: {
@@ -41,7 +41,7 @@ export const qualificationsAttribute = {
       licensingClasses: { type: 'list', items: { type: 'string' } },
       otherQualificationType: { type: 'string' },
       qualificationNumber: { type: 'string' },
-      /** The LBP register's warnings when it was saved (portal-core §5). */
+      /** The LBP register's warnings when it was saved (docs/architecture.md). */
       warnings: {
         type: 'list',
         items: { type: 'map', properties: { label: { type: 'string' }, warning: { type: 'string' } } },

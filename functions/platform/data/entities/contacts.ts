@@ -1,7 +1,7 @@
 import { lazyEntity } from '../lazy.js';
 import { addressAttribute, model, qualificationsAttribute, timestamps } from './common.js';
 
-/** A contact of an organisation's library (portal-core §3 Contact; docs/participants.md). */
+/** A contact of an organisation's library (docs/participants.md). */
 export const contact = lazyEntity({
   model: model('contact'),
   attributes: {

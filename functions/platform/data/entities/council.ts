@@ -132,7 +132,7 @@ export const COUNCIL_DELIVERY_TTL_DAYS = 35;
  * rotation, the one before it (`expiresAt` set): every secret still active signs each delivery.
  * Each secret is `sealed` (AES-256-GCM under a key only the webhook delivery function reads:
  * functions/council/service/webhook-seal.ts), so a function that reads the table cannot sign;
- * `secret` is the plain value of a registration written before (issue 33 point 7), sealed by the
+ * `secret` is the plain value of a registration written before (docs/council-api.md), sealed by the
  * delivery function the first time it reads it.
  */
 export const councilWebhook = lazyEntity({
@@ -146,7 +146,7 @@ export const councilWebhook = lazyEntity({
       items: {
         type: 'map',
         properties: {
-          /** Before issue 33: the plain secret (sealed on first read by the delivery function). */
+          /** Before secrets were sealed: the plain secret (sealed on first read by the delivery function). */
           secret: { type: 'string' },
           /** The sealed secret (only the delivery function opens it). */
           sealed: { type: 'string' },

@@ -9,7 +9,7 @@ const fileAttributes = {
   /**
    * S3 object key (see functions/documents/model/keys.ts): where the upload arrives
    * (`incoming/...`, the presigned PUT's target; the scan trigger finds the record by it). Records
-   * written before issue 9, and server-written files, hold the served key here.
+   * written in the old layout, and server-written files, hold the served key here.
    */
   objectKey: { type: 'string', required: true, readOnly: true },
   /** Where the scanned bytes are served from (written by the scanner only; absent until Completed). */
@@ -102,7 +102,7 @@ export const userDocument = lazyEntity({
   attributes: {
     userId: { type: 'string', required: true, readOnly: true },
     ...fileAttributes,
-    /** Document status (portal-core §3), set by PATCH /user/documents/{name}. */
+    /** Document status (docs/documents.md), set by PATCH /user/documents/{name}. */
     status: { type: 'string' },
     ...timestamps,
   },

@@ -51,7 +51,7 @@ describe('Cognito CustomMessage', () => {
     expect(out.response.emailMessage).toContain(
       `<a href="${link.replace('&', '&amp;')}">Confirm my account</a>`,
     );
-    // The link is what the portal accepts: no bare code to type (no page takes one; issue 36 f11).
+    // The link is what the portal accepts: no bare code to type (no page takes one; docs/accounts.md f11).
     expect(out.response.emailMessage).not.toContain('verification code');
     expect(out.response.emailMessage!.match(/\{####\}/g)).toHaveLength(2); // the button and the address
     expect(out.response.emailMessage).toContain(

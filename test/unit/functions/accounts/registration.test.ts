@@ -622,7 +622,7 @@ describe('POST /public/user/registration/invited', () => {
         data: { invitationId: 'inv-1', status: 'Accepted', userId: 'sub-9' },
       },
     });
-    // Nobody joins an organisation that merged into another (issue 33).
+    // Nobody joins an organisation that merged into another (docs/accounts.md).
     expect(items[3]!.ConditionCheck).toMatchObject({
       Key: { pk: '$portal#organisationId_org-1' },
       ConditionExpression: 'attribute_not_exists(#mergedInto)',

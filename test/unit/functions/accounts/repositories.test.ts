@@ -148,7 +148,7 @@ describe('invitation repository', () => {
       'Put',
       'Put',
     ]);
-    // The organisation has not merged into another (issue 33: nobody joins a dissolved one).
+    // The organisation has not merged into another (docs/accounts.md: nobody joins a dissolved one).
     expect(items[3]!.ConditionCheck!.ConditionExpression).toContain('attribute_not_exists');
     expect(Object.values(items[2]!.Update!.ExpressionAttributeValues!)).toEqual(
       expect.arrayContaining(['Pending', '2026-01-05T00:00:00.000Z', 'Accepted', hash]),

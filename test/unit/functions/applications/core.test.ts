@@ -71,7 +71,7 @@ describe('list row fields', () => {
     });
     expect(listRowFields(app({ recordType: 'Template' }), {}).recordType).toBe('Template');
   });
-  it('a rejected upload of a council group is an outstanding action until the council reviews again or closes it (issue 37)', () => {
+  it('a rejected upload of a council group is an outstanding action until the council reviews again or closes it (docs/applications.md)', () => {
     const group = (status: string, reviews: Record<string, { councilStatus: string }>) => ({
       guid: 'g1',
       name: 'Plans',

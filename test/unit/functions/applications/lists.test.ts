@@ -237,7 +237,7 @@ describe('planQuery', () => {
     );
   });
 
-  test('a row at None or Unassigned is never listed (issue 9), even when the access filter asks for it', () => {
+  test('a row at None or Unassigned is never listed (docs/applications.md), even when the access filter asks for it', () => {
     for (const q of <Record<string, string>[]>[
       {},
       { recordType: 'Draft' },

@@ -111,7 +111,7 @@ describe('requiredParticipantTypes', () => {
     expect(requiredParticipantTypes(input({ participants: allRoles }))).toEqual([]);
   });
 
-  it('read plainly (issue 37): a type numbered MinimumOne is needed even when not flagged required; ids in any case count', () => {
+  it('read plainly (docs/applications.md): a type numbered MinimumOne is needed even when not flagged required; ids in any case count', () => {
     const base = input({
       participants: [{ participantTypes: ['REGISTERED-OWNER', 'owner', 'OwnerContact', 'invoicepayer'] }],
     });

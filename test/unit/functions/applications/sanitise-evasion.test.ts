@@ -1,7 +1,7 @@
 /**
  * The sanitiser against known filter-evasion payloads (in the style of the OWASP XSS filter evasion
  * cheat sheet) and against adversarial inputs built to make a backtracking sanitiser quadratic
- * (issue 9: 256 KB of `<!` took 17 s). No wall-clock assertion: the 1 MB inputs finish within the
+ * (docs/applications.md: 256 KB of `<!` took 17 s). No wall-clock assertion: the 1 MB inputs finish within the
  * test's own timeout only when the sanitiser is linear (the regexes before needed minutes).
  */
 import { describe, expect, it } from 'vitest';

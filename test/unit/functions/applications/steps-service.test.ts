@@ -344,7 +344,7 @@ describe('submission', () => {
   });
 });
 
-describe('metrics (issue 34)', () => {
+describe('metrics (docs/applications.md)', () => {
   const metrics = captureMetrics();
   it('a draft submitted is one Lodgements; a second submission is refused and a resubmission after RFIs is none', async () => {
     const w = world({ complete: true });

@@ -1,5 +1,5 @@
 /**
- * Template thumbnails (issue 9 point 5): the pixel rule (shared/domain/images.ts) and its check on
+ * Template thumbnails (docs/documents.md): the pixel rule (shared/domain/images.ts) and its check on
  * the header before jimp decodes (functions/platform/adapters/images.ts), and the presigned upload
  * service (functions/applications/service/thumbnails.ts) over fake ports. Image bombs are built
  * here: a few hundred bytes that declare 60000×60000 pixels (14.4 GB of RGBA once decoded).

@@ -78,7 +78,7 @@ const input = (fields: ContactInput) => ContactInput.parse(fields);
 const tama = { firstName: 'Tama', lastName: 'Rangi', email: 'Tama@Example.NZ ' };
 const reasonOf = (e: unknown) => (e as { details?: { field: string; reason: string }[] }).details?.[0];
 
-describe('contact fields: the participant form rules without the role-dependent ones (portal-core §5)', () => {
+describe('contact fields: the participant form rules without the role-dependent ones (docs/participants.md)', () => {
   const issues = (fields: Record<string, unknown>) => {
     const r = ContactInput.safeParse(fields);
     return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
@@ -180,7 +180,7 @@ describe('contacts service: the library of the caller organisation', () => {
   });
 });
 
-describe('PATCH a contact: the fields it names, the rest kept (issue 37 point 5)', () => {
+describe('PATCH a contact: the fields it names, the rest kept (docs/participants.md)', () => {
   const patch = (fields: ContactPatch) => ContactPatch.parse(fields);
 
   it('one field changes that field; the merged contact is checked with the full rules', async () => {
@@ -227,7 +227,7 @@ describe('PATCH a contact: the fields it names, the rest kept (issue 37 point 5)
   });
 });
 
-describe('contacts service: qualifications as on a participant (portal-core §5)', () => {
+describe('contacts service: qualifications as on a participant (docs/participants.md)', () => {
   const lbp = (n: string, classes = ['Carpentry']) => ({
     qualificationName: 'LBP',
     qualificationNumber: n,
@@ -280,7 +280,7 @@ describe('contacts service: qualifications as on a participant (portal-core §5)
   });
 });
 
-describe('contacts service: search (portal-core §7, §9)', () => {
+describe('contacts service: search (docs/participants.md)', () => {
   it('matches name, email or organisation case-insensitively, most recently used first, then by name', async () => {
     const w = world({ orgs: { alice: ORG, carol: 'org-2' } });
     const add = (firstName: string, lastName: string, extra: Record<string, string> = {}) =>

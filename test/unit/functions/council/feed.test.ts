@@ -139,7 +139,7 @@ describe('the council feed', () => {
   });
 });
 
-describe('an upload into a council’s open group (issue 37)', () => {
+describe('an upload into a council’s open group (docs/council-api.md)', () => {
   it('is RequiredDocumentUploaded for the group’s council, naming the group and the upload to review', async () => {
     const uploaded = newEvent(
       'RequiredDocumentUploaded',
@@ -176,7 +176,7 @@ describe('an upload into a council’s open group (issue 37)', () => {
   });
 });
 
-describe('metrics (issue 34)', () => {
+describe('metrics (docs/council-api.md)', () => {
   const metrics = captureMetrics();
   it('counts each page read as CouncilFeedReads of the reading authority (its code, nothing else)', async () => {
     const feed = feedService({ now: () => new Date('2026-11-26T10:01:00.000Z'), entries: async () => [] });

@@ -203,7 +203,7 @@ describe('registered-applicant invitations: the invitee side', () => {
   });
 });
 
-describe('metrics (issue 34)', () => {
+describe('metrics (docs/council-api.md)', () => {
   const metrics = captureMetrics();
   it('an invitation sent is a CouncilWrites invitation; no email, name or id in the metric', async () => {
     const { s } = world();

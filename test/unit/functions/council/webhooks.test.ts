@@ -135,7 +135,7 @@ describe('registration', () => {
     expect(sealer.open(stored!.sealed!, 'wcc')).toBe(SECRET_A);
   });
 
-  test('the answer stored for a retry holds no signing secret (issue 33 point 7)', async () => {
+  test('the answer stored for a retry holds no signing secret (docs/council-api.md)', async () => {
     const { rules, stored } = setup();
     const created = await rules.register(council, 'https://bcs.wcc.govt.nz/hooks', storeAnswer);
     expect(created.signingSecret).toBe(SECRET_A);
@@ -187,7 +187,7 @@ describe('registration', () => {
     expect(webhooks.size).toBe(0);
   });
 
-  test('a host resolving to any non-public form (mapped, NAT64, 6to4, site-local) is refused (issue 33 point 5)', async () => {
+  test('a host resolving to any non-public form (mapped, NAT64, 6to4, site-local) is refused (docs/council-api.md)', async () => {
     for (const address of [
       '::ffff:7f00:1',
       '::7f00:1',
@@ -315,7 +315,7 @@ describe('the sender against a receiver on 127.0.0.1', () => {
     expect(receiver.requests).toHaveLength(0);
   });
 
-  test('on AWS an attempt connects to port 443 only, and never to a non-public literal of any form (issue 33 point 5)', async () => {
+  test('on AWS an attempt connects to port 443 only, and never to a non-public literal of any form (docs/council-api.md)', async () => {
     receiver = await startWebhookReceiver({ secrets: [SECRET_A] });
     const port = new URL(receiver.url).port;
     for (const [url, error] of [
@@ -390,7 +390,7 @@ describe('the sender against a receiver on 127.0.0.1', () => {
   });
 });
 
-describe('sealed signing secrets (issue 33 point 7)', () => {
+describe('sealed signing secrets (docs/council-api.md)', () => {
   test('open only with the same key and authority, untampered', () => {
     const sealed = sealer.seal(SECRET_A, 'wcc');
     expect(sealed).toMatch(/^sealed:v1:/);
@@ -407,7 +407,7 @@ describe('sealed signing secrets (issue 33 point 7)', () => {
   });
 });
 
-describe('metrics (issue 34)', () => {
+describe('metrics (docs/council-api.md)', () => {
   const metrics = captureMetrics();
   const delivery = (authority: string, outcome: string) => [
     { name: 'WebhookDeliveries', unit: 'Count', dimensions: { authority, outcome } },

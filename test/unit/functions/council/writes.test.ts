@@ -275,7 +275,7 @@ describe('required document groups', () => {
   });
 });
 
-describe('metrics (issue 34): CouncilWrites by the route’s action, once the change commits', () => {
+describe('metrics (docs/council-api.md): CouncilWrites by the route’s action, once the change commits', () => {
   const metrics = captureMetrics();
   const stored = [
     {

@@ -1,5 +1,5 @@
 /**
- * JPEG and PNG → PDF in the scan pipeline (issue 13 point 3) on real images: the page is the
+ * JPEG and PNG → PDF in the scan pipeline (docs/documents.md) on real images: the page is the
  * image's size and orientation, the JPEG is embedded as it is, dimensions are checked before any
  * decoding, and other types are 'Type not supported'.
  */

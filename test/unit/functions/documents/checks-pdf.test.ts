@@ -1,5 +1,5 @@
 /**
- * The PDF and file-type checks of the scan pipeline (issue 13 point 2) on real files: each code
+ * The PDF and file-type checks of the scan pipeline (docs/documents.md) on real files: each code
  * has a file that fails it, and an ordinary PDF passes them all.
  */
 import { describe, expect, it } from 'vitest';

@@ -91,7 +91,7 @@ describe('document checks in the scan pipeline', () => {
     expect(await code(run(await png(60, 40), 'image/jpeg', true))).toBe('INVALID_PDF_FORMAT');
   });
 
-  describe('a PDF is read by ranges, never whole (issue 13: the scanner reads in chunks)', () => {
+  describe('a PDF is read by ranges, never whole (docs/documents.md: the scanner reads in chunks)', () => {
     it('a 6 MB PDF passes having read a fraction of it, in ranges of at most 1 MiB', async () => {
       Object.assign(reads, { whole: 0, ranged: 0, largest: 0 });
       const pdf = await largePdf(false);

@@ -146,7 +146,7 @@ describe('extraction task', () => {
   });
 });
 
-describe('metrics (issue 34)', () => {
+describe('metrics (docs/documents.md)', () => {
   const metrics = captureMetrics();
   it('the last task done is ExtractionOutcomes Succeeded; the CountFailure state is Failed', async () => {
     const finished: unknown[] = [];

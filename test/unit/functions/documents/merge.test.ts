@@ -1,5 +1,5 @@
 /**
- * Container merge (issue 13 item 7; portal-core §3, §4; portal-organisation §9): the streaming PDF
+ * Container merge (docs/documents.md): the streaming PDF
  * merge keeps the parts' order and adds up their pages; the service merges only a container whose
  * status is InProgress, never "other", and sets Error when a part cannot be merged.
  */

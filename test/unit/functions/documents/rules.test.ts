@@ -14,7 +14,7 @@ import { attachmentDisposition } from '../../../../functions/documents/service/s
 
 const pdf = (size: number, fileName = 'plan.pdf') => ({ fileName, mimeType: 'application/pdf', size });
 
-describe('upload file rules (portal-core §5 Uploads)', () => {
+describe('upload file rules (docs/documents.md)', () => {
   it('accepts a PDF from 6000 bytes up to 250 MB', () => {
     expect(checkUploadFile(pdf(6000))).toBeUndefined();
     expect(checkUploadFile(pdf(262_144_000))).toBeUndefined();

@@ -1,7 +1,7 @@
 /**
  * Settling an upload (scan service) over fake ports: the object is read once and exactly those bytes
  * are scanned and promoted; uploads nobody waits for are removed; the scanner's verdicts, the
- * post-scan checks, failures, and no file names in the logs (issue 9 points 2 and 8).
+ * post-scan checks, failures, and no file names in the logs (docs/documents.md).
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -247,7 +247,7 @@ describe('settling an upload', () => {
     expect(ran).toEqual(['pass clean bytes', 'reject']);
   });
 
-  it('logs no file names: objects are named by their folder, owner and a hash of the key (issue 9)', async () => {
+  it('logs no file names: objects are named by their folder, owner and a hash of the key (docs/documents.md)', async () => {
     for (const result of [
       { status: 'clean' },
       { status: 'infected', signature: 'x' },
@@ -336,7 +336,7 @@ describe('settling an upload', () => {
   });
 });
 
-describe('metrics (issue 34)', () => {
+describe('metrics (docs/documents.md)', () => {
   const metrics = captureMetrics();
   const verdict = (v: string) => ({ name: 'ScanVerdicts', unit: 'Count', dimensions: { verdict: v } });
 

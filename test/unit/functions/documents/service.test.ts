@@ -254,7 +254,7 @@ describe('documents service (fake ports)', () => {
     });
   });
 
-  it('records of the layout before issue 9 are still served from their key', async () => {
+  it('records of the old layout are still served from their key', async () => {
     const w = world();
     await w.service.createDocument(w.caller, w.grant, pdf);
     const row = w.rows.get('1000001/plan.pdf')!;

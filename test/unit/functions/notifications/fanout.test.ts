@@ -289,7 +289,7 @@ describe('participants and access requests: the people named', () => {
   });
 });
 
-describe("organisation member changes and merges (issue 37 point 7): the organisation's admins", () => {
+describe("organisation member changes and merges (docs/notifications.md): the organisation's admins", () => {
   const ORG = { type: 'organisation', id: 'org-1' };
   const org = (type: DomainEvent['type'], data: unknown, actor: string, eventId?: string) =>
     event(type, { aggregate: ORG, actor, data, ...(eventId ? { eventId } : {}) });
@@ -453,7 +453,7 @@ describe("organisation member changes and merges (issue 37 point 7): the organis
   });
 });
 
-describe('metrics (issue 34)', () => {
+describe('metrics (docs/notifications.md)', () => {
   const metrics = captureMetrics();
   test('NotificationsCreated once per recipient written (a replayed event: none); its own mails are Immediate', async () => {
     const e = on('RfiRoundRaised', round);
@@ -467,7 +467,7 @@ describe('metrics (issue 34)', () => {
   });
 });
 
-describe('what people read (issue 36 finding 10, docs/content-guide.md "Emails")', () => {
+describe('what people read (docs/notifications.md, docs/content-guide.md "Emails")', () => {
   const mailTo = (id: string) => w.mails.find((m) => m.to === `${id}@example.com`);
   const issued = { ...payment, description: 'Building consent processing fee', amountCents: 284750 };
 

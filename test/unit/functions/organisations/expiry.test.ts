@@ -45,7 +45,7 @@ function setup() {
   };
 }
 
-describe('invitation expiry jobs (issue 14 item 2)', () => {
+describe('invitation expiry jobs (docs/organisations.md)', () => {
   it('names a job by invitation and sent date (a resend gets another), within 64 characters, at the expiry date', () => {
     const inv = {
       invitationId: '0f8fad5b-d9cb-469f-a165-70867728950e',

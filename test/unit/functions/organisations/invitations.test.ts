@@ -23,7 +23,7 @@ function setup() {
   return { w, s: organisationsService(w.ports) };
 }
 
-describe('organisation invitations (portal-organisation §3, §4)', () => {
+describe('organisation invitations (docs/organisations.md)', () => {
   it('an invitation is Pending, sent now and expires after the validity period', async () => {
     const { w, s } = setup();
     const inv = await s.invite(as('o', 'ann'), invite());

@@ -5,7 +5,7 @@ import { rateLimitSettings } from '../../../../functions/platform/rate-limit.js'
 import { TooManyRequests } from '../../../../functions/platform/errors.js';
 import { as, world } from './world.js';
 
-describe('organisation members (portal-organisation §4, §6)', () => {
+describe('organisation members (docs/organisations.md)', () => {
   it('a user who never joined an organisation reads themselves as its only active admin', async () => {
     const w = world();
     w.user('sam');
@@ -158,7 +158,7 @@ describe('organisation members (portal-organisation §4, §6)', () => {
     await expect(s.lookup(as('o', 'ann'), 'ann@example.nz')).rejects.toThrow(msg.sameOrganisation);
   });
 
-  it("lookup answers about the admin asked for only: never another person's email or name (issue 33)", async () => {
+  it("lookup answers about the admin asked for only: never another person's email or name (docs/organisations.md)", async () => {
     const w = world();
     w.organisation('o', [['ann', 'Admin']]);
     w.organisation('p', [

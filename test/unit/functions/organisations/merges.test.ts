@@ -19,7 +19,7 @@ function setup() {
   return { w, s };
 }
 
-describe('organisation merges (portal-organisation §3 Merge invitation, §4)', () => {
+describe('organisation merges (docs/organisations.md)', () => {
   it("invites by the other admin's email; the invitee's admin sees it; accepting moves every member and contact", async () => {
     const { w, s } = setup();
     const found = await s.lookup(as('a', 'ann'), 'ben@example.nz');
@@ -114,7 +114,7 @@ describe('organisation merges (portal-organisation §3 Merge invitation, §4)', 
     ).rejects.toMatchObject({ description: msg.noAdministrator });
   });
 
-  describe('after a merge (issue 33 point 10)', () => {
+  describe('after a merge (docs/organisations.md)', () => {
     /** b with a pending invitation to join (zoe, who has an account) and merge invitations b→c, d→b. */
     async function merged() {
       const { w, s } = setup();

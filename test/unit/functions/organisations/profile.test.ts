@@ -1,5 +1,5 @@
 /**
- * The organisation's image (issue 14 item 6; docs/organisations.md, Profile): PATCH
+ * The organisation's image (docs/organisations.md, Profile): PATCH
  * /user/organisation with the key of the caller's upload takes it through the shared uploaded-images
  * service (functions/platform/uploaded-images.ts) with the organisation's prefix, field and
  * messages; the real jimp port scales it. Uploads are an in-memory bucket.

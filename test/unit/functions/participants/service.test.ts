@@ -142,7 +142,7 @@ const contact = {
   address: { address1: '5 Willis Street', city: 'Wellington', country: 'NZ', zipCode: '6011' },
 };
 
-describe('participants: the dialog schema (portal-core §5)', () => {
+describe('participants: the dialog schema (docs/participants.md)', () => {
   const issues = (fields: Record<string, unknown>) => {
     const r = ParticipantInput.safeParse({ firstName: 'Tama', lastName: 'Rangi', ...fields });
     return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -178,7 +178,7 @@ describe('participants: the dialog schema (portal-core §5)', () => {
   });
 });
 
-describe('participants service: adding (portal-core §4, §5)', () => {
+describe('participants service: adding (docs/participants.md)', () => {
   it('adds a participant with a history entry and the raised access of its roles', async () => {
     const w = world([creator]);
     const p = await w.service.add(
@@ -291,7 +291,7 @@ describe('participants service: adding (portal-core §4, §5)', () => {
   });
 });
 
-describe('participants service: qualifications (portal-core §5)', () => {
+describe('participants service: qualifications (docs/participants.md)', () => {
   const lbp = (n: string, classes = ['Carpentry']) => ({
     qualificationName: 'LBP',
     qualificationNumber: n,
@@ -368,7 +368,7 @@ describe('participants service: qualifications (portal-core §5)', () => {
   });
 });
 
-describe('participants service: changing roles and access (portal-core §5, §6)', () => {
+describe('participants service: changing roles and access (docs/participants.md)', () => {
   const builder: Partial<ParticipantRecord> = {
     participantId: 'p-b',
     loginUserId: 'user-b',
@@ -393,7 +393,7 @@ describe('participants service: changing roles and access (portal-core §5, §6)
     expect(p.participantTypes).toEqual(['RegisteredOwner', 'Owner', 'InvoicePayer']);
   });
 
-  it('read plainly (issue 37): a second holder cannot unselect a mandatory role, nor a required one past Draft; ids and names alike', async () => {
+  it('read plainly (docs/participants.md): a second holder cannot unselect a mandatory role, nor a required one past Draft; ids and names alike', async () => {
     const mere: Partial<ParticipantRecord> = {
       participantId: 'p-o',
       firstName: 'Mere',
@@ -525,7 +525,7 @@ describe('participants service: changing roles and access (portal-core §5, §6)
   });
 });
 
-describe('participants service: removing and restoring (portal-core §4)', () => {
+describe('participants service: removing and restoring (docs/participants.md)', () => {
   it("anyone holding a required role cannot be removed, sole holder or not: '{types} type is required'", async () => {
     const mere = {
       participantId: 'p-o',
@@ -538,7 +538,7 @@ describe('participants service: removing and restoring (portal-core §4)', () =>
     await expect(w.service.remove(me, grant('Manage'), 'p-me')).rejects.toMatchObject({
       message: 'Registered owner, Owner, Owner contact, Invoice payer type is required',
     });
-    // Mere is a second Owner (Aroha holds it too): still blocked, read plainly (issue 37 point 2).
+    // Mere is a second Owner (Aroha holds it too): still blocked, read plainly (docs/participants.md).
     await expect(w.service.remove(me, grant('Manage'), 'p-o')).rejects.toMatchObject({
       message: 'Owner type is required',
     });
@@ -585,7 +585,7 @@ describe('participants service: removing and restoring (portal-core §4)', () =>
   });
 });
 
-describe('participants service: nobody lowers, re-addresses or removes someone above their own access (issue 33)', () => {
+describe('participants service: nobody lowers, re-addresses or removes someone above their own access (docs/participants.md)', () => {
   /** Another participant at `level`, invited (no sign-in yet), without roles. */
   const at = (level: 'ReadOnly' | 'Edit' | 'Manage'): Partial<ParticipantRecord> => ({
     participantId: `p-${level}`,
@@ -649,7 +649,7 @@ describe('participants service: notification level', () => {
     expect(w.levels).toEqual([{ participantId: 'p-me', level: 'Muted', by: 'me' }]);
   });
 
-  it("nobody sets another person's level, not even a manager (issue 9)", async () => {
+  it("nobody sets another person's level, not even a manager (docs/participants.md)", async () => {
     const w = world([creator, { participantId: 'p2', loginUserId: 'someone' }, { participantId: 'p4' }]);
     for (const level of ['Edit', 'Manage'] as const)
       for (const id of ['p2', 'p4'])

@@ -410,7 +410,7 @@ describe('a card payment, confirmed only by the gateway', () => {
   });
 });
 
-describe('one open card session per invoice: a payer is never charged twice (issue 33 point 4)', () => {
+describe('one open card session per invoice: a payer is never charged twice (docs/payments.md)', () => {
   const approved = (amountCents = 31854) =>
     ({
       state: 'done',
@@ -479,7 +479,7 @@ describe('one open card session per invoice: a payer is never charged twice (iss
   });
 });
 
-describe('a session settles only when it matches its invoice (ASVS 11.1; issue 33 point 4)', () => {
+describe('a session settles only when it matches its invoice (ASVS 11.1; docs/payments.md)', () => {
   const cases = [
     { field: 'amount', over: { amountCents: 100 } },
     { field: 'currency', over: { currency: 'AUD' } },
@@ -537,7 +537,7 @@ describe('a session settles only when it matches its invoice (ASVS 11.1; issue 3
   });
 });
 
-describe('metrics (issue 34)', () => {
+describe('metrics (docs/payments.md)', () => {
   const metrics = captureMetrics();
   const approve = (sessionId: string, result: 'Approved' | 'Declined' = 'Approved') =>
     w.outcomes.set(sessionId, {

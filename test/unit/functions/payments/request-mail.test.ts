@@ -6,7 +6,7 @@ import {
 } from '../../../../functions/payments/service/request-mail.js';
 
 /**
- * The payer's mail (issue 33 point 9: invite to pay is not a mail relay): the applicant's free text
+ * The payer's mail (docs/payments.md: invite to pay is not a mail relay): the applicant's free text
  * is quoted and attributed to the applicant, never written as the council's words, and nothing in
  * it becomes a link: in the text part URL-like text is defanged (mail clients autolink plain text),
  * in the HTML part it is also escaped, and the only anchor is the payment link.

@@ -197,7 +197,7 @@ const grantOf = (requestId: string): PayerGrant => {
     payment: { ...w.payments.find((p) => p.paymentId === r.paymentId)! } as PayerGrant['payment'],
   };
 };
-/** The link's token: in the URL fragment only (issue 33 point 6: never in a path or query string). */
+/** The link's token: in the URL fragment only (docs/payments.md: never in a path or query string). */
 const linkOf = (m: MailMessage) => /https:\/\/portal\.test\/pay#token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1];
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 /**
- * Issue 33 point 8: the demo authority, the demo user grants and placeholder bank accounts never
+ * docs/reference-data.md: the demo authority, the demo user grants and placeholder bank accounts never
  * load into a prod-like stage. The deploy-time loader (infra/seed/custom-resource.ts) loads demo
  * data only when CDK says `DEMO_DATA=included` (a test stage); the functions' own catalogue and the
  * payment options follow DEMO_DATA too.

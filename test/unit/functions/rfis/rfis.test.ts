@@ -266,7 +266,7 @@ describe('the council signs off', () => {
   });
 });
 
-describe('metrics (issue 34)', () => {
+describe('metrics (docs/rfis.md)', () => {
   const metrics = captureMetrics();
   it('a round raised and a point signed off are CouncilWrites; a round submitted once is RfiRoundsSubmitted', async () => {
     await raise({ type: 'Consent', team: 'Building', points: [ask('bracing')] });

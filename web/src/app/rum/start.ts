@@ -70,7 +70,7 @@ export function createReporter(rum: RumConfig, deps: ReporterDeps) {
 export type Reporter = ReturnType<typeof createReporter>;
 
 /**
- * A failed API call: an http report, and for the three access-request codes (portal-core §8: "reported
+ * A failed API call: an http report, and for the three access-request codes (docs/browser-errors.md: "reported
  * to analytics and rethrown") their own event, code only.
  */
 export function reportsOf(failure: ApiFailure): Report[] {

@@ -1,5 +1,5 @@
 /**
- * The site on a map (issue 37 point 4): the map (a lazy chunk, SiteMapCanvas) and, always, its text
+ * The site on a map (docs/lookups.md): the map (a lazy chunk, SiteMapCanvas) and, always, its text
  * alternative: "Map showing {address}" and the location in words. Nothing when the address has no
  * coordinates (a manual address). Without WebGL (some browsers, headless ones, a lost context) or
  * when the map's chunk cannot load, a plain message and the text alternative: never a blank box.

@@ -12,7 +12,7 @@ import { useMarkHandled } from './queries';
 import { prefillOf } from './view';
 
 /**
- * Accept (portal-organisation §2): the participants' 'Add a participant' dialog, prefilled from the
+ * Accept (docs/access-requests.md): the participants' 'Add a participant' dialog, prefilled from the
  * requester, with the person search off and the email not editable; Finish approves the request and
  * adds the participant in one step (PATCH /user/access-requests/{guid} APPROVED), and closing after
  * it marks the request handled.

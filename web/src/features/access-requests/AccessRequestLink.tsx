@@ -5,7 +5,7 @@ import AccessSubmittedDialog from './AccessSubmittedDialog';
 import { useRequestAccess } from './queries';
 
 /**
- * `/?access_request=…` (portal-core §2): when the value decodes, returns to `/`, submits the access
+ * `/?access_request=…` (docs/access-requests.md): when the value decodes, returns to `/`, submits the access
  * request once (not again on a re-render or React's StrictMode double effect) and shows 'Access
  * request submitted'; a failure is an error toast (useRequestAccess). A value that does not decode
  * is left alone.

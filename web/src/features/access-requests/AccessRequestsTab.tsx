@@ -29,7 +29,7 @@ const CHIP: Record<AccessRequest['status'], BadgeProps['color']> = {
 };
 
 /**
- * The dashboard's Access Requests tab (portal-organisation §2): 'Access requests to review' (the
+ * The dashboard's Access Requests tab (docs/access-requests.md): 'Access requests to review' (the
  * requests for my projects: Accept opens the participant dialog prefilled from the requester,
  * Decline sends DENIED) and 'Your access requests' (Open an approved one, which is then hidden, or
  * request again after a decline or expiry), each a collapsible section with its count.

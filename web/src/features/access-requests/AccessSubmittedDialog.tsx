@@ -4,7 +4,7 @@ import Modal from '@cloudscape-design/components/modal';
 import { useTranslation } from 'react-i18next';
 
 /**
- * 'Access request submitted' (portal-core §2): the manager is notified with the requester's profile
+ * 'Access request submitted' (docs/access-requests.md): the manager is notified with the requester's profile
  * information, may accept or decline, the request expires after seven calendar days, and the outcome
  * is notified.
  */

@@ -9,7 +9,7 @@ import styles from './accessRequests.module.css';
 const RequestAccessDialog = lazy(() => import('./RequestAccessDialog'));
 
 /**
- * 'Request access to a project' (portal-core §2, §6): opens the search dialog; disabled, with the
+ * 'Request access to a project' (docs/access-requests.md): opens the search dialog; disabled, with the
  * tooltip 'To request access, you must complete your user profile', until the profile is complete.
  * Plain markup: it is on the dashboard's first load.
  */

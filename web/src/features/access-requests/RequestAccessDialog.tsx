@@ -21,13 +21,13 @@ import { useRequestAccess } from './queries';
 import AccessSubmittedDialog from './AccessSubmittedDialog';
 import { searchOf, type AccessSearchForm } from './search';
 
-/** Load the next page when the results are scrolled past this share (portal-core §9: 90%). */
+/** Load the next page when the results are scrolled past this share (docs/access-requests.md: 90%). */
 const LOAD_MORE_AT = 0.9;
 
 const EMPTY: AccessSearchForm = { mode: 'simple', address: null, applicationNumber: '', authorities: [] };
 
 /**
- * 'Request access to a project' (portal-core §2, §5): search by address, or (advanced) by project
+ * 'Request access to a project' (docs/access-requests.md): search by address, or (advanced) by project
  * number and at least one authority, with Back to the address search; the results (Project ID,
  * Project, Address, Authority, Status, Action) load more pages on scroll; a result the user can
  * already see offers Open, any other Request access, which ends in 'Access request submitted'.

@@ -13,7 +13,7 @@ export interface AccessSearchForm {
 
 /**
  * The query GET /user/applications-search is sent with, or the issues that keep it from being sent
- * (portal-core §5, the shared rule the server runs too).
+ * (docs/access-requests.md, the shared rule the server runs too).
  */
 export function searchOf(
   form: AccessSearchForm,

@@ -1,7 +1,7 @@
 import type { AccessRequest } from '../../../../shared/schemas/access-requests';
 import type { ParticipantFormValues } from '../participants/participantForm';
 
-/** Project ID: the consent number, else the application number (portal-organisation §2). */
+/** Project ID: the consent number, else the application number (docs/access-requests.md). */
 export const projectIdOf = (r: Pick<AccessRequest, 'consentNumber' | 'applicationNumber'>): string =>
   r.consentNumber ?? r.applicationNumber ?? '';
 
@@ -10,7 +10,7 @@ export const requesterName = (r: Pick<AccessRequest, 'requestUser'>): string =>
   [r.requestUser.firstName, r.requestUser.lastName].filter(Boolean).join(' ') || r.requestUser.email;
 
 /**
- * The participant dialog's details from the requester (portal-organisation §2): email, first and
+ * The participant dialog's details from the requester (docs/access-requests.md): email, first and
  * last name, country code, phone, organisation and the address (its parts and manual flag with it).
  */
 export function prefillOf(r: Pick<AccessRequest, 'requestUser'>): Partial<ParticipantFormValues> {

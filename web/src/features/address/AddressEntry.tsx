@@ -33,7 +33,7 @@ export interface AddressEntryProps {
 }
 
 /**
- * Address entry with the toggle of portal-core §2: the picker ('Enter address manually') or the
+ * Address entry with the toggle of the spec (docs/lookups.md): the picker ('Enter address manually') or the
  * manual fields ('Search for an address'). Manual values become an Address with its full address built;
  * leaving manual entry goes back to the picker without an address.
  */

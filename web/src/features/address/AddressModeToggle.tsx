@@ -1,7 +1,7 @@
 import Button from '@cloudscape-design/components/button';
 import { useTranslation } from 'react-i18next';
 
-/** Switches address entry between the picker and the manual fields (portal-core §2's labels). */
+/** Switches address entry between the picker and the manual fields (docs/lookups.md's labels). */
 export default function AddressModeToggle({
   manual,
   onChange,

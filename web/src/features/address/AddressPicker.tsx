@@ -38,7 +38,7 @@ type DetailsStatus = 'idle' | 'loading' | 'failed';
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
- * The NZ Post address picker (portal-core §5): searches from 2 characters, debounced 1000 ms; the
+ * The NZ Post address picker (docs/lookups.md): searches from 2 characters, debounced 1000 ms; the
  * address must be picked from the results (picking fetches its details); leaving the field with text
  * that is not the picked address clears it. A failed search is logged and the list stays as it was;
  * failed details show 'Fail to retrieve the address information'.
@@ -125,10 +125,10 @@ export default function AddressPicker({
     if (value) onChange(null);
   };
 
-  // One character: say that the search needs two (portal-core §5).
+  // One character: say that the search needs two (docs/lookups.md).
   const typed = text.trim();
   const tooShort = typed.length > 0 && typed.length < ADDRESS_SEARCH_MIN_CHARS && text !== valueText;
-  // A finished search with nothing found: say so, and offer the manual route (issue 36 finding 7).
+  // A finished search with nothing found: say so, and offer the manual route (docs/lookups.md).
   const noMatch =
     searchStatus === 'finished' && suggestions.length === 0 && typed.length > 0 && text !== valueText;
   const statusType: AutosuggestProps.StatusType =

@@ -33,7 +33,7 @@ export interface ManualAddressFieldsProps {
 }
 
 /**
- * Manual address entry (portal-core §5): address line 1, line 2, city, state/region, country
+ * Manual address entry (docs/lookups.md): address line 1, line 2, city, state/region, country
  * (default NZ) and zip code, with the full address generated from the parts.
  */
 export default function ManualAddressFields({

@@ -1,6 +1,6 @@
 /**
  * Address entry as pure functions: a lookup result (NZ Post details) → the portal's Address, and the
- * manual-entry values → an Address with its full address built by the shared rule (portal-core §3).
+ * manual-entry values → an Address with its full address built by the shared rule (docs/lookups.md).
  */
 import { buildFullAddress } from '../../../../shared/domain/address';
 import { DEFAULT_COUNTRY, isValidPostcode, messages } from '../../../../shared/domain/validation';
@@ -38,7 +38,7 @@ export function addressFromLookup(result: AddressLookupResult): Address {
   return address;
 }
 
-/** The manual-entry fields (portal-core §5: line 1, line 2, city, state/region, country, zip code). */
+/** The manual-entry fields (docs/lookups.md: line 1, line 2, city, state/region, country, zip code). */
 export interface ManualAddressValues {
   address1: string;
   address2: string;

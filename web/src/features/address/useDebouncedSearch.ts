@@ -7,7 +7,7 @@ const isAbort = (error: unknown) =>
   (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
 
 /**
- * The address and person searches' typing rule (portal-core §5, §8): a search starts from 2
+ * The address and person searches' typing rule (docs/lookups.md): a search starts from 2
  * characters, 1000 ms after the last change; only the latest search may land; a failed search is
  * logged with `failureMessage` and the list stays as it was. `change` takes the field's text,
  * `cancel` drops a pending or running search (optionally setting the status).
@@ -43,7 +43,7 @@ export function useDebouncedSearch<T>(run: (q: string) => Promise<readonly T[]>,
       })
       .catch((error: unknown) => {
         if (isAbort(error)) return;
-        // portal-core §8: logged; the list stays unchanged.
+        // docs/lookups.md: logged; the list stays unchanged.
         console.error(failureMessage, error);
         if (mine === seq.current) setStatus('finished');
       });

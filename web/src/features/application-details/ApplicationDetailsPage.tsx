@@ -89,7 +89,7 @@ function Overview({ app, next }: { app: ApplicationDto; next: ReturnType<typeof 
   const summaryColumns = useBreakpointUp('sm') ? 3 : 1;
   return (
     <SpaceBetween size="l">
-      {/* A granted application shows its consent first (issue 36 finding 5). */}
+      {/* A granted application shows its consent first (docs/applications.md). */}
       <IssuedDocumentsPanel app={app} />
       <NextStepsPanel app={app} steps={next.steps} pending={next.pending} failed={next.failed} />
       <ClosedNotice app={app} />
@@ -98,7 +98,7 @@ function Overview({ app, next }: { app: ApplicationDto; next: ReturnType<typeof 
           columns={summaryColumns}
           items={[
             { label: t('applicationDetails.overview.form'), value: app.formDisplayName ?? '-' },
-            // Both numbers after the grant, each named (issue 36 finding 12).
+            // Both numbers after the grant, each named (docs/applications.md).
             ...numbersOf(app).map((n) => ({
               label: t(`applicationDetails.overview.${n.key}`),
               value: <Token>{n.value}</Token>,
@@ -143,7 +143,7 @@ function Overview({ app, next }: { app: ApplicationDto; next: ReturnType<typeof 
           ))}
         </ol>
       </Container>
-      {/* The site on a map, when its address has coordinates (issue 37 point 4). */}
+      {/* The site on a map, when its address has coordinates (docs/applications.md). */}
       {siteLocationOf(app.address) && (
         <Container header={<Header variant="h2">{t('applicationDetails.overview.site')}</Header>}>
           <SiteMap address={app.address} />
@@ -445,7 +445,7 @@ export default function ApplicationDetailsPage() {
       {query.isPending ? (
         <StatusIndicator type="loading">{t('applicationDetails.loading')}</StatusIndicator>
       ) : query.isError ? (
-        // The server's words ("Application not found"), then the way back (issue 36 finding 12).
+        // The server's words ("Application not found"), then the way back (docs/applications.md).
         <Alert type="error">
           <SpaceBetween size="xs">
             <span>{query.error.message}</span>

@@ -11,7 +11,7 @@ export interface NumberedApplication {
 }
 
 /**
- * The numbers a job goes by, each named (issue 36 finding 12): before the grant its application
+ * The numbers a job goes by, each named (docs/applications.md): before the grant its application
  * number; after it the council's consent number and the application number the invoices carry
  * ("Consent number WCC-BC-2026-0001 · Application number BLD-2026-00006"), never one alone unnamed.
  */

@@ -10,8 +10,8 @@ type Closed = (typeof CLOSED)[number];
 const isClosed = (status: string): status is Closed => (CLOSED as readonly string[]).includes(status);
 
 /**
- * Why the council closed the application, on the Overview (issue 17 item 4): a rejected lodgement or
- * a refused consent with the reason `GET .../rejected-reason` gives (portal-core §7), a lapsed or
+ * Why the council closed the application, on the Overview (docs/applications.md): a rejected lodgement or
+ * a refused consent with the reason `GET .../rejected-reason` gives (docs/applications.md), a lapsed or
  * withdrawn one with its closed reason; the decision's date when there is one.
  */
 export function ClosedNotice({

@@ -100,7 +100,7 @@ function Location({ location }: { location: RequiredInspection }) {
 }
 
 /**
- * The details page's Inspections section (portal-core §2, §3, §4; issue 17 item 4): the council's
+ * The details page's Inspections section (docs/applications.md): the council's
  * required inspections by location, each type's status label with its icon and date, the history,
  * and Book inspection (the action item the server gives, opening the council's booking page).
  */

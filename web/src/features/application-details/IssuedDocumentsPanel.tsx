@@ -23,7 +23,7 @@ export const issuedDocumentsKey = (id: string) =>
   [...applicationKeys.detail(id), 'issued-documents'] as const;
 
 /**
- * "Your building consent" (issue 36 finding 5; docs/council-api.md "Issued documents"): the first
+ * "Your building consent" (docs/applications.md; docs/council-api.md "Issued documents"): the first
  * panel of a granted application's Overview, listing the documents the council issued — the
  * consent, its conditions, after the CCC the certificate — each with a Download button (the
  * documents' download link: clean files only, ReadOnly access as any application document).

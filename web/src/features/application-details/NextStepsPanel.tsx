@@ -42,7 +42,7 @@ function StepRow({ step, primary }: { step: NextStep; primary: boolean }) {
 }
 
 /**
- * "What you need to do" at the top of the Overview (issue 36 finding 1): each thing the application
+ * "What you need to do" at the top of the Overview (docs/applications.md): each thing the application
  * asks of the applicant (shared/domain/next-steps.ts), with the one button that does it; when
  * nothing is asked, where the application stands (a suspended one says the council waits for them).
  */

@@ -12,7 +12,7 @@ import { formatDate } from '../../lib/dates';
 const DAY_FORMAT = 'd LLL yyyy';
 
 /**
- * The statutory clock on the details Overview (issue 17 item 1; docs/statutory-clock.md): counted
+ * The statutory clock on the details Overview (docs/applications.md; docs/statutory-clock.md): counted
  * here, with today's date, by the shared rule from the dates the council's writes keep. Nothing
  * before the council accepts the lodgement.
  */
@@ -53,7 +53,7 @@ export function StatutoryClockPanel({
     >
       <SpaceBetween size="m">
         {clock.state === 'Decided' ? (
-          // After the decision: how long it took, not a count still running (issue 36 finding 2).
+          // After the decision: how long it took, not a count still running (docs/applications.md).
           <KeyValuePairs
             columns={3}
             items={[

@@ -109,7 +109,7 @@ function StepSection({
 }
 
 /**
- * The View submitted application dialog (portal-core §2): read-only; a building consent header when
+ * The View submitted application dialog (docs/applications.md): read-only; a building consent header when
  * a parent consent exists; form, contact and document-upload steps as collapsible sections grouped
  * by breadcrumb; editing is locked. Width: min(1084 px, viewport − 64 px).
  */

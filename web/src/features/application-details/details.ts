@@ -1,6 +1,6 @@
 /**
  * Pure rules of the application details page and the View submitted application dialog
- * (portal-core §2).
+ * (docs/applications.md).
  */
 import type { FormioComponent, FormioForm } from '../../../../shared/schemas/formio';
 

@@ -237,7 +237,7 @@ function StepBody({
 }
 
 /**
- * /application-form/{applicationId}[/breadcrumb/{n}][/step/{n}] (portal-core §2, §4 Navigation):
+ * /application-form/{applicationId}[/breadcrumb/{n}][/step/{n}] (docs/applications.md):
  * the application's form with its sections, steps and completion marks; the URL's step, else the
  * first enabled step (of the URL's section). Not editable (status not Draft/VRFISuspended, or less
  * than Edit access): every step reads only.
@@ -313,7 +313,7 @@ export default function ApplicationFormPage() {
       header={
         <Header
           variant="h1"
-          // The job's numbers, each named and never broken on a phone, then the address (issue 36
+          // The job's numbers, each named and never broken on a phone, then the address (docs/applications.md
           // findings 6 and 12: "BLD-2026-|00011" split under the header on a phone).
           description={<ApplicationNumbers app={app} address={app.address} />}
           actions={step ? <SaveState status={status[step.id]} /> : undefined}

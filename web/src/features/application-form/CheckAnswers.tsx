@@ -17,7 +17,7 @@ import styles from './applicationForm.module.css';
 const answered = (s: FormStep) => s.enabled && s.type === 'Formio';
 
 /**
- * "Check your answers" (issue 36 finding 7; the GOV.UK pattern) before the declaration: every
+ * "Check your answers" (docs/applications.md; the GOV.UK pattern) before the declaration: every
  * answer of every form step, under its step's name, each with a Change link to that step.
  */
 export function CheckAnswers({ applicationId, model }: { applicationId: string; model: FormModel }) {

@@ -3,8 +3,8 @@ import type { AccessLevel } from '../../../../shared/schemas/common';
 import { ParticipantsSection } from '../participants/ParticipantsSection';
 
 /**
- * The contact step: the application's people (portal-core §2 participant cards), with the
- * participant actions when the caller can edit the application (portal-core §6).
+ * The contact step: the application's people (docs/applications.md), with the
+ * participant actions when the caller can edit the application (docs/applications.md).
  */
 export default function ContactStep({
   applicationId,

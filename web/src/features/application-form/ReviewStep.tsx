@@ -43,7 +43,7 @@ export interface ReviewStepProps {
 }
 
 /**
- * Review and submit (portal-core §7 ruleresults?type=FULL, submission): the validation results by
+ * Review and submit (docs/applications.md ruleresults?type=FULL, submission): the validation results by
  * severity with a link to the step that fixes each, "Check your answers" (every answer with a Change
  * link to its step), the form's declaration, the signer's full name,
  * and Submit — disabled while Errors remain. A submitted application goes to

@@ -2,7 +2,7 @@ import { isSubmittedPath } from './formModel';
 import type { StepData } from './formio';
 
 /**
- * Step autosave (portal-core §4: unsaved step data is saved when leaving a form step, except when
+ * Step autosave (docs/applications.md: unsaved step data is saved when leaving a form step, except when
  * moving to /application-submitted). Changes are kept in memory and in sessionStorage until the
  * server has them, so a failed save, a reload or a closed tab loses no keystroke; typing is saved
  * after a pause (debounce), and leaving the step saves at once.

@@ -3,7 +3,7 @@ import { stepAppliesTo } from '../../../../shared/domain/applications';
 import type { BreadcrumbDto, FormDto, StepDto } from '../../../../shared/schemas/reference';
 
 /**
- * The form page's navigation model (portal-core §2 /application-form, §4 "Navigation"). The route
+ * The form page's navigation model (docs/applications.md). The route
  * takes numbers (spec: numeric breadcrumb and step ids), so a breadcrumb is named in the URL by
  * its position in the form (1-based, in display order) and a step by its position among all the
  * form's steps. The API keeps the reference ids (`bc-project`, ...).
@@ -104,5 +104,5 @@ export function stepUrlById(applicationId: string, model: FormModel, stepId: str
 
 export const submittedUrl = (applicationId: string) => `/application-submitted/${applicationId}`;
 
-/** Where leaving to does not save the step (portal-core §4: except when moving to /application-submitted). */
+/** Where leaving to does not save the step (docs/applications.md: except when moving to /application-submitted). */
 export const isSubmittedPath = (path: string) => /^\/application-submitted(\/|$)/.test(path);

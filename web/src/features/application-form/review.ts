@@ -1,7 +1,7 @@
 import { formatMessage } from '../../../../shared/domain/applications';
 import type { Severity, ValidationResult } from '../../../../shared/schemas/applications';
 
-/** The review step's groups, most severe first (portal-core §3 Severity). */
+/** The review step's groups, most severe first (docs/applications.md). */
 export const SEVERITY_ORDER: readonly Severity[] = ['Error', 'Control', 'Suggestion'];
 
 export interface ResultGroup {

@@ -2,7 +2,7 @@ import { applicationsApi } from '../../api/applications';
 import { ServiceError } from '../../api/errors';
 
 /**
- * The summary PDF of an application (portal-core §7 documents): GET .../documents/{name}/download-link
+ * The summary PDF of an application (docs/applications.md): GET .../documents/{name}/download-link
  * gives a short-lived presigned URL and the file name, then the file is fetched from that URL.
  */
 export async function fetchSummaryPdf(

@@ -17,7 +17,7 @@ import { fetchRfisPdf } from './rfisPdf';
 import styles from '../application-pdf/applicationPdf.module.css';
 
 /**
- * /application-rfis-pdf/{id} (portal-core §2; the Print RFIs action): the RFIs PDF previewed in the
+ * /application-rfis-pdf/{id} (docs/rfis.md; the Print RFIs action): the RFIs PDF previewed in the
  * page, with a Download button; a clear message when the council has raised no RFI.
  */
 export default function ApplicationRfisPdfPage() {

@@ -22,7 +22,7 @@ const STAGE_INDICATORS: Record<StageProgress, StatusType> = {
 const STAGE_COLOURS: Partial<Record<StageProgress, 'blue'>> = { current: 'blue' };
 
 /**
- * The application card (portal-core §2): record type icon with the status and an attention icon,
+ * The application card (docs/applications.md): record type icon with the status and an attention icon,
  * form name, display id, notification level icon, address with the authority, 'Modified on',
  * lock/unlock for non-drafts, outstanding payments, status label with the workflow stage badges,
  * and the card menu. Plain markup (components/plain/page.tsx): the dashboard draws these first.

@@ -25,7 +25,7 @@ const NotificationLevelDialog = lazy(async () => ({
   default: (await import('./dialogs/NotificationLevelDialog')).NotificationLevelDialog,
 }));
 
-/** Card slide-out exit (portal-core §9). */
+/** Card slide-out exit (docs/applications.md). */
 export const CARD_EXIT_MS = 300;
 
 type Target = { id: string; label: string };

@@ -1,6 +1,6 @@
 import { ApplicationListPage } from './ApplicationListPage';
 
-/** `/applications` (portal-core §2). */
+/** `/applications` (docs/applications.md). */
 export default function ApplicationsPage() {
   return <ApplicationListPage kind="applications" />;
 }

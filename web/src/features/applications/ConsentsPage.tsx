@@ -1,6 +1,6 @@
 import { ApplicationListPage } from './ApplicationListPage';
 
-/** `/consents` (portal-core §2). */
+/** `/consents` (docs/applications.md). */
 export default function ConsentsPage() {
   return <ApplicationListPage kind="consents" />;
 }

@@ -1,6 +1,6 @@
 import { ApplicationListPage } from './ApplicationListPage';
 
-/** `/projects` (portal-core §2). */
+/** `/projects` (docs/applications.md). */
 export default function ProjectsPage() {
   return <ApplicationListPage kind="projects" />;
 }

@@ -15,7 +15,7 @@ import { formatDate } from '../../lib/dates';
 import { clockSettingsOf, statutoryClock, type ClockState } from '../../../../shared/domain/statutory-clock';
 
 /**
- * What an application card shows (portal-core §2 "Application card"), computed from a list item
+ * What an application card shows (docs/applications.md), computed from a list item
  * with the shared rules so the web and the server agree.
  */
 export interface CardView {
@@ -65,7 +65,7 @@ export function cardClock(
 }
 
 /**
- * Where a workflow stage is (portal-core §4 stage statuses): done (Completed), current (Started,
+ * Where a workflow stage is (docs/applications.md): done (Completed), current (Started,
  * AwaitingPayment, or the first stage of a lodged application that the council has not started
  * yet), suspended, stopped (Rejected, Lapsed, Withdrawn, Refused) or not started.
  */
@@ -157,7 +157,7 @@ export function cardView(item: ApplicationListItem, now: Date = new Date()): Car
       label: stageLabel(stage),
       status: stage.stageStatus,
       progress: progress[index]!,
-      // One source per fact (issue 36 finding 2): a stage that carries the council's own count
+      // One source per fact (docs/applications.md): a stage that carries the council's own count
       // ("(10/20 Completed)", the spec's label) shows no second, portal-counted one beside it.
       ...(clock &&
       stage.stageName === 'Assessment' &&

@@ -8,7 +8,7 @@ import {
 import { PROJECT_TABS, resolveProjectsTab } from '../../lib/urls/rules';
 
 /**
- * The list pages (portal-core §2): /projects (All, Archived), /applications (Draft, Submitted,
+ * The list pages (docs/applications.md): /projects (All, Archived), /applications (Draft, Submitted,
  * Archived) and /consents (Current, Archived), all on GET /user/applicationsV3. Draft vs Consent
  * is the record type, archived is isArchived, and Submitted means Drafts whose status is not Draft.
  */
@@ -22,7 +22,7 @@ export const LIST_TABS = {
 
 export type ListTab = (typeof LIST_TABS)[ListKind][number];
 
-/** Search: at least 2 characters, debounced 1000 ms (portal-core §5, §9). */
+/** Search: at least 2 characters, debounced 1000 ms (docs/applications.md). */
 export const SEARCH_MIN_CHARS = 2;
 export const SEARCH_DEBOUNCE_MS = 1000;
 

@@ -7,7 +7,7 @@ import type { NotificationLevel } from '../../../../shared/schemas/common';
 import { thumbnailContentType } from '../../components/thumbnail';
 
 /**
- * The card actions that change data (portal-core §2 "Card menu", §7, §8). Each invalidates the
+ * The card actions that change data (docs/applications.md). Each invalidates the
  * application lists; a preference change also refetches the badge counts (a failure only logged).
  */
 

@@ -35,7 +35,7 @@ export default function ConfirmRegistrationPage() {
   const params = confirmationParams(search);
   const email = normaliseEmail(search.get('email') ?? '');
   const returnTo = safeReturnPath(search.get(RETURN_TO_PARAM));
-  // The sign-in after confirming has the email filled in (issue 36 finding 11).
+  // The sign-in after confirming has the email filled in (docs/accounts.md).
   const signIn = withReturnPath(isValidEmail(email) ? `/?email=${encodeURIComponent(email)}` : '/', returnTo);
 
   useEffect(() => {

@@ -33,7 +33,7 @@ import { useMessages } from './useMessages';
 type TextField = 'email' | 'firstName' | 'lastName' | 'password';
 
 /**
- * `/registration`: the Create Account tab (organisation §2, §4, §5). The invitation mail's link
+ * `/registration`: the Create Account tab (docs/accounts.md). The invitation mail's link
  * (`?email=&returnTo=`) fills the email and carries the application's page on to the confirmation
  * mail and the first sign-in (shared/domain/returnPath.ts).
  */
@@ -182,7 +182,7 @@ export default function RegistrationPage() {
                   >
                     {t('accountPages.registration.submit')}
                   </Button>
-                  {/* Disabled says why (issue 36 finding 11), on screen, not only on hover. */}
+                  {/* Disabled says why (docs/accounts.md), on screen, not only on hover. */}
                   {!form.submittable && (
                     <Box id={reasonId} color="text-body-secondary" fontSize="body-s" textAlign="right">
                       {t('accountPages.registration.submitReason')}

@@ -1,5 +1,5 @@
 /**
- * The signed-out account flows (organisation §4, §8) as plain async functions over injected calls,
+ * The signed-out account flows (docs/accounts.md) as plain async functions over injected calls,
  * so each outcome is unit-testable with mocks. Pages only map outcomes to what they show.
  */
 import { ServiceError } from '../../api/errors';

@@ -1,5 +1,5 @@
 /**
- * Form rules of the signed-out account pages (organisation §5), built on the shared request
+ * Form rules of the signed-out account pages (docs/accounts.md), built on the shared request
  * schemas so the browser and the API reject the same input with the same words. Pure: unit-tested
  * in Node.
  */
@@ -34,7 +34,7 @@ export interface FormState<F extends string> {
   /** The first message per field (the spec's words, see validationKey). */
   errors: Partial<Record<F, string>>;
   valid: boolean;
-  /** Submit buttons are disabled when the form is unchanged or invalid (organisation §5). */
+  /** Submit buttons are disabled when the form is unchanged or invalid (docs/accounts.md). */
   submittable: boolean;
 }
 
@@ -145,7 +145,7 @@ export const hasCaptcha = (token: string): boolean => CaptchaToken.safeParse(tok
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** The random 5-character id of an acknowledgement checkbox (organisation §9); starts with a letter. */
+/** The random 5-character id of an acknowledgement checkbox (docs/accounts.md); starts with a letter. */
 export function randomId(length = 5, random: () => number = Math.random): string {
   let id = ID_ALPHABET[Math.floor(random() * 26)] ?? 'a';
   while (id.length < length) id += ID_ALPHABET[Math.floor(random() * ID_ALPHABET.length)] ?? '0';

@@ -2,7 +2,7 @@ import { identityError } from '../../api/errors';
 
 /**
  * Identity (Cognito through Amplify) errors: shown as their message without its trailing period
- * (portal-core §8), through en.json for the ones the account pages expect.
+ * (docs/accounts.md), through en.json for the ones the account pages expect.
  */
 export const identityMessageKeys = {
   CodeMismatchException: 'accountPages.identity.CodeMismatchException',

@@ -1,4 +1,4 @@
-/** Login validation (organisation §5): account and password are required. */
+/** Login validation (docs/accounts.md): account and password are required. */
 export interface LoginValues {
   email: string;
   password: string;

@@ -7,7 +7,7 @@ import { useBreakpointUp } from '../../lib/breakpoints';
 import { authorityAddress, safeWebsite, telHref, type AuthorityInfo } from './authority';
 
 /**
- * The authority info card (portal-core §2): display name, address, email, phone, website; one column
+ * The authority info card (docs/features.md): display name, address, email, phone, website; one column
  * under the small breakpoint (docs/content-guide.md "On a phone").
  */
 export default function AuthorityInfoCard({

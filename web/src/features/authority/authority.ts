@@ -2,7 +2,7 @@ import { fullAddressOf } from '../../../../shared/domain/address';
 import type { Authority } from '../../../../shared/schemas/reference';
 
 /**
- * What the authority info card needs of an Authority (portal-core §3: displayName, address, email,
+ * What the authority info card needs of an Authority (docs/features.md: displayName, address, email,
  * phone, website): the reference data's Authority, or any part of it with the display name.
  */
 export type AuthorityInfo = Pick<Authority, 'displayName'> &

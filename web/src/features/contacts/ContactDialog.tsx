@@ -29,7 +29,7 @@ import {
 } from './contactForm';
 
 /**
- * Add or edit a library contact (portal-core §3 Contact, §5): the participant dialog's Contact
+ * Add or edit a library contact (docs/participants.md): the participant dialog's Contact
  * details and licence list (Cancel, Apply license; the LBP register's warnings come back from the
  * server) in one form. Field errors are the shared ContactInput schema's once a field is left, or a
  * server 400's on its field; Save waits for a valid, changed form.

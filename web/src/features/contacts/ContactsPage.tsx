@@ -37,7 +37,7 @@ function licenceLabel(q: ContactDto['qualifications'][number], types: readonly Q
 }
 
 /**
- * `/contacts`: the organisation's contact library (portal-core §3 Contact, §7 contacts, §9 page size
+ * `/contacts`: the organisation's contact library (docs/participants.md page size
  * 10): search (at least 2 characters, debounced 1000 ms), pages of ten, add, edit and delete, each
  * contact's licences with the LBP register's warnings. A failed read is 'Failed to fetch contacts'.
  */

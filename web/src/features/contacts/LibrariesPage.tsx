@@ -6,7 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../../components/RouterLink';
 
-/** The section's libraries: the spec's pages under Libraries (portal-core §2 routes). */
+/** The section's libraries: the spec's pages under Libraries (docs/participants.md). */
 const LIBRARIES = [
   { href: '/contacts', title: 'libraries.contacts.title', hint: 'libraries.contacts.hint' },
   { href: '/application-templates', title: 'templates.librariesLink', hint: 'templates.librariesHint' },

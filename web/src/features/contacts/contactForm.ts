@@ -1,5 +1,5 @@
 /**
- * The contact dialog's form as pure functions (portal-core §3 Contact, §5): the values from a stored
+ * The contact dialog's form as pure functions (docs/participants.md): the values from a stored
  * contact, the request body and the field errors of the shared ContactInput schema. A contact has
  * the participant form's person fields (so the dialog reuses its Contact details and licence list)
  * without roles, access or owners group.
@@ -39,7 +39,7 @@ export function contactBodyOf(v: ContactFormValues): ContactInput {
 }
 
 /**
- * The PATCH body of an edit (issue 37 point 5): every field, an emptied one as null, because a PATCH
+ * The PATCH body of an edit (docs/participants.md): every field, an emptied one as null, because a PATCH
  * keeps the fields it does not name.
  */
 export function contactPatchOf(v: ContactFormValues): ContactPatch {

@@ -20,7 +20,7 @@ type WorkTab = 'required' | 'requests';
 export const ACCESS_REQUESTS_TAB_QUERY = 'access-requests';
 
 /**
- * The dashboard's work lists (portal-organisation §2): 'Actions to be taken' (applications with
+ * The dashboard's work lists (docs/applications.md): 'Actions to be taken' (applications with
  * outstanding RFIs or payments); behind the `accessRequests` flag a tabbed view, Required Actions
  * and Access Requests, the second with a badge counting the requests waiting for my review.
  */

@@ -13,7 +13,7 @@ import { useMaybeCurrentUser } from '../shell/useCurrentUser';
 type Answer = 'Accepted' | 'Rejected';
 
 /**
- * The dashboard's organisation alerts (portal-organisation §2, §4, §6): a pending invitation to
+ * The dashboard's organisation alerts (docs/applications.md): a pending invitation to
  * join an organisation (accept or decline), and, for admins only, a pending invitation of another
  * organisation to merge (accepting reloads the page). Plain markup, like the rest of the dashboard.
  */

@@ -11,7 +11,7 @@ import { outstandingParams } from './outstanding';
 import { ApplicationNextSteps } from './ApplicationNextSteps';
 
 /**
- * 'Actions to be taken' (portal-organisation §2, §9): the applications with outstanding RFIs or
+ * 'Actions to be taken' (docs/applications.md): the applications with outstanding RFIs or
  * payments from GET /user/applicationsV3?outstandingActions=RFI,PAYMENT (the byUserOutstanding
  * index), newest change first, a page at a time with Load more while a page comes back full. Each
  * card names what the applicant has to do there, with its button (./ApplicationNextSteps.tsx).

@@ -13,7 +13,7 @@ import { useMaybeCurrentUser } from '../shell/useCurrentUser';
 type Answer = 'Accepted' | 'Rejected';
 
 /**
- * The dashboard's registered-applicant invitation alerts (portal-organisation §2 "Alerts", §7): one
+ * The dashboard's registered-applicant invitation alerts (docs/applications.md): one
  * per invitation a council sent to the user that they can still answer, naming the council; Accept
  * or Reject answers it once, and the alert goes. Plain markup, like the rest of the dashboard.
  */

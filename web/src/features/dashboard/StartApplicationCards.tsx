@@ -5,7 +5,7 @@ import { INTENT_SELECTION_URL } from '../../lib/urls/rules';
 import styles from '../applications/applications.module.css';
 import { RequestAccessAction } from '../access-requests/RequestAccessAction';
 
-/** The three ways to start (portal-organisation §1, §2). */
+/** The three ways to start (docs/applications.md). */
 export const START_CARDS = [
   { id: 'new', icon: 'add-plus', href: INTENT_SELECTION_URL },
   { id: 'amendment', icon: 'edit', href: '/new-application/child-application?type=amendment' },
@@ -14,7 +14,7 @@ export const START_CARDS = [
 
 /**
  * 'Start an application': new, amendment and supporting application cards, and the action 'Request
- * access to a project' (portal-core §2: the dashboard's action items).
+ * access to a project' (docs/applications.md: the dashboard's action items).
  */
 export function StartApplicationCards() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * `/?access_request=` (portal-core §2, portal-organisation §2) holds an encoded request
+ * `/?access_request=` (docs/applications.md) holds an encoded request
  * (`{ applicationId }`, lib/urls/queryCodec.ts). When it decodes, the dashboard returns to `/`, submits
  * POST /user/access-requests-v2 { applicationId }, then shows 'Access request submitted' (an error
  * toast on failure): features/access-requests/AccessRequestLink.tsx, loaded only for such a link.

@@ -3,7 +3,7 @@ import { RECENT_LIST } from '../../../../shared/domain/applications';
 
 export type RecentTab = 'applications' | 'consents';
 
-/** Recent lists: page 1, size 10, sorted descending, not hidden (portal-organisation §9). */
+/** Recent lists: page 1, size 10, sorted descending, not hidden (docs/applications.md). */
 export const recentParams = (tab: RecentTab): V3ListParams => ({
   pageIndex: RECENT_LIST.pageIndex,
   pageSize: RECENT_LIST.pageSize,

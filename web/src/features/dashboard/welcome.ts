@@ -12,7 +12,7 @@ export function isWideForWelcome(viewportWidth: number): boolean {
 
 /**
  * The i18n key of the dashboard's welcome title: the spec's words with a comma before the name
- * ("Welcome to your dashboard, Aroha"; issue 36 finding 12), and no dangling comma before the
+ * ("Welcome to your dashboard, Aroha"; docs/applications.md), and no dangling comma before the
  * name is known.
  */
 export function welcomeTitleKey(wide: boolean, named = true): WelcomeKey {

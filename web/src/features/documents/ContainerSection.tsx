@@ -24,7 +24,7 @@ export interface Entry {
 }
 
 /**
- * The document section of a container (portal-core §2): the drop zone ('Drop your file(s) here or
+ * The document section of a container (docs/documents-web.md): the drop zone ('Drop your file(s) here or
  * click to browse'), the files refused ('Unable to upload file due to file constraints'), 'Remove
  * failed' while any failed or stalled, 'Remove all' where offered, and the list of cards in order
  * (dragged by their handles, or Move up / Move down in the card menu); a merged file shows as the
@@ -80,7 +80,7 @@ export default function ContainerSection({
   onWithdraw?: ((doc: ApplicationDocumentDto) => (() => void) | undefined) | undefined;
 }) {
   const { t } = useTranslation();
-  // The merged file (portal-core §2 merged container card) stands above the documents it was made from.
+  // The merged file (docs/documents-web.md) stands above the documents it was made from.
   const mergedEntry = entries.find((e) => e.doc?.isMergedFile);
   const parts = mergedEntry ? entries.filter((e) => e !== mergedEntry) : entries;
   const listedNames = parts.filter((e) => e.doc).map((e) => e.doc!.name);

@@ -32,7 +32,7 @@ export interface DocumentCardProps {
 }
 
 /**
- * A document card (portal-core §2): file name, extension, size and the status text (Queued,
+ * A document card (docs/documents-web.md): file name, extension, size and the status text (Queued,
  * Uploading..., Scanning for viruses..., the error message, or the modified date), with its menu.
  */
 export default function DocumentCard({

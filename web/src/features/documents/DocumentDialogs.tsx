@@ -53,7 +53,7 @@ function Dialog({
 }
 
 /**
- * Remove document dialog (portal-core §2): 'Remove document from application', 'Remove document
+ * Remove document dialog (docs/documents-web.md): 'Remove document from application', 'Remove document
  * {fileName} from {containerName}?', "This operation can't be undone.", confirm 'Remove'.
  */
 export function RemoveDocumentDialog({
@@ -85,7 +85,7 @@ export function RemoveDocumentDialog({
 }
 
 /**
- * 'Rename files with the same name' (portal-core §2, §4): the held duplicates, each with the name
+ * 'Rename files with the same name' (docs/documents-web.md): the held duplicates, each with the name
  * it would be added as (`name_1.ext`, …); Rename adds them, Cancel leaves them out.
  */
 export function RenameDuplicatesDialog({
@@ -118,7 +118,7 @@ export function RenameDuplicatesDialog({
 }
 
 /**
- * The Keep/Remove dialog for expired files (portal-core §2, §4, §5): files of a proof-of-ownership
+ * The Keep/Remove dialog for expired files (docs/documents-web.md): files of a proof-of-ownership
  * or project-information-memorandum container last modified more than 3 months ago. Keep adds them
  * to the queue; Remove leaves them out.
  */
@@ -159,7 +159,7 @@ export function ExpiredFilesDialog({
 }
 
 /**
- * Remove all documents in a container (portal-core §2): Remove and Cancel, warning that it
+ * Remove all documents in a container (docs/documents-web.md): Remove and Cancel, warning that it
  * cannot be undone.
  */
 export function RemoveAllDialog({

@@ -70,7 +70,7 @@ export function CardLabels({
 }
 
 /**
- * A document's tags (portal-core §3 "Document tag": the system tags and the user's own) and, on a
+ * A document's tags (docs/documents-web.md: the system tags and the user's own) and, on a
  * child application, its type (Amendment or Supporting, the form's document types): read, chosen,
  * and written with PUT .../tags and PUT .../types. A failed read is 'Failed to fetch document tags
  * or types'.

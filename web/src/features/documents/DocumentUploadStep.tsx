@@ -78,7 +78,7 @@ interface Held {
 }
 
 /**
- * The DocumentUpload step (portal-core §2 "Document section of a container", §4 "Document
+ * The DocumentUpload step (docs/documents-web.md "Document
  * upload"): one section per container, the upload queue (useUploadQueue), the documents polled
  * while any is unsettled (useDocuments), expired and duplicate files held for the user's choice,
  * Remove with confirmation for settled documents, 'Remove failed', Download, Preview (PDFs) and

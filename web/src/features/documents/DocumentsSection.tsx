@@ -14,14 +14,14 @@ import RequiredDocumentGroups from './RequiredDocumentGroups';
 import type { StepContainer } from './documents';
 
 /**
- * The Documents section of /application-details (portal-core §2 "Document section of a
+ * The Documents section of /application-details (docs/documents-web.md "Document section of a
  * container"): every document container of the application (GET .../document-containers; the
  * RFI containers belong to the RFIs) with its section, editable with the caller's access (read-only
  * shows the cards with Preview and Download), plus 'Remove all' and tags/types on the cards. Upload
  * zones and "Required" badges only while the application takes uploads (shared `uploadOffer`, the
  * rule the server refuses by); otherwise the reason, in words, above the read-only cards. When the
  * council uses required document groups, they come first (RequiredDocumentGroups: its status of
- * each upload, why it rejected one), and a group open for uploads opens its container (issue 37).
+ * each upload, why it rejected one), and a group open for uploads opens its container (docs/documents-web.md).
  */
 export default function DocumentsSection({
   app,

@@ -10,7 +10,7 @@ import { isExtracting } from '../../../../shared/domain/documents';
 export const EXTRACTION_NOTICE_MS = 10_000;
 
 /**
- * The processing banner of a container (portal-core §2, §4): 'Analysing Document' while the title
+ * The processing banner of a container (docs/documents-web.md): 'Analysing Document' while the title
  * extraction runs for its documents; when it ends with extracted data, the notice that information
  * was extracted and should be reviewed, for EXTRACTION_NOTICE_MS, then cleared and `onExtracted`
  * called (the participants and the application are read again). A document the extraction could not

@@ -6,7 +6,7 @@ import type { ApplicationDocumentDto } from '../../../../shared/schemas/document
 import DocumentCard from './DocumentCard';
 
 /**
- * The merged container card (portal-core §2 "A merged container card offers Remove and
+ * The merged container card (docs/documents-web.md "A merged container card offers Remove and
  * expand/collapse"): the container's merged file (isMergedFile) as a document card, with Download
  * and Remove in its menu, and a toggle that shows or hides the documents it was merged from
  * (`children`), collapsed at first.

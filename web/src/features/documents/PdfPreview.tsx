@@ -17,7 +17,7 @@ type State =
   { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; pdf: PdfDocument; page: number; zoom: number };
 
 /**
- * The PDF preview (portal-core §2 card menu 'Preview'): the document's download link read (GET
+ * The PDF preview (docs/documents-web.md): the document's download link read (GET
  * .../documents/{name}/download-link), the file opened by pdf.js (loaded now, a chunk of its own),
  * one page at a time with Previous / Next page and Zoom out / Zoom in (buttons, or the arrow keys,
  * + and - on the page), a loading state, and 'Failed to preview application document' on failure.

@@ -63,8 +63,7 @@ function UploadRow({ upload, toReplace }: { upload: Upload; toReplace: boolean }
 }
 
 /**
- * The council's required document groups on the Documents section (issue 37; portal-core §3
- * "Required document group"): each group with its status and what it asks, each upload with the
+ * The council's required document groups on the Documents section (docs/documents-web.md): each group with its status and what it asks, each upload with the
  * council's status, date and reason. A rejected upload not yet replaced says why and offers
  * "Upload a replacement", which goes to the group's container, open for uploads while the group is
  * (shared `uploadOffer`). Shown only when the council uses groups (useRequiredDocumentGroups).

@@ -58,7 +58,7 @@ function Item({ card }: { card: SortableCard }) {
 }
 
 /**
- * A container's cards as a sortable list (portal-core §2 "sortable list"): each movable card has a
+ * A container's cards as a sortable list (docs/documents-web.md): each movable card has a
  * drag handle (pointer, or Space then the arrow keys); a drop calls `onPlace` with the card and the
  * index of the card it was dropped on. The card menu's Move up / Move down stay as the plain path.
  */

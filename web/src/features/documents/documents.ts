@@ -16,8 +16,8 @@ import { usesMultipart } from '../../../../shared/schemas/documents-multipart';
 import { DATE_FORMAT, formatDate } from '../../lib/dates';
 
 /**
- * The document-upload step's rules in the browser (portal-core §2 document card, §4 "Document
- * upload", §5 "Uploads"): the same limits and messages as the server, names, sizes, status texts.
+ * The document-upload step's rules in the browser (docs/documents-web.md "Document
+ * upload", "Uploads"): the same limits and messages as the server, names, sizes, status texts.
  */
 
 /** A container as the step shows it: the reference container and whether the form requires it. */
@@ -61,7 +61,7 @@ export function splitFileName(fileName: string): { base: string; extension: stri
 /** The codes en.json words (the same as `uploadErrorMessages`: a unit test holds them equal). */
 type MessagedCode = Exclude<keyof (typeof import('../../i18n/en.json'))['documents']['errorCodes'], 'other'>;
 
-/** The text of an upload error code (portal-core §8): the codes with a message are those of `uploadErrorMessages`. */
+/** The text of an upload error code (docs/documents-web.md): the codes with a message are those of `uploadErrorMessages`. */
 export function errorText(t: TFunction, code: string | undefined): string {
   return code && Object.hasOwn(uploadErrorMessages, code)
     ? t(`documents.errorCodes.${code as MessagedCode}`)
@@ -151,7 +151,7 @@ export interface Triage {
 }
 
 /**
- * Sorts dropped files for a container (portal-core §4, §5): refused with their message (type and
+ * Sorts dropped files for a container (docs/documents-web.md): refused with their message (type and
  * size, as the server; then the per-container (not RFIDocument) and per-application counts), held
  * as expired (unless kept), held as duplicates (unless renamed to `name_1.ext`, … by the user's
  * choice), or accepted. A name whose holder failed or stalled replaces it instead.

@@ -8,7 +8,7 @@ import { documentKeys, documentsApi } from '../../api/documents';
 import { useToasts } from '../../components/toasts';
 import { isSettledDoc, placedAt } from './documents';
 
-/** How often the documents are re-read while any of them is not settled (portal-core §9). */
+/** How often the documents are re-read while any of them is not settled (docs/documents-web.md). */
 export const POLL_INTERVAL_MS = 5000;
 
 /** A container's listed documents in their order (then oldest first). */
@@ -18,7 +18,7 @@ export const inOrder = (documents: readonly ApplicationDocumentDto[], containerI
     .sort((a, b) => a.order - b.order || a.createdDate.localeCompare(b.createdDate));
 
 /**
- * An application's documents (portal-core §4, §9): read, and read again every 5000 ms while any
+ * An application's documents (docs/documents-web.md): read, and read again every 5000 ms while any
  * is on its way (not settled and not stalled) or an upload of this page waits for its scan; the
  * steps' completion and the review's results re-read when a file settles or goes; and the order
  * inside a container, changed optimistically and put back on failure ('Fail to reorder documents').

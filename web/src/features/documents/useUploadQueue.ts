@@ -20,7 +20,7 @@ export interface QueueItem extends AcceptedFile {
 let nextId = 0;
 
 /**
- * The upload queue (portal-core §4 "Document upload"): one item at a time, each going Queued →
+ * The upload queue (docs/documents-web.md): one item at a time, each going Queued →
  * Uploading... (the record, then the file PUT to its presigned URL with progress) → Scanning for
  * viruses... (until the listed document settles); a file larger than one part goes in parts
  * (./multipartUpload.ts, resumable); a failure sets the item failed with its message;

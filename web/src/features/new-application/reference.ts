@@ -8,7 +8,7 @@ import { ServiceError } from '../../api/errors';
 import { getConfig } from '../../lib/config';
 
 /**
- * Reference data and lookups the new-application wizard and the details pages read (portal-core §7):
+ * Reference data and lookups the new-application wizard and the details pages read (docs/reference-data.md):
  * the jurisdiction (forms, authorities), authority detection, parcels, images and Form.io definitions.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The new-application wizard as pure functions (portal-core §2): every step keeps its state in the
+ * The new-application wizard as pure functions (docs/applications.md): every step keeps its state in the
  * URL's query (addresses, parcels and categories encoded with lib/urls/queryCodec), so going back
  * loses nothing and a step can be reloaded. The pages only read these and call the API.
  */
@@ -132,7 +132,7 @@ export const isSiteAddress = (a: AddressT | null | undefined): a is AddressT =>
   !!a && (!!a.fullAddress?.trim() || (!!a.address1?.trim() && !!a.city?.trim()));
 
 /**
- * The authorities a user may choose (portal-core §6): the normal, non-hidden authorities of the
+ * The authorities a user may choose (docs/applications.md): the normal, non-hidden authorities of the
  * jurisdiction plus the user's own independent authorities, in display-name order.
  */
 export function authorityChoices(

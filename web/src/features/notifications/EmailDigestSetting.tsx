@@ -13,7 +13,7 @@ import { isFlagOn } from '../../lib/config';
 import { NOTIFICATIONS_FLAG, notificationMessages } from './notificationView';
 
 /**
- * How notification emails come (issue 20 "a busy agent gets one digest instead of forty emails"):
+ * How notification emails come (docs/notifications.md):
  * each at once, or one email an hour or a day. Saved when chosen (the notification profile's
  * `emailDigest`); the email preference above still says whether any email goes.
  */

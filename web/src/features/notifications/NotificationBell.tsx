@@ -13,7 +13,7 @@ import { hasNewOf, NOTIFICATIONS_FLAG, UNSEEN_REFRESH_MS } from './notificationV
 const NotificationsPopup = lazy(() => import('./NotificationsPopup'));
 
 /**
- * The bell on the top bar (portal-organisation §2, behind its flag): a dot while something new came
+ * The bell on the top bar (docs/notifications.md, behind its flag): a dot while something new came
  * (the profile's hasNewNotifications, asked every minute), and the recent-notifications popup. Plain
  * markup and no zod: the shell draws with the dashboard (docs/performance.md).
  */

@@ -13,7 +13,7 @@ import { useNotificationPages } from './useNotificationPages';
 import { useMarkAllSeen } from './useMarkAllSeen';
 
 /**
- * The recent-notifications popup under the bell (portal-organisation §2: at most 400 × 420 px): the
+ * The recent-notifications popup under the bell (docs/notifications.md: at most 400 × 420 px): the
  * newest 7, then 20 more at a time, mark all as seen, and the way to /user-notifications.
  */
 export default function NotificationsPopup({ onClose }: { onClose: () => void }) {

@@ -18,7 +18,7 @@ import { useLinkToken } from '../../lib/fragment-token';
  * signed in or not. Nothing changes on opening it (a mail scanner follows links): the button asks
  * the server, which turns the link's user's notification emails off. Under the bell they still come.
  * The token comes in the URL fragment (no server log keeps it) and goes in the POST body; a link
- * mailed before (`?token=`) is taken once and rewritten to `/unsubscribe` (issue 33 point 6).
+ * mailed before (`?token=`) is taken once and rewritten to `/unsubscribe` (docs/notifications.md).
  */
 export default function UnsubscribePage() {
   const { t } = useTranslation();

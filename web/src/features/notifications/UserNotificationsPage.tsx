@@ -53,12 +53,12 @@ function NotificationDetail({ id }: { id: string }) {
 }
 
 /**
- * /user-notifications (portal-organisation §2): every notification of the caller, newest first (7,
+ * /user-notifications (docs/notifications.md): every notification of the caller, newest first (7,
  * then 20 a page), one opened in full beside the list (`?id=`), and mark all as seen.
  */
 export default function UserNotificationsPage() {
   const { t } = useTranslation();
-  // With the flag off the calls raise "Not implemented" (portal-organisation §5): the page says so.
+  // With the flag off the calls raise "Not implemented" (docs/notifications.md): the page says so.
   if (!isFlagOn(NOTIFICATIONS_FLAG))
     return (
       <ContentLayout header={<Header variant="h1">{t('notifications.title')}</Header>}>

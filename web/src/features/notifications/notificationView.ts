@@ -1,5 +1,5 @@
 /**
- * Pure rules of the notification pages (portal-organisation §2, §3, §9; docs/notifications.md): the
+ * Pure rules of the notification pages (docs/notifications.md): the
  * page sizes, where a notification leads, what names its application, and the spec's messages.
  */
 import type { NotificationDto } from '../../../../shared/schemas/notifications';

@@ -4,7 +4,7 @@ import { pageSizeOf } from './notificationView';
 
 /**
  * The caller's notifications (all, or about one application), newest first: 7 first, then 20 a page
- * with the server's cursor (portal-organisation §9).
+ * with the server's cursor (docs/notifications.md).
  */
 export function useNotificationPages(scope: NotificationScope) {
   const query = useInfiniteQuery({

@@ -11,7 +11,7 @@ import { ConfirmMemberDialog } from './ConfirmMemberDialog';
 import { memberActions, memberName, type MemberAction } from './organisationModel';
 
 /**
- * Members with their role and status (portal-organisation §3 Organisation member); an admin gets the
+ * Members with their role and status (docs/organisations.md); an admin gets the
  * actions of each row (make admin / remove admin, disable, release, or enable), each asked before it
  * runs and disabled where the last-admin rule refuses it.
  */

@@ -19,7 +19,7 @@ import { mergeLookupFormState } from './organisationModel';
 import { errorText } from './queries';
 
 /**
- * Invite another organisation to merge into this one (portal-organisation §2, §6): look it up by
+ * Invite another organisation to merge into this one (docs/organisations.md): look it up by
  * its administrator's email (GET /user/organisation/lookup), check its name and that administrator
  * (the look-up names no one else, and is limited per user: its 429 shows the server's message),
  * then send the merge invitation (POST /user/organisation/merge-invitations).

@@ -8,7 +8,7 @@ import { OrganisationNav } from './OrganisationNav';
 import { membersWithStatus } from './organisationModel';
 import { useIsAdmin, useMembers } from './queries';
 
-/** `/organisation-disabled-members` (portal-organisation §2): the disabled members; an admin enables them. */
+/** `/organisation-disabled-members` (docs/organisations.md): the disabled members; an admin enables them. */
 export default function OrganisationDisabledMembersPage() {
   return (
     <WithCurrentUser>

@@ -32,7 +32,7 @@ const STATUS_TYPES: Record<OrganisationInvitation['status'], StatusIndicatorProp
 };
 
 /**
- * `/organisation-invitations` (portal-organisation §2, §4, §6): the invitations sent from the
+ * `/organisation-invitations` (docs/organisations.md): the invitations sent from the
  * organisation (resend, revoke), the merge invitations it sent (resend, revoke; send one after a
  * lookup by the other organisation's admin email) and those it received (accept, which reloads the
  * page, or reject). Admins only: the calls are theirs.

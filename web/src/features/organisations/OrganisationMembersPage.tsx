@@ -13,7 +13,7 @@ import { membersWithStatus } from './organisationModel';
 import { useIsAdmin, useMembers } from './queries';
 
 /**
- * `/organisation-members` (portal-organisation §2, §6): the organisation's profile and its active
+ * `/organisation-members` (docs/organisations.md): the organisation's profile and its active
  * members with role and status; an admin invites people, edits the profile and changes members.
  */
 export default function OrganisationMembersPage() {

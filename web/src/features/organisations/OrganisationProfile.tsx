@@ -33,7 +33,7 @@ async function uploadImage(file: File, onProgress: (fraction: number) => void): 
   return upload.key;
 }
 
-/** The organisation's profile (portal-organisation §3 Organisation): name, colour and image; admins edit it. */
+/** The organisation's profile (docs/organisations.md): name, colour and image; admins edit it. */
 export function OrganisationProfile({ organisation, admin }: { organisation: Organisation; admin: boolean }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);

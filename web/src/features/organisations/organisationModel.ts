@@ -1,5 +1,5 @@
 /**
- * The organisation pages' rules as pure functions (portal-organisation §3, §4, §5, §6): the form
+ * The organisation pages' rules as pure functions (docs/organisations.md): the form
  * states of the invite, profile and merge forms on the shared request schemas, and which member
  * actions an admin may take (the shared last-admin rule; the server enforces it anyway).
  */
@@ -55,7 +55,7 @@ const CHANGES: Record<MemberAction, MemberChange> = {
 /**
  * The actions offered on a member's row: the role change that applies, disable (or enable), and
  * release (never oneself); each `blocked` when it would leave the organisation without an active
- * admin (portal-organisation §4: the admin count excludes disabled members).
+ * admin (docs/organisations.md: the admin count excludes disabled members).
  */
 export function memberActions(
   members: readonly OrganisationMember[],

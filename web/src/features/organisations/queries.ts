@@ -42,7 +42,7 @@ const CALLS: Record<MemberAction, (id: string) => Promise<unknown>> = {
 
 /**
  * A member action (role, status, release). The members are read again after it; changing one's own
- * role reloads the user's info (portal-organisation §4).
+ * role reloads the user's info (docs/organisations.md).
  */
 export function useMemberAction(onDone?: () => void) {
   const { t } = useTranslation();
@@ -102,7 +102,7 @@ const INVITATION_CALLS: Record<InvitationAction, (id: string) => Promise<unknown
 
 /**
  * An action on an invitation or a merge invitation. The lists are read again after it; accepting a
- * merge reloads the page (portal-organisation §4 "Merge invitation accept reloads the page").
+ * merge reloads the page (docs/organisations.md).
  */
 export function useInvitationAction() {
   const { t } = useTranslation();

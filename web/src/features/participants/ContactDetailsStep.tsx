@@ -27,7 +27,7 @@ export interface StepFieldsProps {
 }
 
 /**
- * Contact details (portal-core §2, §5): names, organisation, email, phone with its country code, and
+ * Contact details (docs/participants.md): names, organisation, email, phone with its country code, and
  * the address with the toggle between the lookup ('Address of the building site') and manual entry
  * ('Enter address manually', 'Back to contact'). Above them the person search panel; below them, when
  * adding someone who did not come from the library, 'Save to contact library'.
@@ -119,7 +119,7 @@ export function ContactDetailsStep({
   );
 }
 
-/** The owners group (portal-core §5): its name (default 'Owners Group') and its members' names. */
+/** The owners group (docs/participants.md): its name (default 'Owners Group') and its members' names. */
 export function OwnersGroupStep({ values, errors, onText, onBlur }: StepFieldsProps) {
   const { t } = useTranslation();
   return (

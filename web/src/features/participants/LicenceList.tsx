@@ -24,8 +24,7 @@ const typeOf = (types: readonly QualificationType[], name: string | undefined) =
   types.find((t) => t.name === name);
 
 /**
- * Trade licences, qualifications and registrations (portal-core §2, §4 "Qualification add flow",
- * §5): a card per licence (with the register's warnings) and an add form — type (those not held yet,
+ * Trade licences, qualifications and registrations (docs/participants.md): a card per licence (with the register's warnings) and an add form — type (those not held yet,
  * Other always), classes, number, the Other text; choosing a type resets the classes and the Other
  * text; Apply license only when qualificationIssues has nothing to say; Cancel.
  */

@@ -40,10 +40,10 @@ const initials = (name: string) =>
 const facts = (p: ParticipantDto) => ({ ...p, id: p.id });
 
 /**
- * A participant card (portal-core §2): avatar, name line, role tags, badges (pending invitation,
+ * A participant card (docs/participants.md): avatar, name line, role tags, badges (pending invitation,
  * 'Please invite', missing details), the action menu, and an expandable part with contact details
  * and the owners group's members; an owners group proposed by AI offers 'Confirm owners group' (saved
- * as proposed, in one action). The menu (portal-core §6): edit, resend, set type, history, remove
+ * as proposed, in one action). The menu (docs/participants.md): edit, resend, set type, history, remove
  * and restore when the caller can edit; on the caller's own card also their notification level, and
  * without Edit set type when their roles manage a type they do not hold. Remove and restore are not
  * offered on someone whose access is above the caller's (`canChange`; the server refuses them).

@@ -49,13 +49,13 @@ import {
   withPractitioner,
 } from './participantForm';
 
-/** Invitation states after a save that mean the invitation went (portal-core §4). */
+/** Invitation states after a save that mean the invitation went (docs/participants.md). */
 const SENT = ['Unregistered', 'Queued', 'Accepted'];
 
 const withEmail = (message: string, email: string | undefined) => message.replace('{{email}}', email ?? '');
 
 /**
- * The participant add or edit dialog (portal-core §2, §4, §5): 'Add a participant' or 'Edit a person
+ * The participant add or edit dialog (docs/participants.md): 'Add a participant' or 'Edit a person
  * on the application', steps Roles and access → Contact details → Owners group (OwnerContact only) →
  * License details, with Back, Next (named after the next step) and Finish. Next on Contact details
  * waits for valid details with an email. Giving a one-person role someone else holds asks first; the
@@ -100,7 +100,7 @@ export function ParticipantDialog({
   const qualificationTypes = useQualificationTypes();
   const [values, setValues] = useState<ParticipantFormValues>(() => {
     const v = { ...formValuesOf(participant), ...prefill };
-    // The roles by the reference names, whatever the stored spelling (issue 37 point 2).
+    // The roles by the reference names, whatever the stored spelling (docs/participants.md).
     return { ...v, participantTypes: typeNames(types, v.participantTypes) };
   });
   const [stepIndex, setStepIndex] = useState(0);
@@ -117,7 +117,7 @@ export function ParticipantDialog({
     staleTime: 60_000,
   });
   const ownAccess = application.data?.application.accessLevel;
-  // Someone with more access than the caller keeps their email (where their invitation goes): issue 33.
+  // Someone with more access than the caller keeps their email (where their invitation goes): docs/participants.md.
   const outranked = !!participant && !!ownAccess && !canChangeParticipant(ownAccess, participant.accessLevel);
   // Offered when adding someone who did not come from the library.
   const offerLibrary = !participant && !values.libraryContactId && search;
@@ -181,7 +181,7 @@ export function ParticipantDialog({
       if (library) toasts.show({ type: 'warning', content: library });
       void client.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) });
       if (!saved) return onClose(true);
-      // Own role change reloads the current user's info (portal-core §4).
+      // Own role change reloads the current user's info (docs/participants.md).
       if (saved.loginUserId === me.id) void client.invalidateQueries({ queryKey: userKeys.me() });
       if (reassigned.length > 0) toasts.show({ type: 'success', content: participantMessages.reassigned });
       const changed = !participant || participant.invitation !== saved.invitation;

@@ -22,7 +22,7 @@ const show = (v: unknown): string =>
         : String(v);
 
 /**
- * Participant history (portal-core §2, §9): newest first; the next page loads when the end of the
+ * Participant history (docs/participants.md): newest first; the next page loads when the end of the
  * list comes into view and the last page came back full.
  */
 export function ParticipantHistoryDialog({

@@ -13,7 +13,7 @@ import { holdersOf, isOnePersonType, settableTypes } from '../../../../shared/do
 import { participantName } from './ParticipantCard';
 
 /**
- * 'Set type' (portal-core §6): gives the participant one more role, chosen from the types offered to
+ * 'Set type' (docs/participants.md): gives the participant one more role, chosen from the types offered to
  * them (without Edit, on one's own card: the types one's roles manage). A one-person role someone
  * else holds shows the role change confirmation's words and the button reads 'Reassign'.
  */

@@ -54,7 +54,7 @@ const inputOf = (p: ParticipantDto) => ({
 });
 
 /**
- * The people on an application (portal-core §2 participant cards, §4, §5, §6): the participants'
+ * The people on an application (docs/participants.md): the participants'
  * cards, removed ones apart with Restore; Remove asks first and, for anyone holding a required
  * role, says why it cannot be done (the required-role dialog); resend, history, set type, and the
  * caller's own notification level.
@@ -117,7 +117,7 @@ export function ParticipantsSection({
       }),
     onSuccess: (saved, { type, reassigning }) => {
       void refresh();
-      // Own role change reloads the current user's info (portal-core §4).
+      // Own role change reloads the current user's info (docs/participants.md).
       if (me && saved.loginUserId === me.id) void client.invalidateQueries({ queryKey: userKeys.me() });
       setSettingType(undefined);
       if (reassigning) toasts.show({ type: 'success', content: participantMessages.reassigned });
@@ -178,7 +178,7 @@ export function ParticipantsSection({
     if (action === 'confirm') return confirm.mutate(p);
     if (action === 'setType') return setSettingType(p);
     if (action === 'notificationLevel') return setSubscribing(p);
-    // Plainly (portal-core §5): anyone holding a required role, not only its sole holder.
+    // Plainly (docs/participants.md): anyone holding a required role, not only its sole holder.
     const held = requiredTypesHeld(types.data, p);
     if (held.length > 0)
       return setRequired(formatMessage(participantMessages.requiredRole, { role: held[0]!.displayName }));

@@ -26,7 +26,7 @@ const valueOf = (f: Found) =>
 const join = (parts: ReadonlyArray<string | undefined>) => parts.filter(Boolean).join(' · ');
 
 /**
- * 'Search for a person (optional)' (portal-core §2, §5, §8): a library (Contact Library or the LBP
+ * 'Search for a person (optional)' (docs/participants.md): a library (Contact Library or the LBP
  * Register) and a search from 2 characters, debounced 1000 ms (the address search's rule). Results
  * show the name with email and organisation (library) or LBP number, city and classes (register).
  * A failed search is logged ('Failed to fetch contacts', 'Failed to get registered lbps') and the

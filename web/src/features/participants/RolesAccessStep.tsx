@@ -20,8 +20,7 @@ import styles from './participants.module.css';
 const ACCESS_LEVELS: readonly AccessLevel[] = ['None', 'ReadOnly', 'Edit', 'Manage'];
 
 /**
- * Under a role: what it means in one plain line (the reference data's description, issue 36 finding
- * 12), then why it cannot be changed, when it cannot.
+ * Under a role: what it means in one plain line (the reference data's description, docs/participants.md), then why it cannot be changed, when it cannot.
  */
 function RoleDescription({ meaning, note }: { meaning?: string | undefined; note?: string | undefined }) {
   if (!meaning && !note) return null;
@@ -34,12 +33,12 @@ function RoleDescription({ meaning, note }: { meaning?: string | undefined; note
 }
 
 /**
- * Roles and access (portal-core §4, §5): the offered roles (masked ones hidden, AdditionalOwner not
+ * Roles and access (docs/participants.md): the offered roles (masked ones hidden, AdditionalOwner not
  * with RegisteredOwner), locked roles disabled, access options below the roles' minimum disabled,
  * and the notice when a role raised the access. Nobody gives more access than they have
  * (docs/participants.md): with the caller's own level known, the options above it are disabled
  * (the participant's stored level stays selectable) and so are the roles whose minimum is above it.
- * Nobody lowers a participant whose access is above their own (`canChangeParticipant`, issue 33):
+ * Nobody lowers a participant whose access is above their own (`canChangeParticipant`, docs/participants.md):
  * then the levels below the stored one are disabled too.
  */
 export function RolesAccessStep({
@@ -74,7 +73,7 @@ export function RolesAccessStep({
   const lowers = (level: AccessLevel) => outranked && accessRank(level) < accessRank(storedAccess);
   const roleAboveOwn = (type: ParticipantType) =>
     !selected.includes(type.name) && !!type.minimumAccessLevel && aboveOwn(type.minimumAccessLevel);
-  // Why a held role cannot be unselected (portal-core §5, read plainly; docs/participants.md).
+  // Why a held role cannot be unselected (docs/participants.md, read plainly).
   const lockedNote = (type: ParticipantType) =>
     isOnePersonType(type)
       ? t('participants.dialog.lockedRoleMove')
@@ -121,7 +120,7 @@ export function RolesAccessStep({
                 ? t('participants.dialog.accessAboveOwn')
                 : lowers(level)
                   ? t('participants.dialog.cannotLower')
-                  : // What the level lets the person do, in one line (issue 36 finding 12).
+                  : // What the level lets the person do, in one line (docs/participants.md).
                     t(`participants.dialog.accessMeans.${level}`),
               disabled: accessRank(level) < minimum || capped || lowers(level),
             };

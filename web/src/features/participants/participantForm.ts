@@ -1,5 +1,5 @@
 /**
- * The participant dialog's form as pure functions (portal-core §2, §5): its steps, the values from a
+ * The participant dialog's form as pure functions (docs/participants.md): its steps, the values from a
  * stored participant, the request body, and the field errors — the shared ParticipantInput schema's
  * messages (the rules are not repeated here) and a server 400's details mapped to the same fields.
  */
@@ -145,7 +145,7 @@ export function contactBodyOf(v: ParticipantFormValues): ContactInput {
 }
 
 /**
- * A library contact picked in the person search (portal-core §2): its names, organisation, email,
+ * A library contact picked in the person search (docs/participants.md): its names, organisation, email,
  * phone, address and licences replace the form's, and the participant remembers where they came from.
  */
 export function withContact(v: ParticipantFormValues, c: ContactDto): ParticipantFormValues {
@@ -164,7 +164,7 @@ export function withContact(v: ParticipantFormValues, c: ContactDto): Participan
 }
 
 /**
- * A practitioner picked from the LBP register (portal-core §2): their names, and their LBP licence
+ * A practitioner picked from the LBP register (docs/participants.md): their names, and their LBP licence
  * (number and active classes) in place of an LBP licence the form had. The details no longer come
  * from a library contact.
  */

@@ -94,7 +94,7 @@ function ProofPicker({
 }
 
 /**
- * "I have paid by direct deposit" (portal-organisation §7 PATCH …/payments/{paymentId}; the payer's
+ * "I have paid by direct deposit" (docs/payments.md; the payer's
  * PATCH on their link): the date the deposit was made (not after today in New Zealand: the shared
  * rule) and, for a participant, optionally a proof of payment (`proofOf`: the application to upload
  * it to). The council then confirms it.

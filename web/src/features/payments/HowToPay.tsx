@@ -15,7 +15,7 @@ import { Token } from '../../components/Token';
 import { cardTotalCents, depositAccountOf, money, optionOf, type PayActions } from './paymentView';
 
 /**
- * The invoice's payment options by type (portal-organisation §3): by card through the gateway (what
+ * The invoice's payment options by type (docs/payments.md): by card through the gateway (what
  * it comes to with the surcharge), by direct deposit (the council's bank details, the reference to
  * quote, and the claim once paid), at the council's own payment portal. Only the options the council
  * offered on this invoice show; what the viewer may not do says why.

@@ -39,7 +39,7 @@ function errorsOf(v: Fields): Partial<Record<keyof Fields, string>> {
 }
 
 /**
- * Invite a payer (issue 19 point 4; docs/payments.md "Invite to pay"): someone else (the owner, the
+ * Invite a payer (docs/payments.md "Invite to pay"): someone else (the owner, the
  * invoice payer) is sent a link by email that shows this invoice only and lets them pay it without an
  * account. The requests sent, their status and expiry; an open one can be withdrawn (its link stops
  * working), and sending again to the same email sends a fresh link.

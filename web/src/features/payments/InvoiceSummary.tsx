@@ -9,7 +9,7 @@ import { cardTotalCents, money, optionOf } from './paymentView';
 import { Token } from '../../components/Token';
 
 /**
- * An invoice's facts (portal-organisation §3 "Payment"): status, reference, dates, the amount, and
+ * An invoice's facts (docs/payments.md): status, reference, dates, the amount, and
  * the card surcharge on its own line with what a card payment comes to. `document` is the invoice
  * PDF's link, when the council attached one.
  */

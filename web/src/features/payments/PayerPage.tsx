@@ -28,12 +28,12 @@ import { useLinkToken } from '../../lib/fragment-token';
 export const PAYER_LINK_KEY = 'payer-link';
 
 /**
- * /pay#token=…: the page an invited payer opens from their email (issue 19 point 4), signed in or
+ * /pay#token=…: the page an invited payer opens from their email (docs/payments.md), signed in or
  * not. It shows that invoice only, with the address and the application number, and pays it by
  * card or direct deposit with the link as credential; back from the gateway (`/pay?sessionId=`) it
  * says how the payment went, and a paid invoice shows its receipt. A link that no longer works says so.
  *
- * The token comes in the URL fragment and goes to the API in POST bodies only (issue 33 point 6);
+ * The token comes in the URL fragment and goes to the API in POST bodies only (docs/payments.md);
  * this tab keeps it for reloads and the gateway's return, whose address carries no token. A link
  * mailed before (`/pay/{token}`) is taken once and rewritten to `/pay`.
  */
@@ -128,7 +128,7 @@ export default function PayerPage() {
 }
 
 /**
- * The applicant's message to the payer (issue 33 point 9): quoted and attributed to them, never as
+ * The applicant's message to the payer (docs/payments.md): quoted and attributed to them, never as
  * the council's words; plain text (React escapes it, and nothing turns its URLs into links).
  */
 function ApplicantMessage({

@@ -30,7 +30,7 @@ import { InvoiceDocumentLink } from './InvoiceDocumentLink';
 import { InvitePayer } from './InvitePayer';
 
 /**
- * /application-details/{id}/payment-details/{paymentId} (portal-organisation §2): an invoice with its
+ * /application-details/{id}/payment-details/{paymentId} (docs/payments.md): an invoice with its
  * amounts and card surcharge, how to pay it (card, direct deposit with the claim and its proof, the
  * council's portal), every transaction, the receipt once paid, and inviting someone else to pay.
  * Back from the gateway (`?sessionId=`), the server asks the gateway how it went and the page says so.

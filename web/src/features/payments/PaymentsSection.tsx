@@ -19,7 +19,7 @@ import { money, outstandingOf, paymentHref } from './paymentView';
 import { PaymentStatusIndicator } from './PaymentStatusIndicator';
 
 /**
- * The Payments section of /application-details (portal-organisation §2): the council's invoices in
+ * The Payments section of /application-details (docs/payments.md): the council's invoices in
  * its order, each with its amount, card surcharge, due date and status, and a link to its page, where
  * it is paid. What is still owed is summed at the top.
  */

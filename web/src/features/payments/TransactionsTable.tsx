@@ -10,7 +10,7 @@ import { cardResultText, gatewayReason } from '../../../../shared/domain/plain-l
 const RESULT = { Approved: 'success', Declined: 'error', Error: 'error' } as const;
 
 /**
- * Every attempt and claim on an invoice (portal-organisation §3 "Payment transaction"), newest
+ * Every attempt and claim on an invoice (docs/payments.md), newest
  * first: card payments with the gateway's result and message, deposits claimed with their proof.
  */
 export function TransactionsTable({

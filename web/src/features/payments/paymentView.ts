@@ -1,5 +1,5 @@
 /**
- * Pure rules of the payment pages (portal-organisation §2, §3; docs/payments.md): where an invoice
+ * Pure rules of the payment pages (docs/payments.md): where an invoice
  * lives, what the viewer may do with it, what each method costs, and what its receipt says. The
  * transitions themselves are the shared rule's (shared/domain/payments.ts); this only reads them.
  */
@@ -13,7 +13,7 @@ import {
 import type { PaymentDto, PaymentOptionDto } from '../../../../shared/schemas/payments';
 import { checkNzBankAccount, nzBankName } from '../../../../shared/domain/nz-bank-account';
 
-/** The payment-details page (portal-organisation §2). */
+/** The payment-details page (docs/payments.md). */
 export const paymentHref = (applicationId: string, paymentId: string): string =>
   `/application-details/${encodeURIComponent(applicationId)}/payment-details/${encodeURIComponent(paymentId)}`;
 
@@ -38,7 +38,7 @@ export const optionOf = <T extends PaymentType>(p: PaymentDto, type: T): OptionO
   p.paymentOptions.find((o): o is OptionOf<T> => o.type === type);
 
 /**
- * The council's account as the deposit instructions show it (issue 37 point 6): the number in the
+ * The council's account as the deposit instructions show it (docs/payments.md): the number in the
  * portal's form (`01-0902-0068389-00`) when it is a valid NZ account, else as the invoice has it;
  * the bank's name as the council gave it, else the name of its bank number where known.
  */

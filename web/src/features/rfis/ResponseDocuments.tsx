@@ -18,8 +18,8 @@ import { isSettledDoc, stepContainerOf, type StepContainer } from '../documents/
 import type { Autosave } from './useAutosave';
 
 /**
- * The response's documents (portal-organisation §3 "RFI document"): the application's RFI document
- * container with the upload queue (no per-container limit: portal-core §5), and which of its files
+ * The response's documents (docs/rfis.md): the application's RFI document
+ * container with the upload queue (no per-container limit: docs/rfis.md), and which of its files
  * this response carries. A file uploaded on this page is attached when it has been scanned; a tick
  * attaches or detaches one. Read only, the attached files are listed. The container is shared by
  * every point: a file attached to another point shows only there (`responseDocumentChoices`).

@@ -40,7 +40,7 @@ function Request({ point }: { point: RfiPointDto }) {
   return (
     <Container header={<Header variant="h2">{t('rfiPoint.request')}</Header>}>
       <SpaceBetween size="m">
-        {/* The council's question first, then who asked and where (issue 36 finding 6: on a phone
+        {/* The council's question first, then who asked and where (docs/rfis.md: on a phone
             the metadata rows pushed the question below the fold). */}
         <Field label={t('rfiPoint.details')}>
           <Box variant="p">
@@ -66,7 +66,7 @@ function Request({ point }: { point: RfiPointDto }) {
 }
 
 /**
- * /application-details/{id}/rfi-point-details(-v3)/{rfiPointId} (portal-core §2): the council's
+ * /application-details/{id}/rfi-point-details(-v3)/{rfiPointId} (docs/rfis.md): the council's
  * request, the response (saved as it is typed, and before leaving for another point), its documents,
  * the previous and next point. A submitted or processed point, or a caller without Edit, reads only.
  */

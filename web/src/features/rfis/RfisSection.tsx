@@ -36,7 +36,7 @@ type Point = RfiPointDto & { rfiPointId: string };
 const withIds = (points: RfiPointDto[]): Point[] => points.map((p) => ({ ...p, rfiPointId: p.id }));
 
 /**
- * The RFIs section of /application-details (portal-core §2; portal-organisation §4): the council's
+ * The RFIs section of /application-details (docs/rfis.md): the council's
  * rounds grouped by type and team, each with its status, its open count and its points; a round is
  * submitted as a whole, after a confirmation, by a participant with Edit once every open point has
  * a response (the shared rule says why not otherwise).

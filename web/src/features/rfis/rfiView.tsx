@@ -20,7 +20,7 @@ export function StateIndicator({ state }: { state: RfiPointState }) {
 export const groupLabel = (r: { type: RfiType; team: string }): string =>
   [rfiTypeLabels[r.type], r.team].filter(Boolean).join(' · ');
 
-/** The point page (portal-core §2). */
+/** The point page (docs/rfis.md). */
 export const pointHref = (applicationId: string, rfiPointId: string): string =>
   `/application-details/${encodeURIComponent(applicationId)}/rfi-point-details-v3/${encodeURIComponent(rfiPointId)}`;
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader, Paragraph, PlainLink, Stack } from '../../components/plain/page';
 
 /**
- * A signed-in address that is no page (issue 36 finding 12): say so, and offer the way back,
+ * A signed-in address that is no page (docs/features.md): say so, and offer the way back,
  * rather than silently landing on the dashboard (which reads as if the link had worked).
  */
 export default function NotFoundPage() {

@@ -1,4 +1,4 @@
-/** The side navigation's sections (portal-core §2 "Navigation items"). */
+/** The side navigation's sections (docs/features.md). */
 export const NAV_ITEMS = [
   { key: 'nav.dashboard', href: '/', icon: 'grid-view' },
   { key: 'nav.projects', href: '/projects', icon: 'folder' },

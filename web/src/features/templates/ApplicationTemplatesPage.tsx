@@ -18,7 +18,7 @@ import { TemplateThumbnail } from './TemplatePreviewCard';
 import appStyles from '../applications/applications.module.css';
 import styles from './templates.module.css';
 
-/** GET /user/applicationsV2?recordType=Template&pageSize=1000&pageIndex=1 (portal-core §7). */
+/** GET /user/applicationsV2?recordType=Template&pageSize=1000&pageIndex=1 (docs/applications.md). */
 export const TEMPLATE_LIST: V2ListParams = {
   recordType: 'Template',
   pageSize: TEMPLATE_PAGE_SIZE,

@@ -125,7 +125,7 @@ export function withAddressMode(values: ProfileValues, manual: boolean): Profile
 export function preferenceValuesOf(user: CurrentUser): PreferenceValues {
   return {
     defaultApplicationNotificationLevel: user.defaultApplicationNotificationLevel ?? 'Normal',
-    // Default email notification preference: on (portal-core §9).
+    // Default email notification preference: on (docs/accounts.md).
     emailPreference: user.emailPreference ?? true,
     smsPreference: user.smsPreference ?? false,
     pushPreference: user.pushPreference ?? false,

@@ -1,5 +1,5 @@
 /**
- * The query and path rules of the signed-in routes (portal-core §2, portal-organisation §2). Pure,
+ * The query and path rules of the signed-in routes (docs/features.md). Pure,
  * so every redirect is pinned by unit tests; the route table (routes/signedIn.tsx) applies them in
  * its loaders, and the features that build these URLs read the same names (below the features, so
  * neither imports the other: docs/architecture.md, "The web's layers").

@@ -304,7 +304,7 @@ describe('aws clients', () => {
   });
 });
 
-describe('mail metrics (issue 34)', () => {
+describe('mail metrics (docs/architecture.md)', () => {
   const metrics = captureMetrics();
   it('EmailsSent by kind once the transport took the mail (default Transactional); the kind is not sent on', async () => {
     const given: unknown[] = [];

@@ -1,6 +1,6 @@
 /**
  * The table's ElectroDB service builds each entity on first use (functions/platform/data/lazy.ts,
- * issue 38 point 1): a function pays only for the entities its requests use, and what it sends to
+ * docs/architecture.md): a function pays only for the entities its requests use, and what it sends to
  * DynamoDB is what the service of all entities built at once sends.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';

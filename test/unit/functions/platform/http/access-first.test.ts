@@ -19,7 +19,7 @@ import type { fakeTable } from '../../reference-table.js';
 import { seedApplicationAccess } from './access-fixture.js';
 
 /**
- * The order of the plumbing (code review, issue 15 cleanup): the route's declared access is
+ * The order of the plumbing (code review, docs/authorization.md cleanup): the route's declared access is
  * enforced before the input is parsed, so a caller without access gets the same 404 / 403 whatever
  * they send — a bad body, a bad query or an oversized body never tells them the route's shape.
  */

@@ -85,7 +85,7 @@ const call = async (...args: Parameters<typeof httpEvent>) =>
   parseResponse(await handler(httpEvent(...args), lambdaContext));
 
 describe('createFeatureHandler', () => {
-  it('takes only id tokens as a person: an access token (or a token without token_use) is 401 (issue 9)', async () => {
+  it('takes only id tokens as a person: an access token (or a token without token_use) is 401 (docs/architecture.md)', async () => {
     for (const token_use of ['access', undefined]) {
       const { token_use: _id, ...rest } = userClaims('sub-9');
       const claims = token_use ? { ...rest, token_use } : rest;

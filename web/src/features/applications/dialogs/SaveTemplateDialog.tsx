@@ -20,7 +20,7 @@ export interface TemplateFormValues {
   thumbnail: ScaledThumbnail | undefined;
 }
 
-/** The field's refusals (portal-core §5 thumbnail messages). */
+/** The field's refusals (docs/applications.md). */
 const REFUSED = {
   type: 'applications.dialogs.template.thumbnailType',
   size: 'applications.dialogs.template.thumbnailSize',
@@ -32,7 +32,7 @@ const REFUSED = {
 const EMPTY: TemplateFormValues = { name: '', description: '', thumbnail: undefined };
 
 /**
- * The template form's state (portal-core §5 "Save template"): name required, description
+ * The template form's state (docs/applications.md): name required, description
  * optional; Save disabled while submitting, without an application id, when unchanged or invalid.
  * Validated with the shared CreateTemplate schema the server parses.
  */
