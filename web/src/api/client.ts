@@ -53,7 +53,7 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): () =>
   };
 }
 
-/** A failed API call as browser error reporting sees it (lib/rum/start.ts): no body, no message. */
+/** A failed API call as browser error reporting sees it (app/rum/start.ts): no body, no message. */
 export interface ApiFailure {
   method: HttpMethod;
   /** The path as called (`/user/access-requests/<guid>`): the reporter makes it a template. */
@@ -65,7 +65,7 @@ export interface ApiFailure {
 
 let onFailure: ((failure: ApiFailure) => void) | undefined;
 
-/** Tells browser error reporting of every failed call, before it is thrown (lib/rum/start.ts). */
+/** Tells browser error reporting of every failed call, before it is thrown (app/rum/start.ts). */
 export function setApiFailureListener(listener: typeof onFailure): void {
   onFailure = listener;
 }
@@ -124,7 +124,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     if (response.status === 401 && !options.anonymous) onUnauthorized?.();
     const error = toServiceError(response.status, text, options);
-    // Reported (the three access-request codes as events of their own: lib/rum/start.ts), then thrown.
+    // Reported (the three access-request codes as events of their own: app/rum/start.ts), then thrown.
     onFailure?.({ method: options.method ?? 'GET', path, status: response.status, code: error.code });
     throw error;
   }
