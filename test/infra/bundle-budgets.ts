@@ -69,7 +69,12 @@ export const bundleClassOf: Record<string, BundleClass> = {
 export const overBudget: Record<string, { ceiling: number; why: string }> = {
   // 2026-11-29: the base every table function carries is about 245 KB gzip on its own
   // (docs/performance.md "What remains").
-  'functions/site/handler.ts': { ceiling: 320 * KB, why: 'shared base; every contract for OpenAPI' },
+  // 321: +0.4 KB on 2026-11-29 for the OpenAPI document's error statuses, derived per route from its
+  // declaration (platform/http/openapi.ts errorStatusesOf, the named limits' routes).
+  'functions/site/handler.ts': {
+    ceiling: 321 * KB,
+    why: 'shared base; every contract and its error statuses for OpenAPI',
+  },
   'functions/reference/handler.ts': { ceiling: 298 * KB, why: 'shared base' },
   'functions/lookups/handler.ts': { ceiling: 289 * KB, why: 'shared base' },
   // 291: +0.6 KB the same day for the list-order read model's query (the other sort orders no longer
