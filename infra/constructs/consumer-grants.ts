@@ -13,7 +13,7 @@ import * as site from '../../functions/platform/data/entities/site.js';
 import * as user from '../../functions/platform/data/entities/user.js';
 import { SERVICE } from '../../functions/platform/data/entities/common.js';
 import type { ConsumerFeature } from '../../functions/platform/events/consumer-functions.js';
-import { orderPartition } from '../../functions/applications/repository/list-order-read.js';
+import { orderPartition } from '../../functions/applications/model/list-order.js';
 
 /**
  * Table rights of the event consumers' functions (infra/constructs/event-consumers.ts), limited by

@@ -14,7 +14,7 @@ import {
   consumerRawKeys,
   tableEntities,
 } from '../../infra/constructs/consumer-grants.js';
-import { orderPartition } from '../../functions/applications/repository/list-order-read.js';
+import { orderPartition } from '../../functions/applications/model/list-order.js';
 import { consumerFunctions } from '../../functions/platform/events/consumer-functions.js';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -163,3 +163,6 @@ export function orderEntriesOf(
   );
   return { keys, content, signature: JSON.stringify([keys, content]) };
 }
+
+/** The partition of a user's list-order entries (raw keys: the consumers' grants name it too). */
+export const orderPartition = (userId: string) => `applications#listOrder#${userId}`;

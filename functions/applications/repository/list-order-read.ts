@@ -1,7 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../platform/adapters/aws/dynamodb.js';
-import { orderPrefix } from '../model/list-order.js';
+import { orderPartition, orderPrefix } from '../model/list-order.js';
+
+export { orderPartition };
 import type { OrderPlan } from '../model/lists.js';
 import { queryRows, type AccessRow, type ReadStats } from './lists.js';
 
@@ -16,7 +18,6 @@ const table = () => {
   return name;
 };
 
-export const orderPartition = (userId: string) => `applications#listOrder#${userId}`;
 export const builtKey = (userId: string) => ({ pk: orderPartition(userId), sk: '~built' });
 
 const ENTRY_ONLY = ['pk', 'sk', 'kind'];
