@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BenchHelpers } from './applications';
 import { batchWrite, prng, reference } from './applications';
+import { percentile } from './stats';
 
 type BenchStack = Awaited<ReturnType<typeof import('../../infra/local/index').startLocalStack>>;
 
@@ -25,8 +26,6 @@ const MEASURED = 'wcc';
 const OTHERS = ['akl', 'ccc', 'hcc', 'tcc', 'demo-ibca'] as const;
 const DAY = 86_400_000;
 
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number) => n.toFixed(1);
 
 interface Seeded {

@@ -14,6 +14,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchHelpers } from './applications';
 import { batchWrite } from './applications';
+import { percentile } from './stats';
 
 type BenchStack = Awaited<ReturnType<typeof import('../../infra/local/index').startLocalStack>>;
 
@@ -22,10 +23,11 @@ const DIGEST_RECIPIENTS = Number(process.env.FANOUT_DIGEST_RECIPIENTS) || 10_000
 const ENTRIES_EACH = 3;
 
 const ms = (n: number) => `${Math.round(n)} ms`;
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : NaN;
-};
+const pct = (xs: number[], p: number) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    p,
+  );
 
 /**
  * The outbox's mails not in `seen` (file name → recipients); a file still being written is read on a
