@@ -49,6 +49,15 @@ async function signInWithPassword(page: Page): Promise<void> {
   await signIn.signIn(email, password);
 }
 
+/**
+ * Logout, then the sign-in page it leads to. Sign-out is global (Cognito's GlobalSignOut, then the
+ * tokens go): navigating before it ends would abort it and keep the person signed in.
+ */
+async function signOut(page: Page): Promise<void> {
+  await new ShellPage(page).signOut(name);
+  await new SignInPage(page).expectVisible();
+}
+
 test('turn on two-step sign-in, sign in with a code, turn it off', async ({ page }) => {
   // Three sign-ins and four axe passes on a shared 2-core machine.
   test.setTimeout(180_000);
@@ -82,7 +91,7 @@ test('turn on two-step sign-in, sign in with a code, turn it off', async ({ page
   await expectNoAxeViolations(page, 'profile with two-step sign-in on');
 
   // Sign out; the password alone is not enough any more.
-  await shell.signOut(name);
+  await signOut(page);
   await signInWithPassword(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your authentication code' })).toBeVisible();
   const totp = page.getByLabel('Authentication code', { exact: true });
@@ -108,7 +117,7 @@ test('turn on two-step sign-in, sign in with a code, turn it off', async ({ page
   await expect(section.getByText('Off: you sign in with your email and password only.')).toBeVisible();
   await expect(profile.toast('Two-step sign-in is off')).toBeVisible();
 
-  await shell.signOut(name);
+  await signOut(page);
   await signInWithPassword(page);
   await expect(shell.dashboardHeading).toBeVisible();
 });
