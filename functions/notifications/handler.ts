@@ -11,7 +11,7 @@ const unsubscribe = unsubscribeService(tableUnsubscribePorts());
 /**
  * Notifications (docs/notifications.md): the caller's list, one
  * notification, the profile's new flag and marking all seen. Any signed-in caller; every read is
- * scoped to the caller; an email's unsubscribe link works without signing in. Env: TABLE_NAME, WEB_URL.
+ * scoped to the caller; an email's unsubscribe link works without signing in. Env: TABLE_NAME.
  */
 export const routes = {
   'GET /v1/service/notifications': async ({ caller, query }) => inbox.list(caller, query),

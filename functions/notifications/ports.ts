@@ -4,6 +4,9 @@ import { webUrl } from '../platform/adapters/web-url.js';
 import {
   accessRows,
   applicationInfo,
+  claimDigest,
+  deleteDigestEntries,
+  digestEntries,
   digestsOf,
   ensureProfile,
   getProfile,
@@ -19,6 +22,7 @@ import {
   usersByIds,
   writeNotification,
 } from './repository.js';
+import type { DigestPorts } from './service/digest.js';
 import type { FanoutPorts } from './service/fanout.js';
 import type { InboxPorts } from './service/inbox.js';
 import { unsubscribeService, type UnsubscribePorts } from './service/unsubscribe.js';
@@ -49,14 +53,35 @@ export const tableFanoutPorts = (): FanoutPorts => ({
   webUrl,
   digests: digestsOf,
   now: () => new Date(),
-  unsubscribeLink: (userId) => unsubscribeService(tableUnsubscribePorts()).link(userId),
+  unsubscribeLink: (userId) => unsubscribeService(tableUnsubscribeLinkPorts()).link(userId),
 });
 
-/** The unsubscribe links' ports on the table (docs/notifications.md "Unsubscribe"). */
+/**
+ * The digest job's ports on the table and the mail transport (the scheduled target). Each digest
+ * ends with its recipient's own unsubscribe link, as every notification email does.
+ */
+export const tableDigestPorts = (
+  options: { now?: () => Date; remainingMs?: () => number } = {},
+): DigestPorts => ({
+  entries: digestEntries,
+  claim: claimDigest,
+  remove: deleteDigestEntries,
+  sendMail,
+  now: options.now ?? (() => new Date()),
+  unsubscribeLink: (userId) => unsubscribeService(tableUnsubscribeLinkPorts()).link(userId),
+  ...(options.remainingMs ? { remainingMs: options.remainingMs } : {}),
+});
+
+/**
+ * The unsubscribe call's ports on the table (docs/notifications.md "Unsubscribe"): the HTTP function
+ * follows links and makes none, so its bundle has no web URL to read.
+ */
 export const tableUnsubscribePorts = (): UnsubscribePorts => ({
   now: () => new Date(),
   saveToken: saveUnsubscribeToken,
   tokenByHash: unsubscribeTokenByHash,
   stopEmails,
-  webUrl,
 });
+
+/** The mailers' unsubscribe ports: new links, with the web's URL (capability `webUrl`, docs/deploy.md). */
+export const tableUnsubscribeLinkPorts = (): UnsubscribePorts => ({ ...tableUnsubscribePorts(), webUrl });

@@ -28,6 +28,7 @@ export const runbookAnchors = [
   'payment-catch-up',
   'card-sessions-past-give-up',
   'payment-request-mail-unsure',
+  'digests-deferred',
   'webhook-failing',
   'scheduler-failures',
 ] as const;

@@ -9,7 +9,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Feature } from '../../functions/routes.js';
 import { acknowledge, findings, type NagAck } from '../constructs/nag.js';
 import type { PortalFunction } from '../constructs/portal-function.js';
-import type { ResolvedConfig } from './config.js';
+import { webUrlParameterName, type ResolvedConfig } from './config.js';
 
 /**
  * Least privilege for the API's functions (infra/stacks/api-stack.ts): what each Lambda may touch
@@ -44,6 +44,10 @@ import type { ResolvedConfig } from './config.js';
  *   NZPOST_CLIENT_ID, NZPOST_CLIENT_SECRET, LINZ_API_KEY, LBP_BASE_URL and LBP_API_KEY.
  * - webhookDelivery: invoke the council webhook delivery function (infra/constructs/webhook-delivery.ts)
  *   to mint a sealed signing secret or redeliver an event; the caller never reads a secret itself.
+ * - webUrl: the web's own URL, for links that leave the portal (mails, the card gateway's return and
+ *   notification URLs; functions/platform/adapters/web-url.ts): WEB_URL (context `webUrl`) or
+ *   WEB_URL_PARAMETER, the SSM parameter the Web stack writes its URL to, with the right to read
+ *   that one parameter. Without it a link is relative and useless outside the browser.
  */
 export type Capability =
   | 'tableWrite'
@@ -55,7 +59,8 @@ export type Capability =
   | 'cognitoAdmin'
   | 'externalLookups'
   | 'paymentGateway'
-  | 'webhookDelivery';
+  | 'webhookDelivery'
+  | 'webUrl';
 /**
  * What each feature's functions as a whole need (its Lambdas, its scheduled target, what its event
  * consumers schedule): which secrets the Api stack makes and which features get a scheduled target.
@@ -82,9 +87,9 @@ export const featureCapabilities: Record<Feature, readonly Capability[]> = {
   rfis: ['tableWrite', 'uploads'],
   // The card gateway's credentials (a secret an operator fills: docs/payments.md); invite to pay
   // mails the payer and schedules the request's reminder and expiry (functions/payments/scheduled.ts).
-  payments: ['tableWrite', 'paymentGateway', 'mail', 'scheduler'],
+  payments: ['tableWrite', 'paymentGateway', 'mail', 'scheduler', 'webUrl'],
   // The digest job (functions/notifications/scheduled.ts) mails; the HTTP routes only read and flag.
-  notifications: ['tableWrite', 'mail'],
+  notifications: ['tableWrite', 'mail', 'webUrl'],
   council: ['tableWrite', 'uploads', 'webhookDelivery'],
 };
 
@@ -122,9 +127,10 @@ export const lambdaCapabilities: Readonly<Record<string, readonly Capability[]>>
   rfis: ['tableWrite'],
   // The RFIs PDF is written to and served from the bucket.
   'rfis-pdf': ['tableWrite', 'uploads'],
-  // The card gateway's credentials (a secret an operator fills: docs/payments.md); invite to pay
-  // mails the payer and schedules the request's reminder and expiry (functions/payments/scheduled.ts).
-  payments: ['tableWrite', 'paymentGateway', 'mail', 'scheduler'],
+  // The card gateway's credentials (a secret an operator fills: docs/payments.md) and the card
+  // session's return and notification URLs (webUrl); invite to pay mails the payer and schedules the
+  // request's reminder and expiry (functions/payments/scheduled.ts).
+  payments: ['tableWrite', 'paymentGateway', 'mail', 'scheduler', 'webUrl'],
   // The inbox, the profile and the unsubscribe link: they read and flag, never mail.
   notifications: ['tableWrite'],
   // Council reads and writes of lodged applications: documents' download links.
@@ -143,8 +149,8 @@ export const lambdaCapabilities: Readonly<Record<string, readonly Capability[]>>
 export const scheduledCapabilities: Partial<Record<Feature, readonly Capability[]>> = {
   organisations: ['tableWrite'],
   'access-requests': ['tableWrite'],
-  payments: ['tableWrite', 'mail', 'paymentGateway'],
-  notifications: ['tableWrite', 'mail'],
+  payments: ['tableWrite', 'mail', 'paymentGateway', 'webUrl'],
+  notifications: ['tableWrite', 'mail', 'webUrl'],
 };
 
 /** The capabilities of a Lambda of the route table (a Lambda without an entry is a mistake). */
@@ -366,6 +372,19 @@ export function grantFeature(
         'Schedules are named per job (access request, invitation) at run time; rights are limited to schedules of the portal schedule group (`schedule/<group>/*`).',
       appliesTo: [/^Resource::arn:<AWS::Partition>:scheduler:[^:]+:<AWS::AccountId>:schedule\/.+\/\*$/],
     });
+  }
+  if (caps.includes('webUrl')) {
+    if (props.config.webUrl) fn.addEnvironment('WEB_URL', props.config.webUrl);
+    else {
+      const parameter = webUrlParameterName(props.config.stage);
+      fn.addEnvironment('WEB_URL_PARAMETER', parameter);
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ssm:GetParameter'],
+          resources: [`arn:${stack.partition}:ssm:${stack.region}:${stack.account}:parameter${parameter}`],
+        }),
+      );
+    }
   }
   if (caps.includes('mail')) {
     const from = props.config.mailFrom;

@@ -51,6 +51,7 @@ export const metricSources = {
   PaymentCatchUpFailures: 'consent-portal-payments-scheduled',
   CardSessionsPastGiveUp: 'consent-portal-payments-scheduled',
   PaymentRequestMailsUnsure: 'consent-portal-events-payments',
+  DigestRecipientsDeferred: 'consent-portal-notifications-scheduled',
   WebhookDeliveries: 'consent-portal-webhooks',
 } as const satisfies Partial<Record<MetricName, string>>;
 
@@ -81,6 +82,11 @@ export const alarmSettings = {
   pastGiveUp: { periodMinutes: 5, threshold: 1 },
   /** Each is a payer whose link mail may never have gone (no second link is sent): page at one. */
   requestMailUnsure: { periodMinutes: 5, threshold: 1 },
+  /**
+   * Digest recipients were left for the next run in four 15-minute periods in a row: one deferral is
+   * a big morning catching up; an hour of them means the job cannot keep up and digests go out late.
+   */
+  digestsDeferred: { periodMinutes: 15, evaluationPeriods: 4, threshold: 1 },
   /** A council's deliveries failed in each of three 5-minute periods: failing for 15 minutes. */
   webhooks: { periodMinutes: 5, evaluationPeriods: 3, threshold: 1 },
   /** A recurring job's rule or a one-off schedule could not invoke its target: page at the first. */
@@ -370,6 +376,18 @@ export class OperationsStack extends Stack {
         anchor: 'payment-request-mail-unsure',
         metric: business('PaymentRequestMailsUnsure', {}, ru.periodMinutes),
         threshold: ru.threshold,
+      }),
+    );
+    const dd = alarmSettings.digestsDeferred;
+    this.page(
+      portalAlarm(this, 'DigestsDeferred', {
+        stage: config.stage,
+        name: 'digests-deferred',
+        summary: `Notification digests have been left for the next run for ${dd.periodMinutes * dd.evaluationPeriods} minutes.`,
+        anchor: 'digests-deferred',
+        metric: business('DigestRecipientsDeferred', {}, dd.periodMinutes),
+        threshold: dd.threshold,
+        evaluationPeriods: dd.evaluationPeriods,
       }),
     );
     // One per onboarded authority (infra/councils.json or context `councils`); a stage with none

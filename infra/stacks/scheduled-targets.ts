@@ -51,9 +51,16 @@ export function scheduledFeatures(features: readonly Feature[]): Feature[] {
 /**
  * A run's time limit. Payments' catch-up asks the gateway about the stale sessions one after another
  * (up to 500: functions/payments/scheduled.ts), each call up to the adapter's 15 s: a run cut short
- * leaves the rest Pending for the next run (settling is idempotent). 300 s: runs do not overlap.
+ * leaves the rest Pending for the next run (settling is idempotent). The notifications' digest job
+ * mails a morning's daily digests (thousands of recipients, eight at a time) and stops starting
+ * recipients 30 s before its limit, leaving the rest for the next run (docs/notifications.md
+ * "Digest"). 300 s: shorter than the 15-minute rate, so runs do not overlap.
  */
-const timeoutSeconds = (feature: Feature) => (feature === 'payments' ? 300 : 30);
+export const scheduledTimeoutSeconds: Partial<Record<Feature, number>> = {
+  payments: 300,
+  notifications: 300,
+};
+const timeoutSeconds = (feature: Feature) => scheduledTimeoutSeconds[feature] ?? 30;
 
 /**
  * One scheduled-target Lambda per feature; the scheduler role's right to invoke exactly those of the

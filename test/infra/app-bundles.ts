@@ -28,6 +28,8 @@ export interface AppBundle {
   gzip: number;
   /** Every file the bundle read (paths relative to the repository). */
   inputs: string[];
+  /** The files with code in the output (what tree-shaking kept), sorted. */
+  emitted: string[];
   /** Output bytes by package (`node_modules/x` → `x`) or by folder of this repository, largest first. */
   contributors: [string, number][];
 }
@@ -98,7 +100,7 @@ const stat = (file: string): [number, number] | undefined => {
 
 function cacheFile(entry: string): string {
   const key = createHash('sha256')
-    .update(JSON.stringify({ repoRoot, entry, options }))
+    .update(JSON.stringify({ repoRoot, entry, options, shape: 2 }))
     .digest('hex')
     .slice(0, 24);
   return path.join(cacheDir, `${key}.json`);
@@ -144,6 +146,10 @@ async function bundleOf(entry: string): Promise<AppBundle> {
     raw: code.length,
     gzip: gzipSync(code, { level: 9 }).length,
     inputs,
+    emitted: Object.entries(output.inputs)
+      .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+      .map(([input]) => input)
+      .sort(),
     contributors: [...byContributor].filter(([, b]) => b > 0).sort((a, b) => b[1] - a[1]),
   };
   const stats: Cached['stats'] = {};

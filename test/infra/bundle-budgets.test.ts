@@ -57,7 +57,7 @@ describe('the failure message', () => {
       (_, i) => [`pkg${i}`, (12 - i) * 1024] as [string, number],
     );
     const message = overBudgetMessage(
-      { entry: 'functions/x/handler.ts', raw: 0, gzip: 300 * 1024, inputs: [], contributors },
+      { entry: 'functions/x/handler.ts', raw: 0, gzip: 300 * 1024, inputs: [], emitted: [], contributors },
       250 * 1024,
       'read budget',
     );

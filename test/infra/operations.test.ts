@@ -169,6 +169,13 @@ describe('operations: alarms, dashboard and canary releases (docs/operations.md)
       Dimensions: [{ Name: 'service', Value: 'consent-portal-events-payments' }],
       Threshold: 1,
     });
+    expect(named('digests-deferred')?.props).toMatchObject({
+      MetricName: 'DigestRecipientsDeferred',
+      Dimensions: [{ Name: 'service', Value: 'consent-portal-notifications-scheduled' }],
+      Period: 900,
+      EvaluationPeriods: 4,
+      Threshold: 1,
+    });
     expect(named('scheduler-target-errors')?.props.MetricName).toBe('TargetErrorCount');
     expect(named('scheduler-dropped')?.props.MetricName).toBe('InvocationDroppedCount');
     const rules = alarmsOn('FailedInvocations').map((a) => a.props.AlarmName);

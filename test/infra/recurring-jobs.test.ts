@@ -146,6 +146,8 @@ describe("notifications' digest: a recurring rule", () => {
         },
       ],
     });
+    // 300 s: a morning's daily digests in one run or a few (the job leaves 30 s unused).
+    expect(resources[targetId!]!.Properties.Timeout).toBe(300);
     // With a sender configured, its role may send mail (the digest).
     const withMail = template(
       sharedTestApp({ config: { mailFrom: 'no-reply@portal.example.nz' } }).stacks.api,

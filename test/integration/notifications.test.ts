@@ -287,6 +287,8 @@ describe('notifications', { timeout: 180_000 }, () => {
     expect(new Set(invoices).size).toBe(10);
     expect(invoices.some((l) => l.startsWith('- Invoice issued: Fee 3 ($30.00) · '))).toBe(true);
     expect(digest[0]!.text).toContain('- Lodgement accepted: ');
+    // Like every notification email, it ends with the recipient's own way to stop them.
+    expect(digest[0]!.text).toMatch(/\nStop these emails: \S+\/unsubscribe#token=[\w-]{43}$/);
     await runJob(digestJob, { now: later });
     expect(mine()).toHaveLength(1);
   });

@@ -9,7 +9,8 @@ export interface UnsubscribePorts {
   tokenByHash(tokenHash: string): Promise<{ userId: string; expiresAt: string } | undefined>;
   /** Sets the user's emailPreference off; their email, or undefined when there is no such user. */
   stopEmails(userId: string): Promise<{ email: string } | undefined>;
-  webUrl(): Promise<string | undefined>;
+  /** The web's URL, for new links (the mailers' ports; the unsubscribe call itself needs none). */
+  webUrl?(): Promise<string | undefined>;
 }
 
 /** The line at the foot of every notification email, before its unsubscribe link. */
@@ -35,6 +36,7 @@ export function unsubscribeService(ports: UnsubscribePorts) {
   return {
     /** A new link for an email to `userId`. */
     async link(userId: string): Promise<string> {
+      if (!ports.webUrl) throw new Error('unsubscribe links need the web URL (tableUnsubscribeLinkPorts)');
       const token = randomBytes(32).toString('base64url');
       const expires = new Date(ports.now().getTime() + UNSUBSCRIBE_LINK_DAYS * 86_400_000);
       await ports.saveToken({

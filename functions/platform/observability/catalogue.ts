@@ -174,6 +174,11 @@ export const metricCatalogue = {
     dimensions: {},
     description: 'In-portal notifications created (one per event and recipient)',
   },
+  DigestRecipientsDeferred: {
+    unit: 'Count',
+    dimensions: {},
+    description: 'Digest recipients a run had no time for, left (entries kept) for the next run',
+  },
   EmailsSent: {
     unit: 'Count',
     dimensions: { kind: emailKinds },

@@ -3,6 +3,8 @@ import { formatNzDateTime, nzWallClock } from '../../../../shared/domain/dates';
 import { nzDayBounds } from '../../../../shared/domain/nz-days';
 import { DAILY_DIGEST_HOUR, digestDue, duePeriodEnds } from '../../../../shared/domain/notifications';
 import {
+  DIGEST_CONCURRENCY,
+  DIGEST_STOP_MARGIN_MS,
   digestService,
   digestSubject,
   type DigestEntry,
@@ -118,7 +120,7 @@ describe('the digest job', () => {
 
   test('ten events → one email per recipient once the period has ended, oldest first; a rerun mails nobody', async () => {
     const w = world('2026-11-27T05:07:00.000Z');
-    expect(await w.service.run()).toEqual({ mailed: 2, entries: 11 });
+    expect(await w.service.run()).toEqual({ mailed: 2, entries: 11, deferred: 0 });
     const u1 = w.mails.find((m) => m.to === 'u1@example.com')!;
     expect(u1.subject).toBe(digestSubject(10));
     expect(w.mails.map((m) => m.kind)).toEqual(['Digest', 'Digest']);
@@ -127,13 +129,80 @@ describe('the digest job', () => {
       Array.from({ length: 10 }, (_, i) => `- Update ${i}`),
     );
     expect(w.left()).toBe(0);
-    expect(await w.service.run()).toEqual({ mailed: 0, entries: 0 });
+    expect(await w.service.run()).toEqual({ mailed: 0, entries: 0, deferred: 0 });
     expect(w.mails).toHaveLength(2);
+  });
+
+  /** `recipients` recipients of two entries each, mail and claims that take a tick. */
+  function crowd(recipients: number, opts: { timeLeft?: () => number; failMailFor?: string } = {}) {
+    let entries = Array.from({ length: recipients }, (_, r) => [entry(`r${r}`, 0), entry(`r${r}`, 1)]).flat();
+    const claimed = new Set<string>();
+    const mails: MailMessage[] = [];
+    let inFlight = 0;
+    let peak = 0;
+    const tick = async <T>(fn: () => T): Promise<T> => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setImmediate(r));
+      inFlight--;
+      return fn();
+    };
+    const service = digestService({
+      entries: async (d) => entries.filter((e) => e.digestDue === d),
+      claim: (r, d) => tick(() => (claimed.has(`${r}${d}`) ? false : (claimed.add(`${r}${d}`), true))),
+      remove: async (gone) => {
+        entries = entries.filter((e) => !gone.includes(e));
+      },
+      sendMail: (m) =>
+        tick(() => {
+          if (m.to === opts.failMailFor) throw new Error('mail service unavailable');
+          mails.push(m);
+        }),
+      now: () => new Date('2026-11-27T05:07:00.000Z'),
+      unsubscribeLink: async (userId) => `https://portal.example/unsubscribe#token=${userId}`,
+      ...(opts.timeLeft ? { remainingMs: opts.timeLeft } : {}),
+    });
+    return { service, mails, left: () => entries.length, peak: () => peak, claimed };
+  }
+
+  test('many recipients: at most DIGEST_CONCURRENCY at a time, each mailed once with their own unsubscribe link', async () => {
+    const w = crowd(50);
+    expect(await w.service.run()).toEqual({ mailed: 50, entries: 100, deferred: 0 });
+    expect(w.peak()).toBeGreaterThan(1);
+    expect(w.peak()).toBeLessThanOrEqual(DIGEST_CONCURRENCY);
+    expect(new Set(w.mails.map((m) => m.to)).size).toBe(50);
+    const r7 = w.mails.find((m) => m.to === 'r7@example.com')!;
+    expect(r7.text).toContain('Stop these emails: https://portal.example/unsubscribe#token=r7');
+    expect(w.left()).toBe(0);
+  });
+
+  test('a run nearly out of time starts nobody else: the rest keep their entries and the next run mails them, none twice', async () => {
+    let calls = 0;
+    // Plenty of time for the first 12 recipients' checks, then less than the margin.
+    const w = crowd(40, {
+      timeLeft: () => (++calls <= 12 ? 10 * DIGEST_STOP_MARGIN_MS : DIGEST_STOP_MARGIN_MS - 1),
+    });
+    const first = await w.service.run();
+    expect(first.mailed).toBe(12);
+    expect(first.deferred).toBe(28);
+    expect(w.left()).toBe(56);
+    // The next run has time: it mails the rest, and nobody twice.
+    calls = -1_000;
+    const second = await w.service.run();
+    expect(second).toEqual({ mailed: 28, entries: 56, deferred: 0 });
+    expect(new Set(w.mails.map((m) => m.to)).size).toBe(40);
+    expect(w.mails).toHaveLength(40);
+  });
+
+  test('a mail that fails fails the run; the recipient is claimed, so a rerun does not mail them again (at most once)', async () => {
+    const w = crowd(3, { failMailFor: 'r1@example.com' });
+    await expect(w.service.run()).rejects.toThrow('mail service unavailable');
+    expect(w.claimed.has(`r1${due}`)).toBe(true);
   });
 
   test('before the period ends: nothing', async () => {
     const w = world('2026-11-27T04:59:00.000Z');
-    expect(await w.service.run()).toEqual({ mailed: 0, entries: 0 });
+    expect(await w.service.run()).toEqual({ mailed: 0, entries: 0, deferred: 0 });
     expect(w.left()).toBe(11);
   });
 });

@@ -44,6 +44,15 @@ describe('unsubscribe links', () => {
     expect(await unsubscribeService(w.ports).link('u1')).not.toBe(link);
   });
 
+  it('the unsubscribe call needs no web URL; making a link without one is refused rather than relative', async () => {
+    const w = world();
+    const { webUrl: _unused, ...withoutUrl } = w.ports;
+    const token = tokenOf(await unsubscribeService(w.ports).link('u1'));
+    const svc = unsubscribeService(withoutUrl);
+    expect(await svc.unsubscribe(token)).toEqual({ email: 'm…@example.nz', emailPreference: false });
+    await expect(svc.link('u1')).rejects.toThrow('unsubscribe links need the web URL');
+  });
+
   it('following it turns the emails off, masked; again is the same; expired or unknown is 404', async () => {
     const w = world();
     const svc = unsubscribeService(w.ports);
