@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InvitationLookupResponse, RegistrationResponse } from '../../../shared/schemas/accounts';
 import { TEST_CONFIG } from './config-support';
 
 const fetchAuthSession = vi.fn();
@@ -95,6 +96,11 @@ describe('API client', () => {
 
   it("an invitation link's code goes only in POST bodies, never in a URL", async () => {
     const code = 'Zm9yLXRoZS11bml0LXRlc3RzLW9ubHktMzItYnl0ZXM';
+    const answers: [InvitationLookupResponse, RegistrationResponse] = [
+      { email: 'aroha@example.nz' },
+      { username: 'aroha@example.nz' },
+    ];
+    for (const body of answers) fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body)));
     await lookupInvitation(code);
     await registerInvited({ invitationCode: code, password: 'Strong#2025' });
     const [[lookupUrl, lookupInit], [registerUrl, registerInit]] = fetchMock.mock.calls as unknown as [

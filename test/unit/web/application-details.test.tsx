@@ -17,7 +17,9 @@ import {
 } from '../../../web/src/features/application-details/details';
 import { applicationMessages, type ApplicationDto } from '../../../shared/schemas/applications';
 import type { FormioForm } from '../../../shared/schemas/formio';
-import { listItem, renderPage } from './applications-support';
+import { createdApplication, listItem, renderPage } from './applications-support';
+import { paymentDto, rfiPointDto } from './outstanding-support';
+import { authorityDto, breadcrumbDto, formDto, jurisdictionAnswer, stepDto } from './reference-support';
 
 vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn() }));
 const api = vi.mocked(apiRequest);
@@ -81,41 +83,48 @@ const DEFINITION: FormioForm = {
   ],
 };
 
-const JURISDICTION = {
-  id: 'nz',
+const JURISDICTION = jurisdictionAnswer({
   authorities: [
-    {
+    authorityDto({
       id: 'auckland',
       displayName: 'Auckland Council',
       email: 'consents@akl.example.nz',
       phone: '09 301 0101',
       website: 'https://akl.example.nz',
       address: { fullAddress: '135 Albert Street, Auckland' },
-    },
+    }),
   ],
   forms: [
-    {
+    formDto({
       id: 'bc',
       breadcrumbs: [
-        {
+        breadcrumbDto({
           id: 'project',
+          formId: 'bc',
           displayName: 'Project',
           displayOrder: 1,
           steps: [
-            {
+            stepDto({
               id: 'bc-project',
+              breadcrumbId: 'project',
               displayName: 'Project details',
               displayOrder: 1,
               type: 'Formio',
               formioName: 'bc-project',
-            },
-            { id: 'bc-review', displayName: 'Review', displayOrder: 2, type: 'ApplicationReview' },
+            }),
+            stepDto({
+              id: 'bc-review',
+              breadcrumbId: 'project',
+              displayName: 'Review',
+              displayOrder: 2,
+              type: 'ApplicationReview',
+            }),
           ],
-        },
+        }),
       ],
-    },
+    }),
   ],
-};
+});
 
 type Handler = (path: string, options?: { method?: string; body?: unknown }) => unknown;
 function serve(handlers: Record<string, unknown>, extra?: Handler) {
@@ -293,46 +302,24 @@ describe('application details page', () => {
       hasOutstandingPayments: true,
       hasOutstandingRFIs: true,
     };
-    const payment = {
+    const payment = paymentDto({
       id: 'p2',
-      paymentId: 'p2',
-      guid: 'p2',
-      applicationId: '55',
       description: 'Building consent processing fee',
       displayOrder: 2,
       reference: 'INV-2',
-      status: 'AwaitingPayment',
       baseAmount: 2847.5,
       surchargeAmount: 54.1,
-      currency: 'NZD',
-      issuedDate: '2026-11-20T00:00:00.000Z',
       dueDate: '2099-12-19',
-      paymentOptions: [],
-      transactions: [],
-    };
-    const point = (id: string, order: number) => ({
-      id,
-      rfiPointGuid: id,
-      applicationId: '55',
-      title: `Point ${id}`,
-      requestDetails: 'Please provide the bracing calculations.',
-      requestPerson: {},
-      type: 'Consent',
-      round: 1,
-      team: 'Building',
-      building: '',
-      location: '',
-      displayOrderInRound: order,
-      status: 'NOT_SPECIFIED',
-      documentContainerId: 'rfi',
-      documentNames: [],
-      rfiPointType: 'Consent',
-      rfiRound: 1,
-      rfiTeam: 'Building',
-      rfiBuilding: '',
-      rfiLocation: '',
-      rfiPointStatus: 'NOT_SPECIFIED',
     });
+    const point = (id: string, order: number) =>
+      rfiPointDto({
+        id,
+        requestPerson: {},
+        building: '',
+        location: '',
+        displayOrderInRound: order,
+        documentContainerId: 'rfi',
+      });
     serve({
       ...BASE,
       'GET /user/applications/55': { ...BASE['GET /user/applications/55'], application: waiting },
@@ -405,7 +392,7 @@ describe('application details page', () => {
   it('Applications: child application cards link to them; a create-child action opens the new form', async () => {
     serve(BASE, (path, options) =>
       options?.method === 'POST' && path === '/user/applications/55/child-applications'
-        ? { id: '77', application: {} }
+        ? createdApplication({ id: '77', applicationType: 'Amendment', parentApplicationId: '55' })
         : undefined,
     );
     const { router } = open('/application-details/55?section=Applications');

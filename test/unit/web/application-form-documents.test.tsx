@@ -21,7 +21,7 @@ import { applicationsApi } from '../../../web/src/api/applications';
 import { apiRequest } from '../../../web/src/api/client';
 import { documentKeys } from '../../../web/src/api/documents';
 import type { EnabledStep, GetApplicationResponse } from '../../../shared/schemas/applications';
-import type { FormDto } from '../../../shared/schemas/reference';
+import { breadcrumbDto, formDto, jurisdictionAnswer, stepDto } from './reference-support';
 
 vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn() }));
 vi.mock('../../../web/src/api/applications', async (importOriginal) => {
@@ -68,37 +68,31 @@ describe('requiredContainerIds', () => {
   });
 });
 
-const form = {
+// As GET /public/jurisdictions/nz serves it: no requiredDocumentContainers.
+const form = formDto({
   id: 'bc',
-  jurisdictionId: 'nz',
   name: 'Bc',
   displayName: 'Building consent',
-  displayOrder: 1,
-  category: 'Standalone',
-  series: 'bc',
-  isHidden: false,
-  // As GET /public/jurisdictions/nz serves it: no requiredDocumentContainers.
   breadcrumbs: [
-    {
+    breadcrumbDto({
       id: 'bc-documents',
       formId: 'bc',
       name: 'Documents',
       displayName: 'Documents',
       displayOrder: 3,
       steps: [
-        {
+        stepDto({
           id: 'bc-documents',
           breadcrumbId: 'bc-documents',
           name: 'Documents',
           displayName: 'Plans and documents',
-          displayOrder: 1,
           type: 'DocumentUpload',
-          minimumAccessLevel: 'ReadOnly',
-        },
+        }),
       ],
-    },
+    }),
   ],
-} as unknown as FormDto;
+});
+const jurisdiction = jurisdictionAnswer({ forms: [form] });
 
 const enabled: EnabledStep[] = [
   {
@@ -147,7 +141,7 @@ describe('ApplicationFormPage documents step', () => {
   beforeEach(() => {
     vi.resetAllMocks();
     request.mockImplementation(async (path: string) => {
-      if (path === '/public/jurisdictions/nz') return { forms: [form], authorities: [] } as never;
+      if (path === '/public/jurisdictions/nz') return jurisdiction as never;
       if (path === '/user/applications/42/documents') return [] as never;
       throw new Error(`unexpected ${path}`);
     });
@@ -204,7 +198,7 @@ describe('ApplicationFormPage documents step', () => {
       isDeletable: true,
     }));
     request.mockImplementation(async (path: string) => {
-      if (path === '/public/jurisdictions/nz') return { forms: [form], authorities: [] } as never;
+      if (path === '/public/jurisdictions/nz') return jurisdiction as never;
       if (path === '/user/applications/42/documents') return settled as never;
       throw new Error(`unexpected ${path}`);
     });

@@ -7,26 +7,15 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { ToastProvider } from '../../../web/src/components/toasts';
 import { CurrentUserContext } from '../../../web/src/features/shell/useCurrentUser';
 import type { CurrentUser } from '../../../web/src/api/user';
-import type { ApplicationListItem } from '../../../shared/schemas/applications';
+import { user } from './user-support';
+import type { ApplicationDto, ApplicationListItem } from '../../../shared/schemas/applications';
+import type { ApiAnswer } from '../../../web/src/api/call';
 import { initialStages } from '../../../shared/domain/applications';
 
-export const user: CurrentUser = {
-  id: 'user-1',
-  username: 'user-1',
-  email: 'aroha@example.nz',
-  firstName: 'Aroha',
-  lastName: 'Ngata',
-  phoneCountryCode: '+64',
-  contactNumber: '021 123 4567',
-  organisationRole: 'Normal',
-  defaultApplicationNotificationLevel: 'Normal',
-  emailPreference: true,
-  smsPreference: false,
-  pushPreference: false,
-};
+export { user, userAnswer } from './user-support';
 
-/** A list row as GET /user/applicationsV3 returns it. */
-export function listItem(over: Partial<ApplicationListItem> = {}): ApplicationListItem {
+/** An application as GET /user/applications/{id} and the creating routes answer it. */
+export function applicationDto(over: Partial<ApplicationDto> = {}): ApplicationDto {
   return {
     id: '101',
     applicationType: 'Standalone',
@@ -39,6 +28,7 @@ export function listItem(over: Partial<ApplicationListItem> = {}): ApplicationLi
     applicationNumber: 'BLD-000101',
     userId: 'user-1',
     status: 'Draft',
+    participants: [],
     formId: 'bc',
     formDisplayName: 'Building consent',
     address: { fullAddress: '1 Queen Street, Auckland 1010' },
@@ -53,6 +43,20 @@ export function listItem(over: Partial<ApplicationListItem> = {}): ApplicationLi
     hasOutstandingPayments: false,
     useRequiredDocumentGroups: false,
     useMultipleRfiDocuments: false,
+    ...over,
+  };
+}
+
+/** What POST /user/applications and POST .../child-applications answer: the new application. */
+export const createdApplication = (
+  over: Partial<ApplicationDto> & { id: string },
+): ApiAnswer<'POST /user/applications'> => ({ id: over.id, application: applicationDto(over) });
+
+/** A list row as GET /user/applicationsV3 returns it. */
+export function listItem(over: Partial<ApplicationListItem> = {}): ApplicationListItem {
+  const { participants: _participants, ...application } = applicationDto();
+  return {
+    ...application,
     currentStatusLabel: 'Draft',
     hasChildApplications: false,
     isArchived: false,
@@ -61,7 +65,7 @@ export function listItem(over: Partial<ApplicationListItem> = {}): ApplicationLi
     isDeletable: true,
     displayStages: initialStages(),
     ...over,
-  } as ApplicationListItem;
+  };
 }
 
 /**

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiAnswer } from '../../../web/src/api/call';
 import { TEST_CONFIG } from './config-support';
+import { userAnswer } from './user-support';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
 
@@ -21,6 +23,16 @@ const WARM = {
   byPath: { '/': ['/assets/DashboardPage-b.js'] },
 };
 
+/** What the API answers the early GETs, as their contracts say; the user's id counts the answers. */
+const EMPTY_PAGE: ApiAnswer<'GET /user/applicationsV3'> = {
+  items: [],
+  pageIndex: 1,
+  pageSize: 10,
+  hasMore: false,
+};
+const answerOf = (url: string, n: number) =>
+  url.startsWith('/api/user/applicationsV3') ? EMPTY_PAGE : userAnswer({ id: `user-${n}` });
+
 let fetchMock: ReturnType<typeof vi.fn>;
 let served = 0;
 beforeEach(() => {
@@ -28,7 +40,9 @@ beforeEach(() => {
   localStorage.clear();
   document.head.innerHTML = `<script type="application/json" id="warm-chunks">${JSON.stringify(WARM)}</script>`;
   served = 0;
-  fetchMock = vi.fn(async () => new Response(JSON.stringify({ n: ++served }), { status: 200 }));
+  fetchMock = vi.fn(
+    async (url: string) => new Response(JSON.stringify(answerOf(url, ++served)), { status: 200 }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   delete (globalThis as Record<symbol, unknown>)[Symbol.for('consent-portal.early-gets')];
 });
@@ -66,8 +80,8 @@ describe('the boot script (web/src/boot.ts)', () => {
     const { applicationsApi } = await import('../../../web/src/api/applications');
     const { recentParams, FIRST_RECENT_TAB } = await import('../../../web/src/features/dashboard/recent');
     setConfigForTests(TEST_CONFIG);
-    expect(await apiRequest('/user')).toEqual({ n: 1 });
-    expect(await applicationsApi.listV3(recentParams(FIRST_RECENT_TAB))).toEqual({ n: 2 });
+    expect(await apiRequest('/user')).toEqual(userAnswer({ id: 'user-1' }));
+    expect(await applicationsApi.listV3(recentParams(FIRST_RECENT_TAB))).toEqual(EMPTY_PAGE);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -89,7 +103,7 @@ describe('the boot script (web/src/boot.ts)', () => {
     setConfigForTests(TEST_CONFIG); // client 'c', with no stored session of its own
     localStorage.clear();
     storeSession('c');
-    expect(await apiRequest('/user')).toEqual({ n: 3 });
+    expect(await apiRequest('/user')).toEqual(userAnswer({ id: 'user-3' }));
   });
 
   it('finds the stored session of whichever client stored one (storedSession)', async () => {

@@ -7,6 +7,7 @@ import { applicationsApi } from '../../../web/src/api/applications';
 import { apiRequest } from '../../../web/src/api/client';
 import { OutstandingActions } from '../../../web/src/features/dashboard/OutstandingActions';
 import { listItem, renderPage } from './applications-support';
+import { paymentDto, rfiPointDto } from './outstanding-support';
 
 vi.mock('../../../web/src/api/applications', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../web/src/api/applications')>();
@@ -85,15 +86,20 @@ describe("the dashboard's Actions to be taken", () => {
     request.mockImplementation(async (path: string) =>
       path.endsWith('/payments')
         ? [
-            {
+            paymentDto({
               id: 'p2',
+              applicationId: '7',
               description: 'Building consent processing fee',
               baseAmount: 2847.5,
               dueDate: '2099-12-19',
-              status: 'AwaitingPayment',
-            },
+            }),
           ]
-        : { rfiPoints: [{}, { responseDetails: 'Calcs attached' }] },
+        : {
+            rfiPoints: [
+              rfiPointDto({ id: 'a', applicationId: '7' }),
+              rfiPointDto({ id: 'b', applicationId: '7', responseDetails: 'Calcs attached' }),
+            ],
+          },
     );
     renderPage(i18n, <OutstandingActions />);
     const list = await screen.findByRole('list', { name: 'What you need to do' });

@@ -11,7 +11,11 @@ import { api } from './documents-api-mock';
 vi.mock('../../../web/src/api/documents', async () =>
   (await import('./documents-api-mock')).documentsModule(),
 );
-vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn(async () => ({ authorities: [] })) }));
+// The one call the section makes past the documents module: its jurisdiction (the authority's flags).
+vi.mock('../../../web/src/api/client', async () => {
+  const { jurisdictionAnswer } = await import('./reference-support');
+  return { apiRequest: vi.fn(async () => jurisdictionAnswer()) };
+});
 
 const { default: DocumentsSection } = await import('../../../web/src/features/documents/DocumentsSection');
 

@@ -13,8 +13,10 @@ import {
   propertyRecordsUrl,
 } from '../../../web/src/features/new-application/wizard';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import { listItem, renderPage } from './applications-support';
+import { createdApplication, listItem, renderPage } from './applications-support';
 import { TEST_CONFIG } from './config-support';
+import { authorityDto, formDto, jurisdictionAnswer } from './reference-support';
+import type { FormDto } from '../../../shared/schemas/reference';
 
 /** Selects the card whose header has the text (Cloudscape Cards, single selection). */
 /**
@@ -63,44 +65,24 @@ const PARCEL = {
   dpNumber: '12345',
   valuationNumber: '1234/567',
 };
-const authority = (id: string, displayName: string, propertyLookupEnabled: boolean, serviceable = true) => ({
-  id,
-  jurisdictionId: 'nz',
-  name: displayName,
-  abbr: id.toUpperCase(),
-  paymentsEnabled: false,
-  displayName,
-  propertyLookupEnabled,
-  serviceable,
-  hidden: false,
-  isIndependent: false,
-  enabledFormSeries: ['bc', 'amendment'],
-  email: `${id}@example.nz`,
-  phone: '09 000 0000',
-  website: 'https://example.nz',
-  address: { fullAddress: `${displayName} office` },
-});
-const form = (id: string, displayName: string, category: string, series: string, displayOrder: number) => ({
-  id,
-  jurisdictionId: 'nz',
-  name: id,
-  displayName,
-  declarationText: 'I declare',
-  category,
-  series,
-  displayOrder,
-  isHidden: false,
-  description: `${displayName} description`,
-  imageId: `${id}-image`,
-  breadcrumbs: [],
-});
-const JURISDICTION = {
-  id: 'nz',
-  name: 'nz',
-  displayName: 'New Zealand',
-  etag: 'e1',
-  breadcrumbs: [],
-  documentCategories: [],
+const authority = (id: string, displayName: string, propertyLookupEnabled: boolean, serviceable = true) =>
+  authorityDto({
+    id,
+    displayName,
+    propertyLookupEnabled,
+    serviceable,
+    email: `${id}@example.nz`,
+    phone: '09 000 0000',
+    address: { fullAddress: `${displayName} office` },
+  });
+const form = (
+  id: string,
+  displayName: string,
+  category: FormDto['category'],
+  series: FormDto['series'],
+  displayOrder: number,
+) => formDto({ id, displayName, category, series, displayOrder, imageId: `${id}-image` });
+const JURISDICTION = jurisdictionAnswer({
   authorities: [
     authority('akl', 'Auckland Council', true),
     authority('tcc', 'Tauranga City Council', false),
@@ -111,7 +93,7 @@ const JURISDICTION = {
     form('ccc', 'Code compliance certificate', 'Supporting', 'ccc', 2),
     form('amend', 'Amendment to a building consent', 'Amendment', 'amendment', 3),
   ],
-};
+});
 
 function serve(handlers: Record<string, unknown>) {
   api.mockImplementation(async (path: string, options?: { method?: string }) => {
@@ -133,6 +115,8 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   api.mockReset();
+  // A request the test does not serve (or one a page of the last test still makes) is a 404, never undefined.
+  serve({});
 });
 afterEach(cleanup);
 
@@ -160,7 +144,7 @@ describe('form selection', () => {
   it('lists the standalone forms the authority enables, with images; Create posts the site with its parcel', async () => {
     serve({
       'GET /public/jurisdictions/nz': JURISDICTION,
-      'POST /user/applications': { id: '1000123', application: {} },
+      'POST /user/applications': createdApplication({ id: '1000123', authorityId: 'akl' }),
     });
     const { router } = open(url);
     expect(await screen.findByText('Forms of Auckland Council')).toBeTruthy();
@@ -291,7 +275,7 @@ describe('address step', () => {
         template: null,
       },
       'GET /public/authorities/detection': { authorityId: 'akl' },
-      'POST /user/applications': { id: '1000200', application: {} },
+      'POST /user/applications': createdApplication({ id: '1000200', authorityId: 'tcc' }),
     });
     const { router } = open(addressUrl({ intention: 'from-existing-application', refApplicationId: '42' }));
     expect(await screen.findByText('Source application')).toBeTruthy();
@@ -453,7 +437,13 @@ describe('child application', () => {
     serve({
       'GET /public/jurisdictions/nz': JURISDICTION,
       'GET /user/applicationsV3': { items: [consent], pageIndex: 1, pageSize: 100, hasMore: false },
-      'POST /user/applications/500/child-applications': { id: '1000300', application: {} },
+      'POST /user/applications/500/child-applications': createdApplication({
+        id: '1000300',
+        applicationType: 'Amendment',
+        parentApplicationId: '500',
+        authorityId: 'akl',
+        formId: 'amend',
+      }),
     });
     const { router } = open('/new-application/child-application?type=amendment');
     await pickCard('BC-2024-0500');

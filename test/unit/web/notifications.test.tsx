@@ -20,7 +20,11 @@ import {
   notificationMessages,
   pageSizeOf,
 } from '../../../web/src/features/notifications/notificationView';
-import type { NotificationDto } from '../../../shared/schemas/notifications';
+import type {
+  EmailDigest,
+  NotificationDto,
+  NotificationUserProfile,
+} from '../../../shared/schemas/notifications';
 import type { ApplicationDto } from '../../../shared/schemas/applications';
 import { TEST_CONFIG } from './config-support';
 import { listItem, renderPage } from './applications-support';
@@ -41,6 +45,18 @@ const note = (id: string, over: Partial<NotificationDto> = {}): NotificationDto 
     users: [{ id: 'u1', email: 'a@example.nz', fullName: 'Mere Tane' }],
     application: { id: '55', applicationNumber: 'BLD-55', address: '12 Tinakori Road' },
   },
+  apiVersion: '1',
+  ...over,
+});
+
+/** The caller's notification profile as GET and PATCH .../user/profile answer it. */
+const userProfile = (over: Partial<NotificationUserProfile> = {}): NotificationUserProfile => ({
+  id: 'u1',
+  username: 'u1',
+  createdTime: '2026-11-20T00:00:00.000Z',
+  updatedTime: '2026-11-20T00:00:00.000Z',
+  hasNewNotifications: false,
+  emailDigest: 'immediate',
   apiVersion: '1',
   ...over,
 });
@@ -85,8 +101,8 @@ describe('the notification rules of the pages', () => {
 describe('the bell', () => {
   it('shows a dot while something is new; opening it clears the dot and shows the newest 7', async () => {
     api.mockImplementation(async (path: string, o?: { method?: string }) => {
-      if (path === `${BASE}/user/profile` && o?.method === 'PATCH') return {};
-      if (path === `${BASE}/user/profile`) return { hasNewNotifications: true };
+      if (path === `${BASE}/user/profile` && o?.method === 'PATCH') return userProfile();
+      if (path === `${BASE}/user/profile`) return userProfile({ hasNewNotifications: true });
       if (path === BASE) return { notifications: [note('a'), note('b', { seen: true })], lastKey: 'k' };
       throw new ServiceError('ResourceNotFound', path, 404);
     });
@@ -179,19 +195,13 @@ describe("the application's Notifications section", () => {
 });
 
 describe('the email digest setting', () => {
-  const profile = (emailDigest: string) => ({
-    id: 'u1',
-    username: 'u1',
-    createdTime: '2026-11-20T00:00:00.000Z',
-    updatedTime: '2026-11-20T00:00:00.000Z',
-    hasNewNotifications: false,
-    emailDigest,
-    apiVersion: '1',
-  });
+  const profile = (emailDigest: EmailDigest) => userProfile({ emailDigest });
 
   it('shows the current frequency and saves a new one when chosen', async () => {
     api.mockImplementation(async (path: string, o?: { method?: string; body?: unknown }) =>
-      o?.method === 'PATCH' ? profile((o.body as { emailDigest: string }).emailDigest) : profile('immediate'),
+      o?.method === 'PATCH'
+        ? profile((o.body as { emailDigest: EmailDigest }).emailDigest)
+        : profile('immediate'),
     );
     renderPage(i18n, <EmailDigestSetting />);
     const immediate = await screen.findByRole('radio', { name: 'An email for each notification' });

@@ -19,6 +19,7 @@ import { paymentMessages } from '../../../shared/domain/payments';
 import type { ApplicationDto } from '../../../shared/schemas/applications';
 import type { PaymentDto } from '../../../shared/schemas/payments';
 import { listItem, renderPage } from './applications-support';
+import { paymentDto } from './outstanding-support';
 
 vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn() }));
 const api = vi.mocked(apiRequest);
@@ -42,24 +43,8 @@ const deposit = {
 };
 const council = { type: 'Council' as const, displayName: 'WCC payments', link: 'https://pay.wcc.govt.nz' };
 
-const invoice = (over: Partial<PaymentDto> = {}): PaymentDto => ({
-  id: 'p1',
-  paymentId: 'p1',
-  guid: 'p1',
-  applicationId: '55',
-  description: 'Building consent lodgement fee',
-  displayOrder: 1,
-  reference: 'INV-1001',
-  status: 'AwaitingPayment',
-  baseAmount: 312.6,
-  surchargeAmount: 5.94,
-  currency: 'NZD',
-  issuedDate: '2026-11-20T00:00:00.000Z',
-  dueDate: '2026-12-18',
-  paymentOptions: [gateway, deposit, council],
-  transactions: [],
-  ...over,
-});
+const invoice = (over: Partial<PaymentDto> = {}): PaymentDto =>
+  paymentDto({ id: 'p1', reference: 'INV-1001', paymentOptions: [gateway, deposit, council], ...over });
 
 type Handler = (path: string, options?: { method?: string; body?: unknown }) => unknown;
 function serve(handlers: Record<string, unknown>, extra?: Handler) {

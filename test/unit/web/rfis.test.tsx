@@ -11,7 +11,9 @@ import { AUTOSAVE_MS } from '../../../web/src/features/rfis/useAutosave';
 import { rfiMessages } from '../../../shared/domain/rfis';
 import type { ApplicationDto } from '../../../shared/schemas/applications';
 import type { RfiPointDto } from '../../../shared/schemas/rfis';
+import type { DocumentContainerDto } from '../../../shared/schemas/documents';
 import { listItem, renderPage } from './applications-support';
+import { rfiPointDto } from './outstanding-support';
 
 vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn() }));
 const api = vi.mocked(apiRequest);
@@ -22,35 +24,7 @@ const app = (accessLevel = 'Manage') =>
     accessLevel,
   }) as unknown as ApplicationDto;
 
-const point = (over: Partial<RfiPointDto> & { id: string }): RfiPointDto => {
-  const base = {
-    rfiPointGuid: over.id,
-    applicationId: '55',
-    title: `Point ${over.id}`,
-    requestDetails: 'Please provide the bracing calculations.',
-    requestPerson: { name: 'Tui Ranginui', email: 'tui@wcc.govt.nz', phone: '04 499 4444' },
-    type: 'Consent' as const,
-    round: 1,
-    team: 'Building',
-    building: 'Dwelling',
-    location: 'Site',
-    displayOrderInRound: 1,
-    status: 'NOT_SPECIFIED' as const,
-    councilSentDate: '2026-11-20T00:00:00.000Z',
-    documentContainerId: 'rfi-documents',
-    documentNames: [],
-  };
-  const p = { ...base, ...over };
-  return {
-    ...p,
-    rfiPointType: p.type,
-    rfiRound: p.round,
-    rfiTeam: p.team,
-    rfiBuilding: p.building,
-    rfiLocation: p.location,
-    rfiPointStatus: p.status,
-  };
-};
+const point = rfiPointDto;
 
 type Handler = (path: string, options?: { method?: string; body?: unknown }) => unknown;
 function serve(handlers: Record<string, unknown>, extra?: Handler) {
@@ -208,8 +182,9 @@ describe('the point page', () => {
         displayName: 'RFI documents',
         displayOrder: 8,
         containerType: 'RFIDocument',
+        containerMergeStatus: 'NotMerged',
       },
-    ],
+    ] satisfies DocumentContainerDto[],
   });
 
   it('shows the request and saves the response a second after typing stops', async () => {

@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { user } from './applications-support';
+import type { ApiAnswer } from '../../../web/src/api/call';
+import { userAnswer } from './user-support';
 import { TEST_CONFIG } from './config-support';
 
 // The signed-in app as main.tsx draws it once authenticated; the token and sign-out are stubs.
@@ -24,6 +25,14 @@ let i18n: I18n;
 beforeAll(async () => {
   i18n = await initI18n();
 });
+
+/** The dashboard's calls whose answer is not a list (every other one answers an empty list). */
+const OTHERS: Record<string, unknown> = {
+  '/api/user/organisation-invitations': {
+    invitations: [],
+  } satisfies ApiAnswer<'GET /user/organisation-invitations'>,
+  '/api/user/merge-invitations': { mergeInvitations: [] } satisfies ApiAnswer<'GET /user/merge-invitations'>,
+};
 
 /** GET /user answers only when the test says so; the dashboard's other calls answer at once. */
 let answerUser: (body: unknown) => void;
@@ -52,7 +61,7 @@ beforeEach(() => {
         return new Response(JSON.stringify({ items: [], pageIndex: 1, pageSize: 10, hasMore: false }), {
           status: 200,
         });
-      return new Response(JSON.stringify([]), { status: 200 });
+      return new Response(JSON.stringify(url in OTHERS ? OTHERS[url] : []), { status: 200 });
     }),
   );
 });
@@ -75,18 +84,8 @@ function renderApp() {
 /** The top bar's text. */
 const topBar = () => document.getElementById('top-nav')!.textContent;
 
-const completeUser = {
-  ...user,
-  address: { fullAddress: '1 Queen Street, Auckland 1010' },
-  independentAuthorities: [],
-};
-const incomplete = {
-  ...user,
-  firstName: 'Aroha',
-  lastName: '',
-  contactNumber: undefined,
-  independentAuthorities: [],
-};
+const completeUser = userAnswer({ address: { fullAddress: '1 Queen Street, Auckland 1010' } });
+const incomplete = userAnswer({ firstName: 'Aroha', lastName: '', contactNumber: undefined });
 
 describe('signed-in app: the shell before GET /user', () => {
   it('draws the navigation and the dashboard while GET /user is on its way, then fills the user in', async () => {

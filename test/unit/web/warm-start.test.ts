@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiAnswer } from '../../../web/src/api/call';
 import { TEST_CONFIG } from './config-support';
+import { userAnswer } from './user-support';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
 
@@ -100,6 +102,17 @@ describe('warmStart', () => {
     const { fetchCurrentUser } = await import('../../../web/src/api/user');
     const { getConfig } = await import('../../../web/src/lib/config');
 
+    // The two early GETs answer what their contracts say (the page's calls parse them).
+    const page: ApiAnswer<'GET /user/applicationsV3'> = {
+      items: [],
+      pageIndex: 1,
+      pageSize: 10,
+      hasMore: false,
+    };
+    fetchMock.mockImplementation(
+      async (url: string) =>
+        new Response(JSON.stringify(url.startsWith('/api/user/applicationsV3') ? page : userAnswer())),
+    );
     warmStart('/', Promise.resolve(getConfig()));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     // What the page asks for on its first draw is what was started: no further requests.
