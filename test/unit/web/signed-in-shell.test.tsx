@@ -92,7 +92,7 @@ describe('signed-in app: the shell before GET /user', () => {
     renderApp();
     // The dashboard (a lazy route) with its sections, inside the shell, before /user has answered.
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Start an application' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 2, name: 'Start an application' }, { timeout: 15_000 }),
     ).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Navigation' });
     expect(within(nav).getByRole('button', { name: 'Close navigation' })).toBeTruthy();
@@ -115,7 +115,7 @@ describe('signed-in app: the shell before GET /user', () => {
 
   it('never shows the profile reminder to a user whose profile is complete', async () => {
     renderApp();
-    await screen.findByRole('heading', { level: 2, name: 'Start an application' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 2, name: 'Start an application' }, { timeout: 15_000 });
     expect(screen.queryByText('Your profile is incomplete')).toBeNull();
     await act(async () => answerUser(completeUser));
     await waitFor(() => expect(topBar()).toContain('Aroha Ngata'));
