@@ -24,7 +24,7 @@ export interface MergeWorkerProps {
 }
 
 /**
- * The container merge's worker (functions/documents/merge-worker.ts; docs/documents.md "Merge"):
+ * The container merge's worker (functions/documents/merge/worker.ts; docs/documents.md "Merge"):
  * its own Lambda, invoked asynchronously by the `documents.merge` consumer, so a merge of minutes
  * never holds the table stream. 5 minutes and 1 GB (one part in memory at a time); retried twice by
  * Lambda, then the invocation record goes to the `Failures` queue.
@@ -41,7 +41,7 @@ export class MergeWorker extends Construct {
       retentionPeriod: Duration.days(mergeWorkerSettings.failureRetentionDays),
     });
     this.function = new PortalFunction(this, 'Function', {
-      entry: 'functions/documents/merge-worker.ts',
+      entry: 'functions/documents/merge/worker.ts',
       serviceName: 'consent-portal-merge',
       description: "Merges a container's PDFs into its merged file (asynchronous jobs)",
       // 40 × 5 MB parts take seconds, a container of large parts minutes (docs/performance.md).

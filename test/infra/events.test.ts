@@ -285,7 +285,7 @@ describe('MergeWorker (Workflows stack)', () => {
     )!;
   });
 
-  it('runs functions/documents/merge-worker.ts with 5 minutes and 1 GB', () => {
+  it('runs functions/documents/merge/worker.ts with 5 minutes and 1 GB', () => {
     const fn = t.findResources('AWS::Lambda::Function')[workerId] as {
       Properties: {
         Timeout: number;

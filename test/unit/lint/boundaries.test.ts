@@ -88,7 +88,7 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     ['functions/documents/handler-x.ts', '../applications/service/summary-pdf.js'],
     // No file is exempt any more: the documents handler serves the stored summary PDF.
     ['functions/documents/handler.ts', '../applications/service/summary-pdf.js'],
-    ['functions/applications/adapters-x.ts', '../documents/repository-merge.js'],
+    ['functions/applications/adapters-x.ts', '../documents/merge/repository.js'],
     ['functions/applications/repository/x.ts', '../../documents/model/keys.js'],
     ['functions/rfis/repository/x.ts', '../../documents/service/storage.js'],
     ['functions/payments/ports-x.ts', '../applications/service/dto.js'],
@@ -116,6 +116,8 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     ['functions/council/invitations/repository.ts', '../service/feed.js'],
     ['functions/council/invitations/repository.ts', './service.js'],
     ['functions/documents/repository-x.ts', './service/merge.js'],
+    ['functions/documents/merge/repository.ts', './service/merge.js'],
+    ['functions/documents/extraction/repository.ts', '../service/view.js'],
     ['functions/notifications/repository.ts', './service/inbox.js'],
   ])('a repository never imports a service: %s → %s', async (file, from) => {
     expect((await refused(file, from)).join()).toMatch(/A repository never imports a service/);
@@ -149,6 +151,9 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     'functions/council/invitations/repository.ts',
     'functions/council/invitations/service.ts',
     'functions/applications/repository/x.ts',
+    'functions/documents/merge/repository.ts',
+    'functions/documents/scan/service.ts',
+    'functions/documents/checks/service/x.ts',
   ])('%s does not know HTTP', async (file) => {
     const depth = file.split('/').length - 2;
     const http = `${'../'.repeat(depth)}platform/http/handler.js`;

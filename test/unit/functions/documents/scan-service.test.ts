@@ -5,9 +5,12 @@
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { scanService } from '../../../../functions/documents/service/scan.js';
-import type { PostScanCheck, ScanPorts } from '../../../../functions/documents/service/scan.js';
-import type { ApplicationDocumentRecord, ScanOutcome } from '../../../../functions/documents/repository.js';
+import { scanService } from '../../../../functions/documents/scan/service.js';
+import type { PostScanCheck, ScanPorts } from '../../../../functions/documents/scan/service.js';
+import type {
+  ApplicationDocumentRecord,
+  ScanOutcome,
+} from '../../../../functions/documents/repository/documents.js';
 import type { ScanResult } from '../../../../functions/platform/adapters/scanner.js';
 import { captureMetrics, expectOnlyCatalogueValues } from '../metrics-capture.js';
 

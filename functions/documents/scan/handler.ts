@@ -7,19 +7,19 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Event } from 'aws-lambda';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { portalHandler } from '../platform/observability/tracer.js';
-import { logger } from '../platform/logger.js';
-import { s3Client } from '../platform/adapters/aws/s3.js';
-import { clamscanScanner } from '../platform/adapters/scanner.js';
-import { getScanDocumentByObjectKey, settleScannedDocument } from './repository.js';
-import { decodeS3EventKey } from './model/keys.js';
-import { scanService } from './service/scan.js';
-import { documentChecks } from './service/checks/index.js';
-import { entities } from '../platform/data/service.js';
-import { catalogue } from '../reference/index.js';
-import type { FetchedObject, ScanPorts } from './service/scan.js';
+import { portalHandler } from '../../platform/observability/tracer.js';
+import { logger } from '../../platform/logger.js';
+import { s3Client } from '../../platform/adapters/aws/s3.js';
+import { clamscanScanner } from '../../platform/adapters/scanner.js';
+import { getScanDocumentByObjectKey, settleScannedDocument } from '../repository/documents.js';
+import { decodeS3EventKey } from '../model/keys.js';
+import { scanService } from './service.js';
+import { documentChecks } from '../checks/service/index.js';
+import { entities } from '../../platform/data/service.js';
+import { catalogue } from '../../reference/index.js';
+import type { FetchedObject, ScanPorts } from './service.js';
 
-export type { PostScanCheck } from './service/scan.js';
+export type { PostScanCheck } from './service.js';
 
 /**
  * Reads an object once into a temporary file (Lambda /tmp: 2 GB on the scan function, files are at
@@ -95,7 +95,7 @@ export function setScanDependencies(next: Partial<Pick<ScanPorts, 'scanner' | 'p
 const service = scanService(ports);
 
 /**
- * S3 ObjectCreated handler for the uploads bucket's incoming/ prefix (./service/scan.ts settles each
+ * S3 ObjectCreated handler for the uploads bucket's incoming/ prefix (./service.ts settles each
  * object). Records are handled one after the other. Env: TABLE_NAME, CLAMSCAN_PATH, CLAMAV_DB_DIR
  * (and S3 settings).
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Scanner } from '../../platform/adapters/scanner.js';
-import type { ScanDocumentRecord, ScanOutcome } from '../repository.js';
+import type { ScanDocumentRecord, ScanOutcome } from '../repository/documents.js';
 import {
   applicationIdOfIncomingKey,
   isIncomingKey,
@@ -9,7 +9,7 @@ import {
   loggableKey,
   scannedDocumentKey,
 } from '../model/keys.js';
-import { isStalled } from './view.js';
+import { isStalled } from '../service/view.js';
 import { recordMetric } from '../../platform/observability/metrics.js';
 import type { scanVerdicts } from '../../platform/observability/catalogue.js';
 
@@ -54,7 +54,7 @@ export interface FetchedObject {
   dispose(): Promise<void>;
 }
 
-/** What settling an upload needs from the world (functions/documents/scan.ts wires S3, the table, clamscan). */
+/** What settling an upload needs from the world (functions/documents/scan/handler.ts wires S3, the table, clamscan). */
 export interface ScanPorts {
   documents: {
     byObjectKey(key: string): Promise<ScanDocumentRecord | undefined>;
@@ -75,7 +75,7 @@ export interface ScanPorts {
   };
   scanner: Scanner;
   postScanChecks: readonly PostScanCheck[];
-  /** The time now (a document Pending past documentLimits.stalledAfterMs reads expired: ./view.ts). */
+  /** The time now (a document Pending past documentLimits.stalledAfterMs reads expired: ../service/view.ts). */
   now?: () => Date;
   log: {
     info(message: string, data: Record<string, unknown>): void;
@@ -125,14 +125,14 @@ const waitsForFile = (d: ScanDocumentRecord) =>
 
 /**
  * Settling an upload (docs/documents.md; docs/security.md). The browser PUTs each file once
- * to a fresh `incoming/{applicationId}/{uploadId}` key (keys.ts); for each object put there:
+ * to a fresh `incoming/{applicationId}/{uploadId}` key (../model/keys.ts); for each object put there:
  *
  * 1. The object must be the upload a document is waiting for (its record's objectKey, status
  *    Pending or Uploading, same owner: the application, or the user of a user-level document whose
  *    uploads go to `incoming/u-{userId}/…`): otherwise — no record, already settled (a second PUT
  *    to the same URL), another application — it is deleted and logged. Nothing else is scanned.
  *    A document that already reads as failed because its link expired (Pending 30 minutes after it
- *    was created: ./view.ts isStalled) is settled Error UPLOAD_LINK_EXPIRED without a scan.
+ *    was created: ../service/view.ts isStalled) is settled Error UPLOAD_LINK_EXPIRED without a scan.
  * 2. Its bytes are read once and held aside; exactly those bytes are scanned (infected → Error
  *    AV_SCAN_INFECTED; the scanner failing or the object unreadable → Error AV_SCAN_FAILED, never
  *    Completed unscanned) and go through the post-scan checks (the first failure settles it; a
@@ -266,7 +266,7 @@ export function scanService(ports: ScanPorts) {
         return void (await discard(bucket, key, 'another application'));
       if (!waitsForFile(document)) return void (await discard(bucket, key, 'upload already settled'));
 
-      // A document that already reads as failed (its link expired before a file came: ./view.ts)
+      // A document that already reads as failed (its link expired before a file came: ../service/view.ts)
       // stays failed: a late file is not scanned, and the derived status is written down.
       const expired = isStalled(document, (ports.now ?? (() => new Date()))());
       const { outcome, promoted, scanned, byCheck } = expired

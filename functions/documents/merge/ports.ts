@@ -1,18 +1,18 @@
 /**
  * The merge service on the table and the uploads bucket (docs/documents.md "Merge"), for the merge's
- * consumers (merge-consumers.ts) and its worker (merge-worker.ts).
+ * consumers (consumers.ts) and its worker (worker.ts).
  */
-import { catalogue } from '../reference/index.js';
-import { listApplicationDocuments } from './repository.js';
+import { catalogue } from '../../reference/index.js';
+import { listApplicationDocuments } from '../repository/documents.js';
 import {
   applicationFormOf,
   completeContainerMerge,
   failContainerMerge,
   getContainerRelation,
   startContainerMerge,
-} from './repository-merge.js';
+} from './repository.js';
 import { mergeService, type MergeService } from './service/merge.js';
-import { multipartSink, readObject } from './service/merge-storage.js';
+import { multipartSink, readObject } from './service/storage.js';
 
 export const mergeServiceOnAws = (): MergeService =>
   mergeService({

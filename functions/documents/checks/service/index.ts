@@ -9,9 +9,9 @@
  *
  * A check that cannot reach a verdict (the walk failing to parse what pdf.js opened, anything
  * thrown) gives PDF_VALIDATION_FAILED, never a pass. A PDF is read by ranges of the scanner's held
- * copy (../byte-source.ts), so memory does not grow with the file.
+ * copy (../../service/byte-source.ts), so memory does not grow with the file.
  */
-import type { PostScanCheck, ScanFailure } from '../scan.js';
+import type { PostScanCheck, ScanFailure } from '../../scan/service.js';
 import { SNIFF_BYTES, checkFileType } from './file-type.js';
 import { ConversionRefused, imageToPdf, pdfFileName } from './image-to-pdf.js';
 import { findInteractiveContent } from './pdf-interactive.js';

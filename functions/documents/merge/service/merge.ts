@@ -4,18 +4,18 @@
  * container's PDFs are merged in their order into one file named by the container's
  * `mergedFileName`, stored as a Completed document with isMergedFile true, and the status becomes
  * Merged, or Error when a part cannot be merged. Both steps are consumers of domain events
- * (../merge-consumers.ts) and read the current state, so a replay changes nothing.
+ * (../consumers.ts) and read the current state, so a replay changes nothing.
  */
-import type { RequiredDocument } from '../../../shared/schemas/applications.js';
-import type { DocumentContainer } from '../../../shared/schemas/reference.js';
-import type { ApplicationDocumentRecord } from '../repository.js';
-import type { ContainerRelationRecord } from '../repository-changes.js';
-import type { MergedDocument } from '../repository-merge.js';
-import { servedKey, supportsMerge, type Unmerge } from '../model/files.js';
-import { generatedKey } from '../model/keys.js';
-import { mergePdfParts, MergePartError } from './merge-pdf.js';
-import type { ObjectSink } from './merge-storage.js';
-import { toDocumentDto } from './view.js';
+import type { RequiredDocument } from '../../../../shared/schemas/applications.js';
+import type { DocumentContainer } from '../../../../shared/schemas/reference.js';
+import type { ApplicationDocumentRecord } from '../../repository/documents.js';
+import type { ContainerRelationRecord } from '../../repository/changes.js';
+import type { MergedDocument } from '../repository.js';
+import { servedKey, supportsMerge, type Unmerge } from '../../model/files.js';
+import { generatedKey } from '../../model/keys.js';
+import { mergePdfParts, MergePartError } from './pdf.js';
+import type { ObjectSink } from './storage.js';
+import { toDocumentDto } from '../../service/view.js';
 
 export type { Unmerge };
 

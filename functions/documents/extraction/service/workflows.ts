@@ -1,6 +1,6 @@
 import { ExecutionAlreadyExists, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { sfnClient } from '../../platform/adapters/aws-clients.js';
-import { requireEnv } from '../../platform/config.js';
+import { sfnClient } from '../../../platform/adapters/aws-clients.js';
+import { requireEnv } from '../../../platform/config.js';
 
 /**
  * Starts the extraction state machine (infra/workflows/extraction.asl.json; locally the

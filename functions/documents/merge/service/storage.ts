@@ -10,9 +10,9 @@ import {
   GetObjectCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { s3Client } from '../../platform/adapters/aws/s3.js';
-import { requireEnv } from '../../platform/config.js';
-import type { ByteSink } from './merge-pdf.js';
+import { s3Client } from '../../../platform/adapters/aws/s3.js';
+import { requireEnv } from '../../../platform/config.js';
+import type { ByteSink } from './pdf.js';
 
 const bucket = () => requireEnv('UPLOADS_BUCKET');
 

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { entities, service } from '../platform/data/service.js';
-import { newEvent, outboxItem } from '../platform/events/outbox.js';
-import type { documentContainerRelation, userDocument } from '../platform/data/entities/documents.js';
-import { incomingKey } from './model/keys.js';
-import './events.js';
+import { entities, service } from '../../platform/data/service.js';
+import { newEvent, outboxItem } from '../../platform/events/outbox.js';
+import type { documentContainerRelation, userDocument } from '../../platform/data/entities/documents.js';
+import { incomingKey } from '../model/keys.js';
+import '../events.js';
 
 export type UserDocumentRecord = EntityItem<typeof userDocument>;
 export type ContainerRelationRecord = EntityItem<typeof documentContainerRelation>;

@@ -4,13 +4,13 @@
  * state it moves from, so a replayed event or a second run changes nothing:
  * NotMerged (or no relation) → InProgress on submission; InProgress → Merged with the merged
  * document; InProgress → Error; Merged or Error → NotMerged when the merged file is removed
- * (repository-writes.ts `removeApplicationDocuments`). Each move is one write (`mergeTransition`).
+ * (../repository/writes.ts `removeApplicationDocuments`). Each move is one write (`mergeTransition`).
  */
-import { entities, service } from '../platform/data/service.js';
-import { newEvent, outboxItem, type TransactionEntities } from '../platform/events/outbox.js';
-import { SYSTEM_ACTOR } from '../platform/events/types.js';
-import type { ContainerRelationRecord } from './repository-changes.js';
-import './events.js';
+import { entities, service } from '../../platform/data/service.js';
+import { newEvent, outboxItem, type TransactionEntities } from '../../platform/events/outbox.js';
+import { SYSTEM_ACTOR } from '../../platform/events/types.js';
+import type { ContainerRelationRecord } from '../repository/changes.js';
+import '../events.js';
 
 type MergeStatus = ContainerRelationRecord['containerMergeStatus'] & string;
 

@@ -19,7 +19,7 @@
  * ciphertext here).
  */
 import { inflateSync } from 'node:zlib';
-import { asSource, type ByteSource } from '../byte-source.js';
+import { asSource, type ByteSource } from '../../service/byte-source.js';
 import { NeedMoreBytes, PdfLexer, PdfSyntaxError, isWhite, type PdfValue } from './pdf-syntax.js';
 
 export type InteractiveContent = 'form fields' | 'JavaScript';

@@ -7,10 +7,10 @@
  * locally infra/local/lambda.ts does the same with a dead-letter file). Env: TABLE_NAME,
  * UPLOADS_BUCKET.
  */
-import { portalHandler } from '../platform/observability/tracer.js';
-import { MergeJob } from '../../shared/schemas/documents-merge.js';
-import { logger } from '../platform/logger.js';
-import { mergeServiceOnAws } from './merge-adapters.js';
+import { portalHandler } from '../../platform/observability/tracer.js';
+import { MergeJob } from '../../../shared/schemas/documents-merge.js';
+import { logger } from '../../platform/logger.js';
+import { mergeServiceOnAws } from './ports.js';
 import type { MergeOutcome, MergeService } from './service/merge.js';
 
 let service: MergeService | undefined;

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { entities, service } from '../platform/data/service.js';
-import type { applicationDocument, userDocument } from '../platform/data/entities/documents.js';
-import type { UploadErrorCode } from '../../shared/schemas/documents.js';
-import type { IssuedDocumentKind } from '../../shared/schemas/issued-documents.js';
-import { isConditionalCheckFailed } from '../platform/data/conditional.js';
-import { publishedEventItems } from '../platform/events/council-feed.js';
-import { newEvent, outboxItem } from '../platform/events/outbox.js';
-import { SYSTEM_ACTOR } from '../platform/events/types.js';
-import { incomingKey, isUserKeyOwner, applicationIdOfIncomingKey } from './model/keys.js';
-import './events.js';
+import { entities, service } from '../../platform/data/service.js';
+import type { applicationDocument, userDocument } from '../../platform/data/entities/documents.js';
+import type { UploadErrorCode } from '../../../shared/schemas/documents.js';
+import type { IssuedDocumentKind } from '../../../shared/schemas/issued-documents.js';
+import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
+import { publishedEventItems } from '../../platform/events/council-feed.js';
+import { newEvent, outboxItem } from '../../platform/events/outbox.js';
+import { SYSTEM_ACTOR } from '../../platform/events/types.js';
+import { incomingKey, isUserKeyOwner, applicationIdOfIncomingKey } from '../model/keys.js';
+import '../events.js';
 
 export type ApplicationDocumentRecord = EntityItem<typeof applicationDocument>;
 type UserDocumentItem = EntityItem<typeof userDocument>;
@@ -36,7 +36,7 @@ export interface NewApplicationDocument {
 
 /**
  * Creates the document record with uploadStatus Pending and the key its file is PUT to, a fresh
- * `incoming/{applicationId}/{uploadId}` (keys.ts). Fails (ConditionalCheckFailed) if the name is
+ * `incoming/{applicationId}/{uploadId}` (../model/keys.ts). Fails (ConditionalCheckFailed) if the name is
  * taken in the application.
  */
 export async function createApplicationDocument(
@@ -62,7 +62,7 @@ export async function getApplicationDocumentByObjectKey(
 
 /**
  * The document waiting for the upload at an incoming key: a user's own when the key's owner segment
- * is `u-{userId}` (keys.ts keyOwnerOf), else an application's; undefined when none.
+ * is `u-{userId}` (../model/keys.ts keyOwnerOf), else an application's; undefined when none.
  */
 export async function getScanDocumentByObjectKey(objectKey: string): Promise<ScanDocumentRecord | undefined> {
   if (!isUserKeyOwner(applicationIdOfIncomingKey(objectKey)))

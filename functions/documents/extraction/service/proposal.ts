@@ -9,8 +9,8 @@ import {
   AI_AUTHOR_PREFIX,
   DEFAULT_GROUP_NAME,
   normaliseGroupList,
-} from '../../../shared/domain/participants.js';
-import type { ExtractionNote } from '../../../shared/schemas/documents.js';
+} from '../../../../shared/domain/participants.js';
+import type { ExtractionNote } from '../../../../shared/schemas/documents.js';
 import type { TitleResult } from './title.js';
 
 /** The modifiedBy of what the extraction writes (shown as 'AI': shared displayAuthor). */

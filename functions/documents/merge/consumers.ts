@@ -5,16 +5,16 @@
  *   and holds documents go NotMerged → InProgress (each with its ContainerMergeStatusChanged).
  * - `documents.merge` (ContainerMergeStatusChanged to InProgress, from submission or
  *   PATCH .../required-documents/{requiredId}): hands one MergeJob to the merge worker
- *   (merge-worker.ts, its own Lambda invoked asynchronously) and returns at once, so a long merge
+ *   (worker.ts, its own Lambda invoked asynchronously) and returns at once, so a long merge
  *   never holds back the stream's later events. The worker merges only while the status is
  *   InProgress: a job handed on twice (a replay, a retry) merges once.
  */
-import type { MergeJob } from '../../shared/schemas/documents-merge.js';
-import { invokeAsync } from '../platform/adapters/aws/lambda.js';
-import { requireEnv } from '../platform/config.js';
-import { defineConsumer } from '../platform/events/consumers.js';
-import type { EventConsumer } from '../platform/events/consumers.js';
-import { mergeServiceOnAws } from './merge-adapters.js';
+import type { MergeJob } from '../../../shared/schemas/documents-merge.js';
+import { invokeAsync } from '../../platform/adapters/aws/lambda.js';
+import { requireEnv } from '../../platform/config.js';
+import { defineConsumer } from '../../platform/events/consumers.js';
+import type { EventConsumer } from '../../platform/events/consumers.js';
+import { mergeServiceOnAws } from './ports.js';
 import type { MergeService } from './service/merge.js';
 
 /** Hands a merge job to the merge worker (MERGE_FUNCTION_NAME), asynchronously. */

@@ -9,14 +9,14 @@
  * - PDF_VALIDATION_FAILED: it opens, but its pages cannot be checked (no pages, or a page pdf.js
  *   cannot load: a page tree with a cycle or a kid that is not a page).
  *
- * Undefined when it opens with every page. pdf.js reads the file by ranges (../pdf-ranges.ts):
+ * Undefined when it opens with every page. pdf.js reads the file by ranges (../../service/pdf-ranges.ts):
  * only the structure it needs — the cross-reference data, the catalog and the page dictionaries,
  * never page content — so a 250 MB file of drawings costs a few MB. Fonts, images and scripts are
  * never run.
  */
 import type { UploadErrorCode } from '../../../../shared/schemas/documents.js';
-import { withPdf } from '../pdf-ranges.js';
-import type { ByteSource } from '../byte-source.js';
+import { withPdf } from '../../service/pdf-ranges.js';
+import type { ByteSource } from '../../service/byte-source.js';
 
 export type PdfOpenFailure = Extract<
   UploadErrorCode,

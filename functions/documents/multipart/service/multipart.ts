@@ -9,21 +9,21 @@ import type {
   MultipartUploadDto,
   SignMultipartRequest,
   SignMultipartResponse,
-} from '../../../shared/schemas/documents-multipart.js';
+} from '../../../../shared/schemas/documents-multipart.js';
 import {
   checkParts,
   multipartLimits,
   multipartMessages,
   partCountOf,
   usesMultipart,
-} from '../../../shared/schemas/documents-multipart.js';
-import { documentMessages } from '../../../shared/schemas/documents.js';
-import type { ApplicationGrant } from '../../platform/access.js';
-import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
-import type { ApplicationDocumentRecord } from '../repository.js';
-import { assertCanEdit } from './access.js';
-import type { SignedOperation } from './multipart-storage.js';
-import { isStalled } from './view.js';
+} from '../../../../shared/schemas/documents-multipart.js';
+import { documentMessages } from '../../../../shared/schemas/documents.js';
+import type { ApplicationGrant } from '../../../platform/access.js';
+import { Conflict, Invalid, NotFound } from '../../../platform/errors.js';
+import type { ApplicationDocumentRecord } from '../../repository/documents.js';
+import { assertCanEdit } from '../../service/access.js';
+import type { SignedOperation } from './storage.js';
+import { isStalled } from '../../service/view.js';
 
 export interface MultipartPorts {
   get(applicationId: string, documentName: string): Promise<ApplicationDocumentRecord | undefined>;

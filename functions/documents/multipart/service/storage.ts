@@ -13,9 +13,9 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client } from '../../platform/adapters/aws/s3.js';
-import { requireEnv } from '../../platform/config.js';
-import { isIncomingKey } from '../model/keys.js';
+import { s3Client } from '../../../platform/adapters/aws/s3.js';
+import { requireEnv } from '../../../platform/config.js';
+import { isIncomingKey } from '../../model/keys.js';
 
 const bucket = () => requireEnv('UPLOADS_BUCKET');
 

@@ -1,16 +1,16 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { portalHandler } from '../platform/observability/tracer.js';
+import { portalHandler } from '../../platform/observability/tracer.js';
 import * as z from 'zod';
-import { logger } from '../platform/logger.js';
-import { recordMetric } from '../platform/observability/metrics.js';
-import { s3Client } from '../platform/adapters/aws/s3.js';
-import { extractedTextKey, loggableKey } from './model/keys.js';
-import type { ByteSource } from './service/byte-source.js';
-import { withPdf } from './service/pdf-ranges.js';
+import { logger } from '../../platform/logger.js';
+import { recordMetric } from '../../platform/observability/metrics.js';
+import { s3Client } from '../../platform/adapters/aws/s3.js';
+import { extractedTextKey, loggableKey } from '../model/keys.js';
+import type { ByteSource } from '../service/byte-source.js';
+import { withPdf } from '../service/pdf-ranges.js';
 import { readTitle, type TitleResult } from './service/title.js';
 import { proposeService, type ProposeResult } from './service/propose.js';
-import { finishExtraction, fillLegalDescription } from './repository-extraction.js';
-import { applicationOf, participantsOf, writeProposedOwnersGroup } from '../participants/index.js';
+import { finishExtraction, fillLegalDescription } from './repository.js';
+import { applicationOf, participantsOf, writeProposedOwnersGroup } from '../../participants/index.js';
 
 /** Payload of the extraction state machine's Task (infra/workflows/extraction.asl.json). */
 export const ExtractionTaskInput = z.object({
@@ -59,7 +59,7 @@ async function s3Source(bucket: string, key: string): Promise<ByteSource> {
 
 /**
  * A PDF's text, page by page separated by form feeds (pdf.js: lines end where pdf.js sees a line
- * end), of its first {@link TEXT_PAGES} pages, read by ranges (./service/pdf-ranges.ts); `pages` is
+ * end), of its first {@link TEXT_PAGES} pages, read by ranges (../service/pdf-ranges.ts); `pages` is
  * the document's page count.
  */
 export async function pdfText(

@@ -4,15 +4,15 @@
  * limits hold under concurrent uploads.
  */
 import { randomUUID } from 'node:crypto';
-import { entities, service } from '../platform/data/service.js';
-import { newEvent, outboxItem } from '../platform/events/outbox.js';
-import type { TransactionEntities } from '../platform/events/outbox.js';
-import type { ApplicationDocumentRecord, NewApplicationDocument } from './repository.js';
-import { incomingKey } from './model/keys.js';
-import type { Unmerge } from './model/files.js';
-import { mergeTransition } from './repository-merge.js';
-import type { Idempotency } from '../platform/idempotency.js';
-import './events.js';
+import { entities, service } from '../../platform/data/service.js';
+import { newEvent, outboxItem } from '../../platform/events/outbox.js';
+import type { TransactionEntities } from '../../platform/events/outbox.js';
+import type { ApplicationDocumentRecord, NewApplicationDocument } from './documents.js';
+import { incomingKey } from '../model/keys.js';
+import type { Unmerge } from '../model/files.js';
+import { mergeTransition } from '../merge/repository.js';
+import type { Idempotency } from '../../platform/idempotency.js';
+import '../events.js';
 
 /** DynamoDB's limit of items in one transaction. */
 const MAX_TRANSACTION_ITEMS = 100;

@@ -5,12 +5,12 @@
  * description when empty, and the document's outcome (hasExtractedData, the note, the issue date).
  * Idempotent: a re-run finds its proposal in place and writes no second group.
  */
-import type { ParticipantRecord, ProposedOwnersGroup } from '../../participants/index.js';
-import type { ApplicationRecord } from '../../platform/access.js';
-import type { ExtractionNote } from '../../../shared/schemas/documents.js';
+import type { ParticipantRecord, ProposedOwnersGroup } from '../../../participants/index.js';
+import type { ApplicationRecord } from '../../../platform/access.js';
+import type { ExtractionNote } from '../../../../shared/schemas/documents.js';
 import { EXTRACTION_AUTHOR, proposeFromTitle, type Proposal } from './proposal.js';
 import type { TitleResult } from './title.js';
-import { recordMetric } from '../../platform/observability/metrics.js';
+import { recordMetric } from '../../../platform/observability/metrics.js';
 
 export interface ProposePorts {
   application(applicationId: string): Promise<ApplicationRecord | undefined>;
@@ -43,7 +43,7 @@ export type ProposeResult = Omit<Proposal, 'group'> & {
 
 /**
  * The workflow's end (its last task done): ExtractionOutcomes Succeeded. Failed is counted by the
- * state machine's CountFailure state (functions/documents/extraction.ts step 'failed').
+ * state machine's CountFailure state (functions/documents/extraction/handler.ts step 'failed').
  */
 function succeeded<T>(result: T): T {
   recordMetric('ExtractionOutcomes', { outcome: 'Succeeded' });

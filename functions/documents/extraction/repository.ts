@@ -4,12 +4,12 @@
  * write is conditional, so a retried or re-run step changes nothing twice.
  */
 import { randomUUID } from 'node:crypto';
-import { entities, service } from '../platform/data/service.js';
-import { newEvent, outboxItem } from '../platform/events/outbox.js';
-import { isConditionalCheckFailed } from '../platform/data/conditional.js';
-import type { ExtractionNote } from '../../shared/schemas/documents.js';
-import type { ApplicationDocumentRecord } from './repository.js';
-import './events.js';
+import { entities, service } from '../../platform/data/service.js';
+import { newEvent, outboxItem } from '../../platform/events/outbox.js';
+import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
+import type { ExtractionNote } from '../../../shared/schemas/documents.js';
+import type { ApplicationDocumentRecord } from '../repository/documents.js';
+import '../events.js';
 
 type DocKey = { applicationId: string; documentName: string };
 
