@@ -139,6 +139,18 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     expect(await refused('functions/council/service/x.ts', '../model/events.js')).toEqual([]);
   });
 
+  it('a repository never imports a service, not even a type', async () => {
+    const typeOnly = async (file: string, from: string) =>
+      restrictedImports(file, `import type { A } from '${from}';\nexport type B = A;\n`);
+    for (const [file, from] of [
+      ['functions/payments/repository/x.ts', '../service/payments.js'],
+      ['functions/rfis/repository/x.ts', '../service/dto.js'],
+      ['functions/documents/merge/repository.ts', './service/merge.js'],
+    ])
+      expect((await typeOnly(file!, from!)).join()).toMatch(/A repository never imports a service/);
+    expect(await typeOnly('functions/payments/repository/x.ts', '../model/records.js')).toEqual([]);
+  });
+
   it("a repository imports its feature's model and the table's service", async () => {
     expect(await refused('functions/applications/repository/x.ts', '../model/list-row.js')).toEqual([]);
     expect(await refused('functions/documents/repository-x.ts', './model/keys.js')).toEqual([]);
