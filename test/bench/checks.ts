@@ -70,7 +70,7 @@ async function measure(file: string) {
   const { findInteractiveContent } = await import('../../functions/documents/checks/service/pdf-interactive');
   const { checkPdfOpens } = await import('../../functions/documents/checks/service/pdf-open');
   const before = process.resourceUsage().maxRSS;
-  // As the scanner holds it: a file on disk, read by ranges (functions/documents/scan/handler.ts).
+  // As the scanner holds it: a file on disk, read by ranges (functions/documents/scan/ports.ts).
   const handle = await open(file, 'r');
   let readBytes = 0;
   const source = {

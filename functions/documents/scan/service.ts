@@ -54,7 +54,7 @@ export interface FetchedObject {
   dispose(): Promise<void>;
 }
 
-/** What settling an upload needs from the world (functions/documents/scan/handler.ts wires S3, the table, clamscan). */
+/** What settling an upload needs from the world (functions/documents/scan/ports.ts wires S3, the table, clamscan). */
 export interface ScanPorts {
   documents: {
     byObjectKey(key: string): Promise<ScanDocumentRecord | undefined>;
