@@ -123,6 +123,46 @@ function heldBytes(bytes: Uint8Array): FetchedObject {
 const waitsForFile = (d: ScanDocumentRecord) =>
   d.uploadStatus === 'Pending' || d.uploadStatus === 'Uploading';
 
+/** Error names of S3 and the SDK that say "try again": throttling and timeouts. */
+const TRANSIENT_NAMES = new Set([
+  'SlowDown',
+  'Throttling',
+  'ThrottlingException',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'TimeoutError',
+  'InternalError',
+  'ServiceUnavailable',
+]);
+/** Node's codes of a connection that dropped or never came. */
+const TRANSIENT_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
+
+/**
+ * Whether a bucket error may pass if tried again (docs/documents.md "Scan: transient errors"):
+ * throttling, a 5xx, a timeout, a dropped connection, or what the SDK marks retryable. A missing
+ * object (NoSuchKey, 404), a refused one (403) or anything else is permanent.
+ */
+export function isTransientStorageError(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as {
+    name?: string;
+    code?: string;
+    $retryable?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  };
+  const status = e.$metadata?.httpStatusCode;
+  if (status !== undefined && status >= 500) return true;
+  if (status === 429 || e.$retryable) return true;
+  return TRANSIENT_NAMES.has(e.name ?? '') || TRANSIENT_CODES.has(e.code ?? '');
+}
+
 /**
  * Settling an upload (docs/documents.md; docs/security.md). The browser PUTs each file once
  * to a fresh `incoming/{applicationId}/{uploadId}` key (../model/keys.ts); for each object put there:
@@ -135,7 +175,9 @@ const waitsForFile = (d: ScanDocumentRecord) =>
  *    was created: ../service/view.ts isStalled) is settled Error UPLOAD_LINK_EXPIRED without a scan.
  * 2. Its bytes are read once and held aside; exactly those bytes are scanned (infected → Error
  *    AV_SCAN_INFECTED; the scanner failing or the object unreadable → Error AV_SCAN_FAILED, never
- *    Completed unscanned) and go through the post-scan checks (the first failure settles it; a
+ *    Completed unscanned; a transient error of the bucket — throttling, a 5xx, a timeout, a dropped
+ *    connection — is thrown instead, the upload left Pending for the invocation's retry:
+ *    {@link isTransientStorageError}) and go through the post-scan checks (the first failure settles it; a
  *    check may replace the file: an image converted to PDF, stored and named in its place).
  * 3. Clean: exactly those bytes (or the replacement made from them) are written to a fresh `documents/{applicationId}/{fileId}`, the key
  *    download-link serves, and the record is settled Completed with that key and its ETag (and
@@ -199,8 +241,11 @@ export function scanService(ports: ScanPorts) {
   ): Promise<{ outcome: ScanOutcome; promoted?: string; scanned?: ScanVerdict; byCheck?: boolean }> {
     let held: FetchedObject | undefined;
     let promoted: string | undefined;
+    // Where it failed: a transient error of the bucket is thrown (retried), not settled.
+    let atBucket = true;
     try {
       held = await ports.storage.fetch(bucket, key);
+      atBucket = false;
       const checked = await verdict(bucket, key, document, held);
       if ('failed' in checked)
         return {
@@ -212,6 +257,7 @@ export function scanService(ports: ScanPorts) {
       const { replacement, file } = checked;
       promoted = scannedDocumentKey(keyOwnerOf(document), randomUUID());
       const contentType = replacement?.contentType ?? document.fileType;
+      atBucket = true;
       const stored = await ports.storage.promote(bucket, promoted, file, contentType);
       const outcome: ScanOutcome = {
         uploadStatus: 'Completed',
@@ -229,6 +275,15 @@ export function scanService(ports: ScanPorts) {
         };
       return { outcome, promoted, scanned: 'Clean' };
     } catch (err) {
+      if (atBucket && isTransientStorageError(err)) {
+        // The upload stays Pending and the object where it is: the invocation's retry decides.
+        ports.log.warn('scan: the bucket failed for now; retried', {
+          object: loggableKey(key),
+          error: errorOf(err, key),
+        });
+        if (promoted) await ports.storage.remove(bucket, promoted).catch(() => undefined);
+        throw err;
+      }
       ports.log.error('scan: failed to read, scan or store the object', {
         object: loggableKey(key),
         error: errorOf(err, key),
