@@ -51,10 +51,12 @@ const otherInternals = (feature) => ({
   ],
   message: 'A feature imports another feature only through its public face (functions/<feature>/index.ts).',
 });
-/** Layers point one way: a repository never imports a service (pure rules both use go in model/). */
+/**
+ * Layers point one way: a repository never imports a service, not even a type (pure rules and the
+ * record and change types both use go in model/).
+ */
 const noService = {
   group: ['**/service/**', '**/service', '**/service.js', '!**/platform/data/service.js'],
-  allowTypeImports: true,
   message: "A repository never imports a service: move what both need into the feature's model/.",
 };
 /**

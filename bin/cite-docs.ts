@@ -42,7 +42,7 @@ export const PAGE_BY_PATH: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   [/statutory-clock|working-days|nz-days|calendar-date|inspections/, 'docs/statutory-clock.md'],
   [/web\/src\/features\/(documents|uploads?)|web\/src\/.*upload/i, 'docs/documents-web.md'],
-  [/documents\/service\/checks|file-type|scan-checks|image-convert/, 'docs/documents-checks.md'],
+  [/documents\/checks\/|file-type|scan-checks|image-convert/, 'docs/documents-checks.md'],
   [/lookups?|address|site-map|nz-outline|nz-land|linz|nzpost/i, 'docs/lookups.md'],
   [
     /accounts?[./-]|\/accounts\/|profile|registration|cognito|sign-in|two-step|password|user\.ts|post-confirmation|mfa|\/auth\/|auth-/i,

@@ -1,39 +1,11 @@
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
-import { createCaptchaChallenge, verifyCaptchaToken } from '../platform/adapters/captcha.js';
-import { tableRateCounter } from '../platform/data/rate-counter.js';
 import { clientAddress } from '../platform/http/edge.js';
-import { logger } from '../platform/logger.js';
-import { rateLimiter, rateLimitsFrom } from '../platform/rate-limit.js';
-import { independentAuthoritiesOf } from '../reference/index.js';
 import { contract } from './contract.js';
-import { claimCaptchaSolution } from './repository/captcha.js';
-import { isConfirmationCode, rememberConfirmation } from './repository/confirmations.js';
-import { acceptInvitationAsNewUser, invitationByTokenHash } from './repository/invitations.js';
-import { userPool } from './repository/user-pool.js';
-import { getUser, updateUserProfile } from './repository/users.js';
-import { profileService } from './service/profile.js';
-import { registrationService } from './service/registration.js';
+import { profileOnAws, registrationOnAws } from './ports.js';
 
-const registration = registrationService({
-  captcha: {
-    challenge: () => createCaptchaChallenge(),
-    verify: verifyCaptchaToken,
-    claim: claimCaptchaSolution,
-  },
-  userPool,
-  invitations: { byTokenHash: invitationByTokenHash, acceptAsNewUser: acceptInvitationAsNewUser },
-  limits: rateLimiter({ counter: tableRateCounter, limits: rateLimitsFrom(process.env.RATE_LIMITS) }),
-  confirmations: { remember: rememberConfirmation, matches: isConfirmationCode },
-  now: () => new Date(),
-  log: logger,
-});
-
-const profile = profileService({
-  users: { get: getUser, updateProfile: updateUserProfile },
-  independentAuthoritiesOf,
-  userPool,
-});
+const registration = registrationOnAws();
+const profile = profileOnAws();
 
 /**
  * Accounts (docs/accounts.md): registration (public: no token) and the signed-in user's own record.

@@ -4,7 +4,7 @@ import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { LambdaImplementations } from '../platform/http/handler.js';
 import { lodgementItems } from '../platform/events/council-feed.js';
 import { catalogue } from '../reference/index.js';
-import { applicationPorts } from './adapters.js';
+import { applicationPorts } from './ports.js';
 import { contract } from './contract.js';
 import { updateApplication } from './repository/applications.js';
 import { loadApplicationParts, putStepItem } from './repository/steps.js';

@@ -1,6 +1,6 @@
 import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { LambdaImplementations } from '../platform/http/handler.js';
-import { applicationPorts } from './adapters.js';
+import { applicationPorts } from './ports.js';
 import { contract } from './contract.js';
 import { applicationsService } from './service/applications.js';
 

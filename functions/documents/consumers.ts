@@ -4,11 +4,11 @@ import type { EventConsumer } from '../platform/events/consumers.js';
 import { OWNERSHIP_CONTAINER_ID } from '../../shared/domain/documents.js';
 import { applicationPrefixes } from './model/keys.js';
 import { deletePrefix } from './service/storage.js';
-import type { ApplicationDocumentRecord } from './repository.js';
-import { markExtractionRunning, readDocument } from './repository-extraction.js';
-import { startExtraction } from './service/workflows.js';
+import type { ApplicationDocumentRecord } from './repository/documents.js';
+import { markExtractionRunning, readDocument } from './extraction/repository.js';
+import { startExtraction } from './extraction/service/workflows.js';
 import './events.js';
-import { mergeConsumers } from './merge-consumers.js';
+import { mergeConsumers } from './merge/consumers.js';
 
 /** What the documents' consumers need (the uploads bucket by default; fakes in the unit tests). */
 export interface DocumentConsumerDeps {
@@ -60,7 +60,7 @@ export function applicationFilePrefixes(applicationId: string): string[] {
  * - `documents.extraction`: when a proof-of-ownership PDF settles clean, the document is marked
  *   Running and the extraction state machine is started, named by the event's id (a retry or replay
  *   meets the execution already there and starts no second one).
- * - `documents.mergeOnSubmit` and `documents.merge`: the container merge (./merge-consumers.ts).
+ * - `documents.mergeOnSubmit` and `documents.merge`: the container merge (./merge/consumers.ts).
  */
 export function documentConsumers(overrides: Partial<DocumentConsumerDeps> = {}): EventConsumer[] {
   const deps: DocumentConsumerDeps = { ...defaultDeps, ...overrides };

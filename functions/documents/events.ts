@@ -1,6 +1,6 @@
 /**
  * The documents' domain events (docs/events.md, docs/documents.md): each written in the transaction
- * of its change (repository.ts, repository-changes.ts). No consumer yet; payloads are ids and what
+ * of its change (repository/documents.ts, repository/changes.ts). No consumer yet; payloads are ids and what
  * changed.
  */
 interface DocumentRef {

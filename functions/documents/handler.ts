@@ -2,13 +2,17 @@ import { createFeatureHandler, reply } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
 import { catalogue } from '../reference/index.js';
 import { contract } from './contract.js';
-import { getApplicationDocument, listApplicationDocuments, markDocumentUploading } from './repository.js';
-import { getContainerRelation } from './repository-merge.js';
+import {
+  getApplicationDocument,
+  listApplicationDocuments,
+  markDocumentUploading,
+} from './repository/documents.js';
+import { getContainerRelation } from './merge/repository.js';
 import {
   addApplicationDocument,
   documentsSnapshot,
   removeApplicationDocuments,
-} from './repository-writes.js';
+} from './repository/writes.js';
 import {
   addUserDocument,
   documentTagIds,
@@ -21,13 +25,13 @@ import {
   setDocumentRelations,
   setDocumentStatus,
   setUserDocumentStatus,
-} from './repository-changes.js';
+} from './repository/changes.js';
 import { documentsService } from './service/documents.js';
 import { documentChangesService } from './service/changes.js';
 import { containersService } from './service/containers.js';
 import { userDocumentsService } from './service/user-documents.js';
 import { deleteObject, presignedDownload, presignedPut } from './service/storage.js';
-import { multipartService } from './service/multipart.js';
+import { multipartService } from './multipart/service/multipart.js';
 import { issuedDocumentsService } from './service/issued.js';
 import {
   abortMultipartUpload,
@@ -36,7 +40,7 @@ import {
   listStoredParts,
   openMultipartUploads,
   presignMultipart,
-} from './service/multipart-storage.js';
+} from './multipart/service/storage.js';
 
 const service = documentsService({
   documents: {

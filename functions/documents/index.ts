@@ -7,4 +7,4 @@ export { generatedKey } from './model/keys.js';
 export { presignedDownload } from './service/storage.js';
 export { servedKey } from './model/files.js';
 export { toDocumentDto } from './service/view.js';
-export { containerMergeStatuses } from './repository-merge.js';
+export { containerMergeStatuses } from './merge/repository.js';

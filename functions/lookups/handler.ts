@@ -1,12 +1,11 @@
-import { lookupAdapters } from '../platform/adapters/lookups/index.js';
 import { createFeatureHandler } from '../platform/http/handler.js';
 import type { Implementations } from '../platform/http/handler.js';
 import { contract } from './contract.js';
-import { lookupsService } from './service.js';
+import { lookupsOnAdapters } from './ports.js';
 
 export { parseParcelAddress } from './service.js';
 
-const service = lookupsService(lookupAdapters);
+const service = lookupsOnAdapters();
 
 /** Lookups (docs/lookups.md): NZ Post address checker, property parcels, the LBP register. */
 export const routes = {

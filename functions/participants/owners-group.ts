@@ -1,5 +1,5 @@
 /**
- * What the participants feature offers the documents' title extraction (functions/documents/
+ * What the participants feature offers the documents' title extraction (functions/documents/extraction/
  * service/propose.ts): the application and its participants as they are, and writing a proposed
  * owners group (./service/owners-group.ts) through the participants' own transactional write.
  */

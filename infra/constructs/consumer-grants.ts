@@ -166,6 +166,26 @@ export const consumerEntities = {
   ],
 } as const satisfies Record<ConsumerFeature, readonly (keyof typeof tableEntities)[]>;
 
+/**
+ * The entities of the functions that are no consumer but get their table rights the same way (by
+ * entry, `functions/<entry>.ts`): the merge worker reads an application, its documents, the
+ * container relation and the reference catalogue's authorities, and writes the merged document, the
+ * relation and its event. test/infra/consumer-grants.test.ts reads its bundle as it reads the
+ * consumers'.
+ */
+export const workerEntities = {
+  'documents/merge/worker': [
+    'application',
+    'applicationDocument',
+    'authority',
+    'documentContainerRelation',
+    'domainEvent',
+    'userAuthority',
+  ],
+} as const satisfies Record<string, readonly (keyof typeof tableEntities)[]>;
+
+export type TableWorker = keyof typeof workerEntities;
+
 /** `$portal#<first composite>_*`, or the whole key of a partition without composites. */
 const partitionPattern = (pk: IndexSchema['pk']): string =>
   pk.composite.length > 0 ? `$${SERVICE}#${pk.composite[0]}_*` : `$${SERVICE}`;
@@ -218,3 +238,6 @@ export const consumerRawKeys: Record<
 /** The partitions a consumer function may read and write: its entities' and those it keys by hand. */
 export const consumerPartitions = (feature: ConsumerFeature): string[] =>
   [...new Set([...partitionsOf(consumerEntities[feature]), ...consumerRawKeys[feature].partitions])].sort();
+
+/** The partitions a worker (`workerEntities`) may read and write: its entities', on the table and each GSI. */
+export const workerPartitions = (worker: TableWorker): string[] => partitionsOf(workerEntities[worker]);

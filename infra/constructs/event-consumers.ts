@@ -14,7 +14,7 @@ import {
 import { acknowledge, findings } from './nag.js';
 import { PortalFunction } from './portal-function.js';
 import { consumerPartitions } from './consumer-grants.js';
-import { tableReadActions, tableWriteActions } from '../stacks/api-grants.js';
+import { grantTableItemsIn } from './table-grants.js';
 import { MergeWorker } from './merge-worker.js';
 import { applicationPrefixes } from '../../functions/documents/model/keys.js';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -230,16 +230,7 @@ export class EventConsumers extends Construct {
     }
     // Items by key, queries and item writes (never a Scan) in the partitions of the entities its
     // feature's consumers touch only (./consumer-grants.ts), on the table and its indexes.
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: [...tableReadActions, ...tableWriteActions],
-        resources: [table.tableArn, `${table.tableArn}/index/*`],
-        conditions: {
-          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': consumerPartitions(spec.feature) },
-        },
-      }),
-    );
-    table.grant(fn, 'dynamodb:DescribeTable');
+    grantTableItemsIn(fn, table, consumerPartitions(spec.feature));
     if (reach.uploads) {
       // documents.files lists and removes a deleted application's objects only (every prefix of
       // applicationPrefixes in functions/documents/model/keys.ts: never thumbnails/).

@@ -6,7 +6,8 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge, findings } from './nag.js';
 import { PortalFunction } from './portal-function.js';
-import { grantTableItems } from './table-grants.js';
+import { workerPartitions } from './consumer-grants.js';
+import { grantTableItemsIn } from './table-grants.js';
 
 /** Lambda's asynchronous-invoke settings of the merge worker (the local stand-in: infra/local/lambda.ts). */
 export const mergeWorkerSettings = {
@@ -24,7 +25,7 @@ export interface MergeWorkerProps {
 }
 
 /**
- * The container merge's worker (functions/documents/merge-worker.ts; docs/documents.md "Merge"):
+ * The container merge's worker (functions/documents/merge/worker.ts; docs/documents.md "Merge"):
  * its own Lambda, invoked asynchronously by the `documents.merge` consumer, so a merge of minutes
  * never holds the table stream. 5 minutes and 1 GB (one part in memory at a time); retried twice by
  * Lambda, then the invocation record goes to the `Failures` queue.
@@ -41,7 +42,7 @@ export class MergeWorker extends Construct {
       retentionPeriod: Duration.days(mergeWorkerSettings.failureRetentionDays),
     });
     this.function = new PortalFunction(this, 'Function', {
-      entry: 'functions/documents/merge-worker.ts',
+      entry: 'functions/documents/merge/worker.ts',
       serviceName: 'consent-portal-merge',
       description: "Merges a container's PDFs into its merged file (asynchronous jobs)",
       // 40 × 5 MB parts take seconds, a container of large parts minutes (docs/performance.md).
@@ -55,8 +56,9 @@ export class MergeWorker extends Construct {
       onFailure: new SqsDestination(this.failureQueue),
     });
     // Reads the application, its documents and the container relation; writes the merged document,
-    // the relation and the event (one transaction).
-    grantTableItems(this.function, table);
+    // the relation and the event (one transaction): in the partitions of the entities its code uses
+    // only (./consumer-grants.ts `workerEntities`), as the event consumers' functions.
+    grantTableItemsIn(this.function, table, workerPartitions('documents/merge/worker'));
     // Reads the scanned parts (documents/), writes the merged file under generated/ only (a multipart
     // upload; s3:Abort* discards a failed one).
     uploads.grantRead(this.function, 'documents/*');

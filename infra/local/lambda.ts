@@ -22,7 +22,7 @@ import { closeServer, listen, readBody, sendJson, type Log } from './util';
 
 /** Local function names → their handler modules (relative to the functions folder). */
 export const LOCAL_FUNCTIONS = {
-  'consent-portal-merge-local': 'documents/merge-worker',
+  'consent-portal-merge-local': 'documents/merge/worker',
   'consent-portal-webhooks-local': 'council/webhooks-delivery',
 } as const;
 export const LOCAL_MERGE_FUNCTION_NAME = 'consent-portal-merge-local';

@@ -136,7 +136,8 @@ export async function startS3(opts: {
       const event = toS3Event(rec, eventName, opts.region);
       const run = (async () => {
         try {
-          const handler = await opts.handlers.load<(e: S3Event) => Promise<unknown>>('documents/scan');
+          const handler =
+            await opts.handlers.load<(e: S3Event) => Promise<unknown>>('documents/scan/handler');
           await handler(event);
         } catch (err) {
           opts.log(

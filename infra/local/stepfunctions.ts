@@ -98,7 +98,9 @@ export async function startStepFunctions(opts: {
   // and hand back {Payload} as the Lambda integration does.
   const invoke = async (input: JsonValue): Promise<JsonValue> => {
     const params = (input ?? {}) as { Payload?: JsonValue };
-    const handler = await opts.handlers.load<(p: unknown) => Promise<unknown>>('documents/extraction');
+    const handler = await opts.handlers.load<(p: unknown) => Promise<unknown>>(
+      'documents/extraction/handler',
+    );
     const result = await handler(params.Payload ?? null);
     return { Payload: (result ?? null) as JsonValue, StatusCode: 200, ExecutedVersion: '$LATEST' };
   };

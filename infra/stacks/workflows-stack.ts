@@ -75,7 +75,7 @@ export class WorkflowsStack extends Stack {
 
     // --- Extraction: Lambda + state machine -------------------------------------------------
     this.extractionFunction = new PortalFunction(this, 'Extraction', {
-      entry: 'functions/documents/extraction.ts',
+      entry: 'functions/documents/extraction/handler.ts',
       serviceName: 'consent-portal-extraction',
       description: 'Steps of the document-extraction state machine',
       memorySize: 1536,
@@ -119,7 +119,7 @@ export class WorkflowsStack extends Stack {
       ? [LayerVersion.fromLayerVersionArn(this, 'ClamAvLayer', config.clamavLayerArn)]
       : undefined;
     this.scanFunction = new PortalFunction(this, 'Scan', {
-      entry: 'functions/documents/scan.ts',
+      entry: 'functions/documents/scan/handler.ts',
       serviceName: 'consent-portal-scan',
       description: 'Scans uploaded documents (ClamAV, PDF checks) and sets their status',
       memorySize: 3008,

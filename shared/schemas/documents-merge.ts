@@ -1,6 +1,6 @@
 /**
  * The merge job (docs/documents.md "Merge"): what the `documents.merge` consumer
- * hands to the merge worker (functions/documents/merge-worker.ts), parsed there before anything
+ * hands to the merge worker (functions/documents/merge/worker.ts), parsed there before anything
  * runs.
  */
 import * as z from 'zod';

@@ -1,7 +1,7 @@
 /**
  * Large uploads in parts (docs/documents.md "Large files"): the part size, when a
  * file goes in parts, the routes' bodies and answers, and the check a completion passes. Used by
- * the API (functions/documents/service/multipart.ts) and the browser's queue alike.
+ * the API (functions/documents/multipart/service/multipart.ts) and the browser's queue alike.
  */
 import * as z from 'zod';
 import { DocumentPath, documentLimits } from './documents.js';

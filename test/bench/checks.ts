@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- checks`: time and peak memory (max RSS) of the scan pipeline's PDF checks
- * (functions/documents/service/checks: pdf.js opening the file and loading every page, then the walk
+ * (functions/documents/checks/service: pdf.js opening the file and loading every page, then the walk
  * of every object for interactive content), each reading the file by ranges from disk as the scanner does, on generated PDFs of 25, 100 and 250 MB, each measured in a
  * fresh Node process so the numbers are the check's alone. The PDFs are written object by object
  * (never held whole): pages of 1 MB uncompressed noise images, the worst case for size per object.
@@ -67,10 +67,10 @@ export function writeLargePdf(file: string, pages: number): number {
 
 /** In the child process: read the file as the pipeline does, run the PDF checks, print JSON. */
 async function measure(file: string) {
-  const { findInteractiveContent } = await import('../../functions/documents/service/checks/pdf-interactive');
-  const { checkPdfOpens } = await import('../../functions/documents/service/checks/pdf-open');
+  const { findInteractiveContent } = await import('../../functions/documents/checks/service/pdf-interactive');
+  const { checkPdfOpens } = await import('../../functions/documents/checks/service/pdf-open');
   const before = process.resourceUsage().maxRSS;
-  // As the scanner holds it: a file on disk, read by ranges (functions/documents/scan.ts).
+  // As the scanner holds it: a file on disk, read by ranges (functions/documents/scan/ports.ts).
   const handle = await open(file, 'r');
   let readBytes = 0;
   const source = {

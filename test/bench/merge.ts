@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- merge`: peak memory (max RSS) and time of the container merge
- * (functions/documents/service/merge-pdf.ts) on 40 parts of 5 MB (MERGE_BENCH_PARTS=40,
+ * (functions/documents/merge/service/pdf.ts) on 40 parts of 5 MB (MERGE_BENCH_PARTS=40,
  * MERGE_BENCH_PART_MB=5), in a fresh Node process. The parts are read one at a time from disk (as
  * the merge reads each from S3) and the output goes through 8 MiB buffers to a file (as the merge
  * sends S3 multipart parts); again with a full GC before each part (what is live, not what V8
@@ -24,8 +24,8 @@ async function measure(mode: string, out: string, files: string[]) {
   if (mode.startsWith('streaming')) {
     // 'streaming + gc': a full GC before each part, so the peak shows what is live (a bench-only flag).
     const gc = mode === 'streaming + gc' ? (globalThis as { gc?: () => void }).gc : undefined;
-    const { mergePdfParts } = await import('../../functions/documents/service/merge-pdf');
-    const { MERGE_PART_BYTES } = await import('../../functions/documents/service/merge-storage');
+    const { mergePdfParts } = await import('../../functions/documents/merge/service/pdf');
+    const { MERGE_PART_BYTES } = await import('../../functions/documents/merge/service/storage');
     const fd = openSync(out, 'w');
     let pending: Uint8Array[] = [];
     let bytes = 0;

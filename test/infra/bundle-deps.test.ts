@@ -26,7 +26,7 @@ describe('deployed bundles', () => {
       expect.arrayContaining([
         'functions/applications/form.ts',
         'functions/applications/lists.ts',
-        'functions/documents/scan.ts',
+        'functions/documents/scan/handler.ts',
         'functions/applications/stream.ts',
         'functions/notifications/stream.ts',
         'infra/seed/custom-resource.ts',
@@ -56,8 +56,8 @@ describe('deployed bundles', () => {
       expect(withPdfLib).toEqual([
         'functions/applications/stream.ts',
         'functions/documents/handler.ts',
-        'functions/documents/merge-worker.ts',
-        'functions/documents/scan.ts',
+        'functions/documents/merge/worker.ts',
+        'functions/documents/scan/handler.ts',
         'functions/documents/stream.ts',
         'functions/rfis/pdf.ts',
       ]);

@@ -1,7 +1,7 @@
 /**
- * The event consumers' table rights (infra/constructs/consumer-grants.ts) before any deploy: every
- * key their entities produce falls in their `dynamodb:LeadingKeys` patterns, and no consumer
- * function's code reaches an entity its feature does not declare. (The local stack's DynamoDB does
+ * The event consumers' and the merge worker's table rights (infra/constructs/consumer-grants.ts)
+ * before any deploy: every key their entities produce falls in their `dynamodb:LeadingKeys` patterns,
+ * and no such function's code reaches an entity not declared for it. (The local stack's DynamoDB does
  * not enforce IAM: the event integration tests prove the consumers work, not their grants.)
  */
 import { readFileSync } from 'node:fs';
@@ -13,6 +13,8 @@ import {
   consumerPartitions,
   consumerRawKeys,
   tableEntities,
+  workerEntities,
+  workerPartitions,
 } from '../../infra/constructs/consumer-grants.js';
 import { orderPartition } from '../../functions/applications/model/list-order.js';
 import { consumerFunctions } from '../../functions/platform/events/consumer-functions.js';
@@ -150,61 +152,120 @@ describe("the event consumers' partitions (dynamodb:LeadingKeys)", () => {
     "%s: its function's bundle uses exactly the entities its feature declares",
     async (feature) => {
       const fn = consumerFunctions.find((f) => f.feature === feature)!;
-      // Its bundle as deployed (tree-shaken): code that cannot run is not read.
-      const result = await build({
-        entryPoints: [path.join(root, 'functions', `${fn.handler}.ts`)],
-        absWorkingDir: root,
-        bundle: true,
-        write: false,
-        outfile: 'stream.js',
-        metafile: true,
-        platform: 'node',
-        format: 'esm',
-        packages: 'external',
-        logLevel: 'silent',
-      });
-      const text = result.outputFiles[0]!.text;
-      // Entities are used only as `entities.x`, `e.x` (a transaction's callback) or through a
-      // collection; nothing indexes them by a computed name (but the lazy service joining them).
-      expect(text.replace(/\bentities\d*\[alias\]/g, '')).not.toMatch(/\bentities\d*\s*\[/);
-      const collections = [...text.matchAll(/collections\s*\.\s*(\w+)/g)].map((m) => m[1]!);
-      const used = Object.entries(tableEntities)
-        .filter(
-          ([name, entity]) =>
-            new RegExp(`\\b(?:entities|e)\\d*\\.${name}\\b`).test(text) ||
-            Object.values(entity.schema.indexes).some((i) =>
-              [i.collection ?? []].flat().some((c) => collections.includes(c)),
-            ),
-        )
-        .map(([name]) => name);
-      expect(used.sort(), `${feature}: consumerEntities must list what its code uses`).toEqual(
+      const reach = await bundleReach(fn.handler);
+      expect(reach.used, `${feature}: consumerEntities must list what its code uses`).toEqual(
         [...consumerEntities[feature]].sort(),
       );
-      // Whatever the receiver is called, an entity's operation is on a declared entity.
-      const operated = Object.keys(tableEntities).filter((name) =>
-        new RegExp(
-          `\\.\\s*${name}\\s*\\.\\s*(?:get|query|put|create|update|patch|delete|remove|upsert|batchGet|check)\\b`,
-        ).test(text),
-      );
-      expect(operated.filter((n) => !used.includes(n))).toEqual([]);
-      // Raw DynamoDB commands (keys built by hand) only in the modules read for their keys.
-      const kept = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
-        .filter(([file, input]) => input.bytesInOutput > 0 && file.startsWith('functions/'))
-        .map(([file]) => file);
-      const raw = kept.filter((file) =>
-        /new\s+(?:Get|Put|Update|Delete|Query|Scan|BatchGet|BatchWrite|TransactWrite|TransactGet)(?:Item|Items)?Command\s*\(/.test(
-          readFileSync(path.join(root, file), 'utf8'),
-        ),
-      );
-      expect(raw.sort(), `${feature}: consumerRawKeys.modules`).toEqual(
+      expect(reach.raw, `${feature}: consumerRawKeys.modules`).toEqual(
         [...consumerRawKeys[feature].modules].sort(),
       );
       // The scan read its consumers and the platform's stream handler.
-      const inputs = Object.keys(result.metafile.inputs);
-      expect(inputs).toContain(`functions/${fn.handler}.ts`);
-      expect(inputs).toContain('functions/platform/events/stream-handler.ts');
-      expect(used).toContain('consumedEvent');
+      expect(reach.inputs).toContain('functions/platform/events/stream-handler.ts');
+      expect(reach.used).toContain('consumedEvent');
     },
     60_000,
   );
 });
+
+describe("the merge worker's partitions (dynamodb:LeadingKeys, as the consumers')", () => {
+  const worker = 'documents/merge/worker';
+
+  it('every partition key its entities produce, on the table and each GSI, matches one of its patterns', () => {
+    const patterns = workerPartitions(worker);
+    for (const name of workerEntities[worker])
+      for (const key of partitionKeysOf(name))
+        expect(
+          patterns.some((p) => like(p, key)),
+          `${name} key ${key} not in ${patterns.join(' ')}`,
+        ).toBe(true);
+  });
+
+  it('its bundle uses exactly the entities declared for it, and keys nothing by hand', async () => {
+    const reach = await bundleReach(worker);
+    expect(reach.used, 'workerEntities must list what its code uses').toEqual(
+      [...workerEntities[worker]].sort(),
+    );
+    expect(reach.raw).toEqual([]);
+    // A merge reads the application and its documents, and writes the merged file's item and event.
+    expect(reach.used).toEqual(
+      expect.arrayContaining([
+        'application',
+        'applicationDocument',
+        'documentContainerRelation',
+        'domainEvent',
+      ]),
+    );
+  }, 60_000);
+
+  it("its role cannot reach what a merge never touches: people's inboxes, organisations, council clients, payments", () => {
+    const patterns = workerPartitions(worker);
+    for (const foreign of [
+      '$portal#clientId_*',
+      '$portal#recipientType_*',
+      '$portal#organisationId_*',
+      '$portal#tokenHash_*',
+      '$portal#invitationTokenHash_*',
+      '$portal#sessionId_*',
+      '$portal#requestGuid_*',
+    ])
+      expect(patterns, foreign).not.toContain(foreign);
+    // Not a consumer: no replay guard of its own (the consumer that hands it the job has one).
+    expect(workerEntities[worker]).not.toContain('consumedEvent');
+    expect(workerEntities[worker].length).toBeLessThan(Object.keys(tableEntities).length);
+  });
+});
+
+/**
+ * What a function's bundle reaches of the table (tree-shaken, as deployed: code that cannot run is
+ * not read): the entities its code uses, the modules that send raw DynamoDB commands, its inputs.
+ */
+async function bundleReach(handler: string) {
+  const result = await build({
+    entryPoints: [path.join(root, 'functions', `${handler}.ts`)],
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    outfile: 'stream.js',
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  const text = result.outputFiles[0]!.text;
+  // Entities are used only as `entities.x`, `e.x` (a transaction's callback) or through a
+  // collection; nothing indexes them by a computed name (but the lazy service joining them).
+  expect(text.replace(/\bentities\d*\[alias\]/g, '')).not.toMatch(/\bentities\d*\s*\[/);
+  const collections = [...text.matchAll(/collections\s*\.\s*(\w+)/g)].map((m) => m[1]!);
+  const used = Object.entries(tableEntities)
+    .filter(
+      ([name, entity]) =>
+        new RegExp(`\\b(?:entities|e)\\d*\\.${name}\\b`).test(text) ||
+        Object.values(entity.schema.indexes).some((i) =>
+          [i.collection ?? []].flat().some((c) => collections.includes(c)),
+        ),
+    )
+    .map(([name]) => name)
+    .sort();
+  // Whatever the receiver is called, an entity's operation is on a used entity.
+  const operated = Object.keys(tableEntities).filter((name) =>
+    new RegExp(
+      `\\.\\s*${name}\\s*\\.\\s*(?:get|query|put|create|update|patch|delete|remove|upsert|batchGet|check)\\b`,
+    ).test(text),
+  );
+  expect(operated.filter((n) => !used.includes(n))).toEqual([]);
+  // Raw DynamoDB commands (keys built by hand) only in the modules read for their keys.
+  const kept = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
+    .filter(([file, input]) => input.bytesInOutput > 0 && file.startsWith('functions/'))
+    .map(([file]) => file);
+  const raw = kept
+    .filter((file) =>
+      /new\s+(?:Get|Put|Update|Delete|Query|Scan|BatchGet|BatchWrite|TransactWrite|TransactGet)(?:Item|Items)?Command\s*\(/.test(
+        readFileSync(path.join(root, file), 'utf8'),
+      ),
+    )
+    .sort();
+  const inputs = Object.keys(result.metafile.inputs);
+  expect(inputs).toContain(`functions/${handler}.ts`);
+  return { used, raw, inputs };
+}

@@ -2,6 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumerReach, eventSourceSettings } from '../../infra/constructs/event-consumers.js';
 import { mergeWorkerSettings } from '../../infra/constructs/merge-worker.js';
+import { workerPartitions } from '../../infra/constructs/consumer-grants.js';
 import { consumerPartitions } from '../../infra/constructs/consumer-grants.js';
 import {
   consumerFilterPattern,
@@ -285,7 +286,7 @@ describe('MergeWorker (Workflows stack)', () => {
     )!;
   });
 
-  it('runs functions/documents/merge-worker.ts with 5 minutes and 1 GB', () => {
+  it('runs functions/documents/merge/worker.ts with 5 minutes and 1 GB', () => {
     const fn = t.findResources('AWS::Lambda::Function')[workerId] as {
       Properties: {
         Timeout: number;
@@ -331,5 +332,23 @@ describe('MergeWorker (Workflows stack)', () => {
         (s) => actions(s).includes('dynamodb:TransactWriteItems') || actions(s).includes('dynamodb:PutItem'),
       ),
     ).toBe(true);
+  });
+
+  it("reads and writes the table's items only in the partitions of the entities it uses (dynamodb:LeadingKeys)", () => {
+    const [, policy] = Object.entries(t.findResources('AWS::IAM::Policy')).find(([id]) =>
+      id.startsWith('EventConsumersMergeWorkerFunctionServiceRole'),
+    )!;
+    const statements = (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties
+      .PolicyDocument.Statement;
+    const actions = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+    const items = statements.filter((s) =>
+      actions(s).some((a) => a.startsWith('dynamodb:') && a !== 'dynamodb:DescribeTable'),
+    );
+    expect(items).toHaveLength(1);
+    expect(items[0]!.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': workerPartitions('documents/merge/worker') },
+    });
+    // Never a whole partition of people, organisations or council clients.
+    expect(workerPartitions('documents/merge/worker')).not.toContain('$portal#organisationId_*');
   });
 });

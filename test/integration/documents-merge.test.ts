@@ -53,8 +53,8 @@ const { entities } = await import('../../functions/platform/data/service');
 const { s3Client } = await import('../../functions/platform/adapters/aws/s3');
 const { updateApplication, getApplication, nextApplicationId } =
   await import('../../functions/applications/repository/applications');
-const { mergeConsumers } = await import('../../functions/documents/merge-consumers');
-const { mergeWorker, setMergeDelay } = await import('../../functions/documents/merge-worker');
+const { mergeConsumers } = await import('../../functions/documents/merge/consumers');
+const { mergeWorker, setMergeDelay } = await import('../../functions/documents/merge/worker');
 
 const logger = new Logger({ logLevel: 'SILENT' });
 let owner: { token: string; userId: string };

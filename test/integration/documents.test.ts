@@ -25,7 +25,7 @@ process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
 
 const { entities } = await import('../../functions/platform/data/service');
 const { documentClient } = await import('../../functions/platform/adapters/aws-clients');
-const { createApplicationDocument } = await import('../../functions/documents/repository');
+const { createApplicationDocument } = await import('../../functions/documents/repository/documents');
 
 const subOf = (idToken: string): string =>
   (JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;

@@ -1,6 +1,6 @@
 /**
  * The extraction state machine on the local Step Functions runner with the real extraction handler
- * (functions/documents/extraction.ts), started the way the portal starts it: the AWS SDK's SFN client
+ * (functions/documents/extraction/handler.ts), started the way the portal starts it: the AWS SDK's SFN client
  * at AWS_ENDPOINT_URL_SFN (the stack test/with-stack.ts started).
  */
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';

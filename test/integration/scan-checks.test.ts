@@ -33,7 +33,7 @@ process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
 
 const { entities } = await import('../../functions/platform/data/service');
 const { documentClient } = await import('../../functions/platform/adapters/aws-clients');
-const { getApplicationDocumentByObjectKey } = await import('../../functions/documents/repository');
+const { getApplicationDocumentByObjectKey } = await import('../../functions/documents/repository/documents');
 const { incomingKey } = await import('../../functions/documents/model/keys');
 
 const s3 = new S3Client({

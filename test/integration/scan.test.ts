@@ -1,7 +1,7 @@
 /**
  * The upload path end to end on the local stand-ins: a document record is created (status Pending),
  * the file goes to the uploads bucket with a presigned PUT (as the browser sends it), s3rver's
- * object-created event reaches the real scan handler (functions/documents/scan.ts) through the local
+ * object-created event reaches the real scan handler (functions/documents/scan/handler.ts) through the local
  * trigger, ClamAV scans the object, and the record's status changes.
  */
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -21,7 +21,7 @@ process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
 process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
 
 const { createApplicationDocument, getApplicationDocumentByObjectKey } =
-  await import('../../functions/documents/repository');
+  await import('../../functions/documents/repository/documents');
 
 const s3 = new S3Client({
   endpoint: String(o.S3Endpoint),

@@ -1,5 +1,5 @@
 /**
- * Real files for the document checks (functions/documents/service/checks), made with pdf-lib and
+ * Real files for the document checks (functions/documents/checks/service), made with pdf-lib and
  * jimp as the tests run; the two password-protected PDFs are committed (qpdf made them:
  * test/fixtures/documents/README.md).
  */

@@ -34,7 +34,7 @@ export type TemplatePatch = Partial<
 >;
 
 /**
- * What the applications services need from the world (functions/applications/adapters.ts wires the
+ * What the applications services need from the world (functions/applications/ports.ts wires the
  * table, the catalogue and the accounts feature; the unit tests wire memory).
  */
 export interface ApplicationPorts {

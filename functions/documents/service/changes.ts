@@ -15,7 +15,7 @@ import type { DocumentTag, DocumentType } from '../../../shared/schemas/referenc
 import type { ApplicationGrant } from '../../platform/access.js';
 import type { UserCaller } from '../../platform/caller.js';
 import { Invalid, NotFound } from '../../platform/errors.js';
-import type { ApplicationDocumentRecord } from '../repository.js';
+import type { ApplicationDocumentRecord } from '../repository/documents.js';
 import { actionsOn, assertCanEdit } from './access.js';
 import { toDocumentDto } from './view.js';
 

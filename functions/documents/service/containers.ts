@@ -20,12 +20,12 @@ import type { DocumentContainer } from '../../../shared/schemas/reference.js';
 import type { ApplicationGrant } from '../../platform/access.js';
 import type { UserCaller } from '../../platform/caller.js';
 import { Forbidden, Invalid, NotFound } from '../../platform/errors.js';
-import type { ApplicationDocumentRecord } from '../repository.js';
-import type { ContainerRelationRecord } from '../repository-changes.js';
+import type { ApplicationDocumentRecord } from '../repository/documents.js';
+import type { ContainerRelationRecord } from '../repository/changes.js';
 import { actionsOn, assertCanChangeDocuments } from './access.js';
 import { filesOf, NEVER_MERGED_CONTAINER_ID, supportsMerge, type Unmerge } from '../model/files.js';
 import { toDocumentDto } from './view.js';
-import { unmergeOnRemoval } from './merge.js';
+import { unmergeOnRemoval } from '../merge/service/merge.js';
 
 export { NEVER_MERGED_CONTAINER_ID, supportsMerge };
 

@@ -16,8 +16,8 @@ import { councilActor } from '../../platform/events/types.js';
 import type { Idempotency } from '../../platform/idempotency.js';
 import { Conflict, Invalid } from '../../platform/errors.js';
 import { recordMetric } from '../../platform/observability/metrics.js';
-import type { ApplicationDocumentRecord, NewApplicationDocument } from '../repository.js';
-import type { AddOutcome, CouncilAdd } from '../repository-writes.js';
+import type { ApplicationDocumentRecord, NewApplicationDocument } from '../repository/documents.js';
+import type { AddOutcome, CouncilAdd } from '../repository/writes.js';
 import { incomingKey } from '../model/keys.js';
 import { toDocumentDto } from './view.js';
 

@@ -2,7 +2,7 @@
  * pdf.js reading a PDF by ranges of a {@link ByteSource} (PDFDataRangeTransport, 16 KB chunks,
  * nothing fetched ahead): it fetches only what it parses — the cross-reference data, the catalog,
  * the pages asked for — so a 250 MB file costs what those parts cost, not its size. Used by the
- * scanner's checks (./checks/pdf-open.ts) and the extraction's text step (../extraction.ts).
+ * scanner's checks (../checks/service/pdf-open.ts) and the extraction's text step (../extraction/handler.ts).
  *
  * pdf.js re-runs a parse from its start each time it finds a chunk missing, so reading a file that
  * must be searched or rebuilt (no `startxref` in its last 1024 bytes, where the PDF specification

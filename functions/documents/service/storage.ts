@@ -29,7 +29,7 @@ export function presignedPut(
     expiresIn,
   }: { contentType: string; contentLength: number; expiresIn: number },
 ): Promise<string> {
-  // The one way a browser writes a document: only ever to a fresh incoming/ key (keys.ts).
+  // The one way a browser writes a document: only ever to a fresh incoming/ key (../model/keys.ts).
   if (!isIncomingKey(key)) throw new Error('Presigned PUTs target incoming/ only');
   return presignUpload(key, { contentType, contentLength, expiresIn });
 }

@@ -13,7 +13,7 @@ import type {
 import { checkUploadFile, documentLimits, documentMessages } from '../../../shared/schemas/documents.js';
 import type { UserCaller } from '../../platform/caller.js';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
-import type { NewUserDocument, UserDocumentRecord } from '../repository-changes.js';
+import type { NewUserDocument, UserDocumentRecord } from '../repository/changes.js';
 import { isIncomingKey } from '../model/keys.js';
 import { servedKey } from './documents.js';
 import { toDocumentDto } from './view.js';

@@ -3,8 +3,7 @@ import { lodgedApplicationChangeItems } from '../../platform/data/application-ch
 import { publishedEventItems } from '../../platform/events/council-feed.js';
 import { newEvent } from '../../platform/events/outbox.js';
 import type { DomainEvent } from '../../platform/events/types.js';
-import type { PaymentChange } from '../service/payments.js';
-import type { PaymentRecord, PaymentSessionRecord } from '../service/dto.js';
+import type { PaymentChange, PaymentRecord, PaymentSessionRecord } from '../model/records.js';
 import '../events.js';
 
 /** Every invoice of an application (one query on its partition). */

@@ -2,7 +2,7 @@ import { isConditionalCheckFailed } from '../../platform/data/conditional.js';
 import { entities, service } from '../../platform/data/service.js';
 import { newEvent, outboxItem } from '../../platform/events/outbox.js';
 import type { DomainEvent } from '../../platform/events/types.js';
-import type { PaymentRequestRecord, RequestChange } from '../service/requests.js';
+import type { PaymentRequestRecord, RequestChange } from '../model/records.js';
 import '../events.js';
 
 /** Every payment request of an application (one query on its partition). */

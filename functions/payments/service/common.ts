@@ -9,37 +9,10 @@ import type { AuthorityPaymentOptions } from '../../../shared/schemas/payments.j
 import type { ApplicationRecord } from '../../platform/access.js';
 import type { PaymentGateway } from '../../platform/adapters/payments/gateway.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
-import type { Idempotency } from '../../platform/idempotency.js';
 import { optionsOf, type PaymentRecord, type PaymentSessionRecord } from './dto.js';
+import type { PaymentChange } from '../model/records.js';
 
-export type PaymentEventType =
-  | 'PaymentIssued'
-  | 'DepositClaimed'
-  | 'DepositConfirmed'
-  | 'DepositRejected'
-  | 'PaymentMarkedPaid'
-  | 'CardSessionStarted'
-  | 'CardPaymentSettled';
-
-/** One payment change, one transaction (the repository runs it whole, or not at all). */
-export interface PaymentChange {
-  application: ApplicationRecord;
-  /** The application's flag after the change (the application is written conditional on its etag). */
-  hasOutstandingPayments: boolean;
-  action: PaymentEventType;
-  actor: string;
-  now: Date;
-  /** The invoice the event is about. */
-  paymentId: string;
-  create?: PaymentRecord;
-  /** The invoice changed, conditional on the status and the card session pointer it was read with. */
-  update?: { before: PaymentRecord; set: Partial<PaymentRecord> };
-  /** A card session created, or settled conditional on being Pending. */
-  session?:
-    | { create: PaymentSessionRecord }
-    | { settle: { before: PaymentSessionRecord; set: Partial<PaymentSessionRecord> } };
-  idempotency?: { idempotency: Idempotency; answer: unknown; statusCode?: number };
-}
+export type { PaymentChange, PaymentEventType } from '../model/records.js';
 
 export interface PaymentPorts {
   now(): Date;

@@ -1,16 +1,8 @@
-import type { EntityItem } from 'electrodb';
-import type { payment, paymentSession } from '../../platform/data/entities/application.js';
 import { fromCents, type PaymentType } from '../../../shared/domain/payments.js';
 import type { PaymentDto, PaymentOptionDto } from '../../../shared/schemas/payments.js';
+import type { PaymentRecord } from '../model/records.js';
 
-type StoredPayment = EntityItem<typeof payment>;
-/** An invoice as stored (timestamps the table's). */
-export type PaymentRecord = Omit<StoredPayment, 'createdAt' | 'updatedAt'> &
-  Partial<Pick<StoredPayment, 'createdAt' | 'updatedAt'>>;
-type StoredSession = EntityItem<typeof paymentSession>;
-export type PaymentSessionRecord = Omit<StoredSession, 'createdAt' | 'updatedAt' | 'queue'> &
-  Partial<Pick<StoredSession, 'createdAt' | 'updatedAt' | 'queue'>>;
-export type TransactionRecord = NonNullable<PaymentRecord['transactions']>[number];
+export type { PaymentRecord, PaymentSessionRecord, TransactionRecord } from '../model/records.js';
 
 /** The options an invoice offers (stored as JSON at issue). */
 export const optionsOf = (p: PaymentRecord): PaymentOptionDto[] => (p.options ?? []) as PaymentOptionDto[];

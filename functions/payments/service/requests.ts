@@ -1,4 +1,3 @@
-import type { EntityItem } from 'electrodb';
 import { fullAddressOf } from '../../../shared/domain/address.js';
 import { paymentMessages } from '../../../shared/domain/payments.js';
 import {
@@ -21,28 +20,13 @@ import type {
 import type { ApplicationRecord, PayerGrant } from '../../platform/access.js';
 import type { MailMessage } from '../../platform/adapters/mail.js';
 import type { ScheduledJob } from '../../platform/adapters/scheduler.js';
-import type { paymentRequest } from '../../platform/data/entities/payment-requests.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import { toPaymentDto, type PaymentRecord, type PaymentSessionRecord } from './dto.js';
 import { reminderMail, requestMail, type RequestMailFacts } from './request-mail.js';
+import type { PaymentRequestRecord, RequestChange } from '../model/records.js';
 
-type StoredRequest = EntityItem<typeof paymentRequest>;
-export type PaymentRequestRecord = Omit<StoredRequest, 'createdAt' | 'updatedAt'> &
-  Partial<Pick<StoredRequest, 'createdAt' | 'updatedAt'>>;
-
-export type RequestEventType =
-  'PaymentRequestSent' | 'PaymentRequestCancelled' | 'PaymentRequestExpired' | 'PaymentRequestClosed';
-
-/** One request created, or changed on condition that it is Open; with its event when `action`. */
-export interface RequestChange {
-  action?: RequestEventType;
-  actor: string;
-  authorityId: string;
-  now: Date;
-  create?: PaymentRequestRecord;
-  update?: { before: PaymentRequestRecord; set: Partial<PaymentRequestRecord> };
-}
+export type { PaymentRequestRecord, RequestChange, RequestEventType } from '../model/records.js';
 
 /** The target of the requests' schedules (functions/payments/scheduled.ts). */
 export const SCHEDULE_TARGET = 'payments/scheduled';

@@ -4,8 +4,7 @@ import { lodgedApplicationChangeItems } from '../../platform/data/application-ch
 import { newEvent, outboxItem } from '../../platform/events/outbox.js';
 import { publishedEventItems } from '../../platform/events/council-feed.js';
 import type { DomainEvent } from '../../platform/events/types.js';
-import type { RfiChange } from '../service/rfis.js';
-import type { RfiPointRecord } from '../service/dto.js';
+import type { RfiChange, RfiPointRecord } from '../model/records.js';
 import '../events.js';
 
 /** Every RFI point of an application (one query on its partition). */

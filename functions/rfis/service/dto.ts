@@ -1,12 +1,8 @@
-import type { EntityItem } from 'electrodb';
-import type { rfiPoint } from '../../platform/data/entities/application.js';
 import type { RfiPointDto } from '../../../shared/schemas/rfis.js';
 import type { RfiPointStatusValue } from '../../../shared/domain/rfis.js';
+import type { RfiPointRecord } from '../model/records.js';
 
-type Stored = EntityItem<typeof rfiPoint>;
-/** An RFI point as stored (functions/platform/data/entities/application.ts); timestamps the table's. */
-export type RfiPointRecord = Omit<Stored, 'createdAt' | 'updatedAt'> &
-  Partial<Pick<Stored, 'createdAt' | 'updatedAt'>>;
+export type { RfiPointRecord } from '../model/records.js';
 
 /** A stored point as both sides read it, with its neighbours in reading order. */
 export function toRfiPointDto(

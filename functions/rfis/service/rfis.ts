@@ -21,28 +21,12 @@ import type { UserCaller } from '../../platform/caller.js';
 import type { Idempotency } from '../../platform/idempotency.js';
 import { recordMetric } from '../../platform/observability/metrics.js';
 import { toRfiPointDto, type RfiPointRecord } from './dto.js';
+import type { RfiChange } from '../model/records.js';
+
+export type { RfiChange } from '../model/records.js';
 
 /** Where the application stands for RFIs: answered only while the council waits for it. */
 const ANSWERABLE = new Set(['VRFISuspended', 'InProgress']);
-
-/** One RFI transaction's parts (the repository runs them as one, or not at all). */
-export interface RfiChange {
-  application: ApplicationRecord;
-  /** What the change sets on the application (flags, status, clock); empty: the application is untouched. */
-  patch: LodgedApplicationPatch;
-  action: 'RfiRoundRaised' | 'RfiRoundSubmitted' | 'RfiPointSignedOff';
-  source: 'council' | 'user';
-  actor: string;
-  now: Date;
-  /** New points (created once). */
-  create?: RfiPointRecord[];
-  /** Points changed, each on condition that it is still in the state it was read in. */
-  update?: { before: RfiPointRecord; set: Partial<RfiPointRecord> }[];
-  /** The round named by the event. */
-  round: { type: string; team: string; round: number; rfiPointIds: string[] };
-  /** The council's idempotency item and its answer. */
-  idempotency?: { idempotency: Idempotency; answer: unknown; statusCode?: number };
-}
 
 export interface RfiPorts {
   now(): Date;

@@ -88,7 +88,7 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     ['functions/documents/handler-x.ts', '../applications/service/summary-pdf.js'],
     // No file is exempt any more: the documents handler serves the stored summary PDF.
     ['functions/documents/handler.ts', '../applications/service/summary-pdf.js'],
-    ['functions/applications/adapters-x.ts', '../documents/repository-merge.js'],
+    ['functions/applications/adapters-x.ts', '../documents/merge/repository.js'],
     ['functions/applications/repository/x.ts', '../../documents/model/keys.js'],
     ['functions/rfis/repository/x.ts', '../../documents/service/storage.js'],
     ['functions/payments/ports-x.ts', '../applications/service/dto.js'],
@@ -116,6 +116,8 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     ['functions/council/invitations/repository.ts', '../service/feed.js'],
     ['functions/council/invitations/repository.ts', './service.js'],
     ['functions/documents/repository-x.ts', './service/merge.js'],
+    ['functions/documents/merge/repository.ts', './service/merge.js'],
+    ['functions/documents/extraction/repository.ts', '../service/view.js'],
     ['functions/notifications/repository.ts', './service/inbox.js'],
   ])('a repository never imports a service: %s → %s', async (file, from) => {
     expect((await refused(file, from)).join()).toMatch(/A repository never imports a service/);
@@ -137,6 +139,18 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     expect(await refused('functions/council/service/x.ts', '../model/events.js')).toEqual([]);
   });
 
+  it('a repository never imports a service, not even a type', async () => {
+    const typeOnly = async (file: string, from: string) =>
+      restrictedImports(file, `import type { A } from '${from}';\nexport type B = A;\n`);
+    for (const [file, from] of [
+      ['functions/payments/repository/x.ts', '../service/payments.js'],
+      ['functions/rfis/repository/x.ts', '../service/dto.js'],
+      ['functions/documents/merge/repository.ts', './service/merge.js'],
+    ])
+      expect((await typeOnly(file!, from!)).join()).toMatch(/A repository never imports a service/);
+    expect(await typeOnly('functions/payments/repository/x.ts', '../model/records.js')).toEqual([]);
+  });
+
   it("a repository imports its feature's model and the table's service", async () => {
     expect(await refused('functions/applications/repository/x.ts', '../model/list-row.js')).toEqual([]);
     expect(await refused('functions/documents/repository-x.ts', './model/keys.js')).toEqual([]);
@@ -149,6 +163,9 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     'functions/council/invitations/repository.ts',
     'functions/council/invitations/service.ts',
     'functions/applications/repository/x.ts',
+    'functions/documents/merge/repository.ts',
+    'functions/documents/scan/service.ts',
+    'functions/documents/checks/service/x.ts',
   ])('%s does not know HTTP', async (file) => {
     const depth = file.split('/').length - 2;
     const http = `${'../'.repeat(depth)}platform/http/handler.js`;

@@ -49,7 +49,7 @@ describe('citations in code', () => {
 describe('the citations codemod (bin/cite-docs.ts)', () => {
   test('a file cites the docs page of its area', () => {
     expect(pageFor('functions/applications/service/steps.ts')).toBe('docs/applications.md');
-    expect(pageFor('functions/documents/service/checks/file-type.ts')).toBe('docs/documents-checks.md');
+    expect(pageFor('functions/documents/checks/service/file-type.ts')).toBe('docs/documents-checks.md');
     expect(pageFor('web/src/features/documents/UploadQueue.tsx')).toBe('docs/documents-web.md');
     expect(pageFor('functions/council/handler.ts')).toBe('docs/council-api.md');
     expect(pageFor('shared/schemas/payments.ts')).toBe('docs/payments.md');
@@ -128,8 +128,8 @@ describe('the citations codemod (bin/cite-docs.ts)', () => {
 
   test('running it again changes nothing', () => {
     const source = `/**\n * Merge (${issue(13)} item 7; ${core(3)}, ${core(4)} "Document container merge";\n * ${org(9)}; docs/documents.md "Merge"): after\n */\nexport const x = 1;\n`;
-    const once = rewriteFile('functions/documents/service/merge.ts', source);
+    const once = rewriteFile('functions/documents/merge/service/merge.ts', source);
     expect(once).toBe('/**\n * Merge (docs/documents.md "Merge"): after\n */\nexport const x = 1;\n');
-    expect(rewriteFile('functions/documents/service/merge.ts', once)).toBe(once);
+    expect(rewriteFile('functions/documents/merge/service/merge.ts', once)).toBe(once);
   });
 });

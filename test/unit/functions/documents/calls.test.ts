@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { containersService } from '../../../../functions/documents/service/containers.js';
 import { documentChangesService } from '../../../../functions/documents/service/changes.js';
-import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository.js';
+import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository/documents.js';
 import type { ApplicationGrant } from '../../../../functions/platform/access.js';
 import type { UserCaller } from '../../../../functions/platform/caller.js';
 import type { DocumentContainer, DocumentTag, DocumentType } from '../../../../shared/schemas/reference.js';

@@ -10,9 +10,9 @@ import {
   imageToPdf,
   orientationMatrix,
   pdfFileName,
-} from '../../../../functions/documents/service/checks/image-to-pdf';
-import { imageLayout } from '../../../../functions/documents/service/checks/image-metadata';
-import { checkPdfOpens } from '../../../../functions/documents/service/checks/pdf-open';
+} from '../../../../functions/documents/checks/service/image-to-pdf';
+import { imageLayout } from '../../../../functions/documents/checks/service/image-metadata';
+import { checkPdfOpens } from '../../../../functions/documents/checks/service/pdf-open';
 import { jpeg, png, pngBomb, withExifOrientation } from '../../../support/document-files';
 
 async function pageOf(pdfBytes: Uint8Array) {

@@ -3,9 +3,9 @@
  * has a file that fails it, and an ordinary PDF passes them all.
  */
 import { describe, expect, it } from 'vitest';
-import { checkFileType, sniffFileType } from '../../../../functions/documents/service/checks/file-type';
-import { checkPdfOpens } from '../../../../functions/documents/service/checks/pdf-open';
-import { findInteractiveContent } from '../../../../functions/documents/service/checks/pdf-interactive';
+import { checkFileType, sniffFileType } from '../../../../functions/documents/checks/service/file-type';
+import { checkPdfOpens } from '../../../../functions/documents/checks/service/pdf-open';
+import { findInteractiveContent } from '../../../../functions/documents/checks/service/pdf-interactive';
 import { uploadErrorText } from '../../../../shared/schemas/documents';
 import { rangeBudget } from '../../../../functions/documents/service/pdf-ranges';
 import { minimalPdf } from '../../../support/pdf';

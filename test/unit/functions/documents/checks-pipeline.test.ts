@@ -5,8 +5,8 @@
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { documentChecks } from '../../../../functions/documents/service/checks/index';
-import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository';
+import { documentChecks } from '../../../../functions/documents/checks/service/index';
+import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository/documents';
 import {
   corruptPdf,
   cyclicPagesPdf,

@@ -4,7 +4,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { applicationFilePrefixes, documentConsumers } from '../../../../functions/documents/consumers.js';
 import { newEvent } from '../../../../functions/platform/events/outbox.js';
 import { consumers } from '../../../../functions/platform/events/registry.js';
-import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository.js';
+import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository/documents.js';
 
 const logger = new Logger({ logLevel: 'SILENT' });
 

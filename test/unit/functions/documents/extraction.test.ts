@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
-import { TEXT_PAGES, handler } from '../../../../functions/documents/extraction.js';
+import { TEXT_PAGES, handler } from '../../../../functions/documents/extraction/handler.js';
 import { lambdaContext } from '../helpers.js';
 import { readFileSync } from 'node:fs';
-import { proposeService } from '../../../../functions/documents/service/propose.js';
+import { proposeService } from '../../../../functions/documents/extraction/service/propose.js';
 import { captureMetrics, expectOnlyCatalogueValues } from '../metrics-capture.js';
 
 vi.hoisted(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { issuedDocumentsService } from '../../../../functions/documents/service/issued.js';
 import type { IssuedDocumentPorts } from '../../../../functions/documents/service/issued.js';
-import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository.js';
+import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository/documents.js';
 import type { ApplicationGrant, CouncilApplicationGrant } from '../../../../functions/platform/access.js';
 import type { Idempotency } from '../../../../functions/platform/idempotency.js';
 import { ISSUED_CONTAINER_ID } from '../../../../shared/domain/issued-documents.js';

@@ -14,9 +14,9 @@ import { dispatchRecords, type ConsumedStore } from '../../../../functions/platf
 import { newEvent, outboxItem } from '../../../../functions/platform/events/outbox.js';
 import type { DomainEvent } from '../../../../functions/platform/events/types.js';
 import { logger } from '../../../../functions/platform/logger.js';
-import { mergeConsumers } from '../../../../functions/documents/merge-consumers.js';
-import { mergeWorker, setMergeDelay } from '../../../../functions/documents/merge-worker.js';
-import type { MergeService } from '../../../../functions/documents/service/merge.js';
+import { mergeConsumers } from '../../../../functions/documents/merge/consumers.js';
+import { mergeWorker, setMergeDelay } from '../../../../functions/documents/merge/worker.js';
+import type { MergeService } from '../../../../functions/documents/merge/service/merge.js';
 import type { MergeJob } from '../../../../shared/schemas/documents-merge.js';
 import '../../../../functions/documents/events.js';
 

@@ -7,15 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { catalogue } from '../../../../functions/reference/catalogue.js';
-import { mergePdfParts } from '../../../../functions/documents/service/merge-pdf.js';
+import { mergePdfParts } from '../../../../functions/documents/merge/service/pdf.js';
 import {
   mergeService,
   mergedDocumentName,
   type MergePorts,
-} from '../../../../functions/documents/service/merge.js';
-import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository.js';
-import type { ContainerRelationRecord } from '../../../../functions/documents/repository-changes.js';
-import type { MergedDocument } from '../../../../functions/documents/repository-merge.js';
+} from '../../../../functions/documents/merge/service/merge.js';
+import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository/documents.js';
+import type { ContainerRelationRecord } from '../../../../functions/documents/repository/changes.js';
+import type { MergedDocument } from '../../../../functions/documents/merge/repository.js';
 
 async function pdf(label: string, pages: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../../../functions/documents/extraction';
-import { readTitle, type TitleResult } from '../../../../functions/documents/service/title';
+import { pdfText } from '../../../../functions/documents/extraction/handler';
+import { readTitle, type TitleResult } from '../../../../functions/documents/extraction/service/title';
 import {
   EXTRACTION_AUTHOR,
   proposeFromTitle,
   proposedGroupId,
-} from '../../../../functions/documents/service/proposal';
+} from '../../../../functions/documents/extraction/service/proposal';
 import { displayAuthor } from '../../../../shared/domain/participants';
 import { titleSet } from '../../../support/titles';
 

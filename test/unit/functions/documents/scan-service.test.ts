@@ -5,9 +5,12 @@
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { scanService } from '../../../../functions/documents/service/scan.js';
-import type { PostScanCheck, ScanPorts } from '../../../../functions/documents/service/scan.js';
-import type { ApplicationDocumentRecord, ScanOutcome } from '../../../../functions/documents/repository.js';
+import { scanService } from '../../../../functions/documents/scan/service.js';
+import type { PostScanCheck, ScanPorts } from '../../../../functions/documents/scan/service.js';
+import type {
+  ApplicationDocumentRecord,
+  ScanOutcome,
+} from '../../../../functions/documents/repository/documents.js';
 import type { ScanResult } from '../../../../functions/platform/adapters/scanner.js';
 import { captureMetrics, expectOnlyCatalogueValues } from '../metrics-capture.js';
 
@@ -37,6 +40,9 @@ function world(
   opts: {
     checks?: PostScanCheck[];
     unreadable?: boolean;
+    /** What reading (or writing the scanned copy) throws, once, as S3 would. */
+    fetchError?: Error;
+    promoteError?: Error;
     during?: () => void;
     doc?: ApplicationDocumentRecord;
     now?: Date;
@@ -63,6 +69,9 @@ function world(
     },
     storage: {
       fetch: async (_b, key) => {
+        const failure = opts.fetchError;
+        opts.fetchError = undefined;
+        if (failure) throw failure;
         const bytes = bucket.get(key);
         if (opts.unreadable || bytes === undefined) throw new Error(`NoSuchKey ${key}`);
         return {
@@ -78,6 +87,9 @@ function world(
         };
       },
       promote: async (_b, key, object, contentType) => {
+        const failure = opts.promoteError;
+        opts.promoteError = undefined;
+        if (failure) throw failure;
         contentTypes.push(contentType);
         const bytes = await read(object.open());
         bucket.set(key, bytes);
@@ -222,6 +234,46 @@ describe('settling an upload', () => {
     const unreadable = world({ status: 'clean' }, { unreadable: true });
     expect(await unreadable.service.settle('u', KEY)).toEqual(failed);
     expect(unreadable.settles).toHaveLength(1);
+  });
+
+  it('a transient bucket error (throttling, a 5xx, a timeout, a dropped connection) is thrown: the upload stays Pending and the retry settles it', async () => {
+    const s3Error = (name: string, httpStatusCode?: number) =>
+      Object.assign(new Error(name), { name, $metadata: { httpStatusCode } });
+    for (const transient of [
+      s3Error('SlowDown', 503),
+      s3Error('InternalError', 500),
+      s3Error('TimeoutError'),
+      Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+    ]) {
+      const w = world({ status: 'clean' }, { fetchError: transient });
+      await expect(w.service.settle('u', KEY)).rejects.toBe(transient);
+      expect(w.settles).toEqual([]);
+      expect(w.doc.uploadStatus).toBe('Pending');
+      // The upload is still there for the retry, which settles it as any other.
+      expect(w.bucket.has(KEY)).toBe(true);
+      expect(await w.service.settle('u', KEY)).toMatchObject({ uploadStatus: 'Completed' });
+      expect(servedBytes(w)).toBe('clean bytes');
+    }
+    // Writing the scanned copy throttled: the same, and nothing is left under documents/.
+    const w = world({ status: 'clean' }, { promoteError: s3Error('SlowDown', 503) });
+    await expect(w.service.settle('u', KEY)).rejects.toThrow('SlowDown');
+    expect(w.doc.uploadStatus).toBe('Pending');
+    expect([...w.bucket.keys()]).toEqual([KEY]);
+  });
+
+  it('a permanent bucket error stays AV_SCAN_FAILED: the object missing (NoSuchKey, 404) or refused (403)', async () => {
+    const failed = { uploadStatus: 'Error', errorCode: 'AV_SCAN_FAILED' };
+    for (const [name, status] of [
+      ['NoSuchKey', 404],
+      ['AccessDenied', 403],
+    ] as const) {
+      const w = world(
+        { status: 'clean' },
+        { fetchError: Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } }) },
+      );
+      expect(await w.service.settle('u', KEY)).toEqual(failed);
+      expect(w.settles).toHaveLength(1);
+    }
   });
 
   it('post-scan checks run in order after a clean scan on the scanned bytes; the first failure settles it', async () => {

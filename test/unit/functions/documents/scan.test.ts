@@ -5,7 +5,7 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } fro
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
-import { handler, setScanDependencies } from '../../../../functions/documents/scan.js';
+import { handler, setScanDependencies } from '../../../../functions/documents/scan/handler.js';
 import type { Scanner, ScanResult } from '../../../../functions/platform/adapters/scanner.js';
 import { lambdaContext } from '../helpers.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentsService } from '../../../../functions/documents/service/documents.js';
 import type { DocumentPorts } from '../../../../functions/documents/service/documents.js';
-import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository.js';
+import type { ApplicationDocumentRecord } from '../../../../functions/documents/repository/documents.js';
 import type { ApplicationGrant } from '../../../../functions/platform/access.js';
 import type { UserCaller } from '../../../../functions/platform/caller.js';
 import { documentMessages } from '../../../../shared/schemas/documents.js';

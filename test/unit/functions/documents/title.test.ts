@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { pdfText } from '../../../../functions/documents/extraction';
-import { parseTitleDate, readTitle } from '../../../../functions/documents/service/title';
+import { pdfText } from '../../../../functions/documents/extraction/handler';
+import { parseTitleDate, readTitle } from '../../../../functions/documents/extraction/service/title';
 import { CFR_1952, RECORD_2017, rows, titlePdf, type TitleSpec } from '../../../support/titles';
 
 async function read(spec: TitleSpec) {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createApplicationDocument } from '../../../../../functions/documents/repository.js';
+import { createApplicationDocument } from '../../../../../functions/documents/repository/documents.js';
 import { updateUserProfile } from '../../../../../functions/accounts/repository/users.js';
 
 vi.hoisted(() => {
