@@ -1,5 +1,5 @@
 /**
- * `npm test`: every test layer, each one a child process. The layers run in lanes side by side
+ * `npm test`: every test layer, each one a child process. The layers run in two lanes side by side
  * (below): the two that run against local stacks spend much of their time waiting on them, so the
  * checks run beside them on the same 2 cores (docs/performance.md "CI time"). Each output line is
  * prefixed with its layer's name. A failing layer does not stop the others (so one run shows
@@ -19,8 +19,14 @@ interface Layer {
   cmd: string[];
   /** The JSON report this layer writes (vitest or playwright format); a layer run in shards writes <name>-<i>.json each. */
   report?: string;
-  /** Layers of one lane run one after the other; the lanes run at the same time. */
-  lane: 'checks' | 'integration' | 'e2e';
+  /**
+   * Layers of one lane run one after the other; the two lanes run at the same time. The checks are
+   * CPU-bound on one core each (unit: one vitest worker); the stack layers wait on their stacks
+   * much of the time. Two stack layers at once (four stacks, two browsers) would crowd 2 cores.
+   */
+  lane: 'checks' | 'stacks';
+  /** A layer of the other lane that must have finished first (when it is selected). */
+  after?: string;
 }
 
 const reports = join(process.cwd(), 'test-results', 'reports');
@@ -35,6 +41,9 @@ const vitestJson = (name: string) => [
 const stacks = `--stacks=${process.env.STACKS ?? 2}`;
 
 const layers: Layer[] = [
+  // Offline synth with real esbuild bundling of every Lambda (no Docker). First: it packs web/dist
+  // when it exists, which the e2e layer rebuilds (e2e waits for it).
+  { name: 'synth', cmd: ['npx', 'cdk', 'synth', '--quiet', '--output', 'cdk.out'], lane: 'checks' },
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'], lane: 'checks' },
   { name: 'format', cmd: ['npx', 'prettier', '--check', '.', '--log-level=warn'], lane: 'checks' },
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'], lane: 'checks' },
@@ -50,19 +59,18 @@ const layers: Layer[] = [
     report: 'infra.json',
     lane: 'checks',
   },
-  // Offline synth with real esbuild bundling of every Lambda (no Docker).
-  { name: 'synth', cmd: ['npx', 'cdk', 'synth', '--quiet', '--output', 'cdk.out'], lane: 'checks' },
   {
     name: 'integration',
     cmd: ['npx', 'tsx', 'test/with-stack.ts', 'integration', stacks, ...vitestJson('integration')],
     report: 'integration.json',
-    lane: 'integration',
+    lane: 'stacks',
   },
   {
     name: 'e2e',
     cmd: ['npx', 'tsx', 'test/with-stack.ts', 'e2e', stacks],
     report: 'e2e.json',
-    lane: 'e2e',
+    lane: 'stacks',
+    after: 'synth',
   },
 ];
 
@@ -207,8 +215,13 @@ async function main() {
   };
   const results: { name: string; code: number; seconds: number; counts?: Counts; failures: string[] }[] = [];
   const t00 = Date.now();
+  const done = new Map<string, () => void>();
+  const finished = new Map(
+    selected.map((l) => [l.name, new Promise<void>((resolve) => done.set(l.name, resolve))]),
+  );
   const runLane = async (lane: Layer[]) => {
     for (const layer of lane) {
+      if (layer.after) await finished.get(layer.after);
       console.log(
         `\n=== ${layer.name}: ${layer.cmd.join(' ')} (at ${((Date.now() - t00) / 1000).toFixed(0)} s)`,
       );
@@ -220,6 +233,7 @@ async function main() {
       const seconds = (Date.now() - t0) / 1000;
       console.log(`\n=== ${layer.name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
       results.push({ name: layer.name, code, seconds, counts, failures });
+      done.get(layer.name)!();
     }
   };
   const lanes = [...new Set(selected.map((l) => l.lane))].map((lane) =>
