@@ -37,7 +37,7 @@ const vitestJson = (name: string) => [
 ];
 
 // The stack layers each run their files in STACKS shards, each shard on a stack of its own
-// (test/with-stack.ts --stacks), on ports from PORT_BASE (default 4100) in steps of 100.
+// (test/with-stack.ts --stacks), on ports from PORT_BASE (default 4100) in steps of 1000.
 const stacks = `--stacks=${process.env.STACKS ?? 2}`;
 
 const layers: Layer[] = [

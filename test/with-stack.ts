@@ -12,10 +12,11 @@
  *
  * With --stacks=N (N > 1) the files (those named in the args, else all of the layer's) are split into
  * N shards of about equal measured time (test/support/shards.ts), and each shard runs in a child
- * process on a stack of its own: PORT_BASE + 100·i, STACK_DIR-<i+1> (the first keeps STACK_DIR), so
- * no shard sees another's demo users, rate limits or settings. The web is built once, before them.
- * A report file named in the args (vitest --outputFile.json=x.json, or PLAYWRIGHT_JSON_OUTPUT_FILE)
- * becomes x-<i+1>.json per shard. The exit code is the worst of the shards'.
+ * process on a stack of its own, so no shard sees another's demo users, rate limits or settings:
+ * ports from PORT_BASE + STACK_PORT_STEP·i (1000 unless set: integration files start stacks of their
+ * own up to PORT_BASE + 368), data in STACK_DIR-<i+1> (the first keeps STACK_DIR). The web is built
+ * once, before them. A report file named in the args (vitest --outputFile.json=x.json, or
+ * PLAYWRIGHT_JSON_OUTPUT_FILE) becomes x-<i+1>.json per shard. The exit code is the worst of the shards'.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -68,6 +69,7 @@ async function runShards(n: number): Promise<number> {
         .sort();
   const shards = splitIntoShards(files, n, measuredSeconds[layer]);
   const base = Number(process.env.PORT_BASE) || 4100;
+  const step = Number(process.env.STACK_PORT_STEP) || 1000;
   const dir = process.env.STACK_DIR ?? '.local-test';
   const perShard = (file: string, i: number) => file.replace(/(\.json)?$/, i === 0 ? '-1$1' : `-${i + 1}$1`);
   const children: ChildProcess[] = [];
@@ -87,14 +89,14 @@ async function runShards(n: number): Promise<number> {
     if (shardFiles.length === 0 || stopping) continue;
     const label = `[${layer} ${i + 1}/${n}]`;
     console.log(
-      `${label} ${shardFiles.length} files on PORT_BASE ${base + 100 * i}: ${shardFiles.join(' ')}`,
+      `${label} ${shardFiles.length} files on PORT_BASE ${base + step * i}: ${shardFiles.join(' ')}`,
     );
     const shardArgs = rest
       .filter((a) => !isFile(a))
       .map((a) => (a.startsWith('--outputFile.json=') ? perShard(a, i) : a));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
-      PORT_BASE: String(base + 100 * i),
+      PORT_BASE: String(base + step * i),
       STACK_DIR: i === 0 ? dir : `${dir}-${i + 1}`,
       PLAYWRIGHT_OUTPUT_DIR: `test-results/e2e-${i + 1}`,
     };
