@@ -139,7 +139,9 @@ let exitCode = 1;
 const forward = (sig: NodeJS.Signals) => () => {
   if (child?.pid) {
     try {
-      process.kill(child.pid, sig);
+      // The runner's whole process group: npx does not pass a signal on, and vitest or Playwright
+      // would outlive it.
+      process.kill(-child.pid, sig);
     } catch {
       /* gone */
     }
@@ -165,7 +167,8 @@ try {
     mode === 'integration'
       ? ['npx', ['vitest', 'run', '--project', 'integration', ...rest]]
       : ['npx', ['playwright', 'test', ...rest]];
-  child = spawn(cmd, args as string[], { cwd: root, env, stdio: 'inherit' });
+  // In a process group of its own (detached), so that a signal reaches the runner under npx.
+  child = spawn(cmd, args as string[], { cwd: root, env, stdio: 'inherit', detached: true });
   exitCode = await new Promise<number>((resolve) =>
     child!.once('exit', (code, signal) => resolve(code ?? (signal ? 128 + 2 : 1))),
   );
