@@ -13,6 +13,10 @@ export default defineConfig({
   // No retries: a flaky journey is a defect to fix, not to hide.
   retries: 0,
   forbidOnly: true,
+  // Its own folder, which Playwright empties when it starts: not test-results/ itself, where
+  // test/run-all.ts keeps the layers' reports while other layers run beside this one; a shard of a
+  // --stacks run has its own (test/with-stack.ts).
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR || 'test-results/e2e',
   // npm test (test/run-all.ts) sets PLAYWRIGHT_JSON_OUTPUT_FILE to sum the results.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : 'list',
   timeout: 60_000,

@@ -1,20 +1,32 @@
 /**
- * `npm test`: every test layer, in order, each one a child process. A failing layer does not stop
- * the others (so one run shows everything that is wrong), but the exit code is non-zero if any
- * layer failed. Vitest and Playwright write JSON reports that are summed into the closing line.
+ * `npm test`: every test layer, each one a child process. The layers run in two lanes side by side
+ * (below): the two that run against local stacks spend much of their time waiting on them, so the
+ * checks run beside them on the same 2 cores (docs/performance.md "CI time"). Each output line is
+ * prefixed with its layer's name. A failing layer does not stop the others (so one run shows
+ * everything that is wrong), but the exit code is non-zero if any layer failed. Vitest and
+ * Playwright write JSON reports that are summed into the closing line.
  *
  *   npm test                 all layers
  *   npm test -- unit infra   only the named layers
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 interface Layer {
   name: string;
   cmd: string[];
-  /** A JSON report this layer writes (vitest or playwright format). */
+  /** The JSON report this layer writes (vitest or playwright format); a layer run in shards writes <name>-<i>.json each. */
   report?: string;
+  /**
+   * Layers of one lane run one after the other; the two lanes run at the same time. The checks are
+   * CPU-bound on one core each (unit: one vitest worker); the stack layers wait on their stacks
+   * much of the time. Two stack layers at once (four stacks, two browsers) would crowd 2 cores.
+   */
+  lane: 'checks' | 'stacks';
+  /** A layer of the other lane that must have finished first (when it is selected). */
+  after?: string;
 }
 
 const reports = join(process.cwd(), 'test-results', 'reports');
@@ -24,37 +36,51 @@ const vitestJson = (name: string) => [
   `--outputFile.json=${join(reports, `${name}.json`)}`,
 ];
 
+// The stack layers each run their files in STACKS shards, each shard on a stack of its own
+// (test/with-stack.ts --stacks), on ports from PORT_BASE (default 4100) in steps of 1000.
+const stacks = `--stacks=${process.env.STACKS ?? 2}`;
+
 const layers: Layer[] = [
-  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
-  { name: 'format', cmd: ['npx', 'prettier', '--check', '.', '--log-level=warn'] },
-  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
+  // Offline synth with real esbuild bundling of every Lambda (no Docker). First: it packs web/dist
+  // when it exists, which the e2e layer rebuilds (e2e waits for it).
+  { name: 'synth', cmd: ['npx', 'cdk', 'synth', '--quiet', '--output', 'cdk.out'], lane: 'checks' },
+  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'], lane: 'checks' },
+  { name: 'format', cmd: ['npx', 'prettier', '--check', '.', '--log-level=warn'], lane: 'checks' },
+  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'], lane: 'checks' },
   {
     name: 'unit',
     cmd: ['npx', 'vitest', 'run', '--project', 'unit', ...vitestJson('unit')],
     report: 'unit.json',
+    lane: 'checks',
   },
   {
     name: 'infra',
     cmd: ['npx', 'vitest', 'run', '--project', 'infra', ...vitestJson('infra')],
     report: 'infra.json',
+    lane: 'checks',
   },
-  // Offline synth with real esbuild bundling of every Lambda (no Docker).
-  { name: 'synth', cmd: ['npx', 'cdk', 'synth', '--quiet', '--output', 'cdk.out'] },
   {
     name: 'integration',
-    cmd: ['npx', 'tsx', 'test/with-stack.ts', 'integration', ...vitestJson('integration')],
+    cmd: ['npx', 'tsx', 'test/with-stack.ts', 'integration', stacks, ...vitestJson('integration')],
     report: 'integration.json',
+    lane: 'stacks',
   },
   {
     name: 'e2e',
-    cmd: ['npx', 'tsx', 'test/with-stack.ts', 'e2e'],
+    cmd: ['npx', 'tsx', 'test/with-stack.ts', 'e2e', stacks],
     report: 'e2e.json',
+    lane: 'stacks',
+    after: 'synth',
   },
 ];
 
-function run(cmd: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/** Runs a command, its output lines prefixed with `[name] ` (lanes run at the same time). */
+function run(name: string, cmd: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(cmd[0]!, cmd.slice(1), { stdio: 'inherit', env });
+    const child = spawn(cmd[0]!, cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+    }
     const forward = (sig: NodeJS.Signals) => child.kill(sig);
     process.once('SIGINT', forward);
     process.once('SIGTERM', forward);
@@ -70,6 +96,29 @@ interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+}
+
+/** The report files of a layer: <name>.json, or <name>-<i>.json from each shard. */
+function reportFiles(report: string): string[] {
+  const stem = report.replace(/\.json$/, '');
+  const shard = new RegExp(`^${stem}-\\d+\\.json$`);
+  return readdirSync(reports)
+    .filter((f) => f === report || shard.test(f))
+    .map((f) => join(reports, f));
+}
+
+/** Sums the counts of a layer's reports (undefined when it wrote none). */
+function readAllCounts(report: string): Counts | undefined {
+  const all = reportFiles(report).map(readCounts);
+  if (all.length === 0 || all.some((c) => !c)) return undefined;
+  return all.reduce<Counts>(
+    (t, c) => ({
+      passed: t.passed + c!.passed,
+      failed: t.failed + c!.failed,
+      skipped: t.skipped + c!.skipped,
+    }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
 }
 
 /** Reads a vitest (numPassedTests…) or playwright (stats.expected…) JSON report. */
@@ -165,15 +214,35 @@ async function main() {
     FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR,
   };
   const results: { name: string; code: number; seconds: number; counts?: Counts; failures: string[] }[] = [];
-  for (const layer of selected) {
-    console.log(`\n=== ${layer.name}: ${layer.cmd.join(' ')}`);
-    const t0 = Date.now();
-    const code = await run(layer.cmd, env);
-    const counts = layer.report ? readCounts(join(reports, layer.report)) : undefined;
-    // Read now: Playwright empties test-results/ (its output folder) when the e2e layer starts.
-    const failures = code !== 0 && layer.report ? readFailures(join(reports, layer.report)) : [];
-    results.push({ name: layer.name, code, seconds: (Date.now() - t0) / 1000, counts, failures });
-  }
+  const t00 = Date.now();
+  const done = new Map<string, () => void>();
+  const finished = new Map(
+    selected.map((l) => [l.name, new Promise<void>((resolve) => done.set(l.name, resolve))]),
+  );
+  const runLane = async (lane: Layer[]) => {
+    for (const layer of lane) {
+      if (layer.after) await finished.get(layer.after);
+      console.log(
+        `\n=== ${layer.name}: ${layer.cmd.join(' ')} (at ${((Date.now() - t00) / 1000).toFixed(0)} s)`,
+      );
+      const t0 = Date.now();
+      const code = await run(layer.name, layer.cmd, env);
+      const counts = layer.report ? readAllCounts(layer.report) : undefined;
+      const failures =
+        code !== 0 && layer.report ? reportFiles(layer.report).flatMap((f) => readFailures(f)) : [];
+      const seconds = (Date.now() - t0) / 1000;
+      console.log(`\n=== ${layer.name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+      results.push({ name: layer.name, code, seconds, counts, failures });
+      done.get(layer.name)!();
+    }
+  };
+  const lanes = [...new Set(selected.map((l) => l.lane))].map((lane) =>
+    selected.filter((l) => l.lane === lane),
+  );
+  await Promise.all(lanes.map(runLane));
+  results.sort(
+    (a, b) => selected.findIndex((l) => l.name === a.name) - selected.findIndex((l) => l.name === b.name),
+  );
 
   console.log('\n=== summary');
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
@@ -202,7 +271,9 @@ async function main() {
     if (failures.length > 20) console.log(`  … and ${failures.length - 20} more`);
   }
   const failedLayers = results.filter((r) => r.code !== 0).length;
-  console.log(`\ntests: ${total.passed} passed, ${total.failed} failed`);
+  console.log(
+    `\ntests: ${total.passed} passed, ${total.failed} failed, in ${((Date.now() - t00) / 1000).toFixed(1)} s`,
+  );
   process.exit(failedLayers ? 1 : 0);
 }
 
