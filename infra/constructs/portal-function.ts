@@ -28,13 +28,20 @@ export const esmRequireBanner =
 
 /**
  * Built-ins the bundles reach as CommonJS rather than by an ESM import (esbuild `alias`, paths from
- * the repository root): importing `http` as ESM loads undici (functions/platform/bundling/node-http.cjs,
- * docs/performance.md "Module init"). test/infra/app-bundles.ts and test/bench/bundles.ts pass the same.
+ * the repository root): an ESM import makes Node build the module's namespace at init, and `http`'s
+ * then loads undici (functions/platform/bundling/node-http.cjs, docs/performance.md "Module init").
+ * Only modules without subpaths: an alias also maps `x/sub` (so not `fs`, whose `fs/promises` is
+ * imported). test/infra/app-bundles.ts and test/bench/bundles.ts pass the same.
  */
-export const builtinAliases: Readonly<Record<string, string>> = {
-  http: './functions/platform/bundling/node-http.cjs',
-  'node:http': './functions/platform/bundling/node-http.cjs',
-};
+export const builtinAliases: Readonly<Record<string, string>> = Object.fromEntries(
+  ['http', 'https', 'process', 'events'].flatMap((name) => {
+    const shim = `./functions/platform/bundling/node-${name}.cjs`;
+    return [
+      [name, shim],
+      [`node:${name}`, shim],
+    ];
+  }),
+);
 
 /**
  * The esbuild options of every function. test/bench/bundles.ts rebuilds each entry with them (plus a
