@@ -27,6 +27,23 @@ export const esmRequireBanner =
   "import { createRequire as __cjsCreateRequire } from 'node:module'; const require = __cjsCreateRequire(import.meta.url);";
 
 /**
+ * Built-ins the bundles reach as CommonJS rather than by an ESM import (esbuild `alias`, paths from
+ * the repository root): an ESM import makes Node build the module's namespace at init, and `http`'s
+ * then loads undici (functions/platform/bundling/node-http.cjs, docs/performance.md "Module init").
+ * Only modules without subpaths: an alias also maps `x/sub` (so not `fs`, whose `fs/promises` is
+ * imported). test/infra/app-bundles.ts and test/bench/bundles.ts pass the same.
+ */
+export const builtinAliases: Readonly<Record<string, string>> = Object.fromEntries(
+  ['http', 'https', 'process', 'events'].flatMap((name) => {
+    const shim = `./functions/platform/bundling/node-${name}.cjs`;
+    return [
+      [name, shim],
+      [`node:${name}`, shim],
+    ];
+  }),
+);
+
+/**
  * The esbuild options of every function. test/bench/bundles.ts rebuilds each entry with them (plus a
  * metafile) to show what a bundle is made of.
  */
@@ -41,6 +58,7 @@ export const portalBundling = {
   target: 'node22',
   // Bundle the AWS SDK too: the lockfile decides its version, not the Lambda runtime.
   externalModules: [],
+  esbuildArgs: { '--alias': Object.entries(builtinAliases).map(([from, to]) => `${from}=${to}`) },
   forceDockerBundling: false,
 } as const satisfies BundlingOptions;
 

@@ -28,15 +28,21 @@ export interface WallClock {
   minute: number;
 }
 
-const NZ_PARTS = new Intl.DateTimeFormat('en-NZ', {
-  timeZone: NZ_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
+/**
+ * The formatter of New Zealand wall clocks, made on first use: constructing an Intl.DateTimeFormat
+ * with a time zone loads ICU's zone data (tens of milliseconds of a Lambda's init, docs/performance.md).
+ */
+let nzParts: Intl.DateTimeFormat | undefined;
+const nzPartsFormat = () =>
+  (nzParts ??= new Intl.DateTimeFormat('en-NZ', {
+    timeZone: NZ_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  }));
 
 /** The spec's message where a date cannot be read (portal-core messages: 'Invalid date'). */
 export const INVALID_DATE = 'Invalid date';
@@ -56,7 +62,8 @@ export function nzWallClock(value: DateInput): WallClock | undefined {
   const date = toDate(value);
   if (!date) return undefined;
   const parts = Object.fromEntries(
-    NZ_PARTS.formatToParts(date)
+    nzPartsFormat()
+      .formatToParts(date)
       .filter((p) => p.type !== 'literal')
       .map((p) => [p.type, Number(p.value)]),
   ) as Record<string, number>;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { AccessLevel, Address, checkPostcode, NotificationLevel } from './common.js';
 import { FormCategory, StatutoryClockConventions } from './reference.js';
+import { applicationStatuses, recordTypes } from '../domain/applications.js';
 import { messages } from '../domain/validation.js';
 import { addressLimits, limitLengths } from './limits.js';
 import { checkStepData } from './step-data.js';
@@ -15,24 +16,11 @@ import { TemplateThumbnailKey } from './thumbnail-uploads.js';
 
 // ---- Enums ----
 
-export const applicationStatuses = [
-  'Archived',
-  'Completed',
-  'Draft',
-  'InProgress',
-  'Refused',
-  'Rejected',
-  'Lapsed',
-  'Submitted',
-  'Submitting',
-  'VRFISuspended',
-  'Withdrawn',
-  'Unknown',
-] as const;
+export { applicationStatuses, recordTypes };
 export const ApplicationStatus = z.enum(applicationStatuses);
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
 
-export const RecordType = z.enum(['Draft', 'Consent', 'Template']);
+export const RecordType = z.enum(recordTypes);
 export type RecordType = z.infer<typeof RecordType>;
 
 /** Application types (docs/applications.md): the category of its form. */

@@ -16,7 +16,12 @@ import { gzipSync } from 'node:zlib';
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
-import { entryMetadataKey, portalBundling, repoRoot } from '../../infra/constructs/portal-function.js';
+import {
+  builtinAliases,
+  entryMetadataKey,
+  portalBundling,
+  repoRoot,
+} from '../../infra/constructs/portal-function.js';
 import { sharedTestApp } from './helpers.js';
 
 export interface AppBundle {
@@ -81,6 +86,7 @@ const options = {
   mainFields: [...portalBundling.mainFields],
   banner: { js: portalBundling.banner },
   external: [...portalBundling.externalModules] as string[],
+  alias: { ...builtinAliases },
 };
 
 const cacheDir = path.join(tmpdir(), 'consent-portal-app-bundles');

@@ -7,11 +7,10 @@ import {
   qualificationsAttribute,
   timestamps,
 } from './common.js';
-import { RecordType, applicationStatuses } from '../../../../shared/schemas/applications.js';
+import { applicationStatuses, recordTypes } from '../../../../shared/domain/applications.js';
 
-/** The enums of shared/schemas/applications.ts, one definition for the API and the table. */
-export const recordTypes = RecordType.options;
-export { applicationStatuses };
+/** The enums of shared/domain/applications.ts, one definition for the API and the table. */
+export { applicationStatuses, recordTypes };
 
 export const application = lazyEntity({
   model: model('application'),
