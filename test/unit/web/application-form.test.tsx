@@ -464,6 +464,22 @@ describe('ApplicationFormPage', () => {
     expect(within(numbers).getByText('BLD-2026-00011').hasAttribute('data-token')).toBe(true);
   });
 
+  it("a field left empty says the server's 'Required' (the validation loads on the first interaction)", async () => {
+    renderPage('/application-form/42/step/1');
+    await nameInput();
+    const description = () =>
+      createWrapper(document.body)
+        .findAllFormFields()
+        .find((f) => f.findLabel()?.getElement().textContent === 'Description of the building work *')!;
+    const area = description().findControl()!.findTextarea()!.findNativeTextarea().getElement();
+    expect(description().findError()).toBeNull();
+    fireEvent.focus(area);
+    fireEvent.blur(area);
+    await waitFor(() => expect(description().findError()?.getElement().textContent).toBe('Required'), {
+      timeout: 15_000,
+    });
+  });
+
   it('leaving a step saves what was typed', async () => {
     const router = renderPage('/application-form/42/breadcrumb/1/step/1');
     const input = await nameInput();
