@@ -30,6 +30,9 @@ import type {
 import type { FormDto } from '../../../shared/schemas/reference';
 import bcProject from '../../../shared/reference/formio/bc-project.json';
 import bcBuildingCode from '../../../shared/reference/formio/bc-building-code.json';
+// The contact step is a chunk of its own in the app (lazy); loaded with the file here, as an
+// on-demand import of the participants section mid-test outlasts the test's timeout.
+import '../../../web/src/features/application-form/ContactStep';
 
 vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn() }));
 vi.mock('../../../web/src/api/applications', async (importOriginal) => {

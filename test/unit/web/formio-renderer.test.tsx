@@ -7,6 +7,7 @@ import type { i18n as I18n } from 'i18next';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { initI18n } from '../../../web/src/i18n';
 import FormioRenderer from '../../../web/src/features/application-form/FormioRenderer';
+import { loadStepValidation } from '../../../web/src/features/application-form/useStepValidation';
 import StepView from '../../../web/src/features/application-form/StepView';
 import { isComponentVisible, parseNumberText } from '../../../web/src/features/application-form/formio';
 import { validateFormio } from '../../../shared/formio/validate';
@@ -16,6 +17,8 @@ import bcProject from '../../../shared/reference/formio/bc-project.json';
 let i18n: I18n;
 beforeAll(async () => {
   i18n = await initI18n();
+  // The validation is a chunk of its own (loaded on the first interaction in the browser).
+  await loadStepValidation();
 });
 afterEach(() => cleanup());
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -19,17 +19,20 @@ import { useToasts } from '../../components/toasts';
 import { applicationMessages, type GetApplicationResponse } from '../../../../shared/schemas/applications';
 import { isEditable } from '../../../../shared/domain/applications';
 import { StepAutosave, type SaveStatus } from './autosave';
-import ContactStep from './ContactStep';
 import DocumentStep, { requiredContainerIds, requiredContainers } from './DocumentStep';
 import FormioStep from './FormioStep';
 import { buildFormModel, crumbUrl, resolveStep, stepUrl, type FormModel, type FormStep } from './formModel';
 import type { StepData } from './formio';
 import { applicationQuery, enabledStepsQuery, jurisdictionQuery, type PortalForm } from './queries';
 import { WithCurrentUser } from '../shell/useCurrentUser';
-import ReviewStep from './ReviewStep';
-import TemplateStep from './TemplateStep';
 import styles from './applicationForm.module.css';
 import { ApplicationNumbers } from '../application-details/ApplicationNumbers';
+
+// The other kinds of step load with their step, so a Formio step (most of the form) does not wait
+// for the participants, review or template code (docs/performance.md, "The form page").
+const ContactStep = lazy(() => import('./ContactStep'));
+const ReviewStep = lazy(() => import('./ReviewStep'));
+const TemplateStep = lazy(() => import('./TemplateStep'));
 
 /** The unsaved data of this tab lives in sessionStorage (absent in some sandboxes). */
 function sessionStore(): Storage | undefined {
@@ -343,20 +346,22 @@ export default function ApplicationFormPage() {
                       {step.displayName}
                     </span>
                   </Header>
-                  <StepBody
-                    applicationId={applicationId}
-                    step={step}
-                    model={model}
-                    form={form}
-                    response={application.data}
-                    readOnly={readOnly}
-                    imagesEnabled={
-                      jurisdiction.data.authorities.find(
-                        (a) => a.id === application.data.application.authorityId,
-                      )?.imageConversionEnabled ?? false
-                    }
-                    autosave={autosave}
-                  />
+                  <Suspense fallback={<PageSpinner />}>
+                    <StepBody
+                      applicationId={applicationId}
+                      step={step}
+                      model={model}
+                      form={form}
+                      response={application.data}
+                      readOnly={readOnly}
+                      imagesEnabled={
+                        jurisdiction.data.authorities.find(
+                          (a) => a.id === application.data.application.authorityId,
+                        )?.imageConversionEnabled ?? false
+                      }
+                      autosave={autosave}
+                    />
+                  </Suspense>
                   <Box float="right">
                     <SpaceBetween size="xs" direction="horizontal">
                       {previous && (

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import AttributeEditor from '@cloudscape-design/components/attribute-editor';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
@@ -14,7 +14,6 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import TimeInput from '@cloudscape-design/components/time-input';
 import { useTranslation } from 'react-i18next';
-import { validateFormio } from '../../../../shared/formio/validate';
 import type {
   FormioComponent,
   FormioDatagrid,
@@ -22,7 +21,6 @@ import type {
   FormioInput,
 } from '../../../../shared/schemas/formio';
 import {
-  errorsByField,
   isComponentVisible,
   isRequired,
   joinDateTime,
@@ -33,18 +31,16 @@ import {
   withValue,
   type StepData,
 } from './formio';
+import { useStepValidation } from './useStepValidation';
 import styles from './applicationForm.module.css';
 
 /**
  * Our Form.io renderer (DESIGN §8): the allowed subset of Form.io components drawn with Cloudscape
  * controls. Messages come from the same `validateFormio` the step handler runs, so the page and the
  * server never disagree; a field shows its error once it has been left (blur) or on a save attempt.
+ * That validation (@formio/core) is a chunk of its own, loaded on the first focus, pointer or key in
+ * the step or on a save attempt (./useStepValidation.ts), so the step draws without waiting for it.
  */
-
-/** The field errors of step data, exactly as the server computes them. */
-export function validateStepData(form: FormioForm, data: StepData): Record<string, string> {
-  return errorsByField(validateFormio(form, data).errors);
-}
 
 export interface FormioRendererProps {
   form: FormioForm;
@@ -76,10 +72,26 @@ export default function FormioRenderer({
   readOnly = false,
   extraErrors,
 }: FormioRendererProps) {
+  const { validate, want } = useStepValidation();
   const errors = useMemo(
-    () => ({ ...extraErrors, ...validateStepData(form, data) }),
-    [form, data, extraErrors],
+    () => ({ ...extraErrors, ...validate?.(form, data) }),
+    [form, data, extraErrors, validate],
   );
+  // A save attempt shows every error: the validation is needed now.
+  useEffect(() => {
+    if (showAllErrors) want();
+  }, [showAllErrors, want]);
+  // Working on the step (focus, pointer, key) loads the validation before any field is left.
+  const area = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = area.current;
+    if (validate || !element) return;
+    const events = ['focusin', 'pointerdown', 'keydown'] as const;
+    for (const e of events) element.addEventListener(e, want);
+    return () => {
+      for (const e of events) element.removeEventListener(e, want);
+    };
+  }, [validate, want]);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const ctx: FieldContext = {
     errors,
@@ -89,9 +101,11 @@ export default function FormioRenderer({
     readOnly,
   };
   return (
-    <SpaceBetween size="l">
-      <Components components={form.components} data={data} onChange={onChange} ctx={ctx} />
-    </SpaceBetween>
+    <div ref={area}>
+      <SpaceBetween size="l">
+        <Components components={form.components} data={data} onChange={onChange} ctx={ctx} />
+      </SpaceBetween>
+    </div>
   );
 }
 

@@ -10,10 +10,12 @@ import type { FormStep } from './formModel';
 import type { FormioForm } from '../../../../shared/schemas/formio';
 import type { StepData } from './formio';
 import { formioQuery, stepQuery } from './queries';
-import StepView from './StepView';
 
-/** The renderer (and @formio/core) load as their own chunk. */
-const FormioRenderer = lazy(() => import('./FormioRenderer'));
+/** The renderer loads as its own chunk (the validation, @formio/core, is another: ./useStepValidation.ts). */
+const loadRenderer = () => import('./FormioRenderer');
+const FormioRenderer = lazy(loadRenderer);
+/** A read-only step (its datagrids are tables) loads the view instead. */
+const StepView = lazy(() => import('./StepView'));
 
 export interface FormioStepProps {
   applicationId: string;
@@ -33,6 +35,10 @@ export default function FormioStep({ applicationId, step, readOnly, autosave }: 
 
   // Leaving the step saves what is unsaved (not when the move is to /application-submitted).
   useEffect(() => () => void autosave.leave(window.location.pathname), [autosave]);
+  // An editable step's renderer downloads beside the step's data and definition, not after them.
+  useEffect(() => {
+    if (!readOnly) loadRenderer().catch(() => undefined);
+  }, [readOnly]);
 
   if (saved.isError) {
     return (
@@ -49,7 +55,13 @@ export default function FormioStep({ applicationId, step, readOnly, autosave }: 
     );
   }
   if (!definition.data || !saved.data) return <PageSpinner />;
-  if (readOnly || saved.data.readOnly) return <StepView form={definition.data} data={saved.data.data} />;
+  if (readOnly || saved.data.readOnly) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <StepView form={definition.data} data={saved.data.data} />
+      </Suspense>
+    );
+  }
   return (
     <StepEditor
       applicationId={applicationId}
