@@ -34,7 +34,6 @@ const ADAPTER_USERS_OUTSIDE_PORTS: Record<string, string> = {
   'functions/documents/multipart/service/storage.ts': "S3's multipart calls",
   'functions/documents/service/storage.ts': 'presigned links and prefix removal on the uploads bucket',
   'functions/lookups/service.ts': 'LookupServiceError, the adapters’ error class, to map failures',
-  'functions/notifications/scheduled.ts': 'the digest job sends mail directly',
   'functions/organisations/consumers.ts': 'the invitation and merge consumers mail and schedule directly',
   'functions/organisations/profile.ts': "the profile Lambda's thumbnail port and upload storage",
   'functions/participants/consumers.ts': 'the invitation mail consumer sends mail directly',
