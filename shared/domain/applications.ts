@@ -19,25 +19,7 @@ import { applicationDetailsPath } from './paths.js';
 
 export { applicationDetailsPath };
 
-/**
- * Application statuses and record types (docs/applications.md), as plain lists: shared/schemas/applications.ts
- * makes them enums, and the table's entities (functions/platform/data) use them without loading zod.
- */
-export const applicationStatuses = [
-  'Archived',
-  'Completed',
-  'Draft',
-  'InProgress',
-  'Refused',
-  'Rejected',
-  'Lapsed',
-  'Submitted',
-  'Submitting',
-  'VRFISuspended',
-  'Withdrawn',
-  'Unknown',
-] as const;
-export const recordTypes = ['Draft', 'Consent', 'Template'] as const;
+export { applicationStatuses, recordTypes } from './application-states.js';
 
 /**
  * The pure application rules (docs/applications.md): the server computes the list-view fields with

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { AccessLevel, Address, checkPostcode, NotificationLevel } from './common.js';
 import { FormCategory, StatutoryClockConventions } from './reference.js';
-import { applicationStatuses, recordTypes } from '../domain/applications.js';
+import { applicationStatuses, recordTypes } from '../domain/application-states.js';
 import { messages } from '../domain/validation.js';
 import { addressLimits, limitLengths } from './limits.js';
 import { checkStepData } from './step-data.js';

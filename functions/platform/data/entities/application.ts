@@ -7,7 +7,7 @@ import {
   qualificationsAttribute,
   timestamps,
 } from './common.js';
-import { applicationStatuses, recordTypes } from '../../../../shared/domain/applications.js';
+import { applicationStatuses, recordTypes } from '../../../../shared/domain/application-states.js';
 
 /** The enums of shared/domain/applications.ts, one definition for the API and the table. */
 export { applicationStatuses, recordTypes };
