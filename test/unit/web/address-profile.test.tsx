@@ -17,6 +17,7 @@ import {
   withAddressMode,
 } from '../../../web/src/features/user/profileForm';
 import { ADDRESS_SEARCH_DEBOUNCE_MS, type AddressLookupResult } from '../../../shared/schemas/lookups';
+import { user } from './user-support';
 
 vi.mock('../../../web/src/api/lookups', () => ({
   suggestAddresses: vi.fn(),
@@ -30,20 +31,6 @@ const suggest = vi.mocked(suggestAddresses);
 const details = vi.mocked(fetchAddressDetails);
 const patch = vi.mocked(patchCurrentUser);
 
-const user: CurrentUser = {
-  id: 'u1',
-  username: 'u1',
-  email: 'aroha@example.nz',
-  firstName: 'Aroha',
-  lastName: 'Ngata',
-  phoneCountryCode: '+64',
-  contactNumber: '021 123 4567',
-  organisationRole: 'Normal',
-  defaultApplicationNotificationLevel: 'Normal',
-  emailPreference: true,
-  smsPreference: false,
-  pushPreference: false,
-};
 const PICKED = {
   address1: '1 Queen Street',
   address2: 'Auckland Central',
