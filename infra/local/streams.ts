@@ -9,8 +9,15 @@
  * (dataDir/dead-letters/events.jsonl, each letter naming its handler). `redrive()` (and
  * `npx tsx infra/local/redrive.ts`) delivers dead letters again, each to its handler.
  *
- * Checkpoints (the last sequence number read per shard) are kept in dataDir/streams.json, so a
- * restart goes on where the last run stopped; the first run starts at LATEST, as the mapping does.
+ * One reader follows the shards and hands each mapping the records its filter matches, in order, in
+ * a queue of its own; each mapping delivers from its queue at its own pace, so a slow consumer does
+ * not hold back the others (on AWS each mapping reads the stream itself). The reader stops reading
+ * ahead while any mapping has {@link QUEUE_HIGH_WATER} records waiting.
+ *
+ * Checkpoints are kept in dataDir/streams.json, so a restart goes on where the last run stopped:
+ * per mapping, the last sequence number it is done with in each shard, and per shard the lowest of
+ * them (where the reader starts again; a mapping skips what it was already done with). The first
+ * run starts at LATEST, as the mapping does.
  */
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -119,10 +126,26 @@ interface ShardState {
   shardId: string;
   parentShardId?: string;
   iterator?: string;
-  /** Last sequence number read (checkpoint). */
+  /** Last sequence number read (where a new iterator starts after an expired one). */
   checkpoint?: string;
   closed: boolean;
 }
+
+/** Records read ahead of the slowest mapping, at most (then the reader waits for it). */
+export const QUEUE_HIGH_WATER = 5000;
+
+/** A mapping's records waiting to be delivered, in the order read, and what it is done with. */
+interface MappingState {
+  mapping: StreamMapping;
+  queue: { shardId: string; record: DynamoDBRecord }[];
+  /** Delivering a batch now. */
+  busy: boolean;
+  /** Per shard, the last sequence number this mapping is done with (delivered, dead-lettered or not its). */
+  done: Map<string, string>;
+}
+
+/** Stream sequence numbers are decimal strings of up to 40 digits. */
+const seqBefore = (a: string, b: string) => BigInt(a) < BigInt(b);
 
 type StreamHandler = (event: DynamoDBStreamEvent, context: unknown) => Promise<DynamoDBBatchResponse | void>;
 
@@ -209,14 +232,17 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
 
   // Checkpoints of this stream from the last run (another stream ARN: the table was re-created).
   let saved: Record<string, string> = {};
+  let savedByMapping: Record<string, Record<string, string>> = {};
   let firstRun = true;
   try {
     const file = JSON.parse(readFileSync(checkpointFile, 'utf8')) as {
       streamArn?: string;
       checkpoints?: Record<string, string>;
+      mappings?: Record<string, Record<string, string>>;
     };
     if (file.streamArn === streamArn) {
       saved = file.checkpoints ?? {};
+      savedByMapping = file.mappings ?? {};
       firstRun = false;
     }
   } catch {
@@ -225,10 +251,38 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
   const shards = new Map<string, ShardState>();
   /** Shards read to their end (closed and drained). */
   const finished = new Set<string>();
+  /** Per shard, the last sequence number read, kept while a mapping may still have its records. */
+  const readThrough = new Map<string, string>();
+  /** Where each mapping is, for the file: done with, or everything read of a shard it has nothing queued of. */
+  const mappingCheckpoints = (m: MappingState) => {
+    const out: Record<string, string> = {};
+    const pending = new Set(m.queue.map((q) => q.shardId));
+    for (const [shardId, seq] of readThrough) {
+      const done = pending.has(shardId) ? m.done.get(shardId) : seq;
+      if (done) out[shardId] = done;
+    }
+    return out;
+  };
   const saveCheckpoints = () => {
+    const byMapping: Record<string, Record<string, string>> = {};
+    for (const m of states) byMapping[m.mapping.handler] = mappingCheckpoints(m);
+    // The reader starts again after the lowest: a shard a mapping has no checkpoint for is read again whole.
     const checkpoints: Record<string, string> = {};
-    for (const s of shards.values()) if (s.checkpoint) checkpoints[s.shardId] = s.checkpoint;
-    writeFileSync(checkpointFile, JSON.stringify({ streamArn, checkpoints }, null, 2));
+    for (const shardId of readThrough.keys()) {
+      let lowest: string | undefined;
+      let missing = false;
+      for (const m of states) {
+        const seq = byMapping[m.mapping.handler]![shardId];
+        if (!seq) missing = true;
+        else if (!lowest || seqBefore(seq, lowest)) lowest = seq;
+      }
+      if (lowest && !missing) checkpoints[shardId] = lowest;
+    }
+    // Shards no mapping needs any more drop out of the file.
+    for (const shardId of [...readThrough.keys()])
+      if (!shards.has(shardId) && !states.some((m) => m.queue.some((q) => q.shardId === shardId)))
+        readThrough.delete(shardId);
+    writeFileSync(checkpointFile, JSON.stringify({ streamArn, checkpoints, mappings: byMapping }, null, 2));
   };
 
   const loaded = new Map<string, Promise<StreamHandler>>();
@@ -238,6 +292,12 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
     return p;
   };
   const mappings = STREAM_MAPPINGS.filter((m) => opts.handlers.exists(m.handler));
+  const states: MappingState[] = mappings.map((mapping) => ({
+    mapping,
+    queue: [],
+    busy: false,
+    done: new Map(Object.entries(savedByMapping[mapping.handler] ?? {})),
+  }));
   const sleeping = new Set<{ t: NodeJS.Timeout; resolve: () => void }>();
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -268,6 +328,7 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
       const checkpoint = saved[s.ShardId];
       if (checkpoint) {
         state.checkpoint = checkpoint;
+        readThrough.set(s.ShardId, checkpoint);
         state.iterator = await api.shardIterator(streamArn!, s.ShardId, 'AFTER_SEQUENCE_NUMBER', checkpoint);
       } else if (firstRun && !s.SequenceNumberRange?.EndingSequenceNumber) {
         // First run: open shards from now on, as the mapping's LATEST.
@@ -337,6 +398,40 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
     }
   }
 
+  /**
+   * Delivers a mapping's queue in order, a batch (one shard's records) at a time, until it is empty.
+   * When the stack stops, what is not delivered stays queued and is not checkpointed.
+   */
+  async function pump(m: MappingState): Promise<void> {
+    if (m.busy || !m.queue.length) return;
+    m.busy = true;
+    try {
+      while (m.queue.length && !stopped) {
+        const shardId = m.queue[0]!.shardId;
+        let n = 1;
+        while (n < batchSize && n < m.queue.length && m.queue[n]!.shardId === shardId) n++;
+        const batch = m.queue.slice(0, n).map((q) => q.record);
+        try {
+          await deliver(shardId, m.mapping, batch);
+        } catch (err) {
+          if (err === stoppedError) return;
+          throw err;
+        }
+        m.queue.splice(0, n);
+        m.done.set(shardId, batch[batch.length - 1]!.dynamodb!.SequenceNumber!);
+        saveCheckpoints();
+      }
+    } catch (err) {
+      opts.log(`events: delivery to ${m.mapping.handler} failed: ${String((err as Error)?.stack ?? err)}`);
+    } finally {
+      m.busy = false;
+      deliveredInTick = tickNo;
+    }
+  }
+  const delivering = () => states.some((m) => m.busy || m.queue.length);
+  /** The tick during which a mapping last finished delivering (its writes may be on the stream). */
+  let deliveredInTick = 0;
+
   /** Reads each shard once; answers how many records were read. */
   async function pollOnce(): Promise<number> {
     // Someone waits for a drain: new shards must not be missed.
@@ -347,10 +442,13 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
         s.iterator = await api.shardIterator(streamArn!, s.shardId, 'TRIM_HORIZON');
         delete s.checkpoint;
       }
+      for (const m of states) m.done.clear();
     }
     let read = 0;
     for (const shard of [...shards.values()]) {
       if (stopped) break;
+      // The slowest mapping is far behind: read on once it has caught up a little.
+      if (states.some((m) => m.queue.length >= QUEUE_HIGH_WATER)) break;
       if (shard.parentShardId && shards.has(shard.parentShardId)) continue; // parent first
       if (!shard.iterator) {
         if (shard.closed) {
@@ -380,18 +478,25 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
       const records = out.Records ?? [];
       read += records.length;
       const lambdaRecords = records.map(toLambdaRecord);
-      // The mappings side by side (each its own function on AWS); each one's batches in order.
-      const delivered = await Promise.allSettled(
-        mappings.map(async (mapping) => {
-          const matching = lambdaRecords.filter((r) => matchesFilter(mapping.filter, r));
-          for (let i = 0; i < matching.length; i += batchSize)
-            await deliver(shard.shardId, mapping, matching.slice(i, i + batchSize));
-        }),
-      );
-      // The shard is not checkpointed past a delivery that did not end (the stack stopping).
-      const failed = delivered.find((d): d is PromiseRejectedResult => d.status === 'rejected');
-      if (failed) throw failed.reason;
-      if (records.length) shard.checkpoint = records[records.length - 1]!.dynamodb.SequenceNumber;
+      // Each mapping gets what its filter matches and it is not done with yet (after a restart).
+      for (const m of states) {
+        // Nothing of this shard waiting: the mapping is done with everything read before.
+        if (shard.checkpoint && !m.queue.some((q) => q.shardId === shard.shardId)) {
+          const before = m.done.get(shard.shardId);
+          if (!before || seqBefore(before, shard.checkpoint)) m.done.set(shard.shardId, shard.checkpoint);
+        }
+        const done = m.done.get(shard.shardId);
+        for (const r of lambdaRecords) {
+          const seq = r.dynamodb?.SequenceNumber ?? '';
+          if (done && !seqBefore(done, seq)) continue;
+          if (matchesFilter(m.mapping.filter, r)) m.queue.push({ shardId: shard.shardId, record: r });
+        }
+      }
+      if (records.length) {
+        shard.checkpoint = records[records.length - 1]!.dynamodb.SequenceNumber;
+        readThrough.set(shard.shardId, shard.checkpoint);
+      }
+      for (const m of states) void pump(m);
       shard.iterator = out.NextShardIterator;
       if (!shard.iterator) {
         // Closed and read to its end: its children may start.
@@ -420,7 +525,8 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
       return -1;
     });
     void tick.then((read) => {
-      if (read === 0)
+      // Drained: a poll that started after the last delivery ended read nothing, and none is due.
+      if (read === 0 && !delivering() && startedTick > deliveredInTick)
         for (const w of waiters)
           if (startedTick > w.after) {
             waiters.delete(w);
@@ -428,6 +534,7 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
           }
       if (read > 0) activeUntil = Date.now() + activeForMs;
       if (stopped) return;
+      if (delivering()) activeUntil = Math.max(activeUntil, Date.now() + pollMs);
       if (nudged || read > 0) {
         nudged = false;
         timer = setTimeout(loop, 0);
@@ -489,6 +596,7 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
       }
       sleeping.clear();
       await tick;
+      while (states.some((m) => m.busy)) await new Promise((r) => setTimeout(r, 10));
       for (const w of waiters) w.resolve();
       waiters.clear();
     },

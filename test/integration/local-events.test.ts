@@ -3,7 +3,9 @@
  * (test/fixtures/functions/platform/events/stream.ts: a recording consumer and a flaky one): an
  * outbox item written in a transaction reaches its consumer once, also when the poller reads the
  * stream again; a consumer that always throws is retried and its event lands in the dead-letter
- * file; a redrive delivers it once the consumer works.
+ * file; a redrive delivers it once the consumer works; a mapping whose consumer is slow does not
+ * hold back another mapping's deliveries (each mapping has its own queue, as each reads the stream
+ * on AWS).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -155,5 +157,35 @@ describe('domain events on the local stack', () => {
     expect(recorded('event-flaky', event.eventId)).toHaveLength(1);
     expect(recorded('event-recorder', event.eventId)).toHaveLength(1);
     expect(await consumersOf(event.eventId)).toEqual(['fixture-flaky', 'fixture-recorder']);
+  });
+
+  test('a slow consumer holds back only its own mapping: the webhook delivery goes on meanwhile', async () => {
+    const hold = path.join(recordDir, 'slow-hold');
+    mkdirSync(recordDir, { recursive: true });
+    writeFileSync(hold, '');
+    const claim = (id: string) =>
+      newEvent('DepositClaimed', {
+        aggregate: { type: 'application', id },
+        actor: 'user-1',
+        data: { authorityId: 'wcc', paymentId: `payment-${id}`, status: 'Claimed' },
+      });
+    const delivered = (eventId: string) =>
+      records<{ eventId: string }>('webhook-delivery').filter((r) => r.eventId === eventId);
+    const first = claim('1000004');
+    await write(first);
+    await waitFor('the webhook delivery to get the first event', () => delivered(first.eventId).length);
+    // The events mapping is held in its slow consumer; events written now still reach the webhooks.
+    const second = claim('1000005');
+    await write(second);
+    await waitFor('the webhook delivery to get the second event', () => delivered(second.eventId).length);
+    expect(recorded('event-slow', first.eventId)).toHaveLength(0);
+    rmSync(hold);
+    await waitFor('the slow consumer to finish both', () => recorded('event-slow', second.eventId).length);
+    await streams.drain();
+    expect(recorded('event-slow', first.eventId)).toHaveLength(1);
+    expect(delivered(first.eventId)).toHaveLength(1);
+    expect(delivered(second.eventId)).toHaveLength(1);
+    expect(await consumersOf(first.eventId)).toEqual(['fixture-slow']);
+    expect(streams.deadLetters()).toEqual([]);
   });
 });
