@@ -11,8 +11,9 @@ import { TEST_CONFIG } from './config-support';
 
 // The plain signed-in layout (features/shell/AppShell.tsx): top bar, menus, side navigation, drawer.
 const signOut = vi.fn(async () => {});
+let signingOut = false;
 vi.mock('../../../web/src/features/auth/AuthProvider', () => ({
-  useAuth: () => ({ status: 'authenticated', signOut }),
+  useAuth: () => ({ status: 'authenticated', signOut, signingOut }),
 }));
 
 const { initI18n } = await import('../../../web/src/i18n');
@@ -43,6 +44,7 @@ beforeEach(() => {
   setConfigForTests(TEST_CONFIG);
   viewport(1440);
   signOut.mockClear();
+  signingOut = false;
 });
 afterEach(() => {
   cleanup();
@@ -182,6 +184,13 @@ describe('the plain shell', () => {
     fireEvent.click(menu);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('while the global sign-out runs, the user menu gives way to "Signing out…"', () => {
+    signingOut = true;
+    renderShell('/');
+    expect(screen.getByRole('status').textContent).toBe('Signing out…');
+    expect(screen.queryByRole('button', { name: /^User menu/ })).toBeNull();
   });
 
   it('below 688 px the navigation is a drawer: opened by the toolbar, closed by Escape or a link', async () => {

@@ -13,6 +13,8 @@ interface AuthContextValue {
   confirmTotp(code: string): Promise<TotpResult>;
   /** Global sign-out (revokes the refresh token everywhere), then back to the sign-in page. */
   signOut(): Promise<void>;
+  /** A sign-out is under way (the global sign-out is a network call): the shell says so. */
+  signingOut: boolean;
   /**
    * The person started signing in (typed on the sign-in page): runs the provider's
    * `onSignInStarted`, with which the composition root warms what signing in will need.
@@ -152,12 +154,15 @@ export function AuthProvider({
     return result;
   }, []);
 
+  const [signingOut, setSigningOut] = useState(false);
   const doSignOut = useCallback(async () => {
+    setSigningOut(true);
     try {
       await (await loadAmplifyAuth()).signOut({ global: true });
     } finally {
       toSignInPage();
       setStatus('unauthenticated');
+      setSigningOut(false);
     }
   }, []);
 
@@ -167,9 +172,10 @@ export function AuthProvider({
       signIn: doSignIn,
       confirmTotp: doConfirmTotp,
       signOut: doSignOut,
+      signingOut,
       signInStarted: onSignInStarted,
     }),
-    [status, doSignIn, doConfirmTotp, doSignOut, onSignInStarted],
+    [status, doSignIn, doConfirmTotp, doSignOut, signingOut, onSignInStarted],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -162,7 +162,13 @@ export function AppShell() {
           />
           <NotificationBell />
           {/* The user menu appears when GET /user has answered (the shell draws before it). */}
-          {user && (
+          {/* Logout is a global sign-out (a network call): until it ends the menu says so. */}
+          {user && auth.signingOut && (
+            <span role="status" className={styles.signingOut}>
+              {t('shell.signingOut')}
+            </span>
+          )}
+          {user && !auth.signingOut && (
             <MenuButton
               text={displayName(user)}
               ariaLabel={t('shell.userMenu', { name: displayName(user) })}
