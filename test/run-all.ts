@@ -49,7 +49,8 @@ const layers: Layer[] = [
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'], lane: 'checks' },
   {
     name: 'unit',
-    cmd: ['npx', 'vitest', 'run', '--project', 'unit', ...vitestJson('unit')],
+    // Both unit projects (vitest.config.ts): the shared-module one and the isolated one.
+    cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'unit-isolated', ...vitestJson('unit')],
     report: 'unit.json',
     lane: 'checks',
   },
