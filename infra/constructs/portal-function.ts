@@ -69,6 +69,9 @@ export const portalBundling = {
   mainFields: ['module', 'main'],
   banner: esmRequireBanner,
   minify: true,
+  // The map ships beside index.mjs but Node does not load it (no --enable-source-maps: parsing it
+  // cost ≈ 15–25 ms of every cold start); a logged stack is mapped with bin/map-stack.ts
+  // (docs/operations.md "Reading a stack trace").
   sourceMap: true,
   sourceMapMode: SourceMapMode.DEFAULT,
   sourcesContent: false,
@@ -148,7 +151,7 @@ export interface PortalFunctionProps {
 
 /**
  * A Lambda bundled from the repository's TypeScript with the local esbuild (never Docker):
- * Node.js 22 on arm64, ESM, minified, with source maps, and its own log group; traced (X-Ray,
+ * Node.js 22 on arm64, ESM, minified, its source map beside it, and its own log group; traced (X-Ray,
  * active) with the stage's metrics namespace.
  */
 export class PortalFunction extends NodejsFunction {
@@ -180,7 +183,6 @@ export class PortalFunction extends NodejsFunction {
       environment: {
         POWERTOOLS_SERVICE_NAME: props.serviceName,
         LOG_LEVEL: 'INFO',
-        NODE_OPTIONS: '--enable-source-maps',
         ...(demoData ? { DEMO_DATA: demoData } : {}),
         ...observabilityEnvironment(stage),
         ...props.environment,

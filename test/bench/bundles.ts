@@ -215,7 +215,6 @@ async function measure(l: Lambda, tmp: string): Promise<Measured> {
 
 /** What PortalFunction and the API stack set on every function (for extra entries). */
 const extraEnv = {
-  NODE_OPTIONS: '--enable-source-maps',
   LOG_LEVEL: 'INFO',
   POWERTOOLS_SERVICE_NAME: 'bench',
   UPLOADS_BUCKET: 'bench-uploads',
