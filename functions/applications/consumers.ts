@@ -11,7 +11,6 @@ import { reconcile } from './model/read-model.js';
 import { reconcileListOrder } from './repository/list-order.js';
 import { PARTICIPANT_EVENTS } from '../participants/index.js';
 import type { ContributionStore } from './model/read-model.js';
-import { makeSummaryPdf } from './service/summary-pdf.js';
 
 /**
  * The applications' consumers of their own domain events (docs/events.md). Each reads the current
@@ -51,7 +50,10 @@ export const tableDeps: ApplicationConsumerDeps = {
   deleteSearchEntries,
   accessUserIds,
   contributions: tableContributionStore,
-  summaryPdf: (applicationId, createdBy) => makeSummaryPdf(applicationId, createdBy),
+  // The summary PDF's code (pdf-lib, the Form.io definitions) is loaded on the first PDF to make,
+  // not at every cold start of the applications' consumers (docs/performance.md).
+  summaryPdf: async (applicationId, createdBy) =>
+    (await import('./service/summary-pdf.js')).makeSummaryPdf(applicationId, createdBy),
   reconcileListOrder,
 };
 

@@ -31,7 +31,7 @@ export const esmRequireBanner =
  * the repository root): an ESM import makes Node build the module's namespace at init, and `http`'s
  * then loads undici (functions/platform/bundling/node-http.cjs, docs/performance.md "Module init").
  * Only modules without subpaths: an alias also maps `x/sub` (so not `fs`, whose `fs/promises` is
- * imported). test/infra/app-bundles.ts and test/bench/bundles.ts pass the same.
+ * imported).
  */
 export const builtinAliases: Readonly<Record<string, string>> = Object.fromEntries(
   ['http', 'https', 'process', 'events'].flatMap((name) => {
@@ -44,6 +44,23 @@ export const builtinAliases: Readonly<Record<string, string>> = Object.fromEntri
 );
 
 /**
+ * Every esbuild `alias` of the bundles (docs/performance.md "Lambda bundles and module init"): the
+ * built-ins above, and packages whose Node build carries what a Lambda never runs:
+ * - `@aws-sdk/credential-provider-node` → credentials from the environment only, where Lambda puts
+ *   the role's (functions/platform/bundling/aws-credentials-env.mjs): not the SDK's whole chain and
+ *   its STS, SSO and SSO-OIDC clients;
+ * - `fetch-ponyfill` → Node's fetch (functions/platform/bundling/fetch-ponyfill.cjs): not node-fetch
+ *   and its URL and Unicode tables, which @formio/core's SDK would load for a fetch it never makes.
+ * Bundles only: code run from source (local stack, tests) resolves the packages themselves.
+ * test/infra/app-bundles.ts and test/bench/bundles.ts pass the same.
+ */
+export const bundleAliases: Readonly<Record<string, string>> = {
+  ...builtinAliases,
+  '@aws-sdk/credential-provider-node': './functions/platform/bundling/aws-credentials-env.mjs',
+  'fetch-ponyfill': './functions/platform/bundling/fetch-ponyfill.cjs',
+};
+
+/**
  * The esbuild options of every function. test/bench/bundles.ts rebuilds each entry with them (plus a
  * metafile) to show what a bundle is made of.
  */
@@ -52,15 +69,32 @@ export const portalBundling = {
   mainFields: ['module', 'main'],
   banner: esmRequireBanner,
   minify: true,
+  // The map ships beside index.mjs but Node does not load it (no --enable-source-maps: parsing it
+  // cost ≈ 15–25 ms of every cold start); a logged stack is mapped with bin/map-stack.ts
+  // (docs/operations.md "Reading a stack trace").
   sourceMap: true,
   sourceMapMode: SourceMapMode.DEFAULT,
   sourcesContent: false,
   target: 'node22',
-  // Bundle the AWS SDK too: the lockfile decides its version, not the Lambda runtime.
-  externalModules: [],
-  esbuildArgs: { '--alias': Object.entries(builtinAliases).map(([from, to]) => `${from}=${to}`) },
+  // Bundle the AWS SDK too: the lockfile decides its version, not the Lambda runtime. Only pdf.js
+  // stays out: see pdfJsFiles.
+  externalModules: ['unpdf/pdfjs'],
+  esbuildArgs: { '--alias': Object.entries(bundleAliases).map(([from, to]) => `${from}=${to}`) },
   forceDockerBundling: false,
 } as const satisfies BundlingOptions;
+
+/**
+ * pdf.js (unpdf's serverless build, 1.6 MB minified, ≈ 490 KB gzip) is not bundled: unpdf loads it with
+ * `import('unpdf/pdfjs')` when a PDF is first read, and a function that reads PDFs (the scan's
+ * checks, the extraction's text) ships it beside its bundle as a package Node resolves from there
+ * (`files`: node_modules/unpdf/…), so it is neither in the bundle's gzip nor compiled at every cold
+ * start (docs/performance.md "Lambda bundles and module init"). Code run from source resolves the
+ * installed package itself. test/infra/pdfjs-bundle.test.ts reads a PDF with a bundle and these files.
+ */
+export const pdfJsFiles: Readonly<Record<string, string>> = {
+  'node_modules/unpdf/package.json': 'node_modules/unpdf/package.json',
+  'node_modules/unpdf/dist/pdfjs.mjs': 'node_modules/unpdf/dist/pdfjs.mjs',
+};
 
 /** Template metadata key naming a function's entry file (repository-relative), for the bundle benchmark. */
 export const entryMetadataKey = 'consent-portal:entry';
@@ -117,7 +151,7 @@ export interface PortalFunctionProps {
 
 /**
  * A Lambda bundled from the repository's TypeScript with the local esbuild (never Docker):
- * Node.js 22 on arm64, ESM, minified, with source maps, and its own log group; traced (X-Ray,
+ * Node.js 22 on arm64, ESM, minified, its source map beside it, and its own log group; traced (X-Ray,
  * active) with the stage's metrics namespace.
  */
 export class PortalFunction extends NodejsFunction {
@@ -149,7 +183,6 @@ export class PortalFunction extends NodejsFunction {
       environment: {
         POWERTOOLS_SERVICE_NAME: props.serviceName,
         LOG_LEVEL: 'INFO',
-        NODE_OPTIONS: '--enable-source-maps',
         ...(demoData ? { DEMO_DATA: demoData } : {}),
         ...observabilityEnvironment(stage),
         ...props.environment,
@@ -157,7 +190,7 @@ export class PortalFunction extends NodejsFunction {
       bundling: {
         ...portalBundling,
         mainFields: [...portalBundling.mainFields],
-        externalModules: [],
+        externalModules: [...portalBundling.externalModules],
         ...(props.files ? { commandHooks: copyFiles(props.files) } : {}),
       },
     });

@@ -13,7 +13,7 @@ import { acknowledge, findings, lambdaBasicExecutionPolicy } from '../constructs
 import type { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PortalFunction, repoRoot } from '../constructs/portal-function.js';
+import { PortalFunction, pdfJsFiles, repoRoot } from '../constructs/portal-function.js';
 import { keyPrefixes } from '../../functions/documents/model/keys.js';
 import { webUrlParameterName, type PortalConfig } from './config.js';
 import { scheduledArnTemplate } from './scheduled-targets.js';
@@ -82,6 +82,7 @@ export class WorkflowsStack extends Stack {
       timeout: Duration.minutes(5),
       ephemeralStorageSize: Size.mebibytes(1024),
       environment: { TABLE_NAME: table.tableName, UPLOADS_BUCKET: uploads.bucketName },
+      files: pdfJsFiles,
     });
     table.grantReadWriteData(this.extractionFunction);
     uploads.grantRead(this.extractionFunction, `${documentsPrefix}*`);
@@ -127,6 +128,7 @@ export class WorkflowsStack extends Stack {
       // Files up to 250 MB are streamed to /tmp for clamscan.
       ephemeralStorageSize: Size.mebibytes(2048),
       layers: clamavLayer,
+      files: pdfJsFiles,
       environment: {
         TABLE_NAME: table.tableName,
         UPLOADS_BUCKET: uploads.bucketName,

@@ -28,7 +28,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { builtinAliases, entryMetadataKey, portalBundling } from '../../infra/constructs/portal-function';
+import { bundleAliases, entryMetadataKey, portalBundling } from '../../infra/constructs/portal-function';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -114,7 +114,7 @@ async function bundle(entry: string, outfile: string, write: boolean) {
     mainFields: [...b.mainFields],
     banner: { js: b.banner },
     external: [...b.externalModules],
-    alias: { ...builtinAliases },
+    alias: { ...bundleAliases },
     metafile: true,
     write,
     logLevel: 'silent',
@@ -215,7 +215,6 @@ async function measure(l: Lambda, tmp: string): Promise<Measured> {
 
 /** What PortalFunction and the API stack set on every function (for extra entries). */
 const extraEnv = {
-  NODE_OPTIONS: '--enable-source-maps',
   LOG_LEVEL: 'INFO',
   POWERTOOLS_SERVICE_NAME: 'bench',
   UPLOADS_BUCKET: 'bench-uploads',

@@ -17,7 +17,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import {
-  builtinAliases,
+  bundleAliases,
   entryMetadataKey,
   portalBundling,
   repoRoot,
@@ -86,7 +86,7 @@ const options = {
   mainFields: [...portalBundling.mainFields],
   banner: { js: portalBundling.banner },
   external: [...portalBundling.externalModules] as string[],
-  alias: { ...builtinAliases },
+  alias: { ...bundleAliases },
 };
 
 const cacheDir = path.join(tmpdir(), 'consent-portal-app-bundles');

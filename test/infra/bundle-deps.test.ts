@@ -7,8 +7,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../infra/constructs/portal-function.js';
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import {
+  entryMetadataKey,
+  filesMetadataKey,
+  pdfJsFiles,
+  repoRoot,
+} from '../../infra/constructs/portal-function.js';
 import { appBundles, appEntries, packagesOf } from './app-bundles.js';
+import { sharedTestApp } from './helpers.js';
 
 const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>;
@@ -52,15 +60,46 @@ describe('deployed bundles', () => {
       // pdf-lib (~350 KB with its fonts) only where PDFs are made: a feature's face that re-exports from
       // a module importing it would put it in every Lambda using that face (docs/architecture.md).
       // The summary PDF is written by the applications' consumer of the submission (applications.summaryPdf),
-      // so the form's Lambda no longer carries it (the documents handler still merges PDFs).
+      // so the form's Lambda no longer carries it; the merge loads its PDF code with a dynamic import
+      // where it merges, so the documents handler, which only names the merge, carries none.
       expect(withPdfLib).toEqual([
         'functions/applications/stream.ts',
-        'functions/documents/handler.ts',
         'functions/documents/merge/worker.ts',
         'functions/documents/scan/handler.ts',
         'functions/documents/stream.ts',
         'functions/rfis/pdf.ts',
       ]);
+    },
+  );
+
+  it(
+    'bundle no pdf.js: the functions reading PDFs (unpdf) ship it beside their bundle',
+    { timeout: 180_000 },
+    async () => {
+      const withUnpdf: string[] = [];
+      const withPdfJs: string[] = [];
+      for (const bundle of await appBundles(entries)) {
+        if (bundle.inputs.some((i) => packagesOf(i).includes('unpdf'))) withUnpdf.push(bundle.entry);
+        if (bundle.inputs.some((i) => i.includes('unpdf/dist/pdfjs'))) withPdfJs.push(bundle.entry);
+      }
+      expect(withPdfJs).toEqual([]);
+      const shipping = Object.values(sharedTestApp().stacks)
+        .filter((v): v is Stack => v instanceof Stack)
+        .flatMap((stack) =>
+          Object.values(
+            Template.fromStack(stack).findResources('AWS::Lambda::Function') as Record<
+              string,
+              { Metadata?: Record<string, unknown> }
+            >,
+          ),
+        )
+        .filter((r) => JSON.stringify(r.Metadata?.[filesMetadataKey]) === JSON.stringify(pdfJsFiles))
+        .map((r) => r.Metadata?.[entryMetadataKey] as string);
+      expect(withUnpdf.sort()).toEqual([
+        'functions/documents/extraction/handler.ts',
+        'functions/documents/scan/handler.ts',
+      ]);
+      expect([...new Set(shipping)].sort()).toEqual(withUnpdf);
     },
   );
 });

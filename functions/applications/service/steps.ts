@@ -32,7 +32,14 @@ import type {
 } from '../repository/applications.js';
 import type { DocumentRecord, StepRecord } from '../repository/steps.js';
 import { toApplicationDto, toParticipantView } from './dto.js';
-import { enabledSteps, formatMessage, hasErrors, runRules, validateStepData } from './rules/index.js';
+import {
+  enabledSteps,
+  formatMessage,
+  hasErrors,
+  loadFormValidation,
+  runRules,
+  validateStepData,
+} from './rules/index.js';
 import type { FormReference, RuleInput } from './rules/index.js';
 import { profileFullName, SIGNATURE_MISMATCH, signatureMatches } from '../../../shared/domain/signature.js';
 import { sanitiseStepData } from './sanitise.js';
@@ -208,7 +215,7 @@ export function stepsService(ports: StepPorts) {
   return {
     /** The steps the caller sees, with their state. */
     async enabledSteps(grant: ApplicationGrant): Promise<EnabledStep[]> {
-      const loaded = await load(grant);
+      const [loaded] = await Promise.all([load(grant), loadFormValidation()]);
       return enabledSteps(ruleInput(loaded), grant.access.accessLevel);
     },
 
@@ -234,7 +241,7 @@ export function stepsService(ports: StepPorts) {
       stepId: string,
       body: z.output<typeof SaveStepRequest>,
     ): Promise<StepDataDto & { errors: FormioFieldError[] }> {
-      const loaded = await load(grant);
+      const [loaded] = await Promise.all([load(grant), loadFormValidation()]);
       const step = visibleStep(loaded, stepId);
       if (!isEditableStatus(loaded.application.status)) throw new Locked(applicationMessages.lockedTooltip);
       if (step.type !== 'Formio' && step.type !== 'TemplateDetails')
@@ -269,7 +276,8 @@ export function stepsService(ports: StepPorts) {
       grant: ApplicationGrant,
       query: z.output<typeof RuleResultsQuery>,
     ): Promise<ValidationResult[]> {
-      const results = runRules(ruleInput(await load(grant)), query.type === 'FULL');
+      const [loaded] = await Promise.all([load(grant), loadFormValidation()]);
+      const results = runRules(ruleInput(loaded), query.type === 'FULL');
       return query.stepId ? results.filter((r) => r.stepId === query.stepId) : results;
     },
 
@@ -284,7 +292,7 @@ export function stepsService(ports: StepPorts) {
       grant: ApplicationGrant,
       body: z.output<typeof SubmissionRequest>,
     ): Promise<{ application: ApplicationDto }> {
-      const loaded = await load(grant);
+      const [loaded] = await Promise.all([load(grant), loadFormValidation()]);
       const { application } = loaded;
       if (application.status !== 'Draft' && application.status !== 'VRFISuspended')
         throw new Locked(applicationMessages.lockedTooltip, 'ClientError', NOT_SUBMITTABLE);

@@ -31,6 +31,15 @@ const OPTIONS = {
   verbosity: 0,
 } as const;
 
+/**
+ * pdf.js itself could not be loaded (in a bundle it is a file beside index.mjs,
+ * infra/constructs/portal-function.ts `pdfJsFiles`): a fault of the function, never a verdict on
+ * the file, so callers let it through rather than call the file corrupt.
+ */
+export class PdfJsUnavailable extends Error {
+  override name = 'PdfJsUnavailable';
+}
+
 /** Reading by ranges went past its budget: read the file whole. */
 class OverBudget extends Error {
   override name = 'OverBudget';
@@ -113,7 +122,9 @@ export async function withPdf<T>(
   use: (pdf: PdfDocument) => Promise<T>,
 ): Promise<T> {
   const source = asSource(input);
-  const pdfjs = await getResolvedPDFJS();
+  const pdfjs = await getResolvedPDFJS().catch((err: unknown) => {
+    throw new PdfJsUnavailable(err instanceof Error ? err.message : String(err));
+  });
   if (!(await hasTrailer(source))) return whole(pdfjs, source, use);
   try {
     return await byRanges(pdfjs, source, use);

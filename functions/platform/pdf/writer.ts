@@ -1,5 +1,4 @@
-import { rgb } from 'pdf-lib';
-import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 
 /**
  * The portal's PDF layout on pdf-lib's standard fonts (the summary PDF, the RFIs PDF): A4 pages, a
@@ -11,6 +10,12 @@ import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 export const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 export const SIZE = { title: 16, heading: 12, subheading: 11, body: 10 };
 const LINE = 1.35;
+/**
+ * pdf-lib's `rgb` (a plain value) made here, so this module imports no pdf-lib code and a function
+ * that renders only on some requests loads pdf-lib on first use (docs/performance.md).
+ */
+const rgb = (red: number, green: number, blue: number): RGB =>
+  ({ type: 'RGB', red, green, blue }) as unknown as RGB;
 const GREY = rgb(0.35, 0.35, 0.35);
 
 /** Text a standard font can draw: line breaks normalised, tabs as spaces, accents folded, others '?'. */

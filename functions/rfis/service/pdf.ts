@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
   rfiRoundsOf,
   rfiTypeLabels,
@@ -132,6 +131,9 @@ function point(w: Writer, p: RfisPdfPoint, n: number) {
 
 /** The RFIs PDF's bytes; `generatedAt` is printed and recorded as the document's creation date. */
 export async function renderRfisPdf(input: RfisPdfInput, generatedAt = new Date()): Promise<Uint8Array> {
+  // pdf-lib is loaded on the first render, not at every cold start (a stored copy is served without
+  // it; docs/performance.md).
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const number = input.applicationNumber ?? input.applicationId;
   const title = `${TITLE} – ${number}`;

@@ -1,7 +1,6 @@
 import type { FormioFieldError } from '../../../../shared/schemas/formio.js';
 import type { Step } from '../../../../shared/schemas/reference.js';
 import { getFormioDefinition } from '../../../../shared/formio/definitions.js';
-import { validateFormio } from '../../../../shared/formio/validate.js';
 import { nzCalendarDay } from '../../../../shared/domain/dates.js';
 import { result } from './types.js';
 import type { Rule } from './types.js';
@@ -56,10 +55,27 @@ export interface StepValidation {
   errors: FormioFieldError[];
 }
 
-/** A Formio step's data validated with its definition and the extra rules. */
+type ValidateFormio = typeof import('../../../../shared/formio/validate.js').validateFormio;
+let validateFormio: ValidateFormio | undefined;
+
+/**
+ * Loads Form.io's validation (@formio/core) once. It is not part of module init: evaluating
+ * @formio/core took ≈ 47 ms of every cold start of the form's function, whose step reads never
+ * validate (docs/performance.md). The steps service awaits this before running the rules, which stay
+ * synchronous; tests of the rules await it first.
+ */
+export async function loadFormValidation(): Promise<void> {
+  validateFormio ??= (await import('../../../../shared/formio/validate.js')).validateFormio;
+}
+
+/**
+ * A Formio step's data validated with its definition and the extra rules. Form.io must be loaded
+ * ({@link loadFormValidation}).
+ */
 export function validateStepData(formioName: string, data: unknown, now: Date): StepValidation {
   const form = getFormioDefinition(formioName);
   if (!form) throw new Error(`No Form.io definition ${formioName}`);
+  if (!validateFormio) throw new Error('Form.io validation is not loaded: await loadFormValidation() first');
   const { data: shaped, errors } = validateFormio(form, data);
   const seen = new Set(errors.map((e) => e.field));
   const extra = (extraStepRules[formioName]?.(shaped, now) ?? []).filter((e) => !seen.has(e.field));
@@ -70,7 +86,7 @@ export const STEP_INCOMPLETE_MESSAGE = '{step} is incomplete';
 export const STEP_INVALID_MESSAGE = '{step} is incomplete: {error}';
 
 /**
- * Every Formio step complete and valid: a step never saved → Error '{step} is incomplete'; a saved step
+ * Every Formio step complete and valid (Form.io loaded: {@link loadFormValidation}): a step never saved → Error '{step} is incomplete'; a saved step
  * with field errors → Error '{step} is incomplete: {error}' naming the first field error.
  */
 export const formStepRules: Rule = (input) =>

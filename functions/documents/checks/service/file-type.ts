@@ -5,7 +5,7 @@
  * image-conversion setting.
  */
 import type { UploadErrorCode } from '../../../../shared/schemas/documents.js';
-import { sniffImageType } from '../../../platform/adapters/images.js';
+import { sniffImageType } from '../../../platform/adapters/image-headers.js';
 
 export type SniffedType = 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/gif';
 

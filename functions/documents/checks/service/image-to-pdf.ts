@@ -25,7 +25,8 @@ import { documentMessages } from '../../../../shared/schemas/documents.js';
 import type { PDFRef } from 'pdf-lib';
 import type { UploadErrorCode } from '../../../../shared/schemas/documents.js';
 import { IMAGE_PIXEL_LIMITS, imagePixelsProblem } from '../../../../shared/domain/images.js';
-import { Jimp, imageDimensions } from '../../../platform/adapters/images.js';
+import png from '@jimp/js-png';
+import { imageDimensions } from '../../../platform/adapters/image-headers.js';
 import { imageLayout } from './image-metadata.js';
 
 /** The longest page side PDF readers support (14,400 points: 200 inches). */
@@ -80,10 +81,9 @@ function hasJpegEnd(b: Uint8Array): boolean {
   return false;
 }
 
-/** A PNG as an image XObject: decoded by jimp, RGB (Flate) with a soft mask when any pixel is not opaque. */
+/** A PNG as an image XObject: decoded by jimp's PNG format (pngjs, without the rest of jimp), RGB (Flate) with a soft mask when any pixel is not opaque. */
 async function embedPng(pdf: PDFDocument, bytes: Uint8Array) {
-  const decoded = await Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  const { width, height, data } = decoded.bitmap;
+  const { width, height, data } = png().decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const pixels = width * height;
   const rgb = new Uint8Array(pixels * 3);
   const alpha = new Uint8Array(pixels);

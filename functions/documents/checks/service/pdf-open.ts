@@ -9,13 +9,14 @@
  * - PDF_VALIDATION_FAILED: it opens, but its pages cannot be checked (no pages, or a page pdf.js
  *   cannot load: a page tree with a cycle or a kid that is not a page).
  *
- * Undefined when it opens with every page. pdf.js reads the file by ranges (../../service/pdf-ranges.ts):
- * only the structure it needs — the cross-reference data, the catalog and the page dictionaries,
- * never page content — so a 250 MB file of drawings costs a few MB. Fonts, images and scripts are
- * never run.
+ * Undefined when it opens with every page; throws PdfJsUnavailable when pdf.js cannot be loaded (a
+ * fault of the function, not of the file). pdf.js reads the file by ranges
+ * (../../service/pdf-ranges.ts): only the structure it needs — the cross-reference data, the
+ * catalog and the page dictionaries, never page content — so a 250 MB file of drawings costs a few
+ * MB. Fonts, images and scripts are never run.
  */
 import type { UploadErrorCode } from '../../../../shared/schemas/documents.js';
-import { withPdf } from '../../service/pdf-ranges.js';
+import { PdfJsUnavailable, withPdf } from '../../service/pdf-ranges.js';
 import type { ByteSource } from '../../service/byte-source.js';
 
 export type PdfOpenFailure = Extract<
@@ -41,6 +42,7 @@ export async function checkPdfOpens(input: Uint8Array | ByteSource): Promise<Pdf
       }
     });
   } catch (err) {
+    if (err instanceof PdfJsUnavailable) throw err;
     return (err as Error)?.name === 'PasswordException'
       ? 'INVALID_PDF_PASSWORD_PROTECTED'
       : 'FILE_IS_CORRUPT';

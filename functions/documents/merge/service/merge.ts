@@ -13,7 +13,7 @@ import type { ContainerRelationRecord } from '../../repository/changes.js';
 import type { MergedDocument } from '../repository.js';
 import { servedKey, supportsMerge, type Unmerge } from '../../model/files.js';
 import { generatedKey } from '../../model/keys.js';
-import { mergePdfParts, MergePartError } from './pdf.js';
+import { MergePartError } from './part-error.js';
 import type { ObjectSink } from './storage.js';
 import { toDocumentDto } from '../../service/view.js';
 
@@ -116,6 +116,9 @@ export function mergeService(ports: MergePorts) {
     const sink = await ports.openSink(objectKey);
     let merged: { pageCount: number; byteLength: number };
     try {
+      // pdf-lib is loaded on the first merge, not at every cold start of the functions that only
+      // name the merge (documents, its stream consumer; docs/performance.md).
+      const { mergePdfParts } = await import('./pdf.js');
       merged = await mergePdfParts(
         parts.map((p, i) => async () => {
           try {

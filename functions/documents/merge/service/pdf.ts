@@ -8,21 +8,13 @@
  */
 import { PDFArray, PDFContext, PDFDocument, PDFName, PDFNumber, PDFObjectCopier, PDFRef } from 'pdf-lib';
 import type { PDFObject, PDFPage } from 'pdf-lib';
+import { MergePartError } from './part-error.js';
+
+export { MergePartError };
 
 /** Where the merged bytes go, in order (an S3 multipart upload; an array in the tests). */
 export interface ByteSink {
   write(chunk: Uint8Array): Promise<void>;
-}
-
-/** A part that cannot be merged (unreadable as a PDF): its index and why. */
-export class MergePartError extends Error {
-  constructor(
-    readonly index: number,
-    reason: string,
-  ) {
-    super(`Part ${index + 1} cannot be merged: ${reason}`);
-    this.name = 'MergePartError';
-  }
 }
 
 const encoder = new TextEncoder();

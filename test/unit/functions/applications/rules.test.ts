@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   enabledSteps,
   estimatedValueControl,
@@ -14,9 +14,13 @@ import {
   validateStepData,
   formValueDay,
   formatMessage,
+  loadFormValidation,
 } from '../../../../functions/applications/service/rules/index.js';
 import type { RuleInput } from '../../../../functions/applications/service/rules/index.js';
 import { validProject } from './fixtures.js';
+
+// Form.io is loaded on first use (the steps service awaits it before running the rules).
+beforeAll(() => loadFormValidation());
 
 const NOW = new Date('2026-06-15T00:00:00Z');
 
