@@ -132,7 +132,9 @@ export async function startDynamo(opts: { dataDir: string; port: number; log: Lo
   };
 
   let java = spawnJava();
+  let stopped = false;
   const stop = async () => {
+    stopped = true;
     client.destroy();
     await java.end();
   };
@@ -150,7 +152,8 @@ export async function startDynamo(opts: { dataDir: string; port: number; log: Lo
     client,
     halt: () => java.end(),
     async resume() {
-      if (!java.state.exited) return;
+      // Running already, or the stack stopped meanwhile (no java must outlive it).
+      if (!java.state.exited || stopped) return;
       java = spawnJava();
       await java.ready();
     },
