@@ -72,6 +72,10 @@ export interface WebhookReceiver {
   failNext(n: number): void;
   /** Answers 503 to every valid request until `failNext(0)`. */
   failAlways(): void;
+  /** Stops listening (connections refused, open ones dropped) until {@link up}: a council that is down. */
+  down(): Promise<void>;
+  /** Listens again on the same port. */
+  up(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -106,7 +110,21 @@ export async function startWebhookReceiver(
       res.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const listen = (on: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(on, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  await listen(options.port ?? 0);
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/webhook`,
@@ -122,7 +140,9 @@ export async function startWebhookReceiver(
     failAlways: () => {
       failures = Number.POSITIVE_INFINITY;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    down: close,
+    up: () => (server.listening ? Promise.resolve() : listen(port)),
+    close,
   };
 }
 

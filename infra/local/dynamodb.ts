@@ -17,8 +17,16 @@ import { waitFor, type Log } from './util';
 
 export interface LocalDynamo {
   endpoint: string;
-  pid: number;
+  /** The java process's pid (a new one after {@link resume}). */
+  readonly pid: number;
   client: DynamoDBClient;
+  /**
+   * Fault injection (test/support/faults.ts): ends the java process as `stop` does but keeps the
+   * client, the data directory and the port, so {@link resume} brings the same tables back.
+   */
+  halt(): Promise<void>;
+  /** Starts java again on the same port and data directory; resolves once it answers. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,75 +67,98 @@ export async function startDynamo(opts: { dataDir: string; port: number; log: Lo
     'lib',
   );
   const jarDir = path.join(libDir, readdirSync(libDir).find((d) => d.startsWith('dynamodb_local')) ?? '');
-  const child: ChildProcess = spawn(
-    'java',
-    [
-      `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
-      '-Xms64m',
-      '-jar',
-      path.join(jarDir, 'DynamoDBLocal.jar'),
-      '-port',
-      String(opts.port),
-      '-dbPath',
-      dbPath,
-      '-sharedDb',
-      '-disableTelemetry',
-    ],
-    { cwd: jarDir, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  if (!child.pid) throw new Error('DynamoDB Local did not start (is java on the PATH?)');
-  const pid = child.pid;
-  writeFileSync(pidFile, String(pid));
-  let exited = false;
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-  });
-  child.stdout?.resume();
-  const exitPromise = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true;
-      resolve();
-    }),
-  );
-
+  const args = [
+    `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
+    '-Xms64m',
+    '-jar',
+    path.join(jarDir, 'DynamoDBLocal.jar'),
+    '-port',
+    String(opts.port),
+    '-dbPath',
+    dbPath,
+    '-sharedDb',
+    '-disableTelemetry',
+  ];
   const endpoint = `http://${HOST}:${opts.port}`;
   const client = new DynamoDBClient({ endpoint, region: 'ap-southeast-2', credentials });
-  const stop = async () => {
-    client.destroy();
-    if (!exited) {
-      try {
-        process.kill(pid, 'SIGTERM');
-      } catch {
-        /* gone */
-      }
-      const t = setTimeout(() => {
+
+  /** One java process: spawned, then ended by `end` (SIGTERM, SIGKILL after 3 s). */
+  const spawnJava = () => {
+    const child: ChildProcess = spawn('java', args, { cwd: jarDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (!child.pid) throw new Error('DynamoDB Local did not start (is java on the PATH?)');
+    const pid = child.pid;
+    writeFileSync(pidFile, String(pid));
+    const state = { pid, exited: false, stderr: '' };
+    child.stderr?.on('data', (d: Buffer) => {
+      state.stderr = (state.stderr + d.toString()).slice(-4000);
+    });
+    child.stdout?.resume();
+    const exitPromise = new Promise<void>((resolve) =>
+      child.once('exit', () => {
+        state.exited = true;
+        resolve();
+      }),
+    );
+    const end = async () => {
+      if (!state.exited) {
         try {
-          process.kill(pid, 'SIGKILL');
+          process.kill(pid, 'SIGTERM');
         } catch {
           /* gone */
         }
-      }, 3000);
-      await exitPromise;
-      clearTimeout(t);
-    }
-    rmSync(pidFile, { force: true });
+        const t = setTimeout(() => {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            /* gone */
+          }
+        }, 3000);
+        await exitPromise;
+        clearTimeout(t);
+      }
+      rmSync(pidFile, { force: true });
+    };
+    const ready = () =>
+      waitFor(
+        'DynamoDB Local',
+        async () => {
+          if (state.exited) throw new Error(`DynamoDB Local exited: ${state.stderr}`);
+          await client.send(new ListTablesCommand({}));
+          return true;
+        },
+        { timeoutMs: 30_000, intervalMs: 100 },
+      );
+    return { state, end, ready };
+  };
+
+  let java = spawnJava();
+  let stopped = false;
+  const stop = async () => {
+    stopped = true;
+    client.destroy();
+    await java.end();
   };
   try {
-    await waitFor(
-      'DynamoDB Local',
-      async () => {
-        if (exited) throw new Error(`DynamoDB Local exited: ${stderr}`);
-        await client.send(new ListTablesCommand({}));
-        return true;
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
+    await java.ready();
   } catch (err) {
     await stop();
     throw err;
   }
-  return { endpoint, pid, client, stop };
+  return {
+    endpoint,
+    get pid() {
+      return java.state.pid;
+    },
+    client,
+    halt: () => java.end(),
+    async resume() {
+      // Running already, or the stack stopped meanwhile (no java must outlive it).
+      if (!java.state.exited || stopped) return;
+      java = spawnJava();
+      await java.ready();
+    },
+    stop,
+  };
 }
 
 /** Creates the single table (key schema, GSIs, stream, TTL) from functions/platform/data/table.ts if absent. */

@@ -9,12 +9,12 @@ import { readSiteDetails, siteRuntimeConfig } from '../site';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startCognito, type LocalCognito } from './cognito';
-import { ensureTable, startDynamo } from './dynamodb';
+import { ensureTable, startDynamo, type LocalDynamo } from './dynamodb';
 import { startGateway } from './gateway';
 import { HandlerLoader, repoRoot } from './handlers';
 import { portsFrom, type Ports } from './ports';
 import { startS3, type LocalS3 } from './s3';
-import { startPaymentGateway } from './payment-gateway';
+import { startPaymentGateway, type LocalPaymentGateway } from './payment-gateway';
 import { createScheduler, type LocalScheduler } from './scheduler';
 import { STREAM_MAPPINGS, startStreams, type LocalStreams } from './streams';
 import { demoUsers, seedDemoUsers, type DemoUser } from './seed';
@@ -135,6 +135,10 @@ export interface LocalStack {
   cognito: LocalCognito;
   /** The domain-event consumers (undefined when the functions folder has no stream handler). */
   streams: LocalStreams | undefined;
+  /** DynamoDB Local: its java stopped and started again by a fault (test/support/faults.ts). */
+  dynamodb: Pick<LocalDynamo, 'pid' | 'halt' | 'resume'>;
+  /** The card gateway stand-in (its failure mode for faults, its notifications). */
+  paymentGateway: LocalPaymentGateway;
   /** Milliseconds from call to ready. */
   startMs: number;
   stop(): Promise<void>;
@@ -176,11 +180,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // Stoppers run in reverse order of start; the java child is also killed on process exit.
   const stoppers: { name: string; stop: () => Promise<void> }[] = [];
   let stopping: Promise<void> | undefined;
-  let javaPid: number | undefined;
+  // A getter: a fault may restart java (LocalDynamo.resume) under a new pid.
+  let javaPid: (() => number) | undefined;
   const killJavaSync = () => {
     if (!javaPid) return;
     try {
-      process.kill(javaPid, 'SIGKILL');
+      process.kill(javaPid(), 'SIGKILL');
     } catch {
       /* already gone */
     }
@@ -290,11 +295,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     const sfnP = startStepFunctions({ port: ports.sfn, handlers, log: warn });
     const lambdaP = startLambda({ port: ports.lambda, dataDir, handlers, log: warn });
-    const payP = startPaymentGateway({ port: ports.paymentGateway, ...LOCAL_PAYMENT_GATEWAY, log: warn });
+    const payP = startPaymentGateway({
+      port: ports.paymentGateway,
+      ...LOCAL_PAYMENT_GATEWAY,
+      // Kept in the data directory: a restart finds the sessions, as the real gateway keeps them.
+      file: path.join(dataDir, 'payment-gateway-sessions.json'),
+      log: warn,
+    });
     const started = await Promise.allSettled([dynamoP, s3P, cognitoP, sfnP, lambdaP, payP]);
     const [dynamoR, s3R, cognitoR, sfnR, lambdaR, payR] = started;
     if (dynamoR.status === 'fulfilled') {
-      javaPid = dynamoR.value.pid;
+      const db = dynamoR.value;
+      javaPid = () => db.pid;
       stoppers.push({ name: 'dynamodb', stop: dynamoR.value.stop });
     }
     if (s3R.status === 'fulfilled') stoppers.push({ name: 's3', stop: s3R.value.stop });
@@ -309,6 +321,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const cognito = (cognitoR as PromiseFulfilledResult<LocalCognito>).value;
     const stepFunctions = (sfnR as PromiseFulfilledResult<LocalStepFunctions>).value;
     const lambda = (lambdaR as PromiseFulfilledResult<LocalLambda>).value;
+    const paymentGateway = (payR as PromiseFulfilledResult<LocalPaymentGateway>).value;
     info(
       `DynamoDB Local (pid ${dynamo.pid}), s3rver, cognito-local, Step Functions up in ${Date.now() - t0} ms`,
     );
@@ -500,6 +513,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       s3,
       cognito,
       streams,
+      dynamodb: dynamo,
+      paymentGateway,
       startMs: Date.now() - t0,
       stop,
     };

@@ -19,6 +19,7 @@ import type { HandlerLoader } from './handlers';
 import { lambdaContext } from './handlers';
 import { HOST } from './ports';
 import { closeServer, listen, readBody, sendJson, type Log } from './util';
+import { createHolds, runtimeExited, type HeldInvocation } from './holds';
 
 /** Local function names → their handler modules (relative to the functions folder). */
 export const LOCAL_FUNCTIONS = {
@@ -44,6 +45,11 @@ export interface LocalLambda {
   deadLetterFile: string;
   /** Resolves when no invocation is running or waiting for a retry. */
   idle(): Promise<void>;
+  /**
+   * Fault injection: holds the next asynchronous attempt of function `name` before its handler runs;
+   * `kill()` fails that attempt as a killed runtime (`Runtime.ExitError`), and Lambda's retries apply.
+   */
+  holdNext(name: string, match?: (payload: unknown) => boolean): HeldInvocation;
   stop(): Promise<void>;
 }
 
@@ -57,6 +63,7 @@ export async function startLambda(opts: {
   const deadLetterFile = path.join(opts.dataDir, 'dead-letters', 'lambda.jsonl');
   mkdirSync(path.dirname(deadLetterFile), { recursive: true });
   const running = new Set<Promise<void>>();
+  const holds = createHolds();
   let stopped = false;
 
   async function run(name: keyof typeof LOCAL_FUNCTIONS, payload: unknown) {
@@ -68,6 +75,7 @@ export async function startLambda(opts: {
       if (attempt > 0)
         await new Promise((r) => setTimeout(r, (opts.retryBaseMs ?? 200) * 2 ** (attempt - 1)));
       try {
+        if (await holds.arrive(name, payload)) throw runtimeExited(name);
         await handler(payload, lambdaContext(name, randomUUID()));
         return;
       } catch (err) {
@@ -140,8 +148,10 @@ export async function startLambda(opts: {
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running]);
     },
+    holdNext: (name, match) => holds.holdNext(name, match),
     async stop() {
       stopped = true;
+      holds.releaseAll();
       await closeServer(server);
     },
   };

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HOST } from './ports.js';
@@ -75,6 +76,11 @@ export interface PaymentGatewayOptions {
   apiKey: string;
   /** How long a "late" notification waits (default 5 s). */
   lateMs?: number;
+  /**
+   * Where the sessions are kept (JSON), so a restart of the stack finds them as the real gateway
+   * would; without it they live in memory only.
+   */
+  file?: string;
   log?: (line: string) => void;
 }
 
@@ -84,6 +90,14 @@ export interface LocalPaymentGateway {
   notifications: string[];
   /** Ends a session unpaid now, as its expiry would (tests). */
   expire(sessionId: string): void;
+  /**
+   * Fault injection (test/support/faults.ts): while on, the REST API answers 500 to every call and
+   * no notification is sent (the hosted page still takes the card: the bank side works). The
+   * notifications it would have sent are not sent later either: only a query finds the outcome.
+   */
+  setFailing(on: boolean): void;
+  /** The notifications not sent because the gateway was failing (session ids). */
+  suppressed: string[];
   close(): Promise<void>;
 }
 
@@ -108,7 +122,22 @@ function send(res: ServerResponse, status: number, body: unknown, type = 'applic
 
 export async function startPaymentGateway(options: PaymentGatewayOptions): Promise<LocalPaymentGateway> {
   const sessions = new Map<string, Session>();
+  if (options.file && existsSync(options.file)) {
+    try {
+      for (const s of JSON.parse(readFileSync(options.file, 'utf8')) as Session[]) sessions.set(s.id, s);
+    } catch (err) {
+      options.log?.(`payment gateway: ignoring unreadable ${options.file}: ${String(err)}`);
+    }
+  }
+  const persist = () => {
+    if (!options.file) return;
+    const tmp = `${options.file}.tmp`;
+    writeFileSync(tmp, JSON.stringify([...sessions.values()]));
+    renameSync(tmp, options.file);
+  };
   const notifications: string[] = [];
+  const suppressed: string[] = [];
+  let failing = false;
   const timers = new Set<NodeJS.Timeout>();
   const expected = Buffer.from(
     `Basic ${Buffer.from(`${options.username}:${options.apiKey}`).toString('base64')}`,
@@ -125,6 +154,10 @@ export async function startPaymentGateway(options: PaymentGatewayOptions): Promi
   };
 
   const notify = (s: Session) => {
+    if (failing) {
+      suppressed.push(s.id);
+      return;
+    }
     notifications.push(s.id);
     const url = new URL(s.notificationUrl);
     url.searchParams.set('sessionId', s.id);
@@ -157,6 +190,7 @@ ${Object.entries(TEST_CARDS)
     const url = new URL(req.url ?? '/', base);
     const api = /^\/api\/v1\/sessions(?:\/([^/]+))?$/.exec(url.pathname);
     if (api) {
+      if (failing) return send(res, 500, { errors: [{ message: 'Internal server error' }] });
       if (!authorised(req)) return send(res, 401, { errors: [{ message: 'Unauthorized' }] });
       if (req.method === 'POST' && !api[1]) {
         const body = JSON.parse(await readBody(req)) as Partial<Session> & { type?: string };
@@ -252,16 +286,25 @@ ${Object.entries(TEST_CARDS)
   }
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => send(res, 400, { errors: [{ message: String(err) }] }));
+    handle(req, res)
+      .then(() => {
+        if (req.method === 'POST') persist();
+      })
+      .catch((err: unknown) => send(res, 400, { errors: [{ message: String(err) }] }));
   });
   await listen(server, options.port, HOST);
   base = `http://${HOST}:${(server.address() as AddressInfo).port}`;
   return {
     url: base,
     notifications,
+    suppressed,
+    setFailing: (on) => {
+      failing = on;
+    },
     expire: (sessionId) => {
       const s = sessions.get(sessionId);
       if (s?.state === 'init') s.state = 'expired';
+      persist();
     },
     close: async () => {
       for (const t of timers) clearTimeout(t);

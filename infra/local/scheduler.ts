@@ -42,6 +42,15 @@ export interface LocalScheduler extends SchedulerImplementation {
   fireDue(now?: Date): Promise<string[]>;
   /** Arms a timer for every stored schedule (due ones fire on the next tick). */
   start(): void;
+  /**
+   * Fault injection (test/support/faults.ts): moves the scheduler's clock `ms` ahead of the
+   * machine's (0: back to it), as a jumped clock would; every timer is armed again on the new
+   * clock, so a schedule now in its past fires at once. The functions it runs keep the machine's
+   * clock.
+   */
+  setClockOffset(ms: number): void;
+  /** The scheduler's clock (the machine's plus the offset). */
+  now(): Date;
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -86,6 +95,8 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
   /** The recurring jobs running now (a run is skipped while its previous one runs). */
   const running = new Map<string, Promise<void>>();
   let stopped = false;
+  let offsetMs = 0;
+  const clock = () => Date.now() + offsetMs;
 
   const persist = () => {
     const tmp = `${opts.file}.tmp`;
@@ -134,8 +145,8 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
     clearTimeout(recurringTimers.get(r.name));
     if (stopped) return;
     const t = setTimeout(
-      () => void fireRecurring(r.name, Date.now()),
-      Math.max(0, Math.min(Date.parse(r.next) - Date.now(), MAX_TIMER)),
+      () => void fireRecurring(r.name, clock()),
+      Math.max(0, Math.min(Date.parse(r.next) - clock(), MAX_TIMER)),
     );
     t.unref();
     recurringTimers.set(r.name, t);
@@ -144,10 +155,10 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
   const arm = (s: StoredSchedule) => {
     clearTimeout(timers.get(s.name));
     if (stopped) return;
-    const delay = Date.parse(s.at) - Date.now();
+    const delay = Date.parse(s.at) - clock();
     const t = setTimeout(
       () => {
-        if (Date.parse(s.at) > Date.now()) arm(s);
+        if (Date.parse(s.at) > clock()) arm(s);
         else void fire(s.name);
       },
       Math.max(0, Math.min(delay, MAX_TIMER)),
@@ -156,7 +167,7 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
     timers.set(s.name, t);
   };
 
-  const fireDue = async (now = new Date()) => {
+  const fireDue = async (now = new Date(clock())) => {
     const due = [...schedules.values()].filter((s) => Date.parse(s.at) <= now.getTime()).map((s) => s.name);
     const dueRecurring = [...recurring.values()]
       .filter((r) => Date.parse(r.next) <= now.getTime())
@@ -193,7 +204,7 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
       if (!(Number.isFinite(intervalMs) && intervalMs > 0))
         throw new Error(`Invalid interval for ${name}: ${String(intervalMs)}`);
       scheduleTarget(payload);
-      const r = { name, intervalMs, payload, next: new Date(Date.now() + intervalMs).toISOString() };
+      const r = { name, intervalMs, payload, next: new Date(clock() + intervalMs).toISOString() };
       recurring.set(name, r);
       armRecurring(r);
     },
@@ -202,6 +213,18 @@ export function createScheduler(opts: { file: string; handlers: HandlerLoader; l
     start() {
       for (const s of schedules.values()) arm(s);
     },
+    setClockOffset(ms) {
+      if (!Number.isFinite(ms)) throw new Error(`Invalid clock offset: ${String(ms)}`);
+      offsetMs = ms;
+      for (const s of schedules.values()) arm(s);
+      for (const r of recurring.values()) {
+        // A clock that came back: a recurring job runs within its interval, not after the jump's.
+        if (Date.parse(r.next) > clock() + r.intervalMs)
+          r.next = new Date(clock() + r.intervalMs).toISOString();
+        armRecurring(r);
+      }
+    },
+    now: () => new Date(clock()),
     idle: async () => {
       while (inFlight.size) await Promise.allSettled([...inFlight]);
     },

@@ -6,6 +6,7 @@ import type { HandlerLoader } from './handlers';
 import { repoRoot } from './handlers';
 import { HOST } from './ports';
 import { closeServer, listen, readBody, sendJson, type Log } from './util';
+import { createHolds, type HeldInvocation } from './holds';
 
 // aws-local-stepfunctions uses Promise.withResolvers (Node 22); Node 20 lacks it.
 if (typeof (Promise as unknown as { withResolvers?: unknown }).withResolvers !== 'function') {
@@ -54,6 +55,12 @@ export interface LocalStepFunctions {
   describeExecution(executionArn: string): Execution | undefined;
   /** Resolves when every running execution has ended. */
   idle(): Promise<void>;
+  /**
+   * Fault injection: holds the next run of Task state `stateName` before its function runs; `kill()`
+   * fails the Task as Step Functions reports a function whose runtime died (`Lambda.Unknown`), and
+   * the state's Retry and Catch apply.
+   */
+  holdNext(stateName: string, match?: (payload: unknown) => boolean): HeldInvocation;
   stop(): Promise<void>;
 }
 
@@ -93,18 +100,28 @@ export async function startStepFunctions(opts: {
   const executions = new Map<string, Execution>();
   const running = new Set<Promise<Execution>>();
   const aborts = new Set<() => void>();
+  const holds = createHolds();
 
   // Every Task is a lambda:invoke of the extraction function: call its handler with the Payload
   // and hand back {Payload} as the Lambda integration does.
-  const invoke = async (input: JsonValue): Promise<JsonValue> => {
+  const invoke = async (stateName: string, input: JsonValue): Promise<JsonValue> => {
     const params = (input ?? {}) as { Payload?: JsonValue };
+    if (await holds.arrive(stateName, params.Payload ?? null))
+      throw Object.assign(
+        new Error(`The function of ${stateName} ended without answering (runtime killed)`),
+        {
+          name: 'Lambda.Unknown',
+        },
+      );
     const handler = await opts.handlers.load<(p: unknown) => Promise<unknown>>(
       'documents/extraction/handler',
     );
     const result = await handler(params.Payload ?? null);
     return { Payload: (result ?? null) as JsonValue, StatusCode: 200, ExecutedVersion: '$LATEST' };
   };
-  const taskResourceLocalHandlers = Object.fromEntries(taskStateNames(definition).map((n) => [n, invoke]));
+  const taskResourceLocalHandlers = Object.fromEntries(
+    taskStateNames(definition).map((n) => [n, (input: JsonValue) => invoke(n, input)]),
+  );
 
   const startExecution = (input: unknown, name: string = randomUUID()): Execution => {
     const stateMachineArn = LOCAL_EXTRACTION_STATE_MACHINE_ARN;
@@ -233,7 +250,9 @@ export async function startStepFunctions(opts: {
     startExecution,
     describeExecution: (arn) => executions.get(arn),
     idle,
+    holdNext: (stateName, match) => holds.holdNext(stateName, match),
     stop: async () => {
+      holds.releaseAll();
       await closeServer(server);
       for (const abort of aborts) abort();
       await idle();

@@ -22,6 +22,7 @@ export const measuredSeconds: Record<'integration' | 'e2e', Record<string, numbe
     'contacts.test.ts': 144,
     'access-requests.test.ts': 134,
     'payments.test.ts': 105,
+    'faults.test.ts': 104,
     'rfis.test.ts': 93,
     'applications-core.test.ts': 76,
     'payment-requests.test.ts': 67,

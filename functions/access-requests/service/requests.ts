@@ -232,16 +232,28 @@ export function accessRequestsService(ports: AccessRequestPorts) {
 export type ExpiryJobPorts = Pick<AccessRequestPorts, 'getRequest' | 'writeAnswer' | 'now'>;
 
 /**
- * The expiry job (scheduled.ts): a request still stored PENDING whose expiry has passed becomes
- * EXPIRED with its event and history; anything else (answered, already expired, early) is left.
+ * How early the expiry schedule may fire by the job's own clock and still expire the request: its
+ * `at()` has whole seconds (the expiry's milliseconds are dropped) and the scheduler's clock is not
+ * the function's. Fired earlier than this, the job leaves the request (docs/reliability.md "Faults").
+ */
+export const EXPIRY_FIRED_EARLY_TOLERANCE_MS = 60_000;
+
+/**
+ * The expiry job (scheduled.ts): a request still stored PENDING whose expiry has passed (or comes
+ * within {@link EXPIRY_FIRED_EARLY_TOLERANCE_MS}: its schedule fired, a little early) becomes
+ * EXPIRED at its expiry time with its event and history; anything else (answered, already expired,
+ * early) is left.
  */
 export async function expireAccessRequest(
   ports: ExpiryJobPorts,
   requestGuid: string,
 ): Promise<'expired' | 'skipped'> {
   const request = await ports.getRequest(requestGuid);
-  const now = ports.now();
+  const now = ports.now().getTime();
   if (!request || request.status !== 'PENDING') return 'skipped';
-  if (new Date(request.expireTime).getTime() > now.getTime()) return 'skipped';
-  return (await ports.writeAnswer(request, 'EXPIRED', now.toISOString(), 'System')) ? 'expired' : 'skipped';
+  const expiry = new Date(request.expireTime).getTime();
+  if (expiry > now + EXPIRY_FIRED_EARLY_TOLERANCE_MS) return 'skipped';
+  // Written at the expiry when the schedule fired before it (the write's condition: expired by then).
+  const at = new Date(Math.max(now, expiry)).toISOString();
+  return (await ports.writeAnswer(request, 'EXPIRED', at, 'System')) ? 'expired' : 'skipped';
 }

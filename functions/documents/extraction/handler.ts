@@ -2,7 +2,6 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/
 import { portalHandler } from '../../platform/observability/tracer.js';
 import * as z from 'zod';
 import { logger } from '../../platform/logger.js';
-import { recordMetric } from '../../platform/observability/metrics.js';
 import { s3Client } from '../../platform/adapters/aws/s3.js';
 import { extractedTextKey, loggableKey } from '../model/keys.js';
 import type { ByteSource } from '../service/byte-source.js';
@@ -161,8 +160,9 @@ export async function extraction(
     case 'propose':
       return proposeStep(input);
     case 'failed':
-      // The CountFailure state: a step failed (after its retries); the execution fails next.
-      recordMetric('ExtractionOutcomes', { outcome: 'Failed' });
+      // The CountFailure state: a step failed (after its retries); the document's extraction ends
+      // (./service/propose.ts `failed`), then the execution fails.
+      await proposer.failed(input);
       return {};
     default:
       throw new Error(`Unknown extraction step '${input.step}'`);

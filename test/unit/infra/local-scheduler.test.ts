@@ -71,6 +71,35 @@ describe('local scheduler (EventBridge Scheduler stand-in)', () => {
     await scheduler.stop();
   });
 
+  it('a clock jumped past a far-off job fires it at once, by its own timer; back on time, a recurring job keeps its interval', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const scheduler = fixtureScheduler();
+    const at = new Date(Date.now() + 7 * 86_400_000);
+    const payload = { target: 'example/scheduled', requestGuid: 'r1' };
+    await scheduler.schedule({ name: 'far', at, payload });
+    scheduler.every('tick', 60_000, { target: 'example/scheduled', job: 'tick' });
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fired).toEqual([]);
+
+    scheduler.setClockOffset(at.getTime() - Date.now() + 1000);
+    expect(scheduler.now().getTime()).toBeGreaterThan(at.getTime());
+    await vi.advanceTimersByTimeAsync(1);
+    await scheduler.idle();
+    // The job, and the recurring one (its next run is in the jumped clock's past).
+    expect(fired).toEqual(expect.arrayContaining([payload]));
+    expect(scheduler.list()).toEqual([]);
+
+    fired.length = 0;
+    scheduler.setClockOffset(0);
+    // The recurring job's next run was a week ahead on the jumped clock: back within its interval.
+    expect(Date.parse(scheduler.recurring()[0]!.next) - Date.now()).toBeLessThanOrEqual(60_000);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await scheduler.idle();
+    expect(fired).toEqual([{ target: 'example/scheduled', job: 'tick' }]);
+    await scheduler.stop();
+  });
+
   describe('recurring jobs (EventBridge rules at a rate)', () => {
     const payload = { target: 'example/scheduled', job: 'tick' };
 

@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -159,5 +162,63 @@ describe('the local payment gateway', () => {
   it('refuses the API without the credentials', async () => {
     const wrong = windcaveGateway({ baseUrl: gateway.url, username: 'local', apiKey: 'nope' });
     await expect(wrong.querySession('x')).rejects.toThrow(/HTTP 401/);
+  });
+
+  it('failing (a fault): the API answers 500, a payment made meanwhile is never notified; queried after, approved', async () => {
+    const { sessionId, payUrl } = await newSession();
+    gateway.setFailing(true);
+    try {
+      await expect(adapter().querySession(sessionId)).rejects.toMatchObject({ name: 'GatewayUnavailable' });
+      await expect(newSession()).rejects.toMatchObject({ name: 'GatewayUnavailable' });
+      expect((await pay(payUrl, { card: '4111111111111111' })).status).toBe(303);
+    } finally {
+      gateway.setFailing(false);
+    }
+    expect(gateway.suppressed).toContain(sessionId);
+    expect(await after(sessionId, 100)).toBe(0);
+    expect(await adapter().querySession(sessionId)).toMatchObject({ state: 'done', result: 'Approved' });
+  });
+
+  it('with a file, a restarted gateway still knows its sessions (as Windcave does)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-'));
+    const file = path.join(dir, 'sessions.json');
+    const start = () => startPaymentGateway({ port: 0, username: 'local', apiKey: 'key', file });
+    try {
+      let g = await start();
+      const at = (url: string) => windcaveGateway({ baseUrl: url, username: 'local', apiKey: 'key' });
+      const paid = await at(g.url).createSession({
+        amountCents: 1000,
+        currency: 'NZD',
+        merchantReference: 'BLD-2-1',
+        returnUrl: 'http://portal.test/back',
+        notificationUrl: receiverUrl,
+        expiresAt: new Date(Date.now() + 30 * 60_000),
+      });
+      const open = await at(g.url).createSession({
+        amountCents: 2000,
+        currency: 'NZD',
+        merchantReference: 'BLD-2-2',
+        returnUrl: 'http://portal.test/back',
+        notificationUrl: receiverUrl,
+        expiresAt: new Date(Date.now() + 30 * 60_000),
+      });
+      expect((await pay(paid.payUrl, { card: '4111111111111111' })).status).toBe(303);
+      await g.close();
+      g = await start();
+      // Another port: the sessions' links name the old one; the ids are what the portal keeps.
+      expect(await at(g.url).querySession(paid.sessionId)).toMatchObject({
+        state: 'done',
+        result: 'Approved',
+      });
+      const reopened = open.payUrl.replace(/^http:\/\/[^/]+/, g.url);
+      expect((await pay(reopened, { card: '4111111111111111' })).status).toBe(303);
+      expect(await at(g.url).querySession(open.sessionId)).toMatchObject({
+        state: 'done',
+        amountCents: 2000,
+      });
+      await g.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

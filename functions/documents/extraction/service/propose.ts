@@ -88,5 +88,21 @@ export function proposeService(ports: ProposePorts) {
       );
       return succeeded(result);
     },
+
+    /**
+     * The workflow's CountFailure state: a step failed past its retries (a killed function, an
+     * unreadable file). The document's extraction ends with nothing proposed, so it never stays
+     * Running (the page would say 'Analysing Document' for good); only while `extractionId` is still
+     * the running one. ExtractionOutcomes Failed.
+     */
+    async failed(input: { applicationId: string; documentName: string; extractionId?: string }) {
+      recordMetric('ExtractionOutcomes', { outcome: 'Failed' });
+      if (!input.extractionId) return false;
+      return ports.finish(
+        { applicationId: input.applicationId, documentName: input.documentName },
+        input.extractionId,
+        { hasExtractedData: false },
+      );
+    },
   };
 }

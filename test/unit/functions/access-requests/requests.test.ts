@@ -211,4 +211,20 @@ describe('the expiry job', () => {
     expect(await s.expire(d.requestGuid)).toBe('skipped');
     expect(w.requests.get(d.requestGuid)?.status).toBe('DENIED');
   });
+
+  it('a schedule that fires a little before the expiry (its at() has whole seconds; another clock) still expires it, at its expiry', async () => {
+    const { w, requester, s } = setup();
+    const r = await s.create(requester, '101');
+    // The schedule fires 400 ms before the stored expiry by the job's clock: once it was skipped,
+    // and the request stayed stored PENDING for good, with no expiry event or history.
+    w.advance(7 * DAY - 400);
+    expect(await s.expire(r.requestGuid)).toBe('expired');
+    expect(w.requests.get(r.requestGuid)).toMatchObject({ status: 'EXPIRED', completionDate: r.expireTime });
+    w.application('102', 'owner');
+    const far = await s.create(requester, '102');
+    // Fired more than a minute early (a scheduler's clock far ahead): left as it is.
+    w.advance(7 * DAY - 2 * 60_000);
+    expect(await s.expire(far.requestGuid)).toBe('skipped');
+    expect(w.requests.get(far.requestGuid)?.status).toBe('PENDING');
+  });
 });

@@ -176,17 +176,46 @@ describe('metrics (docs/documents.md)', () => {
     expectOnlyCatalogueValues(metrics, ['1000001', 'title.pdf', 'x1']);
   });
 
+  it("a failed workflow ends the document's extraction with nothing proposed (never left Running), only while it is the running one", async () => {
+    const finished: unknown[] = [];
+    const proposer = proposeService({
+      application: async () => undefined,
+      participants: async () => [],
+      writeGroup: async () => true,
+      fillLegalDescription: async () => true,
+      finish: async (...args) => Boolean(finished.push(args)),
+    });
+    await proposer.failed({ applicationId: '1000001', documentName: 'title.pdf', extractionId: 'x1' });
+    expect(finished).toEqual([
+      [{ applicationId: '1000001', documentName: 'title.pdf' }, 'x1', { hasExtractedData: false }],
+    ]);
+    // Without the extraction's id (an execution of before) nothing is written: it is only counted.
+    expect(await proposer.failed({ applicationId: '1000001', documentName: 'title.pdf' })).toBe(false);
+    expect(finished).toHaveLength(1);
+    expect(metrics.emitted().filter((m) => m.dimensions.outcome === 'Failed')).toHaveLength(2);
+  });
+
   it('every failing step goes through CountFailure (the extraction function, step failed) to the Fail state', () => {
     const asl = JSON.parse(readFileSync('infra/workflows/extraction.asl.json', 'utf8')) as {
       States: Record<
         string,
-        { Catch?: { Next: string }[]; Next?: string; Parameters?: { Payload?: { step?: string } } }
+        {
+          Catch?: { Next: string }[];
+          Retry?: { ErrorEquals: string[] }[];
+          Next?: string;
+          Parameters?: { Payload?: { step?: string } };
+        }
       >;
     };
-    for (const name of ['ExtractText', 'ReadTitle', 'ProposeOwners'])
+    for (const name of ['ExtractText', 'ReadTitle', 'ProposeOwners']) {
       expect(asl.States[name]!.Catch!.map((c) => c.Next)).toEqual(['CountFailure']);
+      // A killed function (timeout, memory, a crash: Lambda.Unknown) is retried: every step may run again.
+      expect(asl.States[name]!.Retry!.flatMap((r) => r.ErrorEquals)).toContain('Lambda.Unknown');
+    }
     const count = asl.States.CountFailure!;
     expect(count.Parameters!.Payload!.step).toBe('failed');
+    // The extraction's id, so the step can end the document's Running extraction.
+    expect(count.Parameters!.Payload).toMatchObject({ 'extractionId.$': '$.extractionId' });
     expect([count.Next, ...count.Catch!.map((c) => c.Next)]).toEqual([
       'ExtractionFailed',
       'ExtractionFailed',
