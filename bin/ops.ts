@@ -12,12 +12,13 @@
  * back (infra/local/backup.ts; docs/reliability.md "Backup and restore"):
  *
  *   npm run ops -- backup backups/monday            a new directory (or backups/monday.tar.gz: one file)
- *   npm run ops -- restore backups/monday           replaces .local/ with it; then npm start
+ *   npm run ops -- restore backups/monday           replaces .local/ with it (ids and numbers issued
+ *                                                   since are not issued again); then npm start
  *   npm run ops -- backup <dir> --data-dir .local-test
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { backupDataDir, formatManifest, restoreDataDir } from '../infra/local/backup';
+import { backupDataDir, formatManifest, restoreLocalStack } from '../infra/local/backup';
 import { formatOpsStatus, readOpsStatus } from '../infra/local/ops-status';
 
 const USAGE = `usage: npm run ops -- status [--data-dir <dir>] [--json]
@@ -43,8 +44,10 @@ try {
     if (command === 'backup') {
       console.log(formatManifest('Backed up to', where, backupDataDir(dataDir, where)));
     } else {
-      const manifest = restoreDataDir(where, dataDir);
+      const { manifest, counters } = await restoreLocalStack(where, dataDir);
       console.log(formatManifest(`Restored ${dataDir} from`, where, manifest));
+      if (counters.raised.length)
+        console.log(`Counters carried forward (no id or number issued twice): ${counters.raised.join(', ')}`);
       console.log('Start the stack on it again: npm start (with the same --data-dir).');
     }
   } else {

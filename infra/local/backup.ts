@@ -7,6 +7,11 @@
  * demo's marker. A backup is a copy of all of it with a manifest (`backup.json` beside `data/`), as
  * a directory or, for a name ending in .tar.gz or .tgz, one tar file.
  *
+ * A restore carries the table's counters (application ids and numbers) forward to the values the
+ * data directory had before it (infra/seed/counters.ts), as on AWS: an id or number issued after
+ * the backup is never issued again to another application. For that it starts DynamoDB Local on
+ * the old directory, then on the restored one, for a moment each (`restoreLocalStack`).
+ *
  * The stack must be stopped for both: DynamoDB Local (SQLite) and the stand-ins write their files
  * while running, so a copy taken then could be torn, and a restore under a running stack would be
  * overwritten or ignored. A running stack is known by its DynamoDB Local (dataDir/dynamodb.pid).
@@ -27,6 +32,12 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as z from 'zod';
+import { ResourceNotFoundException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { carryCountersForward, readCounters, type CarriedForward } from '../seed/counters';
+import { startDynamo } from './dynamodb';
+import { TABLE_NAME } from './names';
+import { portsFrom } from './ports';
+import type { Log } from './util';
 
 export const BACKUP_FORMAT = 'consent-portal-local-backup';
 const MANIFEST = 'backup.json';
@@ -176,4 +187,59 @@ export function restoreDataDir(source: string, dataDir: string): BackupManifest 
 export function formatManifest(verb: string, where: string, m: BackupManifest): string {
   const mb = (m.bytes / 1024 / 1024).toFixed(1);
   return `${verb} ${where}: ${m.files} files, ${mb} MB, taken ${m.createdAt} from ${m.source} (${m.entries.join(', ')})`;
+}
+
+/** The DynamoDB Local port the data directory's stack used (its outputs.json), else PORT_BASE's. */
+function dynamoPortOf(dataDir: string): number {
+  try {
+    const outputs = JSON.parse(readFileSync(path.join(dataDir, 'outputs.json'), 'utf8')) as Record<
+      string,
+      { DynamoDbEndpoint?: string }
+    >;
+    const endpoint = Object.values(outputs)[0]?.DynamoDbEndpoint;
+    if (endpoint) return Number(new URL(endpoint).port);
+  } catch {
+    // no stack ran on it yet
+  }
+  return portsFrom(Number(process.env.PORT_BASE) || 4000).dynamodb;
+}
+
+/** Runs `fn` against DynamoDB Local started on `dataDir` for the purpose, then stops it. */
+async function withDynamo<T>(dataDir: string, port: number, log: Log, fn: (c: DynamoDBClient) => Promise<T>) {
+  const dynamo = await startDynamo({ dataDir, port, log });
+  try {
+    return await fn(dynamo.client);
+  } finally {
+    await dynamo.stop();
+  }
+}
+
+async function countersOf(client: DynamoDBClient) {
+  try {
+    return await readCounters(client, TABLE_NAME);
+  } catch (e) {
+    if (e instanceof ResourceNotFoundException) return [];
+    throw e;
+  }
+}
+
+/**
+ * `npm run ops -- restore`: {@link restoreDataDir}, with the counters carried forward from the
+ * directory it replaces. Returns the backup's manifest and what was raised.
+ */
+export async function restoreLocalStack(
+  source: string,
+  dataDir: string,
+  log: Log = (line) => console.error(line),
+): Promise<{ manifest: BackupManifest; counters: CarriedForward }> {
+  const to = path.resolve(dataDir);
+  assertStopped(to, 'restore');
+  if (!existsSync(path.resolve(source))) throw new Error(`No backup at ${path.resolve(source)}.`);
+  const port = dynamoPortOf(to);
+  const before = existsSync(path.join(to, 'dynamodb')) ? await withDynamo(to, port, log, countersOf) : [];
+  const manifest = restoreDataDir(source, to);
+  const counters = before.length
+    ? await withDynamo(to, port, log, (c) => carryCountersForward(c, TABLE_NAME, before))
+    : { raised: [], kept: 0 };
+  return { manifest, counters };
 }

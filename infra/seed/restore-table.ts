@@ -5,6 +5,7 @@
  *
  *   npx tsx infra/seed/restore-table.ts restore --stage <stage> --source <TableName> --to <ISO instant>
  *        [--target <new table name>] [--prod-like]
+ *   npx tsx infra/seed/restore-table.ts counters --source <TableName> --target <restored table>
  *   npx tsx infra/seed/restore-table.ts lost --source <TableName> --since <ISO instant> [--json]
  *
  * `restore`: DynamoDB restores only into a new table. This checks the instant is inside the source's
@@ -13,9 +14,13 @@
  * status every 30 s; run again with the same arguments after an interruption: an existing target
  * is waited for, not restored again), then sets what a restore does not carry over: the stream (NEW_AND_OLD_IMAGES,
  * which the consumers read), TTL, point-in-time recovery (35 days) and, with `--prod-like`, deletion
- * protection. It writes the stage's entry in infra/restored-tables.json (the new table and its
+ * protection; and it carries the counters (application ids and numbers) forward to the source's
+ * values (infra/seed/counters.ts: never issue an id or number twice). It writes the stage's entry in infra/restored-tables.json (the new table and its
  * stream) and prints the deploy that points the stage at it. Region and credentials: the usual AWS
  * chain (AWS_PROFILE, AWS_REGION).
+ *
+ * `counters`: the counters carried forward again (after the deploy, in case the source issued more
+ * ids before the stage moved over; only ever raises them).
  *
  * `lost`: what happened in the source table after the instant and is not in the restored one: the
  * domain events (outbox items, kept 7 days) by type, each council's feed entries (kept 35 days:
@@ -43,6 +48,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { table as tableDef } from '../../functions/platform/data/table.js';
+import { carryCountersForward, readCounters } from './counters.js';
 import { ENTITY_ATTRIBUTE, OUTBOX_ENTITY } from '../../functions/platform/events/filter.js';
 import {
   PITR_WINDOW_DAYS,
@@ -63,6 +69,12 @@ export interface RestoreArgs {
   prodLike: boolean;
 }
 
+export interface CountersArgs {
+  command: 'counters';
+  source: string;
+  target: string;
+}
+
 export interface LostArgs {
   command: 'lost';
   source: string;
@@ -72,6 +84,7 @@ export interface LostArgs {
 
 const USAGE =
   'usage: restore-table.ts restore --stage <stage> --source <table> --to <ISO instant> [--target <name>] [--prod-like]\n' +
+  '       restore-table.ts counters --source <table> --target <restored table>\n' +
   '       restore-table.ts lost --source <table> --since <ISO instant> [--json]';
 
 /** An ISO 8601 instant, normalised (throws on anything else). */
@@ -88,7 +101,7 @@ export function defaultTargetName(source: string, to: string): string {
 }
 
 /** Parses the command line; throws with the usage on a bad argument. */
-export function parseRestoreArgs(argv: string[]): RestoreArgs | LostArgs {
+export function parseRestoreArgs(argv: string[]): RestoreArgs | CountersArgs | LostArgs {
   const { values, positionals } = parseArgs({
     args: argv,
     options: {
@@ -117,6 +130,10 @@ export function parseRestoreArgs(argv: string[]): RestoreArgs | LostArgs {
       target: values.target ?? defaultTargetName(values.source, to),
       prodLike: values['prod-like'],
     };
+  }
+  if (command === 'counters') {
+    if (!values.target) throw new Error(`--target <restored table> is required\n${USAGE}`);
+    return { command, source: values.source, target: values.target };
   }
   if (command === 'lost')
     return { command, source: values.source, since: instant(values.since, 'since'), json: values.json };
@@ -240,6 +257,15 @@ export async function restoreTable(args: RestoreArgs, o: RestoreOptions): Promis
     await waitActive(o, args.target, 'TTL');
     await o.client.send(new UpdateTableCommand({ TableName: args.target, DeletionProtectionEnabled: true }));
   }
+
+  const carried = await carryCountersForward(
+    o.client,
+    args.target,
+    await readCounters(o.client, args.source),
+  );
+  log(
+    `counters carried forward from ${args.source}: ${carried.raised.length ? carried.raised.join(', ') : 'none was lower'}`,
+  );
 
   const entry: RestoredTable = {
     tableName: args.target,
@@ -399,6 +425,13 @@ export function formatLost(lost: Lost): string {
 async function main(): Promise<void> {
   const args = parseRestoreArgs(process.argv.slice(2));
   const client = new DynamoDBClient({});
+  if (args.command === 'counters') {
+    const carried = await carryCountersForward(client, args.target, await readCounters(client, args.source));
+    console.log(
+      `${carried.raised.length} counter(s) raised${carried.raised.length ? `: ${carried.raised.join(', ')}` : ''}; ${carried.kept} already as high`,
+    );
+    return;
+  }
   if (args.command === 'lost') {
     const lost = await scanLost(client, args.source, args.since);
     console.log(args.json ? JSON.stringify(lost, null, 2) : formatLost(lost));
@@ -411,6 +444,8 @@ Next (docs/operations.md "Restore the table to a point in time"):
   2. Deploy the stacks that use the table first, then the Data stack (the old table's exports go last):
        npx cdk deploy ConsentPortal-${args.stage}-Auth ConsentPortal-${args.stage}-Workflows ConsentPortal-${args.stage}-Api --exclusively -c stage=${args.stage}
        npx cdk deploy --all -c stage=${args.stage}
+     then carry the counters forward again:
+       npx tsx infra/seed/restore-table.ts counters --source ${args.source} --target ${entry.tableName}
   3. What the restore undid, to tell the councils and reconcile the payments:
        npx tsx infra/seed/restore-table.ts lost --source ${args.source} --since ${entry.restorePoint ?? args.to}`);
 }

@@ -8,13 +8,14 @@
  * listed, Completed, downloading the same bytes; the later application gone), and the invariants
  * hold: every upload Completed or Error, the badges read model equal to a rebuild from the rows,
  * and the council's feed has each kept submission once (the undone one not at all) — also for a
- * submission made after the restore, so the event stream goes on from the restored checkpoint.
+ * submission made after the restore, so the event stream goes on from the restored checkpoint; and
+ * that submission gets a new id, not the undone one's (the counters are carried forward).
  *
- * The soak's invariant checks (test/support/soak/) were not there when this was written: the
- * invariants are asserted here directly.
+ * The invariants are asserted here directly; when the soak's checks (test/support/soak/invariants.ts,
+ * written beside this on another branch) are in the tree, they run too, after the restore.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/index';
@@ -136,6 +137,16 @@ async function checkInvariants(s: Session): Promise<void> {
   expect(rebuilt).toMatchObject({ contributionsWritten: 0, summaryWritten: false, complete: true });
 }
 
+/** The soak's invariants (every one held), when test/support/soak/invariants.ts is in the tree. */
+async function soakInvariants(stack: LocalStack): Promise<void> {
+  const file = path.join(root, 'test/support/soak/invariants.ts');
+  if (!existsSync(file)) return;
+  const { checkInvariants: check } = (await import(file)) as {
+    checkInvariants: (s: LocalStack) => Promise<{ name: string; held: boolean; detail: string }[]>;
+  };
+  expect((await check(stack)).filter((i) => !i.held)).toEqual([]);
+}
+
 describe('npm run ops -- backup / restore on a local stack', { timeout: 420_000 }, () => {
   test('what the applicant sees is back after a restore, and the invariants hold', async () => {
     stack = await start(true);
@@ -203,6 +214,9 @@ describe('npm run ops -- backup / restore on a local stack', { timeout: 420_000 
 
     const restore = ops('restore', backupDir);
     expect(restore.status, restore.out).toBe(0);
+    // The counters go on from where they were, not from the backup: the id and number issued after
+    // the backup are never issued again to another application.
+    expect(restore.out).toMatch(/Counters carried forward .*applicationId\/all/);
     stack = await start(false);
     s = await session(stack);
 
@@ -212,10 +226,12 @@ describe('npm run ops -- backup / restore on a local stack', { timeout: 420_000 
     expect(doc).toMatchObject({ name: 'site plan.pdf', uploadStatus: 'Completed' });
     expect((await download(s, draft, 'site plan.pdf')).equals(bytes)).toBe(true);
     await checkInvariants(s);
+    await soakInvariants(stack);
 
     // The stream goes on from the restored checkpoint: a submission after the restore reaches the
     // list, the read model and the council's feed, once; the undone submission is not on the feed.
     const after = await submittedApplication(s.token, 'wcc', { address1: '4 After Street', ...wcc }, s.o);
+    expect(after).not.toBe(undone);
     await stack.streams?.drain();
     expect(await listed(s)).toEqual({ ...before, [after]: 'Submitted' });
     await checkInvariants(s);

@@ -7,11 +7,14 @@
 import {
   DescribeContinuousBackupsCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   DynamoDBClient,
   ResourceNotFoundException,
   RestoreTableToPointInTimeCommand,
   ScanCommand,
+  ConditionalCheckFailedException,
   UpdateContinuousBackupsCommand,
+  UpdateItemCommand,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
@@ -45,10 +48,24 @@ function tablesFile(): string {
   return file;
 }
 
+/** The application id counter as the source has it: 15 issued. */
+const counter = marshall({
+  pk: '$portal#name_applicationid#scope_all',
+  sk: '$counter_1',
+  __edb_e__: 'counter',
+  __edb_v__: '1',
+  name: 'applicationId',
+  scope: 'all',
+  value: 15,
+});
+
 const args: RestoreArgs = { command: 'restore', stage: 'prod', source, to, target, prodLike: true };
 
 beforeEach(() => {
   ddb.reset();
+  ddb.on(DescribeTimeToLiveCommand).resolves({ TimeToLiveDescription: { TimeToLiveStatus: 'DISABLED' } });
+  ddb.on(ScanCommand).resolves({ Items: [counter] });
+  ddb.on(UpdateItemCommand).resolves({ Attributes: { value: { N: '12' } } });
   ddb.on(DescribeContinuousBackupsCommand).resolves({
     ContinuousBackupsDescription: {
       ContinuousBackupsStatus: 'ENABLED',
@@ -124,11 +141,31 @@ describe('restore-table restore', () => {
       TableName: target,
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 35 },
     });
+    // The counters carried forward from the source: ids issued after the restore point are not
+    // issued again (a conditional update that only raises).
+    expect(ddb.commandCalls(ScanCommand)[0]!.args[0].input).toMatchObject({
+      TableName: source,
+      ExpressionAttributeValues: { ':counter': { S: 'counter' } },
+    });
+    const [raise] = ddb.commandCalls(UpdateItemCommand).map((c) => c.args[0].input);
+    expect(raise).toMatchObject({ TableName: target, Key: { pk: counter.pk, sk: counter.sk } });
+    const valueName = Object.entries(raise!.ExpressionAttributeNames!).find(([, n]) => n === 'value')![0];
+    const valueRef = valueName.replace('#', ':');
+    expect(raise!.ConditionExpression).toBe(
+      `attribute_not_exists(${valueName}) OR ${valueName} < ${valueRef}`,
+    );
+    expect(raise!.ExpressionAttributeValues![valueRef]).toEqual({ N: '15' });
+    expect(lines).toContain(`counters carried forward from ${source}: applicationId/all: 12 → 15`);
     expect(lines.some((l) => l.includes('CREATING'))).toBe(true);
     expect(lines.some((l) => l.includes('index gsi1 CREATING'))).toBe(true);
   });
 
-  it('run again after an interruption: an existing target is waited for, not restored again, and its stream kept', async () => {
+  it('run again after an interruption: an existing target is waited for, not restored again, its stream and TTL kept', async () => {
+    ddb.on(DescribeTimeToLiveCommand).resolves({ TimeToLiveDescription: { TimeToLiveStatus: 'ENABLED' } });
+    // The restored table's counter is already as high (an earlier run raised it): left alone.
+    ddb
+      .on(UpdateItemCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
     ddb.on(DescribeTableCommand, { TableName: target }).resolves({
       Table: {
         TableStatus: 'ACTIVE',
@@ -143,6 +180,7 @@ describe('restore-table restore', () => {
     expect(entry.streamArn).toBe(streamArn);
     expect(ddb.commandCalls(RestoreTableToPointInTimeCommand)).toHaveLength(0);
     expect(ddb.commandCalls(UpdateTableCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(UpdateTimeToLiveCommand)).toHaveLength(0);
   });
 
   it('refuses an instant outside the window, and a source without PITR, before restoring anything', async () => {
@@ -182,6 +220,12 @@ describe('restore-table restore', () => {
       since: to,
       json: true,
     });
+    expect(parseRestoreArgs(['counters', '--source', source, '--target', target])).toEqual({
+      command: 'counters',
+      source,
+      target,
+    });
+    expect(() => parseRestoreArgs(['counters', '--source', source])).toThrow(/--target/);
     expect(() => parseRestoreArgs(['undo', '--source', source])).toThrow(/usage/);
   });
 });
