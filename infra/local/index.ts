@@ -37,6 +37,7 @@ import { rateLimitsFrom, type RateLimits } from '../../functions/platform/rate-l
 import { localIntervalMs, recurringJobs } from '../../functions/platform/recurring-jobs';
 import { LOCAL_ORIGIN_SECRET, localRateLimits } from './edge';
 import { onboardLocalCouncils } from './councils';
+import { TABLE_NAME } from './names';
 
 export { STAGE } from './gateway';
 export { demoUsers, type DemoUser } from './seed';
@@ -57,7 +58,7 @@ export const LOCAL_PAYMENT_GATEWAY = {
   apiKey: 'local-payment-gateway-key',
 };
 const REGION = 'ap-southeast-2';
-export const TABLE_NAME = 'consent-portal-local';
+export { TABLE_NAME };
 export const UPLOADS_BUCKET = 'consent-portal-uploads-local';
 
 export interface LocalStackOptions {

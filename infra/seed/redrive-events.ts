@@ -3,6 +3,7 @@
  *
  *   npx tsx infra/seed/redrive-events.ts --queue <dead-letter queue URL> [--list] [--region r]
  *   npx tsx infra/seed/redrive-events.ts --table <TableName> --event <eventId> [--event <eventId> ...]
+ *   npx tsx infra/seed/redrive-events.ts --table <TableName> --since <ISO instant>
  *
  *   npx tsx infra/seed/redrive-events.ts --function <webhook delivery function> --queue <its queue URL>
  *
@@ -23,6 +24,12 @@
  * for 7 days (its TTL): the event is dispatched from there (find the ids in the Lambda's logs:
  * `events: consumer failed` carries `eventId`).
  *
+ * `--since`: every outbox item of the table that occurred after the instant, as `--event` does
+ * (a filtered Scan finds them). After a point-in-time restore (docs/reliability.md "Backup and
+ * restore"): the events of the last moments before the restore point whose consumers ran after it
+ * have no `consumedEvent` record in the restored table, and the restored table's new stream never
+ * carries them; redriving from a while before the restore point runs exactly those consumers again.
+ *
  * Consumers that already handled an event skip it (their `consumedEvent` record), so redriving a
  * whole range changes nothing but the failed part. Run with credentials that may read the stream and
  * the queue and read/write the table, and with the environment the consumers need (the stream
@@ -37,6 +44,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod';
 import { ENTITY_ATTRIBUTE, OUTBOX_ENTITY } from '../../functions/platform/events/filter.js';
+import { outboxEventIdsSince } from './restore-table.js';
 import { awsJsonClient, sqsEndpoint, streamsApi, streamsEndpoint, type StreamRecord } from '../aws-json.js';
 
 /** The on-failure record Lambda sends for a DynamoDB stream batch. */
@@ -60,6 +68,8 @@ export interface RedriveArgs {
   /** Dispatch by invoking this function (the webhook delivery function) instead of in process. */
   function?: string;
   events: string[];
+  /** Every outbox item after this instant (ISO 8601), with `table`. */
+  since?: string;
   region?: string;
   list: boolean;
 }
@@ -71,6 +81,7 @@ export function parseRedriveArgs(argv: string[]): RedriveArgs {
       queue: { type: 'string' },
       table: { type: 'string' },
       event: { type: 'string', multiple: true },
+      since: { type: 'string' },
       region: { type: 'string' },
       list: { type: 'boolean', default: false },
       function: { type: 'string' },
@@ -85,9 +96,16 @@ export function parseRedriveArgs(argv: string[]): RedriveArgs {
     ...(values.region ? { region: values.region } : {}),
     ...(values.function ? { function: values.function } : {}),
   };
-  if (!args.queue && !args.events.length)
-    throw new Error('nothing to do: give --queue <url> or --event <id>');
-  if (args.events.length && !args.table) throw new Error('--event needs --table <TableName>');
+  if (values.since !== undefined) {
+    const t = Date.parse(values.since);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(values.since) || Number.isNaN(t))
+      throw new Error('--since takes an ISO 8601 instant, e.g. 2026-11-30T01:55:00Z');
+    args.since = new Date(t).toISOString();
+  }
+  if (!args.queue && !args.events.length && !args.since)
+    throw new Error('nothing to do: give --queue <url>, --event <id> or --since <instant>');
+  if ((args.events.length || args.since) && !args.table)
+    throw new Error('--event and --since need --table <TableName>');
   return args;
 }
 
@@ -223,6 +241,12 @@ async function main(args: RedriveArgs): Promise<number> {
   const dispatchWith = (table: string, records: DynamoDBRecord[]) =>
     args.function ? invokeWith(args.function, records) : dispatchInProcess(table, records);
   let failures = 0;
+
+  if (args.since) {
+    const ids = await outboxEventIdsSince(ddb, args.table!, args.since);
+    console.log(`${ids.length} outbox item(s) after ${args.since} in ${args.table}`);
+    args.events.push(...ids);
+  }
 
   for (const eventId of args.events) {
     process.env.TABLE_NAME ??= args.table!;

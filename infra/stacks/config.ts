@@ -7,6 +7,7 @@ import { repoRoot } from '../constructs/portal-function.js';
 import type { RouteDef } from '../../functions/routes.js';
 import { councilsOf } from '../council/councils.js';
 import { MapsKey } from '../../shared/domain/site-map.js';
+import { restoredTableFrom, type RestoredTable } from './restored-table.js';
 
 /** Everything that differs between deployments of the portal. */
 export interface PortalConfig {
@@ -95,6 +96,12 @@ export interface PortalConfig {
    * draws its bundled offline map of New Zealand (docs/lookups.md "The site on a map").
    */
   mapsKey?: string;
+  /**
+   * The table the stage runs on after a point-in-time restore (infra/stacks/restored-table.ts:
+   * context `tableName` + `tableStreamArn`, else infra/restored-tables.json): the Data stack then
+   * uses it by name instead of creating one. Undefined: the Data stack's own table.
+   */
+  restoredTable?: RestoredTable | undefined;
 }
 
 /** Where the authorities' payment options (and their deposit accounts) live. */
@@ -152,6 +159,11 @@ export function configFromContext(node: Node, env: NodeJS.ProcessEnv = process.e
     rumErrorSampleRate: sampleRate(ctx('rumErrorSampleRate', 'CONSENT_PORTAL_RUM_ERROR_SAMPLE_RATE')),
     alarmEmail: alarmEmailOf(ctx('alarmEmail', 'CONSENT_PORTAL_ALARM_EMAIL')),
     mapsKey: mapsKeyOf(ctx('mapsKey', 'CONSENT_PORTAL_MAPS_KEY')),
+    restoredTable: restoredTableFrom(
+      stage,
+      ctx('tableName', 'CONSENT_PORTAL_TABLE_NAME'),
+      ctx('tableStreamArn', 'CONSENT_PORTAL_TABLE_STREAM_ARN'),
+    ),
     apiDomain: apiDomainOf(
       ctx('apiDomainName', 'CONSENT_PORTAL_API_DOMAIN_NAME'),
       ctx('apiCertificateArn', 'CONSENT_PORTAL_API_CERTIFICATE_ARN'),

@@ -15,6 +15,8 @@ export const measuredSeconds: Record<'integration' | 'e2e', Record<string, numbe
   integration: {
     'fuzz.test.ts': 593,
     'council-lifecycle.test.ts': 251,
+    // Measured in its own run (2026-11-30, load 15–17): three starts of a stack of its own.
+    'ops-backup-restore.test.ts': 157,
     'read-model-backfill.test.ts': 239,
     'authorization-matrix-council.test.ts': 223,
     'council-auto.test.ts': 209,

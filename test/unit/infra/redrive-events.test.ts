@@ -63,6 +63,14 @@ describe('redrive-events', () => {
         'https://sqs.x.amazonaws.com/1/q',
       ]),
     ).toMatchObject({ function: 'consent-portal-webhooks' });
+    // After a point-in-time restore: every outbox item after an instant (docs/reliability.md).
+    expect(parseRedriveArgs(['--table', 't', '--since', '2026-11-30T01:55:00Z'])).toMatchObject({
+      table: 't',
+      since: '2026-11-30T01:55:00.000Z',
+      events: [],
+    });
+    expect(() => parseRedriveArgs(['--since', '2026-11-30T01:55:00Z'])).toThrow(/--table/);
+    expect(() => parseRedriveArgs(['--table', 't', '--since', 'an hour ago'])).toThrow(/ISO 8601/);
     expect(() => parseRedriveArgs([])).toThrow(/nothing to do/);
     expect(() => parseRedriveArgs(['--event', 'a'])).toThrow(/--table/);
     expect(() => parseRedriveArgs(['--bogus'])).toThrow();
