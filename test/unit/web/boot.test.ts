@@ -85,6 +85,33 @@ describe('the boot script (web/src/boot.ts)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it("on a form page: starts the application's GETs, which the page takes", async () => {
+    storeSession('c');
+    window.history.replaceState(null, '', '/application-form/app-7/breadcrumb/1/step/2');
+    try {
+      await import('../../../web/src/boot');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+    expect(preloads()).toEqual([
+      'modulepreload /assets/SignedInRoot-a.js',
+      'preload:style /assets/SignedInRoot-a.css',
+    ]);
+    expect(fetchMock.mock.calls.map((c) => c[0] as string)).toEqual([
+      '/api/user',
+      '/api/user/applications/app-7',
+      '/api/user/applications/app-7/enabled-steps',
+    ]);
+    // The page's calls (api/applications.ts: routePath of the same templates) take those responses.
+    const { setConfigForTests } = await import('../../../web/src/lib/config');
+    const { apiRequest } = await import('../../../web/src/api/client');
+    const { routePath } = await import('../../../web/src/api/call');
+    setConfigForTests(TEST_CONFIG);
+    await apiRequest(routePath('GET /user/applications/{id}', { id: 'app-7' }));
+    await apiRequest(routePath('GET /user/applications/{id}/enabled-steps', { id: 'app-7' }));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('does nothing without a stored session, or with expired tokens: the sign-in page loads only its own', async () => {
     await import('../../../web/src/boot');
     storeSession('c', jwt(30), jwt(30)); // within Amplify's refresh margin: Amplify will refresh them

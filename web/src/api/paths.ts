@@ -9,4 +9,6 @@ type GetPath<K> = K extends `GET ${infer P}` ? P : never;
 export const apiPaths = {
   user: '/user',
   applicationsV3: '/user/applicationsV3',
+  application: '/user/applications/{id}',
+  enabledSteps: '/user/applications/{id}/enabled-steps',
 } as const satisfies Record<string, GetPath<ApiRouteKey>>;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -16,7 +16,8 @@ import { isServiceError } from '../../api/errors';
 import { RouterLink } from '../../components/RouterLink';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToasts } from '../../components/toasts';
-import { applicationMessages, type GetApplicationResponse } from '../../../../shared/schemas/applications';
+import type { GetApplicationResponse } from '../../../../shared/schemas/applications';
+import { applicationMessages } from '../../../../shared/domain/application-messages';
 import { isEditable } from '../../../../shared/domain/applications';
 import { StepAutosave, type SaveStatus } from './autosave';
 import DocumentStep, { requiredContainerIds, requiredContainers } from './DocumentStep';
@@ -171,7 +172,11 @@ function StepList({
   );
 }
 
-function StepBody({
+/**
+ * The step (most of the page's elements): memoised, so a redraw of the page that changes nothing it
+ * shows (a query's fetch status, the save status) does not redraw every field.
+ */
+const StepBody = memo(function StepBody({
   applicationId,
   step,
   model,
@@ -237,7 +242,7 @@ function StepBody({
         </WithCurrentUser>
       );
   }
-}
+});
 
 /**
  * /application-form/{applicationId}[/breadcrumb/{n}][/step/{n}] (docs/applications.md):
@@ -254,13 +259,19 @@ export default function ApplicationFormPage() {
   const jurisdiction = useQuery(jurisdictionQuery());
   const enabled = useQuery(enabledStepsQuery(applicationId));
   const { autosave, status } = useAutosave(applicationId);
+  // An answer arriving redraws the page as a transition, which React renders in slices of a few
+  // milliseconds, not as one long task that holds a phone's main thread (an answer is a synchronous
+  // update otherwise; docs/performance.md, "The form page").
+  const applicationData = useDeferredValue(application.data);
+  const jurisdictionData = useDeferredValue(jurisdiction.data);
+  const enabledData = useDeferredValue(enabled.data);
 
-  const form = jurisdiction.data?.forms.find((f) => f.id === application.data?.application.formId) as
+  const form = jurisdictionData?.forms.find((f) => f.id === applicationData?.application.formId) as
     PortalForm | undefined;
-  const recordType = application.data?.application.recordType;
+  const recordType = applicationData?.application.recordType;
   const model = useMemo(
-    () => (form && enabled.data ? buildFormModel(form, enabled.data, recordType) : undefined),
-    [form, enabled.data, recordType],
+    () => (form && enabledData ? buildFormModel(form, enabledData, recordType) : undefined),
+    [form, enabledData, recordType],
   );
   const step = model && resolveStep(model, params);
 
@@ -300,9 +311,9 @@ export default function ApplicationFormPage() {
       </ContentLayout>
     );
   }
-  if (!application.data || !jurisdiction.data || !enabled.data) return <PageSpinner />;
+  if (!applicationData || !jurisdictionData || !enabledData) return <PageSpinner />;
 
-  const app = application.data.application;
+  const app = applicationData.application;
   const readOnly = !isEditable(app);
   const title = app.formDisplayName ?? form?.displayName ?? t('applicationForm.title');
 
@@ -352,12 +363,11 @@ export default function ApplicationFormPage() {
                       step={step}
                       model={model}
                       form={form}
-                      response={application.data}
+                      response={applicationData}
                       readOnly={readOnly}
                       imagesEnabled={
-                        jurisdiction.data.authorities.find(
-                          (a) => a.id === application.data.application.authorityId,
-                        )?.imageConversionEnabled ?? false
+                        jurisdictionData.authorities.find((a) => a.id === app.authorityId)
+                          ?.imageConversionEnabled ?? false
                       }
                       autosave={autosave}
                     />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
@@ -32,6 +32,10 @@ export default function FormioStep({ applicationId, step, readOnly, autosave }: 
   const { t } = useTranslation();
   const saved = useQuery(stepQuery(applicationId, step.id));
   const definition = useQuery({ ...formioQuery(step.formioName ?? ''), enabled: !!step.formioName });
+  // The step's fields draw as a transition (rendered in slices, not one long task) when the last
+  // answer arrives (docs/performance.md, "The form page").
+  const definitionData = useDeferredValue(definition.data);
+  const savedData = useDeferredValue(saved.data);
 
   // Leaving the step saves what is unsaved (not when the move is to /application-submitted).
   useEffect(() => () => void autosave.leave(window.location.pathname), [autosave]);
@@ -54,20 +58,20 @@ export default function FormioStep({ applicationId, step, readOnly, autosave }: 
       </Alert>
     );
   }
-  if (!definition.data || !saved.data) return <PageSpinner />;
-  if (readOnly || saved.data.readOnly) {
+  if (!definitionData || !savedData) return <PageSpinner />;
+  if (readOnly || savedData.readOnly) {
     return (
       <Suspense fallback={<PageSpinner />}>
-        <StepView form={definition.data} data={saved.data.data} />
+        <StepView form={definitionData} data={savedData.data} />
       </Suspense>
     );
   }
   return (
     <StepEditor
       applicationId={applicationId}
-      form={definition.data}
+      form={definitionData}
       stepId={step.id}
-      saved={saved.data.data}
+      saved={savedData.data}
       autosave={autosave}
     />
   );
@@ -88,7 +92,8 @@ function currentServerErrors(saved: unknown, data: StepData): Record<string, str
   return out;
 }
 
-function StepEditor({
+/** Memoised: a redraw of the step for a query's fetch status does not redraw every field. */
+const StepEditor = memo(function StepEditor({
   applicationId,
   form,
   stepId,
@@ -140,4 +145,4 @@ function StepEditor({
       </Button>
     </SpaceBetween>
   );
-}
+});
