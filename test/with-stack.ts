@@ -14,7 +14,7 @@
  * N shards of about equal measured time (test/support/shards.ts), and each shard runs in a child
  * process on a stack of its own, so no shard sees another's demo users, rate limits or settings:
  * ports from PORT_BASE + STACK_PORT_STEP·i (1000 unless set: integration files start stacks of their
- * own up to PORT_BASE + 368), data in STACK_DIR-<i+1> (the first keeps STACK_DIR). The web is built
+ * own up to PORT_BASE + 378), data in STACK_DIR-<i+1> (the first keeps STACK_DIR). The web is built
  * once, before them. A report file named in the args (vitest --outputFile.json=x.json, or
  * PLAYWRIGHT_JSON_OUTPUT_FILE) becomes x-<i+1>.json per shard. The exit code is the worst of the shards'.
  */
