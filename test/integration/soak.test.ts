@@ -49,6 +49,7 @@ describe('the short soak', () => {
         waitMs: 120_000,
         councilStepMs: 1_000,
         faults,
+        log: (line) => console.log(line),
       });
       printSoak(result, table);
       expect(result.journeys.length).toBeGreaterThanOrEqual(4);

@@ -226,7 +226,7 @@ export async function journey(world: JourneyWorld, a: Applicant, n: number): Pro
           `${app}/participantsV2`,
           {
             firstName: 'Soak',
-            lastName: `Builder ${other.index}`,
+            lastName: 'Builder',
             email: other.email,
             accessLevel: 'ReadOnly',
             participantTypes: ['Builder'],
