@@ -70,7 +70,7 @@ export class Outbox {
   }
 
   /** Waits for a mail to `email` that `match` accepts. */
-  waitFor(email: string, match: (m: { subject: string; text: string }) => boolean, timeoutMs = 120_000) {
+  waitFor(email: string, match: (m: { subject: string; text: string }) => boolean, timeoutMs: number) {
     const to = email.toLowerCase();
     return waitFor(
       `mail to ${email}`,
@@ -307,7 +307,12 @@ export async function journey(world: JourneyWorld, a: Applicant, n: number): Pro
       await api('POST', `${app}/payments/${levy.id}/requests`, { payerName: 'Pita Payer', payerEmail }, as),
       201,
     );
-    const mail = await world.outbox.waitFor(payerEmail, (m) => m.subject.includes('Payment requested'));
+    // The mail goes from the event's consumer: under load, behind the stream's backlog.
+    const mail = await world.outbox
+      .waitFor(payerEmail, (m) => m.subject.includes('Payment requested'), world.waitMs)
+      .catch((e: unknown) => {
+        throw new JourneyError(e instanceof Error ? e.message : String(e));
+      });
     const link = /\/pay#token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     if (!link) throw new JourneyError('payer mail: no link');
     const payer = (call: string, b: object = {}) =>

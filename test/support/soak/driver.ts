@@ -42,11 +42,13 @@ import {
 import {
   checkInvariants,
   countItems,
+  eventLags,
   formatInvariants,
   type FaultWindow,
   type Invariant,
 } from './invariants';
 import { errorsBy, latencyBy, RequestLog, type RecordedRequest } from './requests';
+import { percentile } from '../../bench/stats';
 
 /** What a fault is given: the stack and the parts of the soak it may break. */
 export interface SoakContext {
@@ -94,6 +96,8 @@ export interface SoakResult {
   webhook: { delivered: number; failedByReceiver: number };
   feedEventsRead: number;
   items: Record<string, number>;
+  /** Each consumer's lag, the event's commit → the consumer done (ms). */
+  eventLag: { n: number; p50: number; p99: number; max: number };
   invariants: Invariant[];
 }
 
@@ -297,6 +301,7 @@ export async function runSoak(stack: LocalStack, options: SoakOptions): Promise<
     detail: missing.length ? `${missing.length} missing: ${missing.slice(0, 5).join('; ')}` : '',
   });
   const items = await countItems(stack.outputs);
+  const lags = await eventLags(stack.outputs);
   await requests.run(() => councils.wcc.removeWebhook()).catch(() => undefined);
   await receiver.close();
   return {
@@ -315,6 +320,12 @@ export async function runSoak(stack: LocalStack, options: SoakOptions): Promise<
     },
     feedEventsRead: reader.events.length,
     items,
+    eventLag: {
+      n: lags.length,
+      p50: percentile(lags, 50),
+      p99: percentile(lags, 99),
+      max: lags.at(-1) ?? NaN,
+    },
     invariants,
   };
 }
@@ -359,6 +370,10 @@ export function printSoak(r: SoakResult, table: Table, print: (line: string) => 
       )
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}`,
+  );
+  print(
+    `Events: ${r.eventLag.n} consumer deliveries, the event's commit → the consumer done p50 ${ms(r.eventLag.p50)} ms, ` +
+      `p99 ${ms(r.eventLag.p99)} ms, max ${ms(r.eventLag.max)} ms`,
   );
   print('\nLatency by route group (ms to the response headers)');
   table([

@@ -431,6 +431,18 @@ export async function countItems(
   return Object.fromEntries([...t.entries()].map(([k, v]) => [k, v.length]));
 }
 
+/** Each consumer's lag (the event's commit → the consumer done, ms), from the outbox and its guards. */
+export async function eventLags(stack: { outputs: InvariantOutputs } | InvariantOutputs): Promise<number[]> {
+  const t = await scanTable('outputs' in stack ? stack.outputs : stack);
+  const occurred = new Map(
+    (t.get('domainEvent') ?? []).map((e) => [str(e.eventId), Date.parse(String(e.occurredAt))]),
+  );
+  return (t.get('consumedEvent') ?? [])
+    .map((c) => Date.parse(String(c.consumedAt)) - (occurred.get(str(c.eventId)) ?? NaN))
+    .filter((n) => Number.isFinite(n))
+    .sort((a, b) => a - b);
+}
+
 /** One line per invariant: held or BROKEN, its count and detail. */
 export function formatInvariants(invariants: readonly Invariant[]): string {
   return invariants
