@@ -416,9 +416,13 @@ export function printSoak(r: SoakResult, table: Table, print: (line: string) => 
   print(`\nErrors by status${errors.length ? '' : ': none'}`);
   if (errors.length)
     table([['status', 'route', 'n'], ...errors.map((e) => [String(e.status), e.route, String(e.n)])]);
+  // Alike failures together: ids and addresses left out.
   const failures = new Map<string, number>();
-  for (const j of r.journeys)
-    if (j.failure) failures.set(j.failure.slice(0, 120), (failures.get(j.failure.slice(0, 120)) ?? 0) + 1);
+  for (const j of r.journeys) {
+    if (!j.failure) continue;
+    const key = j.failure.replace(/\S*\d{4,}\S*/g, '…').slice(0, 140);
+    failures.set(key, (failures.get(key) ?? 0) + 1);
+  }
   if (failures.size) {
     print('\nJourney failures');
     for (const [f, n] of failures) print(`  ×${n} ${f}`);
