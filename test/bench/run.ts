@@ -31,6 +31,9 @@
  *                                  consumer done, p50/p99, a trickle and a burst (events.ts)
  *   npm run bench -- fuzz          20,000 malformed requests from the OpenAPI document on the bench
  *                                  stack: statuses, latency, 5xx, error shapes, data changes (fuzz.ts)
+ *   npm run bench -- soak          SOAK_APPLICANTS simulated applicants (50) for SOAK_MINUTES (15) on a stack of
+ *                                  its own with the automatic council on: throughput, p50/p99 per route group,
+ *                                  errors by status and the invariants (soak.ts; not in the default run)
  *   npm run bench -- lighthouse    Lighthouse (mobile and desktop presets, median of 3) on sign-in, the
  *                                  dashboard and a form page of web/dist (built first) served compressed
  *                                  by a stack of its own with --web=dist (lighthouse.ts); LIGHTHOUSE_DIST=dir
@@ -264,6 +267,12 @@ if (which.includes('uploads')) {
   // Not in the default run: it writes a 250 MB file and uploads it (minutes).
   const { uploadsBench } = await import('./uploads');
   await uploadsBench({ table });
+}
+if (which.includes('soak')) {
+  // Not in the default run: a quarter of an hour of traffic.
+  const { soakBench, soakStackEnv } = await import('./soak');
+  soakStackEnv();
+  await withBenchStack((stack) => soakBench(stack, { table }));
 }
 const wantApi = all || which.includes('api');
 const wantReference = all || which.includes('reference');

@@ -20,6 +20,7 @@ export const measuredSeconds: Record<'integration' | 'e2e', Record<string, numbe
     'read-model-backfill.test.ts': 239,
     'authorization-matrix-council.test.ts': 223,
     'council-auto.test.ts': 209,
+    'soak.test.ts': 180,
     'council-document-groups.test.ts': 166,
     'contacts.test.ts': 144,
     'access-requests.test.ts': 134,

@@ -37,6 +37,11 @@ export interface PaymentPorts {
 }
 
 const CHANGED = 'The payment changed meanwhile; read it again';
+/** Writes of one change at most: the first, and again after a change of the application alone. */
+const WRITE_ATTEMPTS = 4;
+/** What a change of an invoice is conditional on, and what it builds on (its transactions). */
+const invoiceState = (p: PaymentRecord) =>
+  JSON.stringify([p.status, p.cardSessionId ?? null, p.transactions ?? []]);
 
 /** The rules every payment change shares: find the invoice, its next status, the flag, the write. */
 export function paymentRules(ports: PaymentPorts) {
@@ -58,8 +63,28 @@ export function paymentRules(ports: PaymentPorts) {
     if (!option) throw new Conflict(paymentMessages.optionNotOffered(type));
     return option;
   }
+  /**
+   * Writes the change (one transaction, the application conditional on its etag). One lost to a
+   * change of the application alone — the council moving its workflow, another invoice settled — is
+   * written again on the application as it is now, while the invoice is still as read (its status,
+   * card session and transactions); a change of the invoice itself is a Conflict (docs/payments.md).
+   */
   async function mustWrite(change: PaymentChange) {
-    if (!(await ports.write(change))) throw new Conflict(CHANGED);
+    let c = change;
+    for (let attempt = 1; !(await ports.write(c)); attempt++) {
+      if (attempt >= WRITE_ATTEMPTS) throw new Conflict(CHANGED);
+      const [application, all] = await Promise.all([
+        ports.application(c.application.applicationId),
+        ports.payments(c.application.applicationId),
+      ]);
+      const current = all.find((p) => p.paymentId === c.paymentId);
+      const asRead = c.update
+        ? !!current && invoiceState(current) === invoiceState(c.update.before)
+        : !current;
+      if (!application || !asRead) throw new Conflict(CHANGED);
+      const after = c.update ? { ...current!, ...c.update.set } : c.create!;
+      c = { ...c, application, hasOutstandingPayments: flagAfter(current ? all : [...all, after], after) };
+    }
   }
 
   return { paymentOf, flagAfter, transition, offered, mustWrite };

@@ -467,6 +467,42 @@ describe('one open card session per invoice: a payer is never charged twice (doc
     );
   });
 
+  it('a start that loses only to the application moving (the council stepping it) is written again on the application as it is now', async () => {
+    const { id } = await issue();
+    const asRead = w.application;
+    // The council moves the application after the payer's request read it: its etag changed, so the
+    // transaction is cancelled once; the invoice is as read.
+    w.application = { ...w.application, etag: 'e2' };
+    w.races = 1;
+    const started = await payments.session('payer:r1', asRead, id, undefined);
+    expect(started).toMatchObject({ result: 'Pending', payUrl: expect.any(String) });
+    expect(w.created.size).toBe(1);
+    expect(w.sessions).toHaveLength(1);
+    expect(w.changes.at(-1)).toMatchObject({ action: 'CardSessionStarted', application: { etag: 'e2' } });
+    // A deposit claim the same way.
+    const other = await issue(100);
+    w.application = { ...w.application, etag: 'e3' };
+    w.races = 1;
+    await payments.claim('u1', asRead, other.id, { paymentMethod: 'Deposit', transactionDate: '2026-11-26' });
+    expect(w.payments.find((p) => p.paymentId === other.id)?.status).toBe('DepositPending');
+  });
+
+  it('a start that loses to a change of the invoice itself is still refused', async () => {
+    const { id } = await issue();
+    w.races = 1;
+    // Meanwhile another start recorded its session on the invoice.
+    const invoice = w.payments.find((p) => p.paymentId === id)!;
+    const racing = ports.write;
+    ports.write = async (change) => {
+      ports.write = racing;
+      invoice.cardSessionId = 'sess-other';
+      return racing(change);
+    };
+    await expect(payments.session('payer:r1', w.application, id, undefined)).rejects.toThrow(
+      'The payment changed meanwhile; read it again',
+    );
+  });
+
   it('two starts at once: one session is recorded, the other start loses (the invoice names one session)', async () => {
     const { id } = await issue();
     const both = await Promise.allSettled([

@@ -1,0 +1,26 @@
+/**
+ * The soak (`npm run bench -- soak`, docs/reliability.md "Soak"): SOAK_APPLICANTS simulated
+ * applicants (default 50) for SOAK_MINUTES (default 15) on a local stack of its own with the
+ * automatic council on, then the invariants (test/support/soak/). It prints throughput, p50/p99 per
+ * route group and per route, errors by status, the journeys' failures and each invariant with its
+ * count; the exit code is 1 when one is broken. Traffic goes to 127.0.0.1 only; it stops by itself
+ * (the duration, then at most SOAK_DRAIN_MINUTES, default 5, for the journeys under way).
+ */
+import type { LocalStack } from '../../infra/local/index';
+import { printSoak, runSoak } from '../support/soak/driver';
+
+/** Before the stack starts: the captcha's work factor of the test stacks (test/with-stack.ts). */
+export function soakStackEnv(): void {
+  process.env.CAPTCHA_COST ??= '1000';
+}
+
+export async function soakBench(stack: LocalStack, h: { table: (rows: string[][]) => void }): Promise<void> {
+  const result = await runSoak(stack, {
+    applicants: Number(process.env.SOAK_APPLICANTS) || 50,
+    minutes: Number(process.env.SOAK_MINUTES) || 15,
+    drainMs: (Number(process.env.SOAK_DRAIN_MINUTES) || 5) * 60_000,
+    log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
+  });
+  printSoak(result, h.table);
+  if (!result.invariants.every((i) => i.held)) process.exitCode = 1;
+}
