@@ -1,12 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import S3rver, { type S3rverEventRecord } from 's3rver';
 import type { HandlerLoader } from './handlers';
+import { ASYNC_RETRY_ATTEMPTS } from './lambda';
 import { HOST } from './ports';
 import { closeServer, listen, s3EventKey, type Log } from './util';
 import { keyPrefixes } from '../../functions/documents/model/keys';
@@ -105,7 +106,28 @@ export async function startS3(opts: {
   region: string;
   handlers: HandlerLoader;
   log: Log;
+  /**
+   * The scan is an asynchronous invoke: a thrown error is retried twice, as Lambda does (AWS waits
+   * about 1 and 2 minutes; here this, doubled), then its event goes to the failed-Lambda dead
+   * letters (dataDir/dead-letters/lambda.jsonl). Default 5 s: a 10 s outage of the table is outlived.
+   */
+  scanRetryBaseMs?: number;
 }): Promise<LocalS3> {
+  const retryBaseMs = opts.scanRetryBaseMs ?? 5000;
+  const deadLetterFile = path.join(opts.dataDir, 'dead-letters', 'lambda.jsonl');
+  let stopped = false;
+  const waits = new Set<{ t: NodeJS.Timeout; resolve: () => void }>();
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const w = {
+        t: setTimeout(() => {
+          waits.delete(w);
+          resolve();
+        }, ms),
+        resolve,
+      };
+      waits.add(w);
+    });
   const directory = path.resolve(opts.dataDir, 's3');
   mkdirSync(directory, { recursive: true });
   const s3rver = new S3rver({
@@ -135,15 +157,38 @@ export async function startS3(opts: {
           : rec.eventName;
       const event = toS3Event(rec, eventName, opts.region);
       const run = (async () => {
-        try {
-          const handler =
-            await opts.handlers.load<(e: S3Event) => Promise<unknown>>('documents/scan/handler');
-          await handler(event);
-        } catch (err) {
-          opts.log(
-            `scan handler failed for s3://${rec.s3.bucket.name}/${rec.s3.object.key}: ${String((err as Error)?.stack ?? err)}`,
-          );
+        let error: unknown;
+        for (let attempt = 0; attempt <= ASYNC_RETRY_ATTEMPTS && !stopped; attempt++) {
+          if (attempt > 0) await pause(retryBaseMs * 2 ** (attempt - 1));
+          if (stopped) return;
+          try {
+            const handler =
+              await opts.handlers.load<(e: S3Event) => Promise<unknown>>('documents/scan/handler');
+            await handler(event);
+            return;
+          } catch (err) {
+            error = err;
+            opts.log(
+              `scan handler failed (attempt ${attempt + 1}) for s3://${rec.s3.bucket.name}/${rec.s3.object.key}: ${String((err as Error)?.stack ?? err)}`,
+            );
+          }
         }
+        if (stopped) return;
+        const e = error as { name?: string; message?: string };
+        mkdirSync(path.dirname(deadLetterFile), { recursive: true });
+        appendFileSync(
+          deadLetterFile,
+          JSON.stringify({
+            timestamp: new Date().toISOString(),
+            requestContext: {
+              functionArn: 'arn:aws:lambda:ap-southeast-2:000000000000:function:scan',
+              condition: 'RetriesExhausted',
+              approximateInvokeCount: ASYNC_RETRY_ATTEMPTS + 1,
+            },
+            requestPayload: event,
+            responsePayload: { errorType: e?.name ?? 'Error', errorMessage: e?.message ?? String(error) },
+          }) + '\n',
+        );
       })();
       inFlight.add(run);
       void run.finally(() => inFlight.delete(run));
@@ -182,6 +227,11 @@ export async function startS3(opts: {
     endpoint: `http://${HOST}:${opts.port}`,
     idle,
     stop: async () => {
+      stopped = true;
+      for (const w of waits) {
+        clearTimeout(w.t);
+        w.resolve();
+      }
       await closeServer(server);
       await idle();
     },

@@ -5,9 +5,14 @@
  * route group and per route, errors by status, the journeys' failures and each invariant with its
  * count; the exit code is 1 when one is broken. Traffic goes to 127.0.0.1 only; it stops by itself
  * (the duration, then at most SOAK_DRAIN_MINUTES, default 5, for the journeys under way).
+ *
+ * Faults at random moments (SOAK_FAULTS=0 for none): DynamoDB Local stopped for 10 s, the card
+ * gateway answering 500s without notifying for 30 s, wcc's webhook receiver answering 503 for two
+ * minutes (test/support/faults.ts; docs/reliability.md "Faults").
  */
 import type { LocalStack } from '../../infra/local/index';
-import { printSoak, runSoak } from '../support/soak/driver';
+import { dynamoDown, gatewayFailing } from '../support/faults';
+import { printSoak, runSoak, soakFault, webhookDown, type SoakFault } from '../support/soak/driver';
 
 /** Before the stack starts: the captcha's work factor of the test stacks (test/with-stack.ts). */
 export function soakStackEnv(): void {
@@ -15,7 +20,16 @@ export function soakStackEnv(): void {
 }
 
 export async function soakBench(stack: LocalStack, h: { table: (rows: string[][]) => void }): Promise<void> {
+  const faults: SoakFault[] =
+    process.env.SOAK_FAULTS === '0'
+      ? []
+      : [
+          soakFault((ctx) => dynamoDown(ctx.stack, { seconds: 10 })),
+          soakFault((ctx) => gatewayFailing(ctx.stack, { seconds: 30 })),
+          webhookDown(120),
+        ];
   const result = await runSoak(stack, {
+    faults,
     applicants: Number(process.env.SOAK_APPLICANTS) || 50,
     minutes: Number(process.env.SOAK_MINUTES) || 15,
     drainMs: (Number(process.env.SOAK_DRAIN_MINUTES) || 5) * 60_000,

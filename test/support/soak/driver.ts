@@ -49,6 +49,7 @@ import {
 } from './invariants';
 import { errorsBy, latencyBy, RequestLog, type RecordedRequest } from './requests';
 import { percentile } from '../../bench/stats';
+import type { Fault } from '../faults';
 
 /** What a fault is given: the stack and the parts of the soak it may break. */
 export interface SoakContext {
@@ -61,6 +62,31 @@ export interface SoakContext {
 
 /** Breaks something, waits for its recovery, and answers the window during which 5xx are expected. */
 export type SoakFault = (ctx: SoakContext) => Promise<FaultWindow>;
+
+/** A fault of test/support/faults.ts as the soak runs it: its window in epoch milliseconds. */
+export const soakFault =
+  (make: (ctx: SoakContext) => Fault): SoakFault =>
+  async (ctx) => {
+    const window = await make(ctx).run();
+    ctx.log(
+      `fault ${window.name}: ${window.start.toISOString()} → ${window.end.toISOString()}${window.detail ? ` (${window.detail})` : ''}`,
+    );
+    return { name: window.name, start: window.start.getTime(), end: window.end.getTime() };
+  };
+
+/** wcc's webhook receiver answering 503 to everything for `seconds`, then itself again. */
+export const webhookDown =
+  (seconds: number): SoakFault =>
+  async (ctx) => {
+    const start = Date.now();
+    ctx.webhook.setDown(true);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    } finally {
+      ctx.webhook.setDown(false);
+    }
+    return { name: `webhook-down-${seconds}s`, start, end: Date.now() };
+  };
 
 export interface SoakOptions {
   applicants: number;

@@ -4,7 +4,7 @@
  * prefix (incoming/{applicationId}/…). S3 has no directories, so both must succeed, and the stand-in
  * must keep serving (docs/local.md: the phone walk-through's intermittent 'Upload failed').
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,5 +86,60 @@ describe('local S3 stand-in', () => {
     );
     const read = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'incoming/1039/second' }));
     expect((await read.Body!.transformToByteArray()).length).toBe(7000);
+  });
+});
+
+describe('the scan trigger is an asynchronous invoke', () => {
+  /** A stand-in whose scan handler fails `failures` times, then succeeds. */
+  async function withScan(failures: number) {
+    const dir = mkdtempSync(path.join(tmpdir(), 's3-scan-'));
+    let calls = 0;
+    const handlers = {
+      load: async () => async () => {
+        calls++;
+        if (calls <= failures) throw new Error('table unreachable');
+      },
+    } as unknown as HandlerLoader;
+    const stand = await startS3({
+      dataDir: dir,
+      port: await freePort(),
+      bucket: BUCKET,
+      corsOrigins: ['http://127.0.0.1:4000'],
+      region: 'ap-southeast-2',
+      handlers,
+      log: () => undefined,
+      scanRetryBaseMs: 10,
+    });
+    const client = new S3Client({
+      endpoint: stand.endpoint,
+      region: 'ap-southeast-2',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      maxAttempts: 1,
+    });
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'incoming/1000001/plan.pdf', Body: 'x' }));
+    await stand.idle();
+    client.destroy();
+    await stand.stop();
+    const letters = path.join(dir, 'dead-letters', 'lambda.jsonl');
+    const dead = existsSync(letters)
+      ? readFileSync(letters, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { requestContext: { approximateInvokeCount: number } })
+      : [];
+    rmSync(dir, { recursive: true, force: true });
+    return { calls, dead };
+  }
+
+  it('a scan that throws is retried (twice, as Lambda) and succeeds: no dead letter', async () => {
+    expect(await withScan(2)).toEqual({ calls: 3, dead: [] });
+  });
+
+  it('a scan that fails every attempt goes to the failed-Lambda dead letters', async () => {
+    const { calls, dead } = await withScan(5);
+    expect(calls).toBe(3);
+    expect(dead).toHaveLength(1);
+    expect(dead[0]!.requestContext.approximateInvokeCount).toBe(3);
   });
 });
