@@ -128,6 +128,9 @@ describe('local Step Functions: extraction', () => {
       key: 'applications/none/missing.pdf',
       applicationId: 'x',
       documentName: 'missing.pdf',
+      // Every execution carries its extraction's id (the documents consumer starts it with one):
+      // the failure step ends that extraction before the execution fails.
+      extractionId: 'wf-3',
     });
     expect(done.status).toBe('FAILED');
     expect(done.error).toBe('ExtractionFailed');

@@ -11,13 +11,14 @@
  * submission made after the restore, so the event stream goes on from the restored checkpoint; and
  * that submission gets a new id, not the undone one's (the counters are carried forward).
  *
- * The invariants are asserted here directly; when the soak's checks (test/support/soak/invariants.ts,
- * written beside this on another branch) are in the tree, they run too, after the restore.
+ * The invariants are asserted here directly, and the soak's checks (test/support/soak/invariants.ts)
+ * run too, after the restore.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { checkInvariants as soakChecks } from '../support/soak/invariants';
 import { startLocalStack, type LocalStack } from '../../infra/local/index';
 import { councilApiClient } from '../../infra/council/client';
 import type { CouncilEvent } from '../../shared/schemas/council';
@@ -137,14 +138,9 @@ async function checkInvariants(s: Session): Promise<void> {
   expect(rebuilt).toMatchObject({ contributionsWritten: 0, summaryWritten: false, complete: true });
 }
 
-/** The soak's invariants (every one held), when test/support/soak/invariants.ts is in the tree. */
+/** The soak's invariants (every one held) on the restored stack. */
 async function soakInvariants(stack: LocalStack): Promise<void> {
-  const file = path.join(root, 'test/support/soak/invariants.ts');
-  if (!existsSync(file)) return;
-  const { checkInvariants: check } = (await import(file)) as {
-    checkInvariants: (s: LocalStack) => Promise<{ name: string; held: boolean; detail: string }[]>;
-  };
-  expect((await check(stack)).filter((i) => !i.held)).toEqual([]);
+  expect((await soakChecks(stack)).filter((i) => !i.held)).toEqual([]);
 }
 
 describe('npm run ops -- backup / restore on a local stack', { timeout: 420_000 }, () => {
