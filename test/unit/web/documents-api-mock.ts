@@ -24,6 +24,8 @@ export const api = {
   formTypes: vi.fn(),
   groups: vi.fn(async () => []),
   withdraw: vi.fn(),
+  startMultipart: vi.fn(),
+  currentMultipart: vi.fn(),
 };
 
 export const documentsModule = () => ({
@@ -43,6 +45,8 @@ export const documentsModule = () => ({
     formTypes: api.formTypes,
     groups: api.groups,
     withdraw: api.withdraw,
+    startMultipart: api.startMultipart,
+    currentMultipart: api.currentMultipart,
   },
   putFile: api.putFile,
   documentKeys: {

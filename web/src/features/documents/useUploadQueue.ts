@@ -7,6 +7,10 @@ import { useToasts } from '../../components/toasts';
 import { usesMultipart } from '../../../../shared/schemas/documents-multipart';
 import type { AcceptedFile, UploadPhase } from './documents';
 
+/** The server's answer that a document's upload in parts cannot be resumed: none open (404) or the document no longer waiting (409). */
+const uploadIsGone = (err: unknown): boolean =>
+  isServiceError(err) && (err.status === 404 || err.status === 409);
+
 export interface QueueItem extends AcceptedFile {
   id: string;
   containerId: string;
@@ -63,8 +67,11 @@ export function useUploadQueue(applicationId: string) {
           ? await documentsApi
               .currentMultipart(applicationId, item.resumes, controller.signal)
               .catch((err: unknown) => {
-                if (controller.signal.aborted) throw err;
-                return undefined;
+                // Started afresh only when the server says the upload is gone (no open upload, or the
+                // document no longer waits for its parts); any other failure (a 5xx, the network)
+                // fails the item and keeps the stored parts for the next try.
+                if (!controller.signal.aborted && uploadIsGone(err)) return undefined;
+                throw err;
               })
           : undefined;
         if (upload) {
