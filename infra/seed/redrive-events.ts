@@ -44,7 +44,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from 'zod';
 import { ENTITY_ATTRIBUTE, OUTBOX_ENTITY } from '../../functions/platform/events/filter.js';
-import { outboxEventIdsSince } from './restore-table.js';
+import { outboxEventIdsSince } from './restore-lost.js';
 import { awsJsonClient, sqsEndpoint, streamsApi, streamsEndpoint, type StreamRecord } from '../aws-json.js';
 
 /** The on-failure record Lambda sends for a DynamoDB stream batch. */

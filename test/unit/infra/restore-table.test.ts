@@ -1,5 +1,5 @@
 /**
- * The point-in-time restore command (infra/seed/restore-table.ts, docs/reliability.md "Backup and
+ * The point-in-time restore command (infra/seed/restore-table.ts, infra/seed/restore-lost.ts, docs/reliability.md "Backup and
  * restore"): what it asks DynamoDB for, in order, what it refuses, the stage's entry it writes, and
  * the report of what a restore undid. DynamoDB Local has no point-in-time restore: the client is
  * mocked here.
@@ -26,14 +26,11 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   defaultTargetName,
-  formatLost,
-  lostSince,
-  outboxEventIdsSince,
   parseRestoreArgs,
   restoreTable,
-  scanLost,
   type RestoreArgs,
 } from '../../../infra/seed/restore-table.js';
+import { formatLost, lostSince, outboxEventIdsSince, scanLost } from '../../../infra/seed/restore-lost.js';
 import { restoredTableOf } from '../../../infra/stacks/restored-table.js';
 
 const ddb = mockClient(DynamoDBClient);
