@@ -11,8 +11,9 @@
  * consumers are idempotent themselves; the record is what keeps side effects such as mail from
  * repeating in every normal retry and replay.
  *
- * Order: a failed record fails the later records of the same aggregate in the batch without
- * running them (events of one application stay in order); records of other aggregates still run.
+ * Order: the records of one aggregate run in order, and a failed record fails the later records of
+ * the same aggregate in the batch without running them (events of one application stay in order);
+ * records of other aggregates still run, a few aggregates side by side (DISPATCH_LANES).
  * Lambda retries from the lowest reported sequence number, where the recorded consumers are
  * skipped.
  */
@@ -122,6 +123,14 @@ const consumersFor = (consumers: readonly EventConsumer[], type: string) =>
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/**
+ * Lanes of one batch that run side by side (records of different aggregates); the records of one
+ * aggregate run in order in their lane. On AWS different aggregates' events already run side by side
+ * (the stream's shards); this keeps a batch of many applications' events from waiting on each other's
+ * DynamoDB and HTTP round trips one by one.
+ */
+export const DISPATCH_LANES = 4;
+
 /** Runs the consumers of every outbox INSERT in `records`; see the module comment. */
 export async function dispatchRecords(
   records: readonly DynamoDBRecord[],
@@ -129,42 +138,40 @@ export async function dispatchRecords(
 ): Promise<DispatchResult> {
   const { consumers, store, logger } = options;
   const now = options.now ?? (() => new Date());
-  const outcomes: RecordOutcome[] = [];
-  const blockedAggregates = new Set<string>();
+  const outcomes: RecordOutcome[] = new Array<RecordOutcome>(records.length);
+  const lanes = new Map<string, { index: number; sequenceNumber: string; event: DomainEvent }[]>();
 
-  for (const record of records) {
+  records.forEach((record, index) => {
     const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
     if (!isOutboxInsert(record)) {
-      outcomes.push({ sequenceNumber, status: 'ignored' });
-      continue;
+      outcomes[index] = { sequenceNumber, status: 'ignored' };
+      return;
     }
     let event: DomainEvent;
     try {
       event = eventOfRecord(record);
     } catch (err) {
       logger.error('events: unreadable outbox item', { sequenceNumber, error: err as Error });
-      outcomes.push({ sequenceNumber, status: 'failed', errors: [message(err)] });
-      continue;
+      outcomes[index] = { sequenceNumber, status: 'failed', errors: [message(err)] };
+      return;
     }
     const aggregateKey = `${event.aggregate.type}#${event.aggregate.id}`;
+    const lane = lanes.get(aggregateKey) ?? [];
+    lane.push({ index, sequenceNumber, event });
+    lanes.set(aggregateKey, lane);
+  });
+
+  /** One record's consumers, and what came of them. */
+  async function run(sequenceNumber: string, event: DomainEvent): Promise<RecordOutcome> {
     const base = { sequenceNumber, eventId: event.eventId, type: event.type };
-    if (blockedAggregates.has(aggregateKey)) {
-      outcomes.push({ ...base, status: 'failed', errors: ['an earlier event of its aggregate failed'] });
-      continue;
-    }
     const mine = consumersFor(consumers, event.type);
-    if (!mine.length) {
-      outcomes.push({ ...base, status: 'done', ran: [], skipped: [] });
-      continue;
-    }
+    if (!mine.length) return { ...base, status: 'done', ran: [], skipped: [] };
     let done: Set<string>;
     try {
       done = await store.consumersOf(event.eventId);
     } catch (err) {
       logger.error('events: reading consumed records failed', { ...base, error: err as Error });
-      blockedAggregates.add(aggregateKey);
-      outcomes.push({ ...base, status: 'failed', errors: [message(err)] });
-      continue;
+      return { ...base, status: 'failed', errors: [message(err)] };
     }
     const skipped = mine.filter((c) => done.has(c.name)).map((c) => c.name);
     const todo = mine.filter((c) => !done.has(c.name));
@@ -187,13 +194,31 @@ export async function dispatchRecords(
       logger.error('events: consumer failed', { ...base, consumer, error: s.reason as Error });
       errors.push(`${consumer}: ${message(s.reason)}`);
     });
-    if (errors.length) {
-      blockedAggregates.add(aggregateKey);
-      outcomes.push({ ...base, status: 'failed', errors });
-    } else {
-      outcomes.push({ ...base, status: 'done', ran: todo.map((c) => c.name), skipped });
-    }
+    if (errors.length) return { ...base, status: 'failed', errors };
+    return { ...base, status: 'done', ran: todo.map((c) => c.name), skipped };
   }
+
+  // A failed record fails the later records of its aggregate without running them.
+  const waiting = [...lanes.values()];
+  const worker = async () => {
+    for (let lane = waiting.shift(); lane; lane = waiting.shift()) {
+      let blocked = false;
+      for (const { index, sequenceNumber, event } of lane) {
+        const outcome: RecordOutcome = blocked
+          ? {
+              sequenceNumber,
+              eventId: event.eventId,
+              type: event.type,
+              status: 'failed',
+              errors: ['an earlier event of its aggregate failed'],
+            }
+          : await run(sequenceNumber, event);
+        outcomes[index] = outcome;
+        if (outcome.status === 'failed') blocked = true;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DISPATCH_LANES, waiting.length) }, worker));
 
   return {
     batchItemFailures: outcomes

@@ -224,6 +224,37 @@ describe('dispatchRecords', () => {
     expect(flaky.seen).toEqual([a1.eventId, b1.eventId]);
   });
 
+  it("runs different aggregates' records side by side and one aggregate's in order", async () => {
+    const log: string[] = [];
+    let bStarted!: () => void;
+    const bHasStarted = new Promise<void>((resolve) => (bStarted = resolve));
+    const consumer = defineConsumer({
+      name: 'webhook',
+      handles: ['ApplicationCreated', 'ApplicationUpdated'],
+      async handle(event) {
+        log.push(`start ${event.aggregate.id} ${event.type}`);
+        // A's first event waits until B's has started: one record at a time would never get there.
+        if (event.aggregate.id === 'A' && event.type === 'ApplicationCreated') await bHasStarted;
+        if (event.aggregate.id === 'B') bStarted();
+        log.push(`end ${event.aggregate.id} ${event.type}`);
+      },
+    });
+    const a2 = newEvent('ApplicationUpdated', {
+      aggregate: { type: 'application', id: 'A' },
+      actor: 'user-1',
+      data: { changed: ['projectName'] },
+    });
+    const records = [created('A'), a2, created('B')].map((e) => streamRecord(outboxPut(e)));
+    const result = await dispatchRecords(records, {
+      consumers: [consumer],
+      store: await tableConsumedStore(),
+      logger,
+    });
+    expect(result.outcomes.map((o) => o.status)).toEqual(['done', 'done', 'done']);
+    expect(log.indexOf('start B ApplicationCreated')).toBeLessThan(log.indexOf('end A ApplicationCreated'));
+    expect(log.indexOf('end A ApplicationCreated')).toBeLessThan(log.indexOf('start A ApplicationUpdated'));
+  });
+
   it('ignores other records and events no consumer handles; fails an unreadable outbox item', async () => {
     const { consumer, seen } = recorder('projection');
     const store = await tableConsumedStore();
