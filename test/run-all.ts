@@ -37,9 +37,13 @@ const vitestJson = (name: string) => [
   `--outputFile.json=${join(reports, `${name}.json`)}`,
 ];
 
-// The stack layers each run their files in STACKS shards, each shard on a stack of its own
-// (test/with-stack.ts --stacks), on ports from PORT_BASE (default 4100) in steps of 1000.
-const stacks = `--stacks=${process.env.STACKS ?? 2}`;
+// The stack layers each run their files in shards, each shard on a stack of its own
+// (test/with-stack.ts --stacks), on ports from PORT_BASE (default 4100) in steps of 1000: integration
+// in 2, beside the checks lane; e2e in 3, as it runs mostly after the checks lane has ended and each
+// shard waits on its browser and stack most of the time (docs/performance.md "CI time").
+// INTEGRATION_STACKS and E2E_STACKS set a layer's count, STACKS both.
+const stacks = (layer: 'INTEGRATION' | 'E2E', shards: number) =>
+  `--stacks=${process.env[`${layer}_STACKS`] ?? process.env.STACKS ?? shards}`;
 
 const layers: Layer[] = [
   // Offline synth with real esbuild bundling of every Lambda (no Docker). First: it packs web/dist
@@ -63,13 +67,20 @@ const layers: Layer[] = [
   },
   {
     name: 'integration',
-    cmd: ['npx', 'tsx', 'test/with-stack.ts', 'integration', stacks, ...vitestJson('integration')],
+    cmd: [
+      'npx',
+      'tsx',
+      'test/with-stack.ts',
+      'integration',
+      stacks('INTEGRATION', 2),
+      ...vitestJson('integration'),
+    ],
     report: 'integration.json',
     lane: 'stacks',
   },
   {
     name: 'e2e',
-    cmd: ['npx', 'tsx', 'test/with-stack.ts', 'e2e', stacks],
+    cmd: ['npx', 'tsx', 'test/with-stack.ts', 'e2e', stacks('E2E', 3)],
     report: 'e2e.json',
     lane: 'stacks',
     after: 'synth',
