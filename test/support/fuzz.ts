@@ -111,12 +111,11 @@ export function dataChanges(before: DataSnapshot, after: DataSnapshot): string[]
  */
 export async function settledSnapshot(o: StackOutputs): Promise<DataSnapshot> {
   let previous: DataSnapshot | undefined;
-  let pending: string[] = [];
   return waitFor(
     'stored data to settle',
     async () => {
       const current = await snapshotData(o);
-      pending = await pendingIn(o, current.events);
+      const pending = await pendingIn(o, current.events);
       if (pending.length) {
         previous = undefined;
         throw new Error(`${pending.length} events pending, e.g. ${pending[0]}`);
