@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { failureSummary } from './support/failure-summary';
 
 interface Layer {
   name: string;
@@ -36,9 +37,13 @@ const vitestJson = (name: string) => [
   `--outputFile.json=${join(reports, `${name}.json`)}`,
 ];
 
-// The stack layers each run their files in STACKS shards, each shard on a stack of its own
-// (test/with-stack.ts --stacks), on ports from PORT_BASE (default 4100) in steps of 1000.
-const stacks = `--stacks=${process.env.STACKS ?? 2}`;
+// The stack layers each run their files in shards, each shard on a stack of its own
+// (test/with-stack.ts --stacks), on ports from PORT_BASE (default 4100) in steps of 1000: integration
+// in 2, beside the checks lane; e2e in 3, as it runs mostly after the checks lane has ended and each
+// shard waits on its browser and stack most of the time (docs/performance.md "CI time").
+// INTEGRATION_STACKS and E2E_STACKS set a layer's count, STACKS both.
+const stacks = (layer: 'INTEGRATION' | 'E2E', shards: number) =>
+  `--stacks=${process.env[`${layer}_STACKS`] ?? process.env.STACKS ?? shards}`;
 
 const layers: Layer[] = [
   // Offline synth with real esbuild bundling of every Lambda (no Docker). First: it packs web/dist
@@ -62,13 +67,20 @@ const layers: Layer[] = [
   },
   {
     name: 'integration',
-    cmd: ['npx', 'tsx', 'test/with-stack.ts', 'integration', stacks, ...vitestJson('integration')],
+    cmd: [
+      'npx',
+      'tsx',
+      'test/with-stack.ts',
+      'integration',
+      stacks('INTEGRATION', 2),
+      ...vitestJson('integration'),
+    ],
     report: 'integration.json',
     lane: 'stacks',
   },
   {
     name: 'e2e',
-    cmd: ['npx', 'tsx', 'test/with-stack.ts', 'e2e', stacks],
+    cmd: ['npx', 'tsx', 'test/with-stack.ts', 'e2e', stacks('E2E', 3)],
     report: 'e2e.json',
     lane: 'stacks',
     after: 'synth',
@@ -144,15 +156,15 @@ function readCounts(file: string): Counts | undefined {
   return undefined;
 }
 
-/** The failing tests a report names (file › test: first line of the error), so CI's tail says what failed. */
+/**
+ * The failing tests a report names (file › test: the error's first line and what its assertion
+ * compared, test/support/failure-summary.ts), so CI's tail says what failed and what was seen.
+ */
 function readFailures(file: string): string[] {
   if (!existsSync(file)) return [];
   const j = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   const out: string[] = [];
-  const firstLine = (m: unknown) =>
-    String(m ?? '')
-      .split('\n')
-      .find((l) => l.trim()) ?? '';
+  const summary = (m: unknown) => failureSummary(typeof m === 'string' ? m : undefined);
   const rel = (f: string) => f.replace(process.cwd() + '/', '');
   if (Array.isArray(j.testResults)) {
     for (const f of j.testResults as {
@@ -167,10 +179,10 @@ function readFailures(file: string): string[] {
         failureMessages?: string[];
       }[];
       for (const t of failed.filter((a) => a.status === 'failed')) {
-        out.push(`${rel(f.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+        out.push(`${rel(f.name)} › ${t.fullName}: ${summary(t.failureMessages?.[0])}`);
       }
       if (!failed.some((a) => a.status === 'failed') && (f.message || f.status === 'failed'))
-        out.push(`${rel(f.name)}: ${firstLine(f.message) || 'the file failed outside its tests'}`);
+        out.push(`${rel(f.name)}: ${summary(f.message) || 'the file failed outside its tests'}`);
     }
     return out;
   }
@@ -181,7 +193,12 @@ function readFailures(file: string): string[] {
     specs?: {
       title: string;
       file: string;
-      tests: { results: { status: string; error?: { message?: string } }[] }[];
+      tests: {
+        results: {
+          status: string;
+          error?: { message?: string; location?: { file: string; line: number } };
+        }[];
+      }[];
     }[];
   }
   const walk = (s: Suite, path: string[]) => {
@@ -189,7 +206,11 @@ function readFailures(file: string): string[] {
       for (const t of spec.tests) {
         const last = t.results[t.results.length - 1];
         if (last && last.status !== 'passed' && last.status !== 'skipped') {
-          out.push(`${spec.file} › ${[...path, spec.title].join(' › ')}: ${firstLine(last.error?.message)}`);
+          const at = last.error?.location;
+          const where = at ? ` (at ${rel(at.file)}:${at.line})` : '';
+          out.push(
+            `${spec.file} › ${[...path, spec.title].join(' › ')}${where}: ${summary(last.error?.message)}`,
+          );
         }
       }
     }
@@ -268,7 +289,7 @@ async function main() {
     const failures = r.failures;
     if (failures.length === 0)
       console.log(`  ✗ ${r.name}: its report names no failing test; search the log above for "×" or "FAIL"`);
-    for (const f of failures.slice(0, 20)) console.log(`  ✗ ${r.name}: ${f.slice(0, 400)}`);
+    for (const f of failures.slice(0, 20)) console.log(`  ✗ ${r.name}: ${f.slice(0, 700)}`);
     if (failures.length > 20) console.log(`  … and ${failures.length - 20} more`);
   }
   const failedLayers = results.filter((r) => r.code !== 0).length;

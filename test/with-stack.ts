@@ -23,7 +23,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { startLocalStack, type LocalStack } from '../infra/local/index';
-import { measuredSeconds, splitIntoShards } from './support/shards';
+import { measuredSeconds, shardStartGap, splitIntoShards } from './support/shards';
 
 const [mode, ...args] = process.argv.slice(2);
 if (mode !== 'integration' && mode !== 'e2e') {
@@ -67,7 +67,7 @@ async function runShards(n: number): Promise<number> {
         .filter(isFile)
         .map((f) => `${folder}/${f}`)
         .sort();
-  const shards = splitIntoShards(files, n, measuredSeconds[layer]);
+  const shards = splitIntoShards(files, n, measuredSeconds[layer], shardStartGap[layer]);
   const base = Number(process.env.PORT_BASE) || 4100;
   const step = Number(process.env.STACK_PORT_STEP) || 1000;
   const dir = process.env.STACK_DIR ?? '.local-test';

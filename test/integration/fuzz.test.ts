@@ -1,6 +1,6 @@
 /**
  * The fuzz pass in `npm test` (docs/security.md, test/support/fuzz.ts): a bounded run of malformed requests
- * — 30 per route of the OpenAPI document, about 2,900 in all (40 a route until the documents
+ * — 30 per route of the OpenAPI document, about 5,200 in all (40 a route until the documents
  * issue's 18 routes took it past its time on CI), with a fixed seed so a failure
  * reproduces — against the local stack. No answer may be a 5xx (or a dropped connection), and no
  * route's requests may change a stored item or object. `npm run bench -- fuzz` runs 20,000 with a
@@ -28,9 +28,8 @@ let report: FuzzReport;
 beforeAll(async () => {
   ctx = await fuzzContext(o);
   report = await runFuzz({ outputs: o, ctx, perRoute: PER_ROUTE, seed: SEED, warmUp: warmUp(o, ctx) });
-  // Each route is bracketed by two scans of the whole table: this file runs first
-  // (test/support/sequencer.ts), before the other files fill it — about 1.5 minutes, against
-  // 10 when it ran last on CI.
+  // Each route is bracketed by snapshots of the whole table (test/support/fuzz.ts): this file runs
+  // first (test/support/sequencer.ts), before the other files fill it.
 }, 1_200_000);
 
 describe('fuzz pass (malformed requests from the OpenAPI document)', () => {

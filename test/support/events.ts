@@ -97,6 +97,14 @@ async function eventItems(o: StackOutputs): Promise<EventItem[]> {
   return items;
 }
 
+/**
+ * The ids of events among `items` (read from the stack's table) that a consumer has yet to handle
+ * and that are not dead-lettered: for a caller that scans the table anyway.
+ */
+export async function pendingIn(o: StackOutputs, items: readonly EventItem[]): Promise<string[]> {
+  return pendingEvents(items, await registeredConsumers(), deadLetteredIds(o));
+}
+
 /** Waits until every event in the table has been handled by its consumers (or dead-lettered). */
 export async function eventsSettled(o: StackOutputs, timeoutMs = 60_000): Promise<void> {
   const consumersOf = await registeredConsumers();

@@ -38,10 +38,13 @@ export async function fuzzContext(o: StackOutputs): Promise<FuzzContext> {
 
 const WELLINGTON_SITE = { address1: '7 Fuzz Terrace', city: 'Wellington', zipCode: '6011', country: 'NZ' };
 
-/** Calls a read route once with the fixture's id (other parameters are placeholders). */
+/**
+ * Calls a read route once with the fixture's id (other parameters are placeholders); true when it
+ * called one.
+ */
 export function warmUp(o: StackOutputs, ctx: FuzzContext) {
-  return async (op: FuzzOperation): Promise<void> => {
-    if (op.route.method !== 'GET') return;
+  return async (op: FuzzOperation): Promise<boolean> => {
+    if (op.route.method !== 'GET') return false;
     const as = op.route.access.caller === 'council' ? ctx.council : undefined;
     const path = op.route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
       name === 'id' ? (as?.applicationId ?? ctx.applicationId) : 'warm-up',
@@ -50,5 +53,6 @@ export function warmUp(o: StackOutputs, ctx: FuzzContext) {
       headers: { authorization: `Bearer ${as?.token ?? ctx.token}` },
     });
     await res.arrayBuffer();
+    return true;
   };
 }

@@ -34,6 +34,20 @@ describe('splitIntoShards', () => {
     expect(weightOf('new.test.ts', {})).toBe(1);
   });
 
+  it('gives a shard that starts later (its stack starts after the one before) that much less', () => {
+    const known = { 'a.spec.ts': 50, 'b.spec.ts': 30, 'c.spec.ts': 20 };
+    // Without a gap: a → 1, b → 2, c → 2 (30 < 50). With shard 2 starting 20 s later: b → 2 ends at
+    // 50 as a does, so c goes to the lower shard, 1.
+    expect(splitIntoShards(Object.keys(known), 2, known)).toEqual([
+      ['a.spec.ts'],
+      ['b.spec.ts', 'c.spec.ts'],
+    ]);
+    expect(splitIntoShards(Object.keys(known), 2, known, 20)).toEqual([
+      ['a.spec.ts', 'c.spec.ts'],
+      ['b.spec.ts'],
+    ]);
+  });
+
   it('leaves a shard empty when there are more shards than files', () => {
     expect(splitIntoShards(['a.test.ts'], 3, {})).toEqual([['a.test.ts'], [], []]);
   });
