@@ -3,6 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { MiddlewareObj, MiddyfiedHandler } from '@middy/core';
 import type { Context } from 'aws-lambda';
+import { DomainError, type DomainErrorKind } from '../errors.js';
 import { logger } from '../logger.js';
 import { countColdStart } from './metrics.js';
 
@@ -31,15 +32,22 @@ type PortalTracer = import('./xray-tracer.js').PortalTracer;
 let loaded: PortalTracer | undefined;
 let loading: Promise<PortalTracer> | undefined;
 
+const serverKinds = new Set<DomainErrorKind>(['upstream', 'unavailable', 'internal']);
+
+/** A domain error answered with a 4xx: the caller's (X-Ray's `error` flag, not `fault`). */
+const isCallerError = (error: Error) => error instanceof DomainError && !serverKinds.has(error.kind);
+
 /**
  * Loads the tracer (and the X-Ray SDK) once. The SDK's import and its async hooks cost about 40 ms
  * of CPU and slow every module evaluated after them, so it is not part of module init: the handler
  * wrapper loads it before the first invocation runs, in a Lambda with tracing on only (Powertools'
  * own rule: AWS_EXECUTION_ENV set, not SAM, POWERTOOLS_TRACE_ENABLED not false). Tests load it
  * themselves. AWS SDK clients are created on first use, inside an invocation, so they are captured.
+ * In a Lambda './xray-tracer.js' is a file beside index.mjs, not part of it (esbuild keeps the import
+ * external: infra/constructs/tracer-bundle.ts, docs/tracing.md "Cold-start cost").
  */
 export function loadTracer(): Promise<PortalTracer> {
-  return (loading ??= import('./xray-tracer.js').then((m) => (loaded = m.createTracer())));
+  return (loading ??= import('./xray-tracer.js').then((m) => (loaded = m.createTracer({ isCallerError }))));
 }
 
 const tracingWanted = () =>

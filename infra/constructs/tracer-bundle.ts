@@ -1,0 +1,46 @@
+/**
+ * The tracer beside every function's bundle (docs/tracing.md "Cold-start cost"): the Powertools
+ * Tracer and the X-Ray SDK it brings (aws-xray-sdk-core, cls-hooked, semver; ≈ 125 KB minified, ≈ 33 KB
+ * gzip) are loaded by functions/platform/observability/tracer.ts with `import('./xray-tracer.js')`
+ * before the first invocation, never at module init. esbuild would inline that import into index.mjs
+ * (one file, no code splitting), so the functions' esbuild options keep it external
+ * (`portalBundling.externalModules`) and PortalFunction copies this build of
+ * functions/platform/observability/xray-tracer.ts beside index.mjs as `xray-tracer.js`, where the
+ * import finds it. CommonJS, as the X-Ray SDK is: Node gives `import()` its named exports.
+ * test/infra/tracer-bundle.test.ts traces an invocation with a bundle and this file.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildSync } from 'esbuild';
+
+/** The import tracer.ts makes, as written there: relative to index.mjs in a bundle. */
+export const tracerImport = './xray-tracer.js';
+
+/** The tracer's source, repository-relative. */
+export const tracerSource = 'functions/platform/observability/xray-tracer.ts';
+
+let built: string | undefined;
+
+/**
+ * The tracer built once per process (minified CommonJS for Node 22) into a temporary folder removed
+ * when the process exits: the file PortalFunction copies beside each bundle.
+ */
+export function tracerBundleFile(repoRoot: string): string {
+  if (built) return built;
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-xray-tracer-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const outfile = path.join(dir, path.basename(tracerImport));
+  buildSync({
+    absWorkingDir: repoRoot,
+    entryPoints: [path.join(repoRoot, tracerSource)],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    minify: true,
+    outfile,
+    logLevel: 'error',
+  });
+  return (built = outfile);
+}
