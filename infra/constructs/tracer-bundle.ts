@@ -9,7 +9,8 @@
  * import finds it. CommonJS, as the X-Ray SDK is: Node gives `import()` its named exports.
  * test/infra/tracer-bundle.test.ts traces an invocation with a bundle and this file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
@@ -23,15 +24,13 @@ export const tracerSource = 'functions/platform/observability/xray-tracer.ts';
 let built: string | undefined;
 
 /**
- * The tracer built once per process (minified CommonJS for Node 22) into a temporary folder removed
- * when the process exits: the file PortalFunction copies beside each bundle.
+ * The tracer built once per process (minified CommonJS for Node 22): the file PortalFunction copies
+ * beside each bundle. Kept in the system's temporary folder under its content's hash, written by
+ * rename, so concurrent synths share it and a changed tracer gets a file of its own.
  */
 export function tracerBundleFile(repoRoot: string): string {
   if (built) return built;
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-xray-tracer-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const outfile = path.join(dir, path.basename(tracerImport));
-  buildSync({
+  const [output] = buildSync({
     absWorkingDir: repoRoot,
     entryPoints: [path.join(repoRoot, tracerSource)],
     bundle: true,
@@ -39,8 +38,20 @@ export function tracerBundleFile(repoRoot: string): string {
     format: 'cjs',
     target: 'node22',
     minify: true,
-    outfile,
+    write: false,
+    outfile: path.basename(tracerImport),
     logLevel: 'error',
-  });
-  return (built = outfile);
+  }).outputFiles;
+  const dir = path.join(tmpdir(), 'consent-portal-xray-tracer');
+  const file = path.join(
+    dir,
+    `${createHash('sha256').update(output!.contents).digest('hex').slice(0, 24)}.js`,
+  );
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, output!.contents);
+    renameSync(partial, file);
+  }
+  return (built = file);
 }
