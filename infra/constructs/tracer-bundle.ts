@@ -1,13 +1,13 @@
 /**
  * The tracer beside every function's bundle (docs/tracing.md "Cold-start cost"): the Powertools
- * Tracer and the X-Ray SDK it brings (aws-xray-sdk-core, cls-hooked, semver; ≈ 125 KB minified, ≈ 33 KB
+ * Tracer and the X-Ray SDK it brings (aws-xray-sdk-core, cls-hooked, semver; 125 KB minified, 37 KB
  * gzip) are loaded by functions/platform/observability/tracer.ts with `import('./xray-tracer.js')`
  * before the first invocation, never at module init. esbuild would inline that import into index.mjs
  * (one file, no code splitting), so the functions' esbuild options keep it external
- * (`portalBundling.externalModules`) and PortalFunction copies this build of
+ * (`portalBundling.externalModules`: esbuild matches the import path as written) and PortalFunction copies this build of
  * functions/platform/observability/xray-tracer.ts beside index.mjs as `xray-tracer.js`, where the
  * import finds it. CommonJS, as the X-Ray SDK is: Node gives `import()` its named exports.
- * test/infra/tracer-bundle.test.ts traces an invocation with a bundle and this file.
+ * test/infra/site-bundle.test.ts traces an invocation with a bundle and this file.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
