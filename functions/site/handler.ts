@@ -4,7 +4,7 @@ import { ServiceUnavailable } from '../platform/errors.js';
 import { checkTable, getAnnouncements, getMaintenance } from './repository.js';
 
 import { contract } from './contract.js';
-import { routes as routeTable } from '../routes.js';
+import { readOpenApiDocument } from './openapi-document.js';
 
 let openApi: Record<string, unknown> | undefined;
 
@@ -21,15 +21,9 @@ export const routes = {
   },
 
   'GET /public/openapi.json': async () => {
-    // Every feature's contracts (zod schemas) and the OpenAPI builder load with the first call of this
-    // route, not with the function: the site's other routes are its cold starts (docs/architecture.md).
-    if (!openApi) {
-      const [{ contracts }, { buildOpenApi }] = await Promise.all([
-        import('../contracts.js'),
-        import('../platform/http/openapi.js'),
-      ]);
-      openApi = buildOpenApi(routeTable, contracts, { version: '0.1.0' });
-    }
+    // The document `npm run openapi` wrote from every contract, read with the route's first call: a
+    // file beside the bundle, not the contracts and the builder in it (./openapi-document.ts).
+    openApi ??= await readOpenApiDocument();
     return reply(200, openApi as { openapi: '3.1.0' }, { 'cache-control': 'public, max-age=300' });
   },
 

@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EnvName } from '../../functions/platform/config.js';
+import { tracerBundleFile, tracerImport } from './tracer-bundle.js';
 import { metricsNamespace } from '../../functions/platform/observability/catalogue.js';
 
 /** The repository root (this file is infra/constructs/portal-function.ts). */
@@ -77,8 +78,8 @@ export const portalBundling = {
   sourcesContent: false,
   target: 'node22',
   // Bundle the AWS SDK too: the lockfile decides its version, not the Lambda runtime. Only pdf.js
-  // stays out: see pdfJsFiles.
-  externalModules: ['unpdf/pdfjs'],
+  // (see pdfJsFiles) and the tracer (a file beside every bundle: ./tracer-bundle.ts) stay out.
+  externalModules: ['unpdf/pdfjs', tracerImport],
   esbuildArgs: { '--alias': Object.entries(bundleAliases).map(([from, to]) => `${from}=${to}`) },
   forceDockerBundling: false,
 } as const satisfies BundlingOptions;
@@ -191,7 +192,7 @@ export class PortalFunction extends NodejsFunction {
         ...portalBundling,
         mainFields: [...portalBundling.mainFields],
         externalModules: [...portalBundling.externalModules],
-        ...(props.files ? { commandHooks: copyFiles(props.files) } : {}),
+        commandHooks: copyFiles(props.files ?? {}),
       },
     });
     (this.node.defaultChild as CfnResource).addMetadata(entryMetadataKey, props.entry);
@@ -227,7 +228,10 @@ export class PortalFunction extends NodejsFunction {
 /** POSIX shell quoting (bundling runs its hooks with bash, locally or in Docker). */
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** Bundling hooks copying `files` (destination relative to the bundle → source relative to the root). */
+/**
+ * Bundling hooks copying `files` (destination relative to the bundle → source relative to the root),
+ * and the tracer's build beside every bundle (./tracer-bundle.ts).
+ */
 function copyFiles(files: Record<string, string>): ICommandHooks {
   for (const [to, from] of Object.entries(files)) {
     if (path.isAbsolute(to) || path.posix.normalize(to).startsWith('..'))
@@ -238,11 +242,13 @@ function copyFiles(files: Record<string, string>): ICommandHooks {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) =>
-      Object.entries(files).map(([to, from]) => {
+    afterBundling: (inputDir, outputDir) => [
+      ...Object.entries(files).map(([to, from]) => {
         const target = path.posix.join(outputDir, to);
         return `mkdir -p ${shellQuote(path.posix.dirname(target))} && cp ${shellQuote(path.posix.join(inputDir, from))} ${shellQuote(target)}`;
       }),
+      `cp ${shellQuote(tracerBundleFile(repoRoot))} ${shellQuote(path.posix.join(outputDir, tracerImport))}`,
+    ],
   };
 }
 

@@ -27,6 +27,7 @@ import { acknowledge } from '../constructs/nag.js';
 import type { Construct } from 'constructs';
 import type { EnvName } from '../../functions/platform/config.js';
 import { sampleDataBundleFiles } from '../../functions/platform/adapters/lookups/sample-data.js';
+import { openApiBundleFiles } from '../../functions/site/openapi-document.js';
 import {
   lambdaId,
   routes as routeTable,
@@ -303,6 +304,8 @@ export class ApiStack extends Stack {
         // (functions/platform/adapters/lookups/sample-data.ts). Shipped in every stage: the mode is
         // chosen at run time (LOOKUPS_MODE and the per-service variables).
         ...(caps.includes('externalLookups') ? { files: sampleDataBundleFiles } : {}),
+        // The OpenAPI document the site serves, beside its bundle (functions/site/openapi-document.ts).
+        ...(feature === 'site' ? { files: openApiBundleFiles } : {}),
         environment: {
           ...baseEnv,
           ...(scheduler

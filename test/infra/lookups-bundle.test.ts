@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as sourceHandler } from '../../functions/lookups/handler.js';
 import { setLookupAdapters } from '../../functions/platform/adapters/lookups/index.js';
+import { openApiBundleFiles } from '../../functions/site/openapi-document.js';
 import {
   sampleDataBundleFiles,
   sampleDataFiles,
@@ -90,7 +91,12 @@ describe('the lookups function ships its sample data beside the bundle', () => {
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
   it('has the sample data files beside index.mjs, as they are in the repository', () => {
-    expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map', 'sample-data']);
+    expect(readdirSync(assetDir).sort()).toEqual([
+      'index.mjs',
+      'index.mjs.map',
+      'sample-data',
+      'xray-tracer.js',
+    ]);
     for (const f of sampleDataFiles) {
       expect(readFileSync(path.join(assetDir, 'sample-data', f), 'utf8'), f).toBe(
         readFileSync(path.join(sourceDir, f), 'utf8'),
@@ -162,12 +168,14 @@ describe('the lookups function ships its sample data beside the bundle', () => {
 });
 
 describe('the API stack', () => {
-  it('gives the functions that call the lookup services (lookups, and the LBP checks of participants, contacts and access-request approvals), and only them, the sample data files', () => {
+  it('gives the functions that call the lookup services (lookups, and the LBP checks of participants, contacts and access-request approvals), and only them, the sample data files; the site its OpenAPI document', () => {
     const t = Template.fromStack(sharedTestApp().stacks.api);
     const fns = Object.values(t.findResources('AWS::Lambda::Function')) as {
       Metadata?: Record<string, unknown>;
     }[];
-    const withFiles = fns.filter((f) => f.Metadata?.[filesMetadataKey]);
+    const withFiles = fns.filter(
+      (f) => f.Metadata?.[filesMetadataKey] && f.Metadata[entryMetadataKey] !== 'functions/site/handler.ts',
+    );
     expect(withFiles.map((f) => f.Metadata?.[entryMetadataKey]).sort()).toEqual([
       'functions/access-requests/handler.ts',
       'functions/contacts/handler.ts',
@@ -175,6 +183,9 @@ describe('the API stack', () => {
       'functions/participants/handler.ts',
     ]);
     for (const f of withFiles) expect(f.Metadata?.[filesMetadataKey]).toEqual(sampleDataBundleFiles);
+    // The site has the OpenAPI document beside it instead (test/infra/site-bundle.test.ts).
+    const site = fns.find((f) => f.Metadata?.[entryMetadataKey] === 'functions/site/handler.ts');
+    expect(site?.Metadata?.[filesMetadataKey]).toEqual(openApiBundleFiles);
     for (const from of Object.values(sampleDataBundleFiles))
       expect(existsSync(path.join(repoRoot, from))).toBe(true);
   });

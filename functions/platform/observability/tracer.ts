@@ -3,6 +3,8 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { MiddlewareObj, MiddyfiedHandler } from '@middy/core';
 import type { Context } from 'aws-lambda';
+import { createRequire } from 'node:module';
+import { DomainError, type DomainErrorKind } from '../errors.js';
 import { logger } from '../logger.js';
 import { countColdStart } from './metrics.js';
 
@@ -31,6 +33,25 @@ type PortalTracer = import('./xray-tracer.js').PortalTracer;
 let loaded: PortalTracer | undefined;
 let loading: Promise<PortalTracer> | undefined;
 
+const serverKinds = new Set<DomainErrorKind>(['upstream', 'unavailable', 'internal']);
+
+/** A domain error answered with a 4xx: the caller's (X-Ray's `error` flag, not `fault`). */
+const isCallerError = (error: Error) => error instanceof DomainError && !serverKinds.has(error.kind);
+
+/**
+ * The tracer's module. In a bundle (index.mjs) it is xray-tracer.js beside it, CommonJS, not part of
+ * it (infra/constructs/tracer-bundle.ts; esbuild keeps the import below external): required, which
+ * costs about a third of what an `import()` of the same file does (≈ 35 against ≈ 100 ms CPU,
+ * docs/tracing.md "Cold-start cost"). From the TypeScript source (local stack, tests), imported.
+ */
+function tracerModule(): Promise<typeof import('./xray-tracer.js')> {
+  if (import.meta.url.endsWith('.mjs'))
+    return Promise.resolve().then(
+      () => createRequire(import.meta.url)('./xray-tracer.js') as typeof import('./xray-tracer.js'),
+    );
+  return import('./xray-tracer.js');
+}
+
 /**
  * Loads the tracer (and the X-Ray SDK) once. The SDK's import and its async hooks cost about 40 ms
  * of CPU and slow every module evaluated after them, so it is not part of module init: the handler
@@ -39,7 +60,7 @@ let loading: Promise<PortalTracer> | undefined;
  * themselves. AWS SDK clients are created on first use, inside an invocation, so they are captured.
  */
 export function loadTracer(): Promise<PortalTracer> {
-  return (loading ??= import('./xray-tracer.js').then((m) => (loaded = m.createTracer())));
+  return (loading ??= tracerModule().then((m) => (loaded = m.createTracer({ isCallerError }))));
 }
 
 const tracingWanted = () =>

@@ -39,7 +39,7 @@ describe('GET /public/health', () => {
 });
 
 describe('GET /public/openapi.json', () => {
-  it("200 with the generated document (the contracts load with the route's first call), cached", async () => {
+  it("200 with the generated document (docs/openapi.json, read with the route's first call), cached", async () => {
     const { readFileSync } = await import('node:fs');
     const expected = JSON.parse(
       readFileSync(new URL('../../../../docs/openapi.json', import.meta.url), 'utf8'),
@@ -49,6 +49,7 @@ describe('GET /public/openapi.json', () => {
     const body = res.body as typeof expected;
     expect(body.openapi).toBe('3.1.0');
     expect(Object.keys(body.paths).sort()).toEqual(Object.keys(expected.paths).sort());
+    expect(body).toEqual(expected);
     expect(res.headers?.['cache-control']).toBe('public, max-age=300');
   });
 });
