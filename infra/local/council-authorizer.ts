@@ -69,18 +69,36 @@ export function councilAuthorizer(opts: {
   };
 }
 
-/** A value recomputed at most every `ms` (concurrent callers share one computation). */
+/**
+ * A value recomputed at most every `ms` (concurrent callers share one computation). Once it is
+ * older, callers get the last value while the new one loads (a request never waits for the
+ * refresh: the council list's tail, docs/performance.md); the first call waits for it, and `fresh`
+ * for a new one.
+ */
 export function cached<T>(ms: number, load: () => Promise<T>): (fresh?: boolean) => Promise<T> {
   let at = 0;
   let value: Promise<T> | undefined;
+  let loading: Promise<T> | undefined;
+  const start = () => {
+    at = Date.now();
+    const next = load();
+    loading = next;
+    next.then(
+      () => {
+        value = next;
+        if (loading === next) loading = undefined;
+      },
+      () => {
+        if (loading === next) loading = undefined;
+        at = 0; // failed: the next call tries again
+      },
+    );
+    return next;
+  };
   return (fresh) => {
-    if (fresh || !value || Date.now() - at > ms) {
-      at = Date.now();
-      value = load().catch((err: unknown) => {
-        value = undefined;
-        throw err;
-      });
-    }
+    if (fresh) return start();
+    if (!value) return loading ?? start();
+    if (Date.now() - at > ms && !loading) void start().catch(() => undefined);
     return value;
   };
 }

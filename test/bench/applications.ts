@@ -1,10 +1,11 @@
 /**
  * The application lists at scale (`npm run bench -- applications`): 10,000 applications of one user
- * and 100,000 items in the table in all (other users' applications and access rows included),
- * written with BatchWrite straight to DynamoDB Local, then GET /user/applicationsV3 (no filter,
- * status + form filters, searchText, page 5, the Consents tab, another sort order), the badges and
- * the filters through the local API (p50/p99), next to what the same list costs in DynamoDB: Query
- * and BatchGet calls, items read and matched, and read capacity where DynamoDB Local reports it.
+ * and 100,000 items in the table in all (other users' applications and access rows included; env
+ * APPLICATIONS_BENCH_OWN and APPLICATIONS_BENCH_OTHER_USERS make a smaller run), written with
+ * BatchWrite straight to DynamoDB Local, then GET /user/applicationsV3 (no filter, status + form
+ * filters, searchText, page 5, the Consents tab, another sort order), the badges and the filters
+ * through the local API (p50/p99, CPU per request), next to what the same list costs in DynamoDB:
+ * Query and BatchGet calls, items read and matched, and read capacity where DynamoDB Local reports it.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,13 +27,18 @@ export interface LatencyCall {
 export interface BenchHelpers {
   latencyRows(calls: LatencyCall[]): Promise<string[][]>;
   table(rows: string[][]): void;
+  /** CPU time so far (ms) of this process (the local stack and the bench) and of DynamoDB Local's java. */
+  cpuNow(): { node: number; java: number };
 }
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-/** The benchmark user's applications, and the other users' (100 each): 100,000 items with the access rows. */
-export const BENCH_OWN_APPLICATIONS = 10_000;
-const OTHER_USERS = 400;
+/**
+ * The benchmark user's applications, and the other users' (100 each): 100,000 items with the access
+ * rows. Env APPLICATIONS_BENCH_OWN and APPLICATIONS_BENCH_OTHER_USERS make a smaller run.
+ */
+export const BENCH_OWN_APPLICATIONS = Number(process.env.APPLICATIONS_BENCH_OWN) || 10_000;
+const OTHER_USERS = Number(process.env.APPLICATIONS_BENCH_OTHER_USERS ?? 400);
 const PER_OTHER_USER = 100;
 
 /** A small deterministic PRNG (mulberry32), so every run seeds the same data. */
@@ -116,7 +122,7 @@ export function reference(): Reference {
  * Every item of the seed: for each application its application item and the owner's access row,
  * built with the same entities and listRowFields as the applications repository.
  */
-async function seedItems(benchUserId: string) {
+export async function seedItems(benchUserId: string) {
   const { entities } = await import('../../functions/platform/data/service');
   const { listRowFields } = await import('../../functions/applications/model/list-row');
   const ref = reference();
@@ -311,16 +317,20 @@ export async function applications(stack: BenchStack, h: BenchHelpers) {
     { name: 'badges', run: (stats?: Stats) => listing.badges(userId, stats) },
     { name: 'filters', run: (stats?: Stats) => listing.filters(userId, stats) },
   ];
-  const rows = [['in-process', 'Query', 'BatchGet', 'items read', 'matched', 'RCU', 'median ms']];
+  const rows = [
+    ['in-process', 'Query', 'BatchGet', 'items read', 'matched', 'RCU', 'median ms', 'node CPU', 'java CPU'],
+  ];
   for (const r of raw) {
     const stats = newReadStats();
     await r.run(stats);
     const times: number[] = [];
+    const cpu0 = h.cpuNow();
     for (let i = 0; i < 11; i++) {
       const t = performance.now();
       await r.run();
       times.push(performance.now() - t);
     }
+    const cpu1 = h.cpuNow();
     rows.push([
       r.name,
       String(stats.queries),
@@ -329,6 +339,8 @@ export async function applications(stack: BenchStack, h: BenchHelpers) {
       String(stats.itemsMatched),
       stats.capacityUnits > 0 ? stats.capacityUnits.toFixed(1) : '-',
       median(times).toFixed(1),
+      ((cpu1.node - cpu0.node) / times.length).toFixed(1),
+      ((cpu1.java - cpu0.java) / times.length).toFixed(1),
     ]);
   }
   console.log(

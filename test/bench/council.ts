@@ -9,7 +9,8 @@
  * the same work in-process against DynamoDB (the ratio shows what the API adds).
  *
  * Sizes (env): COUNCIL_BENCH_APPLICATIONS (10,000), COUNCIL_BENCH_FEED_EVENTS (10,000),
- * COUNCIL_BENCH_WRITES (1,000 per concurrency level).
+ * COUNCIL_BENCH_WRITES (1,000 per concurrency level). COUNCIL_BENCH_ONLY=reads stops after the reads
+ * (no feed, writes or webhooks).
  */
 import { randomUUID } from 'node:crypto';
 import type { BenchHelpers } from './applications';
@@ -21,6 +22,7 @@ type BenchStack = Awaited<ReturnType<typeof import('../../infra/local/index').st
 const APPLICATIONS = Number(process.env.COUNCIL_BENCH_APPLICATIONS) || 10_000;
 const FEED_EVENTS = Number(process.env.COUNCIL_BENCH_FEED_EVENTS) || 10_000;
 const WRITES = Number(process.env.COUNCIL_BENCH_WRITES) || 1_000;
+const READS_ONLY = process.env.COUNCIL_BENCH_ONLY === 'reads';
 /** The authority measured (40 % of the lodgements) and the five others (the rest, in turn). */
 const MEASURED = 'wcc';
 const OTHERS = ['akl', 'ccc', 'hcc', 'tcc', 'demo-ibca'] as const;
@@ -36,7 +38,7 @@ interface Seeded {
 }
 
 /** Every item of the seed, built with the entities the features write them with. */
-async function seedItems(owner: { userId: string; email: string }): Promise<Seeded> {
+export async function seedItems(owner: { userId: string; email: string }): Promise<Seeded> {
   const { entities } = await import('../../functions/platform/data/service');
   const { listRowFields } = await import('../../functions/applications/model/list-row');
   const { authorities, forms } = reference();
@@ -240,20 +242,29 @@ export async function councilBench(stack: BenchStack, h: BenchHelpers): Promise<
     { name: 'status=InProgress', statuses: ['InProgress'] },
     { name: 'status=Refused (5 %)', statuses: ['Refused'] },
   ];
-  const rawRows = [['in-process (index query + batch get)', 'p50 ms', 'p99 ms']];
+  const rawRows = [['in-process (index query + batch get)', 'p50 ms', 'p99 ms', 'node CPU', 'java CPU']];
   for (const q of raw) {
     const times: number[] = [];
+    const cpu0 = h.cpuNow();
     for (let i = 0; i < 60; i++) {
       const t = performance.now();
       const { lodgements } = await lodgementsOf(MEASURED, { statuses: q.statuses, limit: 50 });
       await applicationsByIds(lodgements.map((l) => l.applicationId));
       times.push(performance.now() - t);
     }
+    const cpu1 = h.cpuNow();
     times.sort((a, b) => a - b);
-    rawRows.push([q.name, ms(percentile(times, 50)), ms(percentile(times, 99))]);
+    rawRows.push([
+      q.name,
+      ms(percentile(times, 50)),
+      ms(percentile(times, 99)),
+      ms((cpu1.node - cpu0.node) / times.length),
+      ms((cpu1.java - cpu0.java) / times.length),
+    ]);
   }
   console.log('\nWhat each list costs without the API');
   h.table(rawRows);
+  if (READS_ONLY) return;
 
   // The whole feed from the start, as a council catching up reads it.
   {

@@ -141,13 +141,36 @@ interface Call {
   concurrency?: readonly number[];
 }
 
-/** p50/p99/max of each call at concurrency 1 and 4 (400 requests, or `n`, after 20 warm-up ones). */
+/** The bench stack's DynamoDB Local (its java process's CPU time is read from /proc). */
+let dynamoPid: number | undefined;
+
+/** CPU time (user + system, ms) of this process (the stack and the bench's client) and of DynamoDB Local. */
+function cpuNow(): { node: number; java: number } {
+  const u = process.cpuUsage();
+  let java = Number.NaN;
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat (after the command's closing parenthesis: 12 and 13), in ticks of 10 ms.
+    const f = readFileSync(`/proc/${dynamoPid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    java = (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    // no /proc (not Linux) or no stack: the column reads NaN
+  }
+  return { node: (u.user + u.system) / 1000, java };
+}
+
+/**
+ * p50/p99/max of each call at concurrency 1 and 4 (400 requests, or `n`, after 20 warm-up ones), and
+ * the CPU time a request took: of this Node process (the whole local stack and the bench's client) and
+ * of DynamoDB Local's java — the figures to compare on a loaded machine, where wall time is mostly
+ * waiting for a core.
+ */
 async function latencyRows(calls: Call[]): Promise<string[][]> {
-  const rows = [['call', 'n', 'concurrency', 'p50 ms', 'p99 ms', 'max ms']];
+  const rows = [['call', 'n', 'concurrency', 'p50 ms', 'p99 ms', 'max ms', 'node CPU/req', 'java CPU/req']];
   for (const { name, url, headers = {}, status = 200, n = 400, concurrency: levels = [1, 4] } of calls) {
     for (const concurrency of levels) {
       for (let i = 0; i < Math.min(20, n); i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
       const times: number[] = [];
+      const cpu0 = cpuNow();
       let next = 0;
       await Promise.all(
         Array.from({ length: concurrency }, async () => {
@@ -161,6 +184,7 @@ async function latencyRows(calls: Call[]): Promise<string[][]> {
           }
         }),
       );
+      const cpu1 = cpuNow();
       times.sort((a, b) => a - b);
       rows.push([
         name,
@@ -169,6 +193,8 @@ async function latencyRows(calls: Call[]): Promise<string[][]> {
         percentile(times, 50).toFixed(1),
         percentile(times, 99).toFixed(1),
         times[times.length - 1]!.toFixed(1),
+        ((cpu1.node - cpu0.node) / times.length).toFixed(1),
+        ((cpu1.java - cpu0.java) / times.length).toFixed(1),
       ]);
     }
   }
@@ -233,6 +259,7 @@ async function withBenchStack(run: (stack: BenchStack) => Promise<void>, webMode
     quiet: true,
     handleSignals: true,
   });
+  dynamoPid = stack.dynamodb.pid;
   try {
     await run(stack);
   } finally {
@@ -287,7 +314,7 @@ if (all || which.includes('events')) {
 if (wantCouncil) {
   // A stack of its own: its 40,000 seeded items would slow every other bench's reads.
   const { councilBench } = await import('./council');
-  await withBenchStack((stack) => councilBench(stack, { latencyRows, table }));
+  await withBenchStack((stack) => councilBench(stack, { latencyRows, table, cpuNow }));
 }
 if (all || which.includes('fanout')) {
   const { fanoutBench } = await import('./fanout');
@@ -320,6 +347,6 @@ if (wantApi || wantReference || wantApplications || wantFuzz)
     }
     if (wantApplications) {
       const { applications } = await import('./applications');
-      await applications(stack, { latencyRows, table });
+      await applications(stack, { latencyRows, table, cpuNow });
     }
   });

@@ -119,6 +119,21 @@ export function sortValue(
 export const orderPrefix = (sortBy: OrderedSort, direction: SortDirection, visibility: Visibility): string =>
   `${sortBy}#${direction}#${visibility}#`;
 
+/** Above every character of a key of the list-order partition (all are below U+D800). */
+const KEY_END = '\ue000';
+
+/**
+ * The sort keys of the list-order partition that begin with `prefix`, as a range for a key
+ * condition's BETWEEN: every such key is at least the prefix and below the prefix + U+E000, as
+ * every character after a prefix is below U+D800 (order strings, application ids) and DynamoDB
+ * compares UTF-8 bytes. The same keys as `begins_with`, which DynamoDB Local answers by reading
+ * the partition from its start to the prefix (docs/performance.md); a range it seeks to.
+ */
+export const prefixRange = (prefix: string): { from: string; to: string } => ({
+  from: prefix,
+  to: prefix + KEY_END,
+});
+
 /**
  * The sort keys of a row's list-order entries: one per ordered sort and direction (ten). Templates
  * have none (the templates list sorts in memory).

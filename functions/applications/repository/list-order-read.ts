@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../platform/adapters/aws/dynamodb.js';
-import { orderPartition, orderPrefix } from '../model/list-order.js';
+import { orderPartition, orderPrefix, prefixRange } from '../model/list-order.js';
 
 export { orderPartition };
 import type { OrderPlan } from '../model/lists.js';
@@ -35,13 +35,15 @@ export async function queryOrderRows(
   const built = documentClient().send(
     new GetCommand({ TableName: table(), Key: builtKey(userId), ReturnConsumedCapacity: 'TOTAL' }),
   );
+  const range = prefixRange(orderPrefix(plan.sortBy, plan.direction, plan.visibility));
   const input: QueryCommandInput = {
     TableName: table(),
-    KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
     ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', ...plan.filter?.names },
     ExpressionAttributeValues: {
       ':pk': orderPartition(userId),
-      ':prefix': orderPrefix(plan.sortBy, plan.direction, plan.visibility),
+      ':from': range.from,
+      ':to': range.to,
       ...plan.filter?.values,
     },
     ...(plan.filter ? { FilterExpression: plan.filter.expression } : {}),

@@ -12,7 +12,7 @@ import { documentClient } from '../../platform/adapters/aws/dynamodb.js';
 import { entities } from '../../platform/data/service.js';
 import { catalogue } from '../../reference/index.js';
 import { LIST_FIELDS_REMOVABLE, listRowFields } from '../model/list-row.js';
-import { orderEntriesOf } from '../model/list-order.js';
+import { orderEntriesOf, prefixRange } from '../model/list-order.js';
 import type { OrderRow } from '../model/list-order.js';
 import type { AccessRow } from './lists.js';
 import { builtKey, orderPartition } from './list-order-read.js';
@@ -142,13 +142,14 @@ async function batchWrite(requests: Item[]): Promise<void> {
 /** Every item of a user's list-order partition whose sort key begins with `prefix`. */
 async function partitionItems(userId: string, prefix: string, attributes?: string[]): Promise<Item[]> {
   const items: Item[] = [];
+  const range = prefixRange(prefix);
   let start: Item | undefined;
   do {
     const out = await documentClient().send(
       new QueryCommand({
         TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': orderPartition(userId), ':p': prefix },
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': orderPartition(userId), ':from': range.from, ':to': range.to },
         ...(attributes
           ? {
               ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),

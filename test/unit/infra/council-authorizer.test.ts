@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, test } from 'vitest';
-import { councilAuthorizer, routeScope } from '../../../infra/local/council-authorizer';
+import { cached, councilAuthorizer, routeScope } from '../../../infra/local/council-authorizer';
 import { buildEvent } from '../../../infra/local/gateway';
 import type { IncomingMessage } from 'node:http';
 
@@ -137,5 +137,31 @@ describe('the council routes’ JWT authorizer (local)', () => {
         scopes: ['council-api/events.read'],
       },
     });
+  });
+});
+
+describe('the client list (cached)', () => {
+  test('a stale list is answered while the new one loads; fresh waits for a new one', async () => {
+    const pending: (() => void)[] = [];
+    let loads = 0;
+    const list = cached(0, async () => {
+      const n = ++loads;
+      if (n > 1) await new Promise<void>((r) => pending.push(r));
+      return n;
+    });
+    const tick = () => new Promise((r) => setTimeout(r, 5));
+    expect(await list()).toBe(1); // the first call waits
+    await tick();
+    expect(await list()).toBe(1); // stale: answered at once, the second load under way
+    expect(await list()).toBe(1); // one load at a time
+    expect(loads).toBe(2);
+    pending.shift()!();
+    await tick();
+    expect(await list()).toBe(2); // the new list (and a third load under way)
+    const fresh = list(true); // a fourth, awaited
+    expect(loads).toBe(4);
+    pending.pop()!();
+    expect(await fresh).toBe(4);
+    pending.shift()!();
   });
 });

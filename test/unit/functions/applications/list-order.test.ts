@@ -4,8 +4,10 @@ import {
   descendingKey,
   naturalKey,
   orderKeysOf,
+  ORDERED_SORTS,
   orderPrefix,
   orderString,
+  prefixRange,
 } from '../../../../functions/applications/model/list-order.js';
 import { sortRows } from '../../../../functions/applications/model/lists.js';
 
@@ -103,5 +105,54 @@ describe('list order key', () => {
       ),
     ).toBe(true);
     expect(orderKeysOf({ ...row, recordType: 'Template' }, undefined)).toEqual([]);
+  });
+
+  test("a prefix's key range holds exactly the keys that begin with it, as DynamoDB compares (UTF-8 bytes)", () => {
+    const values = [
+      'BLD-2025-00001',
+      'Ōtaki Road',
+      '12 Ngā Puna',
+      'x\u{1F3E0}y',
+      'zz\uffff',
+      '',
+      '\u0000a',
+      'Z',
+    ];
+    const keys = values.flatMap((value, i) =>
+      (['visible', 'hidden'] as const).flatMap((visibility) =>
+        orderKeysOf(
+          {
+            applicationId: String(1_000_000 + i),
+            modifiedDate: `2025-0${1 + (i % 9)}-01T00:00:00.000Z`,
+            status: value || 'Draft',
+            applicationNumber: value,
+            consentNumber: value,
+            fullAddress: value,
+            formId: value,
+            visibility,
+            recordType: 'Draft',
+          },
+          value,
+        ),
+      ),
+    );
+    keys.push(...values.map((_, i) => `~app#${1_000_000 + i}`), '~built');
+    const bytes = (k: string) => Buffer.from(k, 'utf8');
+    const within = (k: string, r: { from: string; to: string }) =>
+      Buffer.compare(bytes(k), bytes(r.from)) >= 0 && Buffer.compare(bytes(k), bytes(r.to)) <= 0;
+    const prefixes = [
+      ...ORDERED_SORTS.flatMap((sortBy) =>
+        (['asc', 'desc'] as const).flatMap((d) =>
+          (['visible', 'hidden'] as const).map((v) => orderPrefix(sortBy, d, v)),
+        ),
+      ),
+      '~app#',
+    ];
+    for (const prefix of prefixes) {
+      const range = prefixRange(prefix);
+      const inRange = keys.filter((k) => within(k, range));
+      expect(inRange, prefix).toEqual(keys.filter((k) => k.startsWith(prefix)));
+      expect(inRange.length, prefix).toBeGreaterThan(0);
+    }
   });
 });

@@ -75,6 +75,34 @@ describe('token bucket (GCRA)', () => {
     expect(answers.filter((a) => a.status === 'rejected')).toEqual([]);
   });
 
+  it('a read already under way is the first attempt; after a lost race the bucket is read again', async () => {
+    const store = memoryStore();
+    let reads = 0;
+    let raced = false;
+    const counting: BucketStore = {
+      read: async (key) => {
+        reads++;
+        return store.read(key);
+      },
+      write: async (key, tat, expected, ttl) => {
+        if (!raced) {
+          raced = true;
+          store.items.set(key, 1_000_000 + 500); // another call took a token meanwhile
+          return false;
+        }
+        return store.write(key, tat, expected, ttl);
+      },
+    };
+    const bucket = tokenBucket({ store: counting, rule, now: () => 1_000_000 });
+    await bucket.take('c', Promise.resolve(undefined));
+    expect(reads).toBe(1); // only the retry read
+    expect(store.items.get('c')).toBe(1_000_000 + 1000); // the token after the racing call's
+    // An empty bucket given by the early read is refused without another read.
+    store.items.set('d', 1_000_000 + 1500);
+    await expect(bucket.take('d', store.read('d'))).rejects.toBeInstanceOf(TooManyRequests);
+    expect(reads).toBe(1);
+  });
+
   it('COUNCIL_RATE_LIMIT overrides the production rule; a malformed one fails loudly', () => {
     expect(councilRateFrom(undefined)).toEqual({ perSecond: 10, burst: 100 });
     expect(councilRateFrom('{"burst": 5}')).toEqual({ perSecond: 10, burst: 5 });
