@@ -306,7 +306,15 @@ export async function runSoak(stack: StackRef, options: SoakOptions): Promise<So
   const faultRuns = (options.faults ?? []).map(async (fault) => {
     const at = Date.now() + durationMs * (0.15 + random() * 0.55);
     await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
-    const window = await fault(ctx);
+    // A fault whose own work failed (it met another fault) is counted as not recovered, not thrown.
+    const started = Date.now();
+    const window = await fault(ctx).catch((e: unknown): FaultWindow => ({
+      name: 'fault',
+      start: started,
+      end: Date.now(),
+      recovered: false,
+      detail: `threw: ${e instanceof Error ? e.message : String(e)}`,
+    }));
     log(
       `soak: fault ${window.name} ${new Date(window.start).toISOString()} → ${new Date(window.end).toISOString()}`,
     );

@@ -73,9 +73,30 @@ export const mergeKilled =
     );
   };
 
+/**
+ * A call of the fault's own work, made again until it answers 2xx (it may meet another fault: the
+ * table down, the stack restarting), for up to two minutes.
+ */
+async function until2xx(what: string, call: () => Promise<{ status: number; body: unknown }>) {
+  return waitFor(
+    what,
+    async () => {
+      const res = await call();
+      if (res.status >= 300)
+        throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      return res;
+    },
+    { timeoutMs: 120_000, intervalMs: 1000 },
+  );
+}
+
 async function demoUser(o: StackOutputs, i: number) {
   const u = o.DemoUsers[i]!;
-  return { token: (await signIn(u.email, u.password, o)).IdToken, outputs: o };
+  const tokens = await waitFor('a demo user signed in', () => signIn(u.email, u.password, o), {
+    timeoutMs: 120_000,
+    intervalMs: 1000,
+  });
+  return { token: tokens.IdToken, outputs: o };
 }
 
 /** An extraction step's Lambda killed once: the state's Retry runs it and the extraction completes. */
@@ -84,16 +105,18 @@ export const extractionKilled =
   async (ctx): Promise<FaultWindow> => {
     const o = ctx.outputs;
     const as = await demoUser(o, 0);
-    const created = await api(
-      'POST',
-      '/user/applications',
-      {
-        operationName: 'Create',
-        authorityId: 'wcc',
-        formId: 'bc',
-        address: { address1: '7 Soak Kauri Street', city: 'Wellington', zipCode: '6011', country: 'NZ' },
-      },
-      as,
+    const created = await until2xx('create', () =>
+      api(
+        'POST',
+        '/user/applications',
+        {
+          operationName: 'Create',
+          authorityId: 'wcc',
+          formId: 'bc',
+          address: { address1: '7 Soak Kauri Street', city: 'Wellington', zipCode: '6011', country: 'NZ' },
+        },
+        as,
+      ),
     );
     const id = (created.body as { id: string }).id;
     const base = `/user/applications/${encodeURIComponent(id)}`;
@@ -107,23 +130,28 @@ export const extractionKilled =
       waitSeconds: 120,
       match: (payload) => (payload as { applicationId?: string }).applicationId === id,
     }).run();
-    const upload = await api(
-      'POST',
-      `${base}/documents`,
-      {
-        fileName: 'title.pdf',
-        mimeType: 'application/pdf',
-        size: bytes.byteLength,
-        containerId: 'proof-of-ownership',
-      },
-      as,
+    const upload = await until2xx('upload', () =>
+      api(
+        'POST',
+        `${base}/documents`,
+        {
+          fileName: 'title.pdf',
+          mimeType: 'application/pdf',
+          size: bytes.byteLength,
+          containerId: 'proof-of-ownership',
+        },
+        as,
+      ),
     );
-    const put = await fetch((upload.body as CreateDocumentResponse).presignedUrl, {
-      method: 'PUT',
-      body: bytes,
-      headers: { 'content-type': 'application/pdf' },
+    await until2xx('the presigned PUT', async () => {
+      const put = await fetch((upload.body as CreateDocumentResponse).presignedUrl, {
+        method: 'PUT',
+        body: bytes,
+        headers: { 'content-type': 'application/pdf' },
+      });
+      await put.arrayBuffer();
+      return { status: put.status, body: '' };
     });
-    await put.arrayBuffer();
     const w = await killed;
     const ended = await waitFor(
       'the extraction to end',
@@ -147,37 +175,43 @@ export const accessRequestClockJump =
     const o = ctx.outputs;
     const owner = await demoUser(o, 0);
     const agent = await demoUser(o, 1);
-    await api(
-      'PATCH',
-      '/user',
-      {
-        firstName: 'Rawiri',
-        lastName: 'Builder',
-        contactNumber: '021 555 0101',
-        phoneCountryCode: '+64',
-        address: {
-          address1: '9 Queen Street',
-          city: 'Auckland',
-          zipCode: '1010',
-          country: 'NZ',
-          isManualAddress: true,
+    await until2xx('the agent profile', () =>
+      api(
+        'PATCH',
+        '/user',
+        {
+          firstName: 'Rawiri',
+          lastName: 'Builder',
+          contactNumber: '021 555 0101',
+          phoneCountryCode: '+64',
+          address: {
+            address1: '9 Queen Street',
+            city: 'Auckland',
+            zipCode: '1010',
+            country: 'NZ',
+            isManualAddress: true,
+          },
         },
-      },
-      agent,
+        agent,
+      ),
     );
-    const created = await api(
-      'POST',
-      '/user/applications',
-      {
-        operationName: 'Create',
-        authorityId: 'akl',
-        formId: 'bc',
-        address: { address1: '5 Soak Clock Road', city: 'Auckland', zipCode: '1010', country: 'NZ' },
-      },
-      owner,
+    const created = await until2xx('create', () =>
+      api(
+        'POST',
+        '/user/applications',
+        {
+          operationName: 'Create',
+          authorityId: 'akl',
+          formId: 'bc',
+          address: { address1: '5 Soak Clock Road', city: 'Auckland', zipCode: '1010', country: 'NZ' },
+        },
+        owner,
+      ),
     );
     const id = (created.body as { id: string }).id;
-    const sent = await api('POST', '/user/access-requests-v2', { applicationId: id }, agent);
+    const sent = await until2xx('the access request', () =>
+      api('POST', '/user/access-requests-v2', { applicationId: id }, agent),
+    );
     const request = sent.body as AccessRequest;
     const scheduler = ctx.live().scheduler;
     const job = await waitFor(
