@@ -26,6 +26,7 @@ import { councilApiClient, type CouncilApiClient } from '../../../infra/council/
 import { startAutoCouncil } from '../../../infra/council/auto';
 import { FEED_SETTLE_SECONDS } from '../../../shared/domain/council';
 import type { CouncilEvent } from '../../../shared/schemas/council';
+import { api } from '../accounts';
 import { councilCredentials } from '../council';
 import { eventsSettled } from '../events';
 import type { StackOutputs } from '../outputs';
@@ -332,7 +333,17 @@ export async function runSoak(stack: StackRef, options: SoakOptions): Promise<So
           const r = await journey(world, a, n);
           journeys.push(r);
           if (r.ok && r.applicationId) finished.add(r.applicationId);
-          if (!r.ok) log(`soak: journey ${a.index}/${n} (${r.applicationId ?? '-'}) failed at ${r.failure}`);
+          if (!r.ok) {
+            log(`soak: journey ${a.index}/${n} (${r.applicationId ?? '-'}) failed at ${r.failure}`);
+            // As a person would: the next journey once the portal answers again (a journey failing at
+            // once, in an outage, would otherwise start thousands).
+            await waitFor(
+              'the portal to answer again',
+              async () =>
+                (await api('GET', '/user', undefined, { token: a.token, outputs: o })).status === 200,
+              { timeoutMs: 120_000, intervalMs: 1000 },
+            ).catch(() => undefined);
+          }
           if (Date.now() - lastProgress > 60_000) {
             lastProgress = Date.now();
             log(`soak: ${journeys.length} journeys, ${requests.requests.length} requests`);
