@@ -7,17 +7,23 @@ import { tableServices } from './ports.js';
 const { payments, requests } = tableServices();
 
 /**
- * The gateway's notification: ask the gateway and settle. Always 204 (the gateway only retries, and
- * an unknown session tells a caller nothing); a session that could not be settled is logged, and
- * the catch-up job (functions/payments/scheduled.ts) asks again.
+ * The gateway's notification: ask the gateway and settle. 204 when settled or asked about (and for
+ * an unknown session, which tells a caller nothing); 503 when the table or the gateway could not be
+ * reached, so the gateway sends it again (Windcave retries a 5xx). The catch-up job
+ * (functions/payments/scheduled.ts) asks about what no notification settled.
  */
 async function notified(sessionId: string) {
-  await payments.notified(sessionId).catch((err: unknown) => {
-    logger.warn('payments: a notification did not settle its session', {
+  try {
+    if (!(await payments.notified(sessionId)))
+      logger.warn('payments: a notification of an unknown session', { sessionId });
+  } catch (err) {
+    const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+    logger.warn('payments: a notification did not settle its session; answered 503 for a retry', {
       sessionId,
-      error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+      error: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
     });
-  });
+    throw err;
+  }
   return reply(204);
 }
 

@@ -117,11 +117,15 @@ export class ServerError extends DomainError {
   }
 }
 
-/** A dependency (e.g. the table) is unreachable. */
+/**
+ * A dependency (e.g. the table, the card gateway) is unreachable: a retry may succeed. `message` is
+ * the spec's message for the call where it has one ('Failed to claim online Payment'), never the
+ * dependency's own words; without it, 'Error'.
+ */
 export class ServiceUnavailable extends DomainError {
   override readonly name: string = 'ServiceUnavailable';
-  constructor(options?: { cause?: unknown }) {
-    super('unavailable', 'ServerError', errorMessages.ServerError);
+  constructor(options?: { cause?: unknown; message?: string }) {
+    super('unavailable', 'ServerError', options?.message ?? errorMessages.ServerError);
     if (options?.cause !== undefined) this.cause = options.cause;
   }
 }

@@ -19,6 +19,9 @@ import { listen } from './util.js';
  * - A session created with `expires` takes no payment after it (its state reads `expired`).
  */
 
+/** A notification that was not taken is sent again at most this many times (Windcave's FPRN: six). */
+export const NOTIFY_RETRIES = 6;
+
 /** The test cards, shown on the hosted page. */
 export const TEST_CARDS = {
   '4111111111111111': { outcome: 'approved', label: 'Approved' },
@@ -76,6 +79,8 @@ export interface PaymentGatewayOptions {
   apiKey: string;
   /** How long a "late" notification waits (default 5 s). */
   lateMs?: number;
+  /** The first wait before a notification that was not taken is sent again, doubled each time (default 1 s). */
+  notifyRetryMs?: number;
   /**
    * Where the sessions are kept (JSON), so a restart of the stack finds them as the real gateway
    * would; without it they live in memory only.
@@ -86,7 +91,7 @@ export interface PaymentGatewayOptions {
 
 export interface LocalPaymentGateway {
   url: string;
-  /** The notifications sent so far (session ids), for tests. */
+  /** The notifications sent so far (session ids, each attempt), for tests. */
   notifications: string[];
   /** Ends a session unpaid now, as its expiry would (tests). */
   expire(sessionId: string): void;
@@ -138,6 +143,7 @@ export async function startPaymentGateway(options: PaymentGatewayOptions): Promi
   const notifications: string[] = [];
   const suppressed: string[] = [];
   let failing = false;
+  let closed = false;
   const timers = new Set<NodeJS.Timeout>();
   const expected = Buffer.from(
     `Basic ${Buffer.from(`${options.username}:${options.apiKey}`).toString('base64')}`,
@@ -153,7 +159,13 @@ export async function startPaymentGateway(options: PaymentGatewayOptions): Promi
     return s;
   };
 
-  const notify = (s: Session) => {
+  /**
+   * Sends a notification; one that is not taken (no connection, or an answer other than 2xx, 3xx,
+   * 404 or 502: Windcave's fail-proof result notification gives up on those two) is sent again, up
+   * to NOTIFY_RETRIES times, 1, 2, 4 … s apart (`notifyRetryMs`): a portal that answered 503 for a
+   * table or gateway it could not reach hears again. Windcave's own intervals are not published.
+   */
+  const notify = (s: Session, attempt = 0) => {
     if (failing) {
       suppressed.push(s.id);
       return;
@@ -161,8 +173,26 @@ export async function startPaymentGateway(options: PaymentGatewayOptions): Promi
     notifications.push(s.id);
     const url = new URL(s.notificationUrl);
     url.searchParams.set('sessionId', s.id);
-    fetch(url, { method: 'GET' }).catch((err: unknown) =>
-      options.log?.(`payment gateway: notification for ${s.id} failed (${String(err)})`),
+    const again = (why: string) => {
+      if (closed || attempt >= NOTIFY_RETRIES) {
+        options.log?.(`payment gateway: notification for ${s.id} failed (${why}), not sent again`);
+        return;
+      }
+      const t = setTimeout(
+        () => {
+          timers.delete(t);
+          notify(s, attempt + 1);
+        },
+        (options.notifyRetryMs ?? 1000) * 2 ** attempt,
+      );
+      timers.add(t);
+    };
+    fetch(url, { method: 'GET', signal: AbortSignal.timeout(30_000) }).then(
+      async (res) => {
+        await res.arrayBuffer().catch(() => undefined);
+        if (res.status >= 400 && res.status !== 404 && res.status !== 502) again(`HTTP ${res.status}`);
+      },
+      (err: unknown) => again(String(err)),
     );
   };
 
@@ -307,6 +337,7 @@ ${Object.entries(TEST_CARDS)
       persist();
     },
     close: async () => {
+      closed = true;
       for (const t of timers) clearTimeout(t);
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

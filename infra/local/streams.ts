@@ -185,17 +185,30 @@ async function invoke(
 
 /**
  * Re-delivers the dead letters of `file`, each through its handler (`handlerOf` its module), one at
- * a time; rewrites the file with those that still fail (lines appended meanwhile are kept).
+ * a time, with the mapping's retries (`retryAttempts` after the first, backoff from `retryBaseMs`
+ * doubled up to 2 s): a receiver that fails one delivery in five (a council's flaky endpoint) is
+ * retried as the first delivery was, not given up on after one try. Rewrites the file with those
+ * that still fail (lines appended meanwhile are kept).
  */
 export async function redriveDeadLetters(
   file: string,
   handlerOf: (module: string) => Promise<StreamHandler>,
+  options: { retryAttempts?: number; retryBaseMs?: number } = {},
 ): Promise<RedriveResult> {
+  const retries = options.retryAttempts ?? eventSourceSettings.retryAttempts;
+  const baseMs = options.retryBaseMs ?? 100;
   const letters = readDeadLetters(file);
   const delivered = new Set<string>();
   for (const letter of letters) {
-    const { failed } = await invoke(await handlerOf(letter.handler ?? STREAM_HANDLER), [letter.record]);
-    if (!failed.size) delivered.add(letter.id);
+    const handler = await handlerOf(letter.handler ?? STREAM_HANDLER);
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      if (attempt) await new Promise((r) => setTimeout(r, Math.min(2000, baseMs * 2 ** (attempt - 1))));
+      const { failed } = await invoke(handler, [letter.record]);
+      if (!failed.size) {
+        delivered.add(letter.id);
+        break;
+      }
+    }
   }
   if (delivered.size)
     writeDeadLetters(

@@ -299,7 +299,21 @@ if (which.includes('soak')) {
   // Not in the default run: a quarter of an hour of traffic.
   const { soakBench, soakStackEnv } = await import('./soak');
   soakStackEnv();
-  await withBenchStack((stack) => soakBench(stack, { table }));
+  // Held: one of its faults restarts the stack on the same data directory.
+  const { holdStack } = await import('../support/faults');
+  const held = await holdStack({
+    dataDir: path.join(root, process.env.STACK_DIR || '.local-bench'),
+    reset: true,
+    portBase: Number(process.env.PORT_BASE) || 4300,
+    webMode: 'none',
+    quiet: true,
+    handleSignals: true,
+  });
+  try {
+    await soakBench(held, { table });
+  } finally {
+    await held.stop();
+  }
 }
 const wantApi = all || which.includes('api');
 const wantReference = all || which.includes('reference');

@@ -42,7 +42,9 @@ export interface HeldStack {
 export type StackRef = LocalStack | HeldStack;
 
 const isHeld = (s: StackRef): s is HeldStack => 'restart' in s && 'current' in s;
-const current = (s: StackRef): LocalStack => (isHeld(s) ? s.current : s);
+/** The stack running now (a HeldStack's current one). */
+export const currentStack = (s: StackRef): LocalStack => (isHeld(s) ? s.current : s);
+const current = currentStack;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**

@@ -5,8 +5,8 @@ import {
 } from '../../../shared/domain/payments.js';
 import type { ClaimPayment, PaymentSessionResponse } from '../../../shared/schemas/payments.js';
 import type { ApplicationRecord } from '../../platform/access.js';
-import type { SessionOutcome } from '../../platform/adapters/payments/gateway.js';
-import { Conflict, Invalid, NotFound } from '../../platform/errors.js';
+import { GatewayUnavailable, type SessionOutcome } from '../../platform/adapters/payments/gateway.js';
+import { Conflict, Invalid, NotFound, ServiceUnavailable } from '../../platform/errors.js';
 import { toPaymentDto, type PaymentRecord, type PaymentSessionRecord } from './dto.js';
 import { paymentRules, type PaymentPorts } from './common.js';
 import { councilPayments } from './council.js';
@@ -58,6 +58,20 @@ export function paymentsService(ports: PaymentPorts) {
   const { paymentOf, flagAfter, transition, offered, mustWrite } = paymentRules(ports);
 
   /**
+   * The gateway's calls: one it cannot answer (GatewayUnavailable) is a 503 with the spec's message
+   * for a card payment, 'Failed to claim online Payment', not a bare 500: the payer may try again.
+   */
+  async function askGateway<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof GatewayUnavailable)
+        throw new ServiceUnavailable({ cause: err, message: paymentMessages.claimFailed });
+      throw err;
+    }
+  }
+
+  /**
    * Settles a session from the gateway's answer: the session leaves Pending once (a condition), and
    * with it, in one transaction, the invoice becomes Paid on an approval, with its transaction. A
    * repeated notification, the payer's return and the catch-up job all end here; only the first
@@ -69,7 +83,7 @@ export function paymentsService(ports: PaymentPorts) {
       const session = await ports.session(sessionId);
       if (!session) throw new NotFound(paymentMessages.paymentNotFound);
       if (session.state !== 'Pending') return answerOf(session);
-      const outcome = await ports.gateway.querySession(sessionId);
+      const outcome = await askGateway(() => ports.gateway.querySession(sessionId));
       if (outcome.state === 'pending')
         return { result: 'Pending', message: 'The payment is being processed', sessionId };
       const now = ports.now();
@@ -302,14 +316,18 @@ export function paymentsService(ports: PaymentPorts) {
       const surchargeCents = current.surchargeCents ?? 0;
       const amountCents = current.baseCents + surchargeCents;
       const now = ports.now();
-      const created = await ports.gateway.createSession({
-        amountCents,
-        currency: CURRENCY,
-        merchantReference: current.reference,
-        returnUrl: returnUrl ?? (await ports.returnUrl(application.applicationId, paymentId)),
-        notificationUrl: await ports.notificationUrl(),
-        expiresAt: new Date(now.getTime() + CARD_SESSION_LIFETIME_MS),
-      });
+      const back = returnUrl ?? (await ports.returnUrl(application.applicationId, paymentId));
+      const notificationUrl = await ports.notificationUrl();
+      const created = await askGateway(() =>
+        ports.gateway.createSession({
+          amountCents,
+          currency: CURRENCY,
+          merchantReference: current.reference,
+          returnUrl: back,
+          notificationUrl,
+          expiresAt: new Date(now.getTime() + CARD_SESSION_LIFETIME_MS),
+        }),
+      );
       // Conditional on the invoice's session pointer as read: of two starts at once, one writes; the
       // other's gateway session is never shown to anyone and expires unused.
       await mustWrite({
@@ -345,8 +363,21 @@ export function paymentsService(ports: PaymentPorts) {
       };
     },
 
-    /** The gateway's notification (unsigned; may repeat or come late): ask the gateway, settle once. */
-    notified: (sessionId: string) => settle(sessionId, 'notification'),
+    /**
+     * The gateway's notification (unsigned; may repeat or come late): ask the gateway, settle once.
+     * An unknown session answers undefined: there is nothing to settle, now or on a retry, and the
+     * caller learns nothing. Anything that may pass (the table or the gateway unreachable, races lost
+     * past the retries) is ServiceUnavailable: the route answers 503 and the gateway sends the
+     * notification again, as Windcave does for a 5xx (docs/payments.md "The flow in the portal").
+     */
+    async notified(sessionId: string): Promise<PaymentSessionResponse | undefined> {
+      try {
+        return await settle(sessionId, 'notification');
+      } catch (err) {
+        if (err instanceof NotFound) return undefined;
+        throw new ServiceUnavailable({ cause: err });
+      }
+    },
 
     /**
      * The catch-up job (EventBridge schedule): sessions still Pending after {@link CATCH_UP_AFTER_MS}

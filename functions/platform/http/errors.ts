@@ -40,6 +40,9 @@ export function mapError(err: unknown): MappedError {
   // An outside service's failure keeps the spec's message for the call (it carries no internals).
   if (err.kind === 'upstream')
     return { statusCode, body: { code: 'ServerError', message: err.message }, unexpected: false };
+  // An unavailable dependency keeps the call's own message too (ServiceUnavailable: never internals).
+  if (err.kind === 'unavailable')
+    return { statusCode, body: { code: 'ServerError', message: err.message }, unexpected: true };
   if (statusCode >= 500) return serverError(statusCode);
   const body: ErrorBody = { code: err.code, message: err.message };
   if (err.description !== undefined) body.description = err.description;

@@ -97,8 +97,16 @@ export interface JourneyWorld {
 
 /** A registered, confirmed and signed-in applicant. */
 export async function newApplicant(index: number, o: StackOutputs): Promise<Applicant> {
-  const u = await registeredUser(`soak-${index}`, o);
-  return { index, email: u.email, password: u.password, token: u.token, sub: u.sub };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const u = await registeredUser(`soak-${index}`, o);
+      return { index, email: u.email, password: u.password, token: u.token, sub: u.sub };
+    } catch (e) {
+      // The captcha's solver gives up after 20 s: on a loaded machine, a new challenge (as a person
+      // would press the button again). Nothing was registered.
+      if (attempt >= 3 || !String(e).includes('captcha')) throw e;
+    }
+  }
 }
 
 /** A PDF of at least the minimum size (6000 bytes), padded after %%EOF. */

@@ -26,6 +26,7 @@ import { councilApiClient, type CouncilApiClient } from '../../../infra/council/
 import { startAutoCouncil } from '../../../infra/council/auto';
 import { FEED_SETTLE_SECONDS } from '../../../shared/domain/council';
 import type { CouncilEvent } from '../../../shared/schemas/council';
+import { api } from '../accounts';
 import { councilCredentials } from '../council';
 import { eventsSettled } from '../events';
 import type { StackOutputs } from '../outputs';
@@ -42,6 +43,7 @@ import {
 import {
   checkInvariants,
   countItems,
+  deadLetterInvariants,
   eventLags,
   formatInvariants,
   type FaultWindow,
@@ -49,11 +51,14 @@ import {
 } from './invariants';
 import { errorsBy, latencyBy, RequestLog, type RecordedRequest } from './requests';
 import { percentile } from '../../bench/stats';
-import type { Fault } from '../faults';
+import { currentStack, type Fault, type StackRef } from '../faults';
 
 /** What a fault is given: the stack and the parts of the soak it may break. */
 export interface SoakContext {
-  stack: LocalStack;
+  /** The stack (a HeldStack when a fault may restart it). */
+  stack: StackRef;
+  /** The stack running now. */
+  live(): LocalStack;
   outputs: StackOutputs;
   /** wcc's webhook receiver; `setDown(true)` makes it answer 503 to everything until `setDown(false)`. */
   webhook: { receiver: WebhookReceiver; setDown(down: boolean): void };
@@ -71,7 +76,12 @@ export const soakFault =
     ctx.log(
       `fault ${window.name}: ${window.start.toISOString()} → ${window.end.toISOString()}${window.detail ? ` (${window.detail})` : ''}`,
     );
-    return { name: window.name, start: window.start.getTime(), end: window.end.getTime() };
+    return {
+      name: window.name,
+      start: window.start.getTime(),
+      end: window.end.getTime(),
+      ...(window.detail ? { detail: window.detail } : {}),
+    };
   };
 
 /** wcc's webhook receiver answering 503 to everything for `seconds`, then itself again. */
@@ -121,6 +131,8 @@ export interface SoakResult {
   loadBefore: number[];
   loadAfter: number[];
   faultWindows: FaultWindow[];
+  /** The payments catch-up run after the traffic, its clock past the 10 minutes: what it did. */
+  catchUp: CatchUpCounts;
   webhook: { delivered: number; failedByReceiver: number };
   feedEventsRead: number;
   items: Record<string, number>;
@@ -185,11 +197,39 @@ function feedReader(council: CouncilApiClient, everyMs: number, log: (l: string)
   };
 }
 
-export async function runSoak(stack: LocalStack, options: SoakOptions): Promise<SoakResult> {
-  const o = stack.outputs as unknown as StackOutputs;
+type CatchUpCounts = { asked: number; settled: number; abandoned: number; failed: number };
+
+/**
+ * The payments catch-up job through its scheduled target (functions/payments/scheduled.ts), as the
+ * recurring rule invokes it, with its clock a minute past CATCH_UP_AFTER_MS from now: every card
+ * session still Pending is asked about. Imported here, after the stack has set the functions' env.
+ */
+async function catchUpLater(log: (line: string) => void): Promise<CatchUpCounts> {
+  const [{ runJob }, { CATCH_UP_AFTER_MS }, { recurringJobs }] = await Promise.all([
+    import('../../../functions/payments/scheduled'),
+    import('../../../functions/payments/service/payments'),
+    import('../../../functions/platform/recurring-jobs'),
+  ]);
+  const payload = recurringJobs.find((j) => j.name === 'payments-catch-up')!.payload;
+  const later = () => new Date(Date.now() + CATCH_UP_AFTER_MS + 60_000);
+  const run = await runJob(payload, { now: later });
+  const counts =
+    run.outcome === 'Done'
+      ? { asked: run.asked, settled: run.settled, abandoned: run.abandoned, failed: run.failed }
+      : { asked: 0, settled: 0, abandoned: 0, failed: 0 };
+  log(
+    `soak: payments catch-up (clock +${(CATCH_UP_AFTER_MS + 60_000) / 60_000} min): ${JSON.stringify(counts)}`,
+  );
+  return counts;
+}
+
+export async function runSoak(stack: StackRef, options: SoakOptions): Promise<SoakResult> {
+  const live = () => currentStack(stack);
+  // The same across a restart (same data directory and ports).
+  const o = live().outputs as unknown as StackOutputs;
   const log = options.log ?? (() => {});
   const random = prng(options.seed ?? 20261130);
-  const requests = new RequestLog(stack.outputs);
+  const requests = new RequestLog(live().outputs);
   const councils: Record<SoakAuthority, CouncilApiClient> = {
     wcc: councilApiClient(councilCredentials('wcc', o)),
     ccc: councilApiClient(councilCredentials('ccc', o)),
@@ -207,6 +247,7 @@ export async function runSoak(stack: LocalStack, options: SoakOptions): Promise<
   receiver.setSecrets([registered.signingSecret!]);
   const ctx: SoakContext = {
     stack,
+    live,
     outputs: o,
     webhook: {
       receiver,
@@ -266,7 +307,15 @@ export async function runSoak(stack: LocalStack, options: SoakOptions): Promise<
   const faultRuns = (options.faults ?? []).map(async (fault) => {
     const at = Date.now() + durationMs * (0.15 + random() * 0.55);
     await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
-    const window = await fault(ctx);
+    // A fault whose own work failed (it met another fault) is counted as not recovered, not thrown.
+    const started = Date.now();
+    const window = await fault(ctx).catch((e: unknown): FaultWindow => ({
+      name: 'fault',
+      start: started,
+      end: Date.now(),
+      recovered: false,
+      detail: `threw: ${e instanceof Error ? e.message : String(e)}`,
+    }));
     log(
       `soak: fault ${window.name} ${new Date(window.start).toISOString()} → ${new Date(window.end).toISOString()}`,
     );
@@ -284,7 +333,17 @@ export async function runSoak(stack: LocalStack, options: SoakOptions): Promise<
           const r = await journey(world, a, n);
           journeys.push(r);
           if (r.ok && r.applicationId) finished.add(r.applicationId);
-          if (!r.ok) log(`soak: journey ${a.index}/${n} (${r.applicationId ?? '-'}) failed at ${r.failure}`);
+          if (!r.ok) {
+            log(`soak: journey ${a.index}/${n} (${r.applicationId ?? '-'}) failed at ${r.failure}`);
+            // As a person would: the next journey once the portal answers again (a journey failing at
+            // once, in an outage, would otherwise start thousands).
+            await waitFor(
+              'the portal to answer again',
+              async () =>
+                (await api('GET', '/user', undefined, { token: a.token, outputs: o })).status === 200,
+              { timeoutMs: 120_000, intervalMs: 1000 },
+            ).catch(() => undefined);
+          }
           if (Date.now() - lastProgress > 60_000) {
             lastProgress = Date.now();
             log(`soak: ${journeys.length} journeys, ${requests.requests.length} requests`);
@@ -299,15 +358,27 @@ export async function runSoak(stack: LocalStack, options: SoakOptions): Promise<
   const loadAfter = loadavg();
   for (const a of await Promise.all(autos)) await a.stop();
 
+  // The payments catch-up as its 5-minute rule runs it once its 10 minutes have passed (the soak is
+  // shorter than that): its own scheduled target, its clock moved on. A card session that neither a
+  // notification nor the payer's return could settle (a fault met both) is settled by it, once; the
+  // invariants then check that none is left Pending (docs/payments.md "The flow in the portal").
+  const catchUp = await catchUpLater(log);
+
   // Settle: every event handled, the feed read past its settle time, every wcc event delivered.
   // The local stream poller can be minutes behind after a loaded run: a backlog still there after
   // `settleMs` is reported as an invariant broken, not thrown (the figures still print).
   log('soak: settling');
   const settleStart = Date.now();
-  const settled = await eventsSettled(o, options.settleMs ?? 600_000).then(
-    () => '',
-    (e: unknown) => (e instanceof Error ? e.message : String(e)),
-  );
+  const settleFor = async () =>
+    eventsSettled(o, options.settleMs ?? 600_000).then(
+      () => '',
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    );
+  let settled = await settleFor();
+  // What the faults dead-lettered, each with its cause, and the operator's redrive of it once the
+  // faults are over (docs/operations.md "Dead letters"); what the redrive delivered settles too.
+  const letterInvariants = await deadLetterInvariants(live().outputs);
+  if (letterInvariants[0]!.count > 0 && !settled) settled = await settleFor();
   const settleMs = Date.now() - settleStart;
   await new Promise((r) => setTimeout(r, (FEED_SETTLE_SECONDS + 1) * 1000));
   await reader.stop();
@@ -324,25 +395,43 @@ export async function runSoak(stack: LocalStack, options: SoakOptions): Promise<
   ).catch(() => undefined);
   const missing = wccFeed.filter((e) => !delivered().has(e.eventId)).map((e) => `${e.type} ${e.eventId}`);
 
-  const lags = await eventLags(stack.outputs);
-  const invariants = await checkInvariants(stack, {
-    requests: requests.requests,
-    faultWindows,
-    feedRead: new Map([['ccc', reader.events]]),
-  });
+  const lags = await eventLags(live().outputs);
+  // The dead letters as they were before the redrive above (the file is empty now).
+  const letterNames = new Set(letterInvariants.map((i) => i.name));
+  const invariants = (
+    await checkInvariants(live(), {
+      requests: requests.requests,
+      faultWindows,
+      feedRead: new Map([['ccc', reader.events]]),
+      redrive: false,
+    })
+  ).flatMap((i) => (letterNames.has(i.name) ? [] : [i]));
+  invariants.splice(
+    invariants.findIndex((i) => i.name.startsWith('badges')),
+    0,
+    ...letterInvariants,
+  );
   invariants.unshift({
     name: 'every event handled by its consumers (or dead-lettered)',
     held: settled === '',
     count: lags.length,
     detail: settled || `settled ${(settleMs / 1000).toFixed(0)} s after the traffic`,
   });
+  const unrecovered = faultWindows.filter((w) => w.recovered === false);
+  if (faultWindows.length)
+    invariants.push({
+      name: 'every fault recovered from (the work it met came back)',
+      held: unrecovered.length === 0,
+      count: faultWindows.length,
+      detail: unrecovered.map((w) => `${w.name}: ${w.detail ?? 'not recovered'}`).join('; '),
+    });
   invariants.push({
     name: "every event of wcc's feed delivered to its webhook at least once",
     held: missing.length === 0,
     count: wccFeed.length,
     detail: missing.length ? `${missing.length} missing: ${missing.slice(0, 5).join('; ')}` : '',
   });
-  const items = await countItems(stack.outputs);
+  const items = await countItems(live().outputs);
   await requests.run(() => councils.wcc.removeWebhook()).catch(() => undefined);
   await receiver.close();
   return {
@@ -355,6 +444,7 @@ export async function runSoak(stack: LocalStack, options: SoakOptions): Promise<
     loadBefore,
     loadAfter,
     faultWindows,
+    catchUp,
     webhook: {
       delivered: receiver.requests.filter((r) => r.status < 300).length,
       failedByReceiver: receiver.requests.filter((r) => r.status === 503).length,
@@ -395,6 +485,12 @@ export function printSoak(r: SoakResult, table: Table, print: (line: string) => 
       `webhook deliveries ${r.webhook.delivered} accepted, ${r.webhook.failedByReceiver} failed by the receiver; ` +
       `${r.feedEventsRead} feed events read by ccc; faults injected: ${r.faultWindows.length}` +
       (r.faultWindows.length ? ` (${r.faultWindows.map((w) => w.name).join(', ')})` : ''),
+  );
+  for (const w of r.faultWindows)
+    print(`  fault ${w.name}: ${((w.end - w.start) / 1000).toFixed(1)} s${w.detail ? ` — ${w.detail}` : ''}`);
+  print(
+    `Payments catch-up after the traffic (its clock past the 10 minutes): ${r.catchUp.asked} card session(s) ` +
+      `still Pending asked about, ${r.catchUp.settled} settled, ${r.catchUp.abandoned} abandoned, ${r.catchUp.failed} failed`,
   );
   print(
     `Table: ${Object.entries(r.items)

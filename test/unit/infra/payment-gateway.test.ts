@@ -20,12 +20,21 @@ let gateway: LocalPaymentGateway;
 let receiver: Server;
 let receiverUrl = '';
 const received: string[] = [];
+/** What the receiver answers to a session's next notifications (then 200). */
+const answers = new Map<string, number[]>();
 
 beforeAll(async () => {
-  gateway = await startPaymentGateway({ port: 0, username: 'local', apiKey: 'key', lateMs: 300 });
+  gateway = await startPaymentGateway({
+    port: 0,
+    username: 'local',
+    apiKey: 'key',
+    lateMs: 300,
+    notifyRetryMs: 20,
+  });
   receiver = createServer((req, res) => {
-    received.push(new URL(req.url ?? '/', 'http://x').searchParams.get('sessionId') ?? '');
-    res.writeHead(200).end();
+    const sessionId = new URL(req.url ?? '/', 'http://x').searchParams.get('sessionId') ?? '';
+    received.push(sessionId);
+    res.writeHead(answers.get(sessionId)?.shift() ?? 200).end();
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/notify`;
@@ -110,6 +119,20 @@ describe('the local payment gateway', () => {
     await pay(never.payUrl, { card: '4000000000000333' });
     expect(await after(never.sessionId, 300)).toBe(0);
     expect(await adapter().querySession(never.sessionId)).toMatchObject({ result: 'Approved' });
+  });
+
+  it('a notification not taken (a 5xx: the portal could not reach its table) is sent again until it is; a 404 is not', async () => {
+    const { sessionId, payUrl } = await newSession();
+    answers.set(sessionId, [503, 503, 500]);
+    await pay(payUrl, { card: '4111111111111111' });
+    // The first and three more: the fourth answered 200.
+    expect(await notified(sessionId, 4)).toBe(4);
+    expect(await after(sessionId, 400)).toBe(4);
+    const gone = await newSession();
+    answers.set(gone.sessionId, [404]);
+    await pay(gone.payUrl, { card: '4111111111111111' });
+    expect(await notified(gone.sessionId, 1)).toBe(1);
+    expect(await after(gone.sessionId, 200)).toBe(1);
   });
 
   it('a cancelled session is abandoned; a paid session cannot be paid again', async () => {

@@ -167,6 +167,19 @@ describe('the soak invariants', () => {
       },
     ];
     expect(broken(unsettled)[0]![1]).toBe('1: s3: Approved, 0 transaction(s) on its invoice');
+    // Pending: broken when the gateway has its outcome; held while it is open there (unpaid).
+    const pending = [
+      ...items,
+      {
+        __edb_e__: 'paymentSession',
+        sessionId: 's4',
+        applicationId: '1001',
+        paymentId: 'p1',
+        state: 'Pending',
+      },
+    ];
+    expect(broken(pending)[0]![1]).toBe('1: s4: still Pending, the gateway has its outcome');
+    expect(broken(pending, { openAtGateway: new Set(['s4']) })).toEqual([]);
     const stuck = replace(items, 'applicationDocument', (d) => ({ ...d, uploadStatus: 'Uploading' }));
     expect(broken(stuck)[0]![1]).toBe('1: 1001/plan.pdf: Uploading');
     const staleRow = replace(items, 'applicationAccess', (r) => ({ ...r, status: 'Submitted' }));

@@ -8,12 +8,20 @@ import {
   type PaymentPorts,
 } from '../../../../functions/payments/service/payments.js';
 import type { PaymentRecord, PaymentSessionRecord } from '../../../../functions/payments/service/dto.js';
-import type {
-  CreateSession,
-  SessionOutcome,
+import {
+  GatewayUnavailable,
+  type CreateSession,
+  type SessionOutcome,
 } from '../../../../functions/platform/adapters/payments/gateway.js';
 import type { ApplicationRecord } from '../../../../functions/platform/access.js';
-import { Conflict, Invalid, NotFound, Rejected } from '../../../../functions/platform/errors.js';
+import {
+  Conflict,
+  Invalid,
+  NotFound,
+  Rejected,
+  ServiceUnavailable,
+} from '../../../../functions/platform/errors.js';
+import { mapError } from '../../../../functions/platform/http/errors.js';
 import type { Idempotency } from '../../../../functions/platform/idempotency.js';
 import { paymentMessages } from '../../../../shared/domain/payments.js';
 import type { AuthorityPaymentOptions } from '../../../../shared/schemas/payments.js';
@@ -283,7 +291,7 @@ describe('a card payment, confirmed only by the gateway', () => {
     });
     const answers = [];
     for (let i = 0; i < 10; i++) answers.push(await payments.notified(sessionId));
-    expect(answers.every((a) => a.result === 'Approved')).toBe(true);
+    expect(answers.every((a) => a?.result === 'Approved')).toBe(true);
     const paid = await payments.get('100', id);
     expect(paid).toMatchObject({ status: 'Paid', paymentMethod: 'Gateway' });
     expect(paid.transactions).toEqual([
@@ -678,5 +686,61 @@ describe('metrics (docs/payments.md)', () => {
       { name: 'CardSessionsPastGiveUp', unit: 'Count', dimensions: {} },
     ]);
     expectOnlyCatalogueValues(metrics, [s1, s2, s3]);
+  });
+});
+
+describe('the gateway or the table unreachable: a retry, not a bare 500', () => {
+  const unreachable = () => new GatewayUnavailable('gateway: HTTP 500');
+
+  it('a notification that cannot settle now is a 503, so the gateway sends it again; then it settles once', async () => {
+    const { id } = await issue();
+    const { sessionId } = await payments.session('u1', w.application, id, undefined);
+    w.outcomes.set(sessionId!, {
+      state: 'done',
+      result: 'Approved',
+      transactionId: 'tx1',
+      message: 'APPROVED',
+      amountCents: 31854,
+    });
+    // The gateway answering 500, then the table unreachable: each a 503 (the route's answer).
+    const query = vi.spyOn(ports.gateway, 'querySession').mockRejectedValueOnce(unreachable());
+    const first = await payments.notified(sessionId!).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(ServiceUnavailable);
+    expect(mapError(first).statusCode).toBe(503);
+    const read = vi.spyOn(ports, 'session').mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
+    expect(mapError(await payments.notified(sessionId!).catch((e: unknown) => e)).statusCode).toBe(503);
+    expect(await payments.get('100', id)).toMatchObject({ status: 'AwaitingPayment', transactions: [] });
+    // The gateway's next attempt settles it, once.
+    expect(await payments.notified(sessionId!)).toMatchObject({ result: 'Approved' });
+    expect(await payments.notified(sessionId!)).toMatchObject({ result: 'Approved' });
+    expect((await payments.get('100', id)).transactions).toHaveLength(1);
+    query.mockRestore();
+    read.mockRestore();
+  });
+
+  it('a notification of a session the portal does not know is answered as any other (nothing to retry)', async () => {
+    expect(await payments.notified('no-such-session')).toBeUndefined();
+  });
+
+  it("a session start and the payer's return while the gateway fails: 503 'Failed to claim online Payment'", async () => {
+    const { id } = await issue();
+    const create = vi.spyOn(ports.gateway, 'createSession').mockRejectedValueOnce(unreachable());
+    const start = await payments.session('u1', w.application, id, undefined).catch((e: unknown) => e);
+    expect(mapError(start)).toMatchObject({
+      statusCode: 503,
+      body: { code: 'ServerError', message: paymentMessages.claimFailed },
+    });
+    expect(w.sessions).toEqual([]);
+    // The payer tries again: a session.
+    const { sessionId } = await payments.session('u1', w.application, id, undefined);
+    const query = vi.spyOn(ports.gateway, 'querySession').mockRejectedValueOnce(unreachable());
+    const back = await payments.session('u1', w.application, id, sessionId).catch((e: unknown) => e);
+    expect(mapError(back)).toMatchObject({
+      statusCode: 503,
+      body: { message: 'Failed to claim online Payment' },
+    });
+    expect(w.sessions[0]).toMatchObject({ state: 'Pending' });
+    create.mockRestore();
+    query.mockRestore();
   });
 });

@@ -82,6 +82,19 @@ describe('mapError', () => {
       body: { code: 'ServerError', message: 'Error' },
       unexpected: true,
     });
+    // With the call's message (the spec's), that message; the cause's words never.
+    expect(
+      mapError(
+        new ServiceUnavailable({
+          cause: new Error('gateway: HTTP 500'),
+          message: 'Failed to claim online Payment',
+        }),
+      ),
+    ).toEqual({
+      statusCode: 503,
+      body: { code: 'ServerError', message: 'Failed to claim online Payment' },
+      unexpected: true,
+    });
   });
 
   it('unknown values → 500 that never leaks the message or stack', () => {
