@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Event, S3EventRecord } from 'aws-lambda';
@@ -146,6 +146,53 @@ export async function startS3(opts: {
   // (POST ...?uploadId=...) tells it apart from a browser form POST.
   const requestInfo = new AsyncLocalStorage<{ method: string; url: string }>();
   const inFlight = new Set<Promise<void>>();
+  // Lambda keeps an asynchronous invoke's event until it has run (or gone to the dead letters): a
+  // scan not finished when the stack stops is kept in pending-scans/ and run when it starts again.
+  const pendingDir = path.join(opts.dataDir, 'pending-scans');
+  mkdirSync(pendingDir, { recursive: true });
+
+  const runScan = (event: S3Event, journal: string) => {
+    const record = event.Records[0]!;
+    const run = (async () => {
+      let error: unknown;
+      for (let attempt = 0; attempt <= ASYNC_RETRY_ATTEMPTS && !stopped; attempt++) {
+        if (attempt > 0) await pause(retryBaseMs * 2 ** (attempt - 1));
+        if (stopped) return;
+        try {
+          const handler =
+            await opts.handlers.load<(e: S3Event) => Promise<unknown>>('documents/scan/handler');
+          await handler(event);
+          rmSync(journal, { force: true });
+          return;
+        } catch (err) {
+          error = err;
+          opts.log(
+            `scan handler failed (attempt ${attempt + 1}) for s3://${record.s3.bucket.name}/${record.s3.object.key}: ${String((err as Error)?.stack ?? err)}`,
+          );
+        }
+      }
+      if (stopped) return;
+      const e = error as { name?: string; message?: string };
+      mkdirSync(path.dirname(deadLetterFile), { recursive: true });
+      appendFileSync(
+        deadLetterFile,
+        JSON.stringify({
+          timestamp: new Date().toISOString(),
+          requestContext: {
+            functionArn: 'arn:aws:lambda:ap-southeast-2:000000000000:function:scan',
+            condition: 'RetriesExhausted',
+            approximateInvokeCount: ASYNC_RETRY_ATTEMPTS + 1,
+          },
+          requestPayload: event,
+          responsePayload: { errorType: e?.name ?? 'Error', errorMessage: e?.message ?? String(error) },
+        }) + '\n',
+      );
+      rmSync(journal, { force: true });
+    })();
+    inFlight.add(run);
+    void run.finally(() => inFlight.delete(run));
+  };
+
   s3rver.on('event', (e: { Records: S3rverEventRecord[] }) => {
     for (const rec of e.Records) {
       if (!rec.eventName.startsWith('ObjectCreated:')) continue;
@@ -156,42 +203,9 @@ export async function startS3(opts: {
           ? 'ObjectCreated:CompleteMultipartUpload'
           : rec.eventName;
       const event = toS3Event(rec, eventName, opts.region);
-      const run = (async () => {
-        let error: unknown;
-        for (let attempt = 0; attempt <= ASYNC_RETRY_ATTEMPTS && !stopped; attempt++) {
-          if (attempt > 0) await pause(retryBaseMs * 2 ** (attempt - 1));
-          if (stopped) return;
-          try {
-            const handler =
-              await opts.handlers.load<(e: S3Event) => Promise<unknown>>('documents/scan/handler');
-            await handler(event);
-            return;
-          } catch (err) {
-            error = err;
-            opts.log(
-              `scan handler failed (attempt ${attempt + 1}) for s3://${rec.s3.bucket.name}/${rec.s3.object.key}: ${String((err as Error)?.stack ?? err)}`,
-            );
-          }
-        }
-        if (stopped) return;
-        const e = error as { name?: string; message?: string };
-        mkdirSync(path.dirname(deadLetterFile), { recursive: true });
-        appendFileSync(
-          deadLetterFile,
-          JSON.stringify({
-            timestamp: new Date().toISOString(),
-            requestContext: {
-              functionArn: 'arn:aws:lambda:ap-southeast-2:000000000000:function:scan',
-              condition: 'RetriesExhausted',
-              approximateInvokeCount: ASYNC_RETRY_ATTEMPTS + 1,
-            },
-            requestPayload: event,
-            responsePayload: { errorType: e?.name ?? 'Error', errorMessage: e?.message ?? String(error) },
-          }) + '\n',
-        );
-      })();
-      inFlight.add(run);
-      void run.finally(() => inFlight.delete(run));
+      const journal = path.join(pendingDir, `${Date.now()}-${randomUUID()}.json`);
+      writeFileSync(journal, JSON.stringify(event));
+      runScan(event, journal);
     }
   });
 
@@ -220,6 +234,21 @@ export async function startS3(opts: {
     );
   });
   await listen(server, opts.port, HOST);
+  // Scans the last run did not finish (oldest first): the scan settles a document once, so one
+  // that had finished but not yet been crossed off is skipped by the scan itself.
+  const left = readdirSync(pendingDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  if (left.length) opts.log(`local S3: running ${left.length} scan(s) the last run did not finish`);
+  for (const f of left) {
+    const journal = path.join(pendingDir, f);
+    try {
+      runScan(JSON.parse(readFileSync(journal, 'utf8')) as S3Event, journal);
+    } catch (err) {
+      opts.log(`local S3: a pending scan could not be read (${f}): ${String(err)}`);
+      rmSync(journal, { force: true });
+    }
+  }
   const idle = async () => {
     while (inFlight.size) await Promise.allSettled([...inFlight]);
   };

@@ -17,6 +17,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { startS3, type LocalS3 } from '../../../infra/local/s3';
+import type { S3Event } from 'aws-lambda';
 import type { HandlerLoader } from '../../../infra/local/handlers';
 
 const BUCKET = 'uploads';
@@ -141,5 +142,55 @@ describe('the scan trigger is an asynchronous invoke', () => {
     expect(calls).toBe(3);
     expect(dead).toHaveLength(1);
     expect(dead[0]!.requestContext.approximateInvokeCount).toBe(3);
+  });
+  it('a scan not finished when the stack stops runs when it starts again, once', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 's3-scan-'));
+    const port = await freePort();
+    const seen: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const start = (scan: (e: S3Event) => Promise<void>) =>
+      startS3({
+        dataDir: dir,
+        port,
+        bucket: BUCKET,
+        corsOrigins: ['http://127.0.0.1:4000'],
+        region: 'ap-southeast-2',
+        handlers: { load: async () => scan } as unknown as HandlerLoader,
+        log: () => undefined,
+        scanRetryBaseMs: 10,
+      });
+    // The first run's scan never finishes: the stack stops under it.
+    const first = await start(async (e) => {
+      seen.push(`first ${e.Records[0]!.s3.object.key}`);
+      await held;
+      throw new Error('the process ended');
+    });
+    const client = new S3Client({
+      endpoint: first.endpoint,
+      region: 'ap-southeast-2',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      maxAttempts: 1,
+    });
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'incoming/1000001/plan.pdf', Body: 'x' }));
+    client.destroy();
+    await expect.poll(() => seen.length).toBe(1);
+    const stopping = first.stop();
+    release();
+    await stopping;
+    // Started again on the same data directory: the scan runs, and is then crossed off.
+    const second = await start(async (e) => {
+      seen.push(`second ${e.Records[0]!.s3.object.key}`);
+    });
+    await second.idle();
+    await second.stop();
+    const third = await start(async (e) => {
+      seen.push(`third ${e.Records[0]!.s3.object.key}`);
+    });
+    await third.idle();
+    await third.stop();
+    rmSync(dir, { recursive: true, force: true });
+    expect(seen).toEqual(['first incoming/1000001/plan.pdf', 'second incoming/1000001/plan.pdf']);
   });
 });
