@@ -124,9 +124,11 @@ const StepEditor = memo(function StepEditor({
     if (unsaved) autosave.change(stepId, unsaved);
   }, [unsaved, autosave, stepId]);
 
+  // The Save button draws with the fields, not under the spinner before them: it would move down
+  // the page when they arrive (a layout shift).
   return (
-    <div className={styles.stack}>
-      <Suspense fallback={<PageSpinner />}>
+    <Suspense fallback={<PageSpinner />}>
+      <div className={styles.stack}>
         <FormioRenderer
           form={form}
           data={data}
@@ -137,18 +139,18 @@ const StepEditor = memo(function StepEditor({
             autosave.change(stepId, next);
           }}
         />
-      </Suspense>
-      <div>
-        <PlainButton
-          onClick={() => {
-            setShowAllErrors(true);
-            autosave.change(stepId, data);
-            void autosave.flush(stepId);
-          }}
-        >
-          {t('applicationForm.step.save')}
-        </PlainButton>
+        <div>
+          <PlainButton
+            onClick={() => {
+              setShowAllErrors(true);
+              autosave.change(stepId, data);
+              void autosave.flush(stepId);
+            }}
+          >
+            {t('applicationForm.step.save')}
+          </PlainButton>
+        </div>
       </div>
-    </div>
+    </Suspense>
   );
 });
