@@ -2,10 +2,16 @@ import { createHash } from 'node:crypto';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
-/** Source modules (relative to web/) whose chunks a signed-in load warms: on every path, and by path. */
+/**
+ * Source modules (relative to web/) whose chunks a signed-in load warms: on every path, by path, and
+ * on every path that starts with a prefix; `lazy`: chunks the app starts itself a few links per
+ * task (src/lib/lazyChunks.ts), by name: listed only.
+ */
 export interface WarmModules {
   all: string[];
   byPath: Record<string, string[]>;
+  byPrefix?: Record<string, string[]>;
+  lazy?: Record<string, string>;
 }
 
 const chunkOf = (bundle: OutputBundle, module: string): OutputChunk => {
@@ -67,11 +73,15 @@ export function bootScript(bootTs: string, warm: WarmModules): Plugin {
         };
         const all = collect(warm.all, entry);
         const urls = (files: Set<string>) => [...files].map((f) => `/${f}`);
+        const byKey = (modules: Record<string, string[]>) =>
+          Object.fromEntries(
+            Object.entries(modules).map(([p, ms]) => [p, urls(collect(ms, new Set([...entry, ...all])))]),
+          );
         const chunks = {
           all: urls(all),
-          byPath: Object.fromEntries(
-            Object.entries(warm.byPath).map(([p, ms]) => [p, urls(collect(ms, new Set([...entry, ...all])))]),
-          ),
+          byPath: byKey(warm.byPath),
+          byPrefix: byKey(warm.byPrefix ?? {}),
+          lazy: byKey(Object.fromEntries(Object.entries(warm.lazy ?? {}).map(([name, m]) => [name, [m]]))),
         };
         return [
           {

@@ -23,6 +23,10 @@ export default defineConfig({
     bootScript(fileURLToPath(new URL('./src/boot.ts', import.meta.url)), {
       all: ['src/app/SignedInRoot.tsx', 'src/i18n/index.ts', 'src/i18n/en.json?all', 'src/app/warmStart.ts'],
       byPath: { '/': ['src/features/dashboard/DashboardPage.tsx'] },
+      // An application's form page: the page (plain markup), not its step's renderer (docs/performance.md).
+      byPrefix: { '/application-form/': ['src/features/application-form/ApplicationFormPage.tsx'] },
+      // A form step's renderer: its ≈ 55 files added a few links per task (src/lib/lazyChunks.ts).
+      lazy: { formioRenderer: 'src/features/application-form/FormioRenderer.tsx' },
     }),
   ],
   build: {

@@ -181,7 +181,7 @@ async function run(base: string, preset: 'mobile' | 'desktop', route: Route, sta
 }
 
 /** An application of the demo applicant for the form page. */
-async function makeApplication(stack: Stack): Promise<string> {
+export async function makeApplication(stack: Stack): Promise<string> {
   const { signIn: tokensFor } = await import('../support/cognito');
   const o = stack.outputs;
   const demo = o.DemoUsers[0]!;

@@ -34,6 +34,9 @@
  *   npm run bench -- soak          SOAK_APPLICANTS simulated applicants (50) for SOAK_MINUTES (15) on a stack of
  *                                  its own with the automatic council on: throughput, p50/p99 per route group,
  *                                  errors by status and the invariants (soak.ts; not in the default run)
+ *   npm run bench -- main-thread   the form page's main-thread CPU in Chromium from traces, per top-level task,
+ *                                  with Lighthouse's TBT arithmetic on CPU time; MAIN_THREAD_DISTS=a=dir,b=dir
+ *                                  compares builds side by side (a stack of its own; main-thread.ts)
  *   npm run bench -- lighthouse    Lighthouse (mobile and desktop presets, median of 3) on sign-in, the
  *                                  dashboard and a form page of web/dist (built first) served compressed
  *                                  by a stack of its own with --web=dist (lighthouse.ts); LIGHTHOUSE_DIST=dir
@@ -349,6 +352,16 @@ if (wantLighthouse) {
   }
   const { lighthouseBench } = await import('./lighthouse');
   await withBenchStack((stack) => lighthouseBench(stack, { table }), 'dist');
+}
+if (which.includes('main-thread')) {
+  // Not in the default run: a comparison of builds (MAIN_THREAD_DISTS), or web/dist as it is.
+  if (!process.env.MAIN_THREAD_DISTS && !existsSync(path.join(root, 'web', 'dist', 'index.html')))
+    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  const { mainThreadBench } = await import('./main-thread');
+  await withBenchStack((stack) => mainThreadBench(stack, { table, root }));
 }
 if (wantApi || wantReference || wantApplications || wantFuzz)
   await withBenchStack(async (stack) => {

@@ -23,7 +23,8 @@ import { documentKeys } from '../../../web/src/api/documents';
 import type { EnabledStep, GetApplicationResponse } from '../../../shared/schemas/applications';
 import { breadcrumbDto, formDto, jurisdictionAnswer, stepDto } from './reference-support';
 
-vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn() }));
+// prefetchGet: the page starts a step's GETs early (a no-op here: the step's query asks apiRequest).
+vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn(), prefetchGet: vi.fn() }));
 vi.mock('../../../web/src/api/applications', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../web/src/api/applications')>();
   return {
@@ -37,7 +38,10 @@ const request = vi.mocked(apiRequest);
 let i18n: I18n;
 beforeAll(async () => {
   i18n = await initI18n();
-});
+  // The upload step is a chunk of its own, loaded with the step: loaded here first, as the page's
+  // frame no longer brings Cloudscape's modules with it (transforming them all takes long on a busy machine).
+  await import('../../../web/src/features/documents/DocumentUploadStep');
+}, 60_000);
 afterEach(() => cleanup());
 
 describe('requiredContainerIds', () => {

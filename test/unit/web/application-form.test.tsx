@@ -34,7 +34,8 @@ import bcBuildingCode from '../../../shared/reference/formio/bc-building-code.js
 // on-demand import of the participants section mid-test outlasts the test's timeout.
 import '../../../web/src/features/application-form/ContactStep';
 
-vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn() }));
+// prefetchGet: the page starts a step's GETs early (a no-op here: the step's query asks apiRequest).
+vi.mock('../../../web/src/api/client', () => ({ apiRequest: vi.fn(), prefetchGet: vi.fn() }));
 vi.mock('../../../web/src/api/applications', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../web/src/api/applications')>();
   return {

@@ -21,6 +21,7 @@ function storeSession(clientId: string, idToken = token, accessToken = token) {
 const WARM = {
   all: ['/assets/SignedInRoot-a.js', '/assets/SignedInRoot-a.css'],
   byPath: { '/': ['/assets/DashboardPage-b.js'] },
+  byPrefix: { '/application-form/': ['/assets/ApplicationFormPage-c.js'] },
 };
 
 /** What the API answers the early GETs, as their contracts say; the user's id counts the answers. */
@@ -85,7 +86,7 @@ describe('the boot script (web/src/boot.ts)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it("on a form page: starts the application's GETs, which the page takes", async () => {
+  it("on a form page: starts the application's GETs and the jurisdiction's, which the page takes", async () => {
     storeSession('c');
     window.history.replaceState(null, '', '/application-form/app-7/breadcrumb/1/step/2');
     try {
@@ -96,20 +97,31 @@ describe('the boot script (web/src/boot.ts)', () => {
     expect(preloads()).toEqual([
       'modulepreload /assets/SignedInRoot-a.js',
       'preload:style /assets/SignedInRoot-a.css',
+      'modulepreload /assets/ApplicationFormPage-c.js',
     ]);
     expect(fetchMock.mock.calls.map((c) => c[0] as string)).toEqual([
       '/api/user',
       '/api/user/applications/app-7',
       '/api/user/applications/app-7/enabled-steps',
+      '/api/public/jurisdictions/nz',
     ]);
+    // The jurisdiction is public: asked for without the token, as the page asks.
+    const headersOf = (i: number) =>
+      (fetchMock.mock.calls[i]![1] as { headers: Record<string, string> }).headers;
+    expect(headersOf(3).Authorization).toBeUndefined();
+    expect(headersOf(2).Authorization).toBe(`Bearer ${token}`);
     // The page's calls (api/applications.ts: routePath of the same templates) take those responses.
     const { setConfigForTests } = await import('../../../web/src/lib/config');
     const { apiRequest } = await import('../../../web/src/api/client');
     const { routePath } = await import('../../../web/src/api/call');
+    const { JURISDICTION_ID } = await import('../../../web/src/features/application-form/queries');
     setConfigForTests(TEST_CONFIG);
     await apiRequest(routePath('GET /user/applications/{id}', { id: 'app-7' }));
     await apiRequest(routePath('GET /user/applications/{id}/enabled-steps', { id: 'app-7' }));
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await apiRequest(routePath('GET /public/jurisdictions/{id}', { id: JURISDICTION_ID }), {
+      anonymous: true,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
   it('does nothing without a stored session, or with expired tokens: the sign-in page loads only its own', async () => {

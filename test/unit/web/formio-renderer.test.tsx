@@ -8,6 +8,7 @@ import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { initI18n } from '../../../web/src/i18n';
 import FormioRenderer from '../../../web/src/features/application-form/FormioRenderer';
 import { loadStepValidation } from '../../../web/src/features/application-form/useStepValidation';
+import { preloadParts } from '../../../web/src/features/application-form/formioParts';
 import StepView from '../../../web/src/features/application-form/StepView';
 import { isComponentVisible, parseNumberText } from '../../../web/src/features/application-form/formio';
 import { validateFormio } from '../../../shared/formio/validate';
@@ -19,6 +20,8 @@ beforeAll(async () => {
   i18n = await initI18n();
   // The validation is a chunk of its own (loaded on the first interaction in the browser).
   await loadStepValidation();
+  // So are the date picker, the datagrid's editor and the tooltip (the step loads those its definition draws).
+  await preloadParts(everyType);
 });
 afterEach(() => cleanup());
 

@@ -72,6 +72,17 @@ describe('the warm start of a signed-in load', () => {
     });
   });
 
+  it('a public GET goes without the token, and only an anonymous request for it takes it', async () => {
+    prefetchGet('/public/formio/bc-project', undefined, { anonymous: true });
+    expect((fetchMock.mock.calls[0]![1] as { headers: Record<string, string> }).headers.Authorization).toBe(
+      undefined,
+    );
+    expect(await apiRequest('/public/formio/bc-project')).toEqual({ n: 2 });
+    prefetchGet('/public/formio/bc-project', undefined, { anonymous: true });
+    expect(await apiRequest('/public/formio/bc-project', { anonymous: true })).toEqual({ n: 3 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('starts nothing without a valid stored token (Amplify is never loaded for it)', () => {
     vi.stubGlobal('window', { localStorage: { getItem: () => null } });
     prefetchGet('/user');

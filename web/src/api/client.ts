@@ -76,13 +76,19 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 
 /**
  * Starts a signed-in GET before anything asks for it (the warm start of a signed-in load, while the
- * page's chunks download: app/warmStart.ts). Only with a valid stored token (never loads Amplify).
- * The first apiRequest for the same URL within 15 s takes its response; a failed one is fetched again.
+ * page's chunks download: app/warmStart.ts; a form step's GETs while its page draws). Only with a
+ * valid stored token (never loads Amplify); `anonymous`: a public GET, sent without it. The first
+ * apiRequest for the same URL (and the same `anonymous`) within 15 s takes its response; a failed one
+ * is fetched again.
  */
-export function prefetchGet(path: string, query?: RequestOptions['query']): void {
+export function prefetchGet(
+  path: string,
+  query?: RequestOptions['query'],
+  { anonymous = false }: { anonymous?: boolean } = {},
+): void {
   const token = validStoredToken();
   if (!token) return;
-  startEarlyGet(buildUrl(path, query), token, getConfig().userPoolClientId);
+  startEarlyGet(buildUrl(path, query), anonymous ? undefined : token, getConfig().userPoolClientId);
 }
 
 /**
@@ -100,8 +106,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const url = buildUrl(path, options.query);
   const started =
-    (options.method ?? 'GET') === 'GET' && !options.anonymous
-      ? await takeEarlyGet(url, getConfig().userPoolClientId)
+    (options.method ?? 'GET') === 'GET'
+      ? await takeEarlyGet(url, getConfig().userPoolClientId, Date.now(), !!options.anonymous)
       : undefined;
   let response: Response;
   try {

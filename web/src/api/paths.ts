@@ -11,4 +11,8 @@ export const apiPaths = {
   applicationsV3: '/user/applicationsV3',
   application: '/user/applications/{id}',
   enabledSteps: '/user/applications/{id}/enabled-steps',
+  jurisdiction: '/public/jurisdictions/{id}',
 } as const satisfies Record<string, GetPath<ApiRouteKey>>;
+
+/** The jurisdiction every application form belongs to (its page's GET, warmed on a form page's load). */
+export const FORM_JURISDICTION_ID = 'nz';

@@ -1,4 +1,4 @@
-import { apiPaths } from '../api/paths';
+import { apiPaths, FORM_JURISDICTION_ID } from '../api/paths';
 import { listQuery, type Query } from '../api/url';
 import { FIRST_RECENT_TAB, recentParams } from '../features/dashboard/recent';
 
@@ -15,11 +15,12 @@ function formApplicationId(pathname: string): string | undefined {
 /**
  * The GETs a signed-in load of `pathname` starts before its page asks (docs/performance.md, steps 19
  * and 21, and "The form page"): GET /user everywhere (the shell's user menu, the profile reminder);
- * on the dashboard, its first recent list; on an application's form page, the application and its
- * enabled steps. The boot script and app/warmStart.ts start them; the page's first draw takes their
+ * on the dashboard, its first recent list; on an application's form page, the application, its
+ * enabled steps and the jurisdiction (public: `anonymous`, sent without the token, as the page asks
+ * for it). The boot script and app/warmStart.ts start them; the page's first draw takes their
  * responses. Pure: the boot script bundles it apart from the app.
  */
-export function warmGets(pathname: string): { path: string; query?: Query }[] {
+export function warmGets(pathname: string): { path: string; query?: Query; anonymous?: true }[] {
   const applicationId = formApplicationId(pathname);
   return [
     { path: apiPaths.user },
@@ -27,7 +28,12 @@ export function warmGets(pathname: string): { path: string; query?: Query }[] {
       ? [{ path: apiPaths.applicationsV3, query: listQuery(recentParams(FIRST_RECENT_TAB)) }]
       : []),
     ...(applicationId
-      ? [apiPaths.application, apiPaths.enabledSteps].map((p) => ({ path: p.replace('{id}', applicationId) }))
+      ? [
+          ...[apiPaths.application, apiPaths.enabledSteps].map((p) => ({
+            path: p.replace('{id}', applicationId),
+          })),
+          { path: apiPaths.jurisdiction.replace('{id}', FORM_JURISDICTION_ID), anonymous: true as const },
+        ]
       : []),
   ];
 }

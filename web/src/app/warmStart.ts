@@ -15,6 +15,6 @@ export function warmStart(pathname: string, config: Promise<RuntimeConfig>): voi
   const ignore = () => undefined;
   config.then((c) => {
     if (!storedIdToken(c.userPoolClientId, window.localStorage)) return;
-    for (const { path, query } of warmGets(pathname)) prefetchGet(path, query);
+    for (const { path, query, anonymous } of warmGets(pathname)) prefetchGet(path, query, { anonymous });
   }, ignore);
 }

@@ -7,6 +7,8 @@ interface EarlyGet {
   at: number;
   /** The app client whose stored token the request carries: only a page of that client takes it. */
   clientId: string;
+  /** Sent without the token (a public GET): only an anonymous call takes it. */
+  anonymous: boolean;
   response: Promise<Response | undefined>;
 }
 
@@ -20,25 +22,34 @@ function registry(): Map<string, EarlyGet> {
   return (holder[KEY] ??= new Map());
 }
 
-/** Starts `GET url` with the stored token, once per URL (a second start of the same URL does nothing). */
-export function startEarlyGet(url: string, idToken: string, clientId: string): void {
+/**
+ * Starts `GET url` with the stored token (without it when `idToken` is undefined: a public GET), once
+ * per URL (a second start of the same URL does nothing).
+ */
+export function startEarlyGet(url: string, idToken: string | undefined, clientId: string): void {
   const early = registry();
   if (early.has(url)) return;
-  const response = fetch(url, {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${idToken}` },
-  }).catch(() => undefined);
-  early.set(url, { at: Date.now(), clientId, response });
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (idToken !== undefined) headers.Authorization = `Bearer ${idToken}`;
+  const response = fetch(url, { headers }).catch(() => undefined);
+  early.set(url, { at: Date.now(), clientId, anonymous: idToken === undefined, response });
 }
 
-/** The early response for a URL, once, while fresh and for the same app client; else undefined. */
+/**
+ * The early response for a URL, once, while fresh, for the same app client and sent the same way
+ * (with the token, or without it for an `anonymous` call); else undefined.
+ */
 export function takeEarlyGet(
   url: string,
   clientId: string,
   now: number = Date.now(),
+  anonymous = false,
 ): Promise<Response | undefined> | undefined {
   const early = registry();
   const entry = early.get(url);
   if (!entry) return undefined;
   early.delete(url);
-  return entry.clientId === clientId && now - entry.at <= EARLY_TTL_MS ? entry.response : undefined;
+  return entry.clientId === clientId && entry.anonymous === anonymous && now - entry.at <= EARLY_TTL_MS
+    ? entry.response
+    : undefined;
 }

@@ -13,11 +13,28 @@ import styles from './page.module.css';
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
-/** The page's title (Cloudscape's ContentLayout with an h1 Header). */
-export function PageHeader({ children }: { children: ReactNode }) {
+/**
+ * The page's title (Cloudscape's ContentLayout with an h1 Header): with a description under it and
+ * actions beside it (under it on a phone) when given.
+ */
+export function PageHeader({
+  description,
+  actions,
+  children,
+}: {
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={styles.pageHeader}>
-      <h1 className={styles.h1}>{children}</h1>
+      <div className={styles.panelHeaderRow}>
+        <div className={styles.panelTitle}>
+          <h1 className={styles.h1}>{children}</h1>
+          {description && <div className={styles.description}>{description}</div>}
+        </div>
+        {actions && <div className={styles.panelActions}>{actions}</div>}
+      </div>
     </div>
   );
 }
@@ -132,16 +149,17 @@ export function Badge({ children }: { children: ReactNode }) {
   return <span className={styles.badge}>{children}</span>;
 }
 
-export type StatusType = 'success' | 'in-progress' | 'warning' | 'stopped' | 'pending';
+export type StatusType = 'success' | 'error' | 'in-progress' | 'warning' | 'stopped' | 'pending';
 const STATUS_ICONS: Record<StatusType, PlainIconName> = {
   success: 'status-positive',
+  error: 'status-negative',
   'in-progress': 'status-in-progress',
   warning: 'status-warning',
   stopped: 'status-stopped',
   pending: 'status-pending',
 };
 
-/** A status indicator: coloured icon (an image named `iconLabel`) and text. */
+/** A status indicator: coloured icon (an image named `iconLabel`, else decorative) and text. */
 export function StatusText({
   type,
   colour,
@@ -151,7 +169,7 @@ export function StatusText({
   type: StatusType;
   /** In place of the type's own colour (in-progress and pending are both grey by default). */
   colour?: 'blue';
-  iconLabel: string;
+  iconLabel?: string;
   children: ReactNode;
 }) {
   return (

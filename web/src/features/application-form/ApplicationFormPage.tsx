@@ -1,19 +1,27 @@
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
-import ContentLayout from '@cloudscape-design/components/content-layout';
-import Grid from '@cloudscape-design/components/grid';
-import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { applicationKeys, applicationsApi } from '../../api/applications';
 import { isServiceError } from '../../api/errors';
-import { RouterLink } from '../../components/RouterLink';
+import {
+  PageHeader,
+  Panel,
+  PlainAlert,
+  PlainButton,
+  PlainLink,
+  StatusText,
+} from '../../components/plain/page';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useToasts } from '../../components/toasts';
 import type { GetApplicationResponse } from '../../../../shared/schemas/applications';
@@ -24,7 +32,13 @@ import DocumentStep, { requiredContainerIds, requiredContainers } from './Docume
 import FormioStep from './FormioStep';
 import { buildFormModel, crumbUrl, resolveStep, stepUrl, type FormModel, type FormStep } from './formModel';
 import type { StepData } from './formio';
-import { applicationQuery, enabledStepsQuery, jurisdictionQuery, type PortalForm } from './queries';
+import {
+  applicationQuery,
+  enabledStepsQuery,
+  jurisdictionQuery,
+  prefetchFormioStep,
+  type PortalForm,
+} from './queries';
 import { WithCurrentUser } from '../shell/useCurrentUser';
 import styles from './applicationForm.module.css';
 import { ApplicationNumbers } from '../application-details/ApplicationNumbers';
@@ -90,13 +104,13 @@ function SaveState({ status }: { status: SaveStatus | undefined }) {
   const { t } = useTranslation();
   switch (status) {
     case 'saving':
-      return <StatusIndicator type="in-progress">{t('applicationForm.save.saving')}</StatusIndicator>;
+      return <StatusText type="in-progress">{t('applicationForm.save.saving')}</StatusText>;
     case 'saved':
-      return <StatusIndicator type="success">{t('applicationForm.save.saved')}</StatusIndicator>;
+      return <StatusText type="success">{t('applicationForm.save.saved')}</StatusText>;
     case 'unsaved':
-      return <StatusIndicator type="pending">{t('applicationForm.save.unsaved')}</StatusIndicator>;
+      return <StatusText type="pending">{t('applicationForm.save.unsaved')}</StatusText>;
     case 'failed':
-      return <StatusIndicator type="error">{t('applicationForm.save.failed')}</StatusIndicator>;
+      return <StatusText type="error">{t('applicationForm.save.failed')}</StatusText>;
     default:
       return null;
   }
@@ -124,7 +138,7 @@ function SectionBar({
                 {crumb.displayName}
               </span>
             ) : (
-              <RouterLink href={crumbUrl(applicationId, crumb)}>{crumb.displayName}</RouterLink>
+              <PlainLink to={crumbUrl(applicationId, crumb)}>{crumb.displayName}</PlainLink>
             )}
           </li>
         ))}
@@ -148,26 +162,26 @@ function StepList({
   const steps = (crumb?.steps ?? []).filter((s) => s.enabled);
   return (
     <nav aria-label={t('applicationForm.steps')}>
-      <Container header={<Header variant="h2">{crumb?.displayName}</Header>}>
+      <Panel title={crumb?.displayName}>
         <ol className={styles.stepList}>
           {steps.map((step) => (
-            <li key={step.id}>
-              <SpaceBetween size="xxs">
-                {step.id === current.id ? (
-                  <strong aria-current="step">{step.displayName}</strong>
-                ) : (
-                  <RouterLink href={stepUrl(applicationId, step)}>{step.displayName}</RouterLink>
-                )}
+            <li key={step.id} className={styles.boxes}>
+              {step.id === current.id ? (
+                <strong aria-current="step">{step.displayName}</strong>
+              ) : (
+                <PlainLink to={stepUrl(applicationId, step)}>{step.displayName}</PlainLink>
+              )}
+              <span>
                 {step.complete ? (
-                  <StatusIndicator type="success">{t('applicationForm.complete')}</StatusIndicator>
+                  <StatusText type="success">{t('applicationForm.complete')}</StatusText>
                 ) : (
-                  <StatusIndicator type="pending">{t('applicationForm.incomplete')}</StatusIndicator>
+                  <StatusText type="pending">{t('applicationForm.incomplete')}</StatusText>
                 )}
-              </SpaceBetween>
+              </span>
             </li>
           ))}
         </ol>
-      </Container>
+      </Panel>
     </nav>
   );
 }
@@ -245,6 +259,42 @@ const StepBody = memo(function StepBody({
 });
 
 /**
+ * The step the page will draw, its GETs and renderer started as soon as the page's three answers are
+ * in, before the page is drawn with them (a transition: below): once per step.
+ */
+function usePrefetchedStep(
+  applicationId: string,
+  { breadcrumbId, stepId }: { breadcrumbId?: string | undefined; stepId?: string | undefined },
+  application: GetApplicationResponse | undefined,
+  jurisdiction: { forms: PortalForm[] } | undefined,
+  enabled: Parameters<typeof buildFormModel>[1] | undefined,
+) {
+  const queryClient = useQueryClient();
+  const prefetched = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!application || !jurisdiction || !enabled) return;
+    const app = application.application;
+    const form = jurisdiction.forms.find((f) => f.id === app.formId);
+    const step = form && resolveStep(buildFormModel(form, enabled, app.recordType), { breadcrumbId, stepId });
+    if (step?.type !== 'Formio' || prefetched.current === step.id) return;
+    prefetched.current = step.id;
+    prefetchFormioStep(queryClient, applicationId, step, !isEditable(app));
+  }, [queryClient, applicationId, breadcrumbId, stepId, application, jurisdiction, enabled]);
+}
+
+/** An error in place of the page: its title and the alert. */
+function Failed({ title, header, children }: { title: string; header: string; children?: ReactNode }) {
+  return (
+    <div className={styles.stack}>
+      <PageHeader>{title}</PageHeader>
+      <PlainAlert type="error" header={header}>
+        {children}
+      </PlainAlert>
+    </div>
+  );
+}
+
+/**
  * /application-form/{applicationId}[/breadcrumb/{n}][/step/{n}] (docs/applications.md):
  * the application's form with its sections, steps and completion marks; the URL's step, else the
  * first enabled step (of the URL's section). Not editable (status not Draft/VRFISuspended, or less
@@ -259,6 +309,7 @@ export default function ApplicationFormPage() {
   const jurisdiction = useQuery(jurisdictionQuery());
   const enabled = useQuery(enabledStepsQuery(applicationId));
   const { autosave, status } = useAutosave(applicationId);
+  usePrefetchedStep(applicationId, params, application.data, jurisdiction.data, enabled.data);
   // An answer arriving redraws the page as a transition, which React renders in slices of a few
   // milliseconds, not as one long task that holds a phone's main thread (an answer is a synchronous
   // update otherwise; docs/performance.md, "The form page").
@@ -279,36 +330,30 @@ export default function ApplicationFormPage() {
     // One the user cannot see (or that is gone): the server's 'Application not found', no raw id.
     const notFound = isServiceError(application.error, 'ResourceNotFound');
     return (
-      <ContentLayout header={<Header variant="h1">{t('applicationForm.title')}</Header>}>
-        <Alert
-          type="error"
-          header={
-            notFound
-              ? application.error.message
-              : applicationMessages.failToFetchApplication.replace('{{id}}', applicationId)
-          }
-        >
-          {notFound ? undefined : application.error.message}
-        </Alert>
-      </ContentLayout>
+      <Failed
+        title={t('applicationForm.title')}
+        header={
+          notFound
+            ? application.error.message
+            : applicationMessages.failToFetchApplication.replace('{{id}}', applicationId)
+        }
+      >
+        {notFound ? undefined : application.error.message}
+      </Failed>
     );
   }
   if (enabled.isError) {
     return (
-      <ContentLayout header={<Header variant="h1">{t('applicationForm.title')}</Header>}>
-        <Alert type="error" header={applicationMessages.failedToFetchEnabledSteps}>
-          {enabled.error.message}
-        </Alert>
-      </ContentLayout>
+      <Failed title={t('applicationForm.title')} header={applicationMessages.failedToFetchEnabledSteps}>
+        {enabled.error.message}
+      </Failed>
     );
   }
   if (jurisdiction.isError) {
     return (
-      <ContentLayout header={<Header variant="h1">{t('applicationForm.title')}</Header>}>
-        <Alert type="error" header={t('applicationForm.formFailed')}>
-          {jurisdiction.error.message}
-        </Alert>
-      </ContentLayout>
+      <Failed title={t('applicationForm.title')} header={t('applicationForm.formFailed')}>
+        {jurisdiction.error.message}
+      </Failed>
     );
   }
   if (!applicationData || !jurisdictionData || !enabledData) return <PageSpinner />;
@@ -323,75 +368,67 @@ export default function ApplicationFormPage() {
   const next = index >= 0 ? enabledSteps[index + 1] : undefined;
 
   return (
-    <ContentLayout
-      header={
-        <Header
-          variant="h1"
-          // The job's numbers, each named and never broken on a phone, then the address (docs/applications.md
-          // findings 6 and 12: "BLD-2026-|00011" split under the header on a phone).
-          description={<ApplicationNumbers app={app} address={app.address} />}
-          actions={step ? <SaveState status={status[step.id]} /> : undefined}
-        >
-          {title}
-        </Header>
-      }
-    >
-      <SpaceBetween size="l">
-        {readOnly && (
-          <Alert type="info" header={applicationMessages.editingLocked}>
-            {applicationMessages.lockedTooltip}
-          </Alert>
-        )}
-        {!form || !model || !step ? (
-          <Alert type="warning">{t('applicationForm.noSteps')}</Alert>
-        ) : (
-          <>
-            <SectionBar applicationId={applicationId} model={model} current={step} />
-            <Grid gridDefinition={[{ colspan: { default: 12, m: 3 } }, { colspan: { default: 12, m: 9 } }]}>
+    <div className={styles.stack}>
+      <PageHeader
+        // The job's numbers, each named and never broken on a phone, then the address (docs/applications.md
+        // findings 6 and 12: "BLD-2026-|00011" split under the header on a phone).
+        description={<ApplicationNumbers app={app} address={app.address} />}
+        actions={step && status[step.id] ? <SaveState status={status[step.id]} /> : undefined}
+      >
+        {title}
+      </PageHeader>
+      {readOnly && (
+        <PlainAlert type="info" header={applicationMessages.editingLocked}>
+          {applicationMessages.lockedTooltip}
+        </PlainAlert>
+      )}
+      {!form || !model || !step ? (
+        <PlainAlert type="warning">{t('applicationForm.noSteps')}</PlainAlert>
+      ) : (
+        <>
+          <SectionBar applicationId={applicationId} model={model} current={step} />
+          <div className={styles.layout}>
+            <div className={styles.columns}>
               <StepList applicationId={applicationId} model={model} current={step} />
-              <section aria-labelledby="application-step-title">
-                <SpaceBetween size="l">
-                  <Header variant="h2" headingTagOverride="h2">
-                    {/* A step change moves focus here, to the start of the step (lib/useRouteFocus.ts). */}
-                    <span id="application-step-title" data-route-focus>
-                      {step.displayName}
-                    </span>
-                  </Header>
-                  <Suspense fallback={<PageSpinner />}>
-                    <StepBody
-                      applicationId={applicationId}
-                      step={step}
-                      model={model}
-                      form={form}
-                      response={applicationData}
-                      readOnly={readOnly}
-                      imagesEnabled={
-                        jurisdictionData.authorities.find((a) => a.id === app.authorityId)
-                          ?.imageConversionEnabled ?? false
-                      }
-                      autosave={autosave}
-                    />
-                  </Suspense>
-                  <Box float="right">
-                    <SpaceBetween size="xs" direction="horizontal">
-                      {previous && (
-                        <Button onClick={() => void navigate(stepUrl(applicationId, previous))}>
-                          {t('applicationForm.previous')}
-                        </Button>
-                      )}
-                      {next && (
-                        <Button onClick={() => void navigate(stepUrl(applicationId, next))}>
-                          {t('applicationForm.next', { step: next.displayName })}
-                        </Button>
-                      )}
-                    </SpaceBetween>
-                  </Box>
-                </SpaceBetween>
+              <section aria-labelledby="application-step-title" className={styles.stack}>
+                <h2 className={styles.stepTitle}>
+                  {/* A step change moves focus here, to the start of the step (lib/useRouteFocus.ts). */}
+                  <span id="application-step-title" data-route-focus>
+                    {step.displayName}
+                  </span>
+                </h2>
+                <Suspense fallback={<PageSpinner />}>
+                  <StepBody
+                    applicationId={applicationId}
+                    step={step}
+                    model={model}
+                    form={form}
+                    response={applicationData}
+                    readOnly={readOnly}
+                    imagesEnabled={
+                      jurisdictionData.authorities.find((a) => a.id === app.authorityId)
+                        ?.imageConversionEnabled ?? false
+                    }
+                    autosave={autosave}
+                  />
+                </Suspense>
+                <div className={styles.stepNav}>
+                  {previous && (
+                    <PlainButton onClick={() => void navigate(stepUrl(applicationId, previous))}>
+                      {t('applicationForm.previous')}
+                    </PlainButton>
+                  )}
+                  {next && (
+                    <PlainButton onClick={() => void navigate(stepUrl(applicationId, next))}>
+                      {t('applicationForm.next', { step: next.displayName })}
+                    </PlainButton>
+                  )}
+                </div>
               </section>
-            </Grid>
-          </>
-        )}
-      </SpaceBetween>
-    </ContentLayout>
+            </div>
+          </div>
+        </>
+      )}
+    </div>
   );
 }

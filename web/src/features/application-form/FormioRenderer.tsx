@@ -1,19 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import AttributeEditor from '@cloudscape-design/components/attribute-editor';
-import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
-import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
-import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Popover from '@cloudscape-design/components/popover';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import Select from '@cloudscape-design/components/select';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
-import TimeInput from '@cloudscape-design/components/time-input';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../components/plain/page';
 import type {
   FormioComponent,
   FormioDatagrid,
@@ -32,11 +25,13 @@ import {
   type StepData,
 } from './formio';
 import { useStepValidation } from './useStepValidation';
+import { AttributeEditorPart, ButtonPart, DatePickerPart, PopoverPart, TimeInputPart } from './formioParts';
 import styles from './applicationForm.module.css';
 
 /**
  * Our Form.io renderer (DESIGN §8): the allowed subset of Form.io components drawn with Cloudscape
- * controls. Messages come from the same `validateFormio` the step handler runs, so the page and the
+ * controls; panels, fieldsets and the spacing are plain markup, and the date picker, the datagrid's
+ * editor and the tooltip's popover load only for a definition that has them (./formioParts.tsx). Messages come from the same `validateFormio` the step handler runs, so the page and the
  * server never disagree; a field shows its error once it has been left (blur) or on a save attempt.
  * That validation (@formio/core) is a chunk of its own, loaded on the first focus, pointer or key in
  * the step or on a save attempt (./useStepValidation.ts), so the step draws without waiting for it.
@@ -101,10 +96,8 @@ export default function FormioRenderer({
     readOnly,
   };
   return (
-    <div ref={area}>
-      <SpaceBetween size="l">
-        <Components components={form.components} data={data} onChange={onChange} ctx={ctx} />
-      </SpaceBetween>
+    <div ref={area} className={styles.stack}>
+      <Components components={form.components} data={data} onChange={onChange} ctx={ctx} />
     </div>
   );
 }
@@ -144,20 +137,20 @@ function ComponentView({
 }) {
   if (c.type === 'panel') {
     return (
-      <Container header={<Header variant="h2">{c.title}</Header>}>
-        <SpaceBetween size="l">
+      <Panel title={c.title}>
+        <div className={styles.stack}>
           <Components components={c.components} data={data} onChange={onChange} ctx={ctx} />
-        </SpaceBetween>
-      </Container>
+        </div>
+      </Panel>
     );
   }
   if (c.type === 'fieldset') {
     return (
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{c.legend}</legend>
-        <SpaceBetween size="l">
+        <div className={styles.stack}>
           <Components components={c.components} data={data} onChange={onChange} ctx={ctx} />
-        </SpaceBetween>
+        </div>
       </fieldset>
     );
   }
@@ -200,18 +193,18 @@ function Tooltip({ component }: { component: FormioInput | FormioDatagrid }) {
   const { t } = useTranslation();
   if (!component.tooltip) return null;
   return (
-    <Popover
+    <PopoverPart.Part
       content={component.tooltip}
       triggerType="custom"
       dismissAriaLabel={t('applicationForm.renderer.closeInfo')}
       size="medium"
     >
-      <Button
+      <ButtonPart.Part
         variant="inline-icon"
         iconName="status-info"
         ariaLabel={t('applicationForm.renderer.moreInfo', { label: component.label })}
       />
-    </Popover>
+    </PopoverPart.Part>
   );
 }
 
@@ -322,7 +315,7 @@ function Control(props: ControlProps) {
       const ticked = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
       return (
         <div role="group" aria-label={ariaLabel ?? c.label} onBlur={onBlur}>
-          <SpaceBetween size="xxs" direction={c.inline ? 'horizontal' : 'vertical'}>
+          <div className={c.inline ? styles.boxesInline : styles.boxes}>
             {optionsOf(c).map((o) => (
               <Checkbox
                 key={o.value}
@@ -341,7 +334,7 @@ function Control(props: ControlProps) {
                 {o.label}
               </Checkbox>
             ))}
-          </SpaceBetween>
+          </div>
         </div>
       );
     }
@@ -409,8 +402,8 @@ function DateTimeControl({
   const { t } = useTranslation();
   const { date, time } = splitDateTime(value);
   return (
-    <SpaceBetween size="xs" direction="horizontal">
-      <DatePicker
+    <div className={styles.dateTime}>
+      <DatePickerPart.Part
         value={date}
         onChange={({ detail }) => onChange(joinDateTime(detail.value, time, c.enableTime))}
         onBlur={onBlur}
@@ -426,7 +419,7 @@ function DateTimeControl({
         }
       />
       {c.enableTime && (
-        <TimeInput
+        <TimeInputPart.Part
           value={time}
           format="hh:mm"
           placeholder="hh:mm"
@@ -437,7 +430,7 @@ function DateTimeControl({
           ariaLabel={t('applicationForm.renderer.time', { label: c.label })}
         />
       )}
-    </SpaceBetween>
+    </div>
   );
 }
 
@@ -471,7 +464,7 @@ function DataGrid({
   };
   return (
     <Field component={c} error={error}>
-      <AttributeEditor
+      <AttributeEditorPart.Part
         items={rows}
         isItemRemovable={() => !ctx.readOnly && rows.length > 1}
         disableAddButton={ctx.readOnly}

@@ -1,18 +1,18 @@
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@cloudscape-design/components/alert';
-import Button from '@cloudscape-design/components/button';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/PageSpinner';
+import { PlainAlert, PlainButton } from '../../components/plain/page';
 import type { StepAutosave } from './autosave';
 import type { FormStep } from './formModel';
 import type { FormioForm } from '../../../../shared/schemas/formio';
 import type { StepData } from './formio';
-import { formioQuery, stepQuery } from './queries';
+import { formioQuery, loadFormioRenderer, stepQuery } from './queries';
+import { preloadParts } from './formioParts';
+import styles from './applicationForm.module.css';
 
 /** The renderer loads as its own chunk (the validation, @formio/core, is another: ./useStepValidation.ts). */
-const loadRenderer = () => import('./FormioRenderer');
+const loadRenderer = loadFormioRenderer;
 const FormioRenderer = lazy(loadRenderer);
 /** A read-only step (its datagrids are tables) loads the view instead. */
 const StepView = lazy(() => import('./StepView'));
@@ -43,19 +43,23 @@ export default function FormioStep({ applicationId, step, readOnly, autosave }: 
   useEffect(() => {
     if (!readOnly) loadRenderer().catch(() => undefined);
   }, [readOnly]);
+  // The controls only some definitions draw (dates, datagrids, tooltips) as soon as it is in.
+  useEffect(() => {
+    if (!readOnly && definition.data) preloadParts(definition.data).catch(() => undefined);
+  }, [readOnly, definition.data]);
 
   if (saved.isError) {
     return (
-      <Alert type="error" header={t('applicationForm.step.loadFailed')}>
+      <PlainAlert type="error" header={t('applicationForm.step.loadFailed')}>
         {saved.error.message}
-      </Alert>
+      </PlainAlert>
     );
   }
   if (definition.isError) {
     return (
-      <Alert type="error" header={t('applicationForm.step.definitionFailed')}>
+      <PlainAlert type="error" header={t('applicationForm.step.definitionFailed')}>
         {definition.error.message}
-      </Alert>
+      </PlainAlert>
     );
   }
   if (!definitionData || !savedData) return <PageSpinner />;
@@ -120,9 +124,11 @@ const StepEditor = memo(function StepEditor({
     if (unsaved) autosave.change(stepId, unsaved);
   }, [unsaved, autosave, stepId]);
 
+  // The Save button draws with the fields, not under the spinner before them: it would move down
+  // the page when they arrive (a layout shift).
   return (
-    <SpaceBetween size="l">
-      <Suspense fallback={<PageSpinner />}>
+    <Suspense fallback={<PageSpinner />}>
+      <div className={styles.stack}>
         <FormioRenderer
           form={form}
           data={data}
@@ -133,16 +139,18 @@ const StepEditor = memo(function StepEditor({
             autosave.change(stepId, next);
           }}
         />
-      </Suspense>
-      <Button
-        onClick={() => {
-          setShowAllErrors(true);
-          autosave.change(stepId, data);
-          void autosave.flush(stepId);
-        }}
-      >
-        {t('applicationForm.step.save')}
-      </Button>
-    </SpaceBetween>
+        <div>
+          <PlainButton
+            onClick={() => {
+              setShowAllErrors(true);
+              autosave.change(stepId, data);
+              void autosave.flush(stepId);
+            }}
+          >
+            {t('applicationForm.step.save')}
+          </PlainButton>
+        </div>
+      </div>
+    </Suspense>
   );
 });
