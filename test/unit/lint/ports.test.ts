@@ -33,6 +33,8 @@ const ADAPTER_USERS_OUTSIDE_PORTS: Record<string, string> = {
   'functions/documents/merge/service/storage.ts': "the merge's S3 reads and multipart sink",
   'functions/documents/multipart/service/storage.ts': "S3's multipart calls",
   'functions/documents/service/storage.ts': 'presigned links and prefix removal on the uploads bucket',
+  'functions/payments/service/payments.ts':
+    "the gateway port's GatewayUnavailable answers 503 with the spec's message",
   'functions/lookups/service.ts': 'LookupServiceError, the adapters’ error class, to map failures',
   'functions/organisations/consumers.ts': 'the invitation and merge consumers mail and schedule directly',
   'functions/organisations/profile.ts': "the profile Lambda's thumbnail port and upload storage",
