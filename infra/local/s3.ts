@@ -109,11 +109,12 @@ export async function startS3(opts: {
   /**
    * The scan is an asynchronous invoke: a thrown error is retried twice, as Lambda does (AWS waits
    * about 1 and 2 minutes; here this, doubled), then its event goes to the failed-Lambda dead
-   * letters (dataDir/dead-letters/lambda.jsonl). Default 5 s: a 10 s outage of the table is outlived.
+   * letters (dataDir/dead-letters/lambda.jsonl). Default 20 s (20 s, then 40 s): as on AWS, an outage
+   * of the table shorter than a minute is outlived (a 10 s stop of DynamoDB Local is 15–20 s down).
    */
   scanRetryBaseMs?: number;
 }): Promise<LocalS3> {
-  const retryBaseMs = opts.scanRetryBaseMs ?? 5000;
+  const retryBaseMs = opts.scanRetryBaseMs ?? 20_000;
   const deadLetterFile = path.join(opts.dataDir, 'dead-letters', 'lambda.jsonl');
   let stopped = false;
   const waits = new Set<{ t: NodeJS.Timeout; resolve: () => void }>();

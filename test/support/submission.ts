@@ -67,6 +67,7 @@ export async function makeSubmittable(
     token,
     outputs: o,
   });
+  if (rules.status !== 200) throw new Error(`rule results: ${rules.status} ${JSON.stringify(rules.body)}`);
   const errors = (rules.body as { severity: string; message: string }[]).filter(
     (r) => r.severity === 'Error',
   );

@@ -375,6 +375,8 @@ export async function runSoak(stack: StackRef, options: SoakOptions): Promise<So
       (e: unknown) => (e instanceof Error ? e.message : String(e)),
     );
   let settled = await settleFor();
+  // The scans still running or waiting for their retry (the S3 stand-in's asynchronous invoke).
+  await live().s3.idle();
   // What the faults dead-lettered, each with its cause, and the operator's redrive of it once the
   // faults are over (docs/operations.md "Dead letters"); what the redrive delivered settles too.
   const letterInvariants = await deadLetterInvariants(live().outputs);
