@@ -90,7 +90,16 @@ export interface CouncilClientOptions {
   fetch?: typeof fetch;
   /** The clock (tests). */
   now?: () => number;
+  /**
+   * How long one request may take before it is abandoned (a `TimeoutError`), default 30 s: the
+   * API answers within API Gateway's 29 s or not at all, and a call that never answers must not
+   * hold the caller (the automatic council's tick) for good.
+   */
+  timeoutMs?: number;
 }
+
+/** The default of {@link CouncilClientOptions.timeoutMs}. */
+export const COUNCIL_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Per write: the Idempotency-Key to send (default a new UUID). */
 export interface WriteOptions {
@@ -134,7 +143,13 @@ type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { qu
 type Query = Record<string, string | number | readonly string[] | undefined>;
 
 export function councilApiClient(credentials: CouncilCredentials, options: CouncilClientOptions = {}) {
-  const doFetch = recordingFetch(options.fetch ?? fetch, credentials.apiUrl);
+  const baseFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? COUNCIL_REQUEST_TIMEOUT_MS;
+  const doFetch = recordingFetch(
+    ((input, init) =>
+      baseFetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs) })) as typeof fetch,
+    credentials.apiUrl,
+  );
   const now = options.now ?? Date.now;
   let cached: { token: string; renewAt: number } | undefined;
 

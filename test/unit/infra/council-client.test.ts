@@ -90,6 +90,26 @@ describe('the council API client', () => {
     expect(seen.at(-1)!.url).toBe('http://127.0.0.1:9/api/council/applications/1000001');
   });
 
+  it('abandons a request that never answers after its timeout (TimeoutError), and the next call goes on', async () => {
+    let calls = 0;
+    const hanging = (async (input: string | URL, init?: RequestInit) => {
+      calls++;
+      if (String(input).endsWith('/oauth2/token'))
+        return new Response(JSON.stringify({ access_token: 'tok', expires_in: 3600 }), { status: 200 });
+      if (calls === 2)
+        return new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+        );
+      return new Response(JSON.stringify(application), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as typeof fetch;
+    const council = councilApiClient(credentials, { fetch: hanging, timeoutMs: 50 });
+    await expect(council.application('1000001')).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(council.application('1000001')).resolves.toMatchObject({ id: application.id });
+  });
+
   it('sends a fresh Idempotency-Key per write unless one is given, none on reads', async () => {
     const { fn, seen } = world({ t: 0 });
     const council = councilApiClient(credentials, { fetch: fn, now: () => 0 });
