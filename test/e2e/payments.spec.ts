@@ -62,7 +62,7 @@ test('the applicant pays one invoice by card and claims another by direct deposi
   await expect(async () => {
     await page.reload();
     await expect(card.first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(card.first().getByRole('img', { name: 'Outstanding payments' })).toBeVisible();
   await card
     .first()
