@@ -17,7 +17,7 @@ import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
 
-test.setTimeout(240_000);
+test.setTimeout(360_000);
 
 test('each demo application opens and shows where it is in the lifecycle', async ({ page }) => {
   const o = readOutputs();
