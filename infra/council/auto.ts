@@ -315,14 +315,27 @@ export interface AutoCouncilOptions {
   select?: (applicationId: string) => boolean;
   /** Which applications get an RFI round (default {@link autoRaisesRfi}). */
   raisesRfi?: (app: CouncilApplication) => boolean;
+  /**
+   * How many applications a tick looks at side by side (default {@link AUTO_CONCURRENCY}). One
+   * application's reads and its step still run in turn.
+   */
+  concurrency?: number;
   now?: () => Date;
   log?: (line: string) => void;
 }
 
 /**
+ * How many applications a tick looks at side by side. A back office with hundreds of open
+ * lodgements reads each one whole (the application, its RFI points, its invoices): one at a time, a
+ * tick took minutes and every application waited that long for its next step (docs/reliability.md).
+ */
+export const AUTO_CONCURRENCY = 4;
+
+/**
  * One look at the council's open applications (Submitted, InProgress and VRFISuspended, every page)
- * and the step each is due for. Answers the steps taken. A refusal (409: someone else moved it first) is logged
- * and the application is looked at again next time.
+ * and the step each is due for, a few applications at a time ({@link AutoCouncilOptions.concurrency}).
+ * Answers the steps taken. A refusal (409: someone else moved it first) is logged and the application
+ * is looked at again next time.
  */
 export async function autoCouncilTick(
   opts: AutoCouncilOptions,
@@ -331,44 +344,75 @@ export async function autoCouncilTick(
   const stepMs = opts.stepMs ?? AUTO_STEP_MS;
   const bookingUrl = authorityWebsite(opts.authorityId);
   const taken: { id: string; step: AutoStep['kind'] }[] = [];
+  const look = async (id: string) => {
+    const app = await opts.council.application(id);
+    // Before the decision the points say what comes next (an open round waits, a submitted one is signed off).
+    const rfi =
+      app.status === 'InProgress' && !app.consentNumber
+        ? {
+            raise: (opts.raisesRfi ?? autoRaisesRfi)(app),
+            points: (await opts.council.rfiPoints(app.id)).rfiPoints,
+          }
+        : undefined;
+    // Its invoices say whether a deposit waits or the lodgement fee is still to issue.
+    const payments =
+      app.status !== 'Submitted' && authorityTakesPayments(app.authorityId)
+        ? { takesPayments: true, payments: await opts.council.payments(app.id) }
+        : undefined;
+    const step = nextAutoStep(app, now(), stepMs, rfi, payments);
+    if (!step) return;
+    try {
+      await applyAutoStep(opts.council, app, step, bookingUrl);
+      taken.push({ id: app.id, step: step.kind });
+      opts.log?.(`auto council ${opts.authorityId}: ${app.id} ${step.kind}`);
+    } catch (e) {
+      if (!(e instanceof CouncilApiError)) throw e;
+      opts.log?.(`auto council ${opts.authorityId}: ${app.id} ${step.kind} refused: ${e.message}`);
+    }
+  };
   let cursor: string | undefined;
   do {
     const page = await opts.council.applications({
       status: ['Submitted', 'InProgress', 'VRFISuspended'],
       ...(cursor ? { cursor } : {}),
     });
-    for (const summary of page.applications) {
-      if (opts.select && !opts.select(summary.id)) continue;
+    const due = page.applications
+      .filter((summary) => !opts.select || opts.select(summary.id))
       // Not due yet (the list says when it last changed): no need to read it whole.
-      if (Date.parse(summary.modifiedDate) + stepMs > now().getTime()) continue;
-      const app = await opts.council.application(summary.id);
-      // Before the decision the points say what comes next (an open round waits, a submitted one is signed off).
-      const rfi =
-        app.status === 'InProgress' && !app.consentNumber
-          ? {
-              raise: (opts.raisesRfi ?? autoRaisesRfi)(app),
-              points: (await opts.council.rfiPoints(app.id)).rfiPoints,
-            }
-          : undefined;
-      // Its invoices say whether a deposit waits or the lodgement fee is still to issue.
-      const payments =
-        app.status !== 'Submitted' && authorityTakesPayments(app.authorityId)
-          ? { takesPayments: true, payments: await opts.council.payments(app.id) }
-          : undefined;
-      const step = nextAutoStep(app, now(), stepMs, rfi, payments);
-      if (!step) continue;
-      try {
-        await applyAutoStep(opts.council, app, step, bookingUrl);
-        taken.push({ id: app.id, step: step.kind });
-        opts.log?.(`auto council ${opts.authorityId}: ${app.id} ${step.kind}`);
-      } catch (e) {
-        if (!(e instanceof CouncilApiError)) throw e;
-        opts.log?.(`auto council ${opts.authorityId}: ${app.id} ${step.kind} refused: ${e.message}`);
-      }
-    }
+      .filter((summary) => Date.parse(summary.modifiedDate) + stepMs <= now().getTime())
+      .map((summary) => summary.id);
+    await inTurns(due, opts.concurrency ?? AUTO_CONCURRENCY, look);
     cursor = page.nextCursor;
   } while (cursor);
   return taken;
+}
+
+/**
+ * Runs `task` over `items`, at most `limit` at a time; answers the results in the items' order. The
+ * first failure is thrown once the tasks already started have ended (none is left running behind
+ * the caller), and no task starts after it.
+ */
+export async function inTurns<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  let failed: { error: unknown } | undefined;
+  const worker = async () => {
+    while (next < items.length && !failed) {
+      const i = next++;
+      try {
+        results[i] = await task(items[i]!);
+      } catch (error) {
+        failed ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (failed) throw failed.error;
+  return results;
 }
 
 /**

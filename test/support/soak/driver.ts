@@ -23,7 +23,7 @@
 import { cpus, loadavg } from 'node:os';
 import type { LocalStack } from '../../../infra/local/index';
 import { councilApiClient, type CouncilApiClient } from '../../../infra/council/client';
-import { startAutoCouncil } from '../../../infra/council/auto';
+import { inTurns, startAutoCouncil } from '../../../infra/council/auto';
 import { FEED_SETTLE_SECONDS } from '../../../shared/domain/council';
 import type { CouncilEvent } from '../../../shared/schemas/council';
 import { api } from '../accounts';
@@ -153,21 +153,6 @@ function prng(seed: number) {
   };
 }
 
-/** Runs `task` over `items` with at most `limit` in flight. */
-async function pool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await task(items[i]!);
-      }
-    }),
-  );
-  return out;
-}
-
 /** Reads a council's feed from the start, every `everyMs`, until stopped; what it read, in order. */
 function feedReader(council: CouncilApiClient, everyMs: number, log: (l: string) => void) {
   const events: CouncilEvent[] = [];
@@ -286,7 +271,7 @@ export async function runSoak(stack: StackRef, options: SoakOptions): Promise<So
 
   log(`soak: registering ${options.applicants} applicants`);
   const applicants: Applicant[] = await requests.run(() =>
-    pool(
+    inTurns(
       Array.from({ length: options.applicants }, (_, i) => i),
       4,
       (i) => newApplicant(i, o),

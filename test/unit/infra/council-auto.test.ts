@@ -131,3 +131,73 @@ describe('startAutoCouncil', () => {
     }
   });
 });
+
+describe('inTurns', () => {
+  test('runs at most `limit` tasks at a time and answers the results in order', async () => {
+    const { inTurns } = await import('../../../infra/council/auto');
+    let inFlight = 0;
+    let most = 0;
+    const results = await inTurns([5, 1, 4, 2, 3, 0], 3, async (n) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, n));
+      inFlight -= 1;
+      return n * 10;
+    });
+    expect(results).toEqual([50, 10, 40, 20, 30, 0]);
+    expect(most).toBe(3);
+  });
+
+  test('throws the first failure once the started tasks have ended, and starts no other', async () => {
+    const { inTurns } = await import('../../../infra/council/auto');
+    const started: number[] = [];
+    const ended: number[] = [];
+    const run = inTurns([1, 2, 3, 4, 5], 2, async (n) => {
+      started.push(n);
+      if (n === 1) throw new Error('one failed');
+      await new Promise((r) => setTimeout(r, 5));
+      ended.push(n);
+    });
+    await expect(run).rejects.toThrow('one failed');
+    expect(started).toEqual([1, 2]);
+    expect(ended).toEqual([2]);
+  });
+});
+
+describe('autoCouncilTick', () => {
+  test('looks at the due applications a few at a time, each one whole, and steps each once', async () => {
+    const { autoCouncilTick, AUTO_CONCURRENCY } = await import('../../../infra/council/auto');
+    const ids = ['2001', '2002', '2003', '2004', '2005', '2006', '2007'];
+    let inFlight = 0;
+    let most = 0;
+    const accepted: string[] = [];
+    const council = {
+      applications: async () => ({
+        applications: ids.map((id) => ({ id, modifiedDate: modified })),
+        nextCursor: undefined,
+      }),
+      application: async (id: string) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight -= 1;
+        // An authority that takes no payments: accepting issues no invoice.
+        return app({ id, authorityId: 'hcc' });
+      },
+      acceptLodgement: async (id: string) => {
+        accepted.push(id);
+        return app({ id, status: 'InProgress' });
+      },
+    } as unknown as Parameters<typeof autoCouncilTick>[0]['council'];
+    const taken = await autoCouncilTick({
+      council,
+      authorityId: 'hcc',
+      stepMs: 1_000,
+      now: () => later(1_000),
+      select: (id) => id !== '2007',
+    });
+    expect(most).toBe(AUTO_CONCURRENCY);
+    expect(accepted.sort()).toEqual(ids.slice(0, 6));
+    expect(taken.map((t) => t.step)).toEqual(Array(6).fill('accept'));
+  });
+});
