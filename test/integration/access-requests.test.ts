@@ -21,6 +21,7 @@ import type {
   ApplicationsSearchResponse,
 } from '../../shared/schemas/access-requests';
 import { accessRequestErrors, accessRequestMessages } from '../../shared/domain/access-requests';
+import { AGENT_PROFILE } from '../support/access-request-expiry';
 
 const o = readOutputs();
 type Person = Awaited<ReturnType<typeof registeredUser>>;
@@ -29,21 +30,8 @@ const schedulesFile = path.join(path.dirname(outputsPath()), 'schedules.json');
 const stackSchedules = (): StoredSchedule[] =>
   existsSync(schedulesFile) ? (JSON.parse(readFileSync(schedulesFile, 'utf8')) as StoredSchedule[]) : [];
 
-const profile = {
-  firstName: 'Rawiri',
-  lastName: 'Builder',
-  contactNumber: '021 555 0101',
-  phoneCountryCode: '+64',
-  address: {
-    address1: '9 Queen Street',
-    city: 'Auckland',
-    zipCode: '1010',
-    country: 'NZ',
-    isManualAddress: true,
-  },
-};
 const completeProfile = async (p: Person) =>
-  expect((await api('PATCH', '/user', profile, as(p))).status).toBe(200);
+  expect((await api('PATCH', '/user', AGENT_PROFILE, as(p))).status).toBe(200);
 
 const street = () => `${Math.floor(Math.random() * 90000) + 100} Kowhai Road`;
 async function newApplication(owner: Person, address1 = street()) {

@@ -24,6 +24,12 @@ import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { titleSet } from '../support/titles';
 import { waitFor } from '../support/wait';
+import {
+  AGENT_PROFILE,
+  clockApplication,
+  expiryAllButPassed,
+  storedExpired,
+} from '../support/access-request-expiry';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 import { faults, holdStack, type FaultWindow } from '../support/faults';
 import type { StackOutputs } from '../support/outputs';
@@ -377,26 +383,8 @@ describe('faults during real work, each recovered from', { timeout: 180_000 }, (
   });
 
   test("the scheduler's clock jumped past an access request's expiry: the request is expired, with its history", async () => {
-    const profile = {
-      firstName: 'Rawiri',
-      lastName: 'Builder',
-      contactNumber: '021 555 0101',
-      phoneCountryCode: '+64',
-      address: {
-        address1: '9 Queen Street',
-        city: 'Auckland',
-        zipCode: '1010',
-        country: 'NZ',
-        isManualAddress: true,
-      },
-    };
-    expect((await call('PATCH', '/user', profile, agent)).status).toBe(200);
-    const created = await call('POST', '/user/applications', {
-      operationName: 'Create',
-      authorityId: 'akl',
-      formId: 'bc',
-      address: { address1: '5 Clock Road', city: 'Auckland', zipCode: '1010', country: 'NZ' },
-    });
+    expect((await call('PATCH', '/user', AGENT_PROFILE, agent)).status).toBe(200);
+    const created = await call('POST', '/user/applications', clockApplication('5 Clock Road'));
     expect(created.status).toBe(201);
     const id = (created.body as { id: string }).id;
     const sent = await call('POST', '/user/access-requests-v2', { applicationId: id }, agent);
@@ -411,22 +399,12 @@ describe('faults during real work, each recovered from', { timeout: 180_000 }, (
     expect(job.at).toBe(request.expireTime);
     // The seven days all but pass (the request's own expiry is 3 s away on the functions' clock),
     // and the scheduler's clock jumps past the schedule's time: it fires at once, a little early.
-    const soon = new Date(Date.now() + 3000).toISOString();
-    await entities.accessRequest.patch({ requestGuid: request.requestGuid }).set({ expireTime: soon }).go();
+    await expiryAllButPassed(request.requestGuid);
     const window = await faults.schedulerClockJump(held, { past: new Date(job.at) }).run();
     windows.push(window);
     expect(scheduler.list().map((s) => s.name)).not.toContain(job.name);
 
-    const stored = await waitFor(
-      'the request to be stored EXPIRED',
-      async () => {
-        const r = await entities.accessRequest
-          .get({ requestGuid: request.requestGuid })
-          .go({ consistent: true });
-        return r.data?.status === 'EXPIRED' && r.data;
-      },
-      { timeoutMs: 30_000, intervalMs: 250 },
-    );
+    const stored = await storedExpired(request.requestGuid, { timeoutMs: 30_000, intervalMs: 250 });
     expect(stored.status).toBe('EXPIRED');
     const mine = (await call('GET', '/user/access-requests-v2', undefined, agent))
       .body as AccessRequestsResponse;

@@ -7,6 +7,7 @@
  */
 import { api, registeredUser } from './accounts';
 import type { StackOutputs } from './outputs';
+import { AGENT_PROFILE } from './access-request-expiry';
 
 interface Person {
   email: string;
@@ -55,16 +56,8 @@ export function accessRequestCalls(
   const incoming = async (agent: Person) => {
     const applicationId = await applicationOf(agent);
     const requester = await registeredUser('matrix-ar', o);
-    await call(requester.token, 'PATCH', '/user', {
-      contactNumber: '021 555 0101',
-      address: {
-        address1: '9 Queen Street',
-        city: 'Auckland',
-        zipCode: '1010',
-        country: 'NZ',
-        isManualAddress: true,
-      },
-    });
+    const { contactNumber, address } = AGENT_PROFILE;
+    await call(requester.token, 'PATCH', '/user', { contactNumber, address });
     return (await call(requester.token, 'POST', '/user/access-requests-v2', { applicationId }))
       .requestGuid as string;
   };

@@ -20,6 +20,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { ApplicationDocumentDto, CreateDocumentResponse } from '../../../shared/schemas/documents';
 import type { AccessRequest } from '../../../shared/schemas/access-requests';
 import { api } from '../accounts';
+import { AGENT_PROFILE, clockApplication, expiryAllButPassed, storedExpired } from '../access-request-expiry';
 import { signIn } from '../cognito';
 import { lambdaKilled, schedulerClockJump, stackRestart, type HeldStack } from '../faults';
 import type { StackOutputs } from '../outputs';
@@ -192,38 +193,9 @@ const accessRequestClockJumpOnce: SoakFault = async (ctx: SoakContext): Promise<
   const o = ctx.outputs;
   const owner = await demoUser(o, 0);
   const agent = await demoUser(o, 1);
-  await until2xx('the agent profile', () =>
-    api(
-      'PATCH',
-      '/user',
-      {
-        firstName: 'Rawiri',
-        lastName: 'Builder',
-        contactNumber: '021 555 0101',
-        phoneCountryCode: '+64',
-        address: {
-          address1: '9 Queen Street',
-          city: 'Auckland',
-          zipCode: '1010',
-          country: 'NZ',
-          isManualAddress: true,
-        },
-      },
-      agent,
-    ),
-  );
+  await until2xx('the agent profile', () => api('PATCH', '/user', AGENT_PROFILE, agent));
   const created = await until2xx('create', () =>
-    api(
-      'POST',
-      '/user/applications',
-      {
-        operationName: 'Create',
-        authorityId: 'akl',
-        formId: 'bc',
-        address: { address1: '5 Soak Clock Road', city: 'Auckland', zipCode: '1010', country: 'NZ' },
-      },
-      owner,
-    ),
+    api('POST', '/user/applications', clockApplication('5 Soak Clock Road'), owner),
   );
   const id = (created.body as { id: string }).id;
   const sent = await until2xx('the access request', () =>
@@ -241,22 +213,12 @@ const accessRequestClockJumpOnce: SoakFault = async (ctx: SoakContext): Promise<
     { timeoutMs: 120_000, intervalMs: 500 },
   );
   // The seven days all but pass: the stored expiry 3 s away on the functions' clock.
-  const { entities } = await import('../../../functions/platform/data/service');
-  await entities.accessRequest
-    .patch({ requestGuid: request.requestGuid })
-    .set({ expireTime: new Date(Date.now() + 3000).toISOString() })
-    .go();
+  await expiryAllButPassed(request.requestGuid);
   const w = await schedulerClockJump(ctx.stack, { past: new Date(job.at) }).run();
-  const status = await waitFor(
-    'the request to be stored EXPIRED',
-    async () => {
-      const r = await entities.accessRequest
-        .get({ requestGuid: request.requestGuid })
-        .go({ consistent: true });
-      return r.data?.status === 'EXPIRED' && r.data.status;
-    },
-    { timeoutMs: 60_000, intervalMs: 500 },
-  ).catch(() => 'still PENDING');
+  const status = await storedExpired(request.requestGuid, { timeoutMs: 60_000, intervalMs: 500 }).then(
+    (r) => r.status,
+    () => 'still PENDING',
+  );
   return windowOf(w, { recovered: status === 'EXPIRED', detail: `access request ${status}` });
 };
 
