@@ -46,7 +46,8 @@ export type { WebMode } from './web';
 export type { Execution, LocalStepFunctions } from './stepfunctions';
 export type { LocalLambda } from './lambda';
 export type { LocalScheduler, StoredSchedule } from './scheduler';
-export type { DeadLetter, LocalStreams, RedriveResult } from './streams';
+export type { LocalStreams } from './streams';
+export type { DeadLetter, RedriveResult } from './stream-letters';
 
 export const STACK_NAME = 'ConsentPortalLocal';
 /**

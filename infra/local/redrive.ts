@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { HandlerLoader, repoRoot } from './handlers';
-import { readDeadLetters, redriveDeadLetters } from './streams';
+import { readDeadLetters, redriveDeadLetters } from './stream-letters';
 import { LOCAL_WEBHOOK_SEALING_KEY } from './lambda';
 
 const Outputs = z.object({

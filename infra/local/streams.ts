@@ -6,8 +6,8 @@
  * batches of Lambda-shaped records (the mappings side by side, as on AWS; each mapping's batches in
  * the shard's order), honours its partial-batch response, retries with backoff as the mapping does, and after
  * the last attempt appends the failed records to a JSON-lines dead-letter file
- * (dataDir/dead-letters/events.jsonl, each letter naming its handler). `redrive()` (and
- * `npx tsx infra/local/redrive.ts`) delivers dead letters again, each to its handler.
+ * (dataDir/dead-letters/events.jsonl, each letter naming its handler: ./stream-letters.ts). `redrive()`
+ * (and `npx tsx infra/local/redrive.ts`) delivers dead letters again, each to its handler.
  *
  * One reader follows the shards and hands each mapping the records its filter matches, in order, in
  * a queue of its own; each mapping delivers from its queue at its own pace, so a slow consumer does
@@ -20,10 +20,10 @@
  * run starts at LATEST, as the mapping does.
  */
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBRecord } from 'aws-lambda';
 import {
   matchesFilter,
   outboxFilterPattern,
@@ -33,15 +33,20 @@ import { consumerFilterPattern, consumerFunctions } from '../../functions/platfo
 import { webhookDeliveryFilterPattern } from '../../functions/council/webhooks-events';
 import { awsJsonClient, streamsApi, type StreamRecord, type StreamShard } from '../aws-json';
 import { eventSourceSettings } from '../constructs/event-consumers';
-import { lambdaContext, type HandlerLoader } from './handlers';
+import type { HandlerLoader } from './handlers';
+import {
+  STREAM_HANDLER,
+  appendDeadLetter,
+  deadLetterPath,
+  invoke,
+  readDeadLetters,
+  redriveDeadLetters,
+  type DeadLetter,
+  type RedriveResult,
+  type StreamHandler,
+} from './stream-letters';
 import type { Log } from './util';
 
-/**
- * One handler for every outbox item: no longer in functions/ (each feature's consumers have their
- * own function since the split), but a functions folder may have one (the test fixtures'
- * test/fixtures/functions/platform/events/stream.ts).
- */
-export const STREAM_HANDLER = 'platform/events/stream';
 /** The webhook delivery function's module (its own mapping on AWS: docs/events.md). */
 export const WEBHOOK_DELIVERY_HANDLER = 'council/webhooks-delivery';
 
@@ -66,24 +71,6 @@ export const STREAM_MAPPINGS: readonly StreamMapping[] = [
     functionName: 'consent-portal-webhooks',
   },
 ];
-
-export interface DeadLetter {
-  id: string;
-  deadLetteredAt: string;
-  /** Invocations made (1 + retries). */
-  attempts: number;
-  reason: string;
-  streamArn: string;
-  shardId: string;
-  record: DynamoDBRecord;
-  /** The handler module that failed it (absent in letters of before: the events handler). */
-  handler?: string;
-}
-
-export interface RedriveResult {
-  delivered: number;
-  failed: number;
-}
 
 export interface LocalStreams {
   /** dataDir/dead-letters/events.jsonl */
@@ -146,77 +133,6 @@ interface MappingState {
 
 /** Stream sequence numbers are decimal strings of up to 40 digits. */
 const seqBefore = (a: string, b: string) => BigInt(a) < BigInt(b);
-
-type StreamHandler = (event: DynamoDBStreamEvent, context: unknown) => Promise<DynamoDBBatchResponse | void>;
-
-const deadLetterPath = (dataDir: string) => path.join(dataDir, 'dead-letters', 'events.jsonl');
-
-export function readDeadLetters(file: string): DeadLetter[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as DeadLetter);
-}
-
-function writeDeadLetters(file: string, letters: DeadLetter[]): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, letters.map((l) => JSON.stringify(l) + '\n').join(''));
-  renameSync(tmp, file);
-}
-
-/** Invokes the stream handler with `records`; answers the sequence numbers that failed. */
-async function invoke(
-  handler: StreamHandler,
-  records: DynamoDBRecord[],
-  functionName = 'consent-portal-events',
-): Promise<{ failed: Set<string>; error?: string }> {
-  try {
-    const res = await handler({ Records: records }, lambdaContext(functionName, randomUUID()));
-    return { failed: new Set((res?.batchItemFailures ?? []).map((f) => f.itemIdentifier)) };
-  } catch (err) {
-    // A function error fails the whole batch, as in Lambda.
-    return {
-      failed: new Set(records.map((r) => r.dynamodb?.SequenceNumber ?? '')),
-      error: String((err as Error)?.message ?? err),
-    };
-  }
-}
-
-/**
- * Re-delivers the dead letters of `file`, each through its handler (`handlerOf` its module), one at
- * a time, with the mapping's retries (`retryAttempts` after the first, backoff from `retryBaseMs`
- * doubled up to 2 s): a receiver that fails one delivery in five (a council's flaky endpoint) is
- * retried as the first delivery was, not given up on after one try. Rewrites the file with those
- * that still fail (lines appended meanwhile are kept).
- */
-export async function redriveDeadLetters(
-  file: string,
-  handlerOf: (module: string) => Promise<StreamHandler>,
-  options: { retryAttempts?: number; retryBaseMs?: number } = {},
-): Promise<RedriveResult> {
-  const retries = options.retryAttempts ?? eventSourceSettings.retryAttempts;
-  const baseMs = options.retryBaseMs ?? 100;
-  const letters = readDeadLetters(file);
-  const delivered = new Set<string>();
-  for (const letter of letters) {
-    const handler = await handlerOf(letter.handler ?? STREAM_HANDLER);
-    for (let attempt = 0; attempt <= retries; attempt++) {
-      if (attempt) await new Promise((r) => setTimeout(r, Math.min(2000, baseMs * 2 ** (attempt - 1))));
-      const { failed } = await invoke(handler, [letter.record]);
-      if (!failed.size) {
-        delivered.add(letter.id);
-        break;
-      }
-    }
-  }
-  if (delivered.size)
-    writeDeadLetters(
-      file,
-      readDeadLetters(file).filter((l) => !delivered.has(l.id)),
-    );
-  return { delivered: delivered.size, failed: letters.length - delivered.size };
-}
 
 export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> {
   const pollMs = opts.pollMs ?? 100;
@@ -384,7 +300,7 @@ export async function startStreams(opts: StreamsOptions): Promise<LocalStreams> 
         record,
         handler: mapping.handler,
       };
-      appendFileSync(deadLetterFile, JSON.stringify(letter) + '\n');
+      appendDeadLetter(deadLetterFile, letter);
     }
     opts.log(
       `events: ${records.length} record(s) of shard ${shardId} dead-lettered after ${attempts} attempts (${reason}): ${deadLetterFile}`,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readDeadLetters, redriveDeadLetters, type DeadLetter } from '../../../infra/local/streams';
+import { readDeadLetters, redriveDeadLetters, type DeadLetter } from '../../../infra/local/stream-letters';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'local-redrive-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
