@@ -485,7 +485,8 @@ describe('ApplicationFormPage', () => {
     renderPage('/application-form/42/step/1');
     const input = await nameInput();
     act(() => input.setInputValue('Kept'));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // The Save button draws after the step's last field (its fields are drawn a few per commit).
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Cannot save application step data')).toBeTruthy();
     expect(JSON.parse(sessionStorage.getItem(pendingKey('42', 'bc-project'))!)).toEqual({
       buildingName: 'Kept',

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { initI18n } from '../../../web/src/i18n';
-import FormioRenderer from '../../../web/src/features/application-form/FormioRenderer';
+import FormioRenderer, { FIELDS_PER_DRAW } from '../../../web/src/features/application-form/FormioRenderer';
 import { loadStepValidation } from '../../../web/src/features/application-form/useStepValidation';
 import { preloadParts } from '../../../web/src/features/application-form/formioParts';
 import StepView from '../../../web/src/features/application-form/StepView';
@@ -312,6 +313,65 @@ describe('FormioRenderer', () => {
     // intendedLifeYears shows only for a specified intended life.
     expect(screen.queryByText('Specified intended life (years)')).toBeNull();
   });
+  it('draws the first fields at once and the rest in later commits, in order, the end after the last', async () => {
+    // Without act(), which would run every commit before returning: what a browser paints in turn.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      const form = FormioForm.parse(bcProject);
+      root.render(
+        <I18nextProvider i18n={i18n}>
+          <FormioRenderer form={form} data={{}} onChange={() => {}} end={<button>Save</button>} />
+        </I18nextProvider>,
+      );
+      const labels = () =>
+        createWrapper(container)
+          .findAllFormFields()
+          .map((f) =>
+            f
+              .findLabel()
+              ?.getElement()
+              .textContent?.replace(/\s*\*$/, ''),
+          );
+      // The first commit: the first fields of the definition (the first panel's, then the next
+      // panel's title with its first field), and no Save button below them yet.
+      await waitFor(() => expect(labels().length).toBeGreaterThan(0));
+      expect(labels()).toEqual([
+        'Building name',
+        'Location of the building within the site',
+        'Current lawful use of the building',
+        'Number of occupants for the current use',
+        'Year the building was first constructed',
+        'Type of building work',
+      ]);
+      expect(labels()).toHaveLength(FIELDS_PER_DRAW);
+      expect(screen.getByText('The project')).toBeTruthy();
+      expect(screen.queryByText('Owner and project information memorandum')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+      // Then the rest, each in its panel in the definition's order, and the Save button after them.
+      // (jsdom renders Cloudscape slowly on a loaded machine: a few seconds for the later commits.)
+      const save = await screen.findByRole('button', { name: 'Save' }, { timeout: 30_000 });
+      const drawn = labels();
+      expect(drawn.slice(0, 7)).toEqual([
+        'Building name',
+        'Location of the building within the site',
+        'Current lawful use of the building',
+        'Number of occupants for the current use',
+        'Year the building was first constructed',
+        'Type of building work',
+        'Description of the building work',
+      ]);
+      expect(drawn.at(-1)).toBe('Do you request a project information memorandum (PIM)?');
+      const last = screen.getByText('Do you request a project information memorandum (PIM)?');
+      expect(last.compareDocumentPosition(save) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    } finally {
+      root.unmount();
+      container.remove();
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  }, 40_000);
 });
 
 describe('formio helpers', () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/translate';
 import { useAuth } from '../features/auth/AuthProvider';
 import { useMaintenance } from './maintenance';
@@ -9,9 +9,24 @@ import { ChunkErrorBoundary } from './ChunkErrorBoundary';
 import { SignedInLoading } from './SignedInLoading';
 import { loadAllStrings } from '../i18n/load';
 
-// The signed-in shell (AppLayout, TopNavigation, dashboard) and its query cache are a chunk of
-// their own: the sign-in page does not download them, nor the signed-in pages' strings.
-const SignedInApp = lazy(async () => (await Promise.all([import('./SignedInRoot'), loadAllStrings()]))[0]);
+/**
+ * The signed-in shell (AppLayout, TopNavigation, dashboard) and its query cache are a chunk of their
+ * own: the sign-in page does not download them, nor the signed-in pages' strings. Drawn by a state
+ * update (a transition: rendered in slices) once loaded, not by React.lazy under Suspense: React holds
+ * a lazy tree's reveal until 300 ms after its fallback showed (docs/performance.md, "The form page").
+ */
+function SignedInApp() {
+  const [app, setApp] = useState<{ Root?: ComponentType; error?: unknown }>({});
+  useEffect(() => {
+    Promise.all([import('./SignedInRoot'), loadAllStrings()]).then(
+      ([m]) => startTransition(() => setApp({ Root: m.default })),
+      (error: unknown) => setApp({ error }),
+    );
+  }, []);
+  // A chunk that failed to load: ChunkErrorBoundary reloads the page once.
+  if (app.error) throw app.error;
+  return app.Root ? <app.Root /> : <SignedInLoading />;
+}
 
 /**
  * GET /maintenance/maintenance.json: while isInMaintenance is true the whole app (signed in or
@@ -31,9 +46,7 @@ function Authenticated() {
   if (status === 'authenticated') {
     return (
       <ChunkErrorBoundary>
-        <Suspense fallback={<SignedInLoading />}>
-          <SignedInApp />
-        </Suspense>
+        <SignedInApp />
       </ChunkErrorBoundary>
     );
   }

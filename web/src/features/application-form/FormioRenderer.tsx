@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
@@ -35,7 +35,44 @@ import styles from './applicationForm.module.css';
  * server never disagree; a field shows its error once it has been left (blur) or on a save attempt.
  * That validation (@formio/core) is a chunk of its own, loaded on the first focus, pointer or key in
  * the step or on a save attempt (./useStepValidation.ts), so the step draws without waiting for it.
+ * The step's fields are drawn a few at a time, in definition order: the first ones (what a phone
+ * shows) in the first commit, the rest in later ones (docs/performance.md, "The form page").
  */
+
+/** The fields drawn in the first commit, and in each later one (a panel or fieldset draws with its first). */
+export const FIELDS_PER_DRAW = 6;
+
+/**
+ * Each component's position in the definition, counted in fields (inputs and datagrids, in order):
+ * a field's own, a panel's or fieldset's that of its first field; and how many fields there are.
+ */
+function fieldPositions(components: readonly FormioComponent[]) {
+  const at = new Map<FormioComponent, number>();
+  let count = 0;
+  const walk = (list: readonly FormioComponent[]) => {
+    for (const c of list) {
+      at.set(c, count);
+      if (c.type === 'panel' || c.type === 'fieldset') walk(c.components);
+      else count++;
+    }
+  };
+  walk(components);
+  return { at, count };
+}
+
+/**
+ * How many of the step's fields are drawn: FIELDS_PER_DRAW more after each commit, as a transition
+ * (rendered in slices, yielding to typing), until all are. Each commit mounts a few Cloudscape form
+ * fields, each of which measures itself (a forced layout) on mount: one long task for the whole step
+ * otherwise, on a phone's CPU.
+ */
+function useDrawnFields(count: number): number {
+  const [drawn, setDrawn] = useState(FIELDS_PER_DRAW);
+  useEffect(() => {
+    if (drawn < count) startTransition(() => setDrawn((n) => n + FIELDS_PER_DRAW));
+  }, [drawn, count]);
+  return drawn;
+}
 
 export interface FormioRendererProps {
   form: FormioForm;
@@ -49,6 +86,11 @@ export interface FormioRendererProps {
   /** Show every field's error (a save attempt), not only those of fields left. */
   showAllErrors?: boolean;
   readOnly?: boolean;
+  /**
+   * Drawn after the step's last field, once every field is (the step's Save button, which would
+   * otherwise move down the page as the later fields arrive).
+   */
+  end?: ReactNode;
 }
 
 interface FieldContext {
@@ -57,6 +99,9 @@ interface FieldContext {
   showAll: boolean;
   touch: (path: string) => void;
   readOnly: boolean;
+  /** Each component's position in fields, and how many are drawn so far (useDrawnFields). */
+  positions: Map<FormioComponent, number>;
+  drawn: number;
 }
 
 export default function FormioRenderer({
@@ -66,6 +111,7 @@ export default function FormioRenderer({
   showAllErrors = false,
   readOnly = false,
   extraErrors,
+  end,
 }: FormioRendererProps) {
   const { validate, want } = useStepValidation();
   const errors = useMemo(
@@ -88,16 +134,21 @@ export default function FormioRenderer({
     };
   }, [validate, want]);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const positions = useMemo(() => fieldPositions(form.components), [form]);
+  const drawn = useDrawnFields(positions.count);
   const ctx: FieldContext = {
     errors,
     touched,
     showAll: showAllErrors,
     touch: (path) => setTouched((t) => (t[path] ? t : { ...t, [path]: true })),
     readOnly,
+    positions: positions.at,
+    drawn,
   };
   return (
     <div ref={area} className={styles.stack}>
       <Components components={form.components} data={data} onChange={onChange} ctx={ctx} />
+      {drawn >= positions.count && end}
     </div>
   );
 }
@@ -116,7 +167,7 @@ function Components({
   return (
     <>
       {components
-        .filter((c) => isComponentVisible(c, data))
+        .filter((c) => (ctx.positions.get(c) ?? 0) < ctx.drawn && isComponentVisible(c, data))
         .map((c) => (
           <ComponentView key={c.key} component={c} data={data} onChange={onChange} ctx={ctx} />
         ))}

@@ -9,7 +9,6 @@ import type { FormioForm } from '../../../../shared/schemas/formio';
 import type { StepData } from './formio';
 import { formioQuery, loadFormioRenderer, stepQuery } from './queries';
 import { preloadParts } from './formioParts';
-import styles from './applicationForm.module.css';
 
 /** The renderer loads as its own chunk (the validation, @formio/core, is another: ./useStepValidation.ts). */
 const loadRenderer = loadFormioRenderer;
@@ -115,8 +114,9 @@ const StepEditor = memo(function StepEditor({
   const [unsaved] = useState(() => autosave.unsaved(stepId));
   const [data, setData] = useState<StepData>(() => unsaved ?? saved);
   const [showAllErrors, setShowAllErrors] = useState(false);
-  // The last save's answer (the page puts it in the step's query), with the server's errors.
-  const lastSave = useQuery(stepQuery(applicationId, stepId));
+  // The last save's answer (the page puts it in the step's query), with the server's errors: read
+  // from the cache only, not fetched again when the fields mount (FormioStep has just fetched it).
+  const lastSave = useQuery({ ...stepQuery(applicationId, stepId), enabled: false });
   const extraErrors = useMemo(() => currentServerErrors(lastSave.data, data), [lastSave.data, data]);
 
   // Data typed earlier and never saved is saved again.
@@ -124,33 +124,33 @@ const StepEditor = memo(function StepEditor({
     if (unsaved) autosave.change(stepId, unsaved);
   }, [unsaved, autosave, stepId]);
 
-  // The Save button draws with the fields, not under the spinner before them: it would move down
-  // the page when they arrive (a layout shift).
+  // The Save button draws with the fields, not under the spinner before them, and after the last of
+  // them (FormioRenderer's `end`): it would move down the page as they arrive (a layout shift).
   return (
     <Suspense fallback={<PageSpinner />}>
-      <div className={styles.stack}>
-        <FormioRenderer
-          form={form}
-          data={data}
-          showAllErrors={showAllErrors}
-          extraErrors={extraErrors}
-          onChange={(next) => {
-            setData(next);
-            autosave.change(stepId, next);
-          }}
-        />
-        <div>
-          <PlainButton
-            onClick={() => {
-              setShowAllErrors(true);
-              autosave.change(stepId, data);
-              void autosave.flush(stepId);
-            }}
-          >
-            {t('applicationForm.step.save')}
-          </PlainButton>
-        </div>
-      </div>
+      <FormioRenderer
+        form={form}
+        data={data}
+        showAllErrors={showAllErrors}
+        extraErrors={extraErrors}
+        onChange={(next) => {
+          setData(next);
+          autosave.change(stepId, next);
+        }}
+        end={
+          <div>
+            <PlainButton
+              onClick={() => {
+                setShowAllErrors(true);
+                autosave.change(stepId, data);
+                void autosave.flush(stepId);
+              }}
+            >
+              {t('applicationForm.step.save')}
+            </PlainButton>
+          </div>
+        }
+      />
     </Suspense>
   );
 });
