@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { wholeJson } from './web/vite-json-whole';
 import { FuzzFirstSequencer } from './test/support/sequencer';
+import { ISOLATED_INTEGRATION } from './test/support/integration-projects';
 
 // Test layers (README "Tests"): unit (pure rules, handlers with aws-sdk-client-mock, web components),
 // infra (CDK Template assertions and cdk-nag), integration (handlers against the local stand-ins;
@@ -75,9 +76,28 @@ export default defineConfig({
         },
       },
       {
+        // The integration files against the shard's stack (test/with-stack.ts) share one module graph,
+        // as unit does: each file's imports (handlers, AWS SDK clients) are evaluated once per run, not
+        // once per file. One file at a time, in one worker; the files that need a process of their own
+        // (test/support/integration-projects.ts says which and why) run after them, each in a fresh
+        // one ('integration-isolated'). test/with-stack.ts runs both projects.
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: ISOLATED_INTEGRATION,
+          // Each file starts with the shard's stack in the environment (test/support/integration-env.ts).
+          setupFiles: ['test/support/integration-env.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'integration-isolated',
+          include: ISOLATED_INTEGRATION,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 /**
  * Runs a test layer against a fresh local stack:
  *
- *   tsx test/with-stack.ts integration [vitest args...]   stack without web, then vitest --project integration
+ *   tsx test/with-stack.ts integration [vitest args...]   stack without web, then vitest's integration projects
  *   tsx test/with-stack.ts e2e [playwright args...]        builds web/, stack serving web/dist, then playwright test
  *
  * The stack uses .local-test/ (wiped first; STACK_DIR overrides) and ports from 4100 (PORT_BASE overrides); its outputs
@@ -165,7 +165,9 @@ try {
   const env = { ...process.env, CONSENT_PORTAL_OUTPUTS: stack.outputsFile };
   const [cmd, args] =
     mode === 'integration'
-      ? ['npx', ['vitest', 'run', '--project', 'integration', ...rest]]
+      ? // Both integration projects (vitest.config.ts): the files sharing one module graph, then
+        // those that need a process of their own.
+        ['npx', ['vitest', 'run', '--project', 'integration', '--project', 'integration-isolated', ...rest]]
       : ['npx', ['playwright', 'test', ...rest]];
   // In a process group of its own (detached), so that a signal reaches the runner under npx.
   child = spawn(cmd, args as string[], { cwd: root, env, stdio: 'inherit', detached: true });
