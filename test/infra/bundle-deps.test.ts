@@ -49,7 +49,7 @@ describe('deployed bundles', () => {
       const devOnly = new Set([...Object.keys(pkg.devDependencies), 'aws-sdk']);
       const offending: string[] = [];
       const withPdfLib: string[] = [];
-      // The same build as bundle-budgets.test.ts (one esbuild pass per entry, test/infra/app-bundles.ts).
+      // The same build as bundle-budgets.test.ts (ten entries to an esbuild pass, test/infra/app-bundles.ts).
       for (const bundle of await appBundles(entries)) {
         for (const input of bundle.inputs)
           for (const name of packagesOf(input))

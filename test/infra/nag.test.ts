@@ -3,7 +3,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { NAG_PATTERN_ACK, PortalNagChecks } from '../../infra/constructs/nag.js';
 import { routes, type RouteDef, defineRoute, signedIn } from '../../functions/routes.js';
-import { buildTestApp, validPaymentOptions } from './helpers.js';
+import { buildTestApp, sharedTestApp, validPaymentOptions } from './helpers.js';
 
 const summarise = (report: ReturnType<PortalNagChecks['validateScope']>) =>
   report.violations.map(
@@ -11,8 +11,9 @@ const summarise = (report: ReturnType<PortalNagChecks['validateScope']>) =>
   );
 
 describe('cdk-nag AwsSolutions', () => {
+  // The dev app is the one other files read (sharedTestApp): the checks and the reasons only read it.
   it('finds no unacknowledged violation in the whole app (dev)', () => {
-    const { app } = buildTestApp();
+    const { app } = sharedTestApp();
     app.synth();
     const report = new PortalNagChecks(app).validateScope(app);
     expect(summarise(report)).toEqual([]);
@@ -55,7 +56,7 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   it('gives every acknowledgement a specific reason', () => {
-    const { app } = buildTestApp();
+    const { app } = sharedTestApp();
     app.synth();
     const reasons: string[] = [];
     for (const c of app.node.findAll()) {

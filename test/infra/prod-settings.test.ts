@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { buildTestApp, propsOf, template, validPaymentOptions } from './helpers.js';
+import { buildTestApp, propsOf, sharedTestApp, template, validPaymentOptions } from './helpers.js';
 import paymentOptions from '../../shared/reference/payment-options.json' with { type: 'json' };
 
 const prod = { stage: 'prod', prodLike: true, paymentOptions: validPaymentOptions } as const;
@@ -32,7 +32,7 @@ describe('a prod-like stage', () => {
   });
 
   it('with the production address: the payments functions use it', () => {
-    const { stacks } = buildTestApp({ config: { ...prod, paymentGatewayUrl: PROD_GATEWAY } });
+    const { stacks } = sharedTestApp({ config: { ...prod, paymentGatewayUrl: PROD_GATEWAY } });
     const urls = functionsOf(template(stacks.api))
       .map((f) => f.Environment?.Variables?.PAYMENT_GATEWAY_URL)
       .filter(Boolean);
@@ -74,7 +74,7 @@ describe('a prod-like stage', () => {
   });
 
   it('every function of every stack gets DEMO_DATA=excluded; the loader runs again when it changes', () => {
-    const { stacks } = buildTestApp({ config: { ...prod, paymentGatewayUrl: PROD_GATEWAY } });
+    const { stacks } = sharedTestApp({ config: { ...prod, paymentGatewayUrl: PROD_GATEWAY } });
     let n = 0;
     for (const stack of [stacks.data, stacks.auth, stacks.workflows, stacks.api, stacks.web]) {
       for (const f of portalFunctions(template(stack))) {
@@ -91,7 +91,7 @@ describe('a prod-like stage', () => {
 
 describe('a test stage', () => {
   it("keeps the repository's placeholder deposit accounts, but refuses an account that fails the check", () => {
-    expect(() => buildTestApp({ config: { stage: 'dev', prodLike: false } })).not.toThrow();
+    expect(() => sharedTestApp({ config: { stage: 'dev', prodLike: false } })).not.toThrow();
     const wrong = {
       ...paymentOptions,
       akl: {
@@ -105,7 +105,7 @@ describe('a test stage', () => {
   });
 
   it('falls back to the UAT gateway and includes the demo data', () => {
-    const { stacks } = buildTestApp({ config: { stage: 'dev', prodLike: false } });
+    const { stacks } = sharedTestApp({ config: { stage: 'dev', prodLike: false } });
     const api = template(stacks.api);
     expect(
       new Set(
