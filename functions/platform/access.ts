@@ -17,7 +17,7 @@ import type { paymentRequest as paymentRequestEntity } from './data/entities/pay
 import { linkOpens, paymentRequestMessages } from '../../shared/domain/payment-requests.js';
 import { Forbidden, NotFound, Unauthorized } from './errors.js';
 import { councilBucketKey, councilRateFrom, tokenBucket } from './token-bucket.js';
-import { tableBucketStore } from './data/token-bucket-store.js';
+import { councilClientAndBucket, tableBucketStore } from './data/token-bucket-store.js';
 import { isVisibleToCouncil } from '../../shared/domain/council.js';
 import type { Caller } from './caller.js';
 
@@ -195,19 +195,14 @@ async function grantCouncil(
   params: Record<string, unknown>,
 ): Promise<CouncilGrant | CouncilApplicationGrant> {
   if (caller.kind !== 'council' || !caller.scopes.includes(access.scope)) throw new Forbidden();
-  // The bucket's key is the token's client: its read goes beside the client's (one round trip on
-  // every council call instead of two; docs/performance.md). Used only once the client is active.
-  const bucketKey = councilBucketKey(caller.clientId);
-  const bucketRead = tableBucketStore.read(bucketKey);
-  bucketRead.catch(() => undefined); // awaited below, unless the client is refused first
-  const { data: client } = await entities.councilClient
-    .get({ clientId: caller.clientId })
-    .go({ consistent: true });
+  // The client's row and its bucket in one read (the bucket's key is the token's client), then one
+  // conditional write of the bucket: two DynamoDB calls on every council call (docs/performance.md).
+  const { client, tat } = await councilClientAndBucket(caller.clientId);
   if (!client || client.status !== 'Active') throw new Unauthorized();
   await tokenBucket({
     store: tableBucketStore,
     rule: client.rateLimit ?? (stageCouncilRate ??= councilRateFrom(process.env.COUNCIL_RATE_LIMIT)),
-  }).take(bucketKey, bucketRead);
+  }).take(councilBucketKey(caller.clientId), { tat });
   const council = { authorityId: client.authorityId, clientId: client.clientId };
   if (!('lodgedApplication' in access)) return { council };
   const applicationId = Id.safeParse(params[access.lodgedApplication]);

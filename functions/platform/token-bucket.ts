@@ -68,12 +68,12 @@ export function tokenBucket(deps: { store: BucketStore; rule: BucketRule; now?: 
   return {
     /**
      * Takes one token of `subject`'s bucket; throws TooManyRequests (429, Retry-After) when empty.
-     * `read`: the bucket's read already under way (a caller that knows the subject early starts it
-     * beside its own reads: one round trip less); a retry after a lost race reads again.
+     * `first`: the bucket as the caller already read it (a caller that knows the subject early reads
+     * it with its own items: one call less); a retry after a lost race reads again.
      */
-    async take(subject: string, read?: Promise<number | undefined>): Promise<void> {
+    async take(subject: string, first?: { tat: number | undefined }): Promise<void> {
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        const old = attempt === 0 && read ? await read : await deps.store.read(subject);
+        const old = attempt === 0 && first ? first.tat : await deps.store.read(subject);
         const t = now();
         const decision = takeToken(old, t, deps.rule);
         if (!decision.allowed) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 export { routeScope } from '../council/route-scope';
 
@@ -20,7 +21,7 @@ const unauthorized = (error?: string): CouncilAuthorization => ({
 });
 
 /** Claims as HTTP API passes a JWT's: strings and numbers (a list would be `[a b]`). */
-function flatClaims(payload: JWTPayload): Record<string, string | number> {
+export function flatClaims(payload: JWTPayload): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(payload)) {
     if (v === undefined || v === null) continue;
@@ -32,23 +33,61 @@ function flatClaims(payload: JWTPayload): Record<string, string | number> {
   return out;
 }
 
+/** Verified tokens kept (a handful of councils, each with one token an hour: far fewer). */
+export const VERIFIED_TOKENS_KEPT = 1000;
+
+/**
+ * The payloads of tokens whose signature, issuer and algorithm were verified, by the token's SHA-256,
+ * each until its `exp`: a council's repeated calls with one token are not verified again. Only the
+ * signature check is skipped: expiry is checked on every use, and the client list, `token_use` and
+ * the scope are checked on every call from the payload. A token past its `exp` is dropped; over
+ * {@link VERIFIED_TOKENS_KEPT}, the oldest.
+ */
+function verifiedTokens(now: () => number) {
+  const kept = new Map<string, JWTPayload & { exp: number }>();
+  return {
+    get(hash: string) {
+      const hit = kept.get(hash);
+      if (hit && hit.exp > now() / 1000) return hit;
+      if (hit) kept.delete(hash);
+      return undefined;
+    },
+    set(hash: string, payload: JWTPayload) {
+      if (typeof payload.exp !== 'number') return;
+      if (kept.size >= VERIFIED_TOKENS_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(hash, payload as JWTPayload & { exp: number });
+    },
+  };
+}
+
 export function councilAuthorizer(opts: {
   issuer: string;
   keys: JWTVerifyGetKey;
   /** The council pool's current app client ids (the audience); `fresh` skips a cache. */
   clientIds: (fresh?: boolean) => Promise<ReadonlySet<string>>;
+  /** The clock (ms; tests). */
+  now?: () => number;
 }) {
+  const verified = verifiedTokens(opts.now ?? Date.now);
   return async (
     authorization: string | undefined,
     scope: string | undefined,
   ): Promise<CouncilAuthorization> => {
     const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
     if (!m?.[1]) return unauthorized();
-    let payload: JWTPayload;
-    try {
-      ({ payload } = await jwtVerify(m[1], opts.keys, { issuer: opts.issuer, algorithms: ['RS256'] }));
-    } catch {
-      return unauthorized('invalid_token');
+    const hash = createHash('sha256').update(m[1]).digest('base64url');
+    let payload: JWTPayload | undefined = verified.get(hash);
+    if (!payload) {
+      try {
+        ({ payload } = await jwtVerify(m[1], opts.keys, {
+          issuer: opts.issuer,
+          algorithms: ['RS256'],
+          ...(opts.now ? { currentDate: new Date(opts.now()) } : {}),
+        }));
+      } catch {
+        return unauthorized('invalid_token');
+      }
+      verified.set(hash, payload);
     }
     if (payload.token_use !== 'access') return unauthorized('invalid_token');
     const clientId = payload.client_id;

@@ -165,3 +165,63 @@ describe('the client list (cached)', () => {
     pending.shift()!();
   });
 });
+
+describe('verified tokens (kept until their exp)', () => {
+  const setup = (clients = new Set(['wccclient'])) => {
+    let clock = now * 1000;
+    let verifications = 0;
+    const authorizer = councilAuthorizer({
+      issuer,
+      keys: (header, token) => {
+        verifications++;
+        return keys(header, token);
+      },
+      clientIds: async () => clients,
+      now: () => clock,
+    });
+    return {
+      authorizer,
+      clients,
+      verifications: () => verifications,
+      advance: (seconds: number) => (clock += seconds * 1000),
+    };
+  };
+
+  test('a council’s repeated calls with one token verify its signature once', async () => {
+    const { authorizer, verifications } = setup();
+    const token = `Bearer ${await sign(claims)}`;
+    for (let i = 0; i < 3; i++) expect(await authorizer(token, read)).toMatchObject({ ok: true });
+    expect(verifications()).toBe(1);
+    // Another token (another signature) is verified: the key is the whole token.
+    expect(await authorizer(`Bearer ${await sign({ ...claims, jti: 'j2' })}`, read)).toMatchObject({
+      ok: true,
+    });
+    expect(verifications()).toBe(2);
+  });
+
+  test('a kept token is refused once past its exp, and verified again never', async () => {
+    const { authorizer, advance, verifications } = setup();
+    const token = `Bearer ${await sign({ ...claims, exp: now + 60 })}`;
+    expect(await authorizer(token, read)).toMatchObject({ ok: true });
+    advance(61);
+    expect(await authorizer(token, read)).toMatchObject({ ok: false, status: 401 });
+    expect(verifications()).toBe(2); // dropped from the kept ones, then refused by the check
+  });
+
+  test('the client list and the scope are checked on every call, kept token or not', async () => {
+    const { authorizer, clients } = setup();
+    const token = `Bearer ${await sign(claims)}`;
+    expect(await authorizer(token, read)).toMatchObject({ ok: true });
+    expect(await authorizer(token, 'council-api/webhooks.manage')).toMatchObject({ ok: false, status: 403 });
+    clients.delete('wccclient'); // the app client deleted from the pool
+    expect(await authorizer(token, read)).toMatchObject({ ok: false, status: 401 });
+  });
+
+  test('a refused token is never kept', async () => {
+    const { authorizer, verifications } = setup();
+    const forged = `Bearer ${await sign(claims, other.privateKey)}`;
+    expect(await authorizer(forged, read)).toMatchObject({ ok: false, status: 401 });
+    expect(await authorizer(forged, read)).toMatchObject({ ok: false, status: 401 });
+    expect(verifications()).toBe(2);
+  });
+});
