@@ -17,7 +17,8 @@ import type { paymentRequest as paymentRequestEntity } from './data/entities/pay
 import { linkOpens, paymentRequestMessages } from '../../shared/domain/payment-requests.js';
 import { Forbidden, NotFound, Unauthorized } from './errors.js';
 import { councilBucketKey, councilRateFrom, tokenBucket } from './token-bucket.js';
-import { councilClientAndBucket, tableBucketStore } from './data/token-bucket-store.js';
+import { tableBucketStore } from './data/token-bucket-store.js';
+import { councilClientAndBucket } from './data/council-client-bucket.js';
 import { isVisibleToCouncil } from '../../shared/domain/council.js';
 import type { Caller } from './caller.js';
 

@@ -206,11 +206,11 @@ export function partitionsOf(names: readonly string[]): string[] {
 
 /**
  * What a feature's consumers key by hand, with raw DynamoDB commands rather than an entity: the
- * partitions (StringLike) and the modules of its bundle that send such commands, each read for its
- * keys (test/infra/consumer-grants.test.ts fails when a bundle gains or loses one). The
+ * partitions (StringLike) and the modules whose code kept in its bundle sends such commands, each
+ * read for its keys (test/infra/consumer-grants.test.ts fails when a bundle gains or loses one). The
  * applications' list-order projection keeps a partition per user (`applications#listOrder#<user>`,
- * functions/applications/repository/list-order-read.ts); read-model.ts and lists.ts send raw
- * commands with keys their entities build.
+ * functions/applications/repository/list-order.ts); read-model.ts sends raw commands with keys its
+ * entities build. (The reads of list-order-read.ts and lists.ts are the API's, not the consumer's.)
  */
 export const consumerRawKeys: Record<
   ConsumerFeature,
@@ -219,9 +219,7 @@ export const consumerRawKeys: Record<
   applications: {
     partitions: [`${orderPartition('')}*`],
     modules: [
-      'functions/applications/repository/list-order-read.ts',
       'functions/applications/repository/list-order.ts',
-      'functions/applications/repository/lists.ts',
       'functions/applications/repository/read-model.ts',
     ],
   },
