@@ -33,6 +33,7 @@ import { issueDocuments } from './issued-pdf.js';
 import type { RaiseRfiRound, RfiPointDto } from '../../shared/schemas/rfis.js';
 import { isOpenState, rfiPointState } from '../../shared/domain/rfis.js';
 import { CouncilApiError, type CouncilApiClient } from './client.js';
+import { inTurns } from './in-turns.js';
 import { withStage } from './commands/values.js';
 import {
   confirmAutoDeposits,
@@ -385,34 +386,6 @@ export async function autoCouncilTick(
     cursor = page.nextCursor;
   } while (cursor);
   return taken;
-}
-
-/**
- * Runs `task` over `items`, at most `limit` at a time; answers the results in the items' order. The
- * first failure is thrown once the tasks already started have ended (none is left running behind
- * the caller), and no task starts after it.
- */
-export async function inTurns<T, R>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  let failed: { error: unknown } | undefined;
-  const worker = async () => {
-    while (next < items.length && !failed) {
-      const i = next++;
-      try {
-        results[i] = await task(items[i]!);
-      } catch (error) {
-        failed ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  if (failed) throw failed.error;
-  return results;
 }
 
 /**

@@ -23,7 +23,8 @@
 import { cpus, loadavg } from 'node:os';
 import type { LocalStack } from '../../../infra/local/index';
 import { councilApiClient, type CouncilApiClient } from '../../../infra/council/client';
-import { inTurns, startAutoCouncil } from '../../../infra/council/auto';
+import { startAutoCouncil } from '../../../infra/council/auto';
+import { inTurns } from '../../../infra/council/in-turns';
 import { FEED_SETTLE_SECONDS } from '../../../shared/domain/council';
 import type { CouncilEvent } from '../../../shared/schemas/council';
 import { api } from '../accounts';

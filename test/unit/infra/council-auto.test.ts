@@ -134,7 +134,7 @@ describe('startAutoCouncil', () => {
 
 describe('inTurns', () => {
   test('runs at most `limit` tasks at a time and answers the results in order', async () => {
-    const { inTurns } = await import('../../../infra/council/auto');
+    const { inTurns } = await import('../../../infra/council/in-turns');
     let inFlight = 0;
     let most = 0;
     const results = await inTurns([5, 1, 4, 2, 3, 0], 3, async (n) => {
@@ -149,7 +149,7 @@ describe('inTurns', () => {
   });
 
   test('throws the first failure once the started tasks have ended, and starts no other', async () => {
-    const { inTurns } = await import('../../../infra/council/auto');
+    const { inTurns } = await import('../../../infra/council/in-turns');
     const started: number[] = [];
     const ended: number[] = [];
     const run = inTurns([1, 2, 3, 4, 5], 2, async (n) => {
