@@ -172,6 +172,17 @@ async function run(base: string, preset: 'mobile' | 'desktop', route: Route, sta
       const file = `${route.name}-${preset}-${Date.now()}.json`;
       writeFileSync(path.join(reports, file), JSON.stringify(result.lhr));
     }
+    // LIGHTHOUSE_TRACE_DIR=dir keeps each run's observed trace (the tasks Lighthouse's simulation
+    // multiplies): open it in Chromium's DevTools, Performance, or read it with ./lighthouse-tasks.ts.
+    const traces = process.env.LIGHTHOUSE_TRACE_DIR;
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (traces && trace) {
+      mkdirSync(traces, { recursive: true });
+      writeFileSync(
+        path.join(traces, `${route.name}-${preset}-${Date.now()}.trace.json`),
+        JSON.stringify(trace),
+      );
+    }
     return measureOf(result.lhr);
   } finally {
     chrome.kill();

@@ -121,7 +121,7 @@ test('applications journey: wizard, two visits, review, documents, submit, dupli
   await form.steps.getByRole('link', { name: 'Project details' }).click();
   await expect(form.stepTitle('Project details')).toBeVisible();
   await expect(form.field('Building name')).toHaveValue(`Journey ${run}`);
-  await expect(page.getByRole('button', { name: /Current lawful use of the building/ })).toContainText(
+  await expect(form.field('Current lawful use of the building').locator('option:checked')).toHaveText(
     'Housing: detached dwelling',
   );
   await expect(form.box('Type of building work', 'New building')).toBeChecked();

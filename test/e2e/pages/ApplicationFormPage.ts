@@ -28,7 +28,7 @@ export class ApplicationFormPage {
     return this.page.getByRole('region', { name, exact: true }).getByRole('heading', { level: 2, name });
   }
 
-  /** A text, textarea or number field by its label. */
+  /** A text, textarea, number or select field by its label. */
   field(label: string): Locator {
     return this.page.getByLabel(named(label));
   }
@@ -48,16 +48,16 @@ export class ApplicationFormPage {
   }
 
   box(group: string, option: string): Locator {
-    // Cloudscape names each checkbox by its own label and then the group's ("New building Type of building work").
+    // Each checkbox is named by its own label (Cloudscape's added the group's: "New building Type of building work").
     const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     return this.page
       .getByRole('group', { name: named(group) })
       .getByRole('checkbox', { name: new RegExp(`^${esc(option)}( ${esc(group)})?$`) });
   }
 
+  /** Chooses an option of a select field (a native select: features/application-form/fields.tsx). */
   async choose(label: string, option: string) {
-    await this.page.getByRole('button', { name: new RegExp(label) }).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await this.field(label).selectOption({ label: option });
   }
 
   get saveStatus(): Locator {

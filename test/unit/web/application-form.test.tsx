@@ -429,25 +429,14 @@ describe('ApplicationFormPage', () => {
     api.ruleResults.mockResolvedValue(results);
   });
 
-  const nameInput = async () => {
-    const field = await waitFor(
-      () => {
-        const found = createWrapper(document.body)
-          .findAllFormFields()
-          .find((f) => f.findLabel()?.getElement().textContent === 'Building name');
-        if (!found) throw new Error('not yet');
-        return found;
-        // The renderer is its own chunk (with @formio/core): its first load takes a moment.
-      },
-      { timeout: 15_000 },
-    );
-    return field.findControl()!.findInput()!;
-  };
+  const nameInput = async () =>
+    // The renderer is its own chunk (with @formio/core): its first load takes a moment.
+    screen.findByRole<HTMLInputElement>('textbox', { name: 'Building name' }, { timeout: 15_000 });
 
   it('opens the first enabled step with the sections, the step list and completion marks', async () => {
     renderPage('/application-form/42');
     const input = await nameInput();
-    expect(input.getInputValue()).toBe('Harbour View');
+    expect(input.value).toBe('Harbour View');
     expect(screen.getByRole('heading', { level: 1, name: /Building consent/ })).toBeTruthy();
     const sections = screen.getByRole('navigation', { name: 'Application sections' });
     expect(sections.textContent).toContain('Project');
@@ -471,7 +460,7 @@ describe('ApplicationFormPage', () => {
   it('leaving a step saves what was typed', async () => {
     const router = renderPage('/application-form/42/breadcrumb/1/step/1');
     const input = await nameInput();
-    act(() => input.setInputValue('Harbour View Tower'));
+    act(() => fireEvent.change(input, { target: { value: 'Harbour View Tower' } }));
     expect(api.saveStep).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('link', { name: 'Step bc-building-code' }));
     await waitFor(() =>
@@ -484,7 +473,7 @@ describe('ApplicationFormPage', () => {
     api.saveStep.mockRejectedValue(new Error('Service unavailable'));
     renderPage('/application-form/42/step/1');
     const input = await nameInput();
-    act(() => input.setInputValue('Kept'));
+    act(() => fireEvent.change(input, { target: { value: 'Kept' } }));
     // The Save button draws after the step's last field (its fields are drawn a few per commit).
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Cannot save application step data')).toBeTruthy();
@@ -494,7 +483,7 @@ describe('ApplicationFormPage', () => {
     cleanup();
     api.saveStep.mockClear();
     renderPage('/application-form/42/step/1');
-    expect((await nameInput()).getInputValue()).toBe('Kept');
+    expect((await nameInput()).value).toBe('Kept');
   });
 
   it('the contact step shows the participants from the participants API, role display names, no developer wording', async () => {
@@ -515,6 +504,7 @@ describe('ApplicationFormPage', () => {
     expect(await screen.findByText('Editing locked')).toBeTruthy();
     expect(await screen.findByText('Harbour View')).toBeTruthy();
     expect(createWrapper(document.body).findInput()).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it('review: results by severity with links to their steps; Submit disabled while Errors remain', async () => {

@@ -86,6 +86,30 @@ describe('route-change focus (lib/useRouteFocus.ts)', () => {
     expect(document.activeElement).toBe(heading);
   });
 
+  it('a page drawn in part (its header first) keeps focus for its marked target, not the h1 shown first', async () => {
+    function InPart() {
+      return (
+        <>
+          <h1>Form</h1>
+          <div data-testid="rest" data-route-focus-pending="" />
+        </>
+      );
+    }
+    render(<RouterProvider router={routerOf(true, <InPart />)} />);
+    await go('Go');
+    expect(document.activeElement).not.toBe(screen.getByRole('heading', { level: 1, name: 'Form' }));
+    const title = document.createElement('span');
+    title.setAttribute('data-route-focus', '');
+    title.textContent = 'Step title';
+    await act(async () => {
+      const rest = screen.getByTestId('rest');
+      rest.removeAttribute('data-route-focus-pending');
+      rest.append(title);
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(document.activeElement).toBe(title);
+  });
+
   it('does not move focus when only the query changes (a tab, a filter)', async () => {
     render(<RouterProvider router={routerOf()} />);
     await go('Filter');

@@ -10,9 +10,18 @@ export const ROUTE_FOCUS_SELECTOR = '[data-route-focus]';
 /** A page of this document has been shown: the next page is reached by a page change. */
 let pageShown = false;
 
+/**
+ * Marks a page whose focus target is still to come (drawn in part: its header, then the rest): focus
+ * waits for its [data-route-focus] rather than taking the h1 already shown.
+ */
+export const ROUTE_FOCUS_PENDING = 'data-route-focus-pending';
+
 /** The element focus goes to on a page change: the page's marked target, else its main heading. */
 function pageFocusTarget(root: ParentNode = document): HTMLElement | null {
-  return root.querySelector<HTMLElement>(ROUTE_FOCUS_SELECTOR) ?? root.querySelector<HTMLElement>('h1');
+  const marked = root.querySelector<HTMLElement>(ROUTE_FOCUS_SELECTOR);
+  if (marked) return marked;
+  if (root.querySelector(`[${ROUTE_FOCUS_PENDING}]`)) return null;
+  return root.querySelector<HTMLElement>('h1');
 }
 
 /**

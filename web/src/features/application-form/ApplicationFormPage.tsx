@@ -23,6 +23,7 @@ import {
   StatusText,
 } from '../../components/plain/page';
 import { PageSpinner } from '../../components/PageSpinner';
+import { ROUTE_FOCUS_PENDING } from '../../lib/useRouteFocus';
 import { useToasts } from '../../components/toasts';
 import type { GetApplicationResponse } from '../../../../shared/schemas/applications';
 import { applicationMessages } from '../../../../shared/domain/application-messages';
@@ -356,9 +357,35 @@ export default function ApplicationFormPage() {
       </Failed>
     );
   }
-  if (!applicationData || !jurisdictionData || !enabledData) return <PageSpinner />;
-
+  if (!applicationData) return <PageSpinner />;
   const app = applicationData.application;
+  // The header (the page's largest text: the job's numbers and address) is drawn as soon as the
+  // application is in, before the form's definition and enabled steps (the 64 KB jurisdiction among
+  // them) and the step: a phone sees whose application this is first (docs/performance.md, "The form page").
+  const header = (title: string) => (
+    <PageHeader
+      // The job's numbers, each named and never broken on a phone, then the address (docs/applications.md
+      // findings 6 and 12: "BLD-2026-|00011" split under the header on a phone).
+      description={<ApplicationNumbers app={app} address={app.address} />}
+      actions={step && status[step.id] ? <SaveState status={status[step.id]} /> : undefined}
+    >
+      {title}
+    </PageHeader>
+  );
+  if (!jurisdictionData || !enabledData) {
+    // Its title is the form's own name when the application carries one; else it waits for the form.
+    if (!app.formDisplayName) return <PageSpinner />;
+    return (
+      <div className={styles.stack}>
+        {header(app.formDisplayName)}
+        {/* A page change moves focus to the step's title once it is drawn, not to this header. */}
+        <div {...{ [ROUTE_FOCUS_PENDING]: '' }}>
+          <PageSpinner />
+        </div>
+      </div>
+    );
+  }
+
   const readOnly = !isEditable(app);
   const title = app.formDisplayName ?? form?.displayName ?? t('applicationForm.title');
 
@@ -369,14 +396,7 @@ export default function ApplicationFormPage() {
 
   return (
     <div className={styles.stack}>
-      <PageHeader
-        // The job's numbers, each named and never broken on a phone, then the address (docs/applications.md
-        // findings 6 and 12: "BLD-2026-|00011" split under the header on a phone).
-        description={<ApplicationNumbers app={app} address={app.address} />}
-        actions={step && status[step.id] ? <SaveState status={status[step.id]} /> : undefined}
-      >
-        {title}
-      </PageHeader>
+      {header(title)}
       {readOnly && (
         <PlainAlert type="info" header={applicationMessages.editingLocked}>
           {applicationMessages.lockedTooltip}

@@ -1,10 +1,4 @@
 import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import Checkbox from '@cloudscape-design/components/checkbox';
-import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
-import RadioGroup from '@cloudscape-design/components/radio-group';
-import Select from '@cloudscape-design/components/select';
-import Textarea from '@cloudscape-design/components/textarea';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/plain/page';
 import type {
@@ -25,13 +19,25 @@ import {
   type StepData,
 } from './formio';
 import { useStepValidation } from './useStepValidation';
+import {
+  CheckboxInput,
+  CheckboxInputs,
+  PlainField,
+  RadioInputs,
+  SelectInput,
+  TextArea,
+  TextInput,
+  type FieldIds,
+  type LabelKind,
+} from './fields';
 import { AttributeEditorPart, ButtonPart, DatePickerPart, PopoverPart, TimeInputPart } from './formioParts';
 import styles from './applicationForm.module.css';
 
 /**
- * Our Form.io renderer (DESIGN §8): the allowed subset of Form.io components drawn with Cloudscape
- * controls; panels, fieldsets and the spacing are plain markup, and the date picker, the datagrid's
- * editor and the tooltip's popover load only for a definition that has them (./formioParts.tsx). Messages come from the same `validateFormio` the step handler runs, so the page and the
+ * Our Form.io renderer (DESIGN §8): the allowed subset of Form.io components drawn in plain HTML
+ * that looks like Cloudscape's (./fields.tsx: native inputs, select, radios and checkboxes); the
+ * date picker, the datagrid's editor and the tooltip's popover are Cloudscape's, loaded only for a
+ * definition that has them (./formioParts.tsx). Messages come from the same `validateFormio` the step handler runs, so the page and the
  * server never disagree; a field shows its error once it has been left (blur) or on a save attempt.
  * That validation (@formio/core) is a chunk of its own, loaded on the first focus, pointer or key in
  * the step or on a save attempt (./useStepValidation.ts), so the step draws without waiting for it.
@@ -40,7 +46,7 @@ import styles from './applicationForm.module.css';
  */
 
 /** The fields drawn in the first commit, and in each later one (a panel or fieldset draws with its first). */
-export const FIELDS_PER_DRAW = 6;
+export const FIELDS_PER_DRAW = 3;
 
 /**
  * Each component's position in the definition, counted in fields (inputs and datagrids, in order):
@@ -212,15 +218,18 @@ function ComponentView({
   }
   return (
     <Field component={c} error={error}>
-      <Control
-        component={c}
-        value={data[c.key]}
-        onChange={set}
-        onBlur={() => ctx.touch(c.key)}
-        invalid={!!error}
-        readOnly={ctx.readOnly}
-        labelled={c.type === 'checkbox'}
-      />
+      {(ids) => (
+        <Control
+          component={c}
+          value={data[c.key]}
+          onChange={set}
+          onBlur={() => ctx.touch(c.key)}
+          invalid={!!error}
+          readOnly={ctx.readOnly}
+          labelled={c.type === 'checkbox'}
+          ids={ids}
+        />
+      )}
     </Field>
   );
 }
@@ -259,6 +268,14 @@ function Tooltip({ component }: { component: FormioInput | FormioDatagrid }) {
   );
 }
 
+/** How a component's label names its control. */
+function labelKindOf(c: FormioInput | FormioDatagrid): LabelKind {
+  // A checkbox carries its own label; radios, boxes and a grid's rows are a group the label names.
+  if (c.type === 'checkbox') return 'none';
+  if (c.type === 'radio' || c.type === 'selectboxes' || c.type === 'datagrid') return 'group';
+  return 'control';
+}
+
 function Field({
   component: c,
   error,
@@ -266,21 +283,21 @@ function Field({
 }: {
   component: FormioInput | FormioDatagrid;
   error: string | undefined;
-  children: ReactNode;
+  children: (ids: FieldIds) => ReactNode;
 }) {
-  // A checkbox carries its own label; the field gives its description and error.
-  const label = c.type === 'checkbox' ? undefined : <Label component={c} />;
+  const { t } = useTranslation();
   return (
-    <FormField
-      label={label}
-      description={c.description}
+    <PlainField
+      label={<Label component={c} />}
+      labelKind={labelKindOf(c)}
       info={<Tooltip component={c} />}
-      errorText={error}
-      constraintText={c.type === 'currency' ? 'NZD' : undefined}
-      stretch
+      description={c.description}
+      error={error}
+      errorIconLabel={t('shell.error')}
+      constraint={c.type === 'currency' ? 'NZD' : undefined}
     >
       {children}
-    </FormField>
+    </PlainField>
   );
 }
 
@@ -295,39 +312,35 @@ interface ControlProps {
   labelled?: boolean;
   /** Accessible name when no visible label is associated (grid cells). */
   ariaLabel?: string;
+  /** The field's ids (label, description, error) when the control is in one. */
+  ids?: FieldIds;
 }
 
-/** The bare Cloudscape control of an input component (in a FormField, or in a datagrid cell). */
+/** The bare control of an input component (in a field, or in a datagrid cell). */
 function Control(props: ControlProps) {
-  const { component: c, value, onChange, onBlur, invalid, readOnly, ariaLabel } = props;
+  const { component: c, value, onChange, onBlur, invalid, readOnly, ariaLabel, ids } = props;
   const { t } = useTranslation();
-  const required = isRequired(c);
+  const base = { ids, ariaLabel, invalid, readOnly, required: isRequired(c), onBlur };
+  const text = typeof value === 'string' ? value : '';
+  const orUndefined = (v: string) => (v === '' ? undefined : v);
   switch (c.type) {
     case 'textfield':
       return (
-        <Input
-          value={typeof value === 'string' ? value : ''}
-          onChange={({ detail }) => onChange(detail.value === '' ? undefined : detail.value)}
-          onBlur={onBlur}
+        <TextInput
+          {...base}
+          value={text}
+          onChange={(v) => onChange(orUndefined(v))}
           placeholder={c.placeholder}
-          invalid={invalid}
-          readOnly={readOnly}
-          ariaRequired={required}
-          ariaLabel={ariaLabel}
         />
       );
     case 'textarea':
       return (
-        <Textarea
-          value={typeof value === 'string' ? value : ''}
-          onChange={({ detail }) => onChange(detail.value === '' ? undefined : detail.value)}
-          onBlur={onBlur}
+        <TextArea
+          {...base}
+          value={text}
+          onChange={(v) => onChange(orUndefined(v))}
           placeholder={c.placeholder}
           rows={c.rows ?? 3}
-          invalid={invalid}
-          readOnly={readOnly}
-          ariaRequired={required}
-          ariaLabel={ariaLabel}
         />
       );
     case 'number':
@@ -335,74 +348,53 @@ function Control(props: ControlProps) {
       return <NumberControl {...props} />;
     case 'select': {
       const options = optionsOf(c);
-      const selected = options.find((o) => o.value === value);
       return (
-        <Select
-          selectedOption={selected ? { value: selected.value, label: selected.label } : null}
-          options={options.map((o) => ({ value: o.value, label: o.label }))}
-          onChange={({ detail }) => onChange(detail.selectedOption.value)}
-          onBlur={onBlur}
+        <SelectInput
+          {...base}
+          value={options.some((o) => o.value === value) ? (value as string) : undefined}
+          options={options}
+          onChange={onChange}
           placeholder={c.placeholder ?? t('applicationForm.renderer.choose')}
-          invalid={invalid}
-          disabled={readOnly}
-          ariaRequired={required}
-          ariaLabel={ariaLabel}
         />
       );
     }
     case 'radio':
       return (
-        <div onBlur={onBlur}>
-          <RadioGroup
-            value={typeof value === 'string' ? value : null}
-            items={optionsOf(c).map((o) => ({ value: o.value, label: o.label, disabled: readOnly }))}
-            onChange={({ detail }) => onChange(detail.value)}
-            ariaRequired={required}
-            ariaLabel={ariaLabel}
-          />
-        </div>
+        <RadioInputs
+          {...base}
+          value={typeof value === 'string' ? value : undefined}
+          options={optionsOf(c)}
+          onChange={onChange}
+        />
       );
     case 'selectboxes': {
       const ticked = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
       return (
-        <div role="group" aria-label={ariaLabel ?? c.label} onBlur={onBlur}>
-          <div className={c.inline ? styles.boxesInline : styles.boxes}>
-            {optionsOf(c).map((o) => (
-              <Checkbox
-                key={o.value}
-                checked={ticked[o.value] === true}
-                disabled={readOnly}
-                onChange={({ detail }) => {
-                  const next = Object.fromEntries(
-                    optionsOf(c).map((x) => [
-                      x.value,
-                      x.value === o.value ? detail.checked : ticked[x.value] === true,
-                    ]),
-                  );
-                  onChange(Object.values(next).some(Boolean) ? next : undefined);
-                }}
-              >
-                {o.label}
-              </Checkbox>
-            ))}
-          </div>
-        </div>
+        <CheckboxInputs
+          {...base}
+          ariaLabel={ariaLabel ?? (ids ? undefined : c.label)}
+          ticked={ticked}
+          options={optionsOf(c)}
+          inline={!!c.inline}
+          onChange={(changed, checked) => {
+            const next = Object.fromEntries(
+              optionsOf(c).map((x) => [x.value, x.value === changed ? checked : ticked[x.value] === true]),
+            );
+            onChange(Object.values(next).some(Boolean) ? next : undefined);
+          }}
+        />
       );
     }
     case 'checkbox':
       return (
-        <Checkbox
-          checked={value === true}
-          disabled={readOnly}
-          onChange={({ detail }) =>
-            onChange(detail.checked ? true : c.validate?.required ? undefined : false)
-          }
-          onBlur={onBlur}
+        <CheckboxInput
+          {...base}
           ariaLabel={props.labelled ? undefined : (ariaLabel ?? c.label)}
-          ariaRequired={required}
+          checked={value === true}
+          onChange={(checked) => onChange(checked ? true : c.validate?.required ? undefined : false)}
         >
           {props.labelled ? <Label component={c} /> : undefined}
-        </Checkbox>
+        </CheckboxInput>
       );
     case 'datetime':
       return <DateTimeControl {...props} component={c} />;
@@ -417,26 +409,27 @@ function NumberControl({
   invalid,
   readOnly,
   ariaLabel,
+  ids,
 }: ControlProps) {
   const shown = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
   const [text, setText] = useState(shown);
   // The typed text is kept while it means the stored value (e.g. "1." while typing 1.5).
   const display = parseNumberText(text) === value || (text === '' && value === undefined) ? text : shown;
   return (
-    <Input
-      type="text"
-      inputMode="decimal"
-      value={display}
-      onChange={({ detail }) => {
-        setText(detail.value);
-        onChange(parseNumberText(detail.value));
-      }}
-      onBlur={onBlur}
-      placeholder={c.placeholder}
+    <TextInput
+      ids={ids}
+      ariaLabel={ariaLabel}
       invalid={invalid}
       readOnly={readOnly}
-      ariaRequired={isRequired(c)}
-      ariaLabel={ariaLabel}
+      required={isRequired(c)}
+      onBlur={onBlur}
+      inputMode="decimal"
+      value={display}
+      onChange={(v) => {
+        setText(v);
+        onChange(parseNumberText(v));
+      }}
+      placeholder={c.placeholder}
     />
   );
 }
@@ -449,6 +442,7 @@ function DateTimeControl({
   invalid,
   readOnly,
   ariaLabel,
+  ids,
 }: ControlProps & { component: Extract<FormioInput, { type: 'datetime' }> }) {
   const { t } = useTranslation();
   const { date, time } = splitDateTime(value);
@@ -463,6 +457,8 @@ function DateTimeControl({
         readOnly={readOnly}
         ariaRequired={isRequired(c)}
         ariaLabel={ariaLabel}
+        controlId={ariaLabel ? undefined : ids?.controlId}
+        ariaDescribedby={ariaLabel ? undefined : ids?.describedBy}
         openCalendarAriaLabel={(selected) =>
           selected
             ? t('applicationForm.renderer.changeDate', { date: selected })
@@ -515,34 +511,38 @@ function DataGrid({
   };
   return (
     <Field component={c} error={error}>
-      <AttributeEditorPart.Part
-        items={rows}
-        isItemRemovable={() => !ctx.readOnly && rows.length > 1}
-        disableAddButton={ctx.readOnly}
-        addButtonText={t('applicationForm.renderer.addRow')}
-        removeButtonText={t('applicationForm.renderer.removeRow')}
-        empty={t('applicationForm.renderer.noRows')}
-        onAddButtonClick={() => onChange([...rows, {}])}
-        onRemoveButtonClick={({ detail }) => {
-          onChange(rows.filter((_, i) => i !== detail.itemIndex));
-        }}
-        definition={c.components.map((cell) => ({
-          label: <Label component={cell} />,
-          errorText: (_row: StepData, index: number) => cellError(index, cell.key),
-          control: (row: StepData, index: number) => (
-            <Control
-              component={cell}
-              value={row[cell.key]}
-              onChange={(v) => setRow(index, withValue(row, cell.key, v))}
-              onBlur={() => ctx.touch(`${c.key}[${index}].${cell.key}`)}
-              invalid={!!cellError(index, cell.key)}
-              readOnly={ctx.readOnly}
-              ariaLabel={t('applicationForm.renderer.cell', { label: cell.label, row: index + 1 })}
-              labelled={false}
-            />
-          ),
-        }))}
-      />
+      {(ids) => (
+        <div role="group" aria-labelledby={ids.labelId} aria-describedby={ids.describedBy}>
+          <AttributeEditorPart.Part
+            items={rows}
+            isItemRemovable={() => !ctx.readOnly && rows.length > 1}
+            disableAddButton={ctx.readOnly}
+            addButtonText={t('applicationForm.renderer.addRow')}
+            removeButtonText={t('applicationForm.renderer.removeRow')}
+            empty={t('applicationForm.renderer.noRows')}
+            onAddButtonClick={() => onChange([...rows, {}])}
+            onRemoveButtonClick={({ detail }) => {
+              onChange(rows.filter((_, i) => i !== detail.itemIndex));
+            }}
+            definition={c.components.map((cell) => ({
+              label: <Label component={cell} />,
+              errorText: (_row: StepData, index: number) => cellError(index, cell.key),
+              control: (row: StepData, index: number) => (
+                <Control
+                  component={cell}
+                  value={row[cell.key]}
+                  onChange={(v) => setRow(index, withValue(row, cell.key, v))}
+                  onBlur={() => ctx.touch(`${c.key}[${index}].${cell.key}`)}
+                  invalid={!!cellError(index, cell.key)}
+                  readOnly={ctx.readOnly}
+                  ariaLabel={t('applicationForm.renderer.cell', { label: cell.label, row: index + 1 })}
+                  labelled={false}
+                />
+              ),
+            }))}
+          />
+        </div>
+      )}
     </Field>
   );
 }
