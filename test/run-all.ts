@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { failureSummary } from './support/failure-summary';
+import { CPU_MARK, cpuSecondsOf } from './support/layer-cpu';
 
 interface Layer {
   name: string;
@@ -87,13 +88,27 @@ const layers: Layer[] = [
   },
 ];
 
-/** Runs a command, its output lines prefixed with `[name] ` (lanes run at the same time). */
-function run(name: string, cmd: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * Runs a command, its output lines prefixed with `[name] ` (lanes run at the same time), under a
+ * bash that prints, when it ends, the CPU its processes took (user + system, every descendant that
+ * was waited for: vitest's workers, the stacks, the browsers): what a layer costs the other lane.
+ */
+function run(
+  name: string,
+  cmd: string[],
+  env: NodeJS.ProcessEnv,
+  cpu: { seconds?: number },
+): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(cmd[0]!, cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env });
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
-    }
+    const script = `"$@"; rc=$?; echo ${CPU_MARK}; times; exit $rc`;
+    const child = spawn('bash', ['-c', script, name, ...cmd], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    let marked = false;
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line === CPU_MARK) marked = true;
+      else if (marked) cpu.seconds = cpuSecondsOf(line) ?? cpu.seconds;
+      else console.log(`[${name}] ${line}`);
+    });
+    createInterface({ input: child.stderr }).on('line', (line) => console.log(`[${name}] ${line}`));
     const forward = (sig: NodeJS.Signals) => child.kill(sig);
     process.once('SIGINT', forward);
     process.once('SIGTERM', forward);
@@ -235,7 +250,14 @@ async function main() {
     PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'e2e.json'),
     FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR,
   };
-  const results: { name: string; code: number; seconds: number; counts?: Counts; failures: string[] }[] = [];
+  const results: {
+    name: string;
+    code: number;
+    seconds: number;
+    cpu?: number;
+    counts?: Counts;
+    failures: string[];
+  }[] = [];
   const t00 = Date.now();
   const done = new Map<string, () => void>();
   const finished = new Map(
@@ -248,13 +270,15 @@ async function main() {
         `\n=== ${layer.name}: ${layer.cmd.join(' ')} (at ${((Date.now() - t00) / 1000).toFixed(0)} s)`,
       );
       const t0 = Date.now();
-      const code = await run(layer.name, layer.cmd, env);
+      const cpu: { seconds?: number } = {};
+      const code = await run(layer.name, layer.cmd, env, cpu);
       const counts = layer.report ? readAllCounts(layer.report) : undefined;
       const failures =
         code !== 0 && layer.report ? reportFiles(layer.report).flatMap((f) => readFailures(f)) : [];
       const seconds = (Date.now() - t0) / 1000;
-      console.log(`\n=== ${layer.name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
-      results.push({ name: layer.name, code, seconds, counts, failures });
+      const used = cpu.seconds === undefined ? '' : `, ${cpu.seconds.toFixed(0)} s of CPU`;
+      console.log(`\n=== ${layer.name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s${used}`);
+      results.push({ name: layer.name, code, seconds, cpu: cpu.seconds, counts, failures });
       done.get(layer.name)!();
     }
   };
@@ -273,7 +297,10 @@ async function main() {
     const tests = c
       ? ` (${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''})`
       : '';
-    console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s${tests}`);
+    const used = r.cpu === undefined ? '' : ` [CPU ${r.cpu.toFixed(0)} s]`;
+    console.log(
+      `${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s${used}${tests}`,
+    );
     if (c) {
       total.passed += c.passed;
       total.failed += c.failed;
@@ -293,8 +320,9 @@ async function main() {
     if (failures.length > 20) console.log(`  … and ${failures.length - 20} more`);
   }
   const failedLayers = results.filter((r) => r.code !== 0).length;
+  const cpuTotal = results.reduce((n, r) => n + (r.cpu ?? 0), 0);
   console.log(
-    `\ntests: ${total.passed} passed, ${total.failed} failed, in ${((Date.now() - t00) / 1000).toFixed(1)} s`,
+    `\ntests: ${total.passed} passed, ${total.failed} failed, in ${((Date.now() - t00) / 1000).toFixed(1)} s (${cpuTotal.toFixed(0)} s of CPU)`,
   );
   process.exit(failedLayers ? 1 : 0);
 }
