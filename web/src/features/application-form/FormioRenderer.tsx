@@ -290,7 +290,7 @@ function Field({
     <PlainField
       label={<Label component={c} />}
       labelKind={labelKindOf(c)}
-      info={<Tooltip component={c} />}
+      info={c.tooltip ? <Tooltip component={c} /> : undefined}
       description={c.description}
       error={error}
       errorIconLabel={t('shell.error')}

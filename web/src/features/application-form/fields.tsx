@@ -70,9 +70,9 @@ export function PlainField({
       .join(' ') || undefined;
   return (
     <div className={styles.field} data-field="">
-      {labelKind !== 'none' && (
+      {(labelKind !== 'none' || info) && (
         <div className={styles.labelRow}>
-          {labelKind === 'control' ? (
+          {labelKind === 'none' ? null : labelKind === 'control' ? (
             <label className={styles.label} id={ids.labelId} htmlFor={ids.controlId} data-field-label="">
               {label}
             </label>
