@@ -1,16 +1,21 @@
-import { Annotations, Duration, RemovalPolicy, Stack, type CfnResource, type Size } from 'aws-cdk-lib';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import {
-  NodejsFunction,
-  OutputFormat,
-  SourceMapMode,
-  type BundlingOptions,
-  type ICommandHooks,
-} from 'aws-cdk-lib/aws-lambda-nodejs';
+  Annotations,
+  AssetHashType,
+  DockerImage,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  type CfnResource,
+  type ILocalBundling,
+  type Size,
+} from 'aws-cdk-lib';
+import { Architecture, Code, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { buildSync, type BuildOptions } from 'esbuild';
 import { acknowledge, lambdaBasicExecutionPolicy } from './nag.js';
 import type { Construct } from 'constructs';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EnvName } from '../../functions/platform/config.js';
@@ -62,27 +67,29 @@ export const bundleAliases: Readonly<Record<string, string>> = {
 };
 
 /**
- * The esbuild options of every function. test/bench/bundles.ts rebuilds each entry with them (plus a
- * metafile) to show what a bundle is made of.
+ * The esbuild options of every function's bundle (esbuild's build API; PortalFunction adds the entry
+ * and the output file). test/infra/app-bundles.ts and test/bench/bundles.ts build each entry with the
+ * same (plus a metafile) to show what a bundle is made of.
  */
-export const portalBundling = {
-  format: OutputFormat.ESM,
+export const portalBundling: Readonly<BuildOptions> = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
   mainFields: ['module', 'main'],
-  banner: esmRequireBanner,
+  banner: { js: esmRequireBanner },
   minify: true,
   // The map ships beside index.mjs but Node does not load it (no --enable-source-maps: parsing it
   // cost ≈ 15–25 ms of every cold start); a logged stack is mapped with bin/map-stack.ts
   // (docs/operations.md "Reading a stack trace").
-  sourceMap: true,
-  sourceMapMode: SourceMapMode.DEFAULT,
+  sourcemap: true,
   sourcesContent: false,
   target: 'node22',
   // Bundle the AWS SDK too: the lockfile decides its version, not the Lambda runtime. Only pdf.js
   // (see pdfJsFiles) and the tracer (a file beside every bundle: ./tracer-bundle.ts) stay out.
-  externalModules: ['unpdf/pdfjs', tracerImport],
-  esbuildArgs: { '--alias': Object.entries(bundleAliases).map(([from, to]) => `${from}=${to}`) },
-  forceDockerBundling: false,
-} as const satisfies BundlingOptions;
+  external: ['unpdf/pdfjs', tracerImport],
+  // Relative to the repository root (esbuild's absWorkingDir).
+  alias: { ...bundleAliases },
+};
 
 /**
  * pdf.js (unpdf's serverless build, 1.6 MB minified, ≈ 490 KB gzip) is not bundled: unpdf loads it with
@@ -167,8 +174,16 @@ export class PortalFunction extends NodejsFunction {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     super(scope, id, {
-      entry,
-      handler: 'handler',
+      code: Code.fromAsset(repoRoot, {
+        // The bundle's own bytes name the asset, as NodejsFunction's do.
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Never run: the local bundling below always bundles (or throws).
+          image: DockerImage.fromRegistry('dummy'),
+          local: new PortalBundling(entry, props.files ?? {}),
+        },
+      }),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
@@ -179,20 +194,12 @@ export class PortalFunction extends NodejsFunction {
       layers: props.layers,
       logGroup,
       tracing: Tracing.ACTIVE,
-      projectRoot: repoRoot,
-      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
       environment: {
         POWERTOOLS_SERVICE_NAME: props.serviceName,
         LOG_LEVEL: 'INFO',
         ...(demoData ? { DEMO_DATA: demoData } : {}),
         ...observabilityEnvironment(stage),
         ...props.environment,
-      },
-      bundling: {
-        ...portalBundling,
-        mainFields: [...portalBundling.mainFields],
-        externalModules: [...portalBundling.externalModules],
-        commandHooks: copyFiles(props.files ?? {}),
       },
     });
     (this.node.defaultChild as CfnResource).addMetadata(entryMetadataKey, props.entry);
@@ -225,31 +232,46 @@ export class PortalFunction extends NodejsFunction {
   }
 }
 
-/** POSIX shell quoting (bundling runs its hooks with bash, locally or in Docker). */
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
 /**
- * Bundling hooks copying `files` (destination relative to the bundle → source relative to the root),
- * and the tracer's build beside every bundle (./tracer-bundle.ts).
+ * A function's bundle, built in the synth's own process with esbuild's API: index.mjs and its map
+ * (the options above), then `files` (destination relative to the bundle → source relative to the
+ * root) and the tracer's build (./tracer-bundle.ts) copied beside it. NodejsFunction's own bundling
+ * ran the same esbuild through `npx --no-install esbuild` (its runner wherever esbuild is a package of
+ * the project and the lock file is npm's), a shell and npm's start for each function; the bundles
+ * are byte for byte the same, so are the assets' hashes (docs/performance-log.md "CI time"). The
+ * entry and files are fields, so CDK's cache key for the asset tells each function's apart.
  */
-function copyFiles(files: Record<string, string>): ICommandHooks {
-  for (const [to, from] of Object.entries(files)) {
-    if (path.isAbsolute(to) || path.posix.normalize(to).startsWith('..'))
-      throw new Error(`PortalFunction files: '${to}' must be a path inside the bundle's folder`);
-    if (!existsSync(path.join(repoRoot, from)))
-      throw new Error(`PortalFunction files: ${from} does not exist`);
+class PortalBundling implements ILocalBundling {
+  readonly entry: string;
+  readonly files: Record<string, string>;
+
+  constructor(entry: string, files: Record<string, string>) {
+    for (const [to, from] of Object.entries(files)) {
+      if (path.isAbsolute(to) || path.posix.normalize(to).startsWith('..'))
+        throw new Error(`PortalFunction files: '${to}' must be a path inside the bundle's folder`);
+      if (!existsSync(path.join(repoRoot, from)))
+        throw new Error(`PortalFunction files: ${from} does not exist`);
+    }
+    this.entry = entry;
+    this.files = files;
   }
-  return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) => [
-      ...Object.entries(files).map(([to, from]) => {
-        const target = path.posix.join(outputDir, to);
-        return `mkdir -p ${shellQuote(path.posix.dirname(target))} && cp ${shellQuote(path.posix.join(inputDir, from))} ${shellQuote(target)}`;
-      }),
-      `cp ${shellQuote(tracerBundleFile(repoRoot))} ${shellQuote(path.posix.join(outputDir, tracerImport))}`,
-    ],
-  };
+
+  tryBundle(outputDir: string): boolean {
+    buildSync({
+      ...portalBundling,
+      absWorkingDir: repoRoot,
+      entryPoints: [this.entry],
+      outfile: path.join(outputDir, 'index.mjs'),
+      logLevel: 'warning',
+    });
+    for (const [to, from] of Object.entries(this.files)) {
+      const target = path.join(outputDir, to);
+      mkdirSync(path.dirname(target), { recursive: true });
+      copyFileSync(path.join(repoRoot, from), target);
+    }
+    copyFileSync(tracerBundleFile(repoRoot), path.join(outputDir, tracerImport));
+    return true;
+  }
 }
 
 /** Stands in for a handler that has not been written yet, only when bundling is skipped. */

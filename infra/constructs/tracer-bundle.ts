@@ -4,7 +4,7 @@
  * gzip) are loaded by functions/platform/observability/tracer.ts with `import('./xray-tracer.js')`
  * before the first invocation, never at module init. esbuild would inline that import into index.mjs
  * (one file, no code splitting), so the functions' esbuild options keep it external
- * (`portalBundling.externalModules`: esbuild matches the import path as written) and PortalFunction copies this build of
+ * (`portalBundling.external`: esbuild matches the import path as written) and PortalFunction copies this build of
  * functions/platform/observability/xray-tracer.ts beside index.mjs as `xray-tracer.js`, where the
  * import finds it. CommonJS, as the X-Ray SDK is: Node gives `import()` its named exports.
  * test/infra/site-bundle.test.ts traces an invocation with a bundle and this file.

@@ -28,7 +28,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { bundleAliases, entryMetadataKey, portalBundling } from '../../infra/constructs/portal-function';
+import { entryMetadataKey, portalBundling } from '../../infra/constructs/portal-function';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -97,24 +97,13 @@ function lambdasOfCdkOut(): Lambda[] {
   return lambdas;
 }
 
-/** esbuild with the functions' options (as NodejsFunction runs it), into `outfile`, with a metafile. */
+/** esbuild with the functions' options (as PortalFunction runs it), into `outfile`, with a metafile. */
 async function bundle(entry: string, outfile: string, write: boolean) {
-  const b = portalBundling;
   const result = await build({
+    ...portalBundling,
     absWorkingDir: root,
     entryPoints: [path.resolve(root, entry)],
-    bundle: true,
-    platform: 'node',
-    format: b.format,
-    target: b.target,
     outfile,
-    minify: b.minify,
-    sourcemap: b.sourceMap,
-    sourcesContent: b.sourcesContent,
-    mainFields: [...b.mainFields],
-    banner: { js: b.banner },
-    external: [...b.externalModules],
-    alias: { ...bundleAliases },
     metafile: true,
     write,
     logLevel: 'silent',

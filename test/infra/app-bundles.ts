@@ -17,12 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { build, type Metafile } from 'esbuild';
-import {
-  bundleAliases,
-  entryMetadataKey,
-  portalBundling,
-  repoRoot,
-} from '../../infra/constructs/portal-function.js';
+import { entryMetadataKey, portalBundling, repoRoot } from '../../infra/constructs/portal-function.js';
 import { sharedTestApp } from './helpers.js';
 
 export interface AppBundle {
@@ -77,18 +72,8 @@ export function contributorOf(input: string): string {
   return parts.slice(0, Math.min(2, parts.length - 1)).join('/') || input;
 }
 
-/** The esbuild options NodejsFunction runs for every PortalFunction (the part that decides the bundle). */
-const options = {
-  format: portalBundling.format,
-  target: portalBundling.target,
-  minify: portalBundling.minify,
-  sourcemap: portalBundling.sourceMap,
-  sourcesContent: portalBundling.sourcesContent,
-  mainFields: [...portalBundling.mainFields],
-  banner: { js: portalBundling.banner },
-  external: [...portalBundling.externalModules] as string[],
-  alias: { ...bundleAliases },
-};
+/** The esbuild options of every PortalFunction's bundle (the part that decides the bundle). */
+const options = { ...portalBundling };
 
 const cacheDir = path.join(tmpdir(), 'consent-portal-app-bundles');
 const memo = new Map<string, Promise<AppBundle>>();
@@ -151,8 +136,6 @@ async function bundleAll(entries: readonly string[]): Promise<Map<string, AppBun
   const out = (i: number) => path.join('.bundle-check', String(i), 'index');
   const result = await build({
     ...options,
-    bundle: true,
-    platform: 'node',
     absWorkingDir: repoRoot,
     entryPoints: entries.map((entry, i) => ({ in: path.join(repoRoot, entry), out: out(i) })),
     outdir: repoRoot,
