@@ -170,7 +170,8 @@ const councilPks = (authorityId: string) => [
   ]),
 ];
 
-async function snapshot(appId: string | undefined, key: string | undefined) {
+/** What every snapshot reads whatever the call: the applicant's partition, each council's items. */
+async function readShared() {
   const byAuthority = (authorityId: string) =>
     Promise.all([
       Promise.all(councilPks(authorityId).map(partition)),
@@ -179,10 +180,38 @@ async function snapshot(appId: string | undefined, key: string | undefined) {
         entities.registeredApplicantInvitation.query.byAuthority({ authorityId }).params() as QueryInput,
       ),
     ]);
-  const [application, applicantPartition, councilItems, idempotency] = await Promise.all([
-    appId ? partition(pkOf(entities.application.get({ applicationId: appId }).params())) : [],
+  const [applicantPartition, councilItems] = await Promise.all([
     partition(pkOf(entities.applicationListSummary.get({ userId: applicant.sub }).params())),
     Promise.all(councils.map(byAuthority)),
+  ]);
+  return { applicantPartition, councilItems };
+}
+
+/**
+ * The shared part, read once for every snapshot asked for while the read before it runs: a read is
+ * shared only by those that asked before it started, so each snapshot still reads what was stored
+ * after it was asked for (a "before" after its call was built, an "after" after its answer), and
+ * the concurrent refusals read each council's partitions once between them, not once each.
+ */
+let sharedRunning: Promise<unknown> = Promise.resolve();
+let sharedQueued: ReturnType<typeof readShared> | undefined;
+function sharedPart(): ReturnType<typeof readShared> {
+  if (!sharedQueued) {
+    const read = () => {
+      sharedQueued = undefined;
+      return readShared();
+    };
+    const next = sharedRunning.then(read, read);
+    sharedQueued = next;
+    sharedRunning = next.catch(() => undefined);
+  }
+  return sharedQueued;
+}
+
+async function snapshot(appId: string | undefined, key: string | undefined) {
+  const [application, { applicantPartition, councilItems }, idempotency] = await Promise.all([
+    appId ? partition(pkOf(entities.application.get({ applicationId: appId }).params())) : [],
+    sharedPart(),
     key
       ? Promise.all(
           clientIds.map(

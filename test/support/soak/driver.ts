@@ -368,10 +368,20 @@ export async function runSoak(stack: StackRef, options: SoakOptions): Promise<So
   const letterInvariants = await deadLetterInvariants(live().outputs);
   if (letterInvariants[0]!.count > 0 && !settled) settled = await settleFor();
   const settleMs = Date.now() - settleStart;
-  await new Promise((r) => setTimeout(r, (FEED_SETTLE_SECONDS + 1) * 1000));
+  // The feed serves an entry once it is FEED_SETTLE_SECONDS old (docs/council-api.md): the reader
+  // reads on until ccc's newest entry is past that, rather than a whole settle time after the events
+  // settled. An entry is written in its change's transaction, and every change is over by now.
+  const { entities } = await import('../../../functions/platform/data/service');
+  const cccFeed = (
+    await entities.councilFeedEntry.query.byAuthority({ authorityId: 'ccc' }).go({ pages: 'all' })
+  ).data;
+  const newest = Math.max(0, ...cccFeed.map((e) => Date.parse(e.occurredAt)));
+  const readable = newest + (FEED_SETTLE_SECONDS + 1) * 1000;
+  const feedWait = Math.max(0, readable - Date.now());
+  log(`soak: the feed's newest entry readable in ${(feedWait / 1000).toFixed(1)} s`);
+  await new Promise((r) => setTimeout(r, feedWait));
   await reader.stop();
   await requests.run(() => reader.readAll());
-  const { entities } = await import('../../../functions/platform/data/service');
   const wccFeed = (
     await entities.councilFeedEntry.query.byAuthority({ authorityId: 'wcc' }).go({ pages: 'all' })
   ).data;
