@@ -17,10 +17,12 @@ import { submittedApplication } from '../support/submission';
 import { waitFor } from '../support/wait';
 import { councilApiClient } from '../../infra/council/client';
 import type { CouncilEvent } from '../../shared/schemas/council';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
 import { DocumentUploadPage, pdfFile } from './pages/DocumentUploadPage';
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 test.setTimeout(300_000);
 
@@ -56,9 +58,7 @@ test('a council rejects an upload with a reason; the applicant sees why and uplo
   });
   const step = 'Replace "plans-file.pdf" in Revised plans: Wellington City Council rejected it';
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
 
   // The dashboard: the application under Actions to be taken, with the document to replace.

@@ -16,9 +16,11 @@ import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { councilApiClient } from '../../infra/council/client';
 import { formatNzDate, nzWallClock } from '../../shared/domain/dates';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 test.setTimeout(300_000);
 
@@ -74,9 +76,7 @@ for (const viewport of VIEWPORTS) {
     const pay = `Pay $2,847.50 building consent processing fee by ${due.shown}`;
     const answer = 'Answer 2 points from Wellington City Council';
 
-    const signIn = new SignInPage(page);
-    await signIn.goto();
-    await signIn.signIn(user.email, user.password);
+    await page.goto('/');
     await expect(new ShellPage(page).dashboardHeading).toBeVisible();
 
     // The dashboard: the card under Actions to be taken names both, each with its button.

@@ -16,10 +16,12 @@ import { signIn as cognitoSignIn } from '../support/cognito';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { councilApiClient } from '../../infra/council/client';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { DocumentUploadPage, pdfFile } from './pages/DocumentUploadPage';
 import { waitForMail } from '../support/accounts';
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 test.setTimeout(180_000);
 
@@ -49,9 +51,7 @@ test('the applicant pays one invoice by card and claims another by direct deposi
     paymentOptions: ['Deposit'],
   });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
 
   // Actions to be taken lists it; its card opens the Payments section.
@@ -162,9 +162,7 @@ test('an invited payer pays an invoice by card without an account, and the link 
   await wcc.acceptLodgement(id);
   const levy = await wcc.issueInvoice(id, { description: 'Building levy', baseAmount: 426.5 });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
   await page.goto(`/application-details/${id}/payment-details/${levy.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Building levy' })).toBeVisible();

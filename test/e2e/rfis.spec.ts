@@ -15,9 +15,11 @@ import { signIn as cognitoSignIn } from '../support/cognito';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { councilApiClient } from '../../infra/council/client';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { DocumentUploadPage, pdfFile } from './pages/DocumentUploadPage';
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 test.setTimeout(180_000);
 
@@ -56,9 +58,7 @@ test('the applicant answers an RFI round with a document, submits it and prints 
     ],
   });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
 
   // Actions to be taken lists it; its card opens the RFIs section.
