@@ -10,7 +10,7 @@ import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
 import { expectNoRawCodes } from './support/content';
-import { uniqueStreet } from './support/applications';
+import { uniqueStreet, waitForOutstanding } from './support/applications';
 import { signIn as cognitoSignIn } from '../support/cognito';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
@@ -58,19 +58,17 @@ test('a council rejects an upload with a reason; the applicant sees why and uplo
   });
   const step = 'Replace "plans-file.pdf" in Revised plans: Wellington City Council rejected it';
 
+  // The dashboard, once its list has the application: the application under Actions to be taken,
+  // with the document to replace.
+  await waitForOutstanding(token, id, (item) => item.useRequiredDocumentGroups);
   await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
-
-  // The dashboard: the application under Actions to be taken, with the document to replace.
   const card = page
     .getByRole('list', { name: 'Actions to be taken' })
     .getByRole('listitem')
     .filter({ hasText: street })
     .first();
-  await expect(async () => {
-    await page.reload();
-    await expect(card).toBeVisible({ timeout: 10_000 });
-  }).toPass({ timeout: 90_000 });
+  await expect(card).toBeVisible();
   await expect(card.getByRole('list', { name: 'What you need to do' }).getByRole('listitem')).toHaveText(
     [`${step}Upload a replacement`],
     { timeout: 30_000 },

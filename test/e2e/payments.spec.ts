@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
-import { uniqueStreet } from './support/applications';
+import { uniqueStreet, waitForOutstanding } from './support/applications';
 import { signIn as cognitoSignIn } from '../support/cognito';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
@@ -51,18 +51,16 @@ test('the applicant pays one invoice by card and claims another by direct deposi
     paymentOptions: ['Deposit'],
   });
 
+  // Actions to be taken lists it (the dashboard opened once its list has it); its card opens the
+  // Payments section.
+  await waitForOutstanding(token, id, (item) => item.hasOutstandingPayments);
   await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
-
-  // Actions to be taken lists it; its card opens the Payments section.
   const card = page
     .getByRole('list', { name: 'Actions to be taken' })
     .getByRole('listitem')
     .filter({ hasText: street });
-  await expect(async () => {
-    await page.reload();
-    await expect(card.first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+  await expect(card.first()).toBeVisible();
   await expect(card.first().getByRole('img', { name: 'Outstanding payments' })).toBeVisible();
   await card
     .first()

@@ -10,7 +10,7 @@
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
-import { uniqueStreet } from './support/applications';
+import { uniqueStreet, waitForOutstanding } from './support/applications';
 import { signIn as cognitoSignIn } from '../support/cognito';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
@@ -58,19 +58,17 @@ test('the applicant answers an RFI round with a document, submits it and prints 
     ],
   });
 
+  // Actions to be taken lists it (the dashboard opened once its list has it); its card opens the
+  // RFIs section.
+  await waitForOutstanding(token, id, (item) => item.hasOutstandingRFIs);
   await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
-
-  // Actions to be taken lists it; its card opens the RFIs section.
   const card = page
     .getByRole('list', { name: 'Actions to be taken' })
     .getByRole('listitem')
     .filter({ hasText: street })
     .getByRole('link', { name: /^Open / });
-  await expect(async () => {
-    await page.reload();
-    await expect(card.first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await expect(card.first()).toBeVisible();
   await card.first().click();
   await expect(page).toHaveURL(new RegExp(`/application-details/${id}\\?section=RFIs`));
   await expect(page.getByText('Round 1 · Assessment')).toBeVisible();
