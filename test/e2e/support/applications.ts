@@ -4,7 +4,7 @@ import { api } from '../../support/accounts';
 import { signIn as cognitoSignIn } from '../../support/cognito';
 import type { DemoUserCredentials } from '../../support/outputs';
 import { waitFor } from '../../support/wait';
-import { outstandingParams } from '../../../web/src/features/dashboard/outstanding';
+import { OUTSTANDING_LIST } from '../../../shared/domain/applications';
 import { apiUrl, listQuery } from '../../../web/src/api/url';
 import {
   ApplicationPage,
@@ -68,8 +68,19 @@ export async function waitForOutstanding(
   id: string,
   ready: (item: ApplicationListItem) => boolean = () => true,
 ): Promise<ApplicationListItem> {
-  // The dashboard's own query, as it sends it.
-  const path = apiUrl('', '/user/applicationsV3', listQuery(outstandingParams(1)));
+  // The dashboard's query (web/src/features/dashboard/outstanding.ts, whose web imports the tests'
+  // typecheck leaves out), as it sends it.
+  const path = apiUrl(
+    '',
+    '/user/applicationsV3',
+    listQuery({
+      pageIndex: 1,
+      pageSize: OUTSTANDING_LIST.pageSize,
+      sortBy: 'modifiedDate',
+      sortDirection: 'desc',
+      outstandingActions: [...OUTSTANDING_LIST.outstandingActions],
+    }),
+  );
   return waitFor(
     `application ${id} on Actions to be taken`,
     async () => {
