@@ -77,7 +77,7 @@ export const test = base.extend<
         sessions.set(index, state);
         return state;
       });
-      if (pageSignIns) console.log(`[e2e] saved sessions: ${pageSignIns} sign-ins through the page`);
+      if (pageSignIns) console.log(`[e2e] saved sessions: ${pageSignIns} sign-in(s) through the page`);
     },
     { scope: 'worker' },
   ],
