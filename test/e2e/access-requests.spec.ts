@@ -57,6 +57,7 @@ async function signIn(page: Page, user: { email: string; password: string }) {
 test('request access by address, the owner accepts with the prefilled dialog, the builder opens the project; the ?access_request= link', async ({
   page,
   browser,
+  signedInSessions,
 }) => {
   const ownerToken = await tokenOf(owner);
   // A fresh account: the second demo user's incomplete profile belongs to profile.spec.ts.
@@ -97,11 +98,16 @@ test('request access by address, the owner accepts with the prefilled dialog, th
   await expectNoAxeViolations(page, 'access request submitted');
   await requests.submittedDialog.getByRole('button', { name: 'OK' }).click();
 
-  // The owner accepts it on the dashboard with the participant dialog prefilled.
-  const other = await browser.newContext({ baseURL: readOutputs().WebUrl });
+  // The owner, signed in (the session a sign-in stored: support/fixtures.ts), accepts it on the
+  // dashboard with the participant dialog prefilled.
+  const other = await browser.newContext({
+    baseURL: readOutputs().WebUrl,
+    storageState: await signedInSessions(0),
+  });
   try {
     const ownerPage = await other.newPage();
-    await signIn(ownerPage, owner);
+    await ownerPage.goto('/');
+    await expect(new ShellPage(ownerPage).dashboardHeading).toBeVisible();
     const ownerRequests = new AccessRequestsPage(ownerPage);
     await ownerRequests.openAccessRequestsTab();
     const toReview = ownerRequests.table('Access requests to review');

@@ -18,9 +18,11 @@ import { submittedApplication } from '../support/submission';
 import { councilApiClient } from '../../infra/council/client';
 import { startAutoCouncil } from '../../infra/council/auto';
 import { issueDocuments, issuedFileName } from '../../infra/council/issued-pdf';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 // The whole journey to the CCC and its documents: about 3 minutes on a loaded 2-core machine.
 test.setTimeout(300_000);
@@ -48,9 +50,7 @@ test('the automatic council grants a lodged application; the applicant follows i
     raisesRfi: () => false,
   });
   try {
-    const signIn = new SignInPage(page);
-    await signIn.goto();
-    await signIn.signIn(user.email, user.password);
+    await page.goto('/');
     await expect(new ShellPage(page).dashboardHeading).toBeVisible();
 
     // The Overview, reloaded as the council works: accepted (the clock starts), then the consent.

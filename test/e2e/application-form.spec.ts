@@ -1,13 +1,15 @@
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationFormPage } from './pages/ApplicationFormPage';
 import { signIn as cognitoSignIn } from '../support/cognito';
 import { createDraftWithToken, uniqueStreet } from './support/applications';
 
 const user = demoUser(0);
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 test.describe.configure({ mode: 'serial' });
 // One long journey (sign-in, a whole step filled, reload, review) with axe checks on a shared 2-core machine.
@@ -19,9 +21,7 @@ test('fill a Form.io step, autosave on leaving, reload keeps it, review shows wh
   const tokens = await cognitoSignIn(user.email, user.password, readOutputs());
   const id = await createDraftWithToken(tokens.IdToken, uniqueStreet('Form'));
 
-  const signInPage = new SignInPage(page);
-  await signInPage.goto();
-  await signInPage.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
 
   const form = new ApplicationFormPage(page);

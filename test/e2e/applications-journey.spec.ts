@@ -8,9 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/fixtures';
-import { demoUser } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { NewApplicationPage } from './pages/NewApplicationPage';
 import { ApplicationFormPage } from './pages/ApplicationFormPage';
@@ -20,6 +18,9 @@ import { DocumentUploadPage, pdfFile } from './pages/DocumentUploadPage';
 const SITE = '74 Ponsonby Road';
 const SITE_FULL = '74 Ponsonby Road, Ponsonby, Auckland 1011';
 const FORM_URL = /\/application-form\/(\d+)/;
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 /** The application id in the current /application-form/{id} URL. */
 function formId(page: Page): string {
@@ -59,12 +60,9 @@ test('applications journey: wizard, two visits, review, documents, submit, dupli
   // creations) with an axe sweep on every page, on a shared 2-core machine.
   test.setTimeout(360_000);
   const run = randomUUID().slice(0, 8);
-  const user = demoUser(0);
 
   // Sign in.
-  const signInPage = new SignInPage(page);
-  await signInPage.goto();
-  await signInPage.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
 
   // --- The wizard: address → authority → parcel → form → create.

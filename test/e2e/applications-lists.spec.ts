@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationsPage } from './pages/ApplicationsPage';
 import { signIn as cognitoSignIn } from '../support/cognito';
 import { createDraftResponse, uniqueStreet } from './support/applications';
 
 const user = demoUser(0);
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 /** Creates a draft through the API (as the demo user); its id and application number. */
 async function createDraft(token: string, street: string): Promise<{ id: string; number: string }> {
@@ -28,9 +30,7 @@ test('lists, card menu and dialogs: archive, notification level, save as templat
   const first = await createDraft(tokens.IdToken, uniqueStreet('First'));
   const second = await createDraft(tokens.IdToken, uniqueStreet('Second'));
 
-  const signInPage = new SignInPage(page);
-  await signInPage.goto();
-  await signInPage.signIn(user.email, user.password);
+  await page.goto('/');
   const shell = new ShellPage(page);
   await expect(shell.dashboardHeading).toBeVisible();
   const lists = new ApplicationsPage(page);

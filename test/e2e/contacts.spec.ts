@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
-import { demoUser } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ContactsPage } from './pages/ContactsPage';
 import practitioners from '../../shared/sample-data/practitioners.json' with { type: 'json' };
 
-const user = demoUser(0);
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
+
 test.setTimeout(180_000);
 
 /** A practitioner the local register holds with a licence class that is not active. */
@@ -23,9 +23,7 @@ const surname = () =>
     .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
 
 test('Libraries → Contacts: add a contact with an LBP licence, search, edit, delete', async ({ page }) => {
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  await page.goto('/');
   const shell = new ShellPage(page);
   await expect(shell.dashboardHeading).toBeVisible();
 

@@ -10,17 +10,19 @@ import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
 import { expectNoRawCodes } from './support/content';
-import { uniqueStreet } from './support/applications';
+import { uniqueStreet, waitForOutstanding } from './support/applications';
 import { signIn as cognitoSignIn } from '../support/cognito';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { waitFor } from '../support/wait';
 import { councilApiClient } from '../../infra/council/client';
 import type { CouncilEvent } from '../../shared/schemas/council';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
 import { DocumentUploadPage, pdfFile } from './pages/DocumentUploadPage';
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 test.setTimeout(300_000);
 
@@ -56,21 +58,17 @@ test('a council rejects an upload with a reason; the applicant sees why and uplo
   });
   const step = 'Replace "plans-file.pdf" in Revised plans: Wellington City Council rejected it';
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  // The dashboard, once its list has the application: the application under Actions to be taken,
+  // with the document to replace.
+  await waitForOutstanding(token, id, (item) => item.useRequiredDocumentGroups);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
-
-  // The dashboard: the application under Actions to be taken, with the document to replace.
   const card = page
     .getByRole('list', { name: 'Actions to be taken' })
     .getByRole('listitem')
     .filter({ hasText: street })
     .first();
-  await expect(async () => {
-    await page.reload();
-    await expect(card).toBeVisible({ timeout: 10_000 });
-  }).toPass({ timeout: 90_000 });
+  await expect(card).toBeVisible();
   await expect(card.getByRole('list', { name: 'What you need to do' }).getByRole('listitem')).toHaveText(
     [`${step}Upload a replacement`],
     { timeout: 30_000 },

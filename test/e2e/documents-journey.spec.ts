@@ -17,7 +17,6 @@ import { expectNoAxeViolations } from './support/axe';
 import { createDraftApplication, uniqueStreet } from './support/applications';
 import { EICAR, fixture, jpeg } from '../support/document-files';
 import { titleSet } from '../support/titles';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationFormPage } from './pages/ApplicationFormPage';
 import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
@@ -27,6 +26,9 @@ import { DocumentUploadPage, paddedFile, pdfFile } from './pages/DocumentUploadP
 const PLANS = 'Plans and drawings';
 const SPECS = 'Specifications';
 const OWNERSHIP = 'Proof of ownership';
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 test.use({ actionTimeout: 30_000 });
 
@@ -40,9 +42,7 @@ test('documents journey: queue, duplicate renamed, checks, conversion, reorder, 
   const plans = ['a', 'b', 'c'].map((n) => pdfFile(`${n}-${run}.pdf`, `Sheet ${n} ${run}`));
   const [a, b, c] = plans.map((f) => f.name) as [string, string, string];
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
   const docs = new DocumentUploadPage(page);
 

@@ -19,13 +19,15 @@ import { expect, test } from './support/fixtures';
 import { demoUser } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
 import { createDraftApplication, uniqueStreet } from './support/applications';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationFormPage } from './pages/ApplicationFormPage';
 import { DocumentUploadPage, pdfFile } from './pages/DocumentUploadPage';
 
 const PLANS = 'Plans and drawings';
 const MiB = 1024 * 1024;
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 test.use({ actionTimeout: 60_000 });
 
@@ -57,9 +59,7 @@ test('a large file closed at half way resumes from its stored parts and settles 
   const user = demoUser(0);
   const { id } = await createDraftApplication(user, uniqueStreet('Parts'));
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
   const first = await openDocuments(page, id);
 

@@ -1,16 +1,14 @@
 import { expect, test, type Page } from './support/fixtures';
-import { demoUser } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { NewApplicationPage } from './pages/NewApplicationPage';
 import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
 
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
+
 async function signIn(page: Page): Promise<void> {
-  const user = demoUser(0);
-  const signInPage = new SignInPage(page);
-  await signInPage.goto();
-  await signInPage.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).heading).toHaveText(/Welcome/);
 }
 

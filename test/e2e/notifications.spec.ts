@@ -13,9 +13,11 @@ import { signIn as cognitoSignIn } from '../support/cognito';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { councilApiClient } from '../../infra/council/client';
-import { SignInPage } from './pages/SignInPage';
 import { api, waitForMail } from '../support/accounts';
 import { ShellPage } from './pages/ShellPage';
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 test.setTimeout(120_000);
 
@@ -48,9 +50,7 @@ test("the bell shows a new RFI; it opens in full and everything is marked seen; 
     ],
   });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
 
   // The bell says something new came (the fan-out runs after the council's change).

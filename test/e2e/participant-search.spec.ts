@@ -3,7 +3,6 @@ import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
 import { createDraftWithToken, uniqueStreet } from './support/applications';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationFormPage } from './pages/ApplicationFormPage';
 import { ParticipantDialogPage } from './pages/ParticipantDialogPage';
@@ -15,6 +14,10 @@ import type { ContactDto, ContactPage } from '../../shared/schemas/contacts';
 import practitioners from '../../shared/sample-data/practitioners.json' with { type: 'json' };
 
 const user = demoUser(0);
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
+
 test.setTimeout(180_000);
 
 /** Letters only (the name rule), unique per run. */
@@ -25,9 +28,7 @@ const uniqueName = (prefix: string) =>
     .slice(0, 6);
 
 async function openPeople(page: import('@playwright/test').Page, id: string) {
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
   const form = new ApplicationFormPage(page);
   await form.goto(id);

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import { demoUser } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationFormPage } from './pages/ApplicationFormPage';
 import { ParticipantDialogPage } from './pages/ParticipantDialogPage';
@@ -10,6 +9,10 @@ import { createDraftApplication } from './support/applications';
 import practitioners from '../../shared/sample-data/practitioners.json' with { type: 'json' };
 
 const user = demoUser(0);
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
+
 test.setTimeout(180_000);
 
 test('add an agent with contact details and an LBP licence, taking over the invoice payer role', async ({
@@ -18,9 +21,7 @@ test('add an agent with contact details and an LBP licence, taking over the invo
   const street = `${randomUUID().slice(0, 6)} People Lane`;
   const { id } = await createDraftApplication(user, street);
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
   const form = new ApplicationFormPage(page);
   await form.goto(id);

@@ -11,15 +11,17 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
-import { uniqueStreet } from './support/applications';
+import { uniqueStreet, waitForOutstanding } from './support/applications';
 import { signIn as cognitoSignIn } from '../support/cognito';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { councilApiClient } from '../../infra/council/client';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { DocumentUploadPage, pdfFile } from './pages/DocumentUploadPage';
 import { waitForMail } from '../support/accounts';
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 test.setTimeout(180_000);
 
@@ -49,20 +51,16 @@ test('the applicant pays one invoice by card and claims another by direct deposi
     paymentOptions: ['Deposit'],
   });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  // Actions to be taken lists it (the dashboard opened once its list has it); its card opens the
+  // Payments section.
+  await waitForOutstanding(token, id, (item) => item.hasOutstandingPayments);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
-
-  // Actions to be taken lists it; its card opens the Payments section.
   const card = page
     .getByRole('list', { name: 'Actions to be taken' })
     .getByRole('listitem')
     .filter({ hasText: street });
-  await expect(async () => {
-    await page.reload();
-    await expect(card.first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+  await expect(card.first()).toBeVisible();
   await expect(card.first().getByRole('img', { name: 'Outstanding payments' })).toBeVisible();
   await card
     .first()
@@ -162,9 +160,7 @@ test('an invited payer pays an invoice by card without an account, and the link 
   await wcc.acceptLodgement(id);
   const levy = await wcc.issueInvoice(id, { description: 'Building levy', baseAmount: 426.5 });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
   await page.goto(`/application-details/${id}/payment-details/${levy.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Building levy' })).toBeVisible();

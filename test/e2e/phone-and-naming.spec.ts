@@ -16,9 +16,11 @@ import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { councilApiClient } from '../../infra/council/client';
 import { issueDocuments, issuedFileName } from '../../infra/council/issued-pdf';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationDetailsPage } from './pages/ApplicationDetailsPage';
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 test.setTimeout(300_000);
 
@@ -57,9 +59,7 @@ for (const viewport of VIEWPORTS) {
     });
     const granted = await wcc.grant(id, `WCC-BC-2026-${String(Date.now()).slice(-6)}`);
 
-    const signIn = new SignInPage(page);
-    await signIn.goto();
-    await signIn.signIn(user.email, user.password);
+    await page.goto('/');
     await expect(new ShellPage(page).dashboardHeading).toBeVisible();
 
     // Payments: the amount and the status kept; on a phone as a card.

@@ -10,14 +10,16 @@
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
-import { uniqueStreet } from './support/applications';
+import { uniqueStreet, waitForOutstanding } from './support/applications';
 import { signIn as cognitoSignIn } from '../support/cognito';
 import { councilCredentials } from '../support/council';
 import { submittedApplication } from '../support/submission';
 import { councilApiClient } from '../../infra/council/client';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { DocumentUploadPage, pdfFile } from './pages/DocumentUploadPage';
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 test.setTimeout(180_000);
 
@@ -56,21 +58,17 @@ test('the applicant answers an RFI round with a document, submits it and prints 
     ],
   });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.email, user.password);
+  // Actions to be taken lists it (the dashboard opened once its list has it); its card opens the
+  // RFIs section.
+  await waitForOutstanding(token, id, (item) => item.hasOutstandingRFIs);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
-
-  // Actions to be taken lists it; its card opens the RFIs section.
   const card = page
     .getByRole('list', { name: 'Actions to be taken' })
     .getByRole('listitem')
     .filter({ hasText: street })
     .getByRole('link', { name: /^Open / });
-  await expect(async () => {
-    await page.reload();
-    await expect(card.first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await expect(card.first()).toBeVisible();
   await card.first().click();
   await expect(page).toHaveURL(new RegExp(`/application-details/${id}\\?section=RFIs`));
   await expect(page.getByText('Round 1 · Assessment')).toBeVisible();

@@ -5,11 +5,11 @@ import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { siteSettings } from './support/site-settings';
 
+// Starts signed in as the demo applicant (support/fixtures.ts), but for the signed-out deep link.
+test.use({ signedInAs: 0 });
+
 async function signIn(page: Page): Promise<ShellPage> {
-  const user = demoUser(0);
-  const signInPage = new SignInPage(page);
-  await signInPage.goto();
-  await signInPage.signIn(user.email, user.password);
+  await page.goto('/');
   const shell = new ShellPage(page);
   await expect(shell.heading).toHaveText(/Welcome/);
   return shell;
@@ -57,13 +57,17 @@ test('signed-in redirects and query rules in the browser', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toBeVisible();
 });
 
-test('a deep link opened signed out leads through sign-in to its page', async ({ page }) => {
-  await page.goto('/organisation-invitations?tab=sent');
-  await expect(page).toHaveURL('/?returnTo=%2Forganisation-invitations%3Ftab%3Dsent');
-  const user = demoUser(0);
-  await new SignInPage(page).signIn(user.email, user.password);
-  await expect(page).toHaveURL('/organisation-invitations?tab=sent');
-  await expect(new ShellPage(page).heading).toHaveText('Organisation invitations');
+test.describe('signed out', () => {
+  test.use({ signedInAs: undefined });
+
+  test('a deep link opened signed out leads through sign-in to its page', async ({ page }) => {
+    await page.goto('/organisation-invitations?tab=sent');
+    await expect(page).toHaveURL('/?returnTo=%2Forganisation-invitations%3Ftab%3Dsent');
+    const user = demoUser(0);
+    await new SignInPage(page).signIn(user.email, user.password);
+    await expect(page).toHaveURL('/organisation-invitations?tab=sent');
+    await expect(new ShellPage(page).heading).toHaveText('Organisation invitations');
+  });
 });
 
 test('a deep link is kept through a full page load when signed in', async ({ page }) => {

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ApplicationsPage } from './pages/ApplicationsPage';
 import { signIn as cognitoSignIn } from '../support/cognito';
@@ -15,6 +14,9 @@ import { Jimp } from '../../functions/platform/adapters/images';
 import { createDraftResponse, uniqueStreet } from './support/applications';
 
 const user = demoUser(0);
+
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
 
 test('save as template with a thumbnail: presigned upload, scaled by the server, shown on the card', async ({
   page,
@@ -27,9 +29,7 @@ test('save as template with a thumbnail: presigned upload, scaled by the server,
   // A 1600×1200 photo-like PNG: the server scales it to 200×150.
   const photo = await new Jimp({ width: 1600, height: 1200, color: 0x2a6f97ff }).getBuffer('image/png');
 
-  const signInPage = new SignInPage(page);
-  await signInPage.goto();
-  await signInPage.signIn(user.email, user.password);
+  await page.goto('/');
   await expect(new ShellPage(page).dashboardHeading).toBeVisible();
   const lists = new ApplicationsPage(page);
   await lists.goto('/applications');

@@ -1,11 +1,12 @@
 /**
- * docs/features.md's walk-through as a new user walks it, at a desktop and at a phone size, with axe on
- * every page: sign in → the profile (Postcode / Region, search first, a +64 number) → a new
- * application from an address (a one-character search, whole cards that select) → the form's steps
- * (no Template details, role display names) → the uploads (Complete without a reload) → the review's
- * signature → the submitted page in New Zealand time (the browser is in Los Angeles) → the lists
- * (first tab with something, the section highlighted, no Delete on a submitted card, stage chips in
- * colour and text) → a duplicate moved to Auckland → a template's and a stranger's views.
+ * docs/features.md's walk-through as a new user walks it, at a desktop and at a phone size, with axe
+ * on every page: signed in (the session a sign-in stored: support/fixtures.ts) → the profile (Postcode
+ * / Region, search first, a +64 number) → a new application from an address (a one-character search,
+ * whole cards that select) → the form's steps (no Template details, role display names) → the uploads
+ * (Complete without a reload) → the review's signature → the submitted page in New Zealand time (the
+ * browser is in Los Angeles) → the lists (first tab with something, the section highlighted, no Delete
+ * on a submitted card, stage chips in colour and text) → a duplicate moved to Auckland → a template's
+ * and a stranger's views.
  * The steps' answers, the template and the stranger's application are made through the API: those
  * items are not about making them. At the phone size the walk keeps what a small screen changes
  * (the shell, the wizard, the form's steps, the uploads, the review, the lists) and leaves the
@@ -17,7 +18,6 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
-import { SignInPage } from './pages/SignInPage';
 import { ShellPage } from './pages/ShellPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { NewApplicationPage } from './pages/NewApplicationPage';
@@ -63,6 +63,9 @@ const STEP_ANSWERS: [string, Record<string, unknown>][] = [
   ['bc-compliance-schedule', { hasSpecifiedSystems: 'no' }],
 ];
 
+// Starts signed in as the demo applicant (support/fixtures.ts).
+test.use({ signedInAs: 0 });
+
 /** An API caller signed in as a demo user. */
 async function apiAs(index: number) {
   const outputs = readOutputs();
@@ -97,17 +100,14 @@ for (const size of VIEWPORTS) {
       // One walk with three scanned uploads and an axe sweep per page on a shared 2-core machine.
       test.setTimeout(300_000);
       const run = randomUUID().slice(0, 6);
-      const user = demoUser(0);
       const owner = await apiAs(0);
       const shell = new ShellPage(page);
       const label = (what: string) => `walkthrough ${size.name}: ${what}`;
 
       const desktop = size.name === 'desktop';
 
-      await test.step('sign in', async () => {
-        const signIn = new SignInPage(page);
-        await signIn.goto();
-        await signIn.signIn(user.email, user.password);
+      await test.step('signed in: the dashboard', async () => {
+        await page.goto('/');
         await expect(shell.dashboardHeading).toBeVisible();
         expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
           'America/Los_Angeles',
