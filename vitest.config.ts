@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { wholeJson } from './web/vite-json-whole';
 import { FuzzFirstSequencer } from './test/support/sequencer';
 import { ISOLATED_INTEGRATION } from './test/support/integration-projects';
+import { splitByModuleMocks, webUnitFiles } from './test/support/unit-projects';
 
 // Test layers (README "Tests"): unit (pure rules, handlers with aws-sdk-client-mock, web components),
 // infra (CDK Template assertions and cdk-nag), integration (handlers against the local stand-ins;
@@ -22,6 +23,24 @@ const ISOLATED = [
   'test/unit/functions/reference/handler.test.ts',
   'test/unit/functions/reference/seed-reference.test.ts',
 ];
+/**
+ * The web's files in vm contexts, or in a process each when they mock modules; the files above each
+ * in a process of their own (what they set and cache in the process is theirs alone).
+ */
+const WEB = splitByModuleMocks(webUnitFiles(import.meta.dirname));
+/** What both projects of those files share. */
+const FRESH_FILES = {
+  environment: 'node',
+  // Whole pages render in jsdom (Cloudscape): on a loaded 2-core machine one can take
+  // several seconds. No test here depends on wall-clock time (fake timers do that).
+  testTimeout: 20_000,
+  // fresh-env: each file starts from the worker's environment (a vm worker runs many files).
+  // The web's response check fails a test whose fake answer does not match its route's
+  // contract, even when the page catches the error (test/unit/web/contract-guard.ts).
+  setupFiles: ['test/unit/fresh-env.ts', 'test/unit/setup-dom.ts', 'test/unit/web/contract-guard.ts'],
+  // Metrics are observed with onMetric (functions/platform/observability/metrics.ts), not printed.
+  env: { POWERTOOLS_METRICS_DISABLED: 'true' },
+};
 
 export default defineConfig({
   test: {
@@ -32,7 +51,7 @@ export default defineConfig({
         // The unit tests of functions, shared, infra and tooling share one module graph: each file's
         // imports are evaluated once per run, not once per file (a third of the time). A file that needs
         // modules fresh (it sets the environment they read when loaded, or keeps their caches from
-        // another file's data) is listed in ISOLATED and runs in 'unit-isolated'.
+        // another file's data) is listed in ISOLATED and runs in 'unit-vm' or 'unit-isolated'.
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
@@ -48,17 +67,27 @@ export default defineConfig({
         // web/src/i18n imports en.json?all (web/vite-json-whole.ts), as the web build does.
         plugins: [wholeJson()],
         test: {
+          name: 'unit-vm',
+          include: WEB.vm,
+          ...FRESH_FILES,
+          // Each file in a vm context of its own, in a worker process that runs file after file: the
+          // environment (jsdom) and the modules are fresh for each file, without a process, Node's
+          // start and jsdom's import per file (test/support/unit-projects.ts). A worker is replaced
+          // once it holds more than vmMemoryLimit (vm contexts are not all given back).
+          pool: 'vmForks',
+          vmMemoryLimit: '1GiB',
+          // Node links a vm context's ES modules one graph at a time: web/src/lib/amplify.ts imports
+          // three of Amplify's entries at once, whose graphs share modules, and the second link found
+          // a shared module not yet linked. Amplify runs through Vitest's own module runner instead.
+          server: { deps: { inline: [/[\\/]node_modules[\\/](aws-amplify|@aws-amplify)[\\/]/] } },
+        },
+      },
+      {
+        plugins: [wholeJson()],
+        test: {
           name: 'unit-isolated',
-          include: ['test/unit/web/**/*.test.{ts,tsx}', ...ISOLATED],
-          environment: 'node',
-          // Whole pages render in jsdom (Cloudscape): on a loaded 2-core machine one can take
-          // several seconds. No test here depends on wall-clock time (fake timers do that).
-          testTimeout: 20_000,
-          // The web's response check fails a test whose fake answer does not match its route's
-          // contract, even when the page catches the error (test/unit/web/contract-guard.ts).
-          setupFiles: ['test/unit/setup-dom.ts', 'test/unit/web/contract-guard.ts'],
-          // Metrics are observed with onMetric (functions/platform/observability/metrics.ts), not printed.
-          env: { POWERTOOLS_METRICS_DISABLED: 'true' },
+          include: [...WEB.forks, ...ISOLATED],
+          ...FRESH_FILES,
         },
       },
       {

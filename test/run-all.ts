@@ -55,8 +55,15 @@ const layers: Layer[] = [
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'], lane: 'checks' },
   {
     name: 'unit',
-    // Both unit projects (vitest.config.ts): the shared-module one and the isolated one.
-    cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'unit-isolated', ...vitestJson('unit')],
+    // The unit projects (vitest.config.ts): the shared-module one, and the fresh-module ones (in vm
+    // contexts, or a process each for the files that mock modules: test/support/unit-projects.ts).
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      ...['--project', 'unit', '--project', 'unit-vm', '--project', 'unit-isolated'],
+      ...vitestJson('unit'),
+    ],
     report: 'unit.json',
     lane: 'checks',
   },
