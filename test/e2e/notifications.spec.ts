@@ -5,7 +5,7 @@
  * mark all as seen; the RFI's email carries a link that, opened signed out, stops the emails after a
  * click. Axe on each page.
  */
-import { expect, test } from './support/fixtures';
+import { expect, test, SIGNED_OUT } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
 import { uniqueStreet } from './support/applications';
@@ -105,7 +105,10 @@ test("the bell shows a new RFI; it opens in full and everything is marked seen; 
   // The token in the link's fragment (docs/notifications.md), which no server log keeps.
   const link = /\/unsubscribe#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
   expect(link).toBeDefined();
-  const outside = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const outside = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    storageState: SIGNED_OUT,
+  });
   try {
     const stop = await outside.newPage();
     await stop.goto(link!);

@@ -5,7 +5,7 @@
  * lands on the application. axe on every page and dialog.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from './support/fixtures';
+import { expect, test, type Page, SIGNED_OUT } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
 import { SignInPage } from './pages/SignInPage';
@@ -193,7 +193,7 @@ test('people on an application: group, reassignment, required role, remove/resto
     beforeInvite,
   );
   expect(registerLink).toContain(`returnTo=${encodeURIComponent(`/application-details/${id}`)}`);
-  const fresh = await browser.newContext({ baseURL: readOutputs().WebUrl });
+  const fresh = await browser.newContext({ baseURL: readOutputs().WebUrl, storageState: SIGNED_OUT });
   try {
     const agentPage = await fresh.newPage();
     await agentPage.goto(registerLink);

@@ -8,7 +8,7 @@
  * receipt; the applicant sees the invoice and the request Paid. Axe on each page.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test } from './support/fixtures';
+import { expect, test, SIGNED_OUT } from './support/fixtures';
 import { demoUser, readOutputs } from './support/outputs';
 import { expectNoAxeViolations } from './support/axe';
 import { uniqueStreet, waitForOutstanding } from './support/applications';
@@ -189,7 +189,10 @@ test('an invited payer pays an invoice by card without an account, and the link 
   // it in a path or query string (what CloudFront and the gateway's callbacks log).
   const [link, secret] = /\/pay#token=([A-Za-z0-9_-]+)/.exec(mail.text) ?? [];
   expect(secret).toBeDefined();
-  const payerContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const payerContext = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    storageState: SIGNED_OUT,
+  });
   const payer = await payerContext.newPage();
   const sent: string[] = [];
   payer.on('request', (r) => sent.push(r.url().split('#')[0]!));

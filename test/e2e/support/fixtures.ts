@@ -17,6 +17,12 @@ import { demoUser, readOutputs } from './outputs';
 
 type SignedInState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
+/**
+ * A browser with nothing stored, for a context a test opens itself (`browser.newContext`): Playwright
+ * gives such a context the test's own options, the signed-in session of `signedInAs` among them.
+ */
+export const SIGNED_OUT: SignedInState = { cookies: [], origins: [] };
+
 /** A stored session is used while its tokens stay valid this much longer (a long test's span). */
 const SESSION_MARGIN_MS = 10 * 60_000;
 
@@ -45,7 +51,7 @@ function tokensExpireAt(state: SignedInState): number {
 /** Signs demo user `index` in through the sign-in page in a context of its own; its storage. */
 async function signInThroughThePage(browser: Browser, index: number): Promise<SignedInState> {
   const user = demoUser(index);
-  const context = await browser.newContext({ baseURL: readOutputs().WebUrl });
+  const context = await browser.newContext({ baseURL: readOutputs().WebUrl, storageState: SIGNED_OUT });
   try {
     const page = await context.newPage();
     const signIn = new SignInPage(page);
