@@ -3,13 +3,7 @@ import { Link as RouterLinkBase } from 'react-router';
 import styles from './plain.module.css';
 
 /** Cloudscape's status icons, drawn inline (16 px, currentColor). */
-export function StatusIcon({
-  name,
-  label,
-}: {
-  name: 'error' | 'success' | 'warning' | 'external';
-  label?: string;
-}) {
+function Icon({ name, label }: { name: 'error' | 'success' | 'warning' | 'external'; label?: string }) {
   const paths = {
     error: 'M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm-.9 3h1.8v5H7.1V4Zm0 6.5h1.8v1.8H7.1v-1.8Z',
     success: 'M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm-1 10.2L3.8 8l1.3-1.3L7 8.6l3.9-3.9L12.2 6 7 11.2Z',
@@ -62,7 +56,7 @@ export function TextField(props: {
       />
       {props.error ? (
         <div className={styles.error} id={errorId}>
-          <StatusIcon name="error" label={props.errorIconLabel} />
+          <Icon name="error" label={props.errorIconLabel} />
           <span>{props.error}</span>
         </div>
       ) : null}
@@ -99,7 +93,7 @@ export function FormError({ children, iconLabel }: { children?: ReactNode; iconL
     <div role="alert" data-testid="form-error">
       {children ? (
         <div className={styles.formError}>
-          <StatusIcon name="error" label={iconLabel} />
+          <Icon name="error" label={iconLabel} />
           <span>{children}</span>
         </div>
       ) : null}
@@ -118,7 +112,7 @@ export function Notice({
 }) {
   return (
     <div className={`${styles.notice} ${styles[type]}`} role={type === 'error' ? 'alert' : 'status'}>
-      <StatusIcon name={type} label={iconLabel} />
+      <Icon name={type} label={iconLabel} />
       <div>{children}</div>
     </div>
   );
@@ -135,7 +129,7 @@ export function ExternalLink({
 }) {
   return (
     <a className={styles.link} href={href} target="_blank" rel="noopener noreferrer">
-      {children} <StatusIcon name="external" label={label} />
+      {children} <Icon name="external" label={label} />
     </a>
   );
 }

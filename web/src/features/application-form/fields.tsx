@@ -1,5 +1,4 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
-import { plainStyles, StatusIcon } from '../../components/plain/controls';
 import styles from './fields.module.css';
 
 /**
@@ -20,6 +19,22 @@ export interface FieldIds {
 
 /** How the field's label names its control: a `<label for>`, a group's label, or none (a checkbox). */
 export type LabelKind = 'control' | 'group' | 'none';
+
+/** A status icon, drawn inline (16 px, currentColor), as Cloudscape's. */
+function ErrorIcon({ label }: { label: string }) {
+  return (
+    <svg
+      className={styles.icon}
+      viewBox="0 0 16 16"
+      fill="currentColor"
+      focusable="false"
+      role="img"
+      aria-label={label}
+    >
+      <path d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm-.9 3h1.8v5H7.1V4Zm0 6.5h1.8v1.8H7.1v-1.8Z" />
+    </svg>
+  );
+}
 
 export function PlainField({
   label,
@@ -76,8 +91,8 @@ export function PlainField({
       )}
       {children({ controlId: ids.controlId, labelId: ids.labelId, describedBy })}
       {error && (
-        <div className={plainStyles.error} id={ids.error} data-field-error="">
-          <StatusIcon name="error" label={errorIconLabel} />
+        <div className={styles.error} id={ids.error} data-field-error="">
+          <ErrorIcon label={errorIconLabel} />
           <span>{error}</span>
         </div>
       )}
