@@ -42,8 +42,8 @@
  *                                  by a stack of its own with --web=dist (lighthouse.ts); LIGHTHOUSE_DIST=dir
  *                                  serves that build instead (e.g. an older commit's, to compare)
  *
- * bundles runs `cdk synth` first when cdk.out is missing; spa runs the web build when web/dist is
- * missing. Budgets to compare against are in the README ("Performance budgets").
+ * bundles runs `cdk synth` first when cdk.out is missing; spa builds web/dist first (SPA_DIST=dir
+ * measures that build as it is). Budgets to compare against are in the README ("Performance budgets").
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
@@ -65,7 +65,9 @@ function table(rows: string[][]) {
 function spa() {
   const dist = process.env.SPA_DIST ? path.resolve(process.env.SPA_DIST) : path.join(root, 'web', 'dist');
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile))
+  // The working tree's build, always (a web/dist left from an earlier commit measured that commit);
+  // SPA_DIST measures a build kept elsewhere as it is.
+  if (!process.env.SPA_DIST || !existsSync(manifestFile))
     execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], { cwd: root, stdio: 'inherit' });
   const manifest = readManifest(dist);
   const closure = (key: string, seen = new Set<string>()) => closeOver(manifest, key, seen);

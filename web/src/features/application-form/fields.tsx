@@ -20,7 +20,12 @@ export interface FieldIds {
 /** How the field's label names its control: a `<label for>`, a group's label, or none (a checkbox). */
 export type LabelKind = 'control' | 'group' | 'none';
 
-/** A status icon, drawn inline (16 px, currentColor), as Cloudscape's. */
+/**
+ * The error icon, drawn inline (16 px, currentColor), as Cloudscape's. A copy of the plain controls'
+ * on purpose: importing components/plain/controls here makes the build move those controls into
+ * the entry chunk with two runtime chunks, which put the sign-in first load over its 120 KB
+ * (docs/performance.md, "The form page").
+ */
 function ErrorIcon({ label }: { label: string }) {
   return (
     <svg
