@@ -53,6 +53,17 @@ function killStale(pidFile: string, log: Log): void {
   rmSync(pidFile, { force: true });
 }
 
+/**
+ * The JVM's options beyond the heap: C1 only (no C2 compiler threads). Measured on the integration
+ * layer's files, DynamoDB Local's CPU halved (99 → 48 s) and the files ran 18 % faster on 2 cores:
+ * its work is request parsing around SQLite, where C2's compilations cost more than they return in
+ * a stack's life (docs/performance.md, "CI time"). DYNAMODB_JAVA_OPTS replaces them ('' for the
+ * JVM's defaults).
+ */
+export function javaOptions(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.DYNAMODB_JAVA_OPTS ?? '-XX:TieredStopAtLevel=1').split(' ').filter(Boolean);
+}
+
 export async function startDynamo(opts: { dataDir: string; port: number; log: Log }): Promise<LocalDynamo> {
   const dbPath = path.resolve(opts.dataDir, 'dynamodb');
   mkdirSync(dbPath, { recursive: true });
@@ -70,6 +81,7 @@ export async function startDynamo(opts: { dataDir: string; port: number; log: Lo
   const args = [
     `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
     '-Xms64m',
+    ...javaOptions(),
     '-jar',
     path.join(jarDir, 'DynamoDBLocal.jar'),
     '-port',
