@@ -28,10 +28,17 @@ export default defineConfig({
     // Cloudscape skips its transitions under reduced motion, so axe checks each page as it settles
     // (a fading alert measured mid-animation fails colour contrast).
     contextOptions: { reducedMotion: 'reduce' },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot of
+    // where it stopped. The trace records no screencast: its frames were a sixth of the browser's CPU
+    // in every test, passing ones included (docs/performance.md, "CI time").
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's Chromium; never `npx playwright install` (no internet for browser downloads).
-      executablePath: '/usr/bin/chromium',
+      // Debian's Chromium headless shell (package chromium-headless-shell), the browser Playwright
+      // runs headless tests in: the same Blink as /usr/bin/chromium without the full browser around
+      // it, about half its CPU per test here. Never `npx playwright install` (no internet for
+      // browser downloads). The Lighthouse bench runs the full /usr/bin/chromium.
+      executablePath: '/usr/bin/chromium-headless-shell',
       args: [
         '--headless',
         '--no-sandbox',

@@ -3,8 +3,9 @@
  * work factors (functions/platform/adapters/captcha.ts: PBKDF2 iterations per attempt × attempts),
  * to choose the default. Challenges are made as the API makes them (altcha-lib createChallenge,
  * PBKDF2/SHA-256, a random counter in [counterMax / 8, counterMax]) and solved in headless Chromium
- * (/usr/bin/chromium, as the e2e tests) by altcha-lib's solver on one thread, as one widget worker
- * does. Prints median and p90 per setting. Numbers only: no budget is asserted.
+ * (the full /usr/bin/chromium; the e2e tests run its headless shell) by altcha-lib's solver on one
+ * thread, as one widget worker does. Prints median and p90 per setting. Numbers only: no budget is
+ * asserted.
  *
  * CAPTCHA_BENCH_SAMPLES (default 9) challenges per setting.
  */

@@ -230,8 +230,14 @@ for (const size of VIEWPORTS) {
         await shell.expectSection('/projects');
         const tabs = page.getByRole('tab');
         await expect(tabs.first()).toBeVisible();
-        const names = await tabs.allTextContents();
-        const firstWithSomething = names.findIndex((n) => Number(/\((\d+)\)/.exec(n)?.[1] ?? 0) > 0);
+        // The tabs are drawn before their counts arrive: read their names once a count is in (this
+        // user has just submitted an application, so one tab has something).
+        const count = (n: string) => Number(/\((\d+)\)/.exec(n)?.[1] ?? 0);
+        let names: string[] = [];
+        await expect
+          .poll(async () => (names = await tabs.allTextContents()).some((n) => count(n) > 0))
+          .toBe(true);
+        const firstWithSomething = names.findIndex((n) => count(n) > 0);
         await expect(tabs.nth(firstWithSomething)).toHaveAttribute('aria-selected', 'true');
         if (!names[firstWithSomething]!.startsWith('Submitted')) await lists.tab(/^Submitted/).click();
         // Numbers are per council: the other viewport's Auckland copy may carry the same number.
