@@ -26,9 +26,8 @@ export class AccessRequestsPage {
     await input.fill(text);
     await this.page.getByRole('option', { name: suggestion }).first().click();
     await expect(input).toHaveValue(suggestion);
-    // Picking fetches the address's details ('Retrieving the address'): the search takes the address
-    // once they are in, as a person waits for the field to settle (a Search before that finds no address).
-    await expect(this.requestDialog.getByText('Retrieving the address')).toHaveCount(0);
+    // Picking fetches the address's details ('Retrieving the address'); Search is pressed at once: a
+    // Search pressed before they are in runs when they arrive (docs/access-requests.md).
     await this.requestDialog.getByRole('button', { name: 'Search', exact: true }).click();
   }
 

@@ -13,16 +13,20 @@ import { searchItem } from './access-requests-support';
 vi.mock('../../../web/src/api/access-requests', async (importOriginal) =>
   (await import('./access-requests-support')).mockedAccessRequestsApi(importOriginal),
 );
-// The NZ Post picker has its own tests (address-picker.test.tsx): here a button picks an address.
+// The NZ Post picker has its own tests (address-picker.test.tsx): here a button picks an address;
+// the others start a pick whose details are still being retrieved and end it (with them or failed),
+// in the order the picker reports them (the address, then the end of the retrieval).
 vi.mock('../../../web/src/features/address/AddressPicker', () => ({
   default: ({
     label,
     errorText,
     onChange,
+    onRetrieving,
   }: {
     label: string;
     errorText?: string;
     onChange: (a: unknown) => void;
+    onRetrieving?: (r: boolean) => void;
   }) => (
     <div>
       <button
@@ -30,6 +34,21 @@ vi.mock('../../../web/src/features/address/AddressPicker', () => ({
         onClick={() => onChange({ fullAddress: '86A Renall Street, Ponsonby, Auckland 1011' })}
       >
         {`Pick ${label}`}
+      </button>
+      <button type="button" onClick={() => onRetrieving?.(true)}>
+        Start retrieving
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          onChange({ fullAddress: '86A Renall Street, Ponsonby, Auckland 1011' });
+          onRetrieving?.(false);
+        }}
+      >
+        Details arrive
+      </button>
+      <button type="button" onClick={() => onRetrieving?.(false)}>
+        Details fail
       </button>
       {errorText && <span>{errorText}</span>}
     </div>
@@ -129,6 +148,37 @@ describe('Request access to a project', () => {
     expect(api.create).toHaveBeenCalledWith('501');
     const done = await screen.findByRole('dialog', { name: 'Access request submitted' });
     expect(done.textContent).toContain('The request expires automatically after seven calendar days');
+  });
+
+  it('a Search pressed while the picked address is being retrieved runs once it arrives, not as a missing address', async () => {
+    api.search.mockResolvedValue(page([searchItem()]));
+    const dialog = await openDialog();
+    await click(within(dialog).getByRole('button', { name: 'Start retrieving' }));
+    await click(within(dialog).getByRole('button', { name: 'Search' }));
+    expect(within(dialog).queryByText('Required')).toBeNull();
+    expect(api.search).not.toHaveBeenCalled();
+
+    await click(within(dialog).getByRole('button', { name: 'Details arrive' }));
+    await waitFor(() =>
+      expect(api.search).toHaveBeenCalledWith(
+        { address: '86A Renall Street, Ponsonby, Auckland 1011', pageIndex: 1 },
+        expect.anything(),
+      ),
+    );
+    expect(await within(dialog).findByRole('table', { name: 'Projects found' })).toBeTruthy();
+    expect(api.search).toHaveBeenCalledTimes(1);
+  });
+
+  it('a retrieval that fails runs no waiting search (the picker says why)', async () => {
+    const dialog = await openDialog();
+    await click(within(dialog).getByRole('button', { name: 'Start retrieving' }));
+    await click(within(dialog).getByRole('button', { name: 'Search' }));
+    await click(within(dialog).getByRole('button', { name: 'Details fail' }));
+    expect(api.search).not.toHaveBeenCalled();
+    expect(within(dialog).queryByText('Required')).toBeNull();
+    // The next Search, with no address, says it is required.
+    await click(within(dialog).getByRole('button', { name: 'Search' }));
+    expect(within(dialog).getByText('Required')).toBeTruthy();
   });
 
   it('advanced search needs the project number and an authority; Back returns to the address search', async () => {

@@ -61,16 +61,19 @@ function Harness({
   onChange,
   label,
   onEnterManually,
+  onRetrieving,
 }: {
   onChange: (a: Address | null) => void;
   label?: string;
   onEnterManually?: () => void;
+  onRetrieving?: (r: boolean) => void;
 }) {
   const [value, setValue] = useState<Address | null>(null);
   return (
     <AddressPicker
       label={label}
       onEnterManually={onEnterManually}
+      onRetrieving={onRetrieving}
       value={value}
       onChange={(a) => {
         setValue(a);
@@ -82,11 +85,17 @@ function Harness({
 
 function setup(label?: string, onEnterManually?: () => void) {
   const onChange = vi.fn<(a: Address | null) => void>();
+  const onRetrieving = vi.fn<(r: boolean) => void>();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const { container } = render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <Harness onChange={onChange} label={label} onEnterManually={onEnterManually} />
+        <Harness
+          onChange={onChange}
+          label={label}
+          onEnterManually={onEnterManually}
+          onRetrieving={onRetrieving}
+        />
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -102,7 +111,7 @@ function setup(label?: string, onEnterManually?: () => void) {
       .findDropdown()
       .findOptions()
       .map((o) => o.getElement().textContent);
-  return { container, picker, onChange, type, wait, options };
+  return { container, picker, onChange, onRetrieving, type, wait, options };
 }
 
 describe('AddressPicker', () => {
@@ -169,6 +178,34 @@ describe('AddressPicker', () => {
     await act(() => picker.blur());
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(picker.findNativeInput().getElement().value).toBe(QUEEN.fullAddress);
+  });
+
+  it('says when a pick is being retrieved, until its details arrive or fail', async () => {
+    suggest.mockResolvedValue([QUEEN, QUAY]);
+    let arrive!: (d: typeof QUEEN_DETAILS) => void;
+    details.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    details.mockRejectedValueOnce(new Error('down'));
+    const { picker, type, wait, onChange, onRetrieving } = setup();
+    await type('1 Qu');
+    await wait(ADDRESS_SEARCH_DEBOUNCE_MS);
+    expect(onRetrieving).toHaveBeenLastCalledWith(false);
+    await act(() => picker.selectSuggestionByValue(QUEEN.fullAddress));
+    expect(onRetrieving).toHaveBeenLastCalledWith(true);
+    expect(screen.getByText('Retrieving the address')).toBeTruthy();
+    await act(async () => arrive(QUEEN_DETAILS));
+    await wait(0);
+    // The address first, then the end of the retrieval.
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onRetrieving).toHaveBeenLastCalledWith(false);
+    expect(onChange.mock.invocationCallOrder[0]).toBeLessThan(onRetrieving.mock.invocationCallOrder.at(-1)!);
+
+    const before = onRetrieving.mock.calls.length;
+    await type('1 Qu');
+    await wait(ADDRESS_SEARCH_DEBOUNCE_MS);
+    await act(() => picker.selectSuggestionByValue(QUAY.fullAddress));
+    await wait(0);
+    expect(onRetrieving.mock.calls.slice(before).map(([r]) => r)).toEqual([true, false]);
+    expect(screen.getByText('Fail to retrieve the address information')).toBeTruthy();
   });
 
   it('leaving the field with text that was not picked clears it', async () => {

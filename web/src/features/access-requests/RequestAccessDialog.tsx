@@ -54,12 +54,23 @@ export default function RequestAccessDialog({ onClose }: { onClose: () => void }
     if (results.isError) toasts.show({ type: 'error', content: t('accessRequests.search.failed') });
   }, [results.isError, t, toasts]);
 
+  // A Search pressed while the picked address is still being retrieved runs once it arrives, rather
+  // than calling the address missing (docs/access-requests.md).
+  const [retrieving, setRetrieving] = useState(false);
+  const [searchOnArrival, setSearchOnArrival] = useState(false);
   const check = searchOf(form);
   const issue = (field: string) => (tried ? check.issues?.find((i) => i.field === field)?.reason : undefined);
   const search = () => {
+    if (form.mode === 'simple' && retrieving) return setSearchOnArrival(true);
     setTried(true);
     if (check.query) setQuery(check.query);
   };
+  // The retrieval ended: with the address in, the waiting search runs; a failed retrieval shows the
+  // picker's own message and nothing runs.
+  if (searchOnArrival && !retrieving) {
+    setSearchOnArrival(false);
+    if (form.address) search();
+  }
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
     if (
@@ -107,6 +118,7 @@ export default function RequestAccessDialog({ onClose }: { onClose: () => void }
                 value={form.address}
                 errorText={issue('address')}
                 onChange={(address) => setForm((f) => ({ ...f, address }))}
+                onRetrieving={setRetrieving}
               />
             ) : (
               <>
@@ -142,7 +154,9 @@ export default function RequestAccessDialog({ onClose }: { onClose: () => void }
                   {t('accessRequests.search.back')}
                 </Button>
               )}
-              <Button variant="primary">{t('accessRequests.search.submit')}</Button>
+              <Button variant="primary" loading={searchOnArrival}>
+                {t('accessRequests.search.submit')}
+              </Button>
               {form.mode === 'simple' && (
                 <Button
                   formAction="none"

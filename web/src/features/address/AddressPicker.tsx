@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@cloudscape-design/components/button';
 import Autosuggest, { type AutosuggestProps } from '@cloudscape-design/components/autosuggest';
@@ -31,6 +31,11 @@ export interface AddressPickerProps {
   secondaryControl?: ReactNode;
   /** The manual route, offered under the field when a search finds nothing. */
   onEnterManually?: () => void;
+  /**
+   * Whether a picked address's details are being retrieved ('Retrieving the address'): true from the
+   * pick until its details arrive or fail. A form can wait for the address rather than call it missing.
+   */
+  onRetrieving?: (retrieving: boolean) => void;
 }
 
 type DetailsStatus = 'idle' | 'loading' | 'failed';
@@ -53,6 +58,7 @@ export default function AddressPicker({
   disabled,
   secondaryControl,
   onEnterManually,
+  onRetrieving,
 }: AddressPickerProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -65,6 +71,9 @@ export default function AddressPicker({
     setText(valueText);
   }
   const [details, setDetails] = useState<DetailsStatus>('idle');
+  const retrieving = details === 'loading';
+  // After the commit: a pick's onChange(address) has been handled by then.
+  useEffect(() => onRetrieving?.(retrieving), [retrieving, onRetrieving]);
   const {
     results: suggestions,
     status: searchStatus,
