@@ -87,7 +87,7 @@ function setup(label?: string, onEnterManually?: () => void) {
   const onChange = vi.fn<(a: Address | null) => void>();
   const onRetrieving = vi.fn<(r: boolean) => void>();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const { container } = render(
+  const { container, unmount } = render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <Harness
@@ -111,7 +111,7 @@ function setup(label?: string, onEnterManually?: () => void) {
       .findDropdown()
       .findOptions()
       .map((o) => o.getElement().textContent);
-  return { container, picker, onChange, onRetrieving, type, wait, options };
+  return { container, picker, onChange, onRetrieving, type, wait, options, unmount };
 }
 
 describe('AddressPicker', () => {
@@ -188,7 +188,7 @@ describe('AddressPicker', () => {
     const { picker, type, wait, onChange, onRetrieving } = setup();
     await type('1 Qu');
     await wait(ADDRESS_SEARCH_DEBOUNCE_MS);
-    expect(onRetrieving).toHaveBeenLastCalledWith(false);
+    expect(onRetrieving).not.toHaveBeenCalled();
     await act(() => picker.selectSuggestionByValue(QUEEN.fullAddress));
     expect(onRetrieving).toHaveBeenLastCalledWith(true);
     expect(screen.getByText('Retrieving the address')).toBeTruthy();
@@ -206,6 +206,18 @@ describe('AddressPicker', () => {
     await wait(0);
     expect(onRetrieving.mock.calls.slice(before).map(([r]) => r)).toEqual([true, false]);
     expect(screen.getByText('Fail to retrieve the address information')).toBeTruthy();
+  });
+
+  it('removed while retrieving, it says the retrieval has ended', async () => {
+    suggest.mockResolvedValue([QUEEN]);
+    details.mockReturnValueOnce(new Promise(() => undefined));
+    const { picker, type, wait, onRetrieving, unmount } = setup();
+    await type('1 Qu');
+    await wait(ADDRESS_SEARCH_DEBOUNCE_MS);
+    await act(() => picker.selectSuggestionByValue(QUEEN.fullAddress));
+    expect(onRetrieving).toHaveBeenLastCalledWith(true);
+    unmount();
+    expect(onRetrieving).toHaveBeenLastCalledWith(false);
   });
 
   it('leaving the field with text that was not picked clears it', async () => {

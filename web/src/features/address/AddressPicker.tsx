@@ -72,8 +72,13 @@ export default function AddressPicker({
   }
   const [details, setDetails] = useState<DetailsStatus>('idle');
   const retrieving = details === 'loading';
-  // After the commit: a pick's onChange(address) has been handled by then.
-  useEffect(() => onRetrieving?.(retrieving), [retrieving, onRetrieving]);
+  // After the commit: a pick's onChange(address) has been handled by then. A picker removed while
+  // retrieving (its form switched away) ends the retrieval for its form.
+  useEffect(() => {
+    if (!retrieving) return;
+    onRetrieving?.(true);
+    return () => onRetrieving?.(false);
+  }, [retrieving, onRetrieving]);
   const {
     results: suggestions,
     status: searchStatus,
